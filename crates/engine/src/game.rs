@@ -1,0 +1,337 @@
+//! Games: a position with the history that rounds, repetitions and matches need.
+
+use crate::hole::{Move, MoveList};
+use crate::position::{IllegalMove, Position};
+use crate::rules::{Mode, NextLeader, Rules, MAX_HOLES};
+use crate::side::Side;
+use crate::trace::{Event, RoundEnd, Tracer};
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The player to move has a move.
+    Playing,
+    /// Single-round mode: the round, and with it the game, is over.
+    RoundOver {
+        /// The round's winner, if not drawn.
+        winner: Option<Side>,
+    },
+    /// Match play: a player could not fill a hole; the other won the match.
+    MatchOver {
+        /// The match winner.
+        winner: Side,
+    },
+}
+
+impl Status {
+    /// True unless the game goes on.
+    pub fn is_over(self) -> bool {
+        self != Status::Playing
+    }
+
+    /// The winner of a finished game, if it was not drawn.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Status::Playing => None,
+            Status::RoundOver { winner } => winner,
+            Status::MatchOver { winner } => Some(winner),
+        }
+    }
+}
+
+/// A finished round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RoundResult {
+    /// The round's number.
+    pub round: u32,
+    /// Who led it.
+    pub leader: Side,
+    /// Counters each player captured in it, the end-of-round award included: `[south, north]`.
+    pub captured: [u16; 2],
+    /// Who won it, if not drawn.
+    pub winner: Option<Side>,
+    /// How it ended.
+    pub ended_by: RoundEnd,
+}
+
+/// What identifies a position for the repetition rule: hole counts, closed holes (in the hash)
+/// and side to move (in the hash). Keeping the board makes the comparison exact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Seen {
+    hash: u64,
+    board: [u8; MAX_HOLES],
+}
+
+impl Seen {
+    fn of(pos: &Position) -> Seen {
+        Seen {
+            hash: pos.hash,
+            board: pos.board,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Undo {
+    pos: Position,
+    leader: Side,
+    status: Status,
+    rounds: usize,
+    seen: usize,
+    window: usize,
+    /// The previous round's positions, kept only when the move ended a round.
+    old_seen: Option<Vec<Seen>>,
+}
+
+/// A game: moves, round ends, refills and the end of the match, with undo.
+///
+/// ```
+/// use rajapasu_engine::{Game, Move, Rules, Status, Side};
+/// let mut game = Game::from_code("0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35", Rules::default()).unwrap();
+/// game.play(Move::new(6).unwrap());
+/// assert_eq!(game.rounds()[0].captured, [63, 35]);
+/// assert_eq!(game.position().to_string(), "7,7,7,7,7,7,7/x,x,7,7,7,7,7 S 0 0 14 0 2");
+/// assert_eq!(game.status(), Status::Playing);
+/// game.undo();
+/// assert_eq!(game.position().to_string(), "0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35");
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: Position,
+    pos: Position,
+    leader: Side,
+    status: Status,
+    rounds: Vec<RoundResult>,
+    /// Positions of the current round, from its start or from the game's setup.
+    seen: Vec<Seen>,
+    /// Where in `seen` the positions with the current board total begin: a capture makes every
+    /// earlier position unreachable, so the repetition test need not look further back.
+    window: usize,
+    moves: Vec<Move>,
+    undo: Vec<Undo>,
+}
+
+impl Game {
+    /// A new game from the start under `rules`.
+    pub fn new(rules: Rules) -> Game {
+        Game::from_position(Position::start(rules))
+    }
+
+    /// A game from a position code under `rules`.
+    pub fn from_code(code: &str, rules: Rules) -> Result<Game, crate::ParseError> {
+        Ok(Game::from_position(Position::from_code(code, rules)?))
+    }
+
+    /// A game from `pos`, whose player to move is taken as the leader of its round. If that
+    /// player has no move, the round ends at once (rule 8a).
+    pub fn from_position(pos: Position) -> Game {
+        let mut game = Game {
+            start: pos,
+            pos,
+            leader: pos.to_move,
+            status: Status::Playing,
+            rounds: Vec::new(),
+            seen: vec![Seen::of(&pos)],
+            window: 0,
+            moves: Vec::new(),
+            undo: Vec::new(),
+        };
+        if !game.pos.has_moves() {
+            game.end_round(RoundEnd::NoMoves, &mut ());
+        }
+        game
+    }
+
+    /// The current position.
+    #[inline]
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The position the game was set up from.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> &Rules {
+        &self.pos.rules
+    }
+
+    /// Where the game stands.
+    #[inline]
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// Who led the current round.
+    pub fn leader(&self) -> Side {
+        self.leader
+    }
+
+    /// The finished rounds, in order.
+    pub fn rounds(&self) -> &[RoundResult] {
+        &self.rounds
+    }
+
+    /// The moves played since the game was set up.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The legal moves; none once the game is over.
+    pub fn legal_moves(&self) -> MoveList {
+        if self.status.is_over() {
+            MoveList::new()
+        } else {
+            self.pos.legal_moves()
+        }
+    }
+
+    /// How often the current position occurred in this round (1 the first time).
+    pub fn occurrences(&self) -> usize {
+        let now = Seen::of(&self.pos);
+        self.seen[self.window..]
+            .iter()
+            .filter(|s| **s == now)
+            .count()
+    }
+
+    /// Plays `mv` if it is legal.
+    pub fn try_play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        self.play_traced(mv, &mut ())
+    }
+
+    /// Plays a legal move.
+    ///
+    /// # Panics
+    /// If the move is illegal; see [`Game::try_play`].
+    pub fn play(&mut self, mv: Move) {
+        if let Err(e) = self.try_play(mv) {
+            panic!("{e} in {}", self.pos);
+        }
+    }
+
+    /// Plays `mv` if it is legal, reporting every event (sowing, round end, refill, game over).
+    ///
+    /// ```
+    /// use rajapasu_engine::{Event, Game, Move, Rules};
+    /// let mut game = Game::new(Rules::default());
+    /// let mut events = Vec::new();
+    /// game.play_traced(Move::new(1).unwrap(), &mut events).unwrap();
+    /// let lifts = events.iter().filter(|e| matches!(e, Event::Lift { .. })).count();
+    /// assert_eq!(lifts, 12);
+    /// ```
+    pub fn play_traced<T: Tracer>(&mut self, mv: Move, tracer: &mut T) -> Result<(), IllegalMove> {
+        if self.status.is_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        self.pos.check_move(mv)?;
+        self.undo.push(Undo {
+            pos: self.pos,
+            leader: self.leader,
+            status: self.status,
+            rounds: self.rounds.len(),
+            seen: self.seen.len(),
+            window: self.window,
+            old_seen: None,
+        });
+        let captured_before = self.pos.captured[0] + self.pos.captured[1];
+        self.pos.play_traced(mv, tracer);
+        self.moves.push(mv);
+        if self.pos.captured[0] + self.pos.captured[1] != captured_before {
+            self.window = self.seen.len();
+        }
+        let now = Seen::of(&self.pos);
+        let repeats = self.seen[self.window..]
+            .iter()
+            .filter(|s| **s == now)
+            .count();
+        self.seen.push(now);
+        if repeats >= 2 {
+            self.end_round(RoundEnd::Repetition, tracer);
+        } else if !self.pos.has_moves() {
+            self.end_round(RoundEnd::NoMoves, tracer);
+        }
+        Ok(())
+    }
+
+    /// Takes back the last move; returns it, or `None` if no move was played.
+    pub fn undo(&mut self) -> Option<Move> {
+        let u = self.undo.pop()?;
+        self.pos = u.pos;
+        self.leader = u.leader;
+        self.status = u.status;
+        self.rounds.truncate(u.rounds);
+        if let Some(old) = u.old_seen {
+            self.seen = old;
+        }
+        self.seen.truncate(u.seen);
+        self.window = u.window;
+        self.moves.pop()
+    }
+
+    fn end_round<T: Tracer>(&mut self, reason: RoundEnd, tracer: &mut T) {
+        let taker = !self.pos.to_move;
+        let award = self.pos.clear_board(reason, taker);
+        let captured = self.pos.captured;
+        let winner = match captured[0].cmp(&captured[1]) {
+            core::cmp::Ordering::Greater => Some(Side::South),
+            core::cmp::Ordering::Less => Some(Side::North),
+            core::cmp::Ordering::Equal => None,
+        };
+        self.rounds.push(RoundResult {
+            round: self.pos.round(),
+            leader: self.leader,
+            captured,
+            winner,
+            ended_by: reason,
+        });
+        if T::ENABLED {
+            tracer.event(Event::RoundEnd {
+                reason,
+                award,
+                captured,
+                winner,
+            });
+        }
+        if self.pos.rules.mode == Mode::SingleRound {
+            self.status = Status::RoundOver { winner };
+            if T::ENABLED {
+                tracer.event(Event::GameOver { winner });
+            }
+            return;
+        }
+        let next = match (self.pos.rules.leader, reason, winner) {
+            (NextLeader::TookRemaining, RoundEnd::NoMoves, _) => taker,
+            (NextLeader::Loser, _, Some(w)) => !w,
+            _ => !self.leader,
+        };
+        match self.pos.refill(next) {
+            Ok(filled) => {
+                self.leader = next;
+                let old = core::mem::replace(&mut self.seen, vec![Seen::of(&self.pos)]);
+                if let Some(u) = self.undo.last_mut() {
+                    u.old_seen = Some(old);
+                }
+                self.window = 0;
+                if T::ENABLED {
+                    tracer.event(Event::Refill {
+                        round: self.pos.round,
+                        filled,
+                        reserve: self.pos.reserve,
+                        leader: next,
+                    });
+                }
+            }
+            Err(winner) => {
+                self.status = Status::MatchOver { winner };
+                if T::ENABLED {
+                    tracer.event(Event::GameOver {
+                        winner: Some(winner),
+                    });
+                }
+            }
+        }
+    }
+}

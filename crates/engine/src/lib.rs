@@ -1,0 +1,43 @@
+//! # rajapasu-engine
+//!
+//! The rules of Raja Pasu, the two-row relay-sowing mancala game of Sri Lanka and South India:
+//! positions, moves, sowing with fours and pussa captures, rounds, matches with closed holes,
+//! repetition, Zobrist hashing, position codes, game records and move traces. No I/O.
+//!
+//! ```
+//! use rajapasu_engine::{Game, Move, Rules};
+//!
+//! let mut game = Game::new(Rules::default());
+//! game.try_play(Move::new(1).unwrap()).unwrap();
+//! assert_eq!(game.position().to_string(), "3,1,0,0,0,14,0/14,2,14,14,1,14,2 N 15 4");
+//! ```
+//!
+//! [`Position`] is a validated state within a round; [`Setup`] is its unchecked form.
+//! [`Game`] adds what needs history: the repetition rule, round ends, refills and undo.
+
+#![warn(missing_docs)]
+
+mod code;
+mod game;
+mod hole;
+mod perft;
+mod position;
+pub mod record;
+mod round;
+mod rules;
+mod side;
+mod sow;
+mod trace;
+mod zobrist;
+
+pub use code::ParseError;
+pub use game::{Game, RoundResult, Status};
+pub use hole::{Hole, Move, MoveList, ParseHoleError, ParseMoveError};
+pub use perft::{perft, perft_split};
+pub use position::{IllegalMove, Position, PositionError, Setup};
+pub use rules::{
+    ClosedEnd, Endless, FinalFour, FourRecipient, Mode, NextLeader, Pussa, Rules, RulesError,
+    MAX_HOLES, MAX_ROW, MAX_TOTAL,
+};
+pub use side::Side;
+pub use trace::{Event, RoundEnd, Tracer};

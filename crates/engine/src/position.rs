@@ -1,0 +1,514 @@
+//! Positions: the board, captures, reserves, side to move and round number.
+
+use crate::hole::{Hole, Move, MoveList};
+use crate::rules::{ClosedEnd, Endless, Rules, MAX_HOLES};
+use crate::side::Side;
+use crate::zobrist;
+use core::fmt;
+
+/// A position as given, not yet checked: what a parser or a UI builds before validation.
+///
+/// ```
+/// use rajapasu_engine::{Position, Rules, Setup, Side};
+/// let mut setup = Setup::start(Rules::default());
+/// setup.holes[0][0] = Some(8); // one counter too many
+/// assert!(Position::from_setup(setup).is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The rule set.
+    pub rules: Rules,
+    /// Each row in hole order, South's first; `None` is a closed hole.
+    pub holes: [Vec<Option<u32>>; 2],
+    /// The player to move.
+    pub to_move: Side,
+    /// Counters captured in the current round, `[south, north]`.
+    pub captured: [u32; 2],
+    /// Counters carried over from earlier rounds, `[south, north]`.
+    pub reserve: [u32; 2],
+    /// The round number, from 1.
+    pub round: u32,
+}
+
+impl Setup {
+    /// The start of a match under `rules`.
+    pub fn start(rules: Rules) -> Setup {
+        let row = vec![Some(rules.counters()); rules.holes()];
+        Setup {
+            rules,
+            holes: [row.clone(), row],
+            to_move: Side::South,
+            captured: [0, 0],
+            reserve: [0, 0],
+            round: 1,
+        }
+    }
+}
+
+/// Why a [`Setup`] is not a valid position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// A row has the wrong number of holes for the rule set.
+    RowLength {
+        /// The row.
+        side: Side,
+        /// Holes given.
+        found: usize,
+        /// Holes the rule set has.
+        expected: usize,
+    },
+    /// Every hole of a row is closed.
+    NoOpenHole(Side),
+    /// A closed hole stands where the rule set keeps holes open.
+    ClosedHoleMisplaced(Hole),
+    /// A number too large for the rule set's board.
+    TooLarge(&'static str),
+    /// The counters do not add up to the rule set's total.
+    WrongTotal {
+        /// Counters found in holes, captures and reserves.
+        found: u64,
+        /// The rule set's total.
+        expected: u32,
+    },
+    /// Round 0: rounds count from 1.
+    RoundZero,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::RowLength {
+                side,
+                found,
+                expected,
+            } => write!(
+                f,
+                "{side}'s row has {found} holes; this rule set has {expected}"
+            ),
+            PositionError::NoOpenHole(side) => write!(f, "every hole of {side}'s row is closed"),
+            PositionError::ClosedHoleMisplaced(h) => write!(
+                f,
+                "hole {h} is closed, but closed holes must be at the rule set's closed end of the row"
+            ),
+            PositionError::TooLarge(what) => write!(f, "{what} is too large"),
+            PositionError::WrongTotal { found, expected } => write!(
+                f,
+                "holes, captures and reserves hold {found} counters; the rule set has {expected}"
+            ),
+            PositionError::RoundZero => f.write_str("rounds are numbered from 1"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// Why a move cannot be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The row has no such hole.
+    NoSuchHole {
+        /// The move.
+        mv: Move,
+        /// Holes in a row.
+        holes: usize,
+    },
+    /// The hole is closed for this round.
+    Closed(Hole),
+    /// The hole is empty.
+    Empty(Hole),
+    /// The sowing would never end, and the rule set forbids such moves.
+    Endless(Hole),
+    /// The game is over.
+    GameOver,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalMove::NoSuchHole { mv, holes } => {
+                write!(f, "illegal move {mv}: holes are numbered 1 to {holes}")
+            }
+            IllegalMove::Closed(h) => write!(f, "illegal move: hole {h} is closed this round"),
+            IllegalMove::Empty(h) => write!(f, "illegal move: hole {h} is empty"),
+            IllegalMove::Endless(h) => write!(
+                f,
+                "illegal move: sowing from {h} would never end, and this rule set forbids it"
+            ),
+            IllegalMove::GameOver => f.write_str("illegal move: the game is over"),
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// A valid position: every invariant of the rule set holds.
+///
+/// A position knows nothing of the positions before it; [`crate::Game`] adds the history that
+/// rounds and repetitions need. The start of a match:
+///
+/// ```
+/// use rajapasu_engine::{Position, Rules, Side};
+/// let pos = Position::start(Rules::default());
+/// assert_eq!(pos.to_move(), Side::South);
+/// assert_eq!(pos.legal_moves().len(), 7);
+/// assert_eq!(pos.to_string(), "7,7,7,7,7,7,7/7,7,7,7,7,7,7 S 0 0");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Position {
+    pub(crate) board: [u8; MAX_HOLES],
+    /// The next open hole after each open hole, anticlockwise. Derived from `open`, kept because
+    /// sowing follows it at every drop.
+    pub(crate) next: [u8; MAX_HOLES],
+    pub(crate) open: u32,
+    pub(crate) captured: [u16; 2],
+    pub(crate) reserve: [u16; 2],
+    pub(crate) to_move: Side,
+    pub(crate) round: u16,
+    pub(crate) hash: u64,
+    pub(crate) rules: Rules,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.open == other.open
+            && self.captured == other.captured
+            && self.reserve == other.reserve
+            && self.to_move == other.to_move
+            && self.round == other.round
+            && self.rules == other.rules
+    }
+}
+
+impl Eq for Position {}
+
+impl Position {
+    /// The start of round 1 under `rules`.
+    pub fn start(rules: Rules) -> Position {
+        Position::from_setup(Setup::start(rules)).expect("the start position is valid")
+    }
+
+    /// Checks a setup and builds the position.
+    pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
+        let rules = setup.rules;
+        let n = rules.holes();
+        let mut board = [0u8; MAX_HOLES];
+        let mut open = 0u32;
+        let mut total: u64 = 0;
+        for side in Side::ALL {
+            let row = &setup.holes[side.index()];
+            if row.len() != n {
+                return Err(PositionError::RowLength {
+                    side,
+                    found: row.len(),
+                    expected: n,
+                });
+            }
+            if row.iter().all(Option::is_none) {
+                return Err(PositionError::NoOpenHole(side));
+            }
+            for (k, hole) in row.iter().enumerate() {
+                let i = side.index() * n + k;
+                if let Some(c) = *hole {
+                    if c > rules.total() {
+                        return Err(PositionError::TooLarge("a hole's count"));
+                    }
+                    board[i] = c as u8;
+                    open |= 1 << i;
+                    total += u64::from(c);
+                }
+            }
+            // Closed holes must form one block at the closed end: the open ones are contiguous
+            // and touch the other end.
+            let open_run = |k: usize| row[k].is_some();
+            let misplaced = match rules.closed {
+                ClosedEnd::Left => (1..n).find(|&k| open_run(k - 1) && !open_run(k)),
+                ClosedEnd::Right => (1..n).rev().find(|&k| open_run(k) && !open_run(k - 1)),
+            };
+            if let Some(k) = misplaced {
+                let k = if rules.closed == ClosedEnd::Left {
+                    k
+                } else {
+                    k - 1
+                };
+                return Err(PositionError::ClosedHoleMisplaced(
+                    Hole::new(side, k as u8 + 1).expect("hole in range"),
+                ));
+            }
+        }
+        for v in setup.captured.iter().chain(setup.reserve.iter()) {
+            total += u64::from(*v);
+        }
+        if total != u64::from(rules.total()) {
+            return Err(PositionError::WrongTotal {
+                found: total,
+                expected: rules.total(),
+            });
+        }
+        if setup.round == 0 {
+            return Err(PositionError::RoundZero);
+        }
+        let round = u16::try_from(setup.round).map_err(|_| PositionError::TooLarge("round"))?;
+        let mut pos = Position {
+            board,
+            next: [0; MAX_HOLES],
+            open,
+            captured: [setup.captured[0] as u16, setup.captured[1] as u16],
+            reserve: [setup.reserve[0] as u16, setup.reserve[1] as u16],
+            to_move: setup.to_move,
+            round,
+            hash: 0,
+            rules,
+        };
+        pos.link_open_holes();
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// The position as a raw setup.
+    pub fn to_setup(&self) -> Setup {
+        let row = |side: Side| {
+            (1..=self.rules.holes() as u8)
+                .map(|k| self.count(Hole::new(side, k).expect("hole in range")))
+                .map(|c| c.map(u32::from))
+                .collect()
+        };
+        Setup {
+            rules: self.rules,
+            holes: [row(Side::South), row(Side::North)],
+            to_move: self.to_move,
+            captured: [self.captured[0].into(), self.captured[1].into()],
+            reserve: [self.reserve[0].into(), self.reserve[1].into()],
+            round: self.round.into(),
+        }
+    }
+
+    pub(crate) fn link_open_holes(&mut self) {
+        let size = 2 * self.rules.holes();
+        for i in 0..size {
+            let mut j = (i + 1) % size;
+            while self.open & (1 << j) == 0 {
+                j = (j + 1) % size;
+            }
+            self.next[i] = j as u8;
+        }
+    }
+
+    /// The Zobrist hash computed from scratch (the position keeps it up to date as it changes).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = if self.to_move == Side::North {
+            zobrist::NORTH_TO_MOVE
+        } else {
+            0
+        };
+        for i in 0..2 * self.rules.holes() {
+            h ^= if self.open & (1 << i) != 0 {
+                zobrist::COUNT[i][self.board[i] as usize]
+            } else {
+                zobrist::CLOSED[i]
+            };
+        }
+        h
+    }
+
+    /// The rule set.
+    #[inline]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The player to move.
+    #[inline]
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// The round number, from 1.
+    #[inline]
+    pub fn round(&self) -> u32 {
+        self.round.into()
+    }
+
+    /// Counters `side` captured in this round.
+    #[inline]
+    pub fn captured(&self, side: Side) -> u32 {
+        self.captured[side.index()].into()
+    }
+
+    /// Counters `side` carried over from earlier rounds.
+    #[inline]
+    pub fn reserve(&self, side: Side) -> u32 {
+        self.reserve[side.index()].into()
+    }
+
+    /// Counters in `hole`, or `None` if it is closed (or off this rule set's board).
+    #[inline]
+    pub fn count(&self, hole: Hole) -> Option<u8> {
+        if hole.number() as usize > self.rules.holes() {
+            return None;
+        }
+        let i = hole.index(self.rules.holes());
+        (self.open & (1 << i) != 0).then_some(self.board[i])
+    }
+
+    /// A row's holes in hole order, `None` for closed holes.
+    pub fn row(&self, side: Side) -> impl Iterator<Item = Option<u8>> + '_ {
+        (1..=self.rules.holes() as u8).map(move |k| self.count(Hole::new(side, k).expect("hole")))
+    }
+
+    /// Counters on the board.
+    pub fn on_board(&self) -> u32 {
+        self.board.iter().map(|&c| u32::from(c)).sum()
+    }
+
+    /// Counters on `side`'s row.
+    pub fn on_row(&self, side: Side) -> u32 {
+        let n = self.rules.holes();
+        self.board[side.index() * n..side.index() * n + n]
+            .iter()
+            .map(|&c| u32::from(c))
+            .sum()
+    }
+
+    /// The Zobrist hash of the hole counts, the closed holes and the side to move: exactly what
+    /// the repetition rule compares.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Open holes in `side`'s row.
+    pub fn open_holes(&self, side: Side) -> u32 {
+        let n = self.rules.holes();
+        ((self.open >> (side.index() * n)) & ((1 << n) - 1)).count_ones()
+    }
+
+    /// The moves of the player to move, in hole order. Under `endless=forbid` a move that would
+    /// sow forever is left out.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = self.candidate_moves();
+        if self.rules.endless == Endless::Forbid {
+            let mut kept = MoveList::new();
+            for &m in list.as_slice() {
+                if !self.sows_forever(m) {
+                    kept.push(m);
+                }
+            }
+            list = kept;
+        }
+        list
+    }
+
+    /// Moves from non-empty open holes, without the endless-sowing test.
+    #[inline]
+    pub(crate) fn candidate_moves(&self) -> MoveList {
+        let n = self.rules.holes();
+        let base = self.to_move.index() * n;
+        let mut list = MoveList::new();
+        for k in 0..n {
+            if self.board[base + k] != 0 {
+                // Closed holes are always empty, so a count implies an open hole.
+                list.push(Move::new(k as u8 + 1).expect("hole in range"));
+            }
+        }
+        list
+    }
+
+    /// Whether the player to move has a legal move.
+    #[inline]
+    pub fn has_moves(&self) -> bool {
+        if self.rules.endless == Endless::Forbid {
+            return !self.legal_moves().is_empty();
+        }
+        let n = self.rules.holes();
+        let base = self.to_move.index() * n;
+        self.board[base..base + n].iter().any(|&c| c != 0)
+    }
+
+    /// Checks that the player to move may play `mv`.
+    pub fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
+        let n = self.rules.holes();
+        if mv.number() as usize > n {
+            return Err(IllegalMove::NoSuchHole { mv, holes: n });
+        }
+        let hole = mv.hole(self.to_move);
+        match self.count(hole) {
+            None => Err(IllegalMove::Closed(hole)),
+            Some(0) => Err(IllegalMove::Empty(hole)),
+            Some(_) if self.rules.endless == Endless::Forbid && self.sows_forever(mv) => {
+                Err(IllegalMove::Endless(hole))
+            }
+            Some(_) => Ok(()),
+        }
+    }
+
+    fn sows_forever(&self, mv: Move) -> bool {
+        let mut copy = *self;
+        copy.sow(mv.hole(self.to_move).index(self.rules.holes()), &mut ())
+    }
+
+    /// Plays a legal move: sows and hands the turn over. Round ends are the [`crate::Game`]'s
+    /// business.
+    ///
+    /// # Panics
+    /// If the move is illegal; see [`Position::try_play`].
+    #[inline]
+    pub fn play(&mut self, mv: Move) {
+        self.play_traced(mv, &mut ());
+    }
+
+    /// Plays `mv` if it is legal.
+    ///
+    /// ```
+    /// use rajapasu_engine::{Move, Position, Rules, IllegalMove};
+    /// let mut pos: Position = "0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46".parse().unwrap();
+    /// assert!(matches!(pos.try_play(Move::new(1).unwrap()), Err(IllegalMove::Empty(_))));
+    /// pos.try_play(Move::new(2).unwrap()).unwrap();
+    /// assert_eq!(pos.to_string(), "0,0,1,0,1,1,0/1,1,2,0,0,0,2 N 43 46");
+    /// ```
+    pub fn try_play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        self.check_move(mv)?;
+        self.play(mv);
+        Ok(())
+    }
+
+    /// Plays a legal move and reports its events to `tracer`.
+    ///
+    /// # Panics
+    /// If the move is illegal.
+    #[inline]
+    pub fn play_traced<T: crate::trace::Tracer>(&mut self, mv: Move, tracer: &mut T) {
+        let n = self.rules.holes();
+        let start = mv.hole(self.to_move).index(n);
+        assert!(
+            mv.number() as usize <= n && self.board[start] != 0,
+            "illegal move {mv} in {self}"
+        );
+        self.sow(start, tracer);
+        self.to_move = !self.to_move;
+        self.hash ^= zobrist::NORTH_TO_MOVE;
+    }
+
+    /// Sets hole `i` to `count`, keeping the hash in step.
+    #[inline(always)]
+    pub(crate) fn set(&mut self, i: usize, count: u8) {
+        self.hash ^= zobrist::COUNT[i][self.board[i] as usize] ^ zobrist::COUNT[i][count as usize];
+        self.board[i] = count;
+    }
+
+    /// The hole at board index `i`.
+    #[inline]
+    pub(crate) fn hole_at(&self, i: usize) -> Hole {
+        Hole::from_index(i, self.rules.holes())
+    }
+
+    /// The owner of the row of board index `i`.
+    #[inline(always)]
+    pub(crate) fn owner(&self, i: usize) -> Side {
+        if i < self.rules.holes() {
+            Side::South
+        } else {
+            Side::North
+        }
+    }
+}

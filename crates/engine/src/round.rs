@@ -1,0 +1,70 @@
+//! Round ends and refills between rounds (rules 8 to 10).
+
+use crate::position::Position;
+use crate::rules::{ClosedEnd, MAX_HOLES};
+use crate::side::Side;
+use crate::trace::RoundEnd;
+
+impl Position {
+    /// Clears the board at a round's end: under rule 8(a) `taker` takes everything, under 8(b)
+    /// each player takes their own row. Returns what each took, `[south, north]`.
+    pub(crate) fn clear_board(&mut self, reason: RoundEnd, taker: Side) -> [u16; 2] {
+        let mut award = [0u16; 2];
+        for i in 0..2 * self.rules.holes() {
+            let c = self.board[i];
+            if c != 0 {
+                let to = match reason {
+                    RoundEnd::NoMoves => taker,
+                    RoundEnd::Repetition => self.owner(i),
+                };
+                award[to.index()] += u16::from(c);
+                self.set(i, 0);
+            }
+        }
+        self.captured[0] += award[0];
+        self.captured[1] += award[1];
+        award
+    }
+
+    /// Sets up the next round from each player's holdings (rule 10): `Ok(holes filled)`, or
+    /// `Err(winner)` if a player cannot fill a single hole.
+    pub(crate) fn refill(&mut self, leader: Side) -> Result<[u8; 2], Side> {
+        let n = self.rules.holes();
+        let per_hole = self.rules.counters();
+        let holdings = [
+            u32::from(self.reserve[0] + self.captured[0]),
+            u32::from(self.reserve[1] + self.captured[1]),
+        ];
+        for side in Side::ALL {
+            if holdings[side.index()] < per_hole {
+                return Err(!side);
+            }
+        }
+        let mut board = [0u8; MAX_HOLES];
+        let mut open = 0u32;
+        let mut filled = [0u8; 2];
+        for side in Side::ALL {
+            let h = holdings[side.index()];
+            let k = (h / per_hole).min(n as u32) as usize;
+            let first = match self.rules.closed {
+                ClosedEnd::Left => n - k,
+                ClosedEnd::Right => 0,
+            };
+            for j in first..first + k {
+                let i = side.index() * n + j;
+                board[i] = per_hole as u8;
+                open |= 1 << i;
+            }
+            filled[side.index()] = k as u8;
+            self.reserve[side.index()] = (h - per_hole * k as u32) as u16;
+        }
+        self.board = board;
+        self.open = open;
+        self.captured = [0, 0];
+        self.to_move = leader;
+        self.round += 1;
+        self.link_open_holes();
+        self.hash = self.compute_hash();
+        Ok(filled)
+    }
+}

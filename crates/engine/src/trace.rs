@@ -1,0 +1,139 @@
+//! Move traces: what happened during a move, event by event, for animation and explanation.
+
+use crate::hole::Hole;
+use crate::side::Side;
+
+/// How a round ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum RoundEnd {
+    /// Rule 8(a): the player to move had no move; the other player took the board.
+    NoMoves,
+    /// Rule 8(b): a position occurred for the third time; each player took their own row.
+    Repetition,
+}
+
+/// One step of a move or of what follows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "event", rename_all = "snake_case"))]
+pub enum Event {
+    /// All `count` counters of `hole` were lifted: the move's first lift or a relay lift.
+    Lift {
+        /// The hole emptied.
+        #[cfg_attr(feature = "serde", serde(with = "hole_name"))]
+        hole: Hole,
+        /// Counters lifted.
+        count: u8,
+        /// False for the move's first lift, true for a relay lift.
+        relay: bool,
+    },
+    /// One counter was dropped into `hole`, which now holds `count`.
+    Drop {
+        /// The hole.
+        #[cfg_attr(feature = "serde", serde(with = "hole_name"))]
+        hole: Hole,
+        /// Its counters after the drop (4 when the drop made a four, before it is removed).
+        count: u8,
+    },
+    /// The drop made a four in `hole`; the four went to `to`.
+    Four {
+        /// The hole, now empty.
+        #[cfg_attr(feature = "serde", serde(with = "hole_name"))]
+        hole: Hole,
+        /// Who received it.
+        to: Side,
+    },
+    /// The last drop of a lap made a four that stays on the board (option `final-four=exempt`).
+    FourLeft {
+        /// The hole holding 4.
+        #[cfg_attr(feature = "serde", serde(with = "hole_name"))]
+        hole: Hole,
+    },
+    /// The mover captured the `count` counters of `hole` beyond an empty hole.
+    Pussa {
+        /// The hole captured.
+        #[cfg_attr(feature = "serde", serde(with = "hole_name"))]
+        hole: Hole,
+        /// Counters taken.
+        count: u8,
+        /// The capturer.
+        by: Side,
+    },
+    /// The lap ended in front of two empty holes, or a pussa hole was empty: nothing captured.
+    NoCapture {
+        /// The empty hole after the lap's last drop.
+        #[cfg_attr(feature = "serde", serde(with = "hole_name"))]
+        empty: Hole,
+    },
+    /// A relay lift at `hole` would have repeated an earlier lift of this move: the move ends.
+    EndlessStop {
+        /// Where the lift would have been.
+        #[cfg_attr(feature = "serde", serde(with = "hole_name"))]
+        hole: Hole,
+    },
+    /// The round ended.
+    RoundEnd {
+        /// Why.
+        reason: RoundEnd,
+        /// Counters each player took from the board at the end: `[south, north]`.
+        award: [u16; 2],
+        /// The round's final captures, award included: `[south, north]`.
+        captured: [u16; 2],
+        /// Who won the round, if not drawn.
+        winner: Option<Side>,
+    },
+    /// The board was set up for the next round.
+    Refill {
+        /// The new round's number.
+        round: u16,
+        /// Holes each player filled: `[south, north]`.
+        filled: [u8; 2],
+        /// Counters each player keeps in reserve: `[south, north]`.
+        reserve: [u16; 2],
+        /// Who leads the new round.
+        leader: Side,
+    },
+    /// The match (or, in single-round mode, the game) is over.
+    GameOver {
+        /// The winner, if not drawn.
+        winner: Option<Side>,
+    },
+}
+
+/// Receives the events of a move. `()` ignores them at no cost; `Vec<Event>` keeps them.
+pub trait Tracer {
+    /// Whether events are wanted at all: sowing skips building them when false.
+    const ENABLED: bool;
+    /// Receives one event.
+    fn event(&mut self, event: Event);
+}
+
+impl Tracer for () {
+    const ENABLED: bool = false;
+    #[inline(always)]
+    fn event(&mut self, _: Event) {}
+}
+
+impl Tracer for Vec<Event> {
+    const ENABLED: bool = true;
+    fn event(&mut self, event: Event) {
+        self.push(event);
+    }
+}
+
+#[cfg(feature = "serde")]
+mod hole_name {
+    use crate::hole::Hole;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(h: &Hole, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(h)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Hole, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
