@@ -28,6 +28,8 @@ mod rules;
 mod side;
 mod sow;
 mod trace;
+#[cfg(feature = "serde")]
+mod view;
 mod zobrist;
 
 pub use code::ParseError;
@@ -41,3 +43,5 @@ pub use rules::{
 };
 pub use side::Side;
 pub use trace::{Event, RoundEnd, Tracer};
+#[cfg(feature = "serde")]
+pub use view::{GameView, PerSide, RoundView};

@@ -1,1 +1,372 @@
-pub(crate) fn _placeholder() {}
+//! Game records: a plain-text format in the spirit of PGN, and (with the `serde` feature) JSON.
+//!
+//! ```text
+//! [Event "Club evening"]
+//! [South "Kumari"]
+//! [North "Ravi"]
+//! [Rules "canonical"]
+//! [Result "*"]
+//!
+//! {Round 1} 1. 1 5 2. 3 4
+//! *
+//! ```
+//!
+//! The rule set and the start position (tag `Position`, when not the start of a match) are part
+//! of the record. Move numbers, `{comments}` and the result token are optional when reading.
+
+use crate::game::{Game, Status};
+use crate::hole::Move;
+use crate::position::{IllegalMove, Position};
+use crate::rules::{Rules, RulesError};
+use crate::side::Side;
+use crate::ParseError;
+use core::fmt;
+
+/// A game record: tags, rule set, start position and moves.
+///
+/// ```
+/// use rajapasu_engine::record::Record;
+/// let rec = Record::parse_text("[Rules \"canonical/pussa=chain\"]\n{Round 1} 1. 1 2 *").unwrap();
+/// assert_eq!(rec.moves.len(), 2);
+/// let game = rec.replay().unwrap();
+/// assert_eq!(game.position().to_string(), rec.replay().unwrap().position().to_string());
+/// assert_eq!(Record::parse_text(&rec.to_text()).unwrap(), rec);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// Tags other than `Rules`, `Position` and `Result`, in order.
+    pub tags: Vec<(String, String)>,
+    /// The rule set.
+    pub rules: Rules,
+    /// The start position when it is not the start of a match.
+    pub start: Option<Position>,
+    /// The moves.
+    pub moves: Vec<Move>,
+}
+
+/// Why a record was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// A tag line that is not `[Name "value"]`.
+    BadTag {
+        /// 1-based line number.
+        line: usize,
+        /// The line.
+        text: String,
+    },
+    /// The `Rules` tag names no valid rule set.
+    Rules(RulesError),
+    /// The `Position` tag holds no valid position.
+    Position(ParseError),
+    /// A word in the moves that is no move, move number, comment or result.
+    BadToken {
+        /// 1-based line number.
+        line: usize,
+        /// The word.
+        token: String,
+    },
+    /// A `{` comment is not closed.
+    UnclosedComment,
+    /// A move that cannot be played.
+    Illegal {
+        /// 1-based index of the move in the record.
+        index: usize,
+        /// The move.
+        mv: Move,
+        /// Why.
+        error: IllegalMove,
+    },
+    /// A JSON record that does not parse.
+    Json(String),
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::BadTag { line, text } => {
+                write!(f, "line {line}: `{text}` is not a tag of the form [Name \"value\"]")
+            }
+            RecordError::Rules(e) => write!(f, "Rules tag: {e}"),
+            RecordError::Position(e) => write!(f, "Position tag: {e}"),
+            RecordError::BadToken { line, token } => {
+                write!(f, "line {line}: `{token}` is not a move (a hole number)")
+            }
+            RecordError::UnclosedComment => f.write_str("a `{` comment is never closed"),
+            RecordError::Illegal { index, mv, error } => {
+                write!(f, "move {index} ({mv}): {error}")
+            }
+            RecordError::Json(e) => write!(f, "JSON record: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+fn result_token(status: Status) -> &'static str {
+    match status {
+        Status::Playing => "*",
+        s => match s.winner() {
+            Some(Side::South) => "S",
+            Some(Side::North) => "N",
+            None => "draw",
+        },
+    }
+}
+
+fn is_result(token: &str) -> bool {
+    matches!(token, "*" | "S" | "N" | "draw" | "1-0" | "0-1" | "1/2-1/2")
+}
+
+impl Record {
+    /// The record of `game`, with the given tags.
+    pub fn from_game(game: &Game, tags: Vec<(String, String)>) -> Record {
+        let start = *game.start();
+        Record {
+            tags,
+            rules: *game.rules(),
+            start: (start != Position::start(*game.rules())).then_some(start),
+            moves: game.moves().to_vec(),
+        }
+    }
+
+    /// The value of a tag.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Plays the record's moves from its start.
+    pub fn replay(&self) -> Result<Game, RecordError> {
+        let start = self.start.unwrap_or_else(|| Position::start(self.rules));
+        let mut game = Game::from_position(start);
+        for (k, &mv) in self.moves.iter().enumerate() {
+            game.try_play(mv).map_err(|error| RecordError::Illegal {
+                index: k + 1,
+                mv,
+                error,
+            })?;
+        }
+        Ok(game)
+    }
+
+    /// Reads the plain-text format.
+    pub fn parse_text(text: &str) -> Result<Record, RecordError> {
+        let mut tags = Vec::new();
+        let mut rules = Rules::default();
+        let mut start_code = None;
+        let mut moves = Vec::new();
+        let mut in_comment = false;
+        for (n, line) in text.lines().enumerate() {
+            let trimmed = line.trim();
+            if !in_comment && trimmed.starts_with('[') {
+                let (k, v) = parse_tag(trimmed).ok_or_else(|| RecordError::BadTag {
+                    line: n + 1,
+                    text: trimmed.to_string(),
+                })?;
+                match k.as_str() {
+                    "Rules" => rules = v.parse().map_err(RecordError::Rules)?,
+                    "Position" => start_code = Some(v),
+                    "Result" => {}
+                    _ => tags.push((k, v)),
+                }
+                continue;
+            }
+            let mut rest = line;
+            while !rest.is_empty() {
+                if in_comment {
+                    match rest.find('}') {
+                        Some(i) => {
+                            in_comment = false;
+                            rest = &rest[i + 1..];
+                        }
+                        None => rest = "",
+                    }
+                    continue;
+                }
+                let (words, tail) = match rest.find(['{', ';']) {
+                    Some(i) if rest.as_bytes()[i] == b'{' => {
+                        in_comment = true;
+                        (&rest[..i], &rest[i + 1..])
+                    }
+                    Some(i) => (&rest[..i], ""),
+                    None => (rest, ""),
+                };
+                for token in words.split_whitespace() {
+                    if is_result(token) {
+                        continue;
+                    }
+                    let bare = token.trim_end_matches('.');
+                    if bare.len() < token.len() && bare.parse::<u32>().is_ok() {
+                        continue;
+                    }
+                    let mv = token.parse::<Move>().map_err(|_| RecordError::BadToken {
+                        line: n + 1,
+                        token: token.to_string(),
+                    })?;
+                    moves.push(mv);
+                }
+                rest = tail;
+            }
+        }
+        if in_comment {
+            return Err(RecordError::UnclosedComment);
+        }
+        let start = match start_code {
+            Some(code) => {
+                let pos = Position::from_code(&code, rules).map_err(RecordError::Position)?;
+                (pos != Position::start(rules)).then_some(pos)
+            }
+            None => None,
+        };
+        Ok(Record {
+            tags,
+            rules,
+            start,
+            moves,
+        })
+    }
+
+    /// Writes the plain-text format. Moves are numbered in pairs within each round, and each
+    /// round is marked with a `{Round N}` comment.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for (k, v) in &self.tags {
+            out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
+        }
+        out.push_str(&format!("[Rules \"{}\"]\n", self.rules));
+        if let Some(p) = &self.start {
+            out.push_str(&format!("[Position \"{p}\"]\n"));
+        }
+        let start = self.start.unwrap_or_else(|| Position::start(self.rules));
+        let mut game = Game::from_position(start);
+        let mut body = String::new();
+        let mut round = 0;
+        let mut ply = 0;
+        for &mv in &self.moves {
+            if game.position().round() != round {
+                round = game.position().round();
+                ply = 0;
+                if !body.is_empty() {
+                    body.push('\n');
+                }
+                body.push_str(&format!("{{Round {round}}}"));
+            }
+            if ply % 2 == 0 {
+                body.push_str(&format!(" {}.", ply / 2 + 1));
+            }
+            body.push_str(&format!(" {mv}"));
+            ply += 1;
+            if game.try_play(mv).is_err() {
+                // An illegal record is still written as it is; nothing the user entered is lost.
+                round = u32::MAX;
+            }
+        }
+        let result = result_token(game.status());
+        out.push_str(&format!("[Result \"{result}\"]\n\n"));
+        out.push_str(body.trim_start());
+        if !body.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(result);
+        out.push('\n');
+        out
+    }
+}
+
+fn escape(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+fn parse_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
+    let (name, rest) = inner.split_once(char::is_whitespace)?;
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    let quoted = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let mut value = String::new();
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => value.push(chars.next()?),
+            '"' => return None,
+            c => value.push(c),
+        }
+    }
+    Some((name.to_string(), value))
+}
+
+#[cfg(feature = "serde")]
+mod json {
+    use super::*;
+    use serde::{Deserialize, Serialize};
+
+    #[derive(Serialize, Deserialize)]
+    struct JsonRecord {
+        rules: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        position: Option<String>,
+        #[serde(default)]
+        tags: Vec<(String, String)>,
+        moves: Vec<u8>,
+        #[serde(default, skip_deserializing)]
+        result: String,
+    }
+
+    impl Record {
+        /// Writes the record as JSON: `{"rules", "position"?, "tags", "moves", "result"}`.
+        pub fn to_json(&self) -> String {
+            let game = self.replay().ok();
+            let rec = JsonRecord {
+                rules: self.rules.to_string(),
+                position: self.start.map(|p| p.to_string()),
+                tags: self.tags.clone(),
+                moves: self.moves.iter().map(|m| m.number()).collect(),
+                result: game.map_or("*", |g| result_token(g.status())).to_string(),
+            };
+            serde_json::to_string_pretty(&rec).expect("records serialize")
+        }
+
+        /// Reads a JSON record.
+        pub fn parse_json(text: &str) -> Result<Record, RecordError> {
+            let rec: JsonRecord =
+                serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+            let rules: Rules = rec.rules.parse().map_err(RecordError::Rules)?;
+            let start = match rec.position {
+                Some(code) => {
+                    let pos = Position::from_code(&code, rules).map_err(RecordError::Position)?;
+                    (pos != Position::start(rules)).then_some(pos)
+                }
+                None => None,
+            };
+            let moves = rec
+                .moves
+                .iter()
+                .enumerate()
+                .map(|(k, &n)| {
+                    Move::new(n).ok_or_else(|| RecordError::BadToken {
+                        line: k + 1,
+                        token: n.to_string(),
+                    })
+                })
+                .collect::<Result<_, _>>()?;
+            Ok(Record {
+                tags: rec.tags,
+                rules,
+                start,
+                moves,
+            })
+        }
+
+        /// Reads either format: JSON if the text starts with `{`, else plain text.
+        pub fn parse(text: &str) -> Result<Record, RecordError> {
+            if text.trim_start().starts_with('{') {
+                Record::parse_json(text)
+            } else {
+                Record::parse_text(text)
+            }
+        }
+    }
+}

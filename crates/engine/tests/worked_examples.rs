@@ -155,3 +155,34 @@ fn start_position_code() {
         "7,7,7,7,7,7,7/7,7,7,7,7,7,7 S 0 0"
     );
 }
+
+fn play_under(rules: &str, code: &str, m: u8) -> String {
+    let rules: Rules = rules.parse().unwrap();
+    let mut game = Game::from_code(code, rules).unwrap();
+    game.play(mv(m));
+    game.position().to_string()
+}
+
+#[test]
+fn final_four_options_on_the_third_example() {
+    let code = "2,0,3,1,0,0,2/1,0,0,0,0,0,1 S 44 44";
+    // exempt: the four stays in S3; the lap ends normally: lift 1 from S4 to S5, S6 empty,
+    // pussa takes the 2 in S7.
+    assert_eq!(
+        play_under("final-four=exempt", code, 1),
+        "0,1,4,0,1,0,0/1,0,0,0,0,0,1 N 46 44"
+    );
+    // end: the four is taken and the move stops at once.
+    assert_eq!(
+        play_under("final-four=end", code, 1),
+        "0,1,0,1,0,0,2/1,0,0,0,0,0,1 N 48 44"
+    );
+}
+
+#[test]
+fn fours_to_the_sower_option() {
+    assert_eq!(
+        play_under("fours=sower", "0,0,0,0,0,0,9/3,0,0,0,0,0,0 S 43 43", 7),
+        "1,1,0,0,0,0,0/0,1,1,1,1,1,1 N 47 43"
+    );
+}

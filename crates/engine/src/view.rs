@@ -1,0 +1,123 @@
+//! The JSON view of a game shared by the command line, the engine protocol and the server.
+
+use crate::game::{Game, Status};
+use crate::side::Side;
+use crate::trace::RoundEnd;
+use serde::Serialize;
+
+/// A pair of per-side values, written `{"south": .., "north": ..}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PerSide<T> {
+    /// South's value.
+    pub south: T,
+    /// North's value.
+    pub north: T,
+}
+
+impl<T: Copy> PerSide<T> {
+    fn from_array(a: [T; 2]) -> PerSide<T> {
+        PerSide {
+            south: a[0],
+            north: a[1],
+        }
+    }
+}
+
+/// A finished round in the JSON view.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RoundView {
+    /// The round's number.
+    pub round: u32,
+    /// Who led it.
+    pub leader: Side,
+    /// Counters captured in it, the end-of-round award included.
+    pub captured: PerSide<u16>,
+    /// Its winner, or null for a drawn round.
+    pub winner: Option<Side>,
+    /// `no_moves` or `repetition`.
+    pub ended_by: RoundEnd,
+}
+
+/// The state of a game as the JSON object `rajapasu state --json` prints.
+///
+/// ```
+/// use rajapasu_engine::{Game, GameView, Rules};
+/// let view = GameView::new(&Game::new(Rules::default()));
+/// let json = serde_json::to_value(&view).unwrap();
+/// assert_eq!(json["to_move"], "south");
+/// assert_eq!(json["holes"]["north"][6], 7);
+/// assert_eq!(json["legal_moves"].as_array().unwrap().len(), 7);
+/// assert_eq!(json["status"], "playing");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameView {
+    /// The rule set, as `NAME[/OPTIONS]`.
+    pub rules: String,
+    /// The round number.
+    pub round: u32,
+    /// The player to move.
+    pub to_move: Side,
+    /// Who led the current round.
+    pub leader: Side,
+    /// Each row in hole order; null for a closed hole.
+    pub holes: PerSide<Vec<Option<u8>>>,
+    /// Counters captured in the current round.
+    pub captured: PerSide<u32>,
+    /// Counters carried over from earlier rounds.
+    pub reserve: PerSide<u32>,
+    /// Hole numbers the player to move may play.
+    pub legal_moves: Vec<u8>,
+    /// `playing`, `round_over` (single-round mode) or `match_over`.
+    pub status: &'static str,
+    /// The winner of a finished game, else null.
+    pub winner: Option<Side>,
+    /// The finished rounds.
+    pub rounds: Vec<RoundView>,
+    /// How often the current position occurred in this round.
+    pub occurrences: usize,
+    /// The moves played since the game was set up.
+    pub moves: Vec<u8>,
+    /// The position code.
+    pub position: String,
+}
+
+impl GameView {
+    /// The view of `game`.
+    pub fn new(game: &Game) -> GameView {
+        let pos = game.position();
+        let row = |s: Side| pos.row(s).collect::<Vec<_>>();
+        GameView {
+            rules: pos.rules().to_string(),
+            round: pos.round(),
+            to_move: pos.to_move(),
+            leader: game.leader(),
+            holes: PerSide {
+                south: row(Side::South),
+                north: row(Side::North),
+            },
+            captured: PerSide::from_array(Side::ALL.map(|s| pos.captured(s))),
+            reserve: PerSide::from_array(Side::ALL.map(|s| pos.reserve(s))),
+            legal_moves: game.legal_moves().iter().map(|m| m.number()).collect(),
+            status: match game.status() {
+                Status::Playing => "playing",
+                Status::RoundOver { .. } => "round_over",
+                Status::MatchOver { .. } => "match_over",
+            },
+            winner: game.status().winner(),
+            rounds: game
+                .rounds()
+                .iter()
+                .map(|r| RoundView {
+                    round: r.round,
+                    leader: r.leader,
+                    captured: PerSide::from_array(r.captured),
+                    winner: r.winner,
+                    ended_by: r.ended_by,
+                })
+                .collect(),
+            occurrences: game.occurrences(),
+            moves: game.moves().iter().map(|m| m.number()).collect(),
+            position: pos.to_string(),
+        }
+    }
+}
