@@ -142,6 +142,23 @@ impl Game {
         game
     }
 
+    /// Starts again from `pos`, keeping the memory already allocated (for playout loops).
+    pub fn reset(&mut self, pos: Position) {
+        self.start = pos;
+        self.pos = pos;
+        self.leader = pos.to_move;
+        self.status = Status::Playing;
+        self.rounds.clear();
+        self.seen.clear();
+        self.seen.push(Seen::of(&pos));
+        self.window = 0;
+        self.moves.clear();
+        self.undo.clear();
+        if !self.pos.has_moves() {
+            self.end_round(RoundEnd::NoMoves, &mut ());
+        }
+    }
+
     /// The current position.
     #[inline]
     pub fn position(&self) -> &Position {

@@ -17,6 +17,7 @@
 
 #![warn(missing_docs)]
 
+pub mod bench;
 mod code;
 mod game;
 mod hole;

@@ -84,7 +84,10 @@ impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RecordError::BadTag { line, text } => {
-                write!(f, "line {line}: `{text}` is not a tag of the form [Name \"value\"]")
+                write!(
+                    f,
+                    "line {line}: `{text}` is not a tag of the form [Name \"value\"]"
+                )
             }
             RecordError::Rules(e) => write!(f, "Rules tag: {e}"),
             RecordError::Position(e) => write!(f, "Position tag: {e}"),

@@ -1,0 +1,40 @@
+//! `rajapasu perft`.
+
+use crate::common::{CliError, GameArgs};
+use clap::Args;
+use rajapasu_engine::perft_split;
+use std::time::Instant;
+
+/// Arguments of `rajapasu perft`.
+#[derive(Args, Debug)]
+#[command(
+    after_help = "A line on which the game ends before DEPTH moves counts nothing; a round end inside a match does not stop a line.\n\nExample:\n  rajapasu perft 5\n  rajapasu perft 4 --position \"x,x,x,x,x,x,8/1,0,3,1,0,3,1 S 5 40 3 33 2\""
+)]
+pub struct PerftArgs {
+    /// Number of moves in each sequence.
+    depth: u32,
+    #[command(flatten)]
+    game: GameArgs,
+}
+
+pub fn run(args: PerftArgs) -> Result<(), CliError> {
+    let mut game = args.game.game()?;
+    let t = Instant::now();
+    let split = perft_split(&mut game, args.depth);
+    let total: u64 = if args.depth == 0 {
+        1
+    } else {
+        split.iter().map(|(_, n)| n).sum()
+    };
+    for (mv, n) in &split {
+        println!("{mv}: {n}");
+    }
+    let secs = t.elapsed().as_secs_f64();
+    eprintln!(
+        "{:.3} s, {:.0} sequences/s",
+        secs,
+        total as f64 / secs.max(1e-9)
+    );
+    println!("total {total}");
+    Ok(())
+}

@@ -1,0 +1,63 @@
+//! `rajapasu replay`.
+
+use crate::common::{read_record, write_record, CliError};
+use crate::explain;
+use clap::Args;
+use rajapasu_engine::{Game, GameView};
+use std::path::PathBuf;
+
+/// Arguments of `rajapasu replay`.
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  rajapasu replay game.txt\n  rajapasu replay game.txt --explain\n  rajapasu replay game.txt --convert game.json"
+)]
+pub struct ReplayArgs {
+    /// The record: plain text (tags and moves) or JSON.
+    file: PathBuf,
+    /// Tell every move step by step.
+    #[arg(long)]
+    explain: bool,
+    /// Print the final state as JSON (as `rajapasu state --json`).
+    #[arg(long, conflicts_with = "explain")]
+    json: bool,
+    /// Also write the record to FILE (JSON if it ends in .json, else plain text).
+    #[arg(long, value_name = "FILE")]
+    convert: Option<PathBuf>,
+}
+
+pub fn run(args: ReplayArgs) -> Result<(), CliError> {
+    let record = read_record(&args.file)?;
+    let game = record.replay()?;
+    if let Some(path) = &args.convert {
+        write_record(path, &record)?;
+    }
+    if args.json {
+        println!("{}", serde_json::to_string(&GameView::new(&game))?);
+        return Ok(());
+    }
+    for (k, v) in &record.tags {
+        println!("{k}: {v}");
+    }
+    let mut replay = Game::from_position(*game.start());
+    for (k, &mv) in record.moves.iter().enumerate() {
+        let mover = replay.position().to_move();
+        let round = replay.position().round();
+        let mut events = Vec::new();
+        replay.play_traced(mv, &mut events)?;
+        if args.explain {
+            println!("{}. Round {round}, {mover} plays {mv}:", k + 1);
+            for line in explain::narrate(mover, &events) {
+                println!("     {line}");
+            }
+        } else {
+            println!(
+                "{:>4}. {} {mv}  ->  {}",
+                k + 1,
+                mover.letter(),
+                replay.position()
+            );
+        }
+    }
+    print!("{}", explain::state(&game));
+    Ok(())
+}

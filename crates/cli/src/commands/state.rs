@@ -1,0 +1,37 @@
+//! `rajapasu state`.
+
+use crate::common::{write_record, CliError, GameArgs};
+use crate::explain;
+use clap::Args;
+use rajapasu_engine::record::Record;
+use rajapasu_engine::GameView;
+use std::path::PathBuf;
+
+/// Arguments of `rajapasu state`.
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  rajapasu state --moves \"1 2\"\n  rajapasu state --position \"0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35\" --moves 6 --json"
+)]
+pub struct StateArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Print one JSON object instead of the diagram.
+    #[arg(long)]
+    json: bool,
+    /// Also save the game record to FILE (JSON if it ends in .json, else plain text).
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
+}
+
+pub fn run(args: StateArgs) -> Result<(), CliError> {
+    let game = args.game.game()?;
+    if let Some(path) = &args.save {
+        write_record(path, &Record::from_game(&game, Vec::new()))?;
+    }
+    if args.json {
+        println!("{}", serde_json::to_string(&GameView::new(&game))?);
+    } else {
+        print!("{}", explain::state(&game));
+    }
+    Ok(())
+}

@@ -1,0 +1,99 @@
+//! What several commands share: building a game from the command line, errors.
+
+use clap::Args;
+use rajapasu_engine::record::Record;
+use rajapasu_engine::{Game, Move, Position, Rules};
+use std::fmt;
+
+/// A one-line error: printed as `error: ...`, exit status 2.
+#[derive(Debug)]
+pub struct CliError(pub String);
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl<E: std::error::Error> From<E> for CliError {
+    fn from(e: E) -> CliError {
+        CliError(e.to_string())
+    }
+}
+
+/// Where a game comes from: the start or a position, a rule set, moves.
+#[derive(Args, Debug, Clone, Default)]
+pub struct GameArgs {
+    /// Start from this position code instead of the start, e.g. "0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46".
+    #[arg(long, short = 'p', value_name = "CODE")]
+    pub position: Option<String>,
+    /// Moves to play first, hole numbers of the player to move, e.g. "1 5 3" (commas allowed).
+    #[arg(long, short = 'm', value_name = "MOVES", allow_hyphen_values = true)]
+    pub moves: Option<String>,
+    /// Play a single round instead of a match (same as the rule option mode=round).
+    #[arg(long)]
+    pub single_round: bool,
+    /// Rule set: NAME[/KEY=VALUE,...], e.g. "canonical/fours=sower". See `rajapasu rules`.
+    #[arg(long, short = 'r', value_name = "RULES", default_value = "canonical")]
+    pub rules: String,
+}
+
+impl GameArgs {
+    /// The rule set asked for.
+    pub fn rules(&self) -> Result<Rules, CliError> {
+        let rules: Rules = self.rules.parse()?;
+        Ok(if self.single_round {
+            rules.single_round()
+        } else {
+            rules
+        })
+    }
+
+    /// The game before `--moves`.
+    pub fn start(&self) -> Result<Game, CliError> {
+        let rules = self.rules()?;
+        Ok(match &self.position {
+            Some(code) => Game::from_position(Position::from_code(code, rules)?),
+            None => Game::new(rules),
+        })
+    }
+
+    /// The game after `--moves`.
+    pub fn game(&self) -> Result<Game, CliError> {
+        let mut game = self.start()?;
+        for (k, mv) in parse_moves(self.moves.as_deref().unwrap_or(""))?
+            .into_iter()
+            .enumerate()
+        {
+            game.try_play(mv)
+                .map_err(|e| CliError(format!("move {} of --moves ({mv}): {e}", k + 1)))?;
+        }
+        Ok(game)
+    }
+}
+
+/// Parses "1 5 3" or "1,5,3" into moves.
+pub fn parse_moves(text: &str) -> Result<Vec<Move>, CliError> {
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .map(|t| t.parse::<Move>().map_err(CliError::from))
+        .collect()
+}
+
+/// Reads a record file, plain text or JSON.
+pub fn read_record(path: &std::path::Path) -> Result<Record, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
+    Record::parse(&text).map_err(|e| CliError(format!("{}: {e}", path.display())))
+}
+
+/// Writes a record as JSON if the file name ends in `.json`, else as plain text.
+pub fn write_record(path: &std::path::Path, record: &Record) -> Result<(), CliError> {
+    let text = if path.extension().is_some_and(|e| e == "json") {
+        record.to_json()
+    } else {
+        record.to_text()
+    };
+    std::fs::write(path, text)
+        .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))
+}

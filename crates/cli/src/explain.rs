@@ -1,0 +1,193 @@
+//! Text for people: the board as a diagram, moves told step by step.
+
+use rajapasu_engine::{Event, Game, Hole, Position, RoundEnd, Side, Status};
+use std::fmt::Write;
+
+/// The board with North's row on top (read right to left, as North sees it from across).
+pub fn board(pos: &Position) -> String {
+    let n = pos.rules().holes();
+    let cell = |c: Option<u8>| c.map_or("  x".to_string(), |c| format!("{c:>3}"));
+    let mut out = String::new();
+    let north: Vec<_> = pos.row(Side::North).collect();
+    let south: Vec<_> = pos.row(Side::South).collect();
+    let _ = write!(out, "        ");
+    for k in (1..=n).rev() {
+        let _ = write!(out, "{:>3} ", format!("N{k}"));
+    }
+    out.push('\n');
+    let _ = write!(out, "North   ");
+    for c in north.iter().rev() {
+        let _ = write!(out, "{} ", cell(*c));
+    }
+    let _ = writeln!(
+        out,
+        "  captured {:>2}  reserve {:>2}",
+        pos.captured(Side::North),
+        pos.reserve(Side::North)
+    );
+    let _ = write!(out, "South   ");
+    for c in &south {
+        let _ = write!(out, "{} ", cell(*c));
+    }
+    let _ = writeln!(
+        out,
+        "  captured {:>2}  reserve {:>2}",
+        pos.captured(Side::South),
+        pos.reserve(Side::South)
+    );
+    let _ = write!(out, "        ");
+    for k in 1..=n {
+        let _ = write!(out, "{:>3} ", format!("S{k}"));
+    }
+    out.push('\n');
+    out
+}
+
+/// The whole state of a game in words and a diagram.
+pub fn state(game: &Game) -> String {
+    let pos = game.position();
+    let mut out = String::new();
+    let _ = writeln!(out, "Rules: {}", pos.rules());
+    for r in game.rounds() {
+        let _ = writeln!(
+            out,
+            "Round {}: South {}, North {}, {} ({})",
+            r.round,
+            r.captured[0],
+            r.captured[1],
+            r.winner
+                .map_or("drawn".to_string(), |w| format!("won by {w}")),
+            match r.ended_by {
+                RoundEnd::NoMoves => "no moves left",
+                RoundEnd::Repetition => "third repetition",
+            }
+        );
+    }
+    let _ = writeln!(out, "Round {}, {} to move", pos.round(), pos.to_move());
+    out.push_str(&board(pos));
+    match game.status() {
+        Status::Playing => {
+            let moves: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
+            let _ = writeln!(out, "Legal moves: {}", moves.join(" "));
+        }
+        Status::RoundOver { winner } => {
+            let _ = writeln!(
+                out,
+                "The round is over: {}",
+                winner.map_or("drawn".to_string(), |w| format!("{w} wins"))
+            );
+        }
+        Status::MatchOver { winner } => {
+            let _ = writeln!(out, "The match is over: {winner} wins");
+        }
+    }
+    let _ = writeln!(out, "Position: {pos}");
+    out
+}
+
+fn holes(list: &[Hole]) -> String {
+    list.iter()
+        .map(|h| h.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A move told lap by lap from its events.
+pub fn narrate(mover: Side, events: &[Event]) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    let mut sown: Vec<Hole> = Vec::new();
+    let mut notes: Vec<String> = Vec::new();
+    let flush = |line: &mut String,
+                 sown: &mut Vec<Hole>,
+                 notes: &mut Vec<String>,
+                 lines: &mut Vec<String>| {
+        if !sown.is_empty() {
+            let _ = write!(line, ", sows {}", holes(sown));
+            sown.clear();
+        }
+        for n in notes.drain(..) {
+            let _ = write!(line, "; {n}");
+        }
+        if !line.is_empty() {
+            line.push('.');
+            lines.push(std::mem::take(line));
+        }
+    };
+    for e in events {
+        match e {
+            Event::Lift { hole, count, relay } => {
+                flush(&mut line, &mut sown, &mut notes, &mut lines);
+                if *relay {
+                    let _ = write!(line, "Relay: {mover} lifts {count} from {hole}");
+                } else {
+                    let _ = write!(line, "{mover} lifts {count} from {hole}");
+                }
+            }
+            Event::Drop { hole, .. } => sown.push(*hole),
+            Event::Four { hole, to } => notes.push(format!("{hole} makes four, taken by {to}")),
+            Event::FourLeft { hole } => {
+                notes.push(format!("{hole} makes four on the lap's last drop and keeps it"))
+            }
+            Event::Pussa { hole, count, by } => {
+                flush(&mut line, &mut sown, &mut notes, &mut lines);
+                lines.push(format!(
+                    "The next hole is empty: {by} captures {count} from {hole} (pussa)."
+                ));
+            }
+            Event::NoCapture { empty } => {
+                flush(&mut line, &mut sown, &mut notes, &mut lines);
+                lines.push(format!(
+                    "{empty} is empty and so is the hole beyond it: no capture."
+                ));
+            }
+            Event::EndlessStop { hole } => {
+                flush(&mut line, &mut sown, &mut notes, &mut lines);
+                lines.push(format!(
+                    "A lift from {hole} would repeat an earlier lift of this move with the same board: the sowing is endless and the move ends here."
+                ));
+            }
+            Event::RoundEnd {
+                reason,
+                award,
+                captured,
+                winner,
+            } => {
+                flush(&mut line, &mut sown, &mut notes, &mut lines);
+                let why = match reason {
+                    RoundEnd::NoMoves => format!(
+                        "{} has no move: {} takes the {} counters left on the board",
+                        if award[0] > 0 { Side::North } else { Side::South },
+                        if award[0] > 0 { Side::South } else { Side::North },
+                        award[0] + award[1]
+                    ),
+                    RoundEnd::Repetition => format!(
+                        "the position occurred for the third time: South takes {} from its row, North {}",
+                        award[0], award[1]
+                    ),
+                };
+                lines.push(format!(
+                    "The round ends: {why}. Round total: South {}, North {}, {}.",
+                    captured[0],
+                    captured[1],
+                    winner.map_or("drawn".to_string(), |w| format!("won by {w}"))
+                ));
+            }
+            Event::Refill {
+                round,
+                filled,
+                reserve,
+                leader,
+            } => lines.push(format!(
+                "Round {round}: South fills {} holes (reserve {}), North fills {} (reserve {}); {leader} leads.",
+                filled[0], reserve[0], filled[1], reserve[1]
+            )),
+            Event::GameOver { winner } => lines.push(match winner {
+                Some(w) => format!("The game is over: {w} wins."),
+                None => "The game is over: drawn.".to_string(),
+            }),
+        }
+    }
+    flush(&mut line, &mut sown, &mut notes, &mut lines);
+    lines
+}

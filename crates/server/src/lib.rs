@@ -1,0 +1,1 @@
+//! The Raja Pasu web app server.
