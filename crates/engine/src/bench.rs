@@ -62,6 +62,16 @@ pub struct PlayoutStats {
 
 /// Random playouts from the start under `rules` for about `seconds`, on this thread.
 pub fn playouts_for(rules: Rules, seconds: f64, seed: u64) -> PlayoutStats {
+    run_playouts(rules, seed, |stats| stats.seconds >= seconds)
+}
+
+/// Exactly `count` random playouts (rounded up to a multiple of 256): repeatable work, for
+/// instruction counts and profiles.
+pub fn playouts_n(rules: Rules, count: u64, seed: u64) -> PlayoutStats {
+    run_playouts(rules, seed, |stats| stats.playouts >= count)
+}
+
+fn run_playouts(rules: Rules, seed: u64, done: impl Fn(&PlayoutStats) -> bool) -> PlayoutStats {
     let start = std::time::Instant::now();
     let mut rng = Rng::new(seed);
     let mut stats = PlayoutStats::default();
@@ -76,9 +86,8 @@ pub fn playouts_for(rules: Rules, seconds: f64, seed: u64) -> PlayoutStats {
                 i64::from(last[Side::South.index()]) - i64::from(last[Side::North.index()]);
             stats.playouts += 1;
         }
-        let t = start.elapsed().as_secs_f64();
-        if t >= seconds {
-            stats.seconds = t;
+        stats.seconds = start.elapsed().as_secs_f64();
+        if done(&stats) {
             return stats;
         }
     }

@@ -54,19 +54,20 @@ pub struct RoundResult {
     pub ended_by: RoundEnd,
 }
 
-/// What identifies a position for the repetition rule: hole counts, closed holes (in the hash)
-/// and side to move (in the hash). Keeping the board makes the comparison exact.
+/// What identifies a position for the repetition rule: hole counts and side to move. Closed
+/// holes never change within a round, and positions are only compared within a round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Seen {
-    hash: u64,
     board: [u8; MAX_HOLES],
+    to_move: Side,
 }
 
 impl Seen {
+    #[inline]
     fn of(pos: &Position) -> Seen {
         Seen {
-            hash: pos.hash,
             board: pos.board,
+            to_move: pos.to_move,
         }
     }
 }

@@ -107,7 +107,7 @@ impl FromStr for Hole {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]
-pub struct Move(u8);
+pub struct Move(pub(crate) u8);
 
 impl Move {
     /// The move that plays hole `number`, if the number fits the largest board.
@@ -200,6 +200,13 @@ impl MoveList {
     pub(crate) fn push(&mut self, m: Move) {
         self.moves[self.len as usize] = m;
         self.len += 1;
+    }
+
+    /// Appends `m` if `keep`, without a branch: the playout loop builds a list every move.
+    #[inline(always)]
+    pub(crate) fn push_if(&mut self, m: Move, keep: bool) {
+        self.moves[self.len as usize] = m;
+        self.len += keep as u8;
     }
 
     /// The moves as a slice.

@@ -164,7 +164,6 @@ pub struct Position {
     pub(crate) reserve: [u16; 2],
     pub(crate) to_move: Side,
     pub(crate) round: u16,
-    pub(crate) hash: u64,
     pub(crate) rules: Rules,
 }
 
@@ -257,11 +256,9 @@ impl Position {
             reserve: [setup.reserve[0] as u16, setup.reserve[1] as u16],
             to_move: setup.to_move,
             round,
-            hash: 0,
             rules,
         };
         pos.link_open_holes();
-        pos.hash = pos.compute_hash();
         Ok(pos)
     }
 
@@ -294,8 +291,20 @@ impl Position {
         }
     }
 
-    /// The Zobrist hash computed from scratch (the position keeps it up to date as it changes).
-    pub fn compute_hash(&self) -> u64 {
+    /// The Zobrist hash of the hole counts, the closed holes and the side to move: exactly what
+    /// the repetition rule compares. It is computed on demand, one table look-up per hole: the
+    /// playout loop never needs it, and keeping it up to date at every drop cost more than
+    /// computing it once per search node.
+    ///
+    /// ```
+    /// use rajapasu_engine::{Move, Position, Rules};
+    /// let a: Position = "0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46".parse().unwrap();
+    /// let b: Position = "0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 45 41".parse().unwrap();
+    /// let c: Position = "0,1,0,2,0,0,3/0,0,1,0,3,0,2 N 40 46".parse().unwrap();
+    /// assert_eq!(a.hash(), b.hash()); // captures are not part of it
+    /// assert_ne!(a.hash(), c.hash());
+    /// ```
+    pub fn hash(&self) -> u64 {
         let mut h = if self.to_move == Side::North {
             zobrist::NORTH_TO_MOVE
         } else {
@@ -370,13 +379,6 @@ impl Position {
             .sum()
     }
 
-    /// The Zobrist hash of the hole counts, the closed holes and the side to move: exactly what
-    /// the repetition rule compares.
-    #[inline]
-    pub fn hash(&self) -> u64 {
-        self.hash
-    }
-
     /// Open holes in `side`'s row.
     pub fn open_holes(&self, side: Side) -> u32 {
         let n = self.rules.holes();
@@ -406,10 +408,8 @@ impl Position {
         let base = self.to_move.index() * n;
         let mut list = MoveList::new();
         for k in 0..n {
-            if self.board[base + k] != 0 {
-                // Closed holes are always empty, so a count implies an open hole.
-                list.push(Move::new(k as u8 + 1).expect("hole in range"));
-            }
+            // Closed holes are always empty, so a count implies an open hole.
+            list.push_if(Move((k + 1) as u8), self.board[base + k] != 0);
         }
         list
     }
@@ -486,13 +486,11 @@ impl Position {
         );
         self.sow(start, tracer);
         self.to_move = !self.to_move;
-        self.hash ^= zobrist::NORTH_TO_MOVE;
     }
 
-    /// Sets hole `i` to `count`, keeping the hash in step.
+    /// Sets hole `i` to `count`.
     #[inline(always)]
     pub(crate) fn set(&mut self, i: usize, count: u8) {
-        self.hash ^= zobrist::COUNT[i][self.board[i] as usize] ^ zobrist::COUNT[i][count as usize];
         self.board[i] = count;
     }
 

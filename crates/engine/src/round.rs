@@ -64,7 +64,6 @@ impl Position {
         self.to_move = leader;
         self.round += 1;
         self.link_open_holes();
-        self.hash = self.compute_hash();
         Ok(filled)
     }
 }

@@ -4,59 +4,34 @@ use crate::position::Position;
 use crate::rules::{FinalFour, FourRecipient, Pussa, MAX_HOLES};
 use crate::trace::{Event, Tracer};
 
-/// The lifts of one move, to recognise a relay that would repeat itself (rule 6).
+/// Lifts a move may make before the engine starts recording them to find a repetition.
 ///
-/// Most moves lift a handful of times, so the first lifts live inline and only long moves
-/// spill onto the heap.
+/// Sowing is deterministic: once a lift repeats an earlier one (same hole, same board), the move
+/// would go round the same cycle forever. So a move that ends has never repeated a lift, and
+/// the common short move needs no record at all. Past this many lifts the move is sown again
+/// from its start with every lift recorded, which finds the first repeated lift exactly.
+const UNRECORDED_LIFTS: u32 = 64;
+
+/// The lifts of one move, recorded only on the rare long move (rule 6).
 struct LiftLog {
-    len: usize,
-    at: [u8; INLINE],
-    boards: [[u8; MAX_HOLES]; INLINE],
-    spill: Vec<(u8, [u8; MAX_HOLES])>,
+    lifts: Vec<(u8, [u8; MAX_HOLES])>,
 }
 
-const INLINE: usize = 16;
-
 impl LiftLog {
-    #[inline(always)]
-    fn new() -> LiftLog {
-        LiftLog {
-            len: 0,
-            at: [0; INLINE],
-            boards: [[0; MAX_HOLES]; INLINE],
-            spill: Vec::new(),
-        }
-    }
-
     /// Records a lift at `hole` from `board`; true if the same lift was recorded before.
-    #[inline(always)]
     fn repeats(&mut self, hole: usize, board: &[u8; MAX_HOLES]) -> bool {
         let hole = hole as u8;
-        let inline = self.len.min(INLINE);
-        for k in 0..inline {
-            if self.at[k] == hole && self.boards[k] == *board {
-                return true;
-            }
-        }
-        if self.spill.iter().any(|(h, b)| *h == hole && b == board) {
+        if self.lifts.iter().any(|(h, b)| *h == hole && b == board) {
             return true;
         }
-        if self.len < INLINE {
-            self.at[self.len] = hole;
-            self.boards[self.len] = *board;
-        } else {
-            self.spill.push((hole, *board));
-        }
-        self.len += 1;
+        self.lifts.push((hole, *board));
         false
     }
 
     /// Forgets every lift: after a capture the board holds fewer counters, so no earlier
     /// lift can come back.
-    #[inline(always)]
     fn clear(&mut self) {
-        self.len = 0;
-        self.spill.clear();
+        self.lifts.clear();
     }
 }
 
@@ -65,19 +40,56 @@ impl Position {
     /// stopped as endless. Does not hand the turn over.
     #[inline]
     pub(crate) fn sow<T: Tracer>(&mut self, start: usize, t: &mut T) -> bool {
+        if T::ENABLED {
+            // Traced moves are few (UIs, explanations): record from the first lift so the
+            // events are told once.
+            let mut log = LiftLog { lifts: Vec::new() };
+            return self
+                .sow_laps(start, t, Some(&mut log))
+                .expect("a recorded sowing ends");
+        }
+        // Sowing changes only the board and the captures: that is all a long move must undo.
+        let (board, captured) = (self.board, self.captured);
+        match self.sow_laps(start, t, None) {
+            Some(endless) => endless,
+            None => {
+                // A long move: sow it again, recording lifts, to stop at the first repetition.
+                self.board = board;
+                self.captured = captured;
+                let mut log = LiftLog { lifts: Vec::new() };
+                self.sow_laps(start, &mut (), Some(&mut log))
+                    .expect("a recorded sowing ends")
+            }
+        }
+    }
+
+    /// Sows lap after lap. Without a log, gives up (returns `None`) after
+    /// [`UNRECORDED_LIFTS`] lifts; with one, stops at the first repeated lift.
+    #[inline(always)]
+    fn sow_laps<T: Tracer>(
+        &mut self,
+        start: usize,
+        t: &mut T,
+        mut log: Option<&mut LiftLog>,
+    ) -> Option<bool> {
         let rules = self.rules;
         let mover = self.to_move;
-        let mut log = LiftLog::new();
         let mut lift_at = start;
         let mut relay = false;
+        let mut lifts = 0u32;
         loop {
-            if log.repeats(lift_at, &self.board) {
-                if T::ENABLED {
-                    t.event(Event::EndlessStop {
-                        hole: self.hole_at(lift_at),
-                    });
+            lifts += 1;
+            if let Some(log) = log.as_deref_mut() {
+                if log.repeats(lift_at, &self.board) {
+                    if T::ENABLED {
+                        t.event(Event::EndlessStop {
+                            hole: self.hole_at(lift_at),
+                        });
+                    }
+                    return Some(true);
                 }
-                return true;
+            } else if lifts > UNRECORDED_LIFTS {
+                return None;
             }
             let mut hand = self.board[lift_at];
             self.set(lift_at, 0);
@@ -121,7 +133,9 @@ impl Position {
                     FourRecipient::Sower => mover,
                 };
                 self.captured[to.index()] += 4;
-                log.clear();
+                if let Some(log) = log.as_deref_mut() {
+                    log.clear();
+                }
                 if T::ENABLED {
                     t.event(Event::Four {
                         hole: self.hole_at(pos),
@@ -129,7 +143,7 @@ impl Position {
                     });
                 }
                 if hand == 0 && rules.final_four == FinalFour::CaptureEndMove {
-                    return false;
+                    return Some(false);
                 }
             }
             // End of the lap (rule 5): relay from the next hole, or a pussa capture beyond it.
@@ -165,7 +179,7 @@ impl Position {
                 }
                 z = self.next[gap] as usize;
             }
-            return false;
+            return Some(false);
         }
     }
 }

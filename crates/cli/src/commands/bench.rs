@@ -2,7 +2,7 @@
 
 use crate::common::CliError;
 use clap::Args;
-use rajapasu_engine::bench::{playouts_for, PlayoutStats};
+use rajapasu_engine::bench::{playouts_for, playouts_n, PlayoutStats};
 use rajapasu_engine::Rules;
 
 /// Arguments of `rajapasu bench`.
@@ -14,10 +14,15 @@ pub struct BenchArgs {
     /// How long to run.
     #[arg(long, default_value_t = 3.0)]
     seconds: f64,
+    /// Play exactly this many playouts instead of running for --seconds (repeatable work).
+    #[arg(long, value_name = "N")]
+    playouts: Option<u64>,
     /// Rule set (the round is always a single round).
     #[arg(long, default_value = "canonical")]
     rules: String,
 }
+
+const SEED: u64 = 0x9E37_79B9_7F4A_7C15;
 
 pub fn run(args: BenchArgs) -> Result<(), CliError> {
     if !(args.seconds > 0.0 && args.seconds <= 3600.0) {
@@ -29,7 +34,10 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
         moves,
         seconds,
         south_minus_north,
-    } = playouts_for(rules.single_round(), args.seconds, 0x9E37_79B9_7F4A_7C15);
+    } = match args.playouts {
+        Some(n) => playouts_n(rules.single_round(), n, SEED),
+        None => playouts_for(rules.single_round(), args.seconds, SEED),
+    };
     println!(
         "moves/s {:.0} mean_moves {:.1} mean_diff {:.2}",
         moves as f64 / seconds,
