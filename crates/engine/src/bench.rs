@@ -2,7 +2,9 @@
 //! benchmark so both measure the same loop.
 
 use crate::game::Game;
+use crate::hole::Move;
 use crate::position::Position;
+use crate::rules::Endless;
 use crate::rules::Rules;
 use crate::side::Side;
 
@@ -39,9 +41,21 @@ impl Rng {
 /// Plays `game` to its end with uniformly random legal moves; returns the moves played.
 pub fn random_playout(game: &mut Game, rng: &mut Rng) -> u32 {
     let mut n = 0;
+    let forbid = game.rules().endless == Endless::Forbid;
     while !game.status().is_over() {
-        let moves = game.legal_moves();
-        game.play(moves[rng.below(moves.len())]);
+        let mv = if forbid {
+            let moves = game.legal_moves();
+            moves[rng.below(moves.len())]
+        } else {
+            // Without the endless-sowing ban every non-empty hole is a legal move: pick the
+            // chosen set bit instead of building a list.
+            let mut mask = game.position().occupied_mask();
+            for _ in 0..rng.below(mask.count_ones() as usize) {
+                mask &= mask - 1;
+            }
+            Move::new(mask.trailing_zeros() as u8 + 1).expect("hole in range")
+        };
+        game.play(mv);
         n += 1;
     }
     n

@@ -401,6 +401,19 @@ impl Position {
         list
     }
 
+    /// The non-empty holes of the player to move as a bit set: bit `k` is hole `k + 1`. Under
+    /// `endless=forbid` some of them may still be illegal; see [`Position::legal_moves`].
+    #[inline]
+    pub fn occupied_mask(&self) -> u32 {
+        let n = self.rules.holes();
+        let row = &self.board[self.to_move.index() * n..][..n];
+        let mut mask = 0;
+        for (k, &c) in row.iter().enumerate() {
+            mask |= u32::from(c != 0) << k;
+        }
+        mask
+    }
+
     /// Moves from non-empty open holes, without the endless-sowing test.
     #[inline]
     pub(crate) fn candidate_moves(&self) -> MoveList {
@@ -420,9 +433,7 @@ impl Position {
         if self.rules.endless == Endless::Forbid {
             return !self.legal_moves().is_empty();
         }
-        let n = self.rules.holes();
-        let base = self.to_move.index() * n;
-        self.board[base..base + n].iter().any(|&c| c != 0)
+        self.occupied_mask() != 0
     }
 
     /// Checks that the player to move may play `mv`.
