@@ -3,44 +3,47 @@
 use rajapasu_engine::{Event, Game, Hole, Position, RoundEnd, Side, Status};
 use std::fmt::Write;
 
-/// The board with North's row on top (read right to left, as North sees it from across).
+/// The board with North's row on top, read right to left as North sees it from across.
 pub fn board(pos: &Position) -> String {
     let n = pos.rules().holes();
-    let cell = |c: Option<u8>| c.map_or("  x".to_string(), |c| format!("{c:>3}"));
-    let mut out = String::new();
-    let north: Vec<_> = pos.row(Side::North).collect();
-    let south: Vec<_> = pos.row(Side::South).collect();
-    let _ = write!(out, "        ");
-    for k in (1..=n).rev() {
-        let _ = write!(out, "{:>3} ", format!("N{k}"));
-    }
-    out.push('\n');
-    let _ = write!(out, "North   ");
-    for c in north.iter().rev() {
-        let _ = write!(out, "{} ", cell(*c));
-    }
-    let _ = writeln!(
-        out,
-        "  captured {:>2}  reserve {:>2}",
-        pos.captured(Side::North),
-        pos.reserve(Side::North)
-    );
-    let _ = write!(out, "South   ");
-    for c in &south {
-        let _ = write!(out, "{} ", cell(*c));
-    }
-    let _ = writeln!(
-        out,
-        "  captured {:>2}  reserve {:>2}",
-        pos.captured(Side::South),
-        pos.reserve(Side::South)
-    );
-    let _ = write!(out, "        ");
-    for k in 1..=n {
-        let _ = write!(out, "{:>3} ", format!("S{k}"));
-    }
-    out.push('\n');
-    out
+    // North's row is drawn from its hole n down to 1, South's from 1 up to n.
+    let order = |side: Side| -> Vec<u8> {
+        match side {
+            Side::North => (1..=n as u8).rev().collect(),
+            Side::South => (1..=n as u8).collect(),
+        }
+    };
+    let names = |side: Side| {
+        let mut line = " ".repeat(8);
+        for k in order(side) {
+            let _ = write!(line, "{:>3} ", format!("{}{k}", side.letter()));
+        }
+        line.trim_end().to_string() + "\n"
+    };
+    let counts = |side: Side| {
+        let mut line = format!("{:<8}", side.to_string());
+        for k in order(side) {
+            match pos.count(Hole::new(side, k).expect("hole in range")) {
+                Some(c) => write!(line, "{c:>3} "),
+                None => write!(line, "  x "),
+            }
+            .expect("writing to a string");
+        }
+        let _ = writeln!(
+            line,
+            "  captured {:>2}  reserve {:>2}",
+            pos.captured(side),
+            pos.reserve(side)
+        );
+        line
+    };
+    [
+        names(Side::North),
+        counts(Side::North),
+        counts(Side::South),
+        names(Side::South),
+    ]
+    .concat()
 }
 
 /// The whole state of a game in words and a diagram.
