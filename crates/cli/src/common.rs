@@ -89,11 +89,5 @@ pub fn read_record(path: &std::path::Path) -> Result<Record, CliError> {
 
 /// Writes a record as JSON if the file name ends in `.json`, else as plain text.
 pub fn write_record(path: &std::path::Path, record: &Record) -> Result<(), CliError> {
-    let text = if path.extension().is_some_and(|e| e == "json") {
-        record.to_json()
-    } else {
-        record.to_text()
-    };
-    std::fs::write(path, text)
-        .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))
+    rajapasu_tui::write_record(path, record).map_err(CliError)
 }

@@ -2,7 +2,6 @@
 
 mod commands;
 mod common;
-mod explain;
 
 use clap::{Parser, Subcommand};
 use common::CliError;
@@ -32,11 +31,47 @@ enum Command {
     Replay(commands::replay::ReplayArgs),
     /// List the rule sets and their options.
     Rules(commands::rules::RulesArgs),
+    /// Start the web app: play in the browser against the computer or a friend.
+    Serve(rajapasu_server::cli::ServeArgs),
+    /// Load-test the web app with many games between two players on loopback.
+    Loadtest(rajapasu_server::cli::LoadtestArgs),
+    /// Speak the engine line protocol on stdin/stdout (see PROTOCOL.md).
+    Engine(commands::engine::EngineArgs),
+    /// Score every legal move with its principal variation.
+    Analyze(commands::analyze::AnalyzeArgs),
+    /// Play a round robin between levels, settings and external engines.
+    Tournament(commands::tournament::TournamentArgs),
+    /// Statistics of many games: first-player edge, round lengths, captures by kind.
+    Selfplay(commands::selfplay::SelfplayArgs),
+    /// Play in the terminal against the computer or a friend (line by line when piped).
+    Play(commands::play::PlayArgs),
     // More commands (engine, analyze, tournament, selfplay, serve, play) are added here.
 }
 
+/// A usage error on one line: clap's message without its usage block and help hint.
+fn one_line(message: &str) -> String {
+    message
+        .lines()
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version.
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("{}", one_line(&e.render().to_string()));
+            return ExitCode::from(2);
+        }
+    };
     let result: Result<(), CliError> = match cli.command {
         Some(Command::State(a)) => commands::state::run(a),
         Some(Command::Trace(a)) => commands::trace::run(a),
@@ -44,10 +79,14 @@ fn main() -> ExitCode {
         Some(Command::Bench(a)) => commands::bench::run(a),
         Some(Command::Replay(a)) => commands::replay::run(a),
         Some(Command::Rules(a)) => commands::rules::run(a),
-        None => {
-            use clap::CommandFactory;
-            Cli::command().print_help().map_err(CliError::from)
-        }
+        Some(Command::Serve(a)) => rajapasu_server::cli::serve(a).map_err(CliError::from),
+        Some(Command::Loadtest(a)) => rajapasu_server::cli::loadtest(a).map_err(CliError::from),
+        Some(Command::Engine(a)) => commands::engine::run(a),
+        Some(Command::Analyze(a)) => commands::analyze::run(a),
+        Some(Command::Tournament(a)) => commands::tournament::run(a),
+        Some(Command::Selfplay(a)) => commands::selfplay::run(a),
+        Some(Command::Play(a)) => commands::play::run(a),
+        None => rajapasu_server::cli::serve(Default::default()).map_err(CliError::from),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -28,6 +28,7 @@ mod round;
 mod rules;
 mod side;
 mod sow;
+pub mod text;
 mod trace;
 #[cfg(feature = "serde")]
 mod view;

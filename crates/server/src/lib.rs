@@ -1,1 +1,89 @@
-//! The Raja Pasu web app server.
+//! The Raja Pasu web app server: the page, a JSON API and live updates over WebSocket, with
+//! every game and every move stored in SQLite.
+//!
+//! ```no_run
+//! # async fn run() -> Result<(), String> {
+//! let (addr, server) = rajapasu_server::spawn("127.0.0.1:0", ":memory:").await?;
+//! println!("open http://{addr}/");
+//! server.await.ok();
+//! # Ok(()) }
+//! ```
+
+pub mod api;
+pub mod assets;
+pub mod cli;
+pub mod client;
+pub mod computer;
+pub mod error;
+pub mod games;
+pub mod loadtest;
+pub mod store;
+
+use std::net::SocketAddr;
+
+/// Opens the database, restores its games, binds `addr` and serves in a background task.
+/// Returns the address actually bound (useful with port 0) and the server task.
+pub async fn spawn(
+    addr: &str,
+    db: &str,
+) -> Result<(SocketAddr, tokio::task::JoinHandle<()>), String> {
+    let (listener, app) = prepare(addr, db).await?;
+    let bound = listener
+        .local_addr()
+        .map_err(|e| format!("cannot read the bound address: {e}"))?;
+    let task = tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    Ok((bound, task))
+}
+
+async fn prepare(addr: &str, db: &str) -> Result<(tokio::net::TcpListener, axum::Router), String> {
+    let db = db.to_string();
+    let hub = tokio::task::spawn_blocking(move || games::Hub::open(&db))
+        .await
+        .map_err(|e| e.to_string())??;
+    hub.resume_computers();
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    Ok((listener, api::router(hub)))
+}
+
+/// Serves until Ctrl-C or SIGTERM, printing the address to open first.
+pub async fn serve(addr: &str, db: &str) -> Result<(), String> {
+    let (listener, app) = prepare(addr, db).await?;
+    let bound = listener
+        .local_addr()
+        .map_err(|e| format!("cannot read the bound address: {e}"))?;
+    let shown = if bound.ip().is_unspecified() {
+        SocketAddr::new(std::net::Ipv4Addr::LOCALHOST.into(), bound.port())
+    } else {
+        bound
+    };
+    println!("Raja Pasu is ready: open http://{shown}/ in a browser (games in {db}; Ctrl-C stops)");
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown())
+        .await
+        .map_err(|e| format!("server error: {e}"))
+}
+
+async fn shutdown() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+}

@@ -1,8 +1,13 @@
 //! One module per command.
 
+pub mod analyze;
 pub mod bench;
+pub mod engine;
 pub mod perft;
+pub mod play;
 pub mod replay;
 pub mod rules;
+pub mod selfplay;
 pub mod state;
+pub mod tournament;
 pub mod trace;

@@ -1,8 +1,8 @@
 //! `rajapasu replay`.
 
 use crate::common::{read_record, write_record, CliError};
-use crate::explain;
 use clap::Args;
+use rajapasu_engine::text;
 use rajapasu_engine::{Game, GameView};
 use std::path::PathBuf;
 
@@ -46,7 +46,7 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
         replay.play_traced(mv, &mut events)?;
         if args.explain {
             println!("{}. Round {round}, {mover} plays {mv}:", k + 1);
-            for line in explain::narrate(mover, &events) {
+            for line in text::narrate(mover, &events) {
                 println!("     {line}");
             }
         } else {
@@ -58,6 +58,6 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
             );
         }
     }
-    print!("{}", explain::state(&game));
+    print!("{}", text::state(&game));
     Ok(())
 }

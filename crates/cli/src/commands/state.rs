@@ -1,9 +1,9 @@
 //! `rajapasu state`.
 
 use crate::common::{write_record, CliError, GameArgs};
-use crate::explain;
 use clap::Args;
 use rajapasu_engine::record::Record;
+use rajapasu_engine::text;
 use rajapasu_engine::GameView;
 use std::path::PathBuf;
 
@@ -31,7 +31,7 @@ pub fn run(args: StateArgs) -> Result<(), CliError> {
     if args.json {
         println!("{}", serde_json::to_string(&GameView::new(&game))?);
     } else {
-        print!("{}", explain::state(&game));
+        print!("{}", text::state(&game));
     }
     Ok(())
 }

@@ -1,8 +1,8 @@
 //! `rajapasu trace`.
 
 use crate::common::{read_record, CliError, GameArgs};
-use crate::explain;
 use clap::Args;
+use rajapasu_engine::text;
 use rajapasu_engine::{Game, Move};
 use serde_json::json;
 use std::path::PathBuf;
@@ -83,7 +83,7 @@ pub fn run(args: TraceArgs) -> Result<(), CliError> {
         println!("{}", serde_json::to_string(&out)?);
     } else {
         println!("{before}: {mover} plays {mv}.");
-        for line in explain::narrate(mover, &events) {
+        for line in text::narrate(mover, &events) {
             println!("  {line}");
         }
         println!("Result: {}", game.position());

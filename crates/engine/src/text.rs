@@ -1,6 +1,7 @@
-//! Text for people: the board as a diagram, moves told step by step.
+//! Text for people, in English: the board as a diagram, a game's state, and a move told lap
+//! by lap from its trace. The command line and the terminal game print these.
 
-use rajapasu_engine::{Event, Game, Hole, Position, RoundEnd, Side, Status};
+use crate::{Event, Game, Hole, Position, RoundEnd, Side, Status};
 use std::fmt::Write;
 
 /// The board with North's row on top, read right to left as North sees it from across.
@@ -95,7 +96,17 @@ fn holes(list: &[Hole]) -> String {
         .join(" ")
 }
 
-/// A move told lap by lap from its events.
+/// A move told lap by lap from its events, one sentence a lap or capture.
+///
+/// ```
+/// use rajapasu_engine::{text, Game, Move, Rules, Side};
+/// let mut game = Game::from_code("0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46", Rules::default()).unwrap();
+/// let mut events = Vec::new();
+/// game.play_traced(Move::new(2).unwrap(), &mut events).unwrap();
+/// let lines = text::narrate(Side::South, &events);
+/// assert_eq!(lines[0], "South lifts 1 from S2, sows S3.");
+/// assert_eq!(lines.last().unwrap(), "The next hole is empty: South captures 3 from N5 (pussa).");
+/// ```
 pub fn narrate(mover: Side, events: &[Event]) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();

@@ -1,0 +1,546 @@
+//! Playing games between players: openings, one game with its statistics, many games in
+//! parallel, round-robin tournaments and self-play summaries.
+//!
+//! Every game is played under the rules in full: rule 8(b) ends rounds that cycle and rule 6 ends
+//! endless sowings, so no round ever needs a move cap. A *match*, however, can cycle from round to
+//! round: two players who repeat their play refill the same board again and again (observed
+//! between deterministic levels: the round results alternate forever). The rules have no
+//! provision for this, so the arena adjudicates, and reports every game it adjudicates:
+//!
+//! - when the position at the start of a round (holes, reserves, leader) occurs for the third
+//!   time in a match, the match is drawn (a match repetition);
+//! - after [`MAX_ROUNDS`] rounds the player holding more counters wins (equal: drawn).
+
+use crate::players::{Player, Spec};
+use crate::stats::{mean_ci, wilson, Wdl};
+use rajapasu_engine::bench::Rng;
+use rajapasu_engine::{Event, Game, Move, Position, RoundEnd, Rules, Side};
+use serde::Serialize;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+/// Up to `count` distinct openings of `plies` random moves from `start`, none of which ends the
+/// game. Fewer come back if the game has fewer such openings.
+pub fn openings(start: &Game, count: usize, plies: usize, seed: u64) -> Vec<Vec<Move>> {
+    let mut rng = Rng::new(seed);
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    let mut tries = 0;
+    while out.len() < count && tries < count * 50 + 100 {
+        tries += 1;
+        let mut g = start.clone();
+        let mut line = Vec::new();
+        for _ in 0..plies {
+            let ms = g.legal_moves();
+            if ms.is_empty() {
+                break;
+            }
+            let mv = ms[rng.below(ms.len())];
+            g.play(mv);
+            line.push(mv);
+        }
+        if g.status().is_over() || !seen.insert(line.clone()) {
+            continue;
+        }
+        out.push(line);
+    }
+    out
+}
+
+/// Rounds after which a match is adjudicated on holdings.
+pub const MAX_ROUNDS: usize = 100;
+
+/// Why a game was decided by the arena rather than by the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Adjudication {
+    /// The start of a round occurred for the third time: drawn.
+    MatchRepetition,
+    /// [`MAX_ROUNDS`] rounds were played: decided on holdings.
+    RoundLimit,
+}
+
+/// Counters captured by kind over a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Captures {
+    /// Counters taken as fours.
+    pub fours: u64,
+    /// Of those, fours that went to the player who was sowing.
+    pub fours_to_mover: u64,
+    /// Counters taken by pussa captures.
+    pub pussa: u64,
+    /// Counters taken from the board at round ends.
+    pub round_end: u64,
+}
+
+/// What happened in one game.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The finished game.
+    pub game: Game,
+    /// The winner, if not drawn.
+    pub winner: Option<Side>,
+    /// South's holdings minus North's at the end (single round: the capture difference).
+    pub margin: i32,
+    /// Moves in each round.
+    pub round_plies: Vec<u32>,
+    /// Counters captured by kind.
+    pub captures: Captures,
+    /// A player that failed (crashed, answered an illegal move) and so lost the game.
+    pub forfeit: Option<(Side, String)>,
+    /// Set when the arena, not the rules, ended the game.
+    pub adjudicated: Option<Adjudication>,
+}
+
+/// What identifies the start of a round for match repetitions: holes, reserves and leader.
+fn round_start_key(p: &Position) -> (Vec<Option<u8>>, [u32; 2], Side) {
+    let mut holes: Vec<Option<u8>> = p.row(Side::South).collect();
+    holes.extend(p.row(Side::North));
+    (
+        holes,
+        [p.reserve(Side::South), p.reserve(Side::North)],
+        p.to_move(),
+    )
+}
+
+/// Plays `game` to its end, `players[0]` moving for South and `players[1]` for North.
+pub fn play_game(mut game: Game, players: &mut [Box<dyn Player>; 2]) -> Outcome {
+    let mut events = Vec::new();
+    let mut captures = Captures::default();
+    let mut round_plies = Vec::new();
+    let mut plies = 0u32;
+    let mut forfeit = None;
+    let mut adjudicated = None;
+    let mut starts = std::collections::HashMap::new();
+    while !game.status().is_over() {
+        let side = game.position().to_move();
+        let mv = match players[side.index()].choose(&game) {
+            Ok(mv) => mv,
+            Err(e) => {
+                forfeit = Some((side, e));
+                break;
+            }
+        };
+        events.clear();
+        if let Err(e) = game.play_traced(mv, &mut events) {
+            forfeit = Some((side, format!("illegal move {mv}: {e}")));
+            break;
+        }
+        plies += 1;
+        for ev in &events {
+            match ev {
+                Event::Four { to, .. } => {
+                    captures.fours += 4;
+                    if *to == side {
+                        captures.fours_to_mover += 4;
+                    }
+                }
+                Event::Pussa { count, .. } => captures.pussa += u64::from(*count),
+                Event::RoundEnd { award, .. } => {
+                    captures.round_end += u64::from(award[0] + award[1]);
+                    round_plies.push(plies);
+                    plies = 0;
+                }
+                _ => {}
+            }
+        }
+        if events.iter().any(|e| matches!(e, Event::Refill { .. })) {
+            let n = starts
+                .entry(round_start_key(game.position()))
+                .or_insert(0u32);
+            *n += 1;
+            if *n >= 3 {
+                adjudicated = Some(Adjudication::MatchRepetition);
+                break;
+            }
+            if game.rounds().len() >= MAX_ROUNDS {
+                adjudicated = Some(Adjudication::RoundLimit);
+                break;
+            }
+        }
+    }
+    let p = game.position();
+    let margin = (p.captured(Side::South) + p.reserve(Side::South)) as i32
+        - (p.captured(Side::North) + p.reserve(Side::North)) as i32;
+    let winner = match (&forfeit, adjudicated) {
+        (Some((side, _)), _) => Some(!*side),
+        (None, Some(Adjudication::MatchRepetition)) => None,
+        (None, Some(Adjudication::RoundLimit)) => match margin.signum() {
+            1 => Some(Side::South),
+            -1 => Some(Side::North),
+            _ => None,
+        },
+        (None, None) => game.status().winner(),
+    };
+    Outcome {
+        game,
+        winner,
+        margin,
+        round_plies,
+        captures,
+        forfeit,
+        adjudicated,
+    }
+}
+
+/// Runs `jobs` on `threads` threads; `done` is called on the calling thread as each finishes
+/// (with the number finished so far). Results come back in job order.
+pub fn run_parallel<J, R, F, D>(jobs: Vec<J>, threads: usize, work: F, mut done: D) -> Vec<R>
+where
+    J: Sync,
+    R: Send,
+    F: Fn(&J) -> R + Sync,
+    D: FnMut(usize, &R),
+{
+    let n = jobs.len();
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel();
+    let mut out: Vec<Option<R>> = (0..n).map(|_| None).collect();
+    std::thread::scope(|s| {
+        for _ in 0..threads.clamp(1, n.max(1)) {
+            let tx = tx.clone();
+            let (next, jobs, work) = (&next, &jobs, &work);
+            s.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= n {
+                    break;
+                }
+                let r = work(&jobs[i]);
+                if tx.send((i, r)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        let mut finished = 0;
+        for (i, r) in rx {
+            finished += 1;
+            done(finished, &r);
+            out[i] = Some(r);
+        }
+    });
+    out.into_iter().map(|r| r.expect("every job ran")).collect()
+}
+
+/// The number of threads to use by default: every core.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// One game of a tournament.
+#[derive(Clone, Debug)]
+pub struct Pairing {
+    /// Index of the South player.
+    pub south: usize,
+    /// Index of the North player.
+    pub north: usize,
+    /// Index of the opening.
+    pub opening: usize,
+    /// Seed for the players' random choices.
+    pub seed: u64,
+}
+
+/// The games of a round robin: every pair, every opening, both colours.
+pub fn round_robin(players: usize, openings: usize, seed: u64) -> Vec<Pairing> {
+    let mut out = Vec::new();
+    for a in 0..players {
+        for b in a + 1..players {
+            for o in 0..openings {
+                for (south, north) in [(a, b), (b, a)] {
+                    let k = out.len() as u64;
+                    out.push(Pairing {
+                        south,
+                        north,
+                        opening: o,
+                        seed: seed ^ (k + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Plays one pairing from `start` after the opening's moves.
+pub fn play_pairing(
+    specs: &[Spec],
+    rules: Rules,
+    start: &Position,
+    opening: &[Move],
+    p: &Pairing,
+) -> Outcome {
+    let mut game = Game::from_position(*start);
+    for &mv in opening {
+        game.play(mv);
+    }
+    let build = |i: usize, salt: u64| specs[i].build(rules, p.seed ^ salt);
+    match (build(p.south, 1), build(p.north, 2)) {
+        (Ok(s), Ok(n)) => play_game(game, &mut [s, n]),
+        (Err(e), _) => Outcome {
+            winner: Some(Side::North),
+            margin: 0,
+            round_plies: Vec::new(),
+            captures: Captures::default(),
+            forfeit: Some((Side::South, e)),
+            adjudicated: None,
+            game,
+        },
+        (_, Err(e)) => Outcome {
+            winner: Some(Side::South),
+            margin: 0,
+            round_plies: Vec::new(),
+            captures: Captures::default(),
+            forfeit: Some((Side::North, e)),
+            adjudicated: None,
+            game,
+        },
+    }
+}
+
+/// A player's line in the standings.
+#[derive(Clone, Debug, Serialize)]
+pub struct Standing {
+    /// The player's spec.
+    pub player: String,
+    /// Results against the field.
+    #[serde(flatten)]
+    pub wdl: Wdl,
+    /// Games.
+    pub games: u32,
+    /// Points (a win 1, a draw 1/2).
+    pub points: f64,
+    /// Mean score, 0..=1.
+    pub score: f64,
+    /// Elo relative to the average opponent.
+    pub elo: f64,
+    /// 95% interval of that Elo figure.
+    pub elo_low: f64,
+    /// 95% interval of that Elo figure.
+    pub elo_high: f64,
+}
+
+/// The results of one pair of players, from the first's point of view.
+#[derive(Clone, Debug, Serialize)]
+pub struct Head {
+    /// First player.
+    pub player: String,
+    /// Second player.
+    pub opponent: String,
+    /// Results of the first player.
+    #[serde(flatten)]
+    pub wdl: Wdl,
+    /// Mean score of the first player.
+    pub score: f64,
+    /// Elo difference first minus second.
+    pub elo: f64,
+    /// 95% interval.
+    pub elo_low: f64,
+    /// 95% interval.
+    pub elo_high: f64,
+}
+
+/// Standings and head-to-head results of a tournament.
+#[derive(Clone, Debug, Serialize)]
+pub struct Table {
+    /// Games played.
+    pub games: usize,
+    /// Games lost by a player's failure.
+    pub forfeits: usize,
+    /// Matches drawn by the arena because the start of a round occurred a third time.
+    pub match_repetitions: usize,
+    /// Matches decided on holdings after [`MAX_ROUNDS`] rounds.
+    pub round_limits: usize,
+    /// One line per player, best first.
+    pub standings: Vec<Standing>,
+    /// One line per pair of players.
+    pub pairs: Vec<Head>,
+}
+
+/// Tallies the results of `pairings`.
+pub fn tabulate(names: &[String], pairings: &[Pairing], outcomes: &[Outcome]) -> Table {
+    let n = names.len();
+    let mut per = vec![Wdl::default(); n];
+    let mut pair = vec![vec![Wdl::default(); n]; n];
+    let mut forfeits = 0;
+    let (mut reps, mut limits) = (0, 0);
+    for (p, o) in pairings.iter().zip(outcomes) {
+        forfeits += usize::from(o.forfeit.is_some());
+        reps += usize::from(o.adjudicated == Some(Adjudication::MatchRepetition));
+        limits += usize::from(o.adjudicated == Some(Adjudication::RoundLimit));
+        let (s, nn) = (p.south, p.north);
+        match o.winner {
+            Some(Side::South) => {
+                per[s].wins += 1;
+                per[nn].losses += 1;
+                pair[s][nn].wins += 1;
+                pair[nn][s].losses += 1;
+            }
+            Some(Side::North) => {
+                per[nn].wins += 1;
+                per[s].losses += 1;
+                pair[nn][s].wins += 1;
+                pair[s][nn].losses += 1;
+            }
+            None => {
+                per[s].draws += 1;
+                per[nn].draws += 1;
+                pair[s][nn].draws += 1;
+                pair[nn][s].draws += 1;
+            }
+        }
+    }
+    let mut standings: Vec<Standing> = (0..n)
+        .map(|i| {
+            let w = per[i];
+            let (elo, lo, hi) = w.elo();
+            Standing {
+                player: names[i].clone(),
+                wdl: w,
+                games: w.games(),
+                points: w.points(),
+                score: w.score(),
+                elo,
+                elo_low: lo,
+                elo_high: hi,
+            }
+        })
+        .collect();
+    standings.sort_by(|a, b| b.score.total_cmp(&a.score));
+    let mut pairs = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            let w = pair[a][b];
+            let (elo, lo, hi) = w.elo();
+            pairs.push(Head {
+                player: names[a].clone(),
+                opponent: names[b].clone(),
+                wdl: w,
+                score: w.score(),
+                elo,
+                elo_low: lo,
+                elo_high: hi,
+            });
+        }
+    }
+    Table {
+        games: outcomes.len(),
+        forfeits,
+        match_repetitions: reps,
+        round_limits: limits,
+        standings,
+        pairs,
+    }
+}
+
+/// A summary of many games under one rule set.
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    /// The rule set.
+    pub rules: String,
+    /// Games played.
+    pub games: usize,
+    /// South's (the first player's) results.
+    pub south: Wdl,
+    /// South's win rate.
+    pub south_win_rate: f64,
+    /// 95% Wilson interval of South's win rate.
+    pub south_win_rate_ci: (f64, f64),
+    /// South's mean score (a draw counts 1/2).
+    pub south_score: f64,
+    /// Mean final margin, South minus North, counters.
+    pub margin_mean: f64,
+    /// Half-width of its 95% interval.
+    pub margin_ci: f64,
+    /// Rounds played.
+    pub rounds: usize,
+    /// Mean moves per round.
+    pub round_length_mean: f64,
+    /// Shortest round.
+    pub round_length_min: u32,
+    /// Median round length.
+    pub round_length_median: u32,
+    /// Longest round.
+    pub round_length_max: u32,
+    /// Rounds ended because the player to move had no move (rule 8a).
+    pub rounds_no_moves: usize,
+    /// Rounds ended by repetition (rule 8b).
+    pub rounds_repetition: usize,
+    /// Mean rounds per game.
+    pub rounds_per_game: f64,
+    /// Longest game in rounds.
+    pub rounds_per_game_max: usize,
+    /// Counters captured by kind, summed over all games.
+    pub captures: Captures,
+    /// Games lost by a player's failure.
+    pub forfeits: usize,
+    /// Matches drawn by the arena because the start of a round occurred a third time.
+    pub match_repetitions: usize,
+    /// Matches decided on holdings after [`MAX_ROUNDS`] rounds.
+    pub round_limits: usize,
+}
+
+/// Summarises finished games.
+pub fn summarize(rules: &Rules, outcomes: &[Outcome]) -> Summary {
+    let mut south = Wdl::default();
+    let mut margins = Vec::new();
+    let mut lengths = Vec::new();
+    let (mut no_moves, mut repetition) = (0, 0);
+    let mut captures = Captures::default();
+    let mut per_game = Vec::new();
+    let mut forfeits = 0;
+    for o in outcomes {
+        match o.winner {
+            Some(Side::South) => south.wins += 1,
+            Some(Side::North) => south.losses += 1,
+            None => south.draws += 1,
+        }
+        forfeits += usize::from(o.forfeit.is_some());
+        margins.push(f64::from(o.margin));
+        lengths.extend_from_slice(&o.round_plies);
+        for r in o.game.rounds() {
+            match r.ended_by {
+                RoundEnd::NoMoves => no_moves += 1,
+                RoundEnd::Repetition => repetition += 1,
+            }
+        }
+        per_game.push(o.game.rounds().len());
+        captures.fours += o.captures.fours;
+        captures.fours_to_mover += o.captures.fours_to_mover;
+        captures.pussa += o.captures.pussa;
+        captures.round_end += o.captures.round_end;
+    }
+    let (margin_mean, margin_ci) = mean_ci(&margins);
+    lengths.sort_unstable();
+    let n = outcomes.len();
+    let rate = f64::from(south.wins) / (n.max(1) as f64);
+    Summary {
+        rules: rules.to_string(),
+        games: n,
+        south,
+        south_win_rate: rate,
+        south_win_rate_ci: wilson(f64::from(south.wins), n as f64),
+        south_score: south.score(),
+        margin_mean,
+        margin_ci,
+        rounds: lengths.len(),
+        round_length_mean: lengths.iter().map(|&x| f64::from(x)).sum::<f64>()
+            / (lengths.len().max(1) as f64),
+        round_length_min: lengths.first().copied().unwrap_or(0),
+        round_length_median: lengths.get(lengths.len() / 2).copied().unwrap_or(0),
+        round_length_max: lengths.last().copied().unwrap_or(0),
+        rounds_no_moves: no_moves,
+        rounds_repetition: repetition,
+        rounds_per_game: per_game.iter().sum::<usize>() as f64 / (n.max(1) as f64),
+        rounds_per_game_max: per_game.iter().copied().max().unwrap_or(0),
+        captures,
+        forfeits,
+        match_repetitions: outcomes
+            .iter()
+            .filter(|o| o.adjudicated == Some(Adjudication::MatchRepetition))
+            .count(),
+        round_limits: outcomes
+            .iter()
+            .filter(|o| o.adjudicated == Some(Adjudication::RoundLimit))
+            .count(),
+    }
+}

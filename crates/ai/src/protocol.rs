@@ -1,0 +1,356 @@
+//! The engine line protocol (PROTOCOL.md): commands on one input line each, answers on output
+//! lines. The search runs on its own thread so that `stop` and `isready` are answered while it
+//! thinks.
+
+use crate::search::{to_public, Info, Limits, SearchResult, Searcher};
+use crate::{level_params, pick_noisy};
+use rajapasu_engine::{Game, GameView, Move, Position, Rules};
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// The protocol version reported by `hello`.
+pub const VERSION: u32 = 1;
+
+const HELP: &str =
+    "commands: hello, isready, rules RULES, new, position startpos|CODE [moves M...], \
+play M..., undo, go [depth N] [movetime MS] [nodes N] [level L] [infinite], stop, show, legal, \
+trace M, help, quit";
+
+/// Output shared between the command loop and the search thread.
+type Out<W> = Arc<Mutex<W>>;
+
+fn say<W: Write>(out: &Out<W>, line: &str) {
+    let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
+    let _ = writeln!(w, "{line}");
+    let _ = w.flush();
+}
+
+struct Engine<W: Write + Send + 'static> {
+    out: Out<W>,
+    rules: Rules,
+    game: Game,
+    searcher: Option<Searcher>,
+    stop: Arc<AtomicBool>,
+    job: Option<JoinHandle<Searcher>>,
+}
+
+/// Runs the protocol until `quit` or the end of the input. Returns once any search has
+/// finished and printed its `bestmove`.
+pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
+    let searcher = Searcher::new(20);
+    let rules = Rules::default();
+    let mut e = Engine {
+        out: Arc::new(Mutex::new(output)),
+        rules,
+        game: Game::new(rules),
+        stop: searcher.stop_flag(),
+        searcher: Some(searcher),
+        job: None,
+    };
+    for line in input.lines() {
+        let Ok(line) = line else {
+            e.error("input is not valid text");
+            continue;
+        };
+        if !e.command(line.trim()) {
+            break;
+        }
+    }
+    e.wait();
+}
+
+impl<W: Write + Send + 'static> Engine<W> {
+    fn say(&self, line: &str) {
+        say(&self.out, line);
+    }
+
+    fn error(&self, msg: &str) {
+        self.say(&format!("error {msg}"));
+    }
+
+    /// Waits for a running search to finish.
+    fn wait(&mut self) {
+        if let Some(job) = self.job.take() {
+            match job.join() {
+                Ok(s) => self.searcher = Some(s),
+                Err(_) => {
+                    self.searcher = Some(Searcher::new(20));
+                    self.stop = self
+                        .searcher
+                        .as_ref()
+                        .map(Searcher::stop_flag)
+                        .unwrap_or_default();
+                }
+            }
+        }
+    }
+
+    /// Handles one line; false to quit.
+    fn command(&mut self, line: &str) -> bool {
+        let mut words = line.split_whitespace();
+        let Some(cmd) = words.next() else {
+            return true;
+        };
+        if cmd.starts_with('#') {
+            return true;
+        }
+        let args: Vec<&str> = words.collect();
+        match cmd {
+            "quit" | "exit" => {
+                self.stop.store(true, Ordering::Relaxed);
+                self.wait();
+                self.say("bye");
+                return false;
+            }
+            "stop" => {
+                if self.job.is_some() {
+                    self.stop.store(true, Ordering::Relaxed);
+                    self.wait();
+                } else {
+                    self.say("ok");
+                }
+                return true;
+            }
+            "isready" => {
+                self.say("readyok");
+                return true;
+            }
+            _ => {}
+        }
+        self.wait();
+        let result = match cmd {
+            "hello" | "protocol" => {
+                self.say(&format!(
+                    "hello rajapasu {} protocol {VERSION}",
+                    env!("CARGO_PKG_VERSION")
+                ));
+                Ok(())
+            }
+            "help" => {
+                self.say(HELP);
+                Ok(())
+            }
+            "rules" => self.rules(&args),
+            "new" => {
+                if let Some(s) = &mut self.searcher {
+                    s.clear();
+                }
+                self.game = Game::new(self.rules);
+                self.say("ok");
+                Ok(())
+            }
+            "position" => self.position(&args),
+            "play" => self.play(&args),
+            "undo" => {
+                if self.game.undo().is_some() {
+                    self.say("ok");
+                    Ok(())
+                } else {
+                    Err("no move to take back".to_string())
+                }
+            }
+            "go" => self.go(&args),
+            "show" => match serde_json::to_string(&GameView::new(&self.game)) {
+                Ok(s) => {
+                    self.say(&s);
+                    Ok(())
+                }
+                Err(e) => Err(e.to_string()),
+            },
+            "legal" => {
+                let ms: Vec<String> = self
+                    .game
+                    .legal_moves()
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect();
+                self.say(format!("legal {}", ms.join(" ")).trim_end());
+                Ok(())
+            }
+            "trace" => self.trace(&args),
+            _ => {
+                let shown: String = cmd.chars().take(40).collect();
+                let more = if shown.len() < cmd.len() { "..." } else { "" };
+                Err(format!("unknown command `{shown}{more}` (try `help`)"))
+            }
+        };
+        if let Err(msg) = result {
+            self.error(&msg);
+        }
+        true
+    }
+
+    fn rules(&mut self, args: &[&str]) -> Result<(), String> {
+        let Some(spec) = args.first() else {
+            return Err("`rules` needs a rule set, e.g. `rules canonical/mode=round`".into());
+        };
+        let mut rules: Rules = spec.parse().map_err(|e| format!("{e}"))?;
+        for extra in &args[1..] {
+            match *extra {
+                "single-round" | "round" => rules = rules.single_round(),
+                w => return Err(format!("`rules`: unexpected `{w}`")),
+            }
+        }
+        self.rules = rules;
+        self.game = Game::new(rules);
+        if let Some(s) = &mut self.searcher {
+            s.clear();
+        }
+        self.say("ok");
+        Ok(())
+    }
+
+    fn position(&mut self, args: &[&str]) -> Result<(), String> {
+        let split = args
+            .iter()
+            .position(|w| *w == "moves")
+            .unwrap_or(args.len());
+        let (head, moves) = (&args[..split], &args[(split + 1).min(args.len())..]);
+        let mut game = match head {
+            [] => return Err("`position` needs `startpos` or a position code".into()),
+            ["startpos"] => Game::new(self.rules),
+            code => {
+                let code = code.join(" ");
+                let pos = Position::from_code(&code, self.rules).map_err(|e| format!("{e}"))?;
+                Game::from_position(pos)
+            }
+        };
+        apply(&mut game, moves)?;
+        self.game = game;
+        self.say("ok");
+        Ok(())
+    }
+
+    fn play(&mut self, args: &[&str]) -> Result<(), String> {
+        if args.is_empty() {
+            return Err("`play` needs a move".into());
+        }
+        let mut game = self.game.clone();
+        apply(&mut game, args)?;
+        self.game = game;
+        self.say("ok");
+        Ok(())
+    }
+
+    fn trace(&mut self, args: &[&str]) -> Result<(), String> {
+        let [word] = args else {
+            return Err("`trace` needs one move".into());
+        };
+        let mv: Move = word.parse().map_err(|e| format!("{e}"))?;
+        let mut game = self.game.clone();
+        let mut events = Vec::new();
+        game.play_traced(mv, &mut events)
+            .map_err(|e| format!("move {mv}: {e}"))?;
+        let json = serde_json::json!({
+            "move": mv.number(),
+            "events": events,
+            "position": game.position().to_string(),
+        });
+        self.say(&json.to_string());
+        Ok(())
+    }
+
+    fn go(&mut self, args: &[&str]) -> Result<(), String> {
+        let mut limits = Limits::default();
+        let mut level = None;
+        let mut infinite = false;
+        let mut i = 0;
+        while i < args.len() {
+            let key = args[i];
+            if key == "infinite" {
+                infinite = true;
+                i += 1;
+                continue;
+            }
+            let value = args
+                .get(i + 1)
+                .ok_or(format!("`go {key}` needs a number"))?
+                .parse::<u64>()
+                .map_err(|_| format!("`go {key}` needs a whole number, not `{}`", args[i + 1]))?;
+            match key {
+                "depth" => limits.depth = Some(value.clamp(1, 100) as u32),
+                "movetime" => limits.movetime = Some(Duration::from_millis(value.max(1))),
+                "nodes" => limits.nodes = Some(value.max(1)),
+                "level" => {
+                    if !(1..=6).contains(&value) {
+                        return Err("levels run from 1 to 6".into());
+                    }
+                    level = Some(value as u8);
+                }
+                _ => return Err(format!("`go` does not take `{key}`")),
+            }
+            i += 2;
+        }
+        if self.game.status().is_over() {
+            self.say("bestmove none");
+            return Ok(());
+        }
+        let mut noise = 0;
+        let mut seed = 0;
+        if let Some(l) = level {
+            let p = level_params(l);
+            limits.depth = limits.depth.or(p.depth);
+            limits.movetime = limits.movetime.or(Some(p.movetime));
+            noise = p.noise;
+            seed = self.game.moves().len() as u64 + 1;
+        } else if !infinite && limits == Limits::default() {
+            limits.movetime = Some(Duration::from_millis(1000));
+        }
+        let mut searcher = self.searcher.take().unwrap_or_else(|| Searcher::new(20));
+        self.stop = searcher.stop_flag();
+        self.stop.store(false, Ordering::Relaxed);
+        let game = self.game.clone();
+        let out = Arc::clone(&self.out);
+        self.job = Some(std::thread::spawn(move || {
+            let report = |info: &Info| {
+                let ms = info.time.as_millis().max(1) as u64;
+                let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
+                say(
+                    &out,
+                    &format!(
+                        "info depth {} score {} nodes {} nps {} time {} pv {}",
+                        info.depth,
+                        info.score,
+                        info.nodes,
+                        info.nodes * 1000 / ms,
+                        ms,
+                        pv.join(" ")
+                    ),
+                );
+            };
+            let result: Option<SearchResult> = searcher.search(&game, &limits, noise > 0, report);
+            match result {
+                Some(r) => {
+                    let k = if noise > 0 {
+                        pick_noisy(&r, noise, seed, &game)
+                    } else {
+                        0
+                    };
+                    let m = &r.moves[k];
+                    if k != 0 {
+                        say(
+                            &out,
+                            &format!("info chosen {} score {}", m.mv, to_public(m.score)),
+                        );
+                    }
+                    say(&out, &format!("bestmove {}", m.mv));
+                }
+                None => say(&out, "bestmove none"),
+            }
+            searcher
+        }));
+        Ok(())
+    }
+}
+
+fn apply(game: &mut Game, moves: &[&str]) -> Result<(), String> {
+    for (k, w) in moves.iter().enumerate() {
+        let mv: Move = w.parse().map_err(|e| format!("move {}: {e}", k + 1))?;
+        game.try_play(mv)
+            .map_err(|e| format!("move {} ({mv}): {e}", k + 1))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,657 @@
+//! The search: negamax alpha-beta with iterative deepening, a transposition table, move
+//! ordering (hash move, captures, history), principal variation search with aspiration windows
+//! at the root, exact solving, a time manager and a stop flag.
+//!
+//! # Scores
+//!
+//! Internally scores are in tenths of a counter ([`SCALE`]) from the point of view of the
+//! player to move; [`to_public`] turns them into whole counters. A finished game scores:
+//!
+//! - single round: `±WIN + margin`, where the margin is the final capture difference (a drawn
+//!   round scores 0): publicly `1000 + margin` for a won round, `-1000 + margin` for a lost one;
+//! - match play: `±(MATCH_WIN - plies)`: publicly `2000 - plies` for a won match.
+//!
+//! # Repetitions and the transposition table
+//!
+//! Rule 8(b) makes the value of a position depend on the positions before it in the round, which
+//! the position hash does not see. The search plays every move through [`Game`], so the rule is
+//! applied exactly on the path being searched. For the table:
+//!
+//! - the key is the position hash (counts, closed holes, side to move) mixed with the captured
+//!   counters and reserves, so entries never mix positions whose outcome differs by material;
+//! - a node whose subtree met a position already seen in the round (a second occurrence or a
+//!   round ended by repetition) is not stored: its value depends on the path;
+//! - a stored value is used for a cutoff only at a node whose own position occurs for the first
+//!   time in the round.
+//!
+//! What remains is the rare case where a stored subtree would meet a position seen twice before
+//! the current node but only once inside the subtree; the error is then limited to that line.
+//!
+//! # Exact solving
+//!
+//! Every node records whether its value rests on a heuristic leaf (the depth horizon or a table
+//! entry that did). Values that do not are exact and stored as valid at any depth; when the root
+//! itself is exact, iterative deepening stops: the position is solved.
+
+use crate::eval::{Eval, SCALE};
+use rajapasu_engine::{Game, Move, RoundEnd, Side, Status};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A won single round scores `WIN + margin` (internal units).
+pub const WIN: i32 = 1000 * SCALE;
+/// A won match scores `MATCH_WIN - plies` (internal units).
+pub const MATCH_WIN: i32 = 2 * WIN;
+/// Larger than any score.
+pub const INF: i32 = 3 * WIN;
+/// The deepest iteration.
+pub const MAX_DEPTH: u32 = 100;
+const MAX_PLY: usize = MAX_DEPTH as usize + 2;
+const EXACT_DEPTH: u8 = u8::MAX;
+
+/// An internal score in whole counters, rounded to the nearest.
+pub fn to_public(score: i32) -> i32 {
+    if score >= 0 {
+        (score + SCALE / 2) / SCALE
+    } else {
+        -((-score + SCALE / 2) / SCALE)
+    }
+}
+
+/// Whether a public score announces a decided game (a won or lost round or match).
+pub fn is_decided(public: i32) -> bool {
+    public.abs() >= 1000
+}
+
+/// What to stop at. With none given, the search goes on until stopped or solved.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration.
+    pub depth: Option<u32>,
+    /// Time budget; the search never starts an iteration it is unlikely to finish in time and
+    /// abandons one that overruns.
+    pub movetime: Option<Duration>,
+    /// Node budget.
+    pub nodes: Option<u64>,
+}
+
+/// A report after each completed iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// Iteration depth.
+    pub depth: u32,
+    /// Score in counters for the player to move.
+    pub score: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time spent so far.
+    pub time: Duration,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+    /// Whether the score is exact (the position is solved).
+    pub exact: bool,
+}
+
+/// A root move with its score (internal units) and line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootMove {
+    /// The move.
+    pub mv: Move,
+    /// Internal score: exact when the search ran with `all_moves`, otherwise a bound for all
+    /// but the best move.
+    pub score: i32,
+    /// The principal variation starting with `mv`.
+    pub pv: Vec<Move>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The root moves, best first.
+    pub moves: Vec<RootMove>,
+    /// Deepest completed iteration.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time spent.
+    pub time: Duration,
+    /// Whether the best score is exact.
+    pub exact: bool,
+}
+
+impl SearchResult {
+    /// The best move.
+    pub fn best(&self) -> Move {
+        self.moves[0].mv
+    }
+
+    /// The best score in counters.
+    pub fn score(&self) -> i32 {
+        to_public(self.moves[0].score)
+    }
+}
+
+const NO_FLAG: u8 = 0;
+const LOWER: u8 = 1;
+const UPPER: u8 = 2;
+const EXACT: u8 = 3;
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    score: i32,
+    mv: u8,
+    depth: u8,
+    flag: u8,
+    generation: u8,
+}
+
+struct Table {
+    entries: Vec<Entry>,
+    mask: usize,
+    generation: u8,
+}
+
+impl Table {
+    fn new(bits: u32) -> Table {
+        let n = 1usize << bits.clamp(4, 28);
+        Table {
+            entries: vec![Entry::default(); n],
+            mask: n - 1,
+            generation: 0,
+        }
+    }
+
+    #[inline]
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let e = self.entries[key as usize & self.mask];
+        (e.flag != NO_FLAG && e.key == key).then_some(e)
+    }
+
+    #[inline]
+    fn store(&mut self, e: Entry) {
+        let slot = &mut self.entries[e.key as usize & self.mask];
+        if slot.flag == NO_FLAG
+            || slot.key == e.key
+            || slot.generation != self.generation
+            || e.depth >= slot.depth
+        {
+            *slot = Entry {
+                generation: self.generation,
+                ..e
+            };
+        }
+    }
+
+    fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+    }
+}
+
+#[inline]
+fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+#[inline]
+fn key_of(game: &Game) -> u64 {
+    let p = game.position();
+    let extra = u64::from(p.captured(Side::South))
+        | u64::from(p.captured(Side::North)) << 16
+        | u64::from(p.reserve(Side::South)) << 32
+        | u64::from(p.reserve(Side::North)) << 48;
+    p.hash() ^ mix(extra.wrapping_add(0x9E37_79B9_7F4A_7C15))
+}
+
+/// Score a finished game for `me`, `ply` moves below the root.
+#[inline]
+fn terminal(game: &Game, me: Side, ply: usize) -> i32 {
+    match game.status() {
+        Status::MatchOver { winner } => {
+            let v = MATCH_WIN - ply as i32 * SCALE;
+            if winner == me {
+                v
+            } else {
+                -v
+            }
+        }
+        _ => {
+            let p = game.position();
+            let d = p.captured(me) as i32 - p.captured(!me) as i32;
+            match d.signum() {
+                1 => WIN + d * SCALE,
+                -1 => -WIN + d * SCALE,
+                _ => 0,
+            }
+        }
+    }
+}
+
+/// Table scores of won matches are relative to the node, not the root.
+#[inline]
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score > MATCH_WIN - INF / 3 {
+        score + ply as i32 * SCALE
+    } else if score < -(MATCH_WIN - INF / 3) {
+        score - ply as i32 * SCALE
+    } else {
+        score
+    }
+}
+
+#[inline]
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score > MATCH_WIN - INF / 3 {
+        score - ply as i32 * SCALE
+    } else if score < -(MATCH_WIN - INF / 3) {
+        score + ply as i32 * SCALE
+    } else {
+        score
+    }
+}
+
+/// A searcher: keeps its transposition table and history between searches.
+pub struct Searcher {
+    table: Table,
+    history: [[i32; 16]; 2],
+    /// The evaluation in use.
+    pub eval: Eval,
+    stop: Arc<AtomicBool>,
+    nodes: u64,
+    horizon: u64,
+    repeats: u64,
+    aborted: bool,
+    can_abort: bool,
+    deadline: Option<Instant>,
+    node_limit: u64,
+    pv: Vec<[Move; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY + 1],
+}
+
+const ANY_MOVE: Move = match Move::new(1) {
+    Some(m) => m,
+    None => panic!(),
+};
+
+impl Searcher {
+    /// A searcher with a table of `2^table_bits` entries (16 bytes each) and the tuned
+    /// evaluation.
+    pub fn new(table_bits: u32) -> Searcher {
+        Searcher::with_eval(table_bits, Eval::TUNED)
+    }
+
+    /// A searcher with the given evaluation.
+    pub fn with_eval(table_bits: u32, eval: Eval) -> Searcher {
+        Searcher {
+            table: Table::new(table_bits),
+            history: [[0; 16]; 2],
+            eval,
+            stop: Arc::new(AtomicBool::new(false)),
+            nodes: 0,
+            horizon: 0,
+            repeats: 0,
+            aborted: false,
+            can_abort: false,
+            deadline: None,
+            node_limit: u64::MAX,
+            pv: vec![[ANY_MOVE; MAX_PLY]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+        }
+    }
+
+    /// The flag that stops a running search (from another thread). Whoever sets it clears it
+    /// before the next search.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Forgets the table and history (for a new game or new rules).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.history = [[0; 16]; 2];
+    }
+
+    /// Searches `game`. With `all_moves`, every root move gets an exact score (no pruning at
+    /// the root), as analysis and the weaker levels need. Calls `on_info` after each completed
+    /// iteration. `None` if the game is over.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        all_moves: bool,
+        mut on_info: impl FnMut(&Info),
+    ) -> Option<SearchResult> {
+        if game.status().is_over() {
+            return None;
+        }
+        let start = Instant::now();
+        self.deadline = limits.movetime.map(|t| start + t);
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
+        self.nodes = 0;
+        self.aborted = false;
+        self.can_abort = false;
+        self.table.generation = self.table.generation.wrapping_add(1);
+        for row in &mut self.history {
+            for h in row.iter_mut() {
+                *h /= 8;
+            }
+        }
+        let mut g = game.clone();
+        let mut roots: Vec<RootMove> = g
+            .legal_moves()
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                score: -INF,
+                pv: vec![mv],
+            })
+            .collect();
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut result: Option<SearchResult> = None;
+        let mut prev = 0;
+        for depth in 1..=max_depth {
+            let h0 = self.horizon;
+            let mut work = roots.clone();
+            let score = if all_moves || depth < 4 {
+                self.root(&mut g, &mut work, depth as i32, -INF, INF, all_moves)
+            } else {
+                let mut delta = 3 * SCALE;
+                let (mut lo, mut hi) = (prev - delta, prev + delta);
+                loop {
+                    let s = self.root(&mut g, &mut work, depth as i32, lo, hi, false);
+                    if self.aborted {
+                        break s;
+                    }
+                    if s <= lo {
+                        delta *= 4;
+                        lo = if delta > 50 * SCALE { -INF } else { s - delta };
+                    } else if s >= hi {
+                        delta *= 4;
+                        hi = if delta > 50 * SCALE { INF } else { s + delta };
+                    } else {
+                        break s;
+                    }
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            self.can_abort = true;
+            prev = score;
+            // Best first; a stable sort keeps the previous order among equal bounds.
+            work.sort_by_key(|r| std::cmp::Reverse(r.score));
+            roots = work;
+            let exact = self.horizon == h0;
+            let time = start.elapsed();
+            on_info(&Info {
+                depth,
+                score: to_public(roots[0].score),
+                nodes: self.nodes,
+                time,
+                pv: roots[0].pv.clone(),
+                exact,
+            });
+            result = Some(SearchResult {
+                moves: roots.clone(),
+                depth,
+                nodes: self.nodes,
+                time,
+                exact,
+            });
+            if exact || (roots.len() == 1 && !all_moves) {
+                break;
+            }
+            if let Some(t) = limits.movetime {
+                if time * 5 > t * 2 {
+                    break;
+                }
+            }
+            if self.nodes >= self.node_limit || self.stop.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+        if let Some(r) = &mut result {
+            r.nodes = self.nodes;
+            r.time = start.elapsed();
+        }
+        result
+    }
+
+    fn check_abort(&mut self) {
+        if self.stop.load(Ordering::Relaxed)
+            || self.nodes >= self.node_limit
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.aborted = true;
+        }
+    }
+
+    /// One iteration at the root; fills each root move's score and line.
+    fn root(
+        &mut self,
+        g: &mut Game,
+        roots: &mut [RootMove],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        all: bool,
+    ) -> i32 {
+        let me = g.position().to_move();
+        let mut best = -INF;
+        for (i, root) in roots.iter_mut().enumerate() {
+            let mv = root.mv;
+            let v = self.child_value(g, mv, me, depth, alpha, beta, 0, i == 0 || all, all);
+            if self.aborted {
+                return best;
+            }
+            root.score = v;
+            if v > best || all {
+                let mut pv = vec![mv];
+                pv.extend_from_slice(&self.pv[1][1..self.pv_len[1]]);
+                root.pv = pv;
+            }
+            if v > best {
+                best = v;
+            }
+            if !all {
+                if v > alpha {
+                    alpha = v;
+                }
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Plays `mv` at `ply`, searches the child (PVS unless `full`) and undoes the move: the
+    /// child's value for `me`, the player who made the move.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn child_value(
+        &mut self,
+        g: &mut Game,
+        mv: Move,
+        me: Side,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        full: bool,
+        open_window: bool,
+    ) -> i32 {
+        let rounds = g.rounds().len();
+        g.play(mv);
+        self.pv_len[ply + 1] = ply + 1;
+        if g.rounds().len() > rounds {
+            if g.rounds()[rounds].ended_by == RoundEnd::Repetition {
+                self.repeats += 1;
+            }
+        } else if g.occurrences() > 1 {
+            self.repeats += 1;
+        }
+        let v = if g.status().is_over() {
+            terminal(g, me, ply + 1)
+        } else {
+            let same = g.position().to_move() == me;
+            let (a, b) = if open_window {
+                (-INF, INF)
+            } else {
+                (alpha, beta)
+            };
+            if full || open_window {
+                self.signed(g, same, depth - 1, a, b, ply + 1)
+            } else {
+                let v = self.signed(g, same, depth - 1, alpha, alpha + 1, ply + 1);
+                if v > alpha && v < beta && !self.aborted {
+                    self.signed(g, same, depth - 1, alpha, beta, ply + 1)
+                } else {
+                    v
+                }
+            }
+        };
+        g.undo();
+        v
+    }
+
+    #[inline]
+    fn signed(&mut self, g: &mut Game, same: bool, depth: i32, a: i32, b: i32, ply: usize) -> i32 {
+        if same {
+            self.negamax(g, depth, a, b, ply)
+        } else {
+            -self.negamax(g, depth, -b, -a, ply)
+        }
+    }
+
+    fn negamax(&mut self, g: &mut Game, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = ply;
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            self.horizon += 1;
+            return self.eval.evaluate(g.position());
+        }
+        self.nodes += 1;
+        if self.can_abort && self.nodes & 1023 == 0 {
+            self.check_abort();
+        }
+        if self.aborted {
+            return 0;
+        }
+        let key = key_of(g);
+        let mut hash_move = 0u8;
+        if let Some(e) = self.table.probe(key) {
+            hash_move = e.mv;
+            if (e.depth as i32 >= depth) && g.occurrences() == 1 {
+                let s = from_table(e.score, ply);
+                let cut = match e.flag {
+                    EXACT => true,
+                    LOWER => s >= beta,
+                    UPPER => s <= alpha,
+                    _ => false,
+                };
+                if cut {
+                    if e.depth != EXACT_DEPTH {
+                        self.horizon += 1;
+                    }
+                    return s;
+                }
+            }
+        }
+        let me = g.position().to_move();
+        let moves = g.legal_moves();
+        let mut order = [(ANY_MOVE, 0i32); 16];
+        let n = moves.len();
+        for (k, &mv) in moves.iter().enumerate() {
+            let mut s = self.history[me.index()][mv.number() as usize];
+            if mv.number() == hash_move {
+                s = i32::MAX;
+            } else if depth >= 3 {
+                s += 64 * self.gain(g, mv, me);
+            }
+            order[k] = (mv, s);
+        }
+        order[..n].sort_unstable_by_key(|&(_, s)| std::cmp::Reverse(s));
+
+        let alpha0 = alpha;
+        let h0 = self.horizon;
+        let r0 = self.repeats;
+        let mut best = -INF;
+        let mut best_move = order[0].0;
+        for (k, &(mv, _)) in order[..n].iter().enumerate() {
+            let v = self.child_value(g, mv, me, depth, alpha, beta, ply, k == 0, false);
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = mv;
+                if v > alpha {
+                    alpha = v;
+                    self.pv[ply][ply] = mv;
+                    let len = self.pv_len[ply + 1].max(ply + 1);
+                    for j in ply + 1..len {
+                        self.pv[ply][j] = self.pv[ply + 1][j];
+                    }
+                    self.pv_len[ply] = len;
+                    if v >= beta {
+                        let h = &mut self.history[me.index()][mv.number() as usize];
+                        *h = (*h + depth * depth).min(1 << 20);
+                        break;
+                    }
+                }
+            }
+        }
+        if self.repeats == r0 {
+            let flag = if best >= beta {
+                LOWER
+            } else if best > alpha0 {
+                EXACT
+            } else {
+                UPPER
+            };
+            let d = if self.horizon == h0 {
+                EXACT_DEPTH
+            } else {
+                depth.min(200) as u8
+            };
+            self.table.store(Entry {
+                key,
+                score: to_table(best, ply),
+                mv: best_move.number(),
+                depth: d,
+                flag,
+                generation: 0,
+            });
+        }
+        best
+    }
+
+    /// The immediate change of the capture difference for `me` when `mv` is played.
+    #[inline]
+    fn gain(&mut self, g: &mut Game, mv: Move, me: Side) -> i32 {
+        let before = material(g, me);
+        g.play(mv);
+        let after = if g.status().is_over() {
+            terminal(g, me, 0) / SCALE
+        } else {
+            material(g, me)
+        };
+        g.undo();
+        after - before
+    }
+}
+
+/// Captured (plus reserve) difference for `me`, in counters.
+#[inline]
+pub(crate) fn material(g: &Game, me: Side) -> i32 {
+    let p = g.position();
+    (p.captured(me) + p.reserve(me)) as i32 - (p.captured(!me) + p.reserve(!me)) as i32
+}
+
+/// The value of a finished game for `me`, internal units (used by the simple players).
+pub(crate) fn final_score(g: &Game, me: Side) -> i32 {
+    terminal(g, me, 0)
+}

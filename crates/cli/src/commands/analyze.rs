@@ -1,0 +1,89 @@
+//! `rajapasu analyze`: every legal move with its score and principal variation.
+
+use crate::common::{CliError, GameArgs};
+use clap::Args;
+use rajapasu_ai::search::{Limits, Searcher};
+use std::time::Duration;
+
+/// Arguments of `rajapasu analyze`.
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Scores are counters (capture difference) for the player to move; |score| >= 1000 means \
+the game is decided: 1000 + margin for a won round, 2000 - moves for a won match.\n\nExamples:\n  \
+rajapasu analyze --moves \"1 5\" --single-round\n  \
+rajapasu analyze --position \"0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46\" --movetime 200 --json"
+)]
+pub struct AnalyzeArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Time for the whole analysis, milliseconds.
+    #[arg(long, default_value_t = 1000, value_name = "MS")]
+    movetime: u64,
+    /// Stop at this depth instead (or as well).
+    #[arg(long, value_name = "N")]
+    depth: Option<u32>,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: AnalyzeArgs) -> Result<(), CliError> {
+    let game = args.game.game()?;
+    if game.status().is_over() {
+        return Err(CliError(
+            "the game is over: there is no move to analyse".into(),
+        ));
+    }
+    let mut searcher = Searcher::new(20);
+    let limits = Limits {
+        depth: args.depth,
+        movetime: Some(Duration::from_millis(args.movetime.max(1))),
+        nodes: None,
+    };
+    let result = searcher
+        .search(&game, &limits, true, |_| {})
+        .ok_or_else(|| CliError("the game is over".into()))?;
+    let to_move = game.position().to_move();
+    if args.json {
+        let moves: Vec<_> = result
+            .moves
+            .iter()
+            .map(|m| {
+                serde_json::json!({
+                    "move": m.mv.number(),
+                    "score": rajapasu_ai::to_public(m.score),
+                    "pv": m.pv.iter().map(|x| x.number()).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        let out = serde_json::json!({
+            "position": game.position().to_string(),
+            "to_move": to_move.name(),
+            "depth": result.depth,
+            "nodes": result.nodes,
+            "exact": result.exact,
+            "moves": moves,
+        });
+        println!("{out}");
+        return Ok(());
+    }
+    println!("position {}", game.position());
+    println!(
+        "{to_move} to move; depth {}{}, {} nodes in {:.2} s",
+        result.depth,
+        if result.exact { " (solved)" } else { "" },
+        result.nodes,
+        result.time.as_secs_f64()
+    );
+    println!("move  score  line");
+    for m in &result.moves {
+        let pv: Vec<String> = m.pv.iter().map(|x| x.to_string()).collect();
+        println!(
+            "{:>4}  {:>5}  {}",
+            m.mv.to_string(),
+            rajapasu_ai::to_public(m.score),
+            pv.join(" ")
+        );
+    }
+    Ok(())
+}

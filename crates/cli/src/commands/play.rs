@@ -1,0 +1,282 @@
+//! `rajapasu play`: a game in the terminal against the computer or between two players, with a
+//! plain line-by-line mode when the input or output is not a terminal.
+
+use crate::common::{read_record, write_record, CliError, GameArgs};
+use clap::Args;
+use rajapasu_engine::record::Record;
+use rajapasu_engine::text;
+use rajapasu_engine::{Event, Game, Move, Side, Status};
+use rajapasu_tui::{Computer, Config};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// Arguments of `rajapasu play`.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+In a terminal: pick a hole with the arrow keys and Enter, or type its number; u takes back a
+move, h asks for a hint, e tells the last move in full, s saves, ? shows every key, q quits.
+The game record is written after every move and on quit; its file name is printed on exit.
+
+When the input or output is not a terminal (or with --lines), moves are read line by line:
+a hole number, or undo, hint, save [FILE], board, help, quit.
+
+Examples:
+  rajapasu play
+  rajapasu play --level 5 --side north
+  rajapasu play --two-players --single-round
+  rajapasu play --load game.txt
+  printf '1\\nquit\\n' | rajapasu play --level 1")]
+pub struct PlayArgs {
+    /// The computer's strength, 1 (beginner) to 6 (strongest).
+    #[arg(long, short = 'l', default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=6))]
+    level: u8,
+    /// Your side against the computer: south (moves first) or north.
+    #[arg(long, default_value = "south", value_parser = parse_side)]
+    side: Side,
+    /// Two players at one keyboard, no computer.
+    #[arg(long)]
+    two_players: bool,
+    #[command(flatten)]
+    game: GameArgs,
+    /// Go on with the game of a record file (plain text or JSON).
+    #[arg(long, value_name = "FILE")]
+    load: Option<PathBuf>,
+    /// Write the game record here (JSON if it ends in .json); default: the loaded file, or
+    /// rajapasu-DATE-TIME.txt in the working directory.
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
+    /// Show each move at once instead of animating it.
+    #[arg(long)]
+    no_anim: bool,
+    /// Seed of the computer's deliberate mistakes at the weaker levels (default: the clock).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Read moves line by line even in a terminal.
+    #[arg(long)]
+    lines: bool,
+}
+
+fn parse_side(s: &str) -> Result<Side, String> {
+    Side::from_name(s).ok_or_else(|| format!("`{s}` is not a side (south or north)"))
+}
+
+pub fn run(args: PlayArgs) -> Result<(), CliError> {
+    let (game, tags, loaded) = match &args.load {
+        Some(path) => {
+            if args.game.position.is_some() || args.game.moves.is_some() {
+                return Err(CliError(
+                    "--load cannot be combined with --position or --moves".to_string(),
+                ));
+            }
+            let record = read_record(path)?;
+            let game = record.replay()?;
+            (game, record.tags, true)
+        }
+        None => (args.game.game()?, Vec::new(), false),
+    };
+    let computer = (!args.two_players).then(|| Computer {
+        side: !args.side,
+        level: args.level,
+        seed: args.seed.unwrap_or_else(clock_seed),
+    });
+    let tags = if loaded { tags } else { new_tags(computer) };
+    let save_path = match (&args.save, &args.load) {
+        (Some(path), _) => path.clone(),
+        (None, Some(path)) => path.clone(),
+        (None, None) => rajapasu_tui::default_save_path(),
+    };
+    let mut config = Config::new();
+    config.computer = computer;
+    config.animate = !args.no_anim;
+    config.save_path = save_path;
+    config.tags = tags;
+
+    let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
+    if terminal && !args.lines {
+        let app = rajapasu_tui::run(game, config)?;
+        match &app.saved {
+            Some(path) => println!("Game saved to {}", path.display()),
+            None => println!("No move was played: nothing saved."),
+        }
+        println!("Position: {}", app.game.position());
+        Ok(())
+    } else {
+        line_mode(game, &config, loaded || args.save.is_some())
+    }
+}
+
+fn clock_seed() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64)
+}
+
+fn new_tags(computer: Option<Computer>) -> Vec<(String, String)> {
+    let (date, _) = rajapasu_tui::utc_now();
+    let name = |side: Side| match computer {
+        Some(c) if c.side == side => format!("Computer (level {})", c.level),
+        Some(_) => "Player".to_string(),
+        None => format!("{side} player"),
+    };
+    vec![
+        ("Event".to_string(), "Terminal game".to_string()),
+        ("Date".to_string(), date),
+        ("South".to_string(), name(Side::South)),
+        ("North".to_string(), name(Side::North)),
+    ]
+}
+
+const LINE_HELP: &str = "\
+Commands: a hole number (1-7) plays that hole for the player to move;
+  undo (u)       take back a move (against the computer, back to your turn)
+  hint (h)       the engine's best move and its score
+  save [FILE]    write the game record (default: the file given by --save)
+  board (b)      print the position again
+  quit (q)       save and stop";
+
+/// Plays one move and prints it in words with the new position.
+fn play_and_print(game: &mut Game, mv: Move, by_computer: bool, out: &mut impl Write) {
+    let mover = game.position().to_move();
+    let mut events: Vec<Event> = Vec::new();
+    match game.play_traced(mv, &mut events) {
+        Ok(()) => {
+            let who = if by_computer { " (computer)" } else { "" };
+            let _ = writeln!(out, "{mover}{who} plays {mv}.");
+            for line in text::narrate(mover, &events) {
+                let _ = writeln!(out, "  {line}");
+            }
+            let _ = write!(out, "{}", text::state(game));
+        }
+        Err(e) => {
+            let _ = writeln!(out, "error: {e}");
+        }
+    }
+}
+
+fn save(game: &Game, config: &Config, path: &std::path::Path, out: &mut impl Write) -> bool {
+    let record = Record::from_game(game, config.tags.clone());
+    match write_record(path, &record) {
+        Ok(()) => {
+            let _ = writeln!(out, "Game saved to {}", path.display());
+            true
+        }
+        Err(e) => {
+            let _ = writeln!(out, "error: {e}");
+            false
+        }
+    }
+}
+
+/// Moves and commands from stdin, one a line; positions and replies on stdout.
+fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), CliError> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let players = match config.computer {
+        Some(c) => format!(
+            "{} against the computer ({}, level {})",
+            !c.side, c.side, c.level
+        ),
+        None => "two players".to_string(),
+    };
+    let _ = writeln!(out, "Raja Pasu, {players}. Type a hole number, or help.");
+    let _ = write!(out, "{}", text::state(&game));
+    let computer_moves = |game: &mut Game, out: &mut std::io::StdoutLock| {
+        while let Some(c) = config.computer {
+            if game.status() != Status::Playing || game.position().to_move() != c.side {
+                break;
+            }
+            let seed = c.seed ^ game.moves().len() as u64;
+            match rajapasu_ai::choose_move(game, c.level, seed) {
+                Some(choice) => play_and_print(game, choice.mv, true, out),
+                None => break,
+            }
+        }
+    };
+    computer_moves(&mut game, &mut out);
+    let _ = out.flush();
+    let stdin = std::io::stdin();
+    for line in stdin.lock().lines() {
+        let line = line.map_err(|e| CliError(format!("cannot read the input: {e}")))?;
+        let mut words = line.split_whitespace();
+        let Some(word) = words.next() else { continue };
+        match word.to_ascii_lowercase().as_str() {
+            "quit" | "q" | "exit" => break,
+            "help" | "?" => {
+                let _ = writeln!(out, "{LINE_HELP}");
+            }
+            "board" | "b" | "show" => {
+                let _ = write!(out, "{}", text::state(&game));
+            }
+            "undo" | "u" => {
+                let mut taken = 0;
+                while game.undo().is_some() {
+                    taken += 1;
+                    if !matches!(config.computer, Some(c) if c.side == game.position().to_move()) {
+                        break;
+                    }
+                }
+                if taken == 0 {
+                    let _ = writeln!(out, "error: no move to take back");
+                } else {
+                    let _ = writeln!(out, "Took back {taken} move(s).");
+                    let _ = write!(out, "{}", text::state(&game));
+                    computer_moves(&mut game, &mut out);
+                }
+            }
+            "hint" | "h" => {
+                match rajapasu_ai::analyze(&game, Duration::from_millis(700))
+                    .into_iter()
+                    .next()
+                {
+                    Some(best) => {
+                        let pv: Vec<String> = best.pv.iter().map(|m| m.to_string()).collect();
+                        let _ = writeln!(
+                            out,
+                            "Hint for {}: play {} ({}; expected line {}).",
+                            game.position().to_move(),
+                            best.mv,
+                            rajapasu_tui::app::describe_score(best.score),
+                            pv.join(" ")
+                        );
+                    }
+                    None => {
+                        let _ = writeln!(out, "error: the game is over");
+                    }
+                }
+            }
+            "save" | "s" => {
+                let path = words
+                    .next()
+                    .map_or_else(|| config.save_path.clone(), PathBuf::from);
+                save(&game, config, &path, &mut out);
+            }
+            other => match other.parse::<Move>() {
+                Ok(mv) => {
+                    let human =
+                        !matches!(config.computer, Some(c) if c.side == game.position().to_move());
+                    if human {
+                        play_and_print(&mut game, mv, false, &mut out);
+                        computer_moves(&mut game, &mut out);
+                    } else {
+                        let _ = writeln!(out, "error: the game is over");
+                    }
+                }
+                Err(_) => {
+                    let _ = writeln!(
+                        out,
+                        "error: `{}` is neither a hole number nor a command (type help)",
+                        line.trim()
+                    );
+                }
+            },
+        }
+        let _ = out.flush();
+    }
+    if always_save || !game.moves().is_empty() {
+        save(&game, config, &config.save_path, &mut out);
+    } else {
+        let _ = writeln!(out, "No move was played: nothing saved.");
+    }
+    Ok(())
+}

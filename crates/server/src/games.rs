@@ -1,0 +1,812 @@
+//! The games in play: kept in memory, every change written to the store before it is shown.
+
+use crate::computer;
+use crate::error::ApiError;
+use crate::store::{Store, StoredGame, Write};
+use rajapasu_engine::record::Record;
+use rajapasu_engine::{Event, Game, GameView, Mode, Move, Position, Rules, Side};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+use tokio::sync::{broadcast, Mutex};
+
+/// What kind of game.
+#[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// One player against the computer.
+    Computer,
+    /// Two players sharing one device.
+    Local,
+    /// Two players on their own devices; the second joins through an invitation.
+    Online,
+}
+
+/// A game's settings, stored as JSON next to it.
+#[derive(Serialize, Deserialize, Clone, Debug)]
+pub struct Meta {
+    /// The kind.
+    pub kind: Kind,
+    /// The rule set, as written by the engine.
+    pub rules: String,
+    /// The start position code, when not the usual start.
+    #[serde(default)]
+    pub start: Option<String>,
+    /// The computer's level.
+    #[serde(default)]
+    pub level: Option<u8>,
+    /// The computer's side.
+    #[serde(default)]
+    pub computer: Option<Side>,
+    /// The seat tokens, South's then North's.
+    pub tokens: [Option<String>; 2],
+    /// The seat of the game's creator (online games).
+    #[serde(default)]
+    pub creator: Option<Side>,
+    /// The unused invitation code (online games).
+    #[serde(default)]
+    pub invite: Option<String>,
+    /// The players' names, South's then North's.
+    #[serde(default)]
+    pub names: [String; 2],
+    /// Creation time, seconds since 1970.
+    #[serde(default)]
+    pub created: u64,
+}
+
+struct Entry {
+    game: Game,
+    /// Who played each move, and in which round.
+    history: Vec<(Side, u32)>,
+    meta: Meta,
+    /// A task is choosing the computer's moves.
+    thinking: bool,
+}
+
+/// One game with its lock and its live-update channel.
+pub struct Slot {
+    id: String,
+    entry: Mutex<Entry>,
+    tx: broadcast::Sender<Arc<str>>,
+}
+
+impl Slot {
+    /// Live updates of this game, as JSON texts.
+    pub fn subscribe(&self) -> broadcast::Receiver<Arc<str>> {
+        self.tx.subscribe()
+    }
+
+    /// The current state message `{"type":"state","game":...}`.
+    pub async fn state_message(&self) -> String {
+        let e = self.entry.lock().await;
+        json!({"type": "state", "game": info(&self.id, &e)}).to_string()
+    }
+
+    fn publish(&self, msg: &Value) {
+        if self.tx.receiver_count() > 0 {
+            let _ = self.tx.send(Arc::from(msg.to_string()));
+        }
+    }
+}
+
+/// Every game, and the store behind them.
+pub struct Hub {
+    games: RwLock<HashMap<String, Arc<Slot>>>,
+    store: Store,
+}
+
+/// Body of `POST /api/games`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    kind: Kind,
+    #[serde(default)]
+    rules: Option<String>,
+    #[serde(default)]
+    mode: Option<String>,
+    #[serde(default)]
+    level: Option<u8>,
+    #[serde(default)]
+    side: Option<String>,
+    #[serde(default)]
+    position: Option<String>,
+    #[serde(default)]
+    record: Option<String>,
+}
+
+/// Body of `POST /api/games/{id}/moves`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    #[serde(rename = "move")]
+    mv: u32,
+    #[serde(default)]
+    ply: Option<usize>,
+    #[serde(default)]
+    token: Option<String>,
+}
+
+/// Body of `POST /api/games/{id}/undo` and `/hint`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct TokenRequest {
+    #[serde(default)]
+    token: Option<String>,
+    #[serde(default)]
+    ply: Option<usize>,
+}
+
+/// Body of `POST /api/games/{id}/join`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct JoinRequest {
+    invite: String,
+}
+
+fn now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}
+
+fn random_text(bytes: usize) -> String {
+    const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
+    let mut buf = vec![0u8; bytes];
+    if getrandom::fill(&mut buf).is_err() {
+        // No system randomness: fall back to time and a counter, still unique.
+        static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let t = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0);
+        let mut x = (t as u64) ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        for b in buf.iter_mut() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            *b = x as u8;
+        }
+    }
+    buf.iter()
+        .map(|b| ALPHABET[(*b as usize) % ALPHABET.len()] as char)
+        .collect()
+}
+
+fn info(id: &str, e: &Entry) -> Value {
+    let m = &e.meta;
+    let seat = |s: Side| -> &'static str {
+        if m.computer == Some(s) {
+            "computer"
+        } else if m.kind == Kind::Online && m.creator != Some(s) && m.invite.is_some() {
+            "open"
+        } else {
+            "taken"
+        }
+    };
+    json!({
+        "id": id,
+        "kind": m.kind,
+        "level": m.level,
+        "computer": m.computer,
+        "seats": {"south": seat(Side::South), "north": seat(Side::North)},
+        "names": {"south": m.names[0], "north": m.names[1]},
+        "ply": e.game.moves().len(),
+        "line": e.history.iter().map(|(s, _)| s.letter()).collect::<String>(),
+        "round_starts": round_starts(&e.history),
+        "created": m.created,
+        "thinking": e.thinking,
+        "view": GameView::new(&e.game),
+    })
+}
+
+fn round_starts(history: &[(Side, u32)]) -> Vec<usize> {
+    let mut out = vec![0];
+    for k in 1..history.len() {
+        if history[k].1 != history[k - 1].1 {
+            out.push(k);
+        }
+    }
+    out
+}
+
+/// Plays `mv`, noting who played it in which round.
+fn play_noted<T: rajapasu_engine::Tracer>(
+    game: &mut Game,
+    history: &mut Vec<(Side, u32)>,
+    mv: Move,
+    tracer: &mut T,
+) -> Result<(), rajapasu_engine::IllegalMove> {
+    let note = (game.position().to_move(), game.position().round());
+    game.play_traced(mv, tracer)?;
+    history.push(note);
+    Ok(())
+}
+
+fn side_name(s: Side) -> &'static str {
+    s.name()
+}
+
+fn parse_side(s: Option<&str>, default: Side) -> Result<Side, ApiError> {
+    match s {
+        None => Ok(default),
+        Some(t) => Side::from_name(t).ok_or_else(|| {
+            ApiError::unprocessable(format!("side `{t}` is not `south` or `north`"))
+        }),
+    }
+}
+
+fn level_name(level: u8) -> String {
+    computer::level_name(level)
+}
+
+fn start_game(meta: &Meta) -> Result<Game, ApiError> {
+    let rules: Rules = meta
+        .rules
+        .parse()
+        .map_err(|e| ApiError::unprocessable(format!("rules: {e}")))?;
+    Ok(match &meta.start {
+        Some(code) => Game::from_position(
+            Position::from_code(code, rules)
+                .map_err(|e| ApiError::unprocessable(format!("position: {e}")))?,
+        ),
+        None => Game::new(rules),
+    })
+}
+
+/// Which seats a token holds: `[south, north]`.
+fn holds(meta: &Meta, token: Option<&str>) -> [bool; 2] {
+    let Some(t) = token else {
+        return [false; 2];
+    };
+    [0, 1].map(|k| meta.tokens[k].as_deref() == Some(t))
+}
+
+fn require_seat(meta: &Meta, token: Option<&str>) -> Result<[bool; 2], ApiError> {
+    let h = holds(meta, token);
+    if token.is_none() {
+        return Err(ApiError::forbidden(
+            "a seat token is required (field `token`)",
+        ));
+    }
+    if !h[0] && !h[1] {
+        return Err(ApiError::forbidden(
+            "wrong token: it holds no seat in this game",
+        ));
+    }
+    Ok(h)
+}
+
+fn check_ply(game: &Game, ply: Option<usize>) -> Result<(), ApiError> {
+    match ply {
+        Some(p) if p != game.moves().len() => Err(ApiError::conflict(format!(
+            "the game has moved on: the request expects ply {p} but the game is at ply {}",
+            game.moves().len()
+        ))),
+        _ => Ok(()),
+    }
+}
+
+impl Hub {
+    /// Opens the store and brings every stored game back by replaying its moves.
+    pub fn open(db: &str) -> Result<Arc<Hub>, String> {
+        let (store, stored) = Store::open(db)?;
+        let hub = Arc::new(Hub {
+            games: RwLock::new(HashMap::new()),
+            store,
+        });
+        for StoredGame { id, meta, moves } in stored {
+            let Ok(meta) = serde_json::from_str::<Meta>(&meta) else {
+                eprintln!("warning: game {id}: unreadable settings, skipped");
+                continue;
+            };
+            let Ok(mut game) = start_game(&meta) else {
+                eprintln!("warning: game {id}: unreadable rules or position, skipped");
+                continue;
+            };
+            let mut history = Vec::new();
+            for (k, mv) in moves.iter().enumerate() {
+                let ok = Move::new(*mv)
+                    .is_some_and(|m| play_noted(&mut game, &mut history, m, &mut ()).is_ok());
+                if !ok {
+                    eprintln!("warning: game {id}: move {} ({mv}) does not replay", k + 1);
+                    break;
+                }
+            }
+            hub.insert(id, game, history, meta);
+        }
+        Ok(hub)
+    }
+
+    /// Starts the computer wherever it is to move (after a restart). Needs a Tokio runtime.
+    pub fn resume_computers(self: &Arc<Hub>) {
+        let slots: Vec<Arc<Slot>> = self.read_games().values().cloned().collect();
+        for slot in slots {
+            let hub = self.clone();
+            tokio::spawn(async move { hub.computer_turn(slot).await });
+        }
+    }
+
+    /// How many games are held.
+    pub fn len(&self) -> usize {
+        self.read_games().len()
+    }
+
+    /// True when no game is held.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn read_games(&self) -> std::sync::RwLockReadGuard<'_, HashMap<String, Arc<Slot>>> {
+        self.games.read().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn insert(&self, id: String, game: Game, history: Vec<(Side, u32)>, meta: Meta) -> Arc<Slot> {
+        let (tx, _) = broadcast::channel(64);
+        let slot = Arc::new(Slot {
+            id: id.clone(),
+            entry: Mutex::new(Entry {
+                game,
+                history,
+                meta,
+                thinking: false,
+            }),
+            tx,
+        });
+        self.games
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id, slot.clone());
+        slot
+    }
+
+    /// The game `id`, or 404.
+    pub fn slot(&self, id: &str) -> Result<Arc<Slot>, ApiError> {
+        self.read_games()
+            .get(id)
+            .cloned()
+            .ok_or_else(|| ApiError::not_found(format!("no game with id `{id}`")))
+    }
+
+    /// Creates a game (or imports a record) and returns its id, the creator's token and links.
+    pub async fn create(self: &Arc<Hub>, req: NewGame) -> Result<Value, ApiError> {
+        let record = match &req.record {
+            Some(text) => Some(
+                Record::parse(text).map_err(|e| ApiError::unprocessable(format!("record: {e}")))?,
+            ),
+            None => None,
+        };
+        let mut rules: Rules = match (&record, &req.rules) {
+            (Some(r), None) => r.rules,
+            (_, Some(text)) => text
+                .parse()
+                .map_err(|e| ApiError::unprocessable(format!("rules: {e}")))?,
+            (None, None) => Rules::default(),
+        };
+        match req.mode.as_deref() {
+            None => {}
+            Some("match") => rules.mode = Mode::Match,
+            Some("round") => rules.mode = Mode::SingleRound,
+            Some(m) => {
+                return Err(ApiError::unprocessable(format!(
+                    "mode `{m}` is not `match` or `round`"
+                )))
+            }
+        }
+        let start = match (&req.position, &record) {
+            (Some(code), _) => Some(
+                Position::from_code(code, rules)
+                    .map_err(|e| ApiError::unprocessable(format!("position: {e}")))?,
+            ),
+            (None, Some(r)) => r.start,
+            (None, None) => None,
+        };
+        let side = parse_side(req.side.as_deref(), Side::South)?;
+        let level = match (req.kind, req.level) {
+            (Kind::Computer, None) => Some(3),
+            (Kind::Computer, Some(l)) if computer::valid_level(l) => Some(l),
+            (Kind::Computer, Some(l)) => {
+                return Err(ApiError::unprocessable(format!(
+                    "level {l} does not exist: levels are 1 to {}",
+                    computer::max_level()
+                )))
+            }
+            (_, Some(_)) => {
+                return Err(ApiError::unprocessable(
+                    "a level is only for games against the computer",
+                ))
+            }
+            (_, None) => None,
+        };
+        let token = random_text(24);
+        let mut tokens: [Option<String>; 2] = [None, None];
+        let mut names = [String::from("South"), String::from("North")];
+        let (mut computer_side, mut creator, mut invite) = (None, None, None);
+        match req.kind {
+            Kind::Computer => {
+                tokens[side.index()] = Some(token.clone());
+                computer_side = Some(!side);
+                names[side.index()] = "Player".into();
+                names[(!side).index()] = format!(
+                    "Computer (level {}: {})",
+                    level.unwrap_or(3),
+                    level_name(level.unwrap_or(3))
+                );
+            }
+            Kind::Local => tokens = [Some(token.clone()), Some(token.clone())],
+            Kind::Online => {
+                tokens[side.index()] = Some(token.clone());
+                tokens[(!side).index()] = Some(random_text(24));
+                creator = Some(side);
+                invite = Some(random_text(16));
+            }
+        }
+        let meta = Meta {
+            kind: req.kind,
+            rules: rules.to_string(),
+            start: start.map(|p| p.to_string()),
+            level,
+            computer: computer_side,
+            tokens,
+            creator,
+            invite: invite.clone(),
+            names,
+            created: now(),
+        };
+        let mut game = match start {
+            Some(p) => Game::from_position(p),
+            None => Game::new(rules),
+        };
+        let mut history = Vec::new();
+        if let Some(r) = &record {
+            for (k, &mv) in r.moves.iter().enumerate() {
+                play_noted(&mut game, &mut history, mv, &mut ()).map_err(|e| {
+                    ApiError::unprocessable(format!("record: move {} ({mv}): {e}", k + 1))
+                })?;
+            }
+        }
+        let id = random_text(10);
+        let meta_json = serde_json::to_string(&meta).map_err(ApiError::internal)?;
+        self.store
+            .write(Write::CreateGame {
+                id: id.clone(),
+                meta: meta_json,
+                moves: game.moves().iter().map(|m| m.number()).collect(),
+            })
+            .await
+            .map_err(ApiError::unavailable)?;
+        let slot = self.insert(id.clone(), game, history, meta);
+        let game_info = {
+            let e = slot.entry.lock().await;
+            info(&id, &e)
+        };
+        if req.kind == Kind::Computer {
+            let hub = self.clone();
+            let s = slot.clone();
+            tokio::spawn(async move { hub.computer_turn(s).await });
+        }
+        let seat = match req.kind {
+            Kind::Local => "both",
+            _ => side_name(side),
+        };
+        Ok(json!({
+            "id": id,
+            "token": token,
+            "seat": seat,
+            "watch": format!("/g/{id}"),
+            "invite": invite.map(|code| format!("/g/{id}?invite={code}")),
+            "game": game_info,
+        }))
+    }
+
+    /// The state of a game, or of the game as it was after its first `at` moves.
+    pub async fn state(&self, id: &str, at: Option<usize>) -> Result<Value, ApiError> {
+        let slot = self.slot(id)?;
+        let e = slot.entry.lock().await;
+        let Some(at) = at else {
+            return Ok(info(id, &e));
+        };
+        let total = e.game.moves().len();
+        if at > total {
+            return Err(ApiError::unprocessable(format!(
+                "`at` is {at} but the game has only {total} moves"
+            )));
+        }
+        let mut game = e.game.clone();
+        drop(e);
+        while game.moves().len() > at {
+            game.undo();
+        }
+        Ok(json!({"id": id, "at": at, "view": GameView::new(&game)}))
+    }
+
+    /// Plays a move for the seat whose token is given.
+    pub async fn play(self: &Arc<Hub>, id: &str, req: MoveRequest) -> Result<Value, ApiError> {
+        let slot = self.slot(id)?;
+        let mut e = slot.entry.lock().await;
+        check_ply(&e.game, req.ply)?;
+        if e.game.status().is_over() {
+            return Err(ApiError::conflict("the game is over"));
+        }
+        let side = e.game.position().to_move();
+        if e.meta.computer == Some(side) {
+            return Err(ApiError::conflict("out of turn: it is the computer's move"));
+        }
+        let h = require_seat(&e.meta, req.token.as_deref())?;
+        if !h[side.index()] {
+            return Err(ApiError::conflict(format!(
+                "out of turn: it is {side}'s move"
+            )));
+        }
+        let mv = u8::try_from(req.mv)
+            .ok()
+            .and_then(Move::new)
+            .ok_or_else(|| {
+                ApiError::unprocessable(format!(
+                    "illegal move {}: holes are numbered 1 to {}",
+                    req.mv,
+                    e.game.rules().holes()
+                ))
+            })?;
+        let msg = self.commit_move(&slot, &mut e, side, mv).await?;
+        let computer_next = e.meta.computer.is_some()
+            && e.game.status() == rajapasu_engine::Status::Playing
+            && e.meta.computer == Some(e.game.position().to_move());
+        drop(e);
+        if computer_next {
+            let hub = self.clone();
+            let s = slot.clone();
+            tokio::spawn(async move { hub.computer_turn(s).await });
+        }
+        Ok(msg)
+    }
+
+    async fn commit_move(
+        &self,
+        slot: &Slot,
+        e: &mut Entry,
+        side: Side,
+        mv: Move,
+    ) -> Result<Value, ApiError> {
+        let mut events: Vec<Event> = Vec::new();
+        let Entry { game, history, .. } = &mut *e;
+        play_noted(game, history, mv, &mut events)
+            .map_err(|err| ApiError::unprocessable(err.to_string()))?;
+        let ply = e.game.moves().len();
+        let stored = self
+            .store
+            .write(Write::AddMove {
+                id: slot.id.clone(),
+                ply: (ply - 1) as u32,
+                mv: mv.number(),
+            })
+            .await;
+        if let Err(err) = stored {
+            e.game.undo();
+            e.history.pop();
+            return Err(ApiError::unavailable(err));
+        }
+        let msg = json!({
+            "type": "move",
+            "ply": ply,
+            "move": mv.number(),
+            "side": side,
+            "events": events,
+            "game": info(&slot.id, e),
+        });
+        slot.publish(&msg);
+        Ok(msg)
+    }
+
+    /// Lets the computer move while it is its turn. Only one such task runs per game.
+    pub async fn computer_turn(self: Arc<Hub>, slot: Arc<Slot>) {
+        {
+            let mut e = slot.entry.lock().await;
+            if e.thinking || e.meta.computer.is_none() {
+                return;
+            }
+            e.thinking = true;
+        }
+        loop {
+            let (game, level, ply) = {
+                let mut e = slot.entry.lock().await;
+                let turn = e.game.status() == rajapasu_engine::Status::Playing
+                    && e.meta.computer == Some(e.game.position().to_move());
+                if !turn {
+                    e.thinking = false;
+                    return;
+                }
+                (
+                    e.game.clone(),
+                    e.meta.level.unwrap_or(3),
+                    e.game.moves().len(),
+                )
+            };
+            let seed = now() ^ (ply as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let chosen = tokio::task::spawn_blocking(move || computer::choose(&game, level, seed))
+                .await
+                .ok()
+                .flatten();
+            let mut e = slot.entry.lock().await;
+            if e.game.moves().len() != ply {
+                continue; // taken back meanwhile: look again
+            }
+            let mv = match chosen {
+                Some(mv) => mv,
+                None => match e.game.legal_moves().as_slice().first() {
+                    Some(&mv) => mv,
+                    None => {
+                        e.thinking = false;
+                        return;
+                    }
+                },
+            };
+            let side = e.game.position().to_move();
+            if self.commit_move(&slot, &mut e, side, mv).await.is_err() {
+                // The store failed; try again shortly rather than spin.
+                drop(e);
+                tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+            }
+        }
+    }
+
+    /// Takes back moves: against the computer, back to before the player's last move; between
+    /// two players on one device, one move.
+    pub async fn undo(self: &Arc<Hub>, id: &str, req: TokenRequest) -> Result<Value, ApiError> {
+        let slot = self.slot(id)?;
+        let mut e = slot.entry.lock().await;
+        if e.meta.kind == Kind::Online {
+            return Err(ApiError::conflict(
+                "moves cannot be taken back in an online game",
+            ));
+        }
+        require_seat(&e.meta, req.token.as_deref())?;
+        check_ply(&e.game, req.ply)?;
+        let mut game = e.game.clone();
+        match e.meta.computer {
+            Some(computer) => {
+                let mut undone_human = false;
+                while game.undo().is_some() {
+                    if game.position().to_move() != computer {
+                        undone_human = true;
+                        break;
+                    }
+                }
+                if !undone_human {
+                    return Err(ApiError::conflict("there is no move of yours to take back"));
+                }
+            }
+            None => {
+                if game.undo().is_none() {
+                    return Err(ApiError::conflict("there is no move to take back"));
+                }
+            }
+        }
+        let from_ply = game.moves().len() as u32;
+        self.store
+            .write(Write::Truncate {
+                id: id.to_string(),
+                from_ply,
+            })
+            .await
+            .map_err(ApiError::unavailable)?;
+        e.game = game;
+        let len = e.game.moves().len();
+        e.history.truncate(len);
+        let msg = json!({"type": "undo", "ply": from_ply, "game": info(id, &e)});
+        slot.publish(&msg);
+        Ok(msg)
+    }
+
+    /// The computer's suggestion for the player to move, with its score.
+    pub async fn hint(&self, id: &str, req: TokenRequest) -> Result<Value, ApiError> {
+        let slot = self.slot(id)?;
+        let game = {
+            let e = slot.entry.lock().await;
+            if e.meta.kind == Kind::Online {
+                return Err(ApiError::conflict("hints are not given in online games"));
+            }
+            require_seat(&e.meta, req.token.as_deref())?;
+            check_ply(&e.game, req.ply)?;
+            if e.game.status().is_over() {
+                return Err(ApiError::conflict("the game is over"));
+            }
+            e.game.clone()
+        };
+        let ply = game.moves().len();
+        let hint = tokio::task::spawn_blocking(move || computer::hint(&game))
+            .await
+            .map_err(ApiError::internal)?;
+        let mut hint = hint.ok_or_else(|| ApiError::conflict("there is no move to suggest"))?;
+        hint["ply"] = json!(ply);
+        Ok(hint)
+    }
+
+    /// Takes the open seat of an online game with its invitation code.
+    pub async fn join(&self, id: &str, req: JoinRequest) -> Result<Value, ApiError> {
+        let slot = self.slot(id)?;
+        let mut e = slot.entry.lock().await;
+        if e.meta.kind != Kind::Online {
+            return Err(ApiError::conflict("only online games take invitations"));
+        }
+        let Some(code) = e.meta.invite.clone() else {
+            return Err(ApiError::conflict(
+                "the invitation was already used: both seats are taken",
+            ));
+        };
+        if code != req.invite {
+            return Err(ApiError::forbidden("wrong invitation code"));
+        }
+        let seat = !e.meta.creator.unwrap_or(Side::South);
+        let mut meta = e.meta.clone();
+        meta.invite = None;
+        let meta_json = serde_json::to_string(&meta).map_err(ApiError::internal)?;
+        self.store
+            .write(Write::UpdateMeta {
+                id: id.to_string(),
+                meta: meta_json,
+            })
+            .await
+            .map_err(ApiError::unavailable)?;
+        e.meta = meta;
+        let token = e.meta.tokens[seat.index()].clone();
+        let game = info(id, &e);
+        slot.publish(&json!({"type": "joined", "seat": seat, "game": game}));
+        Ok(json!({"id": id, "token": token, "seat": seat, "game": game}))
+    }
+
+    /// The game record, as plain text or JSON.
+    pub async fn record(&self, id: &str, json_format: bool) -> Result<String, ApiError> {
+        let slot = self.slot(id)?;
+        let e = slot.entry.lock().await;
+        let tags = vec![
+            ("Event".to_string(), "Raja Pasu game".to_string()),
+            ("Site".to_string(), format!("game {id}")),
+            ("Date".to_string(), date(e.meta.created)),
+            ("South".to_string(), e.meta.names[0].clone()),
+            ("North".to_string(), e.meta.names[1].clone()),
+        ];
+        let rec = Record::from_game(&e.game, tags);
+        Ok(if json_format {
+            rec.to_json()
+        } else {
+            rec.to_text()
+        })
+    }
+}
+
+/// `YYYY.MM.DD` of a time in seconds since 1970 (UTC).
+fn date(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    // Civil-from-days (proleptic Gregorian).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(date(0), "1970.01.01");
+        assert_eq!(date(951_782_400), "2000.02.29");
+        assert_eq!(date(1_735_689_600), "2025.01.01");
+    }
+
+    #[test]
+    fn random_texts_differ() {
+        assert_ne!(random_text(16), random_text(16));
+        assert_eq!(random_text(10).len(), 10);
+    }
+}

@@ -1,0 +1,306 @@
+//! `rajapasu loadtest`: many games between two players on one device, moving as fast as the
+//! server answers, on loopback. Reports acknowledged moves per second and latency percentiles;
+//! with `--crash` it kills the server with SIGKILL in the middle, restarts it on the same
+//! database and counts the acknowledged moves that were lost.
+
+use crate::client::Client;
+use clap::Args;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Options of `rajapasu loadtest`.
+#[derive(Args, Debug, Clone)]
+pub struct LoadtestArgs {
+    /// Test a server that is already running at this address instead of starting one.
+    #[arg(long, value_name = "HOST:PORT")]
+    pub addr: Option<SocketAddr>,
+    /// Games played at the same time (one connection each), 1 to 1000.
+    #[arg(long, default_value_t = 64)]
+    pub games: usize,
+    /// How long to run, in seconds (1 to 300).
+    #[arg(long, default_value_t = 10.0)]
+    pub seconds: f64,
+    /// Database of the server started for the test (default: a new file in the temp folder).
+    #[arg(long, value_name = "PATH")]
+    pub db: Option<String>,
+    /// Kill the server with SIGKILL halfway through, restart it and count lost moves.
+    #[arg(long)]
+    pub crash: bool,
+}
+
+struct Server {
+    child: Child,
+    addr: SocketAddr,
+}
+
+fn start_server(db: &str) -> Result<Server, String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
+    let mut child = Command::new(exe)
+        .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
+        .stdout(Stdio::piped())
+        .stdin(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot start the server: {e}"))?;
+    let stdout = child.stdout.take().ok_or("no server output")?;
+    let mut lines = BufReader::new(stdout).lines();
+    let addr = loop {
+        let Some(Ok(line)) = lines.next() else {
+            let _ = child.kill();
+            return Err("the server stopped before printing its address".into());
+        };
+        if let Some(rest) = line.split("http://").nth(1) {
+            let a = rest.split('/').next().unwrap_or_default();
+            break a
+                .parse::<SocketAddr>()
+                .map_err(|e| format!("bad address `{a}`: {e}"))?;
+        }
+    };
+    std::thread::spawn(move || for _ in lines {});
+    Ok(Server { child, addr })
+}
+
+#[derive(Default)]
+struct Tally {
+    latencies_us: Vec<u64>,
+    errors: u64,
+    error_samples: Vec<String>,
+    /// Per game, the moves acknowledged, in order.
+    acked: HashMap<String, Vec<u8>>,
+}
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+async fn worker(addr: SocketAddr, seed: u64, until: Instant, tally: Arc<Mutex<Tally>>) {
+    let mut rng = Rng(seed | 1);
+    let Ok(mut client) = Client::connect(addr).await else {
+        let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
+        t.errors += 1;
+        t.error_samples.push("cannot connect".into());
+        return;
+    };
+    let mut lat = Vec::new();
+    let mut acked: Vec<(String, Vec<u8>)> = Vec::new();
+    let mut errors = 0u64;
+    let mut samples = Vec::new();
+    'games: while Instant::now() < until {
+        let body = json!({"kind": "local", "mode": "round"}).to_string();
+        let Ok(ans) = client.request("POST", "/api/games", Some(&body)).await else {
+            errors += 1;
+            break;
+        };
+        let created = ans.json();
+        let (Some(id), Some(token)) = (created["id"].as_str(), created["token"].as_str()) else {
+            errors += 1;
+            samples.push(ans.body);
+            break;
+        };
+        let (id, token) = (id.to_string(), token.to_string());
+        let mut moves = Vec::new();
+        let mut view: Value = created["game"]["view"].clone();
+        while Instant::now() < until {
+            let legal: Vec<u64> = view["legal_moves"]
+                .as_array()
+                .map(|a| a.iter().filter_map(Value::as_u64).collect())
+                .unwrap_or_default();
+            if legal.is_empty() {
+                acked.push((id, moves));
+                continue 'games;
+            }
+            let mv = legal[(rng.next() % legal.len() as u64) as usize];
+            let body = json!({"move": mv, "ply": moves.len(), "token": token}).to_string();
+            let t0 = Instant::now();
+            let path = format!("/api/games/{id}/moves");
+            match client.request("POST", &path, Some(&body)).await {
+                Ok(ans) if ans.status == 200 => {
+                    lat.push(t0.elapsed().as_micros() as u64);
+                    moves.push(mv as u8);
+                    view = ans.json()["game"]["view"].take();
+                }
+                Ok(ans) => {
+                    errors += 1;
+                    if samples.len() < 3 {
+                        samples.push(format!("{} {}", ans.status, ans.body));
+                    }
+                    break;
+                }
+                Err(_) => {
+                    errors += 1;
+                    break;
+                }
+            }
+        }
+        acked.push((id, moves));
+        break;
+    }
+    let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
+    t.latencies_us.extend(lat);
+    t.errors += errors;
+    t.error_samples.extend(samples);
+    for (id, m) in acked {
+        t.acked.insert(id, m);
+    }
+}
+
+fn percentile(sorted: &[u64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let k = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[k.min(sorted.len() - 1)] as f64 / 1000.0
+}
+
+async fn load(addr: SocketAddr, games: usize, seconds: f64) -> Tally {
+    let tally = Arc::new(Mutex::new(Tally::default()));
+    let until = Instant::now() + Duration::from_secs_f64(seconds);
+    let mut tasks = Vec::new();
+    for k in 0..games {
+        let seed = 0x2545_F491_4F6C_DD1D_u64.wrapping_mul(k as u64 + 1);
+        tasks.push(tokio::spawn(worker(addr, seed, until, tally.clone())));
+    }
+    for t in tasks {
+        let _ = t.await;
+    }
+    Arc::try_unwrap(tally)
+        .map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()))
+        .unwrap_or_default()
+}
+
+fn report(t: &mut Tally, elapsed: f64) {
+    t.latencies_us.sort_unstable();
+    let n = t.latencies_us.len();
+    println!(
+        "acknowledged moves {n} in {elapsed:.1} s: {:.0} moves/s; latency p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms; games {}; errors {}",
+        n as f64 / elapsed,
+        percentile(&t.latencies_us, 0.50),
+        percentile(&t.latencies_us, 0.90),
+        percentile(&t.latencies_us, 0.99),
+        percentile(&t.latencies_us, 1.0),
+        t.acked.len(),
+        t.errors
+    );
+    for s in t.error_samples.iter().take(3) {
+        println!("  error sample: {s}");
+    }
+}
+
+/// Runs the load test.
+pub async fn run(args: LoadtestArgs) -> Result<(), String> {
+    let games = args.games.clamp(1, 1000);
+    let seconds = args.seconds.clamp(1.0, 300.0);
+    if let Some(addr) = args.addr {
+        if args.crash {
+            return Err("--crash needs a server started by the test: leave out --addr".into());
+        }
+        println!("load test: {games} games for {seconds} s against http://{addr}/");
+        let t0 = Instant::now();
+        let mut t = load(addr, games, seconds).await;
+        report(&mut t, t0.elapsed().as_secs_f64());
+        return Ok(());
+    }
+    let db = args.db.clone().unwrap_or_else(|| {
+        std::env::temp_dir()
+            .join(format!("rajapasu-loadtest-{}.db", std::process::id()))
+            .to_string_lossy()
+            .into_owned()
+    });
+    let own_db = args.db.is_none();
+    let result = run_with_server(&db, games, seconds, args.crash).await;
+    if own_db {
+        for ext in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{db}{ext}"));
+        }
+    }
+    result
+}
+
+async fn run_with_server(db: &str, games: usize, seconds: f64, crash: bool) -> Result<(), String> {
+    let mut server = start_server(db)?;
+    println!(
+        "load test: {games} games for {seconds} s against a server at http://{}/ (database {db})",
+        server.addr
+    );
+    let addr = server.addr;
+    let t0 = Instant::now();
+    let mut tally = if crash {
+        let killer = tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_secs_f64(seconds / 2.0)).await;
+            let _ = server.child.kill(); // SIGKILL
+            let _ = server.child.wait();
+            println!(
+                "server killed with SIGKILL after {:.1} s",
+                t0.elapsed().as_secs_f64()
+            );
+        });
+        let t = load(addr, games, seconds).await;
+        let _ = killer.await;
+        t
+    } else {
+        let t = load(addr, games, seconds).await;
+        let _ = server.child.kill();
+        let _ = server.child.wait();
+        t
+    };
+    let elapsed = if crash {
+        seconds / 2.0
+    } else {
+        t0.elapsed().as_secs_f64()
+    };
+    report(&mut tally, elapsed);
+    if !crash {
+        return Ok(());
+    }
+    let mut restarted = start_server(db)?;
+    let mut client = Client::connect(restarted.addr)
+        .await
+        .map_err(|e| format!("cannot reach the restarted server: {e}"))?;
+    let (mut lost, mut total, mut missing_games) = (0usize, 0usize, 0usize);
+    for (id, moves) in &tally.acked {
+        total += moves.len();
+        let ans = client
+            .request("GET", &format!("/api/games/{id}"), None)
+            .await
+            .map_err(|e| format!("restarted server: {e}"))?;
+        if ans.status != 200 {
+            missing_games += 1;
+            lost += moves.len();
+            continue;
+        }
+        let stored: Vec<u8> = ans.json()["view"]["moves"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|v| v.as_u64().map(|n| n as u8))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let same = moves
+            .iter()
+            .zip(&stored)
+            .take_while(|(a, b)| a == b)
+            .count();
+        lost += moves.len() - same;
+    }
+    let _ = restarted.child.kill();
+    let _ = restarted.child.wait();
+    println!(
+        "after kill -9 and restart: {total} acknowledged moves in {} games checked, {lost} lost, {missing_games} games missing",
+        tally.acked.len()
+    );
+    if lost > 0 {
+        return Err(format!("{lost} acknowledged moves were lost"));
+    }
+    Ok(())
+}

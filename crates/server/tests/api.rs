@@ -1,0 +1,564 @@
+//! The JSON API against a real server on an ephemeral port.
+
+use futures_util::{SinkExt, StreamExt};
+use rajapasu_server::client::{Answer, Client};
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+async fn server() -> SocketAddr {
+    rajapasu_server::spawn("127.0.0.1:0", ":memory:")
+        .await
+        .expect("server starts")
+        .0
+}
+
+async fn req(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> Answer {
+    let mut c = Client::connect(addr).await.unwrap();
+    let text = body.map(|b| b.to_string());
+    c.request(method, path, text.as_deref()).await.unwrap()
+}
+
+fn error_of(a: &Answer) -> String {
+    a.json()["error"].as_str().unwrap_or_default().to_string()
+}
+
+async fn new_game(addr: SocketAddr, body: Value) -> (String, String, Value) {
+    let a = req(addr, "POST", "/api/games", Some(body)).await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    let v = a.json();
+    (
+        v["id"].as_str().unwrap().to_string(),
+        v["token"].as_str().unwrap().to_string(),
+        v,
+    )
+}
+
+#[tokio::test]
+async fn local_game_moves_and_errors() {
+    let addr = server().await;
+    let (id, token, created) = new_game(addr, json!({"kind": "local"})).await;
+    assert_eq!(created["seat"], "both");
+    assert_eq!(
+        created["game"]["view"]["legal_moves"],
+        json!([1, 2, 3, 4, 5, 6, 7])
+    );
+    let path = format!("/api/games/{id}/moves");
+
+    let a = req(
+        addr,
+        "POST",
+        &path,
+        Some(json!({"move": 1, "ply": 0, "token": token})),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let v = a.json();
+    assert_eq!(v["ply"], 1);
+    assert_eq!(
+        v["game"]["view"]["position"],
+        "3,1,0,0,0,14,0/14,2,14,14,1,14,2 N 15 4"
+    );
+    assert_eq!(
+        v["events"][0],
+        json!({"event": "lift", "hole": "S1", "count": 7, "relay": false})
+    );
+    assert_eq!(v["game"]["line"], "S");
+
+    // Stale ply: 409.
+    let a = req(
+        addr,
+        "POST",
+        &path,
+        Some(json!({"move": 1, "ply": 0, "token": token})),
+    )
+    .await;
+    assert_eq!(a.status, 409);
+    assert!(error_of(&a).contains("ply"), "{}", a.body);
+    // Wrong token: 403.
+    let a = req(
+        addr,
+        "POST",
+        &path,
+        Some(json!({"move": 1, "ply": 1, "token": "nope"})),
+    )
+    .await;
+    assert_eq!(a.status, 403);
+    assert!(error_of(&a).contains("token"));
+    // No token: 403.
+    let a = req(addr, "POST", &path, Some(json!({"move": 1, "ply": 1}))).await;
+    assert_eq!(a.status, 403);
+    // Illegal move: N5 holds 1 counter, N... pick an empty hole: none in North's row is empty
+    // here except none; use hole 9.
+    let a = req(
+        addr,
+        "POST",
+        &path,
+        Some(json!({"move": 9, "ply": 1, "token": token})),
+    )
+    .await;
+    assert_eq!(a.status, 422);
+    assert!(error_of(&a).contains("illegal move"), "{}", a.body);
+    // Malformed JSON: 400.
+    let mut c = Client::connect(addr).await.unwrap();
+    let a = c.request("POST", &path, Some("{\"move\": ")).await.unwrap();
+    assert_eq!(a.status, 400);
+    assert!(error_of(&a).starts_with("malformed JSON"), "{}", a.body);
+    let a = c.request("POST", &path, Some("{\"mv\": 3}")).await.unwrap();
+    assert_eq!(a.status, 400);
+    // Oversized body: 413.
+    let big = format!("{{\"move\": 1, \"pad\": \"{}\"}}", "x".repeat(300_000));
+    let a = c.request("POST", &path, Some(&big)).await;
+    if let Ok(a) = a {
+        assert_eq!(a.status, 413);
+        assert!(error_of(&a).contains("larger than"));
+    }
+    // Unknown game: 404.
+    let a = req(
+        addr,
+        "POST",
+        "/api/games/nothere/moves",
+        Some(json!({"move": 1})),
+    )
+    .await;
+    assert_eq!(a.status, 404);
+    assert!(error_of(&a).contains("nothere"));
+    let a = req(addr, "GET", "/api/nothing", None).await;
+    assert_eq!(a.status, 404);
+    assert!(a.json()["error"].is_string());
+    let a = req(addr, "DELETE", "/api/games", None).await;
+    assert_eq!(a.status, 405);
+    assert!(a.json()["error"].is_string());
+
+    // Empty hole: S1 is empty after the first move; North plays 5 (1 counter), then South 1.
+    let a = req(
+        addr,
+        "POST",
+        &path,
+        Some(json!({"move": 5, "ply": 1, "token": token})),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let view = &a.json()["game"]["view"];
+    let empty = view["holes"]["south"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|c| c == 0)
+        .unwrap()
+        + 1;
+    let a = req(
+        addr,
+        "POST",
+        &path,
+        Some(json!({"move": empty, "ply": 2, "token": token})),
+    )
+    .await;
+    assert_eq!(a.status, 422);
+    assert!(error_of(&a).contains("empty"), "{}", a.body);
+
+    // Position at a ply, undo.
+    let a = req(addr, "GET", &format!("/api/games/{id}?at=1"), None).await;
+    assert_eq!(a.json()["view"]["moves"], json!([1]));
+    let a = req(addr, "GET", &format!("/api/games/{id}?at=99"), None).await;
+    assert_eq!(a.status, 422);
+    let a = req(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/undo"),
+        Some(json!({"token": token})),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.json()["game"]["ply"], 1);
+}
+
+#[tokio::test]
+async fn simultaneous_moves_one_wins() {
+    let addr = server().await;
+    for _ in 0..10 {
+        let (id, token, _) = new_game(addr, json!({"kind": "local"})).await;
+        let path = format!("/api/games/{id}/moves");
+        let body = json!({"move": 2, "ply": 0, "token": token}).to_string();
+        let mut c1 = Client::connect(addr).await.unwrap();
+        let mut c2 = Client::connect(addr).await.unwrap();
+        let (a, b) = tokio::join!(
+            c1.request("POST", &path, Some(&body)),
+            c2.request("POST", &path, Some(&body))
+        );
+        let mut codes = [a.unwrap().status, b.unwrap().status];
+        codes.sort();
+        assert_eq!(codes, [200, 409]);
+    }
+}
+
+#[tokio::test]
+async fn online_game_seats_and_invitation() {
+    let addr = server().await;
+    let (id, south, created) = new_game(addr, json!({"kind": "online", "side": "south"})).await;
+    let invite_url = created["invite"].as_str().unwrap();
+    let code = invite_url.split("invite=").nth(1).unwrap();
+    assert_eq!(created["game"]["seats"]["north"], "open");
+
+    let a = req(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/join"),
+        Some(json!({"invite": "bad"})),
+    )
+    .await;
+    assert_eq!(a.status, 403);
+    let a = req(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/join"),
+        Some(json!({"invite": code})),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let north = a.json()["token"].as_str().unwrap().to_string();
+    assert_eq!(a.json()["seat"], "north");
+    assert_eq!(a.json()["game"]["seats"]["north"], "taken");
+    let a = req(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/join"),
+        Some(json!({"invite": code})),
+    )
+    .await;
+    assert_eq!(a.status, 409);
+
+    let path = format!("/api/games/{id}/moves");
+    // North out of turn.
+    let a = req(
+        addr,
+        "POST",
+        &path,
+        Some(json!({"move": 3, "token": north})),
+    )
+    .await;
+    assert_eq!(a.status, 409);
+    assert!(error_of(&a).contains("out of turn"), "{}", a.body);
+    let a = req(
+        addr,
+        "POST",
+        &path,
+        Some(json!({"move": 3, "token": south})),
+    )
+    .await;
+    assert_eq!(a.status, 200);
+    let a = req(
+        addr,
+        "POST",
+        &path,
+        Some(json!({"move": 3, "token": south})),
+    )
+    .await;
+    assert_eq!(a.status, 409);
+    let a = req(
+        addr,
+        "POST",
+        &path,
+        Some(json!({"move": 3, "token": north})),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    // No undo or hint online.
+    let a = req(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/undo"),
+        Some(json!({"token": south})),
+    )
+    .await;
+    assert_eq!(a.status, 409);
+    let a = req(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/hint"),
+        Some(json!({"token": south})),
+    )
+    .await;
+    assert_eq!(a.status, 409);
+}
+
+async fn wait_ply(addr: SocketAddr, id: &str, ply: u64) -> Value {
+    let t0 = Instant::now();
+    loop {
+        let v = req(addr, "GET", &format!("/api/games/{id}"), None)
+            .await
+            .json();
+        if v["ply"] == ply || t0.elapsed() > Duration::from_secs(20) {
+            return v;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn computer_replies_undo_and_hint() {
+    let addr = server().await;
+    let (id, token, created) = new_game(
+        addr,
+        json!({"kind": "computer", "level": 1, "side": "south", "mode": "round"}),
+    )
+    .await;
+    assert_eq!(created["game"]["computer"], "north");
+    assert!(created["game"]["view"]["rules"]
+        .as_str()
+        .unwrap()
+        .contains("mode=round"));
+    let a = req(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/hint"),
+        Some(json!({"token": token})),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let hinted = a.json()["move"].as_u64().unwrap();
+    assert!((1..=7).contains(&hinted));
+    let a = req(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(json!({"move": hinted, "ply": 0, "token": token})),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let v = wait_ply(addr, &id, 2).await;
+    assert_eq!(v["ply"], 2, "the computer answers");
+    assert_eq!(v["line"], "SN");
+    let a = req(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/undo"),
+        Some(json!({"token": token})),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.json()["game"]["ply"], 0);
+    // The computer's seat cannot be played by the player.
+    let (id2, token2, _) = new_game(
+        addr,
+        json!({"kind": "computer", "level": 1, "side": "north"}),
+    )
+    .await;
+    let a = req(
+        addr,
+        "POST",
+        &format!("/api/games/{id2}/moves"),
+        Some(json!({"move": 1, "ply": 0, "token": token2})),
+    )
+    .await;
+    assert_eq!(a.status, 409, "{}", a.body);
+    let v = wait_ply(addr, &id2, 1).await;
+    assert_eq!(v["line"], "S");
+    // Bad level.
+    let a = req(
+        addr,
+        "POST",
+        "/api/games",
+        Some(json!({"kind": "computer", "level": 9})),
+    )
+    .await;
+    assert_eq!(a.status, 422);
+    assert!(error_of(&a).contains("level"));
+    let a = req(addr, "POST", "/api/games", Some(json!({"kind": "robot"}))).await;
+    assert_eq!(a.status, 400);
+    let a = req(
+        addr,
+        "POST",
+        "/api/games",
+        Some(json!({"kind": "local", "rules": "canonical/foo=bar"})),
+    )
+    .await;
+    assert_eq!(a.status, 422);
+}
+
+/// Plays the highest legal move `n` times; returns the moves.
+async fn play_some(addr: SocketAddr, id: &str, token: &str, n: usize) -> Vec<u64> {
+    let mut played = Vec::new();
+    for ply in 0..n {
+        let v = req(addr, "GET", &format!("/api/games/{id}"), None)
+            .await
+            .json();
+        let mv = v["view"]["legal_moves"]
+            .as_array()
+            .unwrap()
+            .last()
+            .unwrap()
+            .as_u64()
+            .unwrap();
+        let a = req(
+            addr,
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            Some(json!({"move": mv, "ply": ply, "token": token})),
+        )
+        .await;
+        assert_eq!(a.status, 200, "{}", a.body);
+        played.push(mv);
+    }
+    played
+}
+
+#[tokio::test]
+async fn records_export_and_import() {
+    let addr = server().await;
+    let (id, token, _) = new_game(addr, json!({"kind": "local", "rules": "walak-pussa"})).await;
+    let played = play_some(addr, &id, &token, 3).await;
+    let text = req(addr, "GET", &format!("/api/games/{id}/record"), None).await;
+    assert_eq!(text.status, 200);
+    assert!(
+        text.body.contains("[Rules \"walak-pussa\"]"),
+        "{}",
+        text.body
+    );
+    let json_rec = req(
+        addr,
+        "GET",
+        &format!("/api/games/{id}/record?format=json"),
+        None,
+    )
+    .await;
+    assert_eq!(json_rec.json()["moves"], json!(played));
+    for rec in [text.body, json_rec.body] {
+        let (_, _, created) = new_game(addr, json!({"kind": "local", "record": rec})).await;
+        assert_eq!(created["game"]["view"]["moves"], json!(played));
+        assert_eq!(created["game"]["view"]["rules"], "walak-pussa");
+    }
+    let a = req(
+        addr,
+        "POST",
+        "/api/games",
+        Some(json!({"kind": "local", "record": "1 banana"})),
+    )
+    .await;
+    assert_eq!(a.status, 422);
+    assert!(error_of(&a).contains("record"), "{}", a.body);
+}
+
+#[tokio::test]
+async fn trace_endpoint() {
+    let addr = server().await;
+    let a = req(
+        addr,
+        "POST",
+        "/api/trace",
+        Some(json!({"position": "0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35", "move": 6})),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let v = a.json();
+    assert_eq!(
+        v["after"]["position"],
+        "7,7,7,7,7,7,7/x,x,7,7,7,7,7 S 0 0 14 0 2"
+    );
+    let kinds: Vec<&str> = v["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["event"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["lift", "drop", "pussa", "round_end", "refill"]);
+}
+
+#[tokio::test]
+async fn websocket_live_updates() {
+    let addr = server().await;
+    let (id, token, _) = new_game(addr, json!({"kind": "local"})).await;
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
+        .await
+        .unwrap();
+    let first = ws.next().await.unwrap().unwrap();
+    let v: Value = serde_json::from_str(first.to_text().unwrap()).unwrap();
+    assert_eq!(v["type"], "state");
+    assert_eq!(v["game"]["ply"], 0);
+    let a = req(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(json!({"move": 4, "ply": 0, "token": token})),
+    )
+    .await;
+    assert_eq!(a.status, 200);
+    let msg = tokio::time::timeout(Duration::from_secs(5), ws.next())
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    let v: Value = serde_json::from_str(msg.to_text().unwrap()).unwrap();
+    assert_eq!(v["type"], "move");
+    assert_eq!(v["move"], 4);
+    assert_eq!(v["ply"], 1);
+    // Asking again gives the current state.
+    ws.send(tokio_tungstenite::tungstenite::Message::Text(
+        "state".into(),
+    ))
+    .await
+    .unwrap();
+    let msg = ws.next().await.unwrap().unwrap();
+    let v: Value = serde_json::from_str(msg.to_text().unwrap()).unwrap();
+    assert_eq!(v["game"]["ply"], 1);
+    // Unknown game: 404 before the upgrade.
+    assert!(
+        tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/zzz/ws"))
+            .await
+            .is_err()
+    );
+}
+
+#[tokio::test]
+async fn restart_restores_games() {
+    let path = std::env::temp_dir().join(format!("rajapasu-api-{}.db", std::process::id()));
+    let db = path.to_string_lossy().to_string();
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{db}{ext}"));
+    }
+    let (addr, task) = rajapasu_server::spawn("127.0.0.1:0", &db).await.unwrap();
+    let (id, token, _) = new_game(addr, json!({"kind": "local"})).await;
+    play_some(addr, &id, &token, 4).await;
+    let last = req(addr, "GET", &format!("/api/games/{id}"), None)
+        .await
+        .json()["view"]
+        .clone();
+    let (oid, _, created) = new_game(addr, json!({"kind": "online"})).await;
+    let code = created["invite"]
+        .as_str()
+        .unwrap()
+        .split("invite=")
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let a = req(
+        addr,
+        "POST",
+        &format!("/api/games/{oid}/join"),
+        Some(json!({"invite": code})),
+    )
+    .await;
+    assert_eq!(a.status, 200);
+    task.abort();
+    let (addr2, _task2) = rajapasu_server::spawn("127.0.0.1:0", &db).await.unwrap();
+    let v = req(addr2, "GET", &format!("/api/games/{id}"), None)
+        .await
+        .json();
+    assert_eq!(v["view"], last);
+    assert_eq!(v["line"], "SNSN");
+    let a = req(
+        addr2,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(json!({"move": last["legal_moves"][0], "ply": 4, "token": token})),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let v = req(addr2, "GET", &format!("/api/games/{oid}"), None)
+        .await
+        .json();
+    assert_eq!(v["seats"]["north"], "taken");
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{db}{ext}"));
+    }
+}

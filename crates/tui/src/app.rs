@@ -1,0 +1,548 @@
+//! The state of a game in the terminal and what each key does to it. No terminal here: the
+//! event loop in `lib.rs` feeds keys and clock ticks, `ui.rs` draws.
+
+use crate::anim::{self, Frame};
+use crate::Config;
+use rajapasu_ai::{Choice, MoveScore};
+use rajapasu_engine::record::Record;
+use rajapasu_engine::{Event, Game, Move, Side, Status};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use std::path::PathBuf;
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::time::{Duration, Instant};
+
+/// A window drawn over the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// The keys and a summary of the rules.
+    Help,
+    /// Every sentence of the last move's explanation, scrolled by `usize` lines.
+    Explain(usize),
+    /// A round (and perhaps the match) has just ended.
+    RoundOver,
+}
+
+/// A move in the move list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ply {
+    /// 1-based number in the game.
+    pub number: usize,
+    /// Who played it.
+    pub side: Side,
+    /// The hole number.
+    pub mv: Move,
+    /// The round it was played in.
+    pub round: u32,
+}
+
+/// The last move, for the explanation panel.
+#[derive(Clone, Debug, Default)]
+pub struct LastMove {
+    /// Who played it and what.
+    pub played: Option<(Side, Move)>,
+    /// The move in sentences.
+    pub lines: Vec<String>,
+}
+
+enum Reply {
+    Computer(u64, Option<Choice>),
+    Hint(u64, Vec<MoveScore>),
+}
+
+struct Animation {
+    frames: Vec<Frame>,
+    index: usize,
+    due: Option<Instant>,
+}
+
+/// A game being played in the terminal.
+pub struct App {
+    /// The game.
+    pub game: Game,
+    /// Who plays what, and how.
+    pub config: Config,
+    /// The hole under the cursor, for the player to move.
+    pub cursor: u8,
+    /// The last move and its explanation.
+    pub last: LastMove,
+    /// A one-line message: errors, hints, where the game was saved.
+    pub message: String,
+    /// The window over the board, if any.
+    pub overlay: Option<Overlay>,
+    /// The move list.
+    pub plies: Vec<Ply>,
+    /// The best move found by a hint, for the position it was asked in.
+    pub hint: Option<MoveScore>,
+    /// Where the record was last written.
+    pub saved: Option<PathBuf>,
+    /// Set when the player asked to leave.
+    pub quit: bool,
+    /// Animation speed: frame times are divided by this.
+    pub speed: u32,
+    animation: Option<Animation>,
+    /// Changes with every move and undo: replies for an older position are dropped.
+    generation: u64,
+    thinking: bool,
+    hinting: bool,
+    pending: Option<Choice>,
+    tx: Sender<Reply>,
+    rx: Receiver<Reply>,
+}
+
+impl App {
+    /// A game in the terminal, from `game` (the start or a loaded record).
+    pub fn new(game: Game, config: Config) -> App {
+        let (tx, rx) = channel();
+        let mut app = App {
+            game,
+            config,
+            cursor: 1,
+            last: LastMove::default(),
+            message: String::new(),
+            overlay: None,
+            plies: Vec::new(),
+            hint: None,
+            saved: None,
+            quit: false,
+            speed: 1,
+            animation: None,
+            generation: 0,
+            thinking: false,
+            hinting: false,
+            pending: None,
+            tx,
+            rx,
+        };
+        app.after_change();
+        if app.human_to_move() {
+            app.message = format!("{} to move: pick a hole (? for help).", app.to_move());
+        }
+        app
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Side {
+        self.game.position().to_move()
+    }
+
+    /// Whether `side` is played by the computer.
+    pub fn is_computer(&self, side: Side) -> bool {
+        self.config.computer.is_some_and(|c| c.side == side)
+    }
+
+    /// Whether a person is to pick a move now.
+    pub fn human_to_move(&self) -> bool {
+        self.game.status() == Status::Playing && !self.is_computer(self.to_move())
+    }
+
+    /// Whether the computer is searching for its move.
+    pub fn thinking(&self) -> bool {
+        self.thinking || self.pending.is_some()
+    }
+
+    /// Whether a hint search is running.
+    pub fn hinting(&self) -> bool {
+        self.hinting
+    }
+
+    /// The frame being shown, while a move is animated.
+    pub fn frame(&self) -> Option<&Frame> {
+        self.animation.as_ref().map(|a| &a.frames[a.index])
+    }
+
+    /// The side drawn on the near (lower) row: the player's own side against the computer,
+    /// South between two players.
+    pub fn near_side(&self) -> Side {
+        match self.config.computer {
+            Some(c) => !c.side,
+            None => Side::South,
+        }
+    }
+
+    /// Plays `mv` for the player to move, with its animation and explanation.
+    pub fn play(&mut self, mv: Move) -> Result<(), String> {
+        let before = *self.game.position();
+        let mover = before.to_move();
+        let mut events: Vec<Event> = Vec::new();
+        self.game
+            .play_traced(mv, &mut events)
+            .map_err(|e| e.to_string())?;
+        self.last = LastMove {
+            played: Some((mover, mv)),
+            lines: rajapasu_engine::text::narrate(mover, &events),
+        };
+        self.message.clear();
+        if self.config.animate {
+            let frames = anim::frames(&before, mover, &events);
+            if !frames.is_empty() {
+                self.animation = Some(Animation {
+                    frames,
+                    index: 0,
+                    due: None,
+                });
+            }
+        }
+        if events.iter().any(|e| matches!(e, Event::RoundEnd { .. })) {
+            self.overlay = Some(Overlay::RoundOver);
+        }
+        self.autosave();
+        self.after_change();
+        Ok(())
+    }
+
+    fn after_change(&mut self) {
+        self.generation += 1;
+        self.thinking = false;
+        self.hinting = false;
+        self.pending = None;
+        self.hint = None;
+        self.plies = plies(&self.game);
+        let legal = self.game.legal_moves();
+        if !legal.contains(Move::new(self.cursor).unwrap_or(Move::new(1).unwrap())) {
+            self.cursor = legal.first().map_or(1, |m| m.number());
+        }
+        self.start_computer();
+    }
+
+    fn start_computer(&mut self) {
+        let Some(c) = self.config.computer else {
+            return;
+        };
+        if self.game.status() != Status::Playing || self.to_move() != c.side {
+            return;
+        }
+        self.thinking = true;
+        let game = self.game.clone();
+        let generation = self.generation;
+        let tx = self.tx.clone();
+        let seed = c.seed ^ (game.moves().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        std::thread::spawn(move || {
+            let choice = rajapasu_ai::choose_move(&game, c.level, seed);
+            let _ = tx.send(Reply::Computer(generation, choice));
+        });
+    }
+
+    /// Asks the engine for the best move of the player to move.
+    pub fn ask_hint(&mut self) {
+        if self.game.status() != Status::Playing {
+            self.message = "The game is over: no hint.".to_string();
+            return;
+        }
+        if self.hinting {
+            return;
+        }
+        self.hinting = true;
+        self.message = "Looking for the best move...".to_string();
+        let game = self.game.clone();
+        let generation = self.generation;
+        let tx = self.tx.clone();
+        let time = self.config.hint_time;
+        std::thread::spawn(move || {
+            let scores = rajapasu_ai::analyze(&game, time);
+            let _ = tx.send(Reply::Hint(generation, scores));
+        });
+    }
+
+    /// Takes back the last move, and against the computer every move back to the player's
+    /// last turn.
+    pub fn undo(&mut self) {
+        self.animation = None;
+        self.overlay = None;
+        let mut taken = 0;
+        while self.game.undo().is_some() {
+            taken += 1;
+            if !self.is_computer(self.to_move()) {
+                break;
+            }
+        }
+        if taken == 0 {
+            self.message = "No move to take back.".to_string();
+            return;
+        }
+        self.last = LastMove::default();
+        self.autosave();
+        self.after_change();
+        self.message = format!(
+            "Took back {taken} move{}; {} to move.",
+            if taken == 1 { "" } else { "s" },
+            self.to_move()
+        );
+    }
+
+    /// Writes the game record; returns where.
+    pub fn save(&mut self) -> Result<PathBuf, String> {
+        let path = self.config.save_path.clone();
+        let record = Record::from_game(&self.game, self.config.tags.clone());
+        crate::write_record(&path, &record)?;
+        self.saved = Some(path.clone());
+        Ok(path)
+    }
+
+    /// Saves after every move and undo, once the game has a move, so that no game is lost.
+    fn autosave(&mut self) {
+        if self.game.moves().is_empty() && self.saved.is_none() {
+            return;
+        }
+        if let Err(e) = self.save() {
+            self.message = e;
+        }
+    }
+
+    /// Saves (if there is anything to save) and asks to leave.
+    pub fn request_quit(&mut self) {
+        if !self.game.moves().is_empty() || self.saved.is_some() {
+            let _ = self.save();
+        }
+        self.quit = true;
+    }
+
+    /// Finishes the animation at once.
+    pub fn skip_animation(&mut self) {
+        self.animation = None;
+    }
+
+    /// Shows the next frame of the animation; false when it is over.
+    pub fn step_animation(&mut self) -> bool {
+        if let Some(a) = &mut self.animation {
+            if a.index + 1 < a.frames.len() {
+                a.index += 1;
+                a.due = None;
+                return true;
+            }
+        }
+        self.animation = None;
+        false
+    }
+
+    /// Advances the clock: animation frames, replies of the computer and of hints. Returns
+    /// whether anything changed.
+    pub fn tick(&mut self, now: Instant) -> bool {
+        let mut changed = false;
+        while let Ok(reply) = self.rx.try_recv() {
+            match reply {
+                Reply::Computer(g, choice) if g == self.generation => {
+                    self.thinking = false;
+                    self.pending = choice;
+                    changed = true;
+                }
+                Reply::Hint(g, scores) if g == self.generation => {
+                    self.hinting = false;
+                    self.show_hint(scores);
+                    changed = true;
+                }
+                _ => {}
+            }
+        }
+        if let Some(a) = &mut self.animation {
+            let millis = a.frames[a.index].millis / u64::from(self.speed.max(1));
+            match a.due {
+                None => a.due = Some(now + Duration::from_millis(millis)),
+                Some(due) if now >= due => {
+                    self.step_animation();
+                    changed = true;
+                }
+                Some(_) => {}
+            }
+        }
+        if self.animation.is_none() && self.overlay.is_none() {
+            if let Some(choice) = self.pending.take() {
+                let mover = self.to_move();
+                if self.play(choice.mv).is_ok() {
+                    self.message = format!("The computer ({mover}) played {}.", choice.mv);
+                }
+                changed = true;
+            }
+        }
+        changed
+    }
+
+    /// When the next frame is due, for the event loop's wait.
+    pub fn next_due(&self) -> Option<Instant> {
+        self.animation.as_ref().and_then(|a| a.due)
+    }
+
+    fn show_hint(&mut self, scores: Vec<MoveScore>) {
+        match scores.into_iter().next() {
+            Some(best) => {
+                let line: Vec<String> = best.pv.iter().take(6).map(|m| m.to_string()).collect();
+                self.message = format!(
+                    "Hint for {}: play {} ({}; expected line {}).",
+                    self.to_move(),
+                    best.mv,
+                    describe_score(best.score),
+                    line.join(" ")
+                );
+                if self.human_to_move() {
+                    self.cursor = best.mv.number();
+                }
+                self.hint = Some(best);
+            }
+            None => self.message = "No move to suggest.".to_string(),
+        }
+    }
+
+    /// Moves the cursor one open, non-empty hole to the left (`left`) or right as drawn.
+    pub fn move_cursor(&mut self, left: bool) {
+        let legal = self.game.legal_moves();
+        if legal.is_empty() {
+            return;
+        }
+        // On the near row hole numbers grow to the right; on the far row, to the left.
+        let up = left == (self.to_move() != self.near_side());
+        let n = self.game.rules().holes() as i32;
+        let mut k = i32::from(self.cursor);
+        for _ in 0..n {
+            k += if up { 1 } else { -1 };
+            if k < 1 || k > n {
+                return;
+            }
+            if legal.contains(Move::new(k as u8).expect("hole number")) {
+                self.cursor = k as u8;
+                return;
+            }
+        }
+    }
+
+    /// Handles one key.
+    pub fn key(&mut self, key: KeyEvent) {
+        if key.kind == KeyEventKind::Release {
+            return;
+        }
+        if key.modifiers.contains(KeyModifiers::CONTROL)
+            && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('d'))
+        {
+            self.request_quit();
+            return;
+        }
+        match &mut self.overlay {
+            Some(Overlay::Explain(scroll)) => {
+                match key.code {
+                    KeyCode::Down | KeyCode::PageDown | KeyCode::Char('j') => *scroll += 1,
+                    KeyCode::Up | KeyCode::PageUp | KeyCode::Char('k') => {
+                        *scroll = scroll.saturating_sub(1)
+                    }
+                    KeyCode::Char('q') => self.request_quit(),
+                    _ => self.overlay = None,
+                }
+                return;
+            }
+            Some(Overlay::Help) => {
+                match key.code {
+                    KeyCode::Char('q') => self.request_quit(),
+                    _ => self.overlay = None,
+                }
+                return;
+            }
+            Some(Overlay::RoundOver) if self.animation.is_some() => {
+                if key.code == KeyCode::Char('q') {
+                    self.request_quit();
+                } else {
+                    self.skip_animation();
+                }
+                return;
+            }
+            Some(Overlay::RoundOver) => {
+                match key.code {
+                    KeyCode::Char('q') => self.request_quit(),
+                    KeyCode::Char('u') => self.undo(),
+                    KeyCode::Char('s') => self.save_with_message(),
+                    _ => self.overlay = None,
+                }
+                return;
+            }
+            None => {}
+        }
+        match key.code {
+            KeyCode::Char('q') => self.request_quit(),
+            KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Some(Overlay::Help),
+            KeyCode::Char('e') => self.overlay = Some(Overlay::Explain(0)),
+            KeyCode::Char('s') => self.save_with_message(),
+            KeyCode::Char('u') | KeyCode::Backspace => self.undo(),
+            KeyCode::Char('h') => self.ask_hint(),
+            KeyCode::Char('+') | KeyCode::Char('=') => {
+                self.speed = (self.speed * 2).min(16);
+                self.message = format!("Animation speed x{}.", self.speed);
+            }
+            KeyCode::Char('-') => {
+                self.speed = (self.speed / 2).max(1);
+                self.message = format!("Animation speed x{}.", self.speed);
+            }
+            KeyCode::Char(' ') | KeyCode::Esc if self.animation.is_some() => self.skip_animation(),
+            KeyCode::Left | KeyCode::Right | KeyCode::Enter | KeyCode::Char(_) => {
+                if self.animation.is_some() {
+                    self.skip_animation();
+                    if matches!(key.code, KeyCode::Enter) {
+                        return;
+                    }
+                }
+                self.move_key(key.code);
+            }
+            _ => {}
+        }
+    }
+
+    fn move_key(&mut self, code: KeyCode) {
+        if !self.human_to_move() {
+            if self.game.status().is_over() {
+                self.message = "The game is over: u takes back a move, q quits.".to_string();
+            } else if matches!(code, KeyCode::Enter | KeyCode::Char('1'..='9')) {
+                self.message = "The computer is thinking...".to_string();
+            }
+            return;
+        }
+        let mv = match code {
+            KeyCode::Left => return self.move_cursor(true),
+            KeyCode::Right => return self.move_cursor(false),
+            KeyCode::Enter => Move::new(self.cursor),
+            KeyCode::Char(c @ '1'..='9') => Move::new(c as u8 - b'0'),
+            _ => return,
+        };
+        let Some(mv) = mv else { return };
+        if let Err(e) = self.play(mv) {
+            self.message = format!("{}{}", e[..1].to_uppercase(), &e[1..]);
+        }
+    }
+
+    fn save_with_message(&mut self) {
+        self.message = match self.save() {
+            Ok(path) => format!("Saved the game to {}.", path.display()),
+            Err(e) => e,
+        };
+    }
+
+    /// Whether nothing is going on: no search, no animation, no computer move waiting.
+    pub fn idle(&self) -> bool {
+        !self.thinking && !self.hinting && self.animation.is_none() && self.pending.is_none()
+    }
+}
+
+/// A score in words, for the player who moves.
+pub fn describe_score(score: i32) -> String {
+    if rajapasu_ai::is_decided(score) {
+        if score > 0 {
+            "a won game with best play".to_string()
+        } else {
+            "a lost game with best play".to_string()
+        }
+    } else {
+        format!("score {score:+}")
+    }
+}
+
+/// The moves of `game` with who played them and in which round.
+pub fn plies(game: &Game) -> Vec<Ply> {
+    let mut replay = Game::from_position(*game.start());
+    let mut out = Vec::with_capacity(game.moves().len());
+    for (k, &mv) in game.moves().iter().enumerate() {
+        out.push(Ply {
+            number: k + 1,
+            side: replay.position().to_move(),
+            mv,
+            round: replay.position().round(),
+        });
+        if replay.try_play(mv).is_err() {
+            break;
+        }
+    }
+    out
+}

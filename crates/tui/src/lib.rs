@@ -1,0 +1,180 @@
+//! # rajapasu-tui
+//!
+//! Raja Pasu in the terminal: the board with both rows, counts, captures and closed holes; each
+//! move animated from the engine's trace and told in words; the computer opponent at any level
+//! or two players at one keyboard; move list, undo, hints, round summaries and the match
+//! scoreboard; the game record saved after every move.
+//!
+//! [`run`] takes over the terminal until the player quits and always gives it back (normal
+//! exit, Ctrl-C, or a panic). [`App`](app::App) holds the state and handles keys without a
+//! terminal, and [`ui::draw`] renders it on any ratatui backend, so both can be tested with
+//! ratatui's `TestBackend`.
+
+#![warn(missing_docs)]
+
+pub mod anim;
+pub mod app;
+pub mod ui;
+
+use app::App;
+use rajapasu_engine::record::Record;
+use rajapasu_engine::{Game, Side};
+use ratatui::crossterm::event::{self, Event as TermEvent};
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+/// The computer opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Computer {
+    /// The side it plays.
+    pub side: Side,
+    /// Its strength, 1..=6.
+    pub level: u8,
+    /// Drives the deliberate mistakes of the weaker levels.
+    pub seed: u64,
+}
+
+/// How a game in the terminal is played.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The computer opponent; `None` for two players at one keyboard.
+    pub computer: Option<Computer>,
+    /// Whether moves are animated.
+    pub animate: bool,
+    /// Where the game record is written (after every move, on `s` and on quit).
+    pub save_path: PathBuf,
+    /// Tags of the record (players, date...).
+    pub tags: Vec<(String, String)>,
+    /// How long a hint searches.
+    pub hint_time: Duration,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config::new()
+    }
+}
+
+impl Config {
+    /// Two players, animated moves, the record in [`default_save_path`].
+    pub fn new() -> Config {
+        Config {
+            computer: None,
+            animate: true,
+            save_path: default_save_path(),
+            tags: Vec::new(),
+            hint_time: Duration::from_millis(700),
+        }
+    }
+}
+
+/// Writes a record as JSON if the file name ends in `.json`, else as plain text.
+pub fn write_record(path: &Path, record: &Record) -> Result<(), String> {
+    let text = if path.extension().is_some_and(|e| e == "json") {
+        record.to_json()
+    } else {
+        record.to_text()
+    };
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// `rajapasu-YYYY-MM-DD-HHMMSS.txt` in the working directory, from the current UTC time.
+pub fn default_save_path() -> PathBuf {
+    let (date, time) = utc_now();
+    PathBuf::from(format!("rajapasu-{date}-{}.txt", time.replace(':', "")))
+}
+
+/// Today's date `YYYY-MM-DD` and time `HH:MM:SS` in UTC.
+pub fn utc_now() -> (String, String) {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    utc(secs)
+}
+
+/// The UTC date and time of a Unix time in seconds.
+pub fn utc(secs: u64) -> (String, String) {
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    // Days since 1970-01-01 to a civil date, counting in 400-year eras from 0000-03-01.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (
+        format!("{year:04}-{month:02}-{day:02}"),
+        format!("{:02}:{:02}:{:02}", rem / 3600, rem / 60 % 60, rem % 60),
+    )
+}
+
+/// Restores the terminal when dropped, whichever way [`run`] is left.
+struct Restore;
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        ratatui::restore();
+        let _ = ratatui::crossterm::execute!(io::stdout(), ratatui::crossterm::cursor::Show);
+    }
+}
+
+/// Plays `game` in the terminal until the player quits; returns the final state (the game,
+/// and where it was saved).
+///
+/// The terminal is switched to raw mode and the alternate screen, and restored on return, on
+/// an error and on a panic (the panic hook restores it before the message is printed).
+pub fn run(game: Game, config: Config) -> io::Result<App> {
+    let mut terminal = ratatui::try_init()?;
+    let _restore = Restore;
+    let mut app = App::new(game, config);
+    let mut dirty = true;
+    loop {
+        if dirty {
+            terminal.draw(|f| ui::draw(f, &app))?;
+        }
+        if app.quit {
+            break;
+        }
+        let now = Instant::now();
+        let wait = app
+            .next_due()
+            .map_or(Duration::from_millis(40), |due| {
+                due.saturating_duration_since(now)
+            })
+            .min(Duration::from_millis(40));
+        dirty = false;
+        if event::poll(wait)? {
+            match event::read()? {
+                TermEvent::Key(key) => {
+                    app.key(key);
+                    dirty = true;
+                }
+                TermEvent::Resize(..) => dirty = true,
+                _ => {}
+            }
+        }
+        dirty |= app.tick(Instant::now());
+    }
+    Ok(app)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn utc_dates() {
+        assert_eq!(
+            super::utc(0),
+            ("1970-01-01".to_string(), "00:00:00".to_string())
+        );
+        // 2024-02-29 12:34:56 UTC, a leap day.
+        assert_eq!(
+            super::utc(1_709_210_096),
+            ("2024-02-29".to_string(), "12:34:56".to_string())
+        );
+    }
+}

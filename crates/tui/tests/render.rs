@@ -1,0 +1,333 @@
+//! Frames rendered at 80x24 on ratatui's TestBackend, checked cell by cell against boards
+//! worked out by hand, and keys driving the game.
+
+use rajapasu_engine::record::Record;
+use rajapasu_engine::{Game, Move, Rules, Side};
+use rajapasu_tui::app::{App, Overlay};
+use rajapasu_tui::{ui, Computer, Config};
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::style::Color;
+use ratatui::Terminal;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Two players, no animation, the record in a file of its own under Cargo's test directory.
+fn config() -> Config {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let mut c = Config::new();
+    c.animate = false;
+    c.save_path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "render-{}-{}.txt",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    c
+}
+
+fn app(game: Game) -> App {
+    App::new(game, config())
+}
+
+fn screen(app: &App) -> (Vec<String>, Terminal<TestBackend>) {
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal.draw(|f| ui::draw(f, app)).unwrap();
+    let buf = terminal.backend().buffer();
+    let rows = (0..24)
+        .map(|y| (0..80).map(|x| buf[(x, y)].symbol()).collect::<String>())
+        .collect();
+    (rows, terminal)
+}
+
+/// The board panel of a row: its first 58 columns.
+fn left(row: &str) -> String {
+    row.chars().take(58).collect()
+}
+
+fn right(row: &str) -> String {
+    row.chars().skip(58).collect()
+}
+
+/// Removes the record the app wrote after its moves.
+fn cleanup(app: App) {
+    let _ = std::fs::remove_file(&app.config.save_path);
+}
+
+fn key(app: &mut App, code: KeyCode) {
+    app.key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+#[test]
+fn start_position() {
+    let app = app(Game::new(Rules::default()));
+    let (rows, _) = screen(&app);
+    assert!(rows[0].starts_with(" Raja Pasu  canonical  Round 1  Two players"));
+    assert_eq!(
+        left(&rows[2]),
+        "│         N7     N6     N5     N4     N3     N2     N1   │"
+    );
+    assert_eq!(
+        left(&rows[3]),
+        "│ North [  7 ] [  7 ] [  7 ] [  7 ] [  7 ] [  7 ] [  7 ] │"
+    );
+    // South to move; the cursor is on S1.
+    assert_eq!(
+        left(&rows[4]),
+        "│ South >  7 < [  7 ] [  7 ] [  7 ] [  7 ] [  7 ] [  7 ] │"
+    );
+    assert_eq!(
+        left(&rows[5]),
+        "│         S1     S2     S3     S4     S5     S6     S7   │"
+    );
+    assert!(left(&rows[7]).starts_with("│ North  captured  0   reserve  0 "));
+    assert!(left(&rows[8]).starts_with("│ South  captured  0   reserve  0 "));
+    assert!(left(&rows[10]).starts_with("│ South to move "));
+    assert!(right(&rows[2]).starts_with("│No moves yet"));
+    assert!(rows[23].contains("1-7 play"));
+    assert!(rows[23].contains("q quit"));
+}
+
+#[test]
+fn after_the_first_worked_example() {
+    let mut app = app(Game::new(Rules::default()));
+    key(&mut app, KeyCode::Char('1'));
+    assert_eq!(
+        app.game.position().to_string(),
+        "3,1,0,0,0,14,0/14,2,14,14,1,14,2 N 15 4"
+    );
+    let (rows, _) = screen(&app);
+    // North's row read N7..N1; North to move with the cursor on N1.
+    assert_eq!(
+        left(&rows[3]),
+        "│ North [  2 ] [ 14 ] [  1 ] [ 14 ] [ 14 ] [  2 ] > 14 < │"
+    );
+    assert_eq!(
+        left(&rows[4]),
+        "│ South [  3 ] [  1 ] [  0 ] [  0 ] [  0 ] [ 14 ] [  0 ] │"
+    );
+    assert!(left(&rows[7]).starts_with("│ North  captured  4   reserve  0 "));
+    assert!(left(&rows[8]).starts_with("│ South  captured 15   reserve  0 "));
+    assert!(left(&rows[10]).starts_with("│ North to move "));
+    // The explanation under the board, and the move list.
+    assert!(left(&rows[14]).starts_with("│South played 1 (S1)."));
+    // The first lap, then the eleven relay laps folded, then the pussa capture of 3 from S5.
+    assert!(left(&rows[15]).starts_with("│South lifts 7 from S1, sows S2 S3 S4 S5 S6 S7 N1."));
+    assert!(left(&rows[16]).starts_with("│  ... 11 more steps: press e for the whole move"));
+    assert!(left(&rows[17]).starts_with("│The next hole is empty: South captures 3 from S5"));
+    assert!(right(&rows[2]).starts_with("│Round 1 "));
+    assert!(right(&rows[3]).starts_with("│  1. S1 "));
+    // The scoreboard shows the round in play.
+    assert!(right(&rows[15]).starts_with("│Rd  South North Won"));
+    assert!(right(&rows[16]).starts_with("│ 1     15     4  .."));
+    cleanup(app);
+}
+
+#[test]
+fn arrows_and_enter_play_the_hole_under_the_cursor() {
+    let mut app = app(Game::new(Rules::default()));
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Right);
+    assert_eq!(app.cursor, 3);
+    key(&mut app, KeyCode::Left);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.game.moves(), &[Move::new(2).unwrap()]);
+    // North's row is drawn right to left: Left goes to higher hole numbers.
+    cleanup(app);
+    let mut app = self::app(Game::new(Rules::default()));
+    key(&mut app, KeyCode::Char('1'));
+    assert_eq!(app.cursor, 1);
+    key(&mut app, KeyCode::Left);
+    assert_eq!(app.cursor, 2);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(
+        app.game.moves(),
+        &[Move::new(1).unwrap(), Move::new(2).unwrap()]
+    );
+    cleanup(app);
+}
+
+#[test]
+fn an_illegal_move_is_refused_with_the_reason() {
+    let game =
+        Game::from_code("0,2,0,0,0,14,0/14,0,15,15,0,15,0 S 19 4", Rules::default()).unwrap();
+    let mut app = app(game);
+    key(&mut app, KeyCode::Char('1'));
+    assert!(app.game.moves().is_empty());
+    let (rows, _) = screen(&app);
+    assert!(
+        rows[22].contains("Illegal move: hole S1 is empty"),
+        "{}",
+        rows[22]
+    );
+    // The cursor skips the empty holes: S2, then S6.
+    assert_eq!(app.cursor, 2);
+    key(&mut app, KeyCode::Right);
+    assert_eq!(app.cursor, 6);
+}
+
+#[test]
+fn the_animation_follows_the_trace() {
+    let mut cfg = config();
+    cfg.animate = true;
+    let mut app = App::new(Game::new(Rules::default()), cfg);
+    key(&mut app, KeyCode::Char('1'));
+    let (rows, terminal) = screen(&app);
+    // First frame: S1 lifted, 7 in hand, the rest of the board as before.
+    assert_eq!(
+        left(&rows[4]),
+        "│ South [  0 ] [  7 ] [  7 ] [  7 ] [  7 ] [  7 ] [  7 ] │"
+    );
+    assert!(left(&rows[10]).starts_with("│ In hand: 7 "));
+    assert!(left(&rows[14]).starts_with("│South lifts 7 from S1 "));
+    assert_eq!(terminal.backend().buffer()[(10, 4)].bg, Color::Cyan);
+    // The captures of the move are not shown before they happen.
+    assert!(left(&rows[8]).starts_with("│ South  captured  0 "));
+    assert!(app.step_animation());
+    let (rows, terminal) = screen(&app);
+    assert_eq!(
+        left(&rows[4]),
+        "│ South [  0 ] [  8 ] [  7 ] [  7 ] [  7 ] [  7 ] [  7 ] │"
+    );
+    assert!(left(&rows[10]).starts_with("│ In hand: 6 "));
+    assert_eq!(terminal.backend().buffer()[(17, 4)].bg, Color::Yellow);
+    // Space skips to the end of the move.
+    key(&mut app, KeyCode::Char(' '));
+    assert!(app.frame().is_none());
+    let (rows, _) = screen(&app);
+    assert_eq!(
+        left(&rows[4]),
+        "│ South [  3 ] [  1 ] [  0 ] [  0 ] [  0 ] [ 14 ] [  0 ] │"
+    );
+    cleanup(app);
+}
+
+#[test]
+fn playing_north_puts_north_on_the_near_row() {
+    let mut cfg = config();
+    cfg.computer = Some(Computer {
+        side: Side::South,
+        level: 1,
+        seed: 1,
+    });
+    let app = App::new(Game::new(Rules::default()), cfg);
+    let (rows, _) = screen(&app);
+    assert!(rows[0].contains("You: North  Computer: South, level 1 (beginner)"));
+    assert_eq!(
+        left(&rows[2]),
+        "│         S7     S6     S5     S4     S3     S2     S1   │"
+    );
+    assert!(left(&rows[3]).starts_with("│ South [  7 ]"));
+    assert!(left(&rows[4]).starts_with("│ North [  7 ]"));
+    assert_eq!(
+        left(&rows[5]),
+        "│         N1     N2     N3     N4     N5     N6     N7   │"
+    );
+    assert!(left(&rows[10]).starts_with("│ South to move: the computer is thinking..."));
+}
+
+#[test]
+fn closed_holes_are_marked() {
+    let game =
+        Game::from_code("7,7,7,7,7,7,7/x,x,7,7,7,7,7 S 0 0 14 0 2", Rules::default()).unwrap();
+    let app = app(game);
+    let (rows, _) = screen(&app);
+    assert_eq!(
+        left(&rows[3]),
+        "│ North [  7 ] [  7 ] [  7 ] [  7 ] [  7 ]    x      x   │"
+    );
+    assert!(left(&rows[8]).starts_with("│ South  captured  0   reserve 14 "));
+    assert!(rows[0].contains("Round 2"));
+}
+
+#[test]
+fn round_summary_and_scoreboard() {
+    let game = Game::from_code("0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35", Rules::default()).unwrap();
+    let mut app = app(game);
+    key(&mut app, KeyCode::Char('6'));
+    assert_eq!(app.overlay, Some(Overlay::RoundOver));
+    let (rows, _) = screen(&app);
+    let text = rows.join("\n");
+    assert!(text.contains("Round 1 is over"), "{text}");
+    assert!(text.contains("Captured: South 63, North 35: South wins the round."));
+    assert!(text.contains("Round 2: South fills 7 holes (reserve 14), North fills 5"));
+    assert!(text.contains("South leads the next round."));
+    // Enter closes the summary; the scoreboard keeps the round.
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.overlay, None);
+    let (rows, _) = screen(&app);
+    assert!(
+        right(&rows[16]).starts_with("│ 1     63    35  S"),
+        "{}",
+        rows[16]
+    );
+    assert!(right(&rows[17]).starts_with("│ 2      0     0  .."));
+    assert!(right(&rows[18]).starts_with("│Rounds won S 1 N 0"));
+    assert!(left(&rows[3]).contains("   x      x   "));
+    cleanup(app);
+}
+
+#[test]
+fn help_overlay_opens_and_closes() {
+    let mut app = app(Game::new(Rules::default()));
+    key(&mut app, KeyCode::Char('?'));
+    let (rows, _) = screen(&app);
+    let text = rows.join("\n");
+    assert!(text.contains("Help (any key closes)"));
+    assert!(text.contains("u  take back a move"));
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.overlay, None);
+    assert!(app.game.moves().is_empty());
+}
+
+#[test]
+fn undo_and_save() {
+    let mut app = app(Game::new(Rules::default()));
+    key(&mut app, KeyCode::Char('1'));
+    key(&mut app, KeyCode::Char('7'));
+    key(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.game.moves(), &[Move::new(1).unwrap()]);
+    assert!(app.message.starts_with("Took back 1 move"));
+    key(&mut app, KeyCode::Char('s'));
+    let path = app.saved.clone().expect("saved");
+    let record = Record::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(record.moves, vec![Move::new(1).unwrap()]);
+    let (rows, _) = screen(&app);
+    assert!(rows[22].contains("Saved the game to"));
+    // Ctrl-C quits (and saves).
+    app.key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    assert!(app.quit);
+    std::fs::remove_file(path).unwrap();
+}
+
+#[test]
+fn move_list_groups_rounds() {
+    let mut game =
+        Game::from_code("0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35", Rules::default()).unwrap();
+    for mv in [6, 3, 3] {
+        game.play(Move::new(mv).unwrap());
+    }
+    let lines = ui::move_lines(&rajapasu_tui::app::plies(&game));
+    assert_eq!(
+        lines,
+        vec!["Round 1", "  1. S6", "Round 2", "  2. S3    3. N3"]
+    );
+}
+
+#[test]
+fn other_terminal_sizes_draw_without_panicking() {
+    let mut app = app(Game::new(Rules::default()));
+    key(&mut app, KeyCode::Char('1'));
+    for (w, h) in [(40, 12), (20, 6), (120, 40)] {
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+        terminal.draw(|f| ui::draw(f, &app)).unwrap();
+        key(&mut app, KeyCode::Char('?'));
+        terminal.draw(|f| ui::draw(f, &app)).unwrap();
+        key(&mut app, KeyCode::Esc);
+    }
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    terminal.draw(|f| ui::draw(f, &app)).unwrap();
+    let buf = terminal.backend().buffer();
+    let row: String = (0..120).map(|x| buf[(x, 4)].symbol()).collect();
+    assert!(row.starts_with("│ South [  3 ] [  1 ] [  0 ]"), "{row}");
+    cleanup(app);
+}

@@ -1,0 +1,193 @@
+// End-to-end tests: the web app in Debian's headless Chromium, driven by playwright-core.
+// BASE_URL names a running server (run.sh starts one).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+const BASE = process.env.BASE_URL || 'http://127.0.0.1:8080';
+const OUT = new URL('./output/', import.meta.url).pathname;
+mkdirSync(OUT, { recursive: true });
+
+let browser;
+
+before(async () => {
+  // Playwright gives every launch a fresh, temporary profile (its own --user-data-dir).
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+async function newPage(lang = 'en-US') {
+  const context = await browser.newContext({ locale: lang, viewport: { width: 1100, height: 900 } });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  return { context, page };
+}
+
+async function fastAnimations(page) {
+  await page.evaluate(() => localStorage.setItem('rajapasu.speed', '6'));
+}
+
+async function startFromHome(page, { kind, level, side, mode }) {
+  await page.goto(`${BASE}/`);
+  await fastAnimations(page);
+  await page.check(`input[name=kind][value=${kind}]`);
+  if (level) await page.selectOption('#level', String(level));
+  if (side) await page.selectOption('select[name=side]', side);
+  if (mode) await page.selectOption('select[name=mode]', mode);
+  await Promise.all([page.waitForURL(/\/g\//), page.click('#start')]);
+  await page.waitForSelector('#game[data-status]');
+}
+
+/** Waits until the page is settled: the player can move, or the game is over. */
+async function settled(page, timeout = 30000) {
+  await page.waitForFunction(
+    () => {
+      const g = document.getElementById('game');
+      return g.dataset.status !== 'playing' || document.querySelector('.hole.playable');
+    },
+    null,
+    { timeout },
+  );
+  return page.evaluate(() => document.getElementById('game').dataset.status);
+}
+
+test('a whole game against the computer, by clicks', async () => {
+  const { context, page } = await newPage();
+  await startFromHome(page, { kind: 'computer', level: 1, side: 'south', mode: 'round' });
+  let moves = 0;
+  for (;;) {
+    const status = await settled(page);
+    if (status !== 'playing') break;
+    const holes = await page.$$('.hole.playable');
+    const pick = holes[moves % holes.length];
+    const before = Number(await page.getAttribute('#game', 'data-ply'));
+    await pick.click();
+    await page.waitForFunction((b) => Number(document.getElementById('game').dataset.ply) > b, before);
+    moves++;
+    assert.ok(moves < 400, 'the game ends');
+  }
+  const status = await page.getAttribute('#game', 'data-status');
+  assert.equal(status, 'round_over');
+  assert.match(await page.textContent('#status'), /over/i);
+  // The scoreboard has the finished round, the move list has every move.
+  const rows = await page.$$eval('#scoreboard tbody tr', (r) => r.length);
+  assert.ok(rows >= 1);
+  const listed = await page.$$eval('#move-list button', (b) => b.length);
+  assert.equal(listed, Number(await page.getAttribute('#game', 'data-ply')));
+  // Replaying to the first move shows that position, and back.
+  await page.click('#move-list button >> nth=0');
+  await page.waitForSelector('#replay-box:not([hidden])');
+  await page.click('#back-live');
+  await page.screenshot({ path: `${OUT}/game-over-vs-computer.png`, fullPage: true });
+  await context.close();
+});
+
+test('an online game between two browsers through the invitation link', async () => {
+  const a = await newPage();
+  await startFromHome(a.page, { kind: 'online', side: 'south', mode: 'match' });
+  await a.page.waitForSelector('#invite-box:not([hidden])');
+  const invite = await a.page.inputValue('#invite-link');
+  assert.match(invite, /\/g\/.+\?invite=/);
+
+  const b = await newPage('et-EE');
+  await b.page.goto(`${BASE}/`);
+  await fastAnimations(b.page);
+  await b.page.goto(invite);
+  await b.page.waitForSelector('#game[data-status]');
+  // The friend's page speaks Estonian, chosen from the browser language.
+  assert.equal(await b.page.textContent('a[href="/rules"]'), 'Reeglid');
+  await a.page.waitForSelector('#invite-box', { state: 'hidden' });
+
+  // Four moves, alternating; each page sees the other's moves live.
+  const players = [a.page, b.page];
+  for (let ply = 0; ply < 4; ply++) {
+    const mover = players[ply % 2];
+    const other = players[(ply + 1) % 2];
+    await mover.waitForSelector('.hole.playable');
+    assert.equal(await other.$('.hole.playable'), null, 'only the player to move can play');
+    if (ply === 1) {
+      await mover.keyboard.press(String(await mover.$eval('.hole.playable', (g) => g.dataset.hole.slice(1))));
+    } else {
+      await mover.click('.hole.playable');
+    }
+    for (const p of players) {
+      await p.waitForFunction((n) => Number(document.getElementById('game').dataset.ply) === n, ply + 1);
+    }
+  }
+  // A reload in the middle keeps the game and the seat.
+  await b.page.reload();
+  await b.page.waitForFunction(() => Number(document.getElementById('game').dataset.ply) === 4);
+  await a.page.waitForSelector('.hole.playable');
+  await a.page.click('.hole.playable');
+  await b.page.waitForFunction(() => Number(document.getElementById('game').dataset.ply) === 5);
+  await b.page.waitForSelector('.hole.playable');
+  // Accessible names of the holes.
+  const label = await b.page.getAttribute('[data-hole="N1"]', 'aria-label');
+  assert.match(label, /Põhi, auk 1: (\d+ nuppu|suletud)/);
+  await a.page.screenshot({ path: `${OUT}/board.png` });
+  await a.context.close();
+  await b.context.close();
+});
+
+test('a reload in the middle of a game against the computer keeps it', async () => {
+  const { context, page } = await newPage();
+  await startFromHome(page, { kind: 'computer', level: 1, side: 'north', mode: 'match' });
+  await settled(page);
+  await page.click('.hole.playable');
+  await page.waitForFunction(() => Number(document.getElementById('game').dataset.ply) >= 3);
+  await settled(page);
+  const ply = await page.getAttribute('#game', 'data-ply');
+  const position = await page.evaluate(async () => {
+    const id = location.pathname.split('/')[2];
+    return (await (await fetch(`/api/games/${id}`)).json()).view.position;
+  });
+  await page.reload();
+  await page.waitForSelector('#game[data-status]');
+  await settled(page);
+  assert.equal(await page.getAttribute('#game', 'data-ply'), ply);
+  const after = await page.evaluate(async () => {
+    const id = location.pathname.split('/')[2];
+    return (await (await fetch(`/api/games/${id}`)).json()).view.position;
+  });
+  assert.equal(after, position);
+  // Undo takes back the player's move and the computer's answer.
+  await page.click('#undo');
+  await page.waitForFunction((p) => Number(document.getElementById('game').dataset.ply) < p, Number(ply));
+  await context.close();
+});
+
+test('the rules page animates the worked examples, in Bengali too', async () => {
+  const { context, page } = await newPage();
+  await page.goto(`${BASE}/rules`);
+  await fastAnimations(page);
+  await page.reload();
+  await page.waitForSelector('#ex6 .hole');
+  await page.click('#ex6 .play-example');
+  await page.waitForFunction(() => document.querySelector('#ex6 p.small:last-child code'));
+  assert.equal(
+    await page.textContent('#ex6 p.small:last-child code'),
+    '7,7,7,7,7,7,7/x,x,7,7,7,7,7 S 0 0 14 0 2',
+  );
+  await page.selectOption('#lang', 'bn');
+  await page.waitForFunction(() => document.querySelector('h1').textContent.includes('রাজা'));
+  await page.screenshot({ path: `${OUT}/rules-bn.png`, fullPage: false });
+  await context.close();
+});

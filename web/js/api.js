@@ -1,0 +1,91 @@
+// The JSON API (docs/API.md) and the live-update socket.
+
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export async function call(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.headers['Content-Type'] = 'application/json';
+    opts.body = JSON.stringify(body);
+  }
+  let r;
+  try {
+    r = await fetch(path, opts);
+  } catch (e) {
+    throw new ApiError(0, String(e));
+  }
+  const text = await r.text();
+  let data = null;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    data = text;
+  }
+  if (!r.ok) throw new ApiError(r.status, (data && data.error) || r.statusText);
+  return data;
+}
+
+/** Seat tokens of this browser's games, kept in localStorage. */
+export const seats = {
+  all() {
+    try {
+      return JSON.parse(localStorage.getItem('rajapasu.games') || '{}');
+    } catch {
+      return {};
+    }
+  },
+  get(id) {
+    return this.all()[id] || null;
+  },
+  set(id, entry) {
+    const all = this.all();
+    all[id] = entry;
+    localStorage.setItem('rajapasu.games', JSON.stringify(all));
+  },
+  remove(id) {
+    const all = this.all();
+    delete all[id];
+    localStorage.setItem('rajapasu.games', JSON.stringify(all));
+  },
+};
+
+/** A socket that reconnects by itself; `onMessage` gets each parsed message. */
+export function liveUpdates(id, onMessage, onStatus = () => {}) {
+  let ws = null;
+  let closed = false;
+  let delay = 500;
+  const open = () => {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(id)}/ws`);
+    ws.onopen = () => {
+      delay = 500;
+      onStatus(true);
+    };
+    ws.onmessage = (e) => {
+      try {
+        onMessage(JSON.parse(e.data));
+      } catch {
+        /* not JSON: ignore */
+      }
+    };
+    ws.onclose = () => {
+      onStatus(false);
+      if (!closed) {
+        setTimeout(open, delay);
+        delay = Math.min(delay * 2, 8000);
+      }
+    };
+  };
+  open();
+  return {
+    close() {
+      closed = true;
+      ws?.close();
+    },
+  };
+}

@@ -1,0 +1,349 @@
+// The SVG board: two rows of holes with their counters, a captured pile beside each row, and
+// the animation of a move from its trace events.
+
+const NS = 'http://www.w3.org/2000/svg';
+const CELL = 100;
+const PILE = 120;
+const TOP_Y = 95;
+const BOTTOM_Y = 215;
+const HEIGHT = 330;
+const COLORS = ['#f4e3c1', '#e9cf9f', '#f7ecd8', '#dcbf8a', '#efd9b0'];
+
+function el(name, attrs = {}, parent = null) {
+  const e = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+/** "S3" -> {side: "south", number: 3} */
+export function parseHole(name) {
+  return { side: name[0] === 'S' ? 'south' : 'north', number: parseInt(name.slice(1), 10) };
+}
+
+function sleep(ms) {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Positions of k counters in a disc of radius r (a sunflower pattern). */
+function spread(k, r) {
+  const out = [];
+  for (let i = 0; i < k; i++) {
+    const rr = r * Math.sqrt((i + 0.5) / k);
+    const a = i * 2.39996;
+    out.push([rr * Math.cos(a), rr * Math.sin(a)]);
+  }
+  return out;
+}
+
+export class Board {
+  /**
+   * @param {SVGSVGElement} svg
+   * @param {object} opts t: translate function; onPlay(number): a hole of the player was chosen;
+   *   names: {south, north} shown beside the rows
+   */
+  constructor(svg, opts) {
+    this.svg = svg;
+    this.t = opts.t;
+    this.onPlay = opts.onPlay || null;
+    this.bottom = 'south';
+    this.n = 0;
+    this.model = null;
+    this.playable = new Set();
+    this.speed = 3;
+    this.skipping = false;
+    this.running = new Set();
+    this.names = { south: '', north: '' };
+    this.marks = new Map();
+  }
+
+  setBottom(side) {
+    if (side !== this.bottom) {
+      this.bottom = side;
+      this.n = 0;
+    }
+  }
+
+  setNames(names) {
+    this.names = names;
+    if (this.model) this.render();
+  }
+
+  /** Delay of one drop, in milliseconds. */
+  step() {
+    return this.skipping ? 0 : [520, 320, 190, 100, 45, 0][this.speed - 1] ?? 190;
+  }
+
+  /** Finishes the running animation at once. */
+  skip() {
+    this.skipping = true;
+    for (const a of this.running) a.finish();
+  }
+
+  /** Shows a game view (the JSON state) at once. */
+  setView(view) {
+    this.model = {
+      holes: { south: [...view.holes.south], north: [...view.holes.north] },
+      captured: { ...view.captured },
+      reserve: { ...view.reserve },
+    };
+    this.marks.clear();
+    this.render();
+  }
+
+  /** Which hole numbers of `side` may be clicked now (empty set: none). */
+  setPlayable(side, numbers) {
+    this.playSide = side;
+    this.playable = new Set(numbers);
+    if (this.model) this.render();
+  }
+
+  holeXY(side, number) {
+    const idx = side === this.bottom ? number - 1 : this.n - number;
+    return [PILE + CELL * idx + CELL / 2, side === this.bottom ? BOTTOM_Y : TOP_Y];
+  }
+
+  pileXY(side) {
+    return side === this.bottom
+      ? [PILE + CELL * this.n + PILE / 2, BOTTOM_Y - 5]
+      : [PILE / 2, TOP_Y + 5];
+  }
+
+  build() {
+    const n = this.model.holes.south.length;
+    this.n = n;
+    const svg = this.svg;
+    svg.textContent = '';
+    const width = PILE * 2 + CELL * n;
+    svg.setAttribute('viewBox', `0 0 ${width} ${HEIGHT}`);
+    el('rect', { x: 4, y: 30, width: width - 8, height: HEIGHT - 60, rx: 40, class: 'wood' }, svg);
+    this.holeEls = { south: [], north: [] };
+    for (const side of ['south', 'north']) {
+      for (let k = 1; k <= n; k++) {
+        const [x, y] = this.holeXY(side, k);
+        const g = el('g', { class: 'hole', role: 'button', tabindex: '-1', 'data-hole': `${side[0].toUpperCase()}${k}` }, svg);
+        el('circle', { cx: x, cy: y, r: 42, class: 'pit' }, g);
+        el('g', { class: 'counters' }, g);
+        el('text', { x, y: side === this.bottom ? y + 62 : y - 50, class: 'label' }, g).textContent =
+          `${side === 'south' ? 'S' : 'N'}${k}`;
+        el('circle', { cx: x + 32, cy: y - 32, r: 14, class: 'badge' }, g);
+        el('text', { x: x + 32, y: y - 27.5, class: 'count' }, g);
+        g.addEventListener('click', () => this.choose(side, k));
+        g.addEventListener('keydown', (e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            this.choose(side, k);
+          }
+        });
+        this.holeEls[side][k - 1] = g;
+      }
+    }
+    this.pileEls = {};
+    for (const side of ['south', 'north']) {
+      const [x, y] = this.pileXY(side);
+      const g = el('g', { class: `pile pile-${side}`, role: 'img' }, svg);
+      el('rect', { x: x - 52, y: y - 50, width: 104, height: 100, rx: 24, class: 'pile-bg' }, g);
+      el('g', { class: 'counters' }, g);
+      el('text', { x, y: side === this.bottom ? y - 58 : y + 68, class: 'pile-count' }, g);
+      el('text', { x, y: side === this.bottom ? y + 68 : y - 56, class: 'pile-reserve' }, g);
+      this.pileEls[side] = g;
+    }
+    const nameTop = el('text', { x: width / 2, y: 22, class: 'row-name' }, svg);
+    const nameBottom = el('text', { x: width / 2, y: HEIGHT - 6, class: 'row-name' }, svg);
+    this.nameEls = { top: nameTop, bottom: nameBottom };
+    this.fly = el('g', { class: 'flying' }, svg);
+  }
+
+  choose(side, k) {
+    if (this.onPlay && side === this.playSide && this.playable.has(k)) this.onPlay(k);
+  }
+
+  render() {
+    const m = this.model;
+    if (!m) return;
+    if (this.n !== m.holes.south.length) this.build();
+    const t = this.t;
+    for (const side of ['south', 'north']) {
+      for (let k = 1; k <= this.n; k++) {
+        const g = this.holeEls[side][k - 1];
+        const count = m.holes[side][k - 1];
+        const closed = count === null;
+        const [x, y] = this.holeXY(side, k);
+        const cg = g.querySelector('.counters');
+        cg.textContent = '';
+        if (closed) {
+          el('line', { x1: x - 26, y1: y - 26, x2: x + 26, y2: y + 26, class: 'closed-x' }, cg);
+          el('line', { x1: x - 26, y1: y + 26, x2: x + 26, y2: y - 26, class: 'closed-x' }, cg);
+        } else {
+          const shown = Math.min(count, 30);
+          spread(shown, count > 12 ? 32 : 26).forEach(([dx, dy], i) => {
+            el('circle', { cx: x + dx, cy: y + dy, r: count > 16 ? 5.5 : 7, fill: COLORS[i % COLORS.length], class: 'seed' }, cg);
+          });
+        }
+        g.querySelector('.count').textContent = closed ? '×' : String(count);
+        const playable = side === this.playSide && this.playable.has(k) && !closed;
+        const mark = this.marks.get(`${side}${k}`) || '';
+        g.setAttribute('class', `hole${closed ? ' closed' : ''}${playable ? ' playable' : ''}${mark ? ' ' + mark : ''}`);
+        g.setAttribute('tabindex', playable ? '0' : '-1');
+        g.setAttribute('aria-disabled', playable ? 'false' : 'true');
+        const owner = t(side === 'south' ? 'side.south' : 'side.north');
+        g.setAttribute(
+          'aria-label',
+          closed
+            ? t('board.holeClosed', { owner, number: k })
+            : t('board.hole', { owner, number: k, count }),
+        );
+      }
+      const pg = this.pileEls[side];
+      const [px, py] = this.pileXY(side);
+      const pc = pg.querySelector('.counters');
+      pc.textContent = '';
+      const cap = m.captured[side];
+      spread(Math.min(cap, 60), 40).forEach(([dx, dy], i) => {
+        el('circle', { cx: px + dx, cy: py + dy, r: 4.5, fill: COLORS[i % COLORS.length], class: 'seed' }, pc);
+      });
+      pg.querySelector('.pile-count').textContent = t('board.captured', { count: cap });
+      pg.querySelector('.pile-reserve').textContent = m.reserve[side]
+        ? t('board.reserve', { count: m.reserve[side] })
+        : '';
+      pg.setAttribute(
+        'aria-label',
+        t('board.pile', { owner: t(`side.${side}`), count: cap, reserve: m.reserve[side] }),
+      );
+    }
+    const top = this.bottom === 'south' ? 'north' : 'south';
+    this.nameEls.top.textContent = this.names[top] || t(`side.${top}`);
+    this.nameEls.bottom.textContent = this.names[this.bottom] || t(`side.${this.bottom}`);
+  }
+
+  mark(holeName, cls) {
+    const h = parseHole(holeName);
+    this.marks.set(`${h.side}${h.number}`, cls);
+  }
+
+  async flyCounters(from, to, k, ms) {
+    if (ms <= 0 || k <= 0) return;
+    const anims = [];
+    for (let i = 0; i < Math.min(k, 8); i++) {
+      const c = el('circle', { cx: 0, cy: 0, r: 7, class: 'seed flying-seed', fill: COLORS[i % COLORS.length] }, this.fly);
+      const jitter = (i - k / 2) * 4;
+      const a = c.animate(
+        [
+          { transform: `translate(${from[0] + jitter}px, ${from[1]}px)` },
+          { transform: `translate(${to[0] + jitter}px, ${to[1]}px)` },
+        ],
+        { duration: ms, easing: 'ease-in-out', fill: 'forwards' },
+      );
+      this.running.add(a);
+      anims.push(
+        a.finished
+          .catch(() => {})
+          .then(() => {
+            this.running.delete(a);
+            c.remove();
+          }),
+      );
+    }
+    await Promise.all(anims);
+  }
+
+  async pause(ms) {
+    if (ms > 0 && !this.skipping) await sleep(ms);
+    else if (this.speed >= 6) await sleep(0);
+  }
+
+  /**
+   * Animates the events of one move from the current model, calling `say(event)` for each
+   * event worth announcing. Ends with whatever the caller shows next (usually setView).
+   */
+  async animate(events, say = () => {}) {
+    this.skipping = false;
+    const m = this.model;
+    let hand = null;
+    for (const ev of events) {
+      const ms = this.step();
+      switch (ev.event) {
+        case 'lift': {
+          const h = parseHole(ev.hole);
+          this.marks.clear();
+          this.mark(ev.hole, ev.relay ? 'relay' : 'origin');
+          m.holes[h.side][h.number - 1] = 0;
+          hand = this.holeXY(h.side, h.number);
+          this.render();
+          say(ev);
+          await this.pause(ms * 1.6);
+          break;
+        }
+        case 'drop': {
+          const h = parseHole(ev.hole);
+          const to = this.holeXY(h.side, h.number);
+          await this.flyCounters(hand || to, to, 1, ms * 0.8);
+          m.holes[h.side][h.number - 1] = ev.count;
+          hand = to;
+          this.render();
+          await this.pause(ms * 0.2);
+          break;
+        }
+        case 'four': {
+          const h = parseHole(ev.hole);
+          this.mark(ev.hole, 'four');
+          this.render();
+          say(ev);
+          await this.pause(ms);
+          await this.flyCounters(this.holeXY(h.side, h.number), this.pileXY(ev.to), 4, ms * 2);
+          m.holes[h.side][h.number - 1] = 0;
+          m.captured[ev.to] += 4;
+          this.render();
+          break;
+        }
+        case 'four_left': {
+          this.mark(ev.hole, 'four');
+          this.render();
+          say(ev);
+          await this.pause(ms);
+          break;
+        }
+        case 'pussa': {
+          const h = parseHole(ev.hole);
+          this.mark(ev.hole, 'pussa');
+          this.render();
+          say(ev);
+          await this.pause(ms * 2);
+          await this.flyCounters(this.holeXY(h.side, h.number), this.pileXY(ev.by), ev.count, ms * 2.5);
+          m.holes[h.side][h.number - 1] = 0;
+          m.captured[ev.by] += ev.count;
+          this.render();
+          await this.pause(ms);
+          break;
+        }
+        case 'no_capture': {
+          this.mark(ev.empty, 'empty');
+          this.render();
+          say(ev);
+          await this.pause(ms * 2);
+          break;
+        }
+        case 'endless_stop': {
+          this.mark(ev.hole, 'endless');
+          this.render();
+          say(ev);
+          await this.pause(ms * 4);
+          break;
+        }
+        case 'round_end': {
+          say(ev);
+          for (const side of ['south', 'north']) {
+            m.holes[side] = m.holes[side].map((c) => (c === null ? null : 0));
+          }
+          m.captured = { south: ev.captured[0], north: ev.captured[1] };
+          this.render();
+          await this.pause(ms * 6);
+          break;
+        }
+        default:
+          say(ev);
+      }
+    }
+    this.skipping = false;
+  }
+}

@@ -1,0 +1,116 @@
+// Message catalogs: every text of the pages comes from /assets/i18n/<lang>.json.
+
+export const LANGUAGES = [
+  { code: 'en', name: 'English' },
+  { code: 'bn', name: 'বাংলা' },
+  { code: 'et', name: 'Eesti' },
+];
+
+let catalog = {};
+let fallback = {};
+let current = 'en';
+
+async function load(code) {
+  const r = await fetch(`/assets/i18n/${code}.json`);
+  return r.ok ? r.json() : {};
+}
+
+/** The language from the saved choice, else the browser's languages, else English. */
+export function preferred() {
+  const saved = localStorage.getItem('rajapasu.lang');
+  if (saved && LANGUAGES.some((l) => l.code === saved)) return saved;
+  for (const l of navigator.languages || [navigator.language || 'en']) {
+    const code = String(l).toLowerCase().split('-')[0];
+    if (LANGUAGES.some((x) => x.code === code)) return code;
+  }
+  return 'en';
+}
+
+export async function setLanguage(code) {
+  if (!fallback.__loaded) {
+    fallback = await load('en');
+    fallback.__loaded = true;
+  }
+  catalog = code === 'en' ? fallback : await load(code);
+  current = code;
+  document.documentElement.lang = code;
+  localStorage.setItem('rajapasu.lang', code);
+  apply(document);
+}
+
+export function language() {
+  return current;
+}
+
+/** The message `key`, with `{name}` replaced from `params`. */
+export function t(key, params = {}) {
+  let s = catalog[key] ?? fallback[key] ?? key;
+  for (const [k, v] of Object.entries(params)) s = s.split(`{${k}}`).join(String(v));
+  return s;
+}
+
+/** Fills elements marked data-i18n (text), data-i18n-aria (aria-label), data-i18n-title,
+ *  data-i18n-placeholder. */
+export function apply(root) {
+  for (const e of root.querySelectorAll('[data-i18n]')) e.textContent = t(e.dataset.i18n);
+  for (const e of root.querySelectorAll('[data-i18n-aria]')) e.setAttribute('aria-label', t(e.dataset.i18nAria));
+  for (const e of root.querySelectorAll('[data-i18n-title]')) e.setAttribute('title', t(e.dataset.i18nTitle));
+  for (const e of root.querySelectorAll('[data-i18n-placeholder]')) e.setAttribute('placeholder', t(e.dataset.i18nPlaceholder));
+  if (document.title && root === document) {
+    const k = document.querySelector('title')?.dataset.i18nKey;
+    if (k) document.title = t(k);
+  }
+}
+
+/** Fills a <select> with the languages and switches on change. */
+export function languageSwitch(select, onChange) {
+  select.textContent = '';
+  for (const l of LANGUAGES) {
+    const o = document.createElement('option');
+    o.value = l.code;
+    o.textContent = l.name;
+    select.appendChild(o);
+  }
+  select.value = current;
+  select.addEventListener('change', async () => {
+    await setLanguage(select.value);
+    onChange?.();
+  });
+}
+
+/** A sentence for one trace event, for the live region and the rules page. */
+export function describeEvent(ev) {
+  const side = (s) => t(`side.${s}`);
+  switch (ev.event) {
+    case 'lift':
+      return t(ev.relay ? 'ev.relay' : 'ev.lift', { hole: ev.hole, count: ev.count });
+    case 'drop':
+      return t('ev.drop', { hole: ev.hole, count: ev.count });
+    case 'four':
+      return t('ev.four', { hole: ev.hole, to: side(ev.to) });
+    case 'four_left':
+      return t('ev.fourLeft', { hole: ev.hole });
+    case 'pussa':
+      return t('ev.pussa', { hole: ev.hole, count: ev.count, by: side(ev.by) });
+    case 'no_capture':
+      return t('ev.noCapture', { hole: ev.empty });
+    case 'endless_stop':
+      return t('ev.endless', { hole: ev.hole });
+    case 'round_end':
+      return t(ev.reason === 'repetition' ? 'ev.roundEndRepetition' : 'ev.roundEndNoMoves', {
+        south: ev.captured[0],
+        north: ev.captured[1],
+      }) + ' ' + (ev.winner ? t('ev.roundWinner', { winner: side(ev.winner) }) : t('ev.roundDrawn'));
+    case 'refill':
+      return t('ev.refill', {
+        round: ev.round,
+        south: ev.filled[0],
+        north: ev.filled[1],
+        leader: side(ev.leader),
+      });
+    case 'game_over':
+      return ev.winner ? t('ev.gameOver', { winner: side(ev.winner) }) : t('ev.gameDrawn');
+    default:
+      return '';
+  }
+}
