@@ -5,11 +5,12 @@ set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "installing chromium (apt-get)"
+# Chromium, and a Bengali font so that the Bengali page renders its script.
+if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi "lohit bengali"; then
+  echo "installing chromium and fonts-lohit-beng-bengali (apt-get)"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-lohit-beng-bengali >/dev/null
 fi
 if [ ! -d "$HERE/node_modules/playwright-core" ]; then
   echo "installing playwright-core (npm)"
