@@ -142,7 +142,7 @@ function statusText() {
     if (v.status === 'round_over') {
       return v.winner ? t('status.roundWinner', { winner: sideName(v.winner) }) : t('status.roundDrawn');
     }
-    return t('status.matchWinner', { winner: sideName(v.winner) });
+    return v.winner ? t('status.matchWinner', { winner: sideName(v.winner) }) : t('status.matchDrawn');
   }
   const opponentOpen = info.seats.south === 'open' || info.seats.north === 'open';
   if (info.kind === 'online' && opponentOpen) return t('status.waitingFriend');

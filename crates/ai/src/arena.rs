@@ -1,20 +1,15 @@
 //! Playing games between players: openings, one game with its statistics, many games in
 //! parallel, round-robin tournaments and self-play summaries.
 //!
-//! Every game is played under the rules in full: rule 8(b) ends rounds that cycle and rule 6 ends
-//! endless sowings, so no round ever needs a move cap. A *match*, however, can cycle from round to
-//! round: two players who repeat their play refill the same board again and again (observed
-//! between deterministic levels: the round results alternate forever). The rules have no
-//! provision for this, so the arena adjudicates, and reports every game it adjudicates:
-//!
-//! - when the position at the start of a round (holes, reserves, leader) occurs for the third
-//!   time in a match, the match is drawn (a match repetition);
-//! - after [`MAX_ROUNDS`] rounds the player holding more counters wins (equal: drawn).
+//! Every game is played under the rules in full and ends by them: rule 8(b) ends rounds that
+//! cycle, rule 6 ends endless sowings, and a match whose round start (holes, reserves, leader)
+//! comes a third time is drawn (RULES.md, "endless matches"). No game needs a move or round cap;
+//! the summaries report how many matches were drawn that way.
 
 use crate::players::{Player, Spec};
 use crate::stats::{mean_ci, wilson, Wdl};
 use rajapasu_engine::bench::Rng;
-use rajapasu_engine::{Event, Game, Move, Position, RoundEnd, Rules, Side};
+use rajapasu_engine::{Event, Game, Move, Position, RoundEnd, Rules, Side, Status};
 use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -47,19 +42,6 @@ pub fn openings(start: &Game, count: usize, plies: usize, seed: u64) -> Vec<Vec<
     out
 }
 
-/// Rounds after which a match is adjudicated on holdings.
-pub const MAX_ROUNDS: usize = 100;
-
-/// Why a game was decided by the arena rather than by the rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Adjudication {
-    /// The start of a round occurred for the third time: drawn.
-    MatchRepetition,
-    /// [`MAX_ROUNDS`] rounds were played: decided on holdings.
-    RoundLimit,
-}
-
 /// Counters captured by kind over a game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Captures {
@@ -88,19 +70,13 @@ pub struct Outcome {
     pub captures: Captures,
     /// A player that failed (crashed, answered an illegal move) and so lost the game.
     pub forfeit: Option<(Side, String)>,
-    /// Set when the arena, not the rules, ended the game.
-    pub adjudicated: Option<Adjudication>,
 }
 
-/// What identifies the start of a round for match repetitions: holes, reserves and leader.
-fn round_start_key(p: &Position) -> (Vec<Option<u8>>, [u32; 2], Side) {
-    let mut holes: Vec<Option<u8>> = p.row(Side::South).collect();
-    holes.extend(p.row(Side::North));
-    (
-        holes,
-        [p.reserve(Side::South), p.reserve(Side::North)],
-        p.to_move(),
-    )
+impl Outcome {
+    /// Whether the match was drawn because a round start came a third time.
+    pub fn drawn_by_match_repetition(&self) -> bool {
+        self.forfeit.is_none() && self.game.status() == Status::MatchOver { winner: None }
+    }
 }
 
 /// Plays `game` to its end, `players[0]` moving for South and `players[1]` for North.
@@ -110,8 +86,6 @@ pub fn play_game(mut game: Game, players: &mut [Box<dyn Player>; 2]) -> Outcome 
     let mut round_plies = Vec::new();
     let mut plies = 0u32;
     let mut forfeit = None;
-    let mut adjudicated = None;
-    let mut starts = std::collections::HashMap::new();
     while !game.status().is_over() {
         let side = game.position().to_move();
         let mv = match players[side.index()].choose(&game) {
@@ -144,33 +118,13 @@ pub fn play_game(mut game: Game, players: &mut [Box<dyn Player>; 2]) -> Outcome 
                 _ => {}
             }
         }
-        if events.iter().any(|e| matches!(e, Event::Refill { .. })) {
-            let n = starts
-                .entry(round_start_key(game.position()))
-                .or_insert(0u32);
-            *n += 1;
-            if *n >= 3 {
-                adjudicated = Some(Adjudication::MatchRepetition);
-                break;
-            }
-            if game.rounds().len() >= MAX_ROUNDS {
-                adjudicated = Some(Adjudication::RoundLimit);
-                break;
-            }
-        }
     }
     let p = game.position();
     let margin = (p.captured(Side::South) + p.reserve(Side::South)) as i32
         - (p.captured(Side::North) + p.reserve(Side::North)) as i32;
-    let winner = match (&forfeit, adjudicated) {
-        (Some((side, _)), _) => Some(!*side),
-        (None, Some(Adjudication::MatchRepetition)) => None,
-        (None, Some(Adjudication::RoundLimit)) => match margin.signum() {
-            1 => Some(Side::South),
-            -1 => Some(Side::North),
-            _ => None,
-        },
-        (None, None) => game.status().winner(),
+    let winner = match &forfeit {
+        Some((side, _)) => Some(!*side),
+        None => game.status().winner(),
     };
     Outcome {
         game,
@@ -179,7 +133,6 @@ pub fn play_game(mut game: Game, players: &mut [Box<dyn Player>; 2]) -> Outcome 
         round_plies,
         captures,
         forfeit,
-        adjudicated,
     }
 }
 
@@ -282,7 +235,6 @@ pub fn play_pairing(
             round_plies: Vec::new(),
             captures: Captures::default(),
             forfeit: Some((Side::South, e)),
-            adjudicated: None,
             game,
         },
         (_, Err(e)) => Outcome {
@@ -291,7 +243,6 @@ pub fn play_pairing(
             round_plies: Vec::new(),
             captures: Captures::default(),
             forfeit: Some((Side::North, e)),
-            adjudicated: None,
             game,
         },
     }
@@ -346,10 +297,8 @@ pub struct Table {
     pub games: usize,
     /// Games lost by a player's failure.
     pub forfeits: usize,
-    /// Matches drawn by the arena because the start of a round occurred a third time.
+    /// Matches drawn because the start of a round occurred a third time.
     pub match_repetitions: usize,
-    /// Matches decided on holdings after [`MAX_ROUNDS`] rounds.
-    pub round_limits: usize,
     /// One line per player, best first.
     pub standings: Vec<Standing>,
     /// One line per pair of players.
@@ -362,11 +311,10 @@ pub fn tabulate(names: &[String], pairings: &[Pairing], outcomes: &[Outcome]) ->
     let mut per = vec![Wdl::default(); n];
     let mut pair = vec![vec![Wdl::default(); n]; n];
     let mut forfeits = 0;
-    let (mut reps, mut limits) = (0, 0);
+    let mut reps = 0;
     for (p, o) in pairings.iter().zip(outcomes) {
         forfeits += usize::from(o.forfeit.is_some());
-        reps += usize::from(o.adjudicated == Some(Adjudication::MatchRepetition));
-        limits += usize::from(o.adjudicated == Some(Adjudication::RoundLimit));
+        reps += usize::from(o.drawn_by_match_repetition());
         let (s, nn) = (p.south, p.north);
         match o.winner {
             Some(Side::South) => {
@@ -426,7 +374,6 @@ pub fn tabulate(names: &[String], pairings: &[Pairing], outcomes: &[Outcome]) ->
         games: outcomes.len(),
         forfeits,
         match_repetitions: reps,
-        round_limits: limits,
         standings,
         pairs,
     }
@@ -473,10 +420,8 @@ pub struct Summary {
     pub captures: Captures,
     /// Games lost by a player's failure.
     pub forfeits: usize,
-    /// Matches drawn by the arena because the start of a round occurred a third time.
+    /// Matches drawn because the start of a round occurred a third time.
     pub match_repetitions: usize,
-    /// Matches decided on holdings after [`MAX_ROUNDS`] rounds.
-    pub round_limits: usize,
 }
 
 /// Summarises finished games.
@@ -536,11 +481,7 @@ pub fn summarize(rules: &Rules, outcomes: &[Outcome]) -> Summary {
         forfeits,
         match_repetitions: outcomes
             .iter()
-            .filter(|o| o.adjudicated == Some(Adjudication::MatchRepetition))
-            .count(),
-        round_limits: outcomes
-            .iter()
-            .filter(|o| o.adjudicated == Some(Adjudication::RoundLimit))
+            .filter(|o| o.drawn_by_match_repetition())
             .count(),
     }
 }

@@ -122,7 +122,7 @@ impl Mcts {
                 played += 1;
             }
             let winner = match g.status() {
-                rajapasu_engine::Status::MatchOver { winner } => Some(winner),
+                rajapasu_engine::Status::MatchOver { winner } => winner,
                 _ => g.rounds().get(rounds0).and_then(|r| r.winner),
             };
             for _ in 0..played {

@@ -212,10 +212,10 @@ fn terminal(game: &Game, me: Side, ply: usize) -> i32 {
     match game.status() {
         Status::MatchOver { winner } => {
             let v = MATCH_WIN - ply as i32 * SCALE;
-            if winner == me {
-                v
-            } else {
-                -v
+            match winner {
+                Some(w) if w == me => v,
+                Some(_) => -v,
+                None => 0,
             }
         }
         _ => {

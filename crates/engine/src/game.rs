@@ -16,10 +16,11 @@ pub enum Status {
         /// The round's winner, if not drawn.
         winner: Option<Side>,
     },
-    /// Match play: a player could not fill a hole; the other won the match.
+    /// Match play: a player could not fill a hole and the other won the match; or the same
+    /// round start came round a third time and the match is drawn (`winner` is `None`).
     MatchOver {
-        /// The match winner.
-        winner: Side,
+        /// The match winner; `None` for a match drawn by repeated round starts.
+        winner: Option<Side>,
     },
 }
 
@@ -34,7 +35,7 @@ impl Status {
         match self {
             Status::Playing => None,
             Status::RoundOver { winner } => winner,
-            Status::MatchOver { winner } => Some(winner),
+            Status::MatchOver { winner } => winner,
         }
     }
 }
@@ -72,12 +73,22 @@ impl Seen {
     }
 }
 
+/// What identifies the start of a round for the match repetition rule: the board (which also
+/// tells the closed holes, since every open hole starts full), the reserves and the leader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct RoundStart {
+    board: [u8; MAX_HOLES],
+    reserve: [u16; 2],
+    leader: Side,
+}
+
 #[derive(Clone, Debug)]
 struct Undo {
     pos: Position,
     leader: Side,
     status: Status,
     rounds: usize,
+    round_starts: usize,
     seen: usize,
     window: usize,
     /// The previous round's positions, kept only when the move ended a round.
@@ -103,6 +114,8 @@ pub struct Game {
     leader: Side,
     status: Status,
     rounds: Vec<RoundResult>,
+    /// The starts of the rounds that followed a refill.
+    round_starts: Vec<RoundStart>,
     /// Positions of the current round, from its start or from the game's setup.
     seen: Vec<Seen>,
     /// Where in `seen` the positions with the current board total begin: a capture makes every
@@ -132,6 +145,7 @@ impl Game {
             leader: pos.to_move,
             status: Status::Playing,
             rounds: Vec::new(),
+            round_starts: Vec::new(),
             seen: vec![Seen::of(&pos)],
             window: 0,
             moves: Vec::new(),
@@ -150,6 +164,7 @@ impl Game {
         self.leader = pos.to_move;
         self.status = Status::Playing;
         self.rounds.clear();
+        self.round_starts.clear();
         self.seen.clear();
         self.seen.push(Seen::of(&pos));
         self.window = 0;
@@ -250,6 +265,7 @@ impl Game {
             leader: self.leader,
             status: self.status,
             rounds: self.rounds.len(),
+            round_starts: self.round_starts.len(),
             seen: self.seen.len(),
             window: self.window,
             old_seen: None,
@@ -281,6 +297,7 @@ impl Game {
         self.leader = u.leader;
         self.status = u.status;
         self.rounds.truncate(u.rounds);
+        self.round_starts.truncate(u.round_starts);
         if let Some(old) = u.old_seen {
             self.seen = old;
         }
@@ -341,15 +358,25 @@ impl Game {
                         leader: next,
                     });
                 }
-            }
-            Err(winner) => {
-                self.status = Status::MatchOver { winner };
-                if T::ENABLED {
-                    tracer.event(Event::GameOver {
-                        winner: Some(winner),
-                    });
+                let start = RoundStart {
+                    board: self.pos.board,
+                    reserve: self.pos.reserve,
+                    leader: next,
+                };
+                let earlier = self.round_starts.iter().filter(|s| **s == start).count();
+                self.round_starts.push(start);
+                if earlier >= 2 {
+                    self.game_over(None, tracer);
                 }
             }
+            Err(winner) => self.game_over(Some(winner), tracer),
+        }
+    }
+
+    fn game_over<T: Tracer>(&mut self, winner: Option<Side>, tracer: &mut T) {
+        self.status = Status::MatchOver { winner };
+        if T::ENABLED {
+            tracer.event(Event::GameOver { winner });
         }
     }
 }

@@ -81,8 +81,16 @@ pub fn state(game: &Game) -> String {
                 winner.map_or("drawn".to_string(), |w| format!("{w} wins"))
             );
         }
-        Status::MatchOver { winner } => {
+        Status::MatchOver {
+            winner: Some(winner),
+        } => {
             let _ = writeln!(out, "The match is over: {winner} wins");
+        }
+        Status::MatchOver { winner: None } => {
+            let _ = writeln!(
+                out,
+                "The match is over: drawn, the same round start came a third time"
+            );
         }
     }
     let _ = writeln!(out, "Position: {pos}");

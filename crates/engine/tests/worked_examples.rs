@@ -186,3 +186,46 @@ fn fours_to_the_sower_option() {
         "1,1,0,0,0,0,0/0,1,1,1,1,1,1 N 47 43"
     );
 }
+
+/// A match on a 2 x 3 board with one counter a hole whose round starts go round in a cycle of
+/// two (worked by hand in RULES.md, "Endless matches"): the third start of the same round ends
+/// the match, drawn.
+#[test]
+fn a_round_start_seen_a_third_time_draws_the_match() {
+    let rules: Rules = "canonical/holes=3,counters=1".parse().unwrap();
+    let mut game = Game::new(rules);
+    let play_all = |game: &mut Game, moves: &[u8]| {
+        for &m in moves {
+            game.play(mv(m));
+        }
+    };
+    // Round 1: S1 relays through S3 and N2 and captures 2 from S2; N1 sows N2 N3; South has
+    // no move, North takes 4. South 2, North 4: South fills S2 S3, North all three holes and
+    // keeps 1; North took the rest, so North leads.
+    play_all(&mut game, &[1, 1]);
+    let round_a = "x,1,1/1,1,1 N 0 0 0 1 2";
+    assert_eq!(game.position().to_string(), round_a);
+    // Round 2: N2 relays to a capture of 1 from N2; S2 makes a four in S3 for South; North has
+    // no move. South 4, North 1: South fills 3 and keeps 1, North fills N2 N3; South leads.
+    play_all(&mut game, &[2, 2]);
+    let round_b = "1,1,1/x,1,1 S 0 0 1 0 3";
+    assert_eq!(game.position().to_string(), round_b);
+    // Round 3: S2 relays to a capture of 1 from S2; N2 makes a four in N3 for North: round A
+    // again, then round B again.
+    play_all(&mut game, &[2, 2]);
+    assert_eq!(game.position().to_string(), "x,1,1/1,1,1 N 0 0 0 1 4");
+    play_all(&mut game, &[2, 2]);
+    assert_eq!(game.position().to_string(), "1,1,1/x,1,1 S 0 0 1 0 5");
+    assert_eq!(game.status(), Status::Playing);
+    let mut events = Vec::new();
+    game.play_traced(mv(2), &mut events).unwrap();
+    game.play_traced(mv(2), &mut events).unwrap();
+    assert_eq!(game.status(), Status::MatchOver { winner: None });
+    assert_eq!(events.last(), Some(&Event::GameOver { winner: None }));
+    assert!(game.legal_moves().is_empty());
+    // Undo brings the match back to life.
+    game.undo();
+    assert_eq!(game.status(), Status::Playing);
+    game.play(mv(2));
+    assert_eq!(game.status(), Status::MatchOver { winner: None });
+}

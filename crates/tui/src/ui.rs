@@ -252,7 +252,12 @@ pub fn turn_text(app: &App) -> String {
             Some(w) => format!("The game is over: {w} wins the round."),
             None => "The game is over: the round is drawn.".to_string(),
         },
-        Status::MatchOver { winner } => format!("The match is over: {winner} wins."),
+        Status::MatchOver {
+            winner: Some(winner),
+        } => format!("The match is over: {winner} wins."),
+        Status::MatchOver { winner: None } => {
+            "The match is over: drawn, the same round start came a third time.".to_string()
+        }
     }
 }
 
@@ -601,10 +606,15 @@ pub fn round_summary(game: &Game) -> (String, Vec<String>) {
             lines.push(format!("{} leads the next round.", pos.to_move()));
         }
         Status::RoundOver { .. } => lines.push("The game was a single round.".to_string()),
-        Status::MatchOver { winner } => lines.push(format!(
+        Status::MatchOver {
+            winner: Some(winner),
+        } => lines.push(format!(
             "{} cannot fill a hole: the match is over, {winner} wins.",
             !winner
         )),
+        Status::MatchOver { winner: None } => {
+            lines.push("The same round start came a third time: the match is drawn.".to_string())
+        }
     }
     if game.rounds().len() > 1 {
         lines.push(String::new());

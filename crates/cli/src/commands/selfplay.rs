@@ -177,12 +177,10 @@ fn print_summaries(all: &[Summary], south: &str, north: &str) {
             "  rounds ended: no move (8a) {}, repetition (8b) {}",
             s.rounds_no_moves, s.rounds_repetition
         );
-        if s.match_repetitions + s.round_limits > 0 {
+        if s.match_repetitions > 0 {
             println!(
-                "  adjudicated: {} drawn by match repetition, {} decided on holdings after {} rounds",
-                s.match_repetitions,
-                s.round_limits,
-                rajapasu_ai::arena::MAX_ROUNDS
+                "  {} matches drawn because a round start came a third time",
+                s.match_repetitions
             );
         }
         println!(

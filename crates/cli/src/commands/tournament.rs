@@ -212,13 +212,10 @@ fn print_table(t: &Table, rules: &Rules, openings: usize) {
             String::new()
         }
     );
-    if t.match_repetitions + t.round_limits > 0 {
+    if t.match_repetitions > 0 {
         println!(
-            "adjudicated: {} matches drawn by match repetition (a round start seen 3 times), \
-             {} decided on holdings after {} rounds",
-            t.match_repetitions,
-            t.round_limits,
-            rajapasu_ai::arena::MAX_ROUNDS
+            "{} matches drawn because a round start came a third time",
+            t.match_repetitions
         );
     }
     println!();
