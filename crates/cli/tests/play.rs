@@ -244,6 +244,33 @@ fn full_screen_game_in_tmux() {
 }
 
 #[test]
+fn sigterm_restores_the_terminal_and_keeps_the_game() {
+    let dir = scratch("tmux-term");
+    let command = format!(
+        "sh -c 'echo $$ > pid; exec {BIN} play --two-players --no-anim --save k.txt'; echo EXIT=$?; sleep 60"
+    );
+    let Some(tmux) = Tmux::start(&dir, &command) else {
+        return;
+    };
+    tmux.wait_for("South to move");
+    tmux.keys(&["1"]);
+    tmux.wait_for("North to move");
+    let pid = std::fs::read_to_string(dir.join("pid")).unwrap();
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", pid.trim()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let screen = tmux.wait_for("EXIT=");
+    assert!(screen.contains("Game saved to k.txt"), "{screen}");
+    assert!(!screen.contains("┌ Board"), "{screen}");
+    let text = std::fs::read_to_string(dir.join("k.txt")).unwrap();
+    assert!(text.contains("1. 1"), "{text}");
+    drop(tmux);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
 fn full_screen_game_against_the_computer_in_tmux() {
     let dir = scratch("tmux-computer");
     let command =

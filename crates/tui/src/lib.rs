@@ -20,8 +20,11 @@ use app::App;
 use rajapasu_engine::record::Record;
 use rajapasu_engine::{Game, Side};
 use ratatui::crossterm::event::{self, Event as TermEvent};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// The computer opponent.
@@ -127,8 +130,14 @@ impl Drop for Restore {
 /// and where it was saved).
 ///
 /// The terminal is switched to raw mode and the alternate screen, and restored on return, on
-/// an error and on a panic (the panic hook restores it before the message is printed).
+/// an error, on a panic (the panic hook restores it before the message is printed) and when
+/// the process is asked to stop by SIGTERM, SIGHUP or SIGINT (the game ends as if the player
+/// had quit; the record is saved after every move anyway).
 pub fn run(game: Game, config: Config) -> io::Result<App> {
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [SIGTERM, SIGHUP, SIGINT] {
+        signal_hook::flag::register(signal, Arc::clone(&stop))?;
+    }
     let mut terminal = ratatui::try_init()?;
     let _restore = Restore;
     let mut app = App::new(game, config);
@@ -137,7 +146,7 @@ pub fn run(game: Game, config: Config) -> io::Result<App> {
         if dirty {
             terminal.draw(|f| ui::draw(f, &app))?;
         }
-        if app.quit {
+        if app.quit || stop.load(Ordering::Relaxed) {
             break;
         }
         let now = Instant::now();
