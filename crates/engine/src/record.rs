@@ -278,6 +278,35 @@ impl Record {
     }
 }
 
+/// The UTC date in the `Date` tag's form, `YYYY.MM.DD`, and the time `HH:MM:SS` of a time
+/// given in seconds since 1970-01-01 UTC.
+///
+/// ```
+/// use rajapasu_engine::record::utc_date_time;
+/// assert_eq!(utc_date_time(0), ("1970.01.01".to_string(), "00:00:00".to_string()));
+/// // A leap day.
+/// assert_eq!(utc_date_time(1_709_210_096), ("2024.02.29".to_string(), "12:34:56".to_string()));
+/// assert_eq!(utc_date_time(951_782_400).0, "2000.02.29");
+/// ```
+pub fn utc_date_time(secs: u64) -> (String, String) {
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    // Days since 1970-01-01 to a civil date, counted in 400-year eras from 0000-03-01.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (
+        format!("{year:04}.{month:02}.{day:02}"),
+        format!("{:02}:{:02}:{:02}", rem / 3600, rem / 60 % 60, rem % 60),
+    )
+}
+
 fn escape(v: &str) -> String {
     v.replace('\\', "\\\\").replace('"', "\\\"")
 }

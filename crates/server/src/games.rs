@@ -3,7 +3,7 @@
 use crate::computer;
 use crate::error::ApiError;
 use crate::store::{Store, StoredGame, Write};
-use rajapasu_engine::record::Record;
+use rajapasu_engine::record::{utc_date_time, Record};
 use rajapasu_engine::{Event, Game, GameView, Mode, Move, Position, Rules, Side};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -764,7 +764,7 @@ impl Hub {
         let tags = vec![
             ("Event".to_string(), "Raja Pasu game".to_string()),
             ("Site".to_string(), format!("game {id}")),
-            ("Date".to_string(), date(e.meta.created)),
+            ("Date".to_string(), utc_date_time(e.meta.created).0),
             ("South".to_string(), e.meta.names[0].clone()),
             ("North".to_string(), e.meta.names[1].clone()),
         ];
@@ -777,32 +777,9 @@ impl Hub {
     }
 }
 
-/// `YYYY.MM.DD` of a time in seconds since 1970 (UTC).
-fn date(secs: u64) -> String {
-    let days = (secs / 86_400) as i64;
-    // Civil-from-days (proleptic Gregorian).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}.{m:02}.{d:02}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dates() {
-        assert_eq!(date(0), "1970.01.01");
-        assert_eq!(date(951_782_400), "2000.02.29");
-        assert_eq!(date(1_735_689_600), "2025.01.01");
-    }
 
     #[test]
     fn random_texts_differ() {

@@ -85,35 +85,19 @@ pub fn write_record(path: &Path, record: &Record) -> Result<(), String> {
 /// `rajapasu-YYYY-MM-DD-HHMMSS.txt` in the working directory, from the current UTC time.
 pub fn default_save_path() -> PathBuf {
     let (date, time) = utc_now();
-    PathBuf::from(format!("rajapasu-{date}-{}.txt", time.replace(':', "")))
+    PathBuf::from(format!(
+        "rajapasu-{}-{}.txt",
+        date.replace('.', "-"),
+        time.replace(':', "")
+    ))
 }
 
-/// Today's date `YYYY-MM-DD` and time `HH:MM:SS` in UTC.
+/// Today's date `YYYY.MM.DD` and time `HH:MM:SS` in UTC.
 pub fn utc_now() -> (String, String) {
     let secs = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    utc(secs)
-}
-
-/// The UTC date and time of a Unix time in seconds.
-pub fn utc(secs: u64) -> (String, String) {
-    let days = (secs / 86_400) as i64;
-    let rem = secs % 86_400;
-    // Days since 1970-01-01 to a civil date, counting in 400-year eras from 0000-03-01.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (
-        format!("{year:04}-{month:02}-{day:02}"),
-        format!("{:02}:{:02}:{:02}", rem / 3600, rem / 60 % 60, rem % 60),
-    )
+    rajapasu_engine::record::utc_date_time(secs)
 }
 
 /// Restores the terminal when dropped, whichever way [`run`] is left.
@@ -170,20 +154,4 @@ pub fn run(game: Game, config: Config) -> io::Result<App> {
         dirty |= app.tick(Instant::now());
     }
     Ok(app)
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn utc_dates() {
-        assert_eq!(
-            super::utc(0),
-            ("1970-01-01".to_string(), "00:00:00".to_string())
-        );
-        // 2024-02-29 12:34:56 UTC, a leap day.
-        assert_eq!(
-            super::utc(1_709_210_096),
-            ("2024-02-29".to_string(), "12:34:56".to_string())
-        );
-    }
 }
