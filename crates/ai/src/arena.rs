@@ -195,9 +195,23 @@ pub struct Pairing {
 
 /// The games of a round robin: every pair, every opening, both colours.
 pub fn round_robin(players: usize, openings: usize, seed: u64) -> Vec<Pairing> {
+    let pairs: Vec<(usize, usize)> = (0..players)
+        .flat_map(|a| (a + 1..players).map(move |b| (a, b)))
+        .collect();
+    pairings(&pairs, openings, seed)
+}
+
+/// The games of a ladder: each player against the next one only (1-2, 2-3, ...), every opening,
+/// both colours.
+pub fn ladder(players: usize, openings: usize, seed: u64) -> Vec<Pairing> {
+    let pairs: Vec<(usize, usize)> = (1..players).map(|b| (b - 1, b)).collect();
+    pairings(&pairs, openings, seed)
+}
+
+fn pairings(pairs: &[(usize, usize)], openings: usize, seed: u64) -> Vec<Pairing> {
     let mut out = Vec::new();
-    for a in 0..players {
-        for b in a + 1..players {
+    for &(a, b) in pairs {
+        {
             for o in 0..openings {
                 for (south, north) in [(a, b), (b, a)] {
                     let k = out.len() as u64;
@@ -301,7 +315,7 @@ pub struct Table {
     pub match_repetitions: usize,
     /// One line per player, best first.
     pub standings: Vec<Standing>,
-    /// One line per pair of players.
+    /// One line per pair of players that met.
     pub pairs: Vec<Head>,
 }
 
@@ -358,6 +372,9 @@ pub fn tabulate(names: &[String], pairings: &[Pairing], outcomes: &[Outcome]) ->
     for a in 0..n {
         for b in a + 1..n {
             let w = pair[a][b];
+            if w.games() == 0 {
+                continue;
+            }
             let (elo, lo, hi) = w.elo();
             pairs.push(Head {
                 player: names[a].clone(),

@@ -54,6 +54,11 @@ pub struct LevelParams {
     pub depth: Option<u32>,
     /// Standard deviation of the noise added to each root move's score, tenths of a counter.
     pub noise: i32,
+    /// Chooses at random among the moves scoring less than this below the best, tenths of a
+    /// counter (0: always the best move). Near-equal moves differ only by the evaluation's
+    /// board features; a decided game's scores are whole counters apart, so with a margin of at
+    /// most a counter a won game is never thrown away.
+    pub margin: i32,
     /// Time budget.
     pub movetime: Duration,
     /// Transposition table size (bits).
@@ -86,14 +91,14 @@ static LEVELS: [Level; 6] = [
     Level {
         number: 4,
         name: "club",
-        description: "searches seven moves ahead without mistakes",
+        description: "searches eight moves ahead and varies its play among near-equal moves",
         movetime: ms(250),
     },
     Level {
         number: 5,
         name: "expert",
-        description: "full search for half a second a move",
-        movetime: ms(500),
+        description: "searches twelve moves ahead and varies its play among near-equal moves",
+        movetime: ms(250),
     },
     Level {
         number: 6,
@@ -112,17 +117,18 @@ pub fn levels() -> &'static [Level] {
 pub fn level_params(n: u8) -> LevelParams {
     let n = n.clamp(1, 6);
     let movetime = LEVELS[n as usize - 1].movetime;
-    let (depth, noise, table_bits) = match n {
-        1 => (Some(1), 40, 12),
-        2 => (Some(2), 20, 12),
-        3 => (Some(4), 10, 16),
-        4 => (Some(7), 0, 18),
-        5 => (None, 0, 20),
-        _ => (None, 0, 21),
+    let (depth, noise, margin, table_bits) = match n {
+        1 => (Some(1), 40, 0, 12),
+        2 => (Some(2), 20, 0, 12),
+        3 => (Some(4), 10, 0, 16),
+        4 => (Some(8), 0, 10, 18),
+        5 => (Some(12), 0, 5, 20),
+        _ => (None, 0, 0, 21),
     };
     LevelParams {
         depth,
         noise,
+        margin,
         movetime,
         table_bits,
     }
@@ -165,12 +171,9 @@ pub fn choose_with(
         nodes: None,
     };
     let noisy = p.noise > 0;
+    searcher.root_margin = if noisy { 0 } else { p.margin };
     let r = searcher.search(game, &limits, noisy, |_| {})?;
-    let best = if noisy {
-        pick_noisy(&r, p.noise, seed, game)
-    } else {
-        0
-    };
+    let best = pick(&r, p, seed, game);
     let m = &r.moves[best];
     Some(Choice {
         mv: m.mv,
@@ -179,6 +182,30 @@ pub fn choose_with(
         nodes: r.nodes,
         pv: m.pv.clone(),
     })
+}
+
+/// The index of the root move a level plays in the result `r` of its search: with noise, the
+/// noisy pick ([`pick_noisy`]); with a margin, a random one among the moves scoring less than the
+/// margin below the best (their scores are exact when the searcher ran with that root margin);
+/// otherwise the best.
+pub fn pick(r: &search::SearchResult, p: &LevelParams, seed: u64, game: &Game) -> usize {
+    if p.noise > 0 {
+        return pick_noisy(r, p.noise, seed, game);
+    }
+    if p.margin <= 0 {
+        return 0;
+    }
+    let top = r.moves[0].score;
+    let near = r
+        .moves
+        .iter()
+        .take_while(|m| m.score > top - p.margin)
+        .count();
+    if near <= 1 {
+        return 0;
+    }
+    let mut rng = Rng::new(seed ^ game.position().hash() ^ 0x2545_F491_4F6C_DD1D);
+    rng.below(near)
 }
 
 /// The index of the root move a noisy level plays: each move's score plus normal noise of

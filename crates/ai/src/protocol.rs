@@ -3,7 +3,7 @@
 //! thinks.
 
 use crate::search::{to_public, Info, Limits, SearchResult, Searcher};
-use crate::{level_params, pick_noisy};
+use crate::{level_params, pick, LevelParams};
 use rajapasu_engine::{Game, GameView, Move, Position, Rules};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -288,18 +288,23 @@ impl<W: Write + Send + 'static> Engine<W> {
             self.say("bestmove none");
             return Ok(());
         }
-        let mut noise = 0;
+        let mut params: Option<LevelParams> = None;
         let mut seed = 0;
         if let Some(l) = level {
             let p = level_params(l);
             limits.depth = limits.depth.or(p.depth);
             limits.movetime = limits.movetime.or(Some(p.movetime));
-            noise = p.noise;
+            params = Some(p);
             seed = self.game.moves().len() as u64 + 1;
         } else if !infinite && limits == Limits::default() {
             limits.movetime = Some(Duration::from_millis(1000));
         }
         let mut searcher = self.searcher.take().unwrap_or_else(|| Searcher::new(20));
+        let noisy = params.is_some_and(|p| p.noise > 0);
+        searcher.root_margin = match params {
+            Some(p) if !noisy => p.margin,
+            _ => 0,
+        };
         self.stop = searcher.stop_flag();
         self.stop.store(false, Ordering::Relaxed);
         let game = self.game.clone();
@@ -321,14 +326,10 @@ impl<W: Write + Send + 'static> Engine<W> {
                     ),
                 );
             };
-            let result: Option<SearchResult> = searcher.search(&game, &limits, noise > 0, report);
+            let result: Option<SearchResult> = searcher.search(&game, &limits, noisy, report);
             match result {
                 Some(r) => {
-                    let k = if noise > 0 {
-                        pick_noisy(&r, noise, seed, &game)
-                    } else {
-                        0
-                    };
+                    let k = params.map_or(0, |p| pick(&r, &p, seed, &game));
                     let m = &r.moves[k];
                     if k != 0 {
                         say(

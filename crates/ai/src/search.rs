@@ -69,8 +69,8 @@ pub fn is_decided(public: i32) -> bool {
 pub struct Limits {
     /// Deepest iteration.
     pub depth: Option<u32>,
-    /// Time budget; the search never starts an iteration it is unlikely to finish in time and
-    /// abandons one that overruns.
+    /// Time budget; the search never starts an iteration it is unlikely to finish in time (by
+    /// the growth of the last iterations) and abandons one that overruns.
     pub movetime: Option<Duration>,
     /// Node budget.
     pub nodes: Option<u64>,
@@ -99,7 +99,7 @@ pub struct RootMove {
     /// The move.
     pub mv: Move,
     /// Internal score: exact when the search ran with `all_moves`, otherwise a bound for all
-    /// but the best move.
+    /// but the best move and the moves within the searcher's root margin of it.
     pub score: i32,
     /// The principal variation starting with `mv`.
     pub pv: Vec<Move>,
@@ -130,6 +130,30 @@ impl SearchResult {
     pub fn score(&self) -> i32 {
         to_public(self.moves[0].score)
     }
+}
+
+/// A proven outcome for the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proven {
+    /// A forced win.
+    Win,
+    /// A draw with best play.
+    Draw,
+    /// A forced loss.
+    Loss,
+}
+
+/// What [`Searcher::prove`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proof {
+    /// The outcome with best play, if proven within the limits.
+    pub outcome: Option<Proven>,
+    /// Deepest completed iteration (the proof's length in moves at most).
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time spent.
+    pub time: Duration,
 }
 
 const NO_FLAG: u8 = 0;
@@ -259,6 +283,10 @@ pub struct Searcher {
     history: [[i32; 16]; 2],
     /// The evaluation in use.
     pub eval: Eval,
+    /// Root moves scoring within this margin (internal units) below the best get exact scores
+    /// too, so that a level can choose among near-equal moves (0: only the best move's score is
+    /// exact). Costs a re-search for each such move only.
+    pub root_margin: i32,
     stop: Arc<AtomicBool>,
     nodes: u64,
     horizon: u64,
@@ -289,6 +317,7 @@ impl Searcher {
             table: Table::new(table_bits),
             history: [[0; 16]; 2],
             eval,
+            root_margin: 0,
             stop: Arc::new(AtomicBool::new(false)),
             nodes: 0,
             horizon: 0,
@@ -352,6 +381,7 @@ impl Searcher {
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut result: Option<SearchResult> = None;
         let mut prev = 0;
+        let (mut last_time, mut prev_iter) = (Duration::ZERO, Duration::ZERO);
         for depth in 1..=max_depth {
             let h0 = self.horizon;
             let mut work = roots.clone();
@@ -405,9 +435,20 @@ impl Searcher {
                 break;
             }
             if let Some(t) = limits.movetime {
-                if time * 5 > t * 2 {
+                // Start the next iteration only if it is likely to finish in time: it should take
+                // the last one's time times the last growth (iterations grow slowly here, thanks
+                // to the table, so most of the budget can be used).
+                let last = time.saturating_sub(last_time);
+                let growth = if prev_iter.is_zero() {
+                    3.0
+                } else {
+                    (last.as_secs_f64() / prev_iter.as_secs_f64()).clamp(1.2, 3.0)
+                };
+                if time.as_secs_f64() + last.as_secs_f64() * growth > t.as_secs_f64() {
                     break;
                 }
+                prev_iter = last;
+                last_time = time;
             }
             if self.nodes >= self.node_limit || self.stop.load(Ordering::Relaxed) {
                 break;
@@ -418,6 +459,63 @@ impl Searcher {
             r.time = start.elapsed();
         }
         result
+    }
+
+    /// Proves the outcome of `game` with best play for the player to move: a win, a loss or a
+    /// draw, whatever the margin. Iterative deepening with two null-window probes per depth
+    /// ("is it a win?", "is it a loss?"), far cheaper than an exact score. A probe that fails
+    /// high (or low) past [`WIN`] is a proof: heuristic leaves never score that far. A draw is
+    /// proven when neither probe met a heuristic leaf. `outcome` is `None` when the limits ran
+    /// out first. `None` if the game is over.
+    pub fn prove(&mut self, game: &Game, limits: &Limits) -> Option<Proof> {
+        if game.status().is_over() {
+            return None;
+        }
+        let start = Instant::now();
+        self.deadline = limits.movetime.map(|t| start + t);
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
+        self.nodes = 0;
+        self.aborted = false;
+        self.can_abort = true;
+        self.table.generation = self.table.generation.wrapping_add(1);
+        let mut g = game.clone();
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut proof = Proof {
+            outcome: None,
+            depth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+        };
+        for depth in 1..=max_depth as i32 {
+            let h0 = self.horizon;
+            let win = self.negamax(&mut g, depth, WIN, WIN + 1, 0);
+            let win_exact = self.horizon == h0;
+            if self.aborted {
+                break;
+            }
+            let h1 = self.horizon;
+            let loss = self.negamax(&mut g, depth, -WIN - 1, -WIN, 0);
+            let loss_exact = self.horizon == h1;
+            if self.aborted {
+                break;
+            }
+            proof.depth = depth as u32;
+            proof.outcome = if win > WIN {
+                Some(Proven::Win)
+            } else if loss < -WIN {
+                Some(Proven::Loss)
+            } else if win_exact && loss_exact {
+                Some(Proven::Draw)
+            } else {
+                None
+            };
+            if proof.outcome.is_some() || self.stop.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+        proof.nodes = self.nodes;
+        proof.time = start.elapsed();
+        Some(proof)
     }
 
     fn check_abort(&mut self) {
@@ -443,12 +541,19 @@ impl Searcher {
         let mut best = -INF;
         for (i, root) in roots.iter_mut().enumerate() {
             let mv = root.mv;
-            let v = self.child_value(g, mv, me, depth, alpha, beta, 0, i == 0 || all, all);
+            // With a root margin, later moves are tested against `alpha - margin`: those that
+            // come within the margin are re-searched to an exact score.
+            let a = if i == 0 {
+                alpha
+            } else {
+                alpha - self.root_margin
+            };
+            let v = self.child_value(g, mv, me, depth, a, beta, 0, i == 0 || all, all);
             if self.aborted {
                 return best;
             }
             root.score = v;
-            if v > best || all {
+            if v > best || all || (self.root_margin > 0 && v > a) {
                 let mut pv = vec![mv];
                 pv.extend_from_slice(&self.pv[1][1..self.pv_len[1]]);
                 root.pv = pv;

@@ -276,3 +276,91 @@ fn matches_between_deterministic_players_end() {
     assert!(o.drawn_by_match_repetition());
     assert_eq!(o.winner, None);
 }
+
+#[test]
+fn proving_agrees_with_brute_force_on_the_outcome() {
+    use rajapasu_ai::search::Proven;
+    let mut rng = Rng::new(23);
+    let mut checked = 0;
+    let mut tries = 0;
+    while checked < 10 && tries < 400 {
+        tries += 1;
+        let mut game = Game::new(single());
+        while !game.status().is_over() && game.position().on_board() > 8 {
+            let ms = game.legal_moves();
+            game.play(ms[rng.below(ms.len())]);
+        }
+        if game.status().is_over() {
+            continue;
+        }
+        let mut budget = 20_000;
+        let Some(truth) = brute(&mut game.clone(), &mut budget) else {
+            continue;
+        };
+        let proof = Searcher::new(16).prove(&game, &Limits::default()).unwrap();
+        let expected = match truth.signum() {
+            1 => Proven::Win,
+            -1 => Proven::Loss,
+            _ => Proven::Draw,
+        };
+        assert_eq!(proof.outcome, Some(expected), "{}", game.position());
+        checked += 1;
+    }
+    assert!(checked >= 5, "only {checked} positions checked");
+}
+
+#[test]
+fn a_level_with_a_margin_varies_among_equal_moves_only() {
+    // From the start every move of South is searched; with a margin the level picks among the
+    // moves within it of the best, and their scores are exact.
+    let game = Game::new(single());
+    let mut p = level_params(4);
+    p.depth = Some(5);
+    for seed in 0..12 {
+        let mut s = Searcher::new(16);
+        let c = choose_with(&mut s, &game, &p, seed).unwrap();
+        let exact = rajapasu_ai::analyze_with(&mut Searcher::new(16), &game, &depth(5));
+        let best = exact[0].score;
+        let mine = exact.iter().find(|m| m.mv == c.mv).unwrap().score;
+        // Public scores are rounded to whole counters: within a margin of one counter.
+        assert!(
+            mine >= best - 1,
+            "seed {seed}: {} scores {mine}, best {best}",
+            c.mv
+        );
+    }
+    // A level without a margin always plays the same move.
+    let mut q = p;
+    q.margin = 0;
+    let first = choose_with(&mut Searcher::new(16), &game, &q, 0)
+        .unwrap()
+        .mv;
+    for seed in 1..10 {
+        assert_eq!(
+            choose_with(&mut Searcher::new(16), &game, &q, seed)
+                .unwrap()
+                .mv,
+            first
+        );
+    }
+    // The forced capture is still found whatever the seed.
+    let tactic = Game::from_code("1,0,0,0,0,1,0/0,30,5,5,5,5,5 S 21 20", single()).unwrap();
+    for seed in 0..10 {
+        assert_eq!(
+            choose_with(&mut Searcher::new(16), &tactic, &p, seed)
+                .unwrap()
+                .mv,
+            mv(6)
+        );
+    }
+}
+
+#[test]
+fn a_ladder_pairs_each_player_with_the_next_only() {
+    let games = rajapasu_ai::arena::ladder(4, 3, 1);
+    assert_eq!(games.len(), 3 * 3 * 2);
+    for g in &games {
+        assert_eq!((g.south as i64 - g.north as i64).abs(), 1);
+    }
+    assert_eq!(rajapasu_ai::arena::round_robin(4, 3, 1).len(), 6 * 3 * 2);
+}

@@ -16,10 +16,13 @@ use std::time::Duration;
     after_help = "Players: level:N (1..6), search[:depth=N,movetime=MS,nodes=N,eval=plain], \
 random, greedy, ab:D (plain alpha-beta to depth D), mcts[:movetime=MS,iterations=N], \
 cmd:PROGRAM ARGS (an engine speaking PROTOCOL.md). Options follow a comma: level:6,movetime=200.\n\n\
-Every pair plays every opening twice, once from each side. Games end by the rules alone \
-(rule 8b ends cycling rounds); a match whose round start repeats 3 times is drawn and one \
-that reaches 100 rounds is decided on holdings, and such games are counted in the output.\n\nExamples:\n  \
+Every pair plays every opening twice, once from each side; with --ladder only each player and \
+the next one meet. Games end by the rules alone (rule 8b ends cycling rounds, rule 6 endless \
+sowings); a match whose round start comes a third time is drawn, and such matches are counted \
+in the output.\n\nExamples:\n  \
 rajapasu tournament --player level:1 --player level:2 --player level:3 --openings 20 --single-round\n  \
+rajapasu tournament --ladder --player level:1 --player level:2 --player level:3 --player level:4 \
+--player level:5 --player level:6 --openings 12\n  \
 rajapasu tournament --player level:6 --player ab:9 --openings 50 --single-round --json\n  \
 rajapasu tournament --player \"cmd:rajapasu engine\" --player greedy --records games/"
 )]
@@ -30,6 +33,10 @@ pub struct TournamentArgs {
     /// Openings per pair; each is played from both sides.
     #[arg(long, default_value_t = 10, value_name = "N")]
     openings: usize,
+    /// Play a ladder instead of a round robin: each player against the next one only (the
+    /// first against the second, the second against the third, ...).
+    #[arg(long)]
+    ladder: bool,
     /// Random moves in each opening.
     #[arg(long, default_value_t = 2, value_name = "N")]
     opening_plies: usize,
@@ -98,7 +105,11 @@ pub fn run(args: TournamentArgs) -> Result<(), CliError> {
             "no opening could be made from this position".into(),
         ));
     }
-    let pairings = arena::round_robin(specs.len(), openings.len(), args.seed);
+    let pairings = if args.ladder {
+        arena::ladder(specs.len(), openings.len(), args.seed)
+    } else {
+        arena::round_robin(specs.len(), openings.len(), args.seed)
+    };
     if let Some(dir) = &args.records {
         std::fs::create_dir_all(dir)
             .map_err(|e| CliError(format!("cannot create {}: {e}", dir.display())))?;
@@ -109,6 +120,7 @@ pub fn run(args: TournamentArgs) -> Result<(), CliError> {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let threads = args.threads.unwrap_or_else(arena::default_threads);
+    let started = std::time::Instant::now();
     let outcomes: Vec<Outcome> = arena::run_parallel(
         pairings.clone(),
         threads,
@@ -149,6 +161,7 @@ pub fn run(args: TournamentArgs) -> Result<(), CliError> {
             "rules": rules.to_string(),
             "openings": openings.len(),
             "opening_plies": args.opening_plies,
+            "ladder": args.ladder,
             "seed": args.seed,
             "table": table,
         });
@@ -156,7 +169,7 @@ pub fn run(args: TournamentArgs) -> Result<(), CliError> {
     } else if args.csv {
         print_csv(&table);
     } else {
-        print_table(&table, &rules, openings.len());
+        print_table(&table, &rules, openings.len(), started.elapsed());
     }
     Ok(())
 }
@@ -202,10 +215,11 @@ fn csv(s: &str) -> String {
     }
 }
 
-fn print_table(t: &Table, rules: &Rules, openings: usize) {
+fn print_table(t: &Table, rules: &Rules, openings: usize, time: Duration) {
     println!(
-        "{} games, rules {rules}, {openings} openings each played from both sides{}",
+        "{} games in {:.0} s, rules {rules}, {openings} openings each played from both sides{}",
         t.games,
+        time.as_secs_f64(),
         if t.forfeits > 0 {
             format!(", {} forfeits", t.forfeits)
         } else {
