@@ -356,13 +356,7 @@ impl Searcher {
         if game.status().is_over() {
             return None;
         }
-        let start = Instant::now();
-        self.deadline = limits.movetime.map(|t| start + t);
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
-        self.nodes = 0;
-        self.aborted = false;
-        self.can_abort = false;
-        self.table.generation = self.table.generation.wrapping_add(1);
+        let start = self.begin(limits, false);
         for row in &mut self.history {
             for h in row.iter_mut() {
                 *h /= 8;
@@ -461,6 +455,18 @@ impl Searcher {
         result
     }
 
+    /// Starts a search or a proof: the limits from now, the counters reset, the table aged.
+    fn begin(&mut self, limits: &Limits, can_abort: bool) -> Instant {
+        let start = Instant::now();
+        self.deadline = limits.movetime.map(|t| start + t);
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
+        self.nodes = 0;
+        self.aborted = false;
+        self.can_abort = can_abort;
+        self.table.generation = self.table.generation.wrapping_add(1);
+        start
+    }
+
     /// Proves the outcome of `game` with best play for the player to move: a win, a loss or a
     /// draw, whatever the margin. Iterative deepening with two null-window probes per depth
     /// ("is it a win?", "is it a loss?"), far cheaper than an exact score. A probe that fails
@@ -471,13 +477,7 @@ impl Searcher {
         if game.status().is_over() {
             return None;
         }
-        let start = Instant::now();
-        self.deadline = limits.movetime.map(|t| start + t);
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
-        self.nodes = 0;
-        self.aborted = false;
-        self.can_abort = true;
-        self.table.generation = self.table.generation.wrapping_add(1);
+        let start = self.begin(limits, true);
         let mut g = game.clone();
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut proof = Proof {
