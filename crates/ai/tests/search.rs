@@ -83,6 +83,22 @@ fn brute(g: &mut Game, budget: &mut u64) -> Option<i32> {
     Some(best)
 }
 
+/// A single round played at random until at most `on_board` counters are left, with its value
+/// by brute force; `None` if the round ended first or brute force needs too many nodes.
+fn small_endgame(rng: &mut Rng, on_board: u32) -> Option<(Game, i32)> {
+    let mut game = Game::new(single());
+    while !game.status().is_over() && game.position().on_board() > on_board {
+        let ms = game.legal_moves();
+        game.play(ms[rng.below(ms.len())]);
+    }
+    if game.status().is_over() {
+        return None;
+    }
+    let mut budget = 20_000;
+    let truth = brute(&mut game.clone(), &mut budget)?;
+    Some((game, truth))
+}
+
 #[test]
 fn exact_solving_matches_brute_force() {
     let mut rng = Rng::new(11);
@@ -90,16 +106,7 @@ fn exact_solving_matches_brute_force() {
     let mut tries = 0;
     while checked < 12 && tries < 400 {
         tries += 1;
-        let mut game = Game::new(single());
-        while !game.status().is_over() && game.position().on_board() > 7 {
-            let ms = game.legal_moves();
-            game.play(ms[rng.below(ms.len())]);
-        }
-        if game.status().is_over() {
-            continue;
-        }
-        let mut budget = 20_000;
-        let Some(truth) = brute(&mut game.clone(), &mut budget) else {
+        let Some((game, truth)) = small_endgame(&mut rng, 7) else {
             continue;
         };
         let r = Searcher::new(16)
@@ -285,16 +292,7 @@ fn proving_agrees_with_brute_force_on_the_outcome() {
     let mut tries = 0;
     while checked < 10 && tries < 400 {
         tries += 1;
-        let mut game = Game::new(single());
-        while !game.status().is_over() && game.position().on_board() > 8 {
-            let ms = game.legal_moves();
-            game.play(ms[rng.below(ms.len())]);
-        }
-        if game.status().is_over() {
-            continue;
-        }
-        let mut budget = 20_000;
-        let Some(truth) = brute(&mut game.clone(), &mut budget) else {
+        let Some((game, truth)) = small_endgame(&mut rng, 8) else {
             continue;
         };
         let proof = Searcher::new(16).prove(&game, &Limits::default()).unwrap();
