@@ -19,6 +19,10 @@ async fn req(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) ->
     c.request(method, path, text.as_deref()).await.unwrap()
 }
 
+async fn post(addr: SocketAddr, path: &str, body: Value) -> Answer {
+    req(addr, "POST", path, Some(body)).await
+}
+
 fn error_of(a: &Answer) -> String {
     a.json()["error"].as_str().unwrap_or_default().to_string()
 }
@@ -45,13 +49,7 @@ async fn local_game_moves_and_errors() {
     );
     let path = format!("/api/games/{id}/moves");
 
-    let a = req(
-        addr,
-        "POST",
-        &path,
-        Some(json!({"move": 1, "ply": 0, "token": token})),
-    )
-    .await;
+    let a = post(addr, &path, json!({"move": 1, "ply": 0, "token": token})).await;
     assert_eq!(a.status, 200, "{}", a.body);
     let v = a.json();
     assert_eq!(v["ply"], 1);
@@ -66,37 +64,19 @@ async fn local_game_moves_and_errors() {
     assert_eq!(v["game"]["line"], "S");
 
     // Stale ply: 409.
-    let a = req(
-        addr,
-        "POST",
-        &path,
-        Some(json!({"move": 1, "ply": 0, "token": token})),
-    )
-    .await;
+    let a = post(addr, &path, json!({"move": 1, "ply": 0, "token": token})).await;
     assert_eq!(a.status, 409);
     assert!(error_of(&a).contains("ply"), "{}", a.body);
     // Wrong token: 403.
-    let a = req(
-        addr,
-        "POST",
-        &path,
-        Some(json!({"move": 1, "ply": 1, "token": "nope"})),
-    )
-    .await;
+    let a = post(addr, &path, json!({"move": 1, "ply": 1, "token": "nope"})).await;
     assert_eq!(a.status, 403);
     assert!(error_of(&a).contains("token"));
     // No token: 403.
-    let a = req(addr, "POST", &path, Some(json!({"move": 1, "ply": 1}))).await;
+    let a = post(addr, &path, json!({"move": 1, "ply": 1})).await;
     assert_eq!(a.status, 403);
     // Illegal move: N5 holds 1 counter, N... pick an empty hole: none in North's row is empty
     // here except none; use hole 9.
-    let a = req(
-        addr,
-        "POST",
-        &path,
-        Some(json!({"move": 9, "ply": 1, "token": token})),
-    )
-    .await;
+    let a = post(addr, &path, json!({"move": 9, "ply": 1, "token": token})).await;
     assert_eq!(a.status, 422);
     assert!(error_of(&a).contains("illegal move"), "{}", a.body);
     // Malformed JSON: 400.
@@ -114,13 +94,7 @@ async fn local_game_moves_and_errors() {
         assert!(error_of(&a).contains("larger than"));
     }
     // Unknown game: 404.
-    let a = req(
-        addr,
-        "POST",
-        "/api/games/nothere/moves",
-        Some(json!({"move": 1})),
-    )
-    .await;
+    let a = post(addr, "/api/games/nothere/moves", json!({"move": 1})).await;
     assert_eq!(a.status, 404);
     assert!(error_of(&a).contains("nothere"));
     let a = req(addr, "GET", "/api/nothing", None).await;
@@ -131,13 +105,7 @@ async fn local_game_moves_and_errors() {
     assert!(a.json()["error"].is_string());
 
     // Empty hole: S1 is empty after the first move; North plays 5 (1 counter), then South 1.
-    let a = req(
-        addr,
-        "POST",
-        &path,
-        Some(json!({"move": 5, "ply": 1, "token": token})),
-    )
-    .await;
+    let a = post(addr, &path, json!({"move": 5, "ply": 1, "token": token})).await;
     assert_eq!(a.status, 200, "{}", a.body);
     let view = &a.json()["game"]["view"];
     let empty = view["holes"]["south"]
@@ -147,11 +115,10 @@ async fn local_game_moves_and_errors() {
         .position(|c| c == 0)
         .unwrap()
         + 1;
-    let a = req(
+    let a = post(
         addr,
-        "POST",
         &path,
-        Some(json!({"move": empty, "ply": 2, "token": token})),
+        json!({"move": empty, "ply": 2, "token": token}),
     )
     .await;
     assert_eq!(a.status, 422);
@@ -162,11 +129,10 @@ async fn local_game_moves_and_errors() {
     assert_eq!(a.json()["view"]["moves"], json!([1]));
     let a = req(addr, "GET", &format!("/api/games/{id}?at=99"), None).await;
     assert_eq!(a.status, 422);
-    let a = req(
+    let a = post(
         addr,
-        "POST",
         &format!("/api/games/{id}/undo"),
-        Some(json!({"token": token})),
+        json!({"token": token}),
     )
     .await;
     assert_eq!(a.status, 200, "{}", a.body);
@@ -200,83 +166,54 @@ async fn online_game_seats_and_invitation() {
     let code = invite_url.split("invite=").nth(1).unwrap();
     assert_eq!(created["game"]["seats"]["north"], "open");
 
-    let a = req(
+    let a = post(
         addr,
-        "POST",
         &format!("/api/games/{id}/join"),
-        Some(json!({"invite": "bad"})),
+        json!({"invite": "bad"}),
     )
     .await;
     assert_eq!(a.status, 403);
-    let a = req(
+    let a = post(
         addr,
-        "POST",
         &format!("/api/games/{id}/join"),
-        Some(json!({"invite": code})),
+        json!({"invite": code}),
     )
     .await;
     assert_eq!(a.status, 200, "{}", a.body);
     let north = a.json()["token"].as_str().unwrap().to_string();
     assert_eq!(a.json()["seat"], "north");
     assert_eq!(a.json()["game"]["seats"]["north"], "taken");
-    let a = req(
+    let a = post(
         addr,
-        "POST",
         &format!("/api/games/{id}/join"),
-        Some(json!({"invite": code})),
+        json!({"invite": code}),
     )
     .await;
     assert_eq!(a.status, 409);
 
     let path = format!("/api/games/{id}/moves");
     // North out of turn.
-    let a = req(
-        addr,
-        "POST",
-        &path,
-        Some(json!({"move": 3, "token": north})),
-    )
-    .await;
+    let a = post(addr, &path, json!({"move": 3, "token": north})).await;
     assert_eq!(a.status, 409);
     assert!(error_of(&a).contains("out of turn"), "{}", a.body);
-    let a = req(
-        addr,
-        "POST",
-        &path,
-        Some(json!({"move": 3, "token": south})),
-    )
-    .await;
+    let a = post(addr, &path, json!({"move": 3, "token": south})).await;
     assert_eq!(a.status, 200);
-    let a = req(
-        addr,
-        "POST",
-        &path,
-        Some(json!({"move": 3, "token": south})),
-    )
-    .await;
+    let a = post(addr, &path, json!({"move": 3, "token": south})).await;
     assert_eq!(a.status, 409);
-    let a = req(
-        addr,
-        "POST",
-        &path,
-        Some(json!({"move": 3, "token": north})),
-    )
-    .await;
+    let a = post(addr, &path, json!({"move": 3, "token": north})).await;
     assert_eq!(a.status, 200, "{}", a.body);
     // No undo or hint online.
-    let a = req(
+    let a = post(
         addr,
-        "POST",
         &format!("/api/games/{id}/undo"),
-        Some(json!({"token": south})),
+        json!({"token": south}),
     )
     .await;
     assert_eq!(a.status, 409);
-    let a = req(
+    let a = post(
         addr,
-        "POST",
         &format!("/api/games/{id}/hint"),
-        Some(json!({"token": south})),
+        json!({"token": south}),
     )
     .await;
     assert_eq!(a.status, 409);
@@ -308,32 +245,29 @@ async fn computer_replies_undo_and_hint() {
         .as_str()
         .unwrap()
         .contains("mode=round"));
-    let a = req(
+    let a = post(
         addr,
-        "POST",
         &format!("/api/games/{id}/hint"),
-        Some(json!({"token": token})),
+        json!({"token": token}),
     )
     .await;
     assert_eq!(a.status, 200, "{}", a.body);
     let hinted = a.json()["move"].as_u64().unwrap();
     assert!((1..=7).contains(&hinted));
-    let a = req(
+    let a = post(
         addr,
-        "POST",
         &format!("/api/games/{id}/moves"),
-        Some(json!({"move": hinted, "ply": 0, "token": token})),
+        json!({"move": hinted, "ply": 0, "token": token}),
     )
     .await;
     assert_eq!(a.status, 200, "{}", a.body);
     let v = wait_ply(addr, &id, 2).await;
     assert_eq!(v["ply"], 2, "the computer answers");
     assert_eq!(v["line"], "SN");
-    let a = req(
+    let a = post(
         addr,
-        "POST",
         &format!("/api/games/{id}/undo"),
-        Some(json!({"token": token})),
+        json!({"token": token}),
     )
     .await;
     assert_eq!(a.status, 200, "{}", a.body);
@@ -344,33 +278,25 @@ async fn computer_replies_undo_and_hint() {
         json!({"kind": "computer", "level": 1, "side": "north"}),
     )
     .await;
-    let a = req(
+    let a = post(
         addr,
-        "POST",
         &format!("/api/games/{id2}/moves"),
-        Some(json!({"move": 1, "ply": 0, "token": token2})),
+        json!({"move": 1, "ply": 0, "token": token2}),
     )
     .await;
     assert_eq!(a.status, 409, "{}", a.body);
     let v = wait_ply(addr, &id2, 1).await;
     assert_eq!(v["line"], "S");
     // Bad level.
-    let a = req(
-        addr,
-        "POST",
-        "/api/games",
-        Some(json!({"kind": "computer", "level": 9})),
-    )
-    .await;
+    let a = post(addr, "/api/games", json!({"kind": "computer", "level": 9})).await;
     assert_eq!(a.status, 422);
     assert!(error_of(&a).contains("level"));
-    let a = req(addr, "POST", "/api/games", Some(json!({"kind": "robot"}))).await;
+    let a = post(addr, "/api/games", json!({"kind": "robot"})).await;
     assert_eq!(a.status, 400);
-    let a = req(
+    let a = post(
         addr,
-        "POST",
         "/api/games",
-        Some(json!({"kind": "local", "rules": "canonical/foo=bar"})),
+        json!({"kind": "local", "rules": "canonical/foo=bar"}),
     )
     .await;
     assert_eq!(a.status, 422);
@@ -390,11 +316,10 @@ async fn play_some(addr: SocketAddr, id: &str, token: &str, n: usize) -> Vec<u64
             .unwrap()
             .as_u64()
             .unwrap();
-        let a = req(
+        let a = post(
             addr,
-            "POST",
             &format!("/api/games/{id}/moves"),
-            Some(json!({"move": mv, "ply": ply, "token": token})),
+            json!({"move": mv, "ply": ply, "token": token}),
         )
         .await;
         assert_eq!(a.status, 200, "{}", a.body);
@@ -428,11 +353,10 @@ async fn records_export_and_import() {
         assert_eq!(created["game"]["view"]["moves"], json!(played));
         assert_eq!(created["game"]["view"]["rules"], "walak-pussa");
     }
-    let a = req(
+    let a = post(
         addr,
-        "POST",
         "/api/games",
-        Some(json!({"kind": "local", "record": "1 banana"})),
+        json!({"kind": "local", "record": "1 banana"}),
     )
     .await;
     assert_eq!(a.status, 422);
@@ -442,11 +366,10 @@ async fn records_export_and_import() {
 #[tokio::test]
 async fn trace_endpoint() {
     let addr = server().await;
-    let a = req(
+    let a = post(
         addr,
-        "POST",
         "/api/trace",
-        Some(json!({"position": "0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35", "move": 6})),
+        json!({"position": "0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35", "move": 6}),
     )
     .await;
     assert_eq!(a.status, 200, "{}", a.body);
@@ -475,11 +398,10 @@ async fn websocket_live_updates() {
     let v: Value = serde_json::from_str(first.to_text().unwrap()).unwrap();
     assert_eq!(v["type"], "state");
     assert_eq!(v["game"]["ply"], 0);
-    let a = req(
+    let a = post(
         addr,
-        "POST",
         &format!("/api/games/{id}/moves"),
-        Some(json!({"move": 4, "ply": 0, "token": token})),
+        json!({"move": 4, "ply": 0, "token": token}),
     )
     .await;
     assert_eq!(a.status, 200);
@@ -531,11 +453,10 @@ async fn restart_restores_games() {
         .nth(1)
         .unwrap()
         .to_string();
-    let a = req(
+    let a = post(
         addr,
-        "POST",
         &format!("/api/games/{oid}/join"),
-        Some(json!({"invite": code})),
+        json!({"invite": code}),
     )
     .await;
     assert_eq!(a.status, 200);
@@ -546,11 +467,10 @@ async fn restart_restores_games() {
         .json();
     assert_eq!(v["view"], last);
     assert_eq!(v["line"], "SNSN");
-    let a = req(
+    let a = post(
         addr2,
-        "POST",
         &format!("/api/games/{id}/moves"),
-        Some(json!({"move": last["legal_moves"][0], "ply": 4, "token": token})),
+        json!({"move": last["legal_moves"][0], "ply": 4, "token": token}),
     )
     .await;
     assert_eq!(a.status, 200, "{}", a.body);
