@@ -25,6 +25,7 @@ pub mod mcts;
 pub mod players;
 pub mod protocol;
 pub mod search;
+pub mod solver;
 pub mod stats;
 
 use rajapasu_engine::bench::Rng;
