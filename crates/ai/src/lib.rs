@@ -27,6 +27,7 @@ pub mod protocol;
 pub mod search;
 pub mod solver;
 pub mod stats;
+pub mod table;
 
 use rajapasu_engine::bench::Rng;
 use rajapasu_engine::{Game, Move};

@@ -35,8 +35,9 @@
 
 use crate::eval::{Eval, SCALE};
 use crate::solver::{gain, Bounds, Endless, Solver};
-use rajapasu_engine::Mode;
 use rajapasu_engine::{Game, Move, RoundEnd, Side, Status};
+use rajapasu_engine::{Mode, Rules};
+use rajapasu_tablebase::Tablebase;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -330,6 +331,9 @@ pub struct Searcher {
     pv_len: [usize; MAX_PLY + 1],
     /// Proves what the search finds, made on first use.
     solver: Option<Solver>,
+    /// The endgame table for the rules of the last search, and those rules.
+    endgame: Option<Arc<Tablebase>>,
+    endgame_rules: Option<Rules>,
 }
 
 const ANY_MOVE: Move = match Move::new(1) {
@@ -362,6 +366,8 @@ impl Searcher {
             pv: vec![[ANY_MOVE; MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             solver: None,
+            endgame: None,
+            endgame_rules: None,
         }
     }
 
@@ -394,6 +400,7 @@ impl Searcher {
             return None;
         }
         let start = self.begin(limits, false);
+        self.find_endgame(game.rules());
         for row in &mut self.history {
             for h in row.iter_mut() {
                 *h /= 8;
@@ -455,7 +462,11 @@ impl Searcher {
             // search's own (positions with many counters are not tried: no proof would finish).
             let complete = self.horizon == h0;
             let milestone = matches!(depth, 10 | 20 | 40 | 80 | MAX_DEPTH);
-            let small = g.position().on_board() <= VERIFY_MAX_ON_BOARD;
+            let small = g.position().on_board() <= VERIFY_MAX_ON_BOARD
+                || self
+                    .endgame
+                    .as_ref()
+                    .is_some_and(|t| t.probe(g.position()).is_some());
             let exact = (complete || milestone) && small && verify_tries > 0 && {
                 verify_tries -= 1;
                 let budget = verify_budget.max(self.nodes / 2);
@@ -509,6 +520,25 @@ impl Searcher {
         result
     }
 
+    /// Uses `table` as the endgame table (instead of the one [`crate::table`] finds).
+    pub fn set_tablebase(&mut self, table: Option<Arc<Tablebase>>, rules: Rules) {
+        self.endgame = table;
+        self.endgame_rules = Some(rules);
+    }
+
+    /// The endgame table in use, if any.
+    pub fn tablebase(&self) -> Option<&Arc<Tablebase>> {
+        self.endgame.as_ref()
+    }
+
+    /// Looks up the table for `rules` when they change.
+    fn find_endgame(&mut self, rules: &Rules) {
+        if self.endgame_rules != Some(*rules) {
+            self.endgame = crate::table::for_rules(rules);
+            self.endgame_rules = Some(*rules);
+        }
+    }
+
     /// Starts a search or a proof: the limits from now, the counters reset, the table aged.
     fn begin(&mut self, limits: &Limits, can_abort: bool) -> Instant {
         let start = Instant::now();
@@ -532,6 +562,7 @@ impl Searcher {
             return None;
         }
         let start = Instant::now();
+        self.find_endgame(game.rules());
         let mut proof = Proof {
             outcome: None,
             depth: 0,
@@ -544,6 +575,7 @@ impl Searcher {
             let ahead = p.captured(me) as i32 - p.captured(!me) as i32;
             let solver = self.solver.get_or_insert_with(|| Solver::new(20));
             solver.set_stop_flag(Arc::clone(&self.stop));
+            solver.set_table(self.endgame.clone());
             // The round is won when the captures to come beat the deficit: value > -ahead.
             let (order, depth) = solver.compare(p, -ahead, limits);
             proof.outcome = order.map(|o| match o {
@@ -567,6 +599,7 @@ impl Searcher {
         }
         let solver = self.solver.get_or_insert_with(|| Solver::new(18));
         solver.set_stop_flag(Arc::clone(&self.stop));
+        solver.set_table(self.endgame.clone());
         let deadline = self.deadline;
         let limits = move || Limits {
             depth: None,
@@ -746,6 +779,9 @@ impl Searcher {
         if self.aborted {
             return 0;
         }
+        if let Some(s) = self.endgame_leaf(g) {
+            return s;
+        }
         let key = key_of(g);
         let mut hash_move = 0u8;
         if let Some(e) = self.table.probe(key) {
@@ -833,6 +869,22 @@ impl Searcher {
             });
         }
         best
+    }
+
+    /// The exact score of a single-round position the endgame table holds with equal values,
+    /// when no position of its layer occurred twice (docs/SOLVING.md).
+    #[inline]
+    fn endgame_leaf(&self, g: &Game) -> Option<i32> {
+        let table = self.endgame.as_ref()?;
+        let p = g.position();
+        if p.rules().mode != Mode::SingleRound || g.repeated_in_layer() {
+            return None;
+        }
+        let value = i32::from(table.probe(p)?.exact()?);
+        let me = p.to_move();
+        Some(margin_score(
+            p.captured(me) as i32 - p.captured(!me) as i32 + value,
+        ))
     }
 
     /// The immediate change of the capture difference for `me` when `mv` is played.

@@ -23,6 +23,7 @@
 
 use crate::search::Limits;
 use rajapasu_engine::{Move, Position, Side};
+use rajapasu_tablebase::Tablebase;
 use std::cmp::Ordering;
 use std::sync::atomic::{self, AtomicBool};
 use std::sync::Arc;
@@ -181,6 +182,8 @@ pub struct Solver {
     deadline: Option<Instant>,
     stop: Arc<AtomicBool>,
     aborted: bool,
+    /// The endgame table, if any: exact leaves.
+    endgame: Option<Arc<Tablebase>>,
 }
 
 impl Solver {
@@ -194,12 +197,18 @@ impl Solver {
             deadline: None,
             stop: Arc::new(AtomicBool::new(false)),
             aborted: false,
+            endgame: None,
         }
     }
 
     /// Uses `stop` as the flag that ends a running solve (shared with a search).
     pub fn set_stop_flag(&mut self, stop: Arc<AtomicBool>) {
         self.stop = stop;
+    }
+
+    /// Uses `table` for exact leaves: a position it holds is not searched.
+    pub fn set_table(&mut self, table: Option<Arc<Tablebase>>) {
+        self.endgame = table;
     }
 
     /// Forgets every proven bound (for another rule set).
@@ -432,6 +441,16 @@ impl Solver {
         if moves.is_empty() {
             // Rule 8(a): the opponent takes the t counters left, and v > -t.
             return (Answer::No, NO_CYCLE);
+        }
+        if let Some(values) = self.endgame.as_ref().and_then(|t| t.probe(pos)) {
+            // The table holds both games' values, history-free like every stored bound.
+            let value = i32::from(if mover == favoured {
+                values.upper
+            } else {
+                values.lower
+            });
+            let answer = if value >= v { Answer::Yes } else { Answer::No };
+            return (answer, NO_CYCLE);
         }
         let key = key_of(pos, favoured);
         if let Some(i) = (layer_start..ply).find(|&i| self.path[i] == key) {

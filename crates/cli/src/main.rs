@@ -15,6 +15,11 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Where the endgame tables are (see `rajapasu tablebase`). Default: $RAJAPASU_TABLEBASE,
+    /// else the user's data directory. Without a table everything works, with fewer values
+    /// proven.
+    #[arg(long, global = true, value_name = "DIR")]
+    tablebase: Option<std::path::PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -45,6 +50,8 @@ enum Command {
     Selfplay(commands::selfplay::SelfplayArgs),
     /// Play in the terminal against the computer or a friend (line by line when piped).
     Play(commands::play::PlayArgs),
+    /// Build, check, probe and describe the endgame table (proven values of small positions).
+    Tablebase(commands::tablebase::TablebaseArgs),
     // More commands (engine, analyze, tournament, selfplay, serve, play) are added here.
 }
 
@@ -72,6 +79,11 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    rajapasu_ai::table::set_root(
+        cli.tablebase
+            .clone()
+            .or_else(rajapasu_tablebase::default_root),
+    );
     let result: Result<(), CliError> = match cli.command {
         Some(Command::State(a)) => commands::state::run(a),
         Some(Command::Trace(a)) => commands::trace::run(a),
@@ -86,6 +98,7 @@ fn main() -> ExitCode {
         Some(Command::Tournament(a)) => commands::tournament::run(a),
         Some(Command::Selfplay(a)) => commands::selfplay::run(a),
         Some(Command::Play(a)) => commands::play::run(a),
+        Some(Command::Tablebase(a)) => commands::tablebase::run(a),
         None => rajapasu_server::cli::serve(Default::default()).map_err(CliError::from),
     };
     match result {

@@ -91,6 +91,7 @@ struct Undo {
     round_starts: usize,
     seen: usize,
     window: usize,
+    twice: usize,
     /// The previous round's positions, kept only when the move ended a round.
     old_seen: Option<Vec<Seen>>,
 }
@@ -121,6 +122,9 @@ pub struct Game {
     /// Where in `seen` the positions with the current board total begin: a capture makes every
     /// earlier position unreachable, so the repetition test need not look further back.
     window: usize,
+    /// Positions of the current layer that have occurred twice (none occurs three times in a
+    /// round that goes on).
+    twice: usize,
     moves: Vec<Move>,
     undo: Vec<Undo>,
 }
@@ -148,6 +152,7 @@ impl Game {
             round_starts: Vec::new(),
             seen: vec![Seen::of(&pos)],
             window: 0,
+            twice: 0,
             moves: Vec::new(),
             undo: Vec::new(),
         };
@@ -168,6 +173,7 @@ impl Game {
         self.seen.clear();
         self.seen.push(Seen::of(&pos));
         self.window = 0;
+        self.twice = 0;
         self.moves.clear();
         self.undo.clear();
         if !self.pos.has_moves() {
@@ -235,13 +241,14 @@ impl Game {
     /// occurred twice in this round. While it has not, a line that never repeats a position
     /// cannot end the round by repetition (rule 8b); the values of endgame tables and of the
     /// exact search rest on that (docs/SOLVING.md).
+    #[inline]
     pub fn repeated_in_layer(&self) -> bool {
-        let now = Seen::of(&self.pos);
-        let layer = &self.seen[self.window..];
-        layer
-            .iter()
-            .enumerate()
-            .any(|(i, s)| *s != now && layer[..i].contains(s))
+        // The count includes the current position when this is its second occurrence.
+        match self.twice {
+            0 => false,
+            1 => self.occurrences() != 2,
+            _ => true,
+        }
     }
 
     /// Plays `mv` if it is legal.
@@ -282,6 +289,7 @@ impl Game {
             round_starts: self.round_starts.len(),
             seen: self.seen.len(),
             window: self.window,
+            twice: self.twice,
             old_seen: None,
         });
         let captured_before = self.pos.captured[0] + self.pos.captured[1];
@@ -289,6 +297,7 @@ impl Game {
         self.moves.push(mv);
         if self.pos.captured[0] + self.pos.captured[1] != captured_before {
             self.window = self.seen.len();
+            self.twice = 0;
         }
         let now = Seen::of(&self.pos);
         let repeats = self.seen[self.window..]
@@ -296,6 +305,9 @@ impl Game {
             .filter(|s| **s == now)
             .count();
         self.seen.push(now);
+        if repeats == 1 {
+            self.twice += 1;
+        }
         if repeats >= 2 {
             self.end_round(RoundEnd::Repetition, tracer);
         } else if !self.pos.has_moves() {
@@ -317,6 +329,7 @@ impl Game {
         }
         self.seen.truncate(u.seen);
         self.window = u.window;
+        self.twice = u.twice;
         self.moves.pop()
     }
 
@@ -364,6 +377,7 @@ impl Game {
                     u.old_seen = Some(old);
                 }
                 self.window = 0;
+                self.twice = 0;
                 if T::ENABLED {
                     tracer.event(Event::Refill {
                         round: self.pos.round,

@@ -9,5 +9,6 @@ pub mod replay;
 pub mod rules;
 pub mod selfplay;
 pub mod state;
+pub mod tablebase;
 pub mod tournament;
 pub mod trace;

@@ -1,0 +1,123 @@
+//! Layer files: one per configuration and number of counters on the board.
+//!
+//! A file is a 64-byte header followed by the lower values of every position of the layer in
+//! index order, one signed byte each, then the upper values. The header carries what the file
+//! holds and a checksum of the values, so a file cut short by an interrupted build, or one of
+//! another table, is never taken for a finished layer.
+
+use crate::config::Config;
+use crate::TableError;
+use rajapasu_engine::Side;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+const MAGIC: &[u8; 8] = b"RAJAPTB1";
+/// Bytes before the values.
+pub const HEADER: usize = 64;
+
+/// What a layer file holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LayerId {
+    /// Holes a row.
+    pub holes: u8,
+    /// The closed holes.
+    pub config: Config,
+    /// Counters on the board.
+    pub layer: u8,
+}
+
+impl LayerId {
+    /// The file's name within the rule set's directory.
+    pub fn file_name(&self) -> String {
+        format!("{}-{:02}.rptb", self.config.name(), self.layer)
+    }
+
+    /// The file's path within `dir`.
+    pub fn path(&self, dir: &Path) -> PathBuf {
+        dir.join(self.file_name())
+    }
+}
+
+/// FNV-1a over the values: cheap, and enough to tell a damaged or partial file.
+pub fn checksum(data: &[u8]) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for chunk in data.chunks(8) {
+        let mut w = [0u8; 8];
+        w[..chunk.len()].copy_from_slice(chunk);
+        h = (h ^ u64::from_le_bytes(w)).wrapping_mul(0x1000_0000_01b3);
+    }
+    h
+}
+
+fn header(id: &LayerId, positions: u64, sum: u64) -> [u8; HEADER] {
+    let mut h = [0u8; HEADER];
+    h[..8].copy_from_slice(MAGIC);
+    h[8] = id.holes;
+    h[9] = match id.config.side {
+        None => 0,
+        Some(Side::South) => 1,
+        Some(Side::North) => 2,
+    };
+    h[10] = id.config.count;
+    h[11] = id.layer;
+    h[16..24].copy_from_slice(&positions.to_le_bytes());
+    h[24..32].copy_from_slice(&sum.to_le_bytes());
+    h
+}
+
+/// Writes a layer: to a temporary file first, renamed into place once complete, so that a
+/// file with the final name is always whole.
+pub fn write(dir: &Path, id: &LayerId, lower: &[i8], upper: &[i8]) -> Result<(), TableError> {
+    let mut data = Vec::with_capacity(2 * lower.len());
+    data.extend(lower.iter().map(|&v| v as u8));
+    data.extend(upper.iter().map(|&v| v as u8));
+    let path = id.path(dir);
+    let tmp = path.with_extension("part");
+    let io = |e: std::io::Error| TableError::Io(tmp.display().to_string(), e.to_string());
+    let mut f = fs::File::create(&tmp).map_err(io)?;
+    f.write_all(&header(id, lower.len() as u64, checksum(&data)))
+        .map_err(io)?;
+    f.write_all(&data).map_err(io)?;
+    f.sync_all().map_err(io)?;
+    drop(f);
+    fs::rename(&tmp, &path).map_err(io)?;
+    Ok(())
+}
+
+/// Checks a layer file's header against what it should hold; with `deep`, its checksum too.
+/// Returns the values (lower, then upper) as bytes.
+pub fn check(bytes: &[u8], id: &LayerId, positions: u64, deep: bool) -> Result<(), String> {
+    if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+        return Err("not a table file".into());
+    }
+    let want = header(id, positions, 0);
+    if bytes[8..24] != want[8..24] {
+        return Err("the header names another layer or size".into());
+    }
+    if bytes.len() as u64 != HEADER as u64 + 2 * positions {
+        return Err(format!(
+            "{} bytes where {} were expected",
+            bytes.len(),
+            HEADER as u64 + 2 * positions
+        ));
+    }
+    if deep {
+        let sum = u64::from_le_bytes(bytes[24..32].try_into().expect("8 bytes"));
+        if checksum(&bytes[HEADER..]) != sum {
+            return Err("checksum mismatch".into());
+        }
+    }
+    Ok(())
+}
+
+/// Reads a whole layer file and checks it; `None` if it is missing or not whole.
+pub fn read(dir: &Path, id: &LayerId, positions: u64) -> Option<(Vec<i8>, Vec<i8>)> {
+    let bytes = fs::read(id.path(dir)).ok()?;
+    check(&bytes, id, positions, true).ok()?;
+    let n = positions as usize;
+    let values = &bytes[HEADER..];
+    let lower = values[..n].iter().map(|&b| b as i8).collect();
+    let upper = values[n..].iter().map(|&b| b as i8).collect();
+    Some((lower, upper))
+}

@@ -1,0 +1,113 @@
+//! # rajapasu-tablebase
+//!
+//! Endgame tables for Raja Pasu: for every position of a single round whose open holes hold at
+//! most 3 counters each, in every closed-hole configuration of a match, the two values that
+//! bound its true value under the repetition rule (docs/SOLVING.md):
+//!
+//! - `lower`: the counters the player to move captures from now on minus the opponent's, when
+//!   a line that never leaves its layer (never captures again) gives every counter left to the
+//!   opponent;
+//! - `upper`: the same when such a line gives them to the player to move.
+//!
+//! Whenever no position of the current layer other than the current one has occurred twice in
+//! the round, the true value lies between the two, and it is exact where they meet (almost
+//! everywhere). A capture always leads to a lower layer, so every position reached by a
+//! capture, the start of a round and a set-up position meet that condition.
+//!
+//! [`build::build`] makes a table layer by layer ([`index`] numbers a layer's positions,
+//! [`file`] stores them); [`Tablebase`] probes one; [`verify`] checks one.
+//!
+//! ```
+//! use rajapasu_engine::{Position, Rules};
+//! use rajapasu_tablebase::{build, Tablebase, Values};
+//! let rules: Rules = "canonical/holes=3".parse().unwrap();
+//! let root = std::env::temp_dir().join(format!("rajapasu-doc-{}", std::process::id()));
+//! let dir = rajapasu_tablebase::table_dir(&root, &rules).unwrap();
+//! build::build(&rules, &dir, 6, &|_| {}).unwrap();
+//! let table = Tablebase::open(&root, &rules).unwrap();
+//! // South sows S3 into N1; N2 is empty and N3 holds 1: South captures it. North sows N1
+//! // into N2, South has no move left, and North takes that counter: even.
+//! let pos = Position::from_code("0,0,1/0,0,1 S 20 20", rules).unwrap();
+//! assert_eq!(table.probe(&pos), Some(Values { lower: 0, upper: 0 }));
+//! std::fs::remove_dir_all(&root).unwrap();
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod build;
+pub mod config;
+pub mod file;
+pub mod index;
+mod probe;
+pub mod stats;
+pub mod verify;
+
+pub use probe::Tablebase;
+
+use rajapasu_engine::Rules;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// A position's two values, for the player to move (see the crate docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Values {
+    /// Endless lines go to the opponent: a lower bound of the true value.
+    pub lower: i8,
+    /// Endless lines go to the player to move: an upper bound.
+    pub upper: i8,
+}
+
+impl Values {
+    /// The exact value, where the two meet.
+    pub fn exact(self) -> Option<i8> {
+        (self.lower == self.upper).then_some(self.lower)
+    }
+}
+
+/// Why a table could not be built, opened or used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableError {
+    /// The rule set has no table (the message says why).
+    UnsupportedRules(String),
+    /// No layer of the table is built in this directory.
+    NotBuilt(String),
+    /// A file could not be read or written: the path and the system's message.
+    Io(String, String),
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::UnsupportedRules(why) => {
+                write!(f, "no endgame table for these rules: {why}")
+            }
+            TableError::NotBuilt(dir) => write!(
+                f,
+                "no endgame table in {dir}: build one with `rajapasu tablebase build`"
+            ),
+            TableError::Io(path, e) => write!(f, "{path}: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+/// The directory under `root` that holds the table of `rules`.
+pub fn table_dir(root: &Path, rules: &Rules) -> Result<PathBuf, TableError> {
+    Ok(root.join(config::rules_dir_name(&config::table_rules(rules)?)))
+}
+
+/// The default root of the tables: `$RAJAPASU_TABLEBASE` if set, else the user's data
+/// directory (`$XDG_DATA_HOME/rajapasu/tablebase`, by default
+/// `~/.local/share/rajapasu/tablebase`; `%APPDATA%\rajapasu\tablebase` on Windows).
+pub fn default_root() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("RAJAPASU_TABLEBASE").filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(dir));
+    }
+    let data = std::env::var_os("XDG_DATA_HOME")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("APPDATA").map(PathBuf::from))
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
+    Some(data.join("rajapasu").join("tablebase"))
+}
