@@ -8,7 +8,7 @@
 
 use crate::players::{Player, Spec};
 use crate::stats::{mean_ci, wilson, Wdl};
-use rajapasu_engine::bench::Rng;
+use rajapasu_engine::rng::{stream_seed, Rng};
 use rajapasu_engine::{Event, Game, Move, Position, RoundEnd, Rules, Side, Status};
 use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -219,7 +219,7 @@ fn pairings(pairs: &[(usize, usize)], openings: usize, seed: u64) -> Vec<Pairing
                         south,
                         north,
                         opening: o,
-                        seed: seed ^ (k + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                        seed: stream_seed(seed, k + 1),
                     });
                 }
             }

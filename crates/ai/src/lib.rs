@@ -27,7 +27,7 @@ pub mod protocol;
 pub mod search;
 pub mod stats;
 
-use rajapasu_engine::bench::Rng;
+use rajapasu_engine::rng::Rng;
 use rajapasu_engine::{Game, Move};
 use search::{Limits, Searcher};
 use std::time::Duration;

@@ -5,7 +5,7 @@
 //! the winner of the playout; a finished match counts for its winner).
 
 use crate::players::Player;
-use rajapasu_engine::bench::Rng;
+use rajapasu_engine::rng::Rng;
 use rajapasu_engine::{Game, Move, Side};
 use std::time::{Duration, Instant};
 

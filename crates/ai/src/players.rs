@@ -20,7 +20,7 @@ use crate::eval::Eval;
 use crate::mcts::Mcts;
 use crate::search::{final_score, material, Limits, Searcher, INF};
 use crate::{choose_with, level_params, LevelParams};
-use rajapasu_engine::bench::Rng;
+use rajapasu_engine::rng::Rng;
 use rajapasu_engine::{Game, Move, Position, Rules};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};

@@ -3,7 +3,7 @@
 use rajapasu_ai::players::{PlainAlphaBeta, Player, Spec};
 use rajapasu_ai::search::{to_public, Limits, Searcher, WIN};
 use rajapasu_ai::{choose_move, choose_with, level_params, levels};
-use rajapasu_engine::bench::Rng;
+use rajapasu_engine::rng::Rng;
 use rajapasu_engine::{Game, Move, Rules, Side};
 
 fn single() -> Rules {

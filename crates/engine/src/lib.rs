@@ -24,6 +24,7 @@ mod hole;
 mod perft;
 mod position;
 pub mod record;
+pub mod rng;
 mod round;
 mod rules;
 mod side;

@@ -1,7 +1,7 @@
 //! Properties over random games and random positions.
 
 use proptest::prelude::*;
-use rajapasu_engine::bench::Rng;
+use rajapasu_engine::rng::Rng;
 use rajapasu_engine::{Event, Game, Position, Rules, Setup, Side, Status};
 
 const RULE_SETS: [&str; 10] = [

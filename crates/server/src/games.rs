@@ -4,6 +4,7 @@ use crate::computer;
 use crate::error::ApiError;
 use crate::store::{Store, StoredGame, Write};
 use rajapasu_engine::record::{utc_date_time, Record};
+use rajapasu_engine::rng::{stream_seed, Rng};
 use rajapasu_engine::{Event, Game, GameView, Mode, Move, Position, Rules, Side};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -162,12 +163,9 @@ fn random_text(bytes: usize) -> String {
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos())
             .unwrap_or(0);
-        let mut x = (t as u64) ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut rng = Rng::new(stream_seed(t as u64, n));
         for b in buf.iter_mut() {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            *b = x as u8;
+            *b = (rng.next_u64() >> 56) as u8;
         }
     }
     buf.iter()
@@ -624,7 +622,7 @@ impl Hub {
                     e.game.moves().len(),
                 )
             };
-            let seed = now() ^ (ply as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let seed = stream_seed(now(), ply as u64);
             let chosen = tokio::task::spawn_blocking(move || computer::choose(&game, level, seed))
                 .await
                 .ok()

@@ -5,6 +5,7 @@ use crate::anim::{self, Frame};
 use crate::Config;
 use rajapasu_ai::{Choice, MoveScore};
 use rajapasu_engine::record::Record;
+use rajapasu_engine::rng::stream_seed;
 use rajapasu_engine::{Event, Game, Move, Side, Status};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::path::PathBuf;
@@ -215,7 +216,7 @@ impl App {
         let game = self.game.clone();
         let generation = self.generation;
         let tx = self.tx.clone();
-        let seed = c.seed ^ (game.moves().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let seed = stream_seed(c.seed, game.moves().len() as u64);
         std::thread::spawn(move || {
             let choice = rajapasu_ai::choose_move(&game, c.level, seed);
             let _ = tx.send(Reply::Computer(generation, choice));

@@ -5,7 +5,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rajapasu_ai::arena::{self, Outcome, Summary};
 use rajapasu_ai::players::Spec;
-use rajapasu_engine::bench::Rng;
+use rajapasu_engine::rng::{stream_seed, Rng};
 use rajapasu_engine::{Game, Rules};
 
 /// The canonical rules and each traditional option on its own.
@@ -112,7 +112,7 @@ pub fn run(args: SelfplayArgs) -> Result<(), CliError> {
             jobs,
             threads,
             |&k| {
-                let seed = args.seed ^ (k + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                let seed = stream_seed(args.seed, k + 1);
                 let mut rng = Rng::new(seed);
                 let mut game = Game::new(*rules);
                 for _ in 0..args.opening_plies {
