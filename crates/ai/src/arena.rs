@@ -9,7 +9,7 @@
 use crate::players::{Player, Spec};
 use crate::stats::{mean_ci, wilson, Wdl};
 use rajapasu_engine::rng::{stream_seed, Rng};
-use rajapasu_engine::{Event, Game, Move, Position, RoundEnd, Rules, Side, Status};
+use rajapasu_engine::{BySide, Event, Game, Move, Position, RoundEnd, Rules, Side, Status};
 use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -79,8 +79,8 @@ impl Outcome {
     }
 }
 
-/// Plays `game` to its end, `players[0]` moving for South and `players[1]` for North.
-pub fn play_game(mut game: Game, players: &mut [Box<dyn Player>; 2]) -> Outcome {
+/// Plays `game` to its end, each player moving for its side.
+pub fn play_game(mut game: Game, players: &mut BySide<Box<dyn Player>>) -> Outcome {
     let mut events = Vec::new();
     let mut captures = Captures::default();
     let mut round_plies = Vec::new();
@@ -88,7 +88,7 @@ pub fn play_game(mut game: Game, players: &mut [Box<dyn Player>; 2]) -> Outcome 
     let mut forfeit = None;
     while !game.status().is_over() {
         let side = game.position().to_move();
-        let mv = match players[side.index()].choose(&game) {
+        let mv = match players[side].choose(&game) {
             Ok(mv) => mv,
             Err(e) => {
                 forfeit = Some((side, e));
@@ -111,7 +111,7 @@ pub fn play_game(mut game: Game, players: &mut [Box<dyn Player>; 2]) -> Outcome 
                 }
                 Event::Pussa { count, .. } => captures.pussa += u64::from(*count),
                 Event::RoundEnd { award, .. } => {
-                    captures.round_end += u64::from(award[0] + award[1]);
+                    captures.round_end += u64::from(award.total());
                     round_plies.push(plies);
                     plies = 0;
                 }
@@ -120,8 +120,8 @@ pub fn play_game(mut game: Game, players: &mut [Box<dyn Player>; 2]) -> Outcome 
         }
     }
     let p = game.position();
-    let margin = (p.captured(Side::South) + p.reserve(Side::South)) as i32
-        - (p.captured(Side::North) + p.reserve(Side::North)) as i32;
+    let held = BySide::from_fn(|s| p.captured(s) + p.reserve(s));
+    let margin = held.south as i32 - held.north as i32;
     let winner = match &forfeit {
         Some((side, _)) => Some(!*side),
         None => game.status().winner(),
@@ -242,7 +242,7 @@ pub fn play_pairing(
     }
     let build = |i: usize, salt: u64| specs[i].build(rules, p.seed ^ salt);
     match (build(p.south, 1), build(p.north, 2)) {
-        (Ok(s), Ok(n)) => play_game(game, &mut [s, n]),
+        (Ok(s), Ok(n)) => play_game(game, &mut BySide::new(s, n)),
         (Err(e), _) => Outcome {
             winner: Some(Side::North),
             margin: 0,

@@ -4,7 +4,7 @@ use rajapasu_ai::players::{PlainAlphaBeta, Player, Spec};
 use rajapasu_ai::search::{to_public, Limits, Searcher, WIN};
 use rajapasu_ai::{choose_move, choose_with, level_params, levels};
 use rajapasu_engine::rng::Rng;
-use rajapasu_engine::{Game, Move, Rules, Side};
+use rajapasu_engine::{BySide, Game, Move, Rules, Side};
 
 fn single() -> Rules {
     Rules::default().single_round()
@@ -276,8 +276,7 @@ fn matches_between_deterministic_players_end() {
     // Without the rule on repeated round starts such matches could cycle forever.
     let spec: Spec = "search:depth=3".parse().unwrap();
     let rules = Rules::default();
-    let players = [spec.build(rules, 1).unwrap(), spec.build(rules, 2).unwrap()];
-    let mut players = players;
+    let mut players = BySide::new(spec.build(rules, 1).unwrap(), spec.build(rules, 2).unwrap());
     let o = rajapasu_ai::arena::play_game(Game::new(rules), &mut players);
     // Depth-3 searches repeat the same two rounds from round 3 on.
     assert!(o.drawn_by_match_repetition());

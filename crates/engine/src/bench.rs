@@ -1,12 +1,12 @@
 //! Random playouts: the engine's speed figure, shared by `rajapasu bench` and the criterion
 //! benchmark so both measure the same loop.
 
+use crate::by_side::BySide;
 use crate::game::Game;
 use crate::hole::Move;
 use crate::position::Position;
 use crate::rng::Rng;
 use crate::rules::{Endless, Rules};
-use crate::side::Side;
 
 /// Plays `game` to its end with uniformly random legal moves; returns the moves played.
 pub fn random_playout(game: &mut Game, rng: &mut Rng) -> u32 {
@@ -65,9 +65,11 @@ fn run_playouts(rules: Rules, seed: u64, done: impl Fn(&PlayoutStats) -> bool) -
         for _ in 0..256 {
             game.reset(origin);
             stats.moves += u64::from(random_playout(&mut game, &mut rng));
-            let last = game.rounds().last().map_or([0, 0], |r| r.captured);
-            stats.south_minus_north +=
-                i64::from(last[Side::South.index()]) - i64::from(last[Side::North.index()]);
+            let last = game
+                .rounds()
+                .last()
+                .map_or(BySide::default(), |r| r.captured);
+            stats.south_minus_north += i64::from(last.south) - i64::from(last.north);
             stats.playouts += 1;
         }
         stats.seconds = start.elapsed().as_secs_f64();

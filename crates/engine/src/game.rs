@@ -1,5 +1,6 @@
 //! Games: a position with the history that rounds, repetitions and matches need.
 
+use crate::by_side::BySide;
 use crate::hole::{Move, MoveList};
 use crate::position::{IllegalMove, Position};
 use crate::rules::{Mode, NextLeader, Rules, MAX_HOLES};
@@ -47,8 +48,8 @@ pub struct RoundResult {
     pub round: u32,
     /// Who led it.
     pub leader: Side,
-    /// Counters each player captured in it, the end-of-round award included: `[south, north]`.
-    pub captured: [u16; 2],
+    /// Counters each player captured in it, the end-of-round award included.
+    pub captured: BySide<u16>,
     /// Who won it, if not drawn.
     pub winner: Option<Side>,
     /// How it ended.
@@ -78,7 +79,7 @@ impl Seen {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct RoundStart {
     board: [u8; MAX_HOLES],
-    reserve: [u16; 2],
+    reserve: BySide<u16>,
     leader: Side,
 }
 
@@ -98,10 +99,10 @@ struct Undo {
 /// A game: moves, round ends, refills and the end of the match, with undo.
 ///
 /// ```
-/// use rajapasu_engine::{Game, Move, Rules, Status, Side};
+/// use rajapasu_engine::{BySide, Game, Move, Rules, Status, Side};
 /// let mut game = Game::from_code("0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35", Rules::default()).unwrap();
 /// game.play(Move::new(6).unwrap());
-/// assert_eq!(game.rounds()[0].captured, [63, 35]);
+/// assert_eq!(game.rounds()[0].captured, BySide::new(63, 35));
 /// assert_eq!(game.position().to_string(), "7,7,7,7,7,7,7/x,x,7,7,7,7,7 S 0 0 14 0 2");
 /// assert_eq!(game.status(), Status::Playing);
 /// game.undo();
@@ -270,10 +271,10 @@ impl Game {
             window: self.window,
             old_seen: None,
         });
-        let captured_before = self.pos.captured[0] + self.pos.captured[1];
+        let captured_before = self.pos.captured.total();
         self.pos.play_traced(mv, tracer);
         self.moves.push(mv);
-        if self.pos.captured[0] + self.pos.captured[1] != captured_before {
+        if self.pos.captured.total() != captured_before {
             self.window = self.seen.len();
         }
         let now = Seen::of(&self.pos);
@@ -310,11 +311,7 @@ impl Game {
         let taker = !self.pos.to_move;
         let award = self.pos.clear_board(reason, taker);
         let captured = self.pos.captured;
-        let winner = match captured[0].cmp(&captured[1]) {
-            core::cmp::Ordering::Greater => Some(Side::South),
-            core::cmp::Ordering::Less => Some(Side::North),
-            core::cmp::Ordering::Equal => None,
-        };
+        let winner = captured.larger();
         self.rounds.push(RoundResult {
             round: self.pos.round(),
             leader: self.leader,

@@ -18,6 +18,7 @@
 #![warn(missing_docs)]
 
 pub mod bench;
+mod by_side;
 mod code;
 mod game;
 mod hole;
@@ -35,6 +36,7 @@ mod trace;
 mod view;
 mod zobrist;
 
+pub use by_side::BySide;
 pub use code::ParseError;
 pub use game::{Game, RoundResult, Status};
 pub use hole::{Hole, Move, MoveList, ParseHoleError, ParseMoveError};
@@ -47,4 +49,4 @@ pub use rules::{
 pub use side::Side;
 pub use trace::{Event, RoundEnd, Tracer};
 #[cfg(feature = "serde")]
-pub use view::{GameView, PerSide, RoundView};
+pub use view::{GameView, RoundView};

@@ -24,7 +24,8 @@ impl Side {
     /// Both sides, South first.
     pub const ALL: [Side; 2] = [Side::South, Side::North];
 
-    /// 0 for South, 1 for North: an index into per-side arrays.
+    /// 0 for South, 1 for North: where the row sits on the board, whose holes are stored South's
+    /// row first. Per-side values are kept in a [`BySide`](crate::BySide), not indexed by this.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize

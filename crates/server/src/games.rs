@@ -5,7 +5,7 @@ use crate::error::ApiError;
 use crate::store::{Store, StoredGame, Write};
 use rajapasu_engine::record::{utc_date_time, Record};
 use rajapasu_engine::rng::{stream_seed, Rng};
-use rajapasu_engine::{Event, Game, GameView, Mode, Move, Position, Rules, Side};
+use rajapasu_engine::{BySide, Event, Game, GameView, Mode, Move, Position, Rules, Side};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -40,20 +40,40 @@ pub struct Meta {
     /// The computer's side.
     #[serde(default)]
     pub computer: Option<Side>,
-    /// The seat tokens, South's then North's.
-    pub tokens: [Option<String>; 2],
+    /// The seat tokens.
+    #[serde(deserialize_with = "named_or_array")]
+    pub tokens: BySide<Option<String>>,
     /// The seat of the game's creator (online games).
     #[serde(default)]
     pub creator: Option<Side>,
     /// The unused invitation code (online games).
     #[serde(default)]
     pub invite: Option<String>,
-    /// The players' names, South's then North's.
-    #[serde(default)]
-    pub names: [String; 2],
+    /// The players' names.
+    #[serde(default, deserialize_with = "named_or_array")]
+    pub names: BySide<String>,
     /// Creation time, seconds since 1970.
     #[serde(default)]
     pub created: u64,
+}
+
+/// Reads a pair of settings written `{"south": .., "north": ..}`, or `[south, north]` as the
+/// settings of games stored by earlier versions were written, so that those games still load.
+fn named_or_array<'de, D, T>(d: D) -> Result<BySide<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Stored<T> {
+        Named(BySide<T>),
+        Array([T; 2]),
+    }
+    Ok(match Stored::deserialize(d)? {
+        Stored::Named(pair) => pair,
+        Stored::Array([south, north]) => BySide::new(south, north),
+    })
 }
 
 struct Entry {
@@ -190,7 +210,7 @@ fn info(id: &str, e: &Entry) -> Value {
         "level": m.level,
         "computer": m.computer,
         "seats": {"south": seat(Side::South), "north": seat(Side::North)},
-        "names": {"south": m.names[0], "north": m.names[1]},
+        "names": m.names,
         "ply": e.game.moves().len(),
         "line": e.history.iter().map(|(s, _)| s.letter()).collect::<String>(),
         "round_starts": round_starts(&e.history),
@@ -254,22 +274,22 @@ fn start_game(meta: &Meta) -> Result<Game, ApiError> {
     })
 }
 
-/// Which seats a token holds: `[south, north]`.
-fn holds(meta: &Meta, token: Option<&str>) -> [bool; 2] {
+/// Which seats a token holds.
+fn holds(meta: &Meta, token: Option<&str>) -> BySide<bool> {
     let Some(t) = token else {
-        return [false; 2];
+        return BySide::default();
     };
-    [0, 1].map(|k| meta.tokens[k].as_deref() == Some(t))
+    meta.tokens.as_ref().map(|k| k.as_deref() == Some(t))
 }
 
-fn require_seat(meta: &Meta, token: Option<&str>) -> Result<[bool; 2], ApiError> {
+fn require_seat(meta: &Meta, token: Option<&str>) -> Result<BySide<bool>, ApiError> {
     let h = holds(meta, token);
     if token.is_none() {
         return Err(ApiError::forbidden(
             "a seat token is required (field `token`)",
         ));
     }
-    if !h[0] && !h[1] {
+    if !h.south && !h.north {
         return Err(ApiError::forbidden(
             "wrong token: it holds no seat in this game",
         ));
@@ -419,24 +439,24 @@ impl Hub {
             (_, None) => None,
         };
         let token = random_text(24);
-        let mut tokens: [Option<String>; 2] = [None, None];
-        let mut names = [String::from("South"), String::from("North")];
+        let mut tokens: BySide<Option<String>> = BySide::default();
+        let mut names = BySide::from_fn(|s| s.to_string());
         let (mut computer_side, mut creator, mut invite) = (None, None, None);
         match req.kind {
             Kind::Computer => {
-                tokens[side.index()] = Some(token.clone());
+                tokens[side] = Some(token.clone());
                 computer_side = Some(!side);
-                names[side.index()] = "Player".into();
-                names[(!side).index()] = format!(
+                names[side] = "Player".into();
+                names[!side] = format!(
                     "Computer (level {}: {})",
                     level.unwrap_or(3),
                     level_name(level.unwrap_or(3))
                 );
             }
-            Kind::Local => tokens = [Some(token.clone()), Some(token.clone())],
+            Kind::Local => tokens = BySide::from_fn(|_| Some(token.clone())),
             Kind::Online => {
-                tokens[side.index()] = Some(token.clone());
-                tokens[(!side).index()] = Some(random_text(24));
+                tokens[side] = Some(token.clone());
+                tokens[!side] = Some(random_text(24));
                 creator = Some(side);
                 invite = Some(random_text(16));
             }
@@ -533,7 +553,7 @@ impl Hub {
             return Err(ApiError::conflict("out of turn: it is the computer's move"));
         }
         let h = require_seat(&e.meta, req.token.as_deref())?;
-        if !h[side.index()] {
+        if !h[side] {
             return Err(ApiError::conflict(format!(
                 "out of turn: it is {side}'s move"
             )));
@@ -749,7 +769,7 @@ impl Hub {
             .await
             .map_err(ApiError::unavailable)?;
         e.meta = meta;
-        let token = e.meta.tokens[seat.index()].clone();
+        let token = e.meta.tokens[seat].clone();
         let game = info(id, &e);
         slot.publish(&json!({"type": "joined", "seat": seat, "game": game}));
         Ok(json!({"id": id, "token": token, "seat": seat, "game": game}))
@@ -763,8 +783,8 @@ impl Hub {
             ("Event".to_string(), "Raja Pasu game".to_string()),
             ("Site".to_string(), format!("game {id}")),
             ("Date".to_string(), utc_date_time(e.meta.created).0),
-            ("South".to_string(), e.meta.names[0].clone()),
-            ("North".to_string(), e.meta.names[1].clone()),
+            ("South".to_string(), e.meta.names.south.clone()),
+            ("North".to_string(), e.meta.names.north.clone()),
         ];
         let rec = Record::from_game(&e.game, tags);
         Ok(if json_format {
@@ -778,6 +798,22 @@ impl Hub {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn settings_stored_with_arrays_still_load() {
+        let old =
+            r#"{"kind":"local","rules":"canonical","tokens":["t",null],"names":["Ann","Bo"]}"#;
+        let meta: Meta = serde_json::from_str(old).unwrap();
+        assert_eq!(meta.tokens, BySide::new(Some("t".to_string()), None));
+        assert_eq!(meta.names, BySide::new("Ann".to_string(), "Bo".to_string()));
+        let new = serde_json::to_string(&meta).unwrap();
+        assert!(
+            new.contains(r#""names":{"south":"Ann","north":"Bo"}"#),
+            "{new}"
+        );
+        let again: Meta = serde_json::from_str(&new).unwrap();
+        assert_eq!(again.tokens, meta.tokens);
+    }
 
     #[test]
     fn random_texts_differ() {

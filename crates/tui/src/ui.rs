@@ -3,7 +3,7 @@
 
 use crate::anim::{BoardView, Mark};
 use crate::app::{App, Overlay, Ply};
-use rajapasu_engine::{Game, Hole, RoundEnd, Side, Status};
+use rajapasu_engine::{BySide, Game, Hole, RoundEnd, Side, Status};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -101,7 +101,7 @@ fn mark_style(mark: Mark) -> Style {
 
 /// One row of holes as drawn, left to right: `(hole number, count)`.
 fn drawn_row(board: &BoardView, side: Side, near: bool) -> Vec<(u8, Option<u8>)> {
-    let row = board.row(side);
+    let row = &board.rows[side];
     let mut cells: Vec<(u8, Option<u8>)> = row
         .iter()
         .enumerate()
@@ -189,8 +189,8 @@ fn draw_board(f: &mut Frame, area: Rect, app: &App) {
         let mut spans = vec![Span::raw(format!(
             " {:<6} captured {:>2}   reserve {:>2}",
             side.to_string(),
-            board.captured[side.index()],
-            board.reserve[side.index()]
+            board.captured[side],
+            board.reserve[side]
         ))];
         if let Some((hole, mark)) = frame.and_then(|fr| fr.focus) {
             let gain = match mark {
@@ -426,25 +426,24 @@ fn draw_rounds(f: &mut Frame, area: Rect, app: &App) {
         lines.push(Line::raw(format!(
             "{:>2}  {:>5} {:>5}  {}",
             r.round,
-            r.captured[0],
-            r.captured[1],
+            r.captured.south,
+            r.captured.north,
             winner_letter(r.winner)
         )));
     }
     if app.game.status() == Status::Playing {
         let pos = app.game.position();
         // While a move is animated, its captures are not known yet.
-        let captured = app.frame().map_or(
-            [pos.captured(Side::South), pos.captured(Side::North)],
-            |fr| fr.board.captured,
-        );
+        let captured = app
+            .frame()
+            .map_or(BySide::from_fn(|s| pos.captured(s)), |fr| fr.board.captured);
         // A move that ended a round is already in the list above.
         if !(app.frame().is_some() && app.overlay == Some(Overlay::RoundOver)) {
             lines.push(Line::raw(format!(
                 "{:>2}  {:>5} {:>5}  ..",
                 pos.round(),
-                captured[0],
-                captured[1]
+                captured.south,
+                captured.north
             )));
         }
     }
@@ -580,8 +579,8 @@ pub fn round_summary(game: &Game) -> (String, Vec<String>) {
     lines.push(format!("It ended because {why}."));
     lines.push(format!(
         "Captured: South {}, North {}: {}.",
-        r.captured[0],
-        r.captured[1],
+        r.captured.south,
+        r.captured.north,
         match r.winner {
             Some(w) => format!("{w} wins the round"),
             None => "the round is drawn".to_string(),
@@ -622,8 +621,8 @@ pub fn round_summary(game: &Game) -> (String, Vec<String>) {
             lines.push(format!(
                 "Round {:>2}: South {:>2}, North {:>2}  ({})",
                 r.round,
-                r.captured[0],
-                r.captured[1],
+                r.captured.south,
+                r.captured.north,
                 r.winner.map_or("drawn".to_string(), |w| format!("{w}"))
             ));
         }

@@ -6,7 +6,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rajapasu_ai::arena::{self, Outcome, Summary};
 use rajapasu_ai::players::Spec;
 use rajapasu_engine::rng::{stream_seed, Rng};
-use rajapasu_engine::{Game, Rules};
+use rajapasu_engine::{BySide, Game, Rules};
 
 /// The canonical rules and each traditional option on its own.
 pub const VARIANTS: [&str; 11] = [
@@ -123,7 +123,7 @@ pub fn run(args: SelfplayArgs) -> Result<(), CliError> {
                     game.play(ms[rng.below(ms.len())]);
                 }
                 match (south.build(*rules, seed ^ 1), north.build(*rules, seed ^ 2)) {
-                    (Ok(s), Ok(n)) => arena::play_game(game, &mut [s, n]),
+                    (Ok(s), Ok(n)) => arena::play_game(game, &mut BySide::new(s, n)),
                     (Err(e), _) | (_, Err(e)) => panic!("{e}"),
                 }
             },
