@@ -56,6 +56,32 @@ pub struct RoundResult {
     pub ended_by: RoundEnd,
 }
 
+/// A move of a game with what it was played from: its player, its round and the position
+/// before it. See [`Game::plies`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ply<'a> {
+    /// The move's number in the game, from 1.
+    pub number: usize,
+    /// The move.
+    pub mv: Move,
+    /// The position it was played from.
+    pub before: &'a Position,
+}
+
+impl Ply<'_> {
+    /// Who played the move.
+    #[inline]
+    pub fn side(&self) -> Side {
+        self.before.to_move()
+    }
+
+    /// The round the move was played in.
+    #[inline]
+    pub fn round(&self) -> u32 {
+        self.before.round()
+    }
+}
+
 /// What identifies a position for the repetition rule: hole counts and side to move. Closed
 /// holes never change within a round, and positions are only compared within a round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -211,6 +237,33 @@ impl Game {
     /// The moves played since the game was set up.
     pub fn moves(&self) -> &[Move] {
         &self.moves
+    }
+
+    /// The moves played since the game was set up, each with its player, its round and the
+    /// position it was played from: read off the positions the game keeps for undo, so nothing
+    /// is replayed.
+    ///
+    /// ```
+    /// use rajapasu_engine::{Game, Move, Rules, Side};
+    /// let mut game = Game::from_code("0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35", Rules::default()).unwrap();
+    /// for n in [6, 1] {
+    ///     game.play(Move::new(n).unwrap());
+    /// }
+    /// // South's 6 ends round 1; South leads round 2 too.
+    /// let who: Vec<(usize, Side, u32)> = game.plies().map(|p| (p.number, p.side(), p.round())).collect();
+    /// assert_eq!(who, [(1, Side::South, 1), (2, Side::South, 2)]);
+    /// assert_eq!(game.plies().last().unwrap().before.to_string(), "7,7,7,7,7,7,7/x,x,7,7,7,7,7 S 0 0 14 0 2");
+    /// ```
+    pub fn plies(&self) -> impl DoubleEndedIterator<Item = Ply<'_>> + ExactSizeIterator + '_ {
+        self.undo
+            .iter()
+            .zip(&self.moves)
+            .enumerate()
+            .map(|(k, (u, &mv))| Ply {
+                number: k + 1,
+                mv,
+                before: &u.pos,
+            })
     }
 
     /// The legal moves; none once the game is over.

@@ -38,7 +38,7 @@ mod zobrist;
 
 pub use by_side::BySide;
 pub use code::ParseError;
-pub use game::{Game, RoundResult, Status};
+pub use game::{Game, Ply, RoundResult, Status};
 pub use hole::{Hole, Move, MoveList, ParseHoleError, ParseMoveError};
 pub use perft::{perft, perft_split};
 pub use position::{IllegalMove, Position, PositionError, Setup};

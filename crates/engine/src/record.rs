@@ -140,10 +140,14 @@ impl Record {
             .map(|(_, v)| v.as_str())
     }
 
+    /// The position the record's moves start from.
+    pub fn start_position(&self) -> Position {
+        self.start.unwrap_or_else(|| Position::start(self.rules))
+    }
+
     /// Plays the record's moves from its start.
     pub fn replay(&self) -> Result<Game, RecordError> {
-        let start = self.start.unwrap_or_else(|| Position::start(self.rules));
-        let mut game = Game::from_position(start);
+        let mut game = Game::from_position(self.start_position());
         for (k, &mv) in self.moves.iter().enumerate() {
             game.try_play(mv).map_err(|error| RecordError::Illegal {
                 index: k + 1,
@@ -242,14 +246,23 @@ impl Record {
         if let Some(p) = &self.start {
             out.push_str(&format!("[Position \"{p}\"]\n"));
         }
-        let start = self.start.unwrap_or_else(|| Position::start(self.rules));
-        let mut game = Game::from_position(start);
+        // The moves that can be played, up to the first that cannot: an illegal record is still
+        // written as it is, its remaining moves in the round of that first illegal one, so that
+        // nothing the user entered is lost.
+        let mut game = Game::from_position(self.start_position());
+        for &mv in &self.moves {
+            if game.try_play(mv).is_err() {
+                break;
+            }
+        }
+        let rest = core::iter::repeat(game.position().round());
+        let rounds = game.plies().map(|p| p.round()).chain(rest);
         let mut body = String::new();
         let mut round = 0;
         let mut ply = 0;
-        for &mv in &self.moves {
-            if game.position().round() != round {
-                round = game.position().round();
+        for (&mv, r) in self.moves.iter().zip(rounds) {
+            if r != round {
+                round = r;
                 ply = 0;
                 if !body.is_empty() {
                     body.push('\n');
@@ -261,10 +274,6 @@ impl Record {
             }
             body.push_str(&format!(" {mv}"));
             ply += 1;
-            if game.try_play(mv).is_err() {
-                // An illegal record is still written as it is; nothing the user entered is lost.
-                round = u32::MAX;
-            }
         }
         let result = result_token(game.status());
         out.push_str(&format!("[Result \"{result}\"]\n\n"));
@@ -400,5 +409,21 @@ mod json {
                 Record::parse_text(text)
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_illegal_record_is_written_whole() {
+        // After South's 2, North's hole 4 is empty: the second move cannot be played.
+        let text = "[Position \"0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46\"]\n1. 2 4 5\n";
+        let rec = Record::parse_text(text).unwrap();
+        assert!(rec.replay().is_err());
+        let written = rec.to_text();
+        assert!(written.contains("{Round 1} 1. 2 4 2. 5\n*"), "{written}");
+        assert_eq!(Record::parse_text(&written).unwrap(), rec);
     }
 }

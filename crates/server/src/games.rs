@@ -78,8 +78,6 @@ where
 
 struct Entry {
     game: Game,
-    /// Who played each move, and in which round.
-    history: Vec<(Side, u32)>,
     meta: Meta,
     /// A task is choosing the computer's moves.
     thinking: bool,
@@ -212,35 +210,24 @@ fn info(id: &str, e: &Entry) -> Value {
         "seats": {"south": seat(Side::South), "north": seat(Side::North)},
         "names": m.names,
         "ply": e.game.moves().len(),
-        "line": e.history.iter().map(|(s, _)| s.letter()).collect::<String>(),
-        "round_starts": round_starts(&e.history),
+        "line": e.game.plies().map(|p| p.side().letter()).collect::<String>(),
+        "round_starts": round_starts(&e.game),
         "created": m.created,
         "thinking": e.thinking,
         "view": GameView::new(&e.game),
     })
 }
 
-fn round_starts(history: &[(Side, u32)]) -> Vec<usize> {
+/// The ply at which each round began: 0, then every move that opened a new round.
+fn round_starts(game: &Game) -> Vec<usize> {
     let mut out = vec![0];
-    for k in 1..history.len() {
-        if history[k].1 != history[k - 1].1 {
-            out.push(k);
+    let mut plies = game.plies().peekable();
+    while let Some(p) = plies.next() {
+        if plies.peek().is_some_and(|next| next.round() != p.round()) {
+            out.push(p.number);
         }
     }
     out
-}
-
-/// Plays `mv`, noting who played it in which round.
-fn play_noted<T: rajapasu_engine::Tracer>(
-    game: &mut Game,
-    history: &mut Vec<(Side, u32)>,
-    mv: Move,
-    tracer: &mut T,
-) -> Result<(), rajapasu_engine::IllegalMove> {
-    let note = (game.position().to_move(), game.position().round());
-    game.play_traced(mv, tracer)?;
-    history.push(note);
-    Ok(())
 }
 
 fn side_name(s: Side) -> &'static str {
@@ -324,16 +311,14 @@ impl Hub {
                 eprintln!("warning: game {id}: unreadable rules or position, skipped");
                 continue;
             };
-            let mut history = Vec::new();
             for (k, mv) in moves.iter().enumerate() {
-                let ok = Move::new(*mv)
-                    .is_some_and(|m| play_noted(&mut game, &mut history, m, &mut ()).is_ok());
+                let ok = Move::new(*mv).is_some_and(|m| game.try_play(m).is_ok());
                 if !ok {
                     eprintln!("warning: game {id}: move {} ({mv}) does not replay", k + 1);
                     break;
                 }
             }
-            hub.insert(id, game, history, meta);
+            hub.insert(id, game, meta);
         }
         Ok(hub)
     }
@@ -361,13 +346,12 @@ impl Hub {
         self.games.read().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn insert(&self, id: String, game: Game, history: Vec<(Side, u32)>, meta: Meta) -> Arc<Slot> {
+    fn insert(&self, id: String, game: Game, meta: Meta) -> Arc<Slot> {
         let (tx, _) = broadcast::channel(64);
         let slot = Arc::new(Slot {
             id: id.clone(),
             entry: Mutex::new(Entry {
                 game,
-                history,
                 meta,
                 thinking: false,
             }),
@@ -477,10 +461,9 @@ impl Hub {
             Some(p) => Game::from_position(p),
             None => Game::new(rules),
         };
-        let mut history = Vec::new();
         if let Some(r) = &record {
             for (k, &mv) in r.moves.iter().enumerate() {
-                play_noted(&mut game, &mut history, mv, &mut ()).map_err(|e| {
+                game.try_play(mv).map_err(|e| {
                     ApiError::unprocessable(format!("record: move {} ({mv}): {e}", k + 1))
                 })?;
             }
@@ -495,7 +478,7 @@ impl Hub {
             })
             .await
             .map_err(ApiError::unavailable)?;
-        let slot = self.insert(id.clone(), game, history, meta);
+        let slot = self.insert(id.clone(), game, meta);
         let game_info = {
             let e = slot.entry.lock().await;
             info(&id, &e)
@@ -589,8 +572,8 @@ impl Hub {
         mv: Move,
     ) -> Result<Value, ApiError> {
         let mut events: Vec<Event> = Vec::new();
-        let Entry { game, history, .. } = &mut *e;
-        play_noted(game, history, mv, &mut events)
+        e.game
+            .play_traced(mv, &mut events)
             .map_err(|err| ApiError::unprocessable(err.to_string()))?;
         let ply = e.game.moves().len();
         let stored = self
@@ -603,7 +586,6 @@ impl Hub {
             .await;
         if let Err(err) = stored {
             e.game.undo();
-            e.history.pop();
             return Err(ApiError::unavailable(err));
         }
         let msg = json!({
@@ -711,8 +693,6 @@ impl Hub {
             .await
             .map_err(ApiError::unavailable)?;
         e.game = game;
-        let len = e.game.moves().len();
-        e.history.truncate(len);
         let msg = json!({"type": "undo", "ply": from_ply, "game": info(id, &e)});
         slot.publish(&msg);
         Ok(msg)

@@ -23,19 +23,6 @@ pub enum Overlay {
     RoundOver,
 }
 
-/// A move in the move list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ply {
-    /// 1-based number in the game.
-    pub number: usize,
-    /// Who played it.
-    pub side: Side,
-    /// The hole number.
-    pub mv: Move,
-    /// The round it was played in.
-    pub round: u32,
-}
-
 /// The last move, for the explanation panel.
 #[derive(Clone, Debug, Default)]
 pub struct LastMove {
@@ -70,8 +57,6 @@ pub struct App {
     pub message: String,
     /// The window over the board, if any.
     pub overlay: Option<Overlay>,
-    /// The move list.
-    pub plies: Vec<Ply>,
     /// The best move found by a hint, for the position it was asked in.
     pub hint: Option<MoveScore>,
     /// Where the record was last written.
@@ -101,7 +86,6 @@ impl App {
             last: LastMove::default(),
             message: String::new(),
             overlay: None,
-            plies: Vec::new(),
             hint: None,
             saved: None,
             quit: false,
@@ -197,7 +181,6 @@ impl App {
         self.hinting = false;
         self.pending = None;
         self.hint = None;
-        self.plies = plies(&self.game);
         let legal = self.game.legal_moves();
         if !legal.contains(Move::new(self.cursor).unwrap_or(Move::new(1).unwrap())) {
             self.cursor = legal.first().map_or(1, |m| m.number());
@@ -528,22 +511,4 @@ pub fn describe_score(score: i32) -> String {
     } else {
         format!("score {score:+}")
     }
-}
-
-/// The moves of `game` with who played them and in which round.
-pub fn plies(game: &Game) -> Vec<Ply> {
-    let mut replay = Game::from_position(*game.start());
-    let mut out = Vec::with_capacity(game.moves().len());
-    for (k, &mv) in game.moves().iter().enumerate() {
-        out.push(Ply {
-            number: k + 1,
-            side: replay.position().to_move(),
-            mv,
-            round: replay.position().round(),
-        });
-        if replay.try_play(mv).is_err() {
-            break;
-        }
-    }
-    out
 }

@@ -2,7 +2,7 @@
 //! for an 80x24 terminal; larger ones get the same picture with more room.
 
 use crate::anim::{BoardView, Mark};
-use crate::app::{App, Overlay, Ply};
+use crate::app::{App, Overlay};
 use rajapasu_engine::{BySide, Game, Hole, RoundEnd, Side, Status};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -363,20 +363,20 @@ fn shortened(app: &App, width: usize, height: usize) -> Vec<Line<'static>> {
     v
 }
 
-/// The move list as drawn: round headings and two moves a line.
-pub fn move_lines(plies: &[Ply]) -> Vec<String> {
+/// The move list of `game` as drawn: round headings and two moves a line.
+pub fn move_lines(game: &Game) -> Vec<String> {
     let mut out = Vec::new();
     let mut round = 0;
     let mut line = String::new();
-    for p in plies {
-        if p.round != round {
+    for p in game.plies() {
+        if p.round() != round {
             if !line.is_empty() {
                 out.push(std::mem::take(&mut line));
             }
-            round = p.round;
+            round = p.round();
             out.push(format!("Round {round}"));
         }
-        let entry = format!("{:>3}. {}{}", p.number, p.side.letter(), p.mv);
+        let entry = format!("{:>3}. {}{}", p.number, p.side().letter(), p.mv);
         if line.is_empty() {
             line = entry;
         } else {
@@ -394,7 +394,7 @@ fn draw_moves(f: &mut Frame, area: Rect, app: &App) {
     let block = panel("Moves");
     let inner = block.inner(area);
     f.render_widget(block, area);
-    let all = move_lines(&app.plies);
+    let all = move_lines(&app.game);
     let lines: Vec<Line> = if all.is_empty() {
         vec![Line::styled(
             "No moves yet",
