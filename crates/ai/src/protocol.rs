@@ -188,11 +188,11 @@ impl<W: Write + Send + 'static> Engine<W> {
             return Err("`rules` needs a rule set, e.g. `rules canonical/mode=round`".into());
         };
         let mut rules: Rules = spec.parse().map_err(|e| format!("{e}"))?;
+        // A mode may follow the rule set: `rules canonical single-round`.
         for extra in &args[1..] {
-            match *extra {
-                "single-round" | "round" => rules = rules.single_round(),
-                w => return Err(format!("`rules`: unexpected `{w}`")),
-            }
+            rules = rules
+                .with_option("mode", extra)
+                .map_err(|_| format!("`rules`: unexpected `{extra}`"))?;
         }
         self.rules = rules;
         self.game = Game::new(rules);

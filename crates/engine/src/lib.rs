@@ -22,6 +22,7 @@ mod by_side;
 mod code;
 mod game;
 mod hole;
+mod options;
 mod perft;
 mod position;
 pub mod record;
@@ -40,6 +41,7 @@ pub use by_side::BySide;
 pub use code::ParseError;
 pub use game::{Game, Ply, RoundResult, Status};
 pub use hole::{Hole, Move, MoveList, ParseHoleError, ParseMoveError};
+pub use options::RuleOption;
 pub use perft::{perft, perft_split};
 pub use position::{IllegalMove, Position, PositionError, Setup};
 pub use rules::{

@@ -5,7 +5,7 @@ use crate::error::ApiError;
 use crate::store::{Store, StoredGame, Write};
 use rajapasu_engine::record::{utc_date_time, Record};
 use rajapasu_engine::rng::{stream_seed, Rng};
-use rajapasu_engine::{BySide, Event, Game, GameView, Mode, Move, Position, Rules, Side};
+use rajapasu_engine::{BySide, Event, Game, GameView, Move, Position, Rules, Side};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -387,15 +387,10 @@ impl Hub {
                 .map_err(|e| ApiError::unprocessable(format!("rules: {e}")))?,
             (None, None) => Rules::default(),
         };
-        match req.mode.as_deref() {
-            None => {}
-            Some("match") => rules.mode = Mode::Match,
-            Some("round") => rules.mode = Mode::SingleRound,
-            Some(m) => {
-                return Err(ApiError::unprocessable(format!(
-                    "mode `{m}` is not `match` or `round`"
-                )))
-            }
+        if let Some(mode) = &req.mode {
+            rules = rules
+                .with_option("mode", mode)
+                .map_err(|e| ApiError::unprocessable(e.to_string()))?;
         }
         let start = match (&req.position, &record) {
             (Some(code), _) => Some(
