@@ -6,7 +6,8 @@
 //! comes a third time is drawn (RULES.md, "endless matches"). No game needs a move or round cap;
 //! the summaries report how many matches were drawn that way.
 
-use crate::players::{Player, Spec};
+use crate::player::{Player, PlayerError};
+use crate::spec::Spec;
 use crate::stats::{mean_ci, wilson, Wdl};
 use rajapasu_engine::rng::{stream_seed, Rng};
 use rajapasu_engine::{BySide, Event, Game, Move, Position, RoundEnd, Rules, Side, Status};
@@ -56,7 +57,7 @@ pub struct Captures {
 }
 
 /// What happened in one game.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Outcome {
     /// The finished game.
     pub game: Game,
@@ -69,7 +70,7 @@ pub struct Outcome {
     /// Counters captured by kind.
     pub captures: Captures,
     /// A player that failed (crashed, answered an illegal move) and so lost the game.
-    pub forfeit: Option<(Side, String)>,
+    pub forfeit: Option<(Side, PlayerError)>,
 }
 
 impl Outcome {
@@ -96,8 +97,8 @@ pub fn play_game(mut game: Game, players: &mut BySide<Box<dyn Player>>) -> Outco
             }
         };
         events.clear();
-        if let Err(e) = game.play_traced(mv, &mut events) {
-            forfeit = Some((side, format!("illegal move {mv}: {e}")));
+        if let Err(error) = game.play_traced(mv, &mut events) {
+            forfeit = Some((side, PlayerError::Illegal { mv, error }));
             break;
         }
         plies += 1;

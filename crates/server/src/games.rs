@@ -2,79 +2,16 @@
 
 use crate::computer;
 use crate::error::ApiError;
+use crate::meta::{Kind, Meta};
+use crate::requests::{self, GameSetup, JoinRequest, MoveRequest, NewGame, TokenRequest};
 use crate::store::{Store, StoredGame, Write};
 use rajapasu_engine::record::{utc_date_time, Record};
 use rajapasu_engine::rng::{stream_seed, Rng};
-use rajapasu_engine::{BySide, Event, Game, GameView, Move, Position, Rules, Side};
-use serde::{Deserialize, Serialize};
+use rajapasu_engine::{BySide, Event, Game, GameView, Move, Position, Side};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use tokio::sync::{broadcast, Mutex};
-
-/// What kind of game.
-#[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
-#[serde(rename_all = "lowercase")]
-pub enum Kind {
-    /// One player against the computer.
-    Computer,
-    /// Two players sharing one device.
-    Local,
-    /// Two players on their own devices; the second joins through an invitation.
-    Online,
-}
-
-/// A game's settings, stored as JSON next to it.
-#[derive(Serialize, Deserialize, Clone, Debug)]
-pub struct Meta {
-    /// The kind.
-    pub kind: Kind,
-    /// The rule set, as written by the engine.
-    pub rules: String,
-    /// The start position code, when not the usual start.
-    #[serde(default)]
-    pub start: Option<String>,
-    /// The computer's level.
-    #[serde(default)]
-    pub level: Option<u8>,
-    /// The computer's side.
-    #[serde(default)]
-    pub computer: Option<Side>,
-    /// The seat tokens.
-    #[serde(deserialize_with = "named_or_array")]
-    pub tokens: BySide<Option<String>>,
-    /// The seat of the game's creator (online games).
-    #[serde(default)]
-    pub creator: Option<Side>,
-    /// The unused invitation code (online games).
-    #[serde(default)]
-    pub invite: Option<String>,
-    /// The players' names.
-    #[serde(default, deserialize_with = "named_or_array")]
-    pub names: BySide<String>,
-    /// Creation time, seconds since 1970.
-    #[serde(default)]
-    pub created: u64,
-}
-
-/// Reads a pair of settings written `{"south": .., "north": ..}`, or `[south, north]` as the
-/// settings of games stored by earlier versions were written, so that those games still load.
-fn named_or_array<'de, D, T>(d: D) -> Result<BySide<T>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Stored<T> {
-        Named(BySide<T>),
-        Array([T; 2]),
-    }
-    Ok(match Stored::deserialize(d)? {
-        Stored::Named(pair) => pair,
-        Stored::Array([south, north]) => BySide::new(south, north),
-    })
-}
 
 struct Entry {
     game: Game,
@@ -113,54 +50,6 @@ impl Slot {
 pub struct Hub {
     games: RwLock<HashMap<String, Arc<Slot>>>,
     store: Store,
-}
-
-/// Body of `POST /api/games`.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct NewGame {
-    kind: Kind,
-    #[serde(default)]
-    rules: Option<String>,
-    #[serde(default)]
-    mode: Option<String>,
-    #[serde(default)]
-    level: Option<u8>,
-    #[serde(default)]
-    side: Option<String>,
-    #[serde(default)]
-    position: Option<String>,
-    #[serde(default)]
-    record: Option<String>,
-}
-
-/// Body of `POST /api/games/{id}/moves`.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct MoveRequest {
-    #[serde(rename = "move")]
-    mv: u32,
-    #[serde(default)]
-    ply: Option<usize>,
-    #[serde(default)]
-    token: Option<String>,
-}
-
-/// Body of `POST /api/games/{id}/undo` and `/hint`.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct TokenRequest {
-    #[serde(default)]
-    token: Option<String>,
-    #[serde(default)]
-    ply: Option<usize>,
-}
-
-/// Body of `POST /api/games/{id}/join`.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct JoinRequest {
-    invite: String,
 }
 
 fn now() -> u64 {
@@ -230,37 +119,6 @@ fn round_starts(game: &Game) -> Vec<usize> {
     out
 }
 
-fn side_name(s: Side) -> &'static str {
-    s.name()
-}
-
-fn parse_side(s: Option<&str>, default: Side) -> Result<Side, ApiError> {
-    match s {
-        None => Ok(default),
-        Some(t) => Side::from_name(t).ok_or_else(|| {
-            ApiError::unprocessable(format!("side `{t}` is not `south` or `north`"))
-        }),
-    }
-}
-
-fn level_name(level: u8) -> String {
-    computer::level_name(level)
-}
-
-fn start_game(meta: &Meta) -> Result<Game, ApiError> {
-    let rules: Rules = meta
-        .rules
-        .parse()
-        .map_err(|e| ApiError::unprocessable(format!("rules: {e}")))?;
-    Ok(match &meta.start {
-        Some(code) => Game::from_position(
-            Position::from_code(code, rules)
-                .map_err(|e| ApiError::unprocessable(format!("position: {e}")))?,
-        ),
-        None => Game::new(rules),
-    })
-}
-
 /// Which seats a token holds.
 fn holds(meta: &Meta, token: Option<&str>) -> BySide<bool> {
     let Some(t) = token else {
@@ -307,7 +165,7 @@ impl Hub {
                 eprintln!("warning: game {id}: unreadable settings, skipped");
                 continue;
             };
-            let Ok(mut game) = start_game(&meta) else {
+            let Some(mut game) = meta.start_game() else {
                 eprintln!("warning: game {id}: unreadable rules or position, skipped");
                 continue;
             };
@@ -374,63 +232,23 @@ impl Hub {
 
     /// Creates a game (or imports a record) and returns its id, the creator's token and links.
     pub async fn create(self: &Arc<Hub>, req: NewGame) -> Result<Value, ApiError> {
-        let record = match &req.record {
-            Some(text) => Some(
-                Record::parse(text).map_err(|e| ApiError::unprocessable(format!("record: {e}")))?,
-            ),
-            None => None,
-        };
-        let mut rules: Rules = match (&record, &req.rules) {
-            (Some(r), None) => r.rules,
-            (_, Some(text)) => text
-                .parse()
-                .map_err(|e| ApiError::unprocessable(format!("rules: {e}")))?,
-            (None, None) => Rules::default(),
-        };
-        if let Some(mode) = &req.mode {
-            rules = rules
-                .with_option("mode", mode)
-                .map_err(|e| ApiError::unprocessable(e.to_string()))?;
-        }
-        let start = match (&req.position, &record) {
-            (Some(code), _) => Some(
-                Position::from_code(code, rules)
-                    .map_err(|e| ApiError::unprocessable(format!("position: {e}")))?,
-            ),
-            (None, Some(r)) => r.start,
-            (None, None) => None,
-        };
-        let side = parse_side(req.side.as_deref(), Side::South)?;
-        let level = match (req.kind, req.level) {
-            (Kind::Computer, None) => Some(3),
-            (Kind::Computer, Some(l)) if computer::valid_level(l) => Some(l),
-            (Kind::Computer, Some(l)) => {
-                return Err(ApiError::unprocessable(format!(
-                    "level {l} does not exist: levels are 1 to {}",
-                    computer::max_level()
-                )))
-            }
-            (_, Some(_)) => {
-                return Err(ApiError::unprocessable(
-                    "a level is only for games against the computer",
-                ))
-            }
-            (_, None) => None,
-        };
+        let GameSetup {
+            kind,
+            game,
+            level,
+            side,
+        } = req.read()?;
         let token = random_text(24);
         let mut tokens: BySide<Option<String>> = BySide::default();
         let mut names = BySide::from_fn(|s| s.to_string());
         let (mut computer_side, mut creator, mut invite) = (None, None, None);
-        match req.kind {
+        match kind {
             Kind::Computer => {
                 tokens[side] = Some(token.clone());
                 computer_side = Some(!side);
                 names[side] = "Player".into();
-                names[!side] = format!(
-                    "Computer (level {}: {})",
-                    level.unwrap_or(3),
-                    level_name(level.unwrap_or(3))
-                );
+                let level = level.unwrap_or_default();
+                names[!side] = format!("Computer (level {level}: {})", level.name());
             }
             Kind::Local => tokens = BySide::from_fn(|_| Some(token.clone())),
             Kind::Online => {
@@ -440,10 +258,11 @@ impl Hub {
                 invite = Some(random_text(16));
             }
         }
+        let start = *game.start();
         let meta = Meta {
-            kind: req.kind,
-            rules: rules.to_string(),
-            start: start.map(|p| p.to_string()),
+            kind,
+            rules: game.rules().to_string(),
+            start: (start != Position::start(*game.rules())).then(|| start.to_string()),
             level,
             computer: computer_side,
             tokens,
@@ -452,17 +271,6 @@ impl Hub {
             names,
             created: now(),
         };
-        let mut game = match start {
-            Some(p) => Game::from_position(p),
-            None => Game::new(rules),
-        };
-        if let Some(r) = &record {
-            for (k, &mv) in r.moves.iter().enumerate() {
-                game.try_play(mv).map_err(|e| {
-                    ApiError::unprocessable(format!("record: move {} ({mv}): {e}", k + 1))
-                })?;
-            }
-        }
         let id = random_text(10);
         let meta_json = serde_json::to_string(&meta).map_err(ApiError::internal)?;
         self.store
@@ -478,14 +286,14 @@ impl Hub {
             let e = slot.entry.lock().await;
             info(&id, &e)
         };
-        if req.kind == Kind::Computer {
+        if kind == Kind::Computer {
             let hub = self.clone();
             let s = slot.clone();
             tokio::spawn(async move { hub.computer_turn(s).await });
         }
-        let seat = match req.kind {
+        let seat = match kind {
             Kind::Local => "both",
-            _ => side_name(side),
+            _ => side.name(),
         };
         Ok(json!({
             "id": id,
@@ -536,16 +344,7 @@ impl Hub {
                 "out of turn: it is {side}'s move"
             )));
         }
-        let mv = u8::try_from(req.mv)
-            .ok()
-            .and_then(Move::new)
-            .ok_or_else(|| {
-                ApiError::unprocessable(format!(
-                    "illegal move {}: holes are numbered 1 to {}",
-                    req.mv,
-                    e.game.rules().holes()
-                ))
-            })?;
+        let mv = requests::hole(req.mv, e.game.rules().holes())?;
         let msg = self.commit_move(&slot, &mut e, side, mv).await?;
         let computer_next = e.meta.computer.is_some()
             && e.game.status() == rajapasu_engine::Status::Playing
@@ -615,7 +414,7 @@ impl Hub {
                 }
                 (
                     e.game.clone(),
-                    e.meta.level.unwrap_or(3),
+                    e.meta.level.unwrap_or_default(),
                     e.game.moves().len(),
                 )
             };
@@ -773,22 +572,6 @@ impl Hub {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn settings_stored_with_arrays_still_load() {
-        let old =
-            r#"{"kind":"local","rules":"canonical","tokens":["t",null],"names":["Ann","Bo"]}"#;
-        let meta: Meta = serde_json::from_str(old).unwrap();
-        assert_eq!(meta.tokens, BySide::new(Some("t".to_string()), None));
-        assert_eq!(meta.names, BySide::new("Ann".to_string(), "Bo".to_string()));
-        let new = serde_json::to_string(&meta).unwrap();
-        assert!(
-            new.contains(r#""names":{"south":"Ann","north":"Bo"}"#),
-            "{new}"
-        );
-        let again: Meta = serde_json::from_str(&new).unwrap();
-        assert_eq!(again.tokens, meta.tokens);
-    }
 
     #[test]
     fn random_texts_differ() {

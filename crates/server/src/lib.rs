@@ -17,6 +17,8 @@ pub mod computer;
 pub mod error;
 pub mod games;
 pub mod loadtest;
+pub mod meta;
+pub mod requests;
 pub mod store;
 
 use std::net::SocketAddr;

@@ -17,6 +17,7 @@ pub mod app;
 pub mod ui;
 
 use app::App;
+use rajapasu_ai::Level;
 use rajapasu_engine::record::Record;
 use rajapasu_engine::{Game, Side};
 use ratatui::crossterm::event::{self, Event as TermEvent};
@@ -32,8 +33,8 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 pub struct Computer {
     /// The side it plays.
     pub side: Side,
-    /// Its strength, 1..=6.
-    pub level: u8,
+    /// Its strength.
+    pub level: Level,
     /// Drives the deliberate mistakes of the weaker levels.
     pub seed: u64,
 }

@@ -56,13 +56,12 @@ fn header_line(app: &App) -> Line<'static> {
     let pos = app.game.position();
     let players = match app.config.computer {
         Some(c) => {
-            let level = rajapasu_ai::levels()
-                .iter()
-                .find(|l| l.number == c.level)
-                .map_or(String::new(), |l| format!(" ({})", l.name));
             format!(
-                "You: {}  Computer: {}, level {}{level}",
-                !c.side, c.side, c.level
+                "You: {}  Computer: {}, level {} ({})",
+                !c.side,
+                c.side,
+                c.level,
+                c.level.name()
             )
         }
         None => "Two players".to_string(),

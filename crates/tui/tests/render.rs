@@ -1,6 +1,7 @@
 //! Frames rendered at 80x24 on ratatui's TestBackend, checked cell by cell against boards
 //! worked out by hand, and keys driving the game.
 
+use rajapasu_ai::Level;
 use rajapasu_engine::record::Record;
 use rajapasu_engine::{Game, Move, Rules, Side};
 use rajapasu_tui::app::{App, Overlay};
@@ -206,7 +207,7 @@ fn playing_north_puts_north_on_the_near_row() {
     let mut cfg = config();
     cfg.computer = Some(Computer {
         side: Side::South,
-        level: 1,
+        level: Level::try_from(1).unwrap(),
         seed: 1,
     });
     let app = App::new(Game::new(Rules::default()), cfg);

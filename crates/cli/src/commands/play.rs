@@ -3,6 +3,7 @@
 
 use crate::common::{read_record, write_record, CliError, GameArgs};
 use clap::Args;
+use rajapasu_ai::Level;
 use rajapasu_engine::record::Record;
 use rajapasu_engine::text;
 use rajapasu_engine::{Event, Game, Move, Side, Status};
@@ -29,8 +30,8 @@ Examples:
   printf '1\\nquit\\n' | rajapasu play --level 1")]
 pub struct PlayArgs {
     /// The computer's strength, 1 (beginner) to 6 (strongest).
-    #[arg(long, short = 'l', default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=6))]
-    level: u8,
+    #[arg(long, short = 'l', default_value_t = Level::DEFAULT)]
+    level: Level,
     /// Your side against the computer: south (moves first) or north.
     #[arg(long, default_value = "south", value_parser = parse_side)]
     side: Side,

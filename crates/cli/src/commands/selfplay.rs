@@ -4,7 +4,7 @@ use crate::common::CliError;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rajapasu_ai::arena::{self, Outcome, Summary};
-use rajapasu_ai::players::Spec;
+use rajapasu_ai::spec::Spec;
 use rajapasu_engine::rng::{stream_seed, Rng};
 use rajapasu_engine::{BySide, Game, Rules};
 
@@ -85,20 +85,10 @@ pub fn run(args: SelfplayArgs) -> Result<(), CliError> {
         }
         rule_sets.push(r);
     }
-    let south: Spec = args
-        .south
-        .as_deref()
-        .unwrap_or(&args.player)
-        .parse()
-        .map_err(CliError)?;
-    let north: Spec = args
-        .north
-        .as_deref()
-        .unwrap_or(&args.player)
-        .parse()
-        .map_err(CliError)?;
-    south.build(rule_sets[0], 0).map_err(CliError)?;
-    north.build(rule_sets[0], 0).map_err(CliError)?;
+    let south: Spec = args.south.as_deref().unwrap_or(&args.player).parse()?;
+    let north: Spec = args.north.as_deref().unwrap_or(&args.player).parse()?;
+    south.build(rule_sets[0], 0)?;
+    north.build(rule_sets[0], 0)?;
     let threads = args.threads.unwrap_or_else(arena::default_threads);
     let bar = ProgressBar::new((args.games * rule_sets.len()) as u64);
     bar.set_style(
