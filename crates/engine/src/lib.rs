@@ -48,7 +48,7 @@ pub use rules::{
     ClosedEnd, Endless, FinalFour, FourRecipient, Mode, NextLeader, Pussa, Rules, RulesError,
     MAX_HOLES, MAX_ROW, MAX_TOTAL,
 };
-pub use side::Side;
+pub use side::{ParseSideError, Side};
 pub use trace::{Event, RoundEnd, Tracer};
 #[cfg(feature = "serde")]
 pub use view::{GameView, RoundView};

@@ -13,6 +13,9 @@
 //!
 //! The rule set and the start position (tag `Position`, when not the start of a match) are part
 //! of the record. Move numbers, `{comments}` and the result token are optional when reading.
+//!
+//! With the `serde` feature, [`Record::save`] writes a record file in the format its name asks
+//! for: the one place where the engine touches a file.
 
 use crate::game::{Game, Status};
 use crate::hole::Move;
@@ -339,10 +342,32 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     Some((name.to_string(), value))
 }
 
+/// Why a record file could not be written.
+#[derive(Debug)]
+pub struct SaveError {
+    /// The file.
+    pub path: std::path::PathBuf,
+    /// Why.
+    pub error: std::io::Error,
+}
+
+impl fmt::Display for SaveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot write {}: {}", self.path.display(), self.error)
+    }
+}
+
+impl std::error::Error for SaveError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
 #[cfg(feature = "serde")]
 mod json {
     use super::*;
     use serde::{Deserialize, Serialize};
+    use std::path::Path;
 
     #[derive(Serialize, Deserialize)]
     struct JsonRecord {
@@ -398,6 +423,35 @@ mod json {
                 rules,
                 start,
                 moves,
+            })
+        }
+
+        /// The record as a file named `path` holds it: JSON if the name ends in `.json`, else
+        /// plain text.
+        pub fn to_file_text(&self, path: &Path) -> String {
+            if path.extension().is_some_and(|e| e == "json") {
+                self.to_json()
+            } else {
+                self.to_text()
+            }
+        }
+
+        /// Writes the record to `path`, as JSON if the name ends in `.json`, else as plain text.
+        ///
+        /// ```
+        /// use rajapasu_engine::record::Record;
+        /// let rec = Record::parse_text("{Round 1} 1. 1 2 *").unwrap();
+        /// let path = std::env::temp_dir().join(format!("rajapasu-doc-{}.json", std::process::id()));
+        /// rec.save(&path).unwrap();
+        /// let back = std::fs::read_to_string(&path).unwrap();
+        /// assert!(back.trim_start().starts_with('{'));
+        /// assert_eq!(Record::parse(&back).unwrap(), rec);
+        /// std::fs::remove_file(&path).unwrap();
+        /// ```
+        pub fn save(&self, path: &Path) -> Result<(), SaveError> {
+            std::fs::write(path, self.to_file_text(path)).map_err(|error| SaveError {
+                path: path.to_path_buf(),
+                error,
             })
         }
 

@@ -66,6 +66,32 @@ impl Side {
     }
 }
 
+/// Why a side's name was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseSideError(pub String);
+
+impl fmt::Display for ParseSideError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not a side (south or north)", self.0)
+    }
+}
+
+impl std::error::Error for ParseSideError {}
+
+/// A side from its name, as [`Side::from_name`] reads it.
+///
+/// ```
+/// use rajapasu_engine::Side;
+/// assert_eq!("North".parse::<Side>(), Ok(Side::North));
+/// assert!("east".parse::<Side>().is_err());
+/// ```
+impl core::str::FromStr for Side {
+    type Err = ParseSideError;
+    fn from_str(s: &str) -> Result<Side, ParseSideError> {
+        Side::from_name(s).ok_or_else(|| ParseSideError(s.to_string()))
+    }
+}
+
 impl Not for Side {
     type Output = Side;
     #[inline]

@@ -4,7 +4,7 @@ use crate::computer;
 use crate::error::ApiError;
 use crate::meta::{Kind, Meta};
 use crate::requests::{self, GameSetup, JoinRequest, MoveRequest, NewGame, TokenRequest};
-use crate::store::{Store, StoredGame, Write};
+use crate::store::{Store, StoreError, StoredGame, Write};
 use rajapasu_engine::record::{utc_date_time, Record};
 use rajapasu_engine::rng::{stream_seed, Rng};
 use rajapasu_engine::{BySide, Event, Game, GameView, Move, Position, Side};
@@ -154,7 +154,7 @@ fn check_ply(game: &Game, ply: Option<usize>) -> Result<(), ApiError> {
 
 impl Hub {
     /// Opens the store and brings every stored game back by replaying its moves.
-    pub fn open(db: &str) -> Result<Arc<Hub>, String> {
+    pub fn open(db: &str) -> Result<Arc<Hub>, StoreError> {
         let (store, stored) = Store::open(db)?;
         let hub = Arc::new(Hub {
             games: RwLock::new(HashMap::new()),

@@ -2,7 +2,7 @@
 //! every game and every move stored in SQLite.
 //!
 //! ```no_run
-//! # async fn run() -> Result<(), String> {
+//! # async fn run() -> Result<(), rajapasu_server::error::ServerError> {
 //! let (addr, server) = rajapasu_server::spawn("127.0.0.1:0", ":memory:").await?;
 //! println!("open http://{addr}/");
 //! server.await.ok();
@@ -21,6 +21,7 @@ pub mod meta;
 pub mod requests;
 pub mod store;
 
+use error::ServerError;
 use std::net::SocketAddr;
 
 /// Opens the database, restores its games, binds `addr` and serves in a background task.
@@ -28,35 +29,39 @@ use std::net::SocketAddr;
 pub async fn spawn(
     addr: &str,
     db: &str,
-) -> Result<(SocketAddr, tokio::task::JoinHandle<()>), String> {
+) -> Result<(SocketAddr, tokio::task::JoinHandle<()>), ServerError> {
     let (listener, app) = prepare(addr, db).await?;
-    let bound = listener
-        .local_addr()
-        .map_err(|e| format!("cannot read the bound address: {e}"))?;
+    let bound = listener.local_addr().map_err(ServerError::Address)?;
     let task = tokio::spawn(async move {
         let _ = axum::serve(listener, app).await;
     });
     Ok((bound, task))
 }
 
-async fn prepare(addr: &str, db: &str) -> Result<(tokio::net::TcpListener, axum::Router), String> {
+async fn prepare(
+    addr: &str,
+    db: &str,
+) -> Result<(tokio::net::TcpListener, axum::Router), ServerError> {
     let db = db.to_string();
     let hub = tokio::task::spawn_blocking(move || games::Hub::open(&db))
         .await
-        .map_err(|e| e.to_string())??;
+        .map_err(ServerError::Open)?
+        .map_err(ServerError::Store)?;
     hub.resume_computers();
-    let listener = tokio::net::TcpListener::bind(addr)
-        .await
-        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let listener =
+        tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|error| ServerError::Listen {
+                addr: addr.to_string(),
+                error,
+            })?;
     Ok((listener, api::router(hub)))
 }
 
 /// Serves until Ctrl-C or SIGTERM, printing the address to open first.
-pub async fn serve(addr: &str, db: &str) -> Result<(), String> {
+pub async fn serve(addr: &str, db: &str) -> Result<(), ServerError> {
     let (listener, app) = prepare(addr, db).await?;
-    let bound = listener
-        .local_addr()
-        .map_err(|e| format!("cannot read the bound address: {e}"))?;
+    let bound = listener.local_addr().map_err(ServerError::Address)?;
     let shown = if bound.ip().is_unspecified() {
         SocketAddr::new(std::net::Ipv4Addr::LOCALHOST.into(), bound.port())
     } else {
@@ -66,7 +71,7 @@ pub async fn serve(addr: &str, db: &str) -> Result<(), String> {
     axum::serve(listener, app)
         .with_graceful_shutdown(shutdown())
         .await
-        .map_err(|e| format!("server error: {e}"))
+        .map_err(ServerError::Serve)
 }
 
 async fn shutdown() {

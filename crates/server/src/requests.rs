@@ -9,7 +9,7 @@ use axum::http::header;
 use axum::http::request::Parts;
 use rajapasu_ai::Level;
 use rajapasu_engine::record::Record;
-use rajapasu_engine::{Game, Move, Position, Rules, Side};
+use rajapasu_engine::{Game, Move, ParseSideError, Position, Rules, Side};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
@@ -148,9 +148,9 @@ impl NewGame {
         };
         let side = match &self.side {
             None => Side::South,
-            Some(t) => Side::from_name(t).ok_or_else(|| {
-                ApiError::unprocessable(format!("side `{t}` is not `south` or `north`"))
-            })?,
+            Some(t) => t
+                .parse()
+                .map_err(|e: ParseSideError| ApiError::unprocessable(e.to_string()))?,
         };
         let level = match (self.kind, self.level) {
             (Kind::Computer, None) => Some(Level::DEFAULT),

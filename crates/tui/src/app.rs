@@ -4,9 +4,9 @@
 use crate::anim::{self, Frame};
 use crate::Config;
 use rajapasu_ai::{Choice, MoveScore};
-use rajapasu_engine::record::Record;
+use rajapasu_engine::record::{Record, SaveError};
 use rajapasu_engine::rng::stream_seed;
-use rajapasu_engine::{Event, Game, Move, Side, Status};
+use rajapasu_engine::{Event, Game, IllegalMove, Move, Side, Status};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::path::PathBuf;
 use std::sync::mpsc::{channel, Receiver, Sender};
@@ -145,13 +145,11 @@ impl App {
     }
 
     /// Plays `mv` for the player to move, with its animation and explanation.
-    pub fn play(&mut self, mv: Move) -> Result<(), String> {
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
         let before = *self.game.position();
         let mover = before.to_move();
         let mut events: Vec<Event> = Vec::new();
-        self.game
-            .play_traced(mv, &mut events)
-            .map_err(|e| e.to_string())?;
+        self.game.play_traced(mv, &mut events)?;
         self.last = LastMove {
             played: Some((mover, mv)),
             lines: rajapasu_engine::text::narrate(mover, &events),
@@ -254,10 +252,9 @@ impl App {
     }
 
     /// Writes the game record; returns where.
-    pub fn save(&mut self) -> Result<PathBuf, String> {
+    pub fn save(&mut self) -> Result<PathBuf, SaveError> {
         let path = self.config.save_path.clone();
-        let record = Record::from_game(&self.game, self.config.tags.clone());
-        crate::write_record(&path, &record)?;
+        Record::from_game(&self.game, self.config.tags.clone()).save(&path)?;
         self.saved = Some(path.clone());
         Ok(path)
     }
@@ -268,7 +265,7 @@ impl App {
             return;
         }
         if let Err(e) = self.save() {
-            self.message = e;
+            self.message = e.to_string();
         }
     }
 
@@ -483,6 +480,7 @@ impl App {
         };
         let Some(mv) = mv else { return };
         if let Err(e) = self.play(mv) {
+            let e = e.to_string();
             self.message = format!("{}{}", e[..1].to_uppercase(), &e[1..]);
         }
     }
@@ -490,7 +488,7 @@ impl App {
     fn save_with_message(&mut self) {
         self.message = match self.save() {
             Ok(path) => format!("Saved the game to {}.", path.display()),
-            Err(e) => e,
+            Err(e) => e.to_string(),
         };
     }
 

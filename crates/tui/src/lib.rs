@@ -18,12 +18,11 @@ pub mod ui;
 
 use app::App;
 use rajapasu_ai::Level;
-use rajapasu_engine::record::Record;
 use rajapasu_engine::{Game, Side};
 use ratatui::crossterm::event::{self, Event as TermEvent};
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -71,16 +70,6 @@ impl Config {
             hint_time: Duration::from_millis(700),
         }
     }
-}
-
-/// Writes a record as JSON if the file name ends in `.json`, else as plain text.
-pub fn write_record(path: &Path, record: &Record) -> Result<(), String> {
-    let text = if path.extension().is_some_and(|e| e == "json") {
-        record.to_json()
-    } else {
-        record.to_text()
-    };
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// `rajapasu-YYYY-MM-DD-HHMMSS.txt` in the working directory, from the current UTC time.

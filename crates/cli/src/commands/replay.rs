@@ -1,6 +1,6 @@
 //! `rajapasu replay`.
 
-use crate::common::{read_record, write_record, CliError};
+use crate::common::{read_record, CliError};
 use clap::Args;
 use rajapasu_engine::text;
 use rajapasu_engine::{Game, GameView};
@@ -29,7 +29,7 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
     let record = read_record(&args.file)?;
     let game = record.replay()?;
     if let Some(path) = &args.convert {
-        write_record(path, &record)?;
+        record.save(path)?;
     }
     if args.json {
         println!("{}", serde_json::to_string(&GameView::new(&game))?);

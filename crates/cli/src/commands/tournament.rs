@@ -139,10 +139,8 @@ pub fn run(args: TournamentArgs) -> Result<(), CliError> {
             if let Some((side, why)) = &o.forfeit {
                 tags.push(("Forfeit".to_string(), format!("{side}: {why}")));
             }
-            let rec = Record::from_game(&o.game, tags);
             let path = dir.join(format!("game-{:04}.txt", k + 1));
-            std::fs::write(&path, rec.to_text())
-                .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
+            Record::from_game(&o.game, tags).save(&path)?;
         }
     }
     let table = arena::tabulate(&names, &pairings, &outcomes);
