@@ -5,7 +5,6 @@ use crate::anim::{self, Frame};
 use crate::Config;
 use rajapasu_ai::{Choice, MoveScore};
 use rajapasu_engine::record::{Record, SaveError};
-use rajapasu_engine::rng::stream_seed;
 use rajapasu_engine::{Event, Game, IllegalMove, Move, Side, Status};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::path::PathBuf;
@@ -197,9 +196,8 @@ impl App {
         let game = self.game.clone();
         let generation = self.generation;
         let tx = self.tx.clone();
-        let seed = stream_seed(c.seed, game.moves().len() as u64);
         std::thread::spawn(move || {
-            let choice = rajapasu_ai::choose_move(&game, c.level, seed);
+            let choice = c.choose(&game);
             let _ = tx.send(Reply::Computer(generation, choice));
         });
     }

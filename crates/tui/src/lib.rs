@@ -17,7 +17,8 @@ pub mod app;
 pub mod ui;
 
 use app::App;
-use rajapasu_ai::Level;
+use rajapasu_ai::{Choice, Level};
+use rajapasu_engine::rng::stream_seed;
 use rajapasu_engine::{Game, Side};
 use ratatui::crossterm::event::{self, Event as TermEvent};
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
@@ -36,6 +37,16 @@ pub struct Computer {
     pub level: Level,
     /// Drives the deliberate mistakes of the weaker levels.
     pub seed: u64,
+}
+
+impl Computer {
+    /// The computer's move in `game`, from the seed of this move of the game: the same game
+    /// and seed give the same moves in the terminal and line by line. Blocking for as long as
+    /// the level thinks. `None` if the game is over.
+    pub fn choose(&self, game: &Game) -> Option<Choice> {
+        let seed = stream_seed(self.seed, game.moves().len() as u64);
+        rajapasu_ai::choose_move(game, self.level, seed)
+    }
 }
 
 /// How a game in the terminal is played.

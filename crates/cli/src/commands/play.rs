@@ -182,8 +182,7 @@ fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), C
             if game.status() != Status::Playing || game.position().to_move() != c.side {
                 break;
             }
-            let seed = c.seed ^ game.moves().len() as u64;
-            match rajapasu_ai::choose_move(game, c.level, seed) {
+            match c.choose(game) {
                 Some(choice) => play_and_print(game, choice.mv, true, out),
                 None => break,
             }
