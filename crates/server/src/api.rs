@@ -84,6 +84,7 @@ async fn meta() -> Json<Value> {
     Json(json!({
         "version": env!("CARGO_PKG_VERSION"),
         "levels": crate::computer::levels(),
+        "default_level": rajapasu_ai::Level::DEFAULT.number(),
         "presets": presets,
         "body_limit": BODY_LIMIT,
     }))
