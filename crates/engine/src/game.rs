@@ -1,4 +1,6 @@
-//! Games: a position with the history that rounds, repetitions and matches need.
+//! Games: a position with the history that rounds, repetitions and matches need. The end of a
+//! round (rule 8), its winner (rule 9), who leads the next (rule 10), the end of a match, and
+//! decisions 5 to 8, 10 and 11 of RULES.md.
 
 use crate::by_side::BySide;
 use crate::hole::{Move, MoveList};

@@ -1,4 +1,6 @@
-//! Positions: the board, captures, reserves, side to move and round number.
+//! Positions: the board, captures, reserves, side to move and round number. The start (rule 2),
+//! the legal moves (rule 3), the turn passing after a move (rule 7) and the counter total that
+//! every valid position keeps (rule 11).
 
 use crate::by_side::BySide;
 use crate::hole::{Hole, Move, MoveList};

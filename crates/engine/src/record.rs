@@ -14,7 +14,7 @@
 //! The rule set and the start position (tag `Position`, when not the start of a match) are part
 //! of the record. Move numbers, `{comments}` and the result token are optional when reading.
 //!
-//! With the `serde` feature, [`Record::save`] writes a record file in the format its name asks
+//! With the `serde` feature, `Record::save` writes a record file in the format its name asks
 //! for: the one place where the engine touches a file.
 
 use crate::game::{Game, Status};

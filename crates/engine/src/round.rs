@@ -1,4 +1,5 @@
-//! Round ends and refills between rounds (rules 8 to 10).
+//! Round ends and refills between rounds: clearing the board (rule 8), refilling and closing
+//! holes (rule 10), a player too poor to fill a hole (decision 9).
 
 use crate::by_side::BySide;
 use crate::position::Position;

@@ -1,7 +1,9 @@
-//! Rule sets: the canonical rules and the traditional alternatives as named options.
+//! Rule sets (RULES.md section 6): the canonical rules and the traditional alternatives, as
+//! option types and named presets.
 //!
 //! A rule set is written `NAME[/KEY=VALUE,...]`, for example `canonical`,
-//! `canonical/fours=sower,pussa=chain` or `pallankuli/mode=round`. RULES.md describes every option.
+//! `canonical/fours=sower,pussa=chain` or `pallankuli/mode=round`. RULES.md describes every option;
+//! the names of options and values are in `options.rs`.
 
 use core::fmt;
 use core::str::FromStr;

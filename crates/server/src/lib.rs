@@ -1,6 +1,18 @@
 //! The Raja Pasu web app server: the page, a JSON API and live updates over WebSocket, with
 //! every game and every move stored in SQLite.
 //!
+//! | Module | What it holds |
+//! |---|---|
+//! | [`requests`] | every request's body and query, read and checked: a bad request stops there |
+//! | [`api`] | the routes (docs/API.md), the WebSocket, the page's assets |
+//! | [`games`] | the games in play, their moves, undo, hints, seats; each change stored first |
+//! | [`meta`] | a game's stored settings (kind, rules, level, seats, names) |
+//! | [`store`] | SQLite: one writer thread, group commit |
+//! | [`computer`] | the computer opponent and the levels, as the page sees them |
+//! | [`error`] | the API's error answers, and why the server could not start |
+//! | [`assets`] | the page's files, embedded in the binary |
+//! | [`cli`], [`loadtest`], [`client`] | the `serve` and `loadtest` commands, and their HTTP client |
+//!
 //! ```no_run
 //! # async fn run() -> Result<(), rajapasu_server::error::ServerError> {
 //! let (addr, server) = rajapasu_server::spawn("127.0.0.1:0", ":memory:").await?;

@@ -6,9 +6,11 @@
 //! scoreboard; the game record saved after every move.
 //!
 //! [`run`] takes over the terminal until the player quits and always gives it back (normal
-//! exit, Ctrl-C, or a panic). [`App`](app::App) holds the state and handles keys without a
-//! terminal, and [`ui::draw`] renders it on any ratatui backend, so both can be tested with
-//! ratatui's `TestBackend`.
+//! exit, Ctrl-C, or a panic). [`App`] (module [`app`]) holds the state and handles keys without
+//! a terminal, [`ui::draw`] renders it on any ratatui backend, so both can be tested with
+//! ratatui's `TestBackend`, and [`anim`] turns a move's trace into frames. The computer's moves
+//! come from [`Computer::choose`], its levels from `rajapasu_ai::Level`; records are written by
+//! the engine's record module.
 
 #![warn(missing_docs)]
 
