@@ -158,6 +158,15 @@ impl Default for Level {
 }
 
 /// Why a level was refused.
+///
+/// ```
+/// use rajapasu_ai::{Level, LevelError};
+/// assert_eq!("9".parse::<Level>(), Err(LevelError::NoSuchLevel(9)));
+/// assert_eq!(
+///     "nine".parse::<Level>().unwrap_err().to_string(),
+///     "level `nine` is not a whole number"
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LevelError {
     /// A number that is no level.

@@ -29,6 +29,12 @@ pub trait Player: Send {
 }
 
 /// Why a player gave no move, or no legal one. In a tournament the game is lost by forfeit.
+///
+/// ```
+/// use rajapasu_ai::player::PlayerError;
+/// let e = PlayerError::Closed { program: "rajapasu engine".into() };
+/// assert_eq!(e.to_string(), "`rajapasu engine` closed its output");
+/// ```
 #[derive(Debug)]
 pub enum PlayerError {
     /// The game is over: there is no move to choose.

@@ -73,6 +73,14 @@ pub struct Spec {
 }
 
 /// Why a player spec was refused.
+///
+/// ```
+/// use rajapasu_ai::spec::{Spec, SpecProblem};
+/// let err = "ab:x".parse::<Spec>().unwrap_err();
+/// assert_eq!(err.spec, "ab:x");
+/// assert_eq!(err.problem, SpecProblem::NotANumber { option: "depth", value: "x".into() });
+/// assert_eq!(err.to_string(), "player `ab:x`: depth `x` is not a whole number");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpecError {
     /// The spec as written.

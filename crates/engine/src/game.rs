@@ -60,6 +60,15 @@ pub struct RoundResult {
 
 /// A move of a game with what it was played from: its player, its round and the position
 /// before it. See [`Game::plies`].
+///
+/// ```
+/// use rajapasu_engine::{Game, Move, Rules, Side};
+/// let mut game = Game::new(Rules::default());
+/// game.play(Move::new(1).unwrap());
+/// let ply = game.plies().next().unwrap();
+/// assert_eq!((ply.number, ply.mv.number(), ply.side(), ply.round()), (1, 1, Side::South, 1));
+/// assert_eq!(ply.before, game.start());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ply<'a> {
     /// The move's number in the game, from 1.

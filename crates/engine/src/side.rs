@@ -67,6 +67,11 @@ impl Side {
 }
 
 /// Why a side's name was rejected.
+///
+/// ```
+/// use rajapasu_engine::{ParseSideError, Side};
+/// assert_eq!("east".parse::<Side>(), Err(ParseSideError("east".into())));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseSideError(pub String);
 

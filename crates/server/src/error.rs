@@ -75,6 +75,12 @@ impl IntoResponse for ApiError {
 }
 
 /// Why the server could not start or stopped serving.
+///
+/// ```
+/// use rajapasu_server::error::ServerError;
+/// let e = ServerError::Listen { addr: "127.0.0.1:80".into(), error: std::io::ErrorKind::PermissionDenied.into() };
+/// assert!(e.to_string().starts_with("cannot listen on 127.0.0.1:80: "));
+/// ```
 #[derive(Debug)]
 pub enum ServerError {
     /// The database could not be opened or read.

@@ -34,6 +34,11 @@ pub struct LoadtestArgs {
 }
 
 /// Why the load test could not run, or found acknowledged moves lost.
+///
+/// ```
+/// use rajapasu_server::loadtest::LoadtestError;
+/// assert_eq!(LoadtestError::Lost(3).to_string(), "3 acknowledged moves were lost");
+/// ```
 #[derive(Debug)]
 pub enum LoadtestError {
     /// `--crash` with `--addr`: only a server the test started itself can be killed.

@@ -12,7 +12,13 @@ use rusqlite::{params, Connection};
 use std::sync::{mpsc, Arc};
 use tokio::sync::oneshot;
 
-/// Why the store could not open, or could not commit a write.
+/// Why the store could not open, or could not commit a write. The API answers a write that
+/// failed with 503: nothing of it was stored.
+///
+/// ```
+/// use rajapasu_server::store::StoreError;
+/// assert_eq!(StoreError::Stopped.to_string(), "the database writer has stopped");
+/// ```
 #[derive(Clone, Debug)]
 pub enum StoreError {
     /// The database could not be opened, set up or read at start-up.

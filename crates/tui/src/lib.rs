@@ -45,6 +45,16 @@ impl Computer {
     /// The computer's move in `game`, from the seed of this move of the game: the same game
     /// and seed give the same moves in the terminal and line by line. Blocking for as long as
     /// the level thinks. `None` if the game is over.
+    ///
+    /// ```
+    /// use rajapasu_ai::Level;
+    /// use rajapasu_engine::{Game, Rules, Side};
+    /// use rajapasu_tui::Computer;
+    /// let computer = Computer { side: Side::South, level: Level::MIN, seed: 1 };
+    /// let game = Game::new(Rules::default());
+    /// let mv = computer.choose(&game).unwrap().mv;
+    /// assert_eq!(computer.choose(&game).unwrap().mv, mv);
+    /// ```
     pub fn choose(&self, game: &Game) -> Option<Choice> {
         let seed = stream_seed(self.seed, game.moves().len() as u64);
         rajapasu_ai::choose_move(game, self.level, seed)
