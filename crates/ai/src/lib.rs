@@ -8,6 +8,7 @@
 //! | [`choice`] | how a level plays a move ([`choose_move`]) |
 //! | [`analysis`] | every move scored with its line ([`analyze`]), for hints |
 //! | [`search`] | the alpha-beta search, its time manager and exact solving |
+//! | [`solver`] | proofs of single rounds under the repetition rule (docs/SOLVING.md) |
 //! | [`eval`] | the static evaluation and its weights |
 //! | [`player`] | the [`Player`](player::Player) trait and [`PlayerError`](player::PlayerError) |
 //! | [`players`], [`mcts`], [`external`] | the players: levels, search, baselines, Monte Carlo tree search, external programs |
@@ -42,6 +43,7 @@ pub mod player;
 pub mod players;
 pub mod protocol;
 pub mod search;
+pub mod solver;
 pub mod spec;
 pub mod stats;
 

@@ -312,9 +312,14 @@ impl<W: Write + Send + 'static> Engine<W> {
                 say(
                     &out,
                     &format!(
-                        "info depth {} score {} nodes {} nps {} time {} pv {}",
+                        "info depth {} score {}{} nodes {} nps {} time {} pv {}",
                         info.depth,
                         info.score,
+                        match info.proven {
+                            _ if info.exact => " exact".to_string(),
+                            Some(b) => format!(" bounds {} {}", b.lower, b.upper),
+                            None => String::new(),
+                        },
                         info.nodes,
                         info.nodes * 1000 / ms,
                         ms,

@@ -34,6 +34,8 @@
 //! itself is exact, iterative deepening stops: the position is solved.
 
 use crate::eval::{Eval, SCALE};
+use crate::solver::{gain, Bounds, Endless, Solver};
+use rajapasu_engine::Mode;
 use rajapasu_engine::{Game, Move, RoundEnd, Side, Status};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -49,6 +51,8 @@ pub const INF: i32 = 3 * WIN;
 pub const MAX_DEPTH: u32 = 100;
 const MAX_PLY: usize = MAX_DEPTH as usize + 2;
 const EXACT_DEPTH: u8 = u8::MAX;
+/// Positions with more counters on the board than this are not given to the solver.
+const VERIFY_MAX_ON_BOARD: u32 = 30;
 
 /// An internal score in whole counters, rounded to the nearest.
 pub fn to_public(score: i32) -> i32 {
@@ -56,6 +60,27 @@ pub fn to_public(score: i32) -> i32 {
         (score + SCALE / 2) / SCALE
     } else {
         -((-score + SCALE / 2) / SCALE)
+    }
+}
+
+/// The internal score of a finished single round that the player to move wins by `margin`
+/// counters (negative: loses by).
+pub fn margin_score(margin: i32) -> i32 {
+    margin.signum() * WIN + margin * SCALE
+}
+
+/// Proven bounds on a round's final capture difference as bounds on the public score.
+///
+/// ```
+/// use rajapasu_ai::search::public_bounds;
+/// use rajapasu_ai::solver::Bounds;
+/// let b = public_bounds(Bounds { lower: -2, upper: 6 });
+/// assert_eq!((b.lower, b.upper), (-1002, 1006));
+/// ```
+pub fn public_bounds(margin: Bounds) -> Bounds {
+    Bounds {
+        lower: to_public(margin_score(margin.lower)),
+        upper: to_public(margin_score(margin.upper)),
     }
 }
 
@@ -89,8 +114,10 @@ pub struct Info {
     pub time: Duration,
     /// Principal variation.
     pub pv: Vec<Move>,
-    /// Whether the score is exact (the position is solved).
+    /// Whether the score is exact: proven by the solver under the repetition rule.
     pub exact: bool,
+    /// Proven bounds on the score (public units), when the solver proved any.
+    pub proven: Option<Bounds>,
 }
 
 /// A root move with its score (internal units) and line.
@@ -103,6 +130,9 @@ pub struct RootMove {
     pub score: i32,
     /// The principal variation starting with `mv`.
     pub pv: Vec<Move>,
+    /// Proven bounds on the round's final capture difference for the player to move if `mv` is
+    /// played (single rounds only; see [`crate::solver`]). `score` is exact when they meet.
+    pub proven: Option<Bounds>,
 }
 
 /// The outcome of a search.
@@ -116,7 +146,8 @@ pub struct SearchResult {
     pub nodes: u64,
     /// Time spent.
     pub time: Duration,
-    /// Whether the best score is exact.
+    /// Whether the best score is exact: proven by the solver under the repetition rule (for
+    /// every root move when the search ran with `all_moves`).
     pub exact: bool,
 }
 
@@ -297,6 +328,8 @@ pub struct Searcher {
     node_limit: u64,
     pv: Vec<[Move; MAX_PLY]>,
     pv_len: [usize; MAX_PLY + 1],
+    /// Proves what the search finds, made on first use.
+    solver: Option<Solver>,
 }
 
 const ANY_MOVE: Move = match Move::new(1) {
@@ -328,6 +361,7 @@ impl Searcher {
             node_limit: u64::MAX,
             pv: vec![[ANY_MOVE; MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
+            solver: None,
         }
     }
 
@@ -341,6 +375,9 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.table.clear();
         self.history = [[0; 16]; 2];
+        if let Some(solver) = &mut self.solver {
+            solver.clear();
+        }
     }
 
     /// Searches `game`. With `all_moves`, every root move gets an exact score (no pruning at
@@ -370,10 +407,12 @@ impl Searcher {
                 mv,
                 score: -INF,
                 pv: vec![mv],
+                proven: None,
             })
             .collect();
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut result: Option<SearchResult> = None;
+        let (mut verify_tries, mut verify_budget) = (4, 100_000u64);
         let mut prev = 0;
         let (mut last_time, mut prev_iter) = (Duration::ZERO, Duration::ZERO);
         for depth in 1..=max_depth {
@@ -408,7 +447,21 @@ impl Searcher {
             // Best first; a stable sort keeps the previous order among equal bounds.
             work.sort_by_key(|r| std::cmp::Reverse(r.score));
             roots = work;
-            let exact = self.horizon == h0;
+            // An iteration that met no heuristic leaf may have solved the position, but the
+            // table cannot tell under the repetition rule: only the solver's proof makes a
+            // score exact. It is asked a few times at most, with a growing budget.
+            // Lines that reach the depth cap count as heuristic leaves too, so the solver is
+            // also asked at a few depths along the way, with a budget that grows with the
+            // search's own (positions with many counters are not tried: no proof would finish).
+            let complete = self.horizon == h0;
+            let milestone = matches!(depth, 10 | 20 | 40 | 80 | MAX_DEPTH);
+            let small = g.position().on_board() <= VERIFY_MAX_ON_BOARD;
+            let exact = (complete || milestone) && small && verify_tries > 0 && {
+                verify_tries -= 1;
+                let budget = verify_budget.max(self.nodes / 2);
+                verify_budget *= 4;
+                self.verify(game, &mut roots, budget)
+            };
             let time = start.elapsed();
             on_info(&Info {
                 depth,
@@ -417,6 +470,7 @@ impl Searcher {
                 time,
                 pv: roots[0].pv.clone(),
                 exact,
+                proven: roots[0].proven.map(public_bounds),
             });
             result = Some(SearchResult {
                 moves: roots.clone(),
@@ -468,54 +522,101 @@ impl Searcher {
     }
 
     /// Proves the outcome of `game` with best play for the player to move: a win, a loss or a
-    /// draw, whatever the margin. Iterative deepening with two null-window probes per depth
-    /// ("is it a win?", "is it a loss?"), far cheaper than an exact score. A probe that fails
-    /// high (or low) past [`WIN`] is a proof: heuristic leaves never score that far. A draw is
-    /// proven when neither probe met a heuristic leaf. `outcome` is `None` when the limits ran
-    /// out first. `None` if the game is over.
+    /// draw of the round, whatever the margin, with the solver (see [`crate::solver`]): far
+    /// cheaper than an exact score. `outcome` is `None` when the limits ran out first, in match
+    /// play (a round's outcome is not the match's), and when a position of the current layer
+    /// has occurred twice (no proof then holds under the repetition rule). `None` if the game
+    /// is over.
     pub fn prove(&mut self, game: &Game, limits: &Limits) -> Option<Proof> {
         if game.status().is_over() {
             return None;
         }
-        let start = self.begin(limits, true);
-        let mut g = game.clone();
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let start = Instant::now();
         let mut proof = Proof {
             outcome: None,
             depth: 0,
             nodes: 0,
             time: Duration::ZERO,
         };
-        for depth in 1..=max_depth as i32 {
-            let h0 = self.horizon;
-            let win = self.negamax(&mut g, depth, WIN, WIN + 1, 0);
-            let win_exact = self.horizon == h0;
-            if self.aborted {
-                break;
-            }
-            let h1 = self.horizon;
-            let loss = self.negamax(&mut g, depth, -WIN - 1, -WIN, 0);
-            let loss_exact = self.horizon == h1;
-            if self.aborted {
-                break;
-            }
-            proof.depth = depth as u32;
-            proof.outcome = if win > WIN {
-                Some(Proven::Win)
-            } else if loss < -WIN {
-                Some(Proven::Loss)
-            } else if win_exact && loss_exact {
-                Some(Proven::Draw)
-            } else {
-                None
-            };
-            if proof.outcome.is_some() || self.stop.load(Ordering::Relaxed) {
-                break;
-            }
+        if game.rules().mode == Mode::SingleRound && !game.repeated_in_layer() {
+            let p = game.position();
+            let me = p.to_move();
+            let ahead = p.captured(me) as i32 - p.captured(!me) as i32;
+            let solver = self.solver.get_or_insert_with(|| Solver::new(20));
+            solver.set_stop_flag(Arc::clone(&self.stop));
+            // The round is won when the captures to come beat the deficit: value > -ahead.
+            let (order, depth) = solver.compare(p, -ahead, limits);
+            proof.outcome = order.map(|o| match o {
+                std::cmp::Ordering::Greater => Proven::Win,
+                std::cmp::Ordering::Equal => Proven::Draw,
+                std::cmp::Ordering::Less => Proven::Loss,
+            });
+            proof.depth = depth;
+            proof.nodes = solver.nodes();
         }
-        proof.nodes = self.nodes;
         proof.time = start.elapsed();
         Some(proof)
+    }
+
+    /// Proves the value of every root move with the solver (single rounds only): fills each
+    /// move's proven bounds, and where all are exact, sets the scores to them, best first.
+    /// True if every score is now exact.
+    fn verify(&mut self, game: &Game, roots: &mut [RootMove], budget: u64) -> bool {
+        if game.rules().mode != Mode::SingleRound {
+            return false;
+        }
+        let solver = self.solver.get_or_insert_with(|| Solver::new(18));
+        solver.set_stop_flag(Arc::clone(&self.stop));
+        let deadline = self.deadline;
+        let limits = move || Limits {
+            depth: None,
+            movetime: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+            nodes: Some(budget),
+        };
+        let me = game.position().to_move();
+        let mut g = game.clone();
+        let now = g.position().captured(me) as i32 - g.position().captured(!me) as i32;
+        let mut all = true;
+        for root in roots.iter_mut() {
+            let before = *g.position();
+            g.play(root.mv);
+            let after = *g.position();
+            let proven = if g.status().is_over() {
+                let d = terminal(&g, me, 0);
+                let margin = to_public(d - d.signum() * WIN);
+                Some(Bounds {
+                    lower: margin,
+                    upper: margin,
+                })
+            } else if g.repeated_in_layer() {
+                // A line from here could end the round by a third occurrence: no table value
+                // bounds the true one (docs/SOLVING.md).
+                None
+            } else {
+                let b = solver.solve(&after, &limits()).bounds;
+                let b = b.after(gain(&before, &after, me));
+                Some(Bounds {
+                    lower: now + b.lower,
+                    upper: now + b.upper,
+                })
+            };
+            g.undo();
+            root.proven = proven;
+            if proven.and_then(Bounds::exact).is_some() && root.pv.len() < 2 {
+                let mut pv = vec![root.mv];
+                pv.extend(solver.line(&after, Endless::Opponent, MAX_PLY));
+                root.pv = pv;
+            }
+            if let Some(b) = proven {
+                // A heuristic score outside the proven bounds is wrong: bring it within them.
+                root.score = root
+                    .score
+                    .clamp(margin_score(b.lower), margin_score(b.upper));
+            }
+            all &= proven.and_then(Bounds::exact).is_some();
+        }
+        roots.sort_by_key(|r| std::cmp::Reverse(r.score));
+        all
     }
 
     fn check_abort(&mut self) {

@@ -295,6 +295,20 @@ impl Game {
             .count()
     }
 
+    /// Whether a position of the current layer (the positions since the last capture, which
+    /// all hold the same number of counters on the board), other than the current one, has
+    /// occurred twice in this round. While it has not, a line that never repeats a position
+    /// cannot end the round by repetition (rule 8b); the values of endgame tables and of the
+    /// exact search rest on that (docs/SOLVING.md).
+    pub fn repeated_in_layer(&self) -> bool {
+        let now = Seen::of(&self.pos);
+        let layer = &self.seen[self.window..];
+        layer
+            .iter()
+            .enumerate()
+            .any(|(i, s)| *s != now && layer[..i].contains(s))
+    }
+
     /// Plays `mv` if it is legal.
     pub fn try_play(&mut self, mv: Move) -> Result<(), IllegalMove> {
         self.play_traced(mv, &mut ())

@@ -503,6 +503,72 @@ impl Position {
         self.to_move = !self.to_move;
     }
 
+    /// The hole counts in board order: South's holes 1..n, then North's holes 1..n; a closed
+    /// hole counts 0. This is the board that the repetition rule compares and that endgame
+    /// tables index.
+    ///
+    /// ```
+    /// use rajapasu_engine::Position;
+    /// let pos: Position = "0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46".parse().unwrap();
+    /// assert_eq!(pos.counts(), &[0, 1, 0, 2, 0, 0, 3, 0, 0, 1, 0, 3, 0, 2]);
+    /// ```
+    #[inline]
+    pub fn counts(&self) -> &[u8] {
+        &self.board[..2 * self.rules.holes()]
+    }
+
+    /// This position with other hole counts (in the order of [`Position::counts`]) and another
+    /// player to move, for tools that enumerate the positions of a round (endgame tables). The
+    /// rule set, closed holes, reserves and round stay; the counters that the new counts take off
+    /// the board or put on it are given to or taken from South's captures, then North's.
+    ///
+    /// ```
+    /// use rajapasu_engine::{Position, Side};
+    /// let pos: Position = "0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46".parse().unwrap();
+    /// let other = pos.with_board(&[1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2], Side::North).unwrap();
+    /// assert_eq!(other.to_string(), "1,0,0,0,0,0,0/0,0,0,0,0,0,2 N 49 46");
+    /// assert!(pos.with_board(&[1, 2], Side::South).is_err());
+    /// ```
+    pub fn with_board(&self, counts: &[u8], to_move: Side) -> Result<Position, PositionError> {
+        let n = self.rules.holes();
+        if counts.len() != 2 * n {
+            let side = if counts.len() < n {
+                Side::South
+            } else {
+                Side::North
+            };
+            return Err(PositionError::RowLength {
+                side,
+                found: counts.len().saturating_sub(side.index() * n),
+                expected: n,
+            });
+        }
+        let mut pos = *self;
+        let mut total: u32 = 0;
+        for (i, &c) in counts.iter().enumerate() {
+            if self.open & (1 << i) == 0 {
+                if c != 0 {
+                    return Err(PositionError::ClosedHoleMisplaced(self.hole_at(i)));
+                }
+                continue;
+            }
+            pos.board[i] = c;
+            total += u32::from(c);
+        }
+        let reserves = self.reserve.total();
+        let off_board = i64::from(self.rules.total()) - i64::from(total) - i64::from(reserves);
+        let north = i64::from(self.captured.north).min(off_board);
+        if north < 0 {
+            return Err(PositionError::WrongTotal {
+                found: u64::from(total) + u64::from(reserves),
+                expected: self.rules.total(),
+            });
+        }
+        pos.captured = BySide::new((off_board - north) as u16, north as u16);
+        pos.to_move = to_move;
+        Ok(pos)
+    }
+
     /// Sets hole `i` to `count`.
     #[inline(always)]
     pub(crate) fn set(&mut self, i: usize, count: u8) {

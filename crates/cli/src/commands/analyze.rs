@@ -2,14 +2,16 @@
 
 use crate::common::{CliError, GameArgs};
 use clap::Args;
-use rajapasu_ai::search::{Limits, Searcher};
+use rajapasu_ai::search::{public_bounds, Limits, RootMove, Searcher};
 use std::time::Duration;
 
 /// Arguments of `rajapasu analyze`.
 #[derive(Args, Debug)]
 #[command(
     after_help = "Scores are counters (capture difference) for the player to move; |score| >= 1000 means \
-the game is decided: 1000 + margin for a won round, 2000 - moves for a won match.\n\nExamples:\n  \
+the game is decided: 1000 + margin for a won round, 2000 - moves for a won match. In single rounds \
+the solver proves scores under the repetition rule: `proven` says `exact`, or the range [lo, hi] the \
+true score lies in, or `-` where nothing is proven yet (docs/SOLVING.md).\n\nExamples:\n  \
 rajapasu analyze --moves \"1 5\" --single-round\n  \
 rajapasu analyze --position \"0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46\" --movetime 200 --json"
 )]
@@ -49,9 +51,12 @@ pub fn run(args: AnalyzeArgs) -> Result<(), CliError> {
             .moves
             .iter()
             .map(|m| {
+                let proven = m.proven.map(public_bounds);
                 serde_json::json!({
                     "move": m.mv.number(),
                     "score": rajapasu_ai::to_public(m.score),
+                    "exact": proven.is_some_and(|b| b.exact().is_some()),
+                    "bounds": proven.map(|b| [b.lower, b.upper]),
                     "pv": m.pv.iter().map(|x| x.number()).collect::<Vec<_>>(),
                 })
             })
@@ -75,15 +80,25 @@ pub fn run(args: AnalyzeArgs) -> Result<(), CliError> {
         result.nodes,
         result.time.as_secs_f64()
     );
-    println!("move  score  line");
+    println!("move  score  proven       line");
     for m in &result.moves {
         let pv: Vec<String> = m.pv.iter().map(|x| x.to_string()).collect();
         println!(
-            "{:>4}  {:>5}  {}",
+            "{:>4}  {:>5}  {:<11}  {}",
             m.mv.to_string(),
             rajapasu_ai::to_public(m.score),
+            proven(m),
             pv.join(" ")
         );
     }
     Ok(())
+}
+
+/// "exact", the proven range of the score, or "-" where nothing is proven.
+fn proven(m: &RootMove) -> String {
+    match m.proven.map(public_bounds) {
+        Some(b) if b.exact().is_some() => "exact".into(),
+        Some(b) => format!("[{}, {}]", b.lower, b.upper),
+        None => "-".into(),
+    }
 }

@@ -1,0 +1,317 @@
+//! The solver's proven bounds against two independent brute forces written for this test:
+//!
+//! - the real round, with its full history and rule 8(b) applied exactly by [`Game`], by plain
+//!   minimax without any table: the true value must lie within the proven bounds;
+//! - each of the two games that the bounds are values of, by value iteration over the whole
+//!   graph of positions reachable from the root (the least fixpoint from the bottom): the
+//!   solver's exact values must equal them.
+
+use rajapasu_ai::search::Limits;
+use rajapasu_ai::solver::{Bounds, Endless, Solver};
+use rajapasu_engine::rng::Rng;
+use rajapasu_engine::{BySide, Game, Position, Rules, Setup, Side, Status};
+use std::collections::HashMap;
+
+/// The mover's captures from now on minus the opponent's, in the real round (rule 8b applied by
+/// `Game` on the full history), by plain alpha-beta without any table: exact within
+/// `alpha..beta` (a fail-soft bound outside it). `None` past the node budget.
+fn real_value(g: &mut Game, alpha: i32, beta: i32, budget: &mut u64) -> Option<i32> {
+    *budget = budget.checked_sub(1)?;
+    let me = g.position().to_move();
+    let diff = |g: &Game| g.position().captured(me) as i32 - g.position().captured(!me) as i32;
+    let before = diff(g);
+    let mut best = i32::MIN;
+    let mut alpha = alpha;
+    for &m in g.legal_moves().iter() {
+        g.play(m);
+        let v = if g.status().is_over() {
+            let r = g.rounds().last().expect("a finished round");
+            let d = r.captured[me] as i32 - r.captured[!me] as i32;
+            Some(d - before)
+        } else {
+            // The opponent moves next: the move is worth the gain minus their value after it.
+            let gain = diff(g) - before;
+            real_value(g, gain - beta, gain - alpha, budget).map(|v| gain - v)
+        };
+        g.undo();
+        let v = v?;
+        best = best.max(v);
+        alpha = alpha.max(v);
+        if alpha >= beta {
+            break;
+        }
+    }
+    Some(best)
+}
+
+fn truth(pos: Position, budget: u64) -> Option<i32> {
+    let mut budget = budget;
+    real_value(&mut Game::from_position(pos), -200, 200, &mut budget)
+}
+
+/// Value iteration on every position reachable from `root`: the value for the player to move at
+/// `root` of the game where endless lines go to `favoured`. `None` past `limit` positions.
+fn game_value(root: &Position, favoured: Side, limit: usize) -> Option<i32> {
+    // Positions by board and side to move (captures do not matter for the future).
+    let key = |p: &Position| (p.counts().to_vec(), p.to_move());
+    let mut index: HashMap<(Vec<u8>, Side), usize> = HashMap::new();
+    let mut nodes: Vec<Position> = Vec::new();
+    let mut edges: Vec<Vec<(i32, usize)>> = Vec::new();
+    index.insert(key(root), 0);
+    nodes.push(*root);
+    let mut next = 0;
+    while next < nodes.len() {
+        let p = nodes[next];
+        let mut out = Vec::new();
+        for &m in p.legal_moves().iter() {
+            let mut c = p;
+            c.play(m);
+            let mover = p.to_move();
+            let gain = (c.captured(mover) as i32 - p.captured(mover) as i32)
+                - (c.captured(!mover) as i32 - p.captured(!mover) as i32);
+            let k = key(&c);
+            let id = match index.get(&k) {
+                Some(&id) => id,
+                None => {
+                    nodes.push(c);
+                    index.insert(k, nodes.len() - 1);
+                    nodes.len() - 1
+                }
+            };
+            out.push((gain, id));
+        }
+        edges.push(out);
+        next += 1;
+        if nodes.len() > limit {
+            return None;
+        }
+    }
+    // In the terms of the side endless lines do not favour, who maximises: start every position
+    // at its worst, -t, and raise until nothing changes (the least fixpoint).
+    let other = !favoured;
+    let sign = |p: &Position| if p.to_move() == other { 1 } else { -1 };
+    let mut u: Vec<i32> = nodes.iter().map(|p| -(p.on_board() as i32)).collect();
+    loop {
+        let mut changed = false;
+        for i in 0..nodes.len() {
+            let p = &nodes[i];
+            let t = p.on_board() as i32;
+            let new = if edges[i].is_empty() {
+                // Rule 8(a): the opponent of the mover takes what is left.
+                -t * sign(p)
+            } else {
+                let options = edges[i].iter().map(|&(g, c)| g * sign(p) + u[c]);
+                if p.to_move() == other {
+                    options.max().unwrap()
+                } else {
+                    options.min().unwrap()
+                }
+            };
+            if new != u[i] {
+                assert!(new > u[i], "value iteration from below only rises");
+                u[i] = new;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    Some(u[0] * sign(root))
+}
+
+fn rule_sets() -> Vec<Rules> {
+    [
+        "canonical/mode=round",
+        "canonical/mode=round,fours=sower",
+        "canonical/mode=round,pussa=chain",
+        "canonical/mode=round,origin=skip",
+        "canonical/mode=round,endless=forbid",
+        "canonical/mode=round,final-four=end",
+        "stoneshark/mode=round",
+        "canonical/mode=round,holes=4,counters=3",
+    ]
+    .iter()
+    .map(|s| s.parse().unwrap())
+    .collect()
+}
+
+/// A random small position: from random play, or set up at random with closed holes.
+fn random_position(rng: &mut Rng, rules: Rules, max_on_board: u32) -> Option<Position> {
+    if rng.below(2) == 0 {
+        let mut game = Game::new(rules);
+        while !game.status().is_over() && game.position().on_board() > max_on_board {
+            let ms = game.legal_moves();
+            game.play(ms[rng.below(ms.len())]);
+        }
+        (game.status() == Status::Playing).then(|| *game.position())
+    } else {
+        let n = rules.holes();
+        let mut setup = Setup::start(rules);
+        let closed_side = Side::ALL[rng.below(2)];
+        let closed = rng.below(n.min(4));
+        let mut on_board = 0;
+        for side in Side::ALL {
+            for k in 0..n {
+                let closed_here = side == closed_side && k < closed;
+                setup.holes[side][k] = if closed_here {
+                    None
+                } else {
+                    let c = [0, 0, 0, 1, 1, 2, 3, 4][rng.below(8)];
+                    let c = c.min(max_on_board.saturating_sub(on_board));
+                    on_board += c;
+                    Some(c)
+                };
+            }
+        }
+        let rest = rules.total() - on_board;
+        setup.captured = BySide::new(rest / 2, rest - rest / 2);
+        setup.to_move = if rng.below(2) == 0 {
+            Side::South
+        } else {
+            Side::North
+        };
+        let pos = Position::from_setup(setup).ok()?;
+        pos.has_moves().then_some(pos)
+    }
+}
+
+#[test]
+fn proven_bounds_hold_the_true_value_and_equal_both_games() {
+    let mut rng = Rng::new(2027);
+    let mut solver_checked = 0;
+    let mut exact = 0;
+    for rules in rule_sets() {
+        let mut checked = 0;
+        let mut tries = 0;
+        let mut solver = Solver::new(18);
+        while checked < 12 && tries < 500 {
+            tries += 1;
+            let Some(pos) = random_position(&mut rng, rules, 9) else {
+                continue;
+            };
+            let Some(truth) = truth(pos, 100_000) else {
+                continue;
+            };
+            let (Some(lo), Some(hi)) = (
+                game_value(&pos, !pos.to_move(), 100_000),
+                game_value(&pos, pos.to_move(), 100_000),
+            ) else {
+                continue;
+            };
+            assert!(
+                lo <= truth && truth <= hi,
+                "{pos} under {rules}: the true value {truth} lies outside the games' [{lo}, {hi}]"
+            );
+            let solved = solver.solve(&pos, &Limits::default());
+            assert_eq!(
+                solved.bounds,
+                Bounds {
+                    lower: lo,
+                    upper: hi
+                },
+                "{pos} under {rules}: solver against value iteration (true value {truth})"
+            );
+            for (endless, want) in [(Endless::Opponent, lo), (Endless::Mover, hi)] {
+                let s = Solver::new(16).solve_game(&pos, endless, &Limits::default());
+                assert_eq!(
+                    s.bounds.exact(),
+                    Some(want),
+                    "{pos} under {rules}, {endless:?}"
+                );
+            }
+            if lo == hi {
+                exact += 1;
+            }
+            checked += 1;
+        }
+        assert!(checked >= 6, "{rules}: only {checked} positions checked");
+        solver_checked += checked;
+    }
+    assert!(
+        exact * 2 > solver_checked,
+        "most small positions have equal bounds"
+    );
+}
+
+#[test]
+fn the_reported_positions_get_their_true_values() {
+    let rules = Rules::default().single_round();
+    // North to move, 3 ahead; the true value of the round is North by 6.
+    let pos = Position::from_code("0,0,1,0,1,0,1/0,0,0,1,1,0,0 N 45 48", rules).unwrap();
+    assert_eq!(truth(pos, 10_000_000), Some(3));
+    let solved = Solver::new(20).solve(&pos, &Limits::default());
+    assert_eq!(solved.bounds.exact(), Some(3));
+    // After North's 4 South is to move, and loses by the same 6 counters.
+    let after = Position::from_code("0,0,1,0,1,0,1/0,0,0,0,2,0,0 S 45 48", rules).unwrap();
+    assert_eq!(
+        Solver::new(20)
+            .solve(&after, &Limits::default())
+            .bounds
+            .exact(),
+        Some(-3)
+    );
+}
+
+/// Two lone counters chase each other round the board, one hole a move (the line of the
+/// engine's repetition test): every position of the cycle comes back after 14 moves.
+#[test]
+fn no_value_is_claimed_once_a_position_of_the_layer_occurred_twice() {
+    use rajapasu_ai::search::{Proven, Searcher};
+    let rules = Rules::default().single_round();
+    let code = "1,0,0,0,0,0,0/1,0,0,0,0,0,0 S 50 46";
+    let cycle: Vec<u8> = (1..=7).flat_map(|k| [k, k]).collect();
+    let mut game = Game::from_code(code, rules).unwrap();
+    // Fresh, the bounds hold and meet: once South's counter has crossed into North's row after
+    // South's 7, North moves it on and South, with no counter left, has no move: North takes
+    // both (rule 8a). South, 4 ahead, still wins the round.
+    let pos = *game.position();
+    assert_eq!(truth(pos, 100_000), Some(-2));
+    let solved = Solver::new(16).solve(&pos, &Limits::default());
+    assert_eq!(
+        solved.bounds,
+        Bounds {
+            lower: -2,
+            upper: -2
+        }
+    );
+    let mut searcher = Searcher::new(16);
+    assert_eq!(
+        searcher.prove(&game, &Limits::default()).unwrap().outcome,
+        Some(Proven::Win)
+    );
+    for (k, &m) in cycle.iter().enumerate() {
+        game.play(rajapasu_engine::Move::new(m).unwrap());
+        // Up to the 14th move no position occurred twice; the 14th brings the start back a
+        // second time, but the current position does not count against itself.
+        assert!(!game.repeated_in_layer(), "after {} moves", k + 1);
+    }
+    assert_eq!(game.occurrences(), 2);
+    game.play(rajapasu_engine::Move::new(1).unwrap());
+    assert!(game.repeated_in_layer());
+    // Now a line could end the round early by a third occurrence: nothing is proven.
+    let r = searcher
+        .search(
+            &game,
+            &Limits {
+                depth: Some(40),
+                ..Limits::default()
+            },
+            true,
+            |_| {},
+        )
+        .unwrap();
+    assert!(!r.exact);
+    assert!(r.moves.iter().all(|m| m.proven.is_none()));
+    assert_eq!(
+        searcher.prove(&game, &Limits::default()).unwrap().outcome,
+        None
+    );
+
+    // A won endgame is proven from a fresh history, and the proof is a real win.
+    let won = Game::from_code("0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35", rules).unwrap();
+    assert_eq!(
+        searcher.prove(&won, &Limits::default()).unwrap().outcome,
+        Some(Proven::Win)
+    );
+}
