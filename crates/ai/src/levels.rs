@@ -34,8 +34,12 @@ struct Entry {
 
 const fn entry(
     name: &'static str,
+    depth: Option<u32>,
+    noise: i32,
+    margin: i32,
+    movetime_ms: u64,
+    table_bits: u32,
     description: &'static str,
-    (depth, noise, margin, movetime_ms, table_bits): (Option<u32>, i32, i32, u64, u32),
 ) -> Entry {
     Entry {
         name,
@@ -50,40 +54,17 @@ const fn entry(
     }
 }
 
-/// The levels, weakest first: name, description, and (depth, noise, margin, milliseconds a
-/// move, table bits). docs/STRENGTH.md has the measurements that set these numbers: each level
-/// beats the one below in matches.
+/// The levels, weakest first, one a line. docs/STRENGTH.md has the measurements that set these
+/// numbers: each level beats the one below in matches.
+#[rustfmt::skip]
 const TABLE: [Entry; 6] = [
-    entry(
-        "beginner",
-        "looks one move ahead and often misjudges what it sees",
-        (Some(1), 40, 0, 100, 12),
-    ),
-    entry(
-        "novice",
-        "looks two moves ahead, with a loose judgement",
-        (Some(2), 20, 0, 100, 12),
-    ),
-    entry(
-        "casual",
-        "looks four moves ahead and sometimes prefers a slightly worse move",
-        (Some(4), 10, 0, 200, 16),
-    ),
-    entry(
-        "club",
-        "searches eight moves ahead and varies its play among near-equal moves",
-        (Some(8), 0, 10, 250, 18),
-    ),
-    entry(
-        "expert",
-        "searches twelve moves ahead and varies its play among near-equal moves",
-        (Some(12), 0, 5, 250, 20),
-    ),
-    entry(
-        "max",
-        "full search for one second a move: the strongest level",
-        (None, 0, 0, 1000, 21),
-    ),
+    //    name        depth     noise margin ms    table bits
+    entry("beginner", Some(1),  40,   0,     100,  12, "looks one move ahead and often misjudges what it sees"),
+    entry("novice",   Some(2),  20,   0,     100,  12, "looks two moves ahead, with a loose judgement"),
+    entry("casual",   Some(4),  10,   0,     200,  16, "looks four moves ahead and sometimes prefers a slightly worse move"),
+    entry("club",     Some(8),  0,    10,    250,  18, "searches eight moves ahead and varies its play among near-equal moves"),
+    entry("expert",   Some(12), 0,    5,     250,  20, "searches twelve moves ahead and varies its play among near-equal moves"),
+    entry("max",      None,     0,    0,     1000, 21, "full search for one second a move: the strongest level"),
 ];
 
 /// A strength level, from 1 (beginner) to 6 (max). Made only from a level that exists: from a

@@ -43,8 +43,9 @@ impl Status {
     }
 }
 
-/// A finished round.
+/// A finished round, as the game keeps it and as the JSON view writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct RoundResult {
     /// The round's number.
     pub round: u32,
@@ -52,9 +53,9 @@ pub struct RoundResult {
     pub leader: Side,
     /// Counters each player captured in it, the end-of-round award included.
     pub captured: BySide<u16>,
-    /// Who won it, if not drawn.
+    /// Who won it, if not drawn (null in JSON).
     pub winner: Option<Side>,
-    /// How it ended.
+    /// How it ended: `no_moves` or `repetition` in JSON.
     pub ended_by: RoundEnd,
 }
 

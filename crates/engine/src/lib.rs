@@ -71,4 +71,4 @@ pub use rules::{
 pub use side::{ParseSideError, Side};
 pub use trace::{Event, RoundEnd, Tracer};
 #[cfg(feature = "serde")]
-pub use view::{GameView, RoundView};
+pub use view::GameView;

@@ -1,25 +1,9 @@
 //! The JSON view of a game shared by the command line, the engine protocol and the server.
 
 use crate::by_side::BySide;
-use crate::game::{Game, Status};
+use crate::game::{Game, RoundResult, Status};
 use crate::side::Side;
-use crate::trace::RoundEnd;
 use serde::Serialize;
-
-/// A finished round in the JSON view.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct RoundView {
-    /// The round's number.
-    pub round: u32,
-    /// Who led it.
-    pub leader: Side,
-    /// Counters captured in it, the end-of-round award included.
-    pub captured: BySide<u16>,
-    /// Its winner, or null for a drawn round.
-    pub winner: Option<Side>,
-    /// `no_moves` or `repetition`.
-    pub ended_by: RoundEnd,
-}
 
 /// The state of a game as the JSON object `rajapasu state --json` prints.
 ///
@@ -55,7 +39,7 @@ pub struct GameView {
     /// The winner of a finished game, else null.
     pub winner: Option<Side>,
     /// The finished rounds.
-    pub rounds: Vec<RoundView>,
+    pub rounds: Vec<RoundResult>,
     /// How often the current position occurred in this round.
     pub occurrences: usize,
     /// The moves played since the game was set up.
@@ -83,17 +67,7 @@ impl GameView {
                 Status::MatchOver { .. } => "match_over",
             },
             winner: game.status().winner(),
-            rounds: game
-                .rounds()
-                .iter()
-                .map(|r| RoundView {
-                    round: r.round,
-                    leader: r.leader,
-                    captured: r.captured,
-                    winner: r.winner,
-                    ended_by: r.ended_by,
-                })
-                .collect(),
+            rounds: game.rounds().to_vec(),
             occurrences: game.occurrences(),
             moves: game.moves().iter().map(|m| m.number()).collect(),
             position: pos.to_string(),
