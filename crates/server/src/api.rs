@@ -106,37 +106,26 @@ async fn state(
     Ok(Json(hub.state(&id, q.at).await?))
 }
 
-async fn play(
-    State(hub): State<AppState>,
-    Path(id): Path<String>,
-    ApiJson(req): ApiJson<MoveRequest>,
-) -> Result<Json<Value>, ApiError> {
-    Ok(Json(hub.play(&id, req).await?))
+/// Routes that hand a game's id and a JSON body to the hub's method of the same name and answer
+/// with what it returns.
+macro_rules! game_actions {
+    ($($action:ident($body:ty)),* $(,)?) => {$(
+        async fn $action(
+            State(hub): State<AppState>,
+            Path(id): Path<String>,
+            ApiJson(req): ApiJson<$body>,
+        ) -> Result<Json<Value>, ApiError> {
+            Ok(Json(hub.$action(&id, req).await?))
+        }
+    )*};
 }
 
-async fn undo(
-    State(hub): State<AppState>,
-    Path(id): Path<String>,
-    ApiJson(req): ApiJson<TokenRequest>,
-) -> Result<Json<Value>, ApiError> {
-    Ok(Json(hub.undo(&id, req).await?))
-}
-
-async fn hint(
-    State(hub): State<AppState>,
-    Path(id): Path<String>,
-    ApiJson(req): ApiJson<TokenRequest>,
-) -> Result<Json<Value>, ApiError> {
-    Ok(Json(hub.hint(&id, req).await?))
-}
-
-async fn join(
-    State(hub): State<AppState>,
-    Path(id): Path<String>,
-    ApiJson(req): ApiJson<JoinRequest>,
-) -> Result<Json<Value>, ApiError> {
-    Ok(Json(hub.join(&id, req).await?))
-}
+game_actions!(
+    play(MoveRequest),
+    undo(TokenRequest),
+    hint(TokenRequest),
+    join(JoinRequest),
+);
 
 async fn record(
     State(hub): State<AppState>,
