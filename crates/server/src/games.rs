@@ -96,7 +96,7 @@ fn info(id: &str, e: &Entry) -> Value {
         "kind": m.kind,
         "level": m.level,
         "computer": m.computer,
-        "seats": {"south": seat(Side::South), "north": seat(Side::North)},
+        "seats": BySide::from_fn(seat),
         "names": m.names,
         "ply": e.game.moves().len(),
         "line": e.game.plies().map(|p| p.side().letter()).collect::<String>(),
