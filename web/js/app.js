@@ -18,7 +18,7 @@ function errorText(e) {
 
 function fillHome() {
   const level = $('level');
-  const keep = level.value || '3';
+  const keep = level.value || String(meta.default_level ?? '');
   level.textContent = '';
   for (const l of meta.levels) {
     const o = document.createElement('option');

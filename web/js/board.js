@@ -335,7 +335,7 @@ export class Board {
           for (const side of ['south', 'north']) {
             m.holes[side] = m.holes[side].map((c) => (c === null ? null : 0));
           }
-          m.captured = { south: ev.captured[0], north: ev.captured[1] };
+          m.captured = { ...ev.captured };
           this.render();
           await this.pause(ms * 6);
           break;

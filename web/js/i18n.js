@@ -98,14 +98,14 @@ export function describeEvent(ev) {
       return t('ev.endless', { hole: ev.hole });
     case 'round_end':
       return t(ev.reason === 'repetition' ? 'ev.roundEndRepetition' : 'ev.roundEndNoMoves', {
-        south: ev.captured[0],
-        north: ev.captured[1],
+        south: ev.captured.south,
+        north: ev.captured.north,
       }) + ' ' + (ev.winner ? t('ev.roundWinner', { winner: side(ev.winner) }) : t('ev.roundDrawn'));
     case 'refill':
       return t('ev.refill', {
         round: ev.round,
-        south: ev.filled[0],
-        north: ev.filled[1],
+        south: ev.filled.south,
+        north: ev.filled.north,
         leader: side(ev.leader),
       });
     case 'game_over':

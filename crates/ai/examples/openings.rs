@@ -12,8 +12,8 @@
 //! `--opening-plies`, `--seed` and players (listed in the same order).
 
 use rajapasu_ai::arena::{self, Outcome, Pairing};
-use rajapasu_ai::players::Spec;
 use rajapasu_ai::search::{Limits, Proof, Proven, Searcher};
+use rajapasu_ai::spec::Spec;
 use rajapasu_engine::{Game, Move, Rules, Side};
 use std::time::{Duration, Instant};
 

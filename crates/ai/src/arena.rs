@@ -6,10 +6,11 @@
 //! comes a third time is drawn (RULES.md, "endless matches"). No game needs a move or round cap;
 //! the summaries report how many matches were drawn that way.
 
-use crate::players::{Player, Spec};
+use crate::player::{Player, PlayerError};
+use crate::spec::Spec;
 use crate::stats::{mean_ci, wilson, Wdl};
-use rajapasu_engine::bench::Rng;
-use rajapasu_engine::{Event, Game, Move, Position, RoundEnd, Rules, Side, Status};
+use rajapasu_engine::rng::{stream_seed, Rng};
+use rajapasu_engine::{BySide, Event, Game, Move, Position, RoundEnd, Rules, Side, Status};
 use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -56,7 +57,7 @@ pub struct Captures {
 }
 
 /// What happened in one game.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Outcome {
     /// The finished game.
     pub game: Game,
@@ -69,7 +70,7 @@ pub struct Outcome {
     /// Counters captured by kind.
     pub captures: Captures,
     /// A player that failed (crashed, answered an illegal move) and so lost the game.
-    pub forfeit: Option<(Side, String)>,
+    pub forfeit: Option<(Side, PlayerError)>,
 }
 
 impl Outcome {
@@ -79,8 +80,8 @@ impl Outcome {
     }
 }
 
-/// Plays `game` to its end, `players[0]` moving for South and `players[1]` for North.
-pub fn play_game(mut game: Game, players: &mut [Box<dyn Player>; 2]) -> Outcome {
+/// Plays `game` to its end, each player moving for its side.
+pub fn play_game(mut game: Game, players: &mut BySide<Box<dyn Player>>) -> Outcome {
     let mut events = Vec::new();
     let mut captures = Captures::default();
     let mut round_plies = Vec::new();
@@ -88,7 +89,7 @@ pub fn play_game(mut game: Game, players: &mut [Box<dyn Player>; 2]) -> Outcome 
     let mut forfeit = None;
     while !game.status().is_over() {
         let side = game.position().to_move();
-        let mv = match players[side.index()].choose(&game) {
+        let mv = match players[side].choose(&game) {
             Ok(mv) => mv,
             Err(e) => {
                 forfeit = Some((side, e));
@@ -96,8 +97,8 @@ pub fn play_game(mut game: Game, players: &mut [Box<dyn Player>; 2]) -> Outcome 
             }
         };
         events.clear();
-        if let Err(e) = game.play_traced(mv, &mut events) {
-            forfeit = Some((side, format!("illegal move {mv}: {e}")));
+        if let Err(error) = game.play_traced(mv, &mut events) {
+            forfeit = Some((side, PlayerError::Illegal { mv, error }));
             break;
         }
         plies += 1;
@@ -111,7 +112,7 @@ pub fn play_game(mut game: Game, players: &mut [Box<dyn Player>; 2]) -> Outcome 
                 }
                 Event::Pussa { count, .. } => captures.pussa += u64::from(*count),
                 Event::RoundEnd { award, .. } => {
-                    captures.round_end += u64::from(award[0] + award[1]);
+                    captures.round_end += u64::from(award.total());
                     round_plies.push(plies);
                     plies = 0;
                 }
@@ -120,8 +121,8 @@ pub fn play_game(mut game: Game, players: &mut [Box<dyn Player>; 2]) -> Outcome 
         }
     }
     let p = game.position();
-    let margin = (p.captured(Side::South) + p.reserve(Side::South)) as i32
-        - (p.captured(Side::North) + p.reserve(Side::North)) as i32;
+    let held = BySide::from_fn(|s| p.captured(s) + p.reserve(s));
+    let margin = held.south as i32 - held.north as i32;
     let winner = match &forfeit {
         Some((side, _)) => Some(!*side),
         None => game.status().winner(),
@@ -219,7 +220,7 @@ fn pairings(pairs: &[(usize, usize)], openings: usize, seed: u64) -> Vec<Pairing
                         south,
                         north,
                         opening: o,
-                        seed: seed ^ (k + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                        seed: stream_seed(seed, k + 1),
                     });
                 }
             }
@@ -242,7 +243,7 @@ pub fn play_pairing(
     }
     let build = |i: usize, salt: u64| specs[i].build(rules, p.seed ^ salt);
     match (build(p.south, 1), build(p.north, 2)) {
-        (Ok(s), Ok(n)) => play_game(game, &mut [s, n]),
+        (Ok(s), Ok(n)) => play_game(game, &mut BySide::new(s, n)),
         (Err(e), _) => Outcome {
             winner: Some(Side::North),
             margin: 0,

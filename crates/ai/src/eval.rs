@@ -66,6 +66,44 @@ impl Eval {
     }
 }
 
+impl Eval {
+    /// [`Eval::evaluate`] seen by `side` rather than by the player to move.
+    pub fn evaluate_for(&self, pos: &Position, side: Side) -> i32 {
+        let v = self.evaluate(pos);
+        if pos.to_move() == side {
+            v
+        } else {
+            -v
+        }
+    }
+
+    /// The weight called `name` (`row`, `row_match`, `threes` or `mobility`, as player specs
+    /// write them), if there is one.
+    ///
+    /// ```
+    /// use rajapasu_ai::eval::Eval;
+    /// let mut eval = Eval::TUNED;
+    /// *eval.weight_mut("threes").unwrap() = 6;
+    /// assert_eq!(eval.weight("threes"), Some(6));
+    /// assert_eq!(eval.weight("speed"), None);
+    /// ```
+    pub fn weight(&self, name: &str) -> Option<i32> {
+        let mut copy = *self;
+        copy.weight_mut(name).map(|w| *w)
+    }
+
+    /// The weight called `name`, to change it.
+    pub fn weight_mut(&mut self, name: &str) -> Option<&mut i32> {
+        Some(match name {
+            "row" => &mut self.row,
+            "row_match" => &mut self.row_match,
+            "threes" => &mut self.threes,
+            "mobility" => &mut self.mobility,
+            _ => return None,
+        })
+    }
+}
+
 impl Default for Eval {
     fn default() -> Eval {
         Eval::TUNED

@@ -4,8 +4,8 @@
 //! A playout runs to the end of the current round (in match play, the round's winner counts as
 //! the winner of the playout; a finished match counts for its winner).
 
-use crate::players::Player;
-use rajapasu_engine::bench::Rng;
+use crate::player::{Player, PlayerError};
+use rajapasu_engine::rng::Rng;
 use rajapasu_engine::{Game, Move, Side};
 use std::time::{Duration, Instant};
 
@@ -151,7 +151,7 @@ impl Mcts {
 }
 
 impl Player for Mcts {
-    fn choose(&mut self, game: &Game) -> Result<Move, String> {
-        self.search(game).ok_or_else(|| "the game is over".into())
+    fn choose(&mut self, game: &Game) -> Result<Move, PlayerError> {
+        self.search(game).ok_or(PlayerError::GameOver)
     }
 }

@@ -2,8 +2,9 @@
 //! lines. The search runs on its own thread so that `stop` and `isready` are answered while it
 //! thinks.
 
+use crate::choice::pick;
+use crate::levels::{Level, LevelParams};
 use crate::search::{to_public, Info, Limits, SearchResult, Searcher};
-use crate::{level_params, pick, LevelParams};
 use rajapasu_engine::{Game, GameView, Move, Position, Rules};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -188,11 +189,11 @@ impl<W: Write + Send + 'static> Engine<W> {
             return Err("`rules` needs a rule set, e.g. `rules canonical/mode=round`".into());
         };
         let mut rules: Rules = spec.parse().map_err(|e| format!("{e}"))?;
+        // A mode may follow the rule set: `rules canonical single-round`.
         for extra in &args[1..] {
-            match *extra {
-                "single-round" | "round" => rules = rules.single_round(),
-                w => return Err(format!("`rules`: unexpected `{w}`")),
-            }
+            rules = rules
+                .with_option("mode", extra)
+                .map_err(|_| format!("`rules`: unexpected `{extra}`"))?;
         }
         self.rules = rules;
         self.game = Game::new(rules);
@@ -274,12 +275,7 @@ impl<W: Write + Send + 'static> Engine<W> {
                 "depth" => limits.depth = Some(value.clamp(1, 100) as u32),
                 "movetime" => limits.movetime = Some(Duration::from_millis(value.max(1))),
                 "nodes" => limits.nodes = Some(value.max(1)),
-                "level" => {
-                    if !(1..=6).contains(&value) {
-                        return Err("levels run from 1 to 6".into());
-                    }
-                    level = Some(value as u8);
-                }
+                "level" => level = Some(args[i + 1].parse::<Level>().map_err(|e| e.to_string())?),
                 _ => return Err(format!("`go` does not take `{key}`")),
             }
             i += 2;
@@ -291,7 +287,7 @@ impl<W: Write + Send + 'static> Engine<W> {
         let mut params: Option<LevelParams> = None;
         let mut seed = 0;
         if let Some(l) = level {
-            let p = level_params(l);
+            let p = l.params();
             limits.depth = limits.depth.or(p.depth);
             limits.movetime = limits.movetime.or(Some(p.movetime));
             params = Some(p);

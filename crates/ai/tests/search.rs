@@ -1,10 +1,12 @@
 //! Search correctness: tactics, exact solving against brute force, every level's legality.
 
-use rajapasu_ai::players::{PlainAlphaBeta, Player, Spec};
+use rajapasu_ai::player::Player;
+use rajapasu_ai::players::PlainAlphaBeta;
 use rajapasu_ai::search::{to_public, Limits, Searcher, WIN};
-use rajapasu_ai::{choose_move, choose_with, level_params, levels};
-use rajapasu_engine::bench::Rng;
-use rajapasu_engine::{Game, Move, Rules, Side};
+use rajapasu_ai::spec::Spec;
+use rajapasu_ai::{choose_move, choose_with, Level};
+use rajapasu_engine::rng::Rng;
+use rajapasu_engine::{BySide, Game, Move, Rules, Side};
 
 fn single() -> Rules {
     Rules::default().single_round()
@@ -21,6 +23,10 @@ fn mv(n: u8) -> Move {
     Move::new(n).unwrap()
 }
 
+fn level(n: u8) -> Level {
+    Level::try_from(n).unwrap()
+}
+
 #[test]
 fn finds_a_forced_large_capture_at_shallow_depth() {
     // South 6 sows into S7; N1 is empty, so South takes the 30 counters of N2.
@@ -32,7 +38,7 @@ fn finds_a_forced_large_capture_at_shallow_depth() {
         assert_eq!(r.best(), mv(6), "depth {d}");
         assert!(r.score() >= 20, "depth {d}: score {}", r.score());
     }
-    let c = choose_move(&game, 4, 1).unwrap();
+    let c = choose_move(&game, level(4), 1).unwrap();
     assert_eq!(c.mv, mv(6));
 }
 
@@ -54,11 +60,11 @@ fn avoids_a_move_that_gifts_fours() {
             .unwrap();
         assert_eq!(r.best(), mv(1), "depth {d}");
     }
-    for level in 2..=4 {
+    for n in 2..=4 {
         assert_eq!(
-            choose_move(&game, level, 3).unwrap().mv,
+            choose_move(&game, level(n), 3).unwrap().mv,
             mv(1),
-            "level {level}"
+            "level {n}"
         );
     }
 }
@@ -186,14 +192,14 @@ fn every_level_returns_a_legal_move_in_random_positions() {
                 continue;
             }
             positions += 1;
-            for level in levels() {
+            for level in Level::ALL {
                 // Levels 5 and 6 are time-limited; cap their depth so the test does not depend on
                 // the machine's speed.
-                let mut p = level_params(level.number);
+                let mut p = level.params();
                 p.depth = Some(p.depth.unwrap_or(4).min(4));
                 let mut s = Searcher::new(p.table_bits.min(16));
                 let c = choose_with(&mut s, &game, &p, positions).unwrap();
-                assert!(game.legal_moves().contains(c.mv), "level {}", level.number);
+                assert!(game.legal_moves().contains(c.mv), "level {level}");
                 assert_eq!(c.pv.first(), Some(&c.mv));
             }
         }
@@ -202,11 +208,11 @@ fn every_level_returns_a_legal_move_in_random_positions() {
 
 #[test]
 fn the_public_api_is_complete() {
-    assert_eq!(levels().len(), 6);
-    assert_eq!(levels()[5].name, "max");
-    for (i, l) in levels().iter().enumerate() {
-        assert_eq!(l.number as usize, i + 1);
-        assert!(!l.description.is_empty());
+    assert_eq!(Level::ALL.len(), 6);
+    assert_eq!(Level::ALL[5].name(), "max");
+    for (i, l) in Level::ALL.iter().enumerate() {
+        assert_eq!(l.number() as usize, i + 1);
+        assert!(!l.description().is_empty());
     }
     let game = Game::new(single());
     let scores = rajapasu_ai::analyze_with(&mut Searcher::new(14), &game, &depth(3));
@@ -214,7 +220,7 @@ fn the_public_api_is_complete() {
     assert!(scores.windows(2).all(|w| w[0].score >= w[1].score));
     let mut over = Game::from_code("0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35", single()).unwrap();
     over.play(mv(6));
-    assert!(choose_move(&over, 1, 0).is_none());
+    assert!(choose_move(&over, level(1), 0).is_none());
     assert!(rajapasu_ai::analyze(&over, std::time::Duration::from_millis(1)).is_empty());
 }
 
@@ -276,8 +282,7 @@ fn matches_between_deterministic_players_end() {
     // Without the rule on repeated round starts such matches could cycle forever.
     let spec: Spec = "search:depth=3".parse().unwrap();
     let rules = Rules::default();
-    let players = [spec.build(rules, 1).unwrap(), spec.build(rules, 2).unwrap()];
-    let mut players = players;
+    let mut players = BySide::new(spec.build(rules, 1).unwrap(), spec.build(rules, 2).unwrap());
     let o = rajapasu_ai::arena::play_game(Game::new(rules), &mut players);
     // Depth-3 searches repeat the same two rounds from round 3 on.
     assert!(o.drawn_by_match_repetition());
@@ -312,7 +317,7 @@ fn a_level_with_a_margin_varies_among_equal_moves_only() {
     // From the start every move of South is searched; with a margin the level picks among the
     // moves within it of the best, and their scores are exact.
     let game = Game::new(single());
-    let mut p = level_params(4);
+    let mut p = level(4).params();
     p.depth = Some(5);
     for seed in 0..12 {
         let mut s = Searcher::new(16);

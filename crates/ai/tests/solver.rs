@@ -8,8 +8,8 @@
 
 use rajapasu_ai::search::Limits;
 use rajapasu_ai::solver::{Bounds, Endless, Solver};
-use rajapasu_engine::bench::Rng;
-use rajapasu_engine::{Game, Position, Rules, Setup, Side, Status};
+use rajapasu_engine::rng::Rng;
+use rajapasu_engine::{BySide, Game, Position, Rules, Setup, Side, Status};
 use std::collections::HashMap;
 
 /// The mover's captures from now on minus the opponent's, in the real round (rule 8b applied by
@@ -26,7 +26,7 @@ fn real_value(g: &mut Game, alpha: i32, beta: i32, budget: &mut u64) -> Option<i
         g.play(m);
         let v = if g.status().is_over() {
             let r = g.rounds().last().expect("a finished round");
-            let d = r.captured[me.index()] as i32 - r.captured[(!me).index()] as i32;
+            let d = r.captured[me] as i32 - r.captured[!me] as i32;
             Some(d - before)
         } else {
             // The opponent moves next: the move is worth the gain minus their value after it.
@@ -148,10 +148,10 @@ fn random_position(rng: &mut Rng, rules: Rules, max_on_board: u32) -> Option<Pos
     } else {
         let n = rules.holes();
         let mut setup = Setup::start(rules);
-        let closed_side = rng.below(2);
+        let closed_side = Side::ALL[rng.below(2)];
         let closed = rng.below(n.min(4));
         let mut on_board = 0;
-        for side in 0..2 {
+        for side in Side::ALL {
             for k in 0..n {
                 let closed_here = side == closed_side && k < closed;
                 setup.holes[side][k] = if closed_here {
@@ -165,7 +165,7 @@ fn random_position(rng: &mut Rng, rules: Rules, max_on_board: u32) -> Option<Pos
             }
         }
         let rest = rules.total() - on_board;
-        setup.captured = [rest / 2, rest - rest / 2];
+        setup.captured = BySide::new(rest / 2, rest - rest / 2);
         setup.to_move = if rng.below(2) == 0 {
             Side::South
         } else {

@@ -86,8 +86,3 @@ pub fn read_record(path: &std::path::Path) -> Result<Record, CliError> {
         .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
     Record::parse(&text).map_err(|e| CliError(format!("{}: {e}", path.display())))
 }
-
-/// Writes a record as JSON if the file name ends in `.json`, else as plain text.
-pub fn write_record(path: &std::path::Path, record: &Record) -> Result<(), CliError> {
-    rajapasu_tui::write_record(path, record).map_err(CliError)
-}

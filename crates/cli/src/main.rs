@@ -1,4 +1,8 @@
 //! `rajapasu`: the command line of the Raja Pasu engine, the computer opponent and the apps.
+//!
+//! Each command is a module of `commands/` with its arguments (clap parses them there) and its
+//! `run`; `common.rs` holds the arguments several commands share (rules, position, moves) and
+//! the one-line error type. `serve` and `loadtest` come from the server crate.
 
 mod commands;
 mod common;

@@ -2,7 +2,8 @@
 //! `cargo bench -p rajapasu-engine` (compare with `rajapasu bench` and the README's figure).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use rajapasu_engine::bench::{random_playout, Rng};
+use rajapasu_engine::bench::random_playout;
+use rajapasu_engine::rng::Rng;
 use rajapasu_engine::{Game, Position, Rules};
 
 fn playouts(c: &mut Criterion) {

@@ -1,42 +1,12 @@
 //! Random playouts: the engine's speed figure, shared by `rajapasu bench` and the criterion
 //! benchmark so both measure the same loop.
 
+use crate::by_side::BySide;
 use crate::game::Game;
 use crate::hole::Move;
 use crate::position::Position;
-use crate::rules::Endless;
-use crate::rules::Rules;
-use crate::side::Side;
-
-/// A small, fast pseudo-random generator (xorshift64*), good enough for random play.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from a seed (0 is replaced by a fixed non-zero seed).
-    pub fn new(seed: u64) -> Rng {
-        Rng(if seed == 0 {
-            0x9E37_79B9_7F4A_7C15
-        } else {
-            seed
-        })
-    }
-
-    /// The next 64 random bits.
-    #[inline]
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n` (`n` > 0).
-    #[inline]
-    pub fn below(&mut self, n: usize) -> usize {
-        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
-    }
-}
+use crate::rng::Rng;
+use crate::rules::{Endless, Rules};
 
 /// Plays `game` to its end with uniformly random legal moves; returns the moves played.
 pub fn random_playout(game: &mut Game, rng: &mut Rng) -> u32 {
@@ -95,9 +65,11 @@ fn run_playouts(rules: Rules, seed: u64, done: impl Fn(&PlayoutStats) -> bool) -
         for _ in 0..256 {
             game.reset(origin);
             stats.moves += u64::from(random_playout(&mut game, &mut rng));
-            let last = game.rounds().last().map_or([0, 0], |r| r.captured);
-            stats.south_minus_north +=
-                i64::from(last[Side::South.index()]) - i64::from(last[Side::North.index()]);
+            let last = game
+                .rounds()
+                .last()
+                .map_or(BySide::default(), |r| r.captured);
+            stats.south_minus_north += i64::from(last.south) - i64::from(last.north);
             stats.playouts += 1;
         }
         stats.seconds = start.elapsed().as_secs_f64();

@@ -1,5 +1,6 @@
 //! Position codes: `<S1..Sn>/<N1..Nn> <S|N> <captured S> <captured N> [<reserve S> <reserve N> <round>]`.
 
+use crate::by_side::BySide;
 use crate::position::{Position, PositionError, Setup};
 use crate::rules::Rules;
 use crate::side::Side;
@@ -96,7 +97,7 @@ impl Setup {
                 })
                 .collect()
         };
-        let holes = [row(Side::South, south)?, row(Side::North, north)?];
+        let holes = BySide::new(row(Side::South, south)?, row(Side::North, north)?);
         let side = fields
             .next()
             .ok_or(ParseError::MissingField("the side to move"))?;
@@ -132,8 +133,8 @@ impl Setup {
             rules,
             holes,
             to_move,
-            captured: [cap_s, cap_n],
-            reserve: [res_s, res_n],
+            captured: BySide::new(cap_s, cap_n),
+            reserve: BySide::new(res_s, res_n),
             round,
         })
     }
@@ -190,11 +191,15 @@ impl fmt::Display for Position {
             f,
             " {} {} {}",
             self.to_move.letter(),
-            self.captured[0],
-            self.captured[1]
+            self.captured.south,
+            self.captured.north
         )?;
-        if self.reserve != [0, 0] || self.round != 1 {
-            write!(f, " {} {} {}", self.reserve[0], self.reserve[1], self.round)?;
+        if self.reserve != BySide::default() || self.round != 1 {
+            write!(
+                f,
+                " {} {} {}",
+                self.reserve.south, self.reserve.north, self.round
+            )?;
         }
         Ok(())
     }

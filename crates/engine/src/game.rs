@@ -1,5 +1,8 @@
-//! Games: a position with the history that rounds, repetitions and matches need.
+//! Games: a position with the history that rounds, repetitions and matches need. The end of a
+//! round (rule 8), its winner (rule 9), who leads the next (rule 10), the end of a match, and
+//! decisions 5 to 8, 10 and 11 of RULES.md.
 
+use crate::by_side::BySide;
 use crate::hole::{Move, MoveList};
 use crate::position::{IllegalMove, Position};
 use crate::rules::{Mode, NextLeader, Rules, MAX_HOLES};
@@ -40,19 +43,55 @@ impl Status {
     }
 }
 
-/// A finished round.
+/// A finished round, as the game keeps it and as the JSON view writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct RoundResult {
     /// The round's number.
     pub round: u32,
     /// Who led it.
     pub leader: Side,
-    /// Counters each player captured in it, the end-of-round award included: `[south, north]`.
-    pub captured: [u16; 2],
-    /// Who won it, if not drawn.
+    /// Counters each player captured in it, the end-of-round award included.
+    pub captured: BySide<u16>,
+    /// Who won it, if not drawn (null in JSON).
     pub winner: Option<Side>,
-    /// How it ended.
+    /// How it ended: `no_moves` or `repetition` in JSON.
     pub ended_by: RoundEnd,
+}
+
+/// A move of a game with what it was played from: its player, its round and the position
+/// before it. See [`Game::plies`].
+///
+/// ```
+/// use rajapasu_engine::{Game, Move, Rules, Side};
+/// let mut game = Game::new(Rules::default());
+/// game.play(Move::new(1).unwrap());
+/// let ply = game.plies().next().unwrap();
+/// assert_eq!((ply.number, ply.mv.number(), ply.side(), ply.round()), (1, 1, Side::South, 1));
+/// assert_eq!(ply.before, game.start());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ply<'a> {
+    /// The move's number in the game, from 1.
+    pub number: usize,
+    /// The move.
+    pub mv: Move,
+    /// The position it was played from.
+    pub before: &'a Position,
+}
+
+impl Ply<'_> {
+    /// Who played the move.
+    #[inline]
+    pub fn side(&self) -> Side {
+        self.before.to_move()
+    }
+
+    /// The round the move was played in.
+    #[inline]
+    pub fn round(&self) -> u32 {
+        self.before.round()
+    }
 }
 
 /// What identifies a position for the repetition rule: hole counts and side to move. Closed
@@ -78,7 +117,7 @@ impl Seen {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct RoundStart {
     board: [u8; MAX_HOLES],
-    reserve: [u16; 2],
+    reserve: BySide<u16>,
     leader: Side,
 }
 
@@ -99,10 +138,10 @@ struct Undo {
 /// A game: moves, round ends, refills and the end of the match, with undo.
 ///
 /// ```
-/// use rajapasu_engine::{Game, Move, Rules, Status, Side};
+/// use rajapasu_engine::{BySide, Game, Move, Rules, Status, Side};
 /// let mut game = Game::from_code("0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35", Rules::default()).unwrap();
 /// game.play(Move::new(6).unwrap());
-/// assert_eq!(game.rounds()[0].captured, [63, 35]);
+/// assert_eq!(game.rounds()[0].captured, BySide::new(63, 35));
 /// assert_eq!(game.position().to_string(), "7,7,7,7,7,7,7/x,x,7,7,7,7,7 S 0 0 14 0 2");
 /// assert_eq!(game.status(), Status::Playing);
 /// game.undo();
@@ -218,6 +257,33 @@ impl Game {
         &self.moves
     }
 
+    /// The moves played since the game was set up, each with its player, its round and the
+    /// position it was played from: read off the positions the game keeps for undo, so nothing
+    /// is replayed.
+    ///
+    /// ```
+    /// use rajapasu_engine::{Game, Move, Rules, Side};
+    /// let mut game = Game::from_code("0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35", Rules::default()).unwrap();
+    /// for n in [6, 1] {
+    ///     game.play(Move::new(n).unwrap());
+    /// }
+    /// // South's 6 ends round 1; South leads round 2 too.
+    /// let who: Vec<(usize, Side, u32)> = game.plies().map(|p| (p.number, p.side(), p.round())).collect();
+    /// assert_eq!(who, [(1, Side::South, 1), (2, Side::South, 2)]);
+    /// assert_eq!(game.plies().last().unwrap().before.to_string(), "7,7,7,7,7,7,7/x,x,7,7,7,7,7 S 0 0 14 0 2");
+    /// ```
+    pub fn plies(&self) -> impl DoubleEndedIterator<Item = Ply<'_>> + ExactSizeIterator + '_ {
+        self.undo
+            .iter()
+            .zip(&self.moves)
+            .enumerate()
+            .map(|(k, (u, &mv))| Ply {
+                number: k + 1,
+                mv,
+                before: &u.pos,
+            })
+    }
+
     /// The legal moves; none once the game is over.
     pub fn legal_moves(&self) -> MoveList {
         if self.status.is_over() {
@@ -292,10 +358,10 @@ impl Game {
             twice: self.twice,
             old_seen: None,
         });
-        let captured_before = self.pos.captured[0] + self.pos.captured[1];
+        let captured_before = self.pos.captured.total();
         self.pos.play_traced(mv, tracer);
         self.moves.push(mv);
-        if self.pos.captured[0] + self.pos.captured[1] != captured_before {
+        if self.pos.captured.total() != captured_before {
             self.window = self.seen.len();
             self.twice = 0;
         }
@@ -337,11 +403,7 @@ impl Game {
         let taker = !self.pos.to_move;
         let award = self.pos.clear_board(reason, taker);
         let captured = self.pos.captured;
-        let winner = match captured[0].cmp(&captured[1]) {
-            core::cmp::Ordering::Greater => Some(Side::South),
-            core::cmp::Ordering::Less => Some(Side::North),
-            core::cmp::Ordering::Equal => None,
-        };
+        let winner = captured.larger();
         self.rounds.push(RoundResult {
             round: self.pos.round(),
             leader: self.leader,

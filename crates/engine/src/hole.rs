@@ -1,4 +1,5 @@
-//! Holes and moves.
+//! Holes and moves (rule 1 and RULES.md section 2): each player numbers their holes from their
+//! own left, and a move is the number of the hole the player to move empties.
 
 use crate::rules::MAX_ROW;
 use crate::side::Side;

@@ -2,7 +2,8 @@
 //!
 //! The rules of Raja Pasu, the two-row relay-sowing mancala game of Sri Lanka and South India:
 //! positions, moves, sowing with fours and pussa captures, rounds, matches with closed holes,
-//! repetition, Zobrist hashing, position codes, game records and move traces. No I/O.
+//! repetition, Zobrist hashing, position codes, game records and move traces. No I/O, but for
+//! writing a record file (`record::Record::save`, with the `serde` feature).
 //!
 //! ```
 //! use rajapasu_engine::{Game, Move, Rules};
@@ -13,17 +14,39 @@
 //! ```
 //!
 //! [`Position`] is a validated state within a round; [`Setup`] is its unchecked form.
-//! [`Game`] adds what needs history: the repetition rule, round ends, refills and undo.
+//! [`Game`] adds what needs history: the repetition rule, round ends, refills, undo and the
+//! moves played ([`Game::plies`]). A value for each player is a [`BySide`].
+//!
+//! # Where each rule lives
+//!
+//! RULES.md numbers the rules (section 3) and the decisions taken where they are silent
+//! (section 4). Each lives in one file of `src/`:
+//!
+//! | RULES.md | File | What it holds |
+//! |---|---|---|
+//! | rule 1, section 2 | `hole.rs` | holes and moves, numbered from their owner's left |
+//! | rules 2, 7 and 11 | `position.rs` | the start, legal moves, the turn, the counter total |
+//! | rules 3 to 6, decisions 1 to 4 | `sow.rs` | laps, fours, relays, pussa captures, endless sowing |
+//! | rules 8 and 9, decisions 5 to 8, 10 and 11 | `game.rs` | repetitions, round ends, the winner, the end of a match |
+//! | rules 8 to 10, decision 9 | `round.rs` | clearing the board, refills and closed holes |
+//! | section 6 | `rules.rs`, `options.rs` | the options and presets; their names, read and written |
+//! | section 2 (position codes) | `code.rs` | reading and writing position codes |
+//! | section 7 | `record.rs` | game records, text and JSON |
+//!
+//! The perft data in `tests/perft/` pins the rules down as move counts.
 
 #![warn(missing_docs)]
 
 pub mod bench;
+mod by_side;
 mod code;
 mod game;
 mod hole;
+mod options;
 mod perft;
 mod position;
 pub mod record;
+pub mod rng;
 mod round;
 mod rules;
 mod side;
@@ -34,16 +57,18 @@ mod trace;
 mod view;
 mod zobrist;
 
+pub use by_side::BySide;
 pub use code::ParseError;
-pub use game::{Game, RoundResult, Status};
+pub use game::{Game, Ply, RoundResult, Status};
 pub use hole::{Hole, Move, MoveList, ParseHoleError, ParseMoveError};
+pub use options::RuleOption;
 pub use perft::{perft, perft_split};
 pub use position::{IllegalMove, Position, PositionError, Setup};
 pub use rules::{
     ClosedEnd, Endless, FinalFour, FourRecipient, Mode, NextLeader, Pussa, Rules, RulesError,
     MAX_HOLES, MAX_ROW, MAX_TOTAL,
 };
-pub use side::Side;
+pub use side::{ParseSideError, Side};
 pub use trace::{Event, RoundEnd, Tracer};
 #[cfg(feature = "serde")]
-pub use view::{GameView, PerSide, RoundView};
+pub use view::GameView;

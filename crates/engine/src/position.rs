@@ -1,5 +1,8 @@
-//! Positions: the board, captures, reserves, side to move and round number.
+//! Positions: the board, captures, reserves, side to move and round number. The start (rule 2),
+//! the legal moves (rule 3), the turn passing after a move (rule 7) and the counter total that
+//! every valid position keeps (rule 11).
 
+use crate::by_side::BySide;
 use crate::hole::{Hole, Move, MoveList};
 use crate::rules::{ClosedEnd, Endless, Rules, MAX_HOLES};
 use crate::side::Side;
@@ -11,21 +14,21 @@ use core::fmt;
 /// ```
 /// use rajapasu_engine::{Position, Rules, Setup, Side};
 /// let mut setup = Setup::start(Rules::default());
-/// setup.holes[0][0] = Some(8); // one counter too many
+/// setup.holes[Side::South][0] = Some(8); // one counter too many
 /// assert!(Position::from_setup(setup).is_err());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
     /// The rule set.
     pub rules: Rules,
-    /// Each row in hole order, South's first; `None` is a closed hole.
-    pub holes: [Vec<Option<u32>>; 2],
+    /// Each row in hole order; `None` is a closed hole.
+    pub holes: BySide<Vec<Option<u32>>>,
     /// The player to move.
     pub to_move: Side,
-    /// Counters captured in the current round, `[south, north]`.
-    pub captured: [u32; 2],
-    /// Counters carried over from earlier rounds, `[south, north]`.
-    pub reserve: [u32; 2],
+    /// Counters captured in the current round.
+    pub captured: BySide<u32>,
+    /// Counters carried over from earlier rounds.
+    pub reserve: BySide<u32>,
     /// The round number, from 1.
     pub round: u32,
 }
@@ -36,10 +39,10 @@ impl Setup {
         let row = vec![Some(rules.counters()); rules.holes()];
         Setup {
             rules,
-            holes: [row.clone(), row],
+            holes: BySide::new(row.clone(), row),
             to_move: Side::South,
-            captured: [0, 0],
-            reserve: [0, 0],
+            captured: BySide::default(),
+            reserve: BySide::default(),
             round: 1,
         }
     }
@@ -160,8 +163,8 @@ pub struct Position {
     /// sowing follows it at every drop.
     pub(crate) next: [u8; MAX_HOLES],
     pub(crate) open: u32,
-    pub(crate) captured: [u16; 2],
-    pub(crate) reserve: [u16; 2],
+    pub(crate) captured: BySide<u16>,
+    pub(crate) reserve: BySide<u16>,
     pub(crate) to_move: Side,
     pub(crate) round: u16,
     pub(crate) rules: Rules,
@@ -195,7 +198,7 @@ impl Position {
         let mut open = 0u32;
         let mut total: u64 = 0;
         for side in Side::ALL {
-            let row = &setup.holes[side.index()];
+            let row = &setup.holes[side];
             if row.len() != n {
                 return Err(PositionError::RowLength {
                     side,
@@ -235,7 +238,7 @@ impl Position {
                 ));
             }
         }
-        for v in setup.captured.iter().chain(setup.reserve.iter()) {
+        for v in setup.captured.iter().chain(&setup.reserve) {
             total += u64::from(*v);
         }
         if total != u64::from(rules.total()) {
@@ -252,8 +255,9 @@ impl Position {
             board,
             next: [0; MAX_HOLES],
             open,
-            captured: [setup.captured[0] as u16, setup.captured[1] as u16],
-            reserve: [setup.reserve[0] as u16, setup.reserve[1] as u16],
+            // The total check above bounds both by MAX_TOTAL.
+            captured: setup.captured.map(|c| c as u16),
+            reserve: setup.reserve.map(|r| r as u16),
             to_move: setup.to_move,
             round,
             rules,
@@ -272,10 +276,10 @@ impl Position {
         };
         Setup {
             rules: self.rules,
-            holes: [row(Side::South), row(Side::North)],
+            holes: BySide::from_fn(row),
             to_move: self.to_move,
-            captured: [self.captured[0].into(), self.captured[1].into()],
-            reserve: [self.reserve[0].into(), self.reserve[1].into()],
+            captured: self.captured.map(u32::from),
+            reserve: self.reserve.map(u32::from),
             round: self.round.into(),
         }
     }
@@ -341,13 +345,13 @@ impl Position {
     /// Counters `side` captured in this round.
     #[inline]
     pub fn captured(&self, side: Side) -> u32 {
-        self.captured[side.index()].into()
+        self.captured[side].into()
     }
 
     /// Counters `side` carried over from earlier rounds.
     #[inline]
     pub fn reserve(&self, side: Side) -> u32 {
-        self.reserve[side.index()].into()
+        self.reserve[side].into()
     }
 
     /// Counters in `hole`, or `None` if it is closed (or off this rule set's board).
@@ -551,18 +555,16 @@ impl Position {
             pos.board[i] = c;
             total += u32::from(c);
         }
-        let off_board = i64::from(self.rules.total())
-            - i64::from(total)
-            - i64::from(self.reserve[0])
-            - i64::from(self.reserve[1]);
-        let north = i64::from(self.captured[1]).min(off_board);
+        let reserves = self.reserve.total();
+        let off_board = i64::from(self.rules.total()) - i64::from(total) - i64::from(reserves);
+        let north = i64::from(self.captured.north).min(off_board);
         if north < 0 {
             return Err(PositionError::WrongTotal {
-                found: u64::from(total) + u64::from(self.reserve[0] + self.reserve[1]),
+                found: u64::from(total) + u64::from(reserves),
                 expected: self.rules.total(),
             });
         }
-        pos.captured = [(off_board - north) as u16, north as u16];
+        pos.captured = BySide::new((off_board - north) as u16, north as u16);
         pos.to_move = to_move;
         Ok(pos)
     }

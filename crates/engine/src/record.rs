@@ -13,6 +13,9 @@
 //!
 //! The rule set and the start position (tag `Position`, when not the start of a match) are part
 //! of the record. Move numbers, `{comments}` and the result token are optional when reading.
+//!
+//! With the `serde` feature, `Record::save` writes a record file in the format its name asks
+//! for: the one place where the engine touches a file.
 
 use crate::game::{Game, Status};
 use crate::hole::Move;
@@ -140,10 +143,14 @@ impl Record {
             .map(|(_, v)| v.as_str())
     }
 
+    /// The position the record's moves start from.
+    pub fn start_position(&self) -> Position {
+        self.start.unwrap_or_else(|| Position::start(self.rules))
+    }
+
     /// Plays the record's moves from its start.
     pub fn replay(&self) -> Result<Game, RecordError> {
-        let start = self.start.unwrap_or_else(|| Position::start(self.rules));
-        let mut game = Game::from_position(start);
+        let mut game = Game::from_position(self.start_position());
         for (k, &mv) in self.moves.iter().enumerate() {
             game.try_play(mv).map_err(|error| RecordError::Illegal {
                 index: k + 1,
@@ -242,14 +249,23 @@ impl Record {
         if let Some(p) = &self.start {
             out.push_str(&format!("[Position \"{p}\"]\n"));
         }
-        let start = self.start.unwrap_or_else(|| Position::start(self.rules));
-        let mut game = Game::from_position(start);
+        // The moves that can be played, up to the first that cannot: an illegal record is still
+        // written as it is, its remaining moves in the round of that first illegal one, so that
+        // nothing the user entered is lost.
+        let mut game = Game::from_position(self.start_position());
+        for &mv in &self.moves {
+            if game.try_play(mv).is_err() {
+                break;
+            }
+        }
+        let rest = core::iter::repeat(game.position().round());
+        let rounds = game.plies().map(|p| p.round()).chain(rest);
         let mut body = String::new();
         let mut round = 0;
         let mut ply = 0;
-        for &mv in &self.moves {
-            if game.position().round() != round {
-                round = game.position().round();
+        for (&mv, r) in self.moves.iter().zip(rounds) {
+            if r != round {
+                round = r;
                 ply = 0;
                 if !body.is_empty() {
                     body.push('\n');
@@ -261,10 +277,6 @@ impl Record {
             }
             body.push_str(&format!(" {mv}"));
             ply += 1;
-            if game.try_play(mv).is_err() {
-                // An illegal record is still written as it is; nothing the user entered is lost.
-                round = u32::MAX;
-            }
         }
         let result = result_token(game.status());
         out.push_str(&format!("[Result \"{result}\"]\n\n"));
@@ -330,10 +342,32 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     Some((name.to_string(), value))
 }
 
+/// Why a record file could not be written.
+#[derive(Debug)]
+pub struct SaveError {
+    /// The file.
+    pub path: std::path::PathBuf,
+    /// Why.
+    pub error: std::io::Error,
+}
+
+impl fmt::Display for SaveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot write {}: {}", self.path.display(), self.error)
+    }
+}
+
+impl std::error::Error for SaveError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
 #[cfg(feature = "serde")]
 mod json {
     use super::*;
     use serde::{Deserialize, Serialize};
+    use std::path::Path;
 
     #[derive(Serialize, Deserialize)]
     struct JsonRecord {
@@ -392,6 +426,35 @@ mod json {
             })
         }
 
+        /// The record as a file named `path` holds it: JSON if the name ends in `.json`, else
+        /// plain text.
+        pub fn to_file_text(&self, path: &Path) -> String {
+            if path.extension().is_some_and(|e| e == "json") {
+                self.to_json()
+            } else {
+                self.to_text()
+            }
+        }
+
+        /// Writes the record to `path`, as JSON if the name ends in `.json`, else as plain text.
+        ///
+        /// ```
+        /// use rajapasu_engine::record::Record;
+        /// let rec = Record::parse_text("{Round 1} 1. 1 2 *").unwrap();
+        /// let path = std::env::temp_dir().join(format!("rajapasu-doc-{}.json", std::process::id()));
+        /// rec.save(&path).unwrap();
+        /// let back = std::fs::read_to_string(&path).unwrap();
+        /// assert!(back.trim_start().starts_with('{'));
+        /// assert_eq!(Record::parse(&back).unwrap(), rec);
+        /// std::fs::remove_file(&path).unwrap();
+        /// ```
+        pub fn save(&self, path: &Path) -> Result<(), SaveError> {
+            std::fs::write(path, self.to_file_text(path)).map_err(|error| SaveError {
+                path: path.to_path_buf(),
+                error,
+            })
+        }
+
         /// Reads either format: JSON if the text starts with `{`, else plain text.
         pub fn parse(text: &str) -> Result<Record, RecordError> {
             if text.trim_start().starts_with('{') {
@@ -400,5 +463,21 @@ mod json {
                 Record::parse_text(text)
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_illegal_record_is_written_whole() {
+        // After South's 2, North's hole 4 is empty: the second move cannot be played.
+        let text = "[Position \"0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46\"]\n1. 2 4 5\n";
+        let rec = Record::parse_text(text).unwrap();
+        assert!(rec.replay().is_err());
+        let written = rec.to_text();
+        assert!(written.contains("{Round 1} 1. 2 4 2. 5\n*"), "{written}");
+        assert_eq!(Record::parse_text(&written).unwrap(), rec);
     }
 }

@@ -1,5 +1,7 @@
-//! Round ends and refills between rounds (rules 8 to 10).
+//! Round ends and refills between rounds: clearing the board (rule 8), refilling and closing
+//! holes (rule 10), a player too poor to fill a hole (decision 9).
 
+use crate::by_side::BySide;
 use crate::position::Position;
 use crate::rules::{ClosedEnd, MAX_HOLES};
 use crate::side::Side;
@@ -7,9 +9,9 @@ use crate::trace::RoundEnd;
 
 impl Position {
     /// Clears the board at a round's end: under rule 8(a) `taker` takes everything, under 8(b)
-    /// each player takes their own row. Returns what each took, `[south, north]`.
-    pub(crate) fn clear_board(&mut self, reason: RoundEnd, taker: Side) -> [u16; 2] {
-        let mut award = [0u16; 2];
+    /// each player takes their own row. Returns what each took.
+    pub(crate) fn clear_board(&mut self, reason: RoundEnd, taker: Side) -> BySide<u16> {
+        let mut award = BySide::default();
         for i in 0..2 * self.rules.holes() {
             let c = self.board[i];
             if c != 0 {
@@ -17,34 +19,32 @@ impl Position {
                     RoundEnd::NoMoves => taker,
                     RoundEnd::Repetition => self.owner(i),
                 };
-                award[to.index()] += u16::from(c);
+                award[to] += u16::from(c);
                 self.set(i, 0);
             }
         }
-        self.captured[0] += award[0];
-        self.captured[1] += award[1];
+        self.captured = self.captured.zip(award).map(|(c, a)| c + a);
         award
     }
 
     /// Sets up the next round from each player's holdings (rule 10): `Ok(holes filled)`, or
     /// `Err(winner)` if a player cannot fill a single hole.
-    pub(crate) fn refill(&mut self, leader: Side) -> Result<[u8; 2], Side> {
+    pub(crate) fn refill(&mut self, leader: Side) -> Result<BySide<u8>, Side> {
         let n = self.rules.holes();
         let per_hole = self.rules.counters();
-        let holdings = [
-            u32::from(self.reserve[0] + self.captured[0]),
-            u32::from(self.reserve[1] + self.captured[1]),
-        ];
-        for side in Side::ALL {
-            if holdings[side.index()] < per_hole {
+        let holdings = self
+            .reserve
+            .zip(self.captured)
+            .map(|(r, c)| u32::from(r + c));
+        for (side, &held) in holdings.pairs() {
+            if held < per_hole {
                 return Err(!side);
             }
         }
         let mut board = [0u8; MAX_HOLES];
         let mut open = 0u32;
-        let mut filled = [0u8; 2];
-        for side in Side::ALL {
-            let h = holdings[side.index()];
+        let mut filled = BySide::default();
+        for (side, &h) in holdings.pairs() {
             let k = (h / per_hole).min(n as u32) as usize;
             let first = match self.rules.closed {
                 ClosedEnd::Left => n - k,
@@ -55,12 +55,12 @@ impl Position {
                 board[i] = per_hole as u8;
                 open |= 1 << i;
             }
-            filled[side.index()] = k as u8;
-            self.reserve[side.index()] = (h - per_hole * k as u32) as u16;
+            filled[side] = k as u8;
+            self.reserve[side] = (h - per_hole * k as u32) as u16;
         }
         self.board = board;
         self.open = open;
-        self.captured = [0, 0];
+        self.captured = BySide::default();
         self.to_move = leader;
         self.round += 1;
         self.link_open_holes();

@@ -1,7 +1,9 @@
-//! Rule sets: the canonical rules and the traditional alternatives as named options.
+//! Rule sets (RULES.md section 6): the canonical rules and the traditional alternatives, as
+//! option types and named presets.
 //!
 //! A rule set is written `NAME[/KEY=VALUE,...]`, for example `canonical`,
-//! `canonical/fours=sower,pussa=chain` or `pallankuli/mode=round`. RULES.md describes every option.
+//! `canonical/fours=sower,pussa=chain` or `pallankuli/mode=round`. RULES.md describes every option;
+//! the names of options and values are in `options.rs`.
 
 use core::fmt;
 use core::str::FromStr;
@@ -135,8 +137,15 @@ pub enum RulesError {
         key: String,
         /// The value given.
         value: String,
-        /// What it takes.
-        expected: &'static str,
+        /// The values it takes.
+        expected: Vec<&'static str>,
+    },
+    /// A board size that is not a whole number.
+    NotANumber {
+        /// The option.
+        key: String,
+        /// The value given.
+        value: String,
     },
     /// Holes per row and counters per hole that do not fit the engine's limits.
     BadSize {
@@ -158,16 +167,31 @@ impl fmt::Display for RulesError {
             RulesError::UnknownOption(k) => write!(
                 f,
                 "unknown rule option `{k}` (known: {})",
-                OPTION_KEYS.join(", ")
+                Rules::options()
+                    .iter()
+                    .map(|o| o.key())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
             RulesError::MissingValue(k) => write!(f, "rule option `{k}` needs a value: `{k}=...`"),
             RulesError::BadValue {
                 key,
                 value,
                 expected,
-            } => write!(
+            } => {
+                let (last, rest) = expected.split_last().expect("an option takes values");
+                let one_of = match rest {
+                    [] => last.to_string(),
+                    _ => format!("{} or {last}", rest.join(", ")),
+                };
+                write!(
+                    f,
+                    "rule option `{key}` does not take `{value}` (expected {one_of})"
+                )
+            }
+            RulesError::NotANumber { key, value } => write!(
                 f,
-                "rule option `{key}` does not take `{value}` (expected {expected})"
+                "rule option `{key}` does not take `{value}` (expected a whole number)"
             ),
             RulesError::BadSize { holes, counters } => write!(
                 f,
@@ -179,19 +203,6 @@ impl fmt::Display for RulesError {
 }
 
 impl std::error::Error for RulesError {}
-
-const OPTION_KEYS: [&str; 10] = [
-    "holes",
-    "counters",
-    "mode",
-    "origin",
-    "final-four",
-    "fours",
-    "pussa",
-    "closed",
-    "endless",
-    "leader",
-];
 
 /// The named rule sets: name, description, and the rules.
 const PRESETS: [(&str, &str, Rules); 4] = [
@@ -301,159 +312,6 @@ impl Rules {
     pub const fn total(&self) -> u32 {
         2 * self.holes as u32 * self.counters as u32
     }
-
-    fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
-        let bad = |expected| RulesError::BadValue {
-            key: key.to_string(),
-            value: value.to_string(),
-            expected,
-        };
-        match key {
-            "holes" | "counters" => {
-                let n: u32 = value.parse().map_err(|_| bad("a whole number"))?;
-                let (h, c) = if key == "holes" {
-                    (n, self.counters())
-                } else {
-                    (self.holes() as u32, n)
-                };
-                *self = self.resized(h, c)?;
-            }
-            "mode" => {
-                self.mode = match value {
-                    "match" => Mode::Match,
-                    "round" | "single-round" => Mode::SingleRound,
-                    _ => return Err(bad("match or round")),
-                }
-            }
-            "origin" => {
-                self.skip_origin = match value {
-                    "sow" => false,
-                    "skip" => true,
-                    _ => return Err(bad("sow or skip")),
-                }
-            }
-            "final-four" => {
-                self.final_four = match value {
-                    "capture" => FinalFour::Capture,
-                    "exempt" => FinalFour::Exempt,
-                    "end" => FinalFour::CaptureEndMove,
-                    _ => return Err(bad("capture, exempt or end")),
-                }
-            }
-            "fours" => {
-                self.fours = match value {
-                    "owner" => FourRecipient::RowOwner,
-                    "sower" => FourRecipient::Sower,
-                    _ => return Err(bad("owner or sower")),
-                }
-            }
-            "pussa" => {
-                self.pussa = match value {
-                    "single" => Pussa::Single,
-                    "chain" => Pussa::Chain,
-                    _ => return Err(bad("single or chain")),
-                }
-            }
-            "closed" => {
-                self.closed = match value {
-                    "left" => ClosedEnd::Left,
-                    "right" => ClosedEnd::Right,
-                    _ => return Err(bad("left or right")),
-                }
-            }
-            "endless" => {
-                self.endless = match value {
-                    "end" => Endless::EndMove,
-                    "forbid" => Endless::Forbid,
-                    _ => return Err(bad("end or forbid")),
-                }
-            }
-            "leader" => {
-                self.leader = match value {
-                    "remainder" => NextLeader::TookRemaining,
-                    "loser" => NextLeader::Loser,
-                    "alternate" => NextLeader::Alternate,
-                    _ => return Err(bad("remainder, loser or alternate")),
-                }
-            }
-            _ => return Err(RulesError::UnknownOption(key.to_string())),
-        }
-        Ok(())
-    }
-
-    fn options(&self) -> [(&'static str, String); 10] {
-        [
-            ("holes", self.holes.to_string()),
-            ("counters", self.counters.to_string()),
-            (
-                "mode",
-                match self.mode {
-                    Mode::Match => "match",
-                    Mode::SingleRound => "round",
-                }
-                .into(),
-            ),
-            (
-                "origin",
-                if self.skip_origin { "skip" } else { "sow" }.into(),
-            ),
-            (
-                "final-four",
-                match self.final_four {
-                    FinalFour::Capture => "capture",
-                    FinalFour::Exempt => "exempt",
-                    FinalFour::CaptureEndMove => "end",
-                }
-                .into(),
-            ),
-            (
-                "fours",
-                match self.fours {
-                    FourRecipient::RowOwner => "owner",
-                    FourRecipient::Sower => "sower",
-                }
-                .into(),
-            ),
-            (
-                "pussa",
-                match self.pussa {
-                    Pussa::Single => "single",
-                    Pussa::Chain => "chain",
-                }
-                .into(),
-            ),
-            (
-                "closed",
-                match self.closed {
-                    ClosedEnd::Left => "left",
-                    ClosedEnd::Right => "right",
-                }
-                .into(),
-            ),
-            (
-                "endless",
-                match self.endless {
-                    Endless::EndMove => "end",
-                    Endless::Forbid => "forbid",
-                }
-                .into(),
-            ),
-            (
-                "leader",
-                match self.leader {
-                    NextLeader::TookRemaining => "remainder",
-                    NextLeader::Loser => "loser",
-                    NextLeader::Alternate => "alternate",
-                }
-                .into(),
-            ),
-        ]
-    }
-
-    /// Every option with its value, in a fixed order (for help texts and records).
-    pub fn describe(&self) -> Vec<(&'static str, String)> {
-        self.options().to_vec()
-    }
 }
 
 impl FromStr for Rules {
@@ -479,7 +337,7 @@ impl FromStr for Rules {
             let (k, v) = opt
                 .split_once('=')
                 .ok_or_else(|| RulesError::MissingValue(opt.to_string()))?;
-            rules.set(
+            rules = rules.with_option(
                 &k.trim().to_ascii_lowercase(),
                 &v.trim().to_ascii_lowercase(),
             )?;
@@ -494,11 +352,11 @@ impl fmt::Display for Rules {
             return f.write_str(name);
         }
         f.write_str("canonical")?;
-        let base = Rules::CANONICAL.options();
         let mut sep = '/';
-        for ((k, v), (_, b)) in self.options().iter().zip(base.iter()) {
-            if v != b {
-                write!(f, "{sep}{k}={v}")?;
+        for o in Rules::options() {
+            let v = o.value(self);
+            if v != o.value(&Rules::CANONICAL) {
+                write!(f, "{sep}{}={v}", o.key())?;
                 sep = ',';
             }
         }

@@ -24,7 +24,8 @@ impl Side {
     /// Both sides, South first.
     pub const ALL: [Side; 2] = [Side::South, Side::North];
 
-    /// 0 for South, 1 for North: an index into per-side arrays.
+    /// 0 for South, 1 for North: where the row sits on the board, whose holes are stored South's
+    /// row first. Per-side values are kept in a [`BySide`](crate::BySide), not indexed by this.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -62,6 +63,37 @@ impl Side {
             "n" | "north" => Some(Side::North),
             _ => None,
         }
+    }
+}
+
+/// Why a side's name was rejected.
+///
+/// ```
+/// use rajapasu_engine::{ParseSideError, Side};
+/// assert_eq!("east".parse::<Side>(), Err(ParseSideError("east".into())));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseSideError(pub String);
+
+impl fmt::Display for ParseSideError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not a side (south or north)", self.0)
+    }
+}
+
+impl std::error::Error for ParseSideError {}
+
+/// A side from its name, as [`Side::from_name`] reads it.
+///
+/// ```
+/// use rajapasu_engine::Side;
+/// assert_eq!("North".parse::<Side>(), Ok(Side::North));
+/// assert!("east".parse::<Side>().is_err());
+/// ```
+impl core::str::FromStr for Side {
+    type Err = ParseSideError;
+    fn from_str(s: &str) -> Result<Side, ParseSideError> {
+        Side::from_name(s).ok_or_else(|| ParseSideError(s.to_string()))
     }
 }
 

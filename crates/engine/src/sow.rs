@@ -132,7 +132,7 @@ impl Position {
                     FourRecipient::RowOwner => self.owner(pos),
                     FourRecipient::Sower => mover,
                 };
-                self.captured[to.index()] += 4;
+                self.captured[to] += 4;
                 if let Some(log) = log.as_deref_mut() {
                     log.clear();
                 }
@@ -162,7 +162,7 @@ impl Position {
             while self.board[z] != 0 {
                 let c = self.board[z];
                 self.set(z, 0);
-                self.captured[mover.index()] += u16::from(c);
+                self.captured[mover] += u16::from(c);
                 if T::ENABLED {
                     t.event(Event::Pussa {
                         hole: self.hole_at(z),

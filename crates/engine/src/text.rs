@@ -57,8 +57,8 @@ pub fn state(game: &Game) -> String {
             out,
             "Round {}: South {}, North {}, {} ({})",
             r.round,
-            r.captured[0],
-            r.captured[1],
+            r.captured.south,
+            r.captured.north,
             r.winner
                 .map_or("drawn".to_string(), |w| format!("won by {w}")),
             match r.ended_by {
@@ -179,19 +179,19 @@ pub fn narrate(mover: Side, events: &[Event]) -> Vec<String> {
                 let why = match reason {
                     RoundEnd::NoMoves => format!(
                         "{} has no move: {} takes the {} counters left on the board",
-                        if award[0] > 0 { Side::North } else { Side::South },
-                        if award[0] > 0 { Side::South } else { Side::North },
-                        award[0] + award[1]
+                        if award.south > 0 { Side::North } else { Side::South },
+                        if award.south > 0 { Side::South } else { Side::North },
+                        award.total()
                     ),
                     RoundEnd::Repetition => format!(
                         "the position occurred for the third time: South takes {} from its row, North {}",
-                        award[0], award[1]
+                        award.south, award.north
                     ),
                 };
                 lines.push(format!(
                     "The round ends: {why}. Round total: South {}, North {}, {}.",
-                    captured[0],
-                    captured[1],
+                    captured.south,
+                    captured.north,
                     winner.map_or("drawn".to_string(), |w| format!("won by {w}"))
                 ));
             }
@@ -202,7 +202,7 @@ pub fn narrate(mover: Side, events: &[Event]) -> Vec<String> {
                 leader,
             } => lines.push(format!(
                 "Round {round}: South fills {} holes (reserve {}), North fills {} (reserve {}); {leader} leads.",
-                filled[0], reserve[0], filled[1], reserve[1]
+                filled.south, reserve.south, filled.north, reserve.north
             )),
             Event::GameOver { winner } => lines.push(match winner {
                 Some(w) => format!("The game is over: {w} wins."),

@@ -1,5 +1,6 @@
 //! Move traces: what happened during a move, event by event, for animation and explanation.
 
+use crate::by_side::BySide;
 use crate::hole::Hole;
 use crate::side::Side;
 
@@ -77,10 +78,10 @@ pub enum Event {
     RoundEnd {
         /// Why.
         reason: RoundEnd,
-        /// Counters each player took from the board at the end: `[south, north]`.
-        award: [u16; 2],
-        /// The round's final captures, award included: `[south, north]`.
-        captured: [u16; 2],
+        /// Counters each player took from the board at the end.
+        award: BySide<u16>,
+        /// The round's final captures, award included.
+        captured: BySide<u16>,
         /// Who won the round, if not drawn.
         winner: Option<Side>,
     },
@@ -88,10 +89,10 @@ pub enum Event {
     Refill {
         /// The new round's number.
         round: u16,
-        /// Holes each player filled: `[south, north]`.
-        filled: [u8; 2],
-        /// Counters each player keeps in reserve: `[south, north]`.
-        reserve: [u16; 2],
+        /// Holes each player filled.
+        filled: BySide<u8>,
+        /// Counters each player keeps in reserve.
+        reserve: BySide<u16>,
         /// Who leads the new round.
         leader: Side,
     },
@@ -135,5 +136,26 @@ mod hole_name {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Hole, D::Error> {
         let s = String::deserialize(d)?;
         s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn per_side_values_are_written_with_side_names() {
+        let event = Event::RoundEnd {
+            reason: RoundEnd::NoMoves,
+            award: BySide::new(1, 0),
+            captured: BySide::new(63, 35),
+            winner: Some(Side::South),
+        };
+        assert_eq!(
+            serde_json::to_value(&event).unwrap(),
+            serde_json::json!({"event": "round_end", "reason": "no_moves",
+                "award": {"south": 1, "north": 0}, "captured": {"south": 63, "north": 35},
+                "winner": "south"})
+        );
     }
 }

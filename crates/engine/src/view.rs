@@ -1,42 +1,9 @@
 //! The JSON view of a game shared by the command line, the engine protocol and the server.
 
-use crate::game::{Game, Status};
+use crate::by_side::BySide;
+use crate::game::{Game, RoundResult, Status};
 use crate::side::Side;
-use crate::trace::RoundEnd;
 use serde::Serialize;
-
-/// A pair of per-side values, written `{"south": .., "north": ..}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct PerSide<T> {
-    /// South's value.
-    pub south: T,
-    /// North's value.
-    pub north: T,
-}
-
-impl<T: Copy> PerSide<T> {
-    fn from_array(a: [T; 2]) -> PerSide<T> {
-        PerSide {
-            south: a[0],
-            north: a[1],
-        }
-    }
-}
-
-/// A finished round in the JSON view.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct RoundView {
-    /// The round's number.
-    pub round: u32,
-    /// Who led it.
-    pub leader: Side,
-    /// Counters captured in it, the end-of-round award included.
-    pub captured: PerSide<u16>,
-    /// Its winner, or null for a drawn round.
-    pub winner: Option<Side>,
-    /// `no_moves` or `repetition`.
-    pub ended_by: RoundEnd,
-}
 
 /// The state of a game as the JSON object `rajapasu state --json` prints.
 ///
@@ -60,11 +27,11 @@ pub struct GameView {
     /// Who led the current round.
     pub leader: Side,
     /// Each row in hole order; null for a closed hole.
-    pub holes: PerSide<Vec<Option<u8>>>,
+    pub holes: BySide<Vec<Option<u8>>>,
     /// Counters captured in the current round.
-    pub captured: PerSide<u32>,
+    pub captured: BySide<u32>,
     /// Counters carried over from earlier rounds.
-    pub reserve: PerSide<u32>,
+    pub reserve: BySide<u32>,
     /// Hole numbers the player to move may play.
     pub legal_moves: Vec<u8>,
     /// `playing`, `round_over` (single-round mode) or `match_over`.
@@ -72,7 +39,7 @@ pub struct GameView {
     /// The winner of a finished game, else null.
     pub winner: Option<Side>,
     /// The finished rounds.
-    pub rounds: Vec<RoundView>,
+    pub rounds: Vec<RoundResult>,
     /// How often the current position occurred in this round.
     pub occurrences: usize,
     /// The moves played since the game was set up.
@@ -85,18 +52,14 @@ impl GameView {
     /// The view of `game`.
     pub fn new(game: &Game) -> GameView {
         let pos = game.position();
-        let row = |s: Side| pos.row(s).collect::<Vec<_>>();
         GameView {
             rules: pos.rules().to_string(),
             round: pos.round(),
             to_move: pos.to_move(),
             leader: game.leader(),
-            holes: PerSide {
-                south: row(Side::South),
-                north: row(Side::North),
-            },
-            captured: PerSide::from_array(Side::ALL.map(|s| pos.captured(s))),
-            reserve: PerSide::from_array(Side::ALL.map(|s| pos.reserve(s))),
+            holes: BySide::from_fn(|s| pos.row(s).collect()),
+            captured: BySide::from_fn(|s| pos.captured(s)),
+            reserve: BySide::from_fn(|s| pos.reserve(s)),
             legal_moves: game.legal_moves().iter().map(|m| m.number()).collect(),
             status: match game.status() {
                 Status::Playing => "playing",
@@ -104,17 +67,7 @@ impl GameView {
                 Status::MatchOver { .. } => "match_over",
             },
             winner: game.status().winner(),
-            rounds: game
-                .rounds()
-                .iter()
-                .map(|r| RoundView {
-                    round: r.round,
-                    leader: r.leader,
-                    captured: PerSide::from_array(r.captured),
-                    winner: r.winner,
-                    ended_by: r.ended_by,
-                })
-                .collect(),
+            rounds: game.rounds().to_vec(),
             occurrences: game.occurrences(),
             moves: game.moves().iter().map(|m| m.number()).collect(),
             position: pos.to_string(),

@@ -1,14 +1,7 @@
 //! Zobrist keys: one random key per (hole, count), per closed hole and for North to move.
 
+use crate::rng::splitmix64;
 use crate::rules::MAX_HOLES;
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
 
 const fn make_counts() -> [[u64; 256]; MAX_HOLES] {
     let mut t = [[0u64; 256]; MAX_HOLES];
@@ -18,7 +11,7 @@ const fn make_counts() -> [[u64; 256]; MAX_HOLES] {
         // An empty hole adds nothing, so an empty board hashes to the side and closed keys only.
         let mut c = 1;
         while c < 256 {
-            let (ns, v) = splitmix(s);
+            let (ns, v) = splitmix64(s);
             s = ns;
             t[i][c] = v;
             c += 1;
@@ -33,7 +26,7 @@ const fn make_closed() -> [u64; MAX_HOLES] {
     let mut s = 0x434C_4F53_4544_0001u64;
     let mut i = 0;
     while i < MAX_HOLES {
-        let (ns, v) = splitmix(s);
+        let (ns, v) = splitmix64(s);
         s = ns;
         t[i] = v;
         i += 1;

@@ -1,8 +1,8 @@
 //! Properties over random games and random positions.
 
 use proptest::prelude::*;
-use rajapasu_engine::bench::Rng;
-use rajapasu_engine::{Event, Game, Position, Rules, Setup, Side, Status};
+use rajapasu_engine::rng::Rng;
+use rajapasu_engine::{BySide, Event, Game, Position, Rules, Setup, Side, Status};
 
 const RULE_SETS: [&str; 10] = [
     "canonical",
@@ -27,13 +27,13 @@ fn conserved(pos: &Position) -> bool {
 }
 
 /// Applies a move's sowing events to the position before it, by hand.
-fn replay_events(before: &Position, events: &[Event]) -> (Vec<Option<u8>>, [u32; 2]) {
+fn replay_events(before: &Position, events: &[Event]) -> (Vec<Option<u8>>, BySide<u32>) {
     let n = before.rules().holes();
     let mut holes: Vec<Option<u8>> = before
         .row(Side::South)
         .chain(before.row(Side::North))
         .collect();
-    let mut captured = [before.captured(Side::South), before.captured(Side::North)];
+    let mut captured = BySide::from_fn(|s| before.captured(s));
     let idx = |h: rajapasu_engine::Hole| h.side().index() * n + h.number() as usize - 1;
     for e in events {
         match e {
@@ -47,12 +47,12 @@ fn replay_events(before: &Position, events: &[Event]) -> (Vec<Option<u8>>, [u32;
             }
             Event::Four { hole, to } => {
                 holes[idx(*hole)] = Some(0);
-                captured[to.index()] += 4;
+                captured[*to] += 4;
             }
             Event::Pussa { hole, count, by } => {
                 assert_eq!(holes[idx(*hole)], Some(*count), "pussa count");
                 holes[idx(*hole)] = Some(0);
-                captured[by.index()] += u32::from(*count);
+                captured[*by] += u32::from(*count);
             }
             Event::RoundEnd { .. } | Event::Refill { .. } | Event::GameOver { .. } => break,
             _ => {}
@@ -93,7 +93,7 @@ proptest! {
                 let (holes, captured) = replay_events(&pos, &events);
                 let after: Vec<Option<u8>> = plain.row(Side::South).chain(plain.row(Side::North)).collect();
                 prop_assert_eq!(holes, after);
-                prop_assert_eq!(captured, [plain.captured(Side::South), plain.captured(Side::North)]);
+                prop_assert_eq!(captured, BySide::from_fn(|s| plain.captured(s)));
             }
             let m = moves[rng.below(moves.len())];
             game.play(m);
@@ -115,10 +115,10 @@ proptest! {
         let rest = 98 - on_board;
         let setup = Setup {
             rules: Rules::default(),
-            holes: [counts[..7].iter().map(|&c| Some(c)).collect(), counts[7..].iter().map(|&c| Some(c)).collect()],
+            holes: BySide::new(counts[..7].iter().map(|&c| Some(c)).collect(), counts[7..].iter().map(|&c| Some(c)).collect()),
             to_move: if north { Side::North } else { Side::South },
-            captured: [cap.min(rest), rest - cap.min(rest)],
-            reserve: [0, 0],
+            captured: BySide::new(cap.min(rest), rest - cap.min(rest)),
+            reserve: BySide::default(),
             round: 1,
         };
         let pos = Position::from_setup(setup.clone()).unwrap();
@@ -176,8 +176,8 @@ fn third_repetition_ends_the_round_and_each_player_takes_their_row() {
         .unwrap();
     assert!(events.contains(&Event::RoundEnd {
         reason: rajapasu_engine::RoundEnd::Repetition,
-        award: [1, 1],
-        captured: [51, 47],
+        award: BySide::new(1, 1),
+        captured: BySide::new(51, 47),
         winner: Some(Side::South),
     }));
     // South holds 51: seven holes and 2 in reserve; North 47: six holes (N1 closed) and 5.

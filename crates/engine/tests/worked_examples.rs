@@ -1,6 +1,6 @@
 //! The worked examples of RULES.md, each checked by hand.
 
-use rajapasu_engine::{Event, Game, Hole, Move, RoundEnd, Rules, Side, Status};
+use rajapasu_engine::{BySide, Event, Game, Hole, Move, RoundEnd, Rules, Side, Status};
 
 fn mv(n: u8) -> Move {
     Move::new(n).unwrap()
@@ -131,13 +131,13 @@ fn round_end_and_refill() {
     }));
     assert!(events.contains(&Event::RoundEnd {
         reason: RoundEnd::NoMoves,
-        award: [1, 0],
-        captured: [63, 35],
+        award: BySide::new(1, 0),
+        captured: BySide::new(63, 35),
         winner: Some(Side::South),
     }));
     let r = game.rounds();
     assert_eq!(r.len(), 1);
-    assert_eq!(r[0].captured, [63, 35]);
+    assert_eq!(r[0].captured, BySide::new(63, 35));
     assert_eq!(r[0].winner, Some(Side::South));
     assert_eq!(r[0].ended_by, RoundEnd::NoMoves);
     assert_eq!(

@@ -2,59 +2,21 @@
 
 use crate::assets;
 use crate::error::ApiError;
-use crate::games::{Hub, JoinRequest, MoveRequest, NewGame, TokenRequest};
+use crate::games::Hub;
+use crate::requests::{
+    ApiJson, ApiQuery, JoinRequest, MoveRequest, NewGame, RecordQuery, StateQuery, TokenRequest,
+    TraceRequest, BODY_LIMIT,
+};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{FromRequest, Path, Query, Request, State};
+use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use rajapasu_engine::{Event, Game, GameView, Move, Position, Rules};
-use serde::de::DeserializeOwned;
-use serde::Deserialize;
+use rajapasu_engine::{Event, GameView, Rules};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
-
-/// Largest request body accepted, in bytes.
-pub const BODY_LIMIT: usize = 256 * 1024;
-
-/// A JSON body whose problems are answered with JSON errors: 413 when too large, 400 when it
-/// is not JSON or not the expected object.
-pub struct ApiJson<T>(pub T);
-
-impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
-    type Rejection = ApiError;
-
-    async fn from_request(req: Request, _state: &S) -> Result<Self, ApiError> {
-        let too_large = || {
-            ApiError::too_large(format!(
-                "the request body is larger than the limit of {BODY_LIMIT} bytes"
-            ))
-        };
-        if let Some(len) = req
-            .headers()
-            .get(header::CONTENT_LENGTH)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.parse::<usize>().ok())
-        {
-            if len > BODY_LIMIT {
-                return Err(too_large());
-            }
-        }
-        let bytes = axum::body::to_bytes(req.into_body(), BODY_LIMIT)
-            .await
-            .map_err(|_| too_large())?;
-        if bytes.iter().all(u8::is_ascii_whitespace) {
-            return Err(ApiError::bad_request(
-                "malformed JSON: the request body is empty",
-            ));
-        }
-        serde_json::from_slice(&bytes)
-            .map(ApiJson)
-            .map_err(|e| ApiError::bad_request(format!("malformed JSON: {e}")))
-    }
-}
 
 type AppState = Arc<Hub>;
 
@@ -122,6 +84,7 @@ async fn meta() -> Json<Value> {
     Json(json!({
         "version": env!("CARGO_PKG_VERSION"),
         "levels": crate::computer::levels(),
+        "default_level": rajapasu_ai::Level::DEFAULT.number(),
         "presets": presets,
         "body_limit": BODY_LIMIT,
     }))
@@ -135,72 +98,41 @@ async fn create(
     Ok((StatusCode::CREATED, Json(v)).into_response())
 }
 
-#[derive(Deserialize)]
-struct StateQuery {
-    at: Option<usize>,
-}
-
 async fn state(
     State(hub): State<AppState>,
     Path(id): Path<String>,
-    query: Result<Query<StateQuery>, axum::extract::rejection::QueryRejection>,
+    ApiQuery(q): ApiQuery<StateQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    let Query(q) = query.map_err(|e| ApiError::bad_request(format!("bad query: {e}")))?;
     Ok(Json(hub.state(&id, q.at).await?))
 }
 
-async fn play(
-    State(hub): State<AppState>,
-    Path(id): Path<String>,
-    ApiJson(req): ApiJson<MoveRequest>,
-) -> Result<Json<Value>, ApiError> {
-    Ok(Json(hub.play(&id, req).await?))
+/// Routes that hand a game's id and a JSON body to the hub's method of the same name and answer
+/// with what it returns.
+macro_rules! game_actions {
+    ($($action:ident($body:ty)),* $(,)?) => {$(
+        async fn $action(
+            State(hub): State<AppState>,
+            Path(id): Path<String>,
+            ApiJson(req): ApiJson<$body>,
+        ) -> Result<Json<Value>, ApiError> {
+            Ok(Json(hub.$action(&id, req).await?))
+        }
+    )*};
 }
 
-async fn undo(
-    State(hub): State<AppState>,
-    Path(id): Path<String>,
-    ApiJson(req): ApiJson<TokenRequest>,
-) -> Result<Json<Value>, ApiError> {
-    Ok(Json(hub.undo(&id, req).await?))
-}
-
-async fn hint(
-    State(hub): State<AppState>,
-    Path(id): Path<String>,
-    ApiJson(req): ApiJson<TokenRequest>,
-) -> Result<Json<Value>, ApiError> {
-    Ok(Json(hub.hint(&id, req).await?))
-}
-
-async fn join(
-    State(hub): State<AppState>,
-    Path(id): Path<String>,
-    ApiJson(req): ApiJson<JoinRequest>,
-) -> Result<Json<Value>, ApiError> {
-    Ok(Json(hub.join(&id, req).await?))
-}
-
-#[derive(Deserialize)]
-struct RecordQuery {
-    format: Option<String>,
-}
+game_actions!(
+    play(MoveRequest),
+    undo(TokenRequest),
+    hint(TokenRequest),
+    join(JoinRequest),
+);
 
 async fn record(
     State(hub): State<AppState>,
     Path(id): Path<String>,
-    query: Result<Query<RecordQuery>, axum::extract::rejection::QueryRejection>,
+    ApiQuery(q): ApiQuery<RecordQuery>,
 ) -> Result<Response, ApiError> {
-    let Query(q) = query.map_err(|e| ApiError::bad_request(format!("bad query: {e}")))?;
-    let json_format = match q.format.as_deref() {
-        None | Some("text") => false,
-        Some("json") => true,
-        Some(f) => {
-            return Err(ApiError::bad_request(format!(
-                "format `{f}` is not `text` or `json`"
-            )))
-        }
-    };
+    let json_format = q.json()?;
     let text = hub.record(&id, json_format).await?;
     let (ctype, ext) = if json_format {
         ("application/json; charset=utf-8", "json")
@@ -267,37 +199,9 @@ async fn watch(mut socket: WebSocket, slot: Arc<crate::games::Slot>) {
     }
 }
 
-/// Body of `POST /api/trace`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TraceRequest {
-    #[serde(default)]
-    rules: Option<String>,
-    #[serde(default)]
-    position: Option<String>,
-    #[serde(rename = "move")]
-    mv: u32,
-}
-
 async fn trace(ApiJson(req): ApiJson<TraceRequest>) -> Result<Json<Value>, ApiError> {
-    let rules: Rules = req
-        .rules
-        .as_deref()
-        .unwrap_or("canonical")
-        .parse()
-        .map_err(|e| ApiError::unprocessable(format!("rules: {e}")))?;
-    let mut game = match &req.position {
-        Some(code) => Game::from_position(
-            Position::from_code(code, rules)
-                .map_err(|e| ApiError::unprocessable(format!("position: {e}")))?,
-        ),
-        None => Game::new(rules),
-    };
+    let (mut game, mv) = req.read()?;
     let before = GameView::new(&game);
-    let mv = u8::try_from(req.mv)
-        .ok()
-        .and_then(Move::new)
-        .ok_or_else(|| ApiError::unprocessable(format!("illegal move {}", req.mv)))?;
     let mut events: Vec<Event> = Vec::new();
     game.play_traced(mv, &mut events)
         .map_err(|e| ApiError::unprocessable(e.to_string()))?;

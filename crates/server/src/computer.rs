@@ -1,5 +1,6 @@
 //! The computer opponent, as the server uses it: choosing moves, hints, the levels.
 
+use rajapasu_ai::Level;
 use rajapasu_engine::{Game, Move};
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -9,45 +10,21 @@ const HINT_TIME: Duration = Duration::from_millis(600);
 
 /// The levels, for the page: number, name, description, thinking time in milliseconds.
 pub fn levels() -> Value {
-    Value::Array(
-        rajapasu_ai::levels()
-            .iter()
-            .map(|l| {
-                json!({
-                    "number": l.number,
-                    "name": l.name,
-                    "description": l.description,
-                    "movetime_ms": l.movetime.as_millis() as u64,
-                })
+    Level::ALL
+        .iter()
+        .map(|l| {
+            json!({
+                "number": l.number(),
+                "name": l.name(),
+                "description": l.description(),
+                "movetime_ms": l.movetime().as_millis() as u64,
             })
-            .collect(),
-    )
-}
-
-/// True for an existing level.
-pub fn valid_level(level: u8) -> bool {
-    rajapasu_ai::levels().iter().any(|l| l.number == level)
-}
-
-/// The highest level.
-pub fn max_level() -> u8 {
-    rajapasu_ai::levels()
-        .iter()
-        .map(|l| l.number)
-        .max()
-        .unwrap_or(1)
-}
-
-/// The name of a level.
-pub fn level_name(level: u8) -> String {
-    rajapasu_ai::levels()
-        .iter()
-        .find(|l| l.number == level)
-        .map_or_else(|| level.to_string(), |l| l.name.to_string())
+        })
+        .collect()
 }
 
 /// The computer's move at `level`. Blocking: call it off the async runtime.
-pub fn choose(game: &Game, level: u8, seed: u64) -> Option<Move> {
+pub fn choose(game: &Game, level: Level, seed: u64) -> Option<Move> {
     rajapasu_ai::choose_move(game, level, seed).map(|c| c.mv)
 }
 

@@ -1,8 +1,11 @@
-//! API errors: a status code and a JSON body `{"error": "..."}`.
+//! Errors: the API's answers (a status code and a JSON body `{"error": "..."}`), and why the
+//! server could not start.
 
+use crate::store::StoreError;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use std::io;
 
 /// An error answer of the API.
 #[derive(Debug)]
@@ -70,3 +73,43 @@ impl IntoResponse for ApiError {
             .into_response()
     }
 }
+
+/// Why the server could not start or stopped serving.
+///
+/// ```
+/// use rajapasu_server::error::ServerError;
+/// let e = ServerError::Listen { addr: "127.0.0.1:80".into(), error: std::io::ErrorKind::PermissionDenied.into() };
+/// assert!(e.to_string().starts_with("cannot listen on 127.0.0.1:80: "));
+/// ```
+#[derive(Debug)]
+pub enum ServerError {
+    /// The database could not be opened or read.
+    Store(StoreError),
+    /// Opening the database did not finish.
+    Open(tokio::task::JoinError),
+    /// The address could not be listened on.
+    Listen {
+        /// The address asked for.
+        addr: String,
+        /// Why.
+        error: io::Error,
+    },
+    /// The address bound could not be read back.
+    Address(io::Error),
+    /// Serving failed.
+    Serve(io::Error),
+}
+
+impl std::fmt::Display for ServerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ServerError::Store(e) => write!(f, "{e}"),
+            ServerError::Open(e) => write!(f, "{e}"),
+            ServerError::Listen { addr, error } => write!(f, "cannot listen on {addr}: {error}"),
+            ServerError::Address(e) => write!(f, "cannot read the bound address: {e}"),
+            ServerError::Serve(e) => write!(f, "server error: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ServerError {}

@@ -2,63 +2,19 @@
 
 use crate::computer;
 use crate::error::ApiError;
-use crate::store::{Store, StoredGame, Write};
+use crate::meta::{Kind, Meta};
+use crate::requests::{self, GameSetup, JoinRequest, MoveRequest, NewGame, TokenRequest};
+use crate::store::{Store, StoreError, StoredGame, Write};
 use rajapasu_engine::record::{utc_date_time, Record};
-use rajapasu_engine::{Event, Game, GameView, Mode, Move, Position, Rules, Side};
-use serde::{Deserialize, Serialize};
+use rajapasu_engine::rng::{stream_seed, Rng};
+use rajapasu_engine::{BySide, Event, Game, GameView, Move, Position, Side};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use tokio::sync::{broadcast, Mutex};
 
-/// What kind of game.
-#[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
-#[serde(rename_all = "lowercase")]
-pub enum Kind {
-    /// One player against the computer.
-    Computer,
-    /// Two players sharing one device.
-    Local,
-    /// Two players on their own devices; the second joins through an invitation.
-    Online,
-}
-
-/// A game's settings, stored as JSON next to it.
-#[derive(Serialize, Deserialize, Clone, Debug)]
-pub struct Meta {
-    /// The kind.
-    pub kind: Kind,
-    /// The rule set, as written by the engine.
-    pub rules: String,
-    /// The start position code, when not the usual start.
-    #[serde(default)]
-    pub start: Option<String>,
-    /// The computer's level.
-    #[serde(default)]
-    pub level: Option<u8>,
-    /// The computer's side.
-    #[serde(default)]
-    pub computer: Option<Side>,
-    /// The seat tokens, South's then North's.
-    pub tokens: [Option<String>; 2],
-    /// The seat of the game's creator (online games).
-    #[serde(default)]
-    pub creator: Option<Side>,
-    /// The unused invitation code (online games).
-    #[serde(default)]
-    pub invite: Option<String>,
-    /// The players' names, South's then North's.
-    #[serde(default)]
-    pub names: [String; 2],
-    /// Creation time, seconds since 1970.
-    #[serde(default)]
-    pub created: u64,
-}
-
 struct Entry {
     game: Game,
-    /// Who played each move, and in which round.
-    history: Vec<(Side, u32)>,
     meta: Meta,
     /// A task is choosing the computer's moves.
     thinking: bool,
@@ -96,54 +52,6 @@ pub struct Hub {
     store: Store,
 }
 
-/// Body of `POST /api/games`.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct NewGame {
-    kind: Kind,
-    #[serde(default)]
-    rules: Option<String>,
-    #[serde(default)]
-    mode: Option<String>,
-    #[serde(default)]
-    level: Option<u8>,
-    #[serde(default)]
-    side: Option<String>,
-    #[serde(default)]
-    position: Option<String>,
-    #[serde(default)]
-    record: Option<String>,
-}
-
-/// Body of `POST /api/games/{id}/moves`.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct MoveRequest {
-    #[serde(rename = "move")]
-    mv: u32,
-    #[serde(default)]
-    ply: Option<usize>,
-    #[serde(default)]
-    token: Option<String>,
-}
-
-/// Body of `POST /api/games/{id}/undo` and `/hint`.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct TokenRequest {
-    #[serde(default)]
-    token: Option<String>,
-    #[serde(default)]
-    ply: Option<usize>,
-}
-
-/// Body of `POST /api/games/{id}/join`.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct JoinRequest {
-    invite: String,
-}
-
 fn now() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -162,12 +70,9 @@ fn random_text(bytes: usize) -> String {
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos())
             .unwrap_or(0);
-        let mut x = (t as u64) ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut rng = Rng::new(stream_seed(t as u64, n));
         for b in buf.iter_mut() {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            *b = x as u8;
+            *b = (rng.next_u64() >> 56) as u8;
         }
     }
     buf.iter()
@@ -191,87 +96,45 @@ fn info(id: &str, e: &Entry) -> Value {
         "kind": m.kind,
         "level": m.level,
         "computer": m.computer,
-        "seats": {"south": seat(Side::South), "north": seat(Side::North)},
-        "names": {"south": m.names[0], "north": m.names[1]},
+        "seats": BySide::from_fn(seat),
+        "names": m.names,
         "ply": e.game.moves().len(),
-        "line": e.history.iter().map(|(s, _)| s.letter()).collect::<String>(),
-        "round_starts": round_starts(&e.history),
+        "line": e.game.plies().map(|p| p.side().letter()).collect::<String>(),
+        "round_starts": round_starts(&e.game),
         "created": m.created,
         "thinking": e.thinking,
         "view": GameView::new(&e.game),
     })
 }
 
-fn round_starts(history: &[(Side, u32)]) -> Vec<usize> {
+/// The ply at which each round began: 0, then every move that opened a new round.
+fn round_starts(game: &Game) -> Vec<usize> {
     let mut out = vec![0];
-    for k in 1..history.len() {
-        if history[k].1 != history[k - 1].1 {
-            out.push(k);
+    let mut plies = game.plies().peekable();
+    while let Some(p) = plies.next() {
+        if plies.peek().is_some_and(|next| next.round() != p.round()) {
+            out.push(p.number);
         }
     }
     out
 }
 
-/// Plays `mv`, noting who played it in which round.
-fn play_noted<T: rajapasu_engine::Tracer>(
-    game: &mut Game,
-    history: &mut Vec<(Side, u32)>,
-    mv: Move,
-    tracer: &mut T,
-) -> Result<(), rajapasu_engine::IllegalMove> {
-    let note = (game.position().to_move(), game.position().round());
-    game.play_traced(mv, tracer)?;
-    history.push(note);
-    Ok(())
-}
-
-fn side_name(s: Side) -> &'static str {
-    s.name()
-}
-
-fn parse_side(s: Option<&str>, default: Side) -> Result<Side, ApiError> {
-    match s {
-        None => Ok(default),
-        Some(t) => Side::from_name(t).ok_or_else(|| {
-            ApiError::unprocessable(format!("side `{t}` is not `south` or `north`"))
-        }),
-    }
-}
-
-fn level_name(level: u8) -> String {
-    computer::level_name(level)
-}
-
-fn start_game(meta: &Meta) -> Result<Game, ApiError> {
-    let rules: Rules = meta
-        .rules
-        .parse()
-        .map_err(|e| ApiError::unprocessable(format!("rules: {e}")))?;
-    Ok(match &meta.start {
-        Some(code) => Game::from_position(
-            Position::from_code(code, rules)
-                .map_err(|e| ApiError::unprocessable(format!("position: {e}")))?,
-        ),
-        None => Game::new(rules),
-    })
-}
-
-/// Which seats a token holds: `[south, north]`.
-fn holds(meta: &Meta, token: Option<&str>) -> [bool; 2] {
+/// Which seats a token holds.
+fn holds(meta: &Meta, token: Option<&str>) -> BySide<bool> {
     let Some(t) = token else {
-        return [false; 2];
+        return BySide::default();
     };
-    [0, 1].map(|k| meta.tokens[k].as_deref() == Some(t))
+    meta.tokens.as_ref().map(|k| k.as_deref() == Some(t))
 }
 
-fn require_seat(meta: &Meta, token: Option<&str>) -> Result<[bool; 2], ApiError> {
+fn require_seat(meta: &Meta, token: Option<&str>) -> Result<BySide<bool>, ApiError> {
     let h = holds(meta, token);
     if token.is_none() {
         return Err(ApiError::forbidden(
             "a seat token is required (field `token`)",
         ));
     }
-    if !h[0] && !h[1] {
+    if !h.south && !h.north {
         return Err(ApiError::forbidden(
             "wrong token: it holds no seat in this game",
         ));
@@ -291,7 +154,7 @@ fn check_ply(game: &Game, ply: Option<usize>) -> Result<(), ApiError> {
 
 impl Hub {
     /// Opens the store and brings every stored game back by replaying its moves.
-    pub fn open(db: &str) -> Result<Arc<Hub>, String> {
+    pub fn open(db: &str) -> Result<Arc<Hub>, StoreError> {
         let (store, stored) = Store::open(db)?;
         let hub = Arc::new(Hub {
             games: RwLock::new(HashMap::new()),
@@ -302,20 +165,18 @@ impl Hub {
                 eprintln!("warning: game {id}: unreadable settings, skipped");
                 continue;
             };
-            let Ok(mut game) = start_game(&meta) else {
+            let Some(mut game) = meta.start_game() else {
                 eprintln!("warning: game {id}: unreadable rules or position, skipped");
                 continue;
             };
-            let mut history = Vec::new();
             for (k, mv) in moves.iter().enumerate() {
-                let ok = Move::new(*mv)
-                    .is_some_and(|m| play_noted(&mut game, &mut history, m, &mut ()).is_ok());
+                let ok = Move::new(*mv).is_some_and(|m| game.try_play(m).is_ok());
                 if !ok {
                     eprintln!("warning: game {id}: move {} ({mv}) does not replay", k + 1);
                     break;
                 }
             }
-            hub.insert(id, game, history, meta);
+            hub.insert(id, game, meta);
         }
         Ok(hub)
     }
@@ -343,13 +204,12 @@ impl Hub {
         self.games.read().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn insert(&self, id: String, game: Game, history: Vec<(Side, u32)>, meta: Meta) -> Arc<Slot> {
+    fn insert(&self, id: String, game: Game, meta: Meta) -> Arc<Slot> {
         let (tx, _) = broadcast::channel(64);
         let slot = Arc::new(Slot {
             id: id.clone(),
             entry: Mutex::new(Entry {
                 game,
-                history,
                 meta,
                 thinking: false,
             }),
@@ -372,81 +232,37 @@ impl Hub {
 
     /// Creates a game (or imports a record) and returns its id, the creator's token and links.
     pub async fn create(self: &Arc<Hub>, req: NewGame) -> Result<Value, ApiError> {
-        let record = match &req.record {
-            Some(text) => Some(
-                Record::parse(text).map_err(|e| ApiError::unprocessable(format!("record: {e}")))?,
-            ),
-            None => None,
-        };
-        let mut rules: Rules = match (&record, &req.rules) {
-            (Some(r), None) => r.rules,
-            (_, Some(text)) => text
-                .parse()
-                .map_err(|e| ApiError::unprocessable(format!("rules: {e}")))?,
-            (None, None) => Rules::default(),
-        };
-        match req.mode.as_deref() {
-            None => {}
-            Some("match") => rules.mode = Mode::Match,
-            Some("round") => rules.mode = Mode::SingleRound,
-            Some(m) => {
-                return Err(ApiError::unprocessable(format!(
-                    "mode `{m}` is not `match` or `round`"
-                )))
-            }
-        }
-        let start = match (&req.position, &record) {
-            (Some(code), _) => Some(
-                Position::from_code(code, rules)
-                    .map_err(|e| ApiError::unprocessable(format!("position: {e}")))?,
-            ),
-            (None, Some(r)) => r.start,
-            (None, None) => None,
-        };
-        let side = parse_side(req.side.as_deref(), Side::South)?;
-        let level = match (req.kind, req.level) {
-            (Kind::Computer, None) => Some(3),
-            (Kind::Computer, Some(l)) if computer::valid_level(l) => Some(l),
-            (Kind::Computer, Some(l)) => {
-                return Err(ApiError::unprocessable(format!(
-                    "level {l} does not exist: levels are 1 to {}",
-                    computer::max_level()
-                )))
-            }
-            (_, Some(_)) => {
-                return Err(ApiError::unprocessable(
-                    "a level is only for games against the computer",
-                ))
-            }
-            (_, None) => None,
-        };
+        let GameSetup {
+            kind,
+            game,
+            level,
+            side,
+        } = req.read()?;
         let token = random_text(24);
-        let mut tokens: [Option<String>; 2] = [None, None];
-        let mut names = [String::from("South"), String::from("North")];
+        let mut tokens: BySide<Option<String>> = BySide::default();
+        let mut names = BySide::from_fn(|s| s.to_string());
         let (mut computer_side, mut creator, mut invite) = (None, None, None);
-        match req.kind {
+        match kind {
             Kind::Computer => {
-                tokens[side.index()] = Some(token.clone());
+                tokens[side] = Some(token.clone());
                 computer_side = Some(!side);
-                names[side.index()] = "Player".into();
-                names[(!side).index()] = format!(
-                    "Computer (level {}: {})",
-                    level.unwrap_or(3),
-                    level_name(level.unwrap_or(3))
-                );
+                names[side] = "Player".into();
+                let level = level.unwrap_or_default();
+                names[!side] = format!("Computer (level {level}: {})", level.name());
             }
-            Kind::Local => tokens = [Some(token.clone()), Some(token.clone())],
+            Kind::Local => tokens = BySide::from_fn(|_| Some(token.clone())),
             Kind::Online => {
-                tokens[side.index()] = Some(token.clone());
-                tokens[(!side).index()] = Some(random_text(24));
+                tokens[side] = Some(token.clone());
+                tokens[!side] = Some(random_text(24));
                 creator = Some(side);
                 invite = Some(random_text(16));
             }
         }
+        let start = *game.start();
         let meta = Meta {
-            kind: req.kind,
-            rules: rules.to_string(),
-            start: start.map(|p| p.to_string()),
+            kind,
+            rules: game.rules().to_string(),
+            start: (start != Position::start(*game.rules())).then(|| start.to_string()),
             level,
             computer: computer_side,
             tokens,
@@ -455,18 +271,6 @@ impl Hub {
             names,
             created: now(),
         };
-        let mut game = match start {
-            Some(p) => Game::from_position(p),
-            None => Game::new(rules),
-        };
-        let mut history = Vec::new();
-        if let Some(r) = &record {
-            for (k, &mv) in r.moves.iter().enumerate() {
-                play_noted(&mut game, &mut history, mv, &mut ()).map_err(|e| {
-                    ApiError::unprocessable(format!("record: move {} ({mv}): {e}", k + 1))
-                })?;
-            }
-        }
         let id = random_text(10);
         let meta_json = serde_json::to_string(&meta).map_err(ApiError::internal)?;
         self.store
@@ -477,19 +281,19 @@ impl Hub {
             })
             .await
             .map_err(ApiError::unavailable)?;
-        let slot = self.insert(id.clone(), game, history, meta);
+        let slot = self.insert(id.clone(), game, meta);
         let game_info = {
             let e = slot.entry.lock().await;
             info(&id, &e)
         };
-        if req.kind == Kind::Computer {
+        if kind == Kind::Computer {
             let hub = self.clone();
             let s = slot.clone();
             tokio::spawn(async move { hub.computer_turn(s).await });
         }
-        let seat = match req.kind {
+        let seat = match kind {
             Kind::Local => "both",
-            _ => side_name(side),
+            _ => side.name(),
         };
         Ok(json!({
             "id": id,
@@ -535,21 +339,12 @@ impl Hub {
             return Err(ApiError::conflict("out of turn: it is the computer's move"));
         }
         let h = require_seat(&e.meta, req.token.as_deref())?;
-        if !h[side.index()] {
+        if !h[side] {
             return Err(ApiError::conflict(format!(
                 "out of turn: it is {side}'s move"
             )));
         }
-        let mv = u8::try_from(req.mv)
-            .ok()
-            .and_then(Move::new)
-            .ok_or_else(|| {
-                ApiError::unprocessable(format!(
-                    "illegal move {}: holes are numbered 1 to {}",
-                    req.mv,
-                    e.game.rules().holes()
-                ))
-            })?;
+        let mv = requests::hole(req.mv, e.game.rules().holes())?;
         let msg = self.commit_move(&slot, &mut e, side, mv).await?;
         let computer_next = e.meta.computer.is_some()
             && e.game.status() == rajapasu_engine::Status::Playing
@@ -571,8 +366,8 @@ impl Hub {
         mv: Move,
     ) -> Result<Value, ApiError> {
         let mut events: Vec<Event> = Vec::new();
-        let Entry { game, history, .. } = &mut *e;
-        play_noted(game, history, mv, &mut events)
+        e.game
+            .play_traced(mv, &mut events)
             .map_err(|err| ApiError::unprocessable(err.to_string()))?;
         let ply = e.game.moves().len();
         let stored = self
@@ -585,7 +380,6 @@ impl Hub {
             .await;
         if let Err(err) = stored {
             e.game.undo();
-            e.history.pop();
             return Err(ApiError::unavailable(err));
         }
         let msg = json!({
@@ -620,11 +414,11 @@ impl Hub {
                 }
                 (
                     e.game.clone(),
-                    e.meta.level.unwrap_or(3),
+                    e.meta.level.unwrap_or_default(),
                     e.game.moves().len(),
                 )
             };
-            let seed = now() ^ (ply as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let seed = stream_seed(now(), ply as u64);
             let chosen = tokio::task::spawn_blocking(move || computer::choose(&game, level, seed))
                 .await
                 .ok()
@@ -693,8 +487,6 @@ impl Hub {
             .await
             .map_err(ApiError::unavailable)?;
         e.game = game;
-        let len = e.game.moves().len();
-        e.history.truncate(len);
         let msg = json!({"type": "undo", "ply": from_ply, "game": info(id, &e)});
         slot.publish(&msg);
         Ok(msg)
@@ -751,7 +543,7 @@ impl Hub {
             .await
             .map_err(ApiError::unavailable)?;
         e.meta = meta;
-        let token = e.meta.tokens[seat.index()].clone();
+        let token = e.meta.tokens[seat].clone();
         let game = info(id, &e);
         slot.publish(&json!({"type": "joined", "seat": seat, "game": game}));
         Ok(json!({"id": id, "token": token, "seat": seat, "game": game}))
@@ -765,8 +557,8 @@ impl Hub {
             ("Event".to_string(), "Raja Pasu game".to_string()),
             ("Site".to_string(), format!("game {id}")),
             ("Date".to_string(), utc_date_time(e.meta.created).0),
-            ("South".to_string(), e.meta.names[0].clone()),
-            ("North".to_string(), e.meta.names[1].clone()),
+            ("South".to_string(), e.meta.names.south.clone()),
+            ("North".to_string(), e.meta.names.north.clone()),
         ];
         let rec = Record::from_game(&e.game, tags);
         Ok(if json_format {

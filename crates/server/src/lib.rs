@@ -1,8 +1,20 @@
 //! The Raja Pasu web app server: the page, a JSON API and live updates over WebSocket, with
 //! every game and every move stored in SQLite.
 //!
+//! | Module | What it holds |
+//! |---|---|
+//! | [`requests`] | every request's body and query, read and checked: a bad request stops there |
+//! | [`api`] | the routes (docs/API.md), the WebSocket, the page's assets |
+//! | [`games`] | the games in play, their moves, undo, hints, seats; each change stored first |
+//! | [`meta`] | a game's stored settings (kind, rules, level, seats, names) |
+//! | [`store`] | SQLite: one writer thread, group commit |
+//! | [`computer`] | the computer opponent and the levels, as the page sees them |
+//! | [`error`] | the API's error answers, and why the server could not start |
+//! | [`assets`] | the page's files, embedded in the binary |
+//! | [`cli`], [`loadtest`], [`client`] | the `serve` and `loadtest` commands, and their HTTP client |
+//!
 //! ```no_run
-//! # async fn run() -> Result<(), String> {
+//! # async fn run() -> Result<(), rajapasu_server::error::ServerError> {
 //! let (addr, server) = rajapasu_server::spawn("127.0.0.1:0", ":memory:").await?;
 //! println!("open http://{addr}/");
 //! server.await.ok();
@@ -17,8 +29,11 @@ pub mod computer;
 pub mod error;
 pub mod games;
 pub mod loadtest;
+pub mod meta;
+pub mod requests;
 pub mod store;
 
+use error::ServerError;
 use std::net::SocketAddr;
 
 /// Opens the database, restores its games, binds `addr` and serves in a background task.
@@ -26,35 +41,39 @@ use std::net::SocketAddr;
 pub async fn spawn(
     addr: &str,
     db: &str,
-) -> Result<(SocketAddr, tokio::task::JoinHandle<()>), String> {
+) -> Result<(SocketAddr, tokio::task::JoinHandle<()>), ServerError> {
     let (listener, app) = prepare(addr, db).await?;
-    let bound = listener
-        .local_addr()
-        .map_err(|e| format!("cannot read the bound address: {e}"))?;
+    let bound = listener.local_addr().map_err(ServerError::Address)?;
     let task = tokio::spawn(async move {
         let _ = axum::serve(listener, app).await;
     });
     Ok((bound, task))
 }
 
-async fn prepare(addr: &str, db: &str) -> Result<(tokio::net::TcpListener, axum::Router), String> {
+async fn prepare(
+    addr: &str,
+    db: &str,
+) -> Result<(tokio::net::TcpListener, axum::Router), ServerError> {
     let db = db.to_string();
     let hub = tokio::task::spawn_blocking(move || games::Hub::open(&db))
         .await
-        .map_err(|e| e.to_string())??;
+        .map_err(ServerError::Open)?
+        .map_err(ServerError::Store)?;
     hub.resume_computers();
-    let listener = tokio::net::TcpListener::bind(addr)
-        .await
-        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let listener =
+        tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|error| ServerError::Listen {
+                addr: addr.to_string(),
+                error,
+            })?;
     Ok((listener, api::router(hub)))
 }
 
 /// Serves until Ctrl-C or SIGTERM, printing the address to open first.
-pub async fn serve(addr: &str, db: &str) -> Result<(), String> {
+pub async fn serve(addr: &str, db: &str) -> Result<(), ServerError> {
     let (listener, app) = prepare(addr, db).await?;
-    let bound = listener
-        .local_addr()
-        .map_err(|e| format!("cannot read the bound address: {e}"))?;
+    let bound = listener.local_addr().map_err(ServerError::Address)?;
     let shown = if bound.ip().is_unspecified() {
         SocketAddr::new(std::net::Ipv4Addr::LOCALHOST.into(), bound.port())
     } else {
@@ -64,7 +83,7 @@ pub async fn serve(addr: &str, db: &str) -> Result<(), String> {
     axum::serve(listener, app)
         .with_graceful_shutdown(shutdown())
         .await
-        .map_err(|e| format!("server error: {e}"))
+        .map_err(ServerError::Serve)
 }
 
 async fn shutdown() {

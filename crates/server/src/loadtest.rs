@@ -33,31 +33,80 @@ pub struct LoadtestArgs {
     pub crash: bool,
 }
 
+/// Why the load test could not run, or found acknowledged moves lost.
+///
+/// ```
+/// use rajapasu_server::loadtest::LoadtestError;
+/// assert_eq!(LoadtestError::Lost(3).to_string(), "3 acknowledged moves were lost");
+/// ```
+#[derive(Debug)]
+pub enum LoadtestError {
+    /// `--crash` with `--addr`: only a server the test started itself can be killed.
+    CrashNeedsOwnServer,
+    /// The server to test could not be started.
+    Start(std::io::Error),
+    /// The server stopped before printing its address.
+    NoAddress,
+    /// The server printed an address that does not parse.
+    BadAddress {
+        /// What it printed.
+        text: String,
+        /// Why it does not parse.
+        error: std::net::AddrParseError,
+    },
+    /// The restarted server could not be reached or asked for a game.
+    Restarted(std::io::Error),
+    /// Acknowledged moves were missing after the restart.
+    Lost(usize),
+}
+
+impl std::fmt::Display for LoadtestError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadtestError::CrashNeedsOwnServer => {
+                f.write_str("--crash needs a server started by the test: leave out --addr")
+            }
+            LoadtestError::Start(e) => write!(f, "cannot start the server: {e}"),
+            LoadtestError::NoAddress => {
+                f.write_str("the server stopped before printing its address")
+            }
+            LoadtestError::BadAddress { text, error } => write!(f, "bad address `{text}`: {error}"),
+            LoadtestError::Restarted(e) => write!(f, "restarted server: {e}"),
+            LoadtestError::Lost(n) => write!(f, "{n} acknowledged moves were lost"),
+        }
+    }
+}
+
+impl std::error::Error for LoadtestError {}
+
 struct Server {
     child: Child,
     addr: SocketAddr,
 }
 
-fn start_server(db: &str) -> Result<Server, String> {
-    let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
+fn start_server(db: &str) -> Result<Server, LoadtestError> {
+    let exe = std::env::current_exe().map_err(LoadtestError::Start)?;
     let mut child = Command::new(exe)
         .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
         .stdout(Stdio::piped())
         .stdin(Stdio::null())
         .spawn()
-        .map_err(|e| format!("cannot start the server: {e}"))?;
-    let stdout = child.stdout.take().ok_or("no server output")?;
+        .map_err(LoadtestError::Start)?;
+    let stdout = child.stdout.take().ok_or(LoadtestError::NoAddress)?;
     let mut lines = BufReader::new(stdout).lines();
     let addr = loop {
         let Some(Ok(line)) = lines.next() else {
             let _ = child.kill();
-            return Err("the server stopped before printing its address".into());
+            return Err(LoadtestError::NoAddress);
         };
         if let Some(rest) = line.split("http://").nth(1) {
             let a = rest.split('/').next().unwrap_or_default();
             break a
                 .parse::<SocketAddr>()
-                .map_err(|e| format!("bad address `{a}`: {e}"))?;
+                .map_err(|error| LoadtestError::BadAddress {
+                    text: a.to_string(),
+                    error,
+                })?;
         }
     };
     std::thread::spawn(move || for _ in lines {});
@@ -197,12 +246,12 @@ fn report(t: &mut Tally, elapsed: f64) {
 }
 
 /// Runs the load test.
-pub async fn run(args: LoadtestArgs) -> Result<(), String> {
+pub async fn run(args: LoadtestArgs) -> Result<(), LoadtestError> {
     let games = args.games.clamp(1, 1000);
     let seconds = args.seconds.clamp(1.0, 300.0);
     if let Some(addr) = args.addr {
         if args.crash {
-            return Err("--crash needs a server started by the test: leave out --addr".into());
+            return Err(LoadtestError::CrashNeedsOwnServer);
         }
         println!("load test: {games} games for {seconds} s against http://{addr}/");
         let t0 = Instant::now();
@@ -226,7 +275,12 @@ pub async fn run(args: LoadtestArgs) -> Result<(), String> {
     result
 }
 
-async fn run_with_server(db: &str, games: usize, seconds: f64, crash: bool) -> Result<(), String> {
+async fn run_with_server(
+    db: &str,
+    games: usize,
+    seconds: f64,
+    crash: bool,
+) -> Result<(), LoadtestError> {
     let mut server = start_server(db)?;
     println!(
         "load test: {games} games for {seconds} s against a server at http://{}/ (database {db})",
@@ -265,14 +319,14 @@ async fn run_with_server(db: &str, games: usize, seconds: f64, crash: bool) -> R
     let mut restarted = start_server(db)?;
     let mut client = Client::connect(restarted.addr)
         .await
-        .map_err(|e| format!("cannot reach the restarted server: {e}"))?;
+        .map_err(LoadtestError::Restarted)?;
     let (mut lost, mut total, mut missing_games) = (0usize, 0usize, 0usize);
     for (id, moves) in &tally.acked {
         total += moves.len();
         let ans = client
             .request("GET", &format!("/api/games/{id}"), None)
             .await
-            .map_err(|e| format!("restarted server: {e}"))?;
+            .map_err(LoadtestError::Restarted)?;
         if ans.status != 200 {
             missing_games += 1;
             lost += moves.len();
@@ -300,7 +354,7 @@ async fn run_with_server(db: &str, games: usize, seconds: f64, crash: bool) -> R
         tally.acked.len()
     );
     if lost > 0 {
-        return Err(format!("{lost} acknowledged moves were lost"));
+        return Err(LoadtestError::Lost(lost));
     }
     Ok(())
 }

@@ -9,8 +9,52 @@
 //! the full durability setting costs little throughput.
 
 use rusqlite::{params, Connection};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 use tokio::sync::oneshot;
+
+/// Why the store could not open, or could not commit a write. The API answers a write that
+/// failed with 503: nothing of it was stored.
+///
+/// ```
+/// use rajapasu_server::store::StoreError;
+/// assert_eq!(StoreError::Stopped.to_string(), "the database writer has stopped");
+/// ```
+#[derive(Clone, Debug)]
+pub enum StoreError {
+    /// The database could not be opened, set up or read at start-up.
+    Open {
+        /// The database file.
+        path: String,
+        /// What was being done: "open", "set up" or "read".
+        step: &'static str,
+        /// Why.
+        error: Arc<rusqlite::Error>,
+    },
+    /// The writer thread could not be started.
+    Thread(Arc<std::io::Error>),
+    /// The writer thread has stopped: nothing more can be stored.
+    Stopped,
+    /// The write was refused (its statement failed) and rolled back.
+    Refused(Arc<rusqlite::Error>),
+    /// The transaction could not commit: nothing of it was stored.
+    Commit(Arc<rusqlite::Error>),
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreError::Open { path, step, error } => {
+                write!(f, "cannot {step} database {path}: {error}")
+            }
+            StoreError::Thread(e) => write!(f, "cannot start the database writer: {e}"),
+            StoreError::Stopped => f.write_str("the database writer has stopped"),
+            StoreError::Refused(e) => write!(f, "{e}"),
+            StoreError::Commit(e) => write!(f, "the database could not commit: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
 
 /// A stored game as read back at start-up.
 #[derive(Debug, Clone)]
@@ -60,7 +104,7 @@ pub enum Write {
     },
 }
 
-type Ack = oneshot::Sender<Result<(), String>>;
+type Ack = oneshot::Sender<Result<(), StoreError>>;
 
 /// The handle to the writer thread. Cheap to clone.
 #[derive(Clone)]
@@ -74,13 +118,20 @@ const MAX_BATCH: usize = 4096;
 impl Store {
     /// Opens (creating if needed) the database at `path` (`:memory:` for a throwaway one),
     /// reads every game back and starts the writer thread.
-    pub fn open(path: &str) -> Result<(Store, Vec<StoredGame>), String> {
+    pub fn open(path: &str) -> Result<(Store, Vec<StoredGame>), StoreError> {
+        let failed = |step| {
+            move |e| StoreError::Open {
+                path: path.to_string(),
+                step,
+                error: Arc::new(e),
+            }
+        };
         let conn = if path == ":memory:" {
             Connection::open_in_memory()
         } else {
             Connection::open(path)
         }
-        .map_err(|e| format!("cannot open database {path}: {e}"))?;
+        .map_err(failed("open"))?;
         let setup = "PRAGMA journal_mode=WAL;
              PRAGMA synchronous=FULL;
              CREATE TABLE IF NOT EXISTS games(
@@ -92,25 +143,21 @@ impl Store {
                  ply INTEGER NOT NULL,
                  mv INTEGER NOT NULL,
                  PRIMARY KEY(game, ply)) WITHOUT ROWID;";
-        conn.execute_batch(setup)
-            .map_err(|e| format!("cannot set up database {path}: {e}"))?;
-        let games = load(&conn).map_err(|e| format!("cannot read database {path}: {e}"))?;
+        conn.execute_batch(setup).map_err(failed("set up"))?;
+        let games = load(&conn).map_err(failed("read"))?;
         let (tx, rx) = mpsc::channel::<(Write, Ack)>();
         std::thread::Builder::new()
             .name("rajapasu-store".into())
             .spawn(move || writer(conn, rx))
-            .map_err(|e| format!("cannot start the database writer: {e}"))?;
+            .map_err(|e| StoreError::Thread(Arc::new(e)))?;
         Ok((Store { tx }, games))
     }
 
     /// Writes `w` and waits until it is committed.
-    pub async fn write(&self, w: Write) -> Result<(), String> {
+    pub async fn write(&self, w: Write) -> Result<(), StoreError> {
         let (ack, done) = oneshot::channel();
-        self.tx
-            .send((w, ack))
-            .map_err(|_| "the database writer has stopped".to_string())?;
-        done.await
-            .map_err(|_| "the database writer has stopped".to_string())?
+        self.tx.send((w, ack)).map_err(|_| StoreError::Stopped)?;
+        done.await.map_err(|_| StoreError::Stopped)?
     }
 }
 
@@ -178,7 +225,7 @@ fn apply(conn: &Connection, w: &Write) -> rusqlite::Result<()> {
 
 fn writer(conn: Connection, rx: mpsc::Receiver<(Write, Ack)>) {
     let mut batch: Vec<(Write, Ack)> = Vec::new();
-    let mut results: Vec<Result<(), String>> = Vec::new();
+    let mut results: Vec<Result<(), StoreError>> = Vec::new();
     while let Ok(first) = rx.recv() {
         batch.push(first);
         while batch.len() < MAX_BATCH {
@@ -192,15 +239,15 @@ fn writer(conn: Connection, rx: mpsc::Receiver<(Write, Ack)>) {
             conn.execute_batch("BEGIN IMMEDIATE")?;
             for (w, _) in &batch {
                 // A failing statement is rolled back on its own; the others still commit.
-                results.push(apply(&conn, w).map_err(|e| e.to_string()));
+                results.push(apply(&conn, w).map_err(|e| StoreError::Refused(Arc::new(e))));
             }
             conn.execute_batch("COMMIT")
         })();
         if let Err(e) = committed {
             let _ = conn.execute_batch("ROLLBACK");
-            let msg = format!("the database could not commit: {e}");
+            let error = StoreError::Commit(Arc::new(e));
             for (_, ack) in batch.drain(..) {
-                let _ = ack.send(Err(msg.clone()));
+                let _ = ack.send(Err(error.clone()));
             }
             continue;
         }

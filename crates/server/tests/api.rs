@@ -482,3 +482,31 @@ async fn restart_restores_games() {
         let _ = std::fs::remove_file(format!("{db}{ext}"));
     }
 }
+
+#[tokio::test]
+async fn meta_lists_the_levels_and_the_default_that_a_game_gets() {
+    let addr = server().await;
+    let meta = req(addr, "GET", "/api/meta", None).await.json();
+    let levels = meta["levels"].as_array().unwrap();
+    assert_eq!(levels.len(), 6);
+    assert_eq!(levels[5]["name"], "max");
+    let (_, _, created) = new_game(addr, json!({"kind": "computer", "side": "north"})).await;
+    assert_eq!(created["game"]["level"], meta["default_level"]);
+    // Round ends and refills name both sides in their events, as the view does.
+    let (id, token, _) = new_game(
+        addr,
+        json!({"kind": "local", "position": "0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35"}),
+    )
+    .await;
+    let a = post(
+        addr,
+        &format!("/api/games/{id}/moves"),
+        json!({"move": 6, "token": token}),
+    )
+    .await;
+    let events = a.json()["events"].as_array().unwrap().clone();
+    let end = events.iter().find(|e| e["event"] == "round_end").unwrap();
+    assert_eq!(end["captured"], json!({"south": 63, "north": 35}));
+    let refill = events.iter().find(|e| e["event"] == "refill").unwrap();
+    assert_eq!(refill["filled"], json!({"south": 7, "north": 5}));
+}

@@ -5,7 +5,7 @@
 //! capture empties the hole beyond the gap. Each frame is what the board looks like after one
 //! event, with the hole that changed and a caption.
 
-use rajapasu_engine::{Event, Hole, Position, RoundEnd, Side};
+use rajapasu_engine::{BySide, Event, Hole, Position, RoundEnd, Side};
 
 /// What happened at the highlighted hole of a frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,14 +33,12 @@ pub enum Mark {
 pub struct BoardView {
     /// Holes per row.
     pub holes: usize,
-    /// South's row, hole 1 first.
-    pub south: Vec<Option<u8>>,
-    /// North's row, hole 1 first.
-    pub north: Vec<Option<u8>>,
-    /// Captured this round: `[south, north]`.
-    pub captured: [u32; 2],
-    /// Reserves: `[south, north]`.
-    pub reserve: [u32; 2],
+    /// Each row, hole 1 first.
+    pub rows: BySide<Vec<Option<u8>>>,
+    /// Captured this round.
+    pub captured: BySide<u32>,
+    /// Reserves.
+    pub reserve: BySide<u32>,
 }
 
 impl BoardView {
@@ -48,27 +46,14 @@ impl BoardView {
     pub fn of(pos: &Position) -> BoardView {
         BoardView {
             holes: pos.rules().holes(),
-            south: pos.row(Side::South).collect(),
-            north: pos.row(Side::North).collect(),
-            captured: [pos.captured(Side::South), pos.captured(Side::North)],
-            reserve: [pos.reserve(Side::South), pos.reserve(Side::North)],
-        }
-    }
-
-    /// The row of `side`, hole 1 first.
-    pub fn row(&self, side: Side) -> &[Option<u8>] {
-        match side {
-            Side::South => &self.south,
-            Side::North => &self.north,
+            rows: BySide::from_fn(|s| pos.row(s).collect()),
+            captured: BySide::from_fn(|s| pos.captured(s)),
+            reserve: BySide::from_fn(|s| pos.reserve(s)),
         }
     }
 
     fn cell(&mut self, hole: Hole) -> &mut Option<u8> {
-        let row = match hole.side() {
-            Side::South => &mut self.south,
-            Side::North => &mut self.north,
-        };
-        &mut row[hole.number() as usize - 1]
+        &mut self.rows[hole.side()][hole.number() as usize - 1]
     }
 
     fn set(&mut self, hole: Hole, count: u8) {
@@ -147,7 +132,7 @@ pub fn frames(before: &Position, mover: Side, events: &[Event]) -> Vec<Frame> {
             }
             Event::Four { hole, to } => {
                 let n = board.take(hole);
-                board.captured[to.index()] += u32::from(n);
+                board.captured[to] += u32::from(n);
                 push(
                     &board,
                     hand,
@@ -165,7 +150,7 @@ pub fn frames(before: &Position, mover: Side, events: &[Event]) -> Vec<Frame> {
             ),
             Event::Pussa { hole, count, by } => {
                 board.take(hole);
-                board.captured[by.index()] += u32::from(count);
+                board.captured[by] += u32::from(count);
                 push(
                     &board,
                     hand,
@@ -196,12 +181,11 @@ pub fn frames(before: &Position, mover: Side, events: &[Event]) -> Vec<Frame> {
                 winner,
                 ..
             } => {
-                for row in [&mut board.south, &mut board.north] {
-                    for c in row.iter_mut().flatten() {
-                        *c = 0;
-                    }
+                let holes = board.rows.south.iter_mut().chain(&mut board.rows.north);
+                for c in holes.flatten() {
+                    *c = 0;
                 }
-                board.captured = [u32::from(captured[0]), u32::from(captured[1])];
+                board.captured = captured.map(u32::from);
                 let why = match reason {
                     RoundEnd::NoMoves => "no move left",
                     RoundEnd::Repetition => "third repetition",
@@ -213,7 +197,7 @@ pub fn frames(before: &Position, mover: Side, events: &[Event]) -> Vec<Frame> {
                     None,
                     format!(
                         "The round is over ({why}): South {}, North {}, {result}",
-                        captured[0], captured[1]
+                        captured.south, captured.north
                     ),
                     1200,
                 );
@@ -239,11 +223,11 @@ mod tests {
         let frames = frames(&before, Side::South, &events);
         let first = &frames[0];
         assert_eq!(first.hand, 7);
-        assert_eq!(first.board.south[0], Some(0));
+        assert_eq!(first.board.rows.south[0], Some(0));
         assert_eq!(first.focus, Some(("S1".parse().unwrap(), Mark::Lift)));
         let last = frames.last().unwrap();
         assert_eq!(last.board, BoardView::of(game.position()));
-        assert_eq!(last.board.captured, [15, 4]);
+        assert_eq!(last.board.captured, BySide::new(15, 4));
         let relays = frames
             .iter()
             .filter(|f| matches!(f.focus, Some((_, Mark::Relay))))

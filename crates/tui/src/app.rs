@@ -4,8 +4,8 @@
 use crate::anim::{self, Frame};
 use crate::Config;
 use rajapasu_ai::{Choice, MoveScore};
-use rajapasu_engine::record::Record;
-use rajapasu_engine::{Event, Game, Move, Side, Status};
+use rajapasu_engine::record::{Record, SaveError};
+use rajapasu_engine::{Event, Game, IllegalMove, Move, Side, Status};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::path::PathBuf;
 use std::sync::mpsc::{channel, Receiver, Sender};
@@ -20,19 +20,6 @@ pub enum Overlay {
     Explain(usize),
     /// A round (and perhaps the match) has just ended.
     RoundOver,
-}
-
-/// A move in the move list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ply {
-    /// 1-based number in the game.
-    pub number: usize,
-    /// Who played it.
-    pub side: Side,
-    /// The hole number.
-    pub mv: Move,
-    /// The round it was played in.
-    pub round: u32,
 }
 
 /// The last move, for the explanation panel.
@@ -69,8 +56,6 @@ pub struct App {
     pub message: String,
     /// The window over the board, if any.
     pub overlay: Option<Overlay>,
-    /// The move list.
-    pub plies: Vec<Ply>,
     /// The best move found by a hint, for the position it was asked in.
     pub hint: Option<MoveScore>,
     /// Where the record was last written.
@@ -100,7 +85,6 @@ impl App {
             last: LastMove::default(),
             message: String::new(),
             overlay: None,
-            plies: Vec::new(),
             hint: None,
             saved: None,
             quit: false,
@@ -160,13 +144,11 @@ impl App {
     }
 
     /// Plays `mv` for the player to move, with its animation and explanation.
-    pub fn play(&mut self, mv: Move) -> Result<(), String> {
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
         let before = *self.game.position();
         let mover = before.to_move();
         let mut events: Vec<Event> = Vec::new();
-        self.game
-            .play_traced(mv, &mut events)
-            .map_err(|e| e.to_string())?;
+        self.game.play_traced(mv, &mut events)?;
         self.last = LastMove {
             played: Some((mover, mv)),
             lines: rajapasu_engine::text::narrate(mover, &events),
@@ -196,7 +178,6 @@ impl App {
         self.hinting = false;
         self.pending = None;
         self.hint = None;
-        self.plies = plies(&self.game);
         let legal = self.game.legal_moves();
         if !legal.contains(Move::new(self.cursor).unwrap_or(Move::new(1).unwrap())) {
             self.cursor = legal.first().map_or(1, |m| m.number());
@@ -215,9 +196,8 @@ impl App {
         let game = self.game.clone();
         let generation = self.generation;
         let tx = self.tx.clone();
-        let seed = c.seed ^ (game.moves().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         std::thread::spawn(move || {
-            let choice = rajapasu_ai::choose_move(&game, c.level, seed);
+            let choice = c.choose(&game);
             let _ = tx.send(Reply::Computer(generation, choice));
         });
     }
@@ -270,10 +250,9 @@ impl App {
     }
 
     /// Writes the game record; returns where.
-    pub fn save(&mut self) -> Result<PathBuf, String> {
+    pub fn save(&mut self) -> Result<PathBuf, SaveError> {
         let path = self.config.save_path.clone();
-        let record = Record::from_game(&self.game, self.config.tags.clone());
-        crate::write_record(&path, &record)?;
+        Record::from_game(&self.game, self.config.tags.clone()).save(&path)?;
         self.saved = Some(path.clone());
         Ok(path)
     }
@@ -284,7 +263,7 @@ impl App {
             return;
         }
         if let Err(e) = self.save() {
-            self.message = e;
+            self.message = e.to_string();
         }
     }
 
@@ -499,6 +478,7 @@ impl App {
         };
         let Some(mv) = mv else { return };
         if let Err(e) = self.play(mv) {
+            let e = e.to_string();
             self.message = format!("{}{}", e[..1].to_uppercase(), &e[1..]);
         }
     }
@@ -506,7 +486,7 @@ impl App {
     fn save_with_message(&mut self) {
         self.message = match self.save() {
             Ok(path) => format!("Saved the game to {}.", path.display()),
-            Err(e) => e,
+            Err(e) => e.to_string(),
         };
     }
 
@@ -527,22 +507,4 @@ pub fn describe_score(score: i32) -> String {
     } else {
         format!("score {score:+}")
     }
-}
-
-/// The moves of `game` with who played them and in which round.
-pub fn plies(game: &Game) -> Vec<Ply> {
-    let mut replay = Game::from_position(*game.start());
-    let mut out = Vec::with_capacity(game.moves().len());
-    for (k, &mv) in game.moves().iter().enumerate() {
-        out.push(Ply {
-            number: k + 1,
-            side: replay.position().to_move(),
-            mv,
-            round: replay.position().round(),
-        });
-        if replay.try_play(mv).is_err() {
-            break;
-        }
-    }
-    out
 }

@@ -6,9 +6,11 @@
 //! scoreboard; the game record saved after every move.
 //!
 //! [`run`] takes over the terminal until the player quits and always gives it back (normal
-//! exit, Ctrl-C, or a panic). [`App`](app::App) holds the state and handles keys without a
-//! terminal, and [`ui::draw`] renders it on any ratatui backend, so both can be tested with
-//! ratatui's `TestBackend`.
+//! exit, Ctrl-C, or a panic). [`App`] (module [`app`]) holds the state and handles keys without
+//! a terminal, [`ui::draw`] renders it on any ratatui backend, so both can be tested with
+//! ratatui's `TestBackend`, and [`anim`] turns a move's trace into frames. The computer's moves
+//! come from [`Computer::choose`], its levels from `rajapasu_ai::Level`; records are written by
+//! the engine's record module.
 
 #![warn(missing_docs)]
 
@@ -17,12 +19,13 @@ pub mod app;
 pub mod ui;
 
 use app::App;
-use rajapasu_engine::record::Record;
+use rajapasu_ai::{Choice, Level};
+use rajapasu_engine::rng::stream_seed;
 use rajapasu_engine::{Game, Side};
 use ratatui::crossterm::event::{self, Event as TermEvent};
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -32,10 +35,30 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 pub struct Computer {
     /// The side it plays.
     pub side: Side,
-    /// Its strength, 1..=6.
-    pub level: u8,
+    /// Its strength.
+    pub level: Level,
     /// Drives the deliberate mistakes of the weaker levels.
     pub seed: u64,
+}
+
+impl Computer {
+    /// The computer's move in `game`, from the seed of this move of the game: the same game
+    /// and seed give the same moves in the terminal and line by line. Blocking for as long as
+    /// the level thinks. `None` if the game is over.
+    ///
+    /// ```
+    /// use rajapasu_ai::Level;
+    /// use rajapasu_engine::{Game, Rules, Side};
+    /// use rajapasu_tui::Computer;
+    /// let computer = Computer { side: Side::South, level: Level::MIN, seed: 1 };
+    /// let game = Game::new(Rules::default());
+    /// let mv = computer.choose(&game).unwrap().mv;
+    /// assert_eq!(computer.choose(&game).unwrap().mv, mv);
+    /// ```
+    pub fn choose(&self, game: &Game) -> Option<Choice> {
+        let seed = stream_seed(self.seed, game.moves().len() as u64);
+        rajapasu_ai::choose_move(game, self.level, seed)
+    }
 }
 
 /// How a game in the terminal is played.
@@ -70,16 +93,6 @@ impl Config {
             hint_time: Duration::from_millis(700),
         }
     }
-}
-
-/// Writes a record as JSON if the file name ends in `.json`, else as plain text.
-pub fn write_record(path: &Path, record: &Record) -> Result<(), String> {
-    let text = if path.extension().is_some_and(|e| e == "json") {
-        record.to_json()
-    } else {
-        record.to_text()
-    };
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// `rajapasu-YYYY-MM-DD-HHMMSS.txt` in the working directory, from the current UTC time.

@@ -2,8 +2,8 @@
 //! for an 80x24 terminal; larger ones get the same picture with more room.
 
 use crate::anim::{BoardView, Mark};
-use crate::app::{App, Overlay, Ply};
-use rajapasu_engine::{Game, Hole, RoundEnd, Side, Status};
+use crate::app::{App, Overlay};
+use rajapasu_engine::{BySide, Game, Hole, RoundEnd, Side, Status};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -56,13 +56,12 @@ fn header_line(app: &App) -> Line<'static> {
     let pos = app.game.position();
     let players = match app.config.computer {
         Some(c) => {
-            let level = rajapasu_ai::levels()
-                .iter()
-                .find(|l| l.number == c.level)
-                .map_or(String::new(), |l| format!(" ({})", l.name));
             format!(
-                "You: {}  Computer: {}, level {}{level}",
-                !c.side, c.side, c.level
+                "You: {}  Computer: {}, level {} ({})",
+                !c.side,
+                c.side,
+                c.level,
+                c.level.name()
             )
         }
         None => "Two players".to_string(),
@@ -101,7 +100,7 @@ fn mark_style(mark: Mark) -> Style {
 
 /// One row of holes as drawn, left to right: `(hole number, count)`.
 fn drawn_row(board: &BoardView, side: Side, near: bool) -> Vec<(u8, Option<u8>)> {
-    let row = board.row(side);
+    let row = &board.rows[side];
     let mut cells: Vec<(u8, Option<u8>)> = row
         .iter()
         .enumerate()
@@ -189,8 +188,8 @@ fn draw_board(f: &mut Frame, area: Rect, app: &App) {
         let mut spans = vec![Span::raw(format!(
             " {:<6} captured {:>2}   reserve {:>2}",
             side.to_string(),
-            board.captured[side.index()],
-            board.reserve[side.index()]
+            board.captured[side],
+            board.reserve[side]
         ))];
         if let Some((hole, mark)) = frame.and_then(|fr| fr.focus) {
             let gain = match mark {
@@ -363,20 +362,20 @@ fn shortened(app: &App, width: usize, height: usize) -> Vec<Line<'static>> {
     v
 }
 
-/// The move list as drawn: round headings and two moves a line.
-pub fn move_lines(plies: &[Ply]) -> Vec<String> {
+/// The move list of `game` as drawn: round headings and two moves a line.
+pub fn move_lines(game: &Game) -> Vec<String> {
     let mut out = Vec::new();
     let mut round = 0;
     let mut line = String::new();
-    for p in plies {
-        if p.round != round {
+    for p in game.plies() {
+        if p.round() != round {
             if !line.is_empty() {
                 out.push(std::mem::take(&mut line));
             }
-            round = p.round;
+            round = p.round();
             out.push(format!("Round {round}"));
         }
-        let entry = format!("{:>3}. {}{}", p.number, p.side.letter(), p.mv);
+        let entry = format!("{:>3}. {}{}", p.number, p.side().letter(), p.mv);
         if line.is_empty() {
             line = entry;
         } else {
@@ -394,7 +393,7 @@ fn draw_moves(f: &mut Frame, area: Rect, app: &App) {
     let block = panel("Moves");
     let inner = block.inner(area);
     f.render_widget(block, area);
-    let all = move_lines(&app.plies);
+    let all = move_lines(&app.game);
     let lines: Vec<Line> = if all.is_empty() {
         vec![Line::styled(
             "No moves yet",
@@ -426,25 +425,24 @@ fn draw_rounds(f: &mut Frame, area: Rect, app: &App) {
         lines.push(Line::raw(format!(
             "{:>2}  {:>5} {:>5}  {}",
             r.round,
-            r.captured[0],
-            r.captured[1],
+            r.captured.south,
+            r.captured.north,
             winner_letter(r.winner)
         )));
     }
     if app.game.status() == Status::Playing {
         let pos = app.game.position();
         // While a move is animated, its captures are not known yet.
-        let captured = app.frame().map_or(
-            [pos.captured(Side::South), pos.captured(Side::North)],
-            |fr| fr.board.captured,
-        );
+        let captured = app
+            .frame()
+            .map_or(BySide::from_fn(|s| pos.captured(s)), |fr| fr.board.captured);
         // A move that ended a round is already in the list above.
         if !(app.frame().is_some() && app.overlay == Some(Overlay::RoundOver)) {
             lines.push(Line::raw(format!(
                 "{:>2}  {:>5} {:>5}  ..",
                 pos.round(),
-                captured[0],
-                captured[1]
+                captured.south,
+                captured.north
             )));
         }
     }
@@ -580,8 +578,8 @@ pub fn round_summary(game: &Game) -> (String, Vec<String>) {
     lines.push(format!("It ended because {why}."));
     lines.push(format!(
         "Captured: South {}, North {}: {}.",
-        r.captured[0],
-        r.captured[1],
+        r.captured.south,
+        r.captured.north,
         match r.winner {
             Some(w) => format!("{w} wins the round"),
             None => "the round is drawn".to_string(),
@@ -622,8 +620,8 @@ pub fn round_summary(game: &Game) -> (String, Vec<String>) {
             lines.push(format!(
                 "Round {:>2}: South {:>2}, North {:>2}  ({})",
                 r.round,
-                r.captured[0],
-                r.captured[1],
+                r.captured.south,
+                r.captured.north,
                 r.winner.map_or("drawn".to_string(), |w| format!("{w}"))
             ));
         }

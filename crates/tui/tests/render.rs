@@ -1,6 +1,7 @@
 //! Frames rendered at 80x24 on ratatui's TestBackend, checked cell by cell against boards
 //! worked out by hand, and keys driving the game.
 
+use rajapasu_ai::Level;
 use rajapasu_engine::record::Record;
 use rajapasu_engine::{Game, Move, Rules, Side};
 use rajapasu_tui::app::{App, Overlay};
@@ -206,7 +207,7 @@ fn playing_north_puts_north_on_the_near_row() {
     let mut cfg = config();
     cfg.computer = Some(Computer {
         side: Side::South,
-        level: 1,
+        level: Level::try_from(1).unwrap(),
         seed: 1,
     });
     let app = App::new(Game::new(Rules::default()), cfg);
@@ -306,7 +307,7 @@ fn move_list_groups_rounds() {
     for mv in [6, 3, 3] {
         game.play(Move::new(mv).unwrap());
     }
-    let lines = ui::move_lines(&rajapasu_tui::app::plies(&game));
+    let lines = ui::move_lines(&game);
     assert_eq!(
         lines,
         vec!["Round 1", "  1. S6", "Round 2", "  2. S3    3. N3"]

@@ -1,8 +1,9 @@
 //! `rajapasu play`: a game in the terminal against the computer or between two players, with a
 //! plain line-by-line mode when the input or output is not a terminal.
 
-use crate::common::{read_record, write_record, CliError, GameArgs};
+use crate::common::{read_record, CliError, GameArgs};
 use clap::Args;
+use rajapasu_ai::Level;
 use rajapasu_engine::record::Record;
 use rajapasu_engine::text;
 use rajapasu_engine::{Event, Game, Move, Side, Status};
@@ -29,10 +30,10 @@ Examples:
   printf '1\\nquit\\n' | rajapasu play --level 1")]
 pub struct PlayArgs {
     /// The computer's strength, 1 (beginner) to 6 (strongest).
-    #[arg(long, short = 'l', default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=6))]
-    level: u8,
+    #[arg(long, short = 'l', default_value_t = Level::DEFAULT)]
+    level: Level,
     /// Your side against the computer: south (moves first) or north.
-    #[arg(long, default_value = "south", value_parser = parse_side)]
+    #[arg(long, default_value = "south")]
     side: Side,
     /// Two players at one keyboard, no computer.
     #[arg(long)]
@@ -55,10 +56,6 @@ pub struct PlayArgs {
     /// Read moves line by line even in a terminal.
     #[arg(long)]
     lines: bool,
-}
-
-fn parse_side(s: &str) -> Result<Side, String> {
-    Side::from_name(s).ok_or_else(|| format!("`{s}` is not a side (south or north)"))
 }
 
 pub fn run(args: PlayArgs) -> Result<(), CliError> {
@@ -155,8 +152,7 @@ fn play_and_print(game: &mut Game, mv: Move, by_computer: bool, out: &mut impl W
 }
 
 fn save(game: &Game, config: &Config, path: &std::path::Path, out: &mut impl Write) -> bool {
-    let record = Record::from_game(game, config.tags.clone());
-    match write_record(path, &record) {
+    match Record::from_game(game, config.tags.clone()).save(path) {
         Ok(()) => {
             let _ = writeln!(out, "Game saved to {}", path.display());
             true
@@ -186,8 +182,7 @@ fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), C
             if game.status() != Status::Playing || game.position().to_move() != c.side {
                 break;
             }
-            let seed = c.seed ^ game.moves().len() as u64;
-            match rajapasu_ai::choose_move(game, c.level, seed) {
+            match c.choose(game) {
                 Some(choice) => play_and_print(game, choice.mv, true, out),
                 None => break,
             }

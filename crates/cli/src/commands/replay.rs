@@ -1,6 +1,6 @@
 //! `rajapasu replay`.
 
-use crate::common::{read_record, write_record, CliError};
+use crate::common::{read_record, CliError};
 use clap::Args;
 use rajapasu_engine::text;
 use rajapasu_engine::{Game, GameView};
@@ -29,7 +29,7 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
     let record = read_record(&args.file)?;
     let game = record.replay()?;
     if let Some(path) = &args.convert {
-        write_record(path, &record)?;
+        record.save(path)?;
     }
     if args.json {
         println!("{}", serde_json::to_string(&GameView::new(&game))?);
@@ -38,21 +38,21 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
     for (k, v) in &record.tags {
         println!("{k}: {v}");
     }
+    // The game knows who played each move and when; the events of a move (round ends
+    // included) come from playing it again.
     let mut replay = Game::from_position(*game.start());
-    for (k, &mv) in record.moves.iter().enumerate() {
-        let mover = replay.position().to_move();
-        let round = replay.position().round();
+    for ply in game.plies() {
         let mut events = Vec::new();
-        replay.play_traced(mv, &mut events)?;
+        replay.play_traced(ply.mv, &mut events)?;
+        let (number, mover, mv) = (ply.number, ply.side(), ply.mv);
         if args.explain {
-            println!("{}. Round {round}, {mover} plays {mv}:", k + 1);
+            println!("{number}. Round {}, {mover} plays {mv}:", ply.round());
             for line in text::narrate(mover, &events) {
                 println!("     {line}");
             }
         } else {
             println!(
-                "{:>4}. {} {mv}  ->  {}",
-                k + 1,
+                "{number:>4}. {} {mv}  ->  {}",
                 mover.letter(),
                 replay.position()
             );

@@ -11,24 +11,8 @@ pub struct RulesArgs {
     rules: Option<String>,
 }
 
-const OPTIONS: &str = "\
-Options (NAME/KEY=VALUE,...; defaults first; RULES.md explains each):
-  holes=7          holes per row (2 to 12)
-  counters=7       counters per hole (at most 255 counters in all)
-  mode=match|round match play, or a single round
-  origin=sow|skip  whether a lap skips the hole it was lifted from
-  final-four=capture|exempt|end
-                   a four made by a lap's last drop: taken / left on the board / taken, move ends
-  fours=owner|sower
-                   who takes fours: the row's owner or the sower
-  pussa=single|chain
-                   one pussa capture, or a chain along empty/occupied holes
-  closed=left|right
-                   which end of a row closes when its owner cannot fill it
-  endless=end|forbid
-                   an endless sowing ends the move, or makes it illegal
-  leader=remainder|loser|alternate
-                   who leads the next round";
+/// Width of the usage column of the option list.
+const USAGE_WIDTH: usize = 16;
 
 pub fn run(args: RulesArgs) -> Result<(), CliError> {
     match args.rules {
@@ -44,7 +28,16 @@ pub fn run(args: RulesArgs) -> Result<(), CliError> {
             for (name, about, _) in Rules::presets() {
                 println!("  {name:<12} {about}");
             }
-            println!("\n{OPTIONS}");
+            println!("\nOptions (NAME/KEY=VALUE,...; defaults first; RULES.md explains each):");
+            for option in Rules::options() {
+                let usage = format!("{}={}", option.key(), option.values());
+                // A long usage gets a line of its own, the description under it.
+                if usage.len() <= USAGE_WIDTH {
+                    println!("  {usage:<USAGE_WIDTH$} {}", option.about());
+                } else {
+                    println!("  {usage}\n  {:USAGE_WIDTH$} {}", "", option.about());
+                }
+            }
         }
     }
     Ok(())

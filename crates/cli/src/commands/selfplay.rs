@@ -4,9 +4,9 @@ use crate::common::CliError;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rajapasu_ai::arena::{self, Outcome, Summary};
-use rajapasu_ai::players::Spec;
-use rajapasu_engine::bench::Rng;
-use rajapasu_engine::{Game, Rules};
+use rajapasu_ai::spec::Spec;
+use rajapasu_engine::rng::{stream_seed, Rng};
+use rajapasu_engine::{BySide, Game, Rules};
 
 /// The canonical rules and each traditional option on its own.
 pub const VARIANTS: [&str; 11] = [
@@ -85,20 +85,10 @@ pub fn run(args: SelfplayArgs) -> Result<(), CliError> {
         }
         rule_sets.push(r);
     }
-    let south: Spec = args
-        .south
-        .as_deref()
-        .unwrap_or(&args.player)
-        .parse()
-        .map_err(CliError)?;
-    let north: Spec = args
-        .north
-        .as_deref()
-        .unwrap_or(&args.player)
-        .parse()
-        .map_err(CliError)?;
-    south.build(rule_sets[0], 0).map_err(CliError)?;
-    north.build(rule_sets[0], 0).map_err(CliError)?;
+    let south: Spec = args.south.as_deref().unwrap_or(&args.player).parse()?;
+    let north: Spec = args.north.as_deref().unwrap_or(&args.player).parse()?;
+    south.build(rule_sets[0], 0)?;
+    north.build(rule_sets[0], 0)?;
     let threads = args.threads.unwrap_or_else(arena::default_threads);
     let bar = ProgressBar::new((args.games * rule_sets.len()) as u64);
     bar.set_style(
@@ -112,7 +102,7 @@ pub fn run(args: SelfplayArgs) -> Result<(), CliError> {
             jobs,
             threads,
             |&k| {
-                let seed = args.seed ^ (k + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                let seed = stream_seed(args.seed, k + 1);
                 let mut rng = Rng::new(seed);
                 let mut game = Game::new(*rules);
                 for _ in 0..args.opening_plies {
@@ -123,7 +113,7 @@ pub fn run(args: SelfplayArgs) -> Result<(), CliError> {
                     game.play(ms[rng.below(ms.len())]);
                 }
                 match (south.build(*rules, seed ^ 1), north.build(*rules, seed ^ 2)) {
-                    (Ok(s), Ok(n)) => arena::play_game(game, &mut [s, n]),
+                    (Ok(s), Ok(n)) => arena::play_game(game, &mut BySide::new(s, n)),
                     (Err(e), _) | (_, Err(e)) => panic!("{e}"),
                 }
             },

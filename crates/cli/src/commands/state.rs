@@ -1,6 +1,6 @@
 //! `rajapasu state`.
 
-use crate::common::{write_record, CliError, GameArgs};
+use crate::common::{CliError, GameArgs};
 use clap::Args;
 use rajapasu_engine::record::Record;
 use rajapasu_engine::text;
@@ -26,7 +26,7 @@ pub struct StateArgs {
 pub fn run(args: StateArgs) -> Result<(), CliError> {
     let game = args.game.game()?;
     if let Some(path) = &args.save {
-        write_record(path, &Record::from_game(&game, Vec::new()))?;
+        Record::from_game(&game, Vec::new()).save(path)?;
     }
     if args.json {
         println!("{}", serde_json::to_string(&GameView::new(&game))?);

@@ -4,7 +4,7 @@ use crate::common::CliError;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rajapasu_ai::arena::{self, Outcome, Pairing, Table};
-use rajapasu_ai::players::Spec;
+use rajapasu_ai::spec::{Kind, Spec};
 use rajapasu_engine::record::Record;
 use rajapasu_engine::{Game, Position, Rules, Side};
 use std::path::PathBuf;
@@ -83,8 +83,8 @@ pub fn run(args: TournamentArgs) -> Result<(), CliError> {
     };
     let mut specs = Vec::new();
     for p in &args.players {
-        let mut s: Spec = p.parse().map_err(CliError)?;
-        if matches!(s.kind, rajapasu_ai::players::Kind::Command(_)) && s.movetime.is_none() {
+        let mut s: Spec = p.parse()?;
+        if matches!(s.kind, Kind::Command(_)) && s.movetime.is_none() {
             s.movetime = Some(Duration::from_millis(args.engine_movetime));
         }
         specs.push(s);
@@ -92,7 +92,7 @@ pub fn run(args: TournamentArgs) -> Result<(), CliError> {
     let names: Vec<String> = specs.iter().map(|s| s.label.clone()).collect();
     for s in &specs {
         // Fail early on a player that cannot start (an external program that is not there).
-        s.build(rules, 0).map_err(CliError)?;
+        s.build(rules, 0)?;
     }
     let openings = arena::openings(
         &Game::from_position(start),
@@ -139,10 +139,8 @@ pub fn run(args: TournamentArgs) -> Result<(), CliError> {
             if let Some((side, why)) = &o.forfeit {
                 tags.push(("Forfeit".to_string(), format!("{side}: {why}")));
             }
-            let rec = Record::from_game(&o.game, tags);
             let path = dir.join(format!("game-{:04}.txt", k + 1));
-            std::fs::write(&path, rec.to_text())
-                .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
+            Record::from_game(&o.game, tags).save(&path)?;
         }
     }
     let table = arena::tabulate(&names, &pairings, &outcomes);

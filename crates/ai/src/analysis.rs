@@ -1,0 +1,47 @@
+//! Move analysis: every legal move scored with its expected line, as hints and `rajapasu
+//! analyze` show them.
+
+use crate::search::{to_public, Limits, Searcher};
+use rajapasu_engine::{Game, Move};
+use std::time::Duration;
+
+/// A legal move with its score and line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveScore {
+    /// The move.
+    pub mv: Move,
+    /// Its score in counters for the player to move.
+    pub score: i32,
+    /// The expected line, starting with `mv`.
+    pub pv: Vec<Move>,
+}
+
+/// Scores every legal move with a search of about `movetime`, best first. Empty if the game is
+/// over.
+pub fn analyze(game: &Game, movetime: Duration) -> Vec<MoveScore> {
+    let mut searcher = Searcher::new(20);
+    analyze_with(
+        &mut searcher,
+        game,
+        &Limits {
+            movetime: Some(movetime),
+            ..Limits::default()
+        },
+    )
+}
+
+/// [`analyze`] with a given searcher and limits.
+pub fn analyze_with(searcher: &mut Searcher, game: &Game, limits: &Limits) -> Vec<MoveScore> {
+    match searcher.search(game, limits, true, |_| {}) {
+        None => Vec::new(),
+        Some(r) => r
+            .moves
+            .into_iter()
+            .map(|m| MoveScore {
+                mv: m.mv,
+                score: to_public(m.score),
+                pv: m.pv,
+            })
+            .collect(),
+    }
+}

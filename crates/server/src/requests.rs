@@ -1,0 +1,266 @@
+//! The API's requests: the body or query of every route, and how each is read and checked into
+//! engine types (rules through the engine's rule-set parser, levels through [`Level`]). A
+//! request that is wrong stops here, with its 4xx answer.
+
+use crate::error::ApiError;
+use crate::meta::Kind;
+use axum::extract::{FromRequest, FromRequestParts, Query, Request};
+use axum::http::header;
+use axum::http::request::Parts;
+use rajapasu_ai::Level;
+use rajapasu_engine::record::Record;
+use rajapasu_engine::{Game, Move, ParseSideError, Position, Rules, Side};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+
+/// Largest request body accepted, in bytes.
+pub const BODY_LIMIT: usize = 256 * 1024;
+
+/// A JSON body whose problems are answered with JSON errors: 413 when too large, 400 when it
+/// is not JSON or not the expected object.
+pub struct ApiJson<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, _state: &S) -> Result<Self, ApiError> {
+        let too_large = || {
+            ApiError::too_large(format!(
+                "the request body is larger than the limit of {BODY_LIMIT} bytes"
+            ))
+        };
+        if let Some(len) = req
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<usize>().ok())
+        {
+            if len > BODY_LIMIT {
+                return Err(too_large());
+            }
+        }
+        let bytes = axum::body::to_bytes(req.into_body(), BODY_LIMIT)
+            .await
+            .map_err(|_| too_large())?;
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Err(ApiError::bad_request(
+                "malformed JSON: the request body is empty",
+            ));
+        }
+        serde_json::from_slice(&bytes)
+            .map(ApiJson)
+            .map_err(|e| ApiError::bad_request(format!("malformed JSON: {e}")))
+    }
+}
+
+/// A query string whose problems are answered with a JSON 400.
+pub struct ApiQuery<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let Query(q) = Query::<T>::from_request_parts(parts, state)
+            .await
+            .map_err(|e| ApiError::bad_request(format!("bad query: {e}")))?;
+        Ok(ApiQuery(q))
+    }
+}
+
+/// A rule set as the API takes it.
+pub fn rules(text: &str) -> Result<Rules, ApiError> {
+    text.parse()
+        .map_err(|e| ApiError::unprocessable(format!("rules: {e}")))
+}
+
+/// A position code as the API takes it, under `rules`.
+pub fn position(code: &str, rules: Rules) -> Result<Position, ApiError> {
+    Position::from_code(code, rules).map_err(|e| ApiError::unprocessable(format!("position: {e}")))
+}
+
+/// A move as the API takes it: a hole number, on a board of `holes` holes a row.
+pub fn hole(number: u32, holes: usize) -> Result<Move, ApiError> {
+    u8::try_from(number)
+        .ok()
+        .and_then(Move::new)
+        .ok_or_else(|| {
+            ApiError::unprocessable(format!(
+                "illegal move {number}: holes are numbered 1 to {holes}"
+            ))
+        })
+}
+
+/// Body of `POST /api/games`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    kind: Kind,
+    #[serde(default)]
+    rules: Option<String>,
+    #[serde(default)]
+    mode: Option<String>,
+    #[serde(default)]
+    level: Option<u8>,
+    #[serde(default)]
+    side: Option<String>,
+    #[serde(default)]
+    position: Option<String>,
+    #[serde(default)]
+    record: Option<String>,
+}
+
+/// A new game as asked for, checked.
+#[derive(Debug)]
+pub struct GameSetup {
+    /// The kind.
+    pub kind: Kind,
+    /// The game to begin with: the start position and the moves of an imported record.
+    pub game: Game,
+    /// The computer's level, for a game against it.
+    pub level: Option<Level>,
+    /// The creator's seat.
+    pub side: Side,
+}
+
+impl NewGame {
+    /// Checks the request: a record, rules, mode, position, side and level that all fit.
+    pub fn read(self) -> Result<GameSetup, ApiError> {
+        let record = match &self.record {
+            Some(text) => Some(
+                Record::parse(text).map_err(|e| ApiError::unprocessable(format!("record: {e}")))?,
+            ),
+            None => None,
+        };
+        let mut rules = match (&record, &self.rules) {
+            (Some(r), None) => r.rules,
+            (_, Some(text)) => rules(text)?,
+            (None, None) => Rules::default(),
+        };
+        if let Some(mode) = &self.mode {
+            rules = rules
+                .with_option("mode", mode)
+                .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+        }
+        let start = match (&self.position, &record) {
+            (Some(code), _) => position(code, rules)?,
+            (None, Some(r)) => r.start.unwrap_or_else(|| Position::start(rules)),
+            (None, None) => Position::start(rules),
+        };
+        let side = match &self.side {
+            None => Side::South,
+            Some(t) => t
+                .parse()
+                .map_err(|e: ParseSideError| ApiError::unprocessable(e.to_string()))?,
+        };
+        let level = match (self.kind, self.level) {
+            (Kind::Computer, None) => Some(Level::DEFAULT),
+            (Kind::Computer, Some(n)) => {
+                Some(Level::try_from(n).map_err(|e| ApiError::unprocessable(e.to_string()))?)
+            }
+            (_, Some(_)) => {
+                return Err(ApiError::unprocessable(
+                    "a level is only for games against the computer",
+                ))
+            }
+            (_, None) => None,
+        };
+        let mut game = Game::from_position(start);
+        for (k, &mv) in record.iter().flat_map(|r| &r.moves).enumerate() {
+            game.try_play(mv).map_err(|e| {
+                ApiError::unprocessable(format!("record: move {} ({mv}): {e}", k + 1))
+            })?;
+        }
+        Ok(GameSetup {
+            kind: self.kind,
+            game,
+            level,
+            side,
+        })
+    }
+}
+
+/// Body of `POST /api/games/{id}/moves`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    /// The hole number.
+    #[serde(rename = "move")]
+    pub mv: u32,
+    /// The ply the player expects the game to be at.
+    #[serde(default)]
+    pub ply: Option<usize>,
+    /// The seat token.
+    #[serde(default)]
+    pub token: Option<String>,
+}
+
+/// Body of `POST /api/games/{id}/undo` and `/hint`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct TokenRequest {
+    /// The seat token.
+    #[serde(default)]
+    pub token: Option<String>,
+    /// The ply the player expects the game to be at.
+    #[serde(default)]
+    pub ply: Option<usize>,
+}
+
+/// Body of `POST /api/games/{id}/join`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct JoinRequest {
+    /// The invitation code.
+    pub invite: String,
+}
+
+/// Query of `GET /api/games/{id}`.
+#[derive(Deserialize, Debug)]
+pub struct StateQuery {
+    /// Show the game after its first `at` moves.
+    pub at: Option<usize>,
+}
+
+/// Query of `GET /api/games/{id}/record`.
+#[derive(Deserialize, Debug)]
+pub struct RecordQuery {
+    format: Option<String>,
+}
+
+impl RecordQuery {
+    /// Whether the record is wanted as JSON rather than plain text.
+    pub fn json(&self) -> Result<bool, ApiError> {
+        match self.format.as_deref() {
+            None | Some("text") => Ok(false),
+            Some("json") => Ok(true),
+            Some(f) => Err(ApiError::bad_request(format!(
+                "format `{f}` is not `text` or `json`"
+            ))),
+        }
+    }
+}
+
+/// Body of `POST /api/trace`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct TraceRequest {
+    #[serde(default)]
+    rules: Option<String>,
+    #[serde(default)]
+    position: Option<String>,
+    #[serde(rename = "move")]
+    mv: u32,
+}
+
+impl TraceRequest {
+    /// The game to play the move in, and the move.
+    pub fn read(&self) -> Result<(Game, Move), ApiError> {
+        let rules = rules(self.rules.as_deref().unwrap_or("canonical"))?;
+        let game = match &self.position {
+            Some(code) => Game::from_position(position(code, rules)?),
+            None => Game::new(rules),
+        };
+        let mv = hole(self.mv, rules.holes())?;
+        Ok((game, mv))
+    }
+}
