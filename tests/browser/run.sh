@@ -5,12 +5,19 @@ set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 
-# Chromium, and a Bengali font so that the Bengali page renders its script.
-if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi "lohit bengali"; then
-  echo "installing chromium and fonts-lohit-beng-bengali (apt-get)"
+# Chromium, and fonts for the Bengali, Sinhala and Tamil pages (fonts-noto-core has Noto Sans
+# Sinhala and Noto Sans Tamil).
+fonts_missing() {
+  for font in "lohit bengali" "noto sans sinhala" "noto sans tamil"; do
+    fc-list 2>/dev/null | grep -qi "$font" || return 0
+  done
+  return 1
+}
+if [ ! -x /usr/bin/chromium ] || fonts_missing; then
+  echo "installing chromium, fonts-lohit-beng-bengali and fonts-noto-core (apt-get)"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-lohit-beng-bengali >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-lohit-beng-bengali fonts-noto-core >/dev/null
 fi
 if [ ! -d "$HERE/node_modules/playwright-core" ]; then
   echo "installing playwright-core (npm)"

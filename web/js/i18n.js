@@ -6,6 +6,8 @@ export const LANGUAGES = [
   { code: 'en', name: 'English', digits: 'latn' },
   { code: 'bn', name: 'বাংলা', digits: 'beng' },
   { code: 'et', name: 'Eesti', digits: 'latn' },
+  { code: 'si', name: 'සිංහල', digits: 'latn' },
+  { code: 'ta', name: 'தமிழ்', digits: 'latn' },
 ];
 
 let catalog = {};
