@@ -5,6 +5,9 @@ set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 
+# The message catalogs first: they need neither a browser nor the server.
+(cd "$HERE" && node --test catalogs.test.mjs)
+
 # Chromium, and fonts for the Bengali, Sinhala and Tamil pages (fonts-noto-core has Noto Sans
 # Sinhala and Noto Sans Tamil).
 fonts_missing() {
@@ -47,4 +50,4 @@ if [ -z "$BASE_URL" ]; then
 fi
 echo "server at $BASE_URL"
 cd "$HERE"
-BASE_URL="$BASE_URL" node --test --test-concurrency=1 e2e.test.mjs
+BASE_URL="$BASE_URL" node --test --test-concurrency=1 e2e.test.mjs languages.test.mjs
