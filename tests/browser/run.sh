@@ -10,9 +10,12 @@ ROOT="$(cd "$HERE/../.." && pwd)"
 
 # Chromium, and fonts for the Bengali, Sinhala and Tamil pages (fonts-noto-core has Noto Sans
 # Sinhala and Noto Sans Tamil).
+# (fc-list is read whole first: grep -q would stop reading it, and pipefail would count that.)
 fonts_missing() {
+  local fonts
+  fonts="$(fc-list 2>/dev/null || true)"
   for font in "lohit bengali" "noto sans sinhala" "noto sans tamil"; do
-    fc-list 2>/dev/null | grep -qi "$font" || return 0
+    grep -qi "$font" <<<"$fonts" || return 0
   done
   return 1
 }
