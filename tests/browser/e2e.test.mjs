@@ -3,47 +3,19 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
-
-const BASE = process.env.BASE_URL || 'http://127.0.0.1:8080';
-const OUT = new URL('./output/', import.meta.url).pathname;
-mkdirSync(OUT, { recursive: true });
+import { BASE, OUT, launch, newPage as openPage, fastAnimations } from './browser.mjs';
 
 let browser;
 
 before(async () => {
-  // Playwright gives every launch a fresh, temporary profile (its own --user-data-dir).
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launch();
 });
 
 after(async () => {
   await browser?.close();
 });
 
-async function newPage(lang = 'en-US') {
-  const context = await browser.newContext({ locale: lang, viewport: { width: 1100, height: 900 } });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  return { context, page };
-}
-
-async function fastAnimations(page) {
-  await page.evaluate(() => localStorage.setItem('rajapasu.speed', '6'));
-}
+const newPage = (lang) => openPage(browser, lang);
 
 async function startFromHome(page, { kind, level, side, mode }) {
   await page.goto(`${BASE}/`);

@@ -5,12 +5,25 @@ set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 
-# Chromium, and a Bengali font so that the Bengali page renders its script.
-if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi "lohit bengali"; then
-  echo "installing chromium and fonts-lohit-beng-bengali (apt-get)"
+# The message catalogs first: they need neither a browser nor the server.
+(cd "$HERE" && node --test catalogs.test.mjs)
+
+# Chromium, and fonts for the Bengali, Sinhala and Tamil pages (fonts-noto-core has Noto Sans
+# Sinhala and Noto Sans Tamil).
+# (fc-list is read whole first: grep -q would stop reading it, and pipefail would count that.)
+fonts_missing() {
+  local fonts
+  fonts="$(fc-list 2>/dev/null || true)"
+  for font in "lohit bengali" "noto sans sinhala" "noto sans tamil"; do
+    grep -qi "$font" <<<"$fonts" || return 0
+  done
+  return 1
+}
+if [ ! -x /usr/bin/chromium ] || fonts_missing; then
+  echo "installing chromium, fonts-lohit-beng-bengali and fonts-noto-core (apt-get)"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-lohit-beng-bengali >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-lohit-beng-bengali fonts-noto-core >/dev/null
 fi
 if [ ! -d "$HERE/node_modules/playwright-core" ]; then
   echo "installing playwright-core (npm)"
@@ -40,4 +53,4 @@ if [ -z "$BASE_URL" ]; then
 fi
 echo "server at $BASE_URL"
 cd "$HERE"
-BASE_URL="$BASE_URL" node --test --test-concurrency=1 e2e.test.mjs
+BASE_URL="$BASE_URL" node --test --test-concurrency=1 e2e.test.mjs languages.test.mjs

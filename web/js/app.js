@@ -2,7 +2,7 @@
 
 import { call, seats, liveUpdates, ApiError } from './api.js';
 import { Board } from './board.js';
-import { t, setLanguage, preferred, languageSwitch, describeEvent, apply } from './i18n.js';
+import { t, setLanguage, preferred, languageSwitch, describeEvent, apply, formatNumber, language } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 let meta = { levels: [], presets: [] };
@@ -60,7 +60,7 @@ function listMyGames() {
     const li = document.createElement('li');
     const a = document.createElement('a');
     a.href = `/g/${id}`;
-    a.textContent = `${t(`kind.${s.kind}`)} · ${new Date((s.created || 0) * 1000).toLocaleString()}`;
+    a.textContent = `${t(`kind.${s.kind}`)} · ${new Date((s.created || 0) * 1000).toLocaleString(language())}`;
     li.appendChild(a);
     ul.appendChild(li);
   }
@@ -188,14 +188,14 @@ function renderPanels() {
     tb.appendChild(tr);
   };
   for (const r of v.rounds) {
-    row([String(r.round), String(r.captured.south), String(r.captured.north), r.winner ? sideName(r.winner) : t('score.draw')]);
+    row([formatNumber(r.round), formatNumber(r.captured.south), formatNumber(r.captured.north), r.winner ? sideName(r.winner) : t('score.draw')]);
   }
   if (v.status === 'playing') {
-    row([t('score.now', { round: v.round }), String(v.captured.south), String(v.captured.north), ''], 'current');
+    row([t('score.now', { round: v.round }), formatNumber(v.captured.south), formatNumber(v.captured.north), ''], 'current');
   }
   const wins = { south: 0, north: 0 };
   for (const r of v.rounds) if (r.winner) wins[r.winner]++;
-  if (v.rounds.length) row([t('score.roundsWon'), String(wins.south), String(wins.north), ''], 'total');
+  if (v.rounds.length) row([t('score.roundsWon'), formatNumber(wins.south), formatNumber(wins.north), ''], 'total');
 }
 
 function renderMoves() {
@@ -386,7 +386,7 @@ async function startGame(id) {
     $('hint-text').textContent = t('hint.thinking');
     try {
       const r = await call('POST', `/api/games/${id}/hint`, { token: G.seat.token, ply: G.info.ply });
-      const score = r.score > 0 ? `+${r.score}` : String(r.score);
+      const score = formatNumber(r.score, { signDisplay: 'exceptZero' });
       $('hint-text').textContent = t('hint.result', { hole: r.move, score });
       G.board.marks.clear();
       G.board.mark(`${G.info.view.to_move === 'south' ? 'S' : 'N'}${r.move}`, 'hint');

@@ -1,6 +1,8 @@
 // The SVG board: two rows of holes with their counters, a captured pile beside each row, and
 // the animation of a move from its trace events.
 
+import { formatNumber } from './i18n.js';
+
 const NS = 'http://www.w3.org/2000/svg';
 const CELL = 100;
 const PILE = 120;
@@ -180,7 +182,7 @@ export class Board {
             el('circle', { cx: x + dx, cy: y + dy, r: count > 16 ? 5.5 : 7, fill: COLORS[i % COLORS.length], class: 'seed' }, cg);
           });
         }
-        g.querySelector('.count').textContent = closed ? '×' : String(count);
+        g.querySelector('.count').textContent = closed ? '×' : formatNumber(count);
         const playable = side === this.playSide && this.playable.has(k) && !closed;
         const mark = this.marks.get(`${side}${k}`) || '';
         g.setAttribute('class', `hole${closed ? ' closed' : ''}${playable ? ' playable' : ''}${mark ? ' ' + mark : ''}`);

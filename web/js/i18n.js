@@ -1,14 +1,29 @@
 // Message catalogs: every text of the pages comes from /assets/i18n/<lang>.json.
 
+/** The page's languages: code, name in the language itself, and the digits its numbers are
+ *  written with (a Unicode numbering system; docs/GLOSSARY.md says why). */
 export const LANGUAGES = [
-  { code: 'en', name: 'English' },
-  { code: 'bn', name: 'বাংলা' },
-  { code: 'et', name: 'Eesti' },
+  { code: 'en', name: 'English', digits: 'latn' },
+  { code: 'bn', name: 'বাংলা', digits: 'beng' },
+  { code: 'et', name: 'Eesti', digits: 'latn' },
+  { code: 'si', name: 'සිංහල', digits: 'latn' },
+  { code: 'ta', name: 'தமிழ்', digits: 'latn' },
 ];
 
 let catalog = {};
 let fallback = {};
 let current = 'en';
+let numbers = new Intl.NumberFormat('en');
+
+function numberFormat(code, options = {}) {
+  const digits = LANGUAGES.find((l) => l.code === code)?.digits || 'latn';
+  return new Intl.NumberFormat(code, { numberingSystem: digits, ...options });
+}
+
+/** A number written for the page's language (`options` as for Intl.NumberFormat). */
+export function formatNumber(n, options) {
+  return (options ? numberFormat(current, options) : numbers).format(n);
+}
 
 async function load(code) {
   const r = await fetch(`/assets/i18n/${code}.json`);
@@ -33,6 +48,7 @@ export async function setLanguage(code) {
   }
   catalog = code === 'en' ? fallback : await load(code);
   current = code;
+  numbers = numberFormat(code);
   document.documentElement.lang = code;
   localStorage.setItem('rajapasu.lang', code);
   apply(document);
@@ -42,10 +58,12 @@ export function language() {
   return current;
 }
 
-/** The message `key`, with `{name}` replaced from `params`. */
+/** The message `key`, with `{name}` replaced from `params` (numbers written for the language). */
 export function t(key, params = {}) {
   let s = catalog[key] ?? fallback[key] ?? key;
-  for (const [k, v] of Object.entries(params)) s = s.split(`{${k}}`).join(String(v));
+  for (const [k, v] of Object.entries(params)) {
+    s = s.split(`{${k}}`).join(typeof v === 'number' ? formatNumber(v) : String(v));
+  }
   return s;
 }
 

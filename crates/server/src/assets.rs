@@ -25,6 +25,8 @@ pub static FILES: &[(&str, &str)] = web!(
     "i18n/en.json",
     "i18n/bn.json",
     "i18n/et.json",
+    "i18n/si.json",
+    "i18n/ta.json",
 );
 
 fn content_type(path: &str) -> &'static str {

@@ -1,0 +1,114 @@
+// What the browser tests share: Debian's headless Chromium through playwright-core, pages with
+// a browser language and a window size, fast animations, and the page-layout check.
+
+import { mkdirSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+export const BASE = process.env.BASE_URL || 'http://127.0.0.1:8080';
+/** Screenshots go here (ignored by git). */
+export const OUT = new URL('./output/', import.meta.url).pathname;
+mkdirSync(OUT, { recursive: true });
+
+/** Playwright gives every launch a fresh, temporary profile (its own --user-data-dir). */
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newPage(browser, lang = 'en-US', viewport = { width: 1100, height: 900 }) {
+  const context = await browser.newContext({ locale: lang, viewport });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  return { context, page };
+}
+
+export async function fastAnimations(page) {
+  await page.evaluate(() => localStorage.setItem('rajapasu.speed', '6'));
+}
+
+/**
+ * Everything shown on the page that does not fit: the page wider than the window, an element
+ * whose content is wider than its box (or taller, where the box clips), an element outside the
+ * window, a select too narrow for its chosen option, a board text outside the board. Returns
+ * one line per problem; empty when everything fits.
+ */
+export function layoutProblems(page) {
+  return page.evaluate(() => {
+    const out = [];
+    const width = document.documentElement.clientWidth;
+    const name = (e) => {
+      const id = e.id ? `#${e.id}` : '';
+      const cls = typeof e.className === 'string' && e.className ? `.${e.className.split(' ').join('.')}` : '';
+      const text = (e.textContent || e.value || '').trim().slice(0, 40);
+      return `<${e.tagName.toLowerCase()}${id}${cls}> "${text}"`;
+    };
+    if (document.documentElement.scrollWidth > width + 1) {
+      out.push(`the page is ${document.documentElement.scrollWidth}px wide in a ${width}px window`);
+    }
+    const shown = (e) => {
+      if (e.closest('[hidden], .sr-only')) return false;
+      const r = e.getBoundingClientRect();
+      return r.width > 0 || r.height > 0;
+    };
+    for (const e of document.body.querySelectorAll('*')) {
+      if (e instanceof SVGElement || !shown(e)) continue;
+      const cs = getComputedStyle(e);
+      const r = e.getBoundingClientRect();
+      if (r.left < -1 || r.right > width + 1) out.push(`${name(e)} reaches ${Math.round(r.left)}..${Math.round(r.right)}px`);
+      // A text input scrolls its value by design.
+      if (e.tagName === 'INPUT' || e.tagName === 'TEXTAREA') continue;
+      if (e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1) {
+        out.push(`${name(e)}: content ${e.scrollWidth}px wide in a ${e.clientWidth}px box`);
+      }
+      if (['hidden', 'clip'].includes(cs.overflowY) && e.scrollHeight > e.clientHeight + 1) {
+        out.push(`${name(e)}: content ${e.scrollHeight}px tall in a ${e.clientHeight}px box`);
+      }
+    }
+    const ctx = document.createElement('canvas').getContext('2d');
+    // A closed select shows its chosen option on one line: every option must fit.
+    for (const s of document.querySelectorAll('select')) {
+      if (!shown(s)) continue;
+      const cs = getComputedStyle(s);
+      ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      // The room for the text: the box less its padding and the drop-down arrow.
+      const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+      for (const o of s.options) {
+        const text = ctx.measureText(o.text).width;
+        if (text > room + 1) out.push(`<select name=${s.name || s.id}> option "${o.text}" is ${Math.round(text)}px wide, the select has ${Math.round(room)}px`);
+      }
+    }
+    // A numbered list that clips its content (a scrolling log) clips its numbers too, which sit
+    // in its left padding.
+    for (const ol of document.querySelectorAll('ol')) {
+      const cs = getComputedStyle(ol);
+      const items = ol.querySelectorAll(':scope > li').length;
+      if (!shown(ol) || cs.overflowX === 'visible' || cs.listStyleType === 'none' || !items) continue;
+      ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      const marker = ctx.measureText(`${items}. `).width;
+      if (marker > parseFloat(cs.paddingLeft) + 1) out.push(`${name(ol)}: its number ${items} needs ${Math.round(marker)}px, it has ${cs.paddingLeft}`);
+    }
+    for (const svg of document.querySelectorAll('svg')) {
+      if (!shown(svg)) continue;
+      const vb = svg.viewBox.baseVal;
+      for (const tx of svg.querySelectorAll('text')) {
+        const b = tx.getBBox();
+        if (b.width > 0 && (b.x < vb.x - 0.5 || b.x + b.width > vb.x + vb.width + 0.5)) {
+          out.push(`board text "${tx.textContent}" reaches ${Math.round(b.x)}..${Math.round(b.x + b.width)} of ${vb.width}`);
+        }
+      }
+    }
+    return out;
+  });
+}
