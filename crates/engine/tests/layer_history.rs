@@ -1,7 +1,7 @@
 //! `Game::repeated_in_layer` against a count made afresh from the moves, on random games that
 //! go round in circles (boards with few counters, where repetitions are common).
 
-use rajapasu_engine::bench::Rng;
+use rajapasu_engine::rng::Rng;
 use rajapasu_engine::{Game, Position, Rules, Status};
 
 /// Replays the game's moves and counts, since the last capture, how often each position (hole

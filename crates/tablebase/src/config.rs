@@ -8,7 +8,9 @@
 //! side. Values are for the player to move, so they do not change under the mirror.
 
 use crate::TableError;
-use rajapasu_engine::{ClosedEnd, FinalFour, Mode, NextLeader, Position, Rules, Setup, Side};
+use rajapasu_engine::{
+    BySide, ClosedEnd, FinalFour, Mode, NextLeader, Position, Rules, Setup, Side,
+};
 use std::fmt;
 
 /// Which holes are closed: none, or `count` holes at one row's closed end.
@@ -161,13 +163,13 @@ impl Shape {
                 };
                 let is_closed =
                     config.side == Some(side) && from_closed_end < config.count as usize;
-                setup.holes[side.index()][k] = if is_closed { None } else { Some(0) };
+                setup.holes[side][k] = if is_closed { None } else { Some(0) };
                 if !is_closed {
                     open.push(side.index() * n + k);
                 }
             }
         }
-        setup.captured = [rules.total(), 0];
+        setup.captured = BySide::new(rules.total(), 0);
         setup.to_move = Side::South;
         let template = Position::from_setup(setup).expect("a table shape is a valid position");
         Shape {

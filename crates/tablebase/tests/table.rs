@@ -2,8 +2,8 @@
 //! the family (both sides to move enumerated, no mirror, no layers, no bucket queue), and the
 //! real round with its history by alpha-beta without a table.
 
-use rajapasu_engine::bench::Rng;
-use rajapasu_engine::{Game, Position, Rules, Setup, Side};
+use rajapasu_engine::rng::Rng;
+use rajapasu_engine::{BySide, Game, Position, Rules, Setup, Side};
 use rajapasu_tablebase::build::build;
 use rajapasu_tablebase::config::{table_rules, Config};
 use rajapasu_tablebase::{table_dir, verify, Tablebase, Values};
@@ -22,15 +22,15 @@ fn family(rules: &Rules, max_counters: u32) -> Vec<Position> {
     let n = rules.holes();
     let mut out = Vec::new();
     for config in Config::all(n) {
-        let open: Vec<(usize, usize)> = Side::ALL
+        let open: Vec<(Side, usize)> = Side::ALL
             .iter()
-            .flat_map(|&side| (0..n).map(move |k| (side.index(), k)))
+            .flat_map(|&side| (0..n).map(move |k| (side, k)))
             .filter(|&(side, k)| {
                 let from_end = match rules.closed {
                     rajapasu_engine::ClosedEnd::Left => k,
                     rajapasu_engine::ClosedEnd::Right => n - 1 - k,
                 };
-                !(config.side.map(Side::index) == Some(side) && from_end < config.count as usize)
+                !(config.side == Some(side) && from_end < config.count as usize)
             })
             .collect();
         let mut counts = vec![0u32; open.len()];
@@ -39,13 +39,13 @@ fn family(rules: &Rules, max_counters: u32) -> Vec<Position> {
             if on_board <= max_counters {
                 for to_move in Side::ALL {
                     let mut setup = Setup::start(*rules);
-                    for row in setup.holes.iter_mut() {
-                        row.iter_mut().for_each(|h| *h = None);
+                    for side in Side::ALL {
+                        setup.holes[side].iter_mut().for_each(|h| *h = None);
                     }
                     for (&(side, k), &c) in open.iter().zip(&counts) {
                         setup.holes[side][k] = Some(c);
                     }
-                    setup.captured = [rules.total() - on_board, 0];
+                    setup.captured = BySide::new(rules.total() - on_board, 0);
                     setup.to_move = to_move;
                     out.push(Position::from_setup(setup).unwrap());
                 }
@@ -204,7 +204,7 @@ fn real_value(g: &mut Game, mut alpha: i32, beta: i32) -> i32 {
         g.play(m);
         let v = if g.status().is_over() {
             let r = g.rounds().last().unwrap();
-            r.captured[me.index()] as i32 - r.captured[(!me).index()] as i32 - before
+            r.captured[me] as i32 - r.captured[!me] as i32 - before
         } else {
             let gain = diff(g) - before;
             gain - real_value(g, gain - beta, gain - alpha)

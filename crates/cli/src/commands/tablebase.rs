@@ -5,7 +5,7 @@ use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use rajapasu_ai::search::Limits;
 use rajapasu_ai::solver::{Endless, Solver};
-use rajapasu_engine::bench::Rng;
+use rajapasu_engine::rng::Rng;
 use rajapasu_engine::{Position, Rules};
 use rajapasu_tablebase::build::{build, plan};
 use rajapasu_tablebase::config::{table_rules, Config, Shape};
