@@ -1,7 +1,8 @@
 //! Move analysis: every legal move scored with its expected line, as hints and `rajapasu
 //! analyze` show them.
 
-use crate::search::{to_public, Limits, Searcher};
+use crate::search::{public_bounds, to_public, Limits, Searcher};
+use crate::solver::Bounds;
 use rajapasu_engine::{Game, Move};
 use std::time::Duration;
 
@@ -14,6 +15,9 @@ pub struct MoveScore {
     pub score: i32,
     /// The expected line, starting with `mv`.
     pub pv: Vec<Move>,
+    /// Proven bounds on the score (public units), in single rounds: the score is exact where
+    /// they meet (docs/SOLVING.md).
+    pub proven: Option<Bounds>,
 }
 
 /// Scores every legal move with a search of about `movetime`, best first. Empty if the game is
@@ -41,6 +45,7 @@ pub fn analyze_with(searcher: &mut Searcher, game: &Game, limits: &Limits) -> Ve
                 mv: m.mv,
                 score: to_public(m.score),
                 pv: m.pv,
+                proven: m.proven.map(public_bounds),
             })
             .collect(),
     }

@@ -344,6 +344,39 @@ impl Solver {
         line
     }
 
+    /// Writes every proven bound to `out`, so that a long solve can be resumed: 20 bytes an
+    /// entry (key, bounds, best move).
+    pub fn save(&self, out: &mut impl std::io::Write) -> std::io::Result<u64> {
+        let mut n = 0;
+        for e in self.table.entries.iter().filter(|e| e.used) {
+            let mut b = [0u8; 20];
+            b[..8].copy_from_slice(&e.key[0].to_le_bytes());
+            b[8..16].copy_from_slice(&e.key[1].to_le_bytes());
+            b[16] = e.lower as u8;
+            b[17] = e.upper as u8;
+            b[18] = e.best;
+            out.write_all(&b)?;
+            n += 1;
+        }
+        Ok(n)
+    }
+
+    /// Reads bounds written by [`Solver::save`] (of the same rule set) back into the table.
+    pub fn load(&mut self, bytes: &[u8]) -> u64 {
+        let mut n = 0;
+        for b in bytes.chunks_exact(20) {
+            let key = [
+                u64::from_le_bytes(b[..8].try_into().expect("8 bytes")),
+                u64::from_le_bytes(b[8..16].try_into().expect("8 bytes")),
+            ];
+            let (lower, upper) = (i32::from(b[16] as i8), i32::from(b[17] as i8));
+            self.table
+                .narrow(key, lower.abs().max(upper.abs()), lower, upper, b[18]);
+            n += 1;
+        }
+        n
+    }
+
     /// Nodes searched by the last solve.
     pub fn nodes(&self) -> u64 {
         self.nodes
@@ -545,8 +578,17 @@ impl Solver {
 }
 
 /// The counters `mover` gained by the move from `before` to `after`, minus the opponent's.
+///
+/// ```
+/// use rajapasu_ai::solver::gain;
+/// use rajapasu_engine::{Move, Position, Rules, Side};
+/// let before: Position = "0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46".parse().unwrap();
+/// let mut after = before;
+/// after.play(Move::new(2).unwrap()); // South captures the 3 of N5 (RULES.md, example 2)
+/// assert_eq!(gain(&before, &after, Side::South), 3);
+/// ```
 #[inline]
-pub(crate) fn gain(before: &Position, after: &Position, mover: Side) -> i32 {
+pub fn gain(before: &Position, after: &Position, mover: Side) -> i32 {
     let mine = after.captured(mover) as i32 - before.captured(mover) as i32;
     let theirs = after.captured(!mover) as i32 - before.captured(!mover) as i32;
     mine - theirs

@@ -54,6 +54,8 @@ enum Command {
     Selfplay(commands::selfplay::SelfplayArgs),
     /// Play in the terminal against the computer or a friend (line by line when piped).
     Play(commands::play::PlayArgs),
+    /// Prove a position's single-round value and each legal move's (resumable).
+    Solve(commands::solve::SolveArgs),
     /// Build, check, probe and describe the endgame table (proven values of small positions).
     Tablebase(commands::tablebase::TablebaseArgs),
     // More commands (engine, analyze, tournament, selfplay, serve, play) are added here.
@@ -103,6 +105,7 @@ fn main() -> ExitCode {
         Some(Command::Selfplay(a)) => commands::selfplay::run(a),
         Some(Command::Play(a)) => commands::play::run(a),
         Some(Command::Tablebase(a)) => commands::tablebase::run(a),
+        Some(Command::Solve(a)) => commands::solve::run(a),
         None => rajapasu_server::cli::serve(Default::default()).map_err(CliError::from),
     };
     match result {

@@ -34,13 +34,27 @@ pub fn hint(game: &Game) -> Option<Value> {
     let mut scores = rajapasu_ai::analyze(game, HINT_TIME);
     scores.sort_by_key(|s| std::cmp::Reverse(s.score));
     let best = scores.first()?;
+    // Whether a score is proven under the rules, and the range it is proven to lie in.
+    let proof = |s: &rajapasu_ai::MoveScore| {
+        let b = s.proven;
+        (
+            b.is_some_and(|b| b.exact().is_some()),
+            b.map(|b| [b.lower, b.upper]),
+        )
+    };
+    let (exact, bounds) = proof(best);
     Some(json!({
         "move": best.mv.number(),
         "score": best.score,
+        "exact": exact,
+        "bounds": bounds,
         "pv": best.pv.iter().map(|m| m.number()).collect::<Vec<_>>(),
         "moves": scores
             .iter()
-            .map(|s| json!({"move": s.mv.number(), "score": s.score}))
+            .map(|s| {
+                let (exact, bounds) = proof(s);
+                json!({"move": s.mv.number(), "score": s.score, "exact": exact, "bounds": bounds})
+            })
             .collect::<Vec<_>>(),
     }))
 }

@@ -8,6 +8,7 @@ pub mod play;
 pub mod replay;
 pub mod rules;
 pub mod selfplay;
+pub mod solve;
 pub mod state;
 pub mod tablebase;
 pub mod tournament;

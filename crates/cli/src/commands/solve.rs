@@ -1,0 +1,192 @@
+//! `rajapasu solve`: proven bounds on a position's single-round value and on each legal move's.
+
+use crate::common::{CliError, GameArgs};
+use clap::Args;
+use rajapasu_ai::search::Limits;
+use rajapasu_ai::solver::{gain, Bounds, Solver};
+use rajapasu_engine::Move;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// Arguments of `rajapasu solve`.
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Values are counters for the player to move: the round's final capture \
+difference with best play, proven under the rules, the repetition rule included \
+(docs/SOLVING.md). The solver works in passes; each pass gives every unsolved move twice the time \
+of the last. With --state FILE, the proven bounds are saved after each pass and loaded at the \
+start, so a long run can be stopped and resumed.\n\nExamples:\n  rajapasu solve --position \
+\"0,0,1,0,1,0,1/0,0,0,1,1,0,0 N 45 48\"\n  rajapasu solve --minutes 60 --state start.solve"
+)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Stop after this many minutes (default: until solved).
+    #[arg(long, value_name = "M")]
+    minutes: Option<f64>,
+    /// Save the proven bounds here after each pass, and resume from them.
+    #[arg(long, value_name = "FILE")]
+    state: Option<PathBuf>,
+    /// Size of the solver's table of proven bounds, as a power of two (24 bytes an entry).
+    #[arg(long, default_value_t = 26, value_name = "BITS")]
+    table_bits: u32,
+}
+
+pub fn run(args: SolveArgs) -> Result<(), CliError> {
+    let mut game_args = args.game.clone();
+    game_args.single_round = true;
+    let game = game_args.game()?;
+    if game.status().is_over() {
+        return Err(CliError(
+            "the round is over: there is nothing to solve".into(),
+        ));
+    }
+    if game.repeated_in_layer() {
+        return Err(CliError(
+            "a position of the current layer has occurred twice: no value is proven then \
+             (docs/SOLVING.md)"
+                .into(),
+        ));
+    }
+    if !(10..=30).contains(&args.table_bits) {
+        return Err(CliError("--table-bits must be between 10 and 30".into()));
+    }
+    let deadline = match args.minutes {
+        Some(m) if !(m > 0.0 && m.is_finite()) => {
+            return Err(CliError("--minutes must be a positive number".into()))
+        }
+        Some(m) => Some(Instant::now() + Duration::from_secs_f64(m * 60.0)),
+        None => None,
+    };
+    let mut solver = Solver::new(args.table_bits);
+    let rules = *game.rules();
+    solver.set_table(rajapasu_ai::table::for_rules(&rules));
+    if let Some(path) = &args.state {
+        if let Ok(bytes) = std::fs::read(path) {
+            let n = solver.load(&bytes);
+            println!("resumed {n} proven bounds from {}", path.display());
+        }
+    }
+    let pos = *game.position();
+    let me = pos.to_move();
+    let ahead = pos.captured(me) as i32 - pos.captured(!me) as i32;
+    println!("position {pos}");
+    println!(
+        "{me} to move, {} counters on the board{}",
+        pos.on_board(),
+        if solver_has_table(&rules) {
+            ", endgame table in use"
+        } else {
+            ", no endgame table"
+        }
+    );
+    // Each move: its result, and proven bounds on the mover's final margin.
+    let mut moves: Vec<(Move, Option<Bounds>)> = Vec::new();
+    for &m in game.legal_moves().iter() {
+        let mut g = game.clone();
+        g.play(m);
+        let known = if g.status().is_over() {
+            let r = g.rounds().last().expect("a finished round");
+            let d = r.captured[me] as i32 - r.captured[!me] as i32;
+            Some(Bounds { lower: d, upper: d })
+        } else {
+            None
+        };
+        moves.push((m, known));
+    }
+    let start = Instant::now();
+    let (mut nodes, mut slice, mut pass) = (0u64, Duration::from_millis(200), 0);
+    loop {
+        pass += 1;
+        for (m, bounds) in moves.iter_mut() {
+            if bounds.is_some_and(|b| b.exact().is_some()) {
+                continue;
+            }
+            let mut g = game.clone();
+            g.play(*m);
+            let after = *g.position();
+            let movetime = match deadline {
+                Some(d) => slice.min(d.saturating_duration_since(Instant::now())),
+                None => slice,
+            };
+            let solved = solver.solve(
+                &after,
+                &Limits {
+                    movetime: Some(movetime),
+                    ..Limits::default()
+                },
+            );
+            nodes += solved.nodes;
+            let b = solved.bounds.after(gain(&pos, &after, me));
+            *bounds = Some(Bounds {
+                lower: ahead + b.lower,
+                upper: ahead + b.upper,
+            });
+        }
+        let done = moves
+            .iter()
+            .filter(|(_, b)| b.is_some_and(|b| b.exact().is_some()))
+            .count();
+        println!(
+            "pass {pass}: {done} of {} moves solved, {nodes} nodes, {:.1} s",
+            moves.len(),
+            start.elapsed().as_secs_f64()
+        );
+        if let Some(path) = &args.state {
+            save(&solver, path)?;
+        }
+        if done == moves.len() || deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        slice *= 2;
+    }
+    println!("move  final margin for {me}");
+    let show = |b: Bounds| match b.exact() {
+        Some(x) => format!("{x:+}"),
+        None => format!("between {:+} and {:+}", b.lower, b.upper),
+    };
+    for (m, b) in &moves {
+        println!(
+            "{:>4}  {}",
+            m.to_string(),
+            show(b.expect("every move was tried"))
+        );
+    }
+    let best = Bounds {
+        lower: moves
+            .iter()
+            .map(|(_, b)| b.expect("tried").lower)
+            .max()
+            .unwrap_or(0),
+        upper: moves
+            .iter()
+            .map(|(_, b)| b.expect("tried").upper)
+            .max()
+            .unwrap_or(0),
+    };
+    println!(
+        "value: {} for {me}, {nodes} nodes in {:.1} s",
+        show(best),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn solver_has_table(rules: &rajapasu_engine::Rules) -> bool {
+    rajapasu_ai::table::for_rules(rules).is_some()
+}
+
+/// Saves the solver's bounds: to a temporary file renamed into place, so that a stopped run
+/// never leaves half a state.
+fn save(solver: &Solver, path: &PathBuf) -> Result<(), CliError> {
+    let tmp = path.with_extension("part");
+    let mut f = std::io::BufWriter::new(
+        std::fs::File::create(&tmp).map_err(|e| CliError(format!("{}: {e}", tmp.display())))?,
+    );
+    solver
+        .save(&mut f)
+        .map_err(|e| CliError(format!("{}: {e}", tmp.display())))?;
+    drop(f);
+    std::fs::rename(&tmp, path).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+    Ok(())
+}

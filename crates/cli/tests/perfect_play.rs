@@ -1,0 +1,175 @@
+//! Proven values from the command line: `analyze`, `solve` and `tablebase`, as a user runs
+//! them, on positions worked out by hand and on a small table built in the test.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rajapasu"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("rajapasu-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+/// South 6 sows S7; N1 is empty, so South captures the 2 of N2; North then has no counter and
+/// no move, and South takes the one on S5 and the one on S7 (rule 8a): South gains all 4, the
+/// most there is, and wins the round 63 to 35 (score 1028). No table is needed to prove it.
+const HAND: &str = "0,0,0,0,1,1,0/0,2,0,0,0,0,0 S 59 35";
+
+#[test]
+fn analyze_proves_a_position_worked_by_hand() {
+    let none = temp("no-table");
+    let none = none.to_str().unwrap();
+    let out = ok(&[
+        "--tablebase",
+        none,
+        "analyze",
+        "--single-round",
+        "--position",
+        HAND,
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let best = &v["moves"][0];
+    assert_eq!(best["move"], 6, "{out}");
+    assert_eq!(best["score"], 1028, "{out}");
+    assert_eq!(best["exact"], true, "{out}");
+    assert_eq!(best["bounds"], serde_json::json!([1028, 1028]), "{out}");
+    // The other move can only be worse, and what is proven of it says so.
+    let other = &v["moves"][1];
+    assert_eq!(other["move"], 5);
+    assert!(other["score"].as_i64().unwrap() < 1028, "{out}");
+    let text = ok(&[
+        "--tablebase",
+        none,
+        "analyze",
+        "--single-round",
+        "--position",
+        HAND,
+    ]);
+    assert!(text.contains("(solved)"), "{text}");
+    assert!(text.contains("exact"), "{text}");
+}
+
+#[test]
+fn solve_reports_each_move_and_the_value() {
+    let none = temp("solve");
+    let state = none.with_extension("state");
+    let out = ok(&[
+        "--tablebase",
+        none.to_str().unwrap(),
+        "solve",
+        "--position",
+        HAND,
+        "--state",
+        state.to_str().unwrap(),
+    ]);
+    assert!(out.contains("   6  +28"), "{out}");
+    assert!(out.contains("value: +28 for South"), "{out}");
+    // The state is saved, and a second run resumes from it.
+    let again = ok(&[
+        "--tablebase",
+        none.to_str().unwrap(),
+        "solve",
+        "--position",
+        HAND,
+        "--state",
+        state.to_str().unwrap(),
+    ]);
+    assert!(again.contains("resumed"), "{again}");
+    assert!(again.contains("value: +28 for South"), "{again}");
+    std::fs::remove_file(&state).unwrap();
+    let out = run(&["solve", "--position", HAND, "--minutes", "-1"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_small_table_is_built_probed_verified_and_described() {
+    let root = temp("table");
+    let dir = root.to_str().unwrap();
+    let rules = "canonical/holes=4";
+    let built = ok(&["--tablebase", dir, "tablebase", "--rules", rules, "build"]);
+    assert!(built.contains("estimated time"), "{built}");
+    assert!(built.contains("built "), "{built}");
+    // A second build finds every layer done.
+    let again = ok(&["--tablebase", dir, "tablebase", "--rules", rules, "build"]);
+    assert!(again.contains("built 0 positions"), "{again}");
+    // A probe lists the value of the position and of each legal move, and a best line.
+    let probe = ok(&[
+        "--tablebase",
+        dir,
+        "tablebase",
+        "--rules",
+        rules,
+        "probe",
+        "0,0,1,0/0,0,0,1 S 27 27",
+    ]);
+    assert!(probe.contains("South to move"), "{probe}");
+    assert!(probe.contains("best line"), "{probe}");
+    let verify = ok(&[
+        "--tablebase",
+        dir,
+        "tablebase",
+        "--rules",
+        rules,
+        "verify",
+        "--sample",
+        "30",
+    ]);
+    assert!(verify.contains("0 mismatches"), "{verify}");
+    assert!(verify.contains("0 disagree"), "{verify}");
+    assert!(verify.contains("the table is sound"), "{verify}");
+    let stats = ok(&["--tablebase", dir, "tablebase", "--rules", rules, "stats"]);
+    assert!(stats.contains("total   "), "{stats}");
+    // Analysis and the protocol use the table: the position is proven at once.
+    let analyze = ok(&[
+        "--tablebase",
+        dir,
+        "analyze",
+        "--rules",
+        "canonical/holes=4,mode=round",
+        "--position",
+        "0,0,1,0/0,0,0,1 S 27 27",
+    ]);
+    assert!(analyze.contains("(solved)"), "{analyze}");
+    // Bad input: a position outside the table, rules without a table, too many counters.
+    let out = run(&[
+        "--tablebase",
+        dir,
+        "tablebase",
+        "--rules",
+        rules,
+        "probe",
+        "4,0,0,0/0,0,0,1 S 25 26",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not in the table"));
+    let out = run(&[
+        "--tablebase",
+        dir,
+        "tablebase",
+        "--rules",
+        "stoneshark",
+        "build",
+    ]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("final-four=exempt"));
+    let out = run(&["--tablebase", dir, "tablebase", "build", "--counters", "43"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("at most 42"));
+    std::fs::remove_dir_all(&root).unwrap();
+}
