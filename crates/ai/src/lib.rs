@@ -7,8 +7,9 @@
 //! | [`levels`] | the strength levels, defined once: [`Level`], its table of names and search settings |
 //! | [`choice`] | how a level plays a move ([`choose_move`]) |
 //! | [`analysis`] | every move scored with its line ([`analyze`]), for hints |
-//! | [`search`] | the alpha-beta search, its time manager and exact solving |
+//! | [`search`] | the alpha-beta search and its time manager; its exact scores come from the solver |
 //! | [`solver`] | proofs of single rounds under the repetition rule (docs/SOLVING.md) |
+//! | [`table`] | where the search finds the endgame table (`rajapasu-tablebase`) |
 //! | [`eval`] | the static evaluation and its weights |
 //! | [`player`] | the [`Player`](player::Player) trait and [`PlayerError`](player::PlayerError) |
 //! | [`players`], [`mcts`], [`external`] | the players: levels, search, baselines, Monte Carlo tree search, external programs |

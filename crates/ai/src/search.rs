@@ -27,16 +27,20 @@
 //! What remains is the rare case where a stored subtree would meet a position seen twice before
 //! the current node but only once inside the subtree; the error is then limited to that line.
 //!
-//! # Exact solving
+//! # Exact scores
 //!
-//! Every node records whether its value rests on a heuristic leaf (the depth horizon or a table
-//! entry that did). Values that do not are exact and stored as valid at any depth; when the root
-//! itself is exact, iterative deepening stops: the position is solved.
+//! The table above cannot make a score exact under rule 8(b). An iteration that met no
+//! heuristic leaf, and a few iterations along the way, hand the root moves to the
+//! [`crate::solver`], whose proofs are sound under the repetition rule (docs/SOLVING.md): a
+//! score is exact only when the solver proves it, and a heuristic score outside the proven
+//! bounds is brought within them. With an endgame table, its exact values are leaves of the
+//! search.
 
 use crate::eval::{Eval, SCALE};
 use crate::solver::{gain, Bounds, Endless, Solver};
+use rajapasu_engine::rng::splitmix64;
+use rajapasu_engine::{BySide, Mode, Rules};
 use rajapasu_engine::{Game, Move, RoundEnd, Side, Status};
-use rajapasu_engine::{Mode, Rules};
 use rajapasu_tablebase::Tablebase;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -246,20 +250,13 @@ impl Table {
 }
 
 #[inline]
-fn mix(mut x: u64) -> u64 {
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
-
-#[inline]
 fn key_of(game: &Game) -> u64 {
     let p = game.position();
     let extra = u64::from(p.captured(Side::South))
         | u64::from(p.captured(Side::North)) << 16
         | u64::from(p.reserve(Side::South)) << 32
         | u64::from(p.reserve(Side::North)) << 48;
-    p.hash() ^ mix(extra.wrapping_add(0x9E37_79B9_7F4A_7C15))
+    p.hash() ^ splitmix64(extra).1
 }
 
 /// Score a finished game for `me`, `ply` moves below the root.
@@ -312,7 +309,8 @@ fn from_table(score: i32, ply: usize) -> i32 {
 /// A searcher: keeps its transposition table and history between searches.
 pub struct Searcher {
     table: Table,
-    history: [[i32; 16]; 2],
+    /// History counters by player and hole number, for move ordering.
+    history: BySide<[i32; 16]>,
     /// The evaluation in use.
     pub eval: Eval,
     /// Root moves scoring within this margin (internal units) below the best get exact scores
@@ -352,7 +350,7 @@ impl Searcher {
     pub fn with_eval(table_bits: u32, eval: Eval) -> Searcher {
         Searcher {
             table: Table::new(table_bits),
-            history: [[0; 16]; 2],
+            history: BySide::new([0; 16], [0; 16]),
             eval,
             root_margin: 0,
             stop: Arc::new(AtomicBool::new(false)),
@@ -380,7 +378,7 @@ impl Searcher {
     /// Forgets the table and history (for a new game or new rules).
     pub fn clear(&mut self) {
         self.table.clear();
-        self.history = [[0; 16]; 2];
+        self.history = BySide::new([0; 16], [0; 16]);
         if let Some(solver) = &mut self.solver {
             solver.clear();
         }
@@ -401,7 +399,8 @@ impl Searcher {
         }
         let start = self.begin(limits, false);
         self.find_endgame(game.rules());
-        for row in &mut self.history {
+        for side in Side::ALL {
+            let row = &mut self.history[side];
             for h in row.iter_mut() {
                 *h /= 8;
             }
@@ -807,7 +806,7 @@ impl Searcher {
         let mut order = [(ANY_MOVE, 0i32); 16];
         let n = moves.len();
         for (k, &mv) in moves.iter().enumerate() {
-            let mut s = self.history[me.index()][mv.number() as usize];
+            let mut s = self.history[me][mv.number() as usize];
             if mv.number() == hash_move {
                 s = i32::MAX;
             } else if depth >= 3 {
@@ -839,7 +838,7 @@ impl Searcher {
                     }
                     self.pv_len[ply] = len;
                     if v >= beta {
-                        let h = &mut self.history[me.index()][mv.number() as usize];
+                        let h = &mut self.history[me][mv.number() as usize];
                         *h = (*h + depth * depth).min(1 << 20);
                         break;
                     }

@@ -22,6 +22,7 @@
 //! position *above* the node (the graph-history interaction), and such a proof is not stored.
 
 use crate::search::Limits;
+use rajapasu_engine::rng::GOLDEN;
 use rajapasu_engine::{Move, Position, Side};
 use rajapasu_tablebase::Tablebase;
 use std::cmp::Ordering;
@@ -127,8 +128,7 @@ impl ProofTable {
     }
 
     fn slot(&self, key: &Key) -> usize {
-        (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15) as usize >> 8
-            & self.mask
+        (key[0] ^ key[1].rotate_left(29)).wrapping_mul(GOLDEN) as usize >> 8 & self.mask
     }
 
     fn get(&self, key: &Key) -> Option<Entry> {

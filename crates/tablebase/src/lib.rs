@@ -15,7 +15,7 @@
 //! capture, the start of a round and a set-up position meet that condition.
 //!
 //! [`build::build`] makes a table layer by layer ([`index`] numbers a layer's positions,
-//! [`file`] stores them); [`Tablebase`] probes one; [`verify`] checks one.
+//! [`file`](mod@file) stores them); [`Tablebase`] probes one; [`verify`] checks one.
 //!
 //! ```
 //! use rajapasu_engine::{Position, Rules};
