@@ -11,7 +11,9 @@ use clap::Args;
 pub struct EngineArgs {}
 
 pub fn run(_args: EngineArgs) -> Result<(), CliError> {
-    let stdin = std::io::stdin();
-    rajapasu_ai::protocol::run(stdin.lock(), std::io::stdout());
+    // The protocol reads on a thread of its own, which needs an owned reader (a `StdinLock`
+    // cannot move to another thread).
+    let stdin = std::io::BufReader::new(std::io::stdin());
+    rajapasu_ai::protocol::run(stdin, std::io::stdout());
     Ok(())
 }
