@@ -335,6 +335,20 @@ impl Tmux {
         Some(Tmux { socket })
     }
 
+    /// A two-player game saving to `save`, its shell command followed by `after`, once South
+    /// has played 1; and the game's process id.
+    fn first_move(dir: &Path, save: &str, after: &str) -> Option<(Tmux, String)> {
+        let command = format!(
+            "sh -c 'echo $$ > pid; exec {BIN} play --two-players --no-anim --save {save}'{after}"
+        );
+        let tmux = Tmux::start(dir, &command)?;
+        tmux.wait_for("South to move");
+        tmux.keys(&["1"]);
+        tmux.wait_for("North to move");
+        let pid = std::fs::read_to_string(dir.join("pid")).unwrap();
+        Some((tmux, pid))
+    }
+
     fn screen(&self) -> String {
         let out = Command::new("tmux")
             .args(["-L", &self.socket, "capture-pane", "-p", "-t", "play"])
@@ -423,16 +437,9 @@ fn full_screen_game_in_tmux() {
 #[test]
 fn sigterm_restores_the_terminal_and_keeps_the_game() {
     let dir = scratch("tmux-term");
-    let command = format!(
-        "sh -c 'echo $$ > pid; exec {BIN} play --two-players --no-anim --save k.txt'; echo EXIT=$?; sleep 60"
-    );
-    let Some(tmux) = Tmux::start(&dir, &command) else {
+    let Some((tmux, pid)) = Tmux::first_move(&dir, "k.txt", "; echo EXIT=$?; sleep 60") else {
         return;
     };
-    tmux.wait_for("South to move");
-    tmux.keys(&["1"]);
-    tmux.wait_for("North to move");
-    let pid = std::fs::read_to_string(dir.join("pid")).unwrap();
     let status = std::process::Command::new("kill")
         .args(["-TERM", pid.trim()])
         .status()
@@ -444,6 +451,41 @@ fn sigterm_restores_the_terminal_and_keeps_the_game() {
     let text = std::fs::read_to_string(dir.join("k.txt")).unwrap();
     assert!(text.contains("1. 1"), "{text}");
     drop(tmux);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Whether process `pid` has ended (a zombie waiting for its parent counts as ended).
+fn process_gone(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => stat
+            .rsplit(')')
+            .next()
+            .is_some_and(|rest| rest.trim_start().starts_with(['Z', 'X'])),
+        Err(_) => true,
+    }
+}
+
+#[test]
+fn the_game_ends_when_its_terminal_goes_away() {
+    let dir = scratch("tmux-hangup");
+    let Some((tmux, pid)) = Tmux::first_move(&dir, "h.txt", "") else {
+        return;
+    };
+    let pid = pid.trim();
+    assert!(!process_gone(pid));
+    // The terminal goes away: tmux and its pane are gone.
+    drop(tmux);
+    // It should take well under a second; the margin is for a busy machine.
+    let start = Instant::now();
+    while !process_gone(pid) {
+        if start.elapsed() > Duration::from_secs(15) {
+            let _ = Command::new("kill").args(["-KILL", pid]).status();
+            panic!("the game outlived its terminal");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let text = std::fs::read_to_string(dir.join("h.txt")).unwrap();
+    assert!(text.contains("1. 1"), "{text}");
     std::fs::remove_dir_all(dir).unwrap();
 }
 

@@ -95,11 +95,14 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
     let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
     if terminal && !args.lines {
         let app = rajapasu_tui::run(game, config)?;
-        match &app.saved {
-            Some(path) => println!("Game saved to {}", path.display()),
-            None => println!("No move was played: nothing saved."),
-        }
-        println!("Position: {}", app.game.position());
+        // Not `println!`: after the terminal has gone away, writing fails, and the game is
+        // already saved.
+        let mut out = std::io::stdout();
+        let _ = match &app.saved {
+            Some(path) => writeln!(out, "Game saved to {}", path.display()),
+            None => writeln!(out, "No move was played: nothing saved."),
+        };
+        let _ = writeln!(out, "Position: {}", app.game.position());
         Ok(())
     } else {
         line_mode(game, &config, loaded || args.save.is_some())
