@@ -4,8 +4,22 @@
 use crate::player::{Player, PlayerError};
 use rajapasu_engine::{Game, Move, Position, Rules};
 use std::io::{self, BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::time::Duration;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// How long an engine asked for `go movetime MS` may take before it forfeits the game: the
+/// move time, half as much again and a second, for the engine's own overshoot and a busy
+/// machine (as tournament managers such as cutechess-cli allow a margin).
+///
+/// ```
+/// use std::time::Duration;
+/// let limit = rajapasu_ai::external::time_limit(Duration::from_millis(200));
+/// assert_eq!(limit, Duration::from_millis(1300));
+/// ```
+pub fn time_limit(movetime: Duration) -> Duration {
+    movetime + movetime / 2 + Duration::from_secs(1)
+}
 
 /// An external program speaking the engine protocol (PROTOCOL.md). It is sent the rule set once,
 /// then for every move `position startpos moves ...` (or the game's start position) and
@@ -13,7 +27,10 @@ use std::time::Duration;
 pub struct External {
     child: Child,
     stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    /// The program's output lines, read on a thread of their own so that waiting for an
+    /// answer can give up at the time limit; `Err` for a read error, and the channel closes at
+    /// the end of the output.
+    lines: Receiver<io::Result<String>>,
     movetime: Duration,
     name: String,
 }
@@ -42,16 +59,32 @@ impl External {
             .stdin
             .take()
             .ok_or_else(|| pipe("no standard input"))?;
-        let stdout = BufReader::new(
+        let mut stdout = BufReader::new(
             child
                 .stdout
                 .take()
                 .ok_or_else(|| pipe("no standard output"))?,
         );
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || loop {
+            let mut line = String::new();
+            match stdout.read_line(&mut line) {
+                Ok(0) => return,
+                Ok(_) => {
+                    if tx.send(Ok(line)).is_err() {
+                        return;
+                    }
+                }
+                Err(e) => {
+                    let _ = tx.send(Err(e));
+                    return;
+                }
+            }
+        });
         let mut ext = External {
             child,
             stdin,
-            stdout,
+            lines,
             movetime: movetime.unwrap_or(Duration::from_millis(1000)),
             name,
         };
@@ -88,18 +121,26 @@ impl Player for External {
         };
         self.send(&pos)?;
         self.send(&format!("go movetime {}", self.movetime.as_millis()))?;
-        let mut line = String::new();
+        let limit = time_limit(self.movetime);
+        let deadline = Instant::now() + limit;
         loop {
-            line.clear();
-            let n = self
-                .stdout
-                .read_line(&mut line)
-                .map_err(|error| self.io(error))?;
-            if n == 0 {
-                return Err(PlayerError::Closed {
-                    program: self.name.clone(),
-                });
-            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match self.lines.recv_timeout(left) {
+                Ok(Ok(line)) => line,
+                Ok(Err(error)) => return Err(self.io(error)),
+                Err(RecvTimeoutError::Timeout) => {
+                    // The game is forfeited; dropping the player ends the program.
+                    return Err(PlayerError::Timeout {
+                        program: self.name.clone(),
+                        limit,
+                    });
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(PlayerError::Closed {
+                        program: self.name.clone(),
+                    })
+                }
+            };
             let mut words = line.split_whitespace();
             match words.next() {
                 Some("bestmove") => {

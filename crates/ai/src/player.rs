@@ -72,6 +72,14 @@ pub enum PlayerError {
         /// The line it answered.
         message: String,
     },
+    /// An external program gave no `bestmove` within its time limit (the move time and a
+    /// margin, [`crate::external::time_limit`]).
+    Timeout {
+        /// The program's command line.
+        program: String,
+        /// The limit it overran.
+        limit: std::time::Duration,
+    },
     /// The player chose a move the rules do not allow.
     Illegal {
         /// The move.
@@ -92,6 +100,11 @@ impl fmt::Display for PlayerError {
                 write!(f, "`{program}` answered `{answer}`")
             }
             PlayerError::Reported { program, message } => write!(f, "`{program}`: {message}"),
+            PlayerError::Timeout { program, limit } => write!(
+                f,
+                "`{program}` gave no move within {} ms",
+                limit.as_millis()
+            ),
             PlayerError::Illegal { mv, error } => write!(f, "illegal move {mv}: {error}"),
         }
     }

@@ -1,6 +1,6 @@
 //! The engine line protocol (PROTOCOL.md): commands on one input line each, answers on output
-//! lines. The search runs on its own thread so that `stop` and `isready` are answered while it
-//! thinks.
+//! lines. The input is read on its own thread and the search runs on another, so that `stop`,
+//! `isready` and `quit` are answered while it thinks, whatever else arrives meanwhile.
 
 use crate::choice::pick;
 use crate::levels::{Level, LevelParams};
@@ -8,6 +8,7 @@ use crate::search::{to_public, Info, Limits, SearchResult, Searcher};
 use rajapasu_engine::{Game, GameView, Move, Position, Rules};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -36,11 +37,65 @@ struct Engine<W: Write + Send + 'static> {
     searcher: Option<Searcher>,
     stop: Arc<AtomicBool>,
     job: Option<JoinHandle<Searcher>>,
+    /// True from `go` until the search thread prints its `bestmove`. The thread clears it under
+    /// the output lock, so a client that has read `bestmove` never gets `error busy` after it,
+    /// even if the thread has not quite returned yet.
+    searching: Arc<AtomicBool>,
+    /// Whether the running search is `go infinite`, which the end of the input stops: a
+    /// bounded search started from a piped script is left to finish and print its answer.
+    infinite: bool,
 }
 
-/// Runs the protocol until `quit` or the end of the input. Returns once any search has
-/// finished and printed its `bestmove`.
-pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
+/// The answer to a command that must wait for the search (PROTOCOL.md, "Searching").
+const BUSY: &str = "busy: a search is running (send `stop`, or wait for `bestmove`)";
+
+/// Reads lines on a thread of its own and hands them over, then `None` at the end of the input
+/// (or a read error, which ends it just the same). A blocking read in the command loop itself
+/// would leave `stop` unread behind a command that waits for the search.
+fn reader<R: BufRead + Send + 'static>(mut input: R) -> mpsc::Receiver<Option<Vec<u8>>> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || loop {
+        let mut line = Vec::new();
+        match input.read_until(b'\n', &mut line) {
+            Ok(0) | Err(_) => {
+                let _ = tx.send(None);
+                return;
+            }
+            Ok(_) => {
+                if tx.send(Some(line)).is_err() {
+                    return;
+                }
+            }
+        }
+    });
+    rx
+}
+
+/// Runs the protocol until `quit` or the end of the input. `quit` stops a running search, and
+/// so does the end of the input if the search is `go infinite`; a bounded one is left to
+/// finish. Returns once that search has printed its `bestmove`.
+///
+/// The input is read on a thread of its own, which is left blocked in its read if the input
+/// is still open at `quit`; that is why `input` must be `Send + 'static`.
+///
+/// ```
+/// use std::sync::{Arc, Mutex};
+/// // An output the caller can read back once `run` has returned.
+/// struct Shared(Arc<Mutex<Vec<u8>>>);
+/// impl std::io::Write for Shared {
+///     fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+///         self.0.lock().unwrap().write(b)
+///     }
+///     fn flush(&mut self) -> std::io::Result<()> {
+///         Ok(())
+///     }
+/// }
+/// let out = Arc::new(Mutex::new(Vec::new()));
+/// let input = std::io::Cursor::new(b"isready\nquit\n".to_vec());
+/// rajapasu_ai::protocol::run(input, Shared(Arc::clone(&out)));
+/// assert_eq!(*out.lock().unwrap(), b"readyok\nbye\n");
+/// ```
+pub fn run<R: BufRead + Send + 'static, W: Write + Send + 'static>(input: R, output: W) {
     let searcher = Searcher::new(20);
     let rules = Rules::default();
     let mut e = Engine {
@@ -50,9 +105,18 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
         stop: searcher.stop_flag(),
         searcher: Some(searcher),
         job: None,
+        searching: Arc::new(AtomicBool::new(false)),
+        infinite: false,
     };
-    for line in input.lines() {
-        let Ok(line) = line else {
+    for line in reader(input) {
+        let Some(line) = line else {
+            // The end of the input: nobody is left to send `stop` to an infinite search.
+            if e.infinite {
+                e.stop.store(true, Ordering::Relaxed);
+            }
+            break;
+        };
+        let Ok(line) = String::from_utf8(line) else {
             e.error("input is not valid text");
             continue;
         };
@@ -78,6 +142,8 @@ impl<W: Write + Send + 'static> Engine<W> {
             match job.join() {
                 Ok(s) => self.searcher = Some(s),
                 Err(_) => {
+                    // A search that panicked printed no `bestmove`: the engine is free again.
+                    self.searching.store(false, Ordering::SeqCst);
                     self.searcher = Some(Searcher::new(20));
                     self.stop = self
                         .searcher
@@ -107,10 +173,12 @@ impl<W: Write + Send + 'static> Engine<W> {
                 return false;
             }
             "stop" => {
-                if self.job.is_some() {
+                if self.searching.load(Ordering::SeqCst) {
                     self.stop.store(true, Ordering::Relaxed);
                     self.wait();
                 } else {
+                    // A search that has already printed its `bestmove` gets no second one.
+                    self.wait();
                     self.say("ok");
                 }
                 return true;
@@ -120,6 +188,11 @@ impl<W: Write + Send + 'static> Engine<W> {
                 return true;
             }
             _ => {}
+        }
+        if self.searching.load(Ordering::SeqCst) {
+            // Waiting here would stop reading the input, and with it `stop` and `quit`.
+            self.error(BUSY);
+            return true;
         }
         self.wait();
         let result = match cmd {
@@ -305,6 +378,17 @@ impl<W: Write + Send + 'static> Engine<W> {
         self.stop.store(false, Ordering::Relaxed);
         let game = self.game.clone();
         let out = Arc::clone(&self.out);
+        let searching = Arc::clone(&self.searching);
+        searching.store(true, Ordering::SeqCst);
+        self.infinite = infinite;
+        // The last line of a search, printed with `searching` cleared under the same lock.
+        let last = move |line: &str| {
+            let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
+            searching.store(false, Ordering::SeqCst);
+            let _ = writeln!(w, "{line}");
+            let _ = w.flush();
+        };
+        let out = Arc::clone(&self.out);
         self.job = Some(std::thread::spawn(move || {
             let report = |info: &Info| {
                 let ms = info.time.as_millis().max(1) as u64;
@@ -338,9 +422,9 @@ impl<W: Write + Send + 'static> Engine<W> {
                             &format!("info chosen {} score {}", m.mv, to_public(m.score)),
                         );
                     }
-                    say(&out, &format!("bestmove {}", m.mv));
+                    last(&format!("bestmove {}", m.mv));
                 }
-                None => say(&out, "bestmove none"),
+                None => last("bestmove none"),
             }
             searcher
         }));

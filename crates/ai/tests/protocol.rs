@@ -17,11 +17,41 @@ impl Write for Sink {
     }
 }
 
+/// Runs a script line by line, waiting after each finite `go` for its `bestmove` (or its
+/// error), as a client does: a command sent during a search gets `error busy`.
 fn session(script: &[u8]) -> Vec<String> {
+    let mut e = Live::start();
+    let answered = |l: &str| l.starts_with("bestmove") || l.starts_with("error ");
+    for line in script.split_inclusive(|b| *b == b'\n') {
+        let before = e.lines().iter().filter(|l| answered(l)).count();
+        e.send_bytes(line);
+        if line.starts_with(b"go") && !line.windows(8).any(|w| w == b"infinite") {
+            e.expect_count("answer to go", before + 1, answered);
+        }
+    }
+    e.input = None;
+    e.ended();
+    e.lines()
+}
+
+#[test]
+fn a_script_read_at_once_runs_to_the_end() {
+    // A bounded search started by piped input finishes before the engine exits at the end of
+    // the input (PROTOCOL.md, `quit`); an infinite one is stopped.
     let sink = Sink::default();
-    run(Cursor::new(script.to_vec()), sink.clone());
+    run(Cursor::new(b"go depth 3\n".to_vec()), sink.clone());
     let text = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
-    text.lines().map(String::from).collect()
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert!(lines[2].starts_with("info depth 3 "), "{lines:?}");
+    assert!(lines[3].starts_with("bestmove "), "{lines:?}");
+    let sink = Sink::default();
+    run(Cursor::new(b"go infinite\n".to_vec()), sink.clone());
+    let text = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
+    assert!(
+        text.lines().last().unwrap().starts_with("bestmove "),
+        "{text}"
+    );
 }
 
 #[test]
@@ -101,4 +131,202 @@ fn stop_ends_an_infinite_search() {
 fn a_finished_game_has_no_best_move() {
     let out = session(b"rules canonical/mode=round\nposition 0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35 moves 6\ngo depth 3\nlegal\n");
     assert_eq!(out, vec!["ok", "ok", "bestmove none", "legal"]);
+}
+
+/// An engine fed line by line while it runs, as a graphical interface or a tournament manager
+/// drives it: `send` a line, then `expect` the first line of output (from the start of the
+/// session) that passes a test, with a generous deadline so that a deadlock fails instead of
+/// hanging the test run.
+struct Live {
+    input: Option<std::sync::mpsc::Sender<Vec<u8>>>,
+    output: Sink,
+    done: std::sync::mpsc::Receiver<()>,
+}
+
+/// A reader that blocks until the test sends it bytes, and ends when the sender is dropped.
+struct Pipe {
+    rx: std::sync::mpsc::Receiver<Vec<u8>>,
+    pending: Vec<u8>,
+}
+
+impl std::io::Read for Pipe {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.pending.is_empty() {
+            match self.rx.recv() {
+                Ok(bytes) => self.pending = bytes,
+                Err(_) => return Ok(0),
+            }
+        }
+        let n = buf.len().min(self.pending.len());
+        buf[..n].copy_from_slice(&self.pending[..n]);
+        self.pending.drain(..n);
+        Ok(n)
+    }
+}
+
+const DEADLINE: std::time::Duration = std::time::Duration::from_secs(20);
+
+impl Live {
+    fn start() -> Live {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let (done_tx, done) = std::sync::mpsc::channel();
+        let output = Sink::default();
+        let out = output.clone();
+        std::thread::spawn(move || {
+            let input = std::io::BufReader::new(Pipe {
+                rx,
+                pending: Vec::new(),
+            });
+            run(input, out);
+            let _ = done_tx.send(());
+        });
+        Live {
+            input: Some(tx),
+            output,
+            done,
+        }
+    }
+
+    /// An engine in the middle of `go infinite` (it has printed an `info` line).
+    fn searching() -> Live {
+        let e = Live::start();
+        e.send("go infinite");
+        e.expect("info line", |l| l.starts_with("info depth"));
+        e
+    }
+
+    fn send(&self, line: &str) {
+        self.send_bytes(format!("{line}\n").as_bytes());
+    }
+
+    fn send_bytes(&self, bytes: &[u8]) {
+        // After `quit` the engine may have dropped its input: a line sent then is lost.
+        let tx = self.input.as_ref().expect("input still open");
+        let _ = tx.send(bytes.to_vec());
+    }
+
+    fn lines(&self) -> Vec<String> {
+        let text = String::from_utf8(self.output.0.lock().unwrap().clone()).unwrap();
+        text.lines().map(String::from).collect()
+    }
+
+    /// Waits for a line of output passing `test`, and returns its index.
+    fn expect(&self, what: &str, test: impl Fn(&str) -> bool) -> usize {
+        let start = std::time::Instant::now();
+        loop {
+            if let Some(k) = self.lines().iter().position(|l| test(l)) {
+                return k;
+            }
+            assert!(
+                start.elapsed() < DEADLINE,
+                "no {what} after {DEADLINE:?}: {:?}",
+                self.lines()
+            );
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+    }
+
+    /// Waits for the number of lines passing `test` to reach `n`.
+    fn expect_count(&self, what: &str, n: usize, test: impl Fn(&str) -> bool) {
+        let start = std::time::Instant::now();
+        while self.lines().iter().filter(|l| test(l)).count() < n {
+            assert!(
+                start.elapsed() < DEADLINE,
+                "fewer than {n} {what} after {DEADLINE:?}: {:?}",
+                self.lines()
+            );
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+    }
+
+    /// Waits for `run` to return.
+    fn ended(&self) {
+        self.done
+            .recv_timeout(DEADLINE)
+            .unwrap_or_else(|_| panic!("still running: {:?}", self.lines()));
+    }
+}
+
+#[test]
+fn a_command_during_a_search_is_refused_and_stop_still_works() {
+    let e = Live::searching();
+    e.send("show");
+    e.send("position startpos moves 1");
+    e.send("go depth 2");
+    e.expect_count("busy errors", 3, |l| l.starts_with("error busy"));
+    e.send("isready");
+    e.expect("readyok", |l| l == "readyok");
+    assert!(
+        !e.lines().iter().any(|l| l.starts_with("bestmove")),
+        "the infinite search ended by itself: {:?}",
+        e.lines()
+    );
+    e.send("stop");
+    e.expect("bestmove", |l| l.starts_with("bestmove "));
+    // Nothing was changed by the refused commands: the start position, South to move.
+    e.send("show");
+    let k = e.expect("show", |l| l.starts_with('{'));
+    let show: serde_json::Value = serde_json::from_str(&e.lines()[k]).unwrap();
+    assert_eq!(show["to_move"], "south");
+    // Right after `bestmove` the engine is free: no `error busy` for a client that waited.
+    e.send("go depth 1");
+    e.expect_count("bestmove lines", 2, |l| l.starts_with("bestmove "));
+    e.send("legal");
+    e.expect("legal", |l| l.starts_with("legal "));
+    e.send("stop");
+    e.expect("ok after a finished search", |l| l == "ok");
+    assert_eq!(
+        e.lines()
+            .iter()
+            .filter(|l| l.starts_with("error busy"))
+            .count(),
+        3
+    );
+    e.send("quit");
+    e.ended();
+    assert_eq!(e.lines().last().unwrap(), "bye");
+}
+
+#[test]
+fn isready_is_answered_at_once_while_searching() {
+    let e = Live::searching();
+    // Several tries, each answered before the search ends; the fastest within 100 ms. (The
+    // best of a few keeps a briefly busy machine from failing the test; a reply that waits for
+    // the search never comes before `stop` at all.)
+    let mut fastest = std::time::Duration::MAX;
+    for n in 1..=5 {
+        let sent = std::time::Instant::now();
+        e.send("isready");
+        e.expect_count("readyok", n, |l| l == "readyok");
+        fastest = fastest.min(sent.elapsed());
+    }
+    assert!(
+        fastest < std::time::Duration::from_millis(100),
+        "{fastest:?}"
+    );
+    assert!(!e.lines().iter().any(|l| l.starts_with("bestmove")));
+    e.send("stop");
+    e.expect("bestmove", |l| l.starts_with("bestmove "));
+    e.send("quit");
+    e.ended();
+}
+
+#[test]
+fn quit_ends_an_infinite_search() {
+    let e = Live::searching();
+    e.send("show");
+    e.send("quit");
+    e.ended();
+    let lines = e.lines();
+    let bye = lines.iter().position(|l| l == "bye").expect("bye");
+    assert_eq!(bye, lines.len() - 1, "{lines:?}");
+    assert!(lines[..bye].iter().any(|l| l.starts_with("bestmove ")));
+}
+
+#[test]
+fn the_end_of_input_ends_an_infinite_search() {
+    let mut e = Live::searching();
+    e.input = None;
+    e.ended();
+    assert!(e.lines().last().unwrap().starts_with("bestmove "));
 }

@@ -222,3 +222,31 @@ fn bench_prints_playouts_per_second_last() {
     assert_eq!(label, "playouts/s");
     assert!(value.parse::<f64>().unwrap() > 0.0);
 }
+
+#[test]
+fn an_engine_that_never_answers_forfeits_on_time() {
+    // `sleep` reads nothing and answers nothing: without a time limit the tournament would
+    // wait for ever. With `--engine-movetime 100` the limit is 1150 ms a move.
+    let start = std::time::Instant::now();
+    let out = run(&[
+        "tournament",
+        "--player",
+        "cmd:sleep 1000",
+        "--player",
+        "greedy",
+        "--openings",
+        "1",
+        "--engine-movetime",
+        "100",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains(
+            "warning: cmd:sleep 1000 forfeited a game: `sleep 1000` gave no move within 1150 ms"
+        ),
+        "{err}"
+    );
+    assert_eq!(err.matches("forfeited a game").count(), 2, "{err}");
+    assert!(start.elapsed() < std::time::Duration::from_secs(120));
+}

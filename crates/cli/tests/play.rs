@@ -22,9 +22,9 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// Runs `rajapasu play ARGS` in `dir` with `input` on stdin; returns stdout.
-fn play_lines(dir: &Path, args: &[&str], input: &str) -> String {
-    let mut child = Command::new(BIN)
+/// Starts `rajapasu play ARGS` in `dir` with its standard streams piped.
+fn spawn_play(dir: &Path, args: &[&str]) -> std::process::Child {
+    Command::new(BIN)
         .arg("play")
         .args(args)
         .current_dir(dir)
@@ -32,7 +32,12 @@ fn play_lines(dir: &Path, args: &[&str], input: &str) -> String {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap();
+        .unwrap()
+}
+
+/// Runs `rajapasu play ARGS` in `dir` with `input` on stdin; returns stdout.
+fn play_lines(dir: &Path, args: &[&str], input: &str) -> String {
+    let mut child = spawn_play(dir, args);
     child
         .stdin
         .take()
@@ -129,6 +134,178 @@ fn scripted_game_against_the_computer_and_load() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// `rajapasu play --lines ARGS` running in `dir`, fed and read while it runs.
+struct Running {
+    child: std::process::Child,
+    out: std::sync::Arc<std::sync::Mutex<String>>,
+}
+
+impl Running {
+    fn start(dir: &Path, args: &[&str]) -> Running {
+        let mut child = spawn_play(dir, &[&["--lines"], args].concat());
+        let out = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+        let mut stdout = child.stdout.take().unwrap();
+        let shared = std::sync::Arc::clone(&out);
+        std::thread::spawn(move || {
+            let mut buf = [0; 4096];
+            while let Ok(n @ 1..) = std::io::Read::read(&mut stdout, &mut buf) {
+                shared
+                    .lock()
+                    .unwrap()
+                    .push_str(&String::from_utf8_lossy(&buf[..n]));
+            }
+        });
+        Running { child, out }
+    }
+
+    fn send(&mut self, bytes: &[u8]) {
+        let stdin = self.child.stdin.as_mut().unwrap();
+        stdin.write_all(bytes).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    fn output(&self) -> String {
+        self.out.lock().unwrap().clone()
+    }
+
+    /// Waits (30 seconds at most) until `test` holds.
+    fn until(&self, what: &str, test: impl Fn() -> bool) {
+        let start = Instant::now();
+        while !test() {
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "never {what}:\n{}",
+                self.output()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn still_running(&mut self) -> bool {
+        self.child.try_wait().unwrap().is_none()
+    }
+
+    /// Waits for the exit (30 seconds at most) and returns its code.
+    fn exit_code(&mut self) -> Option<i32> {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                // The output thread may still be copying the last lines.
+                std::thread::sleep(Duration::from_millis(200));
+                return status.code();
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "still running:\n{}",
+                self.output()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Running {
+    /// Ends the game with `quit`, which must succeed.
+    fn quit(mut self) {
+        self.send(b"quit\n");
+        assert_eq!(self.exit_code(), Some(0), "{}", self.output());
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn file_has(path: &Path, text: &str) -> bool {
+    std::fs::read_to_string(path).is_ok_and(|t| t.contains(text))
+}
+
+#[test]
+fn the_record_is_on_disk_after_every_move() {
+    let dir = scratch("every-move");
+    let record = dir.join("r.txt");
+    let mut game = Running::start(&dir, &["--two-players", "--save", "r.txt"]);
+    game.send(b"1\n");
+    game.until("saved the first move", || file_has(&record, "1. 1"));
+    game.send(b"7\n");
+    game.until("saved the second move", || file_has(&record, "1. 1 7"));
+    game.send(b"undo\n");
+    game.until("saved the undo", || {
+        file_has(&record, "1. 1") && !file_has(&record, "1. 1 7")
+    });
+    assert!(game.still_running(), "{}", game.output());
+    assert!(!game.output().contains("Game saved"), "saved quietly");
+    game.quit();
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn sigint_saves_the_game_and_exits() {
+    let dir = scratch("sigint");
+    let record = dir.join("s.txt");
+    for (signal, code) in [("INT", 130), ("TERM", 143), ("HUP", 129)] {
+        let _ = std::fs::remove_file(&record);
+        let mut game = Running::start(&dir, &["--two-players", "--save", "s.txt"]);
+        // The banner comes after the signals are watched for.
+        game.until("printed the banner", || {
+            game.output().contains("Raja Pasu, two players")
+        });
+        let pid = game.child.id().to_string();
+        let sent = Command::new("kill")
+            .args([&format!("-{signal}"), &pid])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        assert_eq!(game.exit_code(), Some(code), "{}", game.output());
+        // With --save the record is written even before the first move, as on quit.
+        let out = game.output();
+        assert!(out.contains("Game saved to s.txt"), "SIG{signal}: {out}");
+        assert!(file_has(&record, "[Rules \"canonical\"]"), "SIG{signal}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_line_that_is_not_text_is_an_error_not_the_end() {
+    let dir = scratch("not-utf8");
+    let mut input = b"1\n".to_vec();
+    input.extend_from_slice(&[0xff, 0xfe, b'\n']);
+    input.extend_from_slice(b"7\n");
+    let mut game = Running::start(&dir, &["--two-players", "--save", "u.txt"]);
+    game.send(&input);
+    game.until("played after the bad line", || {
+        game.output().contains("North plays 7.")
+    });
+    assert!(
+        game.output().contains("error: the line is not valid text"),
+        "{}",
+        game.output()
+    );
+    assert!(file_has(&dir.join("u.txt"), "1. 1 7"));
+    game.quit();
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn several_moves_on_a_line_and_a_long_bad_line() {
+    let dir = scratch("several");
+    let long = "x".repeat(5000);
+    let script = format!("1 7\nundo\nundo\n1,7\n{long}\nundo\nundo\n1,9,3\nquit\n");
+    let out = play_lines(&dir, &["--two-players"], &script);
+    let after = "0,2,0,0,0,14,0/14,2,14,14,1,14,0 S 19 4";
+    let seen = positions(&out);
+    assert_eq!(seen.iter().filter(|p| **p == after).count(), 2, "{out}");
+    assert!(out.lines().all(|l| l.len() < 200), "{out}");
+    assert!(out.contains("error: `xxxxxxxx"), "{out}");
+    // `1,9,3`: 1 is played, 9 is illegal, and 3 is not tried.
+    assert!(out.contains("error: illegal move 9"), "{out}");
+    assert!(!out.contains("plays 3."), "{out}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 /// A tmux server of the test's own, killed when dropped.
 struct Tmux {
     socket: String,
@@ -156,6 +333,20 @@ impl Tmux {
             .success();
         assert!(ok, "tmux new-session failed");
         Some(Tmux { socket })
+    }
+
+    /// A two-player game saving to `save`, its shell command followed by `after`, once South
+    /// has played 1; and the game's process id.
+    fn first_move(dir: &Path, save: &str, after: &str) -> Option<(Tmux, String)> {
+        let command = format!(
+            "sh -c 'echo $$ > pid; exec {BIN} play --two-players --no-anim --save {save}'{after}"
+        );
+        let tmux = Tmux::start(dir, &command)?;
+        tmux.wait_for("South to move");
+        tmux.keys(&["1"]);
+        tmux.wait_for("North to move");
+        let pid = std::fs::read_to_string(dir.join("pid")).unwrap();
+        Some((tmux, pid))
     }
 
     fn screen(&self) -> String {
@@ -246,16 +437,9 @@ fn full_screen_game_in_tmux() {
 #[test]
 fn sigterm_restores_the_terminal_and_keeps_the_game() {
     let dir = scratch("tmux-term");
-    let command = format!(
-        "sh -c 'echo $$ > pid; exec {BIN} play --two-players --no-anim --save k.txt'; echo EXIT=$?; sleep 60"
-    );
-    let Some(tmux) = Tmux::start(&dir, &command) else {
+    let Some((tmux, pid)) = Tmux::first_move(&dir, "k.txt", "; echo EXIT=$?; sleep 60") else {
         return;
     };
-    tmux.wait_for("South to move");
-    tmux.keys(&["1"]);
-    tmux.wait_for("North to move");
-    let pid = std::fs::read_to_string(dir.join("pid")).unwrap();
     let status = std::process::Command::new("kill")
         .args(["-TERM", pid.trim()])
         .status()
@@ -267,6 +451,41 @@ fn sigterm_restores_the_terminal_and_keeps_the_game() {
     let text = std::fs::read_to_string(dir.join("k.txt")).unwrap();
     assert!(text.contains("1. 1"), "{text}");
     drop(tmux);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Whether process `pid` has ended (a zombie waiting for its parent counts as ended).
+fn process_gone(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => stat
+            .rsplit(')')
+            .next()
+            .is_some_and(|rest| rest.trim_start().starts_with(['Z', 'X'])),
+        Err(_) => true,
+    }
+}
+
+#[test]
+fn the_game_ends_when_its_terminal_goes_away() {
+    let dir = scratch("tmux-hangup");
+    let Some((tmux, pid)) = Tmux::first_move(&dir, "h.txt", "") else {
+        return;
+    };
+    let pid = pid.trim();
+    assert!(!process_gone(pid));
+    // The terminal goes away: tmux and its pane are gone.
+    drop(tmux);
+    // It should take well under a second; the margin is for a busy machine.
+    let start = Instant::now();
+    while !process_gone(pid) {
+        if start.elapsed() > Duration::from_secs(15) {
+            let _ = Command::new("kill").args(["-KILL", pid]).status();
+            panic!("the game outlived its terminal");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let text = std::fs::read_to_string(dir.join("h.txt")).unwrap();
+    assert!(text.contains("1. 1"), "{text}");
     std::fs::remove_dir_all(dir).unwrap();
 }
 

@@ -6,12 +6,14 @@ use clap::Args;
 /// Arguments of `rajapasu engine`.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "The protocol is described in PROTOCOL.md. A session:\n  $ rajapasu engine\n  position startpos moves 1\n  ok\n  go movetime 500\n  info depth 1 score 3 nodes 7 nps 7000 time 1 pv 5\n  ...\n  bestmove 5\n  quit\n  bye\n\nExample:\n  printf 'go depth 6\\nquit\\n' | rajapasu engine"
+    after_help = "The protocol is described in PROTOCOL.md. A session:\n  $ rajapasu engine\n  position startpos moves 1\n  ok\n  go movetime 500\n  info depth 1 score 3 nodes 7 nps 7000 time 1 pv 5\n  ...\n  bestmove 5\n  quit\n  bye\n\nExample:\n  printf 'go depth 6\\n' | rajapasu engine"
 )]
 pub struct EngineArgs {}
 
 pub fn run(_args: EngineArgs) -> Result<(), CliError> {
-    let stdin = std::io::stdin();
-    rajapasu_ai::protocol::run(stdin.lock(), std::io::stdout());
+    // The protocol reads on a thread of its own, which needs an owned reader (a `StdinLock`
+    // cannot move to another thread).
+    let stdin = std::io::BufReader::new(std::io::stdin());
+    rajapasu_ai::protocol::run(stdin, std::io::stdout());
     Ok(())
 }

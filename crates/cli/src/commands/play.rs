@@ -8,6 +8,8 @@ use rajapasu_engine::record::Record;
 use rajapasu_engine::text;
 use rajapasu_engine::{Event, Game, Move, Side, Status};
 use rajapasu_tui::{Computer, Config};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::iterator::Signals;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -20,7 +22,8 @@ move, h asks for a hint, e tells the last move in full, s saves, ? shows every k
 The game record is written after every move and on quit; its file name is printed on exit.
 
 When the input or output is not a terminal (or with --lines), moves are read line by line:
-a hole number, or undo, hint, save [FILE], board, help, quit.
+hole numbers (1 2 or 1,2 plays both), or undo, hint, save [FILE], board, help, quit. The record
+is written after every move there too, and on quit, at the end of the input and on a signal.
 
 Examples:
   rajapasu play
@@ -92,11 +95,14 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
     let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
     if terminal && !args.lines {
         let app = rajapasu_tui::run(game, config)?;
-        match &app.saved {
-            Some(path) => println!("Game saved to {}", path.display()),
-            None => println!("No move was played: nothing saved."),
-        }
-        println!("Position: {}", app.game.position());
+        // Not `println!`: after the terminal has gone away, writing fails, and the game is
+        // already saved.
+        let mut out = std::io::stdout();
+        let _ = match &app.saved {
+            Some(path) => writeln!(out, "Game saved to {}", path.display()),
+            None => writeln!(out, "No move was played: nothing saved."),
+        };
+        let _ = writeln!(out, "Position: {}", app.game.position());
         Ok(())
     } else {
         line_mode(game, &config, loaded || args.save.is_some())
@@ -125,15 +131,15 @@ fn new_tags(computer: Option<Computer>) -> Vec<(String, String)> {
 }
 
 const LINE_HELP: &str = "\
-Commands: a hole number (1-7) plays that hole for the player to move;
+Commands: a hole number (1-7) plays that hole for the player to move (1 2 or 1,2 plays both);
   undo (u)       take back a move (against the computer, back to your turn)
   hint (h)       the engine's best move and its score
   save [FILE]    write the game record (default: the file given by --save)
   board (b)      print the position again
   quit (q)       save and stop";
 
-/// Plays one move and prints it in words with the new position.
-fn play_and_print(game: &mut Game, mv: Move, by_computer: bool, out: &mut impl Write) {
+/// Plays one move and prints it in words with the new position; false if it is illegal.
+fn play_and_print(game: &mut Game, mv: Move, by_computer: bool, out: &mut impl Write) -> bool {
     let mover = game.position().to_move();
     let mut events: Vec<Event> = Vec::new();
     match game.play_traced(mv, &mut events) {
@@ -144,9 +150,11 @@ fn play_and_print(game: &mut Game, mv: Move, by_computer: bool, out: &mut impl W
                 let _ = writeln!(out, "  {line}");
             }
             let _ = write!(out, "{}", text::state(game));
+            true
         }
         Err(e) => {
             let _ = writeln!(out, "error: {e}");
+            false
         }
     }
 }
@@ -164,8 +172,66 @@ fn save(game: &Game, config: &Config, path: &std::path::Path, out: &mut impl Wri
     }
 }
 
-/// Moves and commands from stdin, one a line; positions and replies on stdout.
+/// At most 40 characters of what the user typed, so that a long bad line is not echoed whole.
+fn shown(text: &str) -> String {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(40).collect();
+    if chars.next().is_some() {
+        format!("{head}...")
+    } else {
+        head
+    }
+}
+
+/// What the line mode waits for: a line of input (raw bytes, since a line that is not UTF-8
+/// is an error to report, not the end), the end of the input, or a signal to stop.
+enum Input {
+    Line(Vec<u8>),
+    End,
+    Signal(i32),
+}
+
+/// Reads stdin and the stop signals on threads of their own, into one channel. A signal must
+/// reach the game while the main thread waits for input: a read is retried after a signal,
+/// so a flag set by a handler would be seen only at the next line.
+fn inputs() -> Result<std::sync::mpsc::Receiver<Input>, CliError> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])
+        .map_err(|e| CliError(format!("cannot watch for signals: {e}")))?;
+    let on_signal = tx.clone();
+    std::thread::spawn(move || {
+        for signal in signals.forever() {
+            if on_signal.send(Input::Signal(signal)).is_err() {
+                return;
+            }
+        }
+    });
+    std::thread::spawn(move || {
+        let mut stdin = std::io::stdin().lock();
+        loop {
+            let mut line = Vec::new();
+            match stdin.read_until(b'\n', &mut line) {
+                Ok(0) | Err(_) => {
+                    let _ = tx.send(Input::End);
+                    return;
+                }
+                Ok(_) => {
+                    if tx.send(Input::Line(line)).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    });
+    Ok(rx)
+}
+
+/// Moves and commands from stdin, one a line; positions and replies on stdout. The record is
+/// written after every move (once a move was played, or from the start with --save or
+/// --load), so that no way of leaving loses the game; on quit, at the end of the input and on
+/// SIGINT, SIGTERM or SIGHUP it is written once more and its name printed.
 fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), CliError> {
+    let input = inputs()?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let players = match config.computer {
@@ -177,22 +243,45 @@ fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), C
     };
     let _ = writeln!(out, "Raja Pasu, {players}. Type a hole number, or help.");
     let _ = write!(out, "{}", text::state(&game));
+    // Quietly after each move: only a failure is worth a line.
+    let autosave = |game: &Game, out: &mut std::io::StdoutLock| {
+        if always_save || !game.moves().is_empty() {
+            if let Err(e) = Record::from_game(game, config.tags.clone()).save(&config.save_path) {
+                let _ = writeln!(out, "error: {e}");
+            }
+        }
+    };
     let computer_moves = |game: &mut Game, out: &mut std::io::StdoutLock| {
         while let Some(c) = config.computer {
             if game.status() != Status::Playing || game.position().to_move() != c.side {
                 break;
             }
             match c.choose(game) {
-                Some(choice) => play_and_print(game, choice.mv, true, out),
+                Some(choice) => {
+                    play_and_print(game, choice.mv, true, out);
+                    autosave(game, out);
+                }
                 None => break,
             }
         }
     };
     computer_moves(&mut game, &mut out);
     let _ = out.flush();
-    let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let line = line.map_err(|e| CliError(format!("cannot read the input: {e}")))?;
+    let mut signal = None;
+    for message in input {
+        let line = match message {
+            Input::Line(bytes) => bytes,
+            Input::End => break,
+            Input::Signal(s) => {
+                signal = Some(s);
+                break;
+            }
+        };
+        let Ok(line) = String::from_utf8(line) else {
+            let _ = writeln!(out, "error: the line is not valid text (UTF-8); ignored");
+            let _ = out.flush();
+            continue;
+        };
         let mut words = line.split_whitespace();
         let Some(word) = words.next() else { continue };
         match word.to_ascii_lowercase().as_str() {
@@ -216,6 +305,7 @@ fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), C
                 } else {
                     let _ = writeln!(out, "Took back {taken} move(s).");
                     let _ = write!(out, "{}", text::state(&game));
+                    autosave(&game, &mut out);
                     computer_moves(&mut game, &mut out);
                 }
             }
@@ -246,25 +336,42 @@ fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), C
                     .map_or_else(|| config.save_path.clone(), PathBuf::from);
                 save(&game, config, &path, &mut out);
             }
-            other => match other.parse::<Move>() {
-                Ok(mv) => {
-                    let human =
-                        !matches!(config.computer, Some(c) if c.side == game.position().to_move());
-                    if human {
-                        play_and_print(&mut game, mv, false, &mut out);
-                        computer_moves(&mut game, &mut out);
-                    } else {
-                        let _ = writeln!(out, "error: the game is over");
+            _ => {
+                // Several moves on one line, `1 2` or `1,2`, are played one after the other
+                // (with the computer's replies between them); all must be hole numbers.
+                let words: Vec<&str> = line
+                    .split(|c: char| c.is_whitespace() || c == ',')
+                    .filter(|w| !w.is_empty())
+                    .collect();
+                match words
+                    .iter()
+                    .map(|w| w.parse::<Move>())
+                    .collect::<Result<Vec<_>, _>>()
+                {
+                    Ok(moves) => {
+                        for mv in moves {
+                            let human = !matches!(config.computer,
+                                Some(c) if c.side == game.position().to_move());
+                            if !human {
+                                let _ = writeln!(out, "error: the game is over");
+                                break;
+                            }
+                            if !play_and_print(&mut game, mv, false, &mut out) {
+                                break;
+                            }
+                            autosave(&game, &mut out);
+                            computer_moves(&mut game, &mut out);
+                        }
+                    }
+                    Err(_) => {
+                        let _ = writeln!(
+                            out,
+                            "error: `{}` is neither a hole number nor a command (type help)",
+                            shown(line.trim())
+                        );
                     }
                 }
-                Err(_) => {
-                    let _ = writeln!(
-                        out,
-                        "error: `{}` is neither a hole number nor a command (type help)",
-                        line.trim()
-                    );
-                }
-            },
+            }
         }
         let _ = out.flush();
     }
@@ -272,6 +379,11 @@ fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), C
         save(&game, config, &config.save_path, &mut out);
     } else {
         let _ = writeln!(out, "No move was played: nothing saved.");
+    }
+    if let Some(s) = signal {
+        let _ = out.flush();
+        // The shell's convention for a program ended by a signal.
+        std::process::exit(128 + s);
     }
     Ok(())
 }

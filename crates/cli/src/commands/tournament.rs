@@ -55,7 +55,9 @@ pub struct TournamentArgs {
     /// Seed of the openings and of the players' random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Time per move for `cmd:` players that give none, milliseconds.
+    /// Time per move for `cmd:` players that give none, milliseconds. A program that gives no
+    /// move within this time, half as much again and a second forfeits the game (a warning
+    /// says so).
     #[arg(long, default_value_t = 1000, value_name = "MS")]
     engine_movetime: u64,
     /// Print the results as one JSON object.
