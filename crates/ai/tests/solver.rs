@@ -315,3 +315,97 @@ fn no_value_is_claimed_once_a_position_of_the_layer_occurred_twice() {
         Some(Proven::Win)
     );
 }
+
+/// Every score the search calls exact, without a table, equals the endgame table's value; with
+/// the table, the search proves each of those positions at once.
+#[test]
+fn the_search_exact_claims_agree_with_the_table() {
+    use rajapasu_ai::search::{to_public, Searcher};
+    use rajapasu_tablebase::{build::build, table_dir, Tablebase};
+    let rules: Rules = "canonical/holes=4,mode=round".parse().unwrap();
+    let root = std::env::temp_dir().join(format!("rajapasu-search-table-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    build(&rules, &table_dir(&root, &rules).unwrap(), 24, &|_| {}).unwrap();
+    let table = std::sync::Arc::new(Tablebase::open(&root, &rules).unwrap());
+    let mut rng = Rng::new(77);
+    let (mut claimed, mut tried) = (0, 0);
+    while tried < 60 {
+        let Some(pos) = random_position(&mut rng, rules, 12) else {
+            continue;
+        };
+        let Some(values) = table.probe(&pos) else {
+            continue;
+        };
+        tried += 1;
+        let game = Game::from_position(pos);
+        let me = pos.to_move();
+        let ahead = pos.captured(me) as i32 - pos.captured(!me) as i32;
+        let want = values.exact().map(|v| ahead + i32::from(v));
+        let public = |margin: i32| margin.signum() * 1000 + margin;
+        let limits = Limits {
+            depth: Some(30),
+            ..Limits::default()
+        };
+        let r = Searcher::new(16)
+            .search(&game, &limits, true, |_| {})
+            .unwrap();
+        if r.exact {
+            claimed += 1;
+            let want = want.expect("an exact claim where the table has only bounds");
+            assert_eq!(public(want), to_public(r.moves[0].score), "{pos}");
+        }
+        let mut with = Searcher::new(16);
+        with.set_tablebase(Some(table.clone()), rules);
+        let r = with.search(&game, &limits, true, |_| {}).unwrap();
+        assert!(r.exact, "{pos}: the table makes every root move exact");
+        assert_eq!(want.map(public), Some(to_public(r.moves[0].score)), "{pos}");
+    }
+    assert!(
+        claimed > 20,
+        "only {claimed} exact claims without the table"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// With the table found where the program looks for it, level 6 plays a move of optimal value
+/// in positions the table holds.
+#[test]
+fn level_six_plays_optimal_moves_where_the_table_reaches() {
+    use rajapasu_ai::{choose_move, Level};
+    use rajapasu_tablebase::{build::build, table_dir, Tablebase};
+    let rules: Rules = "canonical/holes=5,mode=round".parse().unwrap();
+    let root = std::env::temp_dir().join(format!("rajapasu-level6-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    build(&rules, &table_dir(&root, &rules).unwrap(), 30, &|_| {}).unwrap();
+    let table = Tablebase::open(&root, &rules).unwrap();
+    // Only this board size has a table under this root, so other tests are not affected.
+    rajapasu_ai::table::set_root(Some(root.clone()));
+    let mut rng = Rng::new(6);
+    let mut checked = 0;
+    while checked < 8 {
+        let Some(pos) = random_position(&mut rng, rules, 20) else {
+            continue;
+        };
+        if table.probe(&pos).is_none() || pos.legal_moves().len() < 2 {
+            continue;
+        }
+        let value_of = |m| {
+            let mut c = pos;
+            c.play(m);
+            let g = rajapasu_ai::solver::gain(&pos, &c, pos.to_move());
+            g - i32::from(table.probe(&c).unwrap().upper)
+        };
+        let best = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| value_of(m))
+            .max()
+            .unwrap();
+        let game = Game::from_position(pos);
+        let chosen = choose_move(&game, Level::MAX, checked).unwrap().mv;
+        assert_eq!(value_of(chosen), best, "{pos}: level 6 played {chosen}");
+        checked += 1;
+    }
+    rajapasu_ai::table::set_root(None);
+    std::fs::remove_dir_all(&root).unwrap();
+}
