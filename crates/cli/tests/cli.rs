@@ -1,23 +1,8 @@
 //! The `rajapasu` binary as a user runs it.
 
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rajapasu"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
+use common::{ok, run};
 
 /// Runs a command that must fail cleanly: exit status 2 and one `error:` line naming `needle`.
 fn fails(args: &[&str], needle: &str) {

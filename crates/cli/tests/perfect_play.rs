@@ -2,24 +2,10 @@
 //! them, on positions worked out by hand and on a small table built in the test.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rajapasu"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+mod common;
 
-fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
+use common::{ok, run};
 
 fn temp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("rajapasu-cli-{name}-{}", std::process::id()));
@@ -71,27 +57,22 @@ fn analyze_proves_a_position_worked_by_hand() {
 fn solve_reports_each_move_and_the_value() {
     let none = temp("solve");
     let state = none.with_extension("state");
-    let out = ok(&[
-        "--tablebase",
-        none.to_str().unwrap(),
-        "solve",
-        "--position",
-        HAND,
-        "--state",
-        state.to_str().unwrap(),
-    ]);
+    let solve = || {
+        ok(&[
+            "--tablebase",
+            none.to_str().unwrap(),
+            "solve",
+            "--position",
+            HAND,
+            "--state",
+            state.to_str().unwrap(),
+        ])
+    };
+    let out = solve();
     assert!(out.contains("   6  +28"), "{out}");
     assert!(out.contains("value: +28 for South"), "{out}");
     // The state is saved, and a second run resumes from it.
-    let again = ok(&[
-        "--tablebase",
-        none.to_str().unwrap(),
-        "solve",
-        "--position",
-        HAND,
-        "--state",
-        state.to_str().unwrap(),
-    ]);
+    let again = solve();
     assert!(again.contains("resumed"), "{again}");
     assert!(again.contains("value: +28 for South"), "{again}");
     std::fs::remove_file(&state).unwrap();
@@ -104,38 +85,28 @@ fn a_small_table_is_built_probed_verified_and_described() {
     let root = temp("table");
     let dir = root.to_str().unwrap();
     let rules = "canonical/holes=4";
-    let built = ok(&["--tablebase", dir, "tablebase", "--rules", rules, "build"]);
+    // `rajapasu --tablebase DIR tablebase --rules RULES ARGS...`
+    let table_args = |args: &[&'static str]| {
+        let mut v = vec!["--tablebase", dir, "tablebase", "--rules", rules];
+        v.extend_from_slice(args);
+        v
+    };
+    let table = |args: &[&'static str]| ok(&table_args(args));
+    let built = table(&["build"]);
     assert!(built.contains("estimated time"), "{built}");
     assert!(built.contains("built "), "{built}");
     // A second build finds every layer done.
-    let again = ok(&["--tablebase", dir, "tablebase", "--rules", rules, "build"]);
+    let again = table(&["build"]);
     assert!(again.contains("built 0 positions"), "{again}");
     // A probe lists the value of the position and of each legal move, and a best line.
-    let probe = ok(&[
-        "--tablebase",
-        dir,
-        "tablebase",
-        "--rules",
-        rules,
-        "probe",
-        "0,0,1,0/0,0,0,1 S 27 27",
-    ]);
+    let probe = table(&["probe", "0,0,1,0/0,0,0,1 S 27 27"]);
     assert!(probe.contains("South to move"), "{probe}");
     assert!(probe.contains("best line"), "{probe}");
-    let verify = ok(&[
-        "--tablebase",
-        dir,
-        "tablebase",
-        "--rules",
-        rules,
-        "verify",
-        "--sample",
-        "30",
-    ]);
+    let verify = table(&["verify", "--sample", "30"]);
     assert!(verify.contains("0 mismatches"), "{verify}");
     assert!(verify.contains("0 disagree"), "{verify}");
     assert!(verify.contains("the table is sound"), "{verify}");
-    let stats = ok(&["--tablebase", dir, "tablebase", "--rules", rules, "stats"]);
+    let stats = table(&["stats"]);
     assert!(stats.contains("total   "), "{stats}");
     // Analysis and the protocol use the table: the position is proven at once.
     let analyze = ok(&[
@@ -149,15 +120,7 @@ fn a_small_table_is_built_probed_verified_and_described() {
     ]);
     assert!(analyze.contains("(solved)"), "{analyze}");
     // Bad input: a position outside the table, rules without a table, too many counters.
-    let out = run(&[
-        "--tablebase",
-        dir,
-        "tablebase",
-        "--rules",
-        rules,
-        "probe",
-        "4,0,0,0/0,0,0,1 S 25 26",
-    ]);
+    let out = run(&table_args(&["probe", "4,0,0,0/0,0,0,1 S 25 26"]));
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not in the table"));
     let out = run(&[
