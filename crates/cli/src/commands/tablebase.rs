@@ -4,7 +4,7 @@ use crate::common::CliError;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use rajapasu_ai::search::Limits;
-use rajapasu_ai::solver::{Endless, Solver};
+use rajapasu_ai::solver::{gain, Endless, Solver};
 use rajapasu_engine::rng::Rng;
 use rajapasu_engine::{Position, Rules};
 use rajapasu_tablebase::build::{build, plan};
@@ -284,8 +284,7 @@ fn run_probe(rules: &Rules, root: &std::path::Path, code: &str) -> Result<(), Cl
         let mut child = pos;
         child.play(m);
         let me = pos.to_move();
-        let gain = (child.captured(me) as i32 - pos.captured(me) as i32)
-            - (child.captured(!me) as i32 - pos.captured(!me) as i32);
+        let gain = gain(&pos, &child, me);
         let after = table
             .probe(&child)
             .expect("the family is closed under moves");
@@ -305,8 +304,7 @@ fn run_probe(rules: &Rules, root: &std::path::Path, code: &str) -> Result<(), Cl
             let mut c = p;
             c.play(m);
             let me = p.to_move();
-            let gain = (c.captured(me) as i32 - p.captured(me) as i32)
-                - (c.captured(!me) as i32 - p.captured(!me) as i32);
+            let gain = gain(&p, &c, me);
             gain - i32::from(table.probe(&c).expect("in the table").upper)
         });
         let Some(m) = best else { break };
