@@ -318,6 +318,34 @@ pub struct Table {
     pub standings: Vec<Standing>,
     /// One line per pair of players that met.
     pub pairs: Vec<Head>,
+    /// One line per pair of players that met: their openings, each played from both sides.
+    pub opening_pairs: Vec<OpeningPairs>,
+}
+
+/// How a pair of players did over the openings they played from both sides, from the first
+/// player's point of view.
+///
+/// With the same opening played once from each side, a perfect player never ends an opening
+/// behind: whichever side the opening favours, it gets that side once and holds its value, and
+/// the other side's value at worst costs it back (docs/STRENGTH.md). So "behind" counts real
+/// mistakes, where win rates mostly count which side the openings favour.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct OpeningPairs {
+    /// First player.
+    pub player: String,
+    /// Second player.
+    pub opponent: String,
+    /// Openings played from both sides.
+    pub pairs: u32,
+    /// Openings after which the first player held more counters over the two games.
+    pub ahead: u32,
+    /// Openings after which both held the same.
+    pub level: u32,
+    /// Openings after which the first player held fewer. A forfeit counts as behind for the
+    /// player who forfeited, whatever the counters.
+    pub behind: u32,
+    /// The first player's counters minus the second's, summed over both games of every pair.
+    pub counters: i64,
 }
 
 /// Tallies the results of `pairings`.
@@ -394,7 +422,57 @@ pub fn tabulate(names: &[String], pairings: &[Pairing], outcomes: &[Outcome]) ->
         match_repetitions: reps,
         standings,
         pairs,
+        opening_pairs: opening_pairs(names, pairings, outcomes),
     }
+}
+
+/// The pairs of games with the same players and the same opening, the players' sides swapped.
+fn opening_pairs(
+    names: &[String],
+    pairings: &[Pairing],
+    outcomes: &[Outcome],
+) -> Vec<OpeningPairs> {
+    use std::collections::BTreeMap;
+    /// The first player's counters minus the second's over the games so far, who forfeited (if
+    /// anyone), and how many games.
+    #[derive(Default)]
+    struct Sofar(i64, Option<usize>, u32);
+    // Keyed by (first player, second player, opening).
+    let mut games: BTreeMap<(usize, usize, usize), Sofar> = BTreeMap::new();
+    for (p, o) in pairings.iter().zip(outcomes) {
+        let (a, b) = (p.south.min(p.north), p.south.max(p.north));
+        let margin = i64::from(if p.south == a { o.margin } else { -o.margin });
+        let entry = games.entry((a, b, p.opening)).or_default();
+        entry.0 += margin;
+        entry.2 += 1;
+        if let Some((side, _)) = &o.forfeit {
+            entry.1 = Some(if *side == Side::South {
+                p.south
+            } else {
+                p.north
+            });
+        }
+    }
+    let mut out: BTreeMap<(usize, usize), OpeningPairs> = BTreeMap::new();
+    for (&(a, b, _), &Sofar(counters, forfeited, played)) in &games {
+        if played != 2 {
+            continue;
+        }
+        let line = out.entry((a, b)).or_insert_with(|| OpeningPairs {
+            player: names[a].clone(),
+            opponent: names[b].clone(),
+            ..OpeningPairs::default()
+        });
+        line.pairs += 1;
+        line.counters += counters;
+        match (forfeited, counters.signum()) {
+            (Some(f), _) if f == a => line.behind += 1,
+            (Some(_), _) | (None, 1) => line.ahead += 1,
+            (None, 0) => line.level += 1,
+            (None, _) => line.behind += 1,
+        }
+    }
+    out.into_values().collect()
 }
 
 /// A summary of many games under one rule set.
@@ -501,5 +579,54 @@ pub fn summarize(rules: &Rules, outcomes: &[Outcome]) -> Summary {
             .iter()
             .filter(|o| o.drawn_by_match_repetition())
             .count(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outcome(margin: i32, forfeit: Option<Side>) -> Outcome {
+        Outcome {
+            game: Game::new(Rules::default()),
+            winner: None,
+            margin,
+            round_plies: Vec::new(),
+            captures: Captures::default(),
+            forfeit: forfeit.map(|s| {
+                let limit = std::time::Duration::from_secs(1);
+                (
+                    s,
+                    PlayerError::Timeout {
+                        program: "x".into(),
+                        limit,
+                    },
+                )
+            }),
+        }
+    }
+
+    #[test]
+    fn opening_pairs_sum_both_games_from_the_first_players_side() {
+        let names = vec!["a".to_string(), "b".to_string()];
+        let pairings = round_robin(2, 4, 1);
+        // Games come as (a South, b North), (b South, a North) for each opening. Margins are
+        // South minus North.
+        let outcomes = vec![
+            outcome(10, None), // opening 0: a +10, then a -4: ahead by 6
+            outcome(4, None),
+            outcome(-2, None), // opening 1: a -2, then a +2: level
+            outcome(-2, None),
+            outcome(6, None), // opening 2: a +6, then a -8: behind by 2
+            outcome(8, None),
+            outcome(20, Some(Side::South)), // opening 3: a forfeits as South: behind
+            outcome(-20, None),
+        ];
+        let t = tabulate(&names, &pairings, &outcomes);
+        assert_eq!(t.opening_pairs.len(), 1);
+        let o = &t.opening_pairs[0];
+        assert_eq!((o.player.as_str(), o.opponent.as_str()), ("a", "b"));
+        assert_eq!((o.pairs, o.ahead, o.level, o.behind), (4, 1, 1, 2));
+        assert_eq!(o.counters, 6 - 2 + 40);
     }
 }

@@ -136,3 +136,70 @@ fn a_small_table_is_built_probed_verified_and_described() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("at most 42"));
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+#[test]
+fn tournament_reports_opening_pairs_that_add_up_from_the_records() {
+    let dir = temp("pairs");
+    let records = dir.join("records");
+    let args = [
+        "tournament",
+        "--player",
+        "greedy",
+        "--player",
+        "random",
+        "--openings",
+        "3",
+        "--single-round",
+        "--seed",
+        "4",
+        "--records",
+        records.to_str().unwrap(),
+    ];
+    let text = ok(&args);
+    assert!(text.contains("opening pairs:"), "{text}");
+    let mut json_args = args.to_vec();
+    json_args.push("--json");
+    let v: serde_json::Value = serde_json::from_str(&ok(&json_args)).unwrap();
+    let pairs = &v["table"]["opening_pairs"][0];
+    assert_eq!(pairs["player"], "greedy");
+    assert_eq!(pairs["pairs"], 3);
+    let sum = ["ahead", "level", "behind"]
+        .iter()
+        .map(|k| pairs[k].as_u64().unwrap())
+        .sum::<u64>();
+    assert_eq!(sum, 3);
+    // Games come in pairs, the opening's first game with greedy as South, the second with
+    // greedy as North; each record's last line is the final position, captures at the end.
+    let mut counters = 0i64;
+    for k in 1..=6 {
+        let record = std::fs::read_to_string(records.join(format!("game-{k:04}.txt"))).unwrap();
+        let state = ok(&[
+            "replay",
+            records.join(format!("game-{k:04}.txt")).to_str().unwrap(),
+        ]);
+        let code = state
+            .lines()
+            .last()
+            .unwrap()
+            .trim_start_matches("Position: ");
+        let fields: Vec<i64> = code
+            .split_whitespace()
+            .skip(2)
+            .map(|f| f.parse().unwrap())
+            .collect();
+        let south_minus_north = fields[0] - fields[1];
+        let greedy = if k % 2 == 1 {
+            "[South \"greedy\"]"
+        } else {
+            "[North \"greedy\"]"
+        };
+        assert!(record.contains(greedy), "{record}");
+        counters += if k % 2 == 1 {
+            south_minus_north
+        } else {
+            -south_minus_north
+        };
+    }
+    assert_eq!(pairs["counters"].as_i64().unwrap(), counters);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -283,4 +283,23 @@ fn print_table(t: &Table, rules: &Rules, openings: usize, time: Duration) {
             h.elo_high
         );
     }
+    if t.opening_pairs.is_empty() {
+        return;
+    }
+    println!();
+    println!(
+        "opening pairs: each opening played once from each side, counters summed over both games"
+    );
+    println!("{:<w2$}  pairs  ahead  level  behind  counters", "pair");
+    for o in &t.opening_pairs {
+        println!(
+            "{:<w2$}  {:>5}  {:>5}  {:>5}  {:>6}  {:>+8}",
+            format!("{} vs {}", o.player, o.opponent),
+            o.pairs,
+            o.ahead,
+            o.level,
+            o.behind,
+            o.counters
+        );
+    }
 }
