@@ -2,7 +2,7 @@
 //! a few middle-game positions.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use rajapasu_ai::search::{Limits, Searcher};
+use rajapasu_ai::search::{Limits, SearchOptions, Searcher};
 use rajapasu_engine::{Game, Rules};
 use std::time::Duration;
 
@@ -30,7 +30,9 @@ fn bench(c: &mut Criterion) {
                     depth: Some(8),
                     ..Limits::default()
                 };
-                s.search(game, &limits, false, |_| {}).unwrap().nodes
+                s.search(game, &limits, SearchOptions::BEST_MOVE, |_| {})
+                    .unwrap()
+                    .nodes
             })
         });
     }
@@ -42,7 +44,9 @@ fn bench(c: &mut Criterion) {
             movetime: Some(Duration::from_secs(1)),
             ..Limits::default()
         };
-        let r = s.search(game, &limits, false, |_| {}).unwrap();
+        let r = s
+            .search(game, &limits, SearchOptions::BEST_MOVE, |_| {})
+            .unwrap();
         println!(
             "{name}: depth {} in {:.2} s, {} nodes, {:.0} nodes/s{}",
             r.depth,

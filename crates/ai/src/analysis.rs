@@ -1,7 +1,7 @@
 //! Move analysis: every legal move scored with its expected line, as hints and `rajapasu
 //! analyze` show them.
 
-use crate::search::{public_bounds, to_public, Limits, Searcher};
+use crate::search::{public_bounds, Limits, SearchOptions, Searcher};
 use crate::solver::Bounds;
 use rajapasu_engine::{Game, Move};
 use std::time::Duration;
@@ -36,14 +36,14 @@ pub fn analyze(game: &Game, movetime: Duration) -> Vec<MoveScore> {
 
 /// [`analyze`] with a given searcher and limits.
 pub fn analyze_with(searcher: &mut Searcher, game: &Game, limits: &Limits) -> Vec<MoveScore> {
-    match searcher.search(game, limits, true, |_| {}) {
+    match searcher.search(game, limits, SearchOptions::EVERY_MOVE, |_| {}) {
         None => Vec::new(),
         Some(r) => r
             .moves
             .into_iter()
             .map(|m| MoveScore {
                 mv: m.mv,
-                score: to_public(m.score),
+                score: m.score.counters(),
                 pv: m.pv,
                 proven: m.proven.map(public_bounds),
             })

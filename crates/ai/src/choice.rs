@@ -2,7 +2,7 @@
 //! the levels that make mistakes or vary their play.
 
 use crate::levels::{Level, LevelParams};
-use crate::search::{to_public, Limits, SearchResult, Searcher};
+use crate::search::{Limits, SearchResult, Searcher};
 use rajapasu_engine::rng::Rng;
 use rajapasu_engine::{Game, Move};
 
@@ -50,14 +50,12 @@ pub fn choose_with(
         movetime: Some(p.movetime),
         nodes: None,
     };
-    let noisy = p.noise > 0;
-    searcher.root_margin = if noisy { 0 } else { p.margin };
-    let r = searcher.search(game, &limits, noisy, |_| {})?;
+    let r = searcher.search(game, &limits, p.search_options(), |_| {})?;
     let best = pick(&r, p, seed, game);
     let m = &r.moves[best];
     Some(Choice {
         mv: m.mv,
-        score: to_public(m.score),
+        score: m.score.counters(),
         depth: r.depth,
         nodes: r.nodes,
         pv: m.pv.clone(),
@@ -75,11 +73,11 @@ pub fn pick(r: &SearchResult, p: &LevelParams, seed: u64, game: &Game) -> usize 
     if p.margin <= 0 {
         return 0;
     }
-    let top = r.moves[0].score;
+    let top = r.moves[0].score.tenths();
     let near = r
         .moves
         .iter()
-        .take_while(|m| m.score > top - p.margin)
+        .take_while(|m| m.score.tenths() > top - p.margin)
         .count();
     if near <= 1 {
         return 0;
@@ -95,7 +93,7 @@ pub fn pick_noisy(r: &SearchResult, noise: i32, seed: u64, game: &Game) -> usize
     let mut best = 0;
     let mut top = i32::MIN;
     for (i, m) in r.moves.iter().enumerate() {
-        let s = m.score.saturating_add(gaussian(&mut rng, noise));
+        let s = m.score.tenths().saturating_add(gaussian(&mut rng, noise));
         if s > top {
             top = s;
             best = i;

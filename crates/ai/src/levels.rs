@@ -25,6 +25,19 @@ pub struct LevelParams {
     pub table_bits: u32,
 }
 
+impl LevelParams {
+    /// How the level's search treats the root moves: a noisy level needs every move's exact
+    /// score to add its noise to; a level with a margin needs the moves within it.
+    pub fn search_options(&self) -> crate::search::SearchOptions {
+        use crate::search::{Score, SearchOptions};
+        if self.noise > 0 {
+            SearchOptions::EVERY_MOVE
+        } else {
+            SearchOptions::within(Score::from_tenths(self.margin))
+        }
+    }
+}
+
 /// One line of the table.
 struct Entry {
     name: &'static str,

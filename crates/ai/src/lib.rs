@@ -52,4 +52,4 @@ pub mod table;
 pub use analysis::{analyze, analyze_with, MoveScore};
 pub use choice::{choose_move, choose_with, pick, pick_noisy, Choice};
 pub use levels::{Level, LevelError, LevelParams};
-pub use search::{is_decided, to_public};
+pub use search::{is_decided, Score};

@@ -6,7 +6,7 @@ use crate::choice::choose_with;
 use crate::eval::Eval;
 use crate::levels::LevelParams;
 use crate::player::{Player, PlayerError};
-use crate::search::{final_score, material, Limits, Searcher, INF};
+use crate::search::{final_score, material, Limits, SearchOptions, Searcher, INF};
 use rajapasu_engine::rng::Rng;
 use rajapasu_engine::{Game, Move};
 
@@ -48,7 +48,7 @@ pub struct SearchPlayer {
 impl Player for SearchPlayer {
     fn choose(&mut self, game: &Game) -> Result<Move, PlayerError> {
         self.searcher
-            .search(game, &self.limits, false, |_| {})
+            .search(game, &self.limits, SearchOptions::BEST_MOVE, |_| {})
             .map(|r| r.best())
             .ok_or(PlayerError::GameOver)
     }

@@ -4,7 +4,7 @@
 
 use crate::choice::pick;
 use crate::levels::{Level, LevelParams};
-use crate::search::{to_public, Info, Limits, SearchResult, Searcher};
+use crate::search::{Info, Limits, SearchOptions, SearchResult, Searcher};
 use rajapasu_engine::{Game, GameView, Move, Position, Rules};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -369,11 +369,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             limits.movetime = Some(Duration::from_millis(1000));
         }
         let mut searcher = self.searcher.take().unwrap_or_else(|| Searcher::new(20));
-        let noisy = params.is_some_and(|p| p.noise > 0);
-        searcher.root_margin = match params {
-            Some(p) if !noisy => p.margin,
-            _ => 0,
-        };
+        let options = params.map_or(SearchOptions::BEST_MOVE, |p| p.search_options());
         self.stop = searcher.stop_flag();
         self.stop.store(false, Ordering::Relaxed);
         let game = self.game.clone();
@@ -411,7 +407,7 @@ impl<W: Write + Send + 'static> Engine<W> {
                     ),
                 );
             };
-            let result: Option<SearchResult> = searcher.search(&game, &limits, noisy, report);
+            let result: Option<SearchResult> = searcher.search(&game, &limits, options, report);
             match result {
                 Some(r) => {
                     let k = params.map_or(0, |p| pick(&r, &p, seed, &game));
@@ -419,7 +415,7 @@ impl<W: Write + Send + 'static> Engine<W> {
                     if k != 0 {
                         say(
                             &out,
-                            &format!("info chosen {} score {}", m.mv, to_public(m.score)),
+                            &format!("info chosen {} score {}", m.mv, m.score.counters()),
                         );
                     }
                     last(&format!("bestmove {}", m.mv));

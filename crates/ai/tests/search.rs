@@ -2,7 +2,7 @@
 
 use rajapasu_ai::player::Player;
 use rajapasu_ai::players::PlainAlphaBeta;
-use rajapasu_ai::search::{to_public, Limits, Searcher, WIN};
+use rajapasu_ai::search::{Limits, Score, SearchOptions, Searcher};
 use rajapasu_ai::spec::Spec;
 use rajapasu_ai::{choose_move, choose_with, Level};
 use rajapasu_engine::rng::Rng;
@@ -33,7 +33,7 @@ fn finds_a_forced_large_capture_at_shallow_depth() {
     let game = Game::from_code("1,0,0,0,0,1,0/0,30,5,5,5,5,5 S 21 20", single()).unwrap();
     for d in 1..=3 {
         let r = Searcher::new(14)
-            .search(&game, &depth(d), false, |_| {})
+            .search(&game, &depth(d), SearchOptions::BEST_MOVE, |_| {})
             .unwrap();
         assert_eq!(r.best(), mv(6), "depth {d}");
         assert!(r.score() >= 20, "depth {d}: score {}", r.score());
@@ -56,7 +56,7 @@ fn avoids_a_move_that_gifts_fours() {
     );
     for d in 1..=6 {
         let r = Searcher::new(14)
-            .search(&game, &depth(d), false, |_| {})
+            .search(&game, &depth(d), SearchOptions::BEST_MOVE, |_| {})
             .unwrap();
         assert_eq!(r.best(), mv(1), "depth {d}");
     }
@@ -70,16 +70,16 @@ fn avoids_a_move_that_gifts_fours() {
 }
 
 /// Full minimax to the end of the round, scored like the search: `±WIN + margin`, 0 drawn.
-fn brute(g: &mut Game, budget: &mut u64) -> Option<i32> {
+fn brute(g: &mut Game, budget: &mut u64) -> Option<Score> {
     *budget = budget.checked_sub(1)?;
     let me = g.position().to_move();
-    let mut best = i32::MIN;
+    let mut best = Score::MIN;
     for &m in g.legal_moves().iter() {
         g.play(m);
         let v = if g.status().is_over() {
             let p = g.position();
             let d = p.captured(me) as i32 - p.captured(!me) as i32;
-            Some(d.signum() * WIN + d * 10)
+            Some(Score::from_tenths(d.signum() * 10_000 + d * 10))
         } else {
             brute(g, budget).map(|v| if g.position().to_move() == me { v } else { -v })
         };
@@ -91,7 +91,7 @@ fn brute(g: &mut Game, budget: &mut u64) -> Option<i32> {
 
 /// A single round played at random until at most `on_board` counters are left, with its value
 /// by brute force; `None` if the round ended first or brute force needs too many nodes.
-fn small_endgame(rng: &mut Rng, on_board: u32) -> Option<(Game, i32)> {
+fn small_endgame(rng: &mut Rng, on_board: u32) -> Option<(Game, Score)> {
     let mut game = Game::new(single());
     while !game.status().is_over() && game.position().on_board() > on_board {
         let ms = game.legal_moves();
@@ -116,7 +116,7 @@ fn exact_solving_matches_brute_force() {
             continue;
         };
         let r = Searcher::new(16)
-            .search(&game, &Limits::default(), true, |_| {})
+            .search(&game, &Limits::default(), SearchOptions::EVERY_MOVE, |_| {})
             .unwrap();
         assert!(
             r.exact,
@@ -129,13 +129,13 @@ fn exact_solving_matches_brute_force() {
             truth,
             "{}: search {} vs brute force {}",
             game.position(),
-            to_public(r.moves[0].score),
-            to_public(truth)
+            r.moves[0].score.counters(),
+            truth.counters()
         );
         // The pruned search agrees too (with a single legal move it answers at once, unsolved).
         if game.legal_moves().len() > 1 {
             let r = Searcher::new(16)
-                .search(&game, &Limits::default(), false, |_| {})
+                .search(&game, &Limits::default(), SearchOptions::BEST_MOVE, |_| {})
                 .unwrap();
             assert!(r.exact);
             assert_eq!(r.moves[0].score, truth, "{}", game.position());
@@ -162,13 +162,20 @@ fn plain_alpha_beta_matches_the_search_at_equal_depth() {
             continue;
         }
         let plain = PlainAlphaBeta::new(4);
-        let v = plain.value(&mut game.clone(), 4, -3 * WIN, 3 * WIN);
+        let v = plain.value(
+            &mut game.clone(),
+            4,
+            Score::MIN.tenths(),
+            -Score::MIN.tenths(),
+        );
         let mut s = Searcher::with_eval(16, rajapasu_ai::eval::Eval::PLAIN);
-        let r = s.search(&game, &depth(4), true, |_| {}).unwrap();
+        let r = s
+            .search(&game, &depth(4), SearchOptions::EVERY_MOVE, |_| {})
+            .unwrap();
         // Repetitions cannot occur within 4 moves of a random opening with captures on every line,
         // but the table may still answer from a deeper exact entry; compare when not solved.
         if !r.exact {
-            assert_eq!(r.moves[0].score, v, "{}", game.position());
+            assert_eq!(r.moves[0].score.tenths(), v, "{}", game.position());
         }
     }
 }
@@ -270,7 +277,7 @@ fn match_play_crosses_round_ends() {
     // The last move of round 1 refills the board; South leads round 2 and must see it.
     let game = Game::from_code("0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35", Rules::default()).unwrap();
     let r = Searcher::new(14)
-        .search(&game, &depth(4), true, |_| {})
+        .search(&game, &depth(4), SearchOptions::EVERY_MOVE, |_| {})
         .unwrap();
     assert_eq!(r.best(), mv(6));
     assert_eq!(r.depth, 4);
@@ -301,7 +308,7 @@ fn proving_agrees_with_brute_force_on_the_outcome() {
             continue;
         };
         let proof = Searcher::new(16).prove(&game, &Limits::default()).unwrap();
-        let expected = match truth.signum() {
+        let expected = match truth.tenths().signum() {
             1 => Proven::Win,
             -1 => Proven::Loss,
             _ => Proven::Draw,

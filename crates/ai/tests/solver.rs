@@ -257,7 +257,7 @@ fn the_reported_positions_get_their_true_values() {
 /// engine's repetition test): every position of the cycle comes back after 14 moves.
 #[test]
 fn no_value_is_claimed_once_a_position_of_the_layer_occurred_twice() {
-    use rajapasu_ai::search::{Proven, Searcher};
+    use rajapasu_ai::search::{Proven, SearchOptions, Searcher};
     let rules = Rules::default().single_round();
     let code = "1,0,0,0,0,0,0/1,0,0,0,0,0,0 S 50 46";
     let cycle: Vec<u8> = (1..=7).flat_map(|k| [k, k]).collect();
@@ -297,7 +297,7 @@ fn no_value_is_claimed_once_a_position_of_the_layer_occurred_twice() {
                 depth: Some(40),
                 ..Limits::default()
             },
-            true,
+            SearchOptions::EVERY_MOVE,
             |_| {},
         )
         .unwrap();
@@ -320,7 +320,7 @@ fn no_value_is_claimed_once_a_position_of_the_layer_occurred_twice() {
 /// the table, the search proves each of those positions at once.
 #[test]
 fn the_search_exact_claims_agree_with_the_table() {
-    use rajapasu_ai::search::{to_public, Searcher};
+    use rajapasu_ai::search::{SearchOptions, Searcher};
     use rajapasu_tablebase::{build::build, table_dir, Tablebase};
     let rules: Rules = "canonical/holes=4,mode=round".parse().unwrap();
     let root = std::env::temp_dir().join(format!("rajapasu-search-table-{}", std::process::id()));
@@ -347,18 +347,20 @@ fn the_search_exact_claims_agree_with_the_table() {
             ..Limits::default()
         };
         let r = Searcher::new(16)
-            .search(&game, &limits, true, |_| {})
+            .search(&game, &limits, SearchOptions::EVERY_MOVE, |_| {})
             .unwrap();
         if r.exact {
             claimed += 1;
             let want = want.expect("an exact claim where the table has only bounds");
-            assert_eq!(public(want), to_public(r.moves[0].score), "{pos}");
+            assert_eq!(public(want), r.moves[0].score.counters(), "{pos}");
         }
         let mut with = Searcher::new(16);
         with.set_tablebase(Some(table.clone()), rules);
-        let r = with.search(&game, &limits, true, |_| {}).unwrap();
+        let r = with
+            .search(&game, &limits, SearchOptions::EVERY_MOVE, |_| {})
+            .unwrap();
         assert!(r.exact, "{pos}: the table makes every root move exact");
-        assert_eq!(want.map(public), Some(to_public(r.moves[0].score)), "{pos}");
+        assert_eq!(want.map(public), Some(r.moves[0].score.counters()), "{pos}");
     }
     assert!(
         claimed > 20,

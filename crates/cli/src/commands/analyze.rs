@@ -2,7 +2,7 @@
 
 use crate::common::{CliError, GameArgs};
 use clap::Args;
-use rajapasu_ai::search::{public_bounds, Limits, RootMove, Searcher};
+use rajapasu_ai::search::{public_bounds, Limits, RootMove, SearchOptions, Searcher};
 use std::time::Duration;
 
 /// Arguments of `rajapasu analyze`.
@@ -43,7 +43,7 @@ pub fn run(args: AnalyzeArgs) -> Result<(), CliError> {
         nodes: None,
     };
     let result = searcher
-        .search(&game, &limits, true, |_| {})
+        .search(&game, &limits, SearchOptions::EVERY_MOVE, |_| {})
         .ok_or_else(|| CliError("the game is over".into()))?;
     let to_move = game.position().to_move();
     if args.json {
@@ -54,7 +54,7 @@ pub fn run(args: AnalyzeArgs) -> Result<(), CliError> {
                 let proven = m.proven.map(public_bounds);
                 serde_json::json!({
                     "move": m.mv.number(),
-                    "score": rajapasu_ai::to_public(m.score),
+                    "score": m.score.counters(),
                     "exact": proven.is_some_and(|b| b.exact().is_some()),
                     "bounds": proven.map(|b| [b.lower, b.upper]),
                     "pv": m.pv.iter().map(|x| x.number()).collect::<Vec<_>>(),
@@ -86,7 +86,7 @@ pub fn run(args: AnalyzeArgs) -> Result<(), CliError> {
         println!(
             "{:>4}  {:>5}  {:<11}  {}",
             m.mv.to_string(),
-            rajapasu_ai::to_public(m.score),
+            m.score.counters(),
             proven(m),
             pv.join(" ")
         );

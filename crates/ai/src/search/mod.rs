@@ -1,0 +1,411 @@
+//! The search: negamax alpha-beta with iterative deepening, a transposition table, move
+//! ordering (hash move, captures, history), principal variation search with aspiration windows
+//! at the root, exact solving, a time manager and a stop flag.
+//!
+//! The parts, one a module: [`score`] (the two units of scores, kept apart by type), `tt` (the
+//! transposition table and what it does under the repetition rule), `ordering` (move
+//! ordering), `alphabeta` (the tree search), `proof` (exact values from the solver).
+//!
+//! # Exact scores
+//!
+//! The transposition table cannot make a score exact under rule 8(b). An iteration that met no
+//! heuristic leaf, and a few iterations along the way, hand the root moves to the
+//! [`crate::solver`], whose proofs are sound under the repetition rule (docs/SOLVING.md): a
+//! score is exact only when the solver proves it, and a heuristic score outside the proven
+//! bounds is brought within them. With an endgame table, its exact values are leaves of the
+//! search.
+
+mod alphabeta;
+mod ordering;
+mod proof;
+pub mod score;
+mod tt;
+
+pub use proof::{Proof, Proven};
+pub use score::{is_decided, public_bounds, Score};
+
+pub(crate) use ordering::material;
+pub(crate) use score::INF;
+
+use crate::eval::Eval;
+use crate::solver::{Bounds, Solver};
+use ordering::History;
+use rajapasu_engine::{Game, Move, Rules};
+use rajapasu_tablebase::Tablebase;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The deepest iteration.
+pub const MAX_DEPTH: u32 = 100;
+const MAX_PLY: usize = MAX_DEPTH as usize + 2;
+/// Positions with more counters on the board than this are not given to the solver.
+const VERIFY_MAX_ON_BOARD: u32 = 30;
+
+/// How a search treats the root moves. The default gives the best move only its exact score.
+///
+/// ```
+/// use rajapasu_ai::search::{Limits, SearchOptions, Searcher};
+/// use rajapasu_engine::{Game, Rules};
+/// let game = Game::new(Rules::default().single_round());
+/// let limits = Limits { depth: Some(3), ..Limits::default() };
+/// let r = Searcher::new(16).search(&game, &limits, SearchOptions::EVERY_MOVE, |_| {}).unwrap();
+/// assert_eq!(r.moves.len(), 7);
+/// assert!(r.moves.windows(2).all(|w| w[0].score >= w[1].score));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// Every root move gets an exact score (no pruning at the root), as analysis and the noisy
+    /// levels need.
+    pub every_move: bool,
+    /// Root moves scoring within this margin below the best get exact scores too, so that a
+    /// level can choose among near-equal moves ([`Score::ZERO`]: only the best move's). Costs a
+    /// re-search for each such move only.
+    pub root_margin: Score,
+}
+
+impl SearchOptions {
+    /// The best move and its exact score; the other moves' scores are bounds.
+    pub const BEST_MOVE: SearchOptions = SearchOptions {
+        every_move: false,
+        root_margin: Score::ZERO,
+    };
+    /// An exact score for every root move.
+    pub const EVERY_MOVE: SearchOptions = SearchOptions {
+        every_move: true,
+        root_margin: Score::ZERO,
+    };
+
+    /// The best move and the moves within `margin` of it get exact scores.
+    pub const fn within(margin: Score) -> SearchOptions {
+        SearchOptions {
+            every_move: false,
+            root_margin: margin,
+        }
+    }
+}
+
+/// What to stop at. With none given, the search goes on until stopped or solved.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration.
+    pub depth: Option<u32>,
+    /// Time budget; the search never starts an iteration it is unlikely to finish in time (by
+    /// the growth of the last iterations) and abandons one that overruns.
+    pub movetime: Option<Duration>,
+    /// Node budget.
+    pub nodes: Option<u64>,
+}
+
+/// A report after each completed iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// Iteration depth.
+    pub depth: u32,
+    /// Score in counters for the player to move.
+    pub score: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time spent so far.
+    pub time: Duration,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+    /// Whether the score is exact: proven by the solver under the repetition rule.
+    pub exact: bool,
+    /// Proven bounds on the score (public units), when the solver proved any.
+    pub proven: Option<Bounds>,
+}
+
+/// A root move with its score and line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootMove {
+    /// The move.
+    pub mv: Move,
+    /// Exact when the search ran with [`SearchOptions::every_move`], otherwise a bound for all
+    /// but the best move and the moves within the root margin of it.
+    pub score: Score,
+    /// The principal variation starting with `mv`.
+    pub pv: Vec<Move>,
+    /// Proven bounds on the round's final capture difference for the player to move if `mv` is
+    /// played (single rounds only; see [`crate::solver`]). `score` is exact when they meet.
+    pub proven: Option<Bounds>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The root moves, best first.
+    pub moves: Vec<RootMove>,
+    /// Deepest completed iteration.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time spent.
+    pub time: Duration,
+    /// Whether the best score is exact: proven by the solver under the repetition rule (for
+    /// every root move when the search ran with [`SearchOptions::every_move`]).
+    pub exact: bool,
+}
+
+impl SearchResult {
+    /// The best move.
+    pub fn best(&self) -> Move {
+        self.moves[0].mv
+    }
+
+    /// The best score in counters.
+    pub fn score(&self) -> i32 {
+        self.moves[0].score.counters()
+    }
+}
+
+/// A searcher: keeps its transposition table and history between searches.
+pub struct Searcher {
+    table: tt::Table,
+    history: History,
+    /// The evaluation in use.
+    pub eval: Eval,
+    /// The current search's [`SearchOptions::root_margin`], tenths.
+    root_margin: i32,
+    stop: Arc<AtomicBool>,
+    nodes: u64,
+    horizon: u64,
+    repeats: u64,
+    aborted: bool,
+    can_abort: bool,
+    deadline: Option<Instant>,
+    node_limit: u64,
+    pv: Vec<[Move; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY + 1],
+    /// Proves what the search finds, made on first use.
+    solver: Option<Solver>,
+    /// The endgame table for the rules of the last search, and those rules.
+    endgame: Option<Arc<Tablebase>>,
+    endgame_rules: Option<Rules>,
+}
+
+const ANY_MOVE: Move = match Move::new(1) {
+    Some(m) => m,
+    None => panic!(),
+};
+
+impl Searcher {
+    /// A searcher with a table of `2^table_bits` entries (16 bytes each) and the tuned
+    /// evaluation.
+    pub fn new(table_bits: u32) -> Searcher {
+        Searcher::with_eval(table_bits, Eval::TUNED)
+    }
+
+    /// A searcher with the given evaluation.
+    pub fn with_eval(table_bits: u32, eval: Eval) -> Searcher {
+        Searcher {
+            table: tt::Table::new(table_bits),
+            history: History::new(),
+            eval,
+            root_margin: 0,
+            stop: Arc::new(AtomicBool::new(false)),
+            nodes: 0,
+            horizon: 0,
+            repeats: 0,
+            aborted: false,
+            can_abort: false,
+            deadline: None,
+            node_limit: u64::MAX,
+            pv: vec![[ANY_MOVE; MAX_PLY]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            solver: None,
+            endgame: None,
+            endgame_rules: None,
+        }
+    }
+
+    /// The flag that stops a running search (from another thread). Whoever sets it clears it
+    /// before the next search.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Forgets the table and history (for a new game or new rules).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.history = History::new();
+        if let Some(solver) = &mut self.solver {
+            solver.clear();
+        }
+    }
+
+    /// Searches `game`, treating the root moves as `options` say. Calls `on_info` after each
+    /// completed iteration. `None` if the game is over.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        options: SearchOptions,
+        mut on_info: impl FnMut(&Info),
+    ) -> Option<SearchResult> {
+        if game.status().is_over() {
+            return None;
+        }
+        let start = self.begin(limits, false);
+        self.find_endgame(game.rules());
+        self.history.age();
+        self.root_margin = options.root_margin.tenths();
+        let every_move = options.every_move;
+        let mut g = game.clone();
+        let mut roots: Vec<RootMove> = g
+            .legal_moves()
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                score: Score::MIN,
+                pv: vec![mv],
+                proven: None,
+            })
+            .collect();
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut result: Option<SearchResult> = None;
+        let (mut verify_tries, mut verify_budget) = (4, 100_000u64);
+        let mut prev = 0;
+        let (mut last_time, mut prev_iter) = (Duration::ZERO, Duration::ZERO);
+        for depth in 1..=max_depth {
+            let h0 = self.horizon;
+            let mut work = roots.clone();
+            let score = if every_move || depth < 4 {
+                self.root(&mut g, &mut work, depth as i32, -INF, INF, every_move)
+            } else {
+                let mut delta = 3 * crate::eval::SCALE;
+                let (mut lo, mut hi) = (prev - delta, prev + delta);
+                loop {
+                    let s = self.root(&mut g, &mut work, depth as i32, lo, hi, false);
+                    if self.aborted {
+                        break s;
+                    }
+                    if s <= lo {
+                        delta *= 4;
+                        lo = if delta > 50 * crate::eval::SCALE {
+                            -INF
+                        } else {
+                            s - delta
+                        };
+                    } else if s >= hi {
+                        delta *= 4;
+                        hi = if delta > 50 * crate::eval::SCALE {
+                            INF
+                        } else {
+                            s + delta
+                        };
+                    } else {
+                        break s;
+                    }
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            self.can_abort = true;
+            prev = score;
+            // Best first; a stable sort keeps the previous order among equal bounds.
+            work.sort_by_key(|r| std::cmp::Reverse(r.score));
+            roots = work;
+            // An iteration that met no heuristic leaf may have solved the position, but the
+            // table cannot tell under the repetition rule: only the solver's proof makes a
+            // score exact. It is asked a few times at most, with a growing budget.
+            // Lines that reach the depth cap count as heuristic leaves too, so the solver is
+            // also asked at a few depths along the way, with a budget that grows with the
+            // search's own (positions with many counters are not tried: no proof would finish).
+            let complete = self.horizon == h0;
+            let milestone = matches!(depth, 10 | 20 | 40 | 80 | MAX_DEPTH);
+            let small = g.position().on_board() <= VERIFY_MAX_ON_BOARD
+                || self
+                    .endgame
+                    .as_ref()
+                    .is_some_and(|t| t.probe(g.position()).is_some());
+            let exact = (complete || milestone) && small && verify_tries > 0 && {
+                verify_tries -= 1;
+                let budget = verify_budget.max(self.nodes / 2);
+                verify_budget *= 4;
+                self.verify(game, &mut roots, budget)
+            };
+            let time = start.elapsed();
+            on_info(&Info {
+                depth,
+                score: roots[0].score.counters(),
+                nodes: self.nodes,
+                time,
+                pv: roots[0].pv.clone(),
+                exact,
+                proven: roots[0].proven.map(public_bounds),
+            });
+            result = Some(SearchResult {
+                moves: roots.clone(),
+                depth,
+                nodes: self.nodes,
+                time,
+                exact,
+            });
+            if exact || (roots.len() == 1 && !every_move) {
+                break;
+            }
+            if let Some(t) = limits.movetime {
+                // Start the next iteration only if it is likely to finish in time: it should take
+                // the last one's time times the last growth (iterations grow slowly here, thanks
+                // to the table, so most of the budget can be used).
+                let last = time.saturating_sub(last_time);
+                let growth = if prev_iter.is_zero() {
+                    3.0
+                } else {
+                    (last.as_secs_f64() / prev_iter.as_secs_f64()).clamp(1.2, 3.0)
+                };
+                if time.as_secs_f64() + last.as_secs_f64() * growth > t.as_secs_f64() {
+                    break;
+                }
+                prev_iter = last;
+                last_time = time;
+            }
+            if self.nodes >= self.node_limit || self.stop.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+        if let Some(r) = &mut result {
+            r.nodes = self.nodes;
+            r.time = start.elapsed();
+        }
+        result
+    }
+
+    /// Uses `table` as the endgame table (instead of the one [`crate::table`] finds).
+    pub fn set_tablebase(&mut self, table: Option<Arc<Tablebase>>, rules: Rules) {
+        self.endgame = table;
+        self.endgame_rules = Some(rules);
+    }
+
+    /// The endgame table in use, if any.
+    pub fn tablebase(&self) -> Option<&Arc<Tablebase>> {
+        self.endgame.as_ref()
+    }
+
+    /// Looks up the table for `rules` when they change.
+    fn find_endgame(&mut self, rules: &Rules) {
+        if self.endgame_rules != Some(*rules) {
+            self.endgame = crate::table::for_rules(rules);
+            self.endgame_rules = Some(*rules);
+        }
+    }
+
+    /// Starts a search or a proof: the limits from now, the counters reset, the table aged.
+    fn begin(&mut self, limits: &Limits, can_abort: bool) -> Instant {
+        let start = Instant::now();
+        self.deadline = limits.movetime.map(|t| start + t);
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
+        self.nodes = 0;
+        self.aborted = false;
+        self.can_abort = can_abort;
+        self.table.age();
+        start
+    }
+}
+
+/// The value of a finished game for `me`, internal units (used by the simple players).
+pub(crate) fn final_score(g: &Game, me: rajapasu_engine::Side) -> i32 {
+    score::terminal(g, me, 0)
+}
