@@ -246,8 +246,9 @@ impl Searcher {
         if game.status().is_over() {
             return None;
         }
-        let start = self.begin(limits, false);
+        // Opening an endgame table the first time reads its headers: not on the move's clock.
         self.find_endgame(game.rules());
+        let start = self.begin(limits, false);
         self.history.age();
         self.root_margin = options.root_margin.tenths();
         let every_move = options.every_move;
