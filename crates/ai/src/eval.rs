@@ -47,7 +47,7 @@ impl Eval {
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let me = pos.to_move();
         let opp = !me;
-        let mut s = SCALE * (pos.captured(me) as i32 - pos.captured(opp) as i32);
+        let mut s = SCALE * pos.lead(me);
         let row_w = if pos.rules().mode == Mode::Match {
             s += SCALE * (pos.reserve(me) as i32 - pos.reserve(opp) as i32);
             self.row_match

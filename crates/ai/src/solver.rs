@@ -589,9 +589,7 @@ impl Solver {
 /// ```
 #[inline]
 pub fn gain(before: &Position, after: &Position, mover: Side) -> i32 {
-    let mine = after.captured(mover) as i32 - before.captured(mover) as i32;
-    let theirs = after.captured(!mover) as i32 - before.captured(!mover) as i32;
-    mine - theirs
+    after.lead(mover) - before.lead(mover)
 }
 
 /// The whole position as a key: seven bits a hole count and a closed-hole mask where they fit

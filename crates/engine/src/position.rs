@@ -348,6 +348,21 @@ impl Position {
         self.captured[side].into()
     }
 
+    /// How many more counters `side` captured in this round than the other side (negative:
+    /// fewer). A move's worth to its mover is the change of this lead, since only captures
+    /// change it and every capture is final within the round.
+    ///
+    /// ```
+    /// use rajapasu_engine::{Position, Rules, Side};
+    /// let pos = Position::from_code("0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35", Rules::default()).unwrap();
+    /// assert_eq!(pos.lead(Side::South), 25);
+    /// assert_eq!(pos.lead(Side::North), -25);
+    /// ```
+    #[inline]
+    pub fn lead(&self, side: Side) -> i32 {
+        self.captured(side) as i32 - self.captured(!side) as i32
+    }
+
     /// Counters `side` carried over from earlier rounds.
     #[inline]
     pub fn reserve(&self, side: Side) -> u32 {

@@ -258,9 +258,7 @@ fn generate(
                 for (slot, &m) in moves.iter().enumerate() {
                     let mut child = pos;
                     child.play(m);
-                    let gain = (child.captured(Side::South) as i32
-                        - pos.captured(Side::South) as i32)
-                        - (child.captured(Side::North) as i32 - pos.captured(Side::North) as i32);
+                    let gain = child.lead(Side::South) - pos.lead(Side::South);
                     let counts = child.counts();
                     let len = counts.len();
                     mirrored_counts(counts, &mut mirrored[..len]);

@@ -19,7 +19,11 @@ struct Layers {
 
 /// A table opened for probing.
 pub struct Tablebase {
+    /// The rules of the table's positions ([`table_rules`]).
     rules: Rules,
+    /// The rules it was opened for: probes under them need no check ([`table_rules`] is too
+    /// slow for every node of a search).
+    opened_for: Rules,
     dir: PathBuf,
     configs: HashMap<Config, Layers>,
     positions: u64,
@@ -30,6 +34,7 @@ impl Tablebase {
     /// rule set), mapping every layer file that is present and whole by its header. A table
     /// with no layer at all is an error; a partial one probes what it has.
     pub fn open(root: &Path, rules: &Rules) -> Result<Tablebase, TableError> {
+        let opened_for = *rules;
         let rules = table_rules(rules)?;
         let dir = root.join(rules_dir_name(&rules));
         let mut configs = HashMap::new();
@@ -72,6 +77,7 @@ impl Tablebase {
         }
         Ok(Tablebase {
             rules,
+            opened_for,
             dir,
             configs,
             positions,
@@ -111,7 +117,7 @@ impl Tablebase {
     /// built. The captures and reserves do not matter: values count the captures to come.
     #[inline]
     pub fn probe(&self, pos: &Position) -> Option<Values> {
-        if table_rules(pos.rules()).ok()? != self.rules {
+        if *pos.rules() != self.opened_for && table_rules(pos.rules()).ok()? != self.rules {
             return None;
         }
         let counts = pos.counts();

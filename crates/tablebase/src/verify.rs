@@ -59,8 +59,7 @@ pub fn equations(
                         let mut child = pos;
                         child.play(m);
                         let me = pos.to_move();
-                        let gain = (child.captured(me) as i32 - pos.captured(me) as i32)
-                            - (child.captured(!me) as i32 - pos.captured(!me) as i32);
+                        let gain = child.lead(me) - pos.lead(me);
                         let after = table.probe(&child).expect("a built layer below");
                         lo = lo.max(gain - i32::from(after.upper));
                         hi = hi.max(gain - i32::from(after.lower));

@@ -226,8 +226,6 @@ impl Searcher {
         }
         let value = i32::from(table.probe(p)?.exact()?);
         let me = p.to_move();
-        Some(margin_score(
-            p.captured(me) as i32 - p.captured(!me) as i32 + value,
-        ))
+        Some(margin_score(p.lead(me) + value))
     }
 }

@@ -54,7 +54,7 @@ impl Searcher {
         if game.rules().mode == Mode::SingleRound && !game.repeated_in_layer() {
             let p = game.position();
             let me = p.to_move();
-            let ahead = p.captured(me) as i32 - p.captured(!me) as i32;
+            let ahead = p.lead(me);
             let solver = self.solver(20);
             // The round is won when the captures to come beat the deficit: value > -ahead.
             let (order, depth) = solver.compare(p, -ahead, limits);
@@ -95,15 +95,14 @@ impl Searcher {
         let solver = self.solver(18);
         let me = game.position().to_move();
         let mut g = game.clone();
-        let now = g.position().captured(me) as i32 - g.position().captured(!me) as i32;
+        let now = g.position().lead(me);
         let mut all = true;
         for root in roots.iter_mut() {
             let before = *g.position();
             g.play(root.mv);
             let after = *g.position();
             let proven = if g.status().is_over() {
-                let p = g.position();
-                let margin = p.captured(me) as i32 - p.captured(!me) as i32;
+                let margin = g.position().lead(me);
                 Some(Bounds {
                     lower: margin,
                     upper: margin,

@@ -126,9 +126,6 @@ pub(crate) fn terminal(game: &Game, me: Side, ply: usize) -> i32 {
                 None => 0,
             }
         }
-        _ => {
-            let p = game.position();
-            margin_score(p.captured(me) as i32 - p.captured(!me) as i32)
-        }
+        _ => margin_score(game.position().lead(me)),
     }
 }

@@ -69,7 +69,7 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
     }
     let pos = *game.position();
     let me = pos.to_move();
-    let ahead = pos.captured(me) as i32 - pos.captured(!me) as i32;
+    let ahead = pos.lead(me);
     println!("position {pos}");
     println!(
         "{me} to move, {} counters on the board{}",
