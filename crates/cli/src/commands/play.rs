@@ -33,10 +33,10 @@ Examples:
   printf '1\\nquit\\n' | rajapasu play --level 1")]
 pub struct PlayArgs {
     /// The computer's strength, 1 (beginner) to 6 (strongest).
-    #[arg(long, short = 'l', default_value_t = Level::DEFAULT)]
+    #[arg(long, short = 'l', default_value_t = Level::DEFAULT, conflicts_with = "two_players")]
     level: Level,
     /// Your side against the computer: south (moves first) or north.
-    #[arg(long, default_value = "south")]
+    #[arg(long, default_value = "south", conflicts_with = "two_players")]
     side: Side,
     /// Two players at one keyboard, no computer.
     #[arg(long)]
@@ -54,7 +54,7 @@ pub struct PlayArgs {
     #[arg(long)]
     no_anim: bool,
     /// Seed of the computer's deliberate mistakes at the weaker levels (default: the clock).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "two_players")]
     seed: Option<u64>,
     /// Read moves line by line even in a terminal.
     #[arg(long)]
@@ -303,7 +303,11 @@ fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), C
                 if taken == 0 {
                     let _ = writeln!(out, "error: no move to take back");
                 } else {
-                    let _ = writeln!(out, "Took back {taken} move(s).");
+                    let _ = writeln!(
+                        out,
+                        "Took back {}.",
+                        crate::common::plural(taken as u64, "move", "moves")
+                    );
                     let _ = write!(out, "{}", text::state(&game));
                     autosave(&game, &mut out);
                     computer_moves(&mut game, &mut out);

@@ -74,7 +74,7 @@ enum TablebaseCommand {
 }
 
 pub fn run(args: TablebaseArgs) -> Result<(), CliError> {
-    let rules: Rules = args.rules.parse()?;
+    let rules: Rules = crate::common::parse_rules(&args.rules)?;
     // The program's --tablebase DIR, $RAJAPASU_TABLEBASE or the user's data directory.
     let root = rajapasu_ai::table::current_root().ok_or_else(|| {
         CliError("no data directory is known: give one with --tablebase DIR".into())
