@@ -61,6 +61,8 @@ pub struct App {
     pub hint: Option<MoveScore>,
     /// Where the record was last written.
     pub saved: Option<PathBuf>,
+    /// The records of the earlier games of this session (before `n`), oldest first.
+    pub saved_before: Vec<PathBuf>,
     /// Set when the player asked to leave.
     pub quit: bool,
     /// Animation speed: frame times are divided by this.
@@ -92,6 +94,7 @@ impl App {
             overlay: None,
             hint: None,
             saved: None,
+            saved_before: Vec::new(),
             quit: false,
             speed: 1,
             explained_ply: 0,
@@ -305,6 +308,7 @@ impl App {
             return;
         }
         self.game = Game::from_position(*self.game.start());
+        self.saved_before.extend(self.saved.take());
         self.config.save_path = crate::free_path(&crate::next_name(&self.config.save_path));
         // The new name is fresh; keep it so that the old game's record stays as it is.
         self.config.never_overwrite = true;

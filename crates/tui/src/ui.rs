@@ -562,7 +562,9 @@ fn message_text(app: &App) -> Line<'static> {
 fn keys_line(app: &App, width: usize) -> String {
     let n = app.game.rules().holes().min(9);
     let play = format!("<-/-> Enter or 1-{n} play");
-    let items: Vec<&str> = if app.frame().is_some() {
+    // An open help or explanation takes the keys, even over an animation.
+    let window = matches!(app.overlay, Some(Overlay::Help | Overlay::Explain(_)));
+    let items: Vec<&str> = if app.frame().is_some() && !window {
         vec![
             "Space skip",
             "+ faster",

@@ -388,14 +388,13 @@ fn the_summary_of_a_long_match_scrolls_from_its_top() {
     assert!(text.contains("(Up: back)"), "{text}");
     assert!(!text.contains("It ended because"), "{text}");
     // The game is over: n starts a new one, with a record of its own.
+    let old = app.saved.clone().expect("the finished game is saved");
     key(&mut app, KeyCode::Char('n'));
     assert!(app.game.moves().is_empty());
     assert!(app.message.starts_with("A new game"), "{}", app.message);
-    let old = app.saved.clone();
-    assert_ne!(Some(app.config.save_path.clone()), old);
-    if let Some(old) = old {
-        let _ = std::fs::remove_file(old);
-    }
+    assert_eq!(app.saved_before, vec![old.clone()]);
+    assert_ne!(app.config.save_path, old);
+    std::fs::remove_file(old).unwrap();
 }
 
 #[test]

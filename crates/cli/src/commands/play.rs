@@ -123,9 +123,15 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
         // Not `println!`: after the terminal has gone away, writing fails, and the game is
         // already saved.
         let mut out = std::io::stdout();
+        for path in &app.saved_before {
+            let _ = writeln!(out, "Game saved to {}", path.display());
+        }
         let _ = match &app.saved {
             Some(path) => writeln!(out, "Game saved to {}", path.display()),
-            None => writeln!(out, "No move was played: nothing saved."),
+            None if app.saved_before.is_empty() => {
+                writeln!(out, "No move was played: nothing saved.")
+            }
+            None => writeln!(out, "The last game had no move: it was not saved."),
         };
         let _ = writeln!(out, "Position: {}", app.game.position());
         Ok(())
