@@ -259,6 +259,18 @@ fn a_position_may_start_with_a_minus() {
         &["perft", "1", "-p", "-1,7,7,7,7,7,7/7,7,7,7,7,7,7 S 0 0"],
         "`-1`",
     );
+    // The table's probe takes the code as its argument too.
+    let empty = std::env::temp_dir().join(format!("rajapasu-no-table-{}", std::process::id()));
+    let out = run(&[
+        "tablebase",
+        "--tablebase",
+        empty.to_str().unwrap(),
+        "probe",
+        "-1,0,1,0,1,0,1/0,0,0,1,1,0,0 N 45 48",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(!err.contains("unexpected argument"), "{err}");
 }
 
 #[test]
