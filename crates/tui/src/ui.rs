@@ -336,6 +336,12 @@ pub fn fit(text: &str, width: usize) -> String {
     if text.chars().count() <= width {
         return text.to_string();
     }
+    // A leading indent stays.
+    let body = text.trim_start_matches(' ');
+    let indent = text.len() - body.len();
+    if indent > 0 && indent < width {
+        return " ".repeat(indent) + &fit(body, width - indent);
+    }
     let mut out = String::new();
     for word in text.split(' ') {
         let candidate = if out.is_empty() {
@@ -851,4 +857,17 @@ fn draw_round_over(f: &mut Frame, app: &App) {
         )
     };
     popup(f, &title, width, lines.into_iter().map(Line::raw).collect());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fit;
+
+    #[test]
+    fn fit_cuts_after_a_word_and_keeps_the_indent() {
+        assert_eq!(fit("short", 10), "short");
+        assert_eq!(fit(" one two three", 10), " one two…");
+        assert_eq!(fit("one, two three", 8), "one…");
+        assert_eq!(fit("unbreakable", 4), "…");
+    }
 }
