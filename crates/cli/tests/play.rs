@@ -649,3 +649,21 @@ fn load_goes_on_between_the_same_players() {
     assert!(out.starts_with("Raja Pasu, two players."), "{out}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_record_that_can_no_longer_be_written_fails_the_exit_status() {
+    let dir = scratch("vanished");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    let mut game = Running::start(&dir, &["--two-players", "--save", "sub/g.txt"]);
+    game.until("started", || game.output().contains("Position: "));
+    // The folder goes away during the game.
+    std::fs::remove_dir_all(dir.join("sub")).unwrap();
+    game.send(b"1\nquit\n");
+    assert_eq!(game.exit_code(), Some(2), "{}", game.output());
+    assert!(
+        game.output().contains("error: cannot write"),
+        "{}",
+        game.output()
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}

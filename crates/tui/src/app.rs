@@ -63,6 +63,8 @@ pub struct App {
     pub saved: Option<PathBuf>,
     /// The records of the earlier games of this session (before `n`), oldest first.
     pub saved_before: Vec<PathBuf>,
+    /// Why the record could not be written when the game ended, if it could not.
+    pub save_error: Option<SaveError>,
     /// Set when the player asked to leave.
     pub quit: bool,
     /// Animation speed: frame times are divided by this.
@@ -95,6 +97,7 @@ impl App {
             hint: None,
             saved: None,
             saved_before: Vec::new(),
+            save_error: None,
             quit: false,
             speed: 1,
             explained_ply: 0,
@@ -291,7 +294,8 @@ impl App {
     /// Saves (if there is anything to save) and asks to leave.
     pub fn request_quit(&mut self) {
         if !self.game.moves().is_empty() || self.saved.is_some() {
-            let _ = self.save();
+            // Kept for the caller, to report once the terminal is back.
+            self.save_error = self.save().err();
         }
         self.quit = true;
     }

@@ -620,3 +620,15 @@ fn default_record_names_never_overwrite() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_failed_last_save_is_kept_for_the_caller() {
+    let mut c = config();
+    c.save_path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("no/such/dir/game.txt");
+    let mut app = App::new(Game::new(Rules::default()), c);
+    key(&mut app, KeyCode::Char('1'));
+    key(&mut app, KeyCode::Char('q'));
+    assert!(app.quit);
+    let error = app.save_error.expect("the save failed");
+    assert!(error.to_string().starts_with("cannot write "), "{error}");
+}

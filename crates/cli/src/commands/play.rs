@@ -134,7 +134,11 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
             None => writeln!(out, "The last game had no move: it was not saved."),
         };
         let _ = writeln!(out, "Position: {}", app.game.position());
-        Ok(())
+        match app.save_error {
+            // The last save failed: the status says so, after the position to copy.
+            Some(e) => Err(CliError(e.to_string())),
+            None => Ok(()),
+        }
     } else {
         line_mode(game, &config, loaded || args.save.is_some())
     }
@@ -506,15 +510,24 @@ fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), C
         }
         prompt(&game, &mut out);
     }
-    if always_save || !game.moves().is_empty() {
-        save(&game, config, &target(), &mut out);
+    let saved = if always_save || !game.moves().is_empty() {
+        save(&game, config, &target(), &mut out)
     } else {
         let _ = writeln!(out, "No move was played: nothing saved.");
-    }
+        true
+    };
     if let Some(s) = signal {
         let _ = out.flush();
         // The shell's convention for a program ended by a signal.
         std::process::exit(128 + s);
     }
-    Ok(())
+    if saved {
+        Ok(())
+    } else {
+        let _ = out.flush();
+        Err(CliError(format!(
+            "the game record could not be written to {}",
+            target().display()
+        )))
+    }
 }
