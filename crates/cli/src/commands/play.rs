@@ -109,7 +109,10 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
         (None, None) => rajapasu_tui::default_save_path(),
     };
     // Better now than after a whole game that could not be saved.
-    check_writable(&save_path)?;
+    check_writable(&save_path).map_err(|e| match args.save {
+        Some(_) => e,
+        None => CliError(format!("{e} (choose another file with --save FILE)")),
+    })?;
     let mut config = Config::new();
     config.never_overwrite = args.save.is_none() && args.load.is_none();
     config.computer = computer;
