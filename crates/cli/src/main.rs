@@ -12,10 +12,14 @@ use common::CliError;
 use std::process::ExitCode;
 
 /// Raja Pasu, the two-row relay-sowing mancala game of Sri Lanka and South India.
-///
-/// Without a command, starts the web app (same as `rajapasu serve`).
 #[derive(Parser)]
-#[command(name = "rajapasu", version, about, long_about = None)]
+#[command(
+    name = "rajapasu",
+    version,
+    about,
+    long_about = None,
+    after_help = "Without a command, rajapasu starts the web app, as `rajapasu serve` does."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -58,7 +62,6 @@ enum Command {
     Solve(commands::solve::SolveArgs),
     /// Build, check, probe and describe the endgame table (proven values of small positions).
     Tablebase(commands::tablebase::TablebaseArgs),
-    // More commands (engine, analyze, tournament, selfplay, serve, play) are added here.
 }
 
 /// A usage error on one line: clap's message without its usage block and help hint.
@@ -72,8 +75,75 @@ fn one_line(message: &str) -> String {
         .join(" ")
 }
 
+/// The command line, with `help --help` (or `-h`) read as `help help`: clap's own help
+/// command knows no options and would call `--help` an unknown command.
+fn arguments() -> Vec<std::ffi::OsString> {
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if args.get(1).is_some_and(|a| a == "help") {
+        for a in args.iter_mut().skip(2) {
+            if a == "--help" || a == "-h" {
+                *a = "help".into();
+            }
+        }
+    }
+    args
+}
+
+/// Whether the command only prints: such a command ends quietly, as `ls` or `cat` do, when
+/// the reader of its output goes away (`rajapasu rules | head -1`). Rust ignores SIGPIPE, so
+/// that printing would otherwise panic. The others keep ignoring it: a tournament writes to
+/// external engines that may die, the server writes to clients that may leave, and the
+/// terminal game, `solve` and `tablebase` write files when they end.
+fn only_prints(command: &Option<Command>) -> bool {
+    matches!(
+        command,
+        Some(
+            Command::State(_)
+                | Command::Trace(_)
+                | Command::Perft(_)
+                | Command::Bench(_)
+                | Command::Replay(_)
+                | Command::Rules(_)
+                | Command::Analyze(_)
+        )
+    )
+}
+
+/// Checks the server's options that would otherwise fail only after it has created its
+/// database file or started its games.
+fn check_serve(args: &rajapasu_server::cli::ServeArgs) -> Result<(), CliError> {
+    use std::net::ToSocketAddrs;
+    match args.addr.to_socket_addrs().map(|mut addrs| addrs.next()) {
+        Ok(Some(_)) => Ok(()),
+        Ok(None) => Err(CliError(format!(
+            "--addr {}: the name has no address",
+            args.addr
+        ))),
+        Err(e) => Err(CliError(format!(
+            "--addr {}: not an address to listen on, HOST:PORT such as 127.0.0.1:8080 ({e})",
+            args.addr
+        ))),
+    }
+}
+
+fn check_loadtest(args: &rajapasu_server::cli::LoadtestArgs) -> Result<(), CliError> {
+    if !(1..=1000).contains(&args.games) {
+        return Err(CliError(format!(
+            "--games {}: give 1 to 1000 games",
+            args.games
+        )));
+    }
+    if !(1.0..=300.0).contains(&args.seconds) {
+        return Err(CliError(format!(
+            "--seconds {}: give 1 to 300 seconds",
+            args.seconds
+        )));
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(arguments()) {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
             // --help and --version.
@@ -85,6 +155,12 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if only_prints(&cli.command) {
+        // SAFETY: restoring the default action of a signal, before any other thread runs.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        }
+    }
     rajapasu_ai::table::set_root(
         cli.tablebase
             .clone()
@@ -97,8 +173,11 @@ fn main() -> ExitCode {
         Some(Command::Bench(a)) => commands::bench::run(a),
         Some(Command::Replay(a)) => commands::replay::run(a),
         Some(Command::Rules(a)) => commands::rules::run(a),
-        Some(Command::Serve(a)) => rajapasu_server::cli::serve(a).map_err(CliError::from),
-        Some(Command::Loadtest(a)) => rajapasu_server::cli::loadtest(a).map_err(CliError::from),
+        Some(Command::Serve(a)) => {
+            check_serve(&a).and_then(|()| rajapasu_server::cli::serve(a).map_err(CliError::from))
+        }
+        Some(Command::Loadtest(a)) => check_loadtest(&a)
+            .and_then(|()| rajapasu_server::cli::loadtest(a).map_err(CliError::from)),
         Some(Command::Engine(a)) => commands::engine::run(a),
         Some(Command::Analyze(a)) => commands::analyze::run(a),
         Some(Command::Tournament(a)) => commands::tournament::run(a),

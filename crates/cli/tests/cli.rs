@@ -235,3 +235,193 @@ fn an_engine_that_never_answers_forfeits_on_time() {
     assert_eq!(err.matches("forfeited a game").count(), 2, "{err}");
     assert!(start.elapsed() < std::time::Duration::from_secs(120));
 }
+
+#[test]
+fn bench_limits_are_stated_and_playouts_exact() {
+    fails(
+        &["bench", "--seconds", "0"],
+        "--seconds 0: give more than 0 and at most 3600 seconds",
+    );
+    fails(&["bench", "--playouts", "0"], "at least 1 playout");
+    // 300 is not a multiple of the batch of 256 the clock is read after.
+    let out = ok(&["bench", "--playouts", "300"]);
+    assert!(out.starts_with("playouts 300 "), "{out}");
+}
+
+#[test]
+fn a_position_may_start_with_a_minus() {
+    // Read as the position (and refused for its count), not as an unknown option `-1`.
+    fails(
+        &["state", "--position", "-1,7,7,7,7,7,7/7,7,7,7,7,7,7 S 0 0"],
+        "hole S1 is `-1`",
+    );
+    fails(
+        &["perft", "1", "-p", "-1,7,7,7,7,7,7/7,7,7,7,7,7,7 S 0 0"],
+        "`-1`",
+    );
+    // The table's probe takes the code as its argument too.
+    let empty = std::env::temp_dir().join(format!("rajapasu-no-table-{}", std::process::id()));
+    let out = run(&[
+        "tablebase",
+        "--tablebase",
+        empty.to_str().unwrap(),
+        "probe",
+        "-1,0,1,0,1,0,1/0,0,0,1,1,0,0 N 45 48",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(!err.contains("unexpected argument"), "{err}");
+}
+
+#[test]
+fn empty_rules_and_repeated_options_are_refused() {
+    fails(&["state", "--rules", ""], "--rules is empty");
+    fails(&["state", "--rules", "  "], "--rules is empty");
+    fails(&["rules", ""], "--rules is empty");
+    fails(
+        &["bench", "--rules", "", "--playouts", "1"],
+        "--rules is empty",
+    );
+    fails(
+        &["state", "--rules", "canonical/fours=sower,fours=owner"],
+        "rule option `fours` is given twice",
+    );
+    fails(
+        &[
+            "selfplay",
+            "--rules",
+            "fours=sower,FOURS=sower",
+            "--games",
+            "1",
+        ],
+        "rule option `fours` is given twice",
+    );
+    fails(
+        &["state", "--moves", "1", "--moves", "2"],
+        "cannot be used multiple times",
+    );
+    // Options only, no name, stay the canonical rules with those options.
+    assert!(ok(&["rules", "fours=sower"]).starts_with("canonical/fours=sower\n"));
+}
+
+#[test]
+fn every_hole_number_off_the_board_gets_the_same_range() {
+    for bad in ["0", "9", "13", "300"] {
+        fails(
+            &["state", "--moves", bad],
+            &format!("`{bad}` is not a move: holes are numbered 1 to 7"),
+        );
+    }
+    fails(
+        &["state", "--rules", "canonical/holes=5", "--moves", "6"],
+        "holes are numbered 1 to 5",
+    );
+}
+
+#[test]
+fn options_of_the_computer_conflict_with_two_players() {
+    for option in [["--side", "north"], ["--level", "3"], ["--seed", "1"]] {
+        let mut args = vec!["play", "--two-players", "--lines"];
+        args.extend(option);
+        fails(&args, "'--two-players' cannot be used with");
+    }
+}
+
+#[test]
+fn loadtest_refuses_no_games() {
+    fails(
+        &["loadtest", "--games", "0"],
+        "--games 0: give 1 to 1000 games",
+    );
+    fails(&["loadtest", "--games", "1001"], "--games 1001");
+    fails(
+        &["loadtest", "--seconds", "0"],
+        "--seconds 0: give 1 to 300",
+    );
+}
+
+#[test]
+fn serve_checks_its_address_before_creating_the_database() {
+    let dir = std::env::temp_dir().join(format!("rajapasu-serve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("games.db");
+    fails(
+        &["serve", "--addr", "nonsense", "--db", db.to_str().unwrap()],
+        "--addr nonsense: not an address to listen on",
+    );
+    assert!(!db.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn help_of_help_and_of_no_command() {
+    for flag in ["--help", "-h"] {
+        let out = ok(&["help", flag]);
+        assert!(out.contains("Usage: rajapasu help [COMMAND]"), "{out}");
+    }
+    let out = ok(&["--help"]);
+    assert!(
+        out.contains("Without a command, rajapasu starts the web app"),
+        "{out}"
+    );
+}
+
+#[test]
+fn counts_agree_with_their_nouns() {
+    // Two players: undo takes back one move.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rajapasu"))
+        .args(["play", "--two-players", "--lines", "--save"])
+        .arg(std::env::temp_dir().join(format!("rajapasu-plural-{}.txt", std::process::id())))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(b"1\nundo\nquit\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let out = String::from_utf8(out.stdout).unwrap();
+    assert!(out.contains("Took back 1 move.\n"), "{out}");
+    assert!(!out.contains("move(s)"), "{out}");
+    let out = ok(&[
+        "selfplay",
+        "--games",
+        "1",
+        "--player",
+        "random",
+        "--threads",
+        "1",
+    ]);
+    assert!(out.contains(": 1 game\n"), "{out}");
+    assert!(!out.contains(" 1 matches"), "{out}");
+}
+
+/// Runs `args` with its output read by a reader that has gone away; the command must end
+/// without a panic: quietly, or killed by SIGPIPE as `cat` would be.
+fn closed_pipe(args: &[&str]) {
+    use std::os::unix::process::ExitStatusExt;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_rajapasu"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert!(
+        out.status.success() || out.status.signal() == Some(13),
+        "{args:?}: {:?} {err}",
+        out.status
+    );
+}
+
+#[test]
+fn printing_to_a_closed_pipe_does_not_panic() {
+    closed_pipe(&["rules"]);
+    closed_pipe(&["perft", "5"]);
+    closed_pipe(&["state", "--moves", "1"]);
+    closed_pipe(&["analyze", "--depth", "2"]);
+}

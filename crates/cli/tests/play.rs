@@ -83,7 +83,7 @@ fn scripted_two_player_game() {
     assert!(out.contains(
         "North plays 7.\n  North lifts 2 from N7, sows S1 S2; S1 makes four, taken by South.\n"
     ));
-    assert!(out.contains("Took back 1 move(s)."));
+    assert!(out.contains("Took back 1 move."));
     assert!(out.contains("error: illegal move 9: holes are numbered 1 to 7"));
     assert!(out.contains("error: `foo` is neither a hole number nor a command"));
     assert!(out.contains("hint (h)"));
@@ -115,7 +115,7 @@ fn scripted_game_against_the_computer_and_load() {
     );
     assert!(out.contains("South plays 1."));
     assert!(out.contains("North (computer) plays "), "{out}");
-    assert!(out.contains("Hint for South: play "), "{out}");
+    assert!(out.contains("Hint for South: hole "), "{out}");
     // The end of the input saves the game: two moves, South's 1 and the computer's reply.
     let text = std::fs::read_to_string(dir.join("g.txt")).unwrap();
     assert!(text.contains("[Rules \"canonical/mode=round\"]"), "{text}");
@@ -129,7 +129,7 @@ fn scripted_game_against_the_computer_and_load() {
     let seen = positions(&out);
     assert_eq!(seen[0], after_reply);
     assert_eq!(seen[1], "7,7,7,7,7,7,7/7,7,7,7,7,7,7 S 0 0");
-    assert!(out.contains("Took back 2 move(s)."));
+    assert!(out.contains("Took back 2 moves."));
     assert!(out.contains("Game saved to g.txt"));
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -313,6 +313,10 @@ struct Tmux {
 
 impl Tmux {
     fn start(dir: &Path, command: &str) -> Option<Tmux> {
+        Tmux::start_sized(dir, command, 80, 24)
+    }
+
+    fn start_sized(dir: &Path, command: &str, width: u16, height: u16) -> Option<Tmux> {
         if Command::new("tmux").arg("-V").output().is_err() {
             eprintln!("tmux is not installed: skipping the terminal test");
             return None;
@@ -324,7 +328,8 @@ impl Tmux {
         );
         let ok = Command::new("tmux")
             .args(["-L", &socket, "-f", "/dev/null", "new-session", "-d"])
-            .args(["-x", "80", "-y", "24", "-s", "play"])
+            .args(["-x", &width.to_string(), "-y", &height.to_string()])
+            .args(["-s", "play"])
             .arg(command)
             .current_dir(dir)
             .env("TERM", "xterm-256color")
@@ -363,6 +368,17 @@ impl Tmux {
             .args(keys)
             .status()
             .unwrap();
+    }
+
+    /// Waits until the screen no longer shows `text`; panics after 30 seconds.
+    fn wait_for_gone(&self, text: &str) {
+        let start = Instant::now();
+        while self.screen().contains(text) {
+            if start.elapsed() > Duration::from_secs(30) {
+                panic!("the screen kept showing {text:?}:\n{}", self.screen());
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
     }
 
     /// Waits until the screen shows `text`; panics with the screen after 30 seconds.
@@ -423,7 +439,10 @@ fn full_screen_game_in_tmux() {
     // Help, then quit: the terminal comes back and the record is saved.
     tmux.keys(&["?"]);
     tmux.wait_for("Help (any key closes)");
+    // `q` in the help would only close it: Escape first, and q once the help is gone
+    // (sent at once, the two would arrive as Alt-q).
     tmux.keys(&["Escape"]);
+    tmux.wait_for_gone("Help (any key closes)");
     tmux.keys(&["q"]);
     let screen = tmux.wait_for("EXIT=0");
     assert!(screen.contains("Game saved to t.txt"), "{screen}");
@@ -508,5 +527,143 @@ fn full_screen_game_against_the_computer_in_tmux() {
     let text = std::fs::read_to_string(dir.join("c.txt")).unwrap();
     assert!(text.contains("1. 1 "), "{text}");
     drop(tmux);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn the_line_mode_prompts_in_a_terminal_only() {
+    let dir = scratch("tmux-prompt");
+    let command = format!("{BIN} play --lines --two-players --save p.txt; echo EXIT=$?; sleep 60");
+    let Some(tmux) = Tmux::start(&dir, &command) else {
+        return;
+    };
+    // capture-pane drops the space at the end of the line.
+    tmux.wait_for("South>");
+    tmux.keys(&["1", "Enter"]);
+    tmux.wait_for("North>");
+    tmux.keys(&["quit", "Enter"]);
+    let screen = tmux.wait_for("EXIT=0");
+    assert!(screen.contains("Game saved to p.txt"), "{screen}");
+    drop(tmux);
+    // Piped, the same game prints no prompt.
+    let out = play_lines(&dir, &["--two-players"], "1\nquit\n");
+    assert!(!out.contains("> "), "{out}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn small_terminals_in_tmux() {
+    let dir = scratch("tmux-small");
+    let command = format!("{BIN} play --level 1 --seed 3 --no-anim --save s.txt; sleep 60");
+    let Some(tmux) = Tmux::start_sized(&dir, &command, 30, 8) else {
+        return;
+    };
+    let screen = tmux.wait_for("this terminal is 30x8");
+    assert!(screen.contains("needs at least"), "{screen}");
+    // Made larger, the game is drawn, without a word cut.
+    Command::new("tmux")
+        .args([
+            "-L",
+            &tmux.socket,
+            "resize-window",
+            "-t",
+            "play",
+            "-x",
+            "60",
+            "-y",
+            "20",
+        ])
+        .status()
+        .unwrap();
+    let screen = tmux.wait_for("South to move: your turn");
+    let lines: Vec<&str> = screen.lines().collect();
+    assert!(
+        lines[0]
+            .trim_end()
+            .ends_with("You: South  Computer: level 1"),
+        "{screen}"
+    );
+    assert!(screen.contains("│Rd  South North Won │"), "{screen}");
+    assert!(
+        lines[19].trim_end().ends_with("h hint  e explain"),
+        "{screen}"
+    );
+    tmux.keys(&["?"]);
+    // The last line of the narrow help: the popup is whole, 56 columns wide.
+    let screen = tmux.wait_for("x: a closed hole. North's row runs N7..N1.");
+    assert!(screen.contains("Help (any key closes)"), "{screen}");
+    drop(tmux);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_record_that_cannot_be_written_is_an_error_at_the_start() {
+    let dir = scratch("unwritable");
+    let mut child = spawn_play(&dir, &["--two-players", "--save", "no/such/dir/game.txt"]);
+    drop(child.stdin.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("error: cannot write the game record to no/such/dir/game.txt"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn load_goes_on_between_the_same_players() {
+    let dir = scratch("load-players");
+    let out = play_lines(
+        &dir,
+        &[
+            "--level", "1", "--side", "north", "--seed", "3", "--save", "g.txt",
+        ],
+        "quit\n",
+    );
+    assert!(
+        out.starts_with("Raja Pasu, North against the computer (South, level 1)."),
+        "{out}"
+    );
+    let record = std::fs::read_to_string(dir.join("g.txt")).unwrap();
+    assert!(
+        record.contains("[South \"Computer (level 1)\"]"),
+        "{record}"
+    );
+    assert!(record.contains("[North \"Player\"]"), "{record}");
+    // North before any move of theirs: undo does not take back the computer's opening.
+    let out = play_lines(&dir, &["--load", "g.txt"], "undo\nquit\n");
+    assert!(
+        out.starts_with("Raja Pasu, North against the computer (South, level 1)."),
+        "{out}"
+    );
+    assert!(
+        out.contains("error: No move of yours to take back"),
+        "{out}"
+    );
+    // The command line still decides when it says something.
+    let out = play_lines(&dir, &["--load", "g.txt", "--two-players"], "quit\n");
+    assert!(out.starts_with("Raja Pasu, two players."), "{out}");
+    let out = play_lines(&dir, &["--load", "g.txt"], "quit\n");
+    assert!(out.starts_with("Raja Pasu, two players."), "{out}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_record_that_can_no_longer_be_written_fails_the_exit_status() {
+    let dir = scratch("vanished");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    let mut game = Running::start(&dir, &["--two-players", "--save", "sub/g.txt"]);
+    game.until("started", || game.output().contains("Position: "));
+    // The folder goes away during the game.
+    std::fs::remove_dir_all(dir.join("sub")).unwrap();
+    game.send(b"1\nquit\n");
+    assert_eq!(game.exit_code(), Some(2), "{}", game.output());
+    assert!(
+        game.output().contains("error: cannot write"),
+        "{}",
+        game.output()
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -46,16 +46,21 @@ pub struct PlayoutStats {
 
 /// Random playouts from the start under `rules` for about `seconds`, on this thread.
 pub fn playouts_for(rules: Rules, seconds: f64, seed: u64) -> PlayoutStats {
-    run_playouts(rules, seed, |stats| stats.seconds >= seconds)
+    run_playouts(rules, seed, u64::MAX, |stats| stats.seconds >= seconds)
 }
 
-/// Exactly `count` random playouts (rounded up to a multiple of 256): repeatable work, for
-/// instruction counts and profiles.
+/// Exactly `count` random playouts: repeatable work, for instruction counts and profiles.
 pub fn playouts_n(rules: Rules, count: u64, seed: u64) -> PlayoutStats {
-    run_playouts(rules, seed, |stats| stats.playouts >= count)
+    run_playouts(rules, seed, count, |stats| stats.playouts >= count)
 }
 
-fn run_playouts(rules: Rules, seed: u64, done: impl Fn(&PlayoutStats) -> bool) -> PlayoutStats {
+/// Playouts in batches of 256 (the clock is read once a batch), never more than `cap`.
+fn run_playouts(
+    rules: Rules,
+    seed: u64,
+    cap: u64,
+    done: impl Fn(&PlayoutStats) -> bool,
+) -> PlayoutStats {
     let start = std::time::Instant::now();
     let mut rng = Rng::new(seed);
     let mut stats = PlayoutStats::default();
@@ -63,6 +68,9 @@ fn run_playouts(rules: Rules, seed: u64, done: impl Fn(&PlayoutStats) -> bool) -
     let mut game = Game::from_position(origin);
     loop {
         for _ in 0..256 {
+            if stats.playouts >= cap {
+                break;
+            }
             game.reset(origin);
             stats.moves += u64::from(random_playout(&mut game, &mut rng));
             let last = game

@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 pub enum Overlay {
     /// The keys and a summary of the rules.
     Help,
-    /// Every sentence of the last move's explanation, scrolled by `usize` lines.
+    /// Every sentence of the explanation of the move [`App::explained_ply`], scrolled by
+    /// `usize` lines.
     Explain(usize),
     /// A round (and perhaps the match) has just ended.
     RoundOver,
@@ -60,10 +61,18 @@ pub struct App {
     pub hint: Option<MoveScore>,
     /// Where the record was last written.
     pub saved: Option<PathBuf>,
+    /// The records of the earlier games of this session (before `n`), oldest first.
+    pub saved_before: Vec<PathBuf>,
+    /// Why the record could not be written when the game ended, if it could not.
+    pub save_error: Option<SaveError>,
     /// Set when the player asked to leave.
     pub quit: bool,
     /// Animation speed: frame times are divided by this.
     pub speed: u32,
+    /// The move (1 for the first) whose explanation the `e` window shows.
+    pub explained_ply: usize,
+    /// Lines of the round summary scrolled away at its top.
+    pub summary_scroll: usize,
     animation: Option<Animation>,
     /// Changes with every move and undo: replies for an older position are dropped.
     generation: u64,
@@ -87,8 +96,12 @@ impl App {
             overlay: None,
             hint: None,
             saved: None,
+            saved_before: Vec::new(),
+            save_error: None,
             quit: false,
             speed: 1,
+            explained_ply: 0,
+            summary_scroll: 0,
             animation: None,
             generation: 0,
             thinking: false,
@@ -97,6 +110,8 @@ impl App {
             tx,
             rx,
         };
+        // A loaded game tells its last move too.
+        app.last = explain(&app.game, app.game.moves().len());
         app.after_change();
         if app.human_to_move() {
             app.message = format!("{} to move: pick a hole (? for help).", app.to_move());
@@ -166,6 +181,7 @@ impl App {
         }
         if events.iter().any(|e| matches!(e, Event::RoundEnd { .. })) {
             self.overlay = Some(Overlay::RoundOver);
+            self.summary_scroll = 0;
         }
         self.autosave();
         self.after_change();
@@ -208,6 +224,11 @@ impl App {
             self.message = "The game is over: no hint.".to_string();
             return;
         }
+        // Including while the player's own move is animated: the computer moves next.
+        if !self.human_to_move() {
+            self.message = "It is the computer's move: a hint is for your own turn.".to_string();
+            return;
+        }
         if self.hinting {
             return;
         }
@@ -226,20 +247,19 @@ impl App {
     /// Takes back the last move, and against the computer every move back to the player's
     /// last turn.
     pub fn undo(&mut self) {
+        let taken = match moves_to_undo(&self.game, self.config.computer.map(|c| c.side)) {
+            Ok(taken) => taken,
+            Err(why) => {
+                self.message = why.to_string();
+                return;
+            }
+        };
         self.animation = None;
         self.overlay = None;
-        let mut taken = 0;
-        while self.game.undo().is_some() {
-            taken += 1;
-            if !self.is_computer(self.to_move()) {
-                break;
-            }
+        for _ in 0..taken {
+            self.game.undo();
         }
-        if taken == 0 {
-            self.message = "No move to take back.".to_string();
-            return;
-        }
-        self.last = LastMove::default();
+        self.last = explain(&self.game, self.game.moves().len());
         self.autosave();
         self.after_change();
         self.message = format!(
@@ -251,6 +271,10 @@ impl App {
 
     /// Writes the game record; returns where.
     pub fn save(&mut self) -> Result<PathBuf, SaveError> {
+        if self.saved.is_none() && self.config.never_overwrite {
+            // Another game may have taken the name since this one started.
+            self.config.save_path = crate::free_path(&self.config.save_path);
+        }
         let path = self.config.save_path.clone();
         Record::from_game(&self.game, self.config.tags.clone()).save(&path)?;
         self.saved = Some(path.clone());
@@ -270,7 +294,8 @@ impl App {
     /// Saves (if there is anything to save) and asks to leave.
     pub fn request_quit(&mut self) {
         if !self.game.moves().is_empty() || self.saved.is_some() {
-            let _ = self.save();
+            // Kept for the caller, to report once the terminal is back.
+            self.save_error = self.save().err();
         }
         self.quit = true;
     }
@@ -278,6 +303,33 @@ impl App {
     /// Finishes the animation at once.
     pub fn skip_animation(&mut self) {
         self.animation = None;
+    }
+
+    /// After the game is over: the same game again from its start, its record in a new file.
+    pub fn new_game(&mut self) {
+        if !self.game.status().is_over() {
+            self.message = "The game is not over: q quits, and the game is saved.".to_string();
+            return;
+        }
+        self.game = Game::from_position(*self.game.start());
+        self.saved_before.extend(self.saved.take());
+        self.config.save_path = crate::free_path(&crate::next_name(&self.config.save_path));
+        // The new name is fresh; keep it so that the old game's record stays as it is.
+        self.config.never_overwrite = true;
+        self.saved = None;
+        self.animation = None;
+        self.overlay = None;
+        self.last = LastMove::default();
+        self.after_change();
+        self.message = format!(
+            "A new game; its record goes to {}.",
+            self.config.save_path.display()
+        );
+    }
+
+    /// The explanation the `e` window shows.
+    pub fn explained(&self) -> LastMove {
+        explain(&self.game, self.explained_ply)
     }
 
     /// Shows the next frame of the animation; false when it is over.
@@ -345,10 +397,10 @@ impl App {
             Some(best) => {
                 let line: Vec<String> = best.pv.iter().take(6).map(|m| m.to_string()).collect();
                 self.message = format!(
-                    "Hint for {}: play {} ({}; expected line {}).",
+                    "Hint for {}: hole {}, {}; expected line {}.",
                     self.to_move(),
                     best.mv,
-                    describe_score(best.score),
+                    describe_move_score(&best),
                     line.join(" ")
                 );
                 if self.human_to_move() {
@@ -393,6 +445,7 @@ impl App {
             self.request_quit();
             return;
         }
+        let plies = self.game.moves().len();
         match &mut self.overlay {
             Some(Overlay::Explain(scroll)) => {
                 match key.code {
@@ -400,16 +453,31 @@ impl App {
                     KeyCode::Up | KeyCode::PageUp | KeyCode::Char('k') => {
                         *scroll = scroll.saturating_sub(1)
                     }
-                    KeyCode::Char('q') => self.request_quit(),
+                    // Step through the game's moves, each with its explanation.
+                    KeyCode::Left | KeyCode::Char('p') if self.explained_ply > 1 => {
+                        self.explained_ply -= 1;
+                        *scroll = 0;
+                    }
+                    KeyCode::Right | KeyCode::Char('n') if self.explained_ply < plies => {
+                        self.explained_ply += 1;
+                        *scroll = 0;
+                    }
+                    KeyCode::Home => {
+                        self.explained_ply = plies.min(1);
+                        *scroll = 0;
+                    }
+                    KeyCode::End => {
+                        self.explained_ply = plies;
+                        *scroll = 0;
+                    }
+                    KeyCode::Left | KeyCode::Right | KeyCode::Char('p') | KeyCode::Char('n') => {}
                     _ => self.overlay = None,
                 }
                 return;
             }
+            // The popup says that any key closes it: `q` too, rather than quitting the game.
             Some(Overlay::Help) => {
-                match key.code {
-                    KeyCode::Char('q') => self.request_quit(),
-                    _ => self.overlay = None,
-                }
+                self.overlay = None;
                 return;
             }
             Some(Overlay::RoundOver) if self.animation.is_some() => {
@@ -425,6 +493,14 @@ impl App {
                     KeyCode::Char('q') => self.request_quit(),
                     KeyCode::Char('u') => self.undo(),
                     KeyCode::Char('s') => self.save_with_message(),
+                    KeyCode::Char('n') if self.game.status().is_over() => self.new_game(),
+                    // A long match's summary is taller than the screen; ui clamps the scroll.
+                    KeyCode::Down | KeyCode::PageDown | KeyCode::Char('j') => {
+                        self.summary_scroll += 1
+                    }
+                    KeyCode::Up | KeyCode::PageUp | KeyCode::Char('k') => {
+                        self.summary_scroll = self.summary_scroll.saturating_sub(1)
+                    }
                     _ => self.overlay = None,
                 }
                 return;
@@ -434,7 +510,11 @@ impl App {
         match key.code {
             KeyCode::Char('q') => self.request_quit(),
             KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Some(Overlay::Help),
-            KeyCode::Char('e') => self.overlay = Some(Overlay::Explain(0)),
+            KeyCode::Char('e') => {
+                self.explained_ply = self.game.moves().len();
+                self.overlay = Some(Overlay::Explain(0));
+            }
+            KeyCode::Char('n') if self.game.status().is_over() => self.new_game(),
             KeyCode::Char('s') => self.save_with_message(),
             KeyCode::Char('u') | KeyCode::Backspace => self.undo(),
             KeyCode::Char('h') => self.ask_hint(),
@@ -463,7 +543,9 @@ impl App {
     fn move_key(&mut self, code: KeyCode) {
         if !self.human_to_move() {
             if self.game.status().is_over() {
-                self.message = "The game is over: u takes back a move, q quits.".to_string();
+                self.message =
+                    "The game is over: n starts a new one, u takes back a move, q quits."
+                        .to_string();
             } else if matches!(code, KeyCode::Enter | KeyCode::Char('1'..='9')) {
                 self.message = "The computer is thinking...".to_string();
             }
@@ -496,6 +578,103 @@ impl App {
     }
 }
 
+/// The explanation of move `ply` of `game` (1 for the first), found by replaying the game to
+/// it: nothing needs storing, so undo and a loaded record keep every move's explanation.
+/// Empty for ply 0 or past the end.
+pub fn explain(game: &Game, ply: usize) -> LastMove {
+    if ply == 0 || ply > game.moves().len() {
+        return LastMove::default();
+    }
+    let mut replay = Game::from_position(*game.start());
+    for &mv in &game.moves()[..ply - 1] {
+        replay.play(mv);
+    }
+    let mv = game.moves()[ply - 1];
+    let mover = replay.position().to_move();
+    let mut events: Vec<Event> = Vec::new();
+    match replay.play_traced(mv, &mut events) {
+        Ok(()) => LastMove {
+            played: Some((mover, mv)),
+            lines: rajapasu_engine::text::narrate(mover, &events),
+        },
+        Err(_) => LastMove::default(),
+    }
+}
+
+/// Why undo takes nothing back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoUndo {
+    /// No move has been played.
+    NoMove,
+    /// Every move so far is the computer's: taking them back would only have it play again.
+    OnlyComputer,
+}
+
+impl std::fmt::Display for NoUndo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            NoUndo::NoMove => "No move to take back.",
+            NoUndo::OnlyComputer => {
+                "No move of yours to take back: the computer's opening move stays."
+            }
+        })
+    }
+}
+
+/// How many moves undo takes back: the last one, and against the computer (playing
+/// `computer`) every move back to the player's last turn.
+pub fn moves_to_undo(game: &Game, computer: Option<Side>) -> Result<usize, NoUndo> {
+    if game.moves().is_empty() {
+        return Err(NoUndo::NoMove);
+    }
+    let mut replay = game.clone();
+    let mut taken = 0;
+    while replay.undo().is_some() {
+        taken += 1;
+        if computer != Some(replay.position().to_move()) {
+            return Ok(taken);
+        }
+    }
+    Err(NoUndo::OnlyComputer)
+}
+
+/// The hint's value of a move in words, for the player who moves: the proven result where
+/// the solver has one (as `rajapasu analyze` marks it `exact`), else the search's estimate.
+pub fn describe_move_score(m: &MoveScore) -> String {
+    match m.proven {
+        Some(b) if b.lower == b.upper => format!("{} (proven)", proven_result(b.lower)),
+        Some(b) => format!(
+            "{} (proven between {} and {})",
+            describe_score(m.score),
+            proven_bound(b.lower),
+            proven_bound(b.upper)
+        ),
+        None => describe_score(m.score),
+    }
+}
+
+/// A proven single-round value: 1000 + margin for a won round, its negative for a lost one.
+fn proven_result(value: i32) -> String {
+    let margin = if value > 0 {
+        value - 1000
+    } else {
+        value + 1000
+    };
+    match value {
+        0 => "the round is drawn".to_string(),
+        v if v > 0 => format!("you win the round by {margin}"),
+        _ => format!("you lose the round by {}", -margin),
+    }
+}
+
+fn proven_bound(value: i32) -> String {
+    match value {
+        0 => "a draw".to_string(),
+        v if v > 0 => format!("a win by {}", v - 1000),
+        v => format!("a loss by {}", -(v + 1000)),
+    }
+}
+
 /// A score in words, for the player who moves.
 pub fn describe_score(score: i32) -> String {
     if rajapasu_ai::is_decided(score) {
@@ -505,6 +684,12 @@ pub fn describe_score(score: i32) -> String {
             "a lost game with best play".to_string()
         }
     } else {
-        format!("score {score:+}")
+        match score {
+            0 => "about even".to_string(),
+            1 => "about 1 counter ahead".to_string(),
+            -1 => "about 1 counter behind".to_string(),
+            s if s > 0 => format!("about {s} counters ahead"),
+            s => format!("about {} counters behind", -s),
+        }
     }
 }

@@ -25,7 +25,7 @@ use rajapasu_engine::{Game, Side};
 use ratatui::crossterm::event::{self, Event as TermEvent};
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use std::io;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -74,6 +74,10 @@ pub struct Config {
     pub tags: Vec<(String, String)>,
     /// How long a hint searches.
     pub hint_time: Duration,
+    /// Whether `save_path` is a name the program made up: if a file of that name appears
+    /// before the first save (another game started in the same second), the record goes to
+    /// [`free_path`] instead of overwriting it. False for a name the player gave.
+    pub never_overwrite: bool,
 }
 
 impl Default for Config {
@@ -91,18 +95,60 @@ impl Config {
             save_path: default_save_path(),
             tags: Vec::new(),
             hint_time: Duration::from_millis(700),
+            never_overwrite: true,
         }
     }
 }
 
-/// `rajapasu-YYYY-MM-DD-HHMMSS.txt` in the working directory, from the current UTC time.
+/// `rajapasu-YYYY-MM-DD-HHMMSS.txt` in the working directory, from the current UTC time, with
+/// a suffix (`-2`, `-3`...) if a file of that name exists.
 pub fn default_save_path() -> PathBuf {
     let (date, time) = utc_now();
-    PathBuf::from(format!(
+    free_path(&PathBuf::from(format!(
         "rajapasu-{}-{}.txt",
         date.replace('.', "-"),
         time.replace(':', "")
-    ))
+    )))
+}
+
+/// `path` if no file has that name, else the first of `NAME-2.EXT`, `NAME-3.EXT`... that is
+/// free, so that a record never overwrites another game's.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("rajapasu-free-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let game = dir.join("game.txt");
+/// assert_eq!(rajapasu_tui::free_path(&game), game);
+/// std::fs::write(&game, "").unwrap();
+/// assert_eq!(rajapasu_tui::free_path(&game), dir.join("game-2.txt"));
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn free_path(path: &Path) -> PathBuf {
+    let mut candidate = path.to_path_buf();
+    while candidate.exists() {
+        candidate = next_name(&candidate);
+    }
+    candidate
+}
+
+/// The name after `path` in the series `game.txt`, `game-2.txt`, `game-3.txt`...
+pub fn next_name(path: &Path) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    // `game-2` continues as `game-3`, not `game-2-2`.
+    let (base, n) = match stem.rsplit_once('-') {
+        Some((base, n)) if !base.is_empty() && n.len() < 6 => match n.parse::<u32>() {
+            Ok(n) if n >= 2 => (base.to_string(), n + 1),
+            _ => (stem.clone(), 2),
+        },
+        _ => (stem.clone(), 2),
+    };
+    let name = match path.extension() {
+        Some(ext) => format!("{base}-{n}.{}", ext.to_string_lossy()),
+        None => format!("{base}-{n}"),
+    };
+    path.with_file_name(name)
 }
 
 /// Today's date `YYYY.MM.DD` and time `HH:MM:SS` in UTC.
@@ -140,6 +186,7 @@ pub fn run(game: Game, config: Config) -> io::Result<App> {
     let _watchdog = Watchdog::start(Arc::clone(&stop));
     let mut app = App::new(game, config);
     let mut dirty = true;
+    let mut size = terminal.size()?;
     loop {
         if dirty {
             terminal.draw(|f| ui::draw(f, &app))?;
@@ -176,6 +223,13 @@ pub fn run(game: Game, config: Config) -> io::Result<App> {
             }
         }
         dirty |= app.tick(Instant::now());
+        // A resize signal that came before crossterm listened for it (early at start-up) is
+        // lost; the size itself is not.
+        let now_size = terminal.size()?;
+        if now_size != size {
+            size = now_size;
+            dirty = true;
+        }
     }
     Ok(app)
 }

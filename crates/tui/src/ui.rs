@@ -14,9 +14,20 @@ use ratatui::Frame;
 const SIDE_WIDTH: u16 = 22;
 /// Height of the board panel, borders included.
 const BOARD_HEIGHT: u16 = 12;
+/// Narrowest board panel: the narrow cells of seven holes and the row label, borders included.
+const LEFT_MIN: u16 = 38;
+/// The smallest terminal the game is drawn in: the two columns side by side, and the board,
+/// one line of the last move, the message and the keys one above the other.
+pub const MIN_WIDTH: u16 = LEFT_MIN + SIDE_WIDTH;
+/// See [`MIN_WIDTH`].
+pub const MIN_HEIGHT: u16 = BOARD_HEIGHT + 3 + 3;
 
 /// Draws the whole screen.
 pub fn draw(f: &mut Frame, app: &App) {
+    let area = f.area();
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        return draw_too_small(f);
+    }
     let [header, body, message, keys] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(10),
@@ -25,21 +36,27 @@ pub fn draw(f: &mut Frame, app: &App) {
     ])
     .areas(f.area());
     let [left, right] =
-        Layout::horizontal([Constraint::Min(40), Constraint::Length(SIDE_WIDTH)]).areas(body);
+        Layout::horizontal([Constraint::Min(LEFT_MIN), Constraint::Length(SIDE_WIDTH)]).areas(body);
     let [board, explain] =
         Layout::vertical([Constraint::Length(BOARD_HEIGHT), Constraint::Min(3)]).areas(left);
     let [moves, rounds] =
         Layout::vertical([Constraint::Min(4), Constraint::Length(8)]).areas(right);
 
-    f.render_widget(Paragraph::new(header_line(app)), header);
+    f.render_widget(
+        Paragraph::new(header_line(app, usize::from(header.width))),
+        header,
+    );
     draw_board(f, board, app);
     draw_explanation(f, explain, app);
     draw_moves(f, moves, app);
     draw_rounds(f, rounds, app);
-    f.render_widget(Paragraph::new(message_line(app)), message);
+    f.render_widget(
+        Paragraph::new(message_line(app, usize::from(message.width))),
+        message,
+    );
     f.render_widget(
         Paragraph::new(Line::styled(
-            keys_line(app),
+            keys_line(app, usize::from(keys.width)),
             Style::new().fg(Color::DarkGray),
         )),
         keys,
@@ -52,27 +69,33 @@ pub fn draw(f: &mut Frame, app: &App) {
     }
 }
 
-fn header_line(app: &App) -> Line<'static> {
+fn header_line(app: &App, width: usize) -> Line<'static> {
     let pos = app.game.position();
-    let players = match app.config.computer {
-        Some(c) => {
-            format!(
+    let title = " Raja Pasu  ";
+    let rest = |long: bool| -> String {
+        let players = match app.config.computer {
+            Some(c) if long => format!(
                 "You: {}  Computer: {}, level {} ({})",
                 !c.side,
                 c.side,
                 c.level,
                 c.level.name()
-            )
-        }
-        None => "Two players".to_string(),
+            ),
+            Some(c) => format!("You: {}  Computer: level {}", !c.side, c.level),
+            None => "Two players".to_string(),
+        };
+        let round = if long { "Round" } else { "Rd" };
+        format!("{}  {round} {}  {players}", pos.rules(), pos.round())
     };
+    // When the line is too long the level's name goes first, then words from the end.
+    let room = width.saturating_sub(title.len());
+    let mut text = rest(true);
+    if text.chars().count() > room {
+        text = fit(&rest(false), room);
+    }
     Line::from(vec![
-        Span::styled(" Raja Pasu ", Style::new().add_modifier(Modifier::BOLD)),
-        Span::raw(format!(
-            " {}  Round {}  {players}",
-            pos.rules(),
-            pos.round()
-        )),
+        Span::styled(title, Style::new().add_modifier(Modifier::BOLD)),
+        Span::raw(text),
     ])
 }
 
@@ -223,7 +246,10 @@ fn draw_board(f: &mut Frame, area: Rect, app: &App) {
         holes(near, true),
         names(near, true),
         Line::styled(
-            format!(" Sowing runs anticlockwise: S1..S{n}, N1..N{n}, S1..."),
+            fit(
+                &format!(" Sowing runs anticlockwise: S1..S{n}, N1..N{n}, S1..."),
+                usize::from(inner.width),
+            ),
             Style::new().fg(Color::DarkGray),
         ),
         pile(far),
@@ -248,15 +274,25 @@ pub fn turn_text(app: &App) -> String {
             }
         }
         Status::RoundOver { winner } => match winner {
-            Some(w) => format!("The game is over: {w} wins the round."),
+            Some(w) => format!("{}The game is over: {w} wins the round.", you(app, w)),
             None => "The game is over: the round is drawn.".to_string(),
         },
         Status::MatchOver {
             winner: Some(winner),
-        } => format!("The match is over: {winner} wins."),
+        } => format!("{}The match is over: {winner} wins.", you(app, winner)),
         Status::MatchOver { winner: None } => {
             "The match is over: drawn, the same round start came a third time.".to_string()
         }
+    }
+}
+
+/// "You win! " or "You lose. " against the computer, when `winner` has won; nothing between
+/// two players, where the side's name says it all.
+fn you(app: &App, winner: Side) -> &'static str {
+    match app.config.computer {
+        Some(c) if c.side == winner => "You lose. ",
+        Some(_) => "You win! ",
+        None => "",
     }
 }
 
@@ -281,14 +317,49 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 fn explanation_lines(app: &App, width: usize) -> Vec<String> {
+    lines_of(&app.last, width)
+}
+
+fn lines_of(last: &crate::app::LastMove, width: usize) -> Vec<String> {
     let mut out = Vec::new();
-    if let Some((side, mv)) = app.last.played {
+    if let Some((side, mv)) = last.played {
         out.push(format!("{side} played {mv} ({}{mv}).", side.letter()));
     }
-    for l in &app.last.lines {
+    for l in &last.lines {
         out.extend(wrap(l, width));
     }
     out
+}
+
+/// `text` in at most `width` characters: whole if it fits, else cut after a word, with "…".
+pub fn fit(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    // A leading indent stays.
+    let body = text.trim_start_matches(' ');
+    let indent = text.len() - body.len();
+    if indent > 0 && indent < width {
+        return " ".repeat(indent) + &fit(body, width - indent);
+    }
+    let mut out = String::new();
+    for word in text.split(' ') {
+        let candidate = if out.is_empty() {
+            word.to_string()
+        } else {
+            format!("{out} {word}")
+        };
+        if candidate.chars().count() + 1 > width {
+            break;
+        }
+        out = candidate;
+    }
+    let out = out.trim_end_matches([',', ':', ';']).to_string();
+    if width == 0 {
+        String::new()
+    } else {
+        out + "…"
+    }
 }
 
 fn draw_explanation(f: &mut Frame, area: Rect, app: &App) {
@@ -311,10 +382,13 @@ fn draw_explanation(f: &mut Frame, area: Rect, app: &App) {
     } else {
         let all = explanation_lines(app, width);
         if all.is_empty() {
-            vec![Line::styled(
+            wrap(
                 "No move yet. The explanation of each move appears here.",
-                Style::new().fg(Color::DarkGray),
-            )]
+                width,
+            )
+            .into_iter()
+            .map(|l| Line::styled(l, Style::new().fg(Color::DarkGray)))
+            .collect()
         } else if all.len() <= height {
             all.into_iter().map(Line::raw).collect()
         } else {
@@ -351,13 +425,12 @@ fn shortened(app: &App, width: usize, height: usize) -> Vec<Line<'static>> {
     }
     let hidden = last - first;
     let mut v: Vec<Line> = head.into_iter().map(Line::raw).collect();
-    v.push(Line::styled(
-        format!(
-            "  ... {hidden} more step{}: press e for the whole move",
-            if hidden == 1 { "" } else { "s" }
-        ),
-        Style::new().fg(Color::DarkGray),
-    ));
+    let steps = if hidden == 1 { "step" } else { "steps" };
+    let mut note = format!("  ... {hidden} more {steps}: press e for the whole move");
+    if note.chars().count() > width {
+        note = format!("  ... {hidden} more {steps}: press e");
+    }
+    v.push(Line::styled(note, Style::new().fg(Color::DarkGray)));
     v.extend(tail.into_iter().map(Line::raw));
     v
 }
@@ -454,7 +527,30 @@ fn draw_rounds(f: &mut Frame, area: Rect, app: &App) {
     f.render_widget(Paragraph::new(lines), inner);
 }
 
-fn message_line(app: &App) -> Line<'static> {
+fn message_line(app: &App, width: usize) -> Line<'static> {
+    let mut line = message_text(app);
+    // One line: a long message (a hint with its line) is cut after a word, not mid-word.
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    if text.chars().count() > width {
+        let style = line.style;
+        let span_style = line.spans.first().map(|s| s.style).unwrap_or_default();
+        line = Line::styled(fit(&text, width), span_style).style(style);
+    }
+    line
+}
+
+fn message_text(app: &App) -> Line<'static> {
+    // While a move is shown, it is the news, even if the computer already thinks of its reply.
+    if app.frame().is_some() && app.message.is_empty() {
+        if let Some((side, mv)) = app.last.played {
+            let who = if app.is_computer(side) {
+                format!("The computer ({side})")
+            } else {
+                side.to_string()
+            };
+            return Line::raw(format!(" {who} plays {mv}."));
+        }
+    }
     if !app.message.is_empty() {
         return Line::styled(format!(" {}", app.message), Style::new().fg(Color::Yellow));
     }
@@ -467,17 +563,82 @@ fn message_line(app: &App) -> Line<'static> {
     Line::raw(format!(" {}", turn_text(app)))
 }
 
-fn keys_line(app: &App) -> String {
-    if app.frame().is_some() {
-        " Space skip   + faster   - slower   u undo   s save   q quit".to_string()
-    } else if app.overlay.is_some() {
-        " Enter or Esc: close   q quit".to_string()
-    } else if app.human_to_move() {
-        let n = app.game.rules().holes().min(9);
-        format!(" <-/-> Enter or 1-{n} play  u undo  h hint  e explain  s save  ? help  q quit")
+/// The keys that work now, as many as fit in `width`: whole items, most useful first, so that
+/// none is cut in a narrow terminal.
+fn keys_line(app: &App, width: usize) -> String {
+    let n = app.game.rules().holes().min(9);
+    let play = format!("<-/-> Enter or 1-{n} play");
+    // An open help or explanation takes the keys, even over an animation.
+    let window = matches!(app.overlay, Some(Overlay::Help | Overlay::Explain(_)));
+    let items: Vec<&str> = if app.frame().is_some() && !window {
+        vec![
+            "Space skip",
+            "+ faster",
+            "- slower",
+            "u undo",
+            "s save",
+            "q quit",
+        ]
     } else {
-        " u undo   h hint   e explain   s save   ? help   q quit".to_string()
+        match app.overlay {
+            Some(Overlay::Help) => vec!["any key closes"],
+            Some(Overlay::Explain(_)) => vec!["<- -> other moves", "Up/Down scroll", "Esc close"],
+            Some(Overlay::RoundOver) if app.game.status().is_over() => {
+                vec![
+                    "Enter close",
+                    "n new game",
+                    "Up/Down scroll",
+                    "u undo",
+                    "q quit",
+                ]
+            }
+            Some(Overlay::RoundOver) => vec!["Enter go on", "Up/Down scroll", "u undo", "q quit"],
+            None if app.game.status().is_over() => {
+                vec![
+                    "n new game",
+                    "u undo",
+                    "e explain",
+                    "s save",
+                    "? help",
+                    "q quit",
+                ]
+            }
+            None if app.human_to_move() => vec![
+                &play,
+                "q quit",
+                "u undo",
+                "h hint",
+                "e explain",
+                "? help",
+                "s save",
+            ],
+            None => vec!["q quit", "u undo", "e explain", "? help", "s save"],
+        }
+    };
+    let mut line = String::new();
+    for item in items {
+        if line.chars().count() + 2 + item.chars().count() > width {
+            break;
+        }
+        line.push_str("  ");
+        line.push_str(item);
     }
+    line
+}
+
+/// In place of the game when the terminal is too small for it: what size it needs.
+fn draw_too_small(f: &mut Frame) {
+    let area = f.area();
+    let text = format!(
+        "Raja Pasu needs at least {MIN_WIDTH}x{MIN_HEIGHT}; this terminal is {}x{}. \
+         Enlarge it, or play line by line with --lines. q quits.",
+        area.width, area.height
+    );
+    let lines: Vec<Line> = wrap(&text, usize::from(area.width))
+        .into_iter()
+        .map(Line::raw)
+        .collect();
+    f.render_widget(Paragraph::new(lines), area);
 }
 
 fn centered(area: Rect, width: u16, height: u16) -> Rect {
@@ -511,9 +672,10 @@ pub const HELP: &[&str] = &[
     "  <- ->, Enter  pick a hole and sow it     1-9  sow that hole",
     "  u  take back a move (against the computer, back to your turn)",
     "  h  hint: the engine's best move and its score",
-    "  e  the last move in full       Space  skip the animation",
+    "  e  every move in full (<- ->)  Space  skip the animation",
     "  s  save the game record        + -  animation speed",
     "  q  quit (the game is saved)    ?  this help",
+    "  n  a new game, once the game is over",
     "",
     "The game",
     "  Sow anticlockwise from one of your holes, one counter a hole.",
@@ -524,8 +686,32 @@ pub const HELP: &[&str] = &[
     "  own left: North's row runs N7..N1 as seen from South.",
 ];
 
+/// [`HELP`] for terminals narrower than it: the same keys and rules in shorter lines.
+pub const HELP_NARROW: &[&str] = &[
+    "Keys",
+    "  <- -> Enter, 1-9  pick a hole and sow it",
+    "  u  take back a move     h  hint",
+    "  e  every move in full   s  save",
+    "  Space  skip animation   + -  speed",
+    "  n  new game once over   q  quit (saved)",
+    "  ?  this help",
+    "",
+    "The game",
+    "  Sow anticlockwise from a hole of yours.",
+    "  A lap ending before an occupied hole: sow it on.",
+    "  Before an empty hole: capture the hole beyond.",
+    "  A drop making 4: the hole's owner takes the four.",
+    "  x: a closed hole. North's row runs N7..N1.",
+];
+
 fn draw_help(f: &mut Frame) {
-    let lines = HELP
+    let wide = f.area().width >= 70;
+    let (text, width) = if wide {
+        (HELP, 70)
+    } else {
+        (HELP_NARROW, f.area().width.min(56))
+    };
+    let lines = text
         .iter()
         .map(|l| {
             if l.starts_with(' ') || l.is_empty() {
@@ -535,14 +721,14 @@ fn draw_help(f: &mut Frame) {
             }
         })
         .collect();
-    popup(f, "Help (any key closes)", 70, lines);
+    popup(f, "Help (any key closes)", width, lines);
 }
 
 fn draw_full_explanation(f: &mut Frame, app: &App, scroll: usize) {
     let area = f.area();
     let width = area.width.min(76);
-    let text_width = usize::from(width) - 2;
-    let all = explanation_lines(app, text_width);
+    let text_width = usize::from(width).saturating_sub(2);
+    let all = lines_of(&app.explained(), text_width);
     let room = usize::from(area.height.saturating_sub(4)).max(1);
     let scroll = scroll.min(all.len().saturating_sub(room));
     let mut lines: Vec<Line> = all
@@ -555,12 +741,16 @@ fn draw_full_explanation(f: &mut Frame, app: &App, scroll: usize) {
     if lines.is_empty() {
         lines.push(Line::raw("No move yet."));
     }
-    popup(
-        f,
-        "The last move (Up/Down scroll, Esc closes)",
-        width,
-        lines,
-    );
+    let plies = app.game.moves().len();
+    let title = if plies == 0 {
+        "The moves (Esc closes)".to_string()
+    } else {
+        format!(
+            "Move {} of {plies} (<- -> step, Up/Down scroll, Esc closes)",
+            app.explained_ply
+        )
+    };
+    popup(f, &fit(&title, text_width.saturating_sub(2)), width, lines);
 }
 
 /// The round summary: the round just finished, the next round's set-up or the match result,
@@ -627,28 +817,57 @@ pub fn round_summary(game: &Game) -> (String, Vec<String>) {
         }
     }
     lines.push(String::new());
-    lines.push("Press Enter to go on.".to_string());
+    lines.push(if game.status().is_over() {
+        "Enter closes; n starts a new game.".to_string()
+    } else {
+        "Press Enter to go on.".to_string()
+    });
     (title, lines)
 }
 
+/// The round summary from its top, scrolled by `App::summary_scroll` when it is taller than
+/// the screen (a long match lists every round): the result comes first and is never cut off.
 fn draw_round_over(f: &mut Frame, app: &App) {
     let (title, text) = round_summary(&app.game);
-    let room = usize::from(f.area().height.saturating_sub(2));
-    let lines: Vec<Line> = text
+    let width = f.area().width.min(64);
+    let text_width = usize::from(width).saturating_sub(2);
+    let room = usize::from(f.area().height.saturating_sub(2)).max(1);
+    let all: Vec<String> = text
         .iter()
         .flat_map(|l| {
             if l.is_empty() {
                 vec![String::new()]
             } else {
-                wrap(l, 62)
+                wrap(l, text_width)
             }
         })
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .take(room)
-        .rev()
-        .map(Line::raw)
         .collect();
-    popup(f, &title, 64, lines);
+    let (lines, title) = if all.len() <= room {
+        (all, title)
+    } else {
+        let scroll = app.summary_scroll.min(all.len() - room);
+        let more = if scroll + room < all.len() {
+            "Down: more"
+        } else {
+            "Up: back"
+        };
+        (
+            all.into_iter().skip(scroll).take(room).collect(),
+            format!("{title} ({more})"),
+        )
+    };
+    popup(f, &title, width, lines.into_iter().map(Line::raw).collect());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fit;
+
+    #[test]
+    fn fit_cuts_after_a_word_and_keeps_the_indent() {
+        assert_eq!(fit("short", 10), "short");
+        assert_eq!(fit(" one two three", 10), " one two…");
+        assert_eq!(fit("one, two three", 8), "one…");
+        assert_eq!(fit("unbreakable", 4), "…");
+    }
 }

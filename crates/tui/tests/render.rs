@@ -332,3 +332,303 @@ fn other_terminal_sizes_draw_without_panicking() {
     assert!(row.starts_with("│ South [  3 ] [  1 ] [  0 ]"), "{row}");
     cleanup(app);
 }
+
+fn screen_of(app: &App, w: u16, h: u16) -> Vec<String> {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| ui::draw(f, app)).unwrap();
+    let buf = terminal.backend().buffer();
+    (0..h)
+        .map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect::<String>())
+        .collect()
+}
+
+/// A whole match of random moves with at least `rounds` rounds, found from the first seed
+/// that gives one.
+fn long_match(rounds: usize) -> Game {
+    for seed in 1..2000 {
+        let mut game = Game::new(Rules::default());
+        let mut rng = rajapasu_engine::rng::Rng::new(seed);
+        rajapasu_engine::bench::random_playout(&mut game, &mut rng);
+        if game.rounds().len() >= rounds && game.status().is_over() {
+            return game;
+        }
+    }
+    panic!("no random match of {rounds} rounds");
+}
+
+#[test]
+fn the_summary_of_a_long_match_scrolls_from_its_top() {
+    let finished = long_match(20);
+    let moves = finished.moves().to_vec();
+    let mut game = Game::new(Rules::default());
+    for &mv in &moves[..moves.len() - 1] {
+        game.play(mv);
+    }
+    let mut app = app(game);
+    app.play(*moves.last().unwrap()).unwrap();
+    assert_eq!(app.overlay, Some(Overlay::RoundOver));
+    let text = screen_of(&app, 80, 24).join("\n");
+    let rounds = app.game.rounds().len();
+    assert!(
+        text.contains(&format!("Round {rounds} is over (Down: more)")),
+        "{text}"
+    );
+    // The result is on the first screen (a win: "the match is over", else "drawn").
+    assert!(text.contains(": the match is "), "{text}");
+    assert!(text.contains("Round  1: South"), "{text}");
+    assert!(!text.contains("Enter closes"), "{text}");
+    for _ in 0..rounds {
+        key(&mut app, KeyCode::Down);
+    }
+    let text = screen_of(&app, 80, 24).join("\n");
+    assert!(
+        text.contains("Enter closes; n starts a new game."),
+        "{text}"
+    );
+    assert!(text.contains("(Up: back)"), "{text}");
+    assert!(!text.contains("It ended because"), "{text}");
+    // The game is over: n starts a new one, with a record of its own.
+    let old = app.saved.clone().expect("the finished game is saved");
+    key(&mut app, KeyCode::Char('n'));
+    assert!(app.game.moves().is_empty());
+    assert!(app.message.starts_with("A new game"), "{}", app.message);
+    assert_eq!(app.saved_before, vec![old.clone()]);
+    assert_ne!(app.config.save_path, old);
+    std::fs::remove_file(old).unwrap();
+}
+
+#[test]
+fn small_terminals_cut_no_word_and_too_small_ones_say_so() {
+    let mut c = config();
+    c.computer = Some(Computer {
+        side: Side::North,
+        level: Level::MIN,
+        seed: 1,
+    });
+    let mut app = App::new(Game::new(Rules::default()), c);
+    let rows = screen_of(&app, 60, 20);
+    assert!(
+        rows[0]
+            .trim_end()
+            .ends_with("You: South  Computer: level 1"),
+        "{}",
+        rows[0]
+    );
+    assert!(rows.iter().any(|r| r.contains("│Rd  South North Won │")));
+    assert!(rows
+        .iter()
+        .any(|r| r.contains("│No move yet. The explanation of")));
+    let keys = rows[19].trim_end();
+    assert!(keys.ends_with(" h hint  e explain"), "{keys}");
+    // Every popup fits in 60 columns: its right border is on screen.
+    key(&mut app, KeyCode::Char('?'));
+    let rows = screen_of(&app, 60, 20);
+    let text = rows.join("\n");
+    assert!(text.contains("Help (any key closes)"), "{text}");
+    assert!(
+        text.contains("x: a closed hole. North's row runs N7..N1."),
+        "{text}"
+    );
+    key(&mut app, KeyCode::Esc);
+    for (w, h) in [(30, 8), (59, 24), (80, 17)] {
+        let text = screen_of(&app, w, h).join(" ");
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            text.contains(&format!("needs at least 60x18; this terminal is {w}x{h}")),
+            "{w}x{h}: {text}"
+        );
+    }
+    cleanup(app);
+}
+
+#[test]
+fn q_closes_the_help_and_does_not_quit() {
+    let mut app = app(Game::new(Rules::default()));
+    key(&mut app, KeyCode::Char('?'));
+    key(&mut app, KeyCode::Char('q'));
+    assert_eq!(app.overlay, None);
+    assert!(!app.quit);
+}
+
+#[test]
+fn e_steps_through_every_move_and_undo_keeps_the_explanations() {
+    let mut app = app(Game::new(Rules::default()));
+    for k in ['1', '7', '2'] {
+        key(&mut app, KeyCode::Char(k));
+    }
+    key(&mut app, KeyCode::Char('u'));
+    // After undo the last move is North's 7, explained.
+    assert_eq!(app.last.played, Some((Side::North, Move::new(7).unwrap())));
+    assert!(!app.last.lines.is_empty());
+    key(&mut app, KeyCode::Char('e'));
+    let text = screen(&app).0.join("\n");
+    assert!(text.contains("Move 2 of 2"), "{text}");
+    assert!(text.contains("North played 7 (N7)."), "{text}");
+    key(&mut app, KeyCode::Left);
+    let text = screen(&app).0.join("\n");
+    assert!(text.contains("Move 1 of 2"), "{text}");
+    assert!(
+        text.contains("South lifts 7 from S1, sows S2 S3 S4 S5 S6 S7 N1."),
+        "{text}"
+    );
+    key(&mut app, KeyCode::Left);
+    assert_eq!(app.explained_ply, 1);
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.overlay, None);
+    // A loaded game explains its last move.
+    let mut game = Game::new(Rules::default());
+    game.play(Move::new(1).unwrap());
+    let loaded = App::new(game, config());
+    assert_eq!(
+        loaded.last.played,
+        Some((Side::South, Move::new(1).unwrap()))
+    );
+    cleanup(app);
+}
+
+#[test]
+fn undo_as_north_before_the_first_move_keeps_the_opening() {
+    let mut c = config();
+    c.computer = Some(Computer {
+        side: Side::South,
+        level: Level::MIN,
+        seed: 1,
+    });
+    let mut game = Game::new(Rules::default());
+    game.play(Move::new(1).unwrap());
+    let mut app = App::new(game, c);
+    key(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.game.moves().len(), 1);
+    assert!(
+        app.message.contains("No move of yours to take back"),
+        "{}",
+        app.message
+    );
+    cleanup(app);
+}
+
+#[test]
+fn no_hint_for_the_computer_and_no_thinking_during_your_animation() {
+    let mut c = config();
+    c.animate = true;
+    c.computer = Some(Computer {
+        side: Side::North,
+        level: Level::MIN,
+        seed: 1,
+    });
+    let mut app = App::new(Game::new(Rules::default()), c);
+    key(&mut app, KeyCode::Char('1'));
+    assert!(app.frame().is_some());
+    let rows = screen(&app).0;
+    assert_eq!(rows[22].trim_end(), " South plays 1.");
+    assert!(!rows.join("\n").contains("thinking"));
+    key(&mut app, KeyCode::Char('h'));
+    assert!(!app.hinting());
+    assert!(
+        app.message.contains("a hint is for your own turn"),
+        "{}",
+        app.message
+    );
+    cleanup(app);
+}
+
+#[test]
+fn after_the_game_you_win_or_lose() {
+    let mut c = config();
+    c.computer = Some(Computer {
+        side: Side::North,
+        level: Level::MIN,
+        seed: 1,
+    });
+    let game = Game::from_code(
+        "0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35",
+        Rules::default().single_round(),
+    )
+    .unwrap();
+    let mut app = App::new(game, c);
+    key(&mut app, KeyCode::Char('6'));
+    assert!(
+        ui::turn_text(&app).starts_with("You win! "),
+        "{}",
+        ui::turn_text(&app)
+    );
+    cleanup(app);
+}
+
+#[test]
+fn hints_say_what_is_proven() {
+    use rajapasu_ai::solver::Bounds;
+    use rajapasu_ai::MoveScore;
+    let mv = Move::new(7).unwrap();
+    let score = |score, proven| MoveScore {
+        mv,
+        score,
+        pv: vec![mv],
+        proven,
+    };
+    let exact = Some(Bounds {
+        lower: 1006,
+        upper: 1006,
+    });
+    assert_eq!(
+        rajapasu_tui::app::describe_move_score(&score(1006, exact)),
+        "you win the round by 6 (proven)"
+    );
+    let lost = Some(Bounds {
+        lower: -1002,
+        upper: -1002,
+    });
+    assert_eq!(
+        rajapasu_tui::app::describe_move_score(&score(-1002, lost)),
+        "you lose the round by 2 (proven)"
+    );
+    assert_eq!(
+        rajapasu_tui::app::describe_move_score(&score(3, None)),
+        "about 3 counters ahead"
+    );
+    let range = Some(Bounds {
+        lower: -1006,
+        upper: 0,
+    });
+    assert_eq!(
+        rajapasu_tui::app::describe_move_score(&score(-4, range)),
+        "about 4 counters behind (proven between a loss by 6 and a draw)"
+    );
+}
+
+#[test]
+fn default_record_names_never_overwrite() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("render-names-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let taken = dir.join("rajapasu-2026-01-01-120000.txt");
+    let mut c = config();
+    c.save_path = taken.clone();
+    c.never_overwrite = true;
+    let mut app = App::new(Game::new(Rules::default()), c);
+    // Another game took the name after this one started.
+    std::fs::write(&taken, "the other game").unwrap();
+    key(&mut app, KeyCode::Char('1'));
+    assert_eq!(std::fs::read_to_string(&taken).unwrap(), "the other game");
+    assert_eq!(
+        app.saved,
+        Some(dir.join("rajapasu-2026-01-01-120000-2.txt"))
+    );
+    assert_eq!(
+        rajapasu_tui::next_name(&dir.join("game-2.txt")),
+        dir.join("game-3.txt")
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_failed_last_save_is_kept_for_the_caller() {
+    let mut c = config();
+    c.save_path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("no/such/dir/game.txt");
+    let mut app = App::new(Game::new(Rules::default()), c);
+    key(&mut app, KeyCode::Char('1'));
+    key(&mut app, KeyCode::Char('q'));
+    assert!(app.quit);
+    let error = app.save_error.expect("the save failed");
+    assert!(error.to_string().starts_with("cannot write "), "{error}");
+}

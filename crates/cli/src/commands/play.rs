@@ -18,8 +18,10 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 #[derive(Args, Debug)]
 #[command(after_help = "\
 In a terminal: pick a hole with the arrow keys and Enter, or type its number; u takes back a
-move, h asks for a hint, e tells the last move in full, s saves, ? shows every key, q quits.
-The game record is written after every move and on quit; its file name is printed on exit.
+move, h asks for a hint, e tells the moves in full (<- -> step through them), s saves, n starts
+a new game once one is over, ? shows every key, q quits. The game record is written after
+every move and on quit; its file name is printed on exit. A loaded record goes on between the
+same players unless --two-players, --side or --level say otherwise.
 
 When the input or output is not a terminal (or with --lines), moves are read line by line:
 hole numbers (1 2 or 1,2 plays both), or undo, hint, save [FILE], board, help, quit. The record
@@ -32,12 +34,14 @@ Examples:
   rajapasu play --load game.txt
   printf '1\\nquit\\n' | rajapasu play --level 1")]
 pub struct PlayArgs {
-    /// The computer's strength, 1 (beginner) to 6 (strongest).
-    #[arg(long, short = 'l', default_value_t = Level::DEFAULT)]
-    level: Level,
-    /// Your side against the computer: south (moves first) or north.
-    #[arg(long, default_value = "south")]
-    side: Side,
+    /// The computer's strength, 1 (beginner) to 6 (strongest) [default: 3, or the loaded
+    /// game's].
+    #[arg(long, short = 'l', conflicts_with = "two_players")]
+    level: Option<Level>,
+    /// Your side against the computer: south (moves first) or north [default: south, or the
+    /// loaded game's].
+    #[arg(long, conflicts_with = "two_players")]
+    side: Option<Side>,
     /// Two players at one keyboard, no computer.
     #[arg(long)]
     two_players: bool,
@@ -54,7 +58,7 @@ pub struct PlayArgs {
     #[arg(long)]
     no_anim: bool,
     /// Seed of the computer's deliberate mistakes at the weaker levels (default: the clock).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "two_players")]
     seed: Option<u64>,
     /// Read moves line by line even in a terminal.
     #[arg(long)]
@@ -75,18 +79,42 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
         }
         None => (args.game.game()?, Vec::new(), false),
     };
-    let computer = (!args.two_players).then(|| Computer {
-        side: !args.side,
-        level: args.level,
-        seed: args.seed.unwrap_or_else(clock_seed),
+    // A loaded game goes on between the same players, unless the command line says otherwise.
+    let before = if loaded { players_of(&tags) } else { None };
+    let two_players =
+        args.two_players || (args.side.is_none() && args.level.is_none() && before == Some(None));
+    let computer = (!two_players).then(|| {
+        let earlier = before.flatten();
+        Computer {
+            side: match args.side {
+                Some(you) => !you,
+                None => earlier.map_or(Side::North, |(side, _)| side),
+            },
+            level: args
+                .level
+                .or(earlier.map(|(_, level)| level))
+                .unwrap_or(Level::DEFAULT),
+            seed: args.seed.unwrap_or_else(clock_seed),
+        }
     });
-    let tags = if loaded { tags } else { new_tags(computer) };
+    // The record names the players as they now are.
+    let tags = if loaded {
+        with_players(tags, computer)
+    } else {
+        new_tags(computer)
+    };
     let save_path = match (&args.save, &args.load) {
         (Some(path), _) => path.clone(),
         (None, Some(path)) => path.clone(),
         (None, None) => rajapasu_tui::default_save_path(),
     };
+    // Better now than after a whole game that could not be saved.
+    check_writable(&save_path).map_err(|e| match args.save {
+        Some(_) => e,
+        None => CliError(format!("{e} (choose another file with --save FILE)")),
+    })?;
     let mut config = Config::new();
+    config.never_overwrite = args.save.is_none() && args.load.is_none();
     config.computer = computer;
     config.animate = !args.no_anim;
     config.save_path = save_path;
@@ -98,12 +126,22 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
         // Not `println!`: after the terminal has gone away, writing fails, and the game is
         // already saved.
         let mut out = std::io::stdout();
+        for path in &app.saved_before {
+            let _ = writeln!(out, "Game saved to {}", path.display());
+        }
         let _ = match &app.saved {
             Some(path) => writeln!(out, "Game saved to {}", path.display()),
-            None => writeln!(out, "No move was played: nothing saved."),
+            None if app.saved_before.is_empty() => {
+                writeln!(out, "No move was played: nothing saved.")
+            }
+            None => writeln!(out, "The last game had no move: it was not saved."),
         };
         let _ = writeln!(out, "Position: {}", app.game.position());
-        Ok(())
+        match app.save_error {
+            // The last save failed: the status says so, after the position to copy.
+            Some(e) => Err(CliError(e.to_string())),
+            None => Ok(()),
+        }
     } else {
         line_mode(game, &config, loaded || args.save.is_some())
     }
@@ -115,18 +153,86 @@ fn clock_seed() -> u64 {
         .map_or(1, |d| d.as_nanos() as u64)
 }
 
-fn new_tags(computer: Option<Computer>) -> Vec<(String, String)> {
-    let (date, _) = rajapasu_tui::utc_now();
-    let name = |side: Side| match computer {
+/// Fails, naming the file, if the record cannot be written to `path`. Leaves no file behind
+/// that was not there.
+fn check_writable(path: &std::path::Path) -> Result<(), CliError> {
+    let result = if path.exists() {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map(drop)
+    } else {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .and_then(|_| std::fs::remove_file(path))
+    };
+    result.map_err(|e| {
+        CliError(format!(
+            "cannot write the game record to {}: {e}",
+            path.display()
+        ))
+    })
+}
+
+/// The record's name of the player of `side`: the computer's carries its level, which
+/// [`players_of`] reads back.
+fn player_name(computer: Option<Computer>, side: Side) -> String {
+    match computer {
         Some(c) if c.side == side => format!("Computer (level {})", c.level),
         Some(_) => "Player".to_string(),
         None => format!("{side} player"),
+    }
+}
+
+/// Who played whom in a record written by this command: `Some(None)` for two players,
+/// `Some(Some((side, level)))` for the computer's side and level, `None` if the South and
+/// North tags say neither (a record from elsewhere).
+fn players_of(tags: &[(String, String)]) -> Option<Option<(Side, Level)>> {
+    let tag = |name: &str| {
+        tags.iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
     };
+    let computer = |value: &str| -> Option<Level> {
+        value
+            .strip_prefix("Computer (level ")?
+            .strip_suffix(')')?
+            .parse()
+            .ok()
+    };
+    match (tag("South")?, tag("North")?) {
+        ("South player", "North player") => Some(None),
+        (south, "Player") => computer(south).map(|level| Some((Side::South, level))),
+        ("Player", north) => computer(north).map(|level| Some((Side::North, level))),
+        _ => None,
+    }
+}
+
+/// `tags` with the South and North tags naming the players of this session.
+fn with_players(
+    mut tags: Vec<(String, String)>,
+    computer: Option<Computer>,
+) -> Vec<(String, String)> {
+    for side in [Side::South, Side::North] {
+        let name = player_name(computer, side);
+        let key = side.to_string();
+        match tags.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, v)) => *v = name,
+            None => tags.push((key, name)),
+        }
+    }
+    tags
+}
+
+fn new_tags(computer: Option<Computer>) -> Vec<(String, String)> {
+    let (date, _) = rajapasu_tui::utc_now();
     vec![
         ("Event".to_string(), "Terminal game".to_string()),
         ("Date".to_string(), date),
-        ("South".to_string(), name(Side::South)),
-        ("North".to_string(), name(Side::North)),
+        ("South".to_string(), player_name(computer, Side::South)),
+        ("North".to_string(), player_name(computer, Side::North)),
     ]
 }
 
@@ -243,10 +349,21 @@ fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), C
     };
     let _ = writeln!(out, "Raja Pasu, {players}. Type a hole number, or help.");
     let _ = write!(out, "{}", text::state(&game));
+    // A made-up name is settled at the first save: if another game took it since the start,
+    // this one moves to the next free name rather than overwrite it.
+    let unsettled = std::cell::Cell::new(config.never_overwrite);
+    let save_path = std::cell::RefCell::new(config.save_path.clone());
+    let target = || {
+        if unsettled.replace(false) {
+            let free = rajapasu_tui::free_path(&save_path.borrow());
+            *save_path.borrow_mut() = free;
+        }
+        save_path.borrow().clone()
+    };
     // Quietly after each move: only a failure is worth a line.
     let autosave = |game: &Game, out: &mut std::io::StdoutLock| {
         if always_save || !game.moves().is_empty() {
-            if let Err(e) = Record::from_game(game, config.tags.clone()).save(&config.save_path) {
+            if let Err(e) = Record::from_game(game, config.tags.clone()).save(&target()) {
                 let _ = writeln!(out, "error: {e}");
             }
         }
@@ -266,24 +383,44 @@ fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), C
         }
     };
     computer_moves(&mut game, &mut out);
-    let _ = out.flush();
+    // A person typing wants to see that the game waits for them; a script reading the output
+    // does not want prompts in it.
+    let interactive = std::io::stdin().is_terminal();
+    let prompt = |game: &Game, out: &mut std::io::StdoutLock| {
+        if interactive {
+            let _ = match game.status() {
+                Status::Playing => write!(out, "{}> ", game.position().to_move()),
+                _ => write!(out, "> "),
+            };
+        }
+        let _ = out.flush();
+    };
+    prompt(&game, &mut out);
     let mut signal = None;
     for message in input {
         let line = match message {
             Input::Line(bytes) => bytes,
-            Input::End => break,
-            Input::Signal(s) => {
-                signal = Some(s);
+            Input::End | Input::Signal(_) => {
+                if interactive {
+                    // Nothing answered the last prompt: end its line.
+                    let _ = writeln!(out);
+                }
+                if let Input::Signal(s) = message {
+                    signal = Some(s);
+                }
                 break;
             }
         };
         let Ok(line) = String::from_utf8(line) else {
             let _ = writeln!(out, "error: the line is not valid text (UTF-8); ignored");
-            let _ = out.flush();
+            prompt(&game, &mut out);
             continue;
         };
         let mut words = line.split_whitespace();
-        let Some(word) = words.next() else { continue };
+        let Some(word) = words.next() else {
+            prompt(&game, &mut out);
+            continue;
+        };
         match word.to_ascii_lowercase().as_str() {
             "quit" | "q" | "exit" => break,
             "help" | "?" => {
@@ -293,20 +430,23 @@ fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), C
                 let _ = write!(out, "{}", text::state(&game));
             }
             "undo" | "u" => {
-                let mut taken = 0;
-                while game.undo().is_some() {
-                    taken += 1;
-                    if !matches!(config.computer, Some(c) if c.side == game.position().to_move()) {
-                        break;
+                match rajapasu_tui::app::moves_to_undo(&game, config.computer.map(|c| c.side)) {
+                    Err(why) => {
+                        let _ = writeln!(out, "error: {why}");
                     }
-                }
-                if taken == 0 {
-                    let _ = writeln!(out, "error: no move to take back");
-                } else {
-                    let _ = writeln!(out, "Took back {taken} move(s).");
-                    let _ = write!(out, "{}", text::state(&game));
-                    autosave(&game, &mut out);
-                    computer_moves(&mut game, &mut out);
+                    Ok(taken) => {
+                        for _ in 0..taken {
+                            game.undo();
+                        }
+                        let _ = writeln!(
+                            out,
+                            "Took back {}.",
+                            crate::common::plural(taken as u64, "move", "moves")
+                        );
+                        let _ = write!(out, "{}", text::state(&game));
+                        autosave(&game, &mut out);
+                        computer_moves(&mut game, &mut out);
+                    }
                 }
             }
             "hint" | "h" => {
@@ -318,10 +458,10 @@ fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), C
                         let pv: Vec<String> = best.pv.iter().map(|m| m.to_string()).collect();
                         let _ = writeln!(
                             out,
-                            "Hint for {}: play {} ({}; expected line {}).",
+                            "Hint for {}: hole {}, {}; expected line {}.",
                             game.position().to_move(),
                             best.mv,
-                            rajapasu_tui::app::describe_score(best.score),
+                            rajapasu_tui::app::describe_move_score(&best),
                             pv.join(" ")
                         );
                     }
@@ -331,9 +471,7 @@ fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), C
                 }
             }
             "save" | "s" => {
-                let path = words
-                    .next()
-                    .map_or_else(|| config.save_path.clone(), PathBuf::from);
+                let path = words.next().map_or_else(target, PathBuf::from);
                 save(&game, config, &path, &mut out);
             }
             _ => {
@@ -373,17 +511,26 @@ fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), C
                 }
             }
         }
-        let _ = out.flush();
+        prompt(&game, &mut out);
     }
-    if always_save || !game.moves().is_empty() {
-        save(&game, config, &config.save_path, &mut out);
+    let saved = if always_save || !game.moves().is_empty() {
+        save(&game, config, &target(), &mut out)
     } else {
         let _ = writeln!(out, "No move was played: nothing saved.");
-    }
+        true
+    };
     if let Some(s) = signal {
         let _ = out.flush();
         // The shell's convention for a program ended by a signal.
         std::process::exit(128 + s);
     }
-    Ok(())
+    if saved {
+        Ok(())
+    } else {
+        let _ = out.flush();
+        Err(CliError(format!(
+            "the game record could not be written to {}",
+            target().display()
+        )))
+    }
 }

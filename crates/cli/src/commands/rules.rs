@@ -17,7 +17,7 @@ const USAGE_WIDTH: usize = 16;
 pub fn run(args: RulesArgs) -> Result<(), CliError> {
     match args.rules {
         Some(name) => {
-            let rules: Rules = name.parse()?;
+            let rules: Rules = crate::common::parse_rules(&name)?;
             println!("{rules}");
             for (k, v) in rules.describe() {
                 println!("  {k}={v}");

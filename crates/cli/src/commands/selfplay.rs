@@ -1,6 +1,6 @@
 //! `rajapasu selfplay`: statistics of many games under one or more rule sets.
 
-use crate::common::CliError;
+use crate::common::{plural, CliError};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rajapasu_ai::arena::{self, Outcome, Summary};
@@ -79,7 +79,7 @@ pub fn run(args: SelfplayArgs) -> Result<(), CliError> {
     }
     let mut rule_sets = Vec::new();
     for n in &names {
-        let mut r: Rules = n.parse()?;
+        let mut r: Rules = crate::common::parse_rules(n)?;
         if args.single_round {
             r = r.single_round();
         }
@@ -143,7 +143,11 @@ fn print_summaries(all: &[Summary], south: &str, north: &str) {
         let c = &s.captures;
         let total = (c.fours + c.pussa + c.round_end).max(1) as f64;
         println!();
-        println!("rules {}: {} games", s.rules, s.games);
+        println!(
+            "rules {}: {}",
+            s.rules,
+            plural(s.games as u64, "game", "games")
+        );
         println!(
             "  South wins {} draws {} losses {}: win rate {:.1}% [{:.1}, {:.1}], score {:.1}%",
             s.south.wins,
@@ -169,8 +173,8 @@ fn print_summaries(all: &[Summary], south: &str, north: &str) {
         );
         if s.match_repetitions > 0 {
             println!(
-                "  {} matches drawn because a round start came a third time",
-                s.match_repetitions
+                "  {} drawn because a round start came a third time",
+                plural(s.match_repetitions as u64, "match", "matches")
             );
         }
         println!(

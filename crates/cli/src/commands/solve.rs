@@ -128,8 +128,8 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
             .filter(|(_, b)| b.is_some_and(|b| b.exact().is_some()))
             .count();
         println!(
-            "pass {pass}: {done} of {} moves solved, {nodes} nodes, {:.1} s",
-            moves.len(),
+            "pass {pass}: {done} of {} solved, {nodes} nodes, {:.1} s",
+            crate::common::plural(moves.len() as u64, "move", "moves"),
             start.elapsed().as_secs_f64()
         );
         if let Some(path) = &args.state {

@@ -63,6 +63,8 @@ enum TablebaseCommand {
     /// Each legal move's values and the best line of a position.
     Probe {
         /// A position code, e.g. "0,0,1,0,1,0,1/0,0,0,1,1,0,0 N 45 48".
+        // A code starting with `-` is still the code, to be refused for its bad count.
+        #[arg(allow_hyphen_values = true)]
         code: String,
     },
     /// Positions per layer, the share whose two values meet, and how the values spread.
@@ -74,7 +76,7 @@ enum TablebaseCommand {
 }
 
 pub fn run(args: TablebaseArgs) -> Result<(), CliError> {
-    let rules: Rules = args.rules.parse()?;
+    let rules: Rules = crate::common::parse_rules(&args.rules)?;
     // The program's --tablebase DIR, $RAJAPASU_TABLEBASE or the user's data directory.
     let root = rajapasu_ai::table::current_root().ok_or_else(|| {
         CliError("no data directory is known: give one with --tablebase DIR".into())

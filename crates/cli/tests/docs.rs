@@ -1,0 +1,323 @@
+//! The examples of README.md and PROTOCOL.md, run: every `$ rajapasu ...` line of a fenced
+//! block is a command, the lines under it up to the next `$` its output. The output must match
+//! what the program prints, but for numbers that vary from run to run (times, speeds, the
+//! name of a record written at the current time) and for `...` lines, which stand for any
+//! number of lines. A command shown without output must succeed, unless it is listed in
+//! `NOT_RUN` with the reason.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// Commands of the docs that this test does not run, by how they start, and why.
+const NOT_RUN: &[(&str, &str)] = &[
+    (
+        "rajapasu bench",
+        "runs for seconds by design; tests/cli.rs runs a short bench",
+    ),
+    (
+        "rajapasu tablebase",
+        "builds or reads the endgame table: minutes, or a table",
+    ),
+    ("rajapasu solve", "proves the first round: a long run"),
+    (
+        "rajapasu tournament",
+        "hundreds of games; tests/cli.rs runs a short tournament",
+    ),
+    (
+        "rajapasu selfplay",
+        "hundreds of games; tests/cli.rs runs a short selfplay",
+    ),
+];
+
+/// One example: where it is, the command after `$ `, and the output shown under it.
+struct Example {
+    place: String,
+    command: String,
+    output: Vec<String>,
+}
+
+/// The examples of a Markdown file, and the fenced blocks without commands (records...).
+fn examples(file: &str) -> (Vec<Example>, Vec<Vec<String>>) {
+    let text = std::fs::read_to_string(docs_dir().join(file)).unwrap();
+    let mut examples: Vec<Example> = Vec::new();
+    let mut blocks = Vec::new();
+    let mut block: Option<Vec<String>> = None;
+    for (k, line) in text.lines().enumerate() {
+        if line.starts_with("```") {
+            match block.take() {
+                Some(lines) => blocks.push(lines),
+                None => block = Some(Vec::new()),
+            }
+            continue;
+        }
+        let Some(lines) = &mut block else { continue };
+        lines.push(line.to_string());
+        if let Some(command) = line.strip_prefix("$ ") {
+            // A comment after the command is for the reader.
+            let command = command.split(" # ").next().unwrap().trim_end();
+            examples.push(Example {
+                place: format!("{file}:{}", k + 1),
+                command: command.to_string(),
+                output: Vec::new(),
+            });
+        } else if let Some(last) = examples.last_mut() {
+            if lines.iter().any(|l| l.starts_with("$ ")) {
+                last.output.push(line.to_string());
+            }
+        }
+    }
+    for e in &mut examples {
+        while e.output.last().is_some_and(|l| l.trim().is_empty()) {
+            e.output.pop();
+        }
+    }
+    let plain = blocks
+        .into_iter()
+        .filter(|b| !b.iter().any(|l| l.starts_with("$ ")))
+        .collect();
+    (examples, plain)
+}
+
+fn docs_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// A line with the numbers that vary from run to run replaced by `#`: a time in seconds
+/// (`0.03 s`), the `nps` and `time` of an `info` line, and the date and time in a default
+/// record name.
+fn normalized(line: &str) -> String {
+    let tokens: Vec<&str> = line.split(' ').collect();
+    let number = |t: &str| !t.is_empty() && t.chars().all(|c| c.is_ascii_digit() || c == '.');
+    let mut out = Vec::new();
+    for (k, &t) in tokens.iter().enumerate() {
+        let before = if k > 0 { tokens[k - 1] } else { "" };
+        let after = tokens.get(k + 1).copied().unwrap_or("");
+        let info = line.starts_with("info ");
+        let varies = number(t)
+            && ((after == "s" || after == "s,") || (info && (before == "nps" || before == "time")));
+        if varies {
+            out.push("#".to_string());
+        } else if t.starts_with("rajapasu-20") && t.ends_with(".txt") {
+            out.push("rajapasu-#.txt".to_string());
+        } else {
+            out.push(t.to_string());
+        }
+    }
+    out.join(" ")
+}
+
+fn gap(line: &str) -> bool {
+    line.trim() == "..."
+}
+
+/// Whether `actual` is `expected` with each `...` line standing for any number of lines.
+fn matches(expected: &[String], actual: &[String]) -> bool {
+    match expected.split_first() {
+        None => actual.is_empty(),
+        Some((first, rest)) if gap(first) => {
+            (0..=actual.len()).any(|skip| matches(rest, &actual[skip..]))
+        }
+        Some((first, rest)) => actual
+            .split_first()
+            .is_some_and(|(a, more)| normalized(first) == normalized(a) && matches(rest, more)),
+    }
+}
+
+/// A directory of its own, with the tools the examples use: `rajapasu` on the PATH, no
+/// endgame table (so that the results do not depend on the machine), and `game.txt`, the
+/// record shown in the README.
+fn workdir(records: &[Vec<String>], name: &str) -> (PathBuf, String) {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("docs-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("no-table")).unwrap();
+    let record = records
+        .iter()
+        .find(|b| b.first().is_some_and(|l| l.starts_with("[Event ")))
+        .expect("the README shows a game record");
+    std::fs::write(dir.join("game.txt"), record.join("\n") + "\n").unwrap();
+    let bin = Path::new(env!("CARGO_BIN_EXE_rajapasu")).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    (dir, path)
+}
+
+fn shell(dir: &Path, path: &str, command: &str) -> std::process::Output {
+    Command::new("sh")
+        .args(["-c", command])
+        .current_dir(dir)
+        .env("PATH", path)
+        .env("RAJAPASU_TABLEBASE", dir.join("no-table"))
+        .output()
+        .unwrap()
+}
+
+/// Output lines of the engine protocol (the rest of a session is what the user typed).
+fn engine_says(line: &str) -> bool {
+    ["ok", "bye", "readyok"].contains(&line)
+        || ["hello ", "legal ", "info ", "bestmove ", "error "]
+            .iter()
+            .any(|p| line.starts_with(p))
+}
+
+/// A session typed at `rajapasu engine`: each line sent once the answers to the one before
+/// have come, as a person types; the answers compared as for commands.
+fn session(dir: &Path, path: &str, lines: &[String]) -> Result<(), String> {
+    let mut child = Command::new("sh")
+        .args(["-c", "rajapasu engine"])
+        .current_dir(dir)
+        .env("PATH", path)
+        .env("RAJAPASU_TABLEBASE", dir.join("no-table"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if tx.send(line.unwrap_or_default()).is_err() {
+                return;
+            }
+        }
+    });
+    let mut k = 0;
+    let mut result = Ok(());
+    while k < lines.len() {
+        let typed = &lines[k];
+        k += 1;
+        writeln!(stdin, "{typed}").unwrap();
+        let mut expected = Vec::new();
+        while k < lines.len() && (engine_says(&lines[k]) || gap(&lines[k])) {
+            expected.push(lines[k].clone());
+            k += 1;
+        }
+        let wanted = expected.iter().filter(|l| !gap(l)).count();
+        let mut actual = Vec::new();
+        // With a `...` the engine may print more: read until the last line shown.
+        let last = expected.last().filter(|_| expected.iter().any(|l| gap(l)));
+        loop {
+            if last.is_none() && actual.len() >= wanted {
+                break;
+            }
+            match rx.recv_timeout(Duration::from_secs(60)) {
+                Ok(line) => {
+                    let done = last.is_some_and(|l| normalized(l) == normalized(&line));
+                    actual.push(line);
+                    if done {
+                        break;
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+        if !matches(&expected, &actual) {
+            result = Err(format!(
+                "after `{typed}` the docs show\n{}\nbut the engine said\n{}",
+                expected.join("\n"),
+                actual.join("\n")
+            ));
+            break;
+        }
+    }
+    drop(stdin);
+    let _ = child.kill();
+    let _ = child.wait();
+    result
+}
+
+#[test]
+fn the_examples_of_the_docs_print_what_the_docs_show() {
+    let (mut all, records) = examples("README.md");
+    let (protocol, _) = examples("PROTOCOL.md");
+    all.extend(protocol);
+    assert!(all.len() >= 10, "examples not found");
+    let (dir, path) = workdir(&records, "all");
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for e in &all {
+        if let Some((_, why)) = NOT_RUN.iter().find(|(p, _)| e.command.starts_with(p)) {
+            eprintln!("{}: not run ({why}): {}", e.place, e.command);
+            continue;
+        }
+        assert!(
+            e.command.contains("rajapasu"),
+            "{}: an example that is not of rajapasu: {}",
+            e.place,
+            e.command
+        );
+        checked += 1;
+        if e.command == "rajapasu engine" {
+            if let Err(why) = session(&dir, &path, &e.output) {
+                failures.push(format!("{}: {why}", e.place));
+            }
+            continue;
+        }
+        let out = shell(&dir, &path, &e.command);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let actual: Vec<String> = stdout.lines().map(str::to_string).collect();
+        if !out.status.success() {
+            failures.push(format!(
+                "{}: `{}` failed: {}",
+                e.place,
+                e.command,
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        } else if !e.output.is_empty() && !matches(&e.output, &actual) {
+            failures.push(format!(
+                "{}: `{}`: the docs show\n{}\nbut it printed\n{}",
+                e.place,
+                e.command,
+                e.output.join("\n"),
+                actual.join("\n")
+            ));
+        }
+    }
+    assert!(checked >= 10, "only {checked} examples were run");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn the_session_of_engine_help_is_what_the_engine_says() {
+    let (dir, path) = workdir(&examples("README.md").1, "help");
+    let out = shell(&dir, &path, "rajapasu engine --help");
+    let help = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<String> = help
+        .lines()
+        .skip_while(|l| !l.ends_with("A session:"))
+        .skip(2)
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| l.trim().to_string())
+        .collect();
+    assert!(help.contains("  $ rajapasu engine\n"), "{help}");
+    assert!(lines.len() >= 4, "{help}");
+    if let Err(why) = session(&dir, &path, &lines) {
+        panic!("rajapasu engine --help: {why}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn the_comparison_can_tell_a_difference() {
+    let lines = |s: &str| s.lines().map(str::to_string).collect::<Vec<_>>();
+    let shown = lines("a 1\n...\nbestmove 4\nNorth to move; depth 10, 689 nodes in 0.03 s");
+    let same = lines("a 1\nx\ny\nbestmove 4\nNorth to move; depth 10, 689 nodes in 1.25 s");
+    assert!(matches(&shown, &same));
+    let other = lines("a 1\nbestmove 5\nNorth to move; depth 10, 689 nodes in 0.03 s");
+    assert!(!matches(&shown, &other));
+    let nodes = lines("a 1\nbestmove 4\nNorth to move; depth 10, 690 nodes in 0.03 s");
+    assert!(!matches(&shown, &nodes));
+    assert!(!matches(&lines("a 1"), &lines("a 1\nmore")));
+    assert_eq!(
+        normalized("info depth 2 score -11 nodes 8 nps 8000 time 1 pv 1 1"),
+        "info depth 2 score -11 nodes 8 nps # time # pv 1 1"
+    );
+}
