@@ -425,3 +425,33 @@ fn printing_to_a_closed_pipe_does_not_panic() {
     closed_pipe(&["state", "--moves", "1"]);
     closed_pipe(&["analyze", "--depth", "2"]);
 }
+
+#[test]
+fn tournament_refuses_empty_rules_and_counts_in_words() {
+    fails(
+        &[
+            "tournament",
+            "--player",
+            "greedy",
+            "--player",
+            "random",
+            "--rules",
+            "",
+        ],
+        "--rules is empty",
+    );
+    let out = ok(&[
+        "tournament",
+        "--player",
+        "greedy",
+        "--player",
+        "random",
+        "--openings",
+        "1",
+        "--single-round",
+    ]);
+    assert!(
+        out.starts_with("2 games in ") && out.contains(", 1 opening each played from both sides"),
+        "{out}"
+    );
+}

@@ -1,6 +1,6 @@
 //! `rajapasu tournament`: a round robin between players.
 
-use crate::common::CliError;
+use crate::common::{plural, CliError};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rajapasu_ai::arena::{self, Outcome, Pairing, Table};
@@ -75,7 +75,7 @@ pub fn run(args: TournamentArgs) -> Result<(), CliError> {
     if args.players.len() < 2 {
         return Err(CliError("a tournament needs two players or more".into()));
     }
-    let mut rules: Rules = args.rules.parse()?;
+    let mut rules: Rules = crate::common::parse_rules(&args.rules)?;
     if args.single_round {
         rules = rules.single_round();
     }
@@ -217,19 +217,20 @@ fn csv(s: &str) -> String {
 
 fn print_table(t: &Table, rules: &Rules, openings: usize, time: Duration) {
     println!(
-        "{} games in {:.0} s, rules {rules}, {openings} openings each played from both sides{}",
-        t.games,
+        "{} in {:.0} s, rules {rules}, {} each played from both sides{}",
+        plural(t.games as u64, "game", "games"),
         time.as_secs_f64(),
+        plural(openings as u64, "opening", "openings"),
         if t.forfeits > 0 {
-            format!(", {} forfeits", t.forfeits)
+            format!(", {}", plural(t.forfeits as u64, "forfeit", "forfeits"))
         } else {
             String::new()
         }
     );
     if t.match_repetitions > 0 {
         println!(
-            "{} matches drawn because a round start came a third time",
-            t.match_repetitions
+            "{} drawn because a round start came a third time",
+            plural(t.match_repetitions as u64, "match", "matches")
         );
     }
     println!();
