@@ -22,6 +22,7 @@ pub static FILES: &[(&str, &str)] = web!(
     "js/board.js",
     "js/i18n.js",
     "js/rules.js",
+    "js/sound.js",
     "i18n/en.json",
     "i18n/bn.json",
     "i18n/et.json",
