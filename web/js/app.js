@@ -133,9 +133,12 @@ function isOver(info) {
   return info.view.status !== 'playing' || Boolean(info.resigned);
 }
 
-function mySideToMove() {
+/** The side this page may play now; with `settledOnly` false, also while a message is still
+ *  being shown (the status line speaks of the position the board is heading to). */
+function mySideToMove(settledOnly = true) {
   const info = G.info;
-  if (!info || !G.seat || G.viewingAt !== null || G.busy || G.queue.length) return null;
+  if (!info || !G.seat || G.viewingAt !== null) return null;
+  if (settledOnly && (G.busy || G.queue.length)) return null;
   const v = info.view;
   if (isOver(info)) return null;
   if (info.computer === v.to_move) return null;
@@ -212,7 +215,7 @@ function statusText() {
   const round = t('status.round', { round: v.round });
   const friendMissing = info.kind === 'online' && (info.seats.south === 'open' || info.seats.north === 'open');
   if (info.computer === v.to_move) return `${round} · ${t('status.thinking')}`;
-  const mine = mySideToMove();
+  const mine = mySideToMove(false);
   if (mine && G.seat.seat !== 'both') {
     return `${round} · ${t('status.yourMove')}${friendMissing ? ` · ${t('status.friendNotJoined')}` : ''}`;
   }
@@ -490,6 +493,7 @@ function roundPause(events, info) {
   box.hidden = false;
   return new Promise((resolve) => {
     G.paused = { resolve };
+    renderPanels();
     next.addEventListener('click', () => {
       box.hidden = true;
       G.paused = null;
@@ -521,11 +525,12 @@ async function pump() {
         G.sowing = null;
         G.lastMove = { ply: msg.ply, side: msg.side, move: msg.move, events: msg.events };
         G.info = msg.game;
-        G.board.setView(G.info.view);
+        // At a round's end in a match the board stays as the round left it (every counter in
+        // a pile) until the player opens the next round; then the refilled board shows.
         if (msg.events.some((e) => e.event === 'round_end') && msg.game.view.status === 'playing' && !msg.game.resigned) {
-          renderPanels();
           await roundPause(msg.events, msg.game);
         }
+        G.board.setView(G.info.view);
       } else {
         G.lastMove = { ply: msg.ply, side: msg.side, move: msg.move, events: msg.events };
       }

@@ -88,9 +88,14 @@ export class Board {
   /** Marks the move whose events are given as the last one (none: no mark). */
   setLastMove(events) {
     this.lastMarks.clear();
+    // A hole may be both: the origin of a move that comes round to make it a four.
+    const add = (hole, cls) => {
+      const k = this.key(hole);
+      this.lastMarks.set(k, [this.lastMarks.get(k), cls].filter(Boolean).join(' '));
+    };
     for (const ev of events || []) {
-      if (ev.event === 'lift' && !ev.relay) this.lastMarks.set(this.key(ev.hole), 'last-origin');
-      if (ev.event === 'four' || ev.event === 'pussa') this.lastMarks.set(this.key(ev.hole), 'last-capture');
+      if (ev.event === 'lift' && !ev.relay) add(ev.hole, 'last-origin');
+      if (ev.event === 'four' || ev.event === 'pussa') add(ev.hole, 'last-capture');
     }
     if (this.model) this.render();
   }
