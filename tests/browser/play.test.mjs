@@ -141,6 +141,10 @@ test('a hint in words, gone after undo, and a late answer is never shown', async
   assert.doesNotMatch(text, /score|-?\d{3,}/, 'no engine units');
   const best = text.match(/hole (\d)/)[1];
   assert.ok(await page.$(`[data-hole="N${best}"].hint`), 'the hole is marked');
+  // The sound is off until switched on, and the choice is remembered.
+  assert.equal(await page.getAttribute('#sound', 'aria-pressed'), 'false');
+  await page.click('#sound');
+  assert.equal(await page.textContent('#sound'), 'Sound: on');
   await page.click('#undo');
   await page.waitForFunction(() => document.getElementById('game').dataset.ply === '0');
   assert.equal(await page.textContent('#hint-text'), '');
@@ -152,6 +156,11 @@ test('a hint in words, gone after undo, and a late answer is never shown', async
   await waitPly(page, 1);
   await page.waitForTimeout(1500);
   assert.equal(await page.textContent('#hint-text'), '');
+  await page.reload();
+  await page.waitForSelector('#game[data-status]');
+  assert.equal(await page.getAttribute('#sound', 'aria-pressed'), 'true');
+  await page.click('#sound');
+  assert.equal(await page.textContent('#sound'), 'Sound: off');
   await context.close();
 });
 
@@ -264,10 +273,15 @@ test('online: names, presence, a watcher, resigning and a rematch the friend acc
   await b.page.click('#name-form button');
   await a.page.waitForFunction(() => document.getElementById('presence').textContent === 'Bea is connected');
 
-  // A watcher is told so, sees both players, and gets no key hints or buttons to play.
+  // A watcher is told so, sees both players, and gets no key hints or buttons to play. This one
+  // came through the used invitation: the server's error code is told in the page's words.
   const w = await newPage();
-  await w.page.goto(`${BASE}/g/${game.id}`);
+  await w.page.goto(`${BASE}${game.invite}`);
   await w.page.waitForSelector('#presence:not([hidden])');
+  assert.equal(
+    await w.page.textContent('#game-error'),
+    'This invitation was already used: both seats are taken. You can watch the game.',
+  );
   assert.match(await w.page.textContent('#presence'), /^You are watching · South is connected · Bea is connected$/);
   assert.equal(await w.page.isVisible('#keys-hint'), false);
   assert.equal(await w.page.isVisible('#resign'), false);

@@ -46,3 +46,12 @@ export function play(ev) {
     tone(660, now + 0.2, 0.35, 0.2);
   }
 }
+
+// After a reload the sound may be on already: the first click or key of the page (a browser
+// allows sound only after one) makes the context.
+for (const type of ['pointerdown', 'keydown']) {
+  document.addEventListener(type, () => {
+    if (soundOn() && !ctx && window.AudioContext) ctx = new AudioContext();
+    if (ctx && ctx.state === 'suspended') ctx.resume();
+  });
+}
