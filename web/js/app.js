@@ -541,6 +541,8 @@ async function pump() {
       G.hint = null;
       G.hintAsked = null;
       G.board.setLastMove(null);
+      // The move now last is marked again, from its trace.
+      fetchLastMove(msg.game);
     } else if (msg.type === 'rematch') {
       G.info = msg.game;
       followRematch(msg.id);
@@ -548,6 +550,13 @@ async function pump() {
       if (msg.type === 'state' && G.info && msg.game.ply < G.info.ply && !msg.game.view) continue;
       if (msg.game.connected) G.connected = msg.game.connected;
       G.info = msg.game;
+      // A state that is not the one after the last move shown (moves missed while the socket
+      // was down): the mark and the words of a move that is not the last are taken away.
+      if (G.lastMove && G.lastMove.ply !== msg.game.ply) {
+        G.lastMove = null;
+        G.board.setLastMove(null);
+        fetchLastMove(msg.game);
+      }
     }
     if (G.viewingAt === null) G.board.setView(G.info.view);
     G.board.setNames({ south: playerName(G.info, 'south'), north: playerName(G.info, 'north') });
