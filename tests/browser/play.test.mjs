@@ -164,6 +164,17 @@ test('a hint in words, gone after undo, and a late answer is never shown', async
   await context.close();
 });
 
+test('a proven hint says by how much the round is won', async () => {
+  const { context, page } = await newPage();
+  // Example 6 of the rules as a single round: hole 6 wins it 63 to 35, and the engine proves it.
+  await openGame(page, { kind: 'local', mode: 'round', position: '0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35' });
+  await page.waitForSelector('.hole.playable');
+  await page.click('#hint');
+  await page.waitForSelector('#hint-text[data-ply="0"]');
+  assert.equal(await page.textContent('#hint-text'), 'Best: hole 6. You win the round by 28 (proven).');
+  await context.close();
+});
+
 test('a match waits at the end of a round until the player opens the next', async () => {
   const { context, page } = await newPage();
   await fastAnimations(page);
