@@ -58,13 +58,16 @@ for (const lang of LANGS) {
       await page.waitForSelector('.hole.playable[data-hole="S6"]');
       await page.click('[data-hole="S6"]');
       // The round's end: the summary, the scoreboard; a move of round 2, then a hint.
+      // A match waits at the round's end until the next round is opened.
       await page.waitForSelector('#round-summary:not([hidden])');
       await page.waitForFunction(() => document.getElementById('game').dataset.ply === '1');
+      await shotAndCheck(page, `round-end-${at}`);
+      await page.click('#next-round');
       await page.click('.hole.playable');
       await page.waitForFunction(() => document.getElementById('game').dataset.ply === '2');
       await page.waitForSelector('.hole.playable');
       await page.click('#hint');
-      await page.waitForFunction(() => /\(.+\)/.test(document.getElementById('hint-text').textContent));
+      await page.waitForSelector('#hint-text[data-ply="2"]');
       await shotAndCheck(page, `game-${at}`);
       await page.click('#move-list button >> nth=0');
       await page.waitForSelector('#replay-box:not([hidden])');

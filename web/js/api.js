@@ -1,9 +1,11 @@
 // The JSON API (docs/API.md) and the live-update socket.
 
 export class ApiError extends Error {
-  constructor(status, message) {
+  /** `code` is the server's fixed word for the error (docs/API.md), which the page translates. */
+  constructor(status, message, code = null) {
     super(message);
     this.status = status;
+    this.code = code;
   }
 }
 
@@ -26,7 +28,7 @@ export async function call(method, path, body) {
   } catch {
     data = text;
   }
-  if (!r.ok) throw new ApiError(r.status, (data && data.error) || r.statusText);
+  if (!r.ok) throw new ApiError(r.status, (data && data.error) || r.statusText, (data && data.code) || null);
   return data;
 }
 
@@ -54,8 +56,9 @@ export const seats = {
   },
 };
 
-/** A socket that reconnects by itself; `onMessage` gets each parsed message. */
-export function liveUpdates(id, onMessage, onStatus = () => {}) {
+/** A socket that reconnects by itself; `onMessage` gets each parsed message. `hello`, when
+ *  given, is sent on every connection (a player's seat token: the seat is then "connected"). */
+export function liveUpdates(id, onMessage, onStatus = () => {}, hello = null) {
   let ws = null;
   let closed = false;
   let delay = 500;
@@ -64,6 +67,7 @@ export function liveUpdates(id, onMessage, onStatus = () => {}) {
     ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(id)}/ws`);
     ws.onopen = () => {
       delay = 500;
+      if (hello) ws.send(hello);
       onStatus(true);
     };
     ws.onmessage = (e) => {

@@ -3,13 +3,18 @@
 import { call, seats, liveUpdates, ApiError } from './api.js';
 import { Board } from './board.js';
 import { t, setLanguage, preferred, languageSwitch, describeEvent, apply, formatNumber, language } from './i18n.js';
+import { soundOn, setSound, play as playSound } from './sound.js';
 
 const $ = (id) => document.getElementById(id);
 let meta = { levels: [], presets: [] };
 
+/** An error in the page's language: the server's code through the catalogs (its English
+ *  message is for people reading the API, not for the page). */
 function errorText(e) {
   if (e instanceof ApiError) {
-    return e.status === 0 ? t('error.network') : t('error.server', { message: e.message });
+    if (e.status === 0) return t('error.network');
+    const key = `error.${e.code}`;
+    return e.code && t(key) !== key ? t(key) : t('error.other', { code: e.code || e.status });
   }
   return String(e);
 }
@@ -106,17 +111,36 @@ const G = {
   info: null, // the last game info shown
   seat: null, // {token, seat}
   viewingAt: null,
+  viewingView: null, // the view shown while looking back
   queue: [],
   busy: false,
+  sowing: null, // {side, move} while a move is animated
+  paused: null, // {resolve, events} while a match waits at a round's end
   board: null,
-  summary: null,
+  lastMove: null, // {ply, side, move, events}: marked on the board and told in words
+  hint: null, // {ply, answer}: shown only while the game stands at that ply
+  hintAsked: null, // the ply a hint was asked for
+  connected: { south: false, north: false },
+  resignArmed: false,
 };
 
-function mySideToMove() {
+/** The player's own side, when this page holds one seat (not a local game, not a watcher). */
+function mySide() {
+  return G.seat && (G.seat.seat === 'south' || G.seat.seat === 'north') ? G.seat.seat : null;
+}
+
+function isOver(info) {
+  return info.view.status !== 'playing' || Boolean(info.resigned);
+}
+
+/** The side this page may play now; with `settledOnly` false, also while a message is still
+ *  being shown (the status line speaks of the position the board is heading to). */
+function mySideToMove(settledOnly = true) {
   const info = G.info;
-  if (!info || !G.seat || G.viewingAt !== null || G.busy || G.queue.length) return null;
+  if (!info || !G.seat || G.viewingAt !== null) return null;
+  if (settledOnly && (G.busy || G.queue.length)) return null;
   const v = info.view;
-  if (v.status !== 'playing') return null;
+  if (isOver(info)) return null;
   if (info.computer === v.to_move) return null;
   if (G.seat.seat === 'both' || G.seat.seat === v.to_move) return v.to_move;
   return null;
@@ -126,31 +150,206 @@ function sideName(s) {
   return t(`side.${s}`);
 }
 
+/** A player as a label: a chosen name, the computer, "you", else the side. */
 function playerName(info, s) {
   if (info.kind === 'computer') {
     if (info.computer === s) return t('player.computer', { level: info.level });
     return G.seat ? t('player.you') : sideName(s);
   }
-  if (info.kind === 'online' && G.seat && G.seat.seat === s) return t('player.youSide', { side: sideName(s) });
+  const chosen = info.players && info.players[s];
+  if (info.kind === 'online' && mySide() === s) return t('player.youSide', { side: sideName(s) });
+  if (chosen) return t('player.named', { name: chosen, side: sideName(s) });
   return sideName(s);
+}
+
+/** The other player, as the subject of a sentence ("The computer", "Ann", "North"). */
+function opponentName(info, s) {
+  if (info.kind === 'computer' && info.computer === s) return t('player.theComputer');
+  return (info.players && info.players[s]) || sideName(s);
+}
+
+/** A round's result, from the player's side when the page holds one seat. */
+function roundResult(info, r) {
+  const me = mySide();
+  const c = r.captured;
+  if (!r.winner) return t('result.roundDrawn', { south: c.south, north: c.north });
+  const loser = r.winner === 'south' ? 'north' : 'south';
+  const w = c[r.winner];
+  const l = c[loser];
+  if (me === r.winner) return t('result.roundYou', { mine: w, theirs: l });
+  if (me) return t('result.roundOther', { winner: opponentName(info, r.winner), w, l });
+  return t('result.roundOther', { winner: opponentName(info, r.winner), w, l });
+}
+
+/** The result of a finished game, from the player's side. */
+function gameResult(info) {
+  const v = info.view;
+  const me = mySide();
+  if (info.resigned) {
+    const winner = info.resigned === 'south' ? 'north' : 'south';
+    if (me === info.resigned) return t('result.youResigned');
+    if (me) return t('result.otherResigned', { loser: opponentName(info, info.resigned) });
+    return t('result.resigned', { loser: opponentName(info, info.resigned), winner: opponentName(info, winner) });
+  }
+  if (v.status === 'round_over') {
+    const r = v.rounds[v.rounds.length - 1];
+    return r ? roundResult(info, r) : '';
+  }
+  if (!v.winner) return t('result.matchDrawn');
+  if (me === v.winner) return t('result.matchYou');
+  return t('result.matchOther', { winner: opponentName(info, v.winner) });
 }
 
 function statusText() {
   const info = G.info;
   const v = info.view;
-  if (v.status !== 'playing') {
-    if (v.status === 'round_over') {
-      return v.winner ? t('status.roundWinner', { winner: sideName(v.winner) }) : t('status.roundDrawn');
-    }
-    return v.winner ? t('status.matchWinner', { winner: sideName(v.winner) }) : t('status.matchDrawn');
+  if (G.viewingAt !== null && G.viewingView) {
+    return t('status.viewing', { n: G.viewingAt, side: playerName(info, G.viewingView.to_move) });
   }
-  const opponentOpen = info.seats.south === 'open' || info.seats.north === 'open';
-  if (info.kind === 'online' && opponentOpen) return t('status.waitingFriend');
-  if (info.computer === v.to_move) return t('status.thinking');
-  const mine = mySideToMove();
+  if (G.sowing) {
+    if (mySide() === G.sowing.side) return t('status.sowingYou', { hole: G.sowing.move });
+    return t('status.sowing', { player: playerName(info, G.sowing.side), hole: G.sowing.move });
+  }
+  if (G.paused) return t('status.roundPause');
+  if (isOver(info)) return gameResult(info);
   const round = t('status.round', { round: v.round });
-  if (mine && G.seat.seat !== 'both') return `${round} · ${t('status.yourMove')}`;
+  const friendMissing = info.kind === 'online' && (info.seats.south === 'open' || info.seats.north === 'open');
+  if (info.computer === v.to_move) return `${round} · ${t('status.thinking')}`;
+  const mine = mySideToMove(false);
+  if (mine && G.seat.seat !== 'both') {
+    return `${round} · ${t('status.yourMove')}${friendMissing ? ` · ${t('status.friendNotJoined')}` : ''}`;
+  }
+  if (friendMissing && mySide()) return t('status.waitingFriend');
+  if (mySide() && mySide() !== v.to_move) return `${round} · ${t('status.waitingFor', { player: opponentName(info, v.to_move) })}`;
   return `${round} · ${t('status.toMove', { side: playerName(info, v.to_move) })}`;
+}
+
+/** Who is there, in an online game: the other player for a player, both for a watcher. */
+function renderPresence() {
+  const info = G.info;
+  const p = $('presence');
+  if (!info || info.kind !== 'online') {
+    p.hidden = true;
+    return;
+  }
+  const conn = G.connected;
+  const me = mySide();
+  const label = (s) => t(conn[s] ? 'online.connected' : 'online.notConnected', { player: opponentName(info, s) });
+  const parts = [];
+  if (!me) parts.push(t('online.watching'));
+  for (const s of ['south', 'north']) {
+    if (s === me) continue;
+    if (info.seats[s] === 'open') parts.push(t('online.notJoined'));
+    else parts.push(label(s));
+  }
+  p.textContent = parts.join(' · ');
+  p.dataset.connected = me ? String(conn[me === 'south' ? 'north' : 'south']) : '';
+  p.hidden = false;
+}
+
+/** A hint in words: the best hole and what it leads to, exact when proven. */
+function hintText(r) {
+  const decided = Math.abs(r.score) >= 1000;
+  const margin = decided ? r.score - Math.sign(r.score) * 1000 : r.score;
+  const hole = r.move;
+  const n = Math.abs(margin);
+  if (r.exact) {
+    if (margin > 0) return t('hint.winProven', { hole, n });
+    if (margin < 0) return t('hint.loseProven', { hole, n });
+    return t('hint.drawProven', { hole });
+  }
+  if (decided) return t(margin >= 0 ? 'hint.winning' : 'hint.losing', { hole, n });
+  if (margin > 0) return t('hint.ahead', { hole, n });
+  if (margin < 0) return t('hint.behind', { hole, n });
+  return t('hint.level', { hole });
+}
+
+function renderHint() {
+  const el = $('hint-text');
+  const info = G.info;
+  // A hint belongs to one position: shown only while the game still stands there.
+  const fresh = G.hint && info && G.hint.ply === info.ply && G.viewingAt === null && !G.busy;
+  if (fresh) {
+    el.textContent = hintText(G.hint.answer);
+    el.dataset.ply = String(G.hint.ply);
+  } else if (G.hintAsked !== null && info && G.hintAsked === info.ply && !G.busy) {
+    el.textContent = t('hint.thinking');
+    delete el.dataset.ply;
+  } else {
+    el.textContent = '';
+    delete el.dataset.ply;
+  }
+  const side = info?.view.to_move === 'south' ? 'S' : 'N';
+  for (const [k, v] of G.board.marks) if (v === 'hint') G.board.marks.delete(k);
+  if (fresh) G.board.mark(`${side}${G.hint.answer.move}`, 'hint');
+}
+
+/** The last move in words, from its trace events through the catalogs. */
+function renderExplanation() {
+  const box = $('explain');
+  const lm = G.lastMove;
+  if (!lm || G.viewingAt !== null) {
+    box.hidden = true;
+    return;
+  }
+  $('explain-title').textContent = t('explain.title', { n: lm.ply, side: playerName(G.info, lm.side), hole: lm.move });
+  const ol = $('explain-list');
+  ol.textContent = '';
+  const drops = [];
+  const flush = () => {
+    if (!drops.length) return;
+    const li = document.createElement('li');
+    li.textContent = drops.length === 1
+      ? describeEvent(drops[0])
+      : t('explain.drops', { count: drops.length, from: drops[0].hole, to: drops[drops.length - 1].hole });
+    ol.appendChild(li);
+    drops.length = 0;
+  };
+  for (const ev of lm.events) {
+    if (ev.event === 'drop') {
+      drops.push(ev);
+      continue;
+    }
+    flush();
+    const text = describeEvent(ev);
+    if (!text) continue;
+    const li = document.createElement('li');
+    li.textContent = text;
+    li.dataset.event = ev.event;
+    ol.appendChild(li);
+  }
+  flush();
+  box.hidden = false;
+}
+
+function renderEnd() {
+  const info = G.info;
+  const box = $('end-box');
+  const over = isOver(info) && !G.busy && G.viewingAt === null;
+  box.hidden = !over;
+  if (!over) return;
+  $('end-text').textContent = gameResult(info);
+  const player = Boolean(G.seat);
+  const online = info.kind === 'online';
+  const offer = info.rematch?.offered_by;
+  $('play-again').hidden = !player || online;
+  $('rematch').hidden = !player || info.kind === 'local';
+  if (online) {
+    const me = mySide();
+    if (offer && offer === me) {
+      $('rematch').textContent = t('end.offered');
+      $('rematch').disabled = true;
+    } else if (offer) {
+      $('rematch').textContent = t('end.accept', { player: opponentName(info, offer) });
+      $('rematch').disabled = false;
+    } else {
+      $('rematch').textContent = t('end.offer');
+      $('rematch').disabled = false;
+    }
+  } else {
+    $('rematch').textContent = t('end.rematch');
+    $('rematch').disabled = false;
+  }
 }
 
 function renderPanels() {
@@ -158,21 +357,32 @@ function renderPanels() {
   const v = info.view;
   $('status').textContent = statusText();
   const root = $('game');
-  root.dataset.status = v.status;
+  root.dataset.status = info.resigned ? 'resigned' : v.status;
   root.dataset.ply = String(info.ply);
   root.dataset.toMove = v.to_move;
+  root.dataset.phase = G.sowing ? 'sowing' : G.paused ? 'paused' : G.viewingAt !== null ? 'viewing' : 'idle';
+  root.dataset.longestAnimation = String(Math.round(G.longest || 0));
   const canPlay = mySideToMove();
   G.board.setPlayable(canPlay, canPlay ? v.legal_moves : []);
   const own = G.seat && G.info.kind !== 'online';
   $('undo').hidden = !own;
   $('hint').hidden = !own;
-  $('undo').disabled = !own || v.moves.length === 0 || G.viewingAt !== null;
+  $('undo').disabled = !own || v.moves.length === 0 || G.viewingAt !== null || G.busy || Boolean(info.resigned);
   $('hint').disabled = !canPlay;
+  $('resign').hidden = !G.seat || isOver(info);
+  $('resign').disabled = G.busy || G.viewingAt !== null;
+  $('resign').textContent = t(G.resignArmed ? 'game.resignSure' : 'game.resign');
+  // Watchers have no keys to press; touch screens neither.
+  $('keys-hint').hidden = !G.seat || isOver(info);
+  $('name-form').hidden = !(info.kind === 'online' && mySide());
   // invitation
   const open = info.kind === 'online' && (info.seats.south === 'open' || info.seats.north === 'open');
   $('invite-box').hidden = !(open && G.seat && G.seat.invite);
   if (G.seat && G.seat.invite) $('invite-link').value = new URL(G.seat.invite, location.origin).href;
-  // move list
+  renderPresence();
+  renderHint();
+  renderExplanation();
+  renderEnd();
   renderMoves();
   // scoreboard
   const tb = $('scoreboard').querySelector('tbody');
@@ -196,6 +406,7 @@ function renderPanels() {
   const wins = { south: 0, north: 0 };
   for (const r of v.rounds) if (r.winner) wins[r.winner]++;
   if (v.rounds.length) row([t('score.roundsWon'), formatNumber(wins.south), formatNumber(wins.north), ''], 'total');
+  G.board.render();
 }
 
 function renderMoves() {
@@ -227,11 +438,15 @@ function renderMoves() {
 }
 
 async function showAt(ply) {
+  if (G.busy) G.board.skip();
   try {
     const r = await call('GET', `/api/games/${G.id}?at=${ply}`);
-    G.viewingAt = ply === G.info.view.moves.length ? null : ply;
+    if (ply === G.info.view.moves.length) return backLive();
+    G.viewingAt = ply;
+    G.viewingView = r.view;
     G.board.setView(r.view);
-    $('replay-box').hidden = G.viewingAt === null;
+    G.board.setLastMove(null);
+    $('replay-box').hidden = false;
     $('replay-text').textContent = t('game.viewingAt', { n: ply });
     renderPanels();
   } catch (e) {
@@ -241,8 +456,10 @@ async function showAt(ply) {
 
 function backLive() {
   G.viewingAt = null;
+  G.viewingView = null;
   $('replay-box').hidden = true;
   G.board.setView(G.info.view);
+  G.board.setLastMove(G.lastMove?.events);
   renderPanels();
 }
 
@@ -250,27 +467,40 @@ function announce(text) {
   if (text) $('announcer').textContent = text;
 }
 
-function showSummary(events) {
+/** The end of a round in a match that goes on: the summary, and a wait until the player opens
+ *  the next round (the computer's first move of it waits in the queue meanwhile). */
+function roundPause(events, info) {
   const end = events.find((e) => e.event === 'round_end');
-  if (!end) return;
-  const parts = [describeEvent(end)];
-  for (const e of events) if (e.event === 'refill' || e.event === 'game_over') parts.push(describeEvent(e));
   const box = $('round-summary');
   box.textContent = '';
   const h = document.createElement('h2');
   h.textContent = t('summary.heading');
   box.appendChild(h);
+  const r = info.view.rounds[info.view.rounds.length - 1];
+  const parts = [r ? roundResult(info, r) : describeEvent(end)];
+  for (const e of events) if (e.event === 'refill' || e.event === 'game_over') parts.push(describeEvent(e));
   for (const p of parts) {
     const para = document.createElement('p');
     para.textContent = p;
     box.appendChild(para);
   }
-  const close = document.createElement('button');
-  close.type = 'button';
-  close.textContent = t('summary.close');
-  close.addEventListener('click', () => (box.hidden = true));
-  box.appendChild(close);
+  const next = document.createElement('button');
+  next.type = 'button';
+  next.id = 'next-round';
+  next.className = 'primary';
+  next.textContent = t('summary.next', { round: info.view.round });
+  box.appendChild(next);
   box.hidden = false;
+  return new Promise((resolve) => {
+    G.paused = { resolve };
+    renderPanels();
+    next.addEventListener('click', () => {
+      box.hidden = true;
+      G.paused = null;
+      resolve();
+    });
+    next.focus();
+  });
 }
 
 async function pump() {
@@ -282,19 +512,51 @@ async function pump() {
     if (msg.type === 'move') {
       if (msg.ply <= shownPly) continue;
       if (msg.ply === shownPly + 1 && G.viewingAt === null) {
-        $('hint-text').textContent = '';
-        G.board.marks.clear();
+        G.hint = null;
+        G.hintAsked = null;
+        G.sowing = { side: msg.side, move: msg.move };
         G.board.setPlayable(null, []);
+        renderPanels();
         announce(t('ev.played', { side: sideName(msg.side), hole: msg.move }));
         await G.board.animate(msg.events, (ev) => {
           if (ev.event !== 'drop') announce(describeEvent(ev));
         });
-        if (msg.events.some((e) => e.event === 'round_end')) showSummary(msg.events);
+        G.longest = Math.max(G.longest || 0, G.board.lastDuration);
+        G.sowing = null;
+        G.lastMove = { ply: msg.ply, side: msg.side, move: msg.move, events: msg.events };
+        G.info = msg.game;
+        // At a round's end in a match the board stays as the round left it (every counter in
+        // a pile) until the player opens the next round; then the refilled board shows.
+        if (msg.events.some((e) => e.event === 'round_end') && msg.game.view.status === 'playing' && !msg.game.resigned) {
+          await roundPause(msg.events, msg.game);
+        }
+        G.board.setView(G.info.view);
+      } else {
+        G.lastMove = { ply: msg.ply, side: msg.side, move: msg.move, events: msg.events };
       }
       G.info = msg.game;
+    } else if (msg.type === 'undo') {
+      G.info = msg.game;
+      G.lastMove = null;
+      G.hint = null;
+      G.hintAsked = null;
+      G.board.setLastMove(null);
+      // The move now last is marked again, from its trace.
+      fetchLastMove(msg.game);
+    } else if (msg.type === 'rematch') {
+      G.info = msg.game;
+      followRematch(msg.id);
     } else if (msg.game) {
       if (msg.type === 'state' && G.info && msg.game.ply < G.info.ply && !msg.game.view) continue;
+      if (msg.game.connected) G.connected = msg.game.connected;
       G.info = msg.game;
+      // A state that is not the one after the last move shown (moves missed while the socket
+      // was down): the mark and the words of a move that is not the last are taken away.
+      if (G.lastMove && G.lastMove.ply !== msg.game.ply) {
+        G.lastMove = null;
+        G.board.setLastMove(null);
+        fetchLastMove(msg.game);
+      }
     }
     if (G.viewingAt === null) G.board.setView(G.info.view);
     G.board.setNames({ south: playerName(G.info, 'south'), north: playerName(G.info, 'north') });
@@ -304,6 +566,12 @@ async function pump() {
 }
 
 function receive(msg) {
+  if (msg.type === 'presence') {
+    // Presence is not part of the game's history: shown at once, not after the animations.
+    G.connected = msg.connected;
+    if (G.info) renderPresence();
+    return;
+  }
   G.queue.push(msg);
   pump();
 }
@@ -326,20 +594,84 @@ async function play(number) {
   }
 }
 
+/** Opens a new game that the server made for this page's player. */
+function openGame(r, kind) {
+  seats.set(r.id, { token: r.token, seat: r.seat, kind, created: r.game.created });
+  location.href = `/g/${r.id}`;
+}
+
+/** An online rematch was agreed: a player collects their seat and goes there; a watcher is
+ *  taken to watch it. */
+async function followRematch(id) {
+  if (!G.seat) {
+    location.href = `/g/${id}`;
+    return;
+  }
+  try {
+    const r = await call('POST', `/api/games/${G.id}/rematch`, { token: G.seat.token });
+    if (r.token) openGame(r, 'online');
+  } catch (e) {
+    $('game-error').textContent = errorText(e);
+  }
+}
+
+async function rematch(swap) {
+  $('game-error').textContent = '';
+  try {
+    const r = await call('POST', `/api/games/${G.id}/rematch`, { token: G.seat.token, swap });
+    if (r.token) openGame(r, G.info.kind);
+    else receive({ type: 'state', game: r.game });
+  } catch (e) {
+    $('game-error').textContent = errorText(e);
+  }
+}
+
+/** The last move's events after a reload, replayed from the position before it. */
+async function fetchLastMove(info) {
+  if (!info.ply) return;
+  try {
+    const before = await call('GET', `/api/games/${G.id}?at=${info.ply - 1}`);
+    const trace = await call('POST', '/api/trace', {
+      rules: before.view.rules,
+      position: before.view.position,
+      move: info.view.moves[info.ply - 1],
+    });
+    if (G.info.ply !== info.ply || G.lastMove) return;
+    const side = info.line[info.ply - 1] === 'N' ? 'north' : 'south';
+    G.lastMove = { ply: info.ply, side, move: info.view.moves[info.ply - 1], events: trace.events };
+    if (G.viewingAt === null && !G.busy) G.board.setLastMove(trace.events);
+    renderPanels();
+  } catch {
+    /* no mark after a reload is no harm */
+  }
+}
+
+/** An upright board on a portrait phone; the board lies on anything wider. */
+const portrait = window.matchMedia('(max-width: 600px) and (orientation: portrait)');
+
+function showNotFound(id) {
+  $('game').hidden = true;
+  $('not-found').hidden = false;
+  $('not-found-text').textContent = t('notFound.text', { id });
+  document.title = t('notFound.heading');
+}
+
 async function startGame(id) {
   G.id = id;
-  $('game').hidden = false;
-  G.board = new Board($('board'), { t, onPlay: play });
+  G.board = new Board($('board'), { t, onPlay: play, onSound: playSound });
+  G.board.setVertical(portrait.matches);
+  portrait.addEventListener('change', () => G.board.setVertical(portrait.matches));
   const params = new URLSearchParams(location.search);
   const invite = params.get('invite');
   G.seat = seats.get(id);
+  let joinError = null;
   if (invite && !G.seat) {
     try {
       const r = await call('POST', `/api/games/${id}/join`, { invite });
       seats.set(id, { token: r.token, seat: r.seat, kind: 'online', created: r.game.created });
       G.seat = seats.get(id);
     } catch (e) {
-      $('game-error').textContent = errorText(e);
+      joinError = e;
     }
   }
   if (invite) history.replaceState(null, '', `/g/${id}`);
@@ -347,11 +679,17 @@ async function startGame(id) {
   try {
     info = await call('GET', `/api/games/${id}`);
   } catch (e) {
+    if (e.status === 404) return showNotFound(id);
+    $('game').hidden = false;
     $('status').textContent = errorText(e);
     return;
   }
+  $('game').hidden = false;
+  if (joinError) $('game-error').textContent = errorText(joinError);
   if (G.seat && G.seat.seat === 'north') G.board.setBottom('north');
+  G.connected = info.connected || G.connected;
   receive({ type: 'state', game: info });
+  fetchLastMove(info);
   $('export-text').href = `/api/games/${id}/record?format=text`;
   $('export-json').href = `/api/games/${id}/record?format=json`;
   $('watch-link').href = `/g/${id}`;
@@ -361,6 +699,16 @@ async function startGame(id) {
   $('speed').addEventListener('input', (e) => {
     G.board.speed = Number(e.target.value);
     localStorage.setItem('rajapasu.speed', e.target.value);
+  });
+  const showSound = () => {
+    $('sound').textContent = t(soundOn() ? 'game.soundOn' : 'game.soundOff');
+    $('sound').setAttribute('aria-pressed', String(soundOn()));
+  };
+  showSound();
+  G.showSound = showSound;
+  $('sound').addEventListener('click', () => {
+    setSound(!soundOn());
+    showSound();
   });
   $('skip').addEventListener('click', () => G.board.skip());
   $('back-live').addEventListener('click', backLive);
@@ -383,17 +731,55 @@ async function startGame(id) {
     }
   });
   $('hint').addEventListener('click', async () => {
-    $('hint-text').textContent = t('hint.thinking');
+    const ply = G.info.ply;
+    G.hintAsked = ply;
+    G.hint = null;
+    renderPanels();
     try {
-      const r = await call('POST', `/api/games/${id}/hint`, { token: G.seat.token, ply: G.info.ply });
-      const score = formatNumber(r.score, { signDisplay: 'exceptZero' });
-      $('hint-text').textContent = t('hint.result', { hole: r.move, score });
-      G.board.marks.clear();
-      G.board.mark(`${G.info.view.to_move === 'south' ? 'S' : 'N'}${r.move}`, 'hint');
-      G.board.render();
+      const r = await call('POST', `/api/games/${id}/hint`, { token: G.seat.token, ply });
+      // A late answer, for a position that has passed, is dropped.
+      if (G.hintAsked !== ply || G.info.ply !== ply) return;
+      G.hint = { ply, answer: r };
+      renderPanels();
     } catch (e) {
+      if (G.hintAsked === ply) G.hintAsked = null;
       $('hint-text').textContent = errorText(e);
     }
+  });
+  $('resign').addEventListener('click', async () => {
+    // Two clicks, so that a slip of the finger does not end the game.
+    if (!G.resignArmed) {
+      G.resignArmed = true;
+      renderPanels();
+      setTimeout(() => {
+        G.resignArmed = false;
+        if (G.info) renderPanels();
+      }, 4000);
+      return;
+    }
+    G.resignArmed = false;
+    try {
+      const r = await call('POST', `/api/games/${id}/resign`, { token: G.seat.token });
+      receive(r);
+    } catch (e) {
+      $('game-error').textContent = errorText(e);
+    }
+  });
+  $('play-again').addEventListener('click', () => rematch(false));
+  $('rematch').addEventListener('click', () => rematch(true));
+  $('name-input').value = (mySide() && info.players?.[mySide()]) || '';
+  $('name-form').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    try {
+      const r = await call('POST', `/api/games/${id}/name`, { token: G.seat.token, name: $('name-input').value });
+      receive(r);
+    } catch (err) {
+      $('game-error').textContent = errorText(err);
+    }
+  });
+  $('explain').open = localStorage.getItem('rajapasu.explain') !== 'closed';
+  $('explain').addEventListener('toggle', () => {
+    localStorage.setItem('rajapasu.explain', $('explain').open ? 'open' : 'closed');
   });
   document.addEventListener('keydown', (e) => {
     if (e.target.closest && e.target.closest('input, textarea, select')) return;
@@ -405,9 +791,10 @@ async function startGame(id) {
       if (side && G.info.view.legal_moves.includes(n)) play(n);
     }
   });
+  const hello = G.seat ? JSON.stringify({ token: G.seat.token }) : null;
   liveUpdates(id, receive, (up) => {
     $('conn').textContent = up ? '' : t('game.offline');
-  });
+  }, hello);
 }
 
 // ---------------------------------------------------------------- start
@@ -415,14 +802,19 @@ async function startGame(id) {
 function refresh() {
   apply(document);
   if (!$('home').hidden) fillHome();
+  if (!$('not-found').hidden) showNotFound(G.id);
   if (G.info) {
     G.board.setNames({ south: playerName(G.info, 'south'), north: playerName(G.info, 'north') });
-    G.board.render();
+    G.showSound?.();
     renderPanels();
   }
 }
 
 async function main() {
+  // Touch screens have no keys to play with: their keyboard hints are hidden (style.css).
+  if (window.matchMedia('(hover: none) and (pointer: coarse)').matches || navigator.maxTouchPoints > 0) {
+    document.documentElement.classList.add('touch');
+  }
   await setLanguage(preferred());
   languageSwitch($('lang'), refresh);
   try {

@@ -1,5 +1,6 @@
 // The SVG board: two rows of holes with their counters, a captured pile beside each row, and
-// the animation of a move from its trace events.
+// the animation of a move from its trace events. On a portrait phone the board stands upright:
+// two columns, the piles above and below.
 
 import { formatNumber } from './i18n.js';
 
@@ -10,6 +11,16 @@ const TOP_Y = 95;
 const BOTTOM_Y = 215;
 const HEIGHT = 330;
 const COLORS = ['#f4e3c1', '#e9cf9f', '#f7ecd8', '#dcbf8a', '#efd9b0'];
+// The upright board: the bottom side's column on the left (its hole 1 at the top), the top
+// side's on the right (its hole 1 at the bottom), so that sowing still turns anticlockwise.
+const V = { width: 275, left: 75, right: 195, first: 245, cell: 92, topPile: 116 };
+
+/** How long a whole move may take at each speed, in milliseconds: a long move's drops get
+ *  shorter so that no move keeps the player waiting (a 12-lift opening move plays in about 3 s
+ *  at the default speed 3). A short move keeps the steady pace of one drop per step. */
+const BUDGET = [6000, 4500, 2800, 1700, 900, 0];
+/** The share of the budget of each kind of event, in drops. */
+const WEIGHT = { lift: 1.6, drop: 1, four: 3, four_left: 1, pussa: 5.5, no_capture: 2, endless_stop: 4, round_end: 8 };
 
 function el(name, attrs = {}, parent = null) {
   const e = document.createElementNS(NS, name);
@@ -57,6 +68,41 @@ export class Board {
     this.running = new Set();
     this.names = { south: '', north: '' };
     this.marks = new Map();
+    // The last move's marks (its origin and the holes it captured), kept until the next move.
+    this.lastMarks = new Map();
+    this.vertical = false;
+    this.onSound = opts.onSound || (() => {});
+    /** How long the last animation took, in milliseconds. */
+    this.lastDuration = 0;
+  }
+
+  /** Upright (a portrait phone) or lying (wide screens). */
+  setVertical(on) {
+    if (on !== this.vertical) {
+      this.vertical = on;
+      this.n = 0;
+      if (this.model) this.render();
+    }
+  }
+
+  /** Marks the move whose events are given as the last one (none: no mark). */
+  setLastMove(events) {
+    this.lastMarks.clear();
+    // A hole may be both: the origin of a move that comes round to make it a four.
+    const add = (hole, cls) => {
+      const k = this.key(hole);
+      this.lastMarks.set(k, [this.lastMarks.get(k), cls].filter(Boolean).join(' '));
+    };
+    for (const ev of events || []) {
+      if (ev.event === 'lift' && !ev.relay) add(ev.hole, 'last-origin');
+      if (ev.event === 'four' || ev.event === 'pussa') add(ev.hole, 'last-capture');
+    }
+    if (this.model) this.render();
+  }
+
+  key(holeName) {
+    const h = parseHole(holeName);
+    return `${h.side}${h.number}`;
   }
 
   setBottom(side) {
@@ -71,9 +117,17 @@ export class Board {
     if (this.model) this.render();
   }
 
-  /** Delay of one drop, in milliseconds. */
+  /** Delay of one drop, in milliseconds, before the move's length is taken into account. */
   step() {
     return this.skipping ? 0 : [520, 320, 190, 100, 45, 0][this.speed - 1] ?? 190;
+  }
+
+  /** Delay of one drop for this move: the steady step, shortened to fit the budget. */
+  pace(events) {
+    const base = this.step();
+    const budget = BUDGET[this.speed - 1] ?? BUDGET[2];
+    const weight = events.reduce((w, ev) => w + (WEIGHT[ev.event] || 0), 0);
+    return weight > 0 ? Math.min(base, budget / weight) : base;
   }
 
   /** Finishes the running animation at once. */
@@ -101,14 +155,40 @@ export class Board {
   }
 
   holeXY(side, number) {
+    if (this.vertical) {
+      const row = side === this.bottom ? number - 1 : this.n - number;
+      return [side === this.bottom ? V.left : V.right, V.first + V.cell * row];
+    }
     const idx = side === this.bottom ? number - 1 : this.n - number;
     return [PILE + CELL * idx + CELL / 2, side === this.bottom ? BOTTOM_Y : TOP_Y];
   }
 
   pileXY(side) {
+    if (this.vertical) {
+      return [V.width / 2, side === this.bottom ? this.height() - V.topPile : V.topPile];
+    }
     return side === this.bottom
       ? [PILE + CELL * this.n + PILE / 2, BOTTOM_Y - 5]
       : [PILE / 2, TOP_Y + 5];
+  }
+
+  /** The upright board's height. */
+  height() {
+    return V.first * 2 + V.cell * (this.n - 1);
+  }
+
+  /** Where a hole's name goes: beside the hole, away from the other row. */
+  labelXY(side, x, y) {
+    if (this.vertical) return [side === this.bottom ? x - 58 : x + 58, y + 5];
+    return [x, side === this.bottom ? y + 62 : y - 50];
+  }
+
+  /** Where a pile's two lines go (count, reserve): outside the board's rows. */
+  pileTextXY(side, x, y) {
+    if (this.vertical) {
+      return side === this.bottom ? [[x, y + 72], [x, y - 58]] : [[x, y - 60], [x, y + 70]];
+    }
+    return side === this.bottom ? [[x, y - 58], [x, y + 68]] : [[x, y + 68], [x, y - 56]];
   }
 
   build() {
@@ -116,9 +196,11 @@ export class Board {
     this.n = n;
     const svg = this.svg;
     svg.textContent = '';
-    const width = PILE * 2 + CELL * n;
-    svg.setAttribute('viewBox', `0 0 ${width} ${HEIGHT}`);
-    el('rect', { x: 4, y: 30, width: width - 8, height: HEIGHT - 60, rx: 40, class: 'wood' }, svg);
+    const width = this.vertical ? V.width : PILE * 2 + CELL * n;
+    const height = this.vertical ? this.height() : HEIGHT;
+    svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    svg.classList.toggle('vertical', this.vertical);
+    el('rect', { x: 4, y: 30, width: width - 8, height: height - 60, rx: 40, class: 'wood' }, svg);
     this.holeEls = { south: [], north: [] };
     for (const side of ['south', 'north']) {
       for (let k = 1; k <= n; k++) {
@@ -126,8 +208,8 @@ export class Board {
         const g = el('g', { class: 'hole', role: 'button', tabindex: '-1', 'data-hole': `${side[0].toUpperCase()}${k}` }, svg);
         el('circle', { cx: x, cy: y, r: 42, class: 'pit' }, g);
         el('g', { class: 'counters' }, g);
-        el('text', { x, y: side === this.bottom ? y + 62 : y - 50, class: 'label' }, g).textContent =
-          `${side === 'south' ? 'S' : 'N'}${k}`;
+        const [lx, ly] = this.labelXY(side, x, y);
+        el('text', { x: lx, y: ly, class: 'label' }, g).textContent = `${side === 'south' ? 'S' : 'N'}${k}`;
         el('circle', { cx: x + 32, cy: y - 32, r: 14, class: 'badge' }, g);
         el('text', { x: x + 32, y: y - 27.5, class: 'count' }, g);
         g.addEventListener('click', () => this.choose(side, k));
@@ -146,12 +228,13 @@ export class Board {
       const g = el('g', { class: `pile pile-${side}`, role: 'img' }, svg);
       el('rect', { x: x - 52, y: y - 50, width: 104, height: 100, rx: 24, class: 'pile-bg' }, g);
       el('g', { class: 'counters' }, g);
-      el('text', { x, y: side === this.bottom ? y - 58 : y + 68, class: 'pile-count' }, g);
-      el('text', { x, y: side === this.bottom ? y + 68 : y - 56, class: 'pile-reserve' }, g);
+      const [[cx, cy], [rx, ry]] = this.pileTextXY(side, x, y);
+      el('text', { x: cx, y: cy, class: 'pile-count' }, g);
+      el('text', { x: rx, y: ry, class: 'pile-reserve' }, g);
       this.pileEls[side] = g;
     }
-    const nameTop = el('text', { x: width / 2, y: 22, class: 'row-name' }, svg);
-    const nameBottom = el('text', { x: width / 2, y: HEIGHT - 6, class: 'row-name' }, svg);
+    const nameTop = el('text', { x: width / 2, y: this.vertical ? 26 : 22, class: 'row-name' }, svg);
+    const nameBottom = el('text', { x: width / 2, y: height - (this.vertical ? 8 : 6), class: 'row-name' }, svg);
     this.nameEls = { top: nameTop, bottom: nameBottom };
     this.fly = el('g', { class: 'flying' }, svg);
   }
@@ -184,7 +267,7 @@ export class Board {
         }
         g.querySelector('.count').textContent = closed ? '×' : formatNumber(count);
         const playable = side === this.playSide && this.playable.has(k) && !closed;
-        const mark = this.marks.get(`${side}${k}`) || '';
+        const mark = [this.lastMarks.get(`${side}${k}`), this.marks.get(`${side}${k}`)].filter(Boolean).join(' ');
         g.setAttribute('class', `hole${closed ? ' closed' : ''}${playable ? ' playable' : ''}${mark ? ' ' + mark : ''}`);
         g.setAttribute('tabindex', playable ? '0' : '-1');
         g.setAttribute('aria-disabled', playable ? 'false' : 'true');
@@ -224,7 +307,8 @@ export class Board {
   }
 
   async flyCounters(from, to, k, ms) {
-    if (ms <= 0 || k <= 0) return;
+    // Shorter than a frame: the counters just land.
+    if (ms < 14 || k <= 0 || this.skipping) return;
     const anims = [];
     for (let i = 0; i < Math.min(k, 8); i++) {
       const c = el('circle', { cx: 0, cy: 0, r: 7, class: 'seed flying-seed', fill: COLORS[i % COLORS.length] }, this.fly);
@@ -250,7 +334,7 @@ export class Board {
   }
 
   async pause(ms) {
-    if (ms > 0 && !this.skipping) await sleep(ms);
+    if (ms >= 4 && !this.skipping) await sleep(ms);
     else if (this.speed >= 6) await sleep(0);
   }
 
@@ -260,14 +344,28 @@ export class Board {
    */
   async animate(events, say = () => {}) {
     this.skipping = false;
+    const started = performance.now();
     const m = this.model;
     let hand = null;
+    const ms0 = this.pace(events);
+    this.lastMarks.clear();
+    this.marks.clear();
+    // Each event is due at a time on the move's schedule. A browser cannot show a flight
+    // shorter than a frame or two, so an event that is late takes less time (or none) and the
+    // move keeps to its schedule.
+    let due = started;
     for (const ev of events) {
-      const ms = this.step();
+      const w = WEIGHT[ev.event] || 0;
+      due += w * ms0;
+      const room = (due - performance.now()) / (w || 1);
+      const ms = this.skipping ? 0 : Math.max(0, Math.min(ms0 * 1.5, room));
+      if (!this.skipping) this.onSound(ev);
       switch (ev.event) {
         case 'lift': {
           const h = parseHole(ev.hole);
-          this.marks.clear();
+          // The origin stays marked; each relay lift is marked where it happens, the one in
+          // hand brighter than those before it.
+          for (const [k, v] of this.marks) if (v === 'relay') this.marks.set(k, 'relayed');
           this.mark(ev.hole, ev.relay ? 'relay' : 'origin');
           m.holes[h.side][h.number - 1] = 0;
           hand = this.holeXY(h.side, h.number);
@@ -334,12 +432,24 @@ export class Board {
         }
         case 'round_end': {
           say(ev);
+          await this.pause(ms * 2);
+          // The counters left on the board fly to the pile of whoever is awarded them: by
+          // repetition each row to its owner, else all to the one side awarded any.
+          const flights = [];
+          for (const side of ['south', 'north']) {
+            m.holes[side].forEach((c, i) => {
+              if (!c) return;
+              const to = ev.reason === 'repetition' || !ev.award ? side : ev.award.south > 0 ? 'south' : 'north';
+              flights.push(this.flyCounters(this.holeXY(side, i + 1), this.pileXY(to), c, ms * 4));
+            });
+          }
+          await Promise.all(flights);
           for (const side of ['south', 'north']) {
             m.holes[side] = m.holes[side].map((c) => (c === null ? null : 0));
           }
           m.captured = { ...ev.captured };
           this.render();
-          await this.pause(ms * 6);
+          await this.pause(ms * 2);
           break;
         }
         default:
@@ -347,5 +457,8 @@ export class Board {
       }
     }
     this.skipping = false;
+    this.marks.clear();
+    this.setLastMove(events);
+    this.lastDuration = performance.now() - started;
   }
 }

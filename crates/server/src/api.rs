@@ -4,8 +4,8 @@ use crate::assets;
 use crate::error::ApiError;
 use crate::games::Hub;
 use crate::requests::{
-    ApiJson, ApiQuery, JoinRequest, MoveRequest, NewGame, RecordQuery, StateQuery, TokenRequest,
-    TraceRequest, BODY_LIMIT,
+    ApiJson, ApiQuery, JoinRequest, MoveRequest, NameRequest, NewGame, RecordQuery, RematchRequest,
+    StateQuery, TokenRequest, TraceRequest, BODY_LIMIT,
 };
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
@@ -13,7 +13,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use rajapasu_engine::{Event, GameView, Rules};
+use rajapasu_engine::{BySide, Event, GameView, Rules};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
@@ -31,6 +31,9 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/hint", post(hint))
         .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/name", post(name))
+        .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(ws))
         .route("/api/trace", post(trace))
@@ -45,11 +48,11 @@ pub fn router(hub: Arc<Hub>) -> Router {
 }
 
 async fn not_found() -> ApiError {
-    ApiError::not_found("no such page")
+    ApiError::not_found("no such page").code("no_page")
 }
 
 async fn api_not_found() -> ApiError {
-    ApiError::not_found("no such API route: see /api")
+    ApiError::not_found("no such API route: see /api").code("no_route")
 }
 
 async fn method_not_allowed() -> ApiError {
@@ -69,6 +72,9 @@ async fn api_index() -> Json<Value> {
             "POST /api/games/{id}/undo",
             "POST /api/games/{id}/hint",
             "POST /api/games/{id}/join",
+            "POST /api/games/{id}/resign",
+            "POST /api/games/{id}/name",
+            "POST /api/games/{id}/rematch",
             "GET /api/games/{id}/record[?format=text|json]",
             "GET /api/games/{id}/ws (WebSocket)",
             "POST /api/trace",
@@ -125,6 +131,9 @@ game_actions!(
     undo(TokenRequest),
     hint(TokenRequest),
     join(JoinRequest),
+    resign(TokenRequest),
+    name(NameRequest),
+    rematch(RematchRequest),
 );
 
 async fn record(
@@ -162,6 +171,19 @@ async fn ws(
 }
 
 async fn watch(mut socket: WebSocket, slot: Arc<crate::games::Slot>) {
+    let mut held = BySide::default();
+    session(&mut socket, &slot, &mut held).await;
+    // However the socket ended, its player is no longer there.
+    slot.leave(held).await;
+}
+
+/// `{"token": "…"}` sent on a socket: the seat's player is watching through it.
+#[derive(serde::Deserialize)]
+struct Hello {
+    token: String,
+}
+
+async fn session(socket: &mut WebSocket, slot: &crate::games::Slot, held: &mut BySide<bool>) {
     // Subscribe first, then send the state: no update can fall in between.
     let mut rx = slot.subscribe();
     if socket
@@ -186,8 +208,14 @@ async fn watch(mut socket: WebSocket, slot: Arc<crate::games::Slot>) {
             incoming = socket.recv() => {
                 match incoming {
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                    // Any text asks for the current state again.
-                    Some(Ok(Message::Text(_))) => {
+                    // A token says who is there (once per socket); any text asks for the
+                    // current state again.
+                    Some(Ok(Message::Text(text))) => {
+                        if !held.south && !held.north {
+                            if let Ok(hello) = serde_json::from_str::<Hello>(&text) {
+                                *held = slot.arrive(&hello.token).await;
+                            }
+                        }
                         if socket.send(Message::Text(slot.state_message().await.into())).await.is_err() {
                             return;
                         }
@@ -204,7 +232,7 @@ async fn trace(ApiJson(req): ApiJson<TraceRequest>) -> Result<Json<Value>, ApiEr
     let before = GameView::new(&game);
     let mut events: Vec<Event> = Vec::new();
     game.play_traced(mv, &mut events)
-        .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+        .map_err(|e| ApiError::unprocessable(e.to_string()).code("illegal_move"))?;
     Ok(Json(json!({
         "before": before,
         "events": events,

@@ -22,6 +22,7 @@ pub static FILES: &[(&str, &str)] = web!(
     "js/board.js",
     "js/i18n.js",
     "js/rules.js",
+    "js/sound.js",
     "i18n/en.json",
     "i18n/bn.json",
     "i18n/et.json",
@@ -56,12 +57,20 @@ fn file(path: &str) -> Option<Response> {
 
 /// The app page (`/` and `/g/{id}`).
 pub async fn index() -> Response {
-    file("index.html").unwrap_or_else(|| ApiError::not_found("no page").into_response())
+    file("index.html").unwrap_or_else(|| {
+        ApiError::not_found("no page")
+            .code("no_page")
+            .into_response()
+    })
 }
 
 /// The rules page.
 pub async fn rules_page() -> Response {
-    file("rules.html").unwrap_or_else(|| ApiError::not_found("no page").into_response())
+    file("rules.html").unwrap_or_else(|| {
+        ApiError::not_found("no page")
+            .code("no_page")
+            .into_response()
+    })
 }
 
 /// `/assets/{path}`.

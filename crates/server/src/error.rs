@@ -1,5 +1,5 @@
-//! Errors: the API's answers (a status code and a JSON body `{"error": "..."}`), and why the
-//! server could not start.
+//! Errors: the API's answers (a status code and a JSON body `{"error": "...", "code": "..."}`),
+//! and why the server could not start.
 
 use crate::store::StoreError;
 use axum::http::StatusCode;
@@ -12,17 +12,37 @@ use std::io;
 pub struct ApiError {
     /// The HTTP status.
     pub status: StatusCode,
-    /// What is wrong, in words.
+    /// What is wrong, in words (English, for people reading the API).
     pub message: String,
+    /// What is wrong, as a fixed word a page can translate (docs/API.md lists them).
+    pub code: &'static str,
 }
 
 impl ApiError {
     /// An error with this status and message.
+    /// Its code is the status's general one until [`ApiError::code`] names a precise one.
     pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        let code = match status {
+            StatusCode::BAD_REQUEST => "bad_request",
+            StatusCode::FORBIDDEN => "forbidden",
+            StatusCode::NOT_FOUND => "not_found",
+            StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
+            StatusCode::CONFLICT => "conflict",
+            StatusCode::PAYLOAD_TOO_LARGE => "too_large",
+            StatusCode::UNPROCESSABLE_ENTITY => "unprocessable",
+            StatusCode::SERVICE_UNAVAILABLE => "not_saved",
+            _ => "internal",
+        };
         ApiError {
             status,
             message: message.into(),
+            code,
         }
+    }
+    /// The same error with a precise code.
+    pub fn code(mut self, code: &'static str) -> ApiError {
+        self.code = code;
+        self
     }
     /// 400: the request cannot be read.
     pub fn bad_request(m: impl Into<String>) -> ApiError {
@@ -68,7 +88,7 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         (
             self.status,
-            Json(serde_json::json!({ "error": self.message })),
+            Json(serde_json::json!({ "error": self.message, "code": self.code })),
         )
             .into_response()
     }

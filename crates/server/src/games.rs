@@ -3,7 +3,9 @@
 use crate::computer;
 use crate::error::ApiError;
 use crate::meta::{Kind, Meta};
-use crate::requests::{self, GameSetup, JoinRequest, MoveRequest, NewGame, TokenRequest};
+use crate::requests::{
+    self, GameSetup, JoinRequest, MoveRequest, NameRequest, NewGame, RematchRequest, TokenRequest,
+};
 use crate::store::{Store, StoreError, StoredGame, Write};
 use rajapasu_engine::record::{utc_date_time, Record};
 use rajapasu_engine::rng::{stream_seed, Rng};
@@ -18,6 +20,15 @@ struct Entry {
     meta: Meta,
     /// A task is choosing the computer's moves.
     thinking: bool,
+    /// How many live-update sockets have shown each seat's token: the seat's player is there.
+    present: BySide<usize>,
+}
+
+impl Entry {
+    /// Over by the rules or by resignation.
+    fn over(&self) -> bool {
+        self.game.status().is_over() || self.meta.resigned.is_some()
+    }
 }
 
 /// One game with its lock and its live-update channel.
@@ -37,6 +48,35 @@ impl Slot {
     pub async fn state_message(&self) -> String {
         let e = self.entry.lock().await;
         json!({"type": "state", "game": info(&self.id, &e)}).to_string()
+    }
+
+    /// A socket showed `token`: the seats it holds count as connected until [`Slot::leave`].
+    /// Returns those seats.
+    pub async fn arrive(&self, token: &str) -> BySide<bool> {
+        let mut e = self.entry.lock().await;
+        let held = holds(&e.meta, Some(token));
+        for side in [Side::South, Side::North] {
+            if held[side] {
+                e.present[side] += 1;
+            }
+        }
+        if held.south || held.north {
+            self.publish(&presence(&e));
+        }
+        held
+    }
+
+    /// A socket that showed a token for `held` closed.
+    pub async fn leave(&self, held: BySide<bool>) {
+        let mut e = self.entry.lock().await;
+        for side in [Side::South, Side::North] {
+            if held[side] {
+                e.present[side] = e.present[side].saturating_sub(1);
+            }
+        }
+        if held.south || held.north {
+            self.publish(&presence(&e));
+        }
     }
 
     fn publish(&self, msg: &Value) {
@@ -80,6 +120,10 @@ fn random_text(bytes: usize) -> String {
         .collect()
 }
 
+fn presence(e: &Entry) -> Value {
+    json!({"type": "presence", "connected": e.present.map(|n| n > 0)})
+}
+
 fn info(id: &str, e: &Entry) -> Value {
     let m = &e.meta;
     let seat = |s: Side| -> &'static str {
@@ -98,6 +142,10 @@ fn info(id: &str, e: &Entry) -> Value {
         "computer": m.computer,
         "seats": BySide::from_fn(seat),
         "names": m.names,
+        "players": m.players,
+        "connected": e.present.map(|n| n > 0),
+        "resigned": m.resigned,
+        "rematch": {"offered_by": m.rematch_offer, "game": m.rematch},
         "ply": e.game.moves().len(),
         "line": e.game.plies().map(|p| p.side().letter()).collect::<String>(),
         "round_starts": round_starts(&e.game),
@@ -130,14 +178,14 @@ fn holds(meta: &Meta, token: Option<&str>) -> BySide<bool> {
 fn require_seat(meta: &Meta, token: Option<&str>) -> Result<BySide<bool>, ApiError> {
     let h = holds(meta, token);
     if token.is_none() {
-        return Err(ApiError::forbidden(
-            "a seat token is required (field `token`)",
-        ));
+        return Err(
+            ApiError::forbidden("a seat token is required (field `token`)").code("token_missing"),
+        );
     }
     if !h.south && !h.north {
-        return Err(ApiError::forbidden(
-            "wrong token: it holds no seat in this game",
-        ));
+        return Err(
+            ApiError::forbidden("wrong token: it holds no seat in this game").code("token_wrong"),
+        );
     }
     Ok(h)
 }
@@ -147,7 +195,8 @@ fn check_ply(game: &Game, ply: Option<usize>) -> Result<(), ApiError> {
         Some(p) if p != game.moves().len() => Err(ApiError::conflict(format!(
             "the game has moved on: the request expects ply {p} but the game is at ply {}",
             game.moves().len()
-        ))),
+        ))
+        .code("stale_ply")),
         _ => Ok(()),
     }
 }
@@ -212,6 +261,7 @@ impl Hub {
                 game,
                 meta,
                 thinking: false,
+                present: BySide::default(),
             }),
             tx,
         });
@@ -227,7 +277,7 @@ impl Hub {
         self.read_games()
             .get(id)
             .cloned()
-            .ok_or_else(|| ApiError::not_found(format!("no game with id `{id}`")))
+            .ok_or_else(|| ApiError::not_found(format!("no game with id `{id}`")).code("no_game"))
     }
 
     /// Creates a game (or imports a record) and returns its id, the creator's token and links.
@@ -238,6 +288,39 @@ impl Hub {
             level,
             side,
         } = req.read()?;
+        let (id, tokens, invite, slot) = self
+            .open_game(kind, game, level, side, true, BySide::default())
+            .await?;
+        let game_info = {
+            let e = slot.entry.lock().await;
+            info(&id, &e)
+        };
+        let seat = match kind {
+            Kind::Local => "both",
+            _ => side.name(),
+        };
+        Ok(json!({
+            "id": id,
+            "token": tokens[side],
+            "seat": seat,
+            "watch": format!("/g/{id}"),
+            "invite": invite.map(|code| format!("/g/{id}?invite={code}")),
+            "game": game_info,
+        }))
+    }
+
+    /// Stores a new game and starts the computer if it is to move. `side` is the creator's seat;
+    /// an online game gets an invitation for the other when `invite` is true, else both seats
+    /// are taken (a rematch). Returns the id, the seats' tokens, the invitation and the slot.
+    async fn open_game(
+        self: &Arc<Hub>,
+        kind: Kind,
+        game: Game,
+        level: Option<rajapasu_ai::Level>,
+        side: Side,
+        invite_wanted: bool,
+        players: BySide<Option<String>>,
+    ) -> Result<(String, BySide<Option<String>>, Option<String>, Arc<Slot>), ApiError> {
         let token = random_text(24);
         let mut tokens: BySide<Option<String>> = BySide::default();
         let mut names = BySide::from_fn(|s| s.to_string());
@@ -255,7 +338,12 @@ impl Hub {
                 tokens[side] = Some(token.clone());
                 tokens[!side] = Some(random_text(24));
                 creator = Some(side);
-                invite = Some(random_text(16));
+                invite = invite_wanted.then(|| random_text(16));
+                for s in [Side::South, Side::North] {
+                    if let Some(name) = &players[s] {
+                        names[s] = name.clone();
+                    }
+                }
             }
         }
         let start = *game.start();
@@ -270,6 +358,10 @@ impl Hub {
             invite: invite.clone(),
             names,
             created: now(),
+            players,
+            resigned: None,
+            rematch_offer: None,
+            rematch: None,
         };
         let id = random_text(10);
         let meta_json = serde_json::to_string(&meta).map_err(ApiError::internal)?;
@@ -281,28 +373,13 @@ impl Hub {
             })
             .await
             .map_err(ApiError::unavailable)?;
-        let slot = self.insert(id.clone(), game, meta);
-        let game_info = {
-            let e = slot.entry.lock().await;
-            info(&id, &e)
-        };
+        let slot = self.insert(id.clone(), game, meta.clone());
         if kind == Kind::Computer {
             let hub = self.clone();
             let s = slot.clone();
             tokio::spawn(async move { hub.computer_turn(s).await });
         }
-        let seat = match kind {
-            Kind::Local => "both",
-            _ => side.name(),
-        };
-        Ok(json!({
-            "id": id,
-            "token": token,
-            "seat": seat,
-            "watch": format!("/g/{id}"),
-            "invite": invite.map(|code| format!("/g/{id}?invite={code}")),
-            "game": game_info,
-        }))
+        Ok((id, meta.tokens, invite, slot))
     }
 
     /// The state of a game, or of the game as it was after its first `at` moves.
@@ -316,7 +393,8 @@ impl Hub {
         if at > total {
             return Err(ApiError::unprocessable(format!(
                 "`at` is {at} but the game has only {total} moves"
-            )));
+            ))
+            .code("bad_at"));
         }
         let mut game = e.game.clone();
         drop(e);
@@ -331,18 +409,20 @@ impl Hub {
         let slot = self.slot(id)?;
         let mut e = slot.entry.lock().await;
         check_ply(&e.game, req.ply)?;
-        if e.game.status().is_over() {
-            return Err(ApiError::conflict("the game is over"));
+        if e.over() {
+            return Err(ApiError::conflict("the game is over").code("game_over"));
         }
         let side = e.game.position().to_move();
         if e.meta.computer == Some(side) {
-            return Err(ApiError::conflict("out of turn: it is the computer's move"));
+            return Err(
+                ApiError::conflict("out of turn: it is the computer's move").code("out_of_turn")
+            );
         }
         let h = require_seat(&e.meta, req.token.as_deref())?;
         if !h[side] {
-            return Err(ApiError::conflict(format!(
-                "out of turn: it is {side}'s move"
-            )));
+            return Err(
+                ApiError::conflict(format!("out of turn: it is {side}'s move")).code("out_of_turn"),
+            );
         }
         let mv = requests::hole(req.mv, e.game.rules().holes())?;
         let msg = self.commit_move(&slot, &mut e, side, mv).await?;
@@ -368,7 +448,7 @@ impl Hub {
         let mut events: Vec<Event> = Vec::new();
         e.game
             .play_traced(mv, &mut events)
-            .map_err(|err| ApiError::unprocessable(err.to_string()))?;
+            .map_err(|err| ApiError::unprocessable(err.to_string()).code("illegal_move"))?;
         let ply = e.game.moves().len();
         let stored = self
             .store
@@ -407,6 +487,7 @@ impl Hub {
             let (game, level, ply) = {
                 let mut e = slot.entry.lock().await;
                 let turn = e.game.status() == rajapasu_engine::Status::Playing
+                    && e.meta.resigned.is_none()
                     && e.meta.computer == Some(e.game.position().to_move());
                 if !turn {
                     e.thinking = false;
@@ -452,12 +533,15 @@ impl Hub {
         let slot = self.slot(id)?;
         let mut e = slot.entry.lock().await;
         if e.meta.kind == Kind::Online {
-            return Err(ApiError::conflict(
-                "moves cannot be taken back in an online game",
-            ));
+            return Err(
+                ApiError::conflict("moves cannot be taken back in an online game").code("no_undo"),
+            );
         }
         require_seat(&e.meta, req.token.as_deref())?;
         check_ply(&e.game, req.ply)?;
+        if e.meta.resigned.is_some() {
+            return Err(ApiError::conflict("the game was resigned").code("game_over"));
+        }
         let mut game = e.game.clone();
         match e.meta.computer {
             Some(computer) => {
@@ -469,12 +553,13 @@ impl Hub {
                     }
                 }
                 if !undone_human {
-                    return Err(ApiError::conflict("there is no move of yours to take back"));
+                    return Err(ApiError::conflict("there is no move of yours to take back")
+                        .code("no_undo"));
                 }
             }
             None => {
                 if game.undo().is_none() {
-                    return Err(ApiError::conflict("there is no move to take back"));
+                    return Err(ApiError::conflict("there is no move to take back").code("no_undo"));
                 }
             }
         }
@@ -498,12 +583,14 @@ impl Hub {
         let game = {
             let e = slot.entry.lock().await;
             if e.meta.kind == Kind::Online {
-                return Err(ApiError::conflict("hints are not given in online games"));
+                return Err(
+                    ApiError::conflict("hints are not given in online games").code("no_hint")
+                );
             }
             require_seat(&e.meta, req.token.as_deref())?;
             check_ply(&e.game, req.ply)?;
-            if e.game.status().is_over() {
-                return Err(ApiError::conflict("the game is over"));
+            if e.over() {
+                return Err(ApiError::conflict("the game is over").code("game_over"));
             }
             e.game.clone()
         };
@@ -511,7 +598,8 @@ impl Hub {
         let hint = tokio::task::spawn_blocking(move || computer::hint(&game))
             .await
             .map_err(ApiError::internal)?;
-        let mut hint = hint.ok_or_else(|| ApiError::conflict("there is no move to suggest"))?;
+        let mut hint =
+            hint.ok_or_else(|| ApiError::conflict("there is no move to suggest").code("no_hint"))?;
         hint["ply"] = json!(ply);
         Ok(hint)
     }
@@ -521,15 +609,16 @@ impl Hub {
         let slot = self.slot(id)?;
         let mut e = slot.entry.lock().await;
         if e.meta.kind != Kind::Online {
-            return Err(ApiError::conflict("only online games take invitations"));
+            return Err(ApiError::conflict("only online games take invitations").code("not_online"));
         }
         let Some(code) = e.meta.invite.clone() else {
             return Err(ApiError::conflict(
                 "the invitation was already used: both seats are taken",
-            ));
+            )
+            .code("invite_used"));
         };
         if code != req.invite {
-            return Err(ApiError::forbidden("wrong invitation code"));
+            return Err(ApiError::forbidden("wrong invitation code").code("invite_wrong"));
         }
         let seat = !e.meta.creator.unwrap_or(Side::South);
         let mut meta = e.meta.clone();
@@ -549,6 +638,145 @@ impl Hub {
         Ok(json!({"id": id, "token": token, "seat": seat, "game": game}))
     }
 
+    /// Resigns for the seat of the token (the side to move, where one token holds both).
+    pub async fn resign(&self, id: &str, req: TokenRequest) -> Result<Value, ApiError> {
+        let slot = self.slot(id)?;
+        let mut e = slot.entry.lock().await;
+        let held = require_seat(&e.meta, req.token.as_deref())?;
+        check_ply(&e.game, req.ply)?;
+        if e.over() {
+            return Err(ApiError::conflict("the game is over").code("game_over"));
+        }
+        let to_move = e.game.position().to_move();
+        let side = if held[to_move] { to_move } else { !to_move };
+        let mut meta = e.meta.clone();
+        meta.resigned = Some(side);
+        self.update_meta(id, &mut e, meta).await?;
+        let msg = json!({"type": "resigned", "side": side, "game": info(id, &e)});
+        slot.publish(&msg);
+        Ok(msg)
+    }
+
+    /// Sets (or, with an empty name, takes away) the name of the token's player in an online
+    /// game.
+    pub async fn name(&self, id: &str, req: NameRequest) -> Result<Value, ApiError> {
+        let slot = self.slot(id)?;
+        let mut e = slot.entry.lock().await;
+        if e.meta.kind != Kind::Online {
+            return Err(
+                ApiError::conflict("only players of online games name themselves")
+                    .code("not_online"),
+            );
+        }
+        let held = require_seat(&e.meta, req.token.as_deref())?;
+        let name = req.read()?;
+        let side = if held.south { Side::South } else { Side::North };
+        let mut meta = e.meta.clone();
+        meta.names[side] = name.clone().unwrap_or_else(|| side.to_string());
+        meta.players[side] = name;
+        self.update_meta(id, &mut e, meta).await?;
+        let msg = json!({"type": "state", "game": info(id, &e)});
+        slot.publish(&msg);
+        Ok(msg)
+    }
+
+    /// A new game with the same rules and start once this one is over: against the computer or
+    /// on one device at once (sides swapped unless `swap` is false); online, when the other
+    /// player asks too (an offer, then its acceptance; sides always swapped). Answers the
+    /// caller's seat and token in the new game, or `{"offered": true}` for an offer.
+    pub async fn rematch(
+        self: &Arc<Hub>,
+        id: &str,
+        req: RematchRequest,
+    ) -> Result<Value, ApiError> {
+        let slot = self.slot(id)?;
+        let mut e = slot.entry.lock().await;
+        let held = require_seat(&e.meta, req.token.as_deref())?;
+        if !e.over() {
+            return Err(
+                ApiError::conflict("a rematch comes once the game is over").code("not_over")
+            );
+        }
+        let start = e
+            .meta
+            .start_game()
+            .ok_or_else(|| ApiError::internal("the game's rules no longer read"))?;
+        let meta = e.meta.clone();
+        if meta.kind != Kind::Online {
+            let player = match meta.computer {
+                Some(computer) => !computer,
+                None => Side::South,
+            };
+            let side = if req.swap.unwrap_or(true) {
+                !player
+            } else {
+                player
+            };
+            drop(e);
+            let (new_id, tokens, _, new_slot) = self
+                .open_game(meta.kind, start, meta.level, side, false, BySide::default())
+                .await?;
+            let game = info(&new_id, &*new_slot.entry.lock().await);
+            let seat = if meta.kind == Kind::Local {
+                "both"
+            } else {
+                side.name()
+            };
+            return Ok(json!({"id": new_id, "token": tokens[side], "seat": seat, "game": game}));
+        }
+        // Online: each seat's player takes the other seat in the rematch.
+        let mine = if held.south { Side::South } else { Side::North };
+        if meta.rematch.is_none() && meta.rematch_offer != Some(!mine) {
+            // An offer (again, if this player already offered).
+            let mut meta = meta;
+            meta.rematch_offer = Some(mine);
+            self.update_meta(id, &mut e, meta).await?;
+            let msg = json!({"type": "state", "game": info(id, &e)});
+            slot.publish(&msg);
+            return Ok(json!({"offered": true, "game": info(id, &e)}));
+        }
+        let new_id = match &meta.rematch {
+            Some(new_id) => new_id.clone(),
+            None => {
+                let players = BySide::from_fn(|s| meta.players[!s].clone());
+                let creator = !meta.creator.unwrap_or(Side::South);
+                let (new_id, _, _, _) = self
+                    .open_game(Kind::Online, start, None, creator, false, players)
+                    .await?;
+                let mut meta = meta;
+                meta.rematch = Some(new_id.clone());
+                meta.rematch_offer = None;
+                self.update_meta(id, &mut e, meta).await?;
+                slot.publish(&json!({"type": "rematch", "id": new_id, "game": info(id, &e)}));
+                new_id
+            }
+        };
+        drop(e);
+        let new_slot = self.slot(&new_id)?;
+        let ne = new_slot.entry.lock().await;
+        let seat = !mine;
+        Ok(json!({
+            "id": new_id,
+            "token": ne.meta.tokens[seat],
+            "seat": seat,
+            "game": info(&new_id, &ne),
+        }))
+    }
+
+    /// Stores new settings of a game, then takes them.
+    async fn update_meta(&self, id: &str, e: &mut Entry, meta: Meta) -> Result<(), ApiError> {
+        let meta_json = serde_json::to_string(&meta).map_err(ApiError::internal)?;
+        self.store
+            .write(Write::UpdateMeta {
+                id: id.to_string(),
+                meta: meta_json,
+            })
+            .await
+            .map_err(ApiError::unavailable)?;
+        e.meta = meta;
+        Ok(())
+    }
+
     /// The game record, as plain text or JSON.
     pub async fn record(&self, id: &str, json_format: bool) -> Result<String, ApiError> {
         let slot = self.slot(id)?;
@@ -560,6 +788,10 @@ impl Hub {
             ("South".to_string(), e.meta.names.south.clone()),
             ("North".to_string(), e.meta.names.north.clone()),
         ];
+        let mut tags = tags;
+        if let Some(side) = e.meta.resigned {
+            tags.push(("Termination".to_string(), format!("{side} resigned")));
+        }
         let rec = Record::from_game(&e.game, tags);
         Ok(if json_format {
             rec.to_json()

@@ -48,6 +48,19 @@ pub struct Meta {
     /// Creation time, seconds since 1970.
     #[serde(default)]
     pub created: u64,
+    /// The names the players gave themselves (online games); `names` holds them too, for the
+    /// record, but there a side's name stands in when none was given.
+    #[serde(default)]
+    pub players: BySide<Option<String>>,
+    /// The side that resigned: the game is over, won by the other.
+    #[serde(default)]
+    pub resigned: Option<Side>,
+    /// The side that offered a rematch (online games), until it is taken up.
+    #[serde(default)]
+    pub rematch_offer: Option<Side>,
+    /// The id of the rematch, once both players agreed (online games).
+    #[serde(default)]
+    pub rematch: Option<String>,
 }
 
 /// Reads a pair of settings written `{"south": .., "north": ..}`, or `[south, north]` as the

@@ -28,6 +28,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
             ApiError::too_large(format!(
                 "the request body is larger than the limit of {BODY_LIMIT} bytes"
             ))
+            .code("too_large")
         };
         if let Some(len) = req
             .headers()
@@ -43,13 +44,13 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
             .await
             .map_err(|_| too_large())?;
         if bytes.iter().all(u8::is_ascii_whitespace) {
-            return Err(ApiError::bad_request(
-                "malformed JSON: the request body is empty",
-            ));
+            return Err(
+                ApiError::bad_request("malformed JSON: the request body is empty").code("bad_json"),
+            );
         }
         serde_json::from_slice(&bytes)
             .map(ApiJson)
-            .map_err(|e| ApiError::bad_request(format!("malformed JSON: {e}")))
+            .map_err(|e| ApiError::bad_request(format!("malformed JSON: {e}")).code("bad_json"))
     }
 }
 
@@ -62,7 +63,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
         let Query(q) = Query::<T>::from_request_parts(parts, state)
             .await
-            .map_err(|e| ApiError::bad_request(format!("bad query: {e}")))?;
+            .map_err(|e| ApiError::bad_request(format!("bad query: {e}")).code("bad_query"))?;
         Ok(ApiQuery(q))
     }
 }
@@ -70,12 +71,13 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
 /// A rule set as the API takes it.
 pub fn rules(text: &str) -> Result<Rules, ApiError> {
     text.parse()
-        .map_err(|e| ApiError::unprocessable(format!("rules: {e}")))
+        .map_err(|e| ApiError::unprocessable(format!("rules: {e}")).code("bad_rules"))
 }
 
 /// A position code as the API takes it, under `rules`.
 pub fn position(code: &str, rules: Rules) -> Result<Position, ApiError> {
-    Position::from_code(code, rules).map_err(|e| ApiError::unprocessable(format!("position: {e}")))
+    Position::from_code(code, rules)
+        .map_err(|e| ApiError::unprocessable(format!("position: {e}")).code("bad_position"))
 }
 
 /// A move as the API takes it: a hole number, on a board of `holes` holes a row.
@@ -87,6 +89,7 @@ pub fn hole(number: u32, holes: usize) -> Result<Move, ApiError> {
             ApiError::unprocessable(format!(
                 "illegal move {number}: holes are numbered 1 to {holes}"
             ))
+            .code("illegal_move")
         })
 }
 
@@ -125,12 +128,13 @@ pub struct GameSetup {
 impl NewGame {
     /// Checks the request: a record, rules, mode, position, side and level that all fit.
     pub fn read(self) -> Result<GameSetup, ApiError> {
-        let record = match &self.record {
-            Some(text) => Some(
-                Record::parse(text).map_err(|e| ApiError::unprocessable(format!("record: {e}")))?,
-            ),
-            None => None,
-        };
+        let record =
+            match &self.record {
+                Some(text) => Some(Record::parse(text).map_err(|e| {
+                    ApiError::unprocessable(format!("record: {e}")).code("bad_record")
+                })?),
+                None => None,
+            };
         let mut rules = match (&record, &self.rules) {
             (Some(r), None) => r.rules,
             (_, Some(text)) => rules(text)?,
@@ -139,7 +143,7 @@ impl NewGame {
         if let Some(mode) = &self.mode {
             rules = rules
                 .with_option("mode", mode)
-                .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+                .map_err(|e| ApiError::unprocessable(e.to_string()).code("bad_mode"))?;
         }
         let start = match (&self.position, &record) {
             (Some(code), _) => position(code, rules)?,
@@ -148,19 +152,21 @@ impl NewGame {
         };
         let side = match &self.side {
             None => Side::South,
-            Some(t) => t
-                .parse()
-                .map_err(|e: ParseSideError| ApiError::unprocessable(e.to_string()))?,
+            Some(t) => t.parse().map_err(|e: ParseSideError| {
+                ApiError::unprocessable(e.to_string()).code("bad_side")
+            })?,
         };
         let level = match (self.kind, self.level) {
             (Kind::Computer, None) => Some(Level::DEFAULT),
-            (Kind::Computer, Some(n)) => {
-                Some(Level::try_from(n).map_err(|e| ApiError::unprocessable(e.to_string()))?)
-            }
+            (Kind::Computer, Some(n)) => Some(
+                Level::try_from(n)
+                    .map_err(|e| ApiError::unprocessable(e.to_string()).code("bad_level"))?,
+            ),
             (_, Some(_)) => {
                 return Err(ApiError::unprocessable(
                     "a level is only for games against the computer",
-                ))
+                )
+                .code("bad_level"))
             }
             (_, None) => None,
         };
@@ -168,6 +174,7 @@ impl NewGame {
         for (k, &mv) in record.iter().flat_map(|r| &r.moves).enumerate() {
             game.try_play(mv).map_err(|e| {
                 ApiError::unprocessable(format!("record: move {} ({mv}): {e}", k + 1))
+                    .code("bad_record")
             })?;
         }
         Ok(GameSetup {
@@ -206,6 +213,51 @@ pub struct TokenRequest {
     pub ply: Option<usize>,
 }
 
+/// Body of `POST /api/games/{id}/name`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct NameRequest {
+    /// The seat token.
+    #[serde(default)]
+    pub token: Option<String>,
+    /// The player's name; empty takes it away.
+    pub name: String,
+}
+
+/// Longest player name, in characters: it must fit beside the board on a phone.
+pub const NAME_LIMIT: usize = 24;
+
+impl NameRequest {
+    /// The name, trimmed, or `None` when empty; 422 when too long or holding control characters.
+    pub fn read(&self) -> Result<Option<String>, ApiError> {
+        let name = self.name.trim();
+        if name.chars().count() > NAME_LIMIT {
+            return Err(ApiError::unprocessable(format!(
+                "a name has at most {NAME_LIMIT} characters"
+            ))
+            .code("bad_name"));
+        }
+        if name.chars().any(char::is_control) {
+            return Err(
+                ApiError::unprocessable("a name may not hold control characters").code("bad_name"),
+            );
+        }
+        Ok((!name.is_empty()).then(|| name.to_string()))
+    }
+}
+
+/// Body of `POST /api/games/{id}/rematch`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct RematchRequest {
+    /// The seat token.
+    #[serde(default)]
+    pub token: Option<String>,
+    /// Whether the players change sides (default true; online rematches always do).
+    #[serde(default)]
+    pub swap: Option<bool>,
+}
+
 /// Body of `POST /api/games/{id}/join`.
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
@@ -233,9 +285,10 @@ impl RecordQuery {
         match self.format.as_deref() {
             None | Some("text") => Ok(false),
             Some("json") => Ok(true),
-            Some(f) => Err(ApiError::bad_request(format!(
-                "format `{f}` is not `text` or `json`"
-            ))),
+            Some(f) => Err(
+                ApiError::bad_request(format!("format `{f}` is not `text` or `json`"))
+                    .code("bad_query"),
+            ),
         }
     }
 }

@@ -1,0 +1,307 @@
+//! Error codes, resignation, names, rematches and presence, against a real server.
+
+use futures_util::{SinkExt, StreamExt};
+use rajapasu_server::client::{Answer, Client};
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::time::Duration;
+
+async fn server() -> SocketAddr {
+    rajapasu_server::spawn("127.0.0.1:0", ":memory:")
+        .await
+        .expect("server starts")
+        .0
+}
+
+async fn req(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> Answer {
+    let mut c = Client::connect(addr).await.unwrap();
+    let text = body.map(|b| b.to_string());
+    c.request(method, path, text.as_deref()).await.unwrap()
+}
+
+async fn post(addr: SocketAddr, path: &str, body: Value) -> Answer {
+    req(addr, "POST", path, Some(body)).await
+}
+
+fn code_of(a: &Answer) -> String {
+    a.json()["code"].as_str().unwrap_or_default().to_string()
+}
+
+/// An online game with both seats taken: id, South's token, North's token.
+async fn online_game(addr: SocketAddr) -> (String, String, String) {
+    let a = post(
+        addr,
+        "/api/games",
+        json!({"kind": "online", "mode": "round"}),
+    )
+    .await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    let v = a.json();
+    let id = v["id"].as_str().unwrap().to_string();
+    let code = v["invite"]
+        .as_str()
+        .unwrap()
+        .split("invite=")
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let j = post(
+        addr,
+        &format!("/api/games/{id}/join"),
+        json!({"invite": code}),
+    )
+    .await;
+    assert_eq!(j.status, 200, "{}", j.body);
+    (
+        id,
+        v["token"].as_str().unwrap().to_string(),
+        j.json()["token"].as_str().unwrap().to_string(),
+    )
+}
+
+#[tokio::test]
+async fn errors_carry_a_code() {
+    let addr = server().await;
+    let a = req(addr, "GET", "/api/games/nosuch", None).await;
+    assert_eq!(
+        (a.status, code_of(&a).as_str()),
+        (404, "no_game"),
+        "{}",
+        a.body
+    );
+    let a = post(
+        addr,
+        "/api/games",
+        json!({"kind": "local", "rules": "nonsense"}),
+    )
+    .await;
+    assert_eq!(
+        (a.status, code_of(&a).as_str()),
+        (422, "bad_rules"),
+        "{}",
+        a.body
+    );
+    let a = post(
+        addr,
+        "/api/games",
+        json!({"kind": "local", "record": "1. 9 *"}),
+    )
+    .await;
+    assert_eq!(code_of(&a), "bad_record", "{}", a.body);
+    let a = req(addr, "POST", "/api/games", None).await;
+    assert_eq!(code_of(&a), "bad_json", "{}", a.body);
+    let a = post(addr, "/api/games", json!({"kind": "local"})).await;
+    let id = a.json()["id"].as_str().unwrap().to_string();
+    let token = a.json()["token"].as_str().unwrap().to_string();
+    let path = format!("/api/games/{id}/moves");
+    let a = post(addr, &path, json!({"move": 3, "ply": 5, "token": token})).await;
+    assert_eq!((a.status, code_of(&a).as_str()), (409, "stale_ply"));
+    let a = post(addr, &path, json!({"move": 3, "token": "x"})).await;
+    assert_eq!((a.status, code_of(&a).as_str()), (403, "token_wrong"));
+    let a = post(addr, &path, json!({"move": 12, "token": token})).await;
+    assert_eq!((a.status, code_of(&a).as_str()), (422, "illegal_move"));
+    let a = req(addr, "GET", "/api/nothere", None).await;
+    assert_eq!(code_of(&a), "no_route");
+}
+
+#[tokio::test]
+async fn resigning_ends_the_game() {
+    let addr = server().await;
+    let (id, south, north) = online_game(addr).await;
+    // North resigns although South is to move: a player may resign at any time.
+    let a = post(
+        addr,
+        &format!("/api/games/{id}/resign"),
+        json!({"token": north}),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.json()["game"]["resigned"], "north");
+    let a = post(
+        addr,
+        &format!("/api/games/{id}/moves"),
+        json!({"move": 1, "token": south}),
+    )
+    .await;
+    assert_eq!((a.status, code_of(&a).as_str()), (409, "game_over"));
+    let a = post(
+        addr,
+        &format!("/api/games/{id}/resign"),
+        json!({"token": south}),
+    )
+    .await;
+    assert_eq!(code_of(&a), "game_over");
+    let a = req(addr, "GET", &format!("/api/games/{id}/record"), None).await;
+    assert!(a.body.contains("North resigned"), "{}", a.body);
+    // Against the computer, the computer stops too.
+    let a = post(
+        addr,
+        "/api/games",
+        json!({"kind": "computer", "side": "north", "level": 1}),
+    )
+    .await;
+    let cid = a.json()["id"].as_str().unwrap().to_string();
+    let ctoken = a.json()["token"].as_str().unwrap().to_string();
+    let a = post(
+        addr,
+        &format!("/api/games/{cid}/resign"),
+        json!({"token": ctoken}),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.json()["game"]["resigned"], "north");
+}
+
+#[tokio::test]
+async fn names_are_checked_and_shown() {
+    let addr = server().await;
+    let (id, south, _) = online_game(addr).await;
+    let path = format!("/api/games/{id}/name");
+    let a = post(addr, &path, json!({"token": south, "name": "  Ann  "})).await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.json()["game"]["players"]["south"], "Ann");
+    assert_eq!(a.json()["game"]["names"]["south"], "Ann");
+    assert!(a.json()["game"]["players"]["north"].is_null());
+    let a = post(addr, &path, json!({"token": south, "name": "x".repeat(25)})).await;
+    assert_eq!((a.status, code_of(&a).as_str()), (422, "bad_name"));
+    let a = post(addr, &path, json!({"token": south, "name": "a\u{7}b"})).await;
+    assert_eq!(code_of(&a), "bad_name");
+    let a = post(addr, &path, json!({"token": south, "name": ""})).await;
+    assert!(a.json()["game"]["players"]["south"].is_null());
+    let a = post(addr, "/api/games", json!({"kind": "local"})).await;
+    let lid = a.json()["id"].as_str().unwrap().to_string();
+    let ltoken = a.json()["token"].as_str().unwrap().to_string();
+    let a = post(
+        addr,
+        &format!("/api/games/{lid}/name"),
+        json!({"token": ltoken, "name": "B"}),
+    )
+    .await;
+    assert_eq!(code_of(&a), "not_online");
+}
+
+#[tokio::test]
+async fn rematches() {
+    let addr = server().await;
+    // Against the computer: at once, with the sides swapped unless asked otherwise.
+    let a = post(
+        addr,
+        "/api/games",
+        json!({"kind": "computer", "side": "north", "level": 1}),
+    )
+    .await;
+    let id = a.json()["id"].as_str().unwrap().to_string();
+    let token = a.json()["token"].as_str().unwrap().to_string();
+    let path = format!("/api/games/{id}/rematch");
+    let a = post(addr, &path, json!({"token": token})).await;
+    assert_eq!((a.status, code_of(&a).as_str()), (409, "not_over"));
+    post(
+        addr,
+        &format!("/api/games/{id}/resign"),
+        json!({"token": token}),
+    )
+    .await;
+    let a = post(addr, &path, json!({"token": token})).await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.json()["seat"], "south");
+    assert_eq!(a.json()["game"]["computer"], "north");
+    let a = post(addr, &path, json!({"token": token, "swap": false})).await;
+    assert_eq!(a.json()["seat"], "north");
+    assert_eq!(a.json()["game"]["level"], 1);
+
+    // Online: an offer, which the other player takes up; each gets the other seat.
+    let (id, south, north) = online_game(addr).await;
+    post(
+        addr,
+        &format!("/api/games/{id}/name"),
+        json!({"token": south, "name": "Ann"}),
+    )
+    .await;
+    post(
+        addr,
+        &format!("/api/games/{id}/resign"),
+        json!({"token": south}),
+    )
+    .await;
+    let path = format!("/api/games/{id}/rematch");
+    let a = post(addr, &path, json!({"token": north})).await;
+    assert_eq!(a.json()["offered"], true, "{}", a.body);
+    assert_eq!(a.json()["game"]["rematch"]["offered_by"], "north");
+    let a = post(addr, &path, json!({"token": south})).await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.json()["seat"], "north");
+    let new_id = a.json()["id"].as_str().unwrap().to_string();
+    assert_eq!(
+        a.json()["game"]["seats"],
+        json!({"south": "taken", "north": "taken"})
+    );
+    assert_eq!(a.json()["game"]["players"]["north"], "Ann");
+    let south_new = a.json()["token"].as_str().unwrap().to_string();
+    // The offerer collects their seat of the same rematch.
+    let b = post(addr, &path, json!({"token": north})).await;
+    assert_eq!(b.json()["id"], new_id.as_str());
+    assert_eq!(b.json()["seat"], "south");
+    let north_new = b.json()["token"].as_str().unwrap().to_string();
+    assert_ne!(south_new, north_new);
+    // The old North now moves first, as South.
+    let a = post(
+        addr,
+        &format!("/api/games/{new_id}/moves"),
+        json!({"move": 1, "token": north_new}),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+}
+
+async fn next_json(
+    ws: &mut tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >,
+) -> Value {
+    let msg = tokio::time::timeout(Duration::from_secs(5), ws.next())
+        .await
+        .expect("a message in time")
+        .unwrap()
+        .unwrap();
+    serde_json::from_str(msg.to_text().unwrap()).unwrap()
+}
+
+#[tokio::test]
+async fn presence_over_the_socket() {
+    let addr = server().await;
+    let (id, south, _north) = online_game(addr).await;
+    let url = format!("ws://{addr}/api/games/{id}/ws");
+    let (mut watcher, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    let first = next_json(&mut watcher).await;
+    assert_eq!(
+        first["game"]["connected"],
+        json!({"south": false, "north": false})
+    );
+    let (mut player, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    next_json(&mut player).await;
+    player
+        .send(tokio_tungstenite::tungstenite::Message::Text(
+            json!({"token": south}).to_string().into(),
+        ))
+        .await
+        .unwrap();
+    let v = next_json(&mut watcher).await;
+    assert_eq!(v["type"], "presence");
+    assert_eq!(v["connected"], json!({"south": true, "north": false}));
+    // A wrong token says nothing about anyone.
+    let (mut stranger, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    next_json(&mut stranger).await;
+    stranger
+        .send(tokio_tungstenite::tungstenite::Message::Text(
+            json!({"token": "nobody"}).to_string().into(),
+        ))
+        .await
+        .unwrap();
+    player.close(None).await.unwrap();
+    let v = next_json(&mut watcher).await;
+    assert_eq!(
+        v["connected"],
+        json!({"south": false, "north": false}),
+        "{v}"
+    );
+}
