@@ -4,8 +4,8 @@ use crate::assets;
 use crate::error::ApiError;
 use crate::games::Hub;
 use crate::requests::{
-    ApiJson, ApiQuery, JoinRequest, MoveRequest, NewGame, RecordQuery, StateQuery, TokenRequest,
-    TraceRequest, BODY_LIMIT,
+    AnalysisRequest, ApiJson, ApiQuery, JoinRequest, MoveRequest, NewGame, RecordQuery, StateQuery,
+    TokenRequest, TraceRequest, BODY_LIMIT,
 };
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
@@ -34,6 +34,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(ws))
         .route("/api/trace", post(trace))
+        .route("/api/analysis", post(analysis))
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .route("/", get(assets::index))
         .route("/g/{id}", get(assets::index))
@@ -72,6 +73,7 @@ async fn api_index() -> Json<Value> {
             "GET /api/games/{id}/record[?format=text|json]",
             "GET /api/games/{id}/ws (WebSocket)",
             "POST /api/trace",
+            "POST /api/analysis",
         ],
         "docs": "docs/API.md",
     }))
@@ -210,4 +212,8 @@ async fn trace(ApiJson(req): ApiJson<TraceRequest>) -> Result<Json<Value>, ApiEr
         "events": events,
         "after": GameView::new(&game),
     })))
+}
+
+async fn analysis(ApiJson(req): ApiJson<AnalysisRequest>) -> Result<Json<Value>, ApiError> {
+    Ok(Json(crate::analysis::run(req.read()?).await?))
 }
