@@ -89,8 +89,7 @@ async fn a_line_from_a_record_or_a_position() {
     let addr = server().await;
     let a = analysis(
         addr,
-        &json!({"record": "[Rules \"canonical\"]\n{Round 1} 1. 1 2 *", "moves": [2], "movetime_ms": 100})
-            .to_string(),
+        &json!({"record": "{Round 1} 1. 1 2 *", "moves": [2], "movetime_ms": 100}).to_string(),
     )
     .await;
     assert_eq!(a.status, 200, "{}", a.body);
@@ -100,6 +99,16 @@ async fn a_line_from_a_record_or_a_position() {
     assert_eq!(v["start"], "7,7,7,7,7,7,7/7,7,7,7,7,7,7 S 0 0");
     assert_eq!(v["view"]["moves"], json!([1, 2, 2]));
     assert_eq!(v["view"]["to_move"], "north");
+
+    // A JSON record reads as JSON.
+    let j = analysis(
+        addr,
+        &json!({"record": r#"{"rules": "canonical", "moves": [1, 2]}"#, "movetime_ms": 50})
+            .to_string(),
+    )
+    .await;
+    assert_eq!(j.status, 200, "{}", j.body);
+    assert_eq!(j.json()["moves"], json!([1, 2]));
 
     // The same line from the start position code gives the same position.
     let b = analysis(
@@ -137,6 +146,7 @@ async fn bad_input_gets_json_errors() {
         (r#"{"rules": "chess"}"#, 422, "rules"),
         (r#"{"position": "1,2,3/4 S 0 0"}"#, 422, "position"),
         (r#"{"record": "[Rules \"canonical\"] 9 *"}"#, 422, "record"),
+        (r#"{"record": "{\"moves\": 1}"}"#, 422, "record: JSON"),
         (r#"{"moves": [1, 2, 3]}"#, 422, "move 3 (3)"),
         (r#"{"moves": [300]}"#, 422, "illegal move 300"),
         (
