@@ -39,6 +39,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/", get(assets::index))
         .route("/g/{id}", get(assets::index))
         .route("/rules", get(assets::rules_page))
+        .route("/learn", get(assets::learn_page))
+        .route("/analysis", get(assets::analysis_page))
         .route("/assets/{*path}", get(assets::asset))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)

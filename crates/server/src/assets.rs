@@ -15,6 +15,8 @@ macro_rules! web {
 pub static FILES: &[(&str, &str)] = web!(
     "index.html",
     "rules.html",
+    "learn.html",
+    "analysis.html",
     "style.css",
     "favicon.svg",
     "js/api.js",
@@ -22,6 +24,9 @@ pub static FILES: &[(&str, &str)] = web!(
     "js/board.js",
     "js/i18n.js",
     "js/rules.js",
+    "js/home.js",
+    "js/learn.js",
+    "js/analysis.js",
     "i18n/en.json",
     "i18n/bn.json",
     "i18n/et.json",
@@ -62,6 +67,16 @@ pub async fn index() -> Response {
 /// The rules page.
 pub async fn rules_page() -> Response {
     file("rules.html").unwrap_or_else(|| ApiError::not_found("no page").into_response())
+}
+
+/// The tutorial page, `/learn`.
+pub async fn learn_page() -> Response {
+    file("learn.html").unwrap_or_else(|| ApiError::not_found("no page").into_response())
+}
+
+/// The analysis board, `/analysis`.
+pub async fn analysis_page() -> Response {
+    file("analysis.html").unwrap_or_else(|| ApiError::not_found("no page").into_response())
 }
 
 /// `/assets/{path}`.
