@@ -24,7 +24,7 @@ static TURNS: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(AT_ONCE));
 /// Analyses the position the setup leads to: the view, and every legal move with its score,
 /// proven bounds and line, best first (empty when the game is over).
 pub async fn run(setup: AnalysisSetup) -> Result<Value, ApiError> {
-    let _turn = tokio::time::timeout(QUEUE_WAIT, TURNS.acquire())
+    let turn = tokio::time::timeout(QUEUE_WAIT, TURNS.acquire())
         .await
         .map_err(|_| {
             ApiError::new(
@@ -34,13 +34,18 @@ pub async fn run(setup: AnalysisSetup) -> Result<Value, ApiError> {
         })?
         .map_err(ApiError::internal)?;
     let movetime = setup.movetime_ms;
-    tokio::task::spawn_blocking(move || analyse(setup))
-        .await
-        .map_err(ApiError::internal)
-        .map(|mut v| {
-            v["movetime_ms"] = json!(movetime);
-            v
-        })
+    // The turn goes with the search: a request given up by its client still holds it until
+    // its search ends, so no more than AT_ONCE searches ever run.
+    tokio::task::spawn_blocking(move || {
+        let _turn = turn;
+        analyse(setup)
+    })
+    .await
+    .map_err(ApiError::internal)
+    .map(|mut v| {
+        v["movetime_ms"] = json!(movetime);
+        v
+    })
 }
 
 fn analyse(setup: AnalysisSetup) -> Value {

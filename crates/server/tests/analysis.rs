@@ -162,3 +162,23 @@ async fn bad_input_gets_json_errors() {
         assert!(error.contains(says), "{body}: {error}");
     }
 }
+
+#[tokio::test]
+async fn no_more_than_two_searches_run_at_once() {
+    let addr = server().await;
+    let body = json!({"movetime_ms": 300}).to_string();
+    let t = Instant::now();
+    let answers = futures_util::future::join_all((0..6).map(|_| analysis(addr, &body))).await;
+    let elapsed = t.elapsed().as_millis() as u64;
+    let mut searched = 0;
+    for a in &answers {
+        assert_eq!(a.status, 200, "{}", a.body);
+        searched += a.json()["time_ms"].as_u64().unwrap();
+    }
+    // Two at a time, the six searches take at least half their summed time; all at once they
+    // would take about a sixth of it.
+    assert!(
+        2 * elapsed + 50 >= searched,
+        "{elapsed} ms for {searched} ms of search"
+    );
+}
