@@ -123,11 +123,22 @@ for (const code of LANGS) {
       await page.click('#learn-board .hole.playable');
       await page.waitForSelector('#lesson[data-state="played"]');
       await shotAndCheck(page, `learn-${code}-${viewport.width}`);
+      if (code === 'bn') {
+        // Bengali numbers in Bengali digits; only hole names keep Latin ones.
+        const texts = await page.$$eval('#lesson-list, #lesson-title, #lesson-goal, #lesson-why-text', (e) => e.map((x) => x.textContent));
+        for (const text of texts) assert.doesNotMatch(text.replace(/[SN]\d/g, ''), /[0-9]/, text);
+        assert.match(texts[3], /৫৪/);
+      }
       await page.evaluate(() => localStorage.setItem('rajapasu.analysisTime', '500'));
       await page.goto(`${BASE}/analysis`);
       await page.waitForSelector('#analysis[data-state="ready"] #an-table tbody tr[data-move]');
-      await page.click('#an-edit');
       await shotAndCheck(page, `analysis-${code}-${viewport.width}`);
+      if (code === 'bn') {
+        const values = await page.$$eval('#an-table .an-value, #an-depth', (e) => e.map((x) => x.textContent));
+        for (const text of values) assert.doesNotMatch(text, /[0-9]/, text);
+      }
+      await page.click('#an-edit');
+      await shotAndCheck(page, `analysis-setup-${code}-${viewport.width}`);
       await context.close();
     });
   }

@@ -4,7 +4,7 @@
 
 import { call } from './api.js';
 import { Board } from './board.js';
-import { t, setLanguage, preferred, languageSwitch, describeEvent } from './i18n.js';
+import { t, setLanguage, preferred, languageSwitch, describeEvent, formatNumber } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -85,7 +85,8 @@ function renderList() {
     const b = document.createElement('button');
     b.type = 'button';
     b.dataset.lesson = lesson.key;
-    b.textContent = t(`learn.${lesson.key}.title`);
+    // The number is written for the language, as every number on the page.
+    b.textContent = `${formatNumber(i + 1)}. ${t(`learn.${lesson.key}.title`)}`;
     if (d.has(lesson.key)) {
       b.classList.add('done');
       b.setAttribute('aria-label', t('learn.doneLabel', { title: b.textContent }));
