@@ -1,5 +1,7 @@
 // The JSON API (docs/API.md) and the live-update socket.
 
+import { t } from './i18n.js';
+
 export class ApiError extends Error {
   /** `code` is the server's fixed word for the error (docs/API.md), which the page translates. */
   constructor(status, message, code = null) {
@@ -7,6 +9,17 @@ export class ApiError extends Error {
     this.status = status;
     this.code = code;
   }
+}
+
+/** An error in the page's language: the server's code through the catalogs (its English
+ *  message is for people reading the API, not for the page). */
+export function errorText(e) {
+  if (e instanceof ApiError) {
+    if (e.status === 0) return t('error.network');
+    const key = `error.${e.code}`;
+    return e.code && t(key) !== key ? t(key) : t('error.other', { code: e.code || e.status });
+  }
+  return String(e.message || e);
 }
 
 export async function call(method, path, body) {

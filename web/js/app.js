@@ -1,107 +1,23 @@
 // The app page: new games, the board, moves, undo, hints, records, live updates.
 
-import { call, seats, liveUpdates, ApiError } from './api.js';
+import { call, seats, liveUpdates, errorText } from './api.js';
 import { Board } from './board.js';
+import { startHome as openHome, fillHome as refillHome } from './home.js';
 import { t, setLanguage, preferred, languageSwitch, describeEvent, apply, formatNumber, language } from './i18n.js';
 import { soundOn, setSound, play as playSound } from './sound.js';
 
 const $ = (id) => document.getElementById(id);
 let meta = { levels: [], presets: [] };
 
-/** An error in the page's language: the server's code through the catalogs (its English
- *  message is for people reading the API, not for the page). */
-function errorText(e) {
-  if (e instanceof ApiError) {
-    if (e.status === 0) return t('error.network');
-    const key = `error.${e.code}`;
-    return e.code && t(key) !== key ? t(key) : t('error.other', { code: e.code || e.status });
-  }
-  return String(e);
-}
-
 // ---------------------------------------------------------------- home page
 
+// The home page lives in home.js; these keep its calls below working with this module's meta.
 function fillHome() {
-  const level = $('level');
-  const keep = level.value || String(meta.default_level ?? '');
-  level.textContent = '';
-  for (const l of meta.levels) {
-    const o = document.createElement('option');
-    o.value = l.number;
-    o.textContent = t('level.option', {
-      number: l.number,
-      name: t(`level.${l.number}`) !== `level.${l.number}` ? t(`level.${l.number}`) : l.name,
-    });
-    level.appendChild(o);
-  }
-  level.value = keep;
-  const preset = $('preset');
-  const keepPreset = preset.value || 'canonical';
-  preset.textContent = '';
-  for (const p of meta.presets) {
-    const o = document.createElement('option');
-    o.value = p.name;
-    const key = `preset.${p.name}`;
-    o.textContent = t(key) !== key ? t(key) : p.name;
-    preset.appendChild(o);
-  }
-  preset.value = keepPreset;
-  updateKindFields();
-  listMyGames();
-}
-
-function updateKindFields() {
-  const kind = new FormData($('new-game')).get('kind');
-  $('level-field').hidden = kind !== 'computer';
-  $('side-field').hidden = kind === 'local';
-}
-
-function listMyGames() {
-  const all = Object.entries(seats.all()).sort((a, b) => (b[1].created || 0) - (a[1].created || 0));
-  const ul = $('my-games');
-  ul.textContent = '';
-  $('my-games-card').hidden = all.length === 0;
-  for (const [id, s] of all.slice(0, 20)) {
-    const li = document.createElement('li');
-    const a = document.createElement('a');
-    a.href = `/g/${id}`;
-    a.textContent = `${t(`kind.${s.kind}`)} · ${new Date((s.created || 0) * 1000).toLocaleString(language())}`;
-    li.appendChild(a);
-    ul.appendChild(li);
-  }
+  refillHome(meta);
 }
 
 async function startHome() {
-  $('home').hidden = false;
-  fillHome();
-  $('new-game').addEventListener('change', updateKindFields);
-  $('record-file').addEventListener('change', async (e) => {
-    const f = e.target.files[0];
-    if (f) $('new-game').elements.record.value = await f.text();
-  });
-  $('new-game').addEventListener('submit', async (e) => {
-    e.preventDefault();
-    const fd = new FormData(e.target);
-    const kind = fd.get('kind');
-    const body = { kind, mode: fd.get('mode'), rules: fd.get('rules') || 'canonical' };
-    if (kind === 'computer') body.level = Number(fd.get('level'));
-    if (kind !== 'local') body.side = fd.get('side');
-    const record = String(fd.get('record') || '').trim();
-    if (record) {
-      body.record = record;
-      delete body.rules;
-      delete body.mode;
-    }
-    $('start').disabled = true;
-    try {
-      const r = await call('POST', '/api/games', body);
-      seats.set(r.id, { token: r.token, seat: r.seat, kind, created: r.game.created, invite: r.invite });
-      location.href = `/g/${r.id}`;
-    } catch (err) {
-      $('home-error').textContent = errorText(err);
-      $('start').disabled = false;
-    }
-  });
+  await openHome(meta);
 }
 
 // ---------------------------------------------------------------- game page

@@ -4,8 +4,8 @@ use crate::assets;
 use crate::error::ApiError;
 use crate::games::Hub;
 use crate::requests::{
-    ApiJson, ApiQuery, JoinRequest, MoveRequest, NameRequest, NewGame, RecordQuery, RematchRequest,
-    StateQuery, TokenRequest, TraceRequest, BODY_LIMIT,
+    AnalysisRequest, ApiJson, ApiQuery, JoinRequest, MoveRequest, NameRequest, NewGame,
+    RecordQuery, RematchRequest, StateQuery, TokenRequest, TraceRequest, BODY_LIMIT,
 };
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
@@ -37,10 +37,13 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(ws))
         .route("/api/trace", post(trace))
+        .route("/api/analysis", post(analysis))
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .route("/", get(assets::index))
         .route("/g/{id}", get(assets::index))
         .route("/rules", get(assets::rules_page))
+        .route("/learn", get(assets::learn_page))
+        .route("/analysis", get(assets::analysis_page))
         .route("/assets/{*path}", get(assets::asset))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
@@ -78,6 +81,7 @@ async fn api_index() -> Json<Value> {
             "GET /api/games/{id}/record[?format=text|json]",
             "GET /api/games/{id}/ws (WebSocket)",
             "POST /api/trace",
+            "POST /api/analysis",
         ],
         "docs": "docs/API.md",
     }))
@@ -238,4 +242,8 @@ async fn trace(ApiJson(req): ApiJson<TraceRequest>) -> Result<Json<Value>, ApiEr
         "events": events,
         "after": GameView::new(&game),
     })))
+}
+
+async fn analysis(ApiJson(req): ApiJson<AnalysisRequest>) -> Result<Json<Value>, ApiError> {
+    Ok(Json(crate::analysis::run(req.read()?).await?))
 }

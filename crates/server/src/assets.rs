@@ -15,6 +15,8 @@ macro_rules! web {
 pub static FILES: &[(&str, &str)] = web!(
     "index.html",
     "rules.html",
+    "learn.html",
+    "analysis.html",
     "style.css",
     "favicon.svg",
     "js/api.js",
@@ -23,6 +25,9 @@ pub static FILES: &[(&str, &str)] = web!(
     "js/i18n.js",
     "js/rules.js",
     "js/sound.js",
+    "js/home.js",
+    "js/learn.js",
+    "js/analysis.js",
     "i18n/en.json",
     "i18n/bn.json",
     "i18n/et.json",
@@ -71,6 +76,16 @@ pub async fn rules_page() -> Response {
             .code("no_page")
             .into_response()
     })
+}
+
+/// The tutorial page, `/learn`.
+pub async fn learn_page() -> Response {
+    file("learn.html").unwrap_or_else(|| ApiError::not_found("no page").into_response())
+}
+
+/// The analysis board, `/analysis`.
+pub async fn analysis_page() -> Response {
+    file("analysis.html").unwrap_or_else(|| ApiError::not_found("no page").into_response())
 }
 
 /// `/assets/{path}`.

@@ -8,6 +8,7 @@
 //! | [`games`] | the games in play, their moves, undo, hints, seats; each change stored first |
 //! | [`meta`] | a game's stored settings (kind, rules, level, seats, names) |
 //! | [`store`] | SQLite: one writer thread, group commit |
+//! | [`analysis`] | the analysis board's search: every move scored, bounded in time |
 //! | [`computer`] | the computer opponent and the levels, as the page sees them |
 //! | [`error`] | the API's error answers, and why the server could not start |
 //! | [`assets`] | the page's files, embedded in the binary |
@@ -21,6 +22,7 @@
 //! # Ok(()) }
 //! ```
 
+pub mod analysis;
 pub mod api;
 pub mod assets;
 pub mod cli;

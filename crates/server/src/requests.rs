@@ -317,3 +317,94 @@ impl TraceRequest {
         Ok((game, mv))
     }
 }
+
+/// Longest search `POST /api/analysis` runs, in milliseconds: a larger `movetime_ms` is cut to
+/// this, so one request cannot hold a core for long.
+pub const ANALYSIS_MAX_MS: u64 = 3000;
+/// The search time when `movetime_ms` is left out.
+pub const ANALYSIS_DEFAULT_MS: u64 = 1000;
+/// The shortest search: below this the search would not finish its first iterations.
+pub const ANALYSIS_MIN_MS: u64 = 50;
+
+/// A game record as the API takes it, plain text or JSON. A text record may begin with a
+/// comment such as `{Round 1}`, which the engine's reader takes for JSON; a JSON object starts
+/// with `{"` or `{}`, so anything else after the brace is read as a plain-text record.
+pub fn record(text: &str) -> Result<Record, ApiError> {
+    let after_brace = text.trim_start().strip_prefix('{').map(str::trim_start);
+    let parsed = match after_brace {
+        Some(rest) if !rest.starts_with('"') && !rest.starts_with('}') => Record::parse_text(text),
+        _ => Record::parse(text),
+    };
+    parsed.map_err(|e| ApiError::unprocessable(format!("record: {e}")))
+}
+
+/// Body of `POST /api/analysis`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct AnalysisRequest {
+    #[serde(default)]
+    rules: Option<String>,
+    #[serde(default)]
+    position: Option<String>,
+    #[serde(default)]
+    record: Option<String>,
+    #[serde(default)]
+    moves: Vec<u32>,
+    #[serde(default)]
+    movetime_ms: Option<u64>,
+}
+
+/// An analysis as asked for, checked: the game after the record's moves and then `moves`, and
+/// the search time.
+#[derive(Debug)]
+pub struct AnalysisSetup {
+    /// The game to analyse: its start is the set-up position, its moves the line to it.
+    pub game: Game,
+    /// The search time, within the bounds above.
+    pub movetime_ms: u64,
+}
+
+impl AnalysisRequest {
+    /// Checks the request: rules, a position or a record (not both), moves legal in turn.
+    pub fn read(self) -> Result<AnalysisSetup, ApiError> {
+        if self.position.is_some() && self.record.is_some() {
+            return Err(ApiError::unprocessable(
+                "give a position or a record, not both",
+            ));
+        }
+        let record = match &self.record {
+            Some(text) => Some(record(text)?),
+            None => None,
+        };
+        let rules = match (&record, &self.rules) {
+            (_, Some(text)) => rules(text)?,
+            (Some(r), None) => r.rules,
+            (None, None) => Rules::default(),
+        };
+        let start = match (&self.position, &record) {
+            (Some(code), _) => position(code, rules)?,
+            (None, Some(r)) => match r.start {
+                // The record's start was read under the record's rules: check it under these.
+                Some(p) => position(&p.to_string(), rules)?,
+                None => Position::start(rules),
+            },
+            (None, None) => Position::start(rules),
+        };
+        let mut game = Game::from_position(start);
+        let recorded: Vec<u32> = record
+            .iter()
+            .flat_map(|r| &r.moves)
+            .map(|m| u32::from(m.number()))
+            .collect();
+        for (k, &n) in recorded.iter().chain(&self.moves).enumerate() {
+            let mv = hole(n, rules.holes())?;
+            game.try_play(mv)
+                .map_err(|e| ApiError::unprocessable(format!("move {} ({n}): {e}", k + 1)))?;
+        }
+        let movetime_ms = self
+            .movetime_ms
+            .unwrap_or(ANALYSIS_DEFAULT_MS)
+            .clamp(ANALYSIS_MIN_MS, ANALYSIS_MAX_MS);
+        Ok(AnalysisSetup { game, movetime_ms })
+    }
+}

@@ -1,0 +1,96 @@
+//! The analysis board's search: every legal move of a position scored by the existing search,
+//! bounded in time, with no more than a few searches at once.
+
+use crate::error::ApiError;
+use crate::requests::AnalysisSetup;
+use axum::http::StatusCode;
+use rajapasu_ai::search::{public_bounds, Limits, SearchOptions, Searcher};
+use rajapasu_engine::{GameView, Side};
+use serde_json::{json, Value};
+use std::sync::LazyLock;
+use std::time::Duration;
+use tokio::sync::Semaphore;
+
+/// Searches running at once. Each one keeps a core busy for its whole time, so more than this
+/// wait their turn rather than slowing down the games' computer players.
+const AT_ONCE: usize = 2;
+/// How long a request waits for a turn before it is told to try again.
+const QUEUE_WAIT: Duration = Duration::from_secs(10);
+/// Size of each search's transposition table (2^bits entries), as hints use.
+const TABLE_BITS: u32 = 20;
+
+static TURNS: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(AT_ONCE));
+
+/// Analyses the position the setup leads to: the view, and every legal move with its score,
+/// proven bounds and line, best first (empty when the game is over).
+pub async fn run(setup: AnalysisSetup) -> Result<Value, ApiError> {
+    let turn = tokio::time::timeout(QUEUE_WAIT, TURNS.acquire())
+        .await
+        .map_err(|_| {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the analysis is busy with other positions: try again",
+            )
+        })?
+        .map_err(ApiError::internal)?;
+    let movetime = setup.movetime_ms;
+    // The turn goes with the search: a request given up by its client still holds it until
+    // its search ends, so no more than AT_ONCE searches ever run.
+    tokio::task::spawn_blocking(move || {
+        let _turn = turn;
+        analyse(setup)
+    })
+    .await
+    .map_err(ApiError::internal)
+    .map(|mut v| {
+        v["movetime_ms"] = json!(movetime);
+        v
+    })
+}
+
+fn analyse(setup: AnalysisSetup) -> Value {
+    let game = setup.game;
+    let mut searcher = Searcher::new(TABLE_BITS);
+    let limits = Limits {
+        movetime: Some(Duration::from_millis(setup.movetime_ms)),
+        ..Limits::default()
+    };
+    // With `all_moves`, every root move gets its own score, not just a bound.
+    let result = searcher.search(&game, &limits, SearchOptions::EVERY_MOVE, |_| {});
+    let sides: String = game
+        .plies()
+        .map(|p| if p.side() == Side::South { 'S' } else { 'N' })
+        .collect();
+    let (depth, nodes, time_ms, moves) = match &result {
+        None => (0, 0, 0, Vec::new()),
+        Some(r) => (
+            r.depth,
+            r.nodes,
+            r.time.as_millis() as u64,
+            r.moves
+                .iter()
+                .map(|m| {
+                    let proven = m.proven.map(public_bounds);
+                    json!({
+                        "move": m.mv.number(),
+                        "score": m.score.counters(),
+                        "exact": proven.is_some_and(|b| b.exact().is_some()),
+                        "bounds": proven.map(|b| [b.lower, b.upper]),
+                        "pv": m.pv.iter().map(|mv| mv.number()).collect::<Vec<_>>(),
+                    })
+                })
+                .collect(),
+        ),
+    };
+    json!({
+        "rules": game.rules().to_string(),
+        "start": game.start().to_string(),
+        "moves": game.moves().iter().map(|m| m.number()).collect::<Vec<_>>(),
+        "line": sides,
+        "view": GameView::new(&game),
+        "depth": depth,
+        "nodes": nodes,
+        "time_ms": time_ms,
+        "analysis": moves,
+    })
+}

@@ -1,0 +1,184 @@
+//! `POST /api/analysis` against a real server on an ephemeral port: every move scored, proven
+//! values marked, the search bounded in time, bad input answered with JSON errors.
+
+use rajapasu_server::client::{Answer, Client};
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+async fn server() -> SocketAddr {
+    rajapasu_server::spawn("127.0.0.1:0", ":memory:")
+        .await
+        .expect("server starts")
+        .0
+}
+
+async fn analysis(addr: SocketAddr, body: &str) -> Answer {
+    let mut c = Client::connect(addr).await.unwrap();
+    c.request("POST", "/api/analysis", Some(body))
+        .await
+        .unwrap()
+}
+
+fn moves_of(v: &Value) -> Vec<u64> {
+    let mut m: Vec<u64> = v["analysis"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_u64().unwrap())
+        .collect();
+    m.sort();
+    m
+}
+
+#[tokio::test]
+async fn every_move_of_the_start_is_scored_within_the_time() {
+    let addr = server().await;
+    let t = Instant::now();
+    let a = analysis(addr, &json!({"movetime_ms": 300}).to_string()).await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+    let v = a.json();
+    assert_eq!(v["rules"], "canonical");
+    assert_eq!(v["start"], "7,7,7,7,7,7,7/7,7,7,7,7,7,7 S 0 0");
+    assert_eq!(v["view"]["position"], v["start"]);
+    assert_eq!(v["movetime_ms"], 300);
+    assert!(v["depth"].as_u64().unwrap() >= 1, "{v}");
+    assert_eq!(moves_of(&v), [1, 2, 3, 4, 5, 6, 7]);
+    // Best first, each with a line that starts with its move.
+    let list = v["analysis"].as_array().unwrap();
+    for w in list.windows(2) {
+        assert!(w[0]["score"].as_i64() >= w[1]["score"].as_i64(), "{v}");
+    }
+    for m in list {
+        assert_eq!(m["pv"][0], m["move"], "{m}");
+        // In a match nothing is proven.
+        assert_eq!(m["exact"], false, "{m}");
+        assert_eq!(m["bounds"], Value::Null, "{m}");
+    }
+}
+
+#[tokio::test]
+async fn a_small_single_round_is_proven_and_a_long_time_is_cut() {
+    let addr = server().await;
+    // South's only move S7 drops into N1; North then takes the last counters of its row with
+    // best play: South loses the round by 4 (47 + 1 against 48 + 2), as `rajapasu analyze`
+    // shows.
+    let body = json!({
+        "rules": "canonical/mode=round",
+        "position": "0,0,0,0,0,0,1/0,0,0,0,1,0,1 S 47 48",
+        "movetime_ms": 1_000_000,
+    });
+    let t = Instant::now();
+    let a = analysis(addr, &body.to_string()).await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    // A solved position stops the search at once, and no request may ask for more than 3 s.
+    assert!(t.elapsed() < Duration::from_secs(4), "{:?}", t.elapsed());
+    let v = a.json();
+    assert_eq!(v["movetime_ms"], 3000);
+    assert_eq!(v["analysis"].as_array().unwrap().len(), 1, "{v}");
+    let m = &v["analysis"][0];
+    assert_eq!(m["move"], 7);
+    assert_eq!(m["score"], -1004);
+    assert_eq!(m["exact"], true);
+    assert_eq!(m["bounds"], json!([-1004, -1004]));
+}
+
+#[tokio::test]
+async fn a_line_from_a_record_or_a_position() {
+    let addr = server().await;
+    let a = analysis(
+        addr,
+        &json!({"record": "{Round 1} 1. 1 2 *", "moves": [2], "movetime_ms": 100}).to_string(),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let v = a.json();
+    assert_eq!(v["moves"], json!([1, 2, 2]));
+    assert_eq!(v["line"], "SNS");
+    assert_eq!(v["start"], "7,7,7,7,7,7,7/7,7,7,7,7,7,7 S 0 0");
+    assert_eq!(v["view"]["moves"], json!([1, 2, 2]));
+    assert_eq!(v["view"]["to_move"], "north");
+
+    // A JSON record reads as JSON.
+    let j = analysis(
+        addr,
+        &json!({"record": r#"{"rules": "canonical", "moves": [1, 2]}"#, "movetime_ms": 50})
+            .to_string(),
+    )
+    .await;
+    assert_eq!(j.status, 200, "{}", j.body);
+    assert_eq!(j.json()["moves"], json!([1, 2]));
+
+    // The same line from the start position code gives the same position.
+    let b = analysis(
+        addr,
+        &json!({"position": "7,7,7,7,7,7,7/7,7,7,7,7,7,7 S 0 0", "moves": [1, 2, 2], "movetime_ms": 100})
+            .to_string(),
+    )
+    .await;
+    assert_eq!(b.status, 200, "{}", b.body);
+    assert_eq!(b.json()["view"]["position"], v["view"]["position"]);
+
+    // A position where the player to move has nothing: the round is over, no move to score.
+    let c = analysis(
+        addr,
+        &json!({"rules": "canonical/mode=round", "position": "0,0,0,0,0,0,0/0,0,0,0,0,0,2 S 48 48"})
+            .to_string(),
+    )
+    .await;
+    assert_eq!(c.status, 200, "{}", c.body);
+    let v = c.json();
+    assert_eq!(v["view"]["status"], "round_over");
+    assert_eq!(v["analysis"], json!([]));
+    assert_eq!(v["depth"], 0);
+}
+
+#[tokio::test]
+async fn bad_input_gets_json_errors() {
+    let addr = server().await;
+    let cases: &[(&str, u16, &str)] = &[
+        ("", 400, "empty"),
+        ("{", 400, "malformed JSON"),
+        (r#"{"colour": 1}"#, 400, "unknown field"),
+        (r#"{"movetime_ms": -5}"#, 400, "malformed JSON"),
+        (r#"{"moves": "1 2"}"#, 400, "malformed JSON"),
+        (r#"{"rules": "chess"}"#, 422, "rules"),
+        (r#"{"position": "1,2,3/4 S 0 0"}"#, 422, "position"),
+        (r#"{"record": "[Rules \"canonical\"] 9 *"}"#, 422, "record"),
+        (r#"{"record": "{\"moves\": 1}"}"#, 422, "record: JSON"),
+        (r#"{"moves": [1, 2, 3]}"#, 422, "move 3 (3)"),
+        (r#"{"moves": [300]}"#, 422, "illegal move 300"),
+        (
+            r#"{"position": "7,7,7,7,7,7,7/7,7,7,7,7,7,7 S 0 0", "record": "1 *"}"#,
+            422,
+            "not both",
+        ),
+    ];
+    for &(body, status, says) in cases {
+        let a = analysis(addr, body).await;
+        assert_eq!(a.status, status, "{body}: {}", a.body);
+        let error = a.json()["error"].as_str().unwrap_or_default().to_string();
+        assert!(error.contains(says), "{body}: {error}");
+    }
+}
+
+#[tokio::test]
+async fn no_more_than_two_searches_run_at_once() {
+    let addr = server().await;
+    let body = json!({"movetime_ms": 300}).to_string();
+    let t = Instant::now();
+    let answers = futures_util::future::join_all((0..6).map(|_| analysis(addr, &body))).await;
+    let elapsed = t.elapsed().as_millis() as u64;
+    let mut searched = 0;
+    for a in &answers {
+        assert_eq!(a.status, 200, "{}", a.body);
+        searched += a.json()["time_ms"].as_u64().unwrap();
+    }
+    // Two at a time, the six searches take at least half their summed time; all at once they
+    // would take about a sixth of it.
+    assert!(
+        2 * elapsed + 50 >= searched,
+        "{elapsed} ms for {searched} ms of search"
+    );
+}

@@ -1,0 +1,168 @@
+// The analysis board: a position set up by clicks, every move's value read (proven where the
+// engine proves it), moves played and branched, the link opened in a new browser context, a
+// record imported. Screenshots go to output/ (see browser.mjs), to be looked at.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, OUT, launch, newPage, layoutProblems } from './browser.mjs';
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+// South's only move, S7, loses the round by 4 with best play (`rajapasu analyze`).
+const SMALL = '0,0,0,0,0,0,1/0,0,0,0,1,0,1 S 47 48';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function open(viewport = DESKTOP, path = '/analysis') {
+  const { context, page } = await newPage(browser, 'en-GB', viewport);
+  await page.goto(`${BASE}/`);
+  await page.evaluate(() => localStorage.setItem('rajapasu.analysisTime', '500'));
+  await page.goto(`${BASE}${path}`);
+  await ready(page);
+  return { context, page };
+}
+
+/** Waits for the analysis of the position shown, `position` if given. */
+async function ready(page, position) {
+  await page.waitForFunction(
+    (p) => {
+      const a = document.getElementById('analysis');
+      return a.dataset.state === 'ready' && (!p || a.dataset.position === p) && document.querySelector('#an-table tbody tr');
+    },
+    position ?? null,
+  );
+}
+
+async function values(page) {
+  return page.$$eval('#an-table tbody tr[data-move]', (rows) =>
+    rows.map((r) => ({ move: Number(r.dataset.move), exact: r.dataset.exact === 'true', text: r.querySelector('.an-value').textContent })),
+  );
+}
+
+for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+  test(`set up a position by clicks, read the values, share the link (${size})`, async () => {
+    const { context, page } = await open(viewport);
+    // The start: seven moves, estimates with their depth, nothing proven in a match's first move.
+    const start = await values(page);
+    assert.equal(start.length, 7);
+    for (const v of start) assert.match(v.text, /^About [+-]?\d+ counters estimate at depth \d+$/);
+
+    await page.click('#an-edit');
+    assert.equal(await page.getAttribute('#an-edit', 'aria-pressed'), 'true');
+    await page.click('#an-empty');
+    // Closing N2 closes N1 too (closed holes sit at the start of their owner's row); a click on
+    // the closed N1 opens them both again.
+    await page.check('input[name=tool][value=close]');
+    await page.click('#an-board [data-hole="N2"]');
+    assert.match(await page.inputValue('#an-code'), /\/x,x,0,0,0,0,0 S /);
+    assert.match(await page.getAttribute('#an-board [data-hole="N1"]', 'aria-label'), /closed/);
+    await page.click('#an-board [data-hole="N1"]');
+    assert.match(await page.inputValue('#an-code'), /\/0,0,0,0,0,0,0 S /);
+    await page.check('input[name=tool][value=add]');
+    for (const hole of ["S7", "N5", "N7"]) await page.click(`#an-board [data-hole="${hole}"]`);
+    // Two counters too many on N5, then one taken off again: the remove tool.
+    await page.click('#an-board [data-hole="N5"]');
+    await page.check('input[name=tool][value=remove]');
+    await page.click('#an-board [data-hole="N5"]');
+    assert.equal(await page.getAttribute('#an-total', 'data-ok'), 'false');
+    await page.fill('#an-cap-s', '47');
+    await page.fill('#an-cap-n', '48');
+    assert.equal(await page.getAttribute('#an-total', 'data-ok'), 'true');
+    assert.equal(await page.inputValue('#an-code'), SMALL);
+    await page.screenshot({ path: `${OUT}/analysis-setup-${size}.png`, fullPage: true });
+    await page.click('#an-done');
+    await ready(page, SMALL);
+    assert.equal(await page.isVisible('#an-setup'), false);
+    await page.selectOption('#an-mode', 'round');
+    await ready(page, SMALL);
+    const small = await values(page);
+    assert.deepEqual(small, [{ move: 7, exact: true, text: 'Loses the round by 4 proven' }]);
+    assert.match(await page.getAttribute('#an-table tbody tr[data-move="7"] .an-play', 'aria-label'), /^Play S7: Loses the round by 4 \(proven\)$/);
+    await page.screenshot({ path: `${OUT}/analysis-proven-${size}.png`, fullPage: true });
+
+    // Play the move on the board: North to move, and the link holds the line.
+    await page.click('#an-board [data-hole="S7"]');
+    const after = '0,0,0,0,0,0,0/1,0,0,0,1,0,1 N 47 48';
+    await ready(page, after);
+    assert.match(await page.textContent('#an-status'), /North to move/);
+    const link = await page.inputValue('#an-link');
+    assert.match(link, /\/analysis\?rules=canonical\/mode=round&position=0,0,0,0,0,0,1\/0,0,0,0,1,0,1\+S\+47\+48&moves=7$/);
+    assert.equal(new URL(page.url()).search, new URL(link).search);
+    const shown = await values(page);
+
+    // A new context (no storage shared) opening the link sees the same position and values.
+    const other = await newPage(browser, 'en-GB', viewport);
+    await other.page.goto(link);
+    await ready(other.page, after);
+    assert.deepEqual(await values(other.page), shown);
+    assert.equal(await other.page.$$eval('#an-line button', (b) => b.length), 1);
+    assert.equal(await other.page.inputValue('#an-mode'), 'round');
+    await shotAndCheck(other.page, `analysis-shared-${size}`);
+    // Stepping back returns to the set-up position.
+    await other.page.click('#an-back');
+    await ready(other.page, SMALL);
+    await other.context.close();
+    await context.close();
+  });
+}
+
+async function shotAndCheck(page, name) {
+  await page.screenshot({ path: `${OUT}/${name}.png`, fullPage: true });
+  assert.deepEqual(await layoutProblems(page), [], `${name}: nothing may overflow`);
+}
+
+test('play, step back, branch, step through the best line', async () => {
+  const { context, page } = await open();
+  await page.click('#an-table tbody tr[data-move="1"] .an-play');
+  await ready(page, '3,1,0,0,0,14,0/14,2,14,14,1,14,2 N 15 4');
+  await page.click('#an-back');
+  await ready(page, '7,7,7,7,7,7,7/7,7,7,7,7,7,7 S 0 0');
+  // Forward goes back into the line played.
+  await page.click('#an-forward');
+  await ready(page, '3,1,0,0,0,14,0/14,2,14,14,1,14,2 N 15 4');
+  await page.click('#an-first');
+  await ready(page, '7,7,7,7,7,7,7/7,7,7,7,7,7,7 S 0 0');
+  await page.click('#an-board [data-hole="S2"]');
+  await page.waitForFunction(() => document.getElementById('analysis').dataset.position !== '7,7,7,7,7,7,7/7,7,7,7,7,7,7 S 0 0');
+  await ready(page);
+  await page.click('#an-first');
+  await ready(page, '7,7,7,7,7,7,7/7,7,7,7,7,7,7 S 0 0');
+  // Both lines are kept: the start has two continuations.
+  const branches = await page.$$eval('#an-variations button', (b) => b.map((x) => x.textContent));
+  assert.deepEqual(branches, ['1', '2']);
+  // The best line's third move: three moves played at once.
+  const best = await page.$eval('#an-table tbody tr[data-move]', (r) => Number(r.dataset.move));
+  await page.click('#an-table tbody tr[data-move] .an-pv button >> nth=2');
+  await page.waitForFunction(() => document.querySelectorAll('#an-line button[aria-current="true"]').length === 1);
+  await ready(page);
+  const line = await page.$$eval('#an-line button', (b) => b.map((x) => x.textContent));
+  assert.equal(line.length, 3);
+  assert.match(line[0], new RegExp(`^1\\. S${best}$`));
+  assert.match(new URL(page.url()).search, /&moves=\d\.\d\.\d$/);
+  await context.close();
+});
+
+test('a record whose first line is a comment is imported, with its moves to step through', async () => {
+  const { context, page } = await open();
+  await page.click('#an-share-heading ~ details summary');
+  await page.fill('#an-record', '{Round 1} 1. 1 2 *');
+  await page.click('#an-import');
+  // The position after 1 2 (README's `rajapasu state --moves "1 2"`).
+  await ready(page, '0,2,0,0,0,14,0/14,0,15,15,0,15,0 S 19 4');
+  assert.deepEqual(await page.$$eval('#an-line button', (b) => b.map((x) => x.textContent)), ['1. S1', '2. N2']);
+  assert.equal(await page.inputValue('#an-mode'), 'match');
+  const legal = await page.$$eval('#an-board .hole.playable', (h) => h.map((e) => e.dataset.hole));
+  assert.deepEqual(legal, ['S2', 'S6']);
+  // A bad position code is refused with the server's reason, and the board stays.
+  await page.fill('#an-code', '1,2,3/4 S 0 0');
+  await page.click('#an-code-go');
+  await page.waitForFunction(() => document.getElementById('an-error').textContent.includes('position'));
+  assert.equal(await page.getAttribute('#analysis', 'data-position'), '0,2,0,0,0,14,0/14,0,15,15,0,15,0 S 19 4');
+  await context.close();
+});

@@ -1,0 +1,195 @@
+// The tutorial: six lessons on real positions. The learner plays the lesson's move, the page
+// animates the engine's own trace of it (POST /api/trace), so what it shows is always what the
+// rules do, and then says why, with the numbers read from that trace.
+
+import { call } from './api.js';
+import { Board } from './board.js';
+import { t, setLanguage, preferred, languageSwitch, describeEvent, formatNumber } from './i18n.js';
+
+const $ = (id) => document.getElementById(id);
+
+/**
+ * Each lesson: its position (worked out from RULES.md and checked with `rajapasu trace`), the
+ * move to make, the events its trace must hold (a lesson whose move no longer shows its point is
+ * not shown as if it did), and the numbers its explanation takes from the trace.
+ */
+export const LESSONS = [
+  { key: 'sow', position: '0,3,0,0,0,0,0/0,0,0,0,0,2,1 S 46 46', move: 2, shows: ['no_capture'] },
+  { key: 'relay', position: '2,0,0,2,0,0,0/0,0,0,3,0,0,0 S 45 46', move: 1, shows: ['lift', 'lift'] },
+  { key: 'four', position: '0,0,0,0,0,3,3/3,0,0,0,0,0,0 S 43 46', move: 6, shows: ['four', 'four'] },
+  {
+    key: 'pussa',
+    position: '0,0,0,0,2,0,0/0,5,0,0,0,0,1 S 45 45',
+    move: 5,
+    shows: ['pussa'],
+    params: (ev) => {
+      const p = ev.find((e) => e.event === 'pussa');
+      return { count: p.count, hole: p.hole };
+    },
+  },
+  {
+    key: 'end',
+    position: '2,0,0,0,0,1,0/0,3,0,0,0,0,0 S 48 44',
+    move: 6,
+    shows: ['pussa', 'round_end', 'refill'],
+    params: (ev) => {
+      const end = ev.find((e) => e.event === 'round_end');
+      const refill = ev.find((e) => e.event === 'refill');
+      return { south: end.captured.south, north: end.captured.north, filled: refill.filled.north };
+    },
+  },
+  {
+    key: 'closed',
+    position: '0,0,0,0,0,2,0/x,x,0,0,5,0,1 S 35 35 10 10 2',
+    move: 6,
+    shows: ['pussa'],
+    params: (ev) => {
+      const p = ev.find((e) => e.event === 'pussa');
+      return { count: p.count, hole: p.hole };
+    },
+  },
+];
+
+const DONE_KEY = 'rajapasu.learn';
+// `gen` counts the lessons opened, so that an answer or an animation of one opened before is
+// dropped.
+const L = { index: 0, board: null, trace: null, played: false, busy: false, gen: 0 };
+
+function done() {
+  try {
+    return new Set(JSON.parse(localStorage.getItem(DONE_KEY) || '[]'));
+  } catch {
+    return new Set();
+  }
+}
+
+function markDone(key) {
+  const d = done();
+  d.add(key);
+  localStorage.setItem(DONE_KEY, JSON.stringify([...d]));
+}
+
+/** Whether a trace holds the events a lesson is about, in that order. */
+function shows(events, wanted) {
+  let i = 0;
+  for (const e of events) if (i < wanted.length && e.event === wanted[i]) i++;
+  return i === wanted.length;
+}
+
+function renderList() {
+  const ol = $('lesson-list');
+  ol.textContent = '';
+  const d = done();
+  LESSONS.forEach((lesson, i) => {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.dataset.lesson = lesson.key;
+    // The number is written for the language, as every number on the page.
+    b.textContent = `${formatNumber(i + 1)}. ${t(`learn.${lesson.key}.title`)}`;
+    if (d.has(lesson.key)) {
+      b.classList.add('done');
+      b.setAttribute('aria-label', t('learn.doneLabel', { title: b.textContent }));
+    }
+    if (i === L.index) b.setAttribute('aria-current', 'step');
+    b.addEventListener('click', () => open(i));
+    li.appendChild(b);
+    ol.appendChild(li);
+  });
+}
+
+function renderText() {
+  const lesson = LESSONS[L.index];
+  $('lesson-title').textContent = t('learn.lessonN', { n: L.index + 1, total: LESSONS.length, title: t(`learn.${lesson.key}.title`) });
+  $('lesson-goal').textContent = t(`learn.${lesson.key}.goal`);
+  const why = $('lesson-why');
+  why.hidden = !L.played;
+  if (L.played && L.trace) {
+    const params = lesson.params ? lesson.params(L.trace.events) : {};
+    $('lesson-why-text').textContent = t(`learn.${lesson.key}.why`, params);
+    const log = $('lesson-log');
+    log.textContent = '';
+    for (const ev of L.trace.events) {
+      const text = describeEvent(ev);
+      if (!text) continue;
+      const li = document.createElement('li');
+      li.textContent = text;
+      log.appendChild(li);
+    }
+  }
+  $('learn-next').hidden = !L.played;
+  $('learn-next').textContent = t(L.index + 1 < LESSONS.length ? 'learn.next' : 'learn.finish');
+  $('lesson').dataset.lesson = lesson.key;
+  $('lesson').dataset.state = L.played ? 'played' : 'ready';
+}
+
+async function open(i) {
+  const gen = ++L.gen;
+  L.index = i;
+  L.played = false;
+  L.trace = null;
+  $('learn-error').textContent = '';
+  $('learn-done').hidden = true;
+  if (location.hash !== `#${LESSONS[i].key}`) history.replaceState(null, '', `#${LESSONS[i].key}`);
+  L.board.skip();
+  renderList();
+  renderText();
+  const lesson = LESSONS[i];
+  try {
+    const trace = await call('POST', '/api/trace', { position: lesson.position, move: lesson.move });
+    if (L.gen !== gen) return;
+    if (!shows(trace.events, lesson.shows)) throw new Error(t('learn.mismatch'));
+    L.trace = trace;
+    L.board.setView(trace.before);
+    L.board.mark(`S${lesson.move}`, 'hint');
+    L.board.setPlayable('south', [lesson.move]);
+  } catch (e) {
+    $('learn-error').textContent = String(e.message || e);
+  }
+}
+
+async function play() {
+  const lesson = LESSONS[L.index];
+  if (!L.trace || L.busy) return;
+  L.busy = true;
+  const gen = L.gen;
+  L.board.setPlayable(null, []);
+  L.board.marks.clear();
+  await L.board.animate(L.trace.events);
+  L.busy = false;
+  if (L.gen !== gen) return;
+  L.board.setView(L.trace.after);
+  L.played = true;
+  markDone(lesson.key);
+  renderList();
+  renderText();
+  $('learn-next').focus();
+}
+
+function next() {
+  if (L.index + 1 < LESSONS.length) {
+    open(L.index + 1);
+  } else {
+    $('learn-done').hidden = false;
+    $('learn-done').scrollIntoView({ block: 'nearest' });
+    $('learn-done').querySelector('a').focus();
+  }
+}
+
+async function main() {
+  await setLanguage(preferred());
+  L.board = new Board($('learn-board'), { t, onPlay: play });
+  L.board.speed = Number(localStorage.getItem('rajapasu.speed')) || 3;
+  languageSwitch($('lang'), () => {
+    renderList();
+    renderText();
+    L.board.render();
+  });
+  $('learn-skip').addEventListener('click', () => L.board.skip());
+  $('learn-again').addEventListener('click', () => open(L.index));
+  $('learn-next').addEventListener('click', next);
+  const fromHash = LESSONS.findIndex((l) => `#${l.key}` === location.hash);
+  await open(fromHash >= 0 ? fromHash : 0);
+}
+
+main();
