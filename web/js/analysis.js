@@ -4,7 +4,7 @@
 // branch; the link holds the rules, the position and the line.
 
 import { call, errorText } from './api.js';
-import { Board } from './board.js';
+import { Board, followPortrait } from './board.js';
 import { t, setLanguage, preferred, languageSwitch, formatNumber } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
@@ -592,6 +592,7 @@ function wire() {
 async function main() {
   await setLanguage(preferred());
   A.board = new Board($('an-board'), { t, onPlay: play });
+  followPortrait(A.board);
   A.board.speed = 6;
   try {
     A.meta = await call('GET', '/api/meta');

@@ -1,7 +1,7 @@
 // The app page: new games, the board, moves, undo, hints, records, live updates.
 
 import { call, seats, liveUpdates, errorText } from './api.js';
-import { Board } from './board.js';
+import { Board, followPortrait } from './board.js';
 import { startHome as openHome, fillHome as refillHome } from './home.js';
 import { t, setLanguage, preferred, languageSwitch, describeEvent, apply, formatNumber, language } from './i18n.js';
 import { soundOn, setSound, play as playSound } from './sound.js';
@@ -562,9 +562,6 @@ async function fetchLastMove(info) {
   }
 }
 
-/** An upright board on a portrait phone; the board lies on anything wider. */
-const portrait = window.matchMedia('(max-width: 600px) and (orientation: portrait)');
-
 function showNotFound(id) {
   $('game').hidden = true;
   $('not-found').hidden = false;
@@ -575,8 +572,7 @@ function showNotFound(id) {
 async function startGame(id) {
   G.id = id;
   G.board = new Board($('board'), { t, onPlay: play, onSound: playSound });
-  G.board.setVertical(portrait.matches);
-  portrait.addEventListener('change', () => G.board.setVertical(portrait.matches));
+  followPortrait(G.board);
   const params = new URLSearchParams(location.search);
   const invite = params.get('invite');
   G.seat = seats.get(id);

@@ -29,6 +29,15 @@ function el(name, attrs = {}, parent = null) {
   return e;
 }
 
+/** Screens where the board stands upright: narrow portrait ones (phones). */
+const PORTRAIT = window.matchMedia('(max-width: 600px) and (orientation: portrait)');
+
+/** Keeps `board` upright while the screen is a portrait phone's, lying otherwise. */
+export function followPortrait(board) {
+  board.setVertical(PORTRAIT.matches);
+  PORTRAIT.addEventListener('change', () => board.setVertical(PORTRAIT.matches));
+}
+
 /** "S3" -> {side: "south", number: 3} */
 export function parseHole(name) {
   return { side: name[0] === 'S' ? 'south' : 'north', number: parseInt(name.slice(1), 10) };

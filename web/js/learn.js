@@ -3,7 +3,7 @@
 // rules do, and then says why, with the numbers read from that trace.
 
 import { call } from './api.js';
-import { Board } from './board.js';
+import { Board, followPortrait } from './board.js';
 import { t, setLanguage, preferred, languageSwitch, describeEvent, formatNumber } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
@@ -179,6 +179,7 @@ function next() {
 async function main() {
   await setLanguage(preferred());
   L.board = new Board($('learn-board'), { t, onPlay: play });
+  followPortrait(L.board);
   L.board.speed = Number(localStorage.getItem('rajapasu.speed')) || 3;
   languageSwitch($('lang'), () => {
     renderList();
