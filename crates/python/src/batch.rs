@@ -243,3 +243,28 @@ impl PyBatch {
             })
     }
 }
+
+/// The pure-Rust playout rate, measured as ``rajapasu bench`` measures it (random
+/// single-round playouts from the start, one thread, for ``seconds``): a dict with
+/// ``playouts``, ``moves``, ``seconds``, ``moves_per_second``. It is the yardstick for the
+/// batch API's steps per second.
+#[pyfunction]
+#[pyo3(signature = (rules = None, seconds = 1.0, seed = 0x9E37_79B9_7F4A_7C15))]
+pub fn bench_playouts(
+    py: Python<'_>,
+    rules: Option<&Bound<'_, PyAny>>,
+    seconds: f64,
+    seed: u64,
+) -> PyResult<Py<pyo3::types::PyDict>> {
+    if !(seconds > 0.0 && seconds <= 3600.0) {
+        return Err(PyValueError::new_err("seconds must be between 0 and 3600"));
+    }
+    let rules = rules_arg(rules)?.single_round();
+    let stats = py.detach(|| rajapasu_engine::bench::playouts_for(rules, seconds, seed));
+    let d = pyo3::types::PyDict::new(py);
+    d.set_item("playouts", stats.playouts)?;
+    d.set_item("moves", stats.moves)?;
+    d.set_item("seconds", stats.seconds)?;
+    d.set_item("moves_per_second", stats.moves as f64 / stats.seconds)?;
+    Ok(d.unbind())
+}

@@ -25,6 +25,7 @@ fn _rajapasu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyStatus>()?;
     m.add_class::<record::PyRecord>()?;
     m.add_class::<batch::PyBatch>()?;
+    m.add_function(wrap_pyfunction!(batch::bench_playouts, m)?)?;
     search::register(m)?;
     Ok(())
 }

@@ -85,3 +85,12 @@ def test_without_auto_reset_finished_games_wait():
     assert ended.all() and not mask.any()
     b.reset()
     assert b.observe()[1].all(axis=1).any()
+
+
+def test_bench_playouts():
+    from rajapasu.batch import bench_playouts
+
+    r = bench_playouts("canonical", 0.05)
+    assert r["playouts"] > 0 and r["moves"] > r["playouts"] and r["moves_per_second"] > 0
+    with pytest.raises(ValueError):
+        bench_playouts("canonical", 0)

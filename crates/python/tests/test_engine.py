@@ -159,3 +159,29 @@ def test_probe_without_table_is_none():
     rp.set_tablebase(None)
     assert rp.tablebase_root() is None
     assert rp.probe(rp.Position("0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35")) is None
+
+
+def test_stubs_cover_the_module():
+    import ast
+    import pathlib
+
+    import rajapasu._rajapasu as native
+
+    stub = pathlib.Path(native.__file__).with_name("_rajapasu.pyi")
+    tree = ast.parse(stub.read_text())
+    named = {n.name for n in tree.body if isinstance(n, (ast.ClassDef, ast.FunctionDef))}
+    named |= {t.id for n in tree.body if isinstance(n, ast.AnnAssign) for t in [n.target]}
+    public = {n for n in dir(native) if not n.startswith("_")} | {"__version__"}
+    assert public - named == set()
+    assert (stub.parent / "py.typed").exists()
+
+
+def test_readme_examples_run():
+    import pathlib
+    import re
+
+    readme = pathlib.Path(__file__).resolve().parent.parent / "README.md"
+    blocks = re.findall(r"```python\n(.*?)```", readme.read_text(), re.S)
+    assert len(blocks) >= 4
+    for code in blocks:
+        exec(compile(code, str(readme), "exec"), {})

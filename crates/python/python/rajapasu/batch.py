@@ -23,9 +23,10 @@ from typing import NamedTuple, Optional, Union
 import numpy as np
 
 from ._rajapasu import Batch as _Batch
+from ._rajapasu import bench_playouts
 from ._rajapasu import Rules
 
-__all__ = ["Batch", "Step"]
+__all__ = ["Batch", "Step", "bench_playouts"]
 
 
 class Step(NamedTuple):
