@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 python=${PYTHON:-python3}
-venv=target/python-venv
+venv=${RAJAPASU_PYTHON_VENV:-target/python-venv}
 # Test dependencies, pinned so a cached environment stays valid; bump DEPS_VERSION with them.
 deps=(maturin==1.16.0 "numpy>=1.22" pettingzoo==1.27.0 "gymnasium>=1,<2" "pytest>=8")
 deps_version=1
@@ -19,6 +19,16 @@ if [ "$(cat "$venv/.deps" 2>/dev/null)" != "$deps_version" ]; then
   "$venv/bin/python" -m pip install --quiet --upgrade pip
   "$venv/bin/python" -m pip install --quiet "${deps[@]}"
   echo "$deps_version" >"$venv/.deps"
+fi
+
+# OpenSpiel only for its own tests (crates/python/tests/test_openspiel.py skips without it): a
+# platform with no open_spiel wheel still runs the rest.
+if [ "$(cat "$venv/.openspiel" 2>/dev/null)" != "$deps_version" ]; then
+  if "$venv/bin/python" -m pip install --quiet --only-binary=:all: open_spiel==2.0.2; then
+    echo "$deps_version" >"$venv/.openspiel"
+  else
+    echo "open_spiel could not be installed here: its tests are skipped" >&2
+  fi
 fi
 
 # Everything the wheel is built from: the bindings, the crates they use, the lock file.

@@ -184,4 +184,9 @@ def test_readme_examples_run():
     blocks = re.findall(r"```python\n(.*?)```", readme.read_text(), re.S)
     assert len(blocks) >= 4
     for code in blocks:
+        if "pyspiel" in code:
+            import importlib.util
+
+            if importlib.util.find_spec("pyspiel") is None:
+                continue  # the OpenSpiel example needs open_spiel, installed where it can be
         exec(compile(code, str(readme), "exec"), {})

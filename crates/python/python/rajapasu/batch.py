@@ -26,7 +26,20 @@ from ._rajapasu import Batch as _Batch
 from ._rajapasu import bench_playouts
 from ._rajapasu import Rules
 
-__all__ = ["Batch", "Step", "bench_playouts"]
+__all__ = ["Batch", "Step", "bench_playouts", "observe"]
+
+
+def observe(position, side: str) -> np.ndarray:
+    """The observation of ``position`` seen by ``side`` (to move or not), in the batch's
+    encoding: ``side``'s row, the other row, then ``side``'s captures, the other's, ``side``'s
+    reserve, the other's."""
+    if side == position.to_move:
+        return np.asarray(position.observation(), dtype=np.int16)
+    other = "north" if side == "south" else "south"
+    values = [-1 if c is None else c for s in (side, other) for c in position.row(s)]
+    values += [position.captured(side), position.captured(other)]
+    values += [position.reserve(side), position.reserve(other)]
+    return np.asarray(values, dtype=np.int16)
 
 
 class Step(NamedTuple):

@@ -32,6 +32,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ._rajapasu import Game, Rules
+from .batch import observe
 
 __all__ = ["env", "raw_env", "RajaPasuEnv", "observe"]
 
@@ -40,22 +41,6 @@ AGENTS = ("south", "north")
 
 def _other(agent: str) -> str:
     return "north" if agent == "south" else "south"
-
-
-def observe(position, agent: str) -> np.ndarray:
-    """The observation of ``position`` for ``agent`` (either side, to move or not)."""
-    if agent == position.to_move:
-        return np.asarray(position.observation(), dtype=np.int16)
-    other = _other(agent)
-    rows = [position.row(agent), position.row(other)]
-    values = [-1 if c is None else c for row in rows for c in row]
-    values += [
-        position.captured(agent),
-        position.captured(other),
-        position.reserve(agent),
-        position.reserve(other),
-    ]
-    return np.asarray(values, dtype=np.int16)
 
 
 def _captures(trace: list[dict[str, Any]]) -> dict[str, int]:
