@@ -21,15 +21,18 @@ if [ "$(cat "$venv/.deps" 2>/dev/null)" != "$deps_version" ]; then
   echo "$deps_version" >"$venv/.deps"
 fi
 
-# OpenSpiel only for its own tests (crates/python/tests/test_openspiel.py skips without it): a
-# platform with no open_spiel wheel still runs the rest.
-if [ "$(cat "$venv/.openspiel" 2>/dev/null)" != "$deps_version" ]; then
-  if "$venv/bin/python" -m pip install --quiet --only-binary=:all: open_spiel==2.0.2; then
-    echo "$deps_version" >"$venv/.openspiel"
-  else
-    echo "open_spiel could not be installed here: its tests are skipped" >&2
+# OpenSpiel and Ray only for their own tests (test_openspiel.py, and the Ray test of
+# test_selfplay.py, skip without them): a platform with no wheel for them still runs the rest.
+for extra in open_spiel==2.0.2 ray==2.60.0; do
+  name=${extra%%=*}
+  if [ "$(cat "$venv/.$name" 2>/dev/null)" != "$deps_version" ]; then
+    if "$venv/bin/python" -m pip install --quiet --only-binary=:all: "$extra"; then
+      echo "$deps_version" >"$venv/.$name"
+    else
+      echo "$name could not be installed here: its tests are skipped" >&2
+    fi
   fi
-fi
+done
 
 # Everything the wheel is built from: the bindings, the crates they use, the lock file.
 sources=$(find crates/python crates/engine crates/ai crates/tablebase -type f \

@@ -14,6 +14,7 @@ mod game;
 mod record;
 mod rules;
 mod search;
+mod selfplay;
 
 #[pymodule]
 fn _rajapasu(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -27,5 +28,6 @@ fn _rajapasu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<batch::PyBatch>()?;
     m.add_function(wrap_pyfunction!(batch::bench_playouts, m)?)?;
     search::register(m)?;
+    selfplay::register(m)?;
     Ok(())
 }

@@ -186,3 +186,15 @@ class BenchResult(TypedDict):
     moves_per_second: float
 
 def bench_playouts(rules: RulesLike = None, seconds: float = 1.0, seed: int = ...) -> BenchResult: ...
+
+def selfplay_games(
+    rules: RulesLike = None,
+    south: str = "level:2",
+    north: str = "level:2",
+    seed: int = 1,
+    first: int = 0,
+    count: int = 1,
+    opening_plies: int = 2,
+    threads: int = 0,
+) -> list[dict[str, Any]]: ...
+def summarize(rules: RulesLike, games: list[dict[str, Any]]) -> dict[str, Any]: ...
