@@ -21,9 +21,10 @@ if [ "$(cat "$venv/.deps" 2>/dev/null)" != "$deps_version" ]; then
   echo "$deps_version" >"$venv/.deps"
 fi
 
-# OpenSpiel and Ray only for their own tests (test_openspiel.py, and the Ray test of
-# test_selfplay.py, skip without them): a platform with no wheel for them still runs the rest.
-for extra in open_spiel==2.0.2 ray==2.60.0; do
+# OpenSpiel, Ray and pyarrow only for their own tests (test_openspiel.py; the Ray and Parquet
+# tests of test_selfplay.py), which skip without them: a platform with no wheel for one of them
+# still runs the rest.
+for extra in open_spiel==2.0.2 ray==2.60.0 pyarrow==26.0.1; do
   name=${extra%%=*}
   if [ "$(cat "$venv/.$name" 2>/dev/null)" != "$deps_version" ]; then
     if "$venv/bin/python" -m pip install --quiet --only-binary=:all: "$extra"; then

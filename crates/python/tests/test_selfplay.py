@@ -99,3 +99,13 @@ def test_statistics_agree_with_the_rust_command():
     games = selfplay.play(6, south="random", north="level:1",
                           rules="canonical/holes=5,counters=3", seed=4)
     assert [selfplay.summarize("canonical/holes=5,counters=3", games)] == rust_match
+
+
+def test_parquet_output(tmp_path):
+    pq = pytest.importorskip("pyarrow.parquet")
+    games = selfplay.play(3, player="random", rules=RULES, seed=1)
+    path = selfplay.write(games, str(tmp_path / "games.parquet"))
+    rows = pq.read_table(path).to_pylist()
+    assert [r["game"] for r in rows] == [0, 1, 2]
+    assert [r["moves"] for r in rows] == [g["moves"] for g in games]
+    assert [json.loads(r["captures"]) for r in rows] == [g["captures"] for g in games]
