@@ -15,6 +15,7 @@ mod record;
 mod rules;
 mod search;
 mod selfplay;
+mod tournament;
 
 #[pymodule]
 fn _rajapasu(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -29,5 +30,6 @@ fn _rajapasu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::bench_playouts, m)?)?;
     search::register(m)?;
     selfplay::register(m)?;
+    tournament::register(m)?;
     Ok(())
 }

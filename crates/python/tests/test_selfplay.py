@@ -109,3 +109,45 @@ def test_parquet_output(tmp_path):
     assert [r["game"] for r in rows] == [0, 1, 2]
     assert [r["moves"] for r in rows] == [g["moves"] for g in games]
     assert [json.loads(r["captures"]) for r in rows] == [g["captures"] for g in games]
+
+
+def test_tournament_agrees_with_the_rust_command():
+    players = ["random", "level:1", "level:2"]
+    args = dict(rules=RULES, openings=2, opening_plies=2, seed=7)
+    n = selfplay.tournament_size(players, **args)
+    assert n == 3 * 2 * 2
+    whole = selfplay.tournament_games(players, **args)
+    parts = selfplay.tournament_games(players, first=0, count=5, **args) + \
+        selfplay.tournament_games(players, first=5, **args)
+    assert whole == parts and [g["game"] for g in whole] == list(range(n))
+    table = selfplay.tournament_table(players, list(reversed(whole)), **args)
+    import os
+    import pathlib
+    import subprocess
+
+    exe = os.environ.get("RAJAPASU_BIN") or str(
+        pathlib.Path(__file__).resolve().parents[3] / "target" / "debug" / "rajapasu"
+    )
+    if not os.path.exists(exe):
+        pytest.skip("no rajapasu binary built (cargo build -p rajapasu)")
+    cmd = [exe, "tournament", "--json", "--single-round", "--openings", "2", "--seed", "7"]
+    for p in players:
+        cmd += ["--player", p]
+    rust = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
+    assert table == rust
+
+
+def test_ray_tournament_one_and_two_workers():
+    ray = pytest.importorskip("ray")
+    from rajapasu import ray as rpray
+
+    players = ["random", "level:1"]
+    expected = selfplay.tournament_games(players, rules=RULES, openings=3, seed=2)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        one, t1 = rpray.run_tournament(players, RULES, openings=3, seed=2, shards=1)
+        two, t2 = rpray.run_tournament(players, RULES, openings=3, seed=2, shards=2)
+    finally:
+        ray.shutdown()
+    assert one == two == expected and t1 == t2
+    assert t1["table"] == selfplay.tournament_table(players, expected, RULES, 3, 2, 2)["table"]

@@ -198,3 +198,16 @@ def selfplay_games(
     threads: int = 0,
 ) -> list[dict[str, Any]]: ...
 def summarize(rules: RulesLike, games: list[dict[str, Any]]) -> dict[str, Any]: ...
+def tournament_size(
+    players: list[str], rules: RulesLike = None, openings: int = 10, opening_plies: int = 2,
+    seed: int = 1, ladder: bool = False,
+) -> int: ...
+def tournament_games(
+    players: list[str], rules: RulesLike = None, openings: int = 10, opening_plies: int = 2,
+    seed: int = 1, ladder: bool = False, first: int = 0, count: Optional[int] = None,
+    threads: int = 0,
+) -> list[dict[str, Any]]: ...
+def tournament_table(
+    players: list[str], games: list[dict[str, Any]], rules: RulesLike = None,
+    openings: int = 10, opening_plies: int = 2, seed: int = 1, ladder: bool = False,
+) -> dict[str, Any]: ...

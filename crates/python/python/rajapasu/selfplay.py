@@ -13,9 +13,12 @@ import json
 import os
 from typing import Any, Iterable, Optional
 
-from ._rajapasu import selfplay_games, summarize
+from ._rajapasu import selfplay_games, summarize, tournament_games, tournament_size, tournament_table
 
-__all__ = ["play", "summarize", "write", "selfplay_games"]
+__all__ = [
+    "play", "summarize", "write", "selfplay_games",
+    "tournament_games", "tournament_size", "tournament_table",
+]
 
 
 def play(
