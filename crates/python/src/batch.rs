@@ -8,7 +8,7 @@ use crate::rules::rules_arg;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use rajapasu_engine::{Game, Move, Position, Side};
+use rajapasu_engine::{Endless, Game, Move, Position, Side};
 
 /// Values in an observation: both rows, then the captures and reserves.
 pub fn obs_size(holes: usize) -> usize {
@@ -37,9 +37,17 @@ pub fn encode(pos: &Position, out: &mut Vec<i16>) {
 
 /// The legal moves of `game` as a bit mask (bit k: hole k+1).
 fn mask_of(game: &Game) -> u32 {
-    game.legal_moves()
-        .iter()
-        .fold(0, |m, mv| m | 1 << (mv.number() - 1))
+    if game.status().is_over() {
+        0
+    } else if game.rules().endless == Endless::Forbid {
+        game.legal_moves()
+            .iter()
+            .fold(0, |m, mv| m | 1 << (mv.number() - 1))
+    } else {
+        // Without the endless-sowing ban every occupied hole is legal, so the mask needs no
+        // move list (the same shortcut as the engine's playout benchmark).
+        game.position().occupied_mask()
+    }
 }
 
 /// ``Batch(n, rules=None, auto_reset=True)``: ``n`` games from the start position, stepped

@@ -16,7 +16,10 @@ def test_shapes():
     assert (b.to_move == 0).all()
 
 
-@pytest.mark.parametrize("rules", ["canonical/mode=round", "canonical", "pallankuli/holes=4,counters=3"])
+@pytest.mark.parametrize(
+    "rules",
+    ["canonical/mode=round", "canonical", "pallankuli/holes=4,counters=3", "canonical/endless=forbid"],
+)
 def test_batch_matches_step_by_step(rules):
     n = 16
     rng = np.random.default_rng(11)
