@@ -1,0 +1,153 @@
+"""Self-play: the games of a seed range do not depend on how the range is split; the Ray
+front end gives the same games and statistics on 1 or 2 workers."""
+
+import json
+
+import pytest
+
+import rajapasu as rp
+from rajapasu import selfplay
+
+RULES = "canonical/mode=round"
+
+
+def test_split_ranges_play_the_same_games():
+    whole = selfplay.play(8, player="level:1", rules=RULES, seed=5, threads=2)
+    parts = selfplay.play(3, player="level:1", rules=RULES, seed=5, threads=1) + selfplay.play(
+        5, player="level:1", rules=RULES, seed=5, first=3, threads=1
+    )
+    assert whole == parts
+    assert [g["game"] for g in whole] == list(range(8))
+    other = selfplay.play(8, player="level:1", rules=RULES, seed=6)
+    assert other != whole
+    for g in whole:
+        replay = rp.Game(RULES)
+        for m in g["moves"]:
+            replay.play(m)
+        assert replay.status.is_over and replay.status.winner == g["winner"]
+
+
+def test_summary_and_files(tmp_path):
+    games = selfplay.play(6, south="random", north="level:1", rules=RULES, seed=2)
+    s = selfplay.summarize(RULES, games)
+    assert s["games"] == 6
+    assert s["south"]["wins"] + s["south"]["draws"] + s["south"]["losses"] == 6
+    assert 0 <= s["south_win_rate"] <= 1
+    path = selfplay.write(games, str(tmp_path / "games.jsonl"))
+    back = [json.loads(line) for line in open(path)]
+    assert back == games and selfplay.summarize(RULES, back) == s
+
+
+def test_bad_specs():
+    with pytest.raises(rp.RajapasuError):
+        selfplay.play(1, player="level:99")
+    with pytest.raises(rp.RajapasuError):
+        selfplay.play(1, player="nonsense")
+
+
+def test_ray_one_and_two_workers_agree():
+    ray = pytest.importorskip("ray")
+    from rajapasu import ray as rpray
+
+    expected = selfplay.play(10, player="level:1", rules=RULES, seed=3, threads=1)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        one, s1 = rpray.run_selfplay(10, "level:1", rules=RULES, seed=3, shards=1)
+        two, s2 = rpray.run_selfplay(10, "level:1", rules=RULES, seed=3, shards=2)
+    finally:
+        ray.shutdown()
+    assert one == two == expected
+    assert s1 == s2 == selfplay.summarize(RULES, expected)
+
+
+def test_ray_command_line(tmp_path, capsys):
+    pytest.importorskip("ray")
+    from rajapasu import ray as rpray
+
+    out = tmp_path / "run"
+    rpray.main(["selfplay", "--games", "4", "--player", "random", "--single-round",
+                "--num-cpus", "2", "--seed", "9", "--out", str(out)])
+    summary = json.loads((out / "summary.json").read_text())
+    games = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines()]
+    assert summary["results"][0]["games"] == 4 and len(games) == 4
+    assert games == selfplay.play(4, player="random", rules=RULES, seed=9, opening_plies=2)
+    assert json.loads(capsys.readouterr().out.strip().splitlines()[-1]) == summary
+
+
+def _rust_selfplay(args):
+    import os
+    import pathlib
+    import subprocess
+
+    exe = os.environ.get("RAJAPASU_BIN") or str(
+        pathlib.Path(__file__).resolve().parents[3] / "target" / "debug" / "rajapasu"
+    )
+    if not os.path.exists(exe):
+        pytest.skip("no rajapasu binary built (cargo build -p rajapasu)")
+    out = subprocess.run([exe, "selfplay", "--json", *args], check=True,
+                         capture_output=True, text=True).stdout
+    return json.loads(out)["results"]
+
+
+def test_statistics_agree_with_the_rust_command():
+    rust = _rust_selfplay(["--games", "12", "--player", "level:1", "--single-round",
+                           "--seed", "3", "--threads", "2"])
+    games = selfplay.play(12, player="level:1", rules=RULES, seed=3)
+    assert [selfplay.summarize(RULES, games)] == rust
+    rust_match = _rust_selfplay(["--games", "6", "--south", "random", "--north", "level:1",
+                                 "--rules", "canonical/holes=5,counters=3", "--seed", "4"])
+    games = selfplay.play(6, south="random", north="level:1",
+                          rules="canonical/holes=5,counters=3", seed=4)
+    assert [selfplay.summarize("canonical/holes=5,counters=3", games)] == rust_match
+
+
+def test_parquet_output(tmp_path):
+    pq = pytest.importorskip("pyarrow.parquet")
+    games = selfplay.play(3, player="random", rules=RULES, seed=1)
+    path = selfplay.write(games, str(tmp_path / "games.parquet"))
+    rows = pq.read_table(path).to_pylist()
+    assert [r["game"] for r in rows] == [0, 1, 2]
+    assert [r["moves"] for r in rows] == [g["moves"] for g in games]
+    assert [json.loads(r["captures"]) for r in rows] == [g["captures"] for g in games]
+
+
+def test_tournament_agrees_with_the_rust_command():
+    players = ["random", "level:1", "level:2"]
+    args = dict(rules=RULES, openings=2, opening_plies=2, seed=7)
+    n = selfplay.tournament_size(players, **args)
+    assert n == 3 * 2 * 2
+    whole = selfplay.tournament_games(players, **args)
+    parts = selfplay.tournament_games(players, first=0, count=5, **args) + \
+        selfplay.tournament_games(players, first=5, **args)
+    assert whole == parts and [g["game"] for g in whole] == list(range(n))
+    table = selfplay.tournament_table(players, list(reversed(whole)), **args)
+    import os
+    import pathlib
+    import subprocess
+
+    exe = os.environ.get("RAJAPASU_BIN") or str(
+        pathlib.Path(__file__).resolve().parents[3] / "target" / "debug" / "rajapasu"
+    )
+    if not os.path.exists(exe):
+        pytest.skip("no rajapasu binary built (cargo build -p rajapasu)")
+    cmd = [exe, "tournament", "--json", "--single-round", "--openings", "2", "--seed", "7"]
+    for p in players:
+        cmd += ["--player", p]
+    rust = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
+    assert table == rust
+
+
+def test_ray_tournament_one_and_two_workers():
+    ray = pytest.importorskip("ray")
+    from rajapasu import ray as rpray
+
+    players = ["random", "level:1"]
+    expected = selfplay.tournament_games(players, rules=RULES, openings=3, seed=2)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        one, t1 = rpray.run_tournament(players, RULES, openings=3, seed=2, shards=1)
+        two, t2 = rpray.run_tournament(players, RULES, openings=3, seed=2, shards=2)
+    finally:
+        ray.shutdown()
+    assert one == two == expected and t1 == t2
+    assert t1["table"] == selfplay.tournament_table(players, expected, RULES, 3, 2, 2)["table"]
