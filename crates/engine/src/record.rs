@@ -455,9 +455,18 @@ mod json {
             })
         }
 
-        /// Reads either format: JSON if the text starts with `{`, else plain text.
+        /// Reads either format: JSON if the text is a JSON object (a `{` followed by a `"` or a
+        /// `}`), else plain text, whose first line may well be a `{comment}`.
+        ///
+        /// ```
+        /// use rajapasu_engine::record::Record;
+        /// let text = Record::parse("{Round 1} 1. 1 2 *").unwrap();
+        /// assert_eq!(text.moves.len(), 2);
+        /// assert_eq!(Record::parse(&text.to_json()).unwrap(), text);
+        /// ```
         pub fn parse(text: &str) -> Result<Record, RecordError> {
-            if text.trim_start().starts_with('{') {
+            let rest = text.trim_start().strip_prefix('{').map(str::trim_start);
+            if rest.is_some_and(|r| r.is_empty() || r.starts_with(['"', '}'])) {
                 Record::parse_json(text)
             } else {
                 Record::parse_text(text)

@@ -326,16 +326,9 @@ pub const ANALYSIS_DEFAULT_MS: u64 = 1000;
 /// The shortest search: below this the search would not finish its first iterations.
 pub const ANALYSIS_MIN_MS: u64 = 50;
 
-/// A game record as the API takes it, plain text or JSON. A text record may begin with a
-/// comment such as `{Round 1}`, which the engine's reader takes for JSON; a JSON object starts
-/// with `{"` or `{}`, so anything else after the brace is read as a plain-text record.
+/// A game record as the API takes it, plain text (which may begin with a `{comment}`) or JSON.
 pub fn record(text: &str) -> Result<Record, ApiError> {
-    let after_brace = text.trim_start().strip_prefix('{').map(str::trim_start);
-    let parsed = match after_brace {
-        Some(rest) if !rest.starts_with('"') && !rest.starts_with('}') => Record::parse_text(text),
-        _ => Record::parse(text),
-    };
-    parsed.map_err(|e| ApiError::unprocessable(format!("record: {e}")))
+    Record::parse(text).map_err(|e| ApiError::unprocessable(format!("record: {e}")))
 }
 
 /// Body of `POST /api/analysis`.

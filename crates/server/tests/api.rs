@@ -361,6 +361,16 @@ async fn records_export_and_import() {
     .await;
     assert_eq!(a.status, 422);
     assert!(error_of(&a).contains("record"), "{}", a.body);
+    // A plain-text record may begin with a comment in braces: it is not JSON.
+    let (_, _, created) = new_game(
+        addr,
+        json!({"kind": "local", "record": "{Round 1} 1. 1 2 *"}),
+    )
+    .await;
+    assert_eq!(
+        created["game"]["view"]["moves"].as_array().map(Vec::len),
+        Some(2)
+    );
 }
 
 #[tokio::test]
