@@ -1,17 +1,13 @@
 //! `POST /api/analysis` against a real server on an ephemeral port: every move scored, proven
 //! values marked, the search bounded in time, bad input answered with JSON errors.
 
+mod common;
+use common::server;
+
 use rajapasu_server::client::{Answer, Client};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
-
-async fn server() -> SocketAddr {
-    rajapasu_server::spawn("127.0.0.1:0", ":memory:")
-        .await
-        .expect("server starts")
-        .0
-}
 
 async fn analysis(addr: SocketAddr, body: &str) -> Answer {
     let mut c = Client::connect(addr).await.unwrap();

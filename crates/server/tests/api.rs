@@ -1,42 +1,13 @@
 //! The JSON API against a real server on an ephemeral port.
 
+mod common;
+use common::{error_of, new_game, post, req, server};
+
 use futures_util::{SinkExt, StreamExt};
-use rajapasu_server::client::{Answer, Client};
+use rajapasu_server::client::Client;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
-
-async fn server() -> SocketAddr {
-    rajapasu_server::spawn("127.0.0.1:0", ":memory:")
-        .await
-        .expect("server starts")
-        .0
-}
-
-async fn req(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> Answer {
-    let mut c = Client::connect(addr).await.unwrap();
-    let text = body.map(|b| b.to_string());
-    c.request(method, path, text.as_deref()).await.unwrap()
-}
-
-async fn post(addr: SocketAddr, path: &str, body: Value) -> Answer {
-    req(addr, "POST", path, Some(body)).await
-}
-
-fn error_of(a: &Answer) -> String {
-    a.json()["error"].as_str().unwrap_or_default().to_string()
-}
-
-async fn new_game(addr: SocketAddr, body: Value) -> (String, String, Value) {
-    let a = req(addr, "POST", "/api/games", Some(body)).await;
-    assert_eq!(a.status, 201, "{}", a.body);
-    let v = a.json();
-    (
-        v["id"].as_str().unwrap().to_string(),
-        v["token"].as_str().unwrap().to_string(),
-        v,
-    )
-}
 
 #[tokio::test]
 async fn local_game_moves_and_errors() {

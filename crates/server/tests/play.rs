@@ -1,31 +1,12 @@
 //! Error codes, resignation, names, rematches and presence, against a real server.
 
+mod common;
+use common::{code_of, post, req, server};
+
 use futures_util::{SinkExt, StreamExt};
-use rajapasu_server::client::{Answer, Client};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::Duration;
-
-async fn server() -> SocketAddr {
-    rajapasu_server::spawn("127.0.0.1:0", ":memory:")
-        .await
-        .expect("server starts")
-        .0
-}
-
-async fn req(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> Answer {
-    let mut c = Client::connect(addr).await.unwrap();
-    let text = body.map(|b| b.to_string());
-    c.request(method, path, text.as_deref()).await.unwrap()
-}
-
-async fn post(addr: SocketAddr, path: &str, body: Value) -> Answer {
-    req(addr, "POST", path, Some(body)).await
-}
-
-fn code_of(a: &Answer) -> String {
-    a.json()["code"].as_str().unwrap_or_default().to_string()
-}
 
 /// An online game with both seats taken: id, South's token, North's token.
 async fn online_game(addr: SocketAddr) -> (String, String, String) {
