@@ -26,7 +26,7 @@ struct Cli {
     /// Where the endgame tables are (see `rajapasu tablebase`). Default: $RAJAPASU_TABLEBASE,
     /// else the user's data directory. Without a table everything works, with fewer values
     /// proven.
-    #[arg(long, global = true, value_name = "DIR")]
+    #[arg(long, global = true, value_name = "DIR", visible_alias = "dir")]
     tablebase: Option<std::path::PathBuf>,
 }
 

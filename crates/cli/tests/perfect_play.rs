@@ -203,3 +203,22 @@ fn tournament_reports_opening_pairs_that_add_up_from_the_records() {
     assert_eq!(pairs["counters"].as_i64().unwrap(), counters);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn tablebase_build_takes_dir_for_the_table_directory() {
+    let dir = temp("dir-alias");
+    ok(&[
+        "tablebase",
+        "build",
+        "--counters",
+        "3",
+        "--dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(
+        dir.join("canonical").is_dir(),
+        "no table under {}",
+        dir.display()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,7 +1,7 @@
 //! The JSON API against a real server on an ephemeral port.
 
 mod common;
-use common::{error_of, new_game, post, req, server};
+use common::{error_of, invite_code, new_game, post, req, server};
 
 use futures_util::{SinkExt, StreamExt};
 use rajapasu_server::client::Client;
@@ -427,13 +427,7 @@ async fn restart_restores_games() {
         .json()["view"]
         .clone();
     let (oid, _, created) = new_game(addr, json!({"kind": "online"})).await;
-    let code = created["invite"]
-        .as_str()
-        .unwrap()
-        .split("invite=")
-        .nth(1)
-        .unwrap()
-        .to_string();
+    let code = invite_code(&created);
     let a = post(
         addr,
         &format!("/api/games/{oid}/join"),

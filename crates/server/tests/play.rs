@@ -1,7 +1,7 @@
 //! Error codes, resignation, names, rematches and presence, against a real server.
 
 mod common;
-use common::{code_of, post, req, server};
+use common::{code_of, invite_code, post, req, server};
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -19,13 +19,7 @@ async fn online_game(addr: SocketAddr) -> (String, String, String) {
     assert_eq!(a.status, 201, "{}", a.body);
     let v = a.json();
     let id = v["id"].as_str().unwrap().to_string();
-    let code = v["invite"]
-        .as_str()
-        .unwrap()
-        .split("invite=")
-        .nth(1)
-        .unwrap()
-        .to_string();
+    let code = invite_code(&v);
     let j = post(
         addr,
         &format!("/api/games/{id}/join"),

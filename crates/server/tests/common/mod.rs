@@ -48,3 +48,12 @@ pub async fn new_game(addr: SocketAddr, body: Value) -> (String, String, Value) 
         v,
     )
 }
+
+/// The invitation code of a newly created online game's answer.
+pub fn invite_code(created: &Value) -> String {
+    let url = created["invite"].as_str().expect("an invitation link");
+    url.split("invite=")
+        .nth(1)
+        .expect("a code in the link")
+        .to_string()
+}
