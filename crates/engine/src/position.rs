@@ -6,6 +6,7 @@ use crate::by_side::BySide;
 use crate::hole::{Hole, Move, MoveList};
 use crate::rules::{ClosedEnd, Endless, Rules, MAX_HOLES};
 use crate::side::Side;
+use crate::sow::Sowing;
 use crate::zobrist;
 use core::fmt;
 
@@ -507,7 +508,7 @@ impl Position {
     /// # Panics
     /// If the move is illegal.
     #[inline]
-    pub fn play_traced<T: crate::trace::Tracer>(&mut self, mv: Move, tracer: &mut T) {
+    pub fn play_traced<T: crate::trace::Tracer<Side>>(&mut self, mv: Move, tracer: &mut T) {
         let n = self.rules.holes();
         let start = mv.hole(self.to_move).index(n);
         assert!(
@@ -598,7 +599,7 @@ impl Position {
 
     /// The owner of the row of board index `i`.
     #[inline(always)]
-    pub(crate) fn owner(&self, i: usize) -> Side {
+    pub(crate) fn row_owner(&self, i: usize) -> Side {
         if i < self.rules.holes() {
             Side::South
         } else {

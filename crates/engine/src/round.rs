@@ -17,7 +17,7 @@ impl Position {
             if c != 0 {
                 let to = match reason {
                     RoundEnd::NoMoves => taker,
-                    RoundEnd::Repetition => self.owner(i),
+                    RoundEnd::Repetition => self.row_owner(i),
                 };
                 award[to] += u16::from(c);
                 self.set(i, 0);

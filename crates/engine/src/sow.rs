@@ -1,7 +1,14 @@
 //! Sowing: laps, fours, relay lifts, pussa captures and the endless-sowing stop (rules 3 to 6).
+//!
+//! The same code sows both games: the two-player [`Position`] and the three-seat
+//! [`crate::mandiri::MandiriPosition`] implement [`Sowing`], which says who owns each hole, who
+//! is moving and where captures go. The lap loop is generic over it, so each game gets its own
+//! monomorphized copy with nothing looked up at run time.
 
+use crate::hole::Hole;
 use crate::position::Position;
-use crate::rules::{FinalFour, FourRecipient, Pussa, MAX_HOLES};
+use crate::rules::{FinalFour, FourRecipient, Pussa, Rules, MAX_HOLES};
+use crate::side::Side;
 use crate::trace::{Event, Tracer};
 
 /// Lifts a move may make before the engine starts recording them to find a repetition.
@@ -13,7 +20,7 @@ use crate::trace::{Event, Tracer};
 const UNRECORDED_LIFTS: u32 = 64;
 
 /// The lifts of one move, recorded only on the rare long move (rule 6).
-struct LiftLog {
+pub(crate) struct LiftLog {
     lifts: Vec<(u8, [u8; MAX_HOLES])>,
 }
 
@@ -35,11 +42,40 @@ impl LiftLog {
     }
 }
 
-impl Position {
+/// A board that can be sown: who owns each hole, who moves, and where captures go.
+///
+/// The accessors are tiny and inlined; the provided methods are the sowing itself.
+pub(crate) trait Sowing {
+    /// Who owns holes and receives captures: [`Side`] or [`crate::mandiri::Seat`].
+    type Seat: Copy + PartialEq;
+    /// Everyone's captures of the round, saved and restored around a long move.
+    type Captures: Copy;
+
+    /// The hole counts in board order (closed holes hold 0).
+    fn board(&self) -> &[u8; MAX_HOLES];
+    /// The hole counts, to change.
+    fn board_mut(&mut self) -> &mut [u8; MAX_HOLES];
+    /// The next open hole after board index `i`, in sowing order.
+    fn next_open(&self, i: usize) -> usize;
+    /// The options of the sowing (origin, final four, fours, pussa).
+    fn sow_rules(&self) -> &Rules;
+    /// The seat moving now.
+    fn mover(&self) -> Self::Seat;
+    /// The owner of board index `i`.
+    fn owner(&self, i: usize) -> Self::Seat;
+    /// The hole at board index `i`.
+    fn hole_at(&self, i: usize) -> Hole;
+    /// Every seat's captures.
+    fn captures(&self) -> Self::Captures;
+    /// Puts every seat's captures back.
+    fn set_captures(&mut self, captures: Self::Captures);
+    /// Gives `count` counters to `seat`.
+    fn capture(&mut self, seat: Self::Seat, count: u16);
+
     /// Sows from board index `start` for the player to move; returns true if the move was
     /// stopped as endless. Does not hand the turn over.
     #[inline]
-    pub(crate) fn sow<T: Tracer>(&mut self, start: usize, t: &mut T) -> bool {
+    fn sow<T: Tracer<Self::Seat>>(&mut self, start: usize, t: &mut T) -> bool {
         if T::ENABLED {
             // Traced moves are few (UIs, explanations): record from the first lift so the
             // events are told once.
@@ -49,13 +85,13 @@ impl Position {
                 .expect("a recorded sowing ends");
         }
         // Sowing changes only the board and the captures: that is all a long move must undo.
-        let (board, captured) = (self.board, self.captured);
+        let (board, captured) = (*self.board(), self.captures());
         match self.sow_laps(start, t, None) {
             Some(endless) => endless,
             None => {
                 // A long move: sow it again, recording lifts, to stop at the first repetition.
-                self.board = board;
-                self.captured = captured;
+                *self.board_mut() = board;
+                self.set_captures(captured);
                 let mut log = LiftLog { lifts: Vec::new() };
                 self.sow_laps(start, &mut (), Some(&mut log))
                     .expect("a recorded sowing ends")
@@ -66,21 +102,21 @@ impl Position {
     /// Sows lap after lap. Without a log, gives up (returns `None`) after
     /// [`UNRECORDED_LIFTS`] lifts; with one, stops at the first repeated lift.
     #[inline(always)]
-    fn sow_laps<T: Tracer>(
+    fn sow_laps<T: Tracer<Self::Seat>>(
         &mut self,
         start: usize,
         t: &mut T,
         mut log: Option<&mut LiftLog>,
     ) -> Option<bool> {
-        let rules = self.rules;
-        let mover = self.to_move;
+        let rules = *self.sow_rules();
+        let mover = self.mover();
         let mut lift_at = start;
         let mut relay = false;
         let mut lifts = 0u32;
         loop {
             lifts += 1;
             if let Some(log) = log.as_deref_mut() {
-                if log.repeats(lift_at, &self.board) {
+                if log.repeats(lift_at, self.board()) {
                     if T::ENABLED {
                         t.event(Event::EndlessStop {
                             hole: self.hole_at(lift_at),
@@ -91,8 +127,8 @@ impl Position {
             } else if lifts > UNRECORDED_LIFTS {
                 return None;
             }
-            let mut hand = self.board[lift_at];
-            self.set(lift_at, 0);
+            let mut hand = self.board()[lift_at];
+            self.board_mut()[lift_at] = 0;
             if T::ENABLED {
                 t.event(Event::Lift {
                     hole: self.hole_at(lift_at),
@@ -102,12 +138,12 @@ impl Position {
             }
             let mut pos = lift_at;
             while hand > 0 {
-                pos = self.next[pos] as usize;
+                pos = self.next_open(pos);
                 if rules.skip_origin && pos == lift_at {
-                    pos = self.next[pos] as usize;
+                    pos = self.next_open(pos);
                 }
                 hand -= 1;
-                let c = self.board[pos] + 1;
+                let c = self.board()[pos] + 1;
                 if T::ENABLED {
                     t.event(Event::Drop {
                         hole: self.hole_at(pos),
@@ -115,11 +151,11 @@ impl Position {
                     });
                 }
                 if c != 4 {
-                    self.set(pos, c);
+                    self.board_mut()[pos] = c;
                     continue;
                 }
                 if hand == 0 && rules.final_four == FinalFour::Exempt {
-                    self.set(pos, c);
+                    self.board_mut()[pos] = c;
                     if T::ENABLED {
                         t.event(Event::FourLeft {
                             hole: self.hole_at(pos),
@@ -127,12 +163,12 @@ impl Position {
                     }
                     continue;
                 }
-                self.set(pos, 0);
+                self.board_mut()[pos] = 0;
                 let to = match rules.fours {
                     FourRecipient::RowOwner => self.owner(pos),
                     FourRecipient::Sower => mover,
                 };
-                self.captured[to] += 4;
+                self.capture(to, 4);
                 if let Some(log) = log.as_deref_mut() {
                     log.clear();
                 }
@@ -147,22 +183,22 @@ impl Position {
                 }
             }
             // End of the lap (rule 5): relay from the next hole, or a pussa capture beyond it.
-            let y = self.next[pos] as usize;
-            if self.board[y] != 0 {
+            let y = self.next_open(pos);
+            if self.board()[y] != 0 {
                 lift_at = y;
                 relay = true;
                 continue;
             }
-            let mut z = self.next[y] as usize;
-            if T::ENABLED && self.board[z] == 0 {
+            let mut z = self.next_open(y);
+            if T::ENABLED && self.board()[z] == 0 {
                 t.event(Event::NoCapture {
                     empty: self.hole_at(y),
                 });
             }
-            while self.board[z] != 0 {
-                let c = self.board[z];
-                self.set(z, 0);
-                self.captured[mover] += u16::from(c);
+            while self.board()[z] != 0 {
+                let c = self.board()[z];
+                self.board_mut()[z] = 0;
+                self.capture(mover, u16::from(c));
                 if T::ENABLED {
                     t.event(Event::Pussa {
                         hole: self.hole_at(z),
@@ -173,13 +209,59 @@ impl Position {
                 if rules.pussa == Pussa::Single {
                     break;
                 }
-                let gap = self.next[z] as usize;
-                if self.board[gap] != 0 {
+                let gap = self.next_open(z);
+                if self.board()[gap] != 0 {
                     break;
                 }
-                z = self.next[gap] as usize;
+                z = self.next_open(gap);
             }
             return Some(false);
         }
+    }
+}
+
+impl Sowing for Position {
+    type Seat = Side;
+    type Captures = crate::BySide<u16>;
+
+    #[inline(always)]
+    fn board(&self) -> &[u8; MAX_HOLES] {
+        &self.board
+    }
+    #[inline(always)]
+    fn board_mut(&mut self) -> &mut [u8; MAX_HOLES] {
+        &mut self.board
+    }
+    #[inline(always)]
+    fn next_open(&self, i: usize) -> usize {
+        self.next[i] as usize
+    }
+    #[inline(always)]
+    fn sow_rules(&self) -> &Rules {
+        &self.rules
+    }
+    #[inline(always)]
+    fn mover(&self) -> Side {
+        self.to_move
+    }
+    #[inline(always)]
+    fn owner(&self, i: usize) -> Side {
+        self.row_owner(i)
+    }
+    #[inline(always)]
+    fn hole_at(&self, i: usize) -> Hole {
+        Hole::from_index(i, self.rules.holes())
+    }
+    #[inline(always)]
+    fn captures(&self) -> crate::BySide<u16> {
+        self.captured
+    }
+    #[inline(always)]
+    fn set_captures(&mut self, captures: crate::BySide<u16>) {
+        self.captured = captures;
+    }
+    #[inline(always)]
+    fn capture(&mut self, seat: Side, count: u16) {
+        self.captured[seat] += count;
     }
 }

@@ -16,10 +16,14 @@ pub enum RoundEnd {
 }
 
 /// One step of a move or of what follows it.
+///
+/// The sowing events name their seats with `P`: a [`Side`] in the two-player game, a
+/// [`crate::mandiri::Seat`] in Raja Pasu Mandiri. The round and match events are the two-player
+/// game's; Mandiri reports its own in [`crate::mandiri::MandiriEvent`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(tag = "event", rename_all = "snake_case"))]
-pub enum Event {
+pub enum Event<P = Side> {
     /// All `count` counters of `hole` were lifted: the move's first lift or a relay lift.
     Lift {
         /// The hole emptied.
@@ -44,7 +48,7 @@ pub enum Event {
         #[cfg_attr(feature = "serde", serde(with = "hole_name"))]
         hole: Hole,
         /// Who received it.
-        to: Side,
+        to: P,
     },
     /// The last drop of a lap made a four that stays on the board (option `final-four=exempt`).
     FourLeft {
@@ -60,7 +64,7 @@ pub enum Event {
         /// Counters taken.
         count: u8,
         /// The capturer.
-        by: Side,
+        by: P,
     },
     /// The lap ended in front of two empty holes, or a pussa hole was empty: nothing captured.
     NoCapture {
@@ -104,22 +108,22 @@ pub enum Event {
 }
 
 /// Receives the events of a move. `()` ignores them at no cost; `Vec<Event>` keeps them.
-pub trait Tracer {
+pub trait Tracer<P = Side> {
     /// Whether events are wanted at all: sowing skips building them when false.
     const ENABLED: bool;
     /// Receives one event.
-    fn event(&mut self, event: Event);
+    fn event(&mut self, event: Event<P>);
 }
 
-impl Tracer for () {
+impl<P> Tracer<P> for () {
     const ENABLED: bool = false;
     #[inline(always)]
-    fn event(&mut self, _: Event) {}
+    fn event(&mut self, _: Event<P>) {}
 }
 
-impl Tracer for Vec<Event> {
+impl<P> Tracer<P> for Vec<Event<P>> {
     const ENABLED: bool = true;
-    fn event(&mut self, event: Event) {
+    fn event(&mut self, event: Event<P>) {
         self.push(event);
     }
 }
@@ -145,7 +149,7 @@ mod tests {
 
     #[test]
     fn per_side_values_are_written_with_side_names() {
-        let event = Event::RoundEnd {
+        let event: Event = Event::RoundEnd {
             reason: RoundEnd::NoMoves,
             award: BySide::new(1, 0),
             captured: BySide::new(63, 35),
