@@ -42,6 +42,7 @@ mod by_side;
 mod code;
 mod game;
 mod hole;
+pub mod mandiri;
 mod options;
 mod perft;
 mod position;

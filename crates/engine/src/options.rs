@@ -7,7 +7,7 @@ use crate::rules::{
 
 /// The values of one option with their names, the canonical value first. A value's first name
 /// is the one written; a later name of the same value is read as well.
-type Names<T> = &'static [(T, &'static str)];
+pub(crate) type Names<T> = &'static [(T, &'static str)];
 
 const MODE: Names<Mode> = &[
     (Mode::Match, "match"),
@@ -34,7 +34,7 @@ const LEADER: Names<NextLeader> = &[
     (NextLeader::Alternate, "alternate"),
 ];
 
-fn name_of<T: PartialEq>(names: Names<T>, value: T) -> &'static str {
+pub(crate) fn name_of<T: PartialEq>(names: Names<T>, value: T) -> &'static str {
     names
         .iter()
         .find(|(v, _)| *v == value)
@@ -42,12 +42,12 @@ fn name_of<T: PartialEq>(names: Names<T>, value: T) -> &'static str {
         .expect("every value has a name")
 }
 
-fn value_of<T: Copy>(names: Names<T>, name: &str) -> Option<T> {
+pub(crate) fn value_of<T: Copy>(names: Names<T>, name: &str) -> Option<T> {
     names.iter().find(|(_, n)| *n == name).map(|(v, _)| *v)
 }
 
 /// The names written, one a value: the table without the names read only.
-fn written<T: PartialEq>(names: Names<T>) -> Vec<&'static str> {
+pub(crate) fn written<T: PartialEq>(names: Names<T>) -> Vec<&'static str> {
     names
         .iter()
         .enumerate()

@@ -286,14 +286,7 @@ impl Position {
     }
 
     pub(crate) fn link_open_holes(&mut self) {
-        let size = 2 * self.rules.holes();
-        for i in 0..size {
-            let mut j = (i + 1) % size;
-            while self.open & (1 << j) == 0 {
-                j = (j + 1) % size;
-            }
-            self.next[i] = j as u8;
-        }
+        self.next = link_open(self.open, 2 * self.rules.holes());
     }
 
     /// The Zobrist hash of the hole counts, the closed holes and the side to move: exactly what
@@ -606,4 +599,18 @@ impl Position {
             Side::North
         }
     }
+}
+
+/// The next open hole after each of the first `size` board indices, in sowing order; `open`
+/// has bit `i` set for each open hole (at least one). Both games sow along these links.
+pub(crate) fn link_open(open: u32, size: usize) -> [u8; MAX_HOLES] {
+    let mut next = [0; MAX_HOLES];
+    for (i, n) in next.iter_mut().enumerate().take(size) {
+        let mut j = (i + 1) % size;
+        while open & (1 << j) == 0 {
+            j = (j + 1) % size;
+        }
+        *n = j as u8;
+    }
+    next
 }

@@ -96,8 +96,8 @@ pub enum NextLeader {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
-    holes: u8,
-    counters: u8,
+    pub(crate) holes: u8,
+    pub(crate) counters: u8,
     /// Match play or a single round.
     pub mode: Mode,
     /// Whether a lap skips the hole its counters were lifted from.
@@ -142,6 +142,20 @@ pub enum RulesError {
     },
     /// A board size that is not a whole number.
     NotANumber {
+        /// The option.
+        key: String,
+        /// The value given.
+        value: String,
+    },
+    /// A number below the least the option takes.
+    TooSmall {
+        /// The option.
+        key: String,
+        /// The least value it takes.
+        least: u32,
+    },
+    /// A value RULES.md names that the engine does not play yet.
+    NotSupported {
         /// The option.
         key: String,
         /// The value given.
@@ -192,6 +206,13 @@ impl fmt::Display for RulesError {
             RulesError::NotANumber { key, value } => write!(
                 f,
                 "rule option `{key}` does not take `{value}` (expected a whole number)"
+            ),
+            RulesError::TooSmall { key, least } => {
+                write!(f, "rule option `{key}` takes {least} or more")
+            }
+            RulesError::NotSupported { key, value } => write!(
+                f,
+                "rule option `{key}={value}` is described in RULES.md but not supported yet"
             ),
             RulesError::BadSize { holes, counters } => write!(
                 f,

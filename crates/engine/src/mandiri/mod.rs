@@ -1,0 +1,44 @@
+//! Raja Pasu Mandiri, the three-player game (RULES.md section 9).
+//!
+//! The board, sowing, relay, fours, pussa captures, closed holes and the endless-sowing stop are
+//! the two-player game's code (`sow.rs`), told who owns each hole by the seats.
+//!
+//! | RULES.md | File | What it holds |
+//! |---|---|---|
+//! | 9.1, rule M2 | `seat.rs` | seats, their holes and filling order, players, the turn order |
+//! | 9.5 | `rules.rs` | the rule set and its options, read and written |
+//! | rules M1 to M4, M12 | `position.rs` | the three-seat position, moves, passing |
+//! | rule M5 | `layer.rs` | whether a capture can still be made |
+//! | rules M5 to M7, M10 | `game.rs` | round ends, winners, repetitions, undo |
+//! | rules M8 to M11 | `match_play.rs` | gift, office, players out, borrowing, refill |
+//! | 9.7 | `code.rs` | position codes |
+//! | | `trace.rs` | the events of a move |
+//! | | `perft.rs` | counting move sequences |
+//!
+//! ```
+//! use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
+//! let mut game = MandiriGame::new("mandiri/gift=2".parse::<MandiriRules>().unwrap());
+//! let first = game.legal_moves()[0];
+//! game.try_play(first).unwrap();
+//! assert_eq!(game.moves().len(), 1);
+//! ```
+
+mod code;
+mod game;
+mod layer;
+mod match_play;
+mod perft;
+mod position;
+mod rules;
+mod seat;
+mod trace;
+
+pub use code::MandiriCodeError;
+pub use game::{MandiriGame, MandiriRoundEnd, MandiriRoundResult, MandiriStatus, MandiriTracer};
+pub use perft::mandiri_perft;
+pub use position::{
+    Debt, MandiriIllegalMove, MandiriPosition, MandiriPositionError, MandiriSetup, TOTAL,
+};
+pub use rules::{MandiriOption, MandiriRules, Refill, RoundEndRule, RuleSet, TurnOrder, NAME};
+pub use seat::{BySeat, ParseSeatError, Player, Players, Seat};
+pub use trace::MandiriEvent;

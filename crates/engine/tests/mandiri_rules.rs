@@ -1,0 +1,242 @@
+//! Raja Pasu Mandiri worked by hand from RULES.md section 9: the worked examples M1 and M2, and
+//! positions for passing, fours, round ends, repetition and the match between rounds. Every
+//! expected figure below was counted from the rules, not taken from the engine.
+
+use rajapasu_engine::mandiri::{
+    MandiriEvent, MandiriGame, MandiriPosition, MandiriRoundEnd, MandiriStatus, Player, Players,
+    Seat,
+};
+use rajapasu_engine::{Event, Hole};
+
+fn pos(code: &str) -> MandiriPosition {
+    code.parse().unwrap_or_else(|e| panic!("{code}: {e}"))
+}
+
+fn hole(name: &str) -> Hole {
+    name.parse().unwrap()
+}
+
+fn player(n: u8) -> Player {
+    Player::new(n).unwrap()
+}
+
+#[test]
+fn example_m1_a_four_for_the_raja_a_pussa_for_the_right_end() {
+    let mut p = pos("mandiri 0,0,1,0,0,0,3/0,0,3,0,2,0,0 R 30,30,29 1,2,3 0,0,0 1 1");
+    p.try_play(hole("S7")).unwrap();
+    // N1, N2 get one each, N3 makes a four for C; N4 is empty, so R takes N5's 2.
+    assert_eq!(p.counts(), [0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0]);
+    assert_eq!((p.captured(Seat::C), p.captured(Seat::R)), (34, 32));
+    assert_eq!(p.captured(Seat::L), 29);
+    // L has no counters and passes; C has S3.
+    assert_eq!(p.to_move(), Seat::C);
+}
+
+#[test]
+fn example_m1_traced_names_seats() {
+    let mut game = MandiriGame::from_position(pos(
+        "mandiri 0,0,1,0,0,0,3/0,0,3,0,2,0,0 R 30,30,29 1,2,3 0,0,0 1 1",
+    ));
+    let mut events = Vec::new();
+    game.play_traced(hole("S7"), &mut events).unwrap();
+    assert!(events.contains(&MandiriEvent::Sow(Event::Four {
+        hole: hole("N3"),
+        to: Seat::C
+    })));
+    assert!(events.contains(&MandiriEvent::Sow(Event::Pussa {
+        hole: hole("N5"),
+        count: 2,
+        by: Seat::R
+    })));
+    assert!(events.contains(&MandiriEvent::Pass { seat: Seat::L }));
+}
+
+#[test]
+fn example_m1_with_fours_to_the_sower() {
+    let mut p = pos("mandiri/fours=sower 0,0,1,0,0,0,3/0,0,3,0,2,0,0 R 30,30,29 1,2,3 0,0,0 1 1");
+    p.try_play(hole("S7")).unwrap();
+    assert_eq!((p.captured(Seat::C), p.captured(Seat::R)), (30, 36));
+}
+
+#[test]
+fn example_m2_a_relay_across_the_left_end() {
+    let mut p = pos("mandiri 1,2,0,3,1,0,0/2,0,0,0,1,2,0 L 30,28,28 1,2,3 0,0,0 1 1");
+    p.try_play(hole("N6")).unwrap();
+    // N7, S1; relay S2: S3, S4 (a four for C); relay S5: S6; S7 empty, L takes N1's 2.
+    assert_eq!(p.counts(), [2, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 1]);
+    assert_eq!(
+        [Seat::C, Seat::R, Seat::L].map(|s| p.captured(s)),
+        [34, 28, 30]
+    );
+}
+
+#[test]
+fn a_move_must_be_the_movers_open_occupied_hole() {
+    let p = pos("mandiri 1,2,0,3,1,0,0/2,0,0,0,1,2,0 L 30,28,28 1,2,3 0,0,0 1 1");
+    let err = p.clone().try_play(hole("S4")).unwrap_err();
+    assert!(err.to_string().contains("belongs to seat C"), "{err}");
+    assert!(p.clone().try_play(hole("N7")).is_err()); // empty
+    let moves: Vec<String> = p.legal_moves().iter().map(|h| h.to_string()).collect();
+    assert_eq!(moves, ["S1", "S2", "N6"]);
+}
+
+#[test]
+fn one_counter_left_ends_the_round_at_once_and_the_last_mover_takes_it() {
+    // R sows S6 into S7; N1 is empty, so R takes N2's 2; one counter is left.
+    let mut game = MandiriGame::from_position(pos(
+        "mandiri/mode=round 0,0,0,0,0,1,0/0,2,0,0,0,0,0 R 30,33,32 1,2,3 0,0,0 1 1",
+    ));
+    game.try_play(hole("S6")).unwrap();
+    let round = game.rounds()[0];
+    assert_eq!(round.ended_by, MandiriRoundEnd::NoCapture);
+    assert_eq!(round.captured.0, [30, 36, 32]);
+    assert_eq!(round.winners, Players::EMPTY.with(player(2)));
+    assert_eq!(
+        game.status(),
+        MandiriStatus::RoundOver {
+            winners: Players::EMPTY.with(player(2))
+        }
+    );
+}
+
+#[test]
+fn a_round_with_a_capture_still_reachable_goes_on() {
+    // C's S3 sows into S4 and captures nothing (S5, S6 empty), but R can then sow N1 into N2
+    // and take N4 beyond the empty N3.
+    let code = "mandiri/mode=round 0,0,1,0,0,0,0/1,0,0,1,0,0,0 C 32,32,31 1,2,3 0,0,0 1 1";
+    let mut game = MandiriGame::from_position(pos(code));
+    game.try_play(hole("S3")).unwrap();
+    assert_eq!(game.status(), MandiriStatus::Playing);
+    assert_eq!(game.position().to_move(), Seat::R);
+    game.try_play(hole("N1")).unwrap();
+    assert_eq!(game.position().captured(Seat::R), 33);
+}
+
+#[test]
+fn below4_ends_a_round_with_three_counters_after_a_move() {
+    let code = "mandiri/mode=round,round-end=below4 0,0,1,0,0,0,0/1,0,0,1,0,0,0 C 32,32,31 1,2,3 0,0,0 1 1";
+    let mut game = MandiriGame::from_position(pos(code));
+    game.try_play(hole("S3")).unwrap();
+    assert_eq!(game.rounds()[0].captured.0, [35, 32, 31]);
+}
+
+#[test]
+fn quiet_ends_a_round_after_a_circle_of_turns_without_a_capture() {
+    let code =
+        "mandiri/mode=round,round-end=quiet 0,0,1,0,0,0,0/1,0,0,1,0,0,0 C 32,32,31 1,2,3 0,0,0 1 1";
+    let mut game = MandiriGame::from_position(pos(code));
+    game.try_play(hole("S3")).unwrap();
+    assert_eq!(game.status(), MandiriStatus::Playing);
+}
+
+#[test]
+fn the_gift_and_the_refill_in_the_fixed_order() {
+    // The round ends as above: C 30, R 36, L 32. C gives 1 each to R and L: 28, 37, 33.
+    // C fills 4 holes (S5 N5 S4 N4), R 4 with 9 left, L 4 with 5 left.
+    let mut game = MandiriGame::from_position(pos(
+        "mandiri 0,0,0,0,0,1,0/0,2,0,0,0,0,0 R 30,33,32 1,2,3 0,0,0 1 1",
+    ));
+    let mut events = Vec::new();
+    game.play_traced(hole("S6"), &mut events).unwrap();
+    assert!(events.contains(&MandiriEvent::Gift {
+        from: player(1),
+        to: player(2),
+        count: 1
+    }));
+    assert_eq!(
+        game.position().to_string(),
+        "mandiri 7,7,x,7,7,7,7/7,7,x,7,7,7,7 C 0,0,0 1,2,3 0,9,5 2 2"
+    );
+}
+
+#[test]
+fn the_office_passes_after_three_rounds_and_the_players_move_seats() {
+    // The Raja's third round: after the gift (28, 37, 33), player 2 moves to C, 3 to R, 1 to L.
+    // C (player 2) fills 5 holes, keeps 2; R (player 3) 4, keeps 5; L (player 1) 4, keeps 0.
+    let mut game = MandiriGame::from_position(pos(
+        "mandiri 0,0,0,0,0,1,0/0,2,0,0,0,0,0 R 30,33,32 1,2,3 0,0,0 3 3",
+    ));
+    game.try_play(hole("S6")).unwrap();
+    assert_eq!(
+        game.position().to_string(),
+        "mandiri 7,7,7,7,7,7,7/7,7,x,7,7,7,7 C 0,0,0 2,3,1 0,2,5 1 4"
+    );
+    assert_eq!(game.position().seat_of(player(1)), Seat::L);
+}
+
+#[test]
+fn a_player_who_cannot_fill_a_hole_is_out_and_the_seat_closes() {
+    // C 60, R 33 + 3, L 2; after the gift 58, 37, 3: player 3 is out and keeps 3.
+    let mut game = MandiriGame::from_position(pos(
+        "mandiri 0,0,0,0,0,1,0/0,2,0,0,0,0,0 R 60,33,2 1,2,3 0,0,0 1 1",
+    ));
+    let mut events = Vec::new();
+    game.play_traced(hole("S6"), &mut events).unwrap();
+    assert!(events.contains(&MandiriEvent::Out { player: player(3) }));
+    assert_eq!(
+        game.position().to_string(),
+        "mandiri x,x,7,7,7,7,7/7,7,7,7,7,x,x C 0,0,0 1,2,x3 16,9,3 2 2"
+    );
+    // L passes from now on: after C, R moves.
+    let first = game.legal_moves()[0];
+    game.try_play(first).unwrap();
+    assert_ne!(game.position().to_move(), Seat::L);
+}
+
+#[test]
+fn borrowing_fills_one_hole_and_the_debt_is_recorded() {
+    // As above with borrow=on: player 3 (3) borrows 4 from player 1 (58, the most).
+    let mut game = MandiriGame::from_position(pos(
+        "mandiri/borrow=on 0,0,0,0,0,1,0/0,2,0,0,0,0,0 R 60,33,2 1,2,3 0,0,0 1 1",
+    ));
+    game.try_play(hole("S6")).unwrap();
+    assert_eq!(
+        game.position().to_string(),
+        "mandiri/borrow=on x,7,7,7,7,7,7/7,7,7,7,7,x,x C 0,0,0 1,2,3 12,9,0 2 2 3:1:4"
+    );
+}
+
+#[test]
+fn the_match_ends_when_one_player_can_fill_a_hole() {
+    // C 91, R 2 + 3, L 2; after the gift 89, 6, 3: only player 1 can fill a hole.
+    let mut game = MandiriGame::from_position(pos(
+        "mandiri 0,0,0,0,0,1,0/0,2,0,0,0,0,0 R 91,2,2 1,2,3 0,0,0 1 1",
+    ));
+    game.try_play(hole("S6")).unwrap();
+    assert_eq!(
+        game.status(),
+        MandiriStatus::MatchOver {
+            winners: Players::EMPTY.with(player(1))
+        }
+    );
+    assert!(game.legal_moves().is_empty());
+}
+
+#[test]
+fn codes_name_what_is_wrong() {
+    let err = |code: &str| code.parse::<MandiriPosition>().unwrap_err().to_string();
+    assert!(err("mandiri 7,7,7,7,7,7,7/7,7,7,7,7,7,8 C 0,0,0 1,2,3 0,0,0 1 1").contains("99"));
+    assert!(err("mandiri 7,7,7,7,7,7,7/7,7,7,7,7,7,7 Q 0,0,0 1,2,3 0,0,0 1 1").contains("`Q`"));
+    assert!(
+        err("mandiri 7,7,7,7,7,7,7/7,7,7,7,7,7,7 C 0,0,0 1,1,3 0,0,0 1 1").contains("one each")
+    );
+    assert!(err("mandiri 7,7,7,7,7,7,7/7,7,7,7,7,7,7 C 0,0,0 1,2,3 0,0,0 4 1").contains("office"));
+    assert!(err("mandiri 7,7,7,7,7,7/7,7,7,7,7,7,7 C 0,0,0 1,2,3 0,0,0 1 1").contains("row S"));
+    // S5 is C's first hole to fill: it cannot be closed while N5, filled next, is open.
+    assert!(err("mandiri 7,7,7,7,x,7,7/7,7,7,7,7,7,7 C 0,0,0 1,2,3 7,0,0 1 1").contains("N5"));
+    assert!(
+        err("canonical 7,7,7,7,7,7,7/7,7,7,7,7,7,7 C 0,0,0 1,2,3 0,0,0 1 1").contains("canonical")
+    );
+}
+
+#[test]
+fn undo_restores_the_game_across_a_round_end() {
+    let start = pos("mandiri 0,0,0,0,0,1,0/0,2,0,0,0,0,0 R 30,33,32 1,2,3 0,0,0 1 1");
+    let mut game = MandiriGame::from_position(start);
+    game.try_play(hole("S6")).unwrap();
+    assert_eq!(game.rounds().len(), 1);
+    assert!(game.undo());
+    assert_eq!(game.position(), &start);
+    assert!(game.rounds().is_empty());
+    assert!(!game.undo());
+}
