@@ -48,8 +48,10 @@ fn turn_order(pos: &MandiriPosition) -> [Seat; 3] {
 }
 
 /// Takes the board from the end of a round (every counter captured) to the start of the next,
-/// or ends the match.
-pub(crate) fn between_rounds<T: MandiriTracer>(pos: &mut MandiriPosition, t: &mut T) -> Between {
+/// or ends the match; a finished match leaves the position as its last round ended.
+pub(crate) fn between_rounds<T: MandiriTracer>(end: &mut MandiriPosition, t: &mut T) -> Between {
+    let mut next = *end;
+    let pos = &mut next;
     let rules = pos.rules;
     let mut held = pos.reserve.map(u32::from);
     for s in Seat::ALL {
@@ -145,7 +147,6 @@ pub(crate) fn between_rounds<T: MandiriTracer>(pos: &mut MandiriPosition, t: &mu
 
     let players_in: Vec<Player> = Player::ALL.into_iter().filter(|&p| is_in(pos, p)).collect();
     if let [winner] = players_in[..] {
-        pos.reserve = held.map(|h| h as u16);
         return Between::MatchOver(winner);
     }
 
@@ -200,5 +201,6 @@ pub(crate) fn between_rounds<T: MandiriTracer>(pos: &mut MandiriPosition, t: &mu
         filled,
         reserve: pos.reserve,
     });
+    *end = next;
     Between::NextRound
 }
