@@ -240,3 +240,51 @@ fn undo_restores_the_game_across_a_round_end() {
     assert!(game.rounds().is_empty());
     assert!(!game.undo());
 }
+
+#[test]
+fn the_third_repetition_ends_the_round_and_each_seat_takes_its_own_holes() {
+    // Single counters chase each other round the board; a capture stays possible, so only the
+    // repetition ends the round. The line was found by random play.
+    let code = "mandiri/mode=round 1,0,0,0,1,0,1/0,0,0,0,0,1,0 C 31,31,32 1,2,3 0,0,0 1 1";
+    let line = "S5 N1 S1 S6 N6 S7 N7 N1 S1 N2 S2 N3 S3 N4 S4 S5 S6 N5 S7 N6 N1 N7 N2 S1 N3 S2 \
+                N4 S3 S4 S5 S6 N5 S7 N6 N1 N7 N2 S1 N3 S2";
+    let moves: Vec<Hole> = line.split_whitespace().map(hole).collect();
+    // The positions since the last capture, played on the bare position: the last one is the
+    // first to occur a third time.
+    let mut p = pos(code);
+    let mut after = Vec::new();
+    for &m in &moves {
+        let before = p.on_board();
+        p.try_play(m).unwrap();
+        if p.on_board() != before {
+            after.clear();
+        }
+        after.push((p.counts().to_vec(), p.to_move()));
+    }
+    let last = after.last().unwrap().clone();
+    assert_eq!(after.iter().filter(|k| **k == last).count(), 3);
+    for i in 0..after.len() - 1 {
+        let count = after[..=i].iter().filter(|j| **j == after[i]).count();
+        assert!(count < 3, "move {} repeats a position a third time", i + 1);
+    }
+    let mut game = MandiriGame::from_position(pos(code));
+    let mut events = Vec::new();
+    for &m in &moves[..moves.len() - 1] {
+        game.try_play(m).unwrap();
+        assert_eq!(game.status(), MandiriStatus::Playing);
+    }
+    game.play_traced(*moves.last().unwrap(), &mut events)
+        .unwrap();
+    let Some(MandiriEvent::RoundEnd { reason, award, .. }) = events
+        .iter()
+        .find(|e| matches!(e, MandiriEvent::RoundEnd { .. }))
+        .cloned()
+    else {
+        panic!("the round ends");
+    };
+    assert_eq!(reason, MandiriRoundEnd::Repetition);
+    for seat in Seat::ALL {
+        let own: u16 = seat.holes().map(|h| u16::from(p.count(h).unwrap())).sum();
+        assert_eq!(award[seat], own, "{seat}");
+    }
+}
