@@ -2,8 +2,8 @@
 
 use proptest::prelude::*;
 use rajapasu_engine::mandiri::{
-    BySeat, MandiriEvent, MandiriGame, MandiriPosition, MandiriRoundEnd, MandiriRules, Player,
-    Seat, TOTAL,
+    BySeat, MandiriEvent, MandiriGame, MandiriPosition, MandiriRecord, MandiriRoundEnd,
+    MandiriRules, Player, Seat, TOTAL,
 };
 use rajapasu_engine::rng::Rng;
 use rajapasu_engine::{Event, Hole};
@@ -139,5 +139,10 @@ fn random_matches_end() {
             assert!(moves < 200_000, "{rules}: no end after {moves} moves");
             assert!(conserved(game.position()));
         }
+        // The record of the whole match replays to the same end.
+        let text = MandiriRecord::from_game(&game, vec![("Event".into(), "test".into())]).to_text();
+        let back = MandiriRecord::parse_text(&text).unwrap().replay().unwrap();
+        assert_eq!(back.position(), game.position(), "{text}");
+        assert_eq!(back.status(), game.status());
     }
 }

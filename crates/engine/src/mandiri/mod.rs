@@ -12,6 +12,7 @@
 //! | rules M5 to M7, M10 | `game.rs` | round ends, winners, repetitions, undo |
 //! | rules M8 to M11 | `match_play.rs` | gift, office, players out, borrowing, refill |
 //! | 9.7 | `code.rs` | position codes |
+//! | section 7, 9.7 | `record.rs` | game records, text and JSON |
 //! | | `trace.rs` | the events of a move |
 //! | | `perft.rs` | counting move sequences |
 //!
@@ -29,6 +30,7 @@ mod layer;
 mod match_play;
 mod perft;
 mod position;
+mod record;
 mod rules;
 mod seat;
 mod trace;
@@ -39,6 +41,7 @@ pub use perft::mandiri_perft;
 pub use position::{
     Debt, MandiriIllegalMove, MandiriPosition, MandiriPositionError, MandiriSetup, TOTAL,
 };
+pub use record::{MandiriRecord, MandiriRecordError};
 pub use rules::{MandiriOption, MandiriRules, Refill, RoundEndRule, RuleSet, TurnOrder, NAME};
 pub use seat::{BySeat, ParseSeatError, Player, Players, Seat};
 pub use trace::MandiriEvent;
