@@ -8,7 +8,7 @@ use std::time::Instant;
 /// Arguments of `rajapasu perft`.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "A line on which the game ends before DEPTH moves counts nothing; a round end inside a match does not stop a line.\n\nExample:\n  rajapasu perft 5\n  rajapasu perft 4 --position \"x,x,x,x,x,x,8/1,0,3,1,0,3,1 S 5 40 3 33 2\""
+    after_help = "A line on which the game ends before DEPTH moves counts nothing; a round end inside a match does not stop a line.\n\nExample:\n  rajapasu perft 5\n  rajapasu perft 4 --position \"x,x,x,x,x,x,8/1,0,3,1,0,3,1 S 5 40 3 33 2\"\n  rajapasu perft 6 --rules mandiri"
 )]
 pub struct PerftArgs {
     /// Number of moves in each sequence.
@@ -18,6 +18,17 @@ pub struct PerftArgs {
 }
 
 pub fn run(args: PerftArgs) -> Result<(), CliError> {
+    if super::mandiri::wanted(&args.game.rules) {
+        let mut game = super::mandiri::game(&args.game)?;
+        let t = Instant::now();
+        let total = super::mandiri::perft(&mut game, args.depth);
+        let secs = t.elapsed().as_secs_f64();
+        eprintln!(
+            "{secs:.3} s, {:.0} sequences/s",
+            total as f64 / secs.max(1e-9)
+        );
+        return Ok(());
+    }
     let mut game = args.game.game()?;
     let t = Instant::now();
     let split = perft_split(&mut game, args.depth);

@@ -26,6 +26,21 @@ pub struct ReplayArgs {
 }
 
 pub fn run(args: ReplayArgs) -> Result<(), CliError> {
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| CliError(format!("cannot read {}: {e}", args.file.display())))?;
+    if super::mandiri::is_record(&text) {
+        let record = super::mandiri::read_record(&args.file, &text)?;
+        if let Some(path) = &args.convert {
+            let out = if path.extension().is_some_and(|e| e == "json") {
+                record.to_json()
+            } else {
+                record.to_text()
+            };
+            std::fs::write(path, out)
+                .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
+        }
+        return super::mandiri::replay(&record, args.explain, args.json);
+    }
     let record = read_record(&args.file)?;
     let game = record.replay()?;
     if let Some(path) = &args.convert {

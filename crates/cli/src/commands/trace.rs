@@ -10,7 +10,7 @@ use std::path::PathBuf;
 /// Arguments of `rajapasu trace`.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  rajapasu trace --move 1\n  rajapasu trace --position \"0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46\" --move 2 --json\n  rajapasu trace --record game.txt --ply 12"
+    after_help = "Examples:\n  rajapasu trace --move 1\n  rajapasu trace --position \"0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46\" --move 2 --json\n  rajapasu trace --record game.txt --ply 12\n  rajapasu trace --rules mandiri --position \"0,0,1,0,0,0,3/0,0,3,0,2,0,0 R 30,30,29 1,2,3 0,0,0 1 1\" --move S7"
 )]
 pub struct TraceArgs {
     #[command(flatten)]
@@ -18,7 +18,7 @@ pub struct TraceArgs {
     /// The move to explain (a hole number of the player to move). Without it, the record's
     /// move chosen by --ply.
     #[arg(long = "move", value_name = "HOLE")]
-    mv: Option<Move>,
+    mv: Option<String>,
     /// Take the game from a record file instead of --position/--moves.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "moves"])]
     record: Option<PathBuf>,
@@ -31,11 +31,23 @@ pub struct TraceArgs {
 }
 
 pub fn run(args: TraceArgs) -> Result<(), CliError> {
+    if args.record.is_none() && super::mandiri::wanted(&args.game.rules) {
+        let game = super::mandiri::game(&args.game)?;
+        return super::mandiri::trace(game, args.mv.as_deref().unwrap_or(""), args.json);
+    }
+    // Under the two-player rules a move is a hole number of the player to move.
+    let mv: Option<Move> = match &args.mv {
+        Some(text) => Some(
+            text.parse()
+                .map_err(|e| CliError(format!("--move {text}: {e}")))?,
+        ),
+        None => None,
+    };
     let (mut game, mv): (Game, Move) = match &args.record {
         Some(path) => {
             let record = read_record(path)?;
             let mut game = record.replay()?;
-            let ply = match (args.mv, args.ply) {
+            let ply = match (mv, args.ply) {
                 (Some(_), Some(_)) => {
                     return Err(CliError("give either --move or --ply, not both".into()))
                 }
@@ -57,14 +69,13 @@ pub fn run(args: TraceArgs) -> Result<(), CliError> {
             let mv = if ply <= record.moves.len() {
                 record.moves[ply - 1]
             } else {
-                args.mv.expect("move given")
+                mv.expect("move given")
             };
             (game, mv)
         }
         None => {
-            let mv = args
-                .mv
-                .ok_or_else(|| CliError("give the move to explain with --move HOLE".into()))?;
+            let mv =
+                mv.ok_or_else(|| CliError("give the move to explain with --move HOLE".into()))?;
             (args.game.game()?, mv)
         }
     };
