@@ -13,6 +13,10 @@
 //! assert_eq!(game.position().to_string(), "3,1,0,0,0,14,0/14,2,14,14,1,14,2 N 15 4");
 //! ```
 //!
+//! Raja Pasu Mandiri, the three-player form (RULES.md section 9), is the [`mandiri`] module: the
+//! same sowing (`sow.rs`, generic over who owns each hole), with seats, its own round end and
+//! match.
+//!
 //! [`Position`] is a validated state within a round; [`Setup`] is its unchecked form.
 //! [`Game`] adds what needs history: the repetition rule, round ends, refills, undo and the
 //! moves played ([`Game::plies`]). A value for each player is a [`BySide`].
@@ -32,6 +36,7 @@
 //! | section 6 | `rules.rs`, `options.rs` | the options and presets; their names, read and written |
 //! | section 2 (position codes) | `code.rs` | reading and writing position codes |
 //! | section 7 | `record.rs` | game records, text and JSON |
+//! | section 9 (Mandiri) | `mandiri/` | the three-player game; its own map is in [`mandiri`] |
 //!
 //! The perft data in `tests/perft/` pins the rules down as move counts.
 

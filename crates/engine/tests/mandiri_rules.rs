@@ -288,3 +288,61 @@ fn the_third_repetition_ends_the_round_and_each_seat_takes_its_own_holes() {
         assert_eq!(award[seat], own, "{seat}");
     }
 }
+
+#[test]
+fn a_debt_is_paid_back_before_the_gift() {
+    // The round ends with C 30, R 36, L 32. Player 3 first pays back the 4 owed to player 1
+    // (34, 36, 28), then the gift (32, 37, 29): C fills 4 holes and keeps 4, R 4 and 9, L 4
+    // and 1.
+    let mut game = MandiriGame::from_position(pos(
+        "mandiri/borrow=on 0,0,0,0,0,1,0/0,2,0,0,0,0,0 R 30,33,32 1,2,3 0,0,0 1 1 3:1:4",
+    ));
+    let mut events = Vec::new();
+    game.play_traced(hole("S6"), &mut events).unwrap();
+    assert!(events.contains(&MandiriEvent::Repay {
+        from: player(3),
+        to: player(1),
+        count: 4
+    }));
+    assert_eq!(
+        game.position().to_string(),
+        "mandiri/borrow=on 7,7,x,7,7,7,7/7,7,x,7,7,7,7 C 0,0,0 1,2,3 4,9,1 2 2"
+    );
+}
+
+#[test]
+fn quiet_ends_the_round_after_as_many_quiet_moves_as_seats_playing() {
+    // The line of the repetition test, played under round-end=quiet: the round ends at the
+    // first move that completes three moves in a row without a capture, and its mover takes
+    // what is left.
+    let line = "S5 N1 S1 S6 N6 S7 N7 N1 S1 N2";
+    let plain = "mandiri/mode=round 1,0,0,0,1,0,1/0,0,0,0,0,1,0 C 31,31,32 1,2,3 0,0,0 1 1";
+    let mut p = pos(plain);
+    let mut quiet = 0;
+    let mut end = None;
+    for (k, m) in line.split_whitespace().map(hole).enumerate() {
+        let (before, mover) = (p.on_board(), p.to_move());
+        p.try_play(m).unwrap();
+        quiet = if p.on_board() == before { quiet + 1 } else { 0 };
+        if quiet == 3 {
+            end = Some((k, mover, p.on_board()));
+            break;
+        }
+    }
+    let (k, mover, left) = end.expect("three quiet moves in the line");
+    let code = plain.replace("mode=round", "mode=round,round-end=quiet");
+    let mut game = MandiriGame::from_position(pos(&code));
+    for (j, m) in line.split_whitespace().map(hole).enumerate().take(k + 1) {
+        assert_eq!(
+            game.status(),
+            MandiriStatus::Playing,
+            "before move {}",
+            j + 1
+        );
+        game.try_play(m).unwrap();
+    }
+    assert!(game.status().is_over());
+    let round = game.rounds()[0];
+    assert_eq!(round.ended_by, MandiriRoundEnd::NoCapture);
+    assert_eq!(u32::from(round.captured[mover]), p.captured(mover) + left);
+}
