@@ -32,7 +32,10 @@ impl Backend {
                     "{test}: RAJAPASU_TEST_POSTGRES is not set but PostgreSQL tests are required"
                 );
             }
-            eprintln!(
+            // Written past the test harness's capture, so that the skip shows in the output.
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
                 "SKIPPED {test} on PostgreSQL: set RAJAPASU_TEST_POSTGRES (scripts/postgres.sh does)"
             );
             return None;
@@ -71,7 +74,7 @@ macro_rules! on_both_stores {
             }
             #[tokio::test]
             async fn postgres() {
-                let test = concat!(module_path!(), "::", stringify!($name));
+                let test = module_path!();
                 if let Some(store) = $crate::common::Backend::postgres(test).await {
                     super::$name(store).await
                 }
@@ -134,4 +137,18 @@ pub fn invite_code(created: &Value) -> String {
         .nth(1)
         .expect("a code in the link")
         .to_string()
+}
+
+/// A clock that tests move by hand, and the policy that reads it.
+pub fn manual_clock() -> (
+    std::sync::Arc<std::sync::atomic::AtomicU64>,
+    rajapasu_server::games::Policy,
+) {
+    let now = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(1_900_000_000));
+    let read = now.clone();
+    let policy = rajapasu_server::games::Policy {
+        clock: std::sync::Arc::new(move || read.load(std::sync::atomic::Ordering::SeqCst)),
+        ..rajapasu_server::games::Policy::default()
+    };
+    (now, policy)
 }
