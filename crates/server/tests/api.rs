@@ -484,7 +484,68 @@ async fn meta_lists_the_levels_and_the_default_that_a_game_gets(store: Backend) 
     assert_eq!(refill["filled"], json!({"south": 7, "north": 5}));
 }
 
+/// The computer is to move in a stored game when the server starts: it moves.
+async fn the_computer_moves_after_a_restart(store: Backend) {
+    let db = match &store {
+        Backend::Sqlite => {
+            let path =
+                std::env::temp_dir().join(format!("rajapasu-resume-{}.db", std::process::id()));
+            path.to_string_lossy().to_string()
+        }
+        Backend::Postgres(url) => url.clone(),
+    };
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{db}{ext}"));
+    }
+    let (addr, task) = rajapasu_server::spawn("127.0.0.1:0", &db).await.unwrap();
+    let (id, _, created) = new_game(
+        addr,
+        json!({"kind": "computer", "side": "south", "level": 1}),
+    )
+    .await;
+    assert_eq!(created["game"]["ply"], 0);
+    task.abort();
+    // The player's move as stored by a server that stopped before the computer replied.
+    let sql_move = "UPDATE games SET version = version + 1, computer_next = true WHERE id = $1";
+    match &store {
+        Backend::Sqlite => {
+            let conn = rusqlite::Connection::open(&db).unwrap();
+            conn.execute("INSERT INTO moves(game, ply, mv) VALUES (?1, 0, 1)", [&id])
+                .unwrap();
+            conn.execute(&sql_move.replace("$1", "?1").replace("true", "1"), [&id])
+                .unwrap();
+        }
+        Backend::Postgres(url) => {
+            let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+                .await
+                .unwrap();
+            tokio::spawn(connection);
+            client
+                .execute("INSERT INTO moves(game, ply, mv) VALUES ($1, 0, 1)", &[&id])
+                .await
+                .unwrap();
+            client.execute(sql_move, &[&id]).await.unwrap();
+        }
+    }
+    let (addr, _task) = rajapasu_server::spawn("127.0.0.1:0", &db).await.unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let v = req(addr, "GET", &format!("/api/games/{id}"), None)
+            .await
+            .json();
+        if v["ply"] == 2 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the computer did not move: {v}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{db}{ext}"));
+    }
+}
+
 on_both_stores!(
+    the_computer_moves_after_a_restart,
     restart_restores_games,
     local_game_moves_and_errors,
     simultaneous_moves_one_wins,

@@ -155,3 +155,32 @@ async fn the_same_move_raced_on_both_instances_is_kept_once() {
         }
     }
 }
+
+#[tokio::test]
+async fn moves_alternating_between_instances_are_taken_at_once() {
+    let Some((a, b)) = two_instances(module_path!()).await else {
+        return;
+    };
+    let (id, token, created) = new_game(a, json!({"kind": "local", "mode": "round"})).await;
+    let mut view = created["game"]["view"].clone();
+    // Each move on the other instance than the one before, without waiting for its notice:
+    // an instance whose copy is behind the request's ply reads the game again.
+    for ply in 0..20 {
+        let Some(mv) = view["legal_moves"]
+            .as_array()
+            .and_then(|m| m.first())
+            .cloned()
+        else {
+            break;
+        };
+        let addr = if ply % 2 == 0 { a } else { b };
+        let m = post(
+            addr,
+            &format!("/api/games/{id}/moves"),
+            json!({"move": mv, "ply": ply, "token": token}),
+        )
+        .await;
+        assert_eq!(m.status, 200, "ply {ply}: {}", m.body);
+        view = m.json()["game"]["view"].clone();
+    }
+}

@@ -17,6 +17,7 @@ use rajapasu_engine::{BySide, Event, Game, GameView, Move, Position, Side};
 use serde_json::Value;
 use std::sync::Arc;
 
+/// 409 `stale_ply` unless the request's `ply` (when it gives one) is the game's.
 fn check_ply(game: &Game, ply: Option<usize>) -> Result<(), ApiError> {
     match ply {
         Some(p) if p != game.moves().len() => Err(ApiError::conflict(format!(
@@ -61,6 +62,26 @@ fn names_for(seats: &Seats) -> BySide<String> {
 }
 
 impl Hub {
+    /// [`check_ply`], on a copy brought up to date first when the ply differs and other
+    /// instances share the store: the request may come after a change made on another
+    /// instance whose notice has not arrived yet.
+    async fn check_ply(
+        &self,
+        slot: &Slot,
+        e: &mut Entry,
+        ply: Option<usize>,
+    ) -> Result<(), ApiError> {
+        if check_ply(&e.game, ply).is_err()
+            && self.shared
+            && !self.reload(slot, e).await.map_err(ApiError::unavailable)?
+        {
+            return Err(
+                ApiError::not_found(format!("no game with id `{}`", slot.id)).code("no_game"),
+            );
+        }
+        check_ply(&e.game, ply)
+    }
+
     /// Creates a game (or imports a record) and returns its id, the creator's token and links.
     pub async fn create(self: &Arc<Hub>, req: NewGame) -> Result<Value, ApiError> {
         let GameSetup {
@@ -141,7 +162,7 @@ impl Hub {
     pub async fn play(self: &Arc<Hub>, id: &str, req: MoveRequest) -> Result<Value, ApiError> {
         let slot = self.slot(id).await?;
         let mut e = slot.entry.lock().await;
-        check_ply(&e.game, req.ply)?;
+        self.check_ply(&slot, &mut e, req.ply).await?;
         if e.over() {
             return Err(game_over());
         }
@@ -222,7 +243,7 @@ impl Hub {
             );
         }
         seats::require(&e.settings.seats, req.token.as_deref())?;
-        check_ply(&e.game, req.ply)?;
+        self.check_ply(&slot, &mut e, req.ply).await?;
         if e.settings.resigned.is_some() {
             return Err(ApiError::conflict("the game was resigned").code("game_over"));
         }
@@ -265,14 +286,14 @@ impl Hub {
     pub async fn hint(&self, id: &str, req: TokenRequest) -> Result<Value, ApiError> {
         let slot = self.slot(id).await?;
         let game = {
-            let e = slot.entry.lock().await;
+            let mut e = slot.entry.lock().await;
             if e.settings.seats.kind() == Kind::Online {
                 return Err(
                     ApiError::conflict("hints are not given in online games").code("no_hint")
                 );
             }
             seats::require(&e.settings.seats, req.token.as_deref())?;
-            check_ply(&e.game, req.ply)?;
+            self.check_ply(&slot, &mut e, req.ply).await?;
             if e.over() {
                 return Err(game_over());
             }
@@ -330,7 +351,7 @@ impl Hub {
         let slot = self.slot(id).await?;
         let mut e = slot.entry.lock().await;
         let held = seats::require(&e.settings.seats, req.token.as_deref())?;
-        check_ply(&e.game, req.ply)?;
+        self.check_ply(&slot, &mut e, req.ply).await?;
         if e.over() {
             return Err(game_over());
         }

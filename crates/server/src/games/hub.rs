@@ -18,21 +18,25 @@ pub struct Hub {
     games: RwLock<HashMap<String, Arc<Slot>>>,
     pub(crate) store: Arc<dyn Store>,
     pub(crate) policy: Policy,
+    /// Other instances may change the stored games (the store sends notices).
+    pub(crate) shared: bool,
 }
 
 impl Hub {
     /// A hub on `store`, with its periodic tasks started (expiry, eviction, other instances'
     /// changes) and the computer resumed wherever it is to move. Needs a Tokio runtime.
     pub async fn start(store: Arc<dyn Store>, policy: Policy) -> Result<Arc<Hub>, StoreError> {
+        let notices = store.notices();
         let hub = Arc::new(Hub {
             games: RwLock::new(HashMap::new()),
+            shared: notices.is_some(),
             store,
             policy,
         });
         hub.expire().await?;
         tokio::spawn(evict_task(Arc::downgrade(&hub)));
         tokio::spawn(expiry_task(Arc::downgrade(&hub)));
-        if let Some(notices) = hub.store.notices() {
+        if let Some(notices) = notices {
             tokio::spawn(super::sync::follow(Arc::downgrade(&hub), notices));
         }
         hub.resume_computers().await?;
