@@ -29,6 +29,14 @@ fn check_ply(game: &Game, ply: Option<usize>) -> Result<(), ApiError> {
     }
 }
 
+/// Whether a request refused because the stored game had moved on is tried again, on the copy
+/// just read back: when it gave no `ply`, it asked for a change of the game as it is, as it
+/// would have got on a server of its own. Twice at most.
+fn again(err: &ApiError, ply: Option<usize>, attempts: &mut u32) -> bool {
+    *attempts += 1;
+    ply.is_none() && err.code == "stale_ply" && *attempts <= 2
+}
+
 fn game_over() -> ApiError {
     ApiError::conflict("the game is over").code("game_over")
 }
@@ -162,24 +170,30 @@ impl Hub {
     pub async fn play(self: &Arc<Hub>, id: &str, req: MoveRequest) -> Result<Value, ApiError> {
         let slot = self.slot(id).await?;
         let mut e = slot.entry.lock().await;
-        self.check_ply(&slot, &mut e, req.ply).await?;
-        if e.over() {
-            return Err(game_over());
-        }
-        let side = e.game.position().to_move();
-        if e.settings.seats.computer() == Some(side) {
-            return Err(
-                ApiError::conflict("out of turn: it is the computer's move").code("out_of_turn")
-            );
-        }
-        let h = seats::require(&e.settings.seats, req.token.as_deref())?;
-        if !h[side] {
-            return Err(
-                ApiError::conflict(format!("out of turn: it is {side}'s move")).code("out_of_turn"),
-            );
-        }
-        let mv = requests::hole(req.mv, e.game.rules().holes())?;
-        let msg = self.commit_move(&slot, &mut e, side, mv).await?;
+        let mut attempts = 0;
+        let msg = loop {
+            self.check_ply(&slot, &mut e, req.ply).await?;
+            if e.over() {
+                return Err(game_over());
+            }
+            let side = e.game.position().to_move();
+            if e.settings.seats.computer() == Some(side) {
+                return Err(ApiError::conflict("out of turn: it is the computer's move")
+                    .code("out_of_turn"));
+            }
+            let h = seats::require(&e.settings.seats, req.token.as_deref())?;
+            if !h[side] {
+                return Err(
+                    ApiError::conflict(format!("out of turn: it is {side}'s move"))
+                        .code("out_of_turn"),
+                );
+            }
+            let mv = requests::hole(req.mv, e.game.rules().holes())?;
+            match self.commit_move(&slot, &mut e, side, mv).await {
+                Err(err) if again(&err, req.ply, &mut attempts) => continue,
+                answer => break answer?,
+            }
+        };
         let computer_next = e.computer_next();
         drop(e);
         if computer_next {
@@ -237,45 +251,57 @@ impl Hub {
     pub async fn undo(self: &Arc<Hub>, id: &str, req: TokenRequest) -> Result<Value, ApiError> {
         let slot = self.slot(id).await?;
         let mut e = slot.entry.lock().await;
-        if e.settings.seats.kind() == Kind::Online {
-            return Err(
-                ApiError::conflict("moves cannot be taken back in an online game").code("no_undo"),
-            );
-        }
-        seats::require(&e.settings.seats, req.token.as_deref())?;
-        self.check_ply(&slot, &mut e, req.ply).await?;
-        if e.settings.resigned.is_some() {
-            return Err(ApiError::conflict("the game was resigned").code("game_over"));
-        }
-        let mut game = e.game.clone();
-        match e.settings.seats.computer() {
-            Some(computer) => {
-                let mut undone_human = false;
-                while game.undo().is_some() {
-                    if game.position().to_move() != computer {
-                        undone_human = true;
-                        break;
+        let mut attempts = 0;
+        let from_ply = loop {
+            if e.settings.seats.kind() == Kind::Online {
+                return Err(
+                    ApiError::conflict("moves cannot be taken back in an online game")
+                        .code("no_undo"),
+                );
+            }
+            seats::require(&e.settings.seats, req.token.as_deref())?;
+            self.check_ply(&slot, &mut e, req.ply).await?;
+            if e.settings.resigned.is_some() {
+                return Err(ApiError::conflict("the game was resigned").code("game_over"));
+            }
+            let mut game = e.game.clone();
+            match e.settings.seats.computer() {
+                Some(computer) => {
+                    let mut undone_human = false;
+                    while game.undo().is_some() {
+                        if game.position().to_move() != computer {
+                            undone_human = true;
+                            break;
+                        }
+                    }
+                    if !undone_human {
+                        return Err(ApiError::conflict("there is no move of yours to take back")
+                            .code("no_undo"));
                     }
                 }
-                if !undone_human {
-                    return Err(ApiError::conflict("there is no move of yours to take back")
-                        .code("no_undo"));
+                None => {
+                    if game.undo().is_none() {
+                        return Err(
+                            ApiError::conflict("there is no move to take back").code("no_undo")
+                        );
+                    }
                 }
             }
-            None => {
-                if game.undo().is_none() {
-                    return Err(ApiError::conflict("there is no move to take back").code("no_undo"));
-                }
+            let from_ply = game.moves().len();
+            let settings = e.settings.clone();
+            let change = Change::Truncate {
+                from_ply: from_ply as u32,
+            };
+            match self
+                .store_change(&slot, &mut e, change, &game, &settings)
+                .await
+            {
+                Err(err) if again(&err, req.ply, &mut attempts) => continue,
+                answer => answer?,
             }
-        }
-        let from_ply = game.moves().len();
-        let settings = e.settings.clone();
-        let change = Change::Truncate {
-            from_ply: from_ply as u32,
+            e.game = game;
+            break from_ply;
         };
-        self.store_change(&slot, &mut e, change, &game, &settings)
-            .await?;
-        e.game = game;
         Ok(slot.publish(&Update::Undo {
             ply: from_ply,
             game: slot.info(&e),
@@ -313,25 +339,34 @@ impl Hub {
     pub async fn join(&self, id: &str, req: JoinRequest) -> Result<Value, ApiError> {
         let slot = self.slot(id).await?;
         let mut e = slot.entry.lock().await;
-        let Some(online) = e.settings.seats.online() else {
-            return Err(ApiError::conflict("only online games take invitations").code("not_online"));
+        let mut attempts = 0;
+        let (seat, token) = loop {
+            let Some(online) = e.settings.seats.online() else {
+                return Err(
+                    ApiError::conflict("only online games take invitations").code("not_online")
+                );
+            };
+            let Some(code) = &online.invite else {
+                return Err(ApiError::conflict(
+                    "the invitation was already used: both seats are taken",
+                )
+                .code("invite_used"));
+            };
+            if *code != req.invite {
+                return Err(ApiError::forbidden("wrong invitation code").code("invite_wrong"));
+            }
+            let seat = !online.creator;
+            let token = online.tokens[seat].clone();
+            let mut settings = e.settings.clone();
+            if let Some(o) = settings.seats.online_mut() {
+                o.invite = None;
+            }
+            match self.update_settings(&slot, &mut e, settings).await {
+                Err(err) if again(&err, None, &mut attempts) => continue,
+                answer => answer?,
+            }
+            break (seat, token);
         };
-        let Some(code) = &online.invite else {
-            return Err(ApiError::conflict(
-                "the invitation was already used: both seats are taken",
-            )
-            .code("invite_used"));
-        };
-        if *code != req.invite {
-            return Err(ApiError::forbidden("wrong invitation code").code("invite_wrong"));
-        }
-        let seat = !online.creator;
-        let token = online.tokens[seat].clone();
-        let mut settings = e.settings.clone();
-        if let Some(o) = settings.seats.online_mut() {
-            o.invite = None;
-        }
-        self.update_settings(&slot, &mut e, settings).await?;
         slot.publish(&Update::Joined {
             seat,
             game: slot.info(&e),
@@ -350,16 +385,23 @@ impl Hub {
     pub async fn resign(&self, id: &str, req: TokenRequest) -> Result<Value, ApiError> {
         let slot = self.slot(id).await?;
         let mut e = slot.entry.lock().await;
-        let held = seats::require(&e.settings.seats, req.token.as_deref())?;
-        self.check_ply(&slot, &mut e, req.ply).await?;
-        if e.over() {
-            return Err(game_over());
-        }
-        let to_move = e.game.position().to_move();
-        let side = if held[to_move] { to_move } else { !to_move };
-        let mut settings = e.settings.clone();
-        settings.resigned = Some(side);
-        self.update_settings(&slot, &mut e, settings).await?;
+        let mut attempts = 0;
+        let side = loop {
+            let held = seats::require(&e.settings.seats, req.token.as_deref())?;
+            self.check_ply(&slot, &mut e, req.ply).await?;
+            if e.over() {
+                return Err(game_over());
+            }
+            let to_move = e.game.position().to_move();
+            let side = if held[to_move] { to_move } else { !to_move };
+            let mut settings = e.settings.clone();
+            settings.resigned = Some(side);
+            match self.update_settings(&slot, &mut e, settings).await {
+                Err(err) if again(&err, req.ply, &mut attempts) => continue,
+                answer => answer?,
+            }
+            break side;
+        };
         Ok(slot.publish(&Update::Resigned {
             side,
             game: slot.info(&e),
@@ -371,21 +413,28 @@ impl Hub {
     pub async fn name(&self, id: &str, req: NameRequest) -> Result<Value, ApiError> {
         let slot = self.slot(id).await?;
         let mut e = slot.entry.lock().await;
-        if e.settings.seats.kind() != Kind::Online {
-            return Err(
-                ApiError::conflict("only players of online games name themselves")
-                    .code("not_online"),
-            );
+        let mut attempts = 0;
+        loop {
+            if e.settings.seats.kind() != Kind::Online {
+                return Err(
+                    ApiError::conflict("only players of online games name themselves")
+                        .code("not_online"),
+                );
+            }
+            let held = seats::require(&e.settings.seats, req.token.as_deref())?;
+            let name = req.read()?;
+            let side = if held.south { Side::South } else { Side::North };
+            let mut settings = e.settings.clone();
+            settings.names[side] = name.clone().unwrap_or_else(|| side.to_string());
+            if let Some(o) = settings.seats.online_mut() {
+                o.players[side] = name;
+            }
+            match self.update_settings(&slot, &mut e, settings).await {
+                Err(err) if again(&err, None, &mut attempts) => continue,
+                answer => answer?,
+            }
+            break;
         }
-        let held = seats::require(&e.settings.seats, req.token.as_deref())?;
-        let name = req.read()?;
-        let side = if held.south { Side::South } else { Side::North };
-        let mut settings = e.settings.clone();
-        settings.names[side] = name.clone().unwrap_or_else(|| side.to_string());
-        if let Some(o) = settings.seats.online_mut() {
-            o.players[side] = name;
-        }
-        self.update_settings(&slot, &mut e, settings).await?;
         Ok(slot.publish(&Update::State {
             game: slot.info(&e),
         }))

@@ -217,3 +217,27 @@ pub fn display_name(db: &str) -> String {
         None => db.to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_bad_postgres_address_is_named() {
+        let e = open("postgres://ann@db:port/games").await.err().unwrap();
+        assert!(matches!(e, StoreError::Url(_)), "{e}");
+        assert!(e.to_string().starts_with("bad PostgreSQL address"), "{e}");
+        // Nothing listens on port 1: an error, not a wait.
+        let e = open("postgres://ann@127.0.0.1:1/games")
+            .await
+            .err()
+            .unwrap();
+        assert!(matches!(e, StoreError::Pool(_)), "{e}");
+    }
+
+    #[tokio::test]
+    async fn a_sqlite_file_that_cannot_be_opened_is_named() {
+        let e = open("/nonexistent-dir/x/games.db").await.err().unwrap();
+        assert!(e.to_string().contains("/nonexistent-dir/x/games.db"), "{e}");
+    }
+}

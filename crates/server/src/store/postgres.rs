@@ -1,15 +1,15 @@
 //! PostgreSQL storage (`--db postgres://user@host:port/db`): the same tables as SQLite, shared
 //! by every instance of the server that names the same database.
 //!
-//! A change is one transaction that first bumps the game's version where it is still the
-//! version the change was made on (`UPDATE … WHERE id = $1 AND version = $2`). The row lock of
-//! that update makes two changes of one game wait for each other, and the second then finds
-//! the version moved on and is refused ([`StoreError::Stale`]): of two moves raced on two
-//! instances one is kept and the other answered 409. The same transaction sends
-//! `NOTIFY rajapasu_games, '<id> <version>'`, delivered at commit to every instance's listener
-//! ([`Notice`]), which reloads the game and tells its sockets. A change is acknowledged once
-//! the commit returns, which with PostgreSQL's defaults (`synchronous_commit = on`) means it is
-//! on disk.
+//! A change is one statement (so one transaction) that bumps the game's version where it is
+//! still the version the change was made on (`UPDATE … WHERE id = $1 AND version = $2`) and
+//! adds or deletes moves only where it did. The row lock of that update makes two changes of one
+//! game wait for each other, and the second then finds the version moved on and is refused
+//! ([`StoreError::Stale`]): of two moves raced on two instances one is kept and the other
+//! answered 409. After the commit, `NOTIFY rajapasu_games, '<id> <version>'` reaches every
+//! instance's listener ([`Notice`]), which reloads the game and tells its sockets. A change is
+//! acknowledged once its commit returns, which with PostgreSQL's defaults
+//! (`synchronous_commit = on`) means it is on disk.
 
 use super::{Activity, Change, Notice, Store, StoreError, StoredGame};
 use deadpool_postgres::{Pool, PoolConfig, Runtime};
@@ -59,9 +59,13 @@ impl PgStore {
     /// Connects to the database at `url`, creates the tables if they are missing and starts
     /// listening for other instances' changes.
     pub async fn open(url: &str) -> Result<PgStore, StoreError> {
-        let config: tokio_postgres::Config = url
+        let mut config: tokio_postgres::Config = url
             .parse()
             .map_err(|e: tokio_postgres::Error| StoreError::Url(e.to_string()))?;
+        // A server that does not answer is an error within seconds, not a hang.
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(Duration::from_secs(10));
+        }
         let manager = deadpool_postgres::Manager::new(config.clone(), NoTls);
         let pool = Pool::builder(manager)
             .config(PoolConfig::new(POOL_SIZE))
@@ -144,45 +148,44 @@ impl Store for PgStore {
         activity: Activity,
         cap: Option<u64>,
     ) -> Result<(), StoreError> {
-        let mut client = self.pool.get().await.map_err(pool_error)?;
-        let tx = client.transaction().await?;
-        let insert = tx
+        let client = self.pool.get().await.map_err(pool_error)?;
+        // One statement, so one round trip and one implicit transaction: the game (unless the
+        // cap is reached, counted in the same statement) and the moves of an imported record.
+        let stmt = client
             .prepare_cached(
-                "INSERT INTO games(id, meta, version, active, finished, computer_next)
-                 SELECT $1, $2, 0, $3, $4, $5
-                 WHERE $6::bigint IS NULL
-                    OR (SELECT count(*) FROM games WHERE finished = false) < $6::bigint",
+                "WITH g AS (
+                     INSERT INTO games(id, meta, version, active, finished, computer_next)
+                     SELECT $1, $2, 0, $3, $4, $5
+                     WHERE $6::bigint IS NULL
+                        OR (SELECT count(*) FROM games WHERE finished = false) < $6::bigint
+                     RETURNING id),
+                 m AS (
+                     INSERT INTO moves(game, ply, mv)
+                     SELECT g.id, (o - 1)::int, mv
+                     FROM g, unnest($7::smallint[]) WITH ORDINALITY AS t(mv, o))
+                 SELECT count(*) FROM g",
             )
             .await?;
-        let cap_param = cap.map(|c| c as i64);
-        let inserted = tx
-            .execute(
-                &insert,
+        let moves: Vec<i16> = game.moves.iter().map(|&m| m as i16).collect();
+        let row = client
+            .query_one(
+                &stmt,
                 &[
                     &game.id,
                     &game.meta,
                     &(activity.at as i64),
                     &activity.finished,
                     &activity.computer_next,
-                    &cap_param,
+                    &cap.map(|c| c as i64),
+                    &moves,
                 ],
             )
             .await?;
-        if inserted == 0 {
+        if row.try_get::<_, i64>(0)? == 0 {
             return Err(StoreError::Full {
                 cap: cap.unwrap_or(0),
             });
         }
-        if !game.moves.is_empty() {
-            let moves: Vec<i16> = game.moves.iter().map(|&m| m as i16).collect();
-            tx.execute(
-                "INSERT INTO moves(game, ply, mv)
-                 SELECT $1, (o - 1)::int, m FROM unnest($2::smallint[]) WITH ORDINALITY AS t(m, o)",
-                &[&game.id, &moves],
-            )
-            .await?;
-        }
-        tx.commit().await?;
         Ok(())
     }
 
@@ -193,22 +196,34 @@ impl Store for PgStore {
         change: Change,
         activity: Activity,
     ) -> Result<(), StoreError> {
-        let mut client = self.pool.get().await.map_err(pool_error)?;
-        let tx = client.transaction().await?;
-        let meta = match &change {
-            Change::Meta(meta) => Some(meta.as_str()),
-            _ => None,
+        let client = self.pool.get().await.map_err(pool_error)?;
+        let (meta, add, truncate) = match &change {
+            Change::Meta(meta) => (Some(meta.as_str()), None, None),
+            Change::AddMove { ply, mv } => (None, Some((*ply as i32, *mv as i16)), None),
+            Change::Truncate { from_ply } => (None, None, Some(*from_ply as i32)),
         };
-        let update = tx
+        // One statement: the version check and bump, and the move added or the moves taken
+        // back only where the bump happened.
+        let stmt = client
             .prepare_cached(
-                "UPDATE games SET version = version + 1, active = $3, finished = $4,
-                     computer_next = $5, meta = COALESCE($6, meta)
-                 WHERE id = $1 AND version = $2",
+                "WITH up AS (
+                     UPDATE games SET version = version + 1, active = $3, finished = $4,
+                         computer_next = $5, meta = COALESCE($6, meta)
+                     WHERE id = $1 AND version = $2
+                     RETURNING id),
+                 added AS (
+                     INSERT INTO moves(game, ply, mv)
+                     SELECT id, $7::int, $8::smallint FROM up WHERE $7::int IS NOT NULL),
+                 removed AS (
+                     DELETE FROM moves
+                     WHERE $9::int IS NOT NULL AND ply >= $9::int
+                       AND game IN (SELECT id FROM up))
+                 SELECT count(*) FROM up",
             )
             .await?;
-        let updated = tx
-            .execute(
-                &update,
+        let row = client
+            .query_one(
+                &stmt,
                 &[
                     &id,
                     &(version as i64),
@@ -216,32 +231,28 @@ impl Store for PgStore {
                     &activity.finished,
                     &activity.computer_next,
                     &meta,
+                    &add.map(|a| a.0),
+                    &add.map(|a| a.1),
+                    &truncate,
                 ],
             )
             .await?;
-        if updated == 0 {
+        if row.try_get::<_, i64>(0)? == 0 {
             return Err(StoreError::Stale);
         }
-        match change {
-            Change::AddMove { ply, mv } => {
-                let stmt = tx
-                    .prepare_cached("INSERT INTO moves(game, ply, mv) VALUES ($1, $2, $3)")
-                    .await?;
-                tx.execute(&stmt, &[&id, &(ply as i32), &(mv as i16)])
-                    .await?;
-            }
-            Change::Truncate { from_ply } => {
-                let stmt = tx
-                    .prepare_cached("DELETE FROM moves WHERE game = $1 AND ply >= $2")
-                    .await?;
-                tx.execute(&stmt, &[&id, &(from_ply as i32)]).await?;
-            }
-            Change::Meta(_) => {}
-        }
-        let notify = tx.prepare_cached("SELECT pg_notify($1, $2)").await?;
+        // The notice goes in a transaction of its own, after the change committed, and without
+        // waiting for the disk: PostgreSQL lets one notifying transaction commit at a time, so
+        // a notice in the change's own transaction would make every commit wait for the
+        // previous one's disk write. A notice lost in a crash right after the commit costs
+        // only a late update: a stale copy is read again on the next request that finds it
+        // behind, and a change made on it is refused.
+        let notify = client
+            .prepare_cached(
+                "SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)",
+            )
+            .await?;
         let payload = format!("{id} {}", version + 1);
-        tx.execute(&notify, &[&CHANNEL, &payload]).await?;
-        tx.commit().await?;
+        client.execute(&notify, &[&CHANNEL, &payload]).await?;
         Ok(())
     }
 
