@@ -358,12 +358,12 @@ fn commit(
         conn.execute_batch("BEGIN IMMEDIATE")?;
         for (w, _) in batch.iter() {
             // Each write in its own savepoint: a refused one is undone whole, the others stay.
-            conn.execute_batch("SAVEPOINT w")?;
+            conn.prepare_cached("SAVEPOINT w")?.execute([])?;
             let r = apply(conn, w);
             if r.is_err() {
-                conn.execute_batch("ROLLBACK TO w")?;
+                conn.prepare_cached("ROLLBACK TO w")?.execute([])?;
             }
-            conn.execute_batch("RELEASE w")?;
+            conn.prepare_cached("RELEASE w")?.execute([])?;
             results.push(r.map_err(|e| match e {
                 Refusal::Sql(e) => StoreError::Refused(Arc::new(e)),
                 Refusal::Store(e) => e,
@@ -438,6 +438,26 @@ mod tests {
         let g1 = store.load("g1").await.unwrap().unwrap();
         assert_eq!((g1.moves, g1.version), (vec![1], 2));
         remove(&path);
+    }
+
+    #[tokio::test]
+    async fn a_refused_write_is_undone_whole() {
+        let store = SqliteStore::open(":memory:").unwrap();
+        store
+            .create(game("g", vec![1, 2]), PLAYING, None)
+            .await
+            .unwrap();
+        // The version matches, but ply 1 is taken: the version bump goes back too.
+        let clash = Change::AddMove { ply: 1, mv: 3 };
+        let refused = store.change("g", 0, clash, PLAYING).await;
+        assert!(
+            matches!(refused, Err(StoreError::Refused(_))),
+            "{refused:?}"
+        );
+        let g = store.load("g").await.unwrap().unwrap();
+        assert_eq!((g.moves, g.version), (vec![1, 2], 0));
+        let add = Change::AddMove { ply: 2, mv: 3 };
+        store.change("g", 0, add, PLAYING).await.unwrap();
     }
 
     #[tokio::test]
