@@ -3,7 +3,6 @@
 
 use super::policy::Policy;
 use super::slot::{activity, Entry, Slot};
-use super::view::Update;
 use crate::error::ApiError;
 use crate::meta::Settings;
 use crate::store::{Change, Store, StoreError, StoredGame};
@@ -227,13 +226,8 @@ impl Hub {
         let before = self.policy.now().saturating_sub(after.as_secs());
         let gone = self.store.expire(before).await?;
         for id in &gone {
-            if let Some(slot) = self.held(id) {
-                // Sockets still open on it hear that it is gone from their next request on.
-                self.forget(id);
-                slot.publish(&Update::Presence {
-                    connected: Default::default(),
-                });
-            }
+            // A socket still open on it keeps its copy; requests answer 404 from now on.
+            self.forget(id);
         }
         Ok(gone.len())
     }
