@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo test --workspace --all-targets
+RAJAPASU_REQUIRE_POSTGRES=1 scripts/postgres.sh cargo test --workspace --all-targets
 cargo test --workspace --doc
 
 if [ "${RAJAPASU_SKIP_PYTHON:-0}" != 1 ]; then

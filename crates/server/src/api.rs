@@ -170,7 +170,7 @@ async fn ws(
     Path(id): Path<String>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let slot = hub.slot(&id)?;
+    let slot = hub.slot(&id).await?;
     Ok(upgrade.on_upgrade(move |socket| watch(socket, slot)))
 }
 

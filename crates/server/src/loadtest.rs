@@ -25,9 +25,14 @@ pub struct LoadtestArgs {
     /// How long to run, in seconds (1 to 300).
     #[arg(long, default_value_t = 10.0)]
     pub seconds: f64,
-    /// Database of the server started for the test (default: a new file in the temp folder).
-    #[arg(long, value_name = "PATH")]
+    /// Database of the server started for the test: a SQLite file (default: a new file in the
+    /// temp folder) or a `postgres://` address.
+    #[arg(long, value_name = "PATH|URL")]
     pub db: Option<String>,
+    /// Servers started on the same `postgres://` database (1 to 4); each game's moves go to
+    /// them in turn, as through a load balancer without affinity.
+    #[arg(long, default_value_t = 1)]
+    pub instances: usize,
     /// Kill the server with SIGKILL halfway through, restart it and count lost moves.
     #[arg(long)]
     pub crash: bool,
@@ -58,6 +63,8 @@ pub enum LoadtestError {
     Restarted(std::io::Error),
     /// Acknowledged moves were missing after the restart.
     Lost(usize),
+    /// `--instances` above 1 without a `postgres://` database, or above 4.
+    Instances(usize),
 }
 
 impl std::fmt::Display for LoadtestError {
@@ -73,6 +80,10 @@ impl std::fmt::Display for LoadtestError {
             LoadtestError::BadAddress { text, error } => write!(f, "bad address `{text}`: {error}"),
             LoadtestError::Restarted(e) => write!(f, "restarted server: {e}"),
             LoadtestError::Lost(n) => write!(f, "{n} acknowledged moves were lost"),
+            LoadtestError::Instances(n) => write!(
+                f,
+                "--instances {n}: 1 to 4, and more than 1 needs --db postgres://..."
+            ),
         }
     }
 }
@@ -132,21 +143,31 @@ impl Rng {
     }
 }
 
-async fn worker(addr: SocketAddr, seed: u64, until: Instant, tally: Arc<Mutex<Tally>>) {
+async fn worker(addrs: Vec<SocketAddr>, seed: u64, until: Instant, tally: Arc<Mutex<Tally>>) {
     let mut rng = Rng(seed | 1);
-    let Ok(mut client) = Client::connect(addr).await else {
-        let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
-        t.errors += 1;
-        t.error_samples.push("cannot connect".into());
-        return;
-    };
+    let mut clients = Vec::new();
+    for addr in &addrs {
+        let Ok(client) = Client::connect(*addr).await else {
+            let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
+            t.errors += 1;
+            t.error_samples.push("cannot connect".into());
+            return;
+        };
+        clients.push(client);
+    }
+    // Requests go to the servers in turn.
+    let mut turn = (seed as usize) % clients.len();
     let mut lat = Vec::new();
     let mut acked: Vec<(String, Vec<u8>)> = Vec::new();
     let mut errors = 0u64;
     let mut samples = Vec::new();
     'games: while Instant::now() < until {
         let body = json!({"kind": "local", "mode": "round"}).to_string();
-        let Ok(ans) = client.request("POST", "/api/games", Some(&body)).await else {
+        turn = (turn + 1) % clients.len();
+        let Ok(ans) = clients[turn]
+            .request("POST", "/api/games", Some(&body))
+            .await
+        else {
             errors += 1;
             break;
         };
@@ -172,7 +193,8 @@ async fn worker(addr: SocketAddr, seed: u64, until: Instant, tally: Arc<Mutex<Ta
             let body = json!({"move": mv, "ply": moves.len(), "token": token}).to_string();
             let t0 = Instant::now();
             let path = format!("/api/games/{id}/moves");
-            match client.request("POST", &path, Some(&body)).await {
+            turn = (turn + 1) % clients.len();
+            match clients[turn].request("POST", &path, Some(&body)).await {
                 Ok(ans) if ans.status == 200 => {
                     lat.push(t0.elapsed().as_micros() as u64);
                     moves.push(mv as u8);
@@ -211,13 +233,18 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
     sorted[k.min(sorted.len() - 1)] as f64 / 1000.0
 }
 
-async fn load(addr: SocketAddr, games: usize, seconds: f64) -> Tally {
+async fn load(addrs: &[SocketAddr], games: usize, seconds: f64) -> Tally {
     let tally = Arc::new(Mutex::new(Tally::default()));
     let until = Instant::now() + Duration::from_secs_f64(seconds);
     let mut tasks = Vec::new();
     for k in 0..games {
         let seed = 0x2545_F491_4F6C_DD1D_u64.wrapping_mul(k as u64 + 1);
-        tasks.push(tokio::spawn(worker(addr, seed, until, tally.clone())));
+        tasks.push(tokio::spawn(worker(
+            addrs.to_vec(),
+            seed,
+            until,
+            tally.clone(),
+        )));
     }
     for t in tasks {
         let _ = t.await;
@@ -255,7 +282,7 @@ pub async fn run(args: LoadtestArgs) -> Result<(), LoadtestError> {
         }
         println!("load test: {games} games for {seconds} s against http://{addr}/");
         let t0 = Instant::now();
-        let mut t = load(addr, games, seconds).await;
+        let mut t = load(&[addr], games, seconds).await;
         report(&mut t, t0.elapsed().as_secs_f64());
         return Ok(());
     }
@@ -266,7 +293,11 @@ pub async fn run(args: LoadtestArgs) -> Result<(), LoadtestError> {
             .into_owned()
     });
     let own_db = args.db.is_none();
-    let result = run_with_server(&db, games, seconds, args.crash).await;
+    let shared = db.starts_with("postgres://") || db.starts_with("postgresql://");
+    if args.instances == 0 || args.instances > 4 || (args.instances > 1 && !shared) {
+        return Err(LoadtestError::Instances(args.instances));
+    }
+    let result = run_with_server(&db, args.instances, games, seconds, args.crash).await;
     if own_db {
         for ext in ["", "-wal", "-shm"] {
             let _ = std::fs::remove_file(format!("{db}{ext}"));
@@ -277,34 +308,44 @@ pub async fn run(args: LoadtestArgs) -> Result<(), LoadtestError> {
 
 async fn run_with_server(
     db: &str,
+    instances: usize,
     games: usize,
     seconds: f64,
     crash: bool,
 ) -> Result<(), LoadtestError> {
-    let mut server = start_server(db)?;
+    let mut servers = Vec::new();
+    for _ in 0..instances {
+        servers.push(start_server(db)?);
+    }
+    let addrs: Vec<SocketAddr> = servers.iter().map(|s| s.addr).collect();
+    let shown: Vec<String> = addrs.iter().map(|a| format!("http://{a}/")).collect();
     println!(
-        "load test: {games} games for {seconds} s against a server at http://{}/ (database {db})",
-        server.addr
+        "load test: {games} games for {seconds} s against {} (database {})",
+        shown.join(" and "),
+        crate::store::display_name(db)
     );
-    let addr = server.addr;
     let t0 = Instant::now();
+    let stop = |mut servers: Vec<Server>| {
+        for server in &mut servers {
+            let _ = server.child.kill(); // SIGKILL
+            let _ = server.child.wait();
+        }
+    };
     let mut tally = if crash {
         let killer = tokio::spawn(async move {
             tokio::time::sleep(Duration::from_secs_f64(seconds / 2.0)).await;
-            let _ = server.child.kill(); // SIGKILL
-            let _ = server.child.wait();
+            stop(servers);
             println!(
                 "server killed with SIGKILL after {:.1} s",
                 t0.elapsed().as_secs_f64()
             );
         });
-        let t = load(addr, games, seconds).await;
+        let t = load(&addrs, games, seconds).await;
         let _ = killer.await;
         t
     } else {
-        let t = load(addr, games, seconds).await;
-        let _ = server.child.kill();
-        let _ = server.child.wait();
+        let t = load(&addrs, games, seconds).await;
+        stop(servers);
         t
     };
     let elapsed = if crash {

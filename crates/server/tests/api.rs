@@ -1,7 +1,8 @@
 //! The JSON API against a real server on an ephemeral port.
 
+#[macro_use]
 mod common;
-use common::{error_of, invite_code, new_game, post, req, server};
+use common::{error_of, invite_code, new_game, post, req, server_on, Backend};
 
 use futures_util::{SinkExt, StreamExt};
 use rajapasu_server::client::Client;
@@ -9,9 +10,8 @@ use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-#[tokio::test]
-async fn local_game_moves_and_errors() {
-    let addr = server().await;
+async fn local_game_moves_and_errors(store: Backend) {
+    let addr = server_on(&store).await;
     let (id, token, created) = new_game(addr, json!({"kind": "local"})).await;
     assert_eq!(created["seat"], "both");
     assert_eq!(
@@ -110,9 +110,8 @@ async fn local_game_moves_and_errors() {
     assert_eq!(a.json()["game"]["ply"], 1);
 }
 
-#[tokio::test]
-async fn simultaneous_moves_one_wins() {
-    let addr = server().await;
+async fn simultaneous_moves_one_wins(store: Backend) {
+    let addr = server_on(&store).await;
     for _ in 0..10 {
         let (id, token, _) = new_game(addr, json!({"kind": "local"})).await;
         let path = format!("/api/games/{id}/moves");
@@ -129,9 +128,8 @@ async fn simultaneous_moves_one_wins() {
     }
 }
 
-#[tokio::test]
-async fn online_game_seats_and_invitation() {
-    let addr = server().await;
+async fn online_game_seats_and_invitation(store: Backend) {
+    let addr = server_on(&store).await;
     let (id, south, created) = new_game(addr, json!({"kind": "online", "side": "south"})).await;
     let invite_url = created["invite"].as_str().unwrap();
     let code = invite_url.split("invite=").nth(1).unwrap();
@@ -203,9 +201,8 @@ async fn wait_ply(addr: SocketAddr, id: &str, ply: u64) -> Value {
     }
 }
 
-#[tokio::test]
-async fn computer_replies_undo_and_hint() {
-    let addr = server().await;
+async fn computer_replies_undo_and_hint(store: Backend) {
+    let addr = server_on(&store).await;
     let (id, token, created) = new_game(
         addr,
         json!({"kind": "computer", "level": 1, "side": "south", "mode": "round"}),
@@ -299,9 +296,8 @@ async fn play_some(addr: SocketAddr, id: &str, token: &str, n: usize) -> Vec<u64
     played
 }
 
-#[tokio::test]
-async fn records_export_and_import() {
-    let addr = server().await;
+async fn records_export_and_import(store: Backend) {
+    let addr = server_on(&store).await;
     let (id, token, _) = new_game(addr, json!({"kind": "local", "rules": "walak-pussa"})).await;
     let played = play_some(addr, &id, &token, 3).await;
     let text = req(addr, "GET", &format!("/api/games/{id}/record"), None).await;
@@ -344,9 +340,8 @@ async fn records_export_and_import() {
     );
 }
 
-#[tokio::test]
-async fn trace_endpoint() {
-    let addr = server().await;
+async fn trace_endpoint(store: Backend) {
+    let addr = server_on(&store).await;
     let a = post(
         addr,
         "/api/trace",
@@ -368,9 +363,8 @@ async fn trace_endpoint() {
     assert_eq!(kinds, ["lift", "drop", "pussa", "round_end", "refill"]);
 }
 
-#[tokio::test]
-async fn websocket_live_updates() {
-    let addr = server().await;
+async fn websocket_live_updates(store: Backend) {
+    let addr = server_on(&store).await;
     let (id, token, _) = new_game(addr, json!({"kind": "local"})).await;
     let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
         .await
@@ -412,10 +406,15 @@ async fn websocket_live_updates() {
     );
 }
 
-#[tokio::test]
-async fn restart_restores_games() {
-    let path = std::env::temp_dir().join(format!("rajapasu-api-{}.db", std::process::id()));
-    let db = path.to_string_lossy().to_string();
+async fn restart_restores_games(store: Backend) {
+    // SQLite: a file, so that the restarted server finds the games.
+    let db = match &store {
+        Backend::Sqlite => {
+            let path = std::env::temp_dir().join(format!("rajapasu-api-{}.db", std::process::id()));
+            path.to_string_lossy().to_string()
+        }
+        Backend::Postgres(url) => url.clone(),
+    };
     for ext in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{db}{ext}"));
     }
@@ -458,9 +457,8 @@ async fn restart_restores_games() {
     }
 }
 
-#[tokio::test]
-async fn meta_lists_the_levels_and_the_default_that_a_game_gets() {
-    let addr = server().await;
+async fn meta_lists_the_levels_and_the_default_that_a_game_gets(store: Backend) {
+    let addr = server_on(&store).await;
     let meta = req(addr, "GET", "/api/meta", None).await.json();
     let levels = meta["levels"].as_array().unwrap();
     assert_eq!(levels.len(), 6);
@@ -485,3 +483,76 @@ async fn meta_lists_the_levels_and_the_default_that_a_game_gets() {
     let refill = events.iter().find(|e| e["event"] == "refill").unwrap();
     assert_eq!(refill["filled"], json!({"south": 7, "north": 5}));
 }
+
+/// The computer is to move in a stored game when the server starts: it moves.
+async fn the_computer_moves_after_a_restart(store: Backend) {
+    let db = match &store {
+        Backend::Sqlite => {
+            let path =
+                std::env::temp_dir().join(format!("rajapasu-resume-{}.db", std::process::id()));
+            path.to_string_lossy().to_string()
+        }
+        Backend::Postgres(url) => url.clone(),
+    };
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{db}{ext}"));
+    }
+    let (addr, task) = rajapasu_server::spawn("127.0.0.1:0", &db).await.unwrap();
+    let (id, _, created) = new_game(
+        addr,
+        json!({"kind": "computer", "side": "south", "level": 1}),
+    )
+    .await;
+    assert_eq!(created["game"]["ply"], 0);
+    task.abort();
+    // The player's move as stored by a server that stopped before the computer replied.
+    let sql_move = "UPDATE games SET version = version + 1, computer_next = true WHERE id = $1";
+    match &store {
+        Backend::Sqlite => {
+            let conn = rusqlite::Connection::open(&db).unwrap();
+            conn.execute("INSERT INTO moves(game, ply, mv) VALUES (?1, 0, 1)", [&id])
+                .unwrap();
+            conn.execute(&sql_move.replace("$1", "?1").replace("true", "1"), [&id])
+                .unwrap();
+        }
+        Backend::Postgres(url) => {
+            let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+                .await
+                .unwrap();
+            tokio::spawn(connection);
+            client
+                .execute("INSERT INTO moves(game, ply, mv) VALUES ($1, 0, 1)", &[&id])
+                .await
+                .unwrap();
+            client.execute(sql_move, &[&id]).await.unwrap();
+        }
+    }
+    let (addr, _task) = rajapasu_server::spawn("127.0.0.1:0", &db).await.unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let v = req(addr, "GET", &format!("/api/games/{id}"), None)
+            .await
+            .json();
+        if v["ply"] == 2 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the computer did not move: {v}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{db}{ext}"));
+    }
+}
+
+on_both_stores!(
+    the_computer_moves_after_a_restart,
+    restart_restores_games,
+    local_game_moves_and_errors,
+    simultaneous_moves_one_wins,
+    online_game_seats_and_invitation,
+    computer_replies_undo_and_hint,
+    records_export_and_import,
+    trace_endpoint,
+    websocket_live_updates,
+    meta_lists_the_levels_and_the_default_that_a_game_gets,
+);

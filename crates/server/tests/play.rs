@@ -1,7 +1,8 @@
 //! Error codes, resignation, names, rematches and presence, against a real server.
 
+#[macro_use]
 mod common;
-use common::{code_of, invite_code, post, req, server};
+use common::{code_of, invite_code, post, req, server_on, Backend};
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -34,9 +35,8 @@ async fn online_game(addr: SocketAddr) -> (String, String, String) {
     )
 }
 
-#[tokio::test]
-async fn errors_carry_a_code() {
-    let addr = server().await;
+async fn errors_carry_a_code(store: Backend) {
+    let addr = server_on(&store).await;
     let a = req(addr, "GET", "/api/games/nosuch", None).await;
     assert_eq!(
         (a.status, code_of(&a).as_str()),
@@ -79,9 +79,8 @@ async fn errors_carry_a_code() {
     assert_eq!(code_of(&a), "no_route");
 }
 
-#[tokio::test]
-async fn resigning_ends_the_game() {
-    let addr = server().await;
+async fn resigning_ends_the_game(store: Backend) {
+    let addr = server_on(&store).await;
     let (id, south, north) = online_game(addr).await;
     // North resigns although South is to move: a player may resign at any time.
     let a = post(
@@ -127,9 +126,8 @@ async fn resigning_ends_the_game() {
     assert_eq!(a.json()["game"]["resigned"], "north");
 }
 
-#[tokio::test]
-async fn names_are_checked_and_shown() {
-    let addr = server().await;
+async fn names_are_checked_and_shown(store: Backend) {
+    let addr = server_on(&store).await;
     let (id, south, _) = online_game(addr).await;
     let path = format!("/api/games/{id}/name");
     let a = post(addr, &path, json!({"token": south, "name": "  Ann  "})).await;
@@ -155,9 +153,8 @@ async fn names_are_checked_and_shown() {
     assert_eq!(code_of(&a), "not_online");
 }
 
-#[tokio::test]
-async fn rematches() {
-    let addr = server().await;
+async fn rematches(store: Backend) {
+    let addr = server_on(&store).await;
     // Against the computer: at once, with the sides swapped unless asked otherwise.
     let a = post(
         addr,
@@ -241,9 +238,8 @@ async fn next_json(
     serde_json::from_str(msg.to_text().unwrap()).unwrap()
 }
 
-#[tokio::test]
-async fn presence_over_the_socket() {
-    let addr = server().await;
+async fn presence_over_the_socket(store: Backend) {
+    let addr = server_on(&store).await;
     let (id, south, _north) = online_game(addr).await;
     let url = format!("ws://{addr}/api/games/{id}/ws");
     let (mut watcher, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
@@ -280,3 +276,11 @@ async fn presence_over_the_socket() {
         "{v}"
     );
 }
+
+on_both_stores!(
+    errors_carry_a_code,
+    resigning_ends_the_game,
+    names_are_checked_and_shown,
+    rematches,
+    presence_over_the_socket,
+);

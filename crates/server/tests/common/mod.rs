@@ -1,4 +1,10 @@
-//! What the server's API tests share: a server on an ephemeral port and requests to it.
+//! What the server's API tests share: a server on an ephemeral port on either store, and
+//! requests to it.
+//!
+//! The PostgreSQL tests run when `RAJAPASU_TEST_POSTGRES` holds the address of a server whose
+//! user may create databases (`scripts/postgres.sh` starts one; `scripts/test.sh` always does):
+//! each test gets a database of its own. Without it they say they were skipped, unless
+//! `RAJAPASU_REQUIRE_POSTGRES=1`, when they fail.
 
 // Each test file uses a part of these.
 #![allow(dead_code)]
@@ -7,12 +13,87 @@ use rajapasu_server::client::{Answer, Client};
 use serde_json::Value;
 use std::net::SocketAddr;
 
-/// A server with an in-memory database, on a free port.
-pub async fn server() -> SocketAddr {
-    rajapasu_server::spawn("127.0.0.1:0", ":memory:")
+/// Which store a test server keeps its games in.
+#[derive(Clone, Debug)]
+pub enum Backend {
+    /// SQLite, in memory.
+    Sqlite,
+    /// A PostgreSQL database of the test's own: its address.
+    Postgres(String),
+}
+
+impl Backend {
+    /// A new, empty PostgreSQL database, or `None` (the test is skipped) when there is no
+    /// test server.
+    pub async fn postgres(test: &str) -> Option<Backend> {
+        let Ok(base) = std::env::var("RAJAPASU_TEST_POSTGRES") else {
+            if std::env::var("RAJAPASU_REQUIRE_POSTGRES").as_deref() == Ok("1") {
+                panic!(
+                    "{test}: RAJAPASU_TEST_POSTGRES is not set but PostgreSQL tests are required"
+                );
+            }
+            // Written past the test harness's capture, so that the skip shows in the output.
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "SKIPPED {test} on PostgreSQL: set RAJAPASU_TEST_POSTGRES (scripts/postgres.sh does)"
+            );
+            return None;
+        };
+        let (client, connection) = tokio_postgres::connect(&base, tokio_postgres::NoTls)
+            .await
+            .expect("the test PostgreSQL server answers");
+        tokio::spawn(connection);
+        let name = format!("t_{}", rajapasu_server::games::seats::random_text(12));
+        client
+            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .await
+            .expect("a test database can be created");
+        let (prefix, _) = base.rsplit_once('/').expect("the address names a database");
+        Some(Backend::Postgres(format!("{prefix}/{name}")))
+    }
+
+    /// What `--db` names: `:memory:` or the database's address.
+    pub fn db(&self) -> &str {
+        match self {
+            Backend::Sqlite => ":memory:",
+            Backend::Postgres(url) => url,
+        }
+    }
+}
+
+/// Runs each named `async fn name(store: Backend)` as two tests, `name::sqlite` and
+/// `name::postgres`.
+#[macro_export]
+macro_rules! on_both_stores {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test]
+            async fn sqlite() {
+                super::$name($crate::common::Backend::Sqlite).await
+            }
+            #[tokio::test]
+            async fn postgres() {
+                let test = module_path!();
+                if let Some(store) = $crate::common::Backend::postgres(test).await {
+                    super::$name(store).await
+                }
+            }
+        }
+    )*};
+}
+
+/// A server on `store`, on a free port.
+pub async fn server_on(store: &Backend) -> SocketAddr {
+    rajapasu_server::spawn("127.0.0.1:0", store.db())
         .await
         .expect("server starts")
         .0
+}
+
+/// A server with an in-memory SQLite database, on a free port.
+pub async fn server() -> SocketAddr {
+    server_on(&Backend::Sqlite).await
 }
 
 /// One request on a new connection; `body` as JSON.
@@ -56,4 +137,18 @@ pub fn invite_code(created: &Value) -> String {
         .nth(1)
         .expect("a code in the link")
         .to_string()
+}
+
+/// A clock that tests move by hand, and the policy that reads it.
+pub fn manual_clock() -> (
+    std::sync::Arc<std::sync::atomic::AtomicU64>,
+    rajapasu_server::games::Policy,
+) {
+    let now = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(1_900_000_000));
+    let read = now.clone();
+    let policy = rajapasu_server::games::Policy {
+        clock: std::sync::Arc::new(move || read.load(std::sync::atomic::Ordering::SeqCst)),
+        ..rajapasu_server::games::Policy::default()
+    };
+    (now, policy)
 }

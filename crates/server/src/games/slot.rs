@@ -1,0 +1,201 @@
+//! One game held in memory: its state, its lock and its live-update channel.
+
+use super::seats;
+use super::view::{json, GameInfo, Update};
+use crate::meta::Settings;
+use crate::store::{Activity, StoredGame};
+use rajapasu_engine::{BySide, Game, Move, Side, Status};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use tokio::sync::{broadcast, Mutex};
+
+/// A game's state, behind its slot's lock.
+pub struct Entry {
+    /// The game.
+    pub game: Game,
+    /// Its settings.
+    pub settings: Settings,
+    /// The stored version this copy is at (see [`crate::store`]).
+    pub version: u64,
+    /// A task is choosing the computer's moves.
+    pub thinking: bool,
+    /// How many live-update sockets have shown each seat's token: the seat's player is there.
+    pub present: BySide<usize>,
+}
+
+/// Why a stored game cannot be brought back.
+#[derive(Debug)]
+pub enum LoadError {
+    /// The settings do not read.
+    Settings(serde_json::Error),
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Settings(e) => write!(f, "unreadable settings: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+impl Entry {
+    /// Brings a stored game back by replaying its moves (up to the first that does not replay,
+    /// which would mean a damaged store).
+    pub fn from_stored(stored: &StoredGame) -> Result<Entry, LoadError> {
+        let settings: Settings = serde_json::from_str(&stored.meta).map_err(LoadError::Settings)?;
+        let mut game = settings.start_game();
+        for (k, mv) in stored.moves.iter().enumerate() {
+            let ok = Move::new(*mv).is_some_and(|m| game.try_play(m).is_ok());
+            if !ok {
+                eprintln!(
+                    "warning: game {}: move {} ({mv}) does not replay",
+                    stored.id,
+                    k + 1
+                );
+                break;
+            }
+        }
+        Ok(Entry {
+            game,
+            settings,
+            version: stored.version,
+            thinking: false,
+            present: BySide::default(),
+        })
+    }
+
+    /// Over by the rules or by resignation.
+    pub fn over(&self) -> bool {
+        over(&self.game, &self.settings)
+    }
+
+    /// Whether each seat's player has a socket open.
+    pub fn connected(&self) -> BySide<bool> {
+        self.present.map(|n| n > 0)
+    }
+
+    /// The computer is to move.
+    pub fn computer_next(&self) -> bool {
+        computer_next(&self.game, &self.settings)
+    }
+}
+
+fn over(game: &Game, settings: &Settings) -> bool {
+    game.status().is_over() || settings.resigned.is_some()
+}
+
+fn computer_next(game: &Game, settings: &Settings) -> bool {
+    game.status() == Status::Playing
+        && settings.resigned.is_none()
+        && settings.seats.computer() == Some(game.position().to_move())
+}
+
+/// What the store keeps about a game in this state, at `now`.
+pub fn activity(game: &Game, settings: &Settings, now: u64) -> Activity {
+    Activity {
+        at: now,
+        finished: over(game, settings),
+        computer_next: computer_next(game, settings),
+    }
+}
+
+/// One game with its lock and its live-update channel.
+pub struct Slot {
+    /// The game's id.
+    pub id: String,
+    /// The game, locked while a request reads or changes it.
+    pub entry: Mutex<Entry>,
+    tx: broadcast::Sender<Arc<str>>,
+    /// When the game was last asked for, by the hub's clock: idle games leave memory.
+    pub(crate) used: AtomicU64,
+}
+
+impl Slot {
+    /// A slot holding `entry`.
+    pub fn new(id: String, entry: Entry, now: u64) -> Slot {
+        let (tx, _) = broadcast::channel(64);
+        Slot {
+            id,
+            entry: Mutex::new(entry),
+            tx,
+            used: AtomicU64::new(now),
+        }
+    }
+
+    /// Live updates of this game, as JSON texts.
+    pub fn subscribe(&self) -> broadcast::Receiver<Arc<str>> {
+        self.tx.subscribe()
+    }
+
+    /// How many sockets watch this game.
+    pub fn watchers(&self) -> usize {
+        self.tx.receiver_count()
+    }
+
+    /// The game's info.
+    pub fn info(&self, e: &Entry) -> GameInfo {
+        GameInfo::of(&self.id, e)
+    }
+
+    /// The current state message `{"type":"state","game":...}`.
+    pub async fn state_message(&self) -> String {
+        let e = self.entry.lock().await;
+        json(Update::State {
+            game: self.info(&e),
+        })
+        .to_string()
+    }
+
+    /// A socket showed `token`: the seats it holds count as connected until [`Slot::leave`].
+    /// Returns those seats.
+    pub async fn arrive(&self, token: &str) -> BySide<bool> {
+        let mut e = self.entry.lock().await;
+        let held = seats::holds(&e.settings.seats, Some(token));
+        for side in [Side::South, Side::North] {
+            if held[side] {
+                e.present[side] += 1;
+            }
+        }
+        if held.south || held.north {
+            self.publish(&Update::Presence {
+                connected: e.connected(),
+            });
+        }
+        held
+    }
+
+    /// A socket that showed a token for `held` closed.
+    pub async fn leave(&self, held: BySide<bool>) {
+        let mut e = self.entry.lock().await;
+        for side in [Side::South, Side::North] {
+            if held[side] {
+                e.present[side] = e.present[side].saturating_sub(1);
+            }
+        }
+        if held.south || held.north {
+            self.publish(&Update::Presence {
+                connected: e.connected(),
+            });
+        }
+    }
+
+    /// Sends `update` to the game's sockets; returns it as JSON, the answer of the request
+    /// that caused it.
+    pub fn publish(&self, update: &Update) -> serde_json::Value {
+        let value = json(update);
+        if self.tx.receiver_count() > 0 {
+            let _ = self.tx.send(Arc::from(value.to_string()));
+        }
+        value
+    }
+
+    pub(crate) fn touch(&self, now: u64) {
+        self.used.store(now, Ordering::Relaxed);
+    }
+
+    pub(crate) fn last_used(&self) -> u64 {
+        self.used.load(Ordering::Relaxed)
+    }
+}

@@ -1,0 +1,308 @@
+//! PostgreSQL storage (`--db postgres://user@host:port/db`): the same tables as SQLite, shared
+//! by every instance of the server that names the same database.
+//!
+//! A change is one statement (so one transaction) that bumps the game's version where it is
+//! still the version the change was made on (`UPDATE … WHERE id = $1 AND version = $2`) and
+//! adds or deletes moves only where it did. The row lock of that update makes two changes of one
+//! game wait for each other, and the second then finds the version moved on and is refused
+//! ([`StoreError::Stale`]): of two moves raced on two instances one is kept and the other
+//! answered 409. After the commit, `NOTIFY rajapasu_games, '<id> <version>'` reaches every
+//! instance's listener ([`Notice`]), which reloads the game and tells its sockets. A change is
+//! acknowledged once its commit returns, which with PostgreSQL's defaults
+//! (`synchronous_commit = on`) means it is on disk.
+
+use super::{Activity, Change, Notice, Store, StoreError, StoredGame};
+use deadpool_postgres::{Pool, PoolConfig, Runtime};
+use std::time::Duration;
+use tokio::sync::{broadcast, mpsc};
+use tokio_postgres::{AsyncMessage, NoTls};
+
+/// The channel of change notices.
+const CHANNEL: &str = "rajapasu_games";
+
+/// Connections kept open per instance: enough for the moves of many games at once, few enough
+/// that several instances stay far below PostgreSQL's default of 100 connections.
+const POOL_SIZE: usize = 16;
+
+/// Any number, the same in every instance: it serialises the schema's creation between
+/// instances that start together.
+const SCHEMA_LOCK: i64 = 0x7261_6a61;
+
+const SCHEMA: &str = "
+    CREATE TABLE IF NOT EXISTS games(
+        id TEXT PRIMARY KEY,
+        meta TEXT NOT NULL,
+        created BIGINT NOT NULL DEFAULT extract(epoch FROM now())::bigint,
+        version BIGINT NOT NULL DEFAULT 0,
+        active BIGINT,
+        finished BOOLEAN,
+        computer_next BOOLEAN NOT NULL DEFAULT false);
+    CREATE TABLE IF NOT EXISTS moves(
+        game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        ply INTEGER NOT NULL,
+        mv SMALLINT NOT NULL,
+        PRIMARY KEY(game, ply));
+    CREATE INDEX IF NOT EXISTS games_unfinished ON games(finished, active);
+    CREATE INDEX IF NOT EXISTS games_computer ON games(computer_next) WHERE computer_next;";
+
+/// A pool of connections to one PostgreSQL database, and this instance's listener.
+pub struct PgStore {
+    pool: Pool,
+    notices: broadcast::Sender<Notice>,
+}
+
+fn pool_error(e: impl std::fmt::Display) -> StoreError {
+    StoreError::Pool(e.to_string())
+}
+
+impl PgStore {
+    /// Connects to the database at `url`, creates the tables if they are missing and starts
+    /// listening for other instances' changes.
+    pub async fn open(url: &str) -> Result<PgStore, StoreError> {
+        let mut config: tokio_postgres::Config = url
+            .parse()
+            .map_err(|e: tokio_postgres::Error| StoreError::Url(e.to_string()))?;
+        // A server that does not answer is an error within seconds, not a hang.
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(Duration::from_secs(10));
+        }
+        let manager = deadpool_postgres::Manager::new(config.clone(), NoTls);
+        let pool = Pool::builder(manager)
+            .config(PoolConfig::new(POOL_SIZE))
+            .runtime(Runtime::Tokio1)
+            .build()
+            .map_err(pool_error)?;
+        {
+            let mut client = pool.get().await.map_err(pool_error)?;
+            let tx = client.transaction().await?;
+            tx.execute("SELECT pg_advisory_xact_lock($1)", &[&SCHEMA_LOCK])
+                .await?;
+            tx.batch_execute(SCHEMA).await?;
+            tx.commit().await?;
+        }
+        let (notices, _) = broadcast::channel(1024);
+        // The first connection is made before the store is handed out, so that no change
+        // committed after the start can go unheard.
+        let first = listen(&config).await?;
+        tokio::spawn(keep_listening(config, first, notices.clone()));
+        Ok(PgStore { pool, notices })
+    }
+}
+
+/// A listening connection: its client (the connection lives while it does) and its notices.
+type Listener = (
+    tokio_postgres::Client,
+    mpsc::UnboundedReceiver<tokio_postgres::Notification>,
+);
+
+async fn listen(config: &tokio_postgres::Config) -> Result<Listener, StoreError> {
+    let (client, mut connection) = config.connect(NoTls).await?;
+    let (tx, rx) = mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        while let Some(Ok(message)) = std::future::poll_fn(|cx| connection.poll_message(cx)).await {
+            if let AsyncMessage::Notification(n) = message {
+                if tx.send(n).is_err() {
+                    break;
+                }
+            }
+        }
+    });
+    client.batch_execute(&format!("LISTEN {CHANNEL}")).await?;
+    Ok((client, rx))
+}
+
+/// Passes notices on; when the connection is lost, connects again and says that notices may
+/// have been missed meanwhile.
+async fn keep_listening(
+    config: tokio_postgres::Config,
+    first: Listener,
+    notices: broadcast::Sender<Notice>,
+) {
+    let mut current = Some(first);
+    loop {
+        if let Some((_client, mut rx)) = current.take() {
+            while let Some(n) = rx.recv().await {
+                let mut words = n.payload().split(' ');
+                if let (Some(id), Some(Ok(version))) = (words.next(), words.next().map(str::parse))
+                {
+                    let _ = notices.send(Notice::Changed {
+                        id: id.to_string(),
+                        version,
+                    });
+                }
+            }
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        if let Ok(listener) = listen(&config).await {
+            current = Some(listener);
+            let _ = notices.send(Notice::Missed);
+        }
+    }
+}
+
+#[async_trait::async_trait]
+impl Store for PgStore {
+    async fn create(
+        &self,
+        game: StoredGame,
+        activity: Activity,
+        cap: Option<u64>,
+    ) -> Result<(), StoreError> {
+        let client = self.pool.get().await.map_err(pool_error)?;
+        // One statement, so one round trip and one implicit transaction: the game (unless the
+        // cap is reached, counted in the same statement) and the moves of an imported record.
+        let stmt = client
+            .prepare_cached(
+                "WITH g AS (
+                     INSERT INTO games(id, meta, version, active, finished, computer_next)
+                     SELECT $1, $2, 0, $3, $4, $5
+                     WHERE $6::bigint IS NULL
+                        OR (SELECT count(*) FROM games WHERE finished = false) < $6::bigint
+                     RETURNING id),
+                 m AS (
+                     INSERT INTO moves(game, ply, mv)
+                     SELECT g.id, (o - 1)::int, mv
+                     FROM g, unnest($7::smallint[]) WITH ORDINALITY AS t(mv, o))
+                 SELECT count(*) FROM g",
+            )
+            .await?;
+        let moves: Vec<i16> = game.moves.iter().map(|&m| m as i16).collect();
+        let row = client
+            .query_one(
+                &stmt,
+                &[
+                    &game.id,
+                    &game.meta,
+                    &(activity.at as i64),
+                    &activity.finished,
+                    &activity.computer_next,
+                    &cap.map(|c| c as i64),
+                    &moves,
+                ],
+            )
+            .await?;
+        if row.try_get::<_, i64>(0)? == 0 {
+            return Err(StoreError::Full {
+                cap: cap.unwrap_or(0),
+            });
+        }
+        Ok(())
+    }
+
+    async fn change(
+        &self,
+        id: &str,
+        version: u64,
+        change: Change,
+        activity: Activity,
+    ) -> Result<(), StoreError> {
+        let client = self.pool.get().await.map_err(pool_error)?;
+        let (meta, add, truncate) = match &change {
+            Change::Meta(meta) => (Some(meta.as_str()), None, None),
+            Change::AddMove { ply, mv } => (None, Some((*ply as i32, *mv as i16)), None),
+            Change::Truncate { from_ply } => (None, None, Some(*from_ply as i32)),
+        };
+        // One statement: the version check and bump, and the move added or the moves taken
+        // back only where the bump happened.
+        let stmt = client
+            .prepare_cached(
+                "WITH up AS (
+                     UPDATE games SET version = version + 1, active = $3, finished = $4,
+                         computer_next = $5, meta = COALESCE($6, meta)
+                     WHERE id = $1 AND version = $2
+                     RETURNING id),
+                 added AS (
+                     INSERT INTO moves(game, ply, mv)
+                     SELECT id, $7::int, $8::smallint FROM up WHERE $7::int IS NOT NULL),
+                 removed AS (
+                     DELETE FROM moves
+                     WHERE $9::int IS NOT NULL AND ply >= $9::int
+                       AND game IN (SELECT id FROM up))
+                 SELECT count(*) FROM up",
+            )
+            .await?;
+        let row = client
+            .query_one(
+                &stmt,
+                &[
+                    &id,
+                    &(version as i64),
+                    &(activity.at as i64),
+                    &activity.finished,
+                    &activity.computer_next,
+                    &meta,
+                    &add.map(|a| a.0),
+                    &add.map(|a| a.1),
+                    &truncate,
+                ],
+            )
+            .await?;
+        if row.try_get::<_, i64>(0)? == 0 {
+            return Err(StoreError::Stale);
+        }
+        // The notice goes in a transaction of its own, after the change committed, and without
+        // waiting for the disk: PostgreSQL lets one notifying transaction commit at a time, so
+        // a notice in the change's own transaction would make every commit wait for the
+        // previous one's disk write. A notice lost in a crash right after the commit costs
+        // only a late update: a stale copy is read again on the next request that finds it
+        // behind, and a change made on it is refused.
+        let notify = client
+            .prepare_cached(
+                "SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)",
+            )
+            .await?;
+        let payload = format!("{id} {}", version + 1);
+        client.execute(&notify, &[&CHANNEL, &payload]).await?;
+        Ok(())
+    }
+
+    async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        let client = self.pool.get().await.map_err(pool_error)?;
+        // One statement: the settings and the moves of one snapshot.
+        let stmt = client
+            .prepare_cached(
+                "SELECT meta, version, COALESCE(
+                     (SELECT array_agg(mv ORDER BY ply) FROM moves WHERE game = g.id),
+                     '{}'::smallint[])
+                 FROM games g WHERE id = $1",
+            )
+            .await?;
+        let Some(row) = client.query_opt(&stmt, &[&id]).await? else {
+            return Ok(None);
+        };
+        let moves: Vec<i16> = row.try_get(2)?;
+        Ok(Some(StoredGame {
+            id: id.to_string(),
+            meta: row.try_get(0)?,
+            version: row.try_get::<_, i64>(1)?.max(0) as u64,
+            moves: moves.into_iter().map(|m| m.clamp(0, 255) as u8).collect(),
+        }))
+    }
+
+    async fn computer_waiting(&self) -> Result<Vec<String>, StoreError> {
+        let client = self.pool.get().await.map_err(pool_error)?;
+        let rows = client
+            .query("SELECT id FROM games WHERE computer_next", &[])
+            .await?;
+        rows.iter()
+            .map(|r| r.try_get(0).map_err(StoreError::from))
+            .collect()
+    }
+
+    async fn expire(&self, idle_before: u64) -> Result<Vec<String>, StoreError> {
+        let client = self.pool.get().await.map_err(pool_error)?;
+        let rows = client
+            .query(
+                "DELETE FROM games WHERE finished = false AND active < $1 RETURNING id",
+                &[&(idle_before as i64)],
+            )
+            .await?;
+        rows.iter()
+            .map(|r| r.try_get(0).map_err(StoreError::from))
+            .collect()
+    }
+
+    fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
+        Some(self.notices.subscribe())
+    }
+}

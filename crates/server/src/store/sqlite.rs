@@ -1,0 +1,536 @@
+//! SQLite storage: one row per game, one row per move, in one file.
+//!
+//! All work goes through one thread that owns the connection. It takes every write that is
+//! waiting, runs them in a single transaction (each in its own savepoint, so that a refused one
+//! leaves the others) and commits, and only then acknowledges each of them ("group commit").
+//! The database runs in WAL mode with `synchronous=FULL`: every commit is on disk before it is
+//! acknowledged, so neither a crash of the process (`kill -9`) nor a crash of the machine loses
+//! an acknowledged move. Because one commit serves every move that arrived while the previous
+//! commit was being written, the cost of the fsync is shared and the full durability setting
+//! costs little throughput. Reads (a game loaded when first asked for) run on the same thread,
+//! between commits.
+
+use super::{Activity, Change, Notice, Store, StoreError, StoredGame};
+use rusqlite::{params, Connection, OptionalExtension};
+use std::sync::{mpsc, Arc};
+use tokio::sync::{broadcast, oneshot};
+
+/// One write, with what it answers: how many games it touched.
+enum Write {
+    Create {
+        game: StoredGame,
+        activity: Activity,
+        cap: Option<u64>,
+    },
+    Change {
+        id: String,
+        version: u64,
+        change: Change,
+        activity: Activity,
+    },
+    Expire {
+        idle_before: u64,
+    },
+}
+
+type Ack = oneshot::Sender<Result<Vec<String>, StoreError>>;
+type Read = Box<dyn FnOnce(&Connection) + Send>;
+
+enum Job {
+    Write(Write, Ack),
+    Read(Read),
+}
+
+/// The handle to the database thread. Cheap to clone.
+#[derive(Clone)]
+pub struct SqliteStore {
+    tx: mpsc::Sender<Job>,
+}
+
+/// Largest number of writes committed together.
+const MAX_BATCH: usize = 4096;
+
+const SCHEMA: &str = "PRAGMA journal_mode=WAL;
+     PRAGMA synchronous=FULL;
+     CREATE TABLE IF NOT EXISTS games(
+         id TEXT PRIMARY KEY,
+         meta TEXT NOT NULL,
+         created INTEGER NOT NULL DEFAULT (strftime('%s','now')));
+     CREATE TABLE IF NOT EXISTS moves(
+         game TEXT NOT NULL,
+         ply INTEGER NOT NULL,
+         mv INTEGER NOT NULL,
+         PRIMARY KEY(game, ply)) WITHOUT ROWID;";
+
+/// The columns added to `games` after the first version, and how a game stored before them
+/// gets them: its activity is its creation; whether it is over is unknown (NULL: neither
+/// counted in the cap nor expired until its next change); a game against the computer is
+/// looked at after a restart, in case the computer is to move.
+const ADDED: &str = "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+     ALTER TABLE games ADD COLUMN active INTEGER;
+     ALTER TABLE games ADD COLUMN finished INTEGER;
+     ALTER TABLE games ADD COLUMN computer_next INTEGER NOT NULL DEFAULT 0;
+     UPDATE games SET active = created,
+         computer_next = (meta LIKE '%\"kind\":\"computer\"%');";
+
+const INDEXES: &str = "CREATE INDEX IF NOT EXISTS games_unfinished ON games(finished, active);
+     CREATE INDEX IF NOT EXISTS games_computer ON games(computer_next);";
+
+impl SqliteStore {
+    /// Opens (creating if needed) the database at `path` (`:memory:` for a throwaway one),
+    /// brings its schema up to date and starts the database thread.
+    pub fn open(path: &str) -> Result<SqliteStore, StoreError> {
+        let failed = |step| {
+            move |e| StoreError::Open {
+                path: path.to_string(),
+                step,
+                error: Arc::new(e),
+            }
+        };
+        let conn = if path == ":memory:" {
+            Connection::open_in_memory()
+        } else {
+            Connection::open(path)
+        }
+        .map_err(failed("open"))?;
+        conn.execute_batch(SCHEMA).map_err(failed("set up"))?;
+        let has_version = conn
+            .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'version'")
+            .and_then(|mut s| s.exists([]))
+            .map_err(failed("read"))?;
+        if !has_version {
+            conn.execute_batch(&format!("BEGIN; {ADDED} COMMIT;"))
+                .map_err(failed("set up"))?;
+        }
+        conn.execute_batch(INDEXES).map_err(failed("set up"))?;
+        let (tx, rx) = mpsc::channel::<Job>();
+        std::thread::Builder::new()
+            .name("rajapasu-store".into())
+            .spawn(move || worker(conn, rx))
+            .map_err(|e| StoreError::Thread(Arc::new(e)))?;
+        Ok(SqliteStore { tx })
+    }
+
+    async fn write(&self, w: Write) -> Result<Vec<String>, StoreError> {
+        let (ack, done) = oneshot::channel();
+        self.tx
+            .send(Job::Write(w, ack))
+            .map_err(|_| StoreError::Stopped)?;
+        done.await.map_err(|_| StoreError::Stopped)?
+    }
+
+    async fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let (answer, done) = oneshot::channel();
+        let job: Read = Box::new(move |conn| {
+            let _ = answer.send(f(conn));
+        });
+        self.tx
+            .send(Job::Read(job))
+            .map_err(|_| StoreError::Stopped)?;
+        done.await
+            .map_err(|_| StoreError::Stopped)?
+            .map_err(|e| StoreError::Refused(Arc::new(e)))
+    }
+}
+
+#[async_trait::async_trait]
+impl Store for SqliteStore {
+    async fn create(
+        &self,
+        game: StoredGame,
+        activity: Activity,
+        cap: Option<u64>,
+    ) -> Result<(), StoreError> {
+        self.write(Write::Create {
+            game,
+            activity,
+            cap,
+        })
+        .await
+        .map(drop)
+    }
+
+    async fn change(
+        &self,
+        id: &str,
+        version: u64,
+        change: Change,
+        activity: Activity,
+    ) -> Result<(), StoreError> {
+        self.write(Write::Change {
+            id: id.to_string(),
+            version,
+            change,
+            activity,
+        })
+        .await
+        .map(drop)
+    }
+
+    async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        let id = id.to_string();
+        self.read(move |conn| load(conn, &id)).await
+    }
+
+    async fn computer_waiting(&self) -> Result<Vec<String>, StoreError> {
+        self.read(|conn| {
+            let mut stmt = conn.prepare("SELECT id FROM games WHERE computer_next = 1")?;
+            let ids = stmt.query_map([], |r| r.get(0))?;
+            ids.collect()
+        })
+        .await
+    }
+
+    async fn expire(&self, idle_before: u64) -> Result<Vec<String>, StoreError> {
+        self.write(Write::Expire { idle_before }).await
+    }
+
+    fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
+        None
+    }
+}
+
+fn load(conn: &Connection, id: &str) -> rusqlite::Result<Option<StoredGame>> {
+    let row = conn
+        .prepare_cached("SELECT meta, version FROM games WHERE id = ?1")?
+        .query_row([id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))
+        .optional()?;
+    let Some((meta, version)) = row else {
+        return Ok(None);
+    };
+    let mut moves = Vec::new();
+    let mut stmt = conn.prepare_cached("SELECT ply, mv FROM moves WHERE game = ?1 ORDER BY ply")?;
+    for row in stmt.query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))? {
+        let (ply, mv) = row?;
+        // Plies are stored densely from 0; a gap would mean a damaged file: keep the prefix.
+        if ply as usize != moves.len() {
+            break;
+        }
+        moves.push(mv.clamp(0, 255) as u8);
+    }
+    Ok(Some(StoredGame {
+        id: id.to_string(),
+        meta,
+        moves,
+        version: version.max(0) as u64,
+    }))
+}
+
+/// What a refused write answers besides an SQL error.
+enum Refusal {
+    Sql(rusqlite::Error),
+    Store(StoreError),
+}
+
+impl From<rusqlite::Error> for Refusal {
+    fn from(e: rusqlite::Error) -> Refusal {
+        Refusal::Sql(e)
+    }
+}
+
+fn apply(conn: &Connection, w: &Write) -> Result<Vec<String>, Refusal> {
+    match w {
+        Write::Create {
+            game,
+            activity,
+            cap,
+        } => {
+            let inserted = conn
+                .prepare_cached(
+                    "INSERT INTO games(id, meta, version, active, finished, computer_next)
+                     SELECT ?1, ?2, 0, ?3, ?4, ?5
+                     WHERE ?6 IS NULL
+                        OR (SELECT COUNT(*) FROM games WHERE finished = 0) < ?6",
+                )?
+                .execute(params![
+                    game.id,
+                    game.meta,
+                    activity.at as i64,
+                    activity.finished,
+                    activity.computer_next,
+                    cap.map(|c| c as i64),
+                ])?;
+            if inserted == 0 {
+                return Err(Refusal::Store(StoreError::Full {
+                    cap: cap.unwrap_or(0),
+                }));
+            }
+            let mut stmt =
+                conn.prepare_cached("INSERT INTO moves(game, ply, mv) VALUES (?1, ?2, ?3)")?;
+            for (ply, mv) in game.moves.iter().enumerate() {
+                stmt.execute(params![game.id, ply as i64, *mv as i64])?;
+            }
+            Ok(vec![game.id.clone()])
+        }
+        Write::Change {
+            id,
+            version,
+            change,
+            activity,
+        } => {
+            let meta = match change {
+                Change::Meta(meta) => Some(meta.as_str()),
+                _ => None,
+            };
+            let updated = conn
+                .prepare_cached(
+                    "UPDATE games SET version = version + 1, active = ?3, finished = ?4,
+                         computer_next = ?5, meta = COALESCE(?6, meta)
+                     WHERE id = ?1 AND version = ?2",
+                )?
+                .execute(params![
+                    id,
+                    *version as i64,
+                    activity.at as i64,
+                    activity.finished,
+                    activity.computer_next,
+                    meta,
+                ])?;
+            if updated == 0 {
+                return Err(Refusal::Store(StoreError::Stale));
+            }
+            match change {
+                Change::AddMove { ply, mv } => {
+                    conn.prepare_cached("INSERT INTO moves(game, ply, mv) VALUES (?1, ?2, ?3)")?
+                        .execute(params![id, *ply as i64, *mv as i64])?;
+                }
+                Change::Truncate { from_ply } => {
+                    conn.prepare_cached("DELETE FROM moves WHERE game = ?1 AND ply >= ?2")?
+                        .execute(params![id, *from_ply as i64])?;
+                }
+                Change::Meta(_) => {}
+            }
+            Ok(vec![id.clone()])
+        }
+        Write::Expire { idle_before } => {
+            let mut stmt = conn.prepare_cached(
+                "SELECT id FROM games WHERE finished = 0 AND active < ?1 ORDER BY active",
+            )?;
+            let ids: Vec<String> = stmt
+                .query_map([*idle_before as i64], |r| r.get(0))?
+                .collect::<rusqlite::Result<_>>()?;
+            let mut moves = conn.prepare_cached("DELETE FROM moves WHERE game = ?1")?;
+            let mut games = conn.prepare_cached("DELETE FROM games WHERE id = ?1")?;
+            for id in &ids {
+                moves.execute([id])?;
+                games.execute([id])?;
+            }
+            Ok(ids)
+        }
+    }
+}
+
+fn worker(conn: Connection, rx: mpsc::Receiver<Job>) {
+    let mut batch: Vec<(Write, Ack)> = Vec::new();
+    let mut reads: Vec<Read> = Vec::new();
+    let mut results: Vec<Result<Vec<String>, StoreError>> = Vec::new();
+    while let Ok(first) = rx.recv() {
+        let mut job = Some(first);
+        while let Some(j) = job.take() {
+            match j {
+                Job::Write(w, ack) => batch.push((w, ack)),
+                Job::Read(r) => reads.push(r),
+            }
+            if batch.len() < MAX_BATCH {
+                job = rx.try_recv().ok();
+            }
+        }
+        if !batch.is_empty() {
+            commit(&conn, &mut batch, &mut results);
+        }
+        // Reads come after the commit, so a read sees every write acknowledged before it.
+        for read in reads.drain(..) {
+            read(&conn);
+        }
+    }
+}
+
+fn commit(
+    conn: &Connection,
+    batch: &mut Vec<(Write, Ack)>,
+    results: &mut Vec<Result<Vec<String>, StoreError>>,
+) {
+    results.clear();
+    let committed = (|| -> rusqlite::Result<()> {
+        conn.execute_batch("BEGIN IMMEDIATE")?;
+        for (w, _) in batch.iter() {
+            // Each write in its own savepoint: a refused one is undone whole, the others stay.
+            conn.prepare_cached("SAVEPOINT w")?.execute([])?;
+            let r = apply(conn, w);
+            if r.is_err() {
+                conn.prepare_cached("ROLLBACK TO w")?.execute([])?;
+            }
+            conn.prepare_cached("RELEASE w")?.execute([])?;
+            results.push(r.map_err(|e| match e {
+                Refusal::Sql(e) => StoreError::Refused(Arc::new(e)),
+                Refusal::Store(e) => e,
+            }));
+        }
+        conn.execute_batch("COMMIT")
+    })();
+    if let Err(e) = committed {
+        let _ = conn.execute_batch("ROLLBACK");
+        let error = StoreError::Commit(Arc::new(e));
+        for (_, ack) in batch.drain(..) {
+            let _ = ack.send(Err(error.clone()));
+        }
+        return;
+    }
+    for ((_, ack), r) in batch.drain(..).zip(results.drain(..)) {
+        let _ = ack.send(r);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(id: &str, moves: Vec<u8>) -> StoredGame {
+        StoredGame {
+            id: id.into(),
+            meta: "{}".into(),
+            moves,
+            version: 0,
+        }
+    }
+
+    const PLAYING: Activity = Activity {
+        at: 100,
+        finished: false,
+        computer_next: false,
+    };
+
+    fn temp_path(name: &str) -> String {
+        let path = std::env::temp_dir().join(format!("rajapasu-{name}-{}", std::process::id()));
+        let path = path.to_string_lossy().to_string();
+        remove(&path);
+        path
+    }
+
+    fn remove(path: &str) {
+        for ext in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{path}{ext}"));
+        }
+    }
+
+    #[tokio::test]
+    async fn writes_and_reads_back() {
+        let path = temp_path("store");
+        {
+            let store = SqliteStore::open(&path).unwrap();
+            assert_eq!(store.load("g1").await.unwrap(), None);
+            store
+                .create(game("g1", vec![1, 2]), PLAYING, None)
+                .await
+                .unwrap();
+            let add = Change::AddMove { ply: 2, mv: 3 };
+            store.change("g1", 0, add.clone(), PLAYING).await.unwrap();
+            // The same change on the same version again: the game has moved on.
+            let again = store.change("g1", 0, add, PLAYING).await;
+            assert!(matches!(again, Err(StoreError::Stale)), "{again:?}");
+            let truncate = Change::Truncate { from_ply: 1 };
+            store.change("g1", 1, truncate, PLAYING).await.unwrap();
+        }
+        let store = SqliteStore::open(&path).unwrap();
+        let g1 = store.load("g1").await.unwrap().unwrap();
+        assert_eq!((g1.moves, g1.version), (vec![1], 2));
+        remove(&path);
+    }
+
+    #[tokio::test]
+    async fn a_refused_write_is_undone_whole() {
+        let store = SqliteStore::open(":memory:").unwrap();
+        store
+            .create(game("g", vec![1, 2]), PLAYING, None)
+            .await
+            .unwrap();
+        // The version matches, but ply 1 is taken: the version bump goes back too.
+        let clash = Change::AddMove { ply: 1, mv: 3 };
+        let refused = store.change("g", 0, clash, PLAYING).await;
+        assert!(
+            matches!(refused, Err(StoreError::Refused(_))),
+            "{refused:?}"
+        );
+        let g = store.load("g").await.unwrap().unwrap();
+        assert_eq!((g.moves, g.version), (vec![1, 2], 0));
+        let add = Change::AddMove { ply: 2, mv: 3 };
+        store.change("g", 0, add, PLAYING).await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn the_cap_counts_unfinished_games_only() {
+        let store = SqliteStore::open(":memory:").unwrap();
+        let over = Activity {
+            finished: true,
+            ..PLAYING
+        };
+        store
+            .create(game("a", vec![]), over, Some(1))
+            .await
+            .unwrap();
+        store
+            .create(game("b", vec![]), PLAYING, Some(1))
+            .await
+            .unwrap();
+        let full = store.create(game("c", vec![]), PLAYING, Some(1)).await;
+        assert!(matches!(full, Err(StoreError::Full { cap: 1 })), "{full:?}");
+        assert_eq!(store.load("c").await.unwrap(), None);
+    }
+
+    #[tokio::test]
+    async fn expiry_deletes_idle_unfinished_games() {
+        let store = SqliteStore::open(":memory:").unwrap();
+        let over = Activity {
+            finished: true,
+            ..PLAYING
+        };
+        let recent = Activity { at: 200, ..PLAYING };
+        store
+            .create(game("old", vec![1]), PLAYING, None)
+            .await
+            .unwrap();
+        store
+            .create(game("done", vec![1]), over, None)
+            .await
+            .unwrap();
+        store
+            .create(game("new", vec![1]), recent, None)
+            .await
+            .unwrap();
+        assert_eq!(store.expire(150).await.unwrap(), vec!["old".to_string()]);
+        assert_eq!(store.load("old").await.unwrap(), None);
+        assert!(store.load("done").await.unwrap().is_some());
+        assert!(store.load("new").await.unwrap().is_some());
+    }
+
+    #[tokio::test]
+    async fn a_database_of_the_first_version_opens() {
+        let path = temp_path("old-store");
+        {
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(SCHEMA).unwrap();
+            conn.execute_batch(
+                r#"INSERT INTO games(id, meta, created) VALUES ('g', '{"kind":"computer"}', 7);
+                   INSERT INTO moves(game, ply, mv) VALUES ('g', 0, 4);"#,
+            )
+            .unwrap();
+        }
+        let store = SqliteStore::open(&path).unwrap();
+        let g = store.load("g").await.unwrap().unwrap();
+        assert_eq!((g.moves, g.version), (vec![4], 0));
+        assert_eq!(
+            store.computer_waiting().await.unwrap(),
+            vec!["g".to_string()]
+        );
+        // Not known to be unfinished: not expired.
+        assert!(store.expire(u64::MAX / 2).await.unwrap().is_empty());
+        drop(store);
+        // Opened again: the columns are there already.
+        let store = SqliteStore::open(&path).unwrap();
+        assert!(store.load("g").await.unwrap().is_some());
+        remove(&path);
+    }
+}
