@@ -12,6 +12,9 @@ pub struct ServeArgs {
     /// SQLite database file holding the games (created if missing); `:memory:` keeps nothing.
     #[arg(long, default_value = "rajapasu.db", value_name = "PATH")]
     pub db: String,
+    /// The server's limits.
+    #[command(flatten)]
+    pub limits: crate::limits::Limits,
 }
 
 impl Default for ServeArgs {
@@ -19,6 +22,7 @@ impl Default for ServeArgs {
         ServeArgs {
             addr: "127.0.0.1:8080".into(),
             db: "rajapasu.db".into(),
+            limits: crate::limits::Limits::default(),
         }
     }
 }
@@ -29,11 +33,20 @@ fn runtime() -> io::Result<tokio::runtime::Runtime> {
         .build()
 }
 
-/// Runs the web app until Ctrl-C.
+/// Runs the web app until Ctrl-C or SIGTERM. Logs go to standard error, filtered by
+/// `RUST_LOG` (default: `info` for the server, `warn` for the rest).
 pub fn serve(args: ServeArgs) -> io::Result<()> {
-    runtime()?
-        .block_on(crate::serve(&args.addr, &args.db))
-        .map_err(io::Error::other)
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,rajapasu_server=info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(io::stderr)
+        .try_init();
+    let rt = runtime()?;
+    let result = rt.block_on(crate::serve(&args.addr, &args.db, args.limits));
+    // Whatever is still running (a socket's last write) gets a moment, not a wait.
+    rt.shutdown_timeout(std::time::Duration::from_millis(500));
+    result.map_err(io::Error::other)
 }
 
 pub use crate::loadtest::LoadtestArgs;

@@ -1,14 +1,15 @@
 //! The games in play: kept in memory, every change written to the store before it is shown.
 
-use crate::computer;
 use crate::error::ApiError;
 use crate::meta::{Kind, Meta};
 use crate::requests::{
     self, GameSetup, JoinRequest, MoveRequest, NameRequest, NewGame, RematchRequest, TokenRequest,
 };
+use crate::search_pool::SearchPool;
 use crate::store::{Store, StoreError, StoredGame, Write};
+use crate::tokens::{random_token, tokens_match, ID_LEN, INVITE_LEN, TOKEN_LEN};
 use rajapasu_engine::record::{utc_date_time, Record};
-use rajapasu_engine::rng::{stream_seed, Rng};
+use rajapasu_engine::rng::stream_seed;
 use rajapasu_engine::{BySide, Event, Game, GameView, Move, Position, Side};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -90,6 +91,7 @@ impl Slot {
 pub struct Hub {
     games: RwLock<HashMap<String, Arc<Slot>>>,
     store: Store,
+    search: SearchPool,
 }
 
 fn now() -> u64 {
@@ -97,27 +99,6 @@ fn now() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())
         .unwrap_or(0)
-}
-
-fn random_text(bytes: usize) -> String {
-    const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
-    let mut buf = vec![0u8; bytes];
-    if getrandom::fill(&mut buf).is_err() {
-        // No system randomness: fall back to time and a counter, still unique.
-        static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let t = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or(0);
-        let mut rng = Rng::new(stream_seed(t as u64, n));
-        for b in buf.iter_mut() {
-            *b = (rng.next_u64() >> 56) as u8;
-        }
-    }
-    buf.iter()
-        .map(|b| ALPHABET[(*b as usize) % ALPHABET.len()] as char)
-        .collect()
 }
 
 fn presence(e: &Entry) -> Value {
@@ -172,7 +153,9 @@ fn holds(meta: &Meta, token: Option<&str>) -> BySide<bool> {
     let Some(t) = token else {
         return BySide::default();
     };
-    meta.tokens.as_ref().map(|k| k.as_deref() == Some(t))
+    meta.tokens
+        .as_ref()
+        .map(|k| k.as_deref().is_some_and(|k| tokens_match(t, k)))
 }
 
 fn require_seat(meta: &Meta, token: Option<&str>) -> Result<BySide<bool>, ApiError> {
@@ -203,11 +186,12 @@ fn check_ply(game: &Game, ply: Option<usize>) -> Result<(), ApiError> {
 
 impl Hub {
     /// Opens the store and brings every stored game back by replaying its moves.
-    pub fn open(db: &str) -> Result<Arc<Hub>, StoreError> {
+    pub fn open(db: &str, search: SearchPool) -> Result<Arc<Hub>, StoreError> {
         let (store, stored) = Store::open(db)?;
         let hub = Arc::new(Hub {
             games: RwLock::new(HashMap::new()),
             store,
+            search,
         });
         for StoredGame { id, meta, moves } in stored {
             let Ok(meta) = serde_json::from_str::<Meta>(&meta) else {
@@ -242,6 +226,17 @@ impl Hub {
     /// How many games are held.
     pub fn len(&self) -> usize {
         self.read_games().len()
+    }
+
+    /// Whether the store answers: a write that changes nothing (no game has an empty id) goes
+    /// through the writer and commits.
+    pub async fn store_answers(&self) -> Result<(), StoreError> {
+        self.store
+            .write(Write::UpdateMeta {
+                id: String::new(),
+                meta: String::new(),
+            })
+            .await
     }
 
     /// True when no game is held.
@@ -321,7 +316,7 @@ impl Hub {
         invite_wanted: bool,
         players: BySide<Option<String>>,
     ) -> Result<(String, BySide<Option<String>>, Option<String>, Arc<Slot>), ApiError> {
-        let token = random_text(24);
+        let token = random_token(TOKEN_LEN)?;
         let mut tokens: BySide<Option<String>> = BySide::default();
         let mut names = BySide::from_fn(|s| s.to_string());
         let (mut computer_side, mut creator, mut invite) = (None, None, None);
@@ -336,9 +331,11 @@ impl Hub {
             Kind::Local => tokens = BySide::from_fn(|_| Some(token.clone())),
             Kind::Online => {
                 tokens[side] = Some(token.clone());
-                tokens[!side] = Some(random_text(24));
+                tokens[!side] = Some(random_token(TOKEN_LEN)?);
                 creator = Some(side);
-                invite = invite_wanted.then(|| random_text(16));
+                invite = invite_wanted
+                    .then(|| random_token(INVITE_LEN))
+                    .transpose()?;
                 for s in [Side::South, Side::North] {
                     if let Some(name) = &players[s] {
                         names[s] = name.clone();
@@ -363,7 +360,7 @@ impl Hub {
             rematch_offer: None,
             rematch: None,
         };
-        let id = random_text(10);
+        let id = random_token(ID_LEN)?;
         let meta_json = serde_json::to_string(&meta).map_err(ApiError::internal)?;
         self.store
             .write(Write::CreateGame {
@@ -500,10 +497,7 @@ impl Hub {
                 )
             };
             let seed = stream_seed(now(), ply as u64);
-            let chosen = tokio::task::spawn_blocking(move || computer::choose(&game, level, seed))
-                .await
-                .ok()
-                .flatten();
+            let chosen = self.search.computer_move(game, level, seed).await;
             let mut e = slot.entry.lock().await;
             if e.game.moves().len() != ply {
                 continue; // taken back meanwhile: look again
@@ -595,9 +589,7 @@ impl Hub {
             e.game.clone()
         };
         let ply = game.moves().len();
-        let hint = tokio::task::spawn_blocking(move || computer::hint(&game))
-            .await
-            .map_err(ApiError::internal)?;
+        let hint = self.search.hint(id, game).await?;
         let mut hint =
             hint.ok_or_else(|| ApiError::conflict("there is no move to suggest").code("no_hint"))?;
         hint["ply"] = json!(ply);
@@ -617,7 +609,7 @@ impl Hub {
             )
             .code("invite_used"));
         };
-        if code != req.invite {
+        if !tokens_match(&req.invite, &code) {
             return Err(ApiError::forbidden("wrong invitation code").code("invite_wrong"));
         }
         let seat = !e.meta.creator.unwrap_or(Side::South);
@@ -798,16 +790,5 @@ impl Hub {
         } else {
             rec.to_text()
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn random_texts_differ() {
-        assert_ne!(random_text(16), random_text(16));
-        assert_eq!(random_text(10).len(), 10);
     }
 }

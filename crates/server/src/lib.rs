@@ -3,13 +3,21 @@
 //!
 //! | Module | What it holds |
 //! |---|---|
+//! | [`serve`] | the accept loop: connection cap, timeouts, graceful stop (docs/SERVER.md) |
+//! | [`layers`] | what every answer passes through: head size, rate limits, JSON errors, security headers, metrics |
+//! | [`limits`] | every limit of the server, the flags of `serve`, with their defaults |
 //! | [`requests`] | every request's body and query, read and checked: a bad request stops there |
-//! | [`api`] | the routes (docs/API.md), the WebSocket, the page's assets |
+//! | [`api`] | the routes (docs/API.md), the WebSocket, the page's assets, `/healthz`, `/metrics` |
+//! | [`app`] | what the handlers share: games, search workers, limits, counters |
+//! | [`search_pool`] | the search workers: a bounded queue, tables reused within a memory budget |
+//! | [`rate`], [`sockets`] | per-address rate limits; caps on WebSockets by game and address |
+//! | [`tokens`] | ids, seat tokens and invitations: random, compared in constant time |
+//! | [`metrics`] | the counters of `/metrics` |
 //! | [`games`] | the games in play, their moves, undo, hints, seats; each change stored first |
 //! | [`meta`] | a game's stored settings (kind, rules, level, seats, names) |
 //! | [`store`] | SQLite: one writer thread, group commit |
 //! | [`analysis`] | the analysis board's search: every move scored, bounded in time |
-//! | [`computer`] | the computer opponent and the levels, as the page sees them |
+//! | [`computer`] | hints and the levels, as the page sees them |
 //! | [`error`] | the API's error answers, and why the server could not start |
 //! | [`assets`] | the page's files, embedded in the binary |
 //! | [`cli`], [`loadtest`], [`client`] | the `serve` and `loadtest` commands, and their HTTP client |
@@ -24,40 +32,108 @@
 
 pub mod analysis;
 pub mod api;
+pub mod app;
 pub mod assets;
 pub mod cli;
 pub mod client;
 pub mod computer;
 pub mod error;
 pub mod games;
+pub mod layers;
+pub mod limits;
 pub mod loadtest;
 pub mod meta;
+pub mod metrics;
+pub mod rate;
 pub mod requests;
+pub mod search_pool;
+pub mod serve;
+pub mod sockets;
 pub mod store;
+pub mod tokens;
 
+use app::App;
 use error::ServerError;
+use limits::Limits;
 use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::sync::watch;
 
-/// Opens the database, restores its games, binds `addr` and serves in a background task.
-/// Returns the address actually bound (useful with port 0) and the server task.
+/// A server running in a background task.
+pub struct Running {
+    /// The address bound.
+    pub addr: SocketAddr,
+    /// Ends when the server has stopped.
+    pub task: tokio::task::JoinHandle<()>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+impl Running {
+    /// Starts the graceful stop (as SIGTERM does) and waits until the server has stopped.
+    pub async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let _ = (&mut self.task).await;
+    }
+}
+
+/// Opens the database, restores its games, binds `addr` and serves in a background task
+/// with the default limits. Returns the address actually bound (useful with port 0) and the
+/// server task.
 pub async fn spawn(
     addr: &str,
     db: &str,
 ) -> Result<(SocketAddr, tokio::task::JoinHandle<()>), ServerError> {
-    let (listener, app) = prepare(addr, db).await?;
-    let bound = listener.local_addr().map_err(ServerError::Address)?;
+    let running = spawn_with(addr, db, Limits::default()).await?;
+    let Running { addr, task, stop } = running;
+    // Kept by the task: the server runs until the runtime ends.
     let task = tokio::spawn(async move {
-        let _ = axum::serve(listener, app).await;
+        let _stop = stop;
+        let _ = task.await;
     });
-    Ok((bound, task))
+    Ok((addr, task))
+}
+
+/// [`spawn`] with these limits; the server stops gracefully with [`Running::stop`] (or
+/// when it is dropped).
+pub async fn spawn_with(addr: &str, db: &str, limits: Limits) -> Result<Running, ServerError> {
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let (listener, router, app, stopping) = prepare(addr, db, limits).await?;
+    let bound = listener.local_addr().map_err(ServerError::Address)?;
+    let task = tokio::spawn(serve::run(listener, router, app, stopping, async move {
+        let _ = stop_rx.await;
+    }));
+    Ok(Running {
+        addr: bound,
+        task,
+        stop: Some(stop_tx),
+    })
 }
 
 async fn prepare(
     addr: &str,
     db: &str,
-) -> Result<(tokio::net::TcpListener, axum::Router), ServerError> {
+    limits: Limits,
+) -> Result<
+    (
+        tokio::net::TcpListener,
+        axum::Router,
+        Arc<App>,
+        watch::Sender<bool>,
+    ),
+    ServerError,
+> {
+    limits.check().map_err(ServerError::Limits)?;
+    let search = search_pool::SearchPool::new(
+        limits.search_threads(),
+        limits.search_memory_bytes(),
+        limits.search_queue,
+    )
+    .map_err(ServerError::Workers)?;
     let db = db.to_string();
-    let hub = tokio::task::spawn_blocking(move || games::Hub::open(&db))
+    let pool = search.clone();
+    let hub = tokio::task::spawn_blocking(move || games::Hub::open(&db, pool))
         .await
         .map_err(ServerError::Open)?
         .map_err(ServerError::Store)?;
@@ -69,12 +145,47 @@ async fn prepare(
                 addr: addr.to_string(),
                 error,
             })?;
-    Ok((listener, api::router(hub)))
+    let (stopping_tx, stopping) = watch::channel(false);
+    let app = Arc::new(App {
+        hub,
+        search,
+        rate: rate::RateLimits::new(&limits),
+        sockets: sockets::SocketCaps::new(limits.ws_per_game, limits.ws_per_address),
+        metrics: metrics::Metrics::default(),
+        limits,
+        stopping,
+    });
+    let router = with_layers(api::router(app.clone()));
+    Ok((listener, router, app, stopping_tx))
 }
 
-/// Serves until Ctrl-C or SIGTERM, printing the address to open first.
-pub async fn serve(addr: &str, db: &str) -> Result<(), ServerError> {
-    let (listener, app) = prepare(addr, db).await?;
+/// The request id (made for each request, sent back as `x-request-id`) and the trace of each
+/// request in the log.
+fn with_layers(router: axum::Router) -> axum::Router {
+    use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+    use tower_http::trace::TraceLayer;
+    let id = layers::REQUEST_ID.clone();
+    router.layer(
+        tower::ServiceBuilder::new()
+            .layer(SetRequestIdLayer::new(id.clone(), MakeRequestUuid))
+            .layer(
+                TraceLayer::new_for_http().make_span_with(|req: &axum::http::Request<_>| {
+                    let id = req
+                        .headers()
+                        .get(&layers::REQUEST_ID)
+                        .and_then(|v| v.to_str().ok())
+                        .unwrap_or("-");
+                    tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), id)
+                }),
+            )
+            .layer(PropagateRequestIdLayer::new(id)),
+    )
+}
+
+/// Serves until Ctrl-C or SIGTERM, printing the address to open first; then stops accepting,
+/// lets requests in flight finish within the grace period and closes the rest.
+pub async fn serve(addr: &str, db: &str, limits: Limits) -> Result<(), ServerError> {
+    let (listener, router, app, stopping) = prepare(addr, db, limits).await?;
     let bound = listener.local_addr().map_err(ServerError::Address)?;
     let shown = if bound.ip().is_unspecified() {
         SocketAddr::new(std::net::Ipv4Addr::LOCALHOST.into(), bound.port())
@@ -82,10 +193,8 @@ pub async fn serve(addr: &str, db: &str) -> Result<(), ServerError> {
         bound
     };
     println!("Raja Pasu is ready: open http://{shown}/ in a browser (games in {db}; Ctrl-C stops)");
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown())
-        .await
-        .map_err(ServerError::Serve)
+    serve::run(listener, router, app, stopping, shutdown()).await;
+    Ok(())
 }
 
 async fn shutdown() {
@@ -107,4 +216,5 @@ async fn shutdown() {
         _ = ctrl_c => {},
         _ = term => {},
     }
+    tracing::info!("stopping");
 }

@@ -1,0 +1,107 @@
+//! Caps on the live-update WebSockets: open at once on one game, and from one address.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+
+/// The sockets open, counted by game and by address.
+pub struct SocketCaps {
+    per_game: usize,
+    per_address: usize,
+    open: Mutex<Counts>,
+}
+
+#[derive(Default)]
+struct Counts {
+    games: HashMap<String, usize>,
+    addresses: HashMap<IpAddr, usize>,
+    total: usize,
+}
+
+/// An open socket's place in the counts, given back when dropped.
+pub struct SocketPlace {
+    caps: Arc<SocketCaps>,
+    game: String,
+    address: IpAddr,
+}
+
+/// Which cap a new socket would go over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Full {
+    /// Too many sockets on this game.
+    Game,
+    /// Too many sockets from this address.
+    Address,
+}
+
+impl SocketCaps {
+    /// Caps of `per_game` and `per_address` sockets.
+    pub fn new(per_game: usize, per_address: usize) -> Arc<SocketCaps> {
+        Arc::new(SocketCaps {
+            per_game,
+            per_address,
+            open: Mutex::new(Counts::default()),
+        })
+    }
+
+    /// Sockets open now.
+    pub fn open(&self) -> usize {
+        self.counts().total
+    }
+
+    fn counts(&self) -> std::sync::MutexGuard<'_, Counts> {
+        self.open.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A place for a new socket on `game` from `address`, unless a cap is reached.
+    ///
+    /// ```
+    /// use rajapasu_server::sockets::{Full, SocketCaps};
+    /// let caps = SocketCaps::new(1, 5);
+    /// let ip = "127.0.0.1".parse().unwrap();
+    /// let first = caps.try_open("g", ip).unwrap();
+    /// assert_eq!(caps.try_open("g", ip).err(), Some(Full::Game));
+    /// drop(first);
+    /// assert!(caps.try_open("g", ip).is_ok());
+    /// ```
+    pub fn try_open(
+        self: &Arc<SocketCaps>,
+        game: &str,
+        address: IpAddr,
+    ) -> Result<SocketPlace, Full> {
+        let mut c = self.counts();
+        if c.games.get(game).copied().unwrap_or(0) >= self.per_game {
+            return Err(Full::Game);
+        }
+        if c.addresses.get(&address).copied().unwrap_or(0) >= self.per_address {
+            return Err(Full::Address);
+        }
+        *c.games.entry(game.to_string()).or_default() += 1;
+        *c.addresses.entry(address).or_default() += 1;
+        c.total += 1;
+        Ok(SocketPlace {
+            caps: self.clone(),
+            game: game.to_string(),
+            address,
+        })
+    }
+}
+
+impl Drop for SocketPlace {
+    fn drop(&mut self) {
+        let mut c = self.caps.counts();
+        c.total -= 1;
+        if let Some(n) = c.games.get_mut(&self.game) {
+            *n -= 1;
+            if *n == 0 {
+                c.games.remove(&self.game);
+            }
+        }
+        if let Some(n) = c.addresses.get_mut(&self.address) {
+            *n -= 1;
+            if *n == 0 {
+                c.addresses.remove(&self.address);
+            }
+        }
+    }
+}
