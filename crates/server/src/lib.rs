@@ -20,7 +20,7 @@
 //! | [`computer`] | hints and the levels, as the page sees them |
 //! | [`error`] | the API's error answers, and why the server could not start |
 //! | [`assets`] | the page's files, embedded in the binary |
-//! | [`cli`], [`loadtest`], [`client`] | the `serve` and `loadtest` commands, and their HTTP client |
+//! | [`cli`], [`loadtest`], [`abuse`], [`client`] | the `serve` and `loadtest` commands (`--abuse` attacks), and their HTTP client |
 //!
 //! ```no_run
 //! # async fn run() -> Result<(), rajapasu_server::error::ServerError> {
@@ -30,6 +30,7 @@
 //! # Ok(()) }
 //! ```
 
+pub mod abuse;
 pub mod analysis;
 pub mod api;
 pub mod app;

@@ -336,7 +336,23 @@ fn take_searcher(st: &mut State, budget: usize, bits: u32) -> Option<Result<Sear
     Some(Err(need))
 }
 
+/// How much lower than the server's other threads the search workers run (a `nice`
+/// increment): a search waits a moment when a request is to be answered, not the other way
+/// round, so moves stay quick however many computers are thinking.
+const WORKER_NICENESS: i32 = 10;
+
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: gettid and setpriority only read their arguments; on Linux a thread id names
+    // just this thread for PRIO_PROCESS. A failure leaves the priority as it was.
+    unsafe {
+        let tid = libc::gettid();
+        libc::setpriority(libc::PRIO_PROCESS, tid as libc::id_t, WORKER_NICENESS);
+    }
+}
+
 fn worker(shared: &Shared) {
+    lower_priority();
     loop {
         let mut st = lock(&shared.state);
         let (job, searcher) = loop {
