@@ -41,6 +41,7 @@ pub fn serve(args: ServeArgs) -> io::Result<()> {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&io::stderr()))
         .try_init();
     let rt = runtime()?;
     let result = rt.block_on(crate::serve(&args.addr, &args.db, args.limits));

@@ -170,14 +170,19 @@ fn with_layers(router: axum::Router) -> axum::Router {
         tower::ServiceBuilder::new()
             .layer(SetRequestIdLayer::new(id.clone(), MakeRequestUuid))
             .layer(
-                TraceLayer::new_for_http().make_span_with(|req: &axum::http::Request<_>| {
-                    let id = req
-                        .headers()
-                        .get(&layers::REQUEST_ID)
-                        .and_then(|v| v.to_str().ok())
-                        .unwrap_or("-");
-                    tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), id)
-                }),
+                TraceLayer::new_for_http()
+                    .make_span_with(|req: &axum::http::Request<_>| {
+                        let id = req
+                            .headers()
+                            .get(&layers::REQUEST_ID)
+                            .and_then(|v| v.to_str().ok())
+                            .unwrap_or("-");
+                        tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), id)
+                    })
+                    // An error answer is not a server failure, and under a flood of refused
+                    // requests a line for each would be a flood of its own: internal errors are
+                    // logged where they are known (crate::layers), the rest at debug level.
+                    .on_failure(()),
             )
             .layer(PropagateRequestIdLayer::new(id)),
     )

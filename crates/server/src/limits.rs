@@ -40,7 +40,8 @@ pub struct Limits {
     /// Seconds a kept-alive connection may wait for its next request.
     #[arg(long, default_value_t = 30.0, value_name = "SECONDS")]
     pub idle_timeout: f64,
-    /// Seconds given to requests in flight at shutdown before their connections are closed.
+    /// Seconds given to requests in flight at shutdown before their connections are closed
+    /// (at most 10: a stop never waits longer for clients).
     #[arg(long, default_value_t = 5.0, value_name = "SECONDS")]
     pub shutdown_grace: f64,
     /// Live-update sockets open at once on one game.
@@ -102,6 +103,8 @@ pub enum LimitError {
     Zero(&'static str),
     /// A time that is not a positive number of seconds (at most a day).
     Time(&'static str, f64),
+    /// A shutdown grace longer than the longest wait a stop allows.
+    Grace(f64),
     /// The search memory cannot hold one table of the strongest level.
     SearchMemory {
         /// What was given, in MB.
@@ -118,6 +121,10 @@ impl std::fmt::Display for LimitError {
             LimitError::Time(flag, t) => {
                 write!(f, "{flag} {t}: give a number of seconds above 0, at most 86400")
             }
+            LimitError::Grace(t) => write!(
+                f,
+                "--shutdown-grace {t}: give at most {MAX_GRACE_SECONDS} seconds"
+            ),
             LimitError::SearchMemory { given_mb, least_mb } => write!(
                 f,
                 "--search-memory {given_mb}: the strongest level's search needs at least {least_mb} MB"
@@ -127,6 +134,9 @@ impl std::fmt::Display for LimitError {
 }
 
 impl std::error::Error for LimitError {}
+
+/// The longest shutdown grace: a stop is over within this whatever clients do.
+pub const MAX_GRACE_SECONDS: f64 = 10.0;
 
 fn seconds(flag: &'static str, t: f64) -> Result<Duration, LimitError> {
     if t > 0.0 && t <= 86_400.0 {
@@ -154,7 +164,9 @@ impl Limits {
         self.header_timeout()?;
         self.body_timeout()?;
         self.idle_timeout()?;
-        self.shutdown_grace()?;
+        if self.shutdown_grace()?.as_secs_f64() > MAX_GRACE_SECONDS {
+            return Err(LimitError::Grace(self.shutdown_grace));
+        }
         self.ws_idle_timeout()?;
         let least = crate::search_pool::largest_search_bytes();
         if self.search_memory_bytes() < least {
