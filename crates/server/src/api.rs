@@ -218,6 +218,7 @@ async fn ws(
         let what = match full {
             Full::Game => "this game has as many live-update sockets open as it takes",
             Full::Address => "this address has as many live-update sockets open as it may",
+            Full::Server => "the server has as many live-update sockets open as it takes",
         };
         ApiError::rate_limited(what, 5).code("too_many_sockets")
     })?;

@@ -151,7 +151,11 @@ async fn prepare(
         hub,
         search,
         rate: rate::RateLimits::new(&limits),
-        sockets: sockets::SocketCaps::new(limits.ws_per_game, limits.ws_per_address),
+        sockets: sockets::SocketCaps::new(
+            limits.ws_per_game,
+            limits.ws_per_address,
+            limits.max_connections,
+        ),
         metrics: metrics::Metrics::default(),
         limits,
         stopping,

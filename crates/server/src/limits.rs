@@ -28,7 +28,8 @@ pub struct Limits {
     /// computer's moves always wait their turn.
     #[arg(long, default_value_t = 64, value_name = "N")]
     pub search_queue: usize,
-    /// Connections open at once; a new one over the cap is closed at once.
+    /// Connections open at once (WebSockets included); a new one over the cap is closed at
+    /// once.
     #[arg(long, default_value_t = 1024, value_name = "N")]
     pub max_connections: usize,
     /// Seconds a client has to send a request's headers.

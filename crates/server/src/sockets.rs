@@ -1,4 +1,6 @@
-//! Caps on the live-update WebSockets: open at once on one game, and from one address.
+//! Caps on the live-update WebSockets: open at once on one game, from one address, and in
+//! all. (An upgraded connection leaves the connection cap of [`crate::serve`], so the total
+//! here takes its place: the same number.)
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -8,6 +10,7 @@ use std::sync::{Arc, Mutex};
 pub struct SocketCaps {
     per_game: usize,
     per_address: usize,
+    total: usize,
     open: Mutex<Counts>,
 }
 
@@ -32,14 +35,17 @@ pub enum Full {
     Game,
     /// Too many sockets from this address.
     Address,
+    /// Too many sockets in all.
+    Server,
 }
 
 impl SocketCaps {
-    /// Caps of `per_game` and `per_address` sockets.
-    pub fn new(per_game: usize, per_address: usize) -> Arc<SocketCaps> {
+    /// Caps of `per_game`, `per_address` and `total` sockets.
+    pub fn new(per_game: usize, per_address: usize, total: usize) -> Arc<SocketCaps> {
         Arc::new(SocketCaps {
             per_game,
             per_address,
+            total,
             open: Mutex::new(Counts::default()),
         })
     }
@@ -57,12 +63,15 @@ impl SocketCaps {
     ///
     /// ```
     /// use rajapasu_server::sockets::{Full, SocketCaps};
-    /// let caps = SocketCaps::new(1, 5);
+    /// let caps = SocketCaps::new(1, 5, 100);
     /// let ip = "127.0.0.1".parse().unwrap();
     /// let first = caps.try_open("g", ip).unwrap();
     /// assert_eq!(caps.try_open("g", ip).err(), Some(Full::Game));
     /// drop(first);
     /// assert!(caps.try_open("g", ip).is_ok());
+    /// let small = SocketCaps::new(5, 5, 1);
+    /// let _one = small.try_open("a", ip).unwrap();
+    /// assert_eq!(small.try_open("b", ip).err(), Some(Full::Server));
     /// ```
     pub fn try_open(
         self: &Arc<SocketCaps>,
@@ -70,6 +79,9 @@ impl SocketCaps {
         address: IpAddr,
     ) -> Result<SocketPlace, Full> {
         let mut c = self.counts();
+        if c.total >= self.total {
+            return Err(Full::Server);
+        }
         if c.games.get(game).copied().unwrap_or(0) >= self.per_game {
             return Err(Full::Game);
         }

@@ -232,6 +232,19 @@ async fn creating_games_too_fast_gets_429_with_retry_after() {
     assert_eq!(req(server.addr, "GET", "/api/meta", None).await.status, 200);
 }
 
+/// Waits (20 s at most) until `/metrics` has the line `line`.
+async fn wait_for_metric(addr: SocketAddr, line: &str) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let m = req(addr, "GET", "/metrics", None).await;
+        if m.body.lines().any(|l| l == line) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "never `{line}`: {}", m.body);
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 #[tokio::test]
 async fn a_full_search_queue_refuses_hints_while_the_computer_still_moves() {
     let server = server_with(Limits {
@@ -244,9 +257,9 @@ async fn a_full_search_queue_refuses_hints_while_the_computer_still_moves() {
     // An analysis keeps the only worker busy.
     let busy =
         tokio::spawn(
-            async move { post(addr, "/api/analysis", json!({"movetime_ms": 2500})).await },
+            async move { post(addr, "/api/analysis", json!({"movetime_ms": 3000})).await },
         );
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    wait_for_metric(addr, "rajapasu_searches_running 1").await;
     // The computer's move waits its turn.
     let (game, token, _) = new_game(addr, json!({"kind": "computer", "level": 1})).await;
     let a = post(
@@ -262,7 +275,8 @@ async fn a_full_search_queue_refuses_hints_while_the_computer_still_moves() {
     let queued = tokio::spawn(async move {
         post(addr, &format!("/api/games/{h1}/hint"), json!({"token": t1})).await
     });
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    // The computer's move and the hint wait.
+    wait_for_metric(addr, "rajapasu_search_queue_length 2").await;
     let refused = raw_exchange(
         addr,
         format!(
