@@ -56,6 +56,11 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/assets/{*path}", get(assets::asset))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        // Inside the front layer, so that a panic's answer is logged and finished as any
+        // internal error is.
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(
+            crate::layers::panicked,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             app.clone(),
             crate::layers::front,

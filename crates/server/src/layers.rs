@@ -141,3 +141,15 @@ fn secure(headers: &mut axum::http::HeaderMap) {
         HeaderValue::from_static("no-referrer"),
     );
 }
+
+/// A handler that panicked: logged, and answered as an internal error rather than with a
+/// closed connection.
+pub fn panicked(panic: Box<dyn std::any::Any + Send + 'static>) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let what = panic
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| panic.downcast_ref::<&str>().copied())
+        .unwrap_or("a panic");
+    ApiError::internal(format!("handler panicked: {what}")).into_response()
+}
