@@ -87,7 +87,7 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
       const trace = await page.evaluate(async (l) => {
         const { LESSONS: all } = await import('/assets/js/learn.js');
         const x = all.find((y) => y.key === l);
-        const r = await fetch('/api/trace', { method: 'POST', body: JSON.stringify({ position: x.position, move: x.move }) });
+        const r = await fetch('/api/trace', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ position: x.position, move: x.move }) });
         return (await r.json()).events.filter((e) => e.event !== 'drop').map((e) => e.event);
       }, lesson.key);
       assert.deepEqual(trace, lesson.events);

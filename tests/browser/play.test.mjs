@@ -31,7 +31,7 @@ const waitPly = (page, n, timeout = 30000) =>
 async function openGame(page, body) {
   if (!page.url().startsWith(BASE)) await page.goto(`${BASE}/rules`);
   const r = await page.evaluate(async (b) => {
-    const a = await fetch('/api/games', { method: 'POST', body: JSON.stringify(b) });
+    const a = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
     const v = await a.json();
     const all = JSON.parse(localStorage.getItem('rajapasu.games') || '{}');
     all[v.id] = { token: v.token, seat: v.seat, kind: b.kind, created: v.game.created, invite: v.invite };

@@ -119,8 +119,12 @@ struct ProofTable {
 }
 
 impl ProofTable {
+    fn entries_for(bits: u32) -> usize {
+        1usize << bits.clamp(4, 28)
+    }
+
     fn new(bits: u32) -> ProofTable {
-        let n = 1usize << bits.clamp(4, 28);
+        let n = ProofTable::entries_for(bits);
         ProofTable {
             entries: vec![EMPTY; n],
             mask: n - 1,
@@ -199,6 +203,11 @@ impl Solver {
             aborted: false,
             endgame: None,
         }
+    }
+
+    /// The bytes the table of a solver made with `table_bits` holds.
+    pub fn table_bytes(table_bits: u32) -> usize {
+        ProofTable::entries_for(table_bits) * std::mem::size_of::<Entry>()
     }
 
     /// Uses `stop` as the flag that ends a running solve (shared with a search).

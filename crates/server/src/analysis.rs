@@ -3,7 +3,7 @@
 
 use crate::error::ApiError;
 use crate::requests::AnalysisSetup;
-use axum::http::StatusCode;
+use crate::search_pool::SearchPool;
 use rajapasu_ai::search::{public_bounds, Limits, SearchOptions, Searcher};
 use rajapasu_engine::{GameView, Side};
 use serde_json::{json, Value};
@@ -16,41 +16,39 @@ use tokio::sync::Semaphore;
 const AT_ONCE: usize = 2;
 /// How long a request waits for a turn before it is told to try again.
 const QUEUE_WAIT: Duration = Duration::from_secs(10);
-/// Size of each search's transposition table (2^bits entries), as hints use.
-const TABLE_BITS: u32 = 20;
 
 static TURNS: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(AT_ONCE));
 
 /// Analyses the position the setup leads to: the view, and every legal move with its score,
 /// proven bounds and line, best first (empty when the game is over).
-pub async fn run(setup: AnalysisSetup) -> Result<Value, ApiError> {
+/// The search runs on the search workers ([`SearchPool`]), whose queue may refuse it (503).
+pub async fn run(pool: &SearchPool, setup: AnalysisSetup) -> Result<Value, ApiError> {
     let turn = tokio::time::timeout(QUEUE_WAIT, TURNS.acquire())
         .await
         .map_err(|_| {
-            ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::busy(
                 "the analysis is busy with other positions: try again",
+                crate::search_pool::BUSY_RETRY_SECONDS,
             )
         })?
         .map_err(ApiError::internal)?;
     let movetime = setup.movetime_ms;
     // The turn goes with the search: a request given up by its client still holds it until
     // its search ends, so no more than AT_ONCE searches ever run.
-    tokio::task::spawn_blocking(move || {
+    pool.analysis(move |searcher| {
         let _turn = turn;
-        analyse(setup)
+        analyse(searcher, setup)
     })
     .await
-    .map_err(ApiError::internal)
+    .map_err(ApiError::from)
     .map(|mut v| {
         v["movetime_ms"] = json!(movetime);
         v
     })
 }
 
-fn analyse(setup: AnalysisSetup) -> Value {
+fn analyse(searcher: &mut Searcher, setup: AnalysisSetup) -> Value {
     let game = setup.game;
-    let mut searcher = Searcher::new(TABLE_BITS);
     let limits = Limits {
         movetime: Some(Duration::from_millis(setup.movetime_ms)),
         ..Limits::default()

@@ -1,28 +1,37 @@
 //! The HTTP routes: the JSON API (see docs/API.md), the WebSocket and the page's assets.
 
+use crate::app::{App, Peer};
 use crate::assets;
-use crate::error::ApiError;
-use crate::games::Hub;
+use crate::error::{ApiError, ErrorKind};
 use crate::requests::{
-    AnalysisRequest, ApiJson, ApiQuery, JoinRequest, MoveRequest, NameRequest, NewGame,
+    AnalysisRequest, ApiJson, ApiPath, ApiQuery, JoinRequest, MoveRequest, NameRequest, NewGame,
     RecordQuery, RematchRequest, StateQuery, TokenRequest, TraceRequest, BODY_LIMIT,
 };
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
-use axum::http::{header, StatusCode};
+use crate::sockets::{Full, SocketPlace};
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::State;
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use rajapasu_engine::{BySide, Event, GameView, Rules};
 use serde_json::{json, Value};
 use std::sync::Arc;
+use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
 
-type AppState = Arc<Hub>;
+type AppState = Arc<App>;
 
-/// The whole application.
-pub fn router(hub: Arc<Hub>) -> Router {
+/// Largest WebSocket message (and frame) taken from a client, in bytes: the page sends only
+/// its seat token and short requests for the state.
+pub const WS_MESSAGE_LIMIT: usize = 4096;
+
+/// The whole application: the routes, behind [`crate::layers::front`].
+pub fn router(app: Arc<App>) -> Router {
     Router::new()
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics))
         .route("/api", get(api_index))
         .route("/api/meta", get(meta))
         .route("/api/games", post(create))
@@ -47,7 +56,36 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/assets/{*path}", get(assets::asset))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
-        .with_state(hub)
+        // Inside the front layer, so that a panic's answer is logged and finished as any
+        // internal error is.
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(
+            crate::layers::panicked,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            crate::layers::front,
+        ))
+        .with_state(app)
+}
+
+/// 200 when the store commits a write, 503 otherwise.
+async fn healthz(State(app): State<AppState>) -> Result<Json<Value>, ApiError> {
+    app.hub
+        .store_answers()
+        .await
+        .map_err(|e| ApiError::unavailable(e).code("store_down"))?;
+    Ok(Json(json!({"status": "ok", "games": app.hub.len()})))
+}
+
+async fn metrics(State(app): State<AppState>) -> Response {
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        app.metrics.render(&app.gauges()),
+    )
+        .into_response()
 }
 
 async fn not_found() -> ApiError {
@@ -101,19 +139,19 @@ async fn meta() -> Json<Value> {
 }
 
 async fn create(
-    State(hub): State<AppState>,
+    State(app): State<AppState>,
     ApiJson(req): ApiJson<NewGame>,
 ) -> Result<Response, ApiError> {
-    let v = hub.create(req).await?;
+    let v = app.hub.create(req).await?;
     Ok((StatusCode::CREATED, Json(v)).into_response())
 }
 
 async fn state(
-    State(hub): State<AppState>,
-    Path(id): Path<String>,
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<String>,
     ApiQuery(q): ApiQuery<StateQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    Ok(Json(hub.state(&id, q.at).await?))
+    Ok(Json(app.hub.state(&id, q.at).await?))
 }
 
 /// Routes that hand a game's id and a JSON body to the hub's method of the same name and answer
@@ -121,11 +159,11 @@ async fn state(
 macro_rules! game_actions {
     ($($action:ident($body:ty)),* $(,)?) => {$(
         async fn $action(
-            State(hub): State<AppState>,
-            Path(id): Path<String>,
+            State(app): State<AppState>,
+            ApiPath(id): ApiPath<String>,
             ApiJson(req): ApiJson<$body>,
         ) -> Result<Json<Value>, ApiError> {
-            Ok(Json(hub.$action(&id, req).await?))
+            Ok(Json(app.hub.$action(&id, req).await?))
         }
     )*};
 }
@@ -141,12 +179,12 @@ game_actions!(
 );
 
 async fn record(
-    State(hub): State<AppState>,
-    Path(id): Path<String>,
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<String>,
     ApiQuery(q): ApiQuery<RecordQuery>,
 ) -> Result<Response, ApiError> {
     let json_format = q.json()?;
-    let text = hub.record(&id, json_format).await?;
+    let text = app.hub.record(&id, json_format).await?;
     let (ctype, ext) = if json_format {
         ("application/json; charset=utf-8", "json")
     } else {
@@ -166,17 +204,61 @@ async fn record(
 }
 
 async fn ws(
-    State(hub): State<AppState>,
-    Path(id): Path<String>,
-    upgrade: WebSocketUpgrade,
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    peer: Option<Extension<Peer>>,
+    headers: HeaderMap,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
-    let slot = hub.slot(&id).await?;
-    Ok(upgrade.on_upgrade(move |socket| watch(socket, slot)))
+    let slot = app.hub.slot(&id).await?;
+    let upgrade = upgrade.map_err(|_| {
+        ApiError::of(
+            ErrorKind::UpgradeRequired,
+            "this route takes WebSocket connections only (an `Upgrade: websocket` request)",
+        )
+        .code("not_websocket")
+    })?;
+    let address = app.client_address(&headers, peer.map(|Extension(p)| p));
+    let place = app.sockets.try_open(&id, address).map_err(|full| {
+        let what = match full {
+            Full::Game => "this game has as many live-update sockets open as it takes",
+            Full::Address => "this address has as many live-update sockets open as it may",
+            Full::Server => "the server has as many live-update sockets open as it takes",
+        };
+        ApiError::rate_limited(what, 5).code("too_many_sockets")
+    })?;
+    let idle = app
+        .limits
+        .ws_idle_timeout()
+        .unwrap_or(Duration::from_secs(60));
+    let stopping = app.stopping.clone();
+    Ok(upgrade
+        .max_message_size(WS_MESSAGE_LIMIT)
+        .max_frame_size(WS_MESSAGE_LIMIT)
+        .on_upgrade(move |socket| watch(socket, slot, place, idle, stopping)))
 }
 
-async fn watch(mut socket: WebSocket, slot: Arc<crate::games::Slot>) {
+async fn watch(
+    mut socket: WebSocket,
+    slot: Arc<crate::games::Slot>,
+    place: SocketPlace,
+    idle: Duration,
+    mut stopping: tokio::sync::watch::Receiver<bool>,
+) {
     let mut held = BySide::default();
-    session(&mut socket, &slot, &mut held).await;
+    let stopped = tokio::select! {
+        _ = session(&mut socket, &slot, &mut held, idle) => false,
+        _ = stopping.wait_for(|s| *s) => true,
+    };
+    if stopped {
+        let _ = socket
+            .send(Message::Close(Some(CloseFrame {
+                code: close_code::AWAY,
+                reason: "the server is stopping".into(),
+            })))
+            .await;
+    }
+    drop(place);
     // However the socket ended, its player is no longer there.
     slot.leave(held).await;
 }
@@ -187,9 +269,19 @@ struct Hello {
     token: String,
 }
 
-async fn session(socket: &mut WebSocket, slot: &crate::games::Slot, held: &mut BySide<bool>) {
+async fn session(
+    socket: &mut WebSocket,
+    slot: &crate::games::Slot,
+    held: &mut BySide<bool>,
+    idle: Duration,
+) {
     // Subscribe first, then send the state: no update can fall in between.
     let mut rx = slot.subscribe();
+    // A ping every half of the idle time; a socket that sent nothing (not even a pong) for the
+    // whole idle time is gone.
+    let mut ping = tokio::time::interval(idle / 2);
+    ping.tick().await;
+    let mut heard = tokio::time::Instant::now();
     if socket
         .send(Message::Text(slot.state_message().await.into()))
         .await
@@ -209,7 +301,20 @@ async fn session(socket: &mut WebSocket, slot: &crate::games::Slot, held: &mut B
                     return;
                 }
             }
+            _ = ping.tick() => {
+                if heard.elapsed() >= idle {
+                    let _ = socket.send(Message::Close(Some(CloseFrame {
+                        code: close_code::AWAY,
+                        reason: "no answer to pings".into(),
+                    }))).await;
+                    return;
+                }
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    return;
+                }
+            }
             incoming = socket.recv() => {
+                heard = tokio::time::Instant::now();
                 match incoming {
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                     // A token says who is there (once per socket); any text asks for the
@@ -244,6 +349,9 @@ async fn trace(ApiJson(req): ApiJson<TraceRequest>) -> Result<Json<Value>, ApiEr
     })))
 }
 
-async fn analysis(ApiJson(req): ApiJson<AnalysisRequest>) -> Result<Json<Value>, ApiError> {
-    Ok(Json(crate::analysis::run(req.read()?).await?))
+async fn analysis(
+    State(app): State<AppState>,
+    ApiJson(req): ApiJson<AnalysisRequest>,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(crate::analysis::run(&app.search, req.read()?).await?))
 }

@@ -1,7 +1,7 @@
 //! The page's files, embedded in the binary: nothing is read from disk or fetched elsewhere.
 
 use crate::error::ApiError;
-use axum::extract::Path;
+use crate::requests::ApiPath;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
@@ -80,15 +80,27 @@ pub async fn rules_page() -> Response {
 
 /// The tutorial page, `/learn`.
 pub async fn learn_page() -> Response {
-    file("learn.html").unwrap_or_else(|| ApiError::not_found("no page").into_response())
+    file("learn.html").unwrap_or_else(|| {
+        ApiError::not_found("no page")
+            .code("no_page")
+            .into_response()
+    })
 }
 
 /// The analysis board, `/analysis`.
 pub async fn analysis_page() -> Response {
-    file("analysis.html").unwrap_or_else(|| ApiError::not_found("no page").into_response())
+    file("analysis.html").unwrap_or_else(|| {
+        ApiError::not_found("no page")
+            .code("no_page")
+            .into_response()
+    })
 }
 
 /// `/assets/{path}`.
-pub async fn asset(Path(path): Path<String>) -> Response {
-    file(&path).unwrap_or_else(|| ApiError::not_found(format!("no asset `{path}`")).into_response())
+pub async fn asset(ApiPath(path): ApiPath<String>) -> Response {
+    file(&path).unwrap_or_else(|| {
+        ApiError::not_found(format!("no asset `{path}`"))
+            .code("no_asset")
+            .into_response()
+    })
 }

@@ -20,6 +20,9 @@ pub struct ServeArgs {
     /// Unfinished games with no move or change for this many days are deleted (0: never).
     #[arg(long, default_value_t = crate::games::policy::EXPIRE_DAYS, value_name = "DAYS")]
     pub expire_days: u64,
+    /// The server's limits.
+    #[command(flatten)]
+    pub limits: crate::limits::Limits,
 }
 
 impl Default for ServeArgs {
@@ -29,6 +32,7 @@ impl Default for ServeArgs {
             db: "rajapasu.db".into(),
             max_games: crate::games::policy::MAX_GAMES,
             expire_days: crate::games::policy::EXPIRE_DAYS,
+            limits: crate::limits::Limits::default(),
         }
     }
 }
@@ -39,15 +43,26 @@ fn runtime() -> io::Result<tokio::runtime::Runtime> {
         .build()
 }
 
-/// Runs the web app until Ctrl-C.
+/// Runs the web app until Ctrl-C or SIGTERM. Logs go to standard error, filtered by
+/// `RUST_LOG` (default: `info` for the server, `warn` for the rest).
 pub fn serve(args: ServeArgs) -> io::Result<()> {
-    runtime()?
-        .block_on(crate::serve(
-            &args.addr,
-            &args.db,
-            crate::games::Policy::from_flags(args.max_games, args.expire_days),
-        ))
-        .map_err(io::Error::other)
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,rajapasu_server=info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&io::stderr()))
+        .try_init();
+    let rt = runtime()?;
+    let result = rt.block_on(crate::serve(
+        &args.addr,
+        &args.db,
+        args.limits,
+        crate::games::Policy::from_flags(args.max_games, args.expire_days),
+    ));
+    // Whatever is still running (a socket's last write) gets a moment, not a wait.
+    rt.shutdown_timeout(std::time::Duration::from_millis(500));
+    result.map_err(io::Error::other)
 }
 
 pub use crate::loadtest::LoadtestArgs;

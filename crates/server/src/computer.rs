@@ -1,7 +1,9 @@
-//! The computer opponent, as the server uses it: choosing moves, hints, the levels.
+//! The computer opponent, as the server uses it: hints and the levels (its moves are chosen
+//! on the search workers, [`crate::search_pool`]).
 
+use rajapasu_ai::search::{Limits, Searcher};
 use rajapasu_ai::Level;
-use rajapasu_engine::{Game, Move};
+use rajapasu_engine::Game;
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -23,15 +25,15 @@ pub fn levels() -> Value {
         .collect()
 }
 
-/// The computer's move at `level`. Blocking: call it off the async runtime.
-pub fn choose(game: &Game, level: Level, seed: u64) -> Option<Move> {
-    rajapasu_ai::choose_move(game, level, seed).map(|c| c.mv)
-}
-
-/// The best move for the player to move, with its score and the scores of all moves.
-/// Blocking: call it off the async runtime.
-pub fn hint(game: &Game) -> Option<Value> {
-    let mut scores = rajapasu_ai::analyze(game, HINT_TIME);
+/// The best move for the player to move, with its score and the scores of all moves, searched
+/// with `searcher` (its table as [`crate::search_pool`] hands it out). Blocking: it runs on a
+/// search worker.
+pub fn hint_with(searcher: &mut Searcher, game: &Game) -> Option<Value> {
+    let limits = Limits {
+        movetime: Some(HINT_TIME),
+        ..Limits::default()
+    };
+    let mut scores = rajapasu_ai::analyze_with(searcher, game, &limits);
     scores.sort_by_key(|s| std::cmp::Reverse(s.score));
     let best = scores.first()?;
     // Whether a score is proven under the rules, and the range it is proven to lie in.

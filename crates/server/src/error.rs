@@ -2,95 +2,287 @@
 //! and why the server could not start.
 
 use crate::store::StoreError;
-use axum::http::StatusCode;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use std::io;
 
-/// An error answer of the API.
-#[derive(Debug)]
-pub struct ApiError {
-    /// The HTTP status.
-    pub status: StatusCode,
-    /// What is wrong, in words (English, for people reading the API).
-    pub message: String,
-    /// What is wrong, as a fixed word a page can translate (docs/API.md lists them).
-    pub code: &'static str,
+/// The kinds of error answer, each with its HTTP status and its general code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// 400: the request cannot be read.
+    BadRequest,
+    /// 403: wrong or missing token.
+    Forbidden,
+    /// 404: no such game, route or page.
+    NotFound,
+    /// 405: the route does not take that method.
+    MethodNotAllowed,
+    /// 408: the request did not arrive in time.
+    Timeout,
+    /// 409: out of turn, stale ply, game over.
+    Conflict,
+    /// 413: body too large.
+    TooLarge,
+    /// 414: the address is too long.
+    UriTooLong,
+    /// 415: a body that is not `application/json`.
+    UnsupportedMediaType,
+    /// 422: well-formed but not acceptable (illegal move, bad rules).
+    Unprocessable,
+    /// 426: a WebSocket route asked without an upgrade.
+    UpgradeRequired,
+    /// 429: too many requests from this address; try again after `Retry-After`.
+    TooManyRequests,
+    /// 431: the request's headers are too large.
+    HeadersTooLarge,
+    /// 500: should not happen; the details are logged, not shown.
+    Internal,
+    /// 503: the store failed (nothing changed); or the server is busy (`Retry-After`).
+    Unavailable,
 }
 
+impl ErrorKind {
+    /// The kind of an HTTP error status (an unknown one counts as internal).
+    pub fn of_status(status: StatusCode) -> ErrorKind {
+        match status.as_u16() {
+            400 => ErrorKind::BadRequest,
+            403 => ErrorKind::Forbidden,
+            404 => ErrorKind::NotFound,
+            405 => ErrorKind::MethodNotAllowed,
+            408 => ErrorKind::Timeout,
+            409 => ErrorKind::Conflict,
+            413 => ErrorKind::TooLarge,
+            414 => ErrorKind::UriTooLong,
+            415 => ErrorKind::UnsupportedMediaType,
+            422 => ErrorKind::Unprocessable,
+            426 => ErrorKind::UpgradeRequired,
+            429 => ErrorKind::TooManyRequests,
+            431 => ErrorKind::HeadersTooLarge,
+            503 => ErrorKind::Unavailable,
+            _ => ErrorKind::Internal,
+        }
+    }
+
+    /// The HTTP status.
+    pub fn status(self) -> StatusCode {
+        match self {
+            ErrorKind::BadRequest => StatusCode::BAD_REQUEST,
+            ErrorKind::Forbidden => StatusCode::FORBIDDEN,
+            ErrorKind::NotFound => StatusCode::NOT_FOUND,
+            ErrorKind::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            ErrorKind::Timeout => StatusCode::REQUEST_TIMEOUT,
+            ErrorKind::Conflict => StatusCode::CONFLICT,
+            ErrorKind::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ErrorKind::UriTooLong => StatusCode::URI_TOO_LONG,
+            ErrorKind::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ErrorKind::Unprocessable => StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorKind::UpgradeRequired => StatusCode::UPGRADE_REQUIRED,
+            ErrorKind::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
+            ErrorKind::HeadersTooLarge => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+            ErrorKind::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
+
+    /// The code of an error of this kind without a precise one (docs/API.md).
+    pub fn general_code(self) -> &'static str {
+        match self {
+            ErrorKind::BadRequest => "bad_request",
+            ErrorKind::Forbidden => "forbidden",
+            ErrorKind::NotFound => "not_found",
+            ErrorKind::MethodNotAllowed => "method_not_allowed",
+            ErrorKind::Timeout => "timeout",
+            ErrorKind::Conflict => "conflict",
+            ErrorKind::TooLarge => "too_large",
+            ErrorKind::UriTooLong => "uri_too_long",
+            ErrorKind::UnsupportedMediaType => "not_json",
+            ErrorKind::Unprocessable => "unprocessable",
+            ErrorKind::UpgradeRequired => "not_websocket",
+            ErrorKind::TooManyRequests => "rate_limited",
+            ErrorKind::HeadersTooLarge => "headers_too_large",
+            ErrorKind::Internal => "internal",
+            ErrorKind::Unavailable => "not_saved",
+        }
+    }
+}
+
+/// Longest piece of a client's input quoted back in an error message, in characters.
+pub const ECHO_LIMIT: usize = 100;
+/// Longest error message, in characters.
+const MESSAGE_LIMIT: usize = 400;
+
+/// `text` cut to `limit` characters, with an ellipsis where it was cut.
+fn cut(text: &str, limit: usize) -> String {
+    match text.char_indices().nth(limit) {
+        None => text.to_string(),
+        Some((at, _)) => format!("{}…", &text[..at]),
+    }
+}
+
+/// A message with every quoted piece (between backticks, as the messages quote input) cut to
+/// [`ECHO_LIMIT`] characters, and the whole cut to a few hundred: an error never sends a large
+/// input back.
+///
+/// ```
+/// use rajapasu_server::error::tame;
+/// let long = "x".repeat(5000);
+/// let m = tame(&format!("no game with id `{long}`"));
+/// assert!(m.len() < 130, "{m}");
+/// assert!(m.starts_with("no game with id `xxx") && m.ends_with("…`"));
+/// ```
+pub fn tame(message: &str) -> String {
+    let mut out = String::new();
+    for (k, piece) in message.split('`').enumerate() {
+        if k > 0 {
+            out.push('`');
+        }
+        if k % 2 == 1 {
+            out.push_str(&cut(piece, ECHO_LIMIT));
+        } else {
+            out.push_str(piece);
+        }
+    }
+    cut(&out, MESSAGE_LIMIT)
+}
+
+/// An error answer of the API: a kind (its status), a message in English for people reading
+/// the API, and a fixed code a page can translate (docs/API.md lists them). Internal errors
+/// keep their details for the log: the client sees a generic message with the request's id.
+#[derive(Debug, Clone)]
+pub struct ApiError {
+    kind: ErrorKind,
+    message: String,
+    code: &'static str,
+    /// Seconds to wait before trying again (429 and 503).
+    retry_after: Option<u64>,
+    /// What went wrong inside, for the log only.
+    detail: Option<String>,
+}
+
+/// What went wrong inside the server, carried by an error response to the layer that logs it
+/// with the request id ([`crate::serve`]).
+#[derive(Debug, Clone)]
+pub struct InternalDetail(pub String);
+
 impl ApiError {
+    /// An error of `kind` with this message, its kind's general code until [`ApiError::code`]
+    /// names a precise one.
+    pub fn of(kind: ErrorKind, message: impl Into<String>) -> ApiError {
+        ApiError {
+            kind,
+            message: tame(&message.into()),
+            code: kind.general_code(),
+            retry_after: None,
+            detail: None,
+        }
+    }
     /// An error with this status and message.
     /// Its code is the status's general one until [`ApiError::code`] names a precise one.
     pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
-        let code = match status {
-            StatusCode::BAD_REQUEST => "bad_request",
-            StatusCode::FORBIDDEN => "forbidden",
-            StatusCode::NOT_FOUND => "not_found",
-            StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
-            StatusCode::CONFLICT => "conflict",
-            StatusCode::PAYLOAD_TOO_LARGE => "too_large",
-            StatusCode::UNPROCESSABLE_ENTITY => "unprocessable",
-            StatusCode::SERVICE_UNAVAILABLE => "not_saved",
-            _ => "internal",
-        };
-        ApiError {
-            status,
-            message: message.into(),
-            code,
-        }
+        ApiError::of(ErrorKind::of_status(status), message)
     }
     /// The same error with a precise code.
     pub fn code(mut self, code: &'static str) -> ApiError {
         self.code = code;
         self
     }
+    /// The kind.
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+    /// The status.
+    pub fn status(&self) -> StatusCode {
+        self.kind.status()
+    }
+    /// The code.
+    pub fn code_word(&self) -> &'static str {
+        self.code
+    }
+    /// The message shown.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
     /// 400: the request cannot be read.
     pub fn bad_request(m: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::BAD_REQUEST, m)
+        ApiError::of(ErrorKind::BadRequest, m)
     }
     /// 403: wrong or missing token.
     pub fn forbidden(m: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::FORBIDDEN, m)
+        ApiError::of(ErrorKind::Forbidden, m)
     }
     /// 404: no such game or page.
     pub fn not_found(m: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::NOT_FOUND, m)
+        ApiError::of(ErrorKind::NotFound, m)
     }
     /// 409: out of turn, stale ply, game over.
     pub fn conflict(m: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::CONFLICT, m)
+        ApiError::of(ErrorKind::Conflict, m)
     }
     /// 413: body too large.
     pub fn too_large(m: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, m)
+        ApiError::of(ErrorKind::TooLarge, m)
     }
     /// 422: well-formed but not acceptable (illegal move, bad rules).
     pub fn unprocessable(m: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, m)
+        ApiError::of(ErrorKind::Unprocessable, m)
     }
-    /// 503: the store failed.
+    /// 429: too many requests from one address; try again in `seconds`.
+    pub fn rate_limited(m: impl Into<String>, seconds: u64) -> ApiError {
+        let mut e = ApiError::of(ErrorKind::TooManyRequests, m);
+        e.retry_after = Some(seconds.max(1));
+        e
+    }
+    /// 503 `busy`: the server has too much to do now; try again in `seconds`.
+    pub fn busy(m: impl Into<String>, seconds: u64) -> ApiError {
+        let mut e = ApiError::of(ErrorKind::Unavailable, m).code("busy");
+        e.retry_after = Some(seconds.max(1));
+        e
+    }
+    /// 503: the store failed. Its words go to the log, not to the client.
     pub fn unavailable(m: impl std::fmt::Display) -> ApiError {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!("not saved, try again: {m}"),
-        )
+        let mut e = ApiError::of(ErrorKind::Unavailable, "not saved, try again");
+        e.detail = Some(m.to_string());
+        e
     }
-    /// 500: should not happen.
+    /// 500: should not happen. Its words go to the log, not to the client.
     pub fn internal(m: impl std::fmt::Display) -> ApiError {
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("internal error: {m}"),
+        let mut e = ApiError::of(ErrorKind::Internal, "internal error");
+        e.detail = Some(m.to_string());
+        e
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} {}: {}",
+            self.status().as_u16(),
+            self.code,
+            self.message
         )
     }
 }
 
+impl std::error::Error for ApiError {}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (
-            self.status,
+        let mut response = (
+            self.status(),
             Json(serde_json::json!({ "error": self.message, "code": self.code })),
         )
-            .into_response()
+            .into_response();
+        if let Some(s) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(s));
+        }
+        if let Some(d) = self.detail {
+            response.extensions_mut().insert(InternalDetail(d));
+        }
+        response
     }
 }
 
@@ -118,6 +310,10 @@ pub enum ServerError {
     Address(io::Error),
     /// Serving failed.
     Serve(io::Error),
+    /// A limit cannot work.
+    Limits(crate::limits::LimitError),
+    /// The search workers could not be started.
+    Workers(io::Error),
 }
 
 impl std::fmt::Display for ServerError {
@@ -128,6 +324,8 @@ impl std::fmt::Display for ServerError {
             ServerError::Listen { addr, error } => write!(f, "cannot listen on {addr}: {error}"),
             ServerError::Address(e) => write!(f, "cannot read the bound address: {e}"),
             ServerError::Serve(e) => write!(f, "server error: {e}"),
+            ServerError::Limits(e) => write!(f, "{e}"),
+            ServerError::Workers(e) => write!(f, "cannot start the search workers: {e}"),
         }
     }
 }

@@ -3,16 +3,24 @@
 //!
 //! | Module | What it holds |
 //! |---|---|
+//! | [`serve`] | the accept loop: connection cap, timeouts, graceful stop (docs/SERVER.md) |
+//! | [`layers`] | what every answer passes through: head size, rate limits, JSON errors, security headers, metrics |
+//! | [`limits`] | every limit of the server, the flags of `serve`, with their defaults |
 //! | [`requests`] | every request's body and query, read and checked: a bad request stops there |
-//! | [`api`] | the routes (docs/API.md), the WebSocket, the page's assets |
+//! | [`api`] | the routes (docs/API.md), the WebSocket, the page's assets, `/healthz`, `/metrics` |
+//! | [`app`] | what the handlers share: games, search workers, limits, counters |
+//! | [`search_pool`] | the search workers: a bounded queue, tables reused within a memory budget |
+//! | [`rate`], [`sockets`] | per-address rate limits; caps on WebSockets by game and address |
+//! | [`tokens`] | ids, seat tokens and invitations: random, compared in constant time |
+//! | [`metrics`] | the counters of `/metrics` |
 //! | [`games`] | the games in play, their moves, undo, hints, seats; each change stored first |
 //! | [`meta`] | a game's settings (rules, start, seats, names), typed, and as stored |
 //! | [`store`] | where games are kept: SQLite (one writer thread, group commit) or PostgreSQL |
 //! | [`analysis`] | the analysis board's search: every move scored, bounded in time |
-//! | [`computer`] | the computer opponent and the levels, as the page sees them |
+//! | [`computer`] | hints and the levels, as the page sees them |
 //! | [`error`] | the API's error answers, and why the server could not start |
 //! | [`assets`] | the page's files, embedded in the binary |
-//! | [`cli`], [`loadtest`], [`client`] | the `serve` and `loadtest` commands, and their HTTP client |
+//! | [`cli`], [`loadtest`], [`abuse`], [`client`] | the `serve` and `loadtest` commands (`--abuse` attacks), and their HTTP client |
 //!
 //! ```no_run
 //! # async fn run() -> Result<(), rajapasu_server::error::ServerError> {
@@ -22,62 +30,122 @@
 //! # Ok(()) }
 //! ```
 
+pub mod abuse;
 pub mod analysis;
 pub mod api;
+pub mod app;
 pub mod assets;
 pub mod cli;
 pub mod client;
 pub mod computer;
 pub mod error;
 pub mod games;
+pub mod layers;
+pub mod limits;
 pub mod loadtest;
 pub mod meta;
+pub mod metrics;
+pub mod rate;
 pub mod requests;
+pub mod search_pool;
+pub mod serve;
+pub mod sockets;
 pub mod store;
+pub mod tokens;
 
+use app::App;
 use error::ServerError;
+use limits::Limits;
 use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::sync::watch;
+
+/// A server running in a background task.
+pub struct Running {
+    /// The address bound.
+    pub addr: SocketAddr,
+    /// Ends when the server has stopped.
+    pub task: tokio::task::JoinHandle<()>,
+    /// The games it holds, for tests to look inside.
+    pub hub: Arc<games::Hub>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+impl Running {
+    /// Starts the graceful stop (as SIGTERM does) and waits until the server has stopped.
+    pub async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let _ = (&mut self.task).await;
+    }
+}
 
 /// Opens the database (a SQLite file, or a `postgres://` address), binds `addr` and serves in
-/// a background task with the default [`games::Policy`]. Returns the address actually bound
-/// (useful with port 0) and the server task.
+/// a background task with the default limits and [`games::Policy`]. Returns the address
+/// actually bound (useful with port 0) and the server task.
 pub async fn spawn(
     addr: &str,
     db: &str,
 ) -> Result<(SocketAddr, tokio::task::JoinHandle<()>), ServerError> {
-    let (bound, task, _) = spawn_with(addr, db, games::Policy::default()).await?;
-    Ok((bound, task))
+    let running = spawn_with(addr, db, Limits::default(), games::Policy::default()).await?;
+    let Running {
+        addr, task, stop, ..
+    } = running;
+    // Kept by the task: the server runs until the runtime ends.
+    let task = tokio::spawn(async move {
+        let _stop = stop;
+        let _ = task.await;
+    });
+    Ok((addr, task))
 }
 
-/// [`spawn`] with a storage policy; also returns the hub, for tests to look inside.
+/// [`spawn`] with these limits and storage policy; the server stops gracefully with
+/// [`Running::stop`] (or when it is dropped).
 pub async fn spawn_with(
     addr: &str,
     db: &str,
+    limits: Limits,
     policy: games::Policy,
-) -> Result<
-    (
-        SocketAddr,
-        tokio::task::JoinHandle<()>,
-        std::sync::Arc<games::Hub>,
-    ),
-    ServerError,
-> {
-    let (listener, hub) = prepare(addr, db, policy).await?;
+) -> Result<Running, ServerError> {
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let (listener, router, app, stopping) = prepare(addr, db, limits, policy).await?;
     let bound = listener.local_addr().map_err(ServerError::Address)?;
-    let app = api::router(hub.clone());
-    let task = tokio::spawn(async move {
-        let _ = axum::serve(listener, app).await;
-    });
-    Ok((bound, task, hub))
+    let hub = app.hub.clone();
+    let task = tokio::spawn(serve::run(listener, router, app, stopping, async move {
+        let _ = stop_rx.await;
+    }));
+    Ok(Running {
+        addr: bound,
+        task,
+        hub,
+        stop: Some(stop_tx),
+    })
 }
 
 async fn prepare(
     addr: &str,
     db: &str,
+    limits: Limits,
     policy: games::Policy,
-) -> Result<(tokio::net::TcpListener, std::sync::Arc<games::Hub>), ServerError> {
+) -> Result<
+    (
+        tokio::net::TcpListener,
+        axum::Router,
+        Arc<App>,
+        watch::Sender<bool>,
+    ),
+    ServerError,
+> {
+    limits.check().map_err(ServerError::Limits)?;
+    let search = search_pool::SearchPool::new(
+        limits.search_threads(),
+        limits.search_memory_bytes(),
+        limits.search_queue,
+    )
+    .map_err(ServerError::Workers)?;
     let store = store::open(db).await.map_err(ServerError::Store)?;
-    let hub = games::Hub::start(store, policy)
+    let hub = games::Hub::start(store, policy, search.clone())
         .await
         .map_err(ServerError::Store)?;
     let listener =
@@ -87,13 +155,61 @@ async fn prepare(
                 addr: addr.to_string(),
                 error,
             })?;
-    Ok((listener, hub))
+    let (stopping_tx, stopping) = watch::channel(false);
+    let app = Arc::new(App {
+        hub,
+        search,
+        rate: rate::RateLimits::new(&limits),
+        sockets: sockets::SocketCaps::new(
+            limits.ws_per_game,
+            limits.ws_per_address,
+            limits.max_connections,
+        ),
+        metrics: metrics::Metrics::default(),
+        limits,
+        stopping,
+    });
+    let router = with_layers(api::router(app.clone()));
+    Ok((listener, router, app, stopping_tx))
 }
 
-/// Serves until Ctrl-C or SIGTERM, printing the address to open first.
-pub async fn serve(addr: &str, db: &str, policy: games::Policy) -> Result<(), ServerError> {
-    let (listener, hub) = prepare(addr, db, policy).await?;
-    let app = api::router(hub);
+/// The request id (made for each request, sent back as `x-request-id`) and the trace of each
+/// request in the log.
+fn with_layers(router: axum::Router) -> axum::Router {
+    use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+    use tower_http::trace::TraceLayer;
+    let id = layers::REQUEST_ID.clone();
+    router.layer(
+        tower::ServiceBuilder::new()
+            .layer(SetRequestIdLayer::new(id.clone(), MakeRequestUuid))
+            .layer(
+                TraceLayer::new_for_http()
+                    .make_span_with(|req: &axum::http::Request<_>| {
+                        let id = req
+                            .headers()
+                            .get(&layers::REQUEST_ID)
+                            .and_then(|v| v.to_str().ok())
+                            .unwrap_or("-");
+                        tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), id)
+                    })
+                    // An error answer is not a server failure, and under a flood of refused
+                    // requests a line for each would be a flood of its own: internal errors are
+                    // logged where they are known (crate::layers), the rest at debug level.
+                    .on_failure(()),
+            )
+            .layer(PropagateRequestIdLayer::new(id)),
+    )
+}
+
+/// Serves until Ctrl-C or SIGTERM, printing the address to open first; then stops accepting,
+/// lets requests in flight finish within the grace period and closes the rest.
+pub async fn serve(
+    addr: &str,
+    db: &str,
+    limits: Limits,
+    policy: games::Policy,
+) -> Result<(), ServerError> {
+    let (listener, router, app, stopping) = prepare(addr, db, limits, policy).await?;
     let bound = listener.local_addr().map_err(ServerError::Address)?;
     let shown = if bound.ip().is_unspecified() {
         SocketAddr::new(std::net::Ipv4Addr::LOCALHOST.into(), bound.port())
@@ -104,10 +220,8 @@ pub async fn serve(addr: &str, db: &str, policy: games::Policy) -> Result<(), Se
     println!(
         "Raja Pasu is ready: open http://{shown}/ in a browser (games in {shown_db}; Ctrl-C stops)"
     );
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown())
-        .await
-        .map_err(ServerError::Serve)
+    serve::run(listener, router, app, stopping, shutdown()).await;
+    Ok(())
 }
 
 async fn shutdown() {
@@ -129,4 +243,5 @@ async fn shutdown() {
         _ = ctrl_c => {},
         _ = term => {},
     }
+    tracing::info!("stopping");
 }

@@ -36,6 +36,10 @@ pub struct LoadtestArgs {
     /// Kill the server with SIGKILL halfway through, restart it and count lost moves.
     #[arg(long)]
     pub crash: bool,
+    /// Instead of the games, attack a server started for the test in one way and report its
+    /// peak memory and how a normal request fares meanwhile (docs/SERVER.md).
+    #[arg(long, value_name = "MODE")]
+    pub abuse: Option<crate::abuse::Abuse>,
 }
 
 /// Why the load test could not run, or found acknowledged moves lost.
@@ -65,6 +69,10 @@ pub enum LoadtestError {
     Lost(usize),
     /// `--instances` above 1 without a `postgres://` database, or above 4.
     Instances(usize),
+    /// `--abuse` with `--addr`: the test reads the memory of a server it started itself.
+    AbuseNeedsOwnServer,
+    /// An abuse test found the server failing.
+    Abuse(String),
 }
 
 impl std::fmt::Display for LoadtestError {
@@ -84,21 +92,43 @@ impl std::fmt::Display for LoadtestError {
                 f,
                 "--instances {n}: 1 to 4, and more than 1 needs --db postgres://..."
             ),
+            LoadtestError::AbuseNeedsOwnServer => {
+                f.write_str("--abuse needs a server started by the test: leave out --addr")
+            }
+            LoadtestError::Abuse(what) => write!(f, "abuse test: {what}"),
         }
     }
 }
 
 impl std::error::Error for LoadtestError {}
 
-struct Server {
-    child: Child,
-    addr: SocketAddr,
+pub(crate) struct Server {
+    pub(crate) child: Child,
+    pub(crate) addr: SocketAddr,
 }
 
+/// The flags the test's own server gets: one address sends everything, so the per-address
+/// rate limits are off (they are not what a load test measures).
+const NO_RATE_LIMITS: [&str; 6] = [
+    "--games-per-minute",
+    "0",
+    "--moves-per-second",
+    "0",
+    "--hints-per-minute",
+    "0",
+];
+
 fn start_server(db: &str) -> Result<Server, LoadtestError> {
+    start_server_with(db, &[])
+}
+
+/// Starts `rajapasu serve` on a free port with `db`, the rate limits off and `extra` flags.
+pub(crate) fn start_server_with(db: &str, extra: &[&str]) -> Result<Server, LoadtestError> {
     let exe = std::env::current_exe().map_err(LoadtestError::Start)?;
     let mut child = Command::new(exe)
         .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
+        .args(NO_RATE_LIMITS)
+        .args(extra)
         .stdout(Stdio::piped())
         .stdin(Stdio::null())
         .spawn()
@@ -225,7 +255,7 @@ async fn worker(addrs: Vec<SocketAddr>, seed: u64, until: Instant, tally: Arc<Mu
     }
 }
 
-fn percentile(sorted: &[u64], p: f64) -> f64 {
+pub(crate) fn percentile(sorted: &[u64], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
     }
@@ -276,6 +306,12 @@ fn report(t: &mut Tally, elapsed: f64) {
 pub async fn run(args: LoadtestArgs) -> Result<(), LoadtestError> {
     let games = args.games.clamp(1, 1000);
     let seconds = args.seconds.clamp(1.0, 300.0);
+    if let Some(mode) = args.abuse {
+        if args.addr.is_some() {
+            return Err(LoadtestError::AbuseNeedsOwnServer);
+        }
+        return crate::abuse::run(mode, seconds).await;
+    }
     if let Some(addr) = args.addr {
         if args.crash {
             return Err(LoadtestError::CrashNeedsOwnServer);

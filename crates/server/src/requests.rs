@@ -2,9 +2,10 @@
 //! engine types (rules through the engine's rule-set parser, levels through [`Level`]). A
 //! request that is wrong stops here, with its 4xx answer.
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorKind};
 use crate::meta::Kind;
-use axum::extract::{FromRequest, FromRequestParts, Query, Request};
+use crate::serve::BodyDeadline;
+use axum::extract::{FromRequest, FromRequestParts, Path, Query, Request};
 use axum::http::header;
 use axum::http::request::Parts;
 use rajapasu_ai::Level;
@@ -40,9 +41,44 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
                 return Err(too_large());
             }
         }
-        let bytes = axum::body::to_bytes(req.into_body(), BODY_LIMIT)
-            .await
-            .map_err(|_| too_large())?;
+        let json_type = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(is_json_type);
+        let declared_type = req.headers().contains_key(header::CONTENT_TYPE);
+        let deadline = req.extensions().get::<BodyDeadline>().map(|d| d.0);
+        let timed_out = || {
+            ApiError::of(
+                ErrorKind::Timeout,
+                "the request body did not arrive in time, or was cut off",
+            )
+            .code("body_timeout")
+        };
+        let read = axum::body::to_bytes(req.into_body(), BODY_LIMIT);
+        let read = match deadline {
+            Some(d) => tokio::time::timeout(d, read)
+                .await
+                .map_err(|_| timed_out())?,
+            None => read.await,
+        };
+        let bytes = read.map_err(|e| {
+            if e.into_inner().is::<http_body_util::LengthLimitError>() {
+                too_large()
+            } else {
+                timed_out()
+            }
+        })?;
+        // A body must say it is JSON: a page of another site can send `text/plain` (or a
+        // form) without asking, but not `application/json`. An empty body with no type is
+        // told it is empty, below.
+        if !json_type && (declared_type || !bytes.is_empty()) {
+            return Err(ApiError::of(
+                ErrorKind::UnsupportedMediaType,
+                "the request body must be JSON, sent with `Content-Type: application/json`",
+            )
+            .code("not_json"));
+        }
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Err(
                 ApiError::bad_request("malformed JSON: the request body is empty").code("bad_json"),
@@ -51,6 +87,31 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
         serde_json::from_slice(&bytes)
             .map(ApiJson)
             .map_err(|e| ApiError::bad_request(format!("malformed JSON: {e}")).code("bad_json"))
+    }
+}
+
+/// Whether a `Content-Type` is JSON's: `application/json`, with parameters or not.
+fn is_json_type(value: &str) -> bool {
+    value
+        .split(';')
+        .next()
+        .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
+}
+
+/// A path parameter whose problems (not UTF-8 once decoded) are answered with a JSON 400.
+pub struct ApiPath<T>(pub T);
+
+impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for ApiPath<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let Path(p) = Path::<T>::from_request_parts(parts, state)
+            .await
+            .map_err(|_| {
+                ApiError::bad_request("the address does not read: its escapes are not UTF-8")
+                    .code("bad_path")
+            })?;
+        Ok(ApiPath(p))
     }
 }
 

@@ -5,6 +5,7 @@
 mod common;
 use common::{code_of, manual_clock, new_game, post, req, Backend};
 
+use rajapasu_server::limits::Limits;
 use serde_json::json;
 use std::sync::atomic::Ordering;
 
@@ -12,9 +13,10 @@ const DAY: u64 = 86_400;
 
 async fn idle_games_leave_memory_and_come_back(store: Backend) {
     let (clock, policy) = manual_clock();
-    let (addr, _task, hub) = rajapasu_server::spawn_with("127.0.0.1:0", store.db(), policy)
+    let server = rajapasu_server::spawn_with("127.0.0.1:0", store.db(), Limits::default(), policy)
         .await
         .unwrap();
+    let (addr, hub) = (server.addr, server.hub.clone());
     let (id, token, _) = new_game(addr, json!({"kind": "local"})).await;
     let a = post(
         addr,
@@ -62,9 +64,10 @@ async fn a_restarted_server_loads_games_when_asked(store: Backend) {
     let (id, _, _) = new_game(addr, json!({"kind": "local"})).await;
     task.abort();
     let policy = rajapasu_server::games::Policy::default();
-    let (addr, _task, hub) = rajapasu_server::spawn_with("127.0.0.1:0", &db, policy)
+    let server = rajapasu_server::spawn_with("127.0.0.1:0", &db, Limits::default(), policy)
         .await
         .unwrap();
+    let (addr, hub) = (server.addr, server.hub.clone());
     assert!(hub.is_empty(), "nothing is loaded at start-up");
     assert_eq!(
         req(addr, "GET", &format!("/api/games/{id}"), None)
@@ -81,9 +84,10 @@ async fn a_restarted_server_loads_games_when_asked(store: Backend) {
 async fn creating_past_the_cap_is_refused(store: Backend) {
     let (_, mut policy) = manual_clock();
     policy.max_games = Some(2);
-    let (addr, _task, _hub) = rajapasu_server::spawn_with("127.0.0.1:0", store.db(), policy)
+    let server = rajapasu_server::spawn_with("127.0.0.1:0", store.db(), Limits::default(), policy)
         .await
         .unwrap();
+    let (addr, _hub) = (server.addr, server.hub.clone());
     let (first, token, _) = new_game(addr, json!({"kind": "local"})).await;
     new_game(addr, json!({"kind": "online"})).await;
     let a = post(addr, "/api/games", json!({"kind": "local"})).await;
@@ -102,9 +106,10 @@ async fn creating_past_the_cap_is_refused(store: Backend) {
 
 async fn idle_unfinished_games_expire(store: Backend) {
     let (clock, policy) = manual_clock();
-    let (addr, _task, hub) = rajapasu_server::spawn_with("127.0.0.1:0", store.db(), policy)
+    let server = rajapasu_server::spawn_with("127.0.0.1:0", store.db(), Limits::default(), policy)
         .await
         .unwrap();
+    let (addr, hub) = (server.addr, server.hub.clone());
     let (idle, _, _) = new_game(addr, json!({"kind": "local"})).await;
     let (done, token, _) = new_game(addr, json!({"kind": "local"})).await;
     let r = post(

@@ -225,6 +225,20 @@ impl Searcher {
         Arc::clone(&self.stop)
     }
 
+    /// The most memory, in bytes, that the tables of a searcher made with `table_bits` take
+    /// while it searches: its transposition table, and the solver's table that a search of a
+    /// single round makes on first use. A searcher kept and [cleared](Searcher::clear) between
+    /// searches takes no more, so callers can keep searchers within a memory budget.
+    ///
+    /// ```
+    /// use rajapasu_ai::search::Searcher;
+    /// assert!(Searcher::memory_bound(21) > Searcher::memory_bound(20));
+    /// assert!(Searcher::memory_bound(20) >= 16 << 20);
+    /// ```
+    pub fn memory_bound(table_bits: u32) -> usize {
+        tt::Table::bytes_for(table_bits) + Solver::table_bytes(proof::VERIFY_TABLE_BITS)
+    }
+
     /// Forgets the table and history (for a new game or new rules).
     pub fn clear(&mut self) {
         self.table.clear();

@@ -32,6 +32,9 @@ pub struct Proof {
     pub time: Duration,
 }
 
+/// Size of the solver's table (2^bits entries) that searches make to verify their scores.
+pub(super) const VERIFY_TABLE_BITS: u32 = 18;
+
 impl Searcher {
     /// Proves the outcome of `game` with best play for the player to move: a win, a loss or a
     /// draw of the round, whatever the margin, with the solver (see [`crate::solver`]): far
@@ -92,7 +95,7 @@ impl Searcher {
             movetime: deadline.map(|d| d.saturating_duration_since(Instant::now())),
             nodes: Some(budget),
         };
-        let solver = self.solver(18);
+        let solver = self.solver(VERIFY_TABLE_BITS);
         let me = game.position().to_move();
         let mut g = game.clone();
         let now = g.position().lead(me);

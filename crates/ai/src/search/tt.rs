@@ -88,9 +88,19 @@ pub(crate) struct Table {
 }
 
 impl Table {
+    /// The entries of a table asked for with `bits`: `2^bits`, `bits` clamped to 4..=28.
+    pub(crate) fn entries_for(bits: u32) -> usize {
+        1usize << bits.clamp(4, 28)
+    }
+
+    /// The bytes a table asked for with `bits` holds.
+    pub(crate) fn bytes_for(bits: u32) -> usize {
+        Table::entries_for(bits) * std::mem::size_of::<Option<Entry>>()
+    }
+
     /// A table of `2^bits` entries (16 bytes each), `bits` clamped to 4..=28.
     pub(crate) fn new(bits: u32) -> Table {
-        let n = 1usize << bits.clamp(4, 28);
+        let n = Table::entries_for(bits);
         Table {
             entries: vec![None; n],
             mask: n - 1,

@@ -5,13 +5,13 @@ use super::hub::Hub;
 use super::seats;
 use super::slot::{Entry, Slot};
 use super::view::{json, AtPly, Offered, Seated, Update};
-use crate::computer;
 use crate::error::ApiError;
 use crate::meta::{Kind, Seats, Settings};
 use crate::requests::{
     self, GameSetup, JoinRequest, MoveRequest, NameRequest, NewGame, RematchRequest, TokenRequest,
 };
 use crate::store::Change;
+use crate::tokens::{random_token, tokens_match, ID_LEN};
 use rajapasu_engine::record::{utc_date_time, Record};
 use rajapasu_engine::{BySide, Event, Game, GameView, Move, Position, Side};
 use serde_json::Value;
@@ -34,7 +34,7 @@ fn check_ply(game: &Game, ply: Option<usize>) -> Result<(), ApiError> {
 /// would have got on a server of its own. Twice at most.
 fn again(err: &ApiError, ply: Option<usize>, attempts: &mut u32) -> bool {
     *attempts += 1;
-    ply.is_none() && err.code == "stale_ply" && *attempts <= 2
+    ply.is_none() && err.code_word() == "stale_ply" && *attempts <= 2
 }
 
 fn game_over() -> ApiError {
@@ -99,9 +99,9 @@ impl Hub {
             side,
         } = req.read()?;
         let seats = match kind {
-            Kind::Computer => seats::computer(level.unwrap_or_default(), side),
-            Kind::Local => seats::same_device(),
-            Kind::Online => seats::online(side, true, BySide::default()),
+            Kind::Computer => seats::computer(level.unwrap_or_default(), side)?,
+            Kind::Local => seats::same_device()?,
+            Kind::Online => seats::online(side, true, BySide::default())?,
         };
         let slot = self.open_game(game, seats).await?;
         let e = slot.entry.lock().await;
@@ -132,7 +132,7 @@ impl Hub {
             created: self.policy.now(),
             resigned: None,
         };
-        let id = seats::random_text(10);
+        let id = random_token(ID_LEN)?;
         let slot = self.hold(self.store_new(&id, &game, &settings).await?);
         if settings.seats.computer().is_some() {
             self.clone().spawn_computer(slot.clone());
@@ -326,9 +326,7 @@ impl Hub {
             e.game.clone()
         };
         let ply = game.moves().len();
-        let hint = tokio::task::spawn_blocking(move || computer::hint(&game))
-            .await
-            .map_err(ApiError::internal)?;
+        let hint = self.search.hint(id, game).await?;
         let mut hint =
             hint.ok_or_else(|| ApiError::conflict("there is no move to suggest").code("no_hint"))?;
         hint["ply"] = serde_json::json!(ply);
@@ -352,7 +350,7 @@ impl Hub {
                 )
                 .code("invite_used"));
             };
-            if *code != req.invite {
+            if !tokens_match(&req.invite, code) {
                 return Err(ApiError::forbidden("wrong invitation code").code("invite_wrong"));
             }
             let seat = !online.creator;
@@ -471,8 +469,8 @@ impl Hub {
             };
             drop(e);
             let seats = match &settings.seats {
-                Seats::Computer { level, .. } => seats::computer(*level, side),
-                _ => seats::same_device(),
+                Seats::Computer { level, .. } => seats::computer(*level, side)?,
+                _ => seats::same_device()?,
             };
             let new_slot = self.open_game(start, seats).await?;
             let ne = new_slot.entry.lock().await;
@@ -506,7 +504,7 @@ impl Hub {
             Some(new_id) => new_id.clone(),
             None => {
                 let players = BySide::from_fn(|s| online.players[!s].clone());
-                let seats = seats::online(!online.creator, false, players);
+                let seats = seats::online(!online.creator, false, players)?;
                 let new_id = self.open_game(start, seats).await?.id.clone();
                 let mut settings = settings.clone();
                 if let Some(o) = settings.seats.online_mut() {

@@ -5,7 +5,6 @@
 
 use super::hub::Hub;
 use super::slot::Slot;
-use crate::computer;
 use rajapasu_engine::rng::stream_seed;
 use std::sync::Arc;
 
@@ -39,10 +38,7 @@ impl Hub {
                 )
             };
             let seed = stream_seed(self.policy.now(), ply as u64);
-            let chosen = tokio::task::spawn_blocking(move || computer::choose(&game, level, seed))
-                .await
-                .ok()
-                .flatten();
+            let chosen = self.search.computer_move(game, level, seed).await;
             let mut e = slot.entry.lock().await;
             if e.game.moves().len() != ply {
                 continue; // taken back meanwhile: look again
@@ -61,9 +57,9 @@ impl Hub {
             match self.commit_move(&slot, &mut e, side, mv).await {
                 Ok(_) => {}
                 // The stored game moved on: the reloaded copy is looked at again.
-                Err(err) if err.status == axum::http::StatusCode::CONFLICT => {}
+                Err(err) if err.status() == axum::http::StatusCode::CONFLICT => {}
                 // The game is gone (expired).
-                Err(err) if err.status == axum::http::StatusCode::NOT_FOUND => {
+                Err(err) if err.status() == axum::http::StatusCode::NOT_FOUND => {
                     e.thinking = false;
                     return;
                 }

@@ -5,6 +5,7 @@ use super::policy::Policy;
 use super::slot::{activity, Entry, Slot};
 use crate::error::ApiError;
 use crate::meta::Settings;
+use crate::search_pool::SearchPool;
 use crate::store::{Change, Store, StoreError, StoredGame};
 use axum::http::StatusCode;
 use rajapasu_engine::Game;
@@ -19,18 +20,25 @@ pub struct Hub {
     pub(crate) policy: Policy,
     /// Other instances may change the stored games (the store sends notices).
     pub(crate) shared: bool,
+    /// The search workers: the computer's moves and hints.
+    pub(crate) search: SearchPool,
 }
 
 impl Hub {
     /// A hub on `store`, with its periodic tasks started (expiry, eviction, other instances'
     /// changes) and the computer resumed wherever it is to move. Needs a Tokio runtime.
-    pub async fn start(store: Arc<dyn Store>, policy: Policy) -> Result<Arc<Hub>, StoreError> {
+    pub async fn start(
+        store: Arc<dyn Store>,
+        policy: Policy,
+        search: SearchPool,
+    ) -> Result<Arc<Hub>, StoreError> {
         let notices = store.notices();
         let hub = Arc::new(Hub {
             games: RwLock::new(HashMap::new()),
             shared: notices.is_some(),
             store,
             policy,
+            search,
         });
         hub.expire().await?;
         tokio::spawn(evict_task(Arc::downgrade(&hub)));
@@ -50,6 +58,11 @@ impl Hub {
             }
         }
         Ok(())
+    }
+
+    /// Whether the store answers: a read of an id no game has (ids are never empty).
+    pub async fn store_answers(&self) -> Result<(), StoreError> {
+        self.store.load("").await.map(|_| ())
     }
 
     /// How many games are held in memory.

@@ -44,7 +44,10 @@ impl Backend {
             .await
             .expect("the test PostgreSQL server answers");
         tokio::spawn(connection);
-        let name = format!("t_{}", rajapasu_server::games::seats::random_text(12));
+        let name = format!(
+            "t_{}",
+            rajapasu_server::tokens::random_token(12).expect("a random source")
+        );
         client
             .batch_execute(&format!("CREATE DATABASE {name}"))
             .await
@@ -151,4 +154,33 @@ pub fn manual_clock() -> (
         ..rajapasu_server::games::Policy::default()
     };
     (now, policy)
+}
+
+/// A server with an in-memory database and these limits, on a free port.
+pub async fn server_with(limits: rajapasu_server::limits::Limits) -> rajapasu_server::Running {
+    rajapasu_server::spawn_with(
+        "127.0.0.1:0",
+        ":memory:",
+        limits,
+        rajapasu_server::games::Policy::default(),
+    )
+    .await
+    .expect("server starts")
+}
+
+/// Sends `request` as it is on a new connection and reads until the server closes it (10 s
+/// at most): the whole answer, head and body, as text.
+pub async fn raw_exchange(addr: SocketAddr, request: &[u8]) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    s.write_all(request).await.unwrap();
+    let mut out = Vec::new();
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(10), s.read_to_end(&mut out)).await;
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The JSON body of a whole answer read by [`raw_exchange`].
+pub fn body_json(answer: &str) -> Value {
+    let body = answer.split("\r\n\r\n").nth(1).unwrap_or_default();
+    serde_json::from_str(body).unwrap_or(Value::Null)
 }

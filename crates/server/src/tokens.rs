@@ -1,0 +1,88 @@
+//! Secrets: game ids, seat tokens and invitation codes drawn from the system's random source,
+//! and compared in constant time. Without a random source no secret is made (an error answer,
+//! never a guessable value).
+
+use crate::error::ApiError;
+
+/// Letters of the secrets: no `l`, `o`, `0` or `1`, which are read one for another.
+const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
+
+/// Length of a seat token, in letters (5 bits each: 120 bits).
+pub const TOKEN_LEN: usize = 24;
+/// Length of an invitation code.
+pub const INVITE_LEN: usize = 16;
+/// Length of a game id.
+pub const ID_LEN: usize = 10;
+
+/// The system's random source failed.
+///
+/// ```
+/// use rajapasu_server::tokens::NoRandomness;
+/// assert_eq!(NoRandomness.to_string(), "the system's random source is unavailable");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NoRandomness;
+
+impl std::fmt::Display for NoRandomness {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the system's random source is unavailable")
+    }
+}
+
+impl std::error::Error for NoRandomness {}
+
+impl From<NoRandomness> for ApiError {
+    fn from(e: NoRandomness) -> ApiError {
+        // The details are for the log; the client is told to try again.
+        tracing::error!("{e}");
+        ApiError::busy("no secret can be made now: try again", 1).code("no_random")
+    }
+}
+
+/// `len` letters drawn uniformly from the alphabet with the system's random source.
+///
+/// ```
+/// use rajapasu_server::tokens::random_token;
+/// let a = random_token(24).unwrap();
+/// assert_eq!(a.len(), 24);
+/// assert_ne!(a, random_token(24).unwrap());
+/// ```
+pub fn random_token(len: usize) -> Result<String, NoRandomness> {
+    let mut buf = vec![0u8; len];
+    getrandom::fill(&mut buf).map_err(|_| NoRandomness)?;
+    // 256 is a multiple of the alphabet's 32 letters: every letter is as likely.
+    Ok(buf
+        .iter()
+        .map(|b| ALPHABET[usize::from(*b) % ALPHABET.len()] as char)
+        .collect())
+}
+
+/// Whether a secret given by a client is the one expected, in time that does not depend on
+/// where they differ.
+///
+/// ```
+/// use rajapasu_server::tokens::tokens_match;
+/// assert!(tokens_match("abc", "abc"));
+/// assert!(!tokens_match("abc", "abd"));
+/// assert!(!tokens_match("abc", "abcd"));
+/// ```
+pub fn tokens_match(given: &str, expected: &str) -> bool {
+    use subtle::ConstantTimeEq;
+    // Lengths are public (every token has the same), contents are not.
+    given.len() == expected.len() && bool::from(given.as_bytes().ct_eq(expected.as_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_use_the_whole_alphabet_and_differ() {
+        let many: String = (0..50).map(|_| random_token(TOKEN_LEN).unwrap()).collect();
+        for &c in ALPHABET {
+            assert!(many.contains(c as char), "{}", c as char);
+        }
+        assert_ne!(random_token(INVITE_LEN), random_token(INVITE_LEN));
+        assert_eq!(random_token(ID_LEN).unwrap().len(), ID_LEN);
+    }
+}
