@@ -84,7 +84,7 @@ test('a whole round against the computer at the default speed: no move animates 
   assert.ok(longest <= 4000, `the longest move animated ${longest} ms`);
   // The result, from the player's side, and what to do next.
   const end = await page.textContent('#end-text');
-  assert.match(end, /^(You won the round \d+ to \d+\.|The computer wins the round \d+ to \d+\.|The round is drawn)/);
+  assert.match(end, /^(You win the round \d+ to \d+\.|The computer wins the round \d+ to \d+\.|The round is drawn)/);
   assert.equal(await page.textContent('#status'), end);
   for (const id of ['#play-again', '#rematch']) assert.ok(await page.isVisible(id), id);
   await page.screenshot({ path: `${OUT}/play-round-over.png`, fullPage: true });
@@ -182,17 +182,128 @@ test('a match waits at the end of a round until the player opens the next', asyn
   await openGame(page, { kind: 'computer', level: 1, side: 'south', mode: 'match', position: '0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35' });
   await page.click('[data-hole="S6"]');
   await page.waitForSelector('#next-round');
-  assert.match(await page.textContent('#round-summary'), /You won the round 63 to 35\./);
+  assert.match(await page.textContent('#round-summary'), /You win the round 63 to 35\./);
   assert.match(await page.textContent('#status'), /The round is over/);
   // While it waits, nothing can be played, and the computer's first move of round 2 waits too.
   await page.waitForTimeout(1500);
   assert.equal(await page.$('.hole.playable'), null);
   assert.equal(await page.getAttribute('#game', 'data-phase'), 'paused');
   await page.screenshot({ path: `${OUT}/play-round-pause.png` });
+  // A reload at that moment shows the same pause: the board as the round left it, the summary.
+  await page.reload();
+  await page.waitForSelector('#next-round');
+  assert.match(await page.textContent('#round-summary'), /You win the round 63 to 35\./);
+  assert.equal(await page.getAttribute('#game', 'data-phase'), 'paused');
+  assert.match(await page.textContent('#status'), /The round is over/);
+  const left = await page.$$eval('.hole .count', (c) => c.map((x) => x.textContent));
+  assert.ok(left.every((c) => c === '0' || c === ''), `the holes are empty until the next round (${left})`);
+  assert.equal(await page.$('.hole.playable'), null);
   await page.click('#next-round');
   await page.waitForSelector('#round-summary', { state: 'hidden' });
   await settled(page);
   await page.waitForFunction(() => document.getElementById('status').textContent === 'Round 2 · your move');
+  // Opened, the round stays open after another reload.
+  await page.reload();
+  await settled(page);
+  assert.equal(await page.isVisible('#round-summary'), false);
+  await context.close();
+});
+
+test('the computer leads the next round: its first move waits for the player, after a reload too', async () => {
+  const { context, page } = await newPage();
+  // Example 6 with the computer South: its only move S6 ends round 1, and it leads round 2.
+  const game = await openGame(page, { kind: 'computer', level: 1, side: 'north', mode: 'match', position: '0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35' });
+  await page.waitForSelector('#next-round');
+  const summary = await page.textContent('#round-summary');
+  assert.match(summary, /The computer wins the round 63 to 35\./);
+  assert.match(summary, /The computer moves first\./);
+  assert.doesNotMatch(summary, /South|North/);
+  assert.match(await page.textContent('#explain-title'), /^Move 1: the computer played hole 6$/);
+  assert.doesNotMatch(await page.textContent('#explain-list'), /South|North/);
+  await page.reload();
+  await page.waitForSelector('#next-round');
+  assert.match(await page.textContent('#round-summary'), /The computer wins the round 63 to 35\./);
+  const info = await page.evaluate(async (id) => (await (await fetch(`/api/games/${id}`)).json()), game.id);
+  assert.equal(info.ply, 1, "the computer's first move of round 2 waits");
+  assert.equal(info.between_rounds, true);
+  await page.click('#next-round');
+  await waitPly(page, 2);
+  await settled(page);
+  assert.match(await page.textContent('#status'), /^Round 2 · your move$/);
+  assert.match(await page.textContent('#explain-title'), /^Move 2: the computer played hole \d$/);
+  assert.doesNotMatch(await page.textContent('#explain-list'), /South|North/);
+  await context.close();
+});
+
+test('an online match waits at a round end after a reload too', async () => {
+  const { context, page } = await newPage();
+  await openGame(page, { kind: 'online', side: 'south', mode: 'match', position: '0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35' });
+  await page.waitForSelector('.hole.playable');
+  await page.click('[data-hole="S6"]');
+  await page.waitForSelector('#next-round');
+  await page.reload();
+  await page.waitForSelector('#next-round');
+  assert.match(await page.textContent('#round-summary'), /You win the round 63 to 35\./);
+  await page.click('#next-round');
+  await settled(page);
+  assert.match(await page.textContent('#status'), /^Round 2 · your move/);
+  await context.close();
+});
+
+test('a finished match: the result and what to do next, after a reload too', async () => {
+  const { context, page } = await newPage();
+  // South's S6 ends the round with North holding 3 counters: too few to fill a hole (rule 10).
+  await openGame(page, { kind: 'computer', level: 1, side: 'south', mode: 'match', position: '0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 92 3' });
+  await page.click('[data-hole="S6"]');
+  await page.waitForSelector('#end-box:not([hidden])');
+  const check = async () => {
+    assert.equal(await page.getAttribute('#game', 'data-status'), 'match_over');
+    assert.equal(await page.textContent('#end-text'), 'You win the match.');
+    assert.equal(await page.textContent('#status'), 'You win the match.');
+    for (const id of ['#play-again', '#rematch', '#end-box a.button']) assert.ok(await page.isVisible(id), id);
+    assert.equal(await page.isVisible('#round-summary'), false);
+  };
+  await check();
+  await page.reload();
+  await page.waitForSelector('#end-box:not([hidden])');
+  await check();
+  await context.close();
+});
+
+test('results and explanations speak of the player: you and the computer, never South or North', async () => {
+  const { context, page } = await newPage();
+  // The player's own move, in an online game whose friend has not come yet (so that it stays
+  // the last move): the opening move 1 ends with a pussa capture of S5.
+  await openGame(page, { kind: 'online', side: 'south', mode: 'round' });
+  await page.click('[data-hole="S1"]');
+  await waitPly(page, 1);
+  await page.waitForSelector('#explain:not([hidden])');
+  assert.match(await page.textContent('#explain-title'), /^Move 1: you played hole 1$/);
+  assert.match(await page.textContent('#explain-list li[data-event=pussa]'), /^Pussa: you capture 3 from S5\.$/);
+  // The friend, who has given no name, is North; the player is never South.
+  assert.match(await page.textContent('#explain-list'), /A four in N2 goes to North\./);
+  assert.doesNotMatch(await page.textContent('#explain-list'), /South/);
+  // Against the computer.
+  await openGame(page, { kind: 'computer', level: 1, side: 'south', mode: 'round' });
+  await page.click('[data-hole="S1"]');
+  await waitPly(page, 2);
+  await settled(page);
+  assert.match(await page.textContent('#explain-title'), /^Move 2: the computer played hole \d$/);
+  assert.doesNotMatch(await page.textContent('#explain-list'), /South|North/);
+  // The screen reader heard the same.
+  const said = await page.textContent('#announcer');
+  assert.doesNotMatch(said, /South|North/);
+  // Looking back at move 1: the computer was to move.
+  await page.click('#move-list button >> nth=0');
+  await page.waitForSelector('#replay-box:not([hidden])');
+  assert.equal(await page.textContent('#status'), 'Viewing move 1 (the computer to move)');
+  await page.click('#back-live');
+  // One more move, then move 2 looked at: the player was to move.
+  await page.click('.hole.playable >> nth=0');
+  await waitPly(page, 3);
+  await page.click('#move-list button >> nth=1');
+  await page.waitForSelector('#replay-box:not([hidden])');
+  assert.equal(await page.textContent('#status'), 'Viewing move 2 (your move)');
   await context.close();
 });
 

@@ -350,9 +350,10 @@ export class Board {
   /**
    * Animates the events of one move from the current model, calling `say(event)` for each
    * event worth announcing. Ends with whatever the caller shows next (usually setView).
+   * `instant`: no animation, only the board as the move leaves it (a page opened after it).
    */
-  async animate(events, say = () => {}) {
-    this.skipping = false;
+  async animate(events, say = () => {}, { instant = false } = {}) {
+    this.skipping = instant;
     const started = performance.now();
     const m = this.model;
     let hand = null;

@@ -22,6 +22,9 @@ struct Entry {
     thinking: bool,
     /// How many live-update sockets have shown each seat's token: the seat's player is there.
     present: BySide<usize>,
+    /// The player opened the round that a move just began (see [`between_rounds`]): the
+    /// computer may make its first move. Not stored: after a restart the page asks again.
+    round_opened: bool,
 }
 
 impl Entry {
@@ -29,6 +32,25 @@ impl Entry {
     fn over(&self) -> bool {
         self.game.status().is_over() || self.meta.resigned.is_some()
     }
+
+    /// The computer is to move and may: a round begun by a move waits until the player opens
+    /// it, so that the round's summary stays on the player's page, even after a reload.
+    fn computer_may_move(&self) -> bool {
+        self.game.status() == rajapasu_engine::Status::Playing
+            && self.meta.resigned.is_none()
+            && self.meta.computer == Some(self.game.position().to_move())
+            && (self.round_opened || !between_rounds(&self.game))
+    }
+}
+
+/// The last move ended a round of a match and the next round has no move yet: the page shows
+/// the round's summary until the player opens the next round.
+fn between_rounds(game: &Game) -> bool {
+    game.status() == rajapasu_engine::Status::Playing
+        && game
+            .plies()
+            .last()
+            .is_some_and(|p| p.round() != game.position().round())
 }
 
 /// One game with its lock and its live-update channel.
@@ -149,6 +171,7 @@ fn info(id: &str, e: &Entry) -> Value {
         "ply": e.game.moves().len(),
         "line": e.game.plies().map(|p| p.side().letter()).collect::<String>(),
         "round_starts": round_starts(&e.game),
+        "between_rounds": between_rounds(&e.game) && !e.round_opened,
         "created": m.created,
         "thinking": e.thinking,
         "view": GameView::new(&e.game),
@@ -262,6 +285,7 @@ impl Hub {
                 meta,
                 thinking: false,
                 present: BySide::default(),
+                round_opened: false,
             }),
             tx,
         });
@@ -426,9 +450,7 @@ impl Hub {
         }
         let mv = requests::hole(req.mv, e.game.rules().holes())?;
         let msg = self.commit_move(&slot, &mut e, side, mv).await?;
-        let computer_next = e.meta.computer.is_some()
-            && e.game.status() == rajapasu_engine::Status::Playing
-            && e.meta.computer == Some(e.game.position().to_move());
+        let computer_next = e.computer_may_move();
         drop(e);
         if computer_next {
             let hub = self.clone();
@@ -450,6 +472,7 @@ impl Hub {
             .play_traced(mv, &mut events)
             .map_err(|err| ApiError::unprocessable(err.to_string()).code("illegal_move"))?;
         let ply = e.game.moves().len();
+        e.round_opened = false;
         let stored = self
             .store
             .write(Write::AddMove {
@@ -486,10 +509,7 @@ impl Hub {
         loop {
             let (game, level, ply) = {
                 let mut e = slot.entry.lock().await;
-                let turn = e.game.status() == rajapasu_engine::Status::Playing
-                    && e.meta.resigned.is_none()
-                    && e.meta.computer == Some(e.game.position().to_move());
-                if !turn {
+                if !e.computer_may_move() {
                     e.thinking = false;
                     return;
                 }
@@ -572,6 +592,7 @@ impl Hub {
             .await
             .map_err(ApiError::unavailable)?;
         e.game = game;
+        e.round_opened = false;
         let msg = json!({"type": "undo", "ply": from_ply, "game": info(id, &e)});
         slot.publish(&msg);
         Ok(msg)
@@ -654,6 +675,29 @@ impl Hub {
         self.update_meta(id, &mut e, meta).await?;
         let msg = json!({"type": "resigned", "side": side, "game": info(id, &e)});
         slot.publish(&msg);
+        Ok(msg)
+    }
+
+    /// The player opens the round that the last move began (`between_rounds` in the game
+    /// object): the computer, when it leads that round, makes its first move. Anywhere else it
+    /// changes nothing, so a page may send it whenever its player leaves a round's summary.
+    pub async fn next_round(
+        self: &Arc<Hub>,
+        id: &str,
+        req: TokenRequest,
+    ) -> Result<Value, ApiError> {
+        let slot = self.slot(id)?;
+        let mut e = slot.entry.lock().await;
+        require_seat(&e.meta, req.token.as_deref())?;
+        check_ply(&e.game, req.ply)?;
+        e.round_opened = true;
+        let computer_next = e.computer_may_move();
+        let msg = json!({"type": "state", "game": info(id, &e)});
+        drop(e);
+        if computer_next {
+            let hub = self.clone();
+            tokio::spawn(async move { hub.computer_turn(slot).await });
+        }
         Ok(msg)
     }
 
