@@ -5,7 +5,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, OUT, launch, newPage as openPage, fastAnimations, layoutProblems } from './browser.mjs';
+import { BASE, OUT, launch, newPage as openPage, fastAnimations, layoutProblems, boardProblems } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -358,7 +358,50 @@ test('the phone layout at 390x844: the board upright, holes of 44 px or more, no
   assert.equal(await page.isVisible('#keys-hint'), false, 'no keyboard hint on a touch screen');
   await page.screenshot({ path: `${OUT}/play-phone.png`, fullPage: true });
   assert.deepEqual(await layoutProblems(page), []);
+  assert.deepEqual(await boardProblems(page), []);
   await context.close();
+});
+
+test('names, hole names and pile texts clear of the board\'s border, on a phone and a desktop', async () => {
+  for (const [tag, viewport, mobile] of [['phone', { width: 390, height: 844 }, true], ['desktop', { width: 1280, height: 800 }, false]]) {
+    const context = await browser.newContext({ viewport, isMobile: mobile, hasTouch: mobile, locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto(`${BASE}/rules`);
+    await fastAnimations(page);
+    const check = async (what) => {
+      await page.screenshot({ path: `${OUT}/board-${tag}-${what}.png`, fullPage: true });
+      assert.deepEqual(await layoutProblems(page), [], `${tag} ${what}`);
+      assert.deepEqual(await boardProblems(page), [], `${tag} ${what}`);
+    };
+    // Two players on one device, a move played.
+    await openGame(page, { kind: 'local', mode: 'match' });
+    await page.click('[data-hole="S3"]');
+    await waitPly(page, 1);
+    await settled(page);
+    await check('local');
+    // Online, both players named, the longest name there may be (24 characters).
+    const game = await openGame(page, { kind: 'online', side: 'south', mode: 'match' });
+    const long = 'Annabelle-Marie Fitzroyy';
+    await page.fill('#name-input', long);
+    await page.click('#name-form button');
+    const friend = await browser.newContext({ viewport, isMobile: mobile, hasTouch: mobile, locale: 'en-GB' });
+    const other = await friend.newPage();
+    await other.goto(`${BASE}${game.invite}`);
+    await other.waitForSelector('#game[data-status]');
+    await other.fill('#name-input', 'Bartholomew');
+    await other.click('#name-form button');
+    await page.waitForFunction(() => document.getElementById('presence').textContent === 'Bartholomew is connected');
+    await check('online');
+    await other.waitForFunction(() => document.getElementById('presence').textContent.startsWith('Annabelle'));
+    await other.screenshot({ path: `${OUT}/board-${tag}-online-friend.png`, fullPage: true });
+    assert.deepEqual(await boardProblems(other), [], `${tag} online, the friend's page`);
+    await friend.close();
+    // The analysis board.
+    await page.goto(`${BASE}/analysis`);
+    await page.waitForSelector('#an-board .hole');
+    await check('analysis');
+    await context.close();
+  }
 });
 
 test('an unknown game: "Game not found" and a way to start one', async () => {
