@@ -121,7 +121,9 @@ export function layoutProblems(page) {
 export function boardProblems(page, selector = 'svg.board') {
   return page.evaluate((sel) => {
     const out = [];
-    const gap = 2; // px between a text and the border it must not touch
+    // The room between a text and the border it must not touch, in the board's units (so that
+    // a board drawn small, as the rules page's examples on a phone, is held to the same shape).
+    const gap = 4;
     for (const svg of document.querySelectorAll(sel)) {
       if (svg.closest('[hidden]')) continue;
       const wood = svg.querySelector('.wood')?.getBoundingClientRect();
@@ -129,7 +131,7 @@ export function boardProblems(page, selector = 'svg.board') {
       // The wood's border is drawn half outside its box, half inside.
       const border = parseFloat(getComputedStyle(svg.querySelector('.wood')).strokeWidth) || 0;
       const scale = wood.width / svg.querySelector('.wood').getBBox().width;
-      const inset = (border / 2) * scale + gap;
+      const inset = (border / 2 + gap) * scale;
       const box = (e) => e.getBoundingClientRect();
       const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
       const inside = (r) => r.left >= wood.left + inset && r.right <= wood.right - inset && r.top >= wood.top + inset && r.bottom <= wood.bottom - inset;

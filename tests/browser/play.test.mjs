@@ -156,8 +156,14 @@ test('a hint in words, gone after undo, and a late answer is never shown', async
   await waitPly(page, 1);
   await page.waitForTimeout(1500);
   assert.equal(await page.textContent('#hint-text'), '');
+  // The speed is remembered too.
+  await page.$eval('#speed', (r) => {
+    r.value = '5';
+    r.dispatchEvent(new Event('input', { bubbles: true }));
+  });
   await page.reload();
   await page.waitForSelector('#game[data-status]');
+  assert.equal(await page.inputValue('#speed'), '5');
   assert.equal(await page.getAttribute('#sound', 'aria-pressed'), 'true');
   await page.click('#sound');
   assert.equal(await page.textContent('#sound'), 'Sound: off');

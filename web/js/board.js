@@ -49,6 +49,17 @@ export function parseHole(name) {
   return { side: name[0] === 'S' ? 'south' : 'north', number: parseInt(name.slice(1), 10) };
 }
 
+/** Sets an SVG text, narrowed to `room` board units where it is wider (a pile's words in a
+ *  long language), so that it never reaches the wood's border. */
+function fitText(text, words, room) {
+  text.textContent = words;
+  text.removeAttribute('textLength');
+  if (words && text.getComputedTextLength() > room) {
+    text.setAttribute('textLength', String(room));
+    text.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+  }
+}
+
 function sleep(ms) {
   return new Promise((r) => setTimeout(r, ms));
 }
@@ -305,10 +316,9 @@ export class Board {
       spread(Math.min(cap, 60), 40).forEach(([dx, dy], i) => {
         el('circle', { cx: px + dx, cy: py + dy, r: 4.5, fill: COLORS[i % COLORS.length], class: 'seed' }, pc);
       });
-      pg.querySelector('.pile-count').textContent = t('board.captured', { count: cap });
-      pg.querySelector('.pile-reserve').textContent = m.reserve[side]
-        ? t('board.reserve', { count: m.reserve[side] })
-        : '';
+      const room = this.vertical ? V.width - 40 : PILE - 24;
+      fitText(pg.querySelector('.pile-count'), t('board.captured', { count: cap }), room);
+      fitText(pg.querySelector('.pile-reserve'), m.reserve[side] ? t('board.reserve', { count: m.reserve[side] }) : '', room);
       pg.setAttribute(
         'aria-label',
         t('board.pile', { owner: t(`side.${side}`), count: cap, reserve: m.reserve[side] }),
