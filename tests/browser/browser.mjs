@@ -112,3 +112,46 @@ export function layoutProblems(page) {
     return out;
   });
 }
+
+/**
+ * What is cramped on the board: a hole's name, a pile's text or a count that touches the wood's
+ * border or leaves it, a hole's name over a pit or a count, a row's name over the wood. Returns
+ * one line per problem; empty when everything has room.
+ */
+export function boardProblems(page, selector = 'svg.board') {
+  return page.evaluate((sel) => {
+    const out = [];
+    // The room between a text and the border it must not touch, in the board's units (so that
+    // a board drawn small, as the rules page's examples on a phone, is held to the same shape).
+    const gap = 4;
+    for (const svg of document.querySelectorAll(sel)) {
+      if (svg.closest('[hidden]')) continue;
+      const wood = svg.querySelector('.wood')?.getBoundingClientRect();
+      if (!wood || !wood.width) continue;
+      // The wood's border is drawn half outside its box, half inside.
+      const border = parseFloat(getComputedStyle(svg.querySelector('.wood')).strokeWidth) || 0;
+      const scale = wood.width / svg.querySelector('.wood').getBBox().width;
+      const inset = (border / 2 + gap) * scale;
+      const box = (e) => e.getBoundingClientRect();
+      const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      const inside = (r) => r.left >= wood.left + inset && r.right <= wood.right - inset && r.top >= wood.top + inset && r.bottom <= wood.bottom - inset;
+      const texts = [...svg.querySelectorAll('.label, .pile-count, .pile-reserve, .count')].filter((t) => t.textContent);
+      for (const t of texts) {
+        if (!inside(box(t))) out.push(`board text "${t.textContent}" (${t.getAttribute('class')}) touches or leaves the wood`);
+      }
+      const pits = [...svg.querySelectorAll('.pit')].map(box);
+      const badges = [...svg.querySelectorAll('.badge')].map(box);
+      for (const t of svg.querySelectorAll('.label')) {
+        const r = box(t);
+        if (pits.some((p) => meets(r, p)) || badges.some((b) => meets(r, b))) out.push(`hole name "${t.textContent}" overlaps a hole or a count`);
+      }
+      for (const t of svg.querySelectorAll('.row-name')) {
+        const r = box(t);
+        if (t.textContent && meets(r, wood)) out.push(`row name "${t.textContent}" touches the wood`);
+        const s = box(svg);
+        if (r.left < s.left || r.right > s.right) out.push(`row name "${t.textContent}" is cut off`);
+      }
+    }
+    return out;
+  }, selector);
+}

@@ -59,7 +59,7 @@ test('a whole game against the computer, by clicks', async () => {
   const status = await page.getAttribute('#game', 'data-status');
   assert.equal(status, 'round_over');
   // The result, from the player's side.
-  assert.match(await page.textContent('#status'), /^(You won the round|The computer wins the round|The round is drawn)/);
+  assert.match(await page.textContent('#status'), /^(You win the round|The computer wins the round|The round is drawn)/);
   assert.equal(await page.textContent('#end-text'), await page.textContent('#status'));
   // The scoreboard has the finished round, the move list has every move.
   const rows = await page.$$eval('#scoreboard tbody tr', (r) => r.length);

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { BASE, OUT, launch, newPage, fastAnimations, layoutProblems } from './browser.mjs';
+import { BASE, OUT, launch, newPage, fastAnimations, layoutProblems, boardProblems } from './browser.mjs';
 
 const I18N = new URL('../../web/i18n/', import.meta.url);
 const REGION = { en: 'en-GB', bn: 'bn-BD', et: 'et-EE', si: 'si-LK', ta: 'ta-IN' };
@@ -36,6 +36,7 @@ after(async () => {
 async function shotAndCheck(page, name) {
   await page.screenshot({ path: `${OUT}/${name}.png`, fullPage: true });
   assert.deepEqual(await layoutProblems(page), [], `${name}: nothing may overflow`);
+  assert.deepEqual(await boardProblems(page), [], `${name}: the board's texts keep clear of its border`);
 }
 
 for (const lang of LANGS) {

@@ -5,7 +5,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, OUT, launch, newPage as openPage, fastAnimations, layoutProblems } from './browser.mjs';
+import { BASE, OUT, launch, newPage as openPage, fastAnimations, layoutProblems, boardProblems } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -84,7 +84,7 @@ test('a whole round against the computer at the default speed: no move animates 
   assert.ok(longest <= 4000, `the longest move animated ${longest} ms`);
   // The result, from the player's side, and what to do next.
   const end = await page.textContent('#end-text');
-  assert.match(end, /^(You won the round \d+ to \d+\.|The computer wins the round \d+ to \d+\.|The round is drawn)/);
+  assert.match(end, /^(You win the round \d+ to \d+\.|The computer wins the round \d+ to \d+\.|The round is drawn)/);
   assert.equal(await page.textContent('#status'), end);
   for (const id of ['#play-again', '#rematch']) assert.ok(await page.isVisible(id), id);
   await page.screenshot({ path: `${OUT}/play-round-over.png`, fullPage: true });
@@ -156,8 +156,14 @@ test('a hint in words, gone after undo, and a late answer is never shown', async
   await waitPly(page, 1);
   await page.waitForTimeout(1500);
   assert.equal(await page.textContent('#hint-text'), '');
+  // The speed is remembered too.
+  await page.$eval('#speed', (r) => {
+    r.value = '5';
+    r.dispatchEvent(new Event('input', { bubbles: true }));
+  });
   await page.reload();
   await page.waitForSelector('#game[data-status]');
+  assert.equal(await page.inputValue('#speed'), '5');
   assert.equal(await page.getAttribute('#sound', 'aria-pressed'), 'true');
   await page.click('#sound');
   assert.equal(await page.textContent('#sound'), 'Sound: off');
@@ -182,17 +188,128 @@ test('a match waits at the end of a round until the player opens the next', asyn
   await openGame(page, { kind: 'computer', level: 1, side: 'south', mode: 'match', position: '0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35' });
   await page.click('[data-hole="S6"]');
   await page.waitForSelector('#next-round');
-  assert.match(await page.textContent('#round-summary'), /You won the round 63 to 35\./);
+  assert.match(await page.textContent('#round-summary'), /You win the round 63 to 35\./);
   assert.match(await page.textContent('#status'), /The round is over/);
   // While it waits, nothing can be played, and the computer's first move of round 2 waits too.
   await page.waitForTimeout(1500);
   assert.equal(await page.$('.hole.playable'), null);
   assert.equal(await page.getAttribute('#game', 'data-phase'), 'paused');
   await page.screenshot({ path: `${OUT}/play-round-pause.png` });
+  // A reload at that moment shows the same pause: the board as the round left it, the summary.
+  await page.reload();
+  await page.waitForSelector('#next-round');
+  assert.match(await page.textContent('#round-summary'), /You win the round 63 to 35\./);
+  assert.equal(await page.getAttribute('#game', 'data-phase'), 'paused');
+  assert.match(await page.textContent('#status'), /The round is over/);
+  const left = await page.$$eval('.hole .count', (c) => c.map((x) => x.textContent));
+  assert.ok(left.every((c) => c === '0' || c === ''), `the holes are empty until the next round (${left})`);
+  assert.equal(await page.$('.hole.playable'), null);
   await page.click('#next-round');
   await page.waitForSelector('#round-summary', { state: 'hidden' });
   await settled(page);
   await page.waitForFunction(() => document.getElementById('status').textContent === 'Round 2 · your move');
+  // Opened, the round stays open after another reload.
+  await page.reload();
+  await settled(page);
+  assert.equal(await page.isVisible('#round-summary'), false);
+  await context.close();
+});
+
+test('the computer leads the next round: its first move waits for the player, after a reload too', async () => {
+  const { context, page } = await newPage();
+  // Example 6 with the computer South: its only move S6 ends round 1, and it leads round 2.
+  const game = await openGame(page, { kind: 'computer', level: 1, side: 'north', mode: 'match', position: '0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35' });
+  await page.waitForSelector('#next-round');
+  const summary = await page.textContent('#round-summary');
+  assert.match(summary, /The computer wins the round 63 to 35\./);
+  assert.match(summary, /The computer moves first\./);
+  assert.doesNotMatch(summary, /South|North/);
+  assert.match(await page.textContent('#explain-title'), /^Move 1: the computer played hole 6$/);
+  assert.doesNotMatch(await page.textContent('#explain-list'), /South|North/);
+  await page.reload();
+  await page.waitForSelector('#next-round');
+  assert.match(await page.textContent('#round-summary'), /The computer wins the round 63 to 35\./);
+  const info = await page.evaluate(async (id) => (await (await fetch(`/api/games/${id}`)).json()), game.id);
+  assert.equal(info.ply, 1, "the computer's first move of round 2 waits");
+  assert.equal(info.between_rounds, true);
+  await page.click('#next-round');
+  await waitPly(page, 2);
+  await settled(page);
+  assert.match(await page.textContent('#status'), /^Round 2 · your move$/);
+  assert.match(await page.textContent('#explain-title'), /^Move 2: the computer played hole \d$/);
+  assert.doesNotMatch(await page.textContent('#explain-list'), /South|North/);
+  await context.close();
+});
+
+test('an online match waits at a round end after a reload too', async () => {
+  const { context, page } = await newPage();
+  await openGame(page, { kind: 'online', side: 'south', mode: 'match', position: '0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35' });
+  await page.waitForSelector('.hole.playable');
+  await page.click('[data-hole="S6"]');
+  await page.waitForSelector('#next-round');
+  await page.reload();
+  await page.waitForSelector('#next-round');
+  assert.match(await page.textContent('#round-summary'), /You win the round 63 to 35\./);
+  await page.click('#next-round');
+  await settled(page);
+  assert.match(await page.textContent('#status'), /^Round 2 · your move/);
+  await context.close();
+});
+
+test('a finished match: the result and what to do next, after a reload too', async () => {
+  const { context, page } = await newPage();
+  // South's S6 ends the round with North holding 3 counters: too few to fill a hole (rule 10).
+  await openGame(page, { kind: 'computer', level: 1, side: 'south', mode: 'match', position: '0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 92 3' });
+  await page.click('[data-hole="S6"]');
+  await page.waitForSelector('#end-box:not([hidden])');
+  const check = async () => {
+    assert.equal(await page.getAttribute('#game', 'data-status'), 'match_over');
+    assert.equal(await page.textContent('#end-text'), 'You win the match.');
+    assert.equal(await page.textContent('#status'), 'You win the match.');
+    for (const id of ['#play-again', '#rematch', '#end-box a.button']) assert.ok(await page.isVisible(id), id);
+    assert.equal(await page.isVisible('#round-summary'), false);
+  };
+  await check();
+  await page.reload();
+  await page.waitForSelector('#end-box:not([hidden])');
+  await check();
+  await context.close();
+});
+
+test('results and explanations speak of the player: you and the computer, never South or North', async () => {
+  const { context, page } = await newPage();
+  // The player's own move, in an online game whose friend has not come yet (so that it stays
+  // the last move): the opening move 1 ends with a pussa capture of S5.
+  await openGame(page, { kind: 'online', side: 'south', mode: 'round' });
+  await page.click('[data-hole="S1"]');
+  await waitPly(page, 1);
+  await page.waitForSelector('#explain:not([hidden])');
+  assert.match(await page.textContent('#explain-title'), /^Move 1: you played hole 1$/);
+  assert.match(await page.textContent('#explain-list li[data-event=pussa]'), /^Pussa: you capture 3 from S5\.$/);
+  // The friend, who has given no name, is North; the player is never South.
+  assert.match(await page.textContent('#explain-list'), /A four in N2 goes to North\./);
+  assert.doesNotMatch(await page.textContent('#explain-list'), /South/);
+  // Against the computer.
+  await openGame(page, { kind: 'computer', level: 1, side: 'south', mode: 'round' });
+  await page.click('[data-hole="S1"]');
+  await waitPly(page, 2);
+  await settled(page);
+  assert.match(await page.textContent('#explain-title'), /^Move 2: the computer played hole \d$/);
+  assert.doesNotMatch(await page.textContent('#explain-list'), /South|North/);
+  // The screen reader heard the same.
+  const said = await page.textContent('#announcer');
+  assert.doesNotMatch(said, /South|North/);
+  // Looking back at move 1: the computer was to move.
+  await page.click('#move-list button >> nth=0');
+  await page.waitForSelector('#replay-box:not([hidden])');
+  assert.equal(await page.textContent('#status'), 'Viewing move 1 (the computer to move)');
+  await page.click('#back-live');
+  // One more move, then move 2 looked at: the player was to move.
+  await page.click('.hole.playable >> nth=0');
+  await waitPly(page, 3);
+  await page.click('#move-list button >> nth=1');
+  await page.waitForSelector('#replay-box:not([hidden])');
+  assert.equal(await page.textContent('#status'), 'Viewing move 2 (your move)');
   await context.close();
 });
 
@@ -247,7 +364,50 @@ test('the phone layout at 390x844: the board upright, holes of 44 px or more, no
   assert.equal(await page.isVisible('#keys-hint'), false, 'no keyboard hint on a touch screen');
   await page.screenshot({ path: `${OUT}/play-phone.png`, fullPage: true });
   assert.deepEqual(await layoutProblems(page), []);
+  assert.deepEqual(await boardProblems(page), []);
   await context.close();
+});
+
+test('names, hole names and pile texts clear of the board\'s border, on a phone and a desktop', async () => {
+  for (const [tag, viewport, mobile] of [['phone', { width: 390, height: 844 }, true], ['desktop', { width: 1280, height: 800 }, false]]) {
+    const context = await browser.newContext({ viewport, isMobile: mobile, hasTouch: mobile, locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto(`${BASE}/rules`);
+    await fastAnimations(page);
+    const check = async (what) => {
+      await page.screenshot({ path: `${OUT}/board-${tag}-${what}.png`, fullPage: true });
+      assert.deepEqual(await layoutProblems(page), [], `${tag} ${what}`);
+      assert.deepEqual(await boardProblems(page), [], `${tag} ${what}`);
+    };
+    // Two players on one device, a move played.
+    await openGame(page, { kind: 'local', mode: 'match' });
+    await page.click('[data-hole="S3"]');
+    await waitPly(page, 1);
+    await settled(page);
+    await check('local');
+    // Online, both players named, the longest name there may be (24 characters).
+    const game = await openGame(page, { kind: 'online', side: 'south', mode: 'match' });
+    const long = 'Annabelle-Marie Fitzroyy';
+    await page.fill('#name-input', long);
+    await page.click('#name-form button');
+    const friend = await browser.newContext({ viewport, isMobile: mobile, hasTouch: mobile, locale: 'en-GB' });
+    const other = await friend.newPage();
+    await other.goto(`${BASE}${game.invite}`);
+    await other.waitForSelector('#game[data-status]');
+    await other.fill('#name-input', 'Bartholomew');
+    await other.click('#name-form button');
+    await page.waitForFunction(() => document.getElementById('presence').textContent === 'Bartholomew is connected');
+    await check('online');
+    await other.waitForFunction(() => document.getElementById('presence').textContent.startsWith('Annabelle'));
+    await other.screenshot({ path: `${OUT}/board-${tag}-online-friend.png`, fullPage: true });
+    assert.deepEqual(await boardProblems(other), [], `${tag} online, the friend's page`);
+    await friend.close();
+    // The analysis board.
+    await page.goto(`${BASE}/analysis`);
+    await page.waitForSelector('#an-board .hole');
+    await check('analysis');
+    await context.close();
+  }
 });
 
 test('an unknown game: "Game not found" and a way to start one', async () => {

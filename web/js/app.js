@@ -3,7 +3,7 @@
 import { call, seats, liveUpdates, errorText } from './api.js';
 import { Board, followPortrait } from './board.js';
 import { startHome as openHome, fillHome as refillHome } from './home.js';
-import { t, setLanguage, preferred, languageSwitch, describeEvent, apply, formatNumber, language } from './i18n.js';
+import { t, setLanguage, preferred, languageSwitch, describeEvent, roundSentence, apply, formatNumber } from './i18n.js';
 import { soundOn, setSound, play as playSound } from './sound.js';
 
 const $ = (id) => document.getElementById(id);
@@ -32,6 +32,7 @@ const G = {
   busy: false,
   sowing: null, // {side, move} while a move is animated
   paused: null, // {resolve, events} while a match waits at a round's end
+  openedPly: null, // the ply whose round summary the player has left, on this page
   board: null,
   lastMove: null, // {ply, side, move, events}: marked on the board and told in words
   hint: null, // {ply, answer}: shown only while the game stands at that ply
@@ -78,23 +79,22 @@ function playerName(info, s) {
   return sideName(s);
 }
 
-/** The other player, as the subject of a sentence ("The computer", "Ann", "North"). */
-function opponentName(info, s) {
-  if (info.kind === 'computer' && info.computer === s) return t('player.theComputer');
+/** The other player, as the subject of a sentence ("The computer", "Ann", "North"), or inside
+ *  one ("the computer"). */
+function opponentName(info, s, inSentence = false) {
+  if (info.kind === 'computer' && info.computer === s) return t(inSentence ? 'player.computerInSentence' : 'player.theComputer');
   return (info.players && info.players[s]) || sideName(s);
+}
+
+/** Who the page's sentences speak of: the player as "you" when the page holds one seat, the
+ *  others by name (the computer, a chosen name, else the side). */
+function who(info) {
+  return { me: mySide(), name: (s, inSentence) => opponentName(info, s, inSentence) };
 }
 
 /** A round's result, from the player's side when the page holds one seat. */
 function roundResult(info, r) {
-  const me = mySide();
-  const c = r.captured;
-  if (!r.winner) return t('result.roundDrawn', { south: c.south, north: c.north });
-  const loser = r.winner === 'south' ? 'north' : 'south';
-  const w = c[r.winner];
-  const l = c[loser];
-  if (me === r.winner) return t('result.roundYou', { mine: w, theirs: l });
-  if (me) return t('result.roundOther', { winner: opponentName(info, r.winner), w, l });
-  return t('result.roundOther', { winner: opponentName(info, r.winner), w, l });
+  return roundSentence(r, who(info));
 }
 
 /** The result of a finished game, from the player's side. */
@@ -120,7 +120,9 @@ function statusText() {
   const info = G.info;
   const v = info.view;
   if (G.viewingAt !== null && G.viewingView) {
-    return t('status.viewing', { n: G.viewingAt, side: playerName(info, G.viewingView.to_move) });
+    const side = G.viewingView.to_move;
+    if (mySide() === side) return t('status.viewingYou', { n: G.viewingAt });
+    return t('status.viewing', { n: G.viewingAt, side: opponentName(info, side, true) });
   }
   if (G.sowing) {
     if (mySide() === G.sowing.side) return t('status.sowingYou', { hole: G.sowing.move });
@@ -208,7 +210,10 @@ function renderExplanation() {
     box.hidden = true;
     return;
   }
-  $('explain-title').textContent = t('explain.title', { n: lm.ply, side: playerName(G.info, lm.side), hole: lm.move });
+  $('explain-title').textContent = mySide() === lm.side
+    ? t('explain.titleYou', { n: lm.ply, hole: lm.move })
+    : t('explain.title', { n: lm.ply, side: opponentName(G.info, lm.side, true), hole: lm.move });
+  const w = who(G.info);
   const ol = $('explain-list');
   ol.textContent = '';
   const drops = [];
@@ -216,7 +221,7 @@ function renderExplanation() {
     if (!drops.length) return;
     const li = document.createElement('li');
     li.textContent = drops.length === 1
-      ? describeEvent(drops[0])
+      ? describeEvent(drops[0], w)
       : t('explain.drops', { count: drops.length, from: drops[0].hole, to: drops[drops.length - 1].hole });
     ol.appendChild(li);
     drops.length = 0;
@@ -227,7 +232,7 @@ function renderExplanation() {
       continue;
     }
     flush();
-    const text = describeEvent(ev);
+    const text = describeEvent(ev, w);
     if (!text) continue;
     const li = document.createElement('li');
     li.textContent = text;
@@ -314,7 +319,8 @@ function renderPanels() {
     tb.appendChild(tr);
   };
   for (const r of v.rounds) {
-    row([formatNumber(r.round), formatNumber(r.captured.south), formatNumber(r.captured.north), r.winner ? sideName(r.winner) : t('score.draw')]);
+    const winner = !r.winner ? t('score.draw') : mySide() === r.winner ? t('player.you') : opponentName(info, r.winner);
+    row([formatNumber(r.round), formatNumber(r.captured.south), formatNumber(r.captured.north), winner]);
   }
   if (v.status === 'playing') {
     row([t('score.now', { round: v.round }), formatNumber(v.captured.south), formatNumber(v.captured.north), ''], 'current');
@@ -383,6 +389,22 @@ function announce(text) {
   if (text) $('announcer').textContent = text;
 }
 
+/** The game stands between two rounds (a reload, or a page opened then): the board as the round
+ *  left it, its summary, and the same wait as after the move itself. */
+async function pauseFromState(info) {
+  let last;
+  try {
+    last = await lastMoveTrace(info);
+  } catch {
+    return; // without the trace the next round shows at once, which is no harm
+  }
+  if (G.info.ply !== info.ply) return;
+  G.lastMove = last.move;
+  G.board.setView(last.before);
+  await G.board.animate(last.move.events, () => {}, { instant: true });
+  await roundPause(last.move.events, info);
+}
+
 /** The end of a round in a match that goes on: the summary, and a wait until the player opens
  *  the next round (the computer's first move of it waits in the queue meanwhile). */
 function roundPause(events, info) {
@@ -393,8 +415,8 @@ function roundPause(events, info) {
   h.textContent = t('summary.heading');
   box.appendChild(h);
   const r = info.view.rounds[info.view.rounds.length - 1];
-  const parts = [r ? roundResult(info, r) : describeEvent(end)];
-  for (const e of events) if (e.event === 'refill' || e.event === 'game_over') parts.push(describeEvent(e));
+  const parts = [r ? roundResult(info, r) : describeEvent(end, who(info))];
+  for (const e of events) if (e.event === 'refill' || e.event === 'game_over') parts.push(describeEvent(e, who(info)));
   for (const p of parts) {
     const para = document.createElement('p');
     para.textContent = p;
@@ -413,6 +435,14 @@ function roundPause(events, info) {
     next.addEventListener('click', () => {
       box.hidden = true;
       G.paused = null;
+      G.openedPly = info.ply;
+      // The server keeps the summary up until a player opens the round, and the computer's
+      // first move of it waits for that (docs/API.md).
+      if (G.seat) {
+        call('POST', `/api/games/${G.id}/next-round`, { token: G.seat.token }).catch((e) => {
+          $('game-error').textContent = errorText(e);
+        });
+      }
       resolve();
     });
     next.focus();
@@ -433,9 +463,12 @@ async function pump() {
         G.sowing = { side: msg.side, move: msg.move };
         G.board.setPlayable(null, []);
         renderPanels();
-        announce(t('ev.played', { side: sideName(msg.side), hole: msg.move }));
+        const w = who(msg.game);
+        announce(mySide() === msg.side
+          ? t('ev.playedYou', { hole: msg.move })
+          : t('ev.played', { side: opponentName(msg.game, msg.side), hole: msg.move }));
         await G.board.animate(msg.events, (ev) => {
-          if (ev.event !== 'drop') announce(describeEvent(ev));
+          if (ev.event !== 'drop') announce(describeEvent(ev, w));
         });
         G.longest = Math.max(G.longest || 0, G.board.lastDuration);
         G.sowing = null;
@@ -466,6 +499,10 @@ async function pump() {
       if (msg.type === 'state' && G.info && msg.game.ply < G.info.ply && !msg.game.view) continue;
       if (msg.game.connected) G.connected = msg.game.connected;
       G.info = msg.game;
+      G.board.setNames({ south: playerName(G.info, 'south'), north: playerName(G.info, 'north') });
+      if (msg.game.between_rounds && !msg.game.resigned && G.openedPly !== msg.game.ply && G.viewingAt === null) {
+        await pauseFromState(msg.game);
+      }
       // A state that is not the one after the last move shown (moves missed while the socket
       // was down): the mark and the words of a move that is not the last are taken away.
       if (G.lastMove && G.lastMove.ply !== msg.game.ply) {
@@ -542,20 +579,24 @@ async function rematch(swap) {
   }
 }
 
+/** The last move of `info` with its events, replayed by the server from the position before
+ *  it: `{before: view, move: {ply, side, move, events}}`. */
+async function lastMoveTrace(info) {
+  const before = await call('GET', `/api/games/${G.id}?at=${info.ply - 1}`);
+  const move = info.view.moves[info.ply - 1];
+  const trace = await call('POST', '/api/trace', { rules: before.view.rules, position: before.view.position, move });
+  const side = info.line[info.ply - 1] === 'N' ? 'north' : 'south';
+  return { before: before.view, move: { ply: info.ply, side, move, events: trace.events } };
+}
+
 /** The last move's events after a reload, replayed from the position before it. */
 async function fetchLastMove(info) {
   if (!info.ply) return;
   try {
-    const before = await call('GET', `/api/games/${G.id}?at=${info.ply - 1}`);
-    const trace = await call('POST', '/api/trace', {
-      rules: before.view.rules,
-      position: before.view.position,
-      move: info.view.moves[info.ply - 1],
-    });
+    const last = await lastMoveTrace(info);
     if (G.info.ply !== info.ply || G.lastMove) return;
-    const side = info.line[info.ply - 1] === 'N' ? 'north' : 'south';
-    G.lastMove = { ply: info.ply, side, move: info.view.moves[info.ply - 1], events: trace.events };
-    if (G.viewingAt === null && !G.busy) G.board.setLastMove(trace.events);
+    G.lastMove = last.move;
+    if (G.viewingAt === null && !G.busy) G.board.setLastMove(last.move.events);
     renderPanels();
   } catch {
     /* no mark after a reload is no harm */

@@ -6,14 +6,20 @@ import { formatNumber } from './i18n.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const CELL = 100;
-const PILE = 120;
-const TOP_Y = 95;
-const BOTTOM_Y = 215;
-const HEIGHT = 330;
+const PILE = 130;
+const TOP_Y = 105;
+const BOTTOM_Y = 225;
+const HEIGHT = 350;
+/** Where the wood begins, below the top row's name (and ends above the bottom one's): lying
+ *  and upright. Hole names, pile texts and row names keep clear of its border. */
+const WOOD_TOP = 32;
+const V_WOOD_TOP = 40;
 const COLORS = ['#f4e3c1', '#e9cf9f', '#f7ecd8', '#dcbf8a', '#efd9b0'];
 // The upright board: the bottom side's column on the left (its hole 1 at the top), the top
 // side's on the right (its hole 1 at the bottom), so that sowing still turns anticlockwise.
-const V = { width: 275, left: 75, right: 195, first: 245, cell: 92, topPile: 116 };
+// The holes' names stand outside the columns and their counts between them, so that neither
+// touches the other or the wood's border.
+const V = { width: 315, left: 97, right: 218, first: 262, cell: 92, topPile: 130 };
 
 /** How long a whole move may take at each speed, in milliseconds: a long move's drops get
  *  shorter so that no move keeps the player waiting (a 12-lift opening move plays in about 3 s
@@ -41,6 +47,17 @@ export function followPortrait(board) {
 /** "S3" -> {side: "south", number: 3} */
 export function parseHole(name) {
   return { side: name[0] === 'S' ? 'south' : 'north', number: parseInt(name.slice(1), 10) };
+}
+
+/** Sets an SVG text, narrowed to `room` board units where it is wider (a pile's words in a
+ *  long language), so that it never reaches the wood's border. */
+function fitText(text, words, room) {
+  text.textContent = words;
+  text.removeAttribute('textLength');
+  if (words && text.getComputedTextLength() > room) {
+    text.setAttribute('textLength', String(room));
+    text.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+  }
 }
 
 function sleep(ms) {
@@ -188,7 +205,7 @@ export class Board {
 
   /** Where a hole's name goes: beside the hole, away from the other row. */
   labelXY(side, x, y) {
-    if (this.vertical) return [side === this.bottom ? x - 58 : x + 58, y + 5];
+    if (this.vertical) return [side === this.bottom ? x - 60 : x + 60, y + 7];
     return [x, side === this.bottom ? y + 62 : y - 50];
   }
 
@@ -209,7 +226,8 @@ export class Board {
     const height = this.vertical ? this.height() : HEIGHT;
     svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
     svg.classList.toggle('vertical', this.vertical);
-    el('rect', { x: 4, y: 30, width: width - 8, height: height - 60, rx: 40, class: 'wood' }, svg);
+    const wood = this.vertical ? V_WOOD_TOP : WOOD_TOP;
+    el('rect', { x: 4, y: wood, width: width - 8, height: height - 2 * wood, rx: 40, class: 'wood' }, svg);
     this.holeEls = { south: [], north: [] };
     for (const side of ['south', 'north']) {
       for (let k = 1; k <= n; k++) {
@@ -219,8 +237,10 @@ export class Board {
         el('g', { class: 'counters' }, g);
         const [lx, ly] = this.labelXY(side, x, y);
         el('text', { x: lx, y: ly, class: 'label' }, g).textContent = `${side === 'south' ? 'S' : 'N'}${k}`;
-        el('circle', { cx: x + 32, cy: y - 32, r: 14, class: 'badge' }, g);
-        el('text', { x: x + 32, y: y - 27.5, class: 'count' }, g);
+        // The count's badge: upright, on the side of the hole that faces the other column.
+        const bx = this.vertical && side !== this.bottom ? x - 32 : x + 32;
+        el('circle', { cx: bx, cy: y - 32, r: 14, class: 'badge' }, g);
+        el('text', { x: bx, y: y - 27.5, class: 'count' }, g);
         g.addEventListener('click', () => this.choose(side, k));
         g.addEventListener('keydown', (e) => {
           if (e.key === 'Enter' || e.key === ' ') {
@@ -242,7 +262,7 @@ export class Board {
       el('text', { x: rx, y: ry, class: 'pile-reserve' }, g);
       this.pileEls[side] = g;
     }
-    const nameTop = el('text', { x: width / 2, y: this.vertical ? 26 : 22, class: 'row-name' }, svg);
+    const nameTop = el('text', { x: width / 2, y: this.vertical ? 28 : 22, class: 'row-name' }, svg);
     const nameBottom = el('text', { x: width / 2, y: height - (this.vertical ? 8 : 6), class: 'row-name' }, svg);
     this.nameEls = { top: nameTop, bottom: nameBottom };
     this.fly = el('g', { class: 'flying' }, svg);
@@ -296,18 +316,29 @@ export class Board {
       spread(Math.min(cap, 60), 40).forEach(([dx, dy], i) => {
         el('circle', { cx: px + dx, cy: py + dy, r: 4.5, fill: COLORS[i % COLORS.length], class: 'seed' }, pc);
       });
-      pg.querySelector('.pile-count').textContent = t('board.captured', { count: cap });
-      pg.querySelector('.pile-reserve').textContent = m.reserve[side]
-        ? t('board.reserve', { count: m.reserve[side] })
-        : '';
+      const room = this.vertical ? V.width - 40 : PILE - 24;
+      fitText(pg.querySelector('.pile-count'), t('board.captured', { count: cap }), room);
+      fitText(pg.querySelector('.pile-reserve'), m.reserve[side] ? t('board.reserve', { count: m.reserve[side] }) : '', room);
       pg.setAttribute(
         'aria-label',
         t('board.pile', { owner: t(`side.${side}`), count: cap, reserve: m.reserve[side] }),
       );
     }
     const top = this.bottom === 'south' ? 'north' : 'south';
-    this.nameEls.top.textContent = this.names[top] || t(`side.${top}`);
-    this.nameEls.bottom.textContent = this.names[this.bottom] || t(`side.${this.bottom}`);
+    this.showName(this.nameEls.top, this.names[top] || t(`side.${top}`));
+    this.showName(this.nameEls.bottom, this.names[this.bottom] || t(`side.${this.bottom}`));
+  }
+
+  /** A row's name, shortened with an ellipsis where it is wider than the board (a long chosen
+   *  name on the upright board; the presence line and the record keep it whole). */
+  showName(text, name) {
+    text.textContent = name;
+    const room = this.svg.viewBox.baseVal.width - 24;
+    let cut = [...name];
+    while (cut.length > 1 && text.getComputedTextLength() > room) {
+      cut = cut.slice(0, -1);
+      text.textContent = `${cut.join('').trimEnd()}…`;
+    }
   }
 
   mark(holeName, cls) {
@@ -350,9 +381,10 @@ export class Board {
   /**
    * Animates the events of one move from the current model, calling `say(event)` for each
    * event worth announcing. Ends with whatever the caller shows next (usually setView).
+   * `instant`: no animation, only the board as the move leaves it (a page opened after it).
    */
-  async animate(events, say = () => {}) {
-    this.skipping = false;
+  async animate(events, say = () => {}, { instant = false } = {}) {
+    this.skipping = instant;
     const started = performance.now();
     const m = this.model;
     let hand = null;

@@ -96,38 +96,72 @@ export function languageSwitch(select, onChange) {
   });
 }
 
-/** A sentence for one trace event, for the live region and the rules page. */
-export function describeEvent(ev) {
-  const side = (s) => t(`side.${s}`);
+/** Who the sentences speak of: nobody's own side, each side by its name (the rules page, the
+ *  tutorial, the analysis board). */
+const NEUTRAL = { me: null, name: (side) => t(`side.${side}`) };
+
+/**
+ * A round's result, from the side of `who.me` when it is set: "You win the round 54 to 44.",
+ * "The computer wins the round 54 to 44.", "The round is drawn, 49 each."
+ * @param {{winner: string|null, captured: {south: number, north: number}}} r
+ * @param {{me: string|null, name: (side: string, inSentence?: boolean) => string}} who
+ */
+export function roundSentence(r, who = NEUTRAL) {
+  const c = r.captured;
+  if (!r.winner) return t('result.roundDrawnEach', { n: c.south });
+  const loser = r.winner === 'south' ? 'north' : 'south';
+  if (who.me === r.winner) return t('result.roundYou', { mine: c[r.winner], theirs: c[loser] });
+  return t('result.roundOther', { winner: who.name(r.winner), w: c[r.winner], l: c[loser] });
+}
+
+/**
+ * A sentence for one trace event, for the live region, the explanation and the rules page.
+ * `who` says which side is the reader's own (told as "you") and how the others are named
+ * (`name(side, true)` for a name inside a sentence: "the computer" there, "The computer" first).
+ */
+export function describeEvent(ev, who = NEUTRAL) {
+  const mine = (s) => who.me !== null && who.me === s;
   switch (ev.event) {
     case 'lift':
       return t(ev.relay ? 'ev.relay' : 'ev.lift', { hole: ev.hole, count: ev.count });
     case 'drop':
       return t('ev.drop', { hole: ev.hole, count: ev.count });
     case 'four':
-      return t('ev.four', { hole: ev.hole, to: side(ev.to) });
+      if (mine(ev.to)) return t('ev.fourYou', { hole: ev.hole });
+      return t('ev.four', { hole: ev.hole, to: who.name(ev.to, true) });
     case 'four_left':
       return t('ev.fourLeft', { hole: ev.hole });
     case 'pussa':
-      return t('ev.pussa', { hole: ev.hole, count: ev.count, by: side(ev.by) });
+      if (mine(ev.by)) return t('ev.pussaYou', { hole: ev.hole, count: ev.count });
+      return t('ev.pussa', { hole: ev.hole, count: ev.count, by: who.name(ev.by, true) });
     case 'no_capture':
       return t('ev.noCapture', { hole: ev.empty });
     case 'endless_stop':
       return t('ev.endless', { hole: ev.hole });
     case 'round_end':
-      return t(ev.reason === 'repetition' ? 'ev.roundEndRepetition' : 'ev.roundEndNoMoves', {
-        south: ev.captured.south,
-        north: ev.captured.north,
-      }) + ' ' + (ev.winner ? t('ev.roundWinner', { winner: side(ev.winner) }) : t('ev.roundDrawn'));
-    case 'refill':
-      return t('ev.refill', {
-        round: ev.round,
-        south: ev.filled.south,
-        north: ev.filled.north,
-        leader: side(ev.leader),
-      });
+      return `${t(ev.reason === 'repetition' ? 'ev.roundEndByRepetition' : 'ev.roundEndByNoMoves')} ${roundSentence(ev, who)}`;
+    case 'refill': {
+      const lead = mine(ev.leader) ? t('ev.leadsYou') : t('ev.leads', { player: who.name(ev.leader) });
+      const fill = who.me
+        ? t('ev.refillYou', {
+          round: ev.round,
+          mine: ev.filled[who.me],
+          other: who.name(who.me === 'south' ? 'north' : 'south', true),
+          theirs: ev.filled[who.me === 'south' ? 'north' : 'south'],
+        })
+        : t('ev.refillNamed', {
+          round: ev.round,
+          south: who.name('south', true),
+          s: ev.filled.south,
+          north: who.name('north', true),
+          n: ev.filled.north,
+        });
+      return `${fill} ${lead}`;
+    }
     case 'game_over':
-      return ev.winner ? t('ev.gameOver', { winner: side(ev.winner) }) : t('ev.gameDrawn');
+      if (!ev.winner) return t('ev.gameDrawn');
+      if (mine(ev.winner)) return t('ev.gameOverYou');
+      return t('ev.gameOver', { winner: who.name(ev.winner, true) });
     default:
       return '';
   }

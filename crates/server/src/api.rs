@@ -41,6 +41,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/hint", post(hint))
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/next-round", post(next_round))
         .route("/api/games/{id}/name", post(name))
         .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/record", get(record))
@@ -114,6 +115,7 @@ async fn api_index() -> Json<Value> {
             "POST /api/games/{id}/hint",
             "POST /api/games/{id}/join",
             "POST /api/games/{id}/resign",
+            "POST /api/games/{id}/next-round",
             "POST /api/games/{id}/name",
             "POST /api/games/{id}/rematch",
             "GET /api/games/{id}/record[?format=text|json]",
@@ -174,6 +176,7 @@ game_actions!(
     hint(TokenRequest),
     join(JoinRequest),
     resign(TokenRequest),
+    next_round(TokenRequest),
     name(NameRequest),
     rematch(RematchRequest),
 );

@@ -2,7 +2,7 @@
 
 #[macro_use]
 mod common;
-use common::{code_of, invite_code, post, req, server_on, Backend};
+use common::{code_of, invite_code, post, req, server, server_on, Backend};
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -175,6 +175,7 @@ async fn rematches(store: Backend) {
     .await;
     let a = post(addr, &path, json!({"token": token})).await;
     assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.json()["game"]["between_rounds"], false, "opened");
     assert_eq!(a.json()["seat"], "south");
     assert_eq!(a.json()["game"]["computer"], "north");
     let a = post(addr, &path, json!({"token": token, "swap": false})).await;
@@ -284,3 +285,55 @@ on_both_stores!(
     rematches,
     presence_over_the_socket,
 );
+
+/// The game object after `ply` moves, asked for until it has them.
+async fn state_at_ply(addr: SocketAddr, id: &str, ply: u64) -> Value {
+    for _ in 0..600 {
+        let v = req(addr, "GET", &format!("/api/games/{id}"), None)
+            .await
+            .json();
+        if v["ply"].as_u64() >= Some(ply) {
+            return v;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the game never reached ply {ply}");
+}
+
+#[tokio::test]
+async fn the_computer_waits_for_the_player_to_open_a_round() {
+    let addr = server().await;
+    // Example 6 of the rules, the computer South: its only move S6 ends round 1, and South, who
+    // took the counters left, leads round 2.
+    let a = post(
+        addr,
+        "/api/games",
+        json!({"kind": "computer", "side": "north", "level": 1, "mode": "match",
+               "position": "0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35"}),
+    )
+    .await;
+    let id = a.json()["id"].as_str().unwrap().to_string();
+    let token = a.json()["token"].as_str().unwrap().to_string();
+    assert_eq!(a.json()["game"]["between_rounds"], false);
+    let v = state_at_ply(addr, &id, 1).await;
+    assert_eq!(v["between_rounds"], true);
+    assert_eq!(v["view"]["to_move"], "south");
+    // Its first move of round 2 waits (a wrong token opens nothing).
+    let path = format!("/api/games/{id}/next-round");
+    let wrong = post(addr, &path, json!({"token": "nope"})).await;
+    assert_eq!(wrong.status, 403, "{}", wrong.body);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let v = req(addr, "GET", &format!("/api/games/{id}"), None)
+        .await
+        .json();
+    assert_eq!(
+        (v["ply"].as_u64(), v["thinking"].as_bool()),
+        (Some(1), Some(false))
+    );
+    // The player opens it: the computer moves.
+    let a = post(addr, &path, json!({"token": token})).await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.json()["game"]["between_rounds"], false, "opened");
+    let v = state_at_ply(addr, &id, 2).await;
+    assert_eq!(v["between_rounds"], false);
+}

@@ -194,7 +194,7 @@ impl Hub {
                 answer => break answer?,
             }
         };
-        let computer_next = e.computer_next();
+        let computer_next = e.computer_may_move();
         drop(e);
         if computer_next {
             self.clone().spawn_computer(slot.clone());
@@ -222,6 +222,7 @@ impl Hub {
         let settings = e.settings.clone();
         self.store_change(slot, e, change, &game, &settings).await?;
         e.game = game;
+        e.round_opened = false;
         Ok(slot.publish(&Update::Move {
             ply,
             mv: mv.number(),
@@ -300,6 +301,7 @@ impl Hub {
                 answer => answer?,
             }
             e.game = game;
+            e.round_opened = false;
             break from_ply;
         };
         Ok(slot.publish(&Update::Undo {
@@ -404,6 +406,30 @@ impl Hub {
             side,
             game: slot.info(&e),
         }))
+    }
+
+    /// A player opens the round that the last move began (`between_rounds` in the game
+    /// object): the computer, when it leads that round, makes its first move. Anywhere else it
+    /// changes nothing, so a page may send it whenever its player leaves a round's summary.
+    pub async fn next_round(
+        self: &Arc<Hub>,
+        id: &str,
+        req: TokenRequest,
+    ) -> Result<Value, ApiError> {
+        let slot = self.slot(id).await?;
+        let mut e = slot.entry.lock().await;
+        seats::require(&e.settings.seats, req.token.as_deref())?;
+        self.check_ply(&slot, &mut e, req.ply).await?;
+        e.round_opened = true;
+        let computer_next = e.computer_may_move();
+        let msg = json(Update::State {
+            game: slot.info(&e),
+        });
+        drop(e);
+        if computer_next {
+            self.clone().spawn_computer(slot);
+        }
+        Ok(msg)
     }
 
     /// Sets (or, with an empty name, takes away) the name of the token's player in an online

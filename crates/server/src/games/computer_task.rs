@@ -27,7 +27,7 @@ impl Hub {
         loop {
             let (game, level, ply) = {
                 let mut e = slot.entry.lock().await;
-                if !e.computer_next() {
+                if !e.computer_may_move() {
                     e.thinking = false;
                     return;
                 }

@@ -165,6 +165,7 @@ impl Hub {
             version: 0,
             thinking: false,
             present: Default::default(),
+            round_opened: false,
         };
         Ok(Slot::new(id.to_string(), entry, now))
     }

@@ -21,6 +21,10 @@ pub struct Entry {
     pub thinking: bool,
     /// How many live-update sockets have shown each seat's token: the seat's player is there.
     pub present: BySide<usize>,
+    /// A player opened the round that the last move began (see [`between_rounds`]), so the
+    /// computer may make its first move. Kept in memory only: after a restart the page asks
+    /// again, which costs one click.
+    pub round_opened: bool,
 }
 
 /// Why a stored game cannot be brought back.
@@ -63,6 +67,7 @@ impl Entry {
             version: stored.version,
             thinking: false,
             present: BySide::default(),
+            round_opened: false,
         })
     }
 
@@ -80,6 +85,26 @@ impl Entry {
     pub fn computer_next(&self) -> bool {
         computer_next(&self.game, &self.settings)
     }
+
+    /// The computer is to move and may: a round begun by a move waits until a player opens
+    /// it, so that the round's summary stays on the player's page, even after a reload.
+    pub fn computer_may_move(&self) -> bool {
+        self.computer_next() && (self.round_opened || !between_rounds(&self.game))
+    }
+
+    /// The page is to show the summary of the round just ended and wait for the next round.
+    pub fn waits_between_rounds(&self) -> bool {
+        between_rounds(&self.game) && !self.round_opened
+    }
+}
+
+/// The last move ended a round of a match and the next round has no move yet.
+pub fn between_rounds(game: &Game) -> bool {
+    game.status() == Status::Playing
+        && game
+            .plies()
+            .last()
+            .is_some_and(|p| p.round() != game.position().round())
 }
 
 fn over(game: &Game, settings: &Settings) -> bool {

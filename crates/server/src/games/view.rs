@@ -56,6 +56,8 @@ pub struct GameInfo {
     pub line: String,
     /// The ply at which each round began.
     pub round_starts: Vec<usize>,
+    /// The last move ended a round of a match, and no player has opened the next one yet.
+    pub between_rounds: bool,
     /// Creation time, seconds since 1970.
     pub created: u64,
     /// The computer is choosing its move.
@@ -95,6 +97,7 @@ impl GameInfo {
             ply: e.game.moves().len(),
             line: e.game.plies().map(|p| p.side().letter()).collect(),
             round_starts: round_starts(&e.game),
+            between_rounds: e.waits_between_rounds(),
             created: s.created,
             thinking: e.thinking,
             view: GameView::new(&e.game),
