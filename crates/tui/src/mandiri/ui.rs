@@ -7,7 +7,7 @@ use crate::mandiri::app::{MandiriApp, MandiriOverlay};
 use crate::mandiri::words;
 use crate::mandiri::Who;
 use crate::ui::{fit, mark_style, panel, popup, wrap};
-use rajapasu_engine::mandiri::{MandiriGame, MandiriStatus, Seat};
+use rajapasu_engine::mandiri::{MandiriGame, MandiriStatus, Player, Seat};
 use rajapasu_engine::{Hole, Side};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -114,8 +114,13 @@ fn who_text(app: &MandiriApp, seat: Seat) -> String {
     if app.game.position().is_out(p) {
         return "out".to_string();
     }
+    let people = Player::ALL
+        .iter()
+        .filter(|&&q| app.who(q) == Who::Human)
+        .count();
     match app.who(p) {
-        Who::Human => "you".to_string(),
+        Who::Human if people == 1 => "you".to_string(),
+        Who::Human => "person".to_string(),
         Who::Computer(level) => format!("computer {level}"),
     }
 }
