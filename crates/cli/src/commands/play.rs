@@ -611,14 +611,6 @@ mod mandiri_play {
     }
 
     pub fn run(args: &PlayArgs, (game, loaded_tags): Wanted) -> Result<(), CliError> {
-        let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
-        if !terminal || args.lines {
-            return Err(CliError(
-                "line mode plays the two-player game only: play Raja Pasu Mandiri in a \
-                 terminal (or explain a record with `rajapasu replay FILE --explain`)"
-                    .to_string(),
-            ));
-        }
         if args.two_players || args.side.is_some() {
             return Err(CliError(
                 "Mandiri has three players: choose the computers with --computer SEAT:LEVEL"
@@ -646,6 +638,14 @@ mod mandiri_play {
                 let (p, level) = computer(text)?;
                 players[p.index()] = Who::Computer(level);
             }
+        }
+        let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
+        if !terminal || args.lines {
+            return Err(CliError(
+                "line mode plays the two-player game only: play Raja Pasu Mandiri in a \
+                 terminal (or explain a record with `rajapasu replay FILE --explain`)"
+                    .to_string(),
+            ));
         }
         let loaded = loaded_tags.is_some();
         let mut tags = loaded_tags.unwrap_or_else(|| {
