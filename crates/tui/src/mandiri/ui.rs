@@ -249,6 +249,15 @@ fn draw_board(f: &mut Frame, area: Rect, app: &MandiriApp) {
         Line::raw(""),
         status,
     ];
+    // A wide terminal gets the same board in the middle of the panel.
+    let pad = usize::from(inner.width.saturating_sub(LEFT_MIN - 2) / 2);
+    let lines: Vec<Line> = lines
+        .into_iter()
+        .map(|mut l| {
+            l.spans.insert(0, Span::raw(" ".repeat(pad)));
+            l
+        })
+        .collect();
     f.render_widget(Paragraph::new(lines), inner);
 }
 
