@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_rajapasu");
@@ -27,10 +28,13 @@ impl Tmux {
             eprintln!("tmux is not installed: skipping the terminal test");
             return None;
         }
+        // A socket of its own for every session: the last server may still be going away.
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
         let socket = format!(
-            "rajapasu-mandiri-test-{}-{}",
+            "rajapasu-mandiri-test-{}-{}-{}",
             std::process::id(),
-            dir.file_name().unwrap().to_string_lossy()
+            dir.file_name().unwrap().to_string_lossy(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
         );
         let ok = Command::new("tmux")
             .args(["-L", &socket, "-f", "/dev/null", "new-session", "-d"])
@@ -159,6 +163,18 @@ fn three_seats_in_tmux_with_two_computers() {
             .count()
             - 2;
         assert!(moves >= 4, "{record}");
+        drop(tmux);
+        // The saved game goes on between the same players.
+        let command = format!("{BIN} play --load m.txt --no-anim; echo EXIT=$?; sleep 60");
+        let Some(tmux) = Tmux::start(&dir, &command, width, height) else {
+            return;
+        };
+        // Both conditions in one wait: a capture may come in the middle of a redraw.
+        tmux.wait_until("the loaded moves and the computers", |s| {
+            s.contains("  4 C:") && s.contains("L          player 3 computer 1 ")
+        });
+        tmux.keys(&["q"]);
+        tmux.wait_for("EXIT=0");
         drop(tmux);
         std::fs::remove_dir_all(dir).unwrap();
     }

@@ -7,7 +7,7 @@ use crate::mandiri::app::{MandiriApp, MandiriOverlay};
 use crate::mandiri::words;
 use crate::mandiri::Who;
 use crate::ui::{fit, mark_style, panel, popup, wrap};
-use rajapasu_engine::mandiri::{MandiriGame, MandiriStatus, Player, Seat};
+use rajapasu_engine::mandiri::{MandiriGame, MandiriStatus, Player, Players, Seat};
 use rajapasu_engine::{Hole, Side};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -276,13 +276,31 @@ pub fn turn_text(app: &MandiriApp) -> String {
         }
         MandiriStatus::RoundOver { winners } => {
             format!(
-                "The game is over: {} won the round.",
+                "{}The game is over: {} won the round.",
+                you(app, winners),
                 words::players(winners)
             )
         }
         MandiriStatus::MatchOver { winners } => {
-            format!("The match is over: {} won it.", words::players(winners))
+            format!(
+                "{}The match is over: {} won it.",
+                you(app, winners),
+                words::players(winners)
+            )
         }
+    }
+}
+
+/// "You win! " or "You lose. " when one person plays against the computers; nothing when
+/// several people play, where the players' numbers say it all.
+fn you(app: &MandiriApp, winners: Players) -> &'static str {
+    let mut people = Player::ALL
+        .into_iter()
+        .filter(|&p| app.who(p) == Who::Human);
+    match (people.next(), people.next()) {
+        (Some(p), None) if winners.contains(p) => "You win! ",
+        (Some(_), None) => "You lose. ",
+        _ => "",
     }
 }
 
