@@ -120,7 +120,7 @@ fn a_move_by_name_is_played_drawn_and_saved() {
     assert!(text.contains("  ... 13 more lines ..."), "{text}");
     assert!(text.contains("captures 3 from N2."), "{text}");
     assert!(text.contains("  1 C:S5"), "{text}");
-    assert!(rows[8].starts_with("│>R "), "{text}");
+    assert!(rows[8].starts_with("│ >R "), "{text}");
     // Lower case works too, for the next seat, R; N1 is empty.
     key(&mut app, 'n');
     key(&mut app, '1');
