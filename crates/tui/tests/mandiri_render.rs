@@ -222,3 +222,24 @@ fn too_small_a_terminal_says_what_it_needs() {
     let (rows, _) = screen(&app, 120, 40);
     assert!(rows[3].contains("[L  7]"));
 }
+
+#[test]
+fn e_shows_the_whole_last_move() {
+    let mut app = app("mandiri", [Who::Human; 3], "explain.txt");
+    key(&mut app, 's');
+    key(&mut app, '5');
+    key(&mut app, 'e');
+    assert_eq!(app.overlay, Some(MandiriOverlay::Explain(0)));
+    let (rows, _) = screen(&app, 80, 24);
+    let text = rows.join("\n");
+    assert!(
+        text.contains("The last move (Up/Down scroll, Esc closes)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("C lifts 7 from S5, sows S6 S7 N1 N2 N3 N4 N5."),
+        "{text}"
+    );
+    app.key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+    assert_eq!(app.overlay, None);
+}

@@ -22,6 +22,8 @@ pub enum MandiriOverlay {
     Help,
     /// A round (and perhaps the match) has just ended: [`MandiriApp::summary`].
     RoundOver,
+    /// The last move in full, scrolled by this many lines.
+    Explain(usize),
 }
 
 /// The last move, for the explanation panel.
@@ -428,6 +430,19 @@ impl MandiriApp {
             return;
         }
         match self.overlay {
+            Some(MandiriOverlay::Explain(scroll)) => {
+                // ui clamps the scroll to the text.
+                self.overlay = match key.code {
+                    KeyCode::Down | KeyCode::PageDown | KeyCode::Char('j') => {
+                        Some(MandiriOverlay::Explain(scroll + 1))
+                    }
+                    KeyCode::Up | KeyCode::PageUp | KeyCode::Char('k') => {
+                        Some(MandiriOverlay::Explain(scroll.saturating_sub(1)))
+                    }
+                    _ => None,
+                };
+                return;
+            }
             Some(MandiriOverlay::Help) => {
                 self.overlay = None;
                 return;
@@ -461,6 +476,7 @@ impl MandiriApp {
         match key.code {
             KeyCode::Char('q') => self.request_quit(),
             KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Some(MandiriOverlay::Help),
+            KeyCode::Char('e') => self.overlay = Some(MandiriOverlay::Explain(0)),
             KeyCode::Char('g') if self.game.status().is_over() => self.new_game(),
             KeyCode::Char('w') => self.save_with_message(),
             KeyCode::Char('u') | KeyCode::Backspace => self.undo(),

@@ -89,6 +89,7 @@ pub fn draw(f: &mut Frame, app: &MandiriApp) {
     match app.overlay {
         Some(MandiriOverlay::Help) => draw_help(f),
         Some(MandiriOverlay::RoundOver) if app.frame().is_none() => draw_round_over(f, app),
+        Some(MandiriOverlay::Explain(scroll)) => draw_full_explanation(f, app, scroll),
         _ => {}
     }
 }
@@ -464,7 +465,11 @@ fn message_text(app: &MandiriApp) -> String {
 }
 
 fn keys_line(app: &MandiriApp, width: usize) -> String {
-    let items: Vec<&str> = if app.frame().is_some() && app.overlay != Some(MandiriOverlay::Help) {
+    let window = matches!(
+        app.overlay,
+        Some(MandiriOverlay::Help | MandiriOverlay::Explain(_))
+    );
+    let items: Vec<&str> = if app.frame().is_some() && !window {
         vec![
             "Space skip",
             "+ faster",
@@ -476,6 +481,7 @@ fn keys_line(app: &MandiriApp, width: usize) -> String {
     } else {
         match app.overlay {
             Some(MandiriOverlay::Help) => vec!["any key closes"],
+            Some(MandiriOverlay::Explain(_)) => vec!["Up/Down scroll", "Esc close"],
             Some(MandiriOverlay::RoundOver) if app.game.status().is_over() => {
                 vec![
                     "Enter close",
@@ -495,10 +501,11 @@ fn keys_line(app: &MandiriApp, width: usize) -> String {
                 "<- -> Up Down Enter, or S/N + 1-7 play",
                 "u undo",
                 "q quit",
+                "e explain",
                 "? help",
                 "w save",
             ],
-            None => vec!["q quit", "u undo", "? help", "w save"],
+            None => vec!["q quit", "u undo", "e explain", "? help", "w save"],
         }
     };
     let mut line = String::new();
@@ -518,6 +525,7 @@ pub const HELP: &[&str] = &[
     "  <- -> Up Down, Enter  pick one of your holes and sow it",
     "  S or N, then 1-7      sow the hole of that name (S4, n6)",
     "  u  take back moves, back to a person's turn",
+    "  e  the last move in full",
     "  w  save the game record        + -  animation speed",
     "  Space  skip the animation      ?  this help",
     "  q  quit (the game is saved)    g  a new game once over",
@@ -544,6 +552,37 @@ fn draw_help(f: &mut Frame) {
         })
         .collect();
     popup(f, "Help (any key closes)", width, lines);
+}
+
+/// The last move in full, every sentence, scrolled when taller than the screen.
+fn draw_full_explanation(f: &mut Frame, app: &MandiriApp, scroll: usize) {
+    let area = f.area();
+    let width = area.width.min(76);
+    let text_width = usize::from(width).saturating_sub(2);
+    let mut all = Vec::new();
+    if let Some((seat, p, hole)) = app.last.played {
+        all.push(format!("Seat {seat} (player {p}) played {hole}."));
+    }
+    for l in &app.last.lines {
+        all.extend(wrap(l, text_width));
+    }
+    if all.is_empty() {
+        all.push("No move yet.".to_string());
+    }
+    let room = usize::from(area.height.saturating_sub(4)).max(1);
+    let scroll = scroll.min(all.len().saturating_sub(room));
+    let lines = all
+        .into_iter()
+        .skip(scroll)
+        .take(room)
+        .map(Line::raw)
+        .collect();
+    popup(
+        f,
+        "The last move (Up/Down scroll, Esc closes)",
+        width,
+        lines,
+    );
 }
 
 fn draw_round_over(f: &mut Frame, app: &MandiriApp) {
