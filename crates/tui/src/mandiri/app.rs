@@ -331,6 +331,10 @@ impl MandiriApp {
             if g == self.generation {
                 self.thinking = false;
                 self.pending = mv;
+                if mv.is_none() {
+                    // Not expected while the game goes on; say so rather than wait forever.
+                    self.message = "The computer found no move: u takes back, q quits.".into();
+                }
                 changed = true;
             }
         }
