@@ -16,6 +16,7 @@
 //! | [`spec`] | player specs such as `level:3` or `search:depth=8`, parsed into players |
 //! | [`protocol`] | the engine line protocol of `rajapasu engine` (PROTOCOL.md); its commands are parsed there |
 //! | [`arena`], [`stats`] | games between players, tournaments, self-play statistics |
+//! | [`mandiri`] | the three-player game: paranoid alpha-beta, max^n, MCTS, levels, specs, games for three |
 //!
 //! Scores are in counters (capture difference) from the point of view of the player to move. A
 //! decided game scores at least 1000 in absolute value: `±1000 + margin` for a single round that
@@ -39,6 +40,7 @@ pub mod choice;
 pub mod eval;
 pub mod external;
 pub mod levels;
+pub mod mandiri;
 pub mod mcts;
 pub mod player;
 pub mod players;

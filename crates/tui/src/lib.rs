@@ -10,12 +10,14 @@
 //! a terminal, [`ui::draw`] renders it on any ratatui backend, so both can be tested with
 //! ratatui's `TestBackend`, and [`anim`] turns a move's trace into frames. The computer's moves
 //! come from [`Computer::choose`], its levels from `rajapasu_ai::Level`; records are written by
-//! the engine's record module.
+//! the engine's record module. [`mandiri`] is the three-player game, Raja Pasu Mandiri, with
+//! its own state, drawing and animation on the same event loop.
 
 #![warn(missing_docs)]
 
 pub mod anim;
 pub mod app;
+pub mod mandiri;
 pub mod ui;
 
 use app::App;
@@ -177,6 +179,51 @@ impl Drop for Restore {
 /// the process is asked to stop by SIGTERM, SIGHUP or SIGINT, or its terminal goes away (the
 /// game ends as if the player had quit; the record is saved after every move anyway).
 pub fn run(game: Game, config: Config) -> io::Result<App> {
+    run_screen(|| App::new(game, config))
+}
+
+/// What the event loop drives: the two-player [`App`] and the three-player
+/// [`mandiri::MandiriApp`].
+pub(crate) trait Screen {
+    /// Draws the whole screen.
+    fn draw(&self, f: &mut ratatui::Frame);
+    /// Handles one key.
+    fn key(&mut self, key: event::KeyEvent);
+    /// Advances the clock; whether anything changed.
+    fn tick(&mut self, now: Instant) -> bool;
+    /// When the next animation frame is due.
+    fn next_due(&self) -> Option<Instant>;
+    /// Whether the player asked to leave.
+    fn quitting(&self) -> bool;
+    /// Saves and asks to leave.
+    fn request_quit(&mut self);
+}
+
+impl Screen for App {
+    fn draw(&self, f: &mut ratatui::Frame) {
+        ui::draw(f, self)
+    }
+    fn key(&mut self, key: event::KeyEvent) {
+        App::key(self, key)
+    }
+    fn tick(&mut self, now: Instant) -> bool {
+        App::tick(self, now)
+    }
+    fn next_due(&self) -> Option<Instant> {
+        App::next_due(self)
+    }
+    fn quitting(&self) -> bool {
+        self.quit
+    }
+    fn request_quit(&mut self) {
+        App::request_quit(self)
+    }
+}
+
+/// The event loop of both games: takes over the terminal, builds the screen's state with
+/// `make` (so that a computer starts thinking only once the terminal is ready), and gives the
+/// terminal back however the loop ends.
+pub(crate) fn run_screen<A: Screen>(make: impl FnOnce() -> A) -> io::Result<A> {
     let stop = Arc::new(AtomicBool::new(false));
     for signal in [SIGTERM, SIGHUP, SIGINT] {
         signal_hook::flag::register(signal, Arc::clone(&stop))?;
@@ -184,14 +231,14 @@ pub fn run(game: Game, config: Config) -> io::Result<App> {
     let mut terminal = ratatui::try_init()?;
     let _restore = Restore;
     let _watchdog = Watchdog::start(Arc::clone(&stop));
-    let mut app = App::new(game, config);
+    let mut app = make();
     let mut dirty = true;
     let mut size = terminal.size()?;
     loop {
         if dirty {
-            terminal.draw(|f| ui::draw(f, &app))?;
+            terminal.draw(|f| app.draw(f))?;
         }
-        if app.quit {
+        if app.quitting() {
             break;
         }
         let now = Instant::now();

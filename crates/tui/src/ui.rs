@@ -99,7 +99,7 @@ fn header_line(app: &App, width: usize) -> Line<'static> {
     ])
 }
 
-fn panel(title: &str) -> Block<'static> {
+pub(crate) fn panel(title: &str) -> Block<'static> {
     Block::new()
         .borders(Borders::ALL)
         .border_style(Style::new().fg(Color::DarkGray))
@@ -109,7 +109,7 @@ fn panel(title: &str) -> Block<'static> {
         ))
 }
 
-fn mark_style(mark: Mark) -> Style {
+pub(crate) fn mark_style(mark: Mark) -> Style {
     let base = Style::new().fg(Color::Black).add_modifier(Modifier::BOLD);
     match mark {
         Mark::Lift => base.bg(Color::Cyan),
@@ -652,7 +652,7 @@ fn centered(area: Rect, width: u16, height: u16) -> Rect {
     )
 }
 
-fn popup(f: &mut Frame, title: &str, width: u16, lines: Vec<Line<'static>>) {
+pub(crate) fn popup(f: &mut Frame, title: &str, width: u16, lines: Vec<Line<'static>>) {
     let height = lines.len() as u16 + 2;
     let area = centered(f.area(), width, height);
     f.render_widget(Clear, area);

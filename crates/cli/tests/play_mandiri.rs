@@ -1,0 +1,217 @@
+//! `rajapasu play --rules mandiri`: the three-player game in the terminal, driven in tmux, and
+//! its command-line errors.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_rajapasu");
+
+/// A fresh directory of its own under Cargo's test directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("play-mandiri-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A tmux server of the test's own, killed when dropped.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn start(dir: &Path, command: &str, width: u16, height: u16) -> Option<Tmux> {
+        if Command::new("tmux").arg("-V").output().is_err() {
+            eprintln!("tmux is not installed: skipping the terminal test");
+            return None;
+        }
+        // A socket of its own for every session: the last server may still be going away.
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let socket = format!(
+            "rajapasu-mandiri-test-{}-{}-{}",
+            std::process::id(),
+            dir.file_name().unwrap().to_string_lossy(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        );
+        let ok = Command::new("tmux")
+            .args(["-L", &socket, "-f", "/dev/null", "new-session", "-d"])
+            .args(["-x", &width.to_string(), "-y", &height.to_string()])
+            .args(["-s", "play"])
+            .arg(command)
+            .current_dir(dir)
+            .env("TERM", "xterm-256color")
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "tmux new-session failed");
+        Some(Tmux { socket })
+    }
+
+    fn screen(&self) -> String {
+        let out = Command::new("tmux")
+            .args(["-L", &self.socket, "capture-pane", "-p", "-t", "play"])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        Command::new("tmux")
+            .args(["-L", &self.socket, "send-keys", "-t", "play"])
+            .args(keys)
+            .status()
+            .unwrap();
+    }
+
+    /// Waits until `test` holds for the screen; panics with the screen after 30 seconds (a
+    /// guard against a hang, not a measure of speed).
+    fn wait_until(&self, what: &str, test: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if test(&screen) {
+                return screen;
+            }
+            if start.elapsed() > Duration::from_secs(30) {
+                panic!("the screen never showed {what}:\n{screen}");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn wait_for(&self, text: &str) -> String {
+        self.wait_until(&format!("{text:?}"), |s| s.contains(text))
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .status();
+    }
+}
+
+const YOUR_TURN: &str = "Seat C (player 1) to move: your turn";
+
+#[test]
+fn three_seats_in_tmux_with_two_computers() {
+    for (width, height) in [(80, 24), (120, 36)] {
+        let dir = scratch(&format!("{width}"));
+        let command = format!(
+            "{BIN} play --rules mandiri/mode=round --computer R:1 --computer L:1 --seed 3 \
+             --no-anim --save m.txt; echo EXIT=$?; sleep 60"
+        );
+        let Some(tmux) = Tmux::start(&dir, &command, width, height) else {
+            return;
+        };
+        let screen = tmux.wait_for(YOUR_TURN);
+        assert!(
+            screen.contains(" Far   [L  7] [L  7] [C  7] [C  7] [C  7] [R  7] [R  7] "),
+            "{screen}"
+        );
+        assert!(
+            screen.contains(" Near  [L  7] [L  7] [C  7] [C  7] >C  7< [R  7] [R  7] "),
+            "{screen}"
+        );
+        assert!(screen.contains(">C Raja 1/3 player 1 you "), "{screen}");
+        assert!(
+            screen.contains(" R          player 2 computer 1 "),
+            "{screen}"
+        );
+        // S5 by name: the board changes, and both computers answer by themselves.
+        tmux.keys(&["s"]);
+        tmux.wait_for("S_: the hole's number");
+        tmux.keys(&["5"]);
+        let screen = tmux.wait_until("both computers' moves and your turn", |s| {
+            s.contains("  3 L:") && s.contains(YOUR_TURN)
+        });
+        assert!(screen.contains("  1 C:S5   2 R:"), "{screen}");
+        assert!(
+            screen.contains("The computer (player 3, seat L) played "),
+            "{screen}"
+        );
+        assert!(!screen.contains("[C  7] [C  7] [C  7]"), "{screen}");
+        // A hole of another seat is refused with a message.
+        tmux.keys(&["s", "1"]);
+        tmux.wait_for("S1 is seat L's hole: seat C plays ");
+        // The cursor and Enter play the fourth move.
+        tmux.keys(&["Right", "Enter"]);
+        tmux.wait_until("the fourth move", |s| s.contains("  4 C:"));
+        tmux.keys(&["q"]);
+        let screen = tmux.wait_for("EXIT=0");
+        assert!(screen.contains("Game saved to m.txt"), "{screen}");
+        assert!(!screen.contains("┌ Board"), "{screen}");
+        let record = std::fs::read_to_string(dir.join("m.txt")).unwrap();
+        assert!(
+            record.contains("[Rules \"mandiri/mode=round\"]"),
+            "{record}"
+        );
+        assert!(
+            record.contains("[Player2 \"Computer (level 1)\"]"),
+            "{record}"
+        );
+        assert!(record.contains("{Round 1} S5 "), "{record}");
+        let moves = record
+            .lines()
+            .find(|l| l.starts_with("{Round 1}"))
+            .unwrap()
+            .split_whitespace()
+            .count()
+            - 2;
+        assert!(moves >= 4, "{record}");
+        drop(tmux);
+        // The saved game goes on between the same players.
+        let command = format!("{BIN} play --load m.txt --no-anim; echo EXIT=$?; sleep 60");
+        let Some(tmux) = Tmux::start(&dir, &command, width, height) else {
+            return;
+        };
+        // Both conditions in one wait: a capture may come in the middle of a redraw.
+        tmux.wait_until("the loaded moves and the computers", |s| {
+            s.contains("  4 C:") && s.contains("L          player 3 computer 1 ")
+        });
+        tmux.keys(&["q"]);
+        tmux.wait_for("EXIT=0");
+        drop(tmux);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
+
+#[test]
+fn a_bad_computer_seat_or_level_is_a_clear_error() {
+    for (arg, says) in [
+        ("X:3", "`X` is not a seat (expected C, R or L)"),
+        ("R:9", "--computer `R:9`: "),
+        ("R", "no `:` between the seat and the level"),
+    ] {
+        let out = Command::new(BIN)
+            .args(["play", "--rules", "mandiri", "--computer", arg])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.starts_with("error: "), "{err}");
+        assert!(err.contains(says), "{arg}: {err}");
+    }
+    let out = Command::new(BIN)
+        .args(["play", "--rules", "mandiri", "--lines"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("line mode plays the two-player game only"),
+        "{err}"
+    );
+    let out = Command::new(BIN)
+        .args(["play", "--computer", "R:3"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--computer SEAT:LEVEL is for the three-player game"),
+        "{err}"
+    );
+}

@@ -1,0 +1,701 @@
+//! The state of a Mandiri game in the terminal and what each key does to it, without a
+//! terminal: `mandiri::run` feeds keys and clock ticks, `mandiri::ui` draws.
+
+use crate::mandiri::anim::{self, MandiriFrame};
+use crate::mandiri::words;
+use crate::mandiri::{MandiriConfig, Who};
+use rajapasu_engine::mandiri::{
+    MandiriEvent, MandiriGame, MandiriIllegalMove, MandiriRecord, MandiriStatus, Player, Seat,
+};
+use rajapasu_engine::record::SaveError;
+use rajapasu_engine::rng::stream_seed;
+use rajapasu_engine::{Hole, Side};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use std::path::PathBuf;
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::time::{Duration, Instant};
+
+/// A window drawn over the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MandiriOverlay {
+    /// The keys and a summary of the rules.
+    Help,
+    /// A round (and perhaps the match) has just ended: [`MandiriApp::summary`].
+    RoundOver,
+    /// The last move in full, scrolled by this many lines.
+    Explain(usize),
+}
+
+/// The last move, for the explanation panel.
+#[derive(Clone, Debug, Default)]
+pub struct LastMove {
+    /// The seat and player that played it, and the hole.
+    pub played: Option<(Seat, Player, Hole)>,
+    /// The move in sentences.
+    pub lines: Vec<String>,
+}
+
+struct Animation {
+    frames: Vec<MandiriFrame>,
+    index: usize,
+    due: Option<Instant>,
+}
+
+/// A Mandiri game being played in the terminal.
+pub struct MandiriApp {
+    /// The game.
+    pub game: MandiriGame,
+    /// Who plays, and how.
+    pub config: MandiriConfig,
+    /// The hole under the cursor, for a person to move.
+    pub cursor: Hole,
+    /// The row typed as the first letter of a hole name (`S` of `S4`), waiting for its number.
+    pub typed: Option<Side>,
+    /// The last move and its explanation.
+    pub last: LastMove,
+    /// A one-line message: errors, where the game was saved.
+    pub message: String,
+    /// The window over the board, if any.
+    pub overlay: Option<MandiriOverlay>,
+    /// The round summary: how the round ended and what happened between rounds.
+    pub summary: Vec<String>,
+    /// Lines of the round summary scrolled away at its top.
+    pub summary_scroll: usize,
+    /// Where the record was last written.
+    pub saved: Option<PathBuf>,
+    /// The records of the earlier games of this session (before a new game), oldest first.
+    pub saved_before: Vec<PathBuf>,
+    /// Why the record could not be written when the game ended, if it could not.
+    pub save_error: Option<SaveError>,
+    /// Set when the player asked to leave.
+    pub quit: bool,
+    /// Animation speed: frame times are divided by this.
+    pub speed: u32,
+    animation: Option<Animation>,
+    /// Changes with every move and undo: a computer's reply for an older position is dropped.
+    generation: u64,
+    thinking: bool,
+    pending: Option<Hole>,
+    tx: Sender<(u64, Option<Hole>)>,
+    rx: Receiver<(u64, Option<Hole>)>,
+}
+
+impl MandiriApp {
+    /// A game in the terminal, from `game` (the start or a loaded record).
+    pub fn new(game: MandiriGame, config: MandiriConfig) -> MandiriApp {
+        let (tx, rx) = channel();
+        let mut app = MandiriApp {
+            cursor: "S5".parse().expect("a hole"),
+            game,
+            config,
+            typed: None,
+            last: LastMove::default(),
+            message: String::new(),
+            overlay: None,
+            summary: Vec::new(),
+            summary_scroll: 0,
+            saved: None,
+            saved_before: Vec::new(),
+            save_error: None,
+            quit: false,
+            speed: 1,
+            animation: None,
+            generation: 0,
+            thinking: false,
+            pending: None,
+            tx,
+            rx,
+        };
+        app.last = explain(&app.game, app.game.moves().len());
+        app.after_change();
+        if app.human_to_move() {
+            app.message = format!(
+                "Seat {} to move: pick a hole, or type its name such as S4 (? for help).",
+                app.to_move()
+            );
+        }
+        app
+    }
+
+    /// The seat to move.
+    pub fn to_move(&self) -> Seat {
+        self.game.position().to_move()
+    }
+
+    /// Who plays `player`.
+    pub fn who(&self, player: Player) -> Who {
+        self.config.players[player.index()]
+    }
+
+    /// Whether the player in `seat` is the computer.
+    pub fn is_computer(&self, seat: Seat) -> bool {
+        matches!(
+            self.who(self.game.position().player(seat)),
+            Who::Computer(_)
+        )
+    }
+
+    /// Whether a person is to pick a move now.
+    pub fn human_to_move(&self) -> bool {
+        self.game.status() == MandiriStatus::Playing && !self.is_computer(self.to_move())
+    }
+
+    /// Whether a computer is searching for its move, or its move waits to be shown.
+    pub fn thinking(&self) -> bool {
+        self.thinking || self.pending.is_some()
+    }
+
+    /// The frame being shown, while a move is animated.
+    pub fn frame(&self) -> Option<&MandiriFrame> {
+        self.animation.as_ref().map(|a| &a.frames[a.index])
+    }
+
+    /// Plays `hole` for the seat to move, with its animation and explanation.
+    pub fn play(&mut self, hole: Hole) -> Result<(), MandiriIllegalMove> {
+        let before = *self.game.position();
+        let mover = before.to_move();
+        let mut events: Vec<MandiriEvent> = Vec::new();
+        self.game.play_traced(hole, &mut events)?;
+        self.last = LastMove {
+            played: Some((mover, before.player(mover), hole)),
+            lines: words::narrate(mover, &events),
+        };
+        self.message.clear();
+        self.typed = None;
+        if self.config.animate {
+            let frames = anim::frames(&before, mover, &events);
+            if !frames.is_empty() {
+                self.animation = Some(Animation {
+                    frames,
+                    index: 0,
+                    due: None,
+                });
+            }
+        }
+        if let Some(k) = events
+            .iter()
+            .position(|e| matches!(e, MandiriEvent::RoundEnd { .. }))
+        {
+            self.summary = round_summary(&self.game, &events[k..]);
+            self.summary_scroll = 0;
+            self.overlay = Some(MandiriOverlay::RoundOver);
+        }
+        self.autosave();
+        self.after_change();
+        Ok(())
+    }
+
+    fn after_change(&mut self) {
+        self.generation += 1;
+        self.thinking = false;
+        self.pending = None;
+        let legal = self.game.legal_moves();
+        if !legal.contains(&self.cursor) {
+            if let Some(&first) = legal.first() {
+                self.cursor = first;
+            }
+        }
+        self.start_computer();
+    }
+
+    fn start_computer(&mut self) {
+        if self.game.status() != MandiriStatus::Playing {
+            return;
+        }
+        let player = self.game.position().player(self.to_move());
+        let Who::Computer(level) = self.who(player) else {
+            return;
+        };
+        self.thinking = true;
+        let game = self.game.clone();
+        let generation = self.generation;
+        let tx = self.tx.clone();
+        // The seed of this move of the game: the same game and seed give the same moves.
+        let seed = stream_seed(self.config.seed, game.moves().len() as u64);
+        std::thread::spawn(move || {
+            let mv = rajapasu_ai::mandiri::level_player(level, seed)
+                .choose(&game)
+                .ok();
+            let _ = tx.send((generation, mv));
+        });
+    }
+
+    /// Takes back the last move, and every computer's move before it back to a person's turn.
+    pub fn undo(&mut self) {
+        let taken = match moves_to_undo(&self.game, &self.config) {
+            Ok(taken) => taken,
+            Err(why) => {
+                self.message = why.to_string();
+                return;
+            }
+        };
+        self.animation = None;
+        self.overlay = None;
+        self.typed = None;
+        for _ in 0..taken {
+            self.game.undo();
+        }
+        self.last = explain(&self.game, self.game.moves().len());
+        self.autosave();
+        self.after_change();
+        self.message = format!(
+            "Took back {taken} move{}; seat {} to move.",
+            if taken == 1 { "" } else { "s" },
+            self.to_move()
+        );
+    }
+
+    /// Writes the game record (JSON if the file name ends in `.json`); returns where.
+    pub fn save(&mut self) -> Result<PathBuf, SaveError> {
+        if self.saved.is_none() && self.config.never_overwrite {
+            // Another game may have taken the name since this one started.
+            self.config.save_path = crate::free_path(&self.config.save_path);
+        }
+        let path = self.config.save_path.clone();
+        let record = MandiriRecord::from_game(&self.game, self.config.tags.clone());
+        let json = path.extension().is_some_and(|e| e == "json");
+        let text = if json {
+            record.to_json() + "\n"
+        } else {
+            record.to_text()
+        };
+        std::fs::write(&path, text).map_err(|error| SaveError {
+            path: path.clone(),
+            error,
+        })?;
+        self.saved = Some(path.clone());
+        Ok(path)
+    }
+
+    /// Saves after every move and undo, once the game has a move, so that no game is lost.
+    fn autosave(&mut self) {
+        if self.game.moves().is_empty() && self.saved.is_none() {
+            return;
+        }
+        if let Err(e) = self.save() {
+            self.message = e.to_string();
+        }
+    }
+
+    /// Saves (if there is anything to save) and asks to leave.
+    pub fn request_quit(&mut self) {
+        if !self.game.moves().is_empty() || self.saved.is_some() {
+            self.save_error = self.save().err();
+        }
+        self.quit = true;
+    }
+
+    /// After the game is over: the same game again from its start, its record in a new file.
+    pub fn new_game(&mut self) {
+        if !self.game.status().is_over() {
+            self.message = "The game is not over: q quits, and the game is saved.".to_string();
+            return;
+        }
+        self.game = MandiriGame::from_position(self.game.start());
+        self.saved_before.extend(self.saved.take());
+        self.config.save_path = crate::free_path(&crate::next_name(&self.config.save_path));
+        self.config.never_overwrite = true;
+        self.animation = None;
+        self.overlay = None;
+        self.last = LastMove::default();
+        self.after_change();
+        self.message = format!(
+            "A new game; its record goes to {}.",
+            self.config.save_path.display()
+        );
+    }
+
+    /// Finishes the animation at once.
+    pub fn skip_animation(&mut self) {
+        self.animation = None;
+    }
+
+    /// Shows the next frame of the animation; false when it is over.
+    pub fn step_animation(&mut self) -> bool {
+        if let Some(a) = &mut self.animation {
+            if a.index + 1 < a.frames.len() {
+                a.index += 1;
+                a.due = None;
+                return true;
+            }
+        }
+        self.animation = None;
+        false
+    }
+
+    /// Advances the clock: animation frames and the computers' replies. Returns whether
+    /// anything changed.
+    pub fn tick(&mut self, now: Instant) -> bool {
+        let mut changed = false;
+        while let Ok((g, mv)) = self.rx.try_recv() {
+            if g == self.generation {
+                self.thinking = false;
+                self.pending = mv;
+                if mv.is_none() {
+                    // Not expected while the game goes on; say so rather than wait forever.
+                    self.message = "The computer found no move: u takes back, q quits.".into();
+                }
+                changed = true;
+            }
+        }
+        if let Some(a) = &mut self.animation {
+            let millis = a.frames[a.index].millis / u64::from(self.speed.max(1));
+            match a.due {
+                None => a.due = Some(now + Duration::from_millis(millis)),
+                Some(due) if now >= due => {
+                    self.step_animation();
+                    changed = true;
+                }
+                Some(_) => {}
+            }
+        }
+        // The computer's move waits for the last move's animation and for the summary to close.
+        if self.animation.is_none() && self.overlay.is_none() {
+            if let Some(mv) = self.pending.take() {
+                let seat = self.to_move();
+                let player = self.game.position().player(seat);
+                if self.play(mv).is_ok() {
+                    self.message =
+                        format!("The computer (player {player}, seat {seat}) played {mv}.");
+                }
+                changed = true;
+            }
+        }
+        changed
+    }
+
+    /// When the next frame is due, for the event loop's wait.
+    pub fn next_due(&self) -> Option<Instant> {
+        self.animation.as_ref().and_then(|a| a.due)
+    }
+
+    /// Whether nothing is going on: no search, no animation, no computer move waiting.
+    pub fn idle(&self) -> bool {
+        !self.thinking && self.animation.is_none() && self.pending.is_none()
+    }
+
+    /// The legal moves in the order the cursor visits them: the far row as drawn (N7 to N1),
+    /// then the near row (S1 to S7).
+    fn cursor_order(&self) -> Vec<Hole> {
+        let legal = self.game.legal_moves();
+        let far = (1..=7).rev().map(|k| Hole::new(Side::North, k));
+        let near = (1..=7).map(|k| Hole::new(Side::South, k));
+        far.chain(near)
+            .flatten()
+            .filter(|h| legal.contains(h))
+            .collect()
+    }
+
+    /// Moves the cursor to the mover's next hole to the left (`left`) or right as drawn.
+    pub fn move_cursor(&mut self, left: bool) {
+        let order = self.cursor_order();
+        let Some(k) = order.iter().position(|&h| h == self.cursor) else {
+            if let Some(&first) = order.first() {
+                self.cursor = first;
+            }
+            return;
+        };
+        let next = if left {
+            k.checked_sub(1)
+        } else {
+            Some(k + 1).filter(|&n| n < order.len())
+        };
+        if let Some(n) = next {
+            self.cursor = order[n];
+        }
+    }
+
+    /// Moves the cursor to the other row, to the mover's hole nearest the same column.
+    pub fn switch_row(&mut self) {
+        let column = |h: Hole| match h.side() {
+            Side::North => 7 - i32::from(h.number()),
+            Side::South => i32::from(h.number()) - 1,
+        };
+        let here = self.cursor;
+        if let Some(&best) = self
+            .cursor_order()
+            .iter()
+            .filter(|h| h.side() != here.side())
+            .min_by_key(|&&h| (column(h) - column(here)).abs())
+        {
+            self.cursor = best;
+        }
+    }
+
+    /// Handles one key.
+    pub fn key(&mut self, key: KeyEvent) {
+        if key.kind == KeyEventKind::Release {
+            return;
+        }
+        if key.modifiers.contains(KeyModifiers::CONTROL)
+            && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('d'))
+        {
+            self.request_quit();
+            return;
+        }
+        match self.overlay {
+            Some(MandiriOverlay::Explain(scroll)) => {
+                // ui clamps the scroll to the text.
+                self.overlay = match key.code {
+                    KeyCode::Down | KeyCode::PageDown | KeyCode::Char('j') => {
+                        Some(MandiriOverlay::Explain(scroll + 1))
+                    }
+                    KeyCode::Up | KeyCode::PageUp | KeyCode::Char('k') => {
+                        Some(MandiriOverlay::Explain(scroll.saturating_sub(1)))
+                    }
+                    _ => None,
+                };
+                return;
+            }
+            Some(MandiriOverlay::Help) => {
+                self.overlay = None;
+                return;
+            }
+            Some(MandiriOverlay::RoundOver) if self.animation.is_some() => {
+                if key.code == KeyCode::Char('q') {
+                    self.request_quit();
+                } else {
+                    self.skip_animation();
+                }
+                return;
+            }
+            Some(MandiriOverlay::RoundOver) => {
+                match key.code {
+                    KeyCode::Char('q') => self.request_quit(),
+                    KeyCode::Char('u') => self.undo(),
+                    KeyCode::Char('w') => self.save_with_message(),
+                    KeyCode::Char('g') if self.game.status().is_over() => self.new_game(),
+                    KeyCode::Down | KeyCode::PageDown | KeyCode::Char('j') => {
+                        self.summary_scroll += 1
+                    }
+                    KeyCode::Up | KeyCode::PageUp | KeyCode::Char('k') => {
+                        self.summary_scroll = self.summary_scroll.saturating_sub(1)
+                    }
+                    _ => self.overlay = None,
+                }
+                return;
+            }
+            None => {}
+        }
+        match key.code {
+            KeyCode::Char('q') => self.request_quit(),
+            KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Some(MandiriOverlay::Help),
+            KeyCode::Char('e') => self.overlay = Some(MandiriOverlay::Explain(0)),
+            KeyCode::Char('g') if self.game.status().is_over() => self.new_game(),
+            KeyCode::Char('w') => self.save_with_message(),
+            KeyCode::Char('u') | KeyCode::Backspace => self.undo(),
+            KeyCode::Char('+') | KeyCode::Char('=') => {
+                self.speed = (self.speed * 2).min(16);
+                self.message = format!("Animation speed x{}.", self.speed);
+            }
+            KeyCode::Char('-') => {
+                self.speed = (self.speed / 2).max(1);
+                self.message = format!("Animation speed x{}.", self.speed);
+            }
+            KeyCode::Char(' ') | KeyCode::Esc if self.animation.is_some() => self.skip_animation(),
+            KeyCode::Esc => self.typed = None,
+            KeyCode::Left
+            | KeyCode::Right
+            | KeyCode::Up
+            | KeyCode::Down
+            | KeyCode::Enter
+            | KeyCode::Char(_) => {
+                if self.animation.is_some() {
+                    self.skip_animation();
+                    if key.code == KeyCode::Enter {
+                        return;
+                    }
+                }
+                self.move_key(key.code);
+            }
+            _ => {}
+        }
+    }
+
+    fn move_key(&mut self, code: KeyCode) {
+        if !self.human_to_move() {
+            if self.game.status().is_over() {
+                self.message =
+                    "The game is over: g starts a new one, u takes back a move, q quits."
+                        .to_string();
+            } else if matches!(code, KeyCode::Enter | KeyCode::Char(_)) {
+                self.message = "The computer is thinking...".to_string();
+            }
+            return;
+        }
+        let hole = match code {
+            KeyCode::Left => return self.move_cursor(true),
+            KeyCode::Right => return self.move_cursor(false),
+            KeyCode::Up | KeyCode::Down => return self.switch_row(),
+            KeyCode::Enter => self.cursor,
+            KeyCode::Char(c) => match (self.typed, Side::from_letter(c.to_ascii_uppercase())) {
+                (_, Some(side)) => {
+                    self.typed = Some(side);
+                    self.message = format!("{}: now the hole's number, 1 to 7.", side.letter());
+                    return;
+                }
+                (Some(side), None) if c.is_ascii_digit() => {
+                    self.typed = None;
+                    match Hole::new(side, c as u8 - b'0') {
+                        Some(h) => h,
+                        None => {
+                            self.message = format!(
+                                "There is no hole {}{c}: holes are numbered 1 to 7.",
+                                side.letter()
+                            );
+                            return;
+                        }
+                    }
+                }
+                (None, None) if c.is_ascii_digit() => {
+                    self.message =
+                        "A hole is named by its row and number: type S or N first, as in S4."
+                            .to_string();
+                    return;
+                }
+                _ => return,
+            },
+            _ => return,
+        };
+        if let Err(e) = self.play(hole) {
+            self.message = match e {
+                // Shorter than the engine's sentence, and with the holes that can be played.
+                MandiriIllegalMove::NotYours { hole, seat } => {
+                    let mine: Vec<String> = self
+                        .game
+                        .legal_moves()
+                        .iter()
+                        .map(|h| h.to_string())
+                        .collect();
+                    format!(
+                        "{hole} is seat {}'s hole: seat {seat} plays {}.",
+                        Seat::owner(hole),
+                        mine.join(" ")
+                    )
+                }
+                e => {
+                    let e = e.to_string();
+                    format!("{}{}.", e[..1].to_uppercase(), &e[1..])
+                }
+            };
+        }
+    }
+
+    fn save_with_message(&mut self) {
+        self.message = match self.save() {
+            Ok(path) => format!("Saved the game to {}.", path.display()),
+            Err(e) => e.to_string(),
+        };
+    }
+}
+
+/// The explanation of move `ply` of `game` (1 for the first), found by replaying the game to
+/// it. Empty for ply 0 or past the end.
+pub fn explain(game: &MandiriGame, ply: usize) -> LastMove {
+    if ply == 0 || ply > game.moves().len() {
+        return LastMove::default();
+    }
+    let mut replay = MandiriGame::from_position(game.start());
+    for &mv in &game.moves()[..ply - 1] {
+        if replay.try_play(mv).is_err() {
+            return LastMove::default();
+        }
+    }
+    let mv = game.moves()[ply - 1];
+    let pos = *replay.position();
+    let mover = pos.to_move();
+    let mut events = Vec::new();
+    match replay.play_traced(mv, &mut events) {
+        Ok(()) => LastMove {
+            played: Some((mover, pos.player(mover), mv)),
+            lines: words::narrate(mover, &events),
+        },
+        Err(_) => LastMove::default(),
+    }
+}
+
+/// Why undo takes nothing back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoUndo {
+    /// No move has been played.
+    NoMove,
+    /// Every move so far is a computer's: taking them back would only have it play again.
+    OnlyComputer,
+}
+
+impl std::fmt::Display for NoUndo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            NoUndo::NoMove => "No move to take back.",
+            NoUndo::OnlyComputer => "No move of a person to take back: the computers' moves stay.",
+        })
+    }
+}
+
+/// How many moves undo takes back: the last one, and every computer's move back to the last
+/// turn of a person (players keep their numbers when they move seats).
+///
+/// ```
+/// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
+/// use rajapasu_tui::mandiri::app::moves_to_undo;
+/// use rajapasu_tui::mandiri::MandiriConfig;
+/// let mut game = MandiriGame::new(MandiriRules::default());
+/// for mv in ["S5", "S6", "N6"] {
+///     game.try_play(mv.parse().unwrap()).unwrap();
+/// }
+/// // Player 1 against two computers: back to player 1's move.
+/// assert_eq!(moves_to_undo(&game, &MandiriConfig::new()), Ok(3));
+/// ```
+pub fn moves_to_undo(game: &MandiriGame, config: &MandiriConfig) -> Result<usize, NoUndo> {
+    if game.moves().is_empty() {
+        return Err(NoUndo::NoMove);
+    }
+    let mut replay = game.clone();
+    let mut taken = 0;
+    while replay.undo() {
+        taken += 1;
+        let pos = replay.position();
+        if config.players[pos.player(pos.to_move()).index()] == Who::Human {
+            return Ok(taken);
+        }
+    }
+    Err(NoUndo::OnlyComputer)
+}
+
+/// The summary of a round just ended: its end, what happened between rounds (`after`: the
+/// events from the round end on), who sits where next, or the end of the game.
+pub fn round_summary(game: &MandiriGame, after: &[MandiriEvent]) -> Vec<String> {
+    let mut lines: Vec<String> = after.iter().filter_map(words::between).collect();
+    let pos = game.position();
+    if game.status() == MandiriStatus::Playing {
+        lines.push(String::new());
+        lines.push(format!("Round {} starts:", pos.round()));
+        for seat in Seat::ALL {
+            let p = pos.player(seat);
+            let role = match seat {
+                Seat::C => format!(
+                    "Raja (round {} of {} in office)",
+                    pos.office(),
+                    pos.rules().term
+                ),
+                Seat::R => "the right end".to_string(),
+                Seat::L => "the left end".to_string(),
+            };
+            let what = if pos.is_out(p) {
+                "out of the match, the seat closed".to_string()
+            } else {
+                let open = seat.holes().filter(|&h| pos.count(h).is_some()).count();
+                let all = seat.holes().count();
+                format!("{open} of {all} holes open, reserve {}", pos.reserve(p))
+            };
+            lines.push(format!("  {seat}: player {p}, {role}: {what}."));
+        }
+    }
+    lines.push(String::new());
+    lines.push(if game.status().is_over() {
+        "Enter closes; g starts a new game.".to_string()
+    } else {
+        "Press Enter to go on.".to_string()
+    });
+    lines
+}

@@ -1,0 +1,620 @@
+//! Drawing the Mandiri game: the board with each hole's seat letter and colour, the seats with
+//! their players, the Raja, captures and reserves; the last move in words, the move list, the
+//! rounds by player, overlays. Made for an 80x24 terminal.
+
+use crate::mandiri::anim::MandiriBoard;
+use crate::mandiri::app::{MandiriApp, MandiriOverlay};
+use crate::mandiri::words;
+use crate::mandiri::Who;
+use crate::ui::{fit, mark_style, panel, popup, wrap};
+use rajapasu_engine::mandiri::{MandiriGame, MandiriStatus, Player, Players, Seat};
+use rajapasu_engine::{Hole, Side};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use ratatui::Frame;
+
+/// Width of the right-hand column (moves and rounds).
+const SIDE_WIDTH: u16 = 20;
+/// Height of the board panel, borders included.
+const BOARD_HEIGHT: u16 = 12;
+/// The board panel: the row label, seven cells `[L 14]` and a space each, borders.
+const LEFT_MIN: u16 = 7 + 7 * 7 + 2;
+/// The smallest terminal the game is drawn in.
+pub const MIN_WIDTH: u16 = LEFT_MIN + SIDE_WIDTH;
+/// See [`MIN_WIDTH`].
+pub const MIN_HEIGHT: u16 = BOARD_HEIGHT + 3 + 3;
+
+/// Each seat's colour; its letter is always drawn too, so that colour is never alone.
+pub fn seat_colour(seat: Seat) -> Color {
+    match seat {
+        Seat::C => Color::Yellow,
+        Seat::R => Color::Cyan,
+        Seat::L => Color::Magenta,
+    }
+}
+
+/// Draws the whole screen.
+pub fn draw(f: &mut Frame, app: &MandiriApp) {
+    let area = f.area();
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        let text = format!(
+            "Raja Pasu Mandiri needs at least {MIN_WIDTH}x{MIN_HEIGHT}; this terminal is {}x{}. \
+             Enlarge it. q quits.",
+            area.width, area.height
+        );
+        let lines: Vec<Line> = wrap(&text, usize::from(area.width))
+            .into_iter()
+            .map(Line::raw)
+            .collect();
+        return f.render_widget(Paragraph::new(lines), area);
+    }
+    let [header, body, message, keys] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(10),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let [left, right] =
+        Layout::horizontal([Constraint::Min(LEFT_MIN), Constraint::Length(SIDE_WIDTH)]).areas(body);
+    let [board, explain] =
+        Layout::vertical([Constraint::Length(BOARD_HEIGHT), Constraint::Min(3)]).areas(left);
+    let [moves, rounds] =
+        Layout::vertical([Constraint::Min(4), Constraint::Length(8)]).areas(right);
+
+    f.render_widget(
+        Paragraph::new(header_line(app, usize::from(header.width))),
+        header,
+    );
+    draw_board(f, board, app);
+    draw_explanation(f, explain, app);
+    draw_moves(f, moves, &app.game);
+    draw_rounds(f, rounds, app);
+    f.render_widget(
+        Paragraph::new(Line::styled(
+            fit(&message_text(app), usize::from(message.width)),
+            Style::new().fg(Color::Yellow),
+        )),
+        message,
+    );
+    f.render_widget(
+        Paragraph::new(Line::styled(
+            keys_line(app, usize::from(keys.width)),
+            Style::new().fg(Color::DarkGray),
+        )),
+        keys,
+    );
+    match app.overlay {
+        Some(MandiriOverlay::Help) => draw_help(f),
+        Some(MandiriOverlay::RoundOver) if app.frame().is_none() => draw_round_over(f, app),
+        Some(MandiriOverlay::Explain(scroll)) => draw_full_explanation(f, app, scroll),
+        _ => {}
+    }
+}
+
+fn header_line(app: &MandiriApp, width: usize) -> Line<'static> {
+    let pos = app.game.position();
+    let title = " Raja Pasu Mandiri  ";
+    let text = format!(
+        "{}  Round {}  Raja: player {}",
+        pos.rules(),
+        pos.round(),
+        pos.player(Seat::C)
+    );
+    Line::from(vec![
+        Span::styled(title, Style::new().add_modifier(Modifier::BOLD)),
+        Span::raw(fit(&text, width.saturating_sub(title.len()))),
+    ])
+}
+
+/// Who plays the player in `seat`, in a few words.
+fn who_text(app: &MandiriApp, seat: Seat) -> String {
+    let p = app.game.position().player(seat);
+    if app.game.position().is_out(p) {
+        return "out".to_string();
+    }
+    let people = Player::ALL
+        .iter()
+        .filter(|&&q| app.who(q) == Who::Human)
+        .count();
+    match app.who(p) {
+        Who::Human if people == 1 => "you".to_string(),
+        Who::Human => "person".to_string(),
+        Who::Computer(level) => format!("computer {level}"),
+    }
+}
+
+fn draw_board(f: &mut Frame, area: Rect, app: &MandiriApp) {
+    let block = panel("Board");
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    let frame = app.frame();
+    let live;
+    let board = match frame {
+        Some(fr) => &fr.board,
+        None => {
+            live = MandiriBoard::of(app.game.position());
+            &live
+        }
+    };
+    let pos = app.game.position();
+    let playing = app.game.status() == MandiriStatus::Playing;
+    // While a move is shown, its mover is the seat at work.
+    let to_move = match (frame, app.last.played) {
+        (Some(_), Some((seat, _, _))) => seat,
+        _ => app.to_move(),
+    };
+    let cursor = (frame.is_none() && app.human_to_move()).then_some(app.cursor);
+    let row = |side: Side| -> Vec<Hole> {
+        let holes = (1..=7).filter_map(move |k| Hole::new(side, k));
+        match side {
+            Side::North => holes.rev().collect(),
+            Side::South => holes.collect(),
+        }
+    };
+    let names = |side: Side| -> Line<'static> {
+        let mut s = " ".repeat(7);
+        for h in row(side) {
+            s.push_str(&format!("{:^6} ", h.to_string()));
+        }
+        Line::styled(s, Style::new().fg(Color::DarkGray))
+    };
+    let holes = |side: Side, label: &str| -> Line<'static> {
+        let mut spans = vec![Span::raw(format!("{label:<7}"))];
+        for h in row(side) {
+            let seat = Seat::owner(h);
+            let selected = cursor == Some(h);
+            let (open, close) = if selected { ('>', '<') } else { ('[', ']') };
+            let text = match board.count(h) {
+                Some(c) => format!("{open}{seat} {c:>2}{close}"),
+                None => format!("{open}{seat}  x{close}"),
+            };
+            let mut style = Style::new().fg(seat_colour(seat));
+            if board.count(h).is_none() {
+                style = style.add_modifier(Modifier::DIM);
+            }
+            if playing && seat == to_move {
+                style = style.add_modifier(Modifier::BOLD);
+            }
+            if selected {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            if let Some((fh, mark)) = frame.and_then(|fr| fr.focus) {
+                if fh == h {
+                    style = mark_style(mark);
+                }
+            }
+            spans.push(Span::styled(text, style));
+            spans.push(Span::raw(" "));
+        }
+        Line::from(spans)
+    };
+    let seat_line = |seat: Seat| -> Line<'static> {
+        let p = pos.player(seat);
+        let mover = playing && seat == to_move;
+        let raja = if seat == Seat::C {
+            format!("Raja {}/{}", pos.office(), pos.rules().term)
+        } else {
+            String::new()
+        };
+        let mut spans = vec![
+            Span::styled(
+                if mover { ">" } else { " " },
+                Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
+            ),
+            Span::styled(
+                seat.letter().to_string(),
+                Style::new()
+                    .fg(seat_colour(seat))
+                    .add_modifier(Modifier::BOLD),
+            ),
+            Span::raw(format!(
+                " {raja:<8} player {p} {:<12}captured {:>2} reserve {:>2}",
+                who_text(app, seat),
+                board.captured[seat],
+                pos.reserve(p)
+            )),
+        ];
+        if mover {
+            spans[2].style = Style::new().add_modifier(Modifier::BOLD);
+        }
+        Line::from(spans)
+    };
+    let status = match frame {
+        Some(fr) => Line::styled(
+            format!(" In hand: {}", fr.hand),
+            Style::new().fg(Color::Cyan),
+        ),
+        None => Line::styled(
+            format!(" {}", turn_text(app)),
+            Style::new().add_modifier(Modifier::BOLD),
+        ),
+    };
+    let lines = vec![
+        names(Side::North),
+        holes(Side::North, " Far"),
+        holes(Side::South, " Near"),
+        names(Side::South),
+        Line::styled(
+            fit(
+                " Sowing runs anticlockwise: S1..S7, N1..N7, S1...",
+                usize::from(inner.width),
+            ),
+            Style::new().fg(Color::DarkGray),
+        ),
+        seat_line(Seat::C),
+        seat_line(Seat::R),
+        seat_line(Seat::L),
+        Line::raw(""),
+        status,
+    ];
+    // A wide terminal gets the same board in the middle of the panel.
+    let pad = usize::from(inner.width.saturating_sub(LEFT_MIN - 2) / 2);
+    let lines: Vec<Line> = lines
+        .into_iter()
+        .map(|mut l| {
+            l.spans.insert(0, Span::raw(" ".repeat(pad)));
+            l
+        })
+        .collect();
+    f.render_widget(Paragraph::new(lines), inner);
+}
+
+/// Whose turn it is, or how the game ended.
+pub fn turn_text(app: &MandiriApp) -> String {
+    let pos = app.game.position();
+    match app.game.status() {
+        MandiriStatus::Playing => {
+            let seat = app.to_move();
+            let p = pos.player(seat);
+            if app.is_computer(seat) {
+                format!("Seat {seat} (player {p}) to move: the computer is thinking...")
+            } else {
+                format!("Seat {seat} (player {p}) to move: your turn")
+            }
+        }
+        MandiriStatus::RoundOver { winners } => {
+            format!(
+                "{}The game is over: {} won the round.",
+                you(app, winners),
+                words::players(winners)
+            )
+        }
+        MandiriStatus::MatchOver { winners } => {
+            format!(
+                "{}The match is over: {} won it.",
+                you(app, winners),
+                words::players(winners)
+            )
+        }
+    }
+}
+
+/// "You win! " or "You lose. " when one person plays against the computers; nothing when
+/// several people play, where the players' numbers say it all.
+fn you(app: &MandiriApp, winners: Players) -> &'static str {
+    let mut people = Player::ALL
+        .into_iter()
+        .filter(|&p| app.who(p) == Who::Human);
+    match (people.next(), people.next()) {
+        (Some(p), None) if winners.contains(p) => "You win! ",
+        (Some(_), None) => "You lose. ",
+        _ => "",
+    }
+}
+
+fn draw_explanation(f: &mut Frame, area: Rect, app: &MandiriApp) {
+    let block = panel("Last move");
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    let width = usize::from(inner.width);
+    let height = usize::from(inner.height);
+    let lines: Vec<Line> = if let Some(fr) = app.frame() {
+        let mut v: Vec<Line> = wrap(&fr.caption, width)
+            .into_iter()
+            .map(|l| Line::styled(l, Style::new().fg(Color::Cyan)))
+            .collect();
+        v.push(Line::styled(
+            "Space: skip the animation   +/-: faster/slower",
+            Style::new().fg(Color::DarkGray),
+        ));
+        v
+    } else {
+        let mut all = Vec::new();
+        if let Some((seat, p, hole)) = app.last.played {
+            all.push(format!("Seat {seat} (player {p}) played {hole}."));
+        }
+        for l in &app.last.lines {
+            all.extend(wrap(l, width));
+        }
+        if all.is_empty() {
+            all = wrap(
+                "No move yet. The explanation of each move appears here.",
+                width,
+            );
+        }
+        if all.len() > height {
+            // A long move: its start, and its end, where the captures are.
+            let tail = height.saturating_sub(2);
+            let skipped = all.len() - 1 - tail;
+            let mut v = vec![all[0].clone(), format!("  ... {skipped} more lines ...")];
+            v.extend(all[all.len() - tail..].iter().cloned());
+            all = v;
+        }
+        all.into_iter().map(Line::raw).collect()
+    };
+    f.render_widget(Paragraph::new(lines), inner);
+}
+
+/// The move list as drawn: round headings and two moves a line, each with its seat.
+pub fn move_lines(game: &MandiriGame) -> Vec<String> {
+    let mut replay = MandiriGame::from_position(game.start());
+    let mut out = Vec::new();
+    let mut round = 0;
+    let mut line = String::new();
+    for (k, &mv) in game.moves().iter().enumerate() {
+        let pos = *replay.position();
+        if pos.round() != round {
+            if !line.is_empty() {
+                out.push(std::mem::take(&mut line));
+            }
+            round = pos.round();
+            out.push(format!("Round {round}"));
+        }
+        let entry = format!("{:>3} {}:{mv}", k + 1, pos.to_move());
+        if line.is_empty() {
+            line = entry;
+        } else {
+            line = format!("{line} {entry}");
+            out.push(std::mem::take(&mut line));
+        }
+        if replay.try_play(mv).is_err() {
+            break;
+        }
+    }
+    if !line.is_empty() {
+        out.push(line);
+    }
+    out
+}
+
+fn draw_moves(f: &mut Frame, area: Rect, game: &MandiriGame) {
+    let block = panel("Moves");
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    let all = move_lines(game);
+    let lines: Vec<Line> = if all.is_empty() {
+        vec![Line::styled(
+            "No moves yet",
+            Style::new().fg(Color::DarkGray),
+        )]
+    } else {
+        let skip = all.len().saturating_sub(usize::from(inner.height));
+        all.into_iter().skip(skip).map(Line::raw).collect()
+    };
+    f.render_widget(Paragraph::new(lines), inner);
+}
+
+/// The rounds by player: what each captured, and who won.
+fn draw_rounds(f: &mut Frame, area: Rect, app: &MandiriApp) {
+    let block = panel("Rounds");
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    let rounds = app.game.rounds();
+    let mut lines = vec![Line::styled(
+        "Rd  P1 P2 P3 Won",
+        Style::new().fg(Color::DarkGray),
+    )];
+    let room = usize::from(inner.height).saturating_sub(3);
+    let skip = rounds.len().saturating_sub(room);
+    for r in &rounds[skip..] {
+        let mut by_player = [0u16; 3];
+        for s in Seat::ALL {
+            by_player[r.seats[s].index()] = r.captured[s];
+        }
+        lines.push(Line::raw(format!(
+            "{:>2} {:>3}{:>3}{:>3} {}",
+            r.round, by_player[0], by_player[1], by_player[2], r.winners
+        )));
+    }
+    if app.game.status() == MandiriStatus::Playing && app.frame().is_none() {
+        let pos = app.game.position();
+        let mut by_player = [0u32; 3];
+        for s in Seat::ALL {
+            by_player[pos.player(s).index()] = pos.captured(s);
+        }
+        lines.push(Line::raw(format!(
+            "{:>2} {:>3}{:>3}{:>3} ..",
+            pos.round(),
+            by_player[0],
+            by_player[1],
+            by_player[2]
+        )));
+    }
+    let wins = |i: usize| {
+        rounds
+            .iter()
+            .filter(|r| r.winners.iter().any(|p| p.index() == i))
+            .count()
+    };
+    lines.push(Line::styled(
+        format!("Won 1:{} 2:{} 3:{}", wins(0), wins(1), wins(2)),
+        Style::new().add_modifier(Modifier::BOLD),
+    ));
+    f.render_widget(Paragraph::new(lines), inner);
+}
+
+fn message_text(app: &MandiriApp) -> String {
+    if app.frame().is_some() && app.message.is_empty() {
+        if let Some((seat, p, hole)) = app.last.played {
+            return format!(" Seat {seat} (player {p}) plays {hole}.");
+        }
+    }
+    if let Some(side) = app.typed {
+        return format!(
+            " {}_: the hole's number, 1 to 7 (Esc: cancel)",
+            side.letter()
+        );
+    }
+    if !app.message.is_empty() {
+        return format!(" {}", app.message);
+    }
+    format!(" {}", turn_text(app))
+}
+
+fn keys_line(app: &MandiriApp, width: usize) -> String {
+    let window = matches!(
+        app.overlay,
+        Some(MandiriOverlay::Help | MandiriOverlay::Explain(_))
+    );
+    let items: Vec<&str> = if app.frame().is_some() && !window {
+        vec![
+            "Space skip",
+            "+ faster",
+            "- slower",
+            "u undo",
+            "w save",
+            "q quit",
+        ]
+    } else {
+        match app.overlay {
+            Some(MandiriOverlay::Help) => vec!["any key closes"],
+            Some(MandiriOverlay::Explain(_)) => vec!["Up/Down scroll", "Esc close"],
+            Some(MandiriOverlay::RoundOver) if app.game.status().is_over() => {
+                vec![
+                    "Enter close",
+                    "g new game",
+                    "Up/Down scroll",
+                    "u undo",
+                    "q quit",
+                ]
+            }
+            Some(MandiriOverlay::RoundOver) => {
+                vec!["Enter go on", "Up/Down scroll", "u undo", "q quit"]
+            }
+            None if app.game.status().is_over() => {
+                vec!["g new game", "u undo", "w save", "? help", "q quit"]
+            }
+            None if app.human_to_move() => vec![
+                "<- -> Up Down Enter, or S/N + 1-7 play",
+                "u undo",
+                "q quit",
+                "e explain",
+                "? help",
+                "w save",
+            ],
+            None => vec!["q quit", "u undo", "e explain", "? help", "w save"],
+        }
+    };
+    let mut line = String::new();
+    for item in items {
+        if line.chars().count() + 2 + item.chars().count() > width {
+            break;
+        }
+        line.push_str("  ");
+        line.push_str(item);
+    }
+    line
+}
+
+/// The text of the help window.
+pub const HELP: &[&str] = &[
+    "Keys",
+    "  <- -> Up Down, Enter  pick one of your holes and sow it",
+    "  S or N, then 1-7      sow the hole of that name (S4, n6)",
+    "  u  take back moves, back to a person's turn",
+    "  e  the last move in full",
+    "  w  save the game record        + -  animation speed",
+    "  Space  skip the animation      ?  this help",
+    "  q  quit (the game is saved)    g  a new game once over",
+    "",
+    "The game",
+    "  Three seats: the Raja C owns S3-S5 and N3-N5, the right end R",
+    "  S6 S7 N1 N2, the left end L N6 N7 S1 S2. Turns go C, R, L.",
+    "  Sowing, relays and pussa are Raja Pasu's; a four goes to the",
+    "  seat that owns the hole. The round ends when no capture is left:",
+    "  the last mover takes the rest. The Raja gives a counter to each",
+    "  other player, and after three rounds the office passes to R.",
+];
+
+fn draw_help(f: &mut Frame) {
+    let width = f.area().width.min(70);
+    let lines = HELP
+        .iter()
+        .map(|l| {
+            if l.starts_with(' ') || l.is_empty() {
+                Line::raw(fit(l, usize::from(width).saturating_sub(2)))
+            } else {
+                Line::styled(*l, Style::new().add_modifier(Modifier::BOLD))
+            }
+        })
+        .collect();
+    popup(f, "Help (any key closes)", width, lines);
+}
+
+/// The last move in full, every sentence, scrolled when taller than the screen.
+fn draw_full_explanation(f: &mut Frame, app: &MandiriApp, scroll: usize) {
+    let area = f.area();
+    let width = area.width.min(76);
+    let text_width = usize::from(width).saturating_sub(2);
+    let mut all = Vec::new();
+    if let Some((seat, p, hole)) = app.last.played {
+        all.push(format!("Seat {seat} (player {p}) played {hole}."));
+    }
+    for l in &app.last.lines {
+        all.extend(wrap(l, text_width));
+    }
+    if all.is_empty() {
+        all.push("No move yet.".to_string());
+    }
+    let room = usize::from(area.height.saturating_sub(4)).max(1);
+    let scroll = scroll.min(all.len().saturating_sub(room));
+    let lines = all
+        .into_iter()
+        .skip(scroll)
+        .take(room)
+        .map(Line::raw)
+        .collect();
+    popup(
+        f,
+        "The last move (Up/Down scroll, Esc closes)",
+        width,
+        lines,
+    );
+}
+
+fn draw_round_over(f: &mut Frame, app: &MandiriApp) {
+    let round = app.game.rounds().last().map_or(1, |r| r.round);
+    let title = format!("Round {round} is over");
+    let width = f.area().width.min(70);
+    let text_width = usize::from(width).saturating_sub(2);
+    let room = usize::from(f.area().height.saturating_sub(2)).max(1);
+    let all: Vec<String> = app
+        .summary
+        .iter()
+        .flat_map(|l| {
+            if l.is_empty() {
+                vec![String::new()]
+            } else {
+                wrap(l, text_width)
+            }
+        })
+        .collect();
+    let (lines, title) = if all.len() <= room {
+        (all, title)
+    } else {
+        let scroll = app.summary_scroll.min(all.len() - room);
+        let more = if scroll + room < all.len() {
+            "Down: more"
+        } else {
+            "Up: back"
+        };
+        (
+            all.into_iter().skip(scroll).take(room).collect(),
+            format!("{title} ({more})"),
+        )
+    };
+    popup(f, &title, width, lines.into_iter().map(Line::raw).collect());
+}

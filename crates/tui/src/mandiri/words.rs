@@ -1,0 +1,160 @@
+//! Mandiri moves and what follows them, in sentences: the sowing (one sentence a lap, its
+//! fours and captures with it), passes, the round end, and between rounds the debts, the gift,
+//! players out, the office and the filling.
+
+use rajapasu_engine::mandiri::{BySeat, MandiriEvent, MandiriRoundEnd, Players};
+use rajapasu_engine::Event;
+
+/// The players of `winners` in words: "player 2", "players 1 and 3".
+pub fn players(winners: Players) -> String {
+    let names: Vec<String> = winners.iter().map(|p| p.to_string()).collect();
+    match names.len() {
+        0 => "nobody".to_string(),
+        1 => format!("player {}", names[0]),
+        _ => format!(
+            "players {} and {}",
+            names[..names.len() - 1].join(", "),
+            names[names.len() - 1]
+        ),
+    }
+}
+
+fn by_seat(v: BySeat<u16>) -> String {
+    format!("C {}, R {}, L {}", v.0[0], v.0[1], v.0[2])
+}
+
+/// The sentences of a move of seat `mover` (its sowing and passes, and the round end).
+///
+/// ```
+/// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules, Seat};
+/// use rajapasu_tui::mandiri::words::narrate;
+/// let mut game = MandiriGame::new(MandiriRules::default());
+/// let mut events = Vec::new();
+/// game.play_traced("S5".parse().unwrap(), &mut events).unwrap();
+/// assert!(narrate(Seat::C, &events)[0].starts_with("C lifts 7 from S5, sows S6 S7"));
+/// ```
+pub fn narrate(mover: rajapasu_engine::mandiri::Seat, events: &[MandiriEvent]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut lap = String::new();
+    // After a four or a capture in the middle of a lap, the drops that follow need a verb.
+    let mut noted = false;
+    let end = |lap: &mut String, out: &mut Vec<String>| {
+        if !lap.is_empty() {
+            out.push(std::mem::take(lap) + ".");
+        }
+    };
+    for e in events {
+        match e {
+            MandiriEvent::Sow(sow) => match *sow {
+                Event::Lift { hole, count, relay } => {
+                    end(&mut lap, &mut out);
+                    noted = false;
+                    lap = if relay {
+                        format!("Relay: {mover} lifts {count} from {hole}, sows")
+                    } else {
+                        format!("{mover} lifts {count} from {hole}, sows")
+                    };
+                }
+                Event::Drop { hole, .. } if std::mem::take(&mut noted) => {
+                    lap.push_str(&format!(", then sows {hole}"))
+                }
+                Event::Drop { hole, .. } => lap.push_str(&format!(" {hole}")),
+                Event::Four { hole, to } => {
+                    lap.push_str(&format!("; {hole} makes four, taken by seat {to}"));
+                    noted = true;
+                }
+                Event::FourLeft { hole } => {
+                    lap.push_str(&format!("; {hole} makes four and keeps it"))
+                }
+                Event::Pussa { hole, count, by } => lap.push_str(&format!(
+                    "; the next hole is empty: {by} captures {count} from {hole}"
+                )),
+                Event::NoCapture { empty } => lap.push_str(&format!(
+                    "; {empty} and the hole beyond are empty: no capture"
+                )),
+                Event::EndlessStop { hole } => lap.push_str(&format!(
+                    "; a lift from {hole} would repeat the sowing forever: the move ends"
+                )),
+                _ => {}
+            },
+            other => {
+                end(&mut lap, &mut out);
+                out.extend(between(other));
+            }
+        }
+    }
+    end(&mut lap, &mut out);
+    out
+}
+
+/// The sentence of an event that is not part of the sowing (`None` for the sowing's).
+pub fn between(e: &MandiriEvent) -> Option<String> {
+    Some(match e {
+        MandiriEvent::Sow(_) => return None,
+        MandiriEvent::Pass { seat } => format!("Seat {seat} has no counters and passes."),
+        MandiriEvent::RoundEnd {
+            reason,
+            award,
+            captured,
+            winners,
+        } => {
+            let why = match reason {
+                MandiriRoundEnd::NoCapture => {
+                    "no capture is left to make, and the last mover takes what is left"
+                }
+                MandiriRoundEnd::Repetition => {
+                    "a position came a third time, and each seat takes its own holes"
+                }
+            };
+            format!(
+                "The round is over: {why} ({}). Captured: {}. Won by {}.",
+                by_seat(*award),
+                by_seat(*captured),
+                players(*winners)
+            )
+        }
+        MandiriEvent::Repay { from, to, count } => {
+            format!("Player {from} pays back {count} to player {to}.")
+        }
+        MandiriEvent::Gift { from, to, count } => {
+            format!("The Raja's gift: player {from} gives {count} to player {to}.")
+        }
+        MandiriEvent::Borrow {
+            player,
+            lender,
+            count,
+        } => format!("Player {player} borrows {count} from player {lender} to fill a hole."),
+        MandiriEvent::Out { player } => {
+            format!("Player {player} cannot fill a hole and is out of the match.")
+        }
+        MandiriEvent::Office { raja } => {
+            format!("The office passes: player {raja} is Raja now, and the players move one seat.")
+        }
+        MandiriEvent::Refill {
+            round,
+            filled,
+            reserve,
+        } => {
+            let closed = |n: u8, all: u8| all - n;
+            format!(
+                "Round {round}: C fills {} holes ({} closed), R {} ({} closed), L {} ({} closed); \
+                 reserves of players 1, 2, 3: {}, {}, {}.",
+                filled.0[0],
+                closed(filled.0[0], 6),
+                filled.0[1],
+                closed(filled.0[1], 4),
+                filled.0[2],
+                closed(filled.0[2], 4),
+                reserve[0],
+                reserve[1],
+                reserve[2]
+            )
+        }
+        MandiriEvent::GameOver { winners } if winners.len() > 1 => {
+            format!("The game is over: {} share it.", players(*winners))
+        }
+        MandiriEvent::GameOver { winners } => {
+            format!("The game is over: {} wins.", players(*winners))
+        }
+    })
+}
