@@ -143,6 +143,16 @@ impl Share {
             high: mean + half,
         }
     }
+
+    /// As [`Share::of`] for values in 0..1, the interval kept within 0..1.
+    pub fn of_fraction(xs: &[f64]) -> Share {
+        let s = Share::of(xs);
+        Share {
+            low: s.low.max(0.0),
+            high: s.high.min(1.0),
+            ..s
+        }
+    }
 }
 
 /// Mean, median and longest of some lengths.
@@ -217,7 +227,7 @@ fn win_shares(r: &RoundStat) -> [f64; 3] {
 pub fn seat_report(games: &[GameStat]) -> SeatReport {
     let rounds: Vec<&RoundStat> = games.iter().flat_map(|g| &g.rounds).collect();
     let wins: Vec<[f64; 3]> = rounds.iter().map(|r| win_shares(r)).collect();
-    let seat = |i: usize| Share::of(&wins.iter().map(|w| w[i]).collect::<Vec<_>>());
+    let seat = |i: usize| Share::of_fraction(&wins.iter().map(|w| w[i]).collect::<Vec<_>>());
     let caps = |i: usize| {
         Share::of(
             &rounds
@@ -328,7 +338,7 @@ pub fn standings(names: &[String], games: &[GameStat], entrant_of: &[[usize; 3]]
                 name: name.clone(),
                 rounds: scores.len(),
                 round_score: Share::of(&scores),
-                win_share: Share::of(&wins),
+                win_share: Share::of_fraction(&wins),
                 match_wins,
             }
         })
