@@ -202,18 +202,22 @@ fn share(s: &Share) -> String {
 
 fn print_standings(table: &[Standing]) {
     println!(
-        "{:<28} {:>7}  {:<26} {:<26} {:>11}",
-        "player", "rounds", "mean round score [95%]", "win share [95%]", "match wins"
+        "{:<28} {:>7}  {:<22} {:<22} {:<24} {:>10}",
+        "player",
+        "rounds",
+        "round score [95%]",
+        "above seat [95%]",
+        "win share [95%]",
+        "match wins"
     );
     for s in table {
+        let counters = |x: &Share| format!("{:.1} [{:.1}, {:.1}]", x.mean, x.low, x.high);
         println!(
-            "{:<28} {:>7}  {:<26} {:<26} {:>11.1}",
+            "{:<28} {:>7}  {:<22} {:<22} {:<24} {:>10.1}",
             s.name,
             s.rounds,
-            format!(
-                "{:.1} [{:.1}, {:.1}]",
-                s.round_score.mean, s.round_score.low, s.round_score.high
-            ),
+            counters(&s.round_score),
+            counters(&s.above_seat),
             share(&s.win_share),
             s.match_wins
         );
