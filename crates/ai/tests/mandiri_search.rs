@@ -227,3 +227,34 @@ fn specs_parse_and_bad_ones_say_why() {
     let err = "level:9".parse::<MandiriSpec>().unwrap_err().to_string();
     assert!(err.starts_with("player `level:9`: "), "{err}");
 }
+
+#[test]
+fn reports_share_tied_rounds_and_take_medians() {
+    use rajapasu_ai::mandiri::arena::{seat_report, GameStat, Lengths, RoundStat};
+    use rajapasu_engine::mandiri::{MandiriRoundEnd, Player};
+    let l = Lengths::of(&[3, 1, 2, 10]);
+    assert_eq!((l.mean, l.median, l.max), (4.0, 2.5, 10));
+    let round = |won: [bool; 3], moves| RoundStat {
+        seats: Player::ALL,
+        captured: [40, 18, 40],
+        won,
+        ended_by: MandiriRoundEnd::NoCapture,
+        moves,
+    };
+    let game = GameStat {
+        rounds: vec![
+            round([true, false, true], 30),
+            round([true, false, false], 50),
+        ],
+        end: GameEnd::Round,
+        match_winners: Vec::new(),
+        moves: 80,
+    };
+    let r = seat_report(&[game]);
+    let wins: Vec<f64> = r.seat_wins.iter().map(|s| s.mean).collect();
+    assert_eq!(wins, [0.75, 0.0, 0.25]);
+    assert_eq!(
+        (r.round_moves.median, r.no_capture, r.repetition),
+        (40.0, 2, 0)
+    );
+}

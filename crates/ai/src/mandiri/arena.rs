@@ -143,6 +143,16 @@ impl Share {
             high: mean + half,
         }
     }
+
+    /// As [`Share::of`] for values in 0..1, the interval kept within 0..1.
+    pub fn of_fraction(xs: &[f64]) -> Share {
+        let s = Share::of(xs);
+        Share {
+            low: s.low.max(0.0),
+            high: s.high.min(1.0),
+            ..s
+        }
+    }
 }
 
 /// Mean, median and longest of some lengths.
@@ -217,7 +227,7 @@ fn win_shares(r: &RoundStat) -> [f64; 3] {
 pub fn seat_report(games: &[GameStat]) -> SeatReport {
     let rounds: Vec<&RoundStat> = games.iter().flat_map(|g| &g.rounds).collect();
     let wins: Vec<[f64; 3]> = rounds.iter().map(|r| win_shares(r)).collect();
-    let seat = |i: usize| Share::of(&wins.iter().map(|w| w[i]).collect::<Vec<_>>());
+    let seat = |i: usize| Share::of_fraction(&wins.iter().map(|w| w[i]).collect::<Vec<_>>());
     let caps = |i: usize| {
         Share::of(
             &rounds
@@ -266,6 +276,9 @@ pub struct Standing {
     pub rounds: usize,
     /// Mean capture in a round, with its interval.
     pub round_score: Share,
+    /// Mean capture in a round above the mean of the seat it was made from, with its
+    /// interval: the seat's large effect taken out, so that players compare more sharply.
+    pub above_seat: Share,
     /// Share of the round wins (1/3 is even), with its interval.
     pub win_share: Share,
     /// Matches won outright (shared ones count as a share).
@@ -298,10 +311,20 @@ pub fn seatings() -> [[usize; 3]; 6] {
 /// Each entrant's standing: `games[k]` was played with `entrant_of[k][p]` as the entrant of
 /// player `p`.
 pub fn standings(names: &[String], games: &[GameStat], entrant_of: &[[usize; 3]]) -> Vec<Standing> {
+    let rounds = games.iter().flat_map(|g| &g.rounds);
+    let n = rounds.clone().count().max(1) as f64;
+    let seat_mean: [f64; 3] = core::array::from_fn(|i| {
+        rounds
+            .clone()
+            .map(|r| f64::from(r.captured[i]))
+            .sum::<f64>()
+            / n
+    });
     names
         .iter()
         .enumerate()
         .map(|(e, name)| {
+            let mut above = Vec::new();
             let mut scores = Vec::new();
             let mut wins = Vec::new();
             let mut match_wins = 0.0;
@@ -311,6 +334,7 @@ pub fn standings(names: &[String], games: &[GameStat], entrant_of: &[[usize; 3]]
                     for s in Seat::ALL {
                         if map[r.seats[s.index()].index()] == e {
                             scores.push(f64::from(r.captured[s.index()]));
+                            above.push(f64::from(r.captured[s.index()]) - seat_mean[s.index()]);
                             wins.push(shares[s.index()]);
                         }
                     }
@@ -328,7 +352,8 @@ pub fn standings(names: &[String], games: &[GameStat], entrant_of: &[[usize; 3]]
                 name: name.clone(),
                 rounds: scores.len(),
                 round_score: Share::of(&scores),
-                win_share: Share::of(&wins),
+                above_seat: Share::of(&above),
+                win_share: Share::of_fraction(&wins),
                 match_wins,
             }
         })

@@ -36,7 +36,7 @@ const fn search(searcher: Searcher, depth: Option<u32>, ms: u64) -> MandiriLevel
 }
 
 /// The searcher of the top levels: the strongest at equal time (docs/STRENGTH.md).
-pub const STRONGEST: Searcher = Searcher::Paranoid;
+pub const STRONGEST: Searcher = Searcher::MaxN;
 
 /// The levels, weakest first.
 #[rustfmt::skip]

@@ -46,6 +46,25 @@ impl Limits {
         self
     }
 
+    /// These limits, or 200 ms a move if they set none: an unlimited search of a long round
+    /// would not end in any useful time.
+    ///
+    /// ```
+    /// use rajapasu_ai::mandiri::Limits;
+    /// assert_eq!(Limits::default().or_default(), Limits::movetime_ms(200));
+    /// assert_eq!(Limits::depth(3).or_default(), Limits::depth(3));
+    /// ```
+    pub const fn or_default(self) -> Limits {
+        match self {
+            Limits {
+                depth: None,
+                movetime: None,
+                nodes: None,
+            } => Limits::movetime_ms(200),
+            l => l,
+        }
+    }
+
     /// These limits with a node budget.
     pub const fn with_nodes(mut self, n: u64) -> Limits {
         self.nodes = Some(n);

@@ -35,10 +35,10 @@ impl MaxN {
     /// A searcher with these limits and a table of `2^bits` entries (`None`: no table).
     pub fn new(limits: Limits, table_bits: Option<u32>) -> MaxN {
         MaxN {
-            limits,
+            limits: limits.or_default(),
             table: table_bits.map(Table::new),
             table_round: (usize::MAX, 0),
-            clock: Clock::new(limits),
+            clock: Clock::new(limits.or_default()),
             base: [0; 3],
             root_rounds: 0,
             horizon: false,

@@ -59,10 +59,10 @@ impl Paranoid {
     /// A searcher with these limits and a table of `2^bits` entries (`None`: no table).
     pub fn new(limits: Limits, table_bits: Option<u32>) -> Paranoid {
         Paranoid {
-            limits,
+            limits: limits.or_default(),
             table: table_bits.map(Table::new),
             table_round: (usize::MAX, 0),
-            clock: Clock::new(limits),
+            clock: Clock::new(limits.or_default()),
             root: Seat::C,
             rivals: Vec::new(),
             base: [0; 3],

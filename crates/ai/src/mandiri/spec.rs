@@ -21,9 +21,6 @@ use core::fmt;
 use core::str::FromStr;
 use std::time::Duration;
 
-/// Time per move of a searcher spec that gives no limit.
-pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(200);
-
 /// What a spec describes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MandiriKind {
@@ -185,10 +182,7 @@ fn parse(text: &str) -> Result<MandiriKind, MandiriSpecProblem> {
             other => return Err(P::UnknownOption(other.to_string())),
         }
     }
-    if limits == Limits::default() {
-        limits.movetime = Some(DEFAULT_MOVETIME);
-    }
-    Ok(MandiriKind::Search(searcher, limits))
+    Ok(MandiriKind::Search(searcher, limits.or_default()))
 }
 
 impl FromStr for MandiriSpec {

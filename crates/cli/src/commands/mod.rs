@@ -4,6 +4,7 @@ pub mod analyze;
 pub mod bench;
 pub mod engine;
 pub mod mandiri;
+pub mod mandiri_arena;
 pub mod perft;
 pub mod play;
 pub mod replay;

@@ -31,7 +31,8 @@ Rounds end by the rules alone (rule 8b ends cycling rounds); a match whose round
 3 times is drawn and one that reaches 100 rounds is decided on holdings, and both are reported.\n\nExamples:\n  \
 rajapasu selfplay --games 200 --player level:2\n  \
 rajapasu selfplay --games 100 --rules canonical --rules canonical/fours=sower --json\n  \
-rajapasu selfplay --variants --games 200 --player level:2"
+rajapasu selfplay --variants --games 200 --player level:2\n  \
+rajapasu selfplay --rules mandiri --single-round --games 200 --player random"
 )]
 pub struct SelfplayArgs {
     /// Games per rule set.
@@ -67,9 +68,35 @@ pub struct SelfplayArgs {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    /// `--rules mandiri`: moves after which a game is stopped and counted as capped.
+    #[arg(long, default_value_t = rajapasu_ai::mandiri::arena::DEFAULT_MOVE_CAP, value_name = "N")]
+    max_moves: usize,
 }
 
 pub fn run(args: SelfplayArgs) -> Result<(), CliError> {
+    if args.rules.iter().any(|r| super::mandiri::wanted(r)) {
+        if !args.rules.iter().all(|r| super::mandiri::wanted(r)) || args.variants {
+            return Err(CliError(
+                "--rules mandiri cannot be mixed with two-player rule sets or --variants".into(),
+            ));
+        }
+        if args.south.is_some() || args.north.is_some() {
+            return Err(CliError(
+                "Mandiri has no South and North: --player plays every seat (use `rajapasu tournament --rules mandiri` for three different players)".into(),
+            ));
+        }
+        return super::mandiri_arena::selfplay(super::mandiri_arena::SelfplayOptions {
+            games: args.games,
+            player: &args.player,
+            rules: &args.rules,
+            single_round: args.single_round,
+            opening_plies: args.opening_plies,
+            threads: args.threads,
+            seed: args.seed,
+            json: args.json,
+            max_moves: args.max_moves,
+        });
+    }
     let mut names: Vec<String> = args.rules.clone();
     if args.variants {
         names.extend(VARIANTS.iter().map(|s| s.to_string()));

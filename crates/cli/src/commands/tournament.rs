@@ -24,7 +24,10 @@ rajapasu tournament --player level:1 --player level:2 --player level:3 --opening
 rajapasu tournament --ladder --player level:1 --player level:2 --player level:3 --player level:4 \
 --player level:5 --player level:6 --openings 12\n  \
 rajapasu tournament --player level:6 --player ab:9 --openings 50 --single-round --json\n  \
-rajapasu tournament --player \"cmd:rajapasu engine\" --player greedy --records games/"
+rajapasu tournament --player \"cmd:rajapasu engine\" --player greedy --records games/\n  \
+rajapasu tournament --rules mandiri --single-round --player paranoid --player maxn --player mcts --openings 10\n\n\
+With --rules mandiri give exactly three players (Mandiri specs: level:N, paranoid[:D], maxn[:D], mcts[:N], \
+random, greedy; searchers take movetime=MS and nodes=N): each opening is played in all six seatings."
 )]
 pub struct TournamentArgs {
     /// A player (give two or more).
@@ -69,9 +72,30 @@ pub struct TournamentArgs {
     /// Save every game's record in DIR.
     #[arg(long, value_name = "DIR")]
     records: Option<PathBuf>,
+    /// `--rules mandiri`: moves after which a game is stopped and counted as capped.
+    #[arg(long, default_value_t = rajapasu_ai::mandiri::arena::DEFAULT_MOVE_CAP, value_name = "N")]
+    max_moves: usize,
 }
 
 pub fn run(args: TournamentArgs) -> Result<(), CliError> {
+    if super::mandiri::wanted(&args.rules) {
+        if args.ladder || args.csv || args.position.is_some() || args.records.is_some() {
+            return Err(CliError(
+                "--rules mandiri plays every seating of three players: --ladder, --csv, --position and --records are for the two-player game".into(),
+            ));
+        }
+        return super::mandiri_arena::tournament(super::mandiri_arena::TournamentOptions {
+            players: &args.players,
+            openings: args.openings,
+            opening_plies: args.opening_plies,
+            rules: &args.rules,
+            single_round: args.single_round,
+            threads: args.threads,
+            seed: args.seed,
+            json: args.json,
+            max_moves: args.max_moves,
+        });
+    }
     if args.players.len() < 2 {
         return Err(CliError("a tournament needs two players or more".into()));
     }
