@@ -2,9 +2,12 @@
 //! lines. The input is read on its own thread and the search runs on another, so that `stop`,
 //! `isready` and `quit` are answered while it thinks, whatever else arrives meanwhile.
 
+mod mandiri;
+
 use crate::choice::pick;
 use crate::levels::{Level, LevelParams};
 use crate::search::{Info, Limits, SearchOptions, SearchResult, Searcher};
+use rajapasu_engine::mandiri::{MandiriGame, MandiriRules, RuleSet};
 use rajapasu_engine::{Game, GameView, Move, Position, Rules};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,7 +20,7 @@ use std::time::Duration;
 pub const VERSION: u32 = 1;
 
 const HELP: &str =
-    "commands: hello, isready, rules RULES, new, position startpos|CODE [moves M...], \
+    "commands: hello, isready, rules RULES|mandiri[/OPTIONS], new, position startpos|CODE [moves M...], \
 play M..., undo, go [depth N] [movetime MS] [nodes N] [level L] [infinite], stop, show, legal, \
 trace M, help, quit";
 
@@ -34,6 +37,12 @@ struct Engine<W: Write + Send + 'static> {
     out: Out<W>,
     rules: Rules,
     game: Game,
+    /// The Raja Pasu Mandiri game, when `rules mandiri...` has switched the session to it; the
+    /// game commands then act on it and `game` waits unused.
+    mandiri: Option<MandiriGame>,
+    /// The Mandiri session's rules, which `new` and `position startpos` start from (a position
+    /// code carries rules of its own).
+    mandiri_rules: MandiriRules,
     searcher: Option<Searcher>,
     stop: Arc<AtomicBool>,
     job: Option<JoinHandle<Searcher>>,
@@ -102,6 +111,8 @@ pub fn run<R: BufRead + Send + 'static, W: Write + Send + 'static>(input: R, out
         out: Arc::new(Mutex::new(output)),
         rules,
         game: Game::new(rules),
+        mandiri: None,
+        mandiri_rules: MandiriRules::default(),
         stop: searcher.stop_flag(),
         searcher: Some(searcher),
         job: None,
@@ -195,6 +206,14 @@ impl<W: Write + Send + 'static> Engine<W> {
             return true;
         }
         self.wait();
+        if self.mandiri.is_some() && cmd != "rules" {
+            if let Some(result) = self.mandiri_command(cmd, &args) {
+                if let Err(msg) = result {
+                    self.error(&msg);
+                }
+                return true;
+            }
+        }
         let result = match cmd {
             "hello" | "protocol" => {
                 self.say(&format!(
@@ -257,11 +276,102 @@ impl<W: Write + Send + 'static> Engine<W> {
         true
     }
 
+    /// Handles a game command of a Mandiri session; `None` for the commands both games share
+    /// (`hello`, `help`, unknown words), which the caller handles.
+    fn mandiri_command(&mut self, cmd: &str, args: &[&str]) -> Option<Result<(), String>> {
+        let rules = self.mandiri_rules;
+        let game = self.mandiri.as_mut()?;
+        let result = match cmd {
+            "new" => {
+                *game = MandiriGame::new(rules);
+                Ok("ok".to_string())
+            }
+            "position" => {
+                let split = args
+                    .iter()
+                    .position(|w| *w == "moves")
+                    .unwrap_or(args.len());
+                let (head, moves) = (&args[..split], &args[(split + 1).min(args.len())..]);
+                mandiri::position(rules, head, moves).map(|g| {
+                    *game = g;
+                    "ok".to_string()
+                })
+            }
+            "play" if args.is_empty() => Err("`play` needs a move".into()),
+            "play" => {
+                let mut next = game.clone();
+                mandiri::apply(&mut next, args).map(|()| {
+                    *game = next;
+                    "ok".to_string()
+                })
+            }
+            "undo" if game.undo() => Ok("ok".to_string()),
+            "undo" => Err("no move to take back".to_string()),
+            "show" => Ok(mandiri::show(game)),
+            "legal" => Ok(mandiri::legal(game)),
+            "trace" => Err("`trace` is for the two-player game only; \
+                 `rules canonical` switches back to it"
+                .to_string()),
+            "go" => return Some(self.mandiri_go(args)),
+            _ => return None,
+        };
+        Some(result.map(|line| self.say(&line)))
+    }
+
+    /// `go` in a Mandiri session: the search runs on its own thread, as in the two-player game,
+    /// and prints its lines when it is done.
+    fn mandiri_go(&mut self, args: &[&str]) -> Result<(), String> {
+        let (limits, level, infinite) = parse_go(args)?;
+        if infinite {
+            return Err("`go infinite` is for the two-player game only: \
+                 a Mandiri search cannot be stopped, give `depth`, `movetime` or `nodes`"
+                .into());
+        }
+        let game = self.mandiri.clone().ok_or("no Mandiri game")?;
+        let limits = crate::mandiri::Limits {
+            depth: limits.depth,
+            movetime: limits.movetime,
+            nodes: limits.nodes,
+        };
+        // The two-player searcher rides along so that the join hands it back unchanged.
+        let searcher = self.searcher.take().unwrap_or_else(|| Searcher::new(20));
+        let out = Arc::clone(&self.out);
+        let searching = Arc::clone(&self.searching);
+        searching.store(true, Ordering::SeqCst);
+        self.infinite = false;
+        self.job = Some(std::thread::spawn(move || {
+            let lines = mandiri::go(&game, limits, level);
+            let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
+            searching.store(false, Ordering::SeqCst);
+            for line in lines {
+                let _ = writeln!(w, "{line}");
+            }
+            let _ = w.flush();
+            drop(w);
+            searcher
+        }));
+        Ok(())
+    }
+
     fn rules(&mut self, args: &[&str]) -> Result<(), String> {
         let Some(spec) = args.first() else {
             return Err("`rules` needs a rule set, e.g. `rules canonical/mode=round`".into());
         };
-        let mut rules: Rules = spec.parse().map_err(|e| format!("{e}"))?;
+        let mut rules = match spec.parse::<RuleSet>().map_err(|e| format!("{e}"))? {
+            RuleSet::RajaPasu(r) => r,
+            RuleSet::Mandiri(r) => {
+                if let Some(extra) = args.get(1) {
+                    return Err(format!(
+                        "`rules`: unexpected `{extra}` (Mandiri options go after a slash, \
+                         e.g. `rules mandiri/mode=round`)"
+                    ));
+                }
+                self.mandiri = Some(MandiriGame::new(r));
+                self.mandiri_rules = r;
+                self.say("ok");
+                return Ok(());
+            }
+        };
         // A mode may follow the rule set: `rules canonical single-round`.
         for extra in &args[1..] {
             rules = rules
@@ -270,6 +380,7 @@ impl<W: Write + Send + 'static> Engine<W> {
         }
         self.rules = rules;
         self.game = Game::new(rules);
+        self.mandiri = None;
         if let Some(s) = &mut self.searcher {
             s.clear();
         }
@@ -328,31 +439,7 @@ impl<W: Write + Send + 'static> Engine<W> {
     }
 
     fn go(&mut self, args: &[&str]) -> Result<(), String> {
-        let mut limits = Limits::default();
-        let mut level = None;
-        let mut infinite = false;
-        let mut i = 0;
-        while i < args.len() {
-            let key = args[i];
-            if key == "infinite" {
-                infinite = true;
-                i += 1;
-                continue;
-            }
-            let value = args
-                .get(i + 1)
-                .ok_or(format!("`go {key}` needs a number"))?
-                .parse::<u64>()
-                .map_err(|_| format!("`go {key}` needs a whole number, not `{}`", args[i + 1]))?;
-            match key {
-                "depth" => limits.depth = Some(value.clamp(1, 100) as u32),
-                "movetime" => limits.movetime = Some(Duration::from_millis(value.max(1))),
-                "nodes" => limits.nodes = Some(value.max(1)),
-                "level" => level = Some(args[i + 1].parse::<Level>().map_err(|e| e.to_string())?),
-                _ => return Err(format!("`go` does not take `{key}`")),
-            }
-            i += 2;
-        }
+        let (mut limits, level, infinite) = parse_go(args)?;
         if self.game.status().is_over() {
             self.say("bestmove none");
             return Ok(());
@@ -435,4 +522,34 @@ fn apply(game: &mut Game, moves: &[&str]) -> Result<(), String> {
             .map_err(|e| format!("move {} ({mv}): {e}", k + 1))?;
     }
     Ok(())
+}
+
+/// The limits, level and `infinite` of a `go` command.
+fn parse_go(args: &[&str]) -> Result<(Limits, Option<Level>, bool), String> {
+    let mut limits = Limits::default();
+    let mut level = None;
+    let mut infinite = false;
+    let mut i = 0;
+    while i < args.len() {
+        let key = args[i];
+        if key == "infinite" {
+            infinite = true;
+            i += 1;
+            continue;
+        }
+        let value = args
+            .get(i + 1)
+            .ok_or(format!("`go {key}` needs a number"))?
+            .parse::<u64>()
+            .map_err(|_| format!("`go {key}` needs a whole number, not `{}`", args[i + 1]))?;
+        match key {
+            "depth" => limits.depth = Some(value.clamp(1, 100) as u32),
+            "movetime" => limits.movetime = Some(Duration::from_millis(value.max(1))),
+            "nodes" => limits.nodes = Some(value.max(1)),
+            "level" => level = Some(args[i + 1].parse::<Level>().map_err(|e| e.to_string())?),
+            _ => return Err(format!("`go` does not take `{key}`")),
+        }
+        i += 2;
+    }
+    Ok((limits, level, infinite))
 }

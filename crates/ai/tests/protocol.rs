@@ -330,3 +330,97 @@ fn the_end_of_input_ends_an_infinite_search() {
     e.ended();
     assert!(e.lines().last().unwrap().starts_with("bestmove "));
 }
+
+/// A Mandiri position (rules `mandiri/mode=round`) where only C's S5 captures (12 counters).
+const MANDIRI_CAPTURE: &str =
+    "mandiri/mode=round 1,0,0,0,23,0,0/0,1,1,0,3,0,0 C 37,14,18 1,2,3 0,0,0 1 1";
+
+#[test]
+fn a_mandiri_session_plays_the_three_seat_game() {
+    let script = format!(
+        "rules mandiri\nlegal\nplay S5\nlegal\nplay S1\nplay X9\nundo\nshow\n\
+         position startpos moves S5 S6\ngo depth 2\ngo infinite\ntrace S5\n\
+         position {MANDIRI_CAPTURE}\ngo depth 2\nposition mandiri 1,2,3\n\
+         rules mandiri single-round\nrules canonical\nlegal\nquit\n"
+    );
+    let out = lockstep(&script);
+    let mut it = out.iter().map(String::as_str);
+    assert_eq!(it.next(), Some("ok"));
+    assert_eq!(it.next(), Some("legal S3 S4 S5 N3 N4 N5"));
+    assert_eq!(it.next(), Some("ok"));
+    let after_s5 = it.next().unwrap();
+    assert!(after_s5.starts_with("legal "), "{out:?}");
+    let bad_hole = it.next().unwrap();
+    assert!(
+        bad_hole.starts_with("error ") && bad_hole.contains("S1"),
+        "{bad_hole}"
+    );
+    let bad_word = it.next().unwrap();
+    assert!(bad_word.contains("`X9` is not a hole"), "{bad_word}");
+    assert_eq!(it.next(), Some("ok"));
+    let show: serde_json::Value = serde_json::from_str(it.next().unwrap()).unwrap();
+    assert_eq!(show["to_move"], "C");
+    assert_eq!(show["moves"], serde_json::json!([]));
+    assert_eq!(it.next(), Some("ok"));
+    // The best move after S5 S6 is one of the legal moves there, and the score is the mover's.
+    let info = it.next().unwrap();
+    assert!(info.starts_with("info depth 2 score "), "{info}");
+    let best = it.next().unwrap().strip_prefix("bestmove ").unwrap();
+    let mut game = rajapasu_engine::mandiri::MandiriGame::new(Default::default());
+    for m in ["S5", "S6"] {
+        game.try_play(m.parse().unwrap()).unwrap();
+    }
+    let seat = game.position().to_move();
+    assert!(info.contains(&format!(" score {seat} ")), "{info}");
+    assert!(
+        game.legal_moves().contains(&best.parse().unwrap()),
+        "{best} is not legal"
+    );
+    assert!(it
+        .next()
+        .unwrap()
+        .contains("`go infinite` is for the two-player game"));
+    assert!(it
+        .next()
+        .unwrap()
+        .contains("`trace` is for the two-player game"));
+    assert_eq!(it.next(), Some("ok"));
+    assert!(it.next().unwrap().starts_with("info depth"));
+    assert_eq!(it.next(), Some("bestmove S5"), "{out:?}");
+    let bad_code = it.next().unwrap();
+    assert!(
+        bad_code.starts_with("error bad Mandiri position code"),
+        "{bad_code}"
+    );
+    assert!(it.next().unwrap().contains("after a slash"));
+    assert_eq!(it.next(), Some("ok"));
+    assert_eq!(it.next(), Some("legal 1 2 3 4 5 6 7"));
+    assert_eq!(it.next(), Some("bye"));
+    assert_eq!(it.next(), None);
+}
+
+/// Runs a script whose every line gets answers, sending each line once the answers to the one
+/// before have all come (one line, or a `go`'s lines up to its `bestmove` or `error`).
+fn lockstep(script: &str) -> Vec<String> {
+    let mut e = Live::start();
+    for line in script.lines() {
+        let n = e.lines().len();
+        e.send(line);
+        let go = line.starts_with("go");
+        let start = std::time::Instant::now();
+        loop {
+            let out = e.lines();
+            let last = out.last().map_or("", String::as_str);
+            let done = out.len() > n
+                && (!go || last.starts_with("bestmove") || last.starts_with("error "));
+            if done {
+                break;
+            }
+            assert!(start.elapsed() < DEADLINE, "no answer to `{line}`: {out:?}");
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+    }
+    e.input = None;
+    e.ended();
+    e.lines()
+}

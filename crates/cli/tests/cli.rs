@@ -455,3 +455,40 @@ fn tournament_refuses_empty_rules_and_counts_in_words() {
         "{out}"
     );
 }
+
+#[test]
+fn the_engine_plays_mandiri_through_stdin() {
+    // A bad move, a bad code, then a forced capture: C's S5 takes 12 counters and no other
+    // move takes any. The search comes last, so that no command arrives while it runs.
+    let script = "rules mandiri\nplay S1\nposition mandiri 1,2\n\
+        position mandiri/mode=round 1,0,0,0,23,0,0/0,1,1,0,3,0,0 C 37,14,18 1,2,3 0,0,0 1 1\n\
+        legal\ngo depth 2\n";
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rajapasu"))
+        .arg("engine")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(script.as_bytes())?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert!(out.status.success());
+    let out = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 7, "{out}");
+    assert_eq!(lines[0], "ok");
+    assert!(
+        lines[1].starts_with("error ") && lines[1].contains("seat C is to move"),
+        "{out}"
+    );
+    assert!(
+        lines[2].starts_with("error bad Mandiri position code"),
+        "{out}"
+    );
+    assert_eq!(lines[3], "ok");
+    assert_eq!(lines[4], "legal S5 N3 N5");
+    assert!(lines[5].starts_with("info depth 2 score C "), "{out}");
+    assert_eq!(lines[6], "bestmove S5");
+}
