@@ -11,6 +11,11 @@ use std::time::{Duration, Instant};
 /// Table size of the protocol's Mandiri searches (2^18 entries, as the levels').
 const TABLE_BITS: u32 = crate::mandiri::player::TABLE_BITS;
 
+/// The longest a Mandiri `go` may think when no `movetime` bounds it. The searchers cannot be
+/// stopped from outside, so without it `go depth 60` would leave `stop` and `quit` waiting for
+/// as long as a deep search of a long round takes.
+const CEILING: Duration = Duration::from_secs(60);
+
 /// The game `position` asks for: `startpos` or a Mandiri code (RULES.md 9.7), then the moves.
 pub(super) fn position(
     rules: MandiriRules,
@@ -110,6 +115,7 @@ pub(super) fn go(game: &MandiriGame, mut limits: Limits, level: Option<Level>) -
             STRONGEST
         }
     };
+    limits.movetime = limits.movetime.or(Some(CEILING));
     let t0 = Instant::now();
     let analysis = match searcher {
         Searcher::Paranoid => Paranoid::new(limits, Some(TABLE_BITS)).search(game),
