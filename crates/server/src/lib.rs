@@ -43,6 +43,7 @@ pub mod games;
 pub mod layers;
 pub mod limits;
 pub mod loadtest;
+pub mod mandiri;
 pub mod meta;
 pub mod metrics;
 pub mod rate;
