@@ -171,18 +171,25 @@ async fn state(
     Ok(Json(app.hub.state(&id, q.at).await?))
 }
 
-/// Routes that hand a game's id and a JSON body to the hub's method of the same name and answer
-/// with what it returns.
+/// Routes that hand a game's id and a JSON body to the hub's method named (`route =>
+/// method`, or the route's own name) and answer with what it returns. Used by the Mandiri
+/// routes too.
 macro_rules! game_actions {
-    ($($action:ident($body:ty)),* $(,)?) => {$(
-        async fn $action(
-            State(app): State<AppState>,
-            ApiPath(id): ApiPath<String>,
-            ApiJson(req): ApiJson<$body>,
-        ) -> Result<Json<Value>, ApiError> {
-            Ok(Json(app.hub.$action(&id, req).await?))
+    ($($route:ident $(=> $action:ident)? ($body:ty)),* $(,)?) => {$(
+        async fn $route(
+            axum::extract::State(app): axum::extract::State<std::sync::Arc<$crate::app::App>>,
+            $crate::requests::ApiPath(id): $crate::requests::ApiPath<String>,
+            $crate::requests::ApiJson(req): $crate::requests::ApiJson<$body>,
+        ) -> Result<axum::Json<serde_json::Value>, $crate::error::ApiError> {
+            Ok(axum::Json(game_actions!(@call app, id, req, $route $(, $action)?)))
         }
     )*};
+    (@call $app:ident, $id:ident, $req:ident, $route:ident) => {
+        $app.hub.$route(&$id, $req).await?
+    };
+    (@call $app:ident, $id:ident, $req:ident, $route:ident, $action:ident) => {
+        $app.hub.$action(&$id, $req).await?
+    };
 }
 
 game_actions!(

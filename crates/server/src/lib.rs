@@ -32,6 +32,7 @@
 
 pub mod abuse;
 pub mod analysis;
+#[macro_use]
 pub mod api;
 pub mod app;
 pub mod assets;

@@ -6,10 +6,29 @@ use crate::mandiri::seat::{BySeat, Player, Players, Seat};
 use crate::trace::Event;
 
 /// One step of a Mandiri move or of what follows it.
+///
+/// As JSON a sowing step is the two-player event's object (its seats `C`, `R`, `L`); the
+/// others are tagged the same way, with players as their numbers and values by seat as arrays
+/// in the order C, R, L.
+///
+/// ```
+/// use rajapasu_engine::mandiri::{MandiriEvent, Player, Seat};
+/// let pass = serde_json::to_value(MandiriEvent::Pass { seat: Seat::R }).unwrap();
+/// assert_eq!(pass, serde_json::json!({"event": "pass", "seat": "R"}));
+/// let gift = MandiriEvent::Gift {
+///     from: Player::new(1).unwrap(),
+///     to: Player::new(3).unwrap(),
+///     count: 1,
+/// };
+/// assert_eq!(
+///     serde_json::to_value(gift).unwrap(),
+///     serde_json::json!({"event": "gift", "from": 1, "to": 3, "count": 1})
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "event", rename_all = "snake_case"))]
 pub enum MandiriEvent {
-    /// A step of the sowing.
-    Sow(Event<Seat>),
     /// `seat` had no counters and passed (rule M2).
     Pass {
         /// The seat.
@@ -77,110 +96,7 @@ pub enum MandiriEvent {
         /// The winner, or the players sharing it.
         winners: Players,
     },
-}
-
-/// The JSON of an event: a sowing step is the two-player event's object (its seats `C`, `R`,
-/// `L`); the others are tagged the same way, `{"event": "pass", "seat": "R"}`, with players as
-/// their numbers and values by seat as arrays in the order C, R, L.
-///
-/// ```
-/// use rajapasu_engine::mandiri::{MandiriEvent, Player, Seat};
-/// let pass = serde_json::to_value(MandiriEvent::Pass { seat: Seat::R }).unwrap();
-/// assert_eq!(pass, serde_json::json!({"event": "pass", "seat": "R"}));
-/// let gift = MandiriEvent::Gift {
-///     from: Player::new(1).unwrap(),
-///     to: Player::new(3).unwrap(),
-///     count: 1,
-/// };
-/// assert_eq!(
-///     serde_json::to_value(gift).unwrap(),
-///     serde_json::json!({"event": "gift", "from": 1, "to": 3, "count": 1})
-/// );
-/// ```
-#[cfg(feature = "serde")]
-impl serde::Serialize for MandiriEvent {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use crate::mandiri::game::MandiriRoundEnd as End;
-        #[derive(serde::Serialize)]
-        #[serde(tag = "event", rename_all = "snake_case")]
-        enum Tagged<'a> {
-            Pass {
-                seat: Seat,
-            },
-            RoundEnd {
-                reason: End,
-                award: &'a BySeat<u16>,
-                captured: &'a BySeat<u16>,
-                winners: Players,
-            },
-            Repay {
-                from: Player,
-                to: Player,
-                count: u16,
-            },
-            Gift {
-                from: Player,
-                to: Player,
-                count: u16,
-            },
-            Borrow {
-                player: Player,
-                lender: Player,
-                count: u16,
-            },
-            Out {
-                player: Player,
-            },
-            Office {
-                raja: Player,
-            },
-            Refill {
-                round: u16,
-                filled: &'a BySeat<u8>,
-                reserve: &'a [u16; 3],
-            },
-            GameOver {
-                winners: Players,
-            },
-        }
-        let tagged = match self {
-            MandiriEvent::Sow(e) => return serde::Serialize::serialize(e, s),
-            &MandiriEvent::Pass { seat } => Tagged::Pass { seat },
-            MandiriEvent::RoundEnd {
-                reason,
-                award,
-                captured,
-                winners,
-            } => Tagged::RoundEnd {
-                reason: *reason,
-                award,
-                captured,
-                winners: *winners,
-            },
-            &MandiriEvent::Repay { from, to, count } => Tagged::Repay { from, to, count },
-            &MandiriEvent::Gift { from, to, count } => Tagged::Gift { from, to, count },
-            &MandiriEvent::Borrow {
-                player,
-                lender,
-                count,
-            } => Tagged::Borrow {
-                player,
-                lender,
-                count,
-            },
-            &MandiriEvent::Out { player } => Tagged::Out { player },
-            &MandiriEvent::Office { raja } => Tagged::Office { raja },
-            MandiriEvent::Refill {
-                round,
-                filled,
-                reserve,
-            } => Tagged::Refill {
-                round: *round,
-                filled,
-                reserve,
-            },
-            &MandiriEvent::GameOver { winners } => Tagged::GameOver { winners },
-        };
-        tagged.serialize(s)
-    }
+    /// A step of the sowing (last, so that its own tag is the one written).
+    #[cfg_attr(feature = "serde", serde(untagged))]
+    Sow(Event<Seat>),
 }

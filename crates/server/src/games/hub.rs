@@ -121,7 +121,7 @@ impl Hub {
             if let Ok(slot) = self.slot(&id).await {
                 self.clone().spawn_computer(slot);
             } else if let Ok(slot) = self.mandiri_slot(&id).await {
-                self.clone().spawn_mandiri_computer(slot);
+                self.clone().spawn_computer(slot);
             }
         }
         Ok(())

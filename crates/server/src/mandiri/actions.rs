@@ -111,7 +111,7 @@ impl Hub {
         let computer_next = e.computer_may_move();
         drop(e);
         if computer_next {
-            self.clone().spawn_mandiri_computer(slot);
+            self.clone().spawn_computer(slot);
         }
         Ok(answer)
     }
@@ -179,7 +179,7 @@ impl Hub {
         let computer_next = e.computer_may_move();
         drop(e);
         if computer_next {
-            self.clone().spawn_mandiri_computer(slot.clone());
+            self.clone().spawn_computer(slot.clone());
         }
         Ok(msg)
     }
@@ -389,7 +389,7 @@ impl Hub {
         let msg = e.state_update(id);
         drop(e);
         if computer_next {
-            self.clone().spawn_mandiri_computer(slot);
+            self.clone().spawn_computer(slot);
         }
         Ok(msg)
     }

@@ -8,12 +8,10 @@
 //! | [`entry`] | one game held in memory, the stored form of its moves |
 //! | [`requests`] | the new-game and move requests |
 //! | [`actions`] | create, move, undo, join, resign, next round, name, record |
-//! | [`computer`] | the computers' turns |
 //! | [`view`] | the JSON the page reads |
 //! | [`routes`] | the routes under `/api/mandiri/games` |
 
 pub mod actions;
-pub mod computer;
 pub mod entry;
 pub mod requests;
 pub mod routes;

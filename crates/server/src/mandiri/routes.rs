@@ -50,21 +50,7 @@ async fn state(
     Ok(Json(app.hub.mandiri_state(&id, q.at).await?))
 }
 
-/// Routes that hand a game's id and a JSON body to the hub's Mandiri method and answer with
-/// what it returns.
-macro_rules! mandiri_actions {
-    ($($route:ident => $action:ident($body:ty)),* $(,)?) => {$(
-        async fn $route(
-            State(app): State<AppState>,
-            ApiPath(id): ApiPath<String>,
-            ApiJson(req): ApiJson<$body>,
-        ) -> Result<Json<Value>, ApiError> {
-            Ok(Json(app.hub.$action(&id, req).await?))
-        }
-    )*};
-}
-
-mandiri_actions!(
+game_actions!(
     play => mandiri_play(MandiriMoveRequest),
     undo => mandiri_undo(TokenRequest),
     join => mandiri_join(JoinRequest),
