@@ -5,10 +5,10 @@
 #[macro_use]
 mod common;
 use common::{
-    code_of, lasting_db, post, remove_sqlite_files, req, server_on, store_move_directly, Backend,
+    code_of, lasting_db, next_update, post, remove_sqlite_files, req, server_on,
+    store_move_directly, Backend,
 };
 
-use futures_util::StreamExt;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -290,9 +290,7 @@ async fn online_with_two_friends(store: Backend) {
     let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}{GAMES}/{id}/ws"))
         .await
         .unwrap();
-    let first: Value =
-        serde_json::from_str(ws.next().await.unwrap().unwrap().to_text().unwrap()).unwrap();
-    assert_eq!(first["type"], "state");
+    assert_eq!(next_update(&mut ws).await["type"], "state");
     let mut tokens = Vec::new();
     for code in &invites {
         let a = post(addr, &format!("{GAMES}/{id}/join"), json!({"invite": code})).await;
@@ -312,16 +310,7 @@ async fn online_with_two_friends(store: Backend) {
     .await;
     assert_eq!(code_of(&a), "invite_used");
     for _ in 0..2 {
-        let msg: Value = serde_json::from_str(
-            tokio::time::timeout(Duration::from_secs(5), ws.next())
-                .await
-                .unwrap()
-                .unwrap()
-                .unwrap()
-                .to_text()
-                .unwrap(),
-        )
-        .unwrap();
+        let msg: Value = next_update(&mut ws).await;
         assert_eq!(msg["type"], "joined");
     }
     // Player 1 (the Raja) moves; player 2's token cannot move for them.
@@ -330,16 +319,7 @@ async fn online_with_two_friends(store: Backend) {
     assert_eq!(code_of(&a), "out_of_turn");
     let a = play(addr, &id, p1, "N4").await;
     assert_eq!(a.status, 200, "{}", a.body);
-    let msg: Value = serde_json::from_str(
-        tokio::time::timeout(Duration::from_secs(5), ws.next())
-            .await
-            .unwrap()
-            .unwrap()
-            .unwrap()
-            .to_text()
-            .unwrap(),
-    )
-    .unwrap();
+    let msg: Value = next_update(&mut ws).await;
     assert_eq!(
         (msg["type"].as_str(), msg["move"].as_str()),
         (Some("move"), Some("N4"))

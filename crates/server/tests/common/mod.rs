@@ -240,3 +240,29 @@ pub async fn store_move_directly(store: &Backend, db: &str, id: &str, ply: i64, 
         }
     }
 }
+
+/// The next message of a socket that is not about presence, within 10 s.
+pub async fn next_update<S>(ws: &mut S) -> serde_json::Value
+where
+    S: futures_util::Stream<
+            Item = Result<
+                tokio_tungstenite::tungstenite::Message,
+                tokio_tungstenite::tungstenite::Error,
+            >,
+        > + Unpin,
+{
+    loop {
+        let msg = tokio::time::timeout(
+            std::time::Duration::from_secs(10),
+            futures_util::StreamExt::next(ws),
+        )
+        .await
+        .expect("an update within 10 s")
+        .unwrap()
+        .unwrap();
+        let v: serde_json::Value = serde_json::from_str(msg.to_text().unwrap()).unwrap();
+        if v["type"] != "presence" {
+            return v;
+        }
+    }
+}
