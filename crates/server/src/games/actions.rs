@@ -408,28 +408,14 @@ impl Hub {
         }))
     }
 
-    /// A player opens the round that the last move began (`between_rounds` in the game
-    /// object): the computer, when it leads that round, makes its first move. Anywhere else it
-    /// changes nothing, so a page may send it whenever its player leaves a round's summary.
+    /// A player opens the round that the last move began (see [`Hub::open_round`]).
     pub async fn next_round(
         self: &Arc<Hub>,
         id: &str,
         req: TokenRequest,
     ) -> Result<Value, ApiError> {
-        let slot = self.slot(id).await?;
-        let mut e = slot.entry.lock().await;
-        seats::require(&e.settings.seats, req.token.as_deref())?;
-        self.check_ply(&slot, &mut e, req.ply).await?;
-        e.round_opened = true;
-        let computer_next = e.computer_may_move();
-        let msg = json(Update::State {
-            game: slot.info(&e),
-        });
-        drop(e);
-        if computer_next {
-            self.clone().spawn_computer(slot);
-        }
-        Ok(msg)
+        self.open_round(self.slot(id).await?, req.token.as_deref(), req.ply)
+            .await
     }
 
     /// Sets (or, with an empty name, takes away) the name of the token's player in an online

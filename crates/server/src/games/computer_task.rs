@@ -6,6 +6,7 @@
 
 use super::held::Held;
 use super::hub::Hub;
+use super::seats::require_held;
 use super::slot::{Entry, Slot};
 use crate::error::ApiError;
 use crate::mandiri::MandiriEntry;
@@ -36,6 +37,8 @@ pub trait ComputerTurn: Held {
     fn thinking_mut(&mut self) -> &mut bool;
     /// A computer is to move and may.
     fn computer_may_move(&self) -> bool;
+    /// A player opened the round that the last move began: a computer leading it may move.
+    fn open_round(&mut self);
     /// The game to search and the computer's level.
     fn to_search(&self) -> (Self::Game, Level);
     /// The move played when the search gives none: the first legal one.
@@ -68,6 +71,9 @@ impl ComputerTurn for Entry {
     }
     fn computer_may_move(&self) -> bool {
         Entry::computer_may_move(self)
+    }
+    fn open_round(&mut self) {
+        self.round_opened = true;
     }
     fn to_search(&self) -> (Game, Level) {
         (
@@ -107,6 +113,9 @@ impl ComputerTurn for MandiriEntry {
     fn computer_may_move(&self) -> bool {
         MandiriEntry::computer_may_move(self)
     }
+    fn open_round(&mut self) {
+        self.round_opened = true;
+    }
     fn to_search(&self) -> (MandiriGame, Level) {
         (
             self.game.clone(),
@@ -135,6 +144,29 @@ impl ComputerTurn for MandiriEntry {
 }
 
 impl Hub {
+    /// A player opens the round that the last move began (`between_rounds` in the game
+    /// object): a computer leading that round makes its first move. Anywhere else it changes
+    /// nothing, so a page may send it whenever its player leaves a round's summary. Answers
+    /// the state.
+    pub(crate) async fn open_round<E: ComputerTurn>(
+        self: &Arc<Hub>,
+        slot: Arc<Slot<E>>,
+        token: Option<&str>,
+        ply: Option<usize>,
+    ) -> Result<Value, ApiError> {
+        let mut e = slot.entry.lock().await;
+        require_held(token, |t| e.seats_of(t))?;
+        self.check_ply(&slot, &mut e, ply).await?;
+        e.open_round();
+        let computer_next = e.computer_may_move();
+        let msg = e.state_update(&slot.id);
+        drop(e);
+        if computer_next {
+            self.clone().spawn_computer(slot);
+        }
+        Ok(msg)
+    }
+
     /// Starts the computer's task for `slot` (it returns at once unless the computer is to
     /// move and no task is choosing already).
     pub fn spawn_computer<E: ComputerTurn>(self: Arc<Hub>, slot: Arc<Slot<E>>) {

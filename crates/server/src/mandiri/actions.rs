@@ -8,7 +8,6 @@ use super::settings::{MandiriKind, MandiriSeats, MandiriSettings, MandiriTag};
 use super::view::{MandiriInfo, MandiriUpdate, MandiriView};
 use crate::error::ApiError;
 use crate::games::actions::{again, game_over};
-use crate::games::held::Held;
 use crate::games::seats::require_held;
 use crate::games::view::json;
 use crate::games::{Hub, Slot};
@@ -374,24 +373,14 @@ impl Hub {
         }))
     }
 
-    /// A player opens the round the last move began: a computer leading it moves.
+    /// A player opens the round the last move began (see [`Hub::open_round`]).
     pub async fn mandiri_next_round(
         self: &Arc<Hub>,
         id: &str,
         req: TokenRequest,
     ) -> Result<Value, ApiError> {
-        let slot = self.mandiri_slot(id).await?;
-        let mut e = slot.entry.lock().await;
-        require(&e, req.token.as_deref())?;
-        self.check_ply(&slot, &mut e, req.ply).await?;
-        e.round_opened = true;
-        let computer_next = e.computer_may_move();
-        let msg = e.state_update(id);
-        drop(e);
-        if computer_next {
-            self.clone().spawn_computer(slot);
-        }
-        Ok(msg)
+        self.open_round(self.mandiri_slot(id).await?, req.token.as_deref(), req.ply)
+            .await
     }
 
     /// Sets (or, with an empty name, takes away) the name of the token's player online.
