@@ -30,13 +30,15 @@ impl Bucket {
     /// assert_eq!(Bucket::of(&Method::POST, "/api/games/abc/hint"), Some(Bucket::Searches));
     /// assert_eq!(Bucket::of(&Method::POST, "/api/games/abc/moves"), Some(Bucket::Moves));
     /// assert_eq!(Bucket::of(&Method::GET, "/api/games/abc"), None);
+    /// assert_eq!(Bucket::of(&Method::POST, "/api/mandiri/games"), Some(Bucket::Games));
+    /// assert_eq!(Bucket::of(&Method::POST, "/api/mandiri/games/abc/moves"), Some(Bucket::Moves));
     /// ```
     pub fn of(method: &Method, path: &str) -> Option<Bucket> {
         if method != Method::POST {
             return None;
         }
         match path {
-            "/api/games" => Some(Bucket::Games),
+            "/api/games" | "/api/mandiri/games" => Some(Bucket::Games),
             "/api/analysis" => Some(Bucket::Searches),
             p if p.starts_with("/api/games/") && p.ends_with("/hint") => Some(Bucket::Searches),
             p if p.starts_with("/api/") => Some(Bucket::Moves),
