@@ -1,18 +1,20 @@
 //! The state of a game in the terminal and what each key does to it. No terminal here: the
 //! event loop in `lib.rs` feeds keys and clock ticks, `ui.rs` draws.
 
-use crate::anim::{self, Frame};
+use crate::anim::{self, BoardView, Frame};
+use crate::controls::{self, Controls};
+use crate::playback::{self, Playback};
 use crate::Config;
 use rajapasu_ai::{Choice, MoveScore};
 use rajapasu_engine::record::{Record, SaveError};
 use rajapasu_engine::{Event, Game, IllegalMove, Move, Side, Status};
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use std::path::PathBuf;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::{channel, Receiver, Sender};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-/// A window drawn over the board.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A window drawn over the board (in both games).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Overlay {
     /// The keys and a summary of the rules.
     Help,
@@ -35,12 +37,6 @@ pub struct LastMove {
 enum Reply {
     Computer(u64, Option<Choice>),
     Hint(u64, Vec<MoveScore>),
-}
-
-struct Animation {
-    frames: Vec<Frame>,
-    index: usize,
-    due: Option<Instant>,
 }
 
 /// A game being played in the terminal.
@@ -73,7 +69,7 @@ pub struct App {
     pub explained_ply: usize,
     /// Lines of the round summary scrolled away at its top.
     pub summary_scroll: usize,
-    animation: Option<Animation>,
+    animation: Option<Playback<BoardView>>,
     /// Changes with every move and undo: replies for an older position are dropped.
     generation: u64,
     thinking: bool,
@@ -146,7 +142,7 @@ impl App {
 
     /// The frame being shown, while a move is animated.
     pub fn frame(&self) -> Option<&Frame> {
-        self.animation.as_ref().map(|a| &a.frames[a.index])
+        self.animation.as_ref().map(Playback::frame)
     }
 
     /// The side drawn on the near (lower) row: the player's own side against the computer,
@@ -170,13 +166,8 @@ impl App {
         };
         self.message.clear();
         if self.config.animate {
-            let frames = anim::frames(&before, mover, &events);
-            if !frames.is_empty() {
-                self.animation = Some(Animation {
-                    frames,
-                    index: 0,
-                    due: None,
-                });
+            if let Some(p) = Playback::of(anim::frames(&before, mover, &events)) {
+                self.animation = Some(p);
             }
         }
         if events.iter().any(|e| matches!(e, Event::RoundEnd { .. })) {
@@ -247,57 +238,17 @@ impl App {
     /// Takes back the last move, and against the computer every move back to the player's
     /// last turn.
     pub fn undo(&mut self) {
-        let taken = match moves_to_undo(&self.game, self.config.computer.map(|c| c.side)) {
-            Ok(taken) => taken,
-            Err(why) => {
-                self.message = why.to_string();
-                return;
-            }
-        };
-        self.animation = None;
-        self.overlay = None;
-        for _ in 0..taken {
-            self.game.undo();
-        }
-        self.last = explain(&self.game, self.game.moves().len());
-        self.autosave();
-        self.after_change();
-        self.message = format!(
-            "Took back {taken} move{}; {} to move.",
-            if taken == 1 { "" } else { "s" },
-            self.to_move()
-        );
+        self.take_back()
     }
 
     /// Writes the game record; returns where.
     pub fn save(&mut self) -> Result<PathBuf, SaveError> {
-        if self.saved.is_none() && self.config.never_overwrite {
-            // Another game may have taken the name since this one started.
-            self.config.save_path = crate::free_path(&self.config.save_path);
-        }
-        let path = self.config.save_path.clone();
-        Record::from_game(&self.game, self.config.tags.clone()).save(&path)?;
-        self.saved = Some(path.clone());
-        Ok(path)
-    }
-
-    /// Saves after every move and undo, once the game has a move, so that no game is lost.
-    fn autosave(&mut self) {
-        if self.game.moves().is_empty() && self.saved.is_none() {
-            return;
-        }
-        if let Err(e) = self.save() {
-            self.message = e.to_string();
-        }
+        self.save_record()
     }
 
     /// Saves (if there is anything to save) and asks to leave.
     pub fn request_quit(&mut self) {
-        if !self.game.moves().is_empty() || self.saved.is_some() {
-            // Kept for the caller, to report once the terminal is back.
-            self.save_error = self.save().err();
-        }
-        self.quit = true;
+        self.leave();
     }
 
     /// Finishes the animation at once.
@@ -334,15 +285,7 @@ impl App {
 
     /// Shows the next frame of the animation; false when it is over.
     pub fn step_animation(&mut self) -> bool {
-        if let Some(a) = &mut self.animation {
-            if a.index + 1 < a.frames.len() {
-                a.index += 1;
-                a.due = None;
-                return true;
-            }
-        }
-        self.animation = None;
-        false
+        playback::step(&mut self.animation)
     }
 
     /// Advances the clock: animation frames, replies of the computer and of hints. Returns
@@ -364,17 +307,7 @@ impl App {
                 _ => {}
             }
         }
-        if let Some(a) = &mut self.animation {
-            let millis = a.frames[a.index].millis / u64::from(self.speed.max(1));
-            match a.due {
-                None => a.due = Some(now + Duration::from_millis(millis)),
-                Some(due) if now >= due => {
-                    self.step_animation();
-                    changed = true;
-                }
-                Some(_) => {}
-            }
-        }
+        changed |= playback::tick(&mut self.animation, now, self.speed);
         if self.animation.is_none() && self.overlay.is_none() {
             if let Some(choice) = self.pending.take() {
                 let mover = self.to_move();
@@ -389,7 +322,7 @@ impl App {
 
     /// When the next frame is due, for the event loop's wait.
     pub fn next_due(&self) -> Option<Instant> {
-        self.animation.as_ref().and_then(|a| a.due)
+        self.animation.as_ref().and_then(Playback::due)
     }
 
     fn show_hint(&mut self, scores: Vec<MoveScore>) {
@@ -436,108 +369,61 @@ impl App {
 
     /// Handles one key.
     pub fn key(&mut self, key: KeyEvent) {
-        if key.kind == KeyEventKind::Release {
-            return;
-        }
-        if key.modifiers.contains(KeyModifiers::CONTROL)
-            && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('d'))
-        {
-            self.request_quit();
-            return;
-        }
+        controls::key(self, key)
+    }
+
+    /// Whether nothing is going on: no search, no animation, no computer move waiting.
+    pub fn idle(&self) -> bool {
+        !self.thinking && !self.hinting && self.animation.is_none() && self.pending.is_none()
+    }
+}
+
+impl Controls for App {
+    controls::same_in_both_games!(save: 's', new_game: 'n');
+
+    fn write_record(&self, path: &Path) -> Result<(), SaveError> {
+        Record::from_game(&self.game, self.config.tags.clone()).save(path)
+    }
+    fn undoable(&self) -> Result<usize, NoUndo> {
+        moves_to_undo(&self.game, self.config.computer.map(|c| c.side))
+    }
+    fn to_move_words(&self) -> String {
+        self.to_move().to_string()
+    }
+
+    fn hint(&mut self) {
+        self.ask_hint()
+    }
+    fn explain(&mut self) {
+        self.explained_ply = self.game.moves().len();
+        self.overlay = Some(Overlay::Explain(0));
+    }
+
+    /// Steps through the game's moves, each with its explanation.
+    fn explanation_key(&mut self, code: KeyCode) -> bool {
         let plies = self.game.moves().len();
-        match &mut self.overlay {
-            Some(Overlay::Explain(scroll)) => {
-                match key.code {
-                    KeyCode::Down | KeyCode::PageDown | KeyCode::Char('j') => *scroll += 1,
-                    KeyCode::Up | KeyCode::PageUp | KeyCode::Char('k') => {
-                        *scroll = scroll.saturating_sub(1)
-                    }
-                    // Step through the game's moves, each with its explanation.
-                    KeyCode::Left | KeyCode::Char('p') if self.explained_ply > 1 => {
-                        self.explained_ply -= 1;
-                        *scroll = 0;
-                    }
-                    KeyCode::Right | KeyCode::Char('n') if self.explained_ply < plies => {
-                        self.explained_ply += 1;
-                        *scroll = 0;
-                    }
-                    KeyCode::Home => {
-                        self.explained_ply = plies.min(1);
-                        *scroll = 0;
-                    }
-                    KeyCode::End => {
-                        self.explained_ply = plies;
-                        *scroll = 0;
-                    }
-                    KeyCode::Left | KeyCode::Right | KeyCode::Char('p') | KeyCode::Char('n') => {}
-                    _ => self.overlay = None,
-                }
-                return;
+        let ply = match code {
+            KeyCode::Left | KeyCode::Char('p') if self.explained_ply > 1 => self.explained_ply - 1,
+            KeyCode::Right | KeyCode::Char('n') if self.explained_ply < plies => {
+                self.explained_ply + 1
             }
-            // The popup says that any key closes it: `q` too, rather than quitting the game.
-            Some(Overlay::Help) => {
-                self.overlay = None;
-                return;
+            KeyCode::Home => plies.min(1),
+            KeyCode::End => plies,
+            KeyCode::Left | KeyCode::Right | KeyCode::Char('p') | KeyCode::Char('n') => {
+                return true
             }
-            Some(Overlay::RoundOver) if self.animation.is_some() => {
-                if key.code == KeyCode::Char('q') {
-                    self.request_quit();
-                } else {
-                    self.skip_animation();
-                }
-                return;
-            }
-            Some(Overlay::RoundOver) => {
-                match key.code {
-                    KeyCode::Char('q') => self.request_quit(),
-                    KeyCode::Char('u') => self.undo(),
-                    KeyCode::Char('s') => self.save_with_message(),
-                    KeyCode::Char('n') if self.game.status().is_over() => self.new_game(),
-                    // A long match's summary is taller than the screen; ui clamps the scroll.
-                    KeyCode::Down | KeyCode::PageDown | KeyCode::Char('j') => {
-                        self.summary_scroll += 1
-                    }
-                    KeyCode::Up | KeyCode::PageUp | KeyCode::Char('k') => {
-                        self.summary_scroll = self.summary_scroll.saturating_sub(1)
-                    }
-                    _ => self.overlay = None,
-                }
-                return;
-            }
-            None => {}
-        }
-        match key.code {
-            KeyCode::Char('q') => self.request_quit(),
-            KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Some(Overlay::Help),
-            KeyCode::Char('e') => {
-                self.explained_ply = self.game.moves().len();
-                self.overlay = Some(Overlay::Explain(0));
-            }
-            KeyCode::Char('n') if self.game.status().is_over() => self.new_game(),
-            KeyCode::Char('s') => self.save_with_message(),
-            KeyCode::Char('u') | KeyCode::Backspace => self.undo(),
-            KeyCode::Char('h') => self.ask_hint(),
-            KeyCode::Char('+') | KeyCode::Char('=') => {
-                self.speed = (self.speed * 2).min(16);
-                self.message = format!("Animation speed x{}.", self.speed);
-            }
-            KeyCode::Char('-') => {
-                self.speed = (self.speed / 2).max(1);
-                self.message = format!("Animation speed x{}.", self.speed);
-            }
-            KeyCode::Char(' ') | KeyCode::Esc if self.animation.is_some() => self.skip_animation(),
-            KeyCode::Left | KeyCode::Right | KeyCode::Enter | KeyCode::Char(_) => {
-                if self.animation.is_some() {
-                    self.skip_animation();
-                    if matches!(key.code, KeyCode::Enter) {
-                        return;
-                    }
-                }
-                self.move_key(key.code);
-            }
-            _ => {}
-        }
+            _ => return false,
+        };
+        self.explained_ply = ply;
+        self.overlay = Some(Overlay::Explain(0));
+        true
+    }
+
+    fn is_move_key(code: KeyCode) -> bool {
+        matches!(
+            code,
+            KeyCode::Left | KeyCode::Right | KeyCode::Enter | KeyCode::Char(_)
+        )
     }
 
     fn move_key(&mut self, code: KeyCode) {
@@ -563,18 +449,6 @@ impl App {
             let e = e.to_string();
             self.message = format!("{}{}", e[..1].to_uppercase(), &e[1..]);
         }
-    }
-
-    fn save_with_message(&mut self) {
-        self.message = match self.save() {
-            Ok(path) => format!("Saved the game to {}.", path.display()),
-            Err(e) => e.to_string(),
-        };
-    }
-
-    /// Whether nothing is going on: no search, no animation, no computer move waiting.
-    pub fn idle(&self) -> bool {
-        !self.thinking && !self.hinting && self.animation.is_none() && self.pending.is_none()
     }
 }
 

@@ -17,7 +17,9 @@
 
 pub mod anim;
 pub mod app;
+mod controls;
 pub mod mandiri;
+mod playback;
 pub mod ui;
 
 use app::App;

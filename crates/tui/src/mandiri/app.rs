@@ -1,30 +1,26 @@
 //! The state of a Mandiri game in the terminal and what each key does to it, without a
 //! terminal: `mandiri::run` feeds keys and clock ticks, `mandiri::ui` draws.
 
-use crate::mandiri::anim::{self, MandiriFrame};
+use crate::app::Overlay;
+use crate::controls::{self, Controls};
+use crate::mandiri::anim::{self, MandiriBoard, MandiriFrame};
 use crate::mandiri::words;
 use crate::mandiri::{MandiriConfig, Who};
+use crate::playback::{self, Playback};
 use rajapasu_engine::mandiri::{
     MandiriEvent, MandiriGame, MandiriIllegalMove, MandiriRecord, MandiriStatus, Player, Seat,
 };
 use rajapasu_engine::record::SaveError;
 use rajapasu_engine::rng::stream_seed;
 use rajapasu_engine::{Hole, Side};
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use std::path::PathBuf;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::{channel, Receiver, Sender};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-/// A window drawn over the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MandiriOverlay {
-    /// The keys and a summary of the rules.
-    Help,
-    /// A round (and perhaps the match) has just ended: [`MandiriApp::summary`].
-    RoundOver,
-    /// The last move in full, scrolled by this many lines.
-    Explain(usize),
-}
+/// A window drawn over the board, as in the two-player game: the keys, the last move in full
+/// (scrolled by some lines), or the round just ended ([`MandiriApp::summary`]).
+pub type MandiriOverlay = Overlay;
 
 /// The last move, for the explanation panel.
 #[derive(Clone, Debug, Default)]
@@ -33,12 +29,6 @@ pub struct LastMove {
     pub played: Option<(Seat, Player, Hole)>,
     /// The move in sentences.
     pub lines: Vec<String>,
-}
-
-struct Animation {
-    frames: Vec<MandiriFrame>,
-    index: usize,
-    due: Option<Instant>,
 }
 
 /// A Mandiri game being played in the terminal.
@@ -71,7 +61,7 @@ pub struct MandiriApp {
     pub quit: bool,
     /// Animation speed: frame times are divided by this.
     pub speed: u32,
-    animation: Option<Animation>,
+    animation: Option<Playback<MandiriBoard>>,
     /// Changes with every move and undo: a computer's reply for an older position is dropped.
     generation: u64,
     thinking: bool,
@@ -147,7 +137,7 @@ impl MandiriApp {
 
     /// The frame being shown, while a move is animated.
     pub fn frame(&self) -> Option<&MandiriFrame> {
-        self.animation.as_ref().map(|a| &a.frames[a.index])
+        self.animation.as_ref().map(Playback::frame)
     }
 
     /// Plays `hole` for the seat to move, with its animation and explanation.
@@ -163,13 +153,8 @@ impl MandiriApp {
         self.message.clear();
         self.typed = None;
         if self.config.animate {
-            let frames = anim::frames(&before, mover, &events);
-            if !frames.is_empty() {
-                self.animation = Some(Animation {
-                    frames,
-                    index: 0,
-                    due: None,
-                });
+            if let Some(p) = Playback::of(anim::frames(&before, mover, &events)) {
+                self.animation = Some(p);
             }
         }
         if let Some(k) = events
@@ -222,67 +207,17 @@ impl MandiriApp {
 
     /// Takes back the last move, and every computer's move before it back to a person's turn.
     pub fn undo(&mut self) {
-        let taken = match moves_to_undo(&self.game, &self.config) {
-            Ok(taken) => taken,
-            Err(why) => {
-                self.message = why.to_string();
-                return;
-            }
-        };
-        self.animation = None;
-        self.overlay = None;
-        self.typed = None;
-        for _ in 0..taken {
-            self.game.undo();
-        }
-        self.last = explain(&self.game, self.game.moves().len());
-        self.autosave();
-        self.after_change();
-        self.message = format!(
-            "Took back {taken} move{}; seat {} to move.",
-            if taken == 1 { "" } else { "s" },
-            self.to_move()
-        );
+        self.take_back()
     }
 
     /// Writes the game record (JSON if the file name ends in `.json`); returns where.
     pub fn save(&mut self) -> Result<PathBuf, SaveError> {
-        if self.saved.is_none() && self.config.never_overwrite {
-            // Another game may have taken the name since this one started.
-            self.config.save_path = crate::free_path(&self.config.save_path);
-        }
-        let path = self.config.save_path.clone();
-        let record = MandiriRecord::from_game(&self.game, self.config.tags.clone());
-        let json = path.extension().is_some_and(|e| e == "json");
-        let text = if json {
-            record.to_json() + "\n"
-        } else {
-            record.to_text()
-        };
-        std::fs::write(&path, text).map_err(|error| SaveError {
-            path: path.clone(),
-            error,
-        })?;
-        self.saved = Some(path.clone());
-        Ok(path)
-    }
-
-    /// Saves after every move and undo, once the game has a move, so that no game is lost.
-    fn autosave(&mut self) {
-        if self.game.moves().is_empty() && self.saved.is_none() {
-            return;
-        }
-        if let Err(e) = self.save() {
-            self.message = e.to_string();
-        }
+        self.save_record()
     }
 
     /// Saves (if there is anything to save) and asks to leave.
     pub fn request_quit(&mut self) {
-        if !self.game.moves().is_empty() || self.saved.is_some() {
-            self.save_error = self.save().err();
-        }
-        self.quit = true;
+        self.leave();
     }
 
     /// After the game is over: the same game again from its start, its record in a new file.
@@ -312,15 +247,7 @@ impl MandiriApp {
 
     /// Shows the next frame of the animation; false when it is over.
     pub fn step_animation(&mut self) -> bool {
-        if let Some(a) = &mut self.animation {
-            if a.index + 1 < a.frames.len() {
-                a.index += 1;
-                a.due = None;
-                return true;
-            }
-        }
-        self.animation = None;
-        false
+        playback::step(&mut self.animation)
     }
 
     /// Advances the clock: animation frames and the computers' replies. Returns whether
@@ -338,17 +265,7 @@ impl MandiriApp {
                 changed = true;
             }
         }
-        if let Some(a) = &mut self.animation {
-            let millis = a.frames[a.index].millis / u64::from(self.speed.max(1));
-            match a.due {
-                None => a.due = Some(now + Duration::from_millis(millis)),
-                Some(due) if now >= due => {
-                    self.step_animation();
-                    changed = true;
-                }
-                Some(_) => {}
-            }
-        }
+        changed |= playback::tick(&mut self.animation, now, self.speed);
         // The computer's move waits for the last move's animation and for the summary to close.
         if self.animation.is_none() && self.overlay.is_none() {
             if let Some(mv) = self.pending.take() {
@@ -366,7 +283,7 @@ impl MandiriApp {
 
     /// When the next frame is due, for the event loop's wait.
     pub fn next_due(&self) -> Option<Instant> {
-        self.animation.as_ref().and_then(|a| a.due)
+        self.animation.as_ref().and_then(Playback::due)
     }
 
     /// Whether nothing is going on: no search, no animation, no computer move waiting.
@@ -424,92 +341,57 @@ impl MandiriApp {
 
     /// Handles one key.
     pub fn key(&mut self, key: KeyEvent) {
-        if key.kind == KeyEventKind::Release {
-            return;
+        controls::key(self, key)
+    }
+}
+
+impl Controls for MandiriApp {
+    // `s` and `n` begin hole names.
+    controls::same_in_both_games!(save: 'w', new_game: 'g');
+
+    fn write_record(&self, path: &Path) -> Result<(), SaveError> {
+        let record = MandiriRecord::from_game(&self.game, self.config.tags.clone());
+        let json = path.extension().is_some_and(|e| e == "json");
+        let text = if json {
+            record.to_json() + "\n"
+        } else {
+            record.to_text()
+        };
+        std::fs::write(path, text).map_err(|error| SaveError {
+            path: path.to_path_buf(),
+            error,
+        })
+    }
+    fn undoable(&self) -> Result<usize, NoUndo> {
+        moves_to_undo(&self.game, &self.config)
+    }
+    fn to_move_words(&self) -> String {
+        format!("seat {}", self.to_move())
+    }
+
+    fn hint(&mut self) {
+        // No hint in this game: `h` is a key like the other letters that name no row.
+        if self.animating() {
+            self.skip();
         }
-        if key.modifiers.contains(KeyModifiers::CONTROL)
-            && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('d'))
-        {
-            self.request_quit();
-            return;
-        }
-        match self.overlay {
-            Some(MandiriOverlay::Explain(scroll)) => {
-                // ui clamps the scroll to the text.
-                self.overlay = match key.code {
-                    KeyCode::Down | KeyCode::PageDown | KeyCode::Char('j') => {
-                        Some(MandiriOverlay::Explain(scroll + 1))
-                    }
-                    KeyCode::Up | KeyCode::PageUp | KeyCode::Char('k') => {
-                        Some(MandiriOverlay::Explain(scroll.saturating_sub(1)))
-                    }
-                    _ => None,
-                };
-                return;
-            }
-            Some(MandiriOverlay::Help) => {
-                self.overlay = None;
-                return;
-            }
-            Some(MandiriOverlay::RoundOver) if self.animation.is_some() => {
-                if key.code == KeyCode::Char('q') {
-                    self.request_quit();
-                } else {
-                    self.skip_animation();
-                }
-                return;
-            }
-            Some(MandiriOverlay::RoundOver) => {
-                match key.code {
-                    KeyCode::Char('q') => self.request_quit(),
-                    KeyCode::Char('u') => self.undo(),
-                    KeyCode::Char('w') => self.save_with_message(),
-                    KeyCode::Char('g') if self.game.status().is_over() => self.new_game(),
-                    KeyCode::Down | KeyCode::PageDown | KeyCode::Char('j') => {
-                        self.summary_scroll += 1
-                    }
-                    KeyCode::Up | KeyCode::PageUp | KeyCode::Char('k') => {
-                        self.summary_scroll = self.summary_scroll.saturating_sub(1)
-                    }
-                    _ => self.overlay = None,
-                }
-                return;
-            }
-            None => {}
-        }
-        match key.code {
-            KeyCode::Char('q') => self.request_quit(),
-            KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Some(MandiriOverlay::Help),
-            KeyCode::Char('e') => self.overlay = Some(MandiriOverlay::Explain(0)),
-            KeyCode::Char('g') if self.game.status().is_over() => self.new_game(),
-            KeyCode::Char('w') => self.save_with_message(),
-            KeyCode::Char('u') | KeyCode::Backspace => self.undo(),
-            KeyCode::Char('+') | KeyCode::Char('=') => {
-                self.speed = (self.speed * 2).min(16);
-                self.message = format!("Animation speed x{}.", self.speed);
-            }
-            KeyCode::Char('-') => {
-                self.speed = (self.speed / 2).max(1);
-                self.message = format!("Animation speed x{}.", self.speed);
-            }
-            KeyCode::Char(' ') | KeyCode::Esc if self.animation.is_some() => self.skip_animation(),
-            KeyCode::Esc => self.typed = None,
+        self.move_key(KeyCode::Char('h'))
+    }
+    fn explain(&mut self) {
+        self.overlay = Some(Overlay::Explain(0));
+    }
+    fn is_move_key(code: KeyCode) -> bool {
+        matches!(
+            code,
             KeyCode::Left
-            | KeyCode::Right
-            | KeyCode::Up
-            | KeyCode::Down
-            | KeyCode::Enter
-            | KeyCode::Char(_) => {
-                if self.animation.is_some() {
-                    self.skip_animation();
-                    if key.code == KeyCode::Enter {
-                        return;
-                    }
-                }
-                self.move_key(key.code);
-            }
-            _ => {}
-        }
+                | KeyCode::Right
+                | KeyCode::Up
+                | KeyCode::Down
+                | KeyCode::Enter
+                | KeyCode::Char(_)
+        )
+    }
+    fn cancel(&mut self) {
+        self.typed = None;
     }
 
     fn move_key(&mut self, code: KeyCode) {
@@ -579,13 +461,6 @@ impl MandiriApp {
                 }
             };
         }
-    }
-
-    fn save_with_message(&mut self) {
-        self.message = match self.save() {
-            Ok(path) => format!("Saved the game to {}.", path.display()),
-            Err(e) => e.to_string(),
-        };
     }
 }
 

@@ -1,0 +1,269 @@
+//! The keys both games in the terminal share and what they do: quitting, help, the move in
+//! full, the round summary, saving, undo, hints and the animation's speed. Each game says
+//! through [`Controls`] which letters save and start a new game, and what its own keys (the
+//! moves, the cursor) and commands do.
+
+use crate::app::Overlay;
+use rajapasu_engine::record::SaveError;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use std::fmt::Display;
+use std::path::{Path, PathBuf};
+
+/// A game in the terminal, as its keys see it.
+pub(crate) trait Controls {
+    /// The letter that saves the record.
+    const SAVE: char;
+    /// The letter that starts a new game once the game is over.
+    const NEW_GAME: char;
+
+    /// What the shared keys change: the window over the board, the round summary's scroll,
+    /// the message line and the animation speed.
+    fn controlled(&mut self) -> (&mut Option<Overlay>, &mut usize, &mut String, &mut u32);
+    /// Whether a move is being animated.
+    fn animating(&self) -> bool;
+    /// Whether the game is over.
+    fn game_over(&self) -> bool;
+    /// Whether the game has a move or a record on disk: something to save on quitting.
+    fn worth_saving(&self) -> bool;
+    /// Writes the game record to `path`.
+    fn write_record(&self, path: &Path) -> Result<(), SaveError>;
+    /// Writes the game record, to a free name before the first save of a made-up name;
+    /// returns where.
+    fn save_record(&mut self) -> Result<PathBuf, SaveError>;
+    /// Where the player's last save error and wish to leave are kept.
+    fn leaving(&mut self) -> (&mut Option<SaveError>, &mut bool);
+    /// Finishes the animation at once.
+    fn skip(&mut self);
+    /// Why undo takes nothing back.
+    type NoUndo: Display;
+    /// How many moves undo takes back.
+    fn undoable(&self) -> Result<usize, Self::NoUndo>;
+    /// Takes back `n` moves of the game, and tells the move before them.
+    fn undo_moves(&mut self, n: usize);
+    /// After a move or undo: what the cursor may pick, and the computer's turn.
+    fn changed(&mut self);
+    /// The player to move, in the message line's words.
+    fn to_move_words(&self) -> String;
+    /// Starts the same game again once it is over.
+    fn new_game(&mut self);
+    /// Asks for a hint (`h`).
+    fn hint(&mut self);
+    /// Opens the move in full (`e`).
+    fn explain(&mut self);
+    /// A key of the move-in-full window besides scrolling and closing; whether it was one.
+    fn explanation_key(&mut self, _code: KeyCode) -> bool {
+        false
+    }
+    /// Whether `code` is one of the game's keys for picking and playing a move.
+    fn is_move_key(code: KeyCode) -> bool;
+    /// Handles a key for picking and playing a move.
+    fn move_key(&mut self, code: KeyCode);
+    /// Esc when nothing is animated, and undo: forgets what was typed of a move.
+    fn cancel(&mut self) {}
+
+    /// Takes back the last move, and every computer's move before it back to a person's turn
+    /// (`u`).
+    fn take_back(&mut self) {
+        let taken = match self.undoable() {
+            Ok(taken) => taken,
+            Err(why) => {
+                *self.controlled().2 = why.to_string();
+                return;
+            }
+        };
+        self.skip();
+        *self.controlled().0 = None;
+        self.cancel();
+        self.undo_moves(taken);
+        self.autosave();
+        self.changed();
+        let to_move = self.to_move_words();
+        *self.controlled().2 = format!(
+            "Took back {taken} move{}; {to_move} to move.",
+            if taken == 1 { "" } else { "s" },
+        );
+    }
+
+    /// Saves and says where, or why not, in the message line.
+    fn save_with_message(&mut self) {
+        let message = match self.save_record() {
+            Ok(path) => format!("Saved the game to {}.", path.display()),
+            Err(e) => e.to_string(),
+        };
+        *self.controlled().2 = message;
+    }
+
+    /// Saves after every move and undo, once the game has a move, so that no game is lost.
+    fn autosave(&mut self) {
+        if !self.worth_saving() {
+            return;
+        }
+        if let Err(e) = self.save_record() {
+            *self.controlled().2 = e.to_string();
+        }
+    }
+
+    /// Saves (if there is anything to save) and asks to leave.
+    fn leave(&mut self) {
+        if self.worth_saving() {
+            // Kept for the caller, to report once the terminal is back.
+            let error = self.save_record().err();
+            *self.leaving().0 = error;
+        }
+        *self.leaving().1 = true;
+    }
+}
+
+/// The items of [`Controls`] that read the same in both games, whose state has the same
+/// names: the fields `overlay`, `summary_scroll`, `message`, `speed`, `animation`, `game`,
+/// `config` (its `save_path` and `never_overwrite`), `saved`, `save_error` and `quit`, and
+/// the methods `skip_animation`, `after_change` and `new_game`; and the module's `explain` and
+/// `NoUndo`. The game gives the letters that save and start a new game.
+macro_rules! same_in_both_games {
+    (save: $save:literal, new_game: $new_game:literal) => {
+        const SAVE: char = $save;
+        const NEW_GAME: char = $new_game;
+        type NoUndo = NoUndo;
+
+        fn controlled(&mut self) -> (&mut Option<Overlay>, &mut usize, &mut String, &mut u32) {
+            (
+                &mut self.overlay,
+                &mut self.summary_scroll,
+                &mut self.message,
+                &mut self.speed,
+            )
+        }
+        fn animating(&self) -> bool {
+            self.animation.is_some()
+        }
+        fn game_over(&self) -> bool {
+            self.game.status().is_over()
+        }
+        fn worth_saving(&self) -> bool {
+            !self.game.moves().is_empty() || self.saved.is_some()
+        }
+        fn save_record(&mut self) -> Result<PathBuf, SaveError> {
+            if self.saved.is_none() && self.config.never_overwrite {
+                // Another game may have taken the name since this one started.
+                self.config.save_path = crate::free_path(&self.config.save_path);
+            }
+            let path = self.config.save_path.clone();
+            self.write_record(&path)?;
+            self.saved = Some(path.clone());
+            Ok(path)
+        }
+        fn leaving(&mut self) -> (&mut Option<SaveError>, &mut bool) {
+            (&mut self.save_error, &mut self.quit)
+        }
+        fn skip(&mut self) {
+            self.skip_animation()
+        }
+        fn undo_moves(&mut self, n: usize) {
+            for _ in 0..n {
+                self.game.undo();
+            }
+            self.last = explain(&self.game, self.game.moves().len());
+        }
+        fn changed(&mut self) {
+            self.after_change()
+        }
+        fn new_game(&mut self) {
+            // The game's own: inherent methods come before the trait's.
+            Self::new_game(self)
+        }
+    };
+}
+pub(crate) use same_in_both_games;
+
+/// Handles one key of `app`.
+pub(crate) fn key<A: Controls>(app: &mut A, key: KeyEvent) {
+    if key.kind == KeyEventKind::Release {
+        return;
+    }
+    if key.modifiers.contains(KeyModifiers::CONTROL)
+        && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('d'))
+    {
+        app.leave();
+        return;
+    }
+    let animating = app.animating();
+    let over = app.game_over();
+    let (overlay, summary_scroll, message, speed) = app.controlled();
+    match *overlay {
+        Some(Overlay::Explain(scroll)) => {
+            // ui clamps the scroll to the text.
+            match key.code {
+                KeyCode::Down | KeyCode::PageDown | KeyCode::Char('j') => {
+                    *overlay = Some(Overlay::Explain(scroll + 1))
+                }
+                KeyCode::Up | KeyCode::PageUp | KeyCode::Char('k') => {
+                    *overlay = Some(Overlay::Explain(scroll.saturating_sub(1)))
+                }
+                code => {
+                    if !app.explanation_key(code) {
+                        *app.controlled().0 = None;
+                    }
+                }
+            }
+            return;
+        }
+        // The popup says that any key closes it: `q` too, rather than quitting the game.
+        Some(Overlay::Help) => {
+            *overlay = None;
+            return;
+        }
+        Some(Overlay::RoundOver) if animating => {
+            if key.code == KeyCode::Char('q') {
+                app.leave();
+            } else {
+                app.skip();
+            }
+            return;
+        }
+        Some(Overlay::RoundOver) => {
+            match key.code {
+                KeyCode::Char('q') => app.leave(),
+                KeyCode::Char('u') => app.take_back(),
+                KeyCode::Char(c) if c == A::SAVE => app.save_with_message(),
+                KeyCode::Char(c) if c == A::NEW_GAME && over => app.new_game(),
+                // A long match's summary is taller than the screen; ui clamps the scroll.
+                KeyCode::Down | KeyCode::PageDown | KeyCode::Char('j') => *summary_scroll += 1,
+                KeyCode::Up | KeyCode::PageUp | KeyCode::Char('k') => {
+                    *summary_scroll = summary_scroll.saturating_sub(1)
+                }
+                _ => *overlay = None,
+            }
+            return;
+        }
+        None => {}
+    }
+    match key.code {
+        KeyCode::Char('q') => app.leave(),
+        KeyCode::Char('?') | KeyCode::F(1) => *overlay = Some(Overlay::Help),
+        KeyCode::Char('e') => app.explain(),
+        KeyCode::Char(c) if c == A::NEW_GAME && over => app.new_game(),
+        KeyCode::Char(c) if c == A::SAVE => app.save_with_message(),
+        KeyCode::Char('u') | KeyCode::Backspace => app.take_back(),
+        KeyCode::Char('h') => app.hint(),
+        KeyCode::Char('+') | KeyCode::Char('=') => {
+            *speed = (*speed * 2).min(16);
+            *message = format!("Animation speed x{speed}.");
+        }
+        KeyCode::Char('-') => {
+            *speed = (*speed / 2).max(1);
+            *message = format!("Animation speed x{speed}.");
+        }
+        KeyCode::Char(' ') | KeyCode::Esc if animating => app.skip(),
+        KeyCode::Esc => app.cancel(),
+        code if A::is_move_key(code) => {
+            if animating {
+                app.skip();
+                if code == KeyCode::Enter {
+                    return;
+                }
+            }
+            app.move_key(code);
+        }
+        _ => {}
+    }
+}
