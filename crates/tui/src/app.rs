@@ -211,28 +211,7 @@ impl App {
 
     /// Asks the engine for the best move of the player to move.
     pub fn ask_hint(&mut self) {
-        if self.game.status() != Status::Playing {
-            self.message = "The game is over: no hint.".to_string();
-            return;
-        }
-        // Including while the player's own move is animated: the computer moves next.
-        if !self.human_to_move() {
-            self.message = "It is the computer's move: a hint is for your own turn.".to_string();
-            return;
-        }
-        if self.hinting {
-            return;
-        }
-        self.hinting = true;
-        self.message = "Looking for the best move...".to_string();
-        let game = self.game.clone();
-        let generation = self.generation;
-        let tx = self.tx.clone();
-        let time = self.config.hint_time;
-        std::thread::spawn(move || {
-            let scores = rajapasu_ai::analyze(&game, time);
-            let _ = tx.send(Reply::Hint(generation, scores));
-        });
+        self.hint()
     }
 
     /// Takes back the last move, and against the computer every move back to the player's
@@ -391,8 +370,12 @@ impl Controls for App {
         self.to_move().to_string()
     }
 
-    fn hint(&mut self) {
-        self.ask_hint()
+    fn start_hint(&mut self) {
+        self.hinting = true;
+        let (game, time, generation) = (self.game.clone(), self.config.hint_time, self.generation);
+        controls::search(&self.tx, move || {
+            Reply::Hint(generation, rajapasu_ai::analyze(&game, time))
+        });
     }
     fn explain(&mut self) {
         self.explained_ply = self.game.moves().len();

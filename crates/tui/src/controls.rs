@@ -8,6 +8,7 @@ use rajapasu_engine::record::SaveError;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::fmt::Display;
 use std::path::{Path, PathBuf};
+use std::sync::mpsc::Sender;
 
 /// A game in the terminal, as its keys see it.
 pub(crate) trait Controls {
@@ -46,8 +47,12 @@ pub(crate) trait Controls {
     fn to_move_words(&self) -> String;
     /// Starts the same game again once it is over.
     fn new_game(&mut self);
-    /// Asks for a hint (`h`).
-    fn hint(&mut self);
+    /// Whether a person is to pick a move now.
+    fn human_to_move(&self) -> bool;
+    /// Whether a hint search is running.
+    fn hinting(&self) -> bool;
+    /// Starts the search for a hint, for the person to move.
+    fn start_hint(&mut self);
     /// Opens the move in full (`e`).
     fn explain(&mut self);
     /// A key of the move-in-full window besides scrolling and closing; whether it was one.
@@ -84,6 +89,22 @@ pub(crate) trait Controls {
         );
     }
 
+    /// Asks for the best move of the person to move (`h`), or says why there is none.
+    fn hint(&mut self) {
+        let why = if self.game_over() {
+            "The game is over: no hint."
+        } else if !self.human_to_move() {
+            // Including while the player's own move is animated: the computer moves next.
+            "It is the computer's move: a hint is for your own turn."
+        } else if self.hinting() {
+            return;
+        } else {
+            self.start_hint();
+            "Looking for the best move..."
+        };
+        *self.controlled().2 = why.to_string();
+    }
+
     /// Saves and says where, or why not, in the message line.
     fn save_with_message(&mut self) {
         let message = match self.save_record() {
@@ -117,7 +138,7 @@ pub(crate) trait Controls {
 /// The items of [`Controls`] that read the same in both games, whose state has the same
 /// names: the fields `overlay`, `summary_scroll`, `message`, `speed`, `animation`, `game`,
 /// `config` (its `save_path` and `never_overwrite`), `saved`, `save_error` and `quit`, and
-/// the methods `skip_animation`, `after_change` and `new_game`; and the module's `explain` and
+/// the methods `skip_animation`, `human_to_move`, `hinting`, `after_change` and `new_game`; and the module's `explain` and
 /// `NoUndo`. The game gives the letters that save and start a new game.
 macro_rules! same_in_both_games {
     (save: $save:literal, new_game: $new_game:literal) => {
@@ -158,6 +179,12 @@ macro_rules! same_in_both_games {
         fn skip(&mut self) {
             self.skip_animation()
         }
+        fn human_to_move(&self) -> bool {
+            Self::human_to_move(self)
+        }
+        fn hinting(&self) -> bool {
+            Self::hinting(self)
+        }
         fn undo_moves(&mut self, n: usize) {
             for _ in 0..n {
                 self.game.undo();
@@ -174,6 +201,17 @@ macro_rules! same_in_both_games {
     };
 }
 pub(crate) use same_in_both_games;
+
+/// Runs `search` on a thread of its own; its reply comes on `tx`.
+pub(crate) fn search<R: Send + 'static>(
+    tx: &Sender<R>,
+    search: impl FnOnce() -> R + Send + 'static,
+) {
+    let tx = tx.clone();
+    std::thread::spawn(move || {
+        let _ = tx.send(search());
+    });
+}
 
 /// Handles one key of `app`.
 pub(crate) fn key<A: Controls>(app: &mut A, key: KeyEvent) {

@@ -7,6 +7,8 @@ use crate::mandiri::anim::{self, MandiriBoard, MandiriFrame};
 use crate::mandiri::words;
 use crate::mandiri::{MandiriConfig, Who};
 use crate::playback::{self, Playback};
+use rajapasu_ai::mandiri::player::TABLE_BITS;
+use rajapasu_ai::mandiri::{Analysis, Limits, MaxN};
 use rajapasu_engine::mandiri::{
     MandiriEvent, MandiriGame, MandiriIllegalMove, MandiriRecord, MandiriStatus, Player, Seat,
 };
@@ -16,7 +18,7 @@ use rajapasu_engine::{Hole, Side};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{channel, Receiver, Sender};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// A window drawn over the board, as in the two-player game: the keys, the last move in full
 /// (scrolled by some lines), or the round just ended ([`MandiriApp::summary`]).
@@ -43,8 +45,10 @@ pub struct MandiriApp {
     pub typed: Option<Side>,
     /// The last move and its explanation.
     pub last: LastMove,
-    /// A one-line message: errors, where the game was saved.
+    /// A one-line message: errors, hints, where the game was saved.
     pub message: String,
+    /// The best move found by a hint, for the position it was asked in.
+    pub hint: Option<Analysis>,
     /// The window over the board, if any.
     pub overlay: Option<MandiriOverlay>,
     /// The round summary: how the round ended and what happened between rounds.
@@ -65,10 +69,22 @@ pub struct MandiriApp {
     /// Changes with every move and undo: a computer's reply for an older position is dropped.
     generation: u64,
     thinking: bool,
+    hinting: bool,
     pending: Option<Hole>,
-    tx: Sender<(u64, Option<Hole>)>,
-    rx: Receiver<(u64, Option<Hole>)>,
+    tx: Sender<Reply>,
+    rx: Receiver<Reply>,
 }
+
+/// A search's answer, for the position of its generation.
+enum Reply {
+    /// A computer's move.
+    Computer(u64, Option<Hole>),
+    /// A hint's search.
+    Hint(u64, Option<Analysis>),
+}
+
+/// How long a hint searches.
+const HINT_TIME: Duration = Duration::from_millis(700);
 
 impl MandiriApp {
     /// A game in the terminal, from `game` (the start or a loaded record).
@@ -81,6 +97,7 @@ impl MandiriApp {
             typed: None,
             last: LastMove::default(),
             message: String::new(),
+            hint: None,
             overlay: None,
             summary: Vec::new(),
             summary_scroll: 0,
@@ -92,6 +109,7 @@ impl MandiriApp {
             animation: None,
             generation: 0,
             thinking: false,
+            hinting: false,
             pending: None,
             tx,
             rx,
@@ -173,7 +191,9 @@ impl MandiriApp {
     fn after_change(&mut self) {
         self.generation += 1;
         self.thinking = false;
+        self.hinting = false;
         self.pending = None;
+        self.hint = None;
         let legal = self.game.legal_moves();
         if !legal.contains(&self.cursor) {
             if let Some(&first) = legal.first() {
@@ -194,15 +214,42 @@ impl MandiriApp {
         self.thinking = true;
         let game = self.game.clone();
         let generation = self.generation;
-        let tx = self.tx.clone();
         // The seed of this move of the game: the same game and seed give the same moves.
         let seed = stream_seed(self.config.seed, game.moves().len() as u64);
-        std::thread::spawn(move || {
+        controls::search(&self.tx, move || {
             let mv = rajapasu_ai::mandiri::level_player(level, seed)
                 .choose(&game)
                 .ok();
-            let _ = tx.send((generation, mv));
+            Reply::Computer(generation, mv)
         });
+    }
+
+    /// Asks the strongest search (that of the top levels) for the best move of the person to
+    /// move.
+    pub fn ask_hint(&mut self) {
+        self.hint()
+    }
+
+    /// Whether a hint search is running.
+    pub fn hinting(&self) -> bool {
+        self.hinting
+    }
+
+    fn show_hint(&mut self, analysis: Option<Analysis>) {
+        let Some(a) = analysis else {
+            self.message = "No move to suggest.".to_string();
+            return;
+        };
+        self.message = format!(
+            "Hint for seat {}: {}, {}.",
+            self.to_move(),
+            a.best,
+            describe_value(a.value)
+        );
+        if self.human_to_move() {
+            self.cursor = a.best;
+        }
+        self.hint = Some(a);
     }
 
     /// Takes back the last move, and every computer's move before it back to a person's turn.
@@ -254,15 +301,23 @@ impl MandiriApp {
     /// anything changed.
     pub fn tick(&mut self, now: Instant) -> bool {
         let mut changed = false;
-        while let Ok((g, mv)) = self.rx.try_recv() {
-            if g == self.generation {
-                self.thinking = false;
-                self.pending = mv;
-                if mv.is_none() {
-                    // Not expected while the game goes on; say so rather than wait forever.
-                    self.message = "The computer found no move: u takes back, q quits.".into();
+        while let Ok(reply) = self.rx.try_recv() {
+            match reply {
+                Reply::Computer(g, mv) if g == self.generation => {
+                    self.thinking = false;
+                    self.pending = mv;
+                    if mv.is_none() {
+                        // Not expected while the game goes on; say so rather than wait forever.
+                        self.message = "The computer found no move: u takes back, q quits.".into();
+                    }
+                    changed = true;
                 }
-                changed = true;
+                Reply::Hint(g, analysis) if g == self.generation => {
+                    self.hinting = false;
+                    self.show_hint(analysis);
+                    changed = true;
+                }
+                _ => {}
             }
         }
         changed |= playback::tick(&mut self.animation, now, self.speed);
@@ -288,7 +343,7 @@ impl MandiriApp {
 
     /// Whether nothing is going on: no search, no animation, no computer move waiting.
     pub fn idle(&self) -> bool {
-        !self.thinking && self.animation.is_none() && self.pending.is_none()
+        !self.thinking && !self.hinting && self.animation.is_none() && self.pending.is_none()
     }
 
     /// The legal moves in the order the cursor visits them: the far row as drawn (N7 to N1),
@@ -369,12 +424,20 @@ impl Controls for MandiriApp {
         format!("seat {}", self.to_move())
     }
 
-    fn hint(&mut self) {
-        // No hint in this game: `h` is a key like the other letters that name no row.
-        if self.animating() {
-            self.skip();
-        }
-        self.move_key(KeyCode::Char('h'))
+    fn start_hint(&mut self) {
+        self.hinting = true;
+        let (game, generation) = (self.game.clone(), self.generation);
+        controls::search(&self.tx, move || {
+            let limits = Limits {
+                depth: None,
+                movetime: Some(HINT_TIME),
+                nodes: None,
+            };
+            Reply::Hint(
+                generation,
+                MaxN::new(limits, Some(TABLE_BITS)).search(&game),
+            )
+        });
     }
     fn explain(&mut self) {
         self.overlay = Some(Overlay::Explain(0));
@@ -487,6 +550,25 @@ pub fn explain(game: &MandiriGame, ply: usize) -> LastMove {
         },
         Err(_) => LastMove::default(),
     }
+}
+
+/// A search's value of a move in words, for the player who moves: what the seat is worth to
+/// its player (its captures of the round, in a match its player's reserve, and half of the
+/// counters in its own holes) as far as the search sees.
+///
+/// ```
+/// use rajapasu_tui::mandiri::app::describe_value;
+/// assert_eq!(describe_value(145), "worth about 14.5 counters to you");
+/// assert_eq!(describe_value(10), "worth about 1 counter to you");
+/// ```
+pub fn describe_value(tenths: i32) -> String {
+    let counters = if tenths % 10 == 0 {
+        (tenths / 10).to_string()
+    } else {
+        format!("{:.1}", f64::from(tenths) / 10.0)
+    };
+    let noun = if tenths == 10 { "counter" } else { "counters" };
+    format!("worth about {counters} {noun} to you")
 }
 
 /// Why undo takes nothing back.
