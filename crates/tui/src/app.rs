@@ -237,24 +237,7 @@ impl App {
 
     /// After the game is over: the same game again from its start, its record in a new file.
     pub fn new_game(&mut self) {
-        if !self.game.status().is_over() {
-            self.message = "The game is not over: q quits, and the game is saved.".to_string();
-            return;
-        }
-        self.game = Game::from_position(*self.game.start());
-        self.saved_before.extend(self.saved.take());
-        self.config.save_path = crate::free_path(&crate::next_name(&self.config.save_path));
-        // The new name is fresh; keep it so that the old game's record stays as it is.
-        self.config.never_overwrite = true;
-        self.saved = None;
-        self.animation = None;
-        self.overlay = None;
-        self.last = LastMove::default();
-        self.after_change();
-        self.message = format!(
-            "A new game; its record goes to {}.",
-            self.config.save_path.display()
-        );
+        Controls::new_game(self)
     }
 
     /// The explanation the `e` window shows.
@@ -360,6 +343,9 @@ impl App {
 impl Controls for App {
     controls::same_in_both_games!(save: 's', new_game: 'n');
 
+    fn restart(&mut self) {
+        self.game = Game::from_position(*self.game.start());
+    }
     fn write_record(&self, path: &Path) -> Result<(), SaveError> {
         Record::from_game(&self.game, self.config.tags.clone()).save(path)
     }

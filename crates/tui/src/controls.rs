@@ -45,8 +45,11 @@ pub(crate) trait Controls {
     fn changed(&mut self);
     /// The player to move, in the message line's words.
     fn to_move_words(&self) -> String;
-    /// Starts the same game again once it is over.
+    /// Starts the same game again once it is over (the game is
+    /// [`restart`](Controls::restart)ed, its record goes to a new file).
     fn new_game(&mut self);
+    /// The game from its start again.
+    fn restart(&mut self);
     /// Whether a person is to pick a move now.
     fn human_to_move(&self) -> bool;
     /// Whether a hint search is running.
@@ -137,9 +140,10 @@ pub(crate) trait Controls {
 
 /// The items of [`Controls`] that read the same in both games, whose state has the same
 /// names: the fields `overlay`, `summary_scroll`, `message`, `speed`, `animation`, `game`,
-/// `config` (its `save_path` and `never_overwrite`), `saved`, `save_error` and `quit`, and
-/// the methods `skip_animation`, `human_to_move`, `hinting`, `after_change` and `new_game`; and the module's `explain` and
-/// `NoUndo`. The game gives the letters that save and start a new game.
+/// `config` (its `save_path` and `never_overwrite`), `saved`, `saved_before`, `save_error`,
+/// `quit` and `last`, and the methods `skip_animation`, `human_to_move`, `hinting` and
+/// `after_change`; and the module's `explain`, `LastMove` and `NoUndo`. The game gives the
+/// letters that save and start a new game.
 macro_rules! same_in_both_games {
     (save: $save:literal, new_game: $new_game:literal) => {
         const SAVE: char = $save;
@@ -195,8 +199,23 @@ macro_rules! same_in_both_games {
             self.after_change()
         }
         fn new_game(&mut self) {
-            // The game's own: inherent methods come before the trait's.
-            Self::new_game(self)
+            if !self.game.status().is_over() {
+                self.message = "The game is not over: q quits, and the game is saved.".to_string();
+                return;
+            }
+            self.restart();
+            self.saved_before.extend(self.saved.take());
+            self.config.save_path = crate::free_path(&crate::next_name(&self.config.save_path));
+            // The new name is fresh; keep it so that the old game's record stays as it is.
+            self.config.never_overwrite = true;
+            self.animation = None;
+            self.overlay = None;
+            self.last = LastMove::default();
+            self.after_change();
+            self.message = format!(
+                "A new game; its record goes to {}.",
+                self.config.save_path.display()
+            );
         }
     };
 }

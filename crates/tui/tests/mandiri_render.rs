@@ -263,5 +263,9 @@ fn h_shows_a_hint_with_its_hole_and_value() {
     key(&mut app, 'S');
     key(&mut app, '5');
     key(&mut app, 'h');
-    assert!(app.message.contains("a hint is for your own turn"), "{}", app.message);
+    assert!(
+        app.message.contains("a hint is for your own turn"),
+        "{}",
+        app.message
+    );
 }

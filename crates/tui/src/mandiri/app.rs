@@ -269,22 +269,7 @@ impl MandiriApp {
 
     /// After the game is over: the same game again from its start, its record in a new file.
     pub fn new_game(&mut self) {
-        if !self.game.status().is_over() {
-            self.message = "The game is not over: q quits, and the game is saved.".to_string();
-            return;
-        }
-        self.game = MandiriGame::from_position(self.game.start());
-        self.saved_before.extend(self.saved.take());
-        self.config.save_path = crate::free_path(&crate::next_name(&self.config.save_path));
-        self.config.never_overwrite = true;
-        self.animation = None;
-        self.overlay = None;
-        self.last = LastMove::default();
-        self.after_change();
-        self.message = format!(
-            "A new game; its record goes to {}.",
-            self.config.save_path.display()
-        );
+        Controls::new_game(self)
     }
 
     /// Finishes the animation at once.
@@ -404,6 +389,9 @@ impl Controls for MandiriApp {
     // `s` and `n` begin hole names.
     controls::same_in_both_games!(save: 'w', new_game: 'g');
 
+    fn restart(&mut self) {
+        self.game = MandiriGame::from_position(self.game.start());
+    }
     fn write_record(&self, path: &Path) -> Result<(), SaveError> {
         let record = MandiriRecord::from_game(&self.game, self.config.tags.clone());
         let json = path.extension().is_some_and(|e| e == "json");
