@@ -253,22 +253,7 @@ impl App {
     /// Advances the clock: animation frames, replies of the computer and of hints. Returns
     /// whether anything changed.
     pub fn tick(&mut self, now: Instant) -> bool {
-        let mut changed = false;
-        while let Ok(reply) = self.rx.try_recv() {
-            match reply {
-                Reply::Computer(g, choice) if g == self.generation => {
-                    self.thinking = false;
-                    self.pending = choice;
-                    changed = true;
-                }
-                Reply::Hint(g, scores) if g == self.generation => {
-                    self.hinting = false;
-                    self.show_hint(scores);
-                    changed = true;
-                }
-                _ => {}
-            }
-        }
+        let mut changed = self.take_replies();
         changed |= playback::tick(&mut self.animation, now, self.speed);
         if self.animation.is_none() && self.overlay.is_none() {
             if let Some(choice) = self.pending.take() {
@@ -285,6 +270,10 @@ impl App {
     /// When the next frame is due, for the event loop's wait.
     pub fn next_due(&self) -> Option<Instant> {
         self.animation.as_ref().and_then(Playback::due)
+    }
+
+    fn computer_replied(&mut self, choice: Option<Choice>) {
+        self.pending = choice;
     }
 
     fn show_hint(&mut self, scores: Vec<MoveScore>) {

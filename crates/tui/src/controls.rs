@@ -56,6 +56,9 @@ pub(crate) trait Controls {
     fn hinting(&self) -> bool;
     /// Starts the search for a hint, for the person to move.
     fn start_hint(&mut self);
+    /// Takes the searches' replies for the position on the board (the computer's move, a
+    /// hint) and drops those for an older one; whether any was taken.
+    fn take_replies(&mut self) -> bool;
     /// Opens the move in full (`e`).
     fn explain(&mut self);
     /// A key of the move-in-full window besides scrolling and closing; whether it was one.
@@ -141,8 +144,10 @@ pub(crate) trait Controls {
 /// The items of [`Controls`] that read the same in both games, whose state has the same
 /// names: the fields `overlay`, `summary_scroll`, `message`, `speed`, `animation`, `game`,
 /// `config` (its `save_path` and `never_overwrite`), `saved`, `saved_before`, `save_error`,
-/// `quit` and `last`, and the methods `skip_animation`, `human_to_move`, `hinting` and
-/// `after_change`; and the module's `explain`, `LastMove` and `NoUndo`. The game gives the
+/// `quit`, `last`, `rx`, `generation`, `thinking` and `hinting`, and the methods
+/// `skip_animation`, `human_to_move`, `hinting`, `after_change`, `computer_replied` and
+/// `show_hint`; and the module's `explain`, `LastMove`, `NoUndo` and `Reply` (with variants
+/// `Computer` and `Hint`, each with the generation of its position). The game gives the
 /// letters that save and start a new game.
 macro_rules! same_in_both_games {
     (save: $save:literal, new_game: $new_game:literal) => {
@@ -182,6 +187,25 @@ macro_rules! same_in_both_games {
         }
         fn skip(&mut self) {
             self.skip_animation()
+        }
+        fn take_replies(&mut self) -> bool {
+            let mut changed = false;
+            while let Ok(reply) = self.rx.try_recv() {
+                match reply {
+                    Reply::Computer(g, reply) if g == self.generation => {
+                        self.thinking = false;
+                        self.computer_replied(reply);
+                        changed = true;
+                    }
+                    Reply::Hint(g, reply) if g == self.generation => {
+                        self.hinting = false;
+                        self.show_hint(reply);
+                        changed = true;
+                    }
+                    _ => {}
+                }
+            }
+            changed
         }
         fn human_to_move(&self) -> bool {
             Self::human_to_move(self)

@@ -235,6 +235,14 @@ impl MandiriApp {
         self.hinting
     }
 
+    fn computer_replied(&mut self, mv: Option<Hole>) {
+        self.pending = mv;
+        if mv.is_none() {
+            // Not expected while the game goes on; say so rather than wait forever.
+            self.message = "The computer found no move: u takes back, q quits.".into();
+        }
+    }
+
     fn show_hint(&mut self, analysis: Option<Analysis>) {
         let Some(a) = analysis else {
             self.message = "No move to suggest.".to_string();
@@ -285,26 +293,7 @@ impl MandiriApp {
     /// Advances the clock: animation frames and the computers' replies. Returns whether
     /// anything changed.
     pub fn tick(&mut self, now: Instant) -> bool {
-        let mut changed = false;
-        while let Ok(reply) = self.rx.try_recv() {
-            match reply {
-                Reply::Computer(g, mv) if g == self.generation => {
-                    self.thinking = false;
-                    self.pending = mv;
-                    if mv.is_none() {
-                        // Not expected while the game goes on; say so rather than wait forever.
-                        self.message = "The computer found no move: u takes back, q quits.".into();
-                    }
-                    changed = true;
-                }
-                Reply::Hint(g, analysis) if g == self.generation => {
-                    self.hinting = false;
-                    self.show_hint(analysis);
-                    changed = true;
-                }
-                _ => {}
-            }
-        }
+        let mut changed = self.take_replies();
         changed |= playback::tick(&mut self.animation, now, self.speed);
         // The computer's move waits for the last move's animation and for the summary to close.
         if self.animation.is_none() && self.overlay.is_none() {
