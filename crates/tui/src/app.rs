@@ -2,15 +2,14 @@
 //! event loop in `lib.rs` feeds keys and clock ticks, `ui.rs` draws.
 
 use crate::anim::{self, BoardView, Frame};
-use crate::controls::{self, Controls};
+use crate::controls::{self, Controls, Searches};
 use crate::playback::{self, Playback};
 use crate::Config;
 use rajapasu_ai::{Choice, MoveScore};
 use rajapasu_engine::record::{Record, SaveError};
 use rajapasu_engine::{Event, Game, IllegalMove, Move, Side, Status};
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::crossterm::event::KeyCode;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{channel, Receiver, Sender};
 use std::time::Instant;
 
 /// A window drawn over the board (in both games).
@@ -70,19 +69,15 @@ pub struct App {
     /// Lines of the round summary scrolled away at its top.
     pub summary_scroll: usize,
     animation: Option<Playback<BoardView>>,
-    /// Changes with every move and undo: replies for an older position are dropped.
-    generation: u64,
-    thinking: bool,
-    hinting: bool,
+    searches: Searches<Reply>,
     pending: Option<Choice>,
-    tx: Sender<Reply>,
-    rx: Receiver<Reply>,
 }
 
 impl App {
+    controls::commands!();
+
     /// A game in the terminal, from `game` (the start or a loaded record).
     pub fn new(game: Game, config: Config) -> App {
-        let (tx, rx) = channel();
         let mut app = App {
             game,
             config,
@@ -99,12 +94,8 @@ impl App {
             explained_ply: 0,
             summary_scroll: 0,
             animation: None,
-            generation: 0,
-            thinking: false,
-            hinting: false,
+            searches: Searches::default(),
             pending: None,
-            tx,
-            rx,
         };
         // A loaded game tells its last move too.
         app.last = explain(&app.game, app.game.moves().len());
@@ -128,16 +119,6 @@ impl App {
     /// Whether a person is to pick a move now.
     pub fn human_to_move(&self) -> bool {
         self.game.status() == Status::Playing && !self.is_computer(self.to_move())
-    }
-
-    /// Whether the computer is searching for its move.
-    pub fn thinking(&self) -> bool {
-        self.thinking || self.pending.is_some()
-    }
-
-    /// Whether a hint search is running.
-    pub fn hinting(&self) -> bool {
-        self.hinting
     }
 
     /// The frame being shown, while a move is animated.
@@ -180,9 +161,7 @@ impl App {
     }
 
     fn after_change(&mut self) {
-        self.generation += 1;
-        self.thinking = false;
-        self.hinting = false;
+        self.searches.next();
         self.pending = None;
         self.hint = None;
         let legal = self.game.legal_moves();
@@ -199,55 +178,15 @@ impl App {
         if self.game.status() != Status::Playing || self.to_move() != c.side {
             return;
         }
-        self.thinking = true;
+        self.searches.thinking = true;
         let game = self.game.clone();
-        let generation = self.generation;
-        let tx = self.tx.clone();
-        std::thread::spawn(move || {
-            let choice = c.choose(&game);
-            let _ = tx.send(Reply::Computer(generation, choice));
-        });
-    }
-
-    /// Asks the engine for the best move of the player to move.
-    pub fn ask_hint(&mut self) {
-        self.hint()
-    }
-
-    /// Takes back the last move, and against the computer every move back to the player's
-    /// last turn.
-    pub fn undo(&mut self) {
-        self.take_back()
-    }
-
-    /// Writes the game record; returns where.
-    pub fn save(&mut self) -> Result<PathBuf, SaveError> {
-        self.save_record()
-    }
-
-    /// Saves (if there is anything to save) and asks to leave.
-    pub fn request_quit(&mut self) {
-        self.leave();
-    }
-
-    /// Finishes the animation at once.
-    pub fn skip_animation(&mut self) {
-        self.animation = None;
-    }
-
-    /// After the game is over: the same game again from its start, its record in a new file.
-    pub fn new_game(&mut self) {
-        Controls::new_game(self)
+        self.searches
+            .spawn(move |generation| Reply::Computer(generation, c.choose(&game)));
     }
 
     /// The explanation the `e` window shows.
     pub fn explained(&self) -> LastMove {
         explain(&self.game, self.explained_ply)
-    }
-
-    /// Shows the next frame of the animation; false when it is over.
-    pub fn step_animation(&mut self) -> bool {
-        playback::step(&mut self.animation)
     }
 
     /// Advances the clock: animation frames, replies of the computer and of hints. Returns
@@ -265,11 +204,6 @@ impl App {
             }
         }
         changed
-    }
-
-    /// When the next frame is due, for the event loop's wait.
-    pub fn next_due(&self) -> Option<Instant> {
-        self.animation.as_ref().and_then(Playback::due)
     }
 
     fn computer_replied(&mut self, choice: Option<Choice>) {
@@ -317,16 +251,6 @@ impl App {
             }
         }
     }
-
-    /// Handles one key.
-    pub fn key(&mut self, key: KeyEvent) {
-        controls::key(self, key)
-    }
-
-    /// Whether nothing is going on: no search, no animation, no computer move waiting.
-    pub fn idle(&self) -> bool {
-        !self.thinking && !self.hinting && self.animation.is_none() && self.pending.is_none()
-    }
 }
 
 impl Controls for App {
@@ -346,11 +270,10 @@ impl Controls for App {
     }
 
     fn start_hint(&mut self) {
-        self.hinting = true;
-        let (game, time, generation) = (self.game.clone(), self.config.hint_time, self.generation);
-        controls::search(&self.tx, move || {
-            Reply::Hint(generation, rajapasu_ai::analyze(&game, time))
-        });
+        self.searches.hinting = true;
+        let (game, time) = (self.game.clone(), self.config.hint_time);
+        self.searches
+            .spawn(move |generation| Reply::Hint(generation, rajapasu_ai::analyze(&game, time)));
     }
     fn explain(&mut self) {
         self.explained_ply = self.game.moves().len();

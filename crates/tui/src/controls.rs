@@ -8,7 +8,7 @@ use rajapasu_engine::record::SaveError;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::fmt::Display;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::Sender;
+use std::sync::mpsc::{channel, Receiver, Sender};
 
 /// A game in the terminal, as its keys see it.
 pub(crate) trait Controls {
@@ -141,10 +141,84 @@ pub(crate) trait Controls {
     }
 }
 
+/// The public commands of a game in the terminal, the same in both games: what the event
+/// loop and the keys call, for the tests and other front ends too.
+macro_rules! commands {
+    () => {
+        /// Handles one key.
+        pub fn key(&mut self, key: ratatui::crossterm::event::KeyEvent) {
+            crate::controls::key(self, key)
+        }
+
+        /// Takes back the last move, and every move of a computer before it back to the
+        /// last turn of a person.
+        pub fn undo(&mut self) {
+            self.take_back()
+        }
+
+        /// Asks for the best move of the person to move; it comes in the message line.
+        pub fn ask_hint(&mut self) {
+            self.hint()
+        }
+
+        /// Writes the game record (JSON if the file name ends in `.json`); returns where.
+        pub fn save(&mut self) -> Result<PathBuf, SaveError> {
+            self.save_record()
+        }
+
+        /// Saves (if there is anything to save) and asks to leave.
+        pub fn request_quit(&mut self) {
+            self.leave();
+        }
+
+        /// After the game is over: the same game again from its start, its record in a new
+        /// file.
+        pub fn new_game(&mut self) {
+            crate::controls::Controls::new_game(self)
+        }
+
+        /// Whether a computer is searching for its move, or its move waits to be shown.
+        pub fn thinking(&self) -> bool {
+            self.searches.thinking || self.pending.is_some()
+        }
+
+        /// Whether a hint search is running.
+        pub fn hinting(&self) -> bool {
+            self.searches.hinting
+        }
+
+        /// Whether nothing is going on: no search, no animation, no computer move waiting.
+        pub fn idle(&self) -> bool {
+            !self.searches.thinking
+                && !self.searches.hinting
+                && self.animation.is_none()
+                && self.pending.is_none()
+        }
+
+        /// Finishes the animation at once.
+        pub fn skip_animation(&mut self) {
+            self.animation = None;
+        }
+
+        /// Shows the next frame of the animation; false when it is over.
+        pub fn step_animation(&mut self) -> bool {
+            crate::playback::step(&mut self.animation)
+        }
+
+        /// When the next frame is due, for the event loop's wait.
+        pub fn next_due(&self) -> Option<std::time::Instant> {
+            self.animation
+                .as_ref()
+                .and_then(crate::playback::Playback::due)
+        }
+    };
+}
+pub(crate) use commands;
+
 /// The items of [`Controls`] that read the same in both games, whose state has the same
 /// names: the fields `overlay`, `summary_scroll`, `message`, `speed`, `animation`, `game`,
 /// `config` (its `save_path` and `never_overwrite`), `saved`, `saved_before`, `save_error`,
-/// `quit`, `last`, `rx`, `generation`, `thinking` and `hinting`, and the methods
+/// `quit`, `last` and `searches`, and the methods
 /// `skip_animation`, `human_to_move`, `hinting`, `after_change`, `computer_replied` and
 /// `show_hint`; and the module's `explain`, `LastMove`, `NoUndo` and `Reply` (with variants
 /// `Computer` and `Hint`, each with the generation of its position). The game gives the
@@ -190,15 +264,15 @@ macro_rules! same_in_both_games {
         }
         fn take_replies(&mut self) -> bool {
             let mut changed = false;
-            while let Ok(reply) = self.rx.try_recv() {
+            while let Some(reply) = self.searches.reply() {
                 match reply {
-                    Reply::Computer(g, reply) if g == self.generation => {
-                        self.thinking = false;
+                    Reply::Computer(g, reply) if g == self.searches.generation => {
+                        self.searches.thinking = false;
                         self.computer_replied(reply);
                         changed = true;
                     }
-                    Reply::Hint(g, reply) if g == self.generation => {
-                        self.hinting = false;
+                    Reply::Hint(g, reply) if g == self.searches.generation => {
+                        self.searches.hinting = false;
                         self.show_hint(reply);
                         changed = true;
                     }
@@ -245,15 +319,55 @@ macro_rules! same_in_both_games {
 }
 pub(crate) use same_in_both_games;
 
-/// Runs `search` on a thread of its own; its reply comes on `tx`.
-pub(crate) fn search<R: Send + 'static>(
-    tx: &Sender<R>,
-    search: impl FnOnce() -> R + Send + 'static,
-) {
-    let tx = tx.clone();
-    std::thread::spawn(move || {
-        let _ = tx.send(search());
-    });
+/// The searches that run beside the game, the computer's moves and hints, each answering
+/// for the position of its generation: every move and undo starts a new generation, and the
+/// replies for an older one are dropped.
+pub(crate) struct Searches<R> {
+    /// The generation of the position on the board.
+    pub generation: u64,
+    /// Whether the computer is searching for its move.
+    pub thinking: bool,
+    /// Whether a hint search is running.
+    pub hinting: bool,
+    tx: Sender<R>,
+    rx: Receiver<R>,
+}
+
+impl<R> Default for Searches<R> {
+    fn default() -> Searches<R> {
+        let (tx, rx) = channel();
+        Searches {
+            generation: 0,
+            thinking: false,
+            hinting: false,
+            tx,
+            rx,
+        }
+    }
+}
+
+impl<R: Send + 'static> Searches<R> {
+    /// A new position: no search runs for it yet, and the replies still to come are for an
+    /// older one.
+    pub fn next(&mut self) {
+        self.generation += 1;
+        self.thinking = false;
+        self.hinting = false;
+    }
+
+    /// Runs `search` on a thread of its own, given this generation; its reply comes back in
+    /// [`Searches::reply`].
+    pub fn spawn(&self, search: impl FnOnce(u64) -> R + Send + 'static) {
+        let (tx, generation) = (self.tx.clone(), self.generation);
+        std::thread::spawn(move || {
+            let _ = tx.send(search(generation));
+        });
+    }
+
+    /// A reply come in, if any.
+    pub fn reply(&self) -> Option<R> {
+        self.rx.try_recv().ok()
+    }
 }
 
 /// Handles one key of `app`.

@@ -2,7 +2,7 @@
 //! terminal: `mandiri::run` feeds keys and clock ticks, `mandiri::ui` draws.
 
 use crate::app::Overlay;
-use crate::controls::{self, Controls};
+use crate::controls::{self, Controls, Searches};
 use crate::mandiri::anim::{self, MandiriBoard, MandiriFrame};
 use crate::mandiri::words;
 use crate::mandiri::{MandiriConfig, Who};
@@ -15,9 +15,8 @@ use rajapasu_engine::mandiri::{
 use rajapasu_engine::record::SaveError;
 use rajapasu_engine::rng::stream_seed;
 use rajapasu_engine::{Hole, Side};
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::crossterm::event::KeyCode;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{channel, Receiver, Sender};
 use std::time::{Duration, Instant};
 
 /// A window drawn over the board, as in the two-player game: the keys, the last move in full
@@ -66,13 +65,8 @@ pub struct MandiriApp {
     /// Animation speed: frame times are divided by this.
     pub speed: u32,
     animation: Option<Playback<MandiriBoard>>,
-    /// Changes with every move and undo: a computer's reply for an older position is dropped.
-    generation: u64,
-    thinking: bool,
-    hinting: bool,
+    searches: Searches<Reply>,
     pending: Option<Hole>,
-    tx: Sender<Reply>,
-    rx: Receiver<Reply>,
 }
 
 /// A search's answer, for the position of its generation.
@@ -87,9 +81,10 @@ enum Reply {
 const HINT_TIME: Duration = Duration::from_millis(700);
 
 impl MandiriApp {
+    controls::commands!();
+
     /// A game in the terminal, from `game` (the start or a loaded record).
     pub fn new(game: MandiriGame, config: MandiriConfig) -> MandiriApp {
-        let (tx, rx) = channel();
         let mut app = MandiriApp {
             cursor: "S5".parse().expect("a hole"),
             game,
@@ -107,12 +102,8 @@ impl MandiriApp {
             quit: false,
             speed: 1,
             animation: None,
-            generation: 0,
-            thinking: false,
-            hinting: false,
+            searches: Searches::default(),
             pending: None,
-            tx,
-            rx,
         };
         app.last = explain(&app.game, app.game.moves().len());
         app.after_change();
@@ -146,11 +137,6 @@ impl MandiriApp {
     /// Whether a person is to pick a move now.
     pub fn human_to_move(&self) -> bool {
         self.game.status() == MandiriStatus::Playing && !self.is_computer(self.to_move())
-    }
-
-    /// Whether a computer is searching for its move, or its move waits to be shown.
-    pub fn thinking(&self) -> bool {
-        self.thinking || self.pending.is_some()
     }
 
     /// The frame being shown, while a move is animated.
@@ -189,9 +175,7 @@ impl MandiriApp {
     }
 
     fn after_change(&mut self) {
-        self.generation += 1;
-        self.thinking = false;
-        self.hinting = false;
+        self.searches.next();
         self.pending = None;
         self.hint = None;
         let legal = self.game.legal_moves();
@@ -211,28 +195,16 @@ impl MandiriApp {
         let Who::Computer(level) = self.who(player) else {
             return;
         };
-        self.thinking = true;
+        self.searches.thinking = true;
         let game = self.game.clone();
-        let generation = self.generation;
         // The seed of this move of the game: the same game and seed give the same moves.
         let seed = stream_seed(self.config.seed, game.moves().len() as u64);
-        controls::search(&self.tx, move || {
+        self.searches.spawn(move |generation| {
             let mv = rajapasu_ai::mandiri::level_player(level, seed)
                 .choose(&game)
                 .ok();
             Reply::Computer(generation, mv)
         });
-    }
-
-    /// Asks the strongest search (that of the top levels) for the best move of the person to
-    /// move.
-    pub fn ask_hint(&mut self) {
-        self.hint()
-    }
-
-    /// Whether a hint search is running.
-    pub fn hinting(&self) -> bool {
-        self.hinting
     }
 
     fn computer_replied(&mut self, mv: Option<Hole>) {
@@ -260,36 +232,6 @@ impl MandiriApp {
         self.hint = Some(a);
     }
 
-    /// Takes back the last move, and every computer's move before it back to a person's turn.
-    pub fn undo(&mut self) {
-        self.take_back()
-    }
-
-    /// Writes the game record (JSON if the file name ends in `.json`); returns where.
-    pub fn save(&mut self) -> Result<PathBuf, SaveError> {
-        self.save_record()
-    }
-
-    /// Saves (if there is anything to save) and asks to leave.
-    pub fn request_quit(&mut self) {
-        self.leave();
-    }
-
-    /// After the game is over: the same game again from its start, its record in a new file.
-    pub fn new_game(&mut self) {
-        Controls::new_game(self)
-    }
-
-    /// Finishes the animation at once.
-    pub fn skip_animation(&mut self) {
-        self.animation = None;
-    }
-
-    /// Shows the next frame of the animation; false when it is over.
-    pub fn step_animation(&mut self) -> bool {
-        playback::step(&mut self.animation)
-    }
-
     /// Advances the clock: animation frames and the computers' replies. Returns whether
     /// anything changed.
     pub fn tick(&mut self, now: Instant) -> bool {
@@ -308,16 +250,6 @@ impl MandiriApp {
             }
         }
         changed
-    }
-
-    /// When the next frame is due, for the event loop's wait.
-    pub fn next_due(&self) -> Option<Instant> {
-        self.animation.as_ref().and_then(Playback::due)
-    }
-
-    /// Whether nothing is going on: no search, no animation, no computer move waiting.
-    pub fn idle(&self) -> bool {
-        !self.thinking && !self.hinting && self.animation.is_none() && self.pending.is_none()
     }
 
     /// The legal moves in the order the cursor visits them: the far row as drawn (N7 to N1),
@@ -367,11 +299,6 @@ impl MandiriApp {
             self.cursor = best;
         }
     }
-
-    /// Handles one key.
-    pub fn key(&mut self, key: KeyEvent) {
-        controls::key(self, key)
-    }
 }
 
 impl Controls for MandiriApp {
@@ -402,9 +329,9 @@ impl Controls for MandiriApp {
     }
 
     fn start_hint(&mut self) {
-        self.hinting = true;
-        let (game, generation) = (self.game.clone(), self.generation);
-        controls::search(&self.tx, move || {
+        self.searches.hinting = true;
+        let game = self.game.clone();
+        self.searches.spawn(move |generation| {
             let limits = Limits {
                 depth: None,
                 movetime: Some(HINT_TIME),
