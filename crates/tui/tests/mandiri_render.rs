@@ -259,6 +259,14 @@ fn h_shows_a_hint_with_its_hole_and_value() {
     assert!(text.contains(&said), "{text}");
     assert!(text.contains(" counters to you."), "{text}");
     assert!(rows[23].contains("h hint"), "{text}");
+    key(&mut app, '?');
+    let (rows, _) = screen(&app, 80, 24);
+    assert!(
+        rows.iter().any(|r| r.contains("h  hint")),
+        "{}",
+        rows.join("\n")
+    );
+    key(&mut app, '?');
     // Not on a computer's turn.
     key(&mut app, 'S');
     key(&mut app, '5');
