@@ -17,9 +17,14 @@ pub(crate) trait Controls {
     /// The letter that starts a new game once the game is over.
     const NEW_GAME: char;
 
-    /// What the shared keys change: the window over the board, the round summary's scroll,
-    /// the message line and the animation speed.
-    fn controlled(&mut self) -> (&mut Option<Overlay>, &mut usize, &mut String, &mut u32);
+    /// The window over the board.
+    fn overlay_mut(&mut self) -> &mut Option<Overlay>;
+    /// Lines of the round summary scrolled away at its top.
+    fn summary_scroll_mut(&mut self) -> &mut usize;
+    /// The message line.
+    fn message_mut(&mut self) -> &mut String;
+    /// The animation speed.
+    fn speed_mut(&mut self) -> &mut u32;
     /// Whether a move is being animated.
     fn animating(&self) -> bool;
     /// Whether the game is over.
@@ -31,8 +36,10 @@ pub(crate) trait Controls {
     /// Writes the game record, to a free name before the first save of a made-up name;
     /// returns where.
     fn save_record(&mut self) -> Result<PathBuf, SaveError>;
-    /// Where the player's last save error and wish to leave are kept.
-    fn leaving(&mut self) -> (&mut Option<SaveError>, &mut bool);
+    /// Why the record could not be written when the game ended, if it could not.
+    fn save_error_mut(&mut self) -> &mut Option<SaveError>;
+    /// Set when the player asked to leave.
+    fn quit_mut(&mut self) -> &mut bool;
     /// Finishes the animation at once.
     fn skip(&mut self);
     /// Why undo takes nothing back.
@@ -78,18 +85,18 @@ pub(crate) trait Controls {
         let taken = match self.undoable() {
             Ok(taken) => taken,
             Err(why) => {
-                *self.controlled().2 = why.to_string();
+                *self.message_mut() = why.to_string();
                 return;
             }
         };
         self.skip();
-        *self.controlled().0 = None;
+        *self.overlay_mut() = None;
         self.cancel();
         self.undo_moves(taken);
         self.autosave();
         self.changed();
         let to_move = self.to_move_words();
-        *self.controlled().2 = format!(
+        *self.message_mut() = format!(
             "Took back {taken} move{}; {to_move} to move.",
             if taken == 1 { "" } else { "s" },
         );
@@ -108,7 +115,15 @@ pub(crate) trait Controls {
             self.start_hint();
             "Looking for the best move..."
         };
-        *self.controlled().2 = why.to_string();
+        *self.message_mut() = why.to_string();
+    }
+
+    /// Sets the animation speed to `change` of it, and says so.
+    fn change_speed(&mut self, change: impl FnOnce(u32) -> u32) {
+        let speed = self.speed_mut();
+        *speed = change(*speed);
+        let speed = *speed;
+        *self.message_mut() = format!("Animation speed x{speed}.");
     }
 
     /// Saves and says where, or why not, in the message line.
@@ -117,7 +132,7 @@ pub(crate) trait Controls {
             Ok(path) => format!("Saved the game to {}.", path.display()),
             Err(e) => e.to_string(),
         };
-        *self.controlled().2 = message;
+        *self.message_mut() = message;
     }
 
     /// Saves after every move and undo, once the game has a move, so that no game is lost.
@@ -126,7 +141,7 @@ pub(crate) trait Controls {
             return;
         }
         if let Err(e) = self.save_record() {
-            *self.controlled().2 = e.to_string();
+            *self.message_mut() = e.to_string();
         }
     }
 
@@ -135,9 +150,9 @@ pub(crate) trait Controls {
         if self.worth_saving() {
             // Kept for the caller, to report once the terminal is back.
             let error = self.save_record().err();
-            *self.leaving().0 = error;
+            *self.save_error_mut() = error;
         }
-        *self.leaving().1 = true;
+        *self.quit_mut() = true;
     }
 }
 
@@ -229,13 +244,17 @@ macro_rules! same_in_both_games {
         const NEW_GAME: char = $new_game;
         type NoUndo = NoUndo;
 
-        fn controlled(&mut self) -> (&mut Option<Overlay>, &mut usize, &mut String, &mut u32) {
-            (
-                &mut self.overlay,
-                &mut self.summary_scroll,
-                &mut self.message,
-                &mut self.speed,
-            )
+        fn overlay_mut(&mut self) -> &mut Option<Overlay> {
+            &mut self.overlay
+        }
+        fn summary_scroll_mut(&mut self) -> &mut usize {
+            &mut self.summary_scroll
+        }
+        fn message_mut(&mut self) -> &mut String {
+            &mut self.message
+        }
+        fn speed_mut(&mut self) -> &mut u32 {
+            &mut self.speed
         }
         fn animating(&self) -> bool {
             self.animation.is_some()
@@ -256,8 +275,11 @@ macro_rules! same_in_both_games {
             self.saved = Some(path.clone());
             Ok(path)
         }
-        fn leaving(&mut self) -> (&mut Option<SaveError>, &mut bool) {
-            (&mut self.save_error, &mut self.quit)
+        fn save_error_mut(&mut self) -> &mut Option<SaveError> {
+            &mut self.save_error
+        }
+        fn quit_mut(&mut self) -> &mut bool {
+            &mut self.quit
         }
         fn skip(&mut self) {
             self.skip_animation()
@@ -383,28 +405,28 @@ pub(crate) fn key<A: Controls>(app: &mut A, key: KeyEvent) {
     }
     let animating = app.animating();
     let over = app.game_over();
-    let (overlay, summary_scroll, message, speed) = app.controlled();
-    match *overlay {
+    match *app.overlay_mut() {
         Some(Overlay::Explain(scroll)) => {
             // ui clamps the scroll to the text.
-            match key.code {
-                KeyCode::Down | KeyCode::PageDown | KeyCode::Char('j') => {
-                    *overlay = Some(Overlay::Explain(scroll + 1))
-                }
+            let scrolled = match key.code {
+                KeyCode::Down | KeyCode::PageDown | KeyCode::Char('j') => Some(scroll + 1),
                 KeyCode::Up | KeyCode::PageUp | KeyCode::Char('k') => {
-                    *overlay = Some(Overlay::Explain(scroll.saturating_sub(1)))
+                    Some(scroll.saturating_sub(1))
                 }
                 code => {
-                    if !app.explanation_key(code) {
-                        *app.controlled().0 = None;
+                    if app.explanation_key(code) {
+                        // The game's own keys of the window keep it open.
+                        return;
                     }
+                    None
                 }
-            }
+            };
+            *app.overlay_mut() = scrolled.map(Overlay::Explain);
             return;
         }
         // The popup says that any key closes it: `q` too, rather than quitting the game.
         Some(Overlay::Help) => {
-            *overlay = None;
+            *app.overlay_mut() = None;
             return;
         }
         Some(Overlay::RoundOver) if animating => {
@@ -422,11 +444,14 @@ pub(crate) fn key<A: Controls>(app: &mut A, key: KeyEvent) {
                 KeyCode::Char(c) if c == A::SAVE => app.save_with_message(),
                 KeyCode::Char(c) if c == A::NEW_GAME && over => app.new_game(),
                 // A long match's summary is taller than the screen; ui clamps the scroll.
-                KeyCode::Down | KeyCode::PageDown | KeyCode::Char('j') => *summary_scroll += 1,
-                KeyCode::Up | KeyCode::PageUp | KeyCode::Char('k') => {
-                    *summary_scroll = summary_scroll.saturating_sub(1)
+                KeyCode::Down | KeyCode::PageDown | KeyCode::Char('j') => {
+                    *app.summary_scroll_mut() += 1
                 }
-                _ => *overlay = None,
+                KeyCode::Up | KeyCode::PageUp | KeyCode::Char('k') => {
+                    let scroll = app.summary_scroll_mut();
+                    *scroll = scroll.saturating_sub(1)
+                }
+                _ => *app.overlay_mut() = None,
             }
             return;
         }
@@ -434,20 +459,14 @@ pub(crate) fn key<A: Controls>(app: &mut A, key: KeyEvent) {
     }
     match key.code {
         KeyCode::Char('q') => app.leave(),
-        KeyCode::Char('?') | KeyCode::F(1) => *overlay = Some(Overlay::Help),
+        KeyCode::Char('?') | KeyCode::F(1) => *app.overlay_mut() = Some(Overlay::Help),
         KeyCode::Char('e') => app.explain(),
         KeyCode::Char(c) if c == A::NEW_GAME && over => app.new_game(),
         KeyCode::Char(c) if c == A::SAVE => app.save_with_message(),
         KeyCode::Char('u') | KeyCode::Backspace => app.take_back(),
         KeyCode::Char('h') => app.hint(),
-        KeyCode::Char('+') | KeyCode::Char('=') => {
-            *speed = (*speed * 2).min(16);
-            *message = format!("Animation speed x{speed}.");
-        }
-        KeyCode::Char('-') => {
-            *speed = (*speed / 2).max(1);
-            *message = format!("Animation speed x{speed}.");
-        }
+        KeyCode::Char('+') | KeyCode::Char('=') => app.change_speed(|s| (s * 2).min(16)),
+        KeyCode::Char('-') => app.change_speed(|s| (s / 2).max(1)),
         KeyCode::Char(' ') | KeyCode::Esc if animating => app.skip(),
         KeyCode::Esc => app.cancel(),
         code if A::is_move_key(code) => {
