@@ -7,6 +7,9 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+mod common;
+use common::tmux::Tmux;
+
 const BIN: &str = env!("CARGO_BIN_EXE_rajapasu");
 
 /// A fresh directory of its own under Cargo's test directory.
@@ -306,38 +309,10 @@ fn several_moves_on_a_line_and_a_long_bad_line() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-/// A tmux server of the test's own, killed when dropped.
-struct Tmux {
-    socket: String,
-}
-
+/// The two-player game in tmux.
 impl Tmux {
     fn start(dir: &Path, command: &str) -> Option<Tmux> {
         Tmux::start_sized(dir, command, 80, 24)
-    }
-
-    fn start_sized(dir: &Path, command: &str, width: u16, height: u16) -> Option<Tmux> {
-        if Command::new("tmux").arg("-V").output().is_err() {
-            eprintln!("tmux is not installed: skipping the terminal test");
-            return None;
-        }
-        let socket = format!(
-            "rajapasu-test-{}-{}",
-            std::process::id(),
-            dir.file_name().unwrap().to_string_lossy()
-        );
-        let ok = Command::new("tmux")
-            .args(["-L", &socket, "-f", "/dev/null", "new-session", "-d"])
-            .args(["-x", &width.to_string(), "-y", &height.to_string()])
-            .args(["-s", "play"])
-            .arg(command)
-            .current_dir(dir)
-            .env("TERM", "xterm-256color")
-            .status()
-            .unwrap()
-            .success();
-        assert!(ok, "tmux new-session failed");
-        Some(Tmux { socket })
     }
 
     /// A two-player game saving to `save`, its shell command followed by `after`, once South
@@ -352,56 +327,6 @@ impl Tmux {
         tmux.wait_for("North to move");
         let pid = std::fs::read_to_string(dir.join("pid")).unwrap();
         Some((tmux, pid))
-    }
-
-    fn screen(&self) -> String {
-        let out = Command::new("tmux")
-            .args(["-L", &self.socket, "capture-pane", "-p", "-t", "play"])
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        Command::new("tmux")
-            .args(["-L", &self.socket, "send-keys", "-t", "play"])
-            .args(keys)
-            .status()
-            .unwrap();
-    }
-
-    /// Waits until the screen no longer shows `text`; panics after 30 seconds.
-    fn wait_for_gone(&self, text: &str) {
-        let start = Instant::now();
-        while self.screen().contains(text) {
-            if start.elapsed() > Duration::from_secs(30) {
-                panic!("the screen kept showing {text:?}:\n{}", self.screen());
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    /// Waits until the screen shows `text`; panics with the screen after 30 seconds.
-    fn wait_for(&self, text: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let screen = self.screen();
-            if screen.contains(text) {
-                return screen;
-            }
-            if start.elapsed() > Duration::from_secs(30) {
-                panic!("the screen never showed {text:?}:\n{screen}");
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["-L", &self.socket, "kill-server"])
-            .status();
     }
 }
 
@@ -561,20 +486,7 @@ fn small_terminals_in_tmux() {
     let screen = tmux.wait_for("this terminal is 30x8");
     assert!(screen.contains("needs at least"), "{screen}");
     // Made larger, the game is drawn, without a word cut.
-    Command::new("tmux")
-        .args([
-            "-L",
-            &tmux.socket,
-            "resize-window",
-            "-t",
-            "play",
-            "-x",
-            "60",
-            "-y",
-            "20",
-        ])
-        .status()
-        .unwrap();
+    tmux.resize(60, 20);
     let screen = tmux.wait_for("South to move: your turn");
     let lines: Vec<&str> = screen.lines().collect();
     assert!(

@@ -1,10 +1,11 @@
 //! `rajapasu play --rules mandiri`: the three-player game in the terminal, driven in tmux, and
 //! its command-line errors.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+
+mod common;
+use common::tmux::Tmux;
 
 const BIN: &str = env!("CARGO_BIN_EXE_rajapasu");
 
@@ -17,84 +18,6 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// A tmux server of the test's own, killed when dropped.
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn start(dir: &Path, command: &str, width: u16, height: u16) -> Option<Tmux> {
-        if Command::new("tmux").arg("-V").output().is_err() {
-            eprintln!("tmux is not installed: skipping the terminal test");
-            return None;
-        }
-        // A socket of its own for every session: the last server may still be going away.
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let socket = format!(
-            "rajapasu-mandiri-test-{}-{}-{}",
-            std::process::id(),
-            dir.file_name().unwrap().to_string_lossy(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        );
-        let ok = Command::new("tmux")
-            .args(["-L", &socket, "-f", "/dev/null", "new-session", "-d"])
-            .args(["-x", &width.to_string(), "-y", &height.to_string()])
-            .args(["-s", "play"])
-            .arg(command)
-            .current_dir(dir)
-            .env("TERM", "xterm-256color")
-            .status()
-            .unwrap()
-            .success();
-        assert!(ok, "tmux new-session failed");
-        Some(Tmux { socket })
-    }
-
-    fn screen(&self) -> String {
-        let out = Command::new("tmux")
-            .args(["-L", &self.socket, "capture-pane", "-p", "-t", "play"])
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        Command::new("tmux")
-            .args(["-L", &self.socket, "send-keys", "-t", "play"])
-            .args(keys)
-            .status()
-            .unwrap();
-    }
-
-    /// Waits until `test` holds for the screen; panics with the screen after 30 seconds (a
-    /// guard against a hang, not a measure of speed).
-    fn wait_until(&self, what: &str, test: impl Fn(&str) -> bool) -> String {
-        let start = Instant::now();
-        loop {
-            let screen = self.screen();
-            if test(&screen) {
-                return screen;
-            }
-            if start.elapsed() > Duration::from_secs(30) {
-                panic!("the screen never showed {what}:\n{screen}");
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    fn wait_for(&self, text: &str) -> String {
-        self.wait_until(&format!("{text:?}"), |s| s.contains(text))
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["-L", &self.socket, "kill-server"])
-            .status();
-    }
-}
-
 const YOUR_TURN: &str = "Seat C (player 1) to move: your turn";
 
 #[test]
@@ -105,7 +28,7 @@ fn three_seats_in_tmux_with_two_computers() {
             "{BIN} play --rules mandiri/mode=round --computer R:1 --computer L:1 --seed 3 \
              --no-anim --save m.txt; echo EXIT=$?; sleep 60"
         );
-        let Some(tmux) = Tmux::start(&dir, &command, width, height) else {
+        let Some(tmux) = Tmux::start_sized(&dir, &command, width, height) else {
             return;
         };
         let screen = tmux.wait_for(YOUR_TURN);
@@ -166,7 +89,7 @@ fn three_seats_in_tmux_with_two_computers() {
         drop(tmux);
         // The saved game goes on between the same players.
         let command = format!("{BIN} play --load m.txt --no-anim; echo EXIT=$?; sleep 60");
-        let Some(tmux) = Tmux::start(&dir, &command, width, height) else {
+        let Some(tmux) = Tmux::start_sized(&dir, &command, width, height) else {
             return;
         };
         // Both conditions in one wait: a capture may come in the middle of a redraw.

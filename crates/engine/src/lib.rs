@@ -52,6 +52,7 @@ mod options;
 mod perft;
 mod position;
 pub mod record;
+mod record_text;
 pub mod rng;
 mod round;
 mod rules;

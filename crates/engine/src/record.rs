@@ -20,6 +20,7 @@
 use crate::game::{Game, Status};
 use crate::hole::Move;
 use crate::position::{IllegalMove, Position};
+use crate::record_text::{self, Movetext, Parsed, TextError};
 use crate::rules::{Rules, RulesError};
 use crate::side::Side;
 use crate::ParseError;
@@ -119,8 +120,14 @@ fn result_token(status: Status) -> &'static str {
     }
 }
 
-fn is_result(token: &str) -> bool {
-    matches!(token, "*" | "S" | "N" | "draw" | "1-0" | "0-1" | "1/2-1/2")
+impl Movetext for Record {
+    type Move = Move;
+    type Rules = Rules;
+    type Error = RecordError;
+    fn is_result(token: &str) -> bool {
+        matches!(token, "*" | "S" | "N" | "draw" | "1-0" | "0-1" | "1/2-1/2")
+    }
+    record_text::text_errors!(RecordError);
 }
 
 impl Record {
@@ -163,66 +170,12 @@ impl Record {
 
     /// Reads the plain-text format.
     pub fn parse_text(text: &str) -> Result<Record, RecordError> {
-        let mut tags = Vec::new();
-        let mut rules = Rules::default();
-        let mut start_code = None;
-        let mut moves = Vec::new();
-        let mut in_comment = false;
-        for (n, line) in text.lines().enumerate() {
-            let trimmed = line.trim();
-            if !in_comment && trimmed.starts_with('[') {
-                let (k, v) = parse_tag(trimmed).ok_or_else(|| RecordError::BadTag {
-                    line: n + 1,
-                    text: trimmed.to_string(),
-                })?;
-                match k.as_str() {
-                    "Rules" => rules = v.parse().map_err(RecordError::Rules)?,
-                    "Position" => start_code = Some(v),
-                    "Result" => {}
-                    _ => tags.push((k, v)),
-                }
-                continue;
-            }
-            let mut rest = line;
-            while !rest.is_empty() {
-                if in_comment {
-                    match rest.find('}') {
-                        Some(i) => {
-                            in_comment = false;
-                            rest = &rest[i + 1..];
-                        }
-                        None => rest = "",
-                    }
-                    continue;
-                }
-                let (words, tail) = match rest.find(['{', ';']) {
-                    Some(i) if rest.as_bytes()[i] == b'{' => {
-                        in_comment = true;
-                        (&rest[..i], &rest[i + 1..])
-                    }
-                    Some(i) => (&rest[..i], ""),
-                    None => (rest, ""),
-                };
-                for token in words.split_whitespace() {
-                    if is_result(token) {
-                        continue;
-                    }
-                    let bare = token.trim_end_matches('.');
-                    if bare.len() < token.len() && bare.parse::<u32>().is_ok() {
-                        continue;
-                    }
-                    let mv = token.parse::<Move>().map_err(|_| RecordError::BadToken {
-                        line: n + 1,
-                        token: token.to_string(),
-                    })?;
-                    moves.push(mv);
-                }
-                rest = tail;
-            }
-        }
-        if in_comment {
-            return Err(RecordError::UnclosedComment);
-        }
+        let Parsed {
+            tags,
+            rules,
+            position: start_code,
+            moves,
+        } = record_text::read::<Record>(text)?;
         let start = match start_code {
             Some(code) => {
                 let pos = Position::from_code(&code, rules).map_err(RecordError::Position)?;
@@ -241,14 +194,6 @@ impl Record {
     /// Writes the plain-text format. Moves are numbered in pairs within each round, and each
     /// round is marked with a `{Round N}` comment.
     pub fn to_text(&self) -> String {
-        let mut out = String::new();
-        for (k, v) in &self.tags {
-            out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
-        }
-        out.push_str(&format!("[Rules \"{}\"]\n", self.rules));
-        if let Some(p) = &self.start {
-            out.push_str(&format!("[Position \"{p}\"]\n"));
-        }
         // The moves that can be played, up to the first that cannot: an illegal record is still
         // written as it is, its remaining moves in the round of that first illegal one, so that
         // nothing the user entered is lost.
@@ -260,33 +205,14 @@ impl Record {
         }
         let rest = core::iter::repeat(game.position().round());
         let rounds = game.plies().map(|p| p.round()).chain(rest);
-        let mut body = String::new();
-        let mut round = 0;
-        let mut ply = 0;
-        for (&mv, r) in self.moves.iter().zip(rounds) {
-            if r != round {
-                round = r;
-                ply = 0;
-                if !body.is_empty() {
-                    body.push('\n');
-                }
-                body.push_str(&format!("{{Round {round}}}"));
-            }
-            if ply % 2 == 0 {
-                body.push_str(&format!(" {}.", ply / 2 + 1));
-            }
-            body.push_str(&format!(" {mv}"));
-            ply += 1;
-        }
-        let result = result_token(game.status());
-        out.push_str(&format!("[Result \"{result}\"]\n\n"));
-        out.push_str(body.trim_start());
-        if !body.is_empty() {
-            out.push('\n');
-        }
-        out.push_str(result);
-        out.push('\n');
-        out
+        record_text::write(
+            &self.tags,
+            self.rules,
+            self.start,
+            self.moves.iter().zip(rounds),
+            true,
+            result_token(game.status()),
+        )
     }
 }
 
@@ -317,29 +243,6 @@ pub fn utc_date_time(secs: u64) -> (String, String) {
         format!("{year:04}.{month:02}.{day:02}"),
         format!("{:02}:{:02}:{:02}", rem / 3600, rem / 60 % 60, rem % 60),
     )
-}
-
-fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
-fn parse_tag(line: &str) -> Option<(String, String)> {
-    let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
-    let (name, rest) = inner.split_once(char::is_whitespace)?;
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return None;
-    }
-    let quoted = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
-    let mut value = String::new();
-    let mut chars = quoted.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => value.push(chars.next()?),
-            '"' => return None,
-            c => value.push(c),
-        }
-    }
-    Some((name.to_string(), value))
 }
 
 /// Why a record file could not be written.

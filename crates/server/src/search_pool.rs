@@ -471,10 +471,14 @@ mod tests {
         Game::new(Rules::default())
     }
 
-    #[tokio::test]
-    async fn a_full_queue_refuses_hints_but_not_the_computer() {
-        let pool = SearchPool::new(1, 256 << 20, 1).unwrap();
-        // The worker is kept busy, one hint waits: the next is refused.
+    /// Keeps the pool's worker busy with a search that lasts until the sender sends (or 30
+    /// seconds pass); returns once it runs, with the sender and the search's task.
+    async fn hold_the_worker(
+        pool: &SearchPool,
+    ) -> (
+        std::sync::mpsc::Sender<()>,
+        tokio::task::JoinHandle<Result<(), SearchError>>,
+    ) {
         let (hold_tx, hold_rx) = std::sync::mpsc::channel::<()>();
         let busy = tokio::spawn({
             let pool = pool.clone();
@@ -488,13 +492,30 @@ mod tests {
         while pool.running() == 0 {
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
-        let waiting = tokio::spawn({
+        (hold_tx, busy)
+    }
+
+    /// A hint for game `id` from the start, returned once it waits in the queue.
+    async fn queued_hint(
+        pool: &SearchPool,
+        id: &'static str,
+    ) -> tokio::task::JoinHandle<Result<Option<Value>, SearchError>> {
+        let hint = tokio::spawn({
             let pool = pool.clone();
-            async move { pool.hint("a", game()).await }
+            async move { pool.hint(id, game()).await }
         });
         while pool.queued() == 0 {
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
+        hint
+    }
+
+    #[tokio::test]
+    async fn a_full_queue_refuses_hints_but_not_the_computer() {
+        let pool = SearchPool::new(1, 256 << 20, 1).unwrap();
+        // The worker is kept busy, one hint waits: the next is refused.
+        let (hold_tx, busy) = hold_the_worker(&pool).await;
+        let waiting = queued_hint(&pool, "a").await;
         assert_eq!(pool.hint("b", game()).await, Err(SearchError::Busy));
         let computer = tokio::spawn({
             let pool = pool.clone();
@@ -510,26 +531,8 @@ mod tests {
     #[tokio::test]
     async fn a_newer_hint_replaces_the_older() {
         let pool = SearchPool::new(1, 256 << 20, 8).unwrap();
-        let (hold_tx, hold_rx) = std::sync::mpsc::channel::<()>();
-        let busy = tokio::spawn({
-            let pool = pool.clone();
-            async move {
-                pool.analysis(move |_| {
-                    let _ = hold_rx.recv_timeout(Duration::from_secs(30));
-                })
-                .await
-            }
-        });
-        while pool.running() == 0 {
-            tokio::time::sleep(Duration::from_millis(5)).await;
-        }
-        let older = tokio::spawn({
-            let pool = pool.clone();
-            async move { pool.hint("g", game()).await }
-        });
-        while pool.queued() == 0 {
-            tokio::time::sleep(Duration::from_millis(5)).await;
-        }
+        let (hold_tx, busy) = hold_the_worker(&pool).await;
+        let older = queued_hint(&pool, "g").await;
         let newer = tokio::spawn({
             let pool = pool.clone();
             async move { pool.hint("g", game()).await }

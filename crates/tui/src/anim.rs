@@ -6,6 +6,7 @@
 //! event, with the hole that changed and a caption.
 
 use rajapasu_engine::{BySide, Event, Hole, Position, RoundEnd, Side};
+use std::fmt;
 
 /// What happened at the highlighted hole of a frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,29 +56,43 @@ impl BoardView {
     fn cell(&mut self, hole: Hole) -> &mut Option<u8> {
         &mut self.rows[hole.side()][hole.number() as usize - 1]
     }
+}
 
+/// A board as drawn that a sowing changes: counts of holes (`None` for a closed hole, which
+/// stays closed) and the captures of each player or seat `P`.
+pub(crate) trait SownBoard<P>: Clone {
+    /// The count of `hole`, to change.
+    fn cell(&mut self, hole: Hole) -> &mut Option<u8>;
+    /// Counters `by` has captured this round, to change.
+    fn captured(&mut self, by: P) -> &mut u32;
+
+    /// Sets the count of an open `hole`.
     fn set(&mut self, hole: Hole, count: u8) {
-        let c = self.cell(hole);
-        if c.is_some() {
-            *c = Some(count);
+        if let Some(c) = self.cell(hole) {
+            *c = count;
         }
     }
 
+    /// Empties `hole`; what it held.
     fn take(&mut self, hole: Hole) -> u8 {
-        let c = self.cell(hole);
-        let n = c.unwrap_or(0);
-        if c.is_some() {
-            *c = Some(0);
-        }
-        n
+        self.cell(hole).as_mut().map_or(0, std::mem::take)
     }
 }
 
-/// One picture of a move in progress.
+impl SownBoard<Side> for BoardView {
+    fn cell(&mut self, hole: Hole) -> &mut Option<u8> {
+        BoardView::cell(self, hole)
+    }
+    fn captured(&mut self, by: Side) -> &mut u32 {
+        &mut self.captured[by]
+    }
+}
+
+/// One picture of a move in progress, on a board `B` ([`BoardView`], or the Mandiri board).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Frame {
+pub struct Frame<B = BoardView> {
     /// The board after the event.
-    pub board: BoardView,
+    pub board: B,
     /// Counters in the mover's hand.
     pub hand: u8,
     /// The hole the event happened at, and what happened.
@@ -88,27 +103,52 @@ pub struct Frame {
     pub millis: u64,
 }
 
-/// The frames of the move `mover` played from `before`, whose trace is `events`. The sowing
-/// frames come first; a round end clears the board; the refill of a next round is not drawn
-/// (the game's own position follows the last frame).
-pub fn frames(before: &Position, mover: Side, events: &[Event]) -> Vec<Frame> {
-    let mut board = BoardView::of(before);
-    let mut hand = 0u8;
-    let mut out = Vec::new();
-    let mut push = |board: &BoardView, hand: u8, focus, caption: String, millis| {
-        out.push(Frame {
-            board: board.clone(),
+/// The frames of a move as they are made: the board and the hand follow the trace event by
+/// event.
+pub(crate) struct Frames<B> {
+    /// The board after the events so far.
+    pub board: B,
+    hand: u8,
+    out: Vec<Frame<B>>,
+}
+
+impl<B: Clone> Frames<B> {
+    /// No frame yet, from the board before the move.
+    pub fn new(board: B) -> Frames<B> {
+        Frames {
+            board,
+            hand: 0,
+            out: Vec::new(),
+        }
+    }
+
+    /// A frame of the board as it is now, with `hand` counters in hand.
+    pub fn push(&mut self, hand: u8, focus: Option<(Hole, Mark)>, caption: String, millis: u64) {
+        self.out.push(Frame {
+            board: self.board.clone(),
             hand,
             focus,
             caption,
             millis,
         })
-    };
-    for e in events {
-        match *e {
+    }
+
+    /// The frame of one event of the sowing by `mover`, the same in both games but for a four
+    /// taken, whose mark and caption `four` gives from the hole and who takes it. Other events
+    /// make no frame.
+    pub fn sow<P: Copy + fmt::Display>(
+        &mut self,
+        mover: impl fmt::Display,
+        event: &Event<P>,
+        four: impl FnOnce(Hole, P) -> (Mark, String),
+    ) where
+        B: SownBoard<P>,
+    {
+        let hand = self.hand;
+        match *event {
             Event::Lift { hole, count, relay } => {
-                board.take(hole);
-                hand = count;
+                self.board.take(hole);
+                self.hand = count;
                 let (mark, caption) = if relay {
                     (
                         Mark::Relay,
@@ -117,13 +157,13 @@ pub fn frames(before: &Position, mover: Side, events: &[Event]) -> Vec<Frame> {
                 } else {
                     (Mark::Lift, format!("{mover} lifts {count} from {hole}"))
                 };
-                push(&board, hand, Some((hole, mark)), caption, 220);
+                self.push(count, Some((hole, mark)), caption, 220);
             }
             Event::Drop { hole, count } => {
-                board.set(hole, count);
-                hand = hand.saturating_sub(1);
-                push(
-                    &board,
+                self.board.set(hole, count);
+                self.hand = hand.saturating_sub(1);
+                let hand = self.hand;
+                self.push(
                     hand,
                     Some((hole, Mark::Drop)),
                     format!("{mover} drops one in {hole}: {count} there, {hand} in hand"),
@@ -131,43 +171,34 @@ pub fn frames(before: &Position, mover: Side, events: &[Event]) -> Vec<Frame> {
                 );
             }
             Event::Four { hole, to } => {
-                let n = board.take(hole);
-                board.captured[to] += u32::from(n);
-                push(
-                    &board,
-                    hand,
-                    Some((hole, Mark::Four(to))),
-                    format!("{hole} makes four: the four go to {to}, who owns the row"),
-                    400,
-                );
+                let n = self.board.take(hole);
+                *self.board.captured(to) += u32::from(n);
+                let (mark, caption) = four(hole, to);
+                self.push(hand, Some((hole, mark)), caption, 400);
             }
-            Event::FourLeft { hole } => push(
-                &board,
+            Event::FourLeft { hole } => self.push(
                 hand,
                 Some((hole, Mark::FourLeft)),
                 format!("{hole} makes four on the lap's last drop and keeps it"),
                 400,
             ),
             Event::Pussa { hole, count, by } => {
-                board.take(hole);
-                board.captured[by] += u32::from(count);
-                push(
-                    &board,
+                self.board.take(hole);
+                *self.board.captured(by) += u32::from(count);
+                self.push(
                     hand,
                     Some((hole, Mark::Pussa)),
                     format!("The next hole is empty: {by} captures {count} from {hole} (pussa)"),
                     800,
                 );
             }
-            Event::NoCapture { empty } => push(
-                &board,
+            Event::NoCapture { empty } => self.push(
                 hand,
                 Some((empty, Mark::NoCapture)),
                 format!("{empty} is empty and so is the hole beyond: no capture"),
                 600,
             ),
-            Event::EndlessStop { hole } => push(
-                &board,
+            Event::EndlessStop { hole } => self.push(
                 hand,
                 Some((hole, Mark::Endless)),
                 format!(
@@ -175,12 +206,30 @@ pub fn frames(before: &Position, mover: Side, events: &[Event]) -> Vec<Frame> {
                 ),
                 900,
             ),
+            Event::RoundEnd { .. } | Event::Refill { .. } | Event::GameOver { .. } => {}
+        }
+    }
+
+    /// The frames made.
+    pub fn finish(self) -> Vec<Frame<B>> {
+        self.out
+    }
+}
+
+/// The frames of the move `mover` played from `before`, whose trace is `events`. The sowing
+/// frames come first; a round end clears the board; the refill of a next round is not drawn
+/// (the game's own position follows the last frame).
+pub fn frames(before: &Position, mover: Side, events: &[Event]) -> Vec<Frame> {
+    let mut frames = Frames::new(BoardView::of(before));
+    for e in events {
+        match *e {
             Event::RoundEnd {
                 reason,
                 captured,
                 winner,
                 ..
             } => {
+                let board = &mut frames.board;
                 let holes = board.rows.south.iter_mut().chain(&mut board.rows.north);
                 for c in holes.flatten() {
                     *c = 0;
@@ -191,8 +240,7 @@ pub fn frames(before: &Position, mover: Side, events: &[Event]) -> Vec<Frame> {
                     RoundEnd::Repetition => "third repetition",
                 };
                 let result = winner.map_or("drawn".to_string(), |w| format!("{w} wins it"));
-                push(
-                    &board,
+                frames.push(
                     0,
                     None,
                     format!(
@@ -202,10 +250,15 @@ pub fn frames(before: &Position, mover: Side, events: &[Event]) -> Vec<Frame> {
                     1200,
                 );
             }
-            Event::Refill { .. } | Event::GameOver { .. } => {}
+            ref e => frames.sow(mover, e, |hole, to| {
+                (
+                    Mark::Four(to),
+                    format!("{hole} makes four: the four go to {to}, who owns the row"),
+                )
+            }),
         }
     }
-    out
+    frames.finish()
 }
 
 #[cfg(test)]

@@ -1,18 +1,19 @@
 //! The state of a game in the terminal and what each key does to it. No terminal here: the
 //! event loop in `lib.rs` feeds keys and clock ticks, `ui.rs` draws.
 
-use crate::anim::{self, Frame};
+use crate::anim::{self, BoardView, Frame};
+use crate::controls::{self, Controls, Searches};
+use crate::playback::{self, Playback};
 use crate::Config;
 use rajapasu_ai::{Choice, MoveScore};
 use rajapasu_engine::record::{Record, SaveError};
 use rajapasu_engine::{Event, Game, IllegalMove, Move, Side, Status};
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use std::path::PathBuf;
-use std::sync::mpsc::{channel, Receiver, Sender};
-use std::time::{Duration, Instant};
+use ratatui::crossterm::event::KeyCode;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
 
-/// A window drawn over the board.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A window drawn over the board (in both games).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Overlay {
     /// The keys and a summary of the rules.
     Help,
@@ -35,12 +36,6 @@ pub struct LastMove {
 enum Reply {
     Computer(u64, Option<Choice>),
     Hint(u64, Vec<MoveScore>),
-}
-
-struct Animation {
-    frames: Vec<Frame>,
-    index: usize,
-    due: Option<Instant>,
 }
 
 /// A game being played in the terminal.
@@ -73,20 +68,16 @@ pub struct App {
     pub explained_ply: usize,
     /// Lines of the round summary scrolled away at its top.
     pub summary_scroll: usize,
-    animation: Option<Animation>,
-    /// Changes with every move and undo: replies for an older position are dropped.
-    generation: u64,
-    thinking: bool,
-    hinting: bool,
+    animation: Option<Playback<BoardView>>,
+    searches: Searches<Reply>,
     pending: Option<Choice>,
-    tx: Sender<Reply>,
-    rx: Receiver<Reply>,
 }
 
 impl App {
+    controls::commands!();
+
     /// A game in the terminal, from `game` (the start or a loaded record).
     pub fn new(game: Game, config: Config) -> App {
-        let (tx, rx) = channel();
         let mut app = App {
             game,
             config,
@@ -103,12 +94,8 @@ impl App {
             explained_ply: 0,
             summary_scroll: 0,
             animation: None,
-            generation: 0,
-            thinking: false,
-            hinting: false,
+            searches: Searches::default(),
             pending: None,
-            tx,
-            rx,
         };
         // A loaded game tells its last move too.
         app.last = explain(&app.game, app.game.moves().len());
@@ -134,19 +121,9 @@ impl App {
         self.game.status() == Status::Playing && !self.is_computer(self.to_move())
     }
 
-    /// Whether the computer is searching for its move.
-    pub fn thinking(&self) -> bool {
-        self.thinking || self.pending.is_some()
-    }
-
-    /// Whether a hint search is running.
-    pub fn hinting(&self) -> bool {
-        self.hinting
-    }
-
     /// The frame being shown, while a move is animated.
     pub fn frame(&self) -> Option<&Frame> {
-        self.animation.as_ref().map(|a| &a.frames[a.index])
+        self.animation.as_ref().map(Playback::frame)
     }
 
     /// The side drawn on the near (lower) row: the player's own side against the computer,
@@ -170,13 +147,8 @@ impl App {
         };
         self.message.clear();
         if self.config.animate {
-            let frames = anim::frames(&before, mover, &events);
-            if !frames.is_empty() {
-                self.animation = Some(Animation {
-                    frames,
-                    index: 0,
-                    due: None,
-                });
+            if let Some(p) = Playback::of(anim::frames(&before, mover, &events)) {
+                self.animation = Some(p);
             }
         }
         if events.iter().any(|e| matches!(e, Event::RoundEnd { .. })) {
@@ -189,9 +161,7 @@ impl App {
     }
 
     fn after_change(&mut self) {
-        self.generation += 1;
-        self.thinking = false;
-        self.hinting = false;
+        self.searches.next();
         self.pending = None;
         self.hint = None;
         let legal = self.game.legal_moves();
@@ -208,123 +178,10 @@ impl App {
         if self.game.status() != Status::Playing || self.to_move() != c.side {
             return;
         }
-        self.thinking = true;
+        self.searches.thinking = true;
         let game = self.game.clone();
-        let generation = self.generation;
-        let tx = self.tx.clone();
-        std::thread::spawn(move || {
-            let choice = c.choose(&game);
-            let _ = tx.send(Reply::Computer(generation, choice));
-        });
-    }
-
-    /// Asks the engine for the best move of the player to move.
-    pub fn ask_hint(&mut self) {
-        if self.game.status() != Status::Playing {
-            self.message = "The game is over: no hint.".to_string();
-            return;
-        }
-        // Including while the player's own move is animated: the computer moves next.
-        if !self.human_to_move() {
-            self.message = "It is the computer's move: a hint is for your own turn.".to_string();
-            return;
-        }
-        if self.hinting {
-            return;
-        }
-        self.hinting = true;
-        self.message = "Looking for the best move...".to_string();
-        let game = self.game.clone();
-        let generation = self.generation;
-        let tx = self.tx.clone();
-        let time = self.config.hint_time;
-        std::thread::spawn(move || {
-            let scores = rajapasu_ai::analyze(&game, time);
-            let _ = tx.send(Reply::Hint(generation, scores));
-        });
-    }
-
-    /// Takes back the last move, and against the computer every move back to the player's
-    /// last turn.
-    pub fn undo(&mut self) {
-        let taken = match moves_to_undo(&self.game, self.config.computer.map(|c| c.side)) {
-            Ok(taken) => taken,
-            Err(why) => {
-                self.message = why.to_string();
-                return;
-            }
-        };
-        self.animation = None;
-        self.overlay = None;
-        for _ in 0..taken {
-            self.game.undo();
-        }
-        self.last = explain(&self.game, self.game.moves().len());
-        self.autosave();
-        self.after_change();
-        self.message = format!(
-            "Took back {taken} move{}; {} to move.",
-            if taken == 1 { "" } else { "s" },
-            self.to_move()
-        );
-    }
-
-    /// Writes the game record; returns where.
-    pub fn save(&mut self) -> Result<PathBuf, SaveError> {
-        if self.saved.is_none() && self.config.never_overwrite {
-            // Another game may have taken the name since this one started.
-            self.config.save_path = crate::free_path(&self.config.save_path);
-        }
-        let path = self.config.save_path.clone();
-        Record::from_game(&self.game, self.config.tags.clone()).save(&path)?;
-        self.saved = Some(path.clone());
-        Ok(path)
-    }
-
-    /// Saves after every move and undo, once the game has a move, so that no game is lost.
-    fn autosave(&mut self) {
-        if self.game.moves().is_empty() && self.saved.is_none() {
-            return;
-        }
-        if let Err(e) = self.save() {
-            self.message = e.to_string();
-        }
-    }
-
-    /// Saves (if there is anything to save) and asks to leave.
-    pub fn request_quit(&mut self) {
-        if !self.game.moves().is_empty() || self.saved.is_some() {
-            // Kept for the caller, to report once the terminal is back.
-            self.save_error = self.save().err();
-        }
-        self.quit = true;
-    }
-
-    /// Finishes the animation at once.
-    pub fn skip_animation(&mut self) {
-        self.animation = None;
-    }
-
-    /// After the game is over: the same game again from its start, its record in a new file.
-    pub fn new_game(&mut self) {
-        if !self.game.status().is_over() {
-            self.message = "The game is not over: q quits, and the game is saved.".to_string();
-            return;
-        }
-        self.game = Game::from_position(*self.game.start());
-        self.saved_before.extend(self.saved.take());
-        self.config.save_path = crate::free_path(&crate::next_name(&self.config.save_path));
-        // The new name is fresh; keep it so that the old game's record stays as it is.
-        self.config.never_overwrite = true;
-        self.saved = None;
-        self.animation = None;
-        self.overlay = None;
-        self.last = LastMove::default();
-        self.after_change();
-        self.message = format!(
-            "A new game; its record goes to {}.",
-            self.config.save_path.display()
-        );
+        self.searches
+            .spawn(move |generation| Reply::Computer(generation, c.choose(&game)));
     }
 
     /// The explanation the `e` window shows.
@@ -332,49 +189,11 @@ impl App {
         explain(&self.game, self.explained_ply)
     }
 
-    /// Shows the next frame of the animation; false when it is over.
-    pub fn step_animation(&mut self) -> bool {
-        if let Some(a) = &mut self.animation {
-            if a.index + 1 < a.frames.len() {
-                a.index += 1;
-                a.due = None;
-                return true;
-            }
-        }
-        self.animation = None;
-        false
-    }
-
     /// Advances the clock: animation frames, replies of the computer and of hints. Returns
     /// whether anything changed.
     pub fn tick(&mut self, now: Instant) -> bool {
-        let mut changed = false;
-        while let Ok(reply) = self.rx.try_recv() {
-            match reply {
-                Reply::Computer(g, choice) if g == self.generation => {
-                    self.thinking = false;
-                    self.pending = choice;
-                    changed = true;
-                }
-                Reply::Hint(g, scores) if g == self.generation => {
-                    self.hinting = false;
-                    self.show_hint(scores);
-                    changed = true;
-                }
-                _ => {}
-            }
-        }
-        if let Some(a) = &mut self.animation {
-            let millis = a.frames[a.index].millis / u64::from(self.speed.max(1));
-            match a.due {
-                None => a.due = Some(now + Duration::from_millis(millis)),
-                Some(due) if now >= due => {
-                    self.step_animation();
-                    changed = true;
-                }
-                Some(_) => {}
-            }
-        }
+        let mut changed = self.take_replies();
+        changed |= playback::tick(&mut self.animation, now, self.speed);
         if self.animation.is_none() && self.overlay.is_none() {
             if let Some(choice) = self.pending.take() {
                 let mover = self.to_move();
@@ -387,9 +206,8 @@ impl App {
         changed
     }
 
-    /// When the next frame is due, for the event loop's wait.
-    pub fn next_due(&self) -> Option<Instant> {
-        self.animation.as_ref().and_then(|a| a.due)
+    fn computer_replied(&mut self, choice: Option<Choice>) {
+        self.pending = choice;
     }
 
     fn show_hint(&mut self, scores: Vec<MoveScore>) {
@@ -433,111 +251,60 @@ impl App {
             }
         }
     }
+}
 
-    /// Handles one key.
-    pub fn key(&mut self, key: KeyEvent) {
-        if key.kind == KeyEventKind::Release {
-            return;
-        }
-        if key.modifiers.contains(KeyModifiers::CONTROL)
-            && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('d'))
-        {
-            self.request_quit();
-            return;
-        }
+impl Controls for App {
+    controls::same_in_both_games!(save: 's', new_game: 'n');
+
+    fn restart(&mut self) {
+        self.game = Game::from_position(*self.game.start());
+    }
+    fn write_record(&self, path: &Path) -> Result<(), SaveError> {
+        Record::from_game(&self.game, self.config.tags.clone()).save(path)
+    }
+    fn undoable(&self) -> Result<usize, NoUndo> {
+        moves_to_undo(&self.game, self.config.computer.map(|c| c.side))
+    }
+    fn to_move_words(&self) -> String {
+        self.to_move().to_string()
+    }
+
+    fn start_hint(&mut self) {
+        self.searches.hinting = true;
+        let (game, time) = (self.game.clone(), self.config.hint_time);
+        self.searches
+            .spawn(move |generation| Reply::Hint(generation, rajapasu_ai::analyze(&game, time)));
+    }
+    fn explain(&mut self) {
+        self.explained_ply = self.game.moves().len();
+        self.overlay = Some(Overlay::Explain(0));
+    }
+
+    /// Steps through the game's moves, each with its explanation.
+    fn explanation_key(&mut self, code: KeyCode) -> bool {
         let plies = self.game.moves().len();
-        match &mut self.overlay {
-            Some(Overlay::Explain(scroll)) => {
-                match key.code {
-                    KeyCode::Down | KeyCode::PageDown | KeyCode::Char('j') => *scroll += 1,
-                    KeyCode::Up | KeyCode::PageUp | KeyCode::Char('k') => {
-                        *scroll = scroll.saturating_sub(1)
-                    }
-                    // Step through the game's moves, each with its explanation.
-                    KeyCode::Left | KeyCode::Char('p') if self.explained_ply > 1 => {
-                        self.explained_ply -= 1;
-                        *scroll = 0;
-                    }
-                    KeyCode::Right | KeyCode::Char('n') if self.explained_ply < plies => {
-                        self.explained_ply += 1;
-                        *scroll = 0;
-                    }
-                    KeyCode::Home => {
-                        self.explained_ply = plies.min(1);
-                        *scroll = 0;
-                    }
-                    KeyCode::End => {
-                        self.explained_ply = plies;
-                        *scroll = 0;
-                    }
-                    KeyCode::Left | KeyCode::Right | KeyCode::Char('p') | KeyCode::Char('n') => {}
-                    _ => self.overlay = None,
-                }
-                return;
+        let ply = match code {
+            KeyCode::Left | KeyCode::Char('p') if self.explained_ply > 1 => self.explained_ply - 1,
+            KeyCode::Right | KeyCode::Char('n') if self.explained_ply < plies => {
+                self.explained_ply + 1
             }
-            // The popup says that any key closes it: `q` too, rather than quitting the game.
-            Some(Overlay::Help) => {
-                self.overlay = None;
-                return;
+            KeyCode::Home => plies.min(1),
+            KeyCode::End => plies,
+            KeyCode::Left | KeyCode::Right | KeyCode::Char('p') | KeyCode::Char('n') => {
+                return true
             }
-            Some(Overlay::RoundOver) if self.animation.is_some() => {
-                if key.code == KeyCode::Char('q') {
-                    self.request_quit();
-                } else {
-                    self.skip_animation();
-                }
-                return;
-            }
-            Some(Overlay::RoundOver) => {
-                match key.code {
-                    KeyCode::Char('q') => self.request_quit(),
-                    KeyCode::Char('u') => self.undo(),
-                    KeyCode::Char('s') => self.save_with_message(),
-                    KeyCode::Char('n') if self.game.status().is_over() => self.new_game(),
-                    // A long match's summary is taller than the screen; ui clamps the scroll.
-                    KeyCode::Down | KeyCode::PageDown | KeyCode::Char('j') => {
-                        self.summary_scroll += 1
-                    }
-                    KeyCode::Up | KeyCode::PageUp | KeyCode::Char('k') => {
-                        self.summary_scroll = self.summary_scroll.saturating_sub(1)
-                    }
-                    _ => self.overlay = None,
-                }
-                return;
-            }
-            None => {}
-        }
-        match key.code {
-            KeyCode::Char('q') => self.request_quit(),
-            KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Some(Overlay::Help),
-            KeyCode::Char('e') => {
-                self.explained_ply = self.game.moves().len();
-                self.overlay = Some(Overlay::Explain(0));
-            }
-            KeyCode::Char('n') if self.game.status().is_over() => self.new_game(),
-            KeyCode::Char('s') => self.save_with_message(),
-            KeyCode::Char('u') | KeyCode::Backspace => self.undo(),
-            KeyCode::Char('h') => self.ask_hint(),
-            KeyCode::Char('+') | KeyCode::Char('=') => {
-                self.speed = (self.speed * 2).min(16);
-                self.message = format!("Animation speed x{}.", self.speed);
-            }
-            KeyCode::Char('-') => {
-                self.speed = (self.speed / 2).max(1);
-                self.message = format!("Animation speed x{}.", self.speed);
-            }
-            KeyCode::Char(' ') | KeyCode::Esc if self.animation.is_some() => self.skip_animation(),
-            KeyCode::Left | KeyCode::Right | KeyCode::Enter | KeyCode::Char(_) => {
-                if self.animation.is_some() {
-                    self.skip_animation();
-                    if matches!(key.code, KeyCode::Enter) {
-                        return;
-                    }
-                }
-                self.move_key(key.code);
-            }
-            _ => {}
-        }
+            _ => return false,
+        };
+        self.explained_ply = ply;
+        self.overlay = Some(Overlay::Explain(0));
+        true
+    }
+
+    fn is_move_key(code: KeyCode) -> bool {
+        matches!(
+            code,
+            KeyCode::Left | KeyCode::Right | KeyCode::Enter | KeyCode::Char(_)
+        )
     }
 
     fn move_key(&mut self, code: KeyCode) {
@@ -563,18 +330,6 @@ impl App {
             let e = e.to_string();
             self.message = format!("{}{}", e[..1].to_uppercase(), &e[1..]);
         }
-    }
-
-    fn save_with_message(&mut self) {
-        self.message = match self.save() {
-            Ok(path) => format!("Saved the game to {}.", path.display()),
-            Err(e) => e.to_string(),
-        };
-    }
-
-    /// Whether nothing is going on: no search, no animation, no computer move waiting.
-    pub fn idle(&self) -> bool {
-        !self.thinking && !self.hinting && self.animation.is_none() && self.pending.is_none()
     }
 }
 

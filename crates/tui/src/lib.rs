@@ -11,13 +11,18 @@
 //! ratatui's `TestBackend`, and [`anim`] turns a move's trace into frames. The computer's moves
 //! come from [`Computer::choose`], its levels from `rajapasu_ai::Level`; records are written by
 //! the engine's record module. [`mandiri`] is the three-player game, Raja Pasu Mandiri, with
-//! its own state, drawing and animation on the same event loop.
+//! its own state, drawing and animation on the same event loop. What the two games share is
+//! written once: the sowing's frames ([`anim`]), the frame clock (`playback`), the keys,
+//! saving, undo, hints and the searches beside the game (`controls`), and the screen's layout,
+//! panels and popups ([`ui`]).
 
 #![warn(missing_docs)]
 
 pub mod anim;
 pub mod app;
+mod controls;
 pub mod mandiri;
+mod playback;
 pub mod ui;
 
 use app::App;

@@ -1,7 +1,7 @@
 //! Drawing: the board, the last move in words, the move list, the scoreboard, overlays. Made
 //! for an 80x24 terminal; larger ones get the same picture with more room.
 
-use crate::anim::{BoardView, Mark};
+use crate::anim::{BoardView, Frame as MoveFrame, Mark};
 use crate::app::{App, Overlay};
 use rajapasu_engine::{BySide, Game, Hole, RoundEnd, Side, Status};
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -9,6 +9,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use ratatui::Frame;
+use std::borrow::Cow;
 
 /// Width of the right-hand column (moves and rounds).
 const SIDE_WIDTH: u16 = 22;
@@ -28,45 +29,79 @@ pub fn draw(f: &mut Frame, app: &App) {
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         return draw_too_small(f);
     }
-    let [header, body, message, keys] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Min(10),
-        Constraint::Length(1),
-        Constraint::Length(1),
-    ])
-    .areas(f.area());
-    let [left, right] =
-        Layout::horizontal([Constraint::Min(LEFT_MIN), Constraint::Length(SIDE_WIDTH)]).areas(body);
-    let [board, explain] =
-        Layout::vertical([Constraint::Length(BOARD_HEIGHT), Constraint::Min(3)]).areas(left);
-    let [moves, rounds] =
-        Layout::vertical([Constraint::Min(4), Constraint::Length(8)]).areas(right);
-
+    let a = draw_layout(f, LEFT_MIN, SIDE_WIDTH, |width| header_line(app, width));
+    draw_board(f, a.board, app);
+    draw_explanation(f, a.explain, app);
+    draw_moves(f, a.moves, app);
+    draw_rounds(f, a.rounds, app);
     f.render_widget(
-        Paragraph::new(header_line(app, usize::from(header.width))),
-        header,
+        Paragraph::new(message_line(app, usize::from(a.message.width))),
+        a.message,
     );
-    draw_board(f, board, app);
-    draw_explanation(f, explain, app);
-    draw_moves(f, moves, app);
-    draw_rounds(f, rounds, app);
-    f.render_widget(
-        Paragraph::new(message_line(app, usize::from(message.width))),
-        message,
-    );
-    f.render_widget(
-        Paragraph::new(Line::styled(
-            keys_line(app, usize::from(keys.width)),
-            Style::new().fg(Color::DarkGray),
-        )),
-        keys,
-    );
+    draw_keys(f, a.keys, keys_line(app, usize::from(a.keys.width)));
     match &app.overlay {
         Some(Overlay::Help) => draw_help(f),
         Some(Overlay::Explain(scroll)) => draw_full_explanation(f, app, *scroll),
         Some(Overlay::RoundOver) if app.frame().is_none() => draw_round_over(f, app),
         _ => {}
     }
+}
+
+/// The parts of the screen below the title line, the same in both games.
+pub(crate) struct Areas {
+    /// The board panel.
+    pub board: Rect,
+    /// The last move in words.
+    pub explain: Rect,
+    /// The move list.
+    pub moves: Rect,
+    /// The rounds so far.
+    pub rounds: Rect,
+    /// The message line.
+    pub message: Rect,
+    /// The keys that work now.
+    pub keys: Rect,
+}
+
+/// Lays the screen out and draws its title line, `header` for its width: below it the board
+/// (at least `left_min` wide) over the last move beside a column `side_width` wide of the
+/// moves over the rounds, then the message line and the keys.
+pub(crate) fn draw_layout(
+    f: &mut Frame,
+    left_min: u16,
+    side_width: u16,
+    header: impl FnOnce(usize) -> Line<'static>,
+) -> Areas {
+    let [title, body, message, keys] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(10),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(f.area());
+    f.render_widget(Paragraph::new(header(usize::from(title.width))), title);
+    let [left, right] =
+        Layout::horizontal([Constraint::Min(left_min), Constraint::Length(side_width)]).areas(body);
+    let [board, explain] =
+        Layout::vertical([Constraint::Length(BOARD_HEIGHT), Constraint::Min(3)]).areas(left);
+    let [moves, rounds] =
+        Layout::vertical([Constraint::Min(4), Constraint::Length(8)]).areas(right);
+    Areas {
+        board,
+        explain,
+        moves,
+        rounds,
+        message,
+        keys,
+    }
+}
+
+/// The keys line at the foot of the screen.
+pub(crate) fn draw_keys(f: &mut Frame, area: Rect, keys: String) {
+    f.render_widget(
+        Paragraph::new(Line::styled(keys, Style::new().fg(Color::DarkGray))),
+        area,
+    );
 }
 
 fn header_line(app: &App, width: usize) -> Line<'static> {
@@ -109,6 +144,67 @@ pub(crate) fn panel(title: &str) -> Block<'static> {
         ))
 }
 
+/// A [`panel`] titled `title` over `area`; the room inside it.
+pub(crate) fn draw_panel(f: &mut Frame, area: Rect, title: &str) -> Rect {
+    let block = panel(title);
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    inner
+}
+
+/// The board a frame shows while a move is animated, else the game's own, from `live`.
+pub(crate) fn shown_board<B: Clone>(
+    frame: Option<&MoveFrame<B>>,
+    live: impl FnOnce() -> B,
+) -> Cow<'_, B> {
+    match frame {
+        Some(fr) => Cow::Borrowed(&fr.board),
+        None => Cow::Owned(live()),
+    }
+}
+
+/// `style`, or the style of the frame's mark when the frame's event is at `hole`.
+pub(crate) fn focus_style<B>(frame: Option<&MoveFrame<B>>, hole: Hole, style: Style) -> Style {
+    match frame.and_then(|fr| fr.focus) {
+        Some((h, mark)) if h == hole => mark_style(mark),
+        _ => style,
+    }
+}
+
+/// The board's last line: the counters in hand while a move is animated, else `turn`.
+pub(crate) fn status_line<B>(
+    frame: Option<&MoveFrame<B>>,
+    turn: impl FnOnce() -> String,
+) -> Line<'static> {
+    match frame {
+        Some(fr) => Line::styled(
+            format!(" In hand: {}", fr.hand),
+            Style::new().fg(Color::Cyan),
+        ),
+        None => Line::styled(
+            format!(" {}", turn()),
+            Style::new().add_modifier(Modifier::BOLD),
+        ),
+    }
+}
+
+/// The last-move panel while a move is animated: the frame's caption and the keys of the
+/// animation (after a blank line with `gap`).
+pub(crate) fn caption_lines(caption: &str, width: usize, gap: bool) -> Vec<Line<'static>> {
+    let mut v: Vec<Line> = wrap(caption, width)
+        .into_iter()
+        .map(|l| Line::styled(l, Style::new().fg(Color::Cyan)))
+        .collect();
+    if gap {
+        v.push(Line::raw(""));
+    }
+    v.push(Line::styled(
+        "Space: skip the animation   +/-: faster/slower",
+        Style::new().fg(Color::DarkGray),
+    ));
+    v
+}
+
 pub(crate) fn mark_style(mark: Mark) -> Style {
     let base = Style::new().fg(Color::Black).add_modifier(Modifier::BOLD);
     match mark {
@@ -136,19 +232,10 @@ fn drawn_row(board: &BoardView, side: Side, near: bool) -> Vec<(u8, Option<u8>)>
 }
 
 fn draw_board(f: &mut Frame, area: Rect, app: &App) {
-    let block = panel("Board");
-    let inner = block.inner(area);
-    f.render_widget(block, area);
+    let inner = draw_panel(f, area, "Board");
 
     let frame = app.frame();
-    let live;
-    let board = match frame {
-        Some(fr) => &fr.board,
-        None => {
-            live = BoardView::of(app.game.position());
-            &live
-        }
-    };
+    let board = &*shown_board(frame, || BoardView::of(app.game.position()));
     let near = app.near_side();
     let far = !near;
     let to_move = app.to_move();
@@ -197,11 +284,7 @@ fn draw_board(f: &mut Frame, area: Rect, app: &App) {
             if selected {
                 style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
             }
-            if let Some((h, mark)) = frame.and_then(|fr| fr.focus) {
-                if h == hole {
-                    style = mark_style(mark);
-                }
-            }
+            style = focus_style(frame, hole, style);
             spans.push(Span::styled(text, style));
             spans.push(Span::raw(" "));
         }
@@ -230,16 +313,7 @@ fn draw_board(f: &mut Frame, area: Rect, app: &App) {
         }
         Line::from(spans)
     };
-    let status = match frame {
-        Some(fr) => Line::styled(
-            format!(" In hand: {}", fr.hand),
-            Style::new().fg(Color::Cyan),
-        ),
-        None => Line::styled(
-            format!(" {}", turn_text(app)),
-            Style::new().add_modifier(Modifier::BOLD),
-        ),
-    };
+    let status = status_line(frame, || turn_text(app));
     let lines = vec![
         names(far, false),
         holes(far, false),
@@ -363,22 +437,11 @@ pub fn fit(text: &str, width: usize) -> String {
 }
 
 fn draw_explanation(f: &mut Frame, area: Rect, app: &App) {
-    let block = panel("Last move");
-    let inner = block.inner(area);
-    f.render_widget(block, area);
+    let inner = draw_panel(f, area, "Last move");
     let width = usize::from(inner.width);
     let height = usize::from(inner.height);
     let lines: Vec<Line> = if let Some(fr) = app.frame() {
-        let mut v: Vec<Line> = wrap(&fr.caption, width)
-            .into_iter()
-            .map(|l| Line::styled(l, Style::new().fg(Color::Cyan)))
-            .collect();
-        v.push(Line::raw(""));
-        v.push(Line::styled(
-            "Space: skip the animation   +/-: faster/slower",
-            Style::new().fg(Color::DarkGray),
-        ));
-        v
+        caption_lines(&fr.caption, width, true)
     } else {
         let all = explanation_lines(app, width);
         if all.is_empty() {
@@ -463,10 +526,12 @@ pub fn move_lines(game: &Game) -> Vec<String> {
 }
 
 fn draw_moves(f: &mut Frame, area: Rect, app: &App) {
-    let block = panel("Moves");
-    let inner = block.inner(area);
-    f.render_widget(block, area);
-    let all = move_lines(&app.game);
+    draw_move_list(f, area, move_lines(&app.game));
+}
+
+/// The move list panel: its last lines, as many as fit.
+pub(crate) fn draw_move_list(f: &mut Frame, area: Rect, all: Vec<String>) {
+    let inner = draw_panel(f, area, "Moves");
     let lines: Vec<Line> = if all.is_empty() {
         vec![Line::styled(
             "No moves yet",
@@ -484,9 +549,7 @@ fn winner_letter(w: Option<Side>) -> char {
 }
 
 fn draw_rounds(f: &mut Frame, area: Rect, app: &App) {
-    let block = panel("Rounds");
-    let inner = block.inner(area);
-    f.render_widget(block, area);
+    let inner = draw_panel(f, area, "Rounds");
     let rounds = app.game.rounds();
     let mut lines: Vec<Line> = vec![Line::styled(
         "Rd  South North Won",
@@ -571,14 +634,7 @@ fn keys_line(app: &App, width: usize) -> String {
     // An open help or explanation takes the keys, even over an animation.
     let window = matches!(app.overlay, Some(Overlay::Help | Overlay::Explain(_)));
     let items: Vec<&str> = if app.frame().is_some() && !window {
-        vec![
-            "Space skip",
-            "+ faster",
-            "- slower",
-            "u undo",
-            "s save",
-            "q quit",
-        ]
+        animation_keys("s save")
     } else {
         match app.overlay {
             Some(Overlay::Help) => vec!["any key closes"],
@@ -615,6 +671,11 @@ fn keys_line(app: &App, width: usize) -> String {
             None => vec!["q quit", "u undo", "e explain", "? help", "s save"],
         }
     };
+    fit_items(&items, width)
+}
+
+/// `items` two spaces apart, as many whole ones as fit in `width`.
+pub(crate) fn fit_items(items: &[&str], width: usize) -> String {
     let mut line = String::new();
     for item in items {
         if line.chars().count() + 2 + item.chars().count() > width {
@@ -626,6 +687,18 @@ fn keys_line(app: &App, width: usize) -> String {
     line
 }
 
+/// The keys while a move is animated, with the one that saves.
+pub(crate) fn animation_keys(save: &str) -> Vec<&str> {
+    vec![
+        "Space skip",
+        "+ faster",
+        "- slower",
+        "u undo",
+        save,
+        "q quit",
+    ]
+}
+
 /// In place of the game when the terminal is too small for it: what size it needs.
 fn draw_too_small(f: &mut Frame) {
     let area = f.area();
@@ -634,7 +707,13 @@ fn draw_too_small(f: &mut Frame) {
          Enlarge it, or play line by line with --lines. q quits.",
         area.width, area.height
     );
-    let lines: Vec<Line> = wrap(&text, usize::from(area.width))
+    draw_words(f, &text);
+}
+
+/// `text` over the whole screen, wrapped at spaces.
+pub(crate) fn draw_words(f: &mut Frame, text: &str) {
+    let area = f.area();
+    let lines: Vec<Line> = wrap(text, usize::from(area.width))
         .into_iter()
         .map(Line::raw)
         .collect();
@@ -711,11 +790,16 @@ fn draw_help(f: &mut Frame) {
     } else {
         (HELP_NARROW, f.area().width.min(56))
     };
+    help_popup(f, text, width);
+}
+
+/// The help window, `width` wide: `text`'s headings in bold, its other lines cut to fit.
+pub(crate) fn help_popup(f: &mut Frame, text: &[&'static str], width: u16) {
     let lines = text
         .iter()
         .map(|l| {
             if l.starts_with(' ') || l.is_empty() {
-                Line::raw(*l)
+                Line::raw(fit(l, usize::from(width).saturating_sub(2)))
             } else {
                 Line::styled(*l, Style::new().add_modifier(Modifier::BOLD))
             }
@@ -829,7 +913,19 @@ pub fn round_summary(game: &Game) -> (String, Vec<String>) {
 /// the screen (a long match lists every round): the result comes first and is never cut off.
 fn draw_round_over(f: &mut Frame, app: &App) {
     let (title, text) = round_summary(&app.game);
-    let width = f.area().width.min(64);
+    draw_summary(f, title, &text, 64, app.summary_scroll);
+}
+
+/// A round summary's popup, at most `max_width` wide: `text` from its top, scrolled by
+/// `scroll` lines when it is taller than the screen.
+pub(crate) fn draw_summary(
+    f: &mut Frame,
+    title: String,
+    text: &[String],
+    max_width: u16,
+    scroll: usize,
+) {
+    let width = f.area().width.min(max_width);
     let text_width = usize::from(width).saturating_sub(2);
     let room = usize::from(f.area().height.saturating_sub(2)).max(1);
     let all: Vec<String> = text
@@ -845,7 +941,7 @@ fn draw_round_over(f: &mut Frame, app: &App) {
     let (lines, title) = if all.len() <= room {
         (all, title)
     } else {
-        let scroll = app.summary_scroll.min(all.len() - room);
+        let scroll = scroll.min(all.len() - room);
         let more = if scroll + room < all.len() {
             "Down: more"
         } else {

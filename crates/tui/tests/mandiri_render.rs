@@ -243,3 +243,37 @@ fn e_shows_the_whole_last_move() {
     app.key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
     assert_eq!(app.overlay, None);
 }
+
+#[test]
+fn h_shows_a_hint_with_its_hole_and_value() {
+    let mut app = app("mandiri", [Who::Human, COMPUTER, COMPUTER], "hint.txt");
+    key(&mut app, 'h');
+    assert!(app.hinting(), "{}", app.message);
+    until(&mut app, |a| a.hint.is_some());
+    let best = app.hint.unwrap().best;
+    assert!(app.game.legal_moves().contains(&best));
+    assert_eq!(app.cursor, best, "the cursor goes to the hinted hole");
+    let (rows, _) = screen(&app, 80, 24);
+    let text = rows.join("\n");
+    let said = format!("Hint for seat C: {best}, worth about ");
+    assert!(text.contains(&said), "{text}");
+    assert!(text.contains(" counters to you."), "{text}");
+    assert!(rows[23].contains("h hint"), "{text}");
+    key(&mut app, '?');
+    let (rows, _) = screen(&app, 80, 24);
+    assert!(
+        rows.iter().any(|r| r.contains("h  hint")),
+        "{}",
+        rows.join("\n")
+    );
+    key(&mut app, '?');
+    // Not on a computer's turn.
+    key(&mut app, 'S');
+    key(&mut app, '5');
+    key(&mut app, 'h');
+    assert!(
+        app.message.contains("a hint is for your own turn"),
+        "{}",
+        app.message
+    );
+}

@@ -1,4 +1,9 @@
-//! Running the `rajapasu` binary as a user does, shared by the command-line tests.
+//! Running the `rajapasu` binary as a user does, shared by the command-line tests, and the
+//! full-screen game in tmux ([`tmux`]). Each test file uses a part of them.
+
+#![allow(dead_code)]
+
+pub mod tmux;
 
 use std::process::{Command, Output};
 

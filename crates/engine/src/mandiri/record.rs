@@ -15,6 +15,7 @@ use crate::mandiri::code::MandiriCodeError;
 use crate::mandiri::game::{MandiriGame, MandiriStatus};
 use crate::mandiri::position::{MandiriIllegalMove, MandiriPosition};
 use crate::mandiri::rules::MandiriRules;
+use crate::record_text::{self, Movetext, TextError};
 use crate::rules::RulesError;
 use core::fmt;
 
@@ -115,22 +116,14 @@ fn result_token(status: MandiriStatus) -> String {
     }
 }
 
-fn is_result(token: &str) -> bool {
-    token == "*" || token.split(',').all(|p| matches!(p, "1" | "2" | "3"))
-}
-
-fn parse_tag(line: &str) -> Option<(String, String)> {
-    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
-    let (name, value) = inner.split_once(' ')?;
-    let value = value.trim().strip_prefix('"')?.strip_suffix('"')?;
-    Some((
-        name.to_string(),
-        value.replace("\\\"", "\"").replace("\\\\", "\\"),
-    ))
-}
-
-fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\").replace('"', "\\\"")
+impl Movetext for MandiriRecord {
+    type Move = Hole;
+    type Rules = MandiriRules;
+    type Error = MandiriRecordError;
+    fn is_result(token: &str) -> bool {
+        token == "*" || token.split(',').all(|p| matches!(p, "1" | "2" | "3"))
+    }
+    record_text::text_errors!(MandiriRecordError);
 }
 
 impl MandiriRecord {
@@ -195,90 +188,28 @@ impl MandiriRecord {
 
     /// Reads the plain-text format.
     pub fn parse_text(text: &str) -> Result<MandiriRecord, MandiriRecordError> {
-        let mut tags = Vec::new();
-        let mut rules = MandiriRules::default();
-        let mut code = None;
-        let mut moves = Vec::new();
-        let mut in_comment = false;
-        for (n, line) in text.lines().enumerate() {
-            let trimmed = line.trim();
-            if !in_comment && trimmed.starts_with('[') {
-                let (k, v) = parse_tag(trimmed).ok_or_else(|| MandiriRecordError::BadTag {
-                    line: n + 1,
-                    text: trimmed.to_string(),
-                })?;
-                match k.as_str() {
-                    "Rules" => rules = v.parse().map_err(MandiriRecordError::Rules)?,
-                    "Position" => code = Some(v),
-                    "Result" => {}
-                    _ => tags.push((k, v)),
-                }
-                continue;
-            }
-            // Outside comments, the words of the line; a comment may span lines.
-            let mut words = String::new();
-            for c in line.chars() {
-                match (in_comment, c) {
-                    (false, '{') => in_comment = true,
-                    (true, '}') => in_comment = false,
-                    (false, c) => words.push(c),
-                    (true, _) => {}
-                }
-            }
-            for token in words.split_whitespace() {
-                let bare = token.trim_end_matches('.');
-                if is_result(token) || (bare.len() < token.len() && bare.parse::<u32>().is_ok()) {
-                    continue;
-                }
-                let hole: Hole = token.parse().map_err(|_| MandiriRecordError::BadToken {
-                    line: n + 1,
-                    token: token.to_string(),
-                })?;
-                moves.push(hole);
-            }
-        }
-        if in_comment {
-            return Err(MandiriRecordError::UnclosedComment);
-        }
-        MandiriRecord::with_start(tags, rules, code, moves)
+        let text = record_text::read::<MandiriRecord>(text)?;
+        MandiriRecord::with_start(text.tags, text.rules, text.position, text.moves)
     }
 
     /// Writes the plain-text format, each round's moves after a `{Round N}` comment. The moves
     /// after one that cannot be played are written in the round of that move.
     pub fn to_text(&self) -> String {
-        let mut out = String::new();
-        for (k, v) in &self.tags {
-            out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
-        }
-        out.push_str(&format!("[Rules \"{}\"]\n", self.rules));
-        if let Some(p) = &self.start {
-            out.push_str(&format!("[Position \"{p}\"]\n"));
-        }
         let mut game = MandiriGame::from_position(self.start_position());
-        let mut body = String::new();
-        let mut round = 0;
         let mut legal = true;
+        let mut moves = Vec::new();
         for &mv in &self.moves {
-            let r = game.position().round();
-            if r != round {
-                round = r;
-                if !body.is_empty() {
-                    body.push('\n');
-                }
-                body.push_str(&format!("{{Round {round}}}"));
-            }
-            body.push_str(&format!(" {mv}"));
+            moves.push((mv, game.position().round()));
             legal = legal && game.try_play(mv).is_ok();
         }
-        let result = result_token(game.status());
-        out.push_str(&format!("[Result \"{result}\"]\n\n"));
-        out.push_str(body.trim_start());
-        if !body.is_empty() {
-            out.push('\n');
-        }
-        out.push_str(&result);
-        out.push('\n');
-        out
+        record_text::write(
+            &self.tags,
+            self.rules,
+            self.start,
+            moves,
+            false,
+            &result_token(game.status()),
+        )
     }
 }
 

@@ -3,9 +3,9 @@
 //! and the round end get a frame of their own; what happens between rounds is told in the
 //! round summary instead.
 
-use crate::anim::Mark;
+use crate::anim::{Frame, Frames, Mark, SownBoard};
 use rajapasu_engine::mandiri::{BySeat, MandiriEvent, MandiriPosition, MandiriRoundEnd, Seat};
-use rajapasu_engine::{Event, Hole, Side};
+use rajapasu_engine::{Hole, Side};
 
 /// Holes on the Mandiri board.
 const HOLES: usize = 14;
@@ -59,129 +59,33 @@ impl MandiriBoard {
     pub fn count(&self, hole: Hole) -> Option<u8> {
         self.holes[index(hole)]
     }
+}
 
-    fn set(&mut self, hole: Hole, count: u8) {
-        if let Some(c) = &mut self.holes[index(hole)] {
-            *c = count;
-        }
+impl SownBoard<Seat> for MandiriBoard {
+    fn cell(&mut self, hole: Hole) -> &mut Option<u8> {
+        &mut self.holes[index(hole)]
     }
-
-    fn take(&mut self, hole: Hole) -> u8 {
-        match &mut self.holes[index(hole)] {
-            Some(c) => std::mem::take(c),
-            None => 0,
-        }
+    fn captured(&mut self, by: Seat) -> &mut u32 {
+        &mut self.captured[by]
     }
 }
 
-/// One picture of a Mandiri move in progress.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MandiriFrame {
-    /// The board after the event.
-    pub board: MandiriBoard,
-    /// Counters in the mover's hand.
-    pub hand: u8,
-    /// The hole the event happened at, and what happened (a four's mark names no side: the
-    /// caption names the seat).
-    pub focus: Option<(Hole, Mark)>,
-    /// The event in words.
-    pub caption: String,
-    /// How long the frame stays, in milliseconds at normal speed.
-    pub millis: u64,
-}
+/// One picture of a Mandiri move in progress (a four's mark names no side: the caption names
+/// the seat).
+pub type MandiriFrame = Frame<MandiriBoard>;
 
 /// The frames of the move `mover` played from `before`, whose trace is `events`.
 pub fn frames(before: &MandiriPosition, mover: Seat, events: &[MandiriEvent]) -> Vec<MandiriFrame> {
-    let mut board = MandiriBoard::of(before);
-    let mut hand = 0u8;
-    let mut out = Vec::new();
-    let mut push = |board: &MandiriBoard, hand: u8, focus, caption: String, millis| {
-        out.push(MandiriFrame {
-            board: board.clone(),
-            hand,
-            focus,
-            caption,
-            millis,
-        })
-    };
+    let mut frames = Frames::new(MandiriBoard::of(before));
     for e in events {
         match e {
-            MandiriEvent::Sow(sow) => match *sow {
-                Event::Lift { hole, count, relay } => {
-                    board.take(hole);
-                    hand = count;
-                    let (mark, caption) = if relay {
-                        (
-                            Mark::Relay,
-                            format!("Relay: {mover} lifts {count} from {hole} and sows on"),
-                        )
-                    } else {
-                        (Mark::Lift, format!("{mover} lifts {count} from {hole}"))
-                    };
-                    push(&board, hand, Some((hole, mark)), caption, 220);
-                }
-                Event::Drop { hole, count } => {
-                    board.set(hole, count);
-                    hand = hand.saturating_sub(1);
-                    push(
-                        &board,
-                        hand,
-                        Some((hole, Mark::Drop)),
-                        format!("{mover} drops one in {hole}: {count} there, {hand} in hand"),
-                        32,
-                    );
-                }
-                Event::Four { hole, to } => {
-                    let n = board.take(hole);
-                    board.captured[to] += u32::from(n);
-                    push(
-                        &board,
-                        hand,
-                        Some((hole, Mark::FourLeft)),
-                        format!("{hole} makes four: the four go to seat {to}, who owns the hole"),
-                        400,
-                    );
-                }
-                Event::FourLeft { hole } => push(
-                    &board,
-                    hand,
-                    Some((hole, Mark::FourLeft)),
-                    format!("{hole} makes four on the lap's last drop and keeps it"),
-                    400,
-                ),
-                Event::Pussa { hole, count, by } => {
-                    board.take(hole);
-                    board.captured[by] += u32::from(count);
-                    push(
-                        &board,
-                        hand,
-                        Some((hole, Mark::Pussa)),
-                        format!(
-                            "The next hole is empty: {by} captures {count} from {hole} (pussa)"
-                        ),
-                        800,
-                    );
-                }
-                Event::NoCapture { empty } => push(
-                    &board,
-                    hand,
-                    Some((empty, Mark::NoCapture)),
-                    format!("{empty} is empty and so is the hole beyond: no capture"),
-                    600,
-                ),
-                Event::EndlessStop { hole } => push(
-                    &board,
-                    hand,
-                    Some((hole, Mark::Endless)),
-                    format!(
-                        "A lift from {hole} would repeat this move's sowing forever: the move ends"
-                    ),
-                    900,
-                ),
-                _ => {}
-            },
-            MandiriEvent::Pass { seat } => push(
-                &board,
+            MandiriEvent::Sow(sow) => frames.sow(mover, sow, |hole, to| {
+                (
+                    Mark::FourLeft,
+                    format!("{hole} makes four: the four go to seat {to}, who owns the hole"),
+                )
+            }),
+            MandiriEvent::Pass { seat } => frames.push(
                 0,
                 None,
                 format!("Seat {seat} has no counters and passes"),
@@ -190,10 +94,10 @@ pub fn frames(before: &MandiriPosition, mover: Seat, events: &[MandiriEvent]) ->
             MandiriEvent::RoundEnd {
                 reason, captured, ..
             } => {
-                for c in board.holes.iter_mut().flatten() {
+                for c in frames.board.holes.iter_mut().flatten() {
                     *c = 0;
                 }
-                board.captured = BySeat(captured.0.map(u32::from));
+                frames.board.captured = BySeat(captured.0.map(u32::from));
                 let why = match reason {
                     MandiriRoundEnd::NoCapture => {
                         format!("no capture is left to make: {mover} takes the rest")
@@ -202,13 +106,13 @@ pub fn frames(before: &MandiriPosition, mover: Seat, events: &[MandiriEvent]) ->
                         "a position came a third time: each seat takes its own holes".to_string()
                     }
                 };
-                push(&board, 0, None, format!("The round is over ({why})"), 1200);
+                frames.push(0, None, format!("The round is over ({why})"), 1200);
             }
             // Told in the round summary.
             _ => {}
         }
     }
-    out
+    frames.finish()
 }
 
 #[cfg(test)]

@@ -1,30 +1,27 @@
 //! The state of a Mandiri game in the terminal and what each key does to it, without a
 //! terminal: `mandiri::run` feeds keys and clock ticks, `mandiri::ui` draws.
 
-use crate::mandiri::anim::{self, MandiriFrame};
+use crate::app::Overlay;
+use crate::controls::{self, Controls, Searches};
+use crate::mandiri::anim::{self, MandiriBoard, MandiriFrame};
 use crate::mandiri::words;
 use crate::mandiri::{MandiriConfig, Who};
+use crate::playback::{self, Playback};
+use rajapasu_ai::mandiri::player::TABLE_BITS;
+use rajapasu_ai::mandiri::{Analysis, Limits, MaxN};
 use rajapasu_engine::mandiri::{
     MandiriEvent, MandiriGame, MandiriIllegalMove, MandiriRecord, MandiriStatus, Player, Seat,
 };
 use rajapasu_engine::record::SaveError;
 use rajapasu_engine::rng::stream_seed;
 use rajapasu_engine::{Hole, Side};
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use std::path::PathBuf;
-use std::sync::mpsc::{channel, Receiver, Sender};
+use ratatui::crossterm::event::KeyCode;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// A window drawn over the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MandiriOverlay {
-    /// The keys and a summary of the rules.
-    Help,
-    /// A round (and perhaps the match) has just ended: [`MandiriApp::summary`].
-    RoundOver,
-    /// The last move in full, scrolled by this many lines.
-    Explain(usize),
-}
+/// A window drawn over the board, as in the two-player game: the keys, the last move in full
+/// (scrolled by some lines), or the round just ended ([`MandiriApp::summary`]).
+pub type MandiriOverlay = Overlay;
 
 /// The last move, for the explanation panel.
 #[derive(Clone, Debug, Default)]
@@ -33,12 +30,6 @@ pub struct LastMove {
     pub played: Option<(Seat, Player, Hole)>,
     /// The move in sentences.
     pub lines: Vec<String>,
-}
-
-struct Animation {
-    frames: Vec<MandiriFrame>,
-    index: usize,
-    due: Option<Instant>,
 }
 
 /// A Mandiri game being played in the terminal.
@@ -53,8 +44,10 @@ pub struct MandiriApp {
     pub typed: Option<Side>,
     /// The last move and its explanation.
     pub last: LastMove,
-    /// A one-line message: errors, where the game was saved.
+    /// A one-line message: errors, hints, where the game was saved.
     pub message: String,
+    /// The best move found by a hint, for the position it was asked in.
+    pub hint: Option<Analysis>,
     /// The window over the board, if any.
     pub overlay: Option<MandiriOverlay>,
     /// The round summary: how the round ended and what happened between rounds.
@@ -71,19 +64,27 @@ pub struct MandiriApp {
     pub quit: bool,
     /// Animation speed: frame times are divided by this.
     pub speed: u32,
-    animation: Option<Animation>,
-    /// Changes with every move and undo: a computer's reply for an older position is dropped.
-    generation: u64,
-    thinking: bool,
+    animation: Option<Playback<MandiriBoard>>,
+    searches: Searches<Reply>,
     pending: Option<Hole>,
-    tx: Sender<(u64, Option<Hole>)>,
-    rx: Receiver<(u64, Option<Hole>)>,
 }
 
+/// A search's answer, for the position of its generation.
+enum Reply {
+    /// A computer's move.
+    Computer(u64, Option<Hole>),
+    /// A hint's search.
+    Hint(u64, Option<Analysis>),
+}
+
+/// How long a hint searches.
+const HINT_TIME: Duration = Duration::from_millis(700);
+
 impl MandiriApp {
+    controls::commands!();
+
     /// A game in the terminal, from `game` (the start or a loaded record).
     pub fn new(game: MandiriGame, config: MandiriConfig) -> MandiriApp {
-        let (tx, rx) = channel();
         let mut app = MandiriApp {
             cursor: "S5".parse().expect("a hole"),
             game,
@@ -91,6 +92,7 @@ impl MandiriApp {
             typed: None,
             last: LastMove::default(),
             message: String::new(),
+            hint: None,
             overlay: None,
             summary: Vec::new(),
             summary_scroll: 0,
@@ -100,11 +102,8 @@ impl MandiriApp {
             quit: false,
             speed: 1,
             animation: None,
-            generation: 0,
-            thinking: false,
+            searches: Searches::default(),
             pending: None,
-            tx,
-            rx,
         };
         app.last = explain(&app.game, app.game.moves().len());
         app.after_change();
@@ -140,14 +139,9 @@ impl MandiriApp {
         self.game.status() == MandiriStatus::Playing && !self.is_computer(self.to_move())
     }
 
-    /// Whether a computer is searching for its move, or its move waits to be shown.
-    pub fn thinking(&self) -> bool {
-        self.thinking || self.pending.is_some()
-    }
-
     /// The frame being shown, while a move is animated.
     pub fn frame(&self) -> Option<&MandiriFrame> {
-        self.animation.as_ref().map(|a| &a.frames[a.index])
+        self.animation.as_ref().map(Playback::frame)
     }
 
     /// Plays `hole` for the seat to move, with its animation and explanation.
@@ -163,13 +157,8 @@ impl MandiriApp {
         self.message.clear();
         self.typed = None;
         if self.config.animate {
-            let frames = anim::frames(&before, mover, &events);
-            if !frames.is_empty() {
-                self.animation = Some(Animation {
-                    frames,
-                    index: 0,
-                    due: None,
-                });
+            if let Some(p) = Playback::of(anim::frames(&before, mover, &events)) {
+                self.animation = Some(p);
             }
         }
         if let Some(k) = events
@@ -186,9 +175,9 @@ impl MandiriApp {
     }
 
     fn after_change(&mut self) {
-        self.generation += 1;
-        self.thinking = false;
+        self.searches.next();
         self.pending = None;
+        self.hint = None;
         let legal = self.game.legal_moves();
         if !legal.contains(&self.cursor) {
             if let Some(&first) = legal.first() {
@@ -206,149 +195,48 @@ impl MandiriApp {
         let Who::Computer(level) = self.who(player) else {
             return;
         };
-        self.thinking = true;
+        self.searches.thinking = true;
         let game = self.game.clone();
-        let generation = self.generation;
-        let tx = self.tx.clone();
         // The seed of this move of the game: the same game and seed give the same moves.
         let seed = stream_seed(self.config.seed, game.moves().len() as u64);
-        std::thread::spawn(move || {
+        self.searches.spawn(move |generation| {
             let mv = rajapasu_ai::mandiri::level_player(level, seed)
                 .choose(&game)
                 .ok();
-            let _ = tx.send((generation, mv));
+            Reply::Computer(generation, mv)
         });
     }
 
-    /// Takes back the last move, and every computer's move before it back to a person's turn.
-    pub fn undo(&mut self) {
-        let taken = match moves_to_undo(&self.game, &self.config) {
-            Ok(taken) => taken,
-            Err(why) => {
-                self.message = why.to_string();
-                return;
-            }
-        };
-        self.animation = None;
-        self.overlay = None;
-        self.typed = None;
-        for _ in 0..taken {
-            self.game.undo();
+    fn computer_replied(&mut self, mv: Option<Hole>) {
+        self.pending = mv;
+        if mv.is_none() {
+            // Not expected while the game goes on; say so rather than wait forever.
+            self.message = "The computer found no move: u takes back, q quits.".into();
         }
-        self.last = explain(&self.game, self.game.moves().len());
-        self.autosave();
-        self.after_change();
-        self.message = format!(
-            "Took back {taken} move{}; seat {} to move.",
-            if taken == 1 { "" } else { "s" },
-            self.to_move()
-        );
     }
 
-    /// Writes the game record (JSON if the file name ends in `.json`); returns where.
-    pub fn save(&mut self) -> Result<PathBuf, SaveError> {
-        if self.saved.is_none() && self.config.never_overwrite {
-            // Another game may have taken the name since this one started.
-            self.config.save_path = crate::free_path(&self.config.save_path);
-        }
-        let path = self.config.save_path.clone();
-        let record = MandiriRecord::from_game(&self.game, self.config.tags.clone());
-        let json = path.extension().is_some_and(|e| e == "json");
-        let text = if json {
-            record.to_json() + "\n"
-        } else {
-            record.to_text()
-        };
-        std::fs::write(&path, text).map_err(|error| SaveError {
-            path: path.clone(),
-            error,
-        })?;
-        self.saved = Some(path.clone());
-        Ok(path)
-    }
-
-    /// Saves after every move and undo, once the game has a move, so that no game is lost.
-    fn autosave(&mut self) {
-        if self.game.moves().is_empty() && self.saved.is_none() {
+    fn show_hint(&mut self, analysis: Option<Analysis>) {
+        let Some(a) = analysis else {
+            self.message = "No move to suggest.".to_string();
             return;
-        }
-        if let Err(e) = self.save() {
-            self.message = e.to_string();
-        }
-    }
-
-    /// Saves (if there is anything to save) and asks to leave.
-    pub fn request_quit(&mut self) {
-        if !self.game.moves().is_empty() || self.saved.is_some() {
-            self.save_error = self.save().err();
-        }
-        self.quit = true;
-    }
-
-    /// After the game is over: the same game again from its start, its record in a new file.
-    pub fn new_game(&mut self) {
-        if !self.game.status().is_over() {
-            self.message = "The game is not over: q quits, and the game is saved.".to_string();
-            return;
-        }
-        self.game = MandiriGame::from_position(self.game.start());
-        self.saved_before.extend(self.saved.take());
-        self.config.save_path = crate::free_path(&crate::next_name(&self.config.save_path));
-        self.config.never_overwrite = true;
-        self.animation = None;
-        self.overlay = None;
-        self.last = LastMove::default();
-        self.after_change();
+        };
         self.message = format!(
-            "A new game; its record goes to {}.",
-            self.config.save_path.display()
+            "Hint for seat {}: {}, {}.",
+            self.to_move(),
+            a.best,
+            describe_value(a.value)
         );
-    }
-
-    /// Finishes the animation at once.
-    pub fn skip_animation(&mut self) {
-        self.animation = None;
-    }
-
-    /// Shows the next frame of the animation; false when it is over.
-    pub fn step_animation(&mut self) -> bool {
-        if let Some(a) = &mut self.animation {
-            if a.index + 1 < a.frames.len() {
-                a.index += 1;
-                a.due = None;
-                return true;
-            }
+        if self.human_to_move() {
+            self.cursor = a.best;
         }
-        self.animation = None;
-        false
+        self.hint = Some(a);
     }
 
     /// Advances the clock: animation frames and the computers' replies. Returns whether
     /// anything changed.
     pub fn tick(&mut self, now: Instant) -> bool {
-        let mut changed = false;
-        while let Ok((g, mv)) = self.rx.try_recv() {
-            if g == self.generation {
-                self.thinking = false;
-                self.pending = mv;
-                if mv.is_none() {
-                    // Not expected while the game goes on; say so rather than wait forever.
-                    self.message = "The computer found no move: u takes back, q quits.".into();
-                }
-                changed = true;
-            }
-        }
-        if let Some(a) = &mut self.animation {
-            let millis = a.frames[a.index].millis / u64::from(self.speed.max(1));
-            match a.due {
-                None => a.due = Some(now + Duration::from_millis(millis)),
-                Some(due) if now >= due => {
-                    self.step_animation();
-                    changed = true;
-                }
-                Some(_) => {}
-            }
-        }
+        let mut changed = self.take_replies();
+        changed |= playback::tick(&mut self.animation, now, self.speed);
         // The computer's move waits for the last move's animation and for the summary to close.
         if self.animation.is_none() && self.overlay.is_none() {
             if let Some(mv) = self.pending.take() {
@@ -362,16 +250,6 @@ impl MandiriApp {
             }
         }
         changed
-    }
-
-    /// When the next frame is due, for the event loop's wait.
-    pub fn next_due(&self) -> Option<Instant> {
-        self.animation.as_ref().and_then(|a| a.due)
-    }
-
-    /// Whether nothing is going on: no search, no animation, no computer move waiting.
-    pub fn idle(&self) -> bool {
-        !self.thinking && self.animation.is_none() && self.pending.is_none()
     }
 
     /// The legal moves in the order the cursor visits them: the far row as drawn (N7 to N1),
@@ -421,95 +299,66 @@ impl MandiriApp {
             self.cursor = best;
         }
     }
+}
 
-    /// Handles one key.
-    pub fn key(&mut self, key: KeyEvent) {
-        if key.kind == KeyEventKind::Release {
-            return;
-        }
-        if key.modifiers.contains(KeyModifiers::CONTROL)
-            && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('d'))
-        {
-            self.request_quit();
-            return;
-        }
-        match self.overlay {
-            Some(MandiriOverlay::Explain(scroll)) => {
-                // ui clamps the scroll to the text.
-                self.overlay = match key.code {
-                    KeyCode::Down | KeyCode::PageDown | KeyCode::Char('j') => {
-                        Some(MandiriOverlay::Explain(scroll + 1))
-                    }
-                    KeyCode::Up | KeyCode::PageUp | KeyCode::Char('k') => {
-                        Some(MandiriOverlay::Explain(scroll.saturating_sub(1)))
-                    }
-                    _ => None,
-                };
-                return;
-            }
-            Some(MandiriOverlay::Help) => {
-                self.overlay = None;
-                return;
-            }
-            Some(MandiriOverlay::RoundOver) if self.animation.is_some() => {
-                if key.code == KeyCode::Char('q') {
-                    self.request_quit();
-                } else {
-                    self.skip_animation();
-                }
-                return;
-            }
-            Some(MandiriOverlay::RoundOver) => {
-                match key.code {
-                    KeyCode::Char('q') => self.request_quit(),
-                    KeyCode::Char('u') => self.undo(),
-                    KeyCode::Char('w') => self.save_with_message(),
-                    KeyCode::Char('g') if self.game.status().is_over() => self.new_game(),
-                    KeyCode::Down | KeyCode::PageDown | KeyCode::Char('j') => {
-                        self.summary_scroll += 1
-                    }
-                    KeyCode::Up | KeyCode::PageUp | KeyCode::Char('k') => {
-                        self.summary_scroll = self.summary_scroll.saturating_sub(1)
-                    }
-                    _ => self.overlay = None,
-                }
-                return;
-            }
-            None => {}
-        }
-        match key.code {
-            KeyCode::Char('q') => self.request_quit(),
-            KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Some(MandiriOverlay::Help),
-            KeyCode::Char('e') => self.overlay = Some(MandiriOverlay::Explain(0)),
-            KeyCode::Char('g') if self.game.status().is_over() => self.new_game(),
-            KeyCode::Char('w') => self.save_with_message(),
-            KeyCode::Char('u') | KeyCode::Backspace => self.undo(),
-            KeyCode::Char('+') | KeyCode::Char('=') => {
-                self.speed = (self.speed * 2).min(16);
-                self.message = format!("Animation speed x{}.", self.speed);
-            }
-            KeyCode::Char('-') => {
-                self.speed = (self.speed / 2).max(1);
-                self.message = format!("Animation speed x{}.", self.speed);
-            }
-            KeyCode::Char(' ') | KeyCode::Esc if self.animation.is_some() => self.skip_animation(),
-            KeyCode::Esc => self.typed = None,
+impl Controls for MandiriApp {
+    // `s` and `n` begin hole names.
+    controls::same_in_both_games!(save: 'w', new_game: 'g');
+
+    fn restart(&mut self) {
+        self.game = MandiriGame::from_position(self.game.start());
+    }
+    fn write_record(&self, path: &Path) -> Result<(), SaveError> {
+        let record = MandiriRecord::from_game(&self.game, self.config.tags.clone());
+        let json = path.extension().is_some_and(|e| e == "json");
+        let text = if json {
+            record.to_json() + "\n"
+        } else {
+            record.to_text()
+        };
+        std::fs::write(path, text).map_err(|error| SaveError {
+            path: path.to_path_buf(),
+            error,
+        })
+    }
+    fn undoable(&self) -> Result<usize, NoUndo> {
+        moves_to_undo(&self.game, &self.config)
+    }
+    fn to_move_words(&self) -> String {
+        format!("seat {}", self.to_move())
+    }
+
+    fn start_hint(&mut self) {
+        self.searches.hinting = true;
+        let game = self.game.clone();
+        self.searches.spawn(move |generation| {
+            let limits = Limits {
+                depth: None,
+                movetime: Some(HINT_TIME),
+                nodes: None,
+            };
+            Reply::Hint(
+                generation,
+                MaxN::new(limits, Some(TABLE_BITS)).search(&game),
+            )
+        });
+    }
+    fn explain(&mut self) {
+        self.overlay = Some(Overlay::Explain(0));
+    }
+    fn is_move_key(code: KeyCode) -> bool {
+        matches!(
+            code,
             KeyCode::Left
-            | KeyCode::Right
-            | KeyCode::Up
-            | KeyCode::Down
-            | KeyCode::Enter
-            | KeyCode::Char(_) => {
-                if self.animation.is_some() {
-                    self.skip_animation();
-                    if key.code == KeyCode::Enter {
-                        return;
-                    }
-                }
-                self.move_key(key.code);
-            }
-            _ => {}
-        }
+                | KeyCode::Right
+                | KeyCode::Up
+                | KeyCode::Down
+                | KeyCode::Enter
+                | KeyCode::Char(_)
+        )
+    }
+    fn cancel(&mut self) {
+        self.typed = None;
     }
 
     fn move_key(&mut self, code: KeyCode) {
@@ -580,13 +429,6 @@ impl MandiriApp {
             };
         }
     }
-
-    fn save_with_message(&mut self) {
-        self.message = match self.save() {
-            Ok(path) => format!("Saved the game to {}.", path.display()),
-            Err(e) => e.to_string(),
-        };
-    }
 }
 
 /// The explanation of move `ply` of `game` (1 for the first), found by replaying the game to
@@ -612,6 +454,25 @@ pub fn explain(game: &MandiriGame, ply: usize) -> LastMove {
         },
         Err(_) => LastMove::default(),
     }
+}
+
+/// A search's value of a move in words, for the player who moves: what the seat is worth to
+/// its player (its captures of the round, in a match its player's reserve, and half of the
+/// counters in its own holes) as far as the search sees.
+///
+/// ```
+/// use rajapasu_tui::mandiri::app::describe_value;
+/// assert_eq!(describe_value(145), "worth about 14.5 counters to you");
+/// assert_eq!(describe_value(10), "worth about 1 counter to you");
+/// ```
+pub fn describe_value(tenths: i32) -> String {
+    let counters = if tenths % 10 == 0 {
+        (tenths / 10).to_string()
+    } else {
+        format!("{:.1}", f64::from(tenths) / 10.0)
+    };
+    let noun = if tenths == 10 { "counter" } else { "counters" };
+    format!("worth about {counters} {noun} to you")
 }
 
 /// Why undo takes nothing back.

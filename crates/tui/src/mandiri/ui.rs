@@ -6,10 +6,14 @@ use crate::mandiri::anim::MandiriBoard;
 use crate::mandiri::app::{MandiriApp, MandiriOverlay};
 use crate::mandiri::words;
 use crate::mandiri::Who;
-use crate::ui::{fit, mark_style, panel, popup, wrap};
+use crate::ui::{
+    animation_keys, caption_lines, draw_keys, draw_layout, draw_move_list, draw_panel,
+    draw_summary, draw_words, fit, fit_items, focus_style, help_popup, popup, shown_board,
+    status_line, wrap,
+};
 use rajapasu_engine::mandiri::{MandiriGame, MandiriStatus, Player, Players, Seat};
 use rajapasu_engine::{Hole, Side};
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
@@ -44,48 +48,21 @@ pub fn draw(f: &mut Frame, app: &MandiriApp) {
              Enlarge it. q quits.",
             area.width, area.height
         );
-        let lines: Vec<Line> = wrap(&text, usize::from(area.width))
-            .into_iter()
-            .map(Line::raw)
-            .collect();
-        return f.render_widget(Paragraph::new(lines), area);
+        return draw_words(f, &text);
     }
-    let [header, body, message, keys] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Min(10),
-        Constraint::Length(1),
-        Constraint::Length(1),
-    ])
-    .areas(area);
-    let [left, right] =
-        Layout::horizontal([Constraint::Min(LEFT_MIN), Constraint::Length(SIDE_WIDTH)]).areas(body);
-    let [board, explain] =
-        Layout::vertical([Constraint::Length(BOARD_HEIGHT), Constraint::Min(3)]).areas(left);
-    let [moves, rounds] =
-        Layout::vertical([Constraint::Min(4), Constraint::Length(8)]).areas(right);
-
-    f.render_widget(
-        Paragraph::new(header_line(app, usize::from(header.width))),
-        header,
-    );
-    draw_board(f, board, app);
-    draw_explanation(f, explain, app);
-    draw_moves(f, moves, &app.game);
-    draw_rounds(f, rounds, app);
+    let a = draw_layout(f, LEFT_MIN, SIDE_WIDTH, |width| header_line(app, width));
+    draw_board(f, a.board, app);
+    draw_explanation(f, a.explain, app);
+    draw_move_list(f, a.moves, move_lines(&app.game));
+    draw_rounds(f, a.rounds, app);
     f.render_widget(
         Paragraph::new(Line::styled(
-            fit(&message_text(app), usize::from(message.width)),
+            fit(&message_text(app), usize::from(a.message.width)),
             Style::new().fg(Color::Yellow),
         )),
-        message,
+        a.message,
     );
-    f.render_widget(
-        Paragraph::new(Line::styled(
-            keys_line(app, usize::from(keys.width)),
-            Style::new().fg(Color::DarkGray),
-        )),
-        keys,
-    );
+    draw_keys(f, a.keys, keys_line(app, usize::from(a.keys.width)));
     match app.overlay {
         Some(MandiriOverlay::Help) => draw_help(f),
         Some(MandiriOverlay::RoundOver) if app.frame().is_none() => draw_round_over(f, app),
@@ -127,18 +104,9 @@ fn who_text(app: &MandiriApp, seat: Seat) -> String {
 }
 
 fn draw_board(f: &mut Frame, area: Rect, app: &MandiriApp) {
-    let block = panel("Board");
-    let inner = block.inner(area);
-    f.render_widget(block, area);
+    let inner = draw_panel(f, area, "Board");
     let frame = app.frame();
-    let live;
-    let board = match frame {
-        Some(fr) => &fr.board,
-        None => {
-            live = MandiriBoard::of(app.game.position());
-            &live
-        }
-    };
+    let board = &*shown_board(frame, || MandiriBoard::of(app.game.position()));
     let pos = app.game.position();
     let playing = app.game.status() == MandiriStatus::Playing;
     // While a move is shown, its mover is the seat at work.
@@ -181,11 +149,7 @@ fn draw_board(f: &mut Frame, area: Rect, app: &MandiriApp) {
             if selected {
                 style = style.add_modifier(Modifier::REVERSED);
             }
-            if let Some((fh, mark)) = frame.and_then(|fr| fr.focus) {
-                if fh == h {
-                    style = mark_style(mark);
-                }
-            }
+            style = focus_style(frame, h, style);
             spans.push(Span::styled(text, style));
             spans.push(Span::raw(" "));
         }
@@ -222,16 +186,7 @@ fn draw_board(f: &mut Frame, area: Rect, app: &MandiriApp) {
         }
         Line::from(spans)
     };
-    let status = match frame {
-        Some(fr) => Line::styled(
-            format!(" In hand: {}", fr.hand),
-            Style::new().fg(Color::Cyan),
-        ),
-        None => Line::styled(
-            format!(" {}", turn_text(app)),
-            Style::new().add_modifier(Modifier::BOLD),
-        ),
-    };
+    let status = status_line(frame, || turn_text(app));
     let lines = vec![
         names(Side::North),
         holes(Side::North, " Far"),
@@ -306,21 +261,11 @@ fn you(app: &MandiriApp, winners: Players) -> &'static str {
 }
 
 fn draw_explanation(f: &mut Frame, area: Rect, app: &MandiriApp) {
-    let block = panel("Last move");
-    let inner = block.inner(area);
-    f.render_widget(block, area);
+    let inner = draw_panel(f, area, "Last move");
     let width = usize::from(inner.width);
     let height = usize::from(inner.height);
     let lines: Vec<Line> = if let Some(fr) = app.frame() {
-        let mut v: Vec<Line> = wrap(&fr.caption, width)
-            .into_iter()
-            .map(|l| Line::styled(l, Style::new().fg(Color::Cyan)))
-            .collect();
-        v.push(Line::styled(
-            "Space: skip the animation   +/-: faster/slower",
-            Style::new().fg(Color::DarkGray),
-        ));
-        v
+        caption_lines(&fr.caption, width, false)
     } else {
         let mut all = Vec::new();
         if let Some((seat, p, hole)) = app.last.played {
@@ -380,28 +325,9 @@ pub fn move_lines(game: &MandiriGame) -> Vec<String> {
     out
 }
 
-fn draw_moves(f: &mut Frame, area: Rect, game: &MandiriGame) {
-    let block = panel("Moves");
-    let inner = block.inner(area);
-    f.render_widget(block, area);
-    let all = move_lines(game);
-    let lines: Vec<Line> = if all.is_empty() {
-        vec![Line::styled(
-            "No moves yet",
-            Style::new().fg(Color::DarkGray),
-        )]
-    } else {
-        let skip = all.len().saturating_sub(usize::from(inner.height));
-        all.into_iter().skip(skip).map(Line::raw).collect()
-    };
-    f.render_widget(Paragraph::new(lines), inner);
-}
-
 /// The rounds by player: what each captured, and who won.
 fn draw_rounds(f: &mut Frame, area: Rect, app: &MandiriApp) {
-    let block = panel("Rounds");
-    let inner = block.inner(area);
-    f.render_widget(block, area);
+    let inner = draw_panel(f, area, "Rounds");
     let rounds = app.game.rounds();
     let mut lines = vec![Line::styled(
         "Rd  P1 P2 P3 Won",
@@ -470,14 +396,7 @@ fn keys_line(app: &MandiriApp, width: usize) -> String {
         Some(MandiriOverlay::Help | MandiriOverlay::Explain(_))
     );
     let items: Vec<&str> = if app.frame().is_some() && !window {
-        vec![
-            "Space skip",
-            "+ faster",
-            "- slower",
-            "u undo",
-            "w save",
-            "q quit",
-        ]
+        animation_keys("w save")
     } else {
         match app.overlay {
             Some(MandiriOverlay::Help) => vec!["any key closes"],
@@ -501,6 +420,7 @@ fn keys_line(app: &MandiriApp, width: usize) -> String {
                 "<- -> Up Down Enter, or S/N + 1-7 play",
                 "u undo",
                 "q quit",
+                "h hint",
                 "e explain",
                 "? help",
                 "w save",
@@ -508,15 +428,7 @@ fn keys_line(app: &MandiriApp, width: usize) -> String {
             None => vec!["q quit", "u undo", "e explain", "? help", "w save"],
         }
     };
-    let mut line = String::new();
-    for item in items {
-        if line.chars().count() + 2 + item.chars().count() > width {
-            break;
-        }
-        line.push_str("  ");
-        line.push_str(item);
-    }
-    line
+    fit_items(&items, width)
 }
 
 /// The text of the help window.
@@ -525,7 +437,7 @@ pub const HELP: &[&str] = &[
     "  <- -> Up Down, Enter  pick one of your holes and sow it",
     "  S or N, then 1-7      sow the hole of that name (S4, n6)",
     "  u  take back moves, back to a person's turn",
-    "  e  the last move in full",
+    "  e  the last move in full        h  hint: the best move, its worth",
     "  w  save the game record        + -  animation speed",
     "  Space  skip the animation      ?  this help",
     "  q  quit (the game is saved)    g  a new game once over",
@@ -540,18 +452,7 @@ pub const HELP: &[&str] = &[
 ];
 
 fn draw_help(f: &mut Frame) {
-    let width = f.area().width.min(70);
-    let lines = HELP
-        .iter()
-        .map(|l| {
-            if l.starts_with(' ') || l.is_empty() {
-                Line::raw(fit(l, usize::from(width).saturating_sub(2)))
-            } else {
-                Line::styled(*l, Style::new().add_modifier(Modifier::BOLD))
-            }
-        })
-        .collect();
-    popup(f, "Help (any key closes)", width, lines);
+    help_popup(f, HELP, f.area().width.min(70));
 }
 
 /// The last move in full, every sentence, scrolled when taller than the screen.
@@ -588,33 +489,5 @@ fn draw_full_explanation(f: &mut Frame, app: &MandiriApp, scroll: usize) {
 fn draw_round_over(f: &mut Frame, app: &MandiriApp) {
     let round = app.game.rounds().last().map_or(1, |r| r.round);
     let title = format!("Round {round} is over");
-    let width = f.area().width.min(70);
-    let text_width = usize::from(width).saturating_sub(2);
-    let room = usize::from(f.area().height.saturating_sub(2)).max(1);
-    let all: Vec<String> = app
-        .summary
-        .iter()
-        .flat_map(|l| {
-            if l.is_empty() {
-                vec![String::new()]
-            } else {
-                wrap(l, text_width)
-            }
-        })
-        .collect();
-    let (lines, title) = if all.len() <= room {
-        (all, title)
-    } else {
-        let scroll = app.summary_scroll.min(all.len() - room);
-        let more = if scroll + room < all.len() {
-            "Down: more"
-        } else {
-            "Up: back"
-        };
-        (
-            all.into_iter().skip(scroll).take(room).collect(),
-            format!("{title} ({more})"),
-        )
-    };
-    popup(f, &title, width, lines.into_iter().map(Line::raw).collect());
+    draw_summary(f, title, &app.summary, 70, app.summary_scroll);
 }
