@@ -339,7 +339,7 @@ const MANDIRI_CAPTURE: &str =
 fn a_mandiri_session_plays_the_three_seat_game() {
     let script = format!(
         "rules mandiri\nlegal\nplay S5\nlegal\nplay S1\nplay X9\nundo\nshow\n\
-         position startpos moves S5 S6\ngo depth 2\ngo infinite\ntrace S5\n\
+         position startpos moves S5 S6\ngo depth 2\ntrace S5\n\
          position {MANDIRI_CAPTURE}\ngo depth 2\nposition mandiri 1,2,3\n\
          rules mandiri single-round\nrules canonical\nlegal\nquit\n"
     );
@@ -363,6 +363,9 @@ fn a_mandiri_session_plays_the_three_seat_game() {
     assert_eq!(show["moves"], serde_json::json!([]));
     assert_eq!(it.next(), Some("ok"));
     // The best move after S5 S6 is one of the legal moves there, and the score is the mover's.
+    // An `info` line comes after each iteration.
+    let first = it.next().unwrap();
+    assert!(first.starts_with("info depth 1 score "), "{first}");
     let info = it.next().unwrap();
     assert!(info.starts_with("info depth 2 score "), "{info}");
     let best = it.next().unwrap().strip_prefix("bestmove ").unwrap();
@@ -372,6 +375,22 @@ fn a_mandiri_session_plays_the_three_seat_game() {
     }
     let seat = game.position().to_move();
     assert!(info.contains(&format!(" score {seat} ")), "{info}");
+    // Max^n gives every seat's value too, the mover's equal to its score.
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let at = |w: &str| words.iter().position(|x| *x == w).unwrap();
+    let (score, values) = (at("score"), at("values"));
+    assert_eq!(values, score + 3, "{info}");
+    assert_eq!(
+        [words[values + 1], words[values + 3], words[values + 5]],
+        ["C", "R", "L"],
+        "{info}"
+    );
+    let own = words[values + 1..values + 7]
+        .chunks(2)
+        .find(|c| c[0] == seat.to_string())
+        .unwrap()[1];
+    assert_eq!(own, words[score + 2], "{info}");
+    assert_eq!(words[values + 7], "nodes", "{info}");
     assert!(
         game.legal_moves().contains(&best.parse().unwrap()),
         "{best} is not legal"
@@ -379,13 +398,10 @@ fn a_mandiri_session_plays_the_three_seat_game() {
     assert!(it
         .next()
         .unwrap()
-        .contains("`go infinite` is for the two-player game"));
-    assert!(it
-        .next()
-        .unwrap()
         .contains("`trace` is for the two-player game"));
     assert_eq!(it.next(), Some("ok"));
-    assert!(it.next().unwrap().starts_with("info depth"));
+    assert!(it.next().unwrap().starts_with("info depth 1 "));
+    assert!(it.next().unwrap().starts_with("info depth 2 "));
     assert_eq!(it.next(), Some("bestmove S5"), "{out:?}");
     let bad_code = it.next().unwrap();
     assert!(
@@ -397,6 +413,70 @@ fn a_mandiri_session_plays_the_three_seat_game() {
     assert_eq!(it.next(), Some("legal 1 2 3 4 5 6 7"));
     assert_eq!(it.next(), Some("bye"));
     assert_eq!(it.next(), None);
+}
+
+#[test]
+fn stop_ends_a_mandiri_infinite_search() {
+    let e = Live::start();
+    e.send("rules mandiri/mode=round");
+    e.send("position startpos moves S5");
+    e.send("go infinite");
+    e.expect("info line", |l| l.starts_with("info depth"));
+    e.send("isready");
+    e.expect("readyok", |l| l == "readyok");
+    e.send("show");
+    e.expect("busy", |l| l.starts_with("error busy"));
+    assert!(
+        !e.lines().iter().any(|l| l.starts_with("bestmove")),
+        "the infinite search ended by itself: {:?}",
+        e.lines()
+    );
+    e.send("stop");
+    let sent = std::time::Instant::now();
+    let k = e.expect("bestmove", |l| l.starts_with("bestmove "));
+    // A generous bound: `stop` is seen within a few hundred nodes.
+    assert!(sent.elapsed() < std::time::Duration::from_secs(10));
+    let mut game = rajapasu_engine::mandiri::MandiriGame::new(single_round());
+    game.try_play("S5".parse().unwrap()).unwrap();
+    let best = e.lines()[k].strip_prefix("bestmove ").unwrap().to_string();
+    assert!(
+        game.legal_moves().contains(&best.parse().unwrap()),
+        "{best}"
+    );
+    // Every line before it is an iteration that finished.
+    assert!(e.lines()[2..k]
+        .iter()
+        .all(|l| l.starts_with("info depth") || l == "readyok" || l.starts_with("error busy")));
+    e.send("go depth 1");
+    e.expect_count("bestmove lines", 2, |l| l.starts_with("bestmove "));
+    e.send("quit");
+    e.ended();
+    assert_eq!(e.lines().last().unwrap(), "bye");
+}
+
+#[test]
+fn quit_and_the_end_of_input_end_a_mandiri_infinite_search() {
+    for quit in [true, false] {
+        let mut e = Live::start();
+        e.send("rules mandiri");
+        e.send("go infinite");
+        e.expect("info line", |l| l.starts_with("info depth"));
+        if quit {
+            e.send("quit");
+        } else {
+            e.input = None;
+        }
+        e.ended();
+        let lines = e.lines();
+        assert!(
+            lines.iter().any(|l| l.starts_with("bestmove ")),
+            "{lines:?}"
+        );
+    }
+}
+
+fn single_round() -> rajapasu_engine::mandiri::MandiriRules {
+    "mandiri/mode=round".parse().unwrap()
 }
 
 /// Runs a script whose every line gets answers, sending each line once the answers to the one
