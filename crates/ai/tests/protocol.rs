@@ -332,8 +332,72 @@ fn the_end_of_input_ends_an_infinite_search() {
 }
 
 /// A Mandiri position (rules `mandiri/mode=round`) where only C's S5 captures (12 counters).
+///
+/// Worked by hand from RULES.md section 9 (rules M3 and M4, with rules 3 to 6 for the sowing).
+/// The board, sowing order S1..S7 N1..N7, every hole open:
+///
+/// ```text
+///            N7  N6  N5  N4  N3  N2  N1
+///           [ 0][ 0][ 3][ 0][ 1][ 1][ 0]       captured C 37, R 14, L 18; 29 on the board
+///           [ 1][ 0][ 0][ 0][23][ 0][ 0]
+///            S1  S2  S3  S4  S5  S6  S7
+/// ```
+///
+/// C owns S3 S4 S5 N3 N4 N5; its legal moves are S5 (23), N3 (1) and N5 (3).
+///
+/// - **N5**: 3 into N6, N7, S1 (1 -> 2). The next hole, S2, is empty and so is S3 beyond it:
+///   the move ends, nothing captured.
+/// - **N3**: 1 into N4. N5 (3) follows: relay, its 3 into N6, N7, S1 (2). S2 and S3 empty:
+///   nothing captured.
+/// - **S5**: 23 from S5, sown from S6 round the board (the emptied origin is sown like any
+///   hole): S6 S7 N1 N2 N3 N4, then N5 3 -> 4, a four for its owner C; N6 N7 S1 ... S7, and
+///   N1 ... N7 again. The board is then S1..S7 2,1,1,1,1,2,2 and N1..N7 2,3,3,2,1,2,2. The
+///   last drop was N7 and S1 holds 2: relay, and the relays go on, each from the hole after
+///   the last drop: S1's 2 into S2 S3; S4's 1 into S5; S6's 2 into S7 N1; N2's 3 into N3
+///   (3 -> 4, a four for C), N4, N5; N6's 2 into N7, S1; S2's 2 into S3, S4; S5's 2 into S6,
+///   S7 (3 -> 4, a four for R: S7 is R's); N1's 3 into N2, N3, N4 (3 -> 4, a four for C);
+///   N5's 2 into N6, N7 (3 -> 4, a four for L); S1's 1 into S2; S3's 3 into S4, S5, S6. S7
+///   is empty and N1 beyond it too: the move ends, no pussa.
+///
+/// So only S5 captures, and all by fours, none by pussa: 12 for C (N5, N3, N4), and on C's
+/// move 4 each for R (S7) and L (N7). After S5 the board is S1..S7 0,1,0,2,1,2,0 and N1..N7
+/// 0,1,1,0,0,1,0 (9 counters), captured C 49, R 18, L 22 (9 + 89 = 98). The engine agrees:
+/// see [`the_mandiri_capture_position_worked_by_hand`].
 const MANDIRI_CAPTURE: &str =
     "mandiri/mode=round 1,0,0,0,23,0,0/0,1,1,0,3,0,0 C 37,14,18 1,2,3 0,0,0 1 1";
+
+#[test]
+fn the_mandiri_capture_position_worked_by_hand() {
+    use rajapasu_engine::mandiri::{MandiriPosition, Seat};
+    let start: MandiriPosition = MANDIRI_CAPTURE.parse().unwrap();
+    let after = |m: &str| {
+        let mut p = start;
+        p.try_play(m.parse().unwrap()).unwrap();
+        (p.counts().to_vec(), Seat::ALL.map(|s| p.captured(s)))
+    };
+    assert_eq!(
+        start.legal_moves(),
+        ["S5", "N3", "N5"].map(|m| m.parse().unwrap())
+    );
+    assert_eq!(
+        after("S5"),
+        (vec![0, 1, 0, 2, 1, 2, 0, 0, 1, 1, 0, 0, 1, 0], [49, 18, 22])
+    );
+    assert_eq!(
+        after("N3"),
+        (
+            vec![2, 0, 0, 0, 23, 0, 0, 0, 1, 0, 1, 0, 1, 1],
+            [37, 14, 18]
+        )
+    );
+    assert_eq!(
+        after("N5"),
+        (
+            vec![2, 0, 0, 0, 23, 0, 0, 0, 1, 1, 0, 0, 1, 1],
+            [37, 14, 18]
+        )
+    );
+}
 
 #[test]
 fn a_mandiri_session_plays_the_three_seat_game() {
