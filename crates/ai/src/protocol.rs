@@ -319,14 +319,9 @@ impl<W: Write + Send + 'static> Engine<W> {
     }
 
     /// `go` in a Mandiri session: the search runs on its own thread, as in the two-player game,
-    /// and prints its lines when it is done.
+    /// prints an `info` line after every iteration, and stops at `stop` as that one does.
     fn mandiri_go(&mut self, args: &[&str]) -> Result<(), String> {
         let (limits, level, infinite) = parse_go(args)?;
-        if infinite {
-            return Err("`go infinite` is for the two-player game only: \
-                 a Mandiri search cannot be stopped, give `depth`, `movetime` or `nodes`"
-                .into());
-        }
         let game = self.mandiri.clone().ok_or("no Mandiri game")?;
         let limits = crate::mandiri::Limits {
             depth: limits.depth,
@@ -335,19 +330,20 @@ impl<W: Write + Send + 'static> Engine<W> {
         };
         // The two-player searcher rides along so that the join hands it back unchanged.
         let searcher = self.searcher.take().unwrap_or_else(|| Searcher::new(20));
+        self.stop = Arc::new(AtomicBool::new(false));
+        let stop = Arc::clone(&self.stop);
         let out = Arc::clone(&self.out);
         let searching = Arc::clone(&self.searching);
         searching.store(true, Ordering::SeqCst);
-        self.infinite = false;
+        self.infinite = infinite;
         self.job = Some(std::thread::spawn(move || {
-            let lines = mandiri::go(&game, limits, level);
-            let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
-            searching.store(false, Ordering::SeqCst);
-            for line in lines {
+            let last = |line: &str| {
+                let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
+                searching.store(false, Ordering::SeqCst);
                 let _ = writeln!(w, "{line}");
-            }
-            let _ = w.flush();
-            drop(w);
+                let _ = w.flush();
+            };
+            mandiri::go(&game, limits, level, infinite, stop, |l| say(&out, l), last);
             searcher
         }));
         Ok(())

@@ -258,3 +258,86 @@ fn reports_share_tied_rounds_and_take_medians() {
         (40.0, 2, 0)
     );
 }
+
+/// Runs `search` on a thread of its own and sets `stop` after a short while; the answer must
+/// come within a generous bound (a deadlock fails the test instead of hanging it).
+fn stopped<T: Send + 'static>(
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    search: impl FnOnce() -> T + Send + 'static,
+) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(search());
+    });
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    rx.recv_timeout(std::time::Duration::from_secs(10))
+        .expect("no answer within 10 s of the stop flag")
+}
+
+#[test]
+fn the_stop_flag_ends_a_search_with_the_last_finished_iteration() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    // No limit but a depth no search of a whole round reaches: only the flag ends these.
+    let game = MandiriGame::new(single_round());
+    let legal = game.legal_moves();
+    let unbounded = Limits::depth(64);
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let g = game.clone();
+    let a = stopped(Arc::clone(&stop), move || {
+        Paranoid::new(unbounded, Some(16))
+            .with_stop(flag)
+            .search(&g)
+            .unwrap()
+    });
+    assert!(
+        legal.contains(&a.best) && a.depth >= 1 && a.depth < 64,
+        "{a:?}"
+    );
+    for mcts in [false, true] {
+        let stop = Arc::new(AtomicBool::new(false));
+        let (flag, g) = (Arc::clone(&stop), game.clone());
+        let best = stopped(stop, move || {
+            if mcts {
+                Mcts::new(Limits::default().with_nodes(u64::MAX), 1)
+                    .with_stop(flag)
+                    .search(&g)
+                    .unwrap()
+            } else {
+                MaxN::new(unbounded, Some(16))
+                    .with_stop(flag)
+                    .search(&g)
+                    .unwrap()
+                    .best
+            }
+        });
+        assert!(legal.contains(&best), "{best}");
+    }
+}
+
+#[test]
+fn a_flag_never_set_changes_nothing_and_maxn_gives_every_seats_value() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    for game in random_positions(6, 8) {
+        let flag = Arc::new(AtomicBool::new(false));
+        let plain = MaxN::new(Limits::depth(4), Some(14)).search(&game).unwrap();
+        let flagged = MaxN::new(Limits::depth(4), Some(14))
+            .with_stop(Arc::clone(&flag))
+            .search(&game)
+            .unwrap();
+        assert_eq!(plain, flagged);
+        let values = plain.values.expect("max^n's values");
+        assert_eq!(values[game.position().to_move().index()], plain.value);
+        let p = Paranoid::new(Limits::depth(4), Some(14))
+            .search(&game)
+            .unwrap();
+        let pf = Paranoid::new(Limits::depth(4), Some(14))
+            .with_stop(flag)
+            .search(&game)
+            .unwrap();
+        assert_eq!((p, p.values), (pf, None));
+    }
+}

@@ -332,14 +332,78 @@ fn the_end_of_input_ends_an_infinite_search() {
 }
 
 /// A Mandiri position (rules `mandiri/mode=round`) where only C's S5 captures (12 counters).
+///
+/// Worked by hand from RULES.md section 9 (rules M3 and M4, with rules 3 to 6 for the sowing).
+/// The board, sowing order S1..S7 N1..N7, every hole open:
+///
+/// ```text
+///            N7  N6  N5  N4  N3  N2  N1
+///           [ 0][ 0][ 3][ 0][ 1][ 1][ 0]       captured C 37, R 14, L 18; 29 on the board
+///           [ 1][ 0][ 0][ 0][23][ 0][ 0]
+///            S1  S2  S3  S4  S5  S6  S7
+/// ```
+///
+/// C owns S3 S4 S5 N3 N4 N5; its legal moves are S5 (23), N3 (1) and N5 (3).
+///
+/// - **N5**: 3 into N6, N7, S1 (1 -> 2). The next hole, S2, is empty and so is S3 beyond it:
+///   the move ends, nothing captured.
+/// - **N3**: 1 into N4. N5 (3) follows: relay, its 3 into N6, N7, S1 (2). S2 and S3 empty:
+///   nothing captured.
+/// - **S5**: 23 from S5, sown from S6 round the board (the emptied origin is sown like any
+///   hole): S6 S7 N1 N2 N3 N4, then N5 3 -> 4, a four for its owner C; N6 N7 S1 ... S7, and
+///   N1 ... N7 again. The board is then S1..S7 2,1,1,1,1,2,2 and N1..N7 2,3,3,2,1,2,2. The
+///   last drop was N7 and S1 holds 2: relay, and the relays go on, each from the hole after
+///   the last drop: S1's 2 into S2 S3; S4's 1 into S5; S6's 2 into S7 N1; N2's 3 into N3
+///   (3 -> 4, a four for C), N4, N5; N6's 2 into N7, S1; S2's 2 into S3, S4; S5's 2 into S6,
+///   S7 (3 -> 4, a four for R: S7 is R's); N1's 3 into N2, N3, N4 (3 -> 4, a four for C);
+///   N5's 2 into N6, N7 (3 -> 4, a four for L); S1's 1 into S2; S3's 3 into S4, S5, S6. S7
+///   is empty and N1 beyond it too: the move ends, no pussa.
+///
+/// So only S5 captures, and all by fours, none by pussa: 12 for C (N5, N3, N4), and on C's
+/// move 4 each for R (S7) and L (N7). After S5 the board is S1..S7 0,1,0,2,1,2,0 and N1..N7
+/// 0,1,1,0,0,1,0 (9 counters), captured C 49, R 18, L 22 (9 + 89 = 98). The engine agrees:
+/// see [`the_mandiri_capture_position_worked_by_hand`].
 const MANDIRI_CAPTURE: &str =
     "mandiri/mode=round 1,0,0,0,23,0,0/0,1,1,0,3,0,0 C 37,14,18 1,2,3 0,0,0 1 1";
+
+#[test]
+fn the_mandiri_capture_position_worked_by_hand() {
+    use rajapasu_engine::mandiri::{MandiriPosition, Seat};
+    let start: MandiriPosition = MANDIRI_CAPTURE.parse().unwrap();
+    let after = |m: &str| {
+        let mut p = start;
+        p.try_play(m.parse().unwrap()).unwrap();
+        (p.counts().to_vec(), Seat::ALL.map(|s| p.captured(s)))
+    };
+    assert_eq!(
+        start.legal_moves(),
+        ["S5", "N3", "N5"].map(|m| m.parse().unwrap())
+    );
+    assert_eq!(
+        after("S5"),
+        (vec![0, 1, 0, 2, 1, 2, 0, 0, 1, 1, 0, 0, 1, 0], [49, 18, 22])
+    );
+    assert_eq!(
+        after("N3"),
+        (
+            vec![2, 0, 0, 0, 23, 0, 0, 0, 1, 0, 1, 0, 1, 1],
+            [37, 14, 18]
+        )
+    );
+    assert_eq!(
+        after("N5"),
+        (
+            vec![2, 0, 0, 0, 23, 0, 0, 0, 1, 1, 0, 0, 1, 1],
+            [37, 14, 18]
+        )
+    );
+}
 
 #[test]
 fn a_mandiri_session_plays_the_three_seat_game() {
     let script = format!(
         "rules mandiri\nlegal\nplay S5\nlegal\nplay S1\nplay X9\nundo\nshow\n\
-         position startpos moves S5 S6\ngo depth 2\ngo infinite\ntrace S5\n\
+         position startpos moves S5 S6\ngo depth 2\ntrace S5\n\
          position {MANDIRI_CAPTURE}\ngo depth 2\nposition mandiri 1,2,3\n\
          rules mandiri single-round\nrules canonical\nlegal\nquit\n"
     );
@@ -363,6 +427,9 @@ fn a_mandiri_session_plays_the_three_seat_game() {
     assert_eq!(show["moves"], serde_json::json!([]));
     assert_eq!(it.next(), Some("ok"));
     // The best move after S5 S6 is one of the legal moves there, and the score is the mover's.
+    // An `info` line comes after each iteration.
+    let first = it.next().unwrap();
+    assert!(first.starts_with("info depth 1 score "), "{first}");
     let info = it.next().unwrap();
     assert!(info.starts_with("info depth 2 score "), "{info}");
     let best = it.next().unwrap().strip_prefix("bestmove ").unwrap();
@@ -372,6 +439,22 @@ fn a_mandiri_session_plays_the_three_seat_game() {
     }
     let seat = game.position().to_move();
     assert!(info.contains(&format!(" score {seat} ")), "{info}");
+    // Max^n gives every seat's value too, the mover's equal to its score.
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let at = |w: &str| words.iter().position(|x| *x == w).unwrap();
+    let (score, values) = (at("score"), at("values"));
+    assert_eq!(values, score + 3, "{info}");
+    assert_eq!(
+        [words[values + 1], words[values + 3], words[values + 5]],
+        ["C", "R", "L"],
+        "{info}"
+    );
+    let own = words[values + 1..values + 7]
+        .chunks(2)
+        .find(|c| c[0] == seat.to_string())
+        .unwrap()[1];
+    assert_eq!(own, words[score + 2], "{info}");
+    assert_eq!(words[values + 7], "nodes", "{info}");
     assert!(
         game.legal_moves().contains(&best.parse().unwrap()),
         "{best} is not legal"
@@ -379,13 +462,10 @@ fn a_mandiri_session_plays_the_three_seat_game() {
     assert!(it
         .next()
         .unwrap()
-        .contains("`go infinite` is for the two-player game"));
-    assert!(it
-        .next()
-        .unwrap()
         .contains("`trace` is for the two-player game"));
     assert_eq!(it.next(), Some("ok"));
-    assert!(it.next().unwrap().starts_with("info depth"));
+    assert!(it.next().unwrap().starts_with("info depth 1 "));
+    assert!(it.next().unwrap().starts_with("info depth 2 "));
     assert_eq!(it.next(), Some("bestmove S5"), "{out:?}");
     let bad_code = it.next().unwrap();
     assert!(
@@ -397,6 +477,70 @@ fn a_mandiri_session_plays_the_three_seat_game() {
     assert_eq!(it.next(), Some("legal 1 2 3 4 5 6 7"));
     assert_eq!(it.next(), Some("bye"));
     assert_eq!(it.next(), None);
+}
+
+#[test]
+fn stop_ends_a_mandiri_infinite_search() {
+    let e = Live::start();
+    e.send("rules mandiri/mode=round");
+    e.send("position startpos moves S5");
+    e.send("go infinite");
+    e.expect("info line", |l| l.starts_with("info depth"));
+    e.send("isready");
+    e.expect("readyok", |l| l == "readyok");
+    e.send("show");
+    e.expect("busy", |l| l.starts_with("error busy"));
+    assert!(
+        !e.lines().iter().any(|l| l.starts_with("bestmove")),
+        "the infinite search ended by itself: {:?}",
+        e.lines()
+    );
+    e.send("stop");
+    let sent = std::time::Instant::now();
+    let k = e.expect("bestmove", |l| l.starts_with("bestmove "));
+    // A generous bound: `stop` is seen within a few hundred nodes.
+    assert!(sent.elapsed() < std::time::Duration::from_secs(10));
+    let mut game = rajapasu_engine::mandiri::MandiriGame::new(single_round());
+    game.try_play("S5".parse().unwrap()).unwrap();
+    let best = e.lines()[k].strip_prefix("bestmove ").unwrap().to_string();
+    assert!(
+        game.legal_moves().contains(&best.parse().unwrap()),
+        "{best}"
+    );
+    // Every line before it is an iteration that finished.
+    assert!(e.lines()[2..k]
+        .iter()
+        .all(|l| l.starts_with("info depth") || l == "readyok" || l.starts_with("error busy")));
+    e.send("go depth 1");
+    e.expect_count("bestmove lines", 2, |l| l.starts_with("bestmove "));
+    e.send("quit");
+    e.ended();
+    assert_eq!(e.lines().last().unwrap(), "bye");
+}
+
+#[test]
+fn quit_and_the_end_of_input_end_a_mandiri_infinite_search() {
+    for quit in [true, false] {
+        let mut e = Live::start();
+        e.send("rules mandiri");
+        e.send("go infinite");
+        e.expect("info line", |l| l.starts_with("info depth"));
+        if quit {
+            e.send("quit");
+        } else {
+            e.input = None;
+        }
+        e.ended();
+        let lines = e.lines();
+        assert!(
+            lines.iter().any(|l| l.starts_with("bestmove ")),
+            "{lines:?}"
+        );
+    }
+}
+
+fn single_round() -> rajapasu_engine::mandiri::MandiriRules {
+    "mandiri/mode=round".parse().unwrap()
 }
 
 /// Runs a script whose every line gets answers, sending each line once the answers to the one

@@ -495,7 +495,7 @@ fn the_engine_plays_mandiri_through_stdin() {
     assert!(out.status.success());
     let out = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 7, "{out}");
+    assert_eq!(lines.len(), 8, "{out}");
     assert_eq!(lines[0], "ok");
     assert!(
         lines[1].starts_with("error ") && lines[1].contains("seat C is to move"),
@@ -507,6 +507,58 @@ fn the_engine_plays_mandiri_through_stdin() {
     );
     assert_eq!(lines[3], "ok");
     assert_eq!(lines[4], "legal S5 N3 N5");
-    assert!(lines[5].starts_with("info depth 2 score C "), "{out}");
-    assert_eq!(lines[6], "bestmove S5");
+    assert!(lines[5].starts_with("info depth 1 score C "), "{out}");
+    assert!(lines[6].starts_with("info depth 2 score C "), "{out}");
+    assert_eq!(lines[7], "bestmove S5");
+}
+
+#[test]
+fn the_engine_stops_a_mandiri_infinite_search() {
+    use std::io::{BufRead, Write};
+    use std::time::{Duration, Instant};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_rajapasu"))
+        .arg("engine")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines() {
+            if tx.send(line.unwrap_or_default()).is_err() {
+                return;
+            }
+        }
+    });
+    // The next line passing `test`, within a bound generous enough for a busy machine: a
+    // search that `stop` does not end fails here instead of hanging.
+    let next = |what: &str, test: &dyn Fn(&str) -> bool| {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = rx
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no {what} within 10 s"));
+            if test(&line) {
+                return line;
+            }
+        }
+    };
+    writeln!(
+        stdin,
+        "rules mandiri\nposition startpos moves S5\ngo infinite"
+    )
+    .unwrap();
+    next("info line", &|l| l.starts_with("info depth"));
+    writeln!(stdin, "stop").unwrap();
+    let best = next("bestmove", &|l| l.starts_with("bestmove"));
+    let mut game = rajapasu_engine::mandiri::MandiriGame::new(Default::default());
+    game.try_play("S5".parse().unwrap()).unwrap();
+    let mv = best.strip_prefix("bestmove ").unwrap().parse().unwrap();
+    assert!(game.legal_moves().contains(&mv), "{best}");
+    writeln!(stdin, "quit").unwrap();
+    next("bye", &|l| l == "bye");
+    assert!(child.wait().unwrap().success());
 }

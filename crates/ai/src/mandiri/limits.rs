@@ -1,5 +1,7 @@
 //! How long a Mandiri search may run: a depth, a time and a node budget, any of them.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// A search's budget. The first iteration (depth 1) always completes, so a search given any
@@ -72,12 +74,14 @@ impl Limits {
     }
 }
 
-/// Counts nodes and says when the budget is spent. The clock is read every 256 nodes: reading
-/// it costs more than a node of the cheapest searches.
+/// Counts nodes and says when the budget is spent or the search is stopped from outside. The
+/// clock and the stop flag are read every 256 nodes: reading the clock costs more than a node
+/// of the cheapest searches.
 #[derive(Debug)]
 pub(crate) struct Clock {
     start: Instant,
     limits: Limits,
+    stop: Option<Arc<AtomicBool>>,
     pub(crate) nodes: u64,
     stopped: bool,
     /// While false (the first iteration) the budget is not enforced.
@@ -85,10 +89,11 @@ pub(crate) struct Clock {
 }
 
 impl Clock {
-    pub(crate) fn new(limits: Limits) -> Clock {
+    pub(crate) fn new(limits: Limits, stop: Option<Arc<AtomicBool>>) -> Clock {
         Clock {
             start: Instant::now(),
             limits,
+            stop,
             nodes: 0,
             stopped: false,
             armed: false,
@@ -108,9 +113,12 @@ impl Clock {
         self.stopped
     }
 
-    /// Whether the budget is spent now.
+    /// Whether the budget is spent now, or the stop flag set.
     pub(crate) fn spent(&self) -> bool {
-        self.limits.nodes.is_some_and(|n| self.nodes >= n)
+        self.stop
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+            || self.limits.nodes.is_some_and(|n| self.nodes >= n)
             || self
                 .limits
                 .movetime

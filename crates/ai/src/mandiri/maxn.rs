@@ -4,12 +4,15 @@
 //! table and captures-first ordering are those of the paranoid search. Ties between children
 //! go to the first in the ordering.
 
-use crate::mandiri::eval::{base, evaluate, final_values, key, ordered, round_over, Values};
-use crate::mandiri::limits::{Clock, Limits};
-use crate::mandiri::paranoid::{Analysis, MAX_DEPTH};
-use crate::mandiri::table::{Bound, Entry, Table};
-use rajapasu_engine::mandiri::MandiriGame;
+use crate::mandiri::deepen::{deepen, Deepening, Frame, Iteration};
+use crate::mandiri::eval::{evaluate, final_values, key, ordered, round_over, Values};
+use crate::mandiri::limits::Limits;
+use crate::mandiri::paranoid::Analysis;
+use crate::mandiri::table::{Bound, Entry};
+use rajapasu_engine::mandiri::{MandiriGame, MandiriPosition};
 use rajapasu_engine::Hole;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// A max^n searcher.
 ///
@@ -22,75 +25,52 @@ use rajapasu_engine::Hole;
 /// ```
 #[derive(Debug)]
 pub struct MaxN {
-    limits: Limits,
-    table: Option<Table<Values>>,
-    table_round: (usize, u32),
-    clock: Clock,
-    base: Values,
-    root_rounds: usize,
-    horizon: bool,
+    frame: Frame<Values>,
 }
 
 impl MaxN {
     /// A searcher with these limits and a table of `2^bits` entries (`None`: no table).
     pub fn new(limits: Limits, table_bits: Option<u32>) -> MaxN {
         MaxN {
-            limits: limits.or_default(),
-            table: table_bits.map(Table::new),
-            table_round: (usize::MAX, 0),
-            clock: Clock::new(limits.or_default()),
-            base: [0; 3],
-            root_rounds: 0,
-            horizon: false,
+            frame: Frame::new(limits, table_bits),
         }
     }
 
     /// Searches `game` for the seat to move; `None` if the game is over. The value is the
-    /// mover's own component.
+    /// mover's own component; [`Analysis::values`] holds every seat's.
     pub fn search(&mut self, game: &MandiriGame) -> Option<Analysis> {
-        let moves = game.legal_moves();
-        let &only = moves.first()?;
-        let pos = game.position();
-        let me = pos.to_move().index();
-        self.base = base(pos);
-        self.root_rounds = game.rounds().len();
-        let round = (game.rounds().len(), pos.round());
-        if let Some(t) = &mut self.table {
-            if self.table_round != round {
-                t.clear();
-                self.table_round = round;
-            }
-        }
-        self.clock = Clock::new(self.limits);
-        let mut game = game.clone();
-        let mut best = Analysis {
-            best: only,
-            value: 0,
-            depth: 0,
-            nodes: 0,
-        };
-        let deepest = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        for depth in 1..=deepest {
-            self.horizon = false;
-            let (v, mv) = self.node(&mut game, depth, Some(best.best));
-            if self.clock.stopped() {
-                break;
-            }
-            best = Analysis {
-                best: mv.unwrap_or(only),
-                value: v[me],
-                depth,
-                nodes: self.clock.nodes,
-            };
-            self.clock.armed = true;
-            if !self.horizon || self.clock.spent() {
-                break;
-            }
-        }
-        best.nodes = self.clock.nodes;
-        Some(best)
+        deepen(self, game, &mut |_| {})
     }
 
+    /// This searcher, ended by `flag` as [`Paranoid::with_stop`](crate::mandiri::Paranoid::with_stop)
+    /// is: soon after the flag is set, with the move of the last iteration that finished.
+    pub fn with_stop(mut self, flag: Arc<AtomicBool>) -> MaxN {
+        self.frame.set_stop(flag);
+        self
+    }
+}
+
+impl Deepening for MaxN {
+    type Entry = Values;
+
+    fn frame(&mut self) -> &mut Frame<Values> {
+        &mut self.frame
+    }
+
+    fn prepare(&mut self, _: &MandiriPosition) {}
+
+    fn iteration(&mut self, game: &mut MandiriGame, depth: u32, first: Hole) -> Iteration {
+        let me = game.position().to_move().index();
+        let (v, best) = self.node(game, depth, Some(first));
+        Iteration {
+            value: v[me],
+            values: Some(v),
+            best,
+        }
+    }
+}
+
+impl MaxN {
     /// The value vector of `game` searched `depth` moves deep, and the move that gets it.
     fn node(
         &mut self,
@@ -98,22 +78,22 @@ impl MaxN {
         depth: u32,
         first: Option<Hole>,
     ) -> (Values, Option<Hole>) {
-        if self.clock.tick() {
+        if self.frame.clock.tick() {
             return ([0; 3], None);
         }
-        if let Some(captured) = round_over(game, self.root_rounds) {
-            return (final_values(captured, self.base), None);
+        if let Some(captured) = round_over(game, self.frame.root_rounds) {
+            return (final_values(captured, self.frame.base), None);
         }
         let pos = *game.position();
         if depth == 0 {
-            self.horizon = true;
-            return (evaluate(&pos, self.base), None);
+            self.frame.horizon = true;
+            return (evaluate(&pos, self.frame.base), None);
         }
         let k = key(&pos);
         let mut first = first;
-        if let Some(e) = self.table.as_ref().and_then(|t| t.get(k)) {
+        if let Some(e) = self.frame.table.as_ref().and_then(|t| t.get(k)) {
             if u32::from(e.depth) >= depth {
-                self.horizon = true;
+                self.frame.horizon = true;
                 return (e.value, e.best);
             }
             first = first.or(e.best);
@@ -124,7 +104,7 @@ impl MaxN {
             game.try_play(h).expect("an ordered move is legal");
             let (v, _) = self.node(game, depth - 1, None);
             game.undo();
-            if self.clock.stopped() {
+            if self.frame.clock.stopped() {
                 return ([0; 3], None);
             }
             if best.map_or(true, |(b, _)| v[me] > b[me]) {
@@ -132,9 +112,9 @@ impl MaxN {
             }
         }
         let Some((v, h)) = best else {
-            return (evaluate(&pos, self.base), None);
+            return (evaluate(&pos, self.frame.base), None);
         };
-        if let Some(t) = &mut self.table {
+        if let Some(t) = &mut self.frame.table {
             t.put(Entry {
                 key: k,
                 depth: depth.min(255) as u8,

@@ -12,6 +12,8 @@ use crate::mandiri::limits::Limits;
 use rajapasu_engine::mandiri::{MandiriGame, Seat};
 use rajapasu_engine::rng::Rng;
 use rajapasu_engine::Hole;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The UCT exploration constant.
@@ -50,6 +52,7 @@ pub struct Mcts {
     rng: Rng,
     nodes: Vec<Node>,
     root_rounds: usize,
+    stop: Option<Arc<AtomicBool>>,
 }
 
 /// The rewards of a finished (or scored) round from each seat's values.
@@ -85,7 +88,27 @@ impl Mcts {
             rng: Rng::new(seed),
             nodes: Vec::new(),
             root_rounds: 0,
+            stop: None,
         }
+    }
+
+    /// This searcher, stopped soon after `flag` is set (from another thread, for example); it
+    /// then answers with the root move searched most so far. The search does not clear the
+    /// flag. (With no iteration or time limit the search runs its default iterations; give
+    /// `nodes: Some(u64::MAX)` for one that only the flag ends.)
+    ///
+    /// ```
+    /// use rajapasu_ai::mandiri::{Limits, Mcts};
+    /// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// let game = MandiriGame::new(MandiriRules::default());
+    /// let stop = Arc::new(AtomicBool::new(true));
+    /// let mut mcts = Mcts::new(Limits::default().with_nodes(u64::MAX), 7).with_stop(stop);
+    /// assert!(game.legal_moves().contains(&mcts.search(&game).unwrap()));
+    /// ```
+    pub fn with_stop(mut self, flag: Arc<AtomicBool>) -> Mcts {
+        self.stop = Some(flag);
+        self
     }
 
     fn new_node(&mut self, game: &MandiriGame, in_play: [bool; 3]) -> usize {
@@ -132,7 +155,13 @@ impl Mcts {
         while done < cap.max(1) {
             self.iterate(&mut game, in_play);
             done += 1;
-            if done & 15 == 0 && self.limits.movetime.is_some_and(|t| start.elapsed() >= t) {
+            if done & 15 == 0
+                && (self.limits.movetime.is_some_and(|t| start.elapsed() >= t)
+                    || self
+                        .stop
+                        .as_ref()
+                        .is_some_and(|f| f.load(Ordering::Relaxed)))
+            {
                 break;
             }
         }

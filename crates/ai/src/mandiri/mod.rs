@@ -5,6 +5,7 @@
 //! | [`eval`] | each seat's value, the exact key of a position within a round, captures first |
 //! | [`limits`] | depth, time and node budgets ([`Limits`]) |
 //! | `table` | the transposition table |
+//! | `deepen` | the iterative deepening of paranoid and max^n, their stop flag |
 //! | [`paranoid`] | paranoid alpha-beta ([`Paranoid`]) |
 //! | [`maxn`] | max^n ([`MaxN`]) |
 //! | [`mcts`] | Monte Carlo tree search with a reward for each seat ([`Mcts`]) |
@@ -25,6 +26,7 @@
 //! ```
 
 pub mod arena;
+pub(crate) mod deepen;
 pub mod eval;
 pub mod levels;
 pub mod limits;

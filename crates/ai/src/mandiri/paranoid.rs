@@ -7,11 +7,14 @@
 //! The search ends at the end of the round it starts in: a match's next round starts after the
 //! gift and refill, from a position the table's key does not describe.
 
-use crate::mandiri::eval::{base, evaluate, final_values, key, ordered, round_over, Values};
-use crate::mandiri::limits::{Clock, Limits};
-use crate::mandiri::table::{Bound, Entry, Table};
-use rajapasu_engine::mandiri::{MandiriGame, Seat};
+use crate::mandiri::deepen::{deepen, Deepening, Frame, Iteration};
+use crate::mandiri::eval::{evaluate, final_values, key, ordered, round_over, Values};
+use crate::mandiri::limits::Limits;
+use crate::mandiri::table::{Bound, Entry};
+use rajapasu_engine::mandiri::{MandiriGame, MandiriPosition, Seat};
 use rajapasu_engine::Hole;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// Deepest iteration when no depth is given: deeper than any budget reaches.
 pub(crate) const MAX_DEPTH: u32 = 64;
@@ -24,6 +27,9 @@ pub struct Analysis {
     /// Its score for the seat to move, tenths of a counter (paranoid: own value minus the best
     /// of the others'; max^n: own value).
     pub value: i32,
+    /// Each seat's value (index [`Seat::index`]), tenths of a counter, when the search has
+    /// them: max^n's value vector; `None` for paranoid search, which has one number.
+    pub values: Option<Values>,
     /// The deepest iteration completed.
     pub depth: u32,
     /// Nodes searched.
@@ -43,32 +49,39 @@ pub struct Analysis {
 /// ```
 #[derive(Debug)]
 pub struct Paranoid {
-    limits: Limits,
-    table: Option<Table<i32>>,
-    /// The round the table's entries belong to: (rounds finished, round number).
-    table_round: (usize, u32),
-    clock: Clock,
+    frame: Frame<i32>,
     root: Seat,
     rivals: Vec<Seat>,
-    base: Values,
-    root_rounds: usize,
-    horizon: bool,
 }
 
 impl Paranoid {
     /// A searcher with these limits and a table of `2^bits` entries (`None`: no table).
     pub fn new(limits: Limits, table_bits: Option<u32>) -> Paranoid {
         Paranoid {
-            limits: limits.or_default(),
-            table: table_bits.map(Table::new),
-            table_round: (usize::MAX, 0),
-            clock: Clock::new(limits.or_default()),
+            frame: Frame::new(limits, table_bits),
             root: Seat::C,
             rivals: Vec::new(),
-            base: [0; 3],
-            root_rounds: 0,
-            horizon: false,
         }
+    }
+
+    /// This searcher, stopped soon after `flag` is set (from another thread, for example); it
+    /// then answers with the move of the last iteration that finished. The first iteration
+    /// always finishes. The search does not clear the flag: whoever sets it clears it before
+    /// the next search.
+    ///
+    /// ```
+    /// use rajapasu_ai::mandiri::{Limits, Paranoid};
+    /// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// let game = MandiriGame::new(MandiriRules::default());
+    /// // Set before the search starts: only the first iteration runs.
+    /// let stop = Arc::new(AtomicBool::new(true));
+    /// let a = Paranoid::new(Limits::depth(40), Some(12)).with_stop(stop).search(&game).unwrap();
+    /// assert_eq!(a.depth, 1);
+    /// ```
+    pub fn with_stop(mut self, flag: Arc<AtomicBool>) -> Paranoid {
+        self.frame.set_stop(flag);
+        self
     }
 
     /// The score of `v` for the root seat.
@@ -79,51 +92,33 @@ impl Paranoid {
 
     /// Searches `game` for the seat to move; `None` if the game is over.
     pub fn search(&mut self, game: &MandiriGame) -> Option<Analysis> {
-        let moves = game.legal_moves();
-        let &only = moves.first()?;
-        let pos = game.position();
-        self.root = pos.to_move();
-        self.rivals = pos.seats_in_play().filter(|&s| s != self.root).collect();
-        self.base = base(pos);
-        self.root_rounds = game.rounds().len();
-        let round = (game.rounds().len(), pos.round());
-        if let Some(t) = &mut self.table {
-            if self.table_round != round {
-                t.clear();
-                self.table_round = round;
-            }
-        }
-        self.clock = Clock::new(self.limits);
-        let mut game = game.clone();
-        let mut best = Analysis {
-            best: only,
-            value: 0,
-            depth: 0,
-            nodes: 0,
-        };
-        let deepest = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        for depth in 1..=deepest {
-            self.horizon = false;
-            let (value, mv) = self.root_search(&mut game, depth, best.best);
-            if self.clock.stopped() {
-                break;
-            }
-            best = Analysis {
-                best: mv,
-                value,
-                depth,
-                nodes: self.clock.nodes,
-            };
-            self.clock.armed = true;
-            // Every line reached the end of the round: deeper iterations would change nothing.
-            if !self.horizon || self.clock.spent() {
-                break;
-            }
-        }
-        best.nodes = self.clock.nodes;
-        Some(best)
+        deepen(self, game, &mut |_| {})
+    }
+}
+
+impl Deepening for Paranoid {
+    type Entry = i32;
+
+    fn frame(&mut self) -> &mut Frame<i32> {
+        &mut self.frame
     }
 
+    fn prepare(&mut self, pos: &MandiriPosition) {
+        self.root = pos.to_move();
+        self.rivals = pos.seats_in_play().filter(|&s| s != self.root).collect();
+    }
+
+    fn iteration(&mut self, game: &mut MandiriGame, depth: u32, first: Hole) -> Iteration {
+        let (value, best) = self.root_search(game, depth, first);
+        Iteration {
+            value,
+            values: None,
+            best: Some(best),
+        }
+    }
+}
+
+impl Paranoid {
     fn root_search(&mut self, game: &mut MandiriGame, depth: u32, first: Hole) -> (i32, Hole) {
         let mut alpha = i32::MIN + 1;
         let mut best = (i32::MIN, first);
@@ -131,7 +126,7 @@ impl Paranoid {
             game.try_play(h).expect("an ordered move is legal");
             let v = self.alpha_beta(game, depth - 1, alpha, i32::MAX);
             game.undo();
-            if self.clock.stopped() {
+            if self.frame.clock.stopped() {
                 break;
             }
             if v > best.0 {
@@ -144,20 +139,20 @@ impl Paranoid {
 
     fn alpha_beta(&mut self, game: &mut MandiriGame, depth: u32, alpha: i32, beta: i32) -> i32 {
         let (mut alpha, mut beta) = (alpha, beta);
-        if self.clock.tick() {
+        if self.frame.clock.tick() {
             return 0;
         }
-        if let Some(captured) = round_over(game, self.root_rounds) {
-            return self.score(final_values(captured, self.base));
+        if let Some(captured) = round_over(game, self.frame.root_rounds) {
+            return self.score(final_values(captured, self.frame.base));
         }
         let pos = *game.position();
         if depth == 0 {
-            self.horizon = true;
-            return self.score(evaluate(&pos, self.base));
+            self.frame.horizon = true;
+            return self.score(evaluate(&pos, self.frame.base));
         }
         let k = key(&pos) | (self.root.index() as u128) << 121;
         let mut first = None;
-        if let Some(e) = self.table.as_ref().and_then(|t| t.get(k)) {
+        if let Some(e) = self.frame.table.as_ref().and_then(|t| t.get(k)) {
             first = e.best;
             if u32::from(e.depth) >= depth {
                 match e.bound {
@@ -167,7 +162,7 @@ impl Paranoid {
                 }
                 if e.bound == Bound::Exact || alpha >= beta {
                     // The entry may stand on a horizon deeper down.
-                    self.horizon = true;
+                    self.frame.horizon = true;
                     return e.value;
                 }
             }
@@ -180,7 +175,7 @@ impl Paranoid {
             game.try_play(h).expect("an ordered move is legal");
             let v = self.alpha_beta(game, depth - 1, alpha, beta);
             game.undo();
-            if self.clock.stopped() {
+            if self.frame.clock.stopped() {
                 return 0;
             }
             if (maximize && v > best) || (!maximize && v < best) {
@@ -199,7 +194,7 @@ impl Paranoid {
         if best_move.is_none() {
             // No move although the round goes on cannot happen (a seat without counters
             // passes); score the position rather than trust that.
-            return self.score(evaluate(&pos, self.base));
+            return self.score(evaluate(&pos, self.frame.base));
         }
         let bound = if best <= window.0 {
             Bound::Upper
@@ -208,7 +203,7 @@ impl Paranoid {
         } else {
             Bound::Exact
         };
-        if let Some(t) = &mut self.table {
+        if let Some(t) = &mut self.frame.table {
             t.put(Entry {
                 key: k,
                 depth: depth.min(255) as u8,

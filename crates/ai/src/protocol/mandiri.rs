@@ -2,19 +2,18 @@
 //! commands on a three-seat game, moves named by hole (`S5`), searched by the Mandiri levels.
 
 use crate::levels::Level;
+use crate::mandiri::deepen::deepen;
+use crate::mandiri::paranoid::MAX_DEPTH;
 use crate::mandiri::{mandiri_level, GreedyPlayer, Limits, MandiriLevelPlay, MandiriPlayer};
 use crate::mandiri::{Analysis, MaxN, Mcts, Paranoid, Searcher, STRONGEST};
 use rajapasu_engine::mandiri::{MandiriGame, MandiriPosition, MandiriRules};
 use rajapasu_engine::Hole;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Table size of the protocol's Mandiri searches (2^18 entries, as the levels').
 const TABLE_BITS: u32 = crate::mandiri::player::TABLE_BITS;
-
-/// The longest a Mandiri `go` may think when no `movetime` bounds it. The searchers cannot be
-/// stopped from outside, so without it `go depth 60` would leave `stop` and `quit` waiting for
-/// as long as a deep search of a long round takes.
-const CEILING: Duration = Duration::from_secs(60);
 
 /// The game `position` asks for: `startpos` or a Mandiri code (RULES.md 9.7), then the moves.
 pub(super) fn position(
@@ -71,33 +70,53 @@ pub(super) fn show(game: &MandiriGame) -> String {
     .to_string()
 }
 
-/// The `info` line of a finished search: the mover's value in counters (the searchers count in
-/// tenths).
+/// The `info` line of a finished iteration: the mover's value in counters (the searchers count
+/// in tenths), then each seat's when the search has them (max^n).
+///
+/// ```text
+/// info depth 4 score L 32.5 values C 10.5 R 3.0 L 32.5 nodes 198 nps 12375 time 16
+/// ```
 fn info(game: &MandiriGame, a: &Analysis, ms: u64) -> String {
-    let seat = game.position().to_move();
+    let pos = game.position();
+    let seat = pos.to_move();
+    let counters = |v: i32| format!("{:.1}", f64::from(v) / 10.0);
+    let values = a.values.map_or(String::new(), |v| {
+        let seats: Vec<String> = pos
+            .seats_in_play()
+            .map(|s| format!(" {s} {}", counters(v[s.index()])))
+            .collect();
+        format!(" values{}", seats.concat())
+    });
     format!(
-        "info depth {} score {seat} {:.1} nodes {} nps {} time {ms}",
+        "info depth {} score {seat} {}{values} nodes {} nps {} time {ms}",
         a.depth,
-        f64::from(a.value) / 10.0,
+        counters(a.value),
         a.nodes,
         a.nodes * 1000 / ms.max(1),
     )
 }
 
-/// Searches `game` as `level` (or, without one, as the strongest searcher under `limits`) and
-/// returns the answer lines, `bestmove` last. `limits` given override the level's.
-///
-/// The Mandiri searchers cannot be stopped from outside, which is why `go infinite` is refused
-/// before this is called: every search here ends by its own limits.
-pub(super) fn go(game: &MandiriGame, mut limits: Limits, level: Option<Level>) -> Vec<String> {
+/// Searches `game` as `level` (or, without one, as the strongest searcher under `limits`),
+/// saying an `info` line after every finished iteration and `bestmove` at the end through
+/// `last`. `limits` given override the level's. `infinite`: with no limit given and no level,
+/// the search goes on until `stop` sets the flag (or the round is searched to its end).
+pub(super) fn go(
+    game: &MandiriGame,
+    mut limits: Limits,
+    level: Option<Level>,
+    infinite: bool,
+    stop: Arc<AtomicBool>,
+    say: impl Fn(&str),
+    last: impl FnOnce(&str),
+) {
     let Some(_) = game.legal_moves().first() else {
-        return vec!["bestmove none".into()];
+        return last("bestmove none");
     };
     let seed = game.moves().len() as u64 + 1;
     let searcher = match level.map(mandiri_level) {
         Some(MandiriLevelPlay::Greedy { random_percent }) => {
             let mv = GreedyPlayer::new(seed, random_percent).choose(game);
-            return vec![mv.map_or("bestmove none".into(), |m| format!("bestmove {m}"))];
+            return last(&mv.map_or("bestmove none".into(), |m| format!("bestmove {m}")));
         }
         Some(MandiriLevelPlay::Search {
             searcher,
@@ -110,24 +129,37 @@ pub(super) fn go(game: &MandiriGame, mut limits: Limits, level: Option<Level>) -
         }
         None => {
             if limits == Limits::default() {
-                limits.movetime = Some(Duration::from_millis(1000));
+                if infinite {
+                    // Deeper than any search gets: only `stop` or the end of the round ends it.
+                    limits.depth = Some(MAX_DEPTH);
+                } else {
+                    limits.movetime = Some(Duration::from_millis(1000));
+                }
             }
             STRONGEST
         }
     };
-    limits.movetime = limits.movetime.or(Some(CEILING));
     let t0 = Instant::now();
+    let mut report = |a: &Analysis| say(&info(game, a, t0.elapsed().as_millis() as u64));
     let analysis = match searcher {
-        Searcher::Paranoid => Paranoid::new(limits, Some(TABLE_BITS)).search(game),
-        Searcher::MaxN => MaxN::new(limits, Some(TABLE_BITS)).search(game),
+        Searcher::Paranoid => {
+            let mut s = Paranoid::new(limits, Some(TABLE_BITS)).with_stop(stop);
+            deepen(&mut s, game, &mut report)
+        }
+        Searcher::MaxN => {
+            let mut s = MaxN::new(limits, Some(TABLE_BITS)).with_stop(stop);
+            deepen(&mut s, game, &mut report)
+        }
         Searcher::Mcts => {
-            let mv = Mcts::new(limits, seed).search(game);
-            return vec![mv.map_or("bestmove none".into(), |m| format!("bestmove {m}"))];
+            if infinite && limits.nodes.is_none() && limits.movetime.is_none() {
+                limits.nodes = Some(u64::MAX);
+            }
+            let mv = Mcts::new(limits, seed).with_stop(stop).search(game);
+            return last(&mv.map_or("bestmove none".into(), |m| format!("bestmove {m}")));
         }
     };
-    let ms = t0.elapsed().as_millis() as u64;
     match analysis {
-        Some(a) => vec![info(game, &a, ms), format!("bestmove {}", a.best)],
-        None => vec!["bestmove none".into()],
+        Some(a) => last(&format!("bestmove {}", a.best)),
+        None => last("bestmove none"),
     }
 }
