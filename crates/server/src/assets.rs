@@ -28,6 +28,7 @@ pub static FILES: &[(&str, &str)] = web!(
     "js/home.js",
     "js/learn.js",
     "js/analysis.js",
+    "js/board3.js",
     "i18n/en.json",
     "i18n/bn.json",
     "i18n/et.json",
