@@ -77,6 +77,24 @@ fn state_text_shows_the_board() {
 }
 
 #[test]
+fn mandiri_trace_in_json_gives_the_events() {
+    let v: serde_json::Value = serde_json::from_str(&ok(&[
+        "trace", "--rules", "mandiri", "--move", "S4", "--json",
+    ]))
+    .unwrap();
+    assert_eq!(v["seat"], "C");
+    let events = v["events"].as_array().unwrap();
+    assert_eq!(
+        events[0],
+        serde_json::json!({"event": "lift", "hole": "S4", "count": 7, "relay": false})
+    );
+    // Seven counters from S4 go S5 S6 S7 N1 ... N4: the first drop is into S5.
+    assert_eq!(events[1]["event"], "drop");
+    assert_eq!(events[1]["hole"], "S5");
+    assert_eq!(v["explained"][0], "lifts 7 from S4");
+}
+
+#[test]
 fn trace_in_words_and_json() {
     let code = "0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46";
     let out = ok(&["trace", "--position", code, "--move", "2"]);

@@ -3,6 +3,8 @@
 use crate::app::{App, Peer};
 use crate::assets;
 use crate::error::{ApiError, ErrorKind};
+use crate::games::held::Held;
+use crate::games::Slot;
 use crate::requests::{
     AnalysisRequest, ApiJson, ApiPath, ApiQuery, JoinRequest, MoveRequest, NameRequest, NewGame,
     RecordQuery, RematchRequest, StateQuery, TokenRequest, TraceRequest, BODY_LIMIT,
@@ -15,7 +17,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
-use rajapasu_engine::{BySide, Event, GameView, Rules};
+use rajapasu_engine::{Event, GameView, Rules};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
@@ -46,11 +48,14 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(ws))
+        .merge(crate::mandiri::routes::router())
         .route("/api/trace", post(trace))
         .route("/api/analysis", post(analysis))
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .route("/", get(assets::index))
         .route("/g/{id}", get(assets::index))
+        .route("/mandiri", get(assets::mandiri_page))
+        .route("/m/{id}", get(assets::mandiri_page))
         .route("/rules", get(assets::rules_page))
         .route("/learn", get(assets::learn_page))
         .route("/analysis", get(assets::analysis_page))
@@ -122,6 +127,16 @@ async fn api_index() -> Json<Value> {
             "GET /api/games/{id}/ws (WebSocket)",
             "POST /api/trace",
             "POST /api/analysis",
+            "POST /api/mandiri/games",
+            "GET /api/mandiri/games/{id}[?at=PLY]",
+            "POST /api/mandiri/games/{id}/moves",
+            "POST /api/mandiri/games/{id}/undo",
+            "POST /api/mandiri/games/{id}/join",
+            "POST /api/mandiri/games/{id}/resign",
+            "POST /api/mandiri/games/{id}/next-round",
+            "POST /api/mandiri/games/{id}/name",
+            "GET /api/mandiri/games/{id}/record[?format=text|json]",
+            "GET /api/mandiri/games/{id}/ws (WebSocket)",
         ],
         "docs": "docs/API.md",
     }))
@@ -156,18 +171,25 @@ async fn state(
     Ok(Json(app.hub.state(&id, q.at).await?))
 }
 
-/// Routes that hand a game's id and a JSON body to the hub's method of the same name and answer
-/// with what it returns.
+/// Routes that hand a game's id and a JSON body to the hub's method named (`route =>
+/// method`, or the route's own name) and answer with what it returns. Used by the Mandiri
+/// routes too.
 macro_rules! game_actions {
-    ($($action:ident($body:ty)),* $(,)?) => {$(
-        async fn $action(
-            State(app): State<AppState>,
-            ApiPath(id): ApiPath<String>,
-            ApiJson(req): ApiJson<$body>,
-        ) -> Result<Json<Value>, ApiError> {
-            Ok(Json(app.hub.$action(&id, req).await?))
+    ($($route:ident $(=> $action:ident)? ($body:ty)),* $(,)?) => {$(
+        async fn $route(
+            axum::extract::State(app): axum::extract::State<std::sync::Arc<$crate::app::App>>,
+            $crate::requests::ApiPath(id): $crate::requests::ApiPath<String>,
+            $crate::requests::ApiJson(req): $crate::requests::ApiJson<$body>,
+        ) -> Result<axum::Json<serde_json::Value>, $crate::error::ApiError> {
+            Ok(axum::Json(game_actions!(@call app, id, req, $route $(, $action)?)))
         }
     )*};
+    (@call $app:ident, $id:ident, $req:ident, $route:ident) => {
+        $app.hub.$route(&$id, $req).await?
+    };
+    (@call $app:ident, $id:ident, $req:ident, $route:ident, $action:ident) => {
+        $app.hub.$action(&$id, $req).await?
+    };
 }
 
 game_actions!(
@@ -188,12 +210,17 @@ async fn record(
 ) -> Result<Response, ApiError> {
     let json_format = q.json()?;
     let text = app.hub.record(&id, json_format).await?;
+    Ok(record_response(&id, json_format, text))
+}
+
+/// A game record as a download named after the game.
+pub(crate) fn record_response(id: &str, json_format: bool, text: String) -> Response {
     let (ctype, ext) = if json_format {
         ("application/json; charset=utf-8", "json")
     } else {
         ("text/plain; charset=utf-8", "txt")
     };
-    Ok((
+    (
         [
             (header::CONTENT_TYPE, ctype.to_string()),
             (
@@ -203,7 +230,7 @@ async fn record(
         ],
         text,
     )
-        .into_response())
+        .into_response()
 }
 
 async fn ws(
@@ -214,6 +241,18 @@ async fn ws(
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let slot = app.hub.slot(&id).await?;
+    open_socket(&app, slot, peer, &headers, upgrade)
+}
+
+/// Upgrades a live-update request of the game in `slot` (of either kind), within the caps.
+pub(crate) fn open_socket<E: Held>(
+    app: &App,
+    slot: Arc<Slot<E>>,
+    peer: Option<Extension<Peer>>,
+    headers: &HeaderMap,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let id = slot.id.clone();
     let upgrade = upgrade.map_err(|_| {
         ApiError::of(
             ErrorKind::UpgradeRequired,
@@ -221,7 +260,7 @@ async fn ws(
         )
         .code("not_websocket")
     })?;
-    let address = app.client_address(&headers, peer.map(|Extension(p)| p));
+    let address = app.client_address(headers, peer.map(|Extension(p)| p));
     let place = app.sockets.try_open(&id, address).map_err(|full| {
         let what = match full {
             Full::Game => "this game has as many live-update sockets open as it takes",
@@ -241,14 +280,14 @@ async fn ws(
         .on_upgrade(move |socket| watch(socket, slot, place, idle, stopping)))
 }
 
-async fn watch(
+async fn watch<E: Held>(
     mut socket: WebSocket,
-    slot: Arc<crate::games::Slot>,
+    slot: Arc<Slot<E>>,
     place: SocketPlace,
     idle: Duration,
     mut stopping: tokio::sync::watch::Receiver<bool>,
 ) {
-    let mut held = BySide::default();
+    let mut held = 0;
     let stopped = tokio::select! {
         _ = session(&mut socket, &slot, &mut held, idle) => false,
         _ = stopping.wait_for(|s| *s) => true,
@@ -272,12 +311,7 @@ struct Hello {
     token: String,
 }
 
-async fn session(
-    socket: &mut WebSocket,
-    slot: &crate::games::Slot,
-    held: &mut BySide<bool>,
-    idle: Duration,
-) {
+async fn session<E: Held>(socket: &mut WebSocket, slot: &Slot<E>, held: &mut u8, idle: Duration) {
     // Subscribe first, then send the state: no update can fall in between.
     let mut rx = slot.subscribe();
     // A ping every half of the idle time; a socket that sent nothing (not even a pong) for the
@@ -323,7 +357,7 @@ async fn session(
                     // A token says who is there (once per socket); any text asks for the
                     // current state again.
                     Some(Ok(Message::Text(text))) => {
-                        if !held.south && !held.north {
+                        if *held == 0 {
                             if let Ok(hello) = serde_json::from_str::<Hello>(&text) {
                                 *held = slot.arrive(&hello.token).await;
                             }

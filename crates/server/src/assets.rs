@@ -97,6 +97,15 @@ pub async fn analysis_page() -> Response {
     })
 }
 
+/// The Raja Pasu Mandiri page, `/mandiri` and `/m/{id}`.
+pub async fn mandiri_page() -> Response {
+    file("mandiri.html").unwrap_or_else(|| {
+        ApiError::not_found("no page")
+            .code("no_page")
+            .into_response()
+    })
+}
+
 /// `/assets/{path}`.
 pub async fn asset(ApiPath(path): ApiPath<String>) -> Response {
     file(&path).unwrap_or_else(|| {

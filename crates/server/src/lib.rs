@@ -32,6 +32,7 @@
 
 pub mod abuse;
 pub mod analysis;
+#[macro_use]
 pub mod api;
 pub mod app;
 pub mod assets;
@@ -43,6 +44,7 @@ pub mod games;
 pub mod layers;
 pub mod limits;
 pub mod loadtest;
+pub mod mandiri;
 pub mod meta;
 pub mod metrics;
 pub mod rate;

@@ -12,7 +12,8 @@
 use crate::error::ApiError;
 use rajapasu_ai::search::Searcher;
 use rajapasu_ai::Level;
-use rajapasu_engine::{Game, Move};
+use rajapasu_engine::mandiri::MandiriGame;
+use rajapasu_engine::{Game, Hole, Move};
 use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;
@@ -290,6 +291,21 @@ impl SearchPool {
         let pending = self
             .submit(params.table_bits, false, None, move |searcher| {
                 rajapasu_ai::choose_with(searcher, &game, &params, seed).map(|c| c.mv)
+            })
+            .ok()?;
+        pending.await.ok().flatten()
+    }
+
+    /// A computer's move in a Raja Pasu Mandiri game at `level`: waits its turn, never
+    /// refused. The Mandiri searchers keep tables of their own; the job is counted against the
+    /// memory budget as a hint-sized search, which is about their size. `None` if the game is
+    /// over or the pool stopped.
+    pub async fn mandiri_move(&self, game: MandiriGame, level: Level, seed: u64) -> Option<Hole> {
+        let pending = self
+            .submit(HINT_TABLE_BITS, false, None, move |_| {
+                rajapasu_ai::mandiri::level_player(level, seed)
+                    .choose(&game)
+                    .ok()
             })
             .ok()?;
         pending.await.ok().flatten()

@@ -2,7 +2,10 @@
 
 #[macro_use]
 mod common;
-use common::{error_of, invite_code, new_game, post, req, server_on, Backend};
+use common::{
+    error_of, invite_code, lasting_db, new_game, post, remove_sqlite_files, req, server_on,
+    store_move_directly, Backend,
+};
 
 use futures_util::{SinkExt, StreamExt};
 use rajapasu_server::client::Client;
@@ -486,17 +489,7 @@ async fn meta_lists_the_levels_and_the_default_that_a_game_gets(store: Backend) 
 
 /// The computer is to move in a stored game when the server starts: it moves.
 async fn the_computer_moves_after_a_restart(store: Backend) {
-    let db = match &store {
-        Backend::Sqlite => {
-            let path =
-                std::env::temp_dir().join(format!("rajapasu-resume-{}.db", std::process::id()));
-            path.to_string_lossy().to_string()
-        }
-        Backend::Postgres(url) => url.clone(),
-    };
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{db}{ext}"));
-    }
+    let db = lasting_db(&store, "rajapasu-resume");
     let (addr, task) = rajapasu_server::spawn("127.0.0.1:0", &db).await.unwrap();
     let (id, _, created) = new_game(
         addr,
@@ -506,27 +499,7 @@ async fn the_computer_moves_after_a_restart(store: Backend) {
     assert_eq!(created["game"]["ply"], 0);
     task.abort();
     // The player's move as stored by a server that stopped before the computer replied.
-    let sql_move = "UPDATE games SET version = version + 1, computer_next = true WHERE id = $1";
-    match &store {
-        Backend::Sqlite => {
-            let conn = rusqlite::Connection::open(&db).unwrap();
-            conn.execute("INSERT INTO moves(game, ply, mv) VALUES (?1, 0, 1)", [&id])
-                .unwrap();
-            conn.execute(&sql_move.replace("$1", "?1").replace("true", "1"), [&id])
-                .unwrap();
-        }
-        Backend::Postgres(url) => {
-            let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
-                .await
-                .unwrap();
-            tokio::spawn(connection);
-            client
-                .execute("INSERT INTO moves(game, ply, mv) VALUES ($1, 0, 1)", &[&id])
-                .await
-                .unwrap();
-            client.execute(sql_move, &[&id]).await.unwrap();
-        }
-    }
+    store_move_directly(&store, &db, &id, 0, 1).await;
     let (addr, _task) = rajapasu_server::spawn("127.0.0.1:0", &db).await.unwrap();
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
@@ -539,9 +512,7 @@ async fn the_computer_moves_after_a_restart(store: Backend) {
         assert!(Instant::now() < deadline, "the computer did not move: {v}");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{db}{ext}"));
-    }
+    remove_sqlite_files(&store, &db);
 }
 
 on_both_stores!(

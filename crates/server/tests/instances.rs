@@ -3,13 +3,11 @@
 //! kept once. Skipped (saying so) without a test PostgreSQL server.
 
 mod common;
-use common::{new_game, post, req, Backend};
+use common::{new_game, next_update, post, req, Backend};
 
-use futures_util::StreamExt;
 use rajapasu_server::client::Client;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::net::SocketAddr;
-use std::time::Duration;
 
 async fn two_instances(test: &str) -> Option<(SocketAddr, SocketAddr)> {
     let store = Backend::postgres(test).await?;
@@ -20,29 +18,6 @@ async fn two_instances(test: &str) -> Option<(SocketAddr, SocketAddr)> {
         .await
         .unwrap();
     Some((a, b))
-}
-
-/// The next message of a socket that is not about presence, within 10 s.
-async fn next_update<S>(ws: &mut S) -> Value
-where
-    S: futures_util::Stream<
-            Item = Result<
-                tokio_tungstenite::tungstenite::Message,
-                tokio_tungstenite::tungstenite::Error,
-            >,
-        > + Unpin,
-{
-    loop {
-        let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
-            .await
-            .expect("an update within 10 s")
-            .unwrap()
-            .unwrap();
-        let v: Value = serde_json::from_str(msg.to_text().unwrap()).unwrap();
-        if v["type"] != "presence" {
-            return v;
-        }
-    }
 }
 
 #[tokio::test]
@@ -183,4 +158,43 @@ async fn moves_alternating_between_instances_are_taken_at_once() {
         assert_eq!(m.status, 200, "ply {ply}: {}", m.body);
         view = m.json()["game"]["view"].clone();
     }
+}
+
+#[tokio::test]
+async fn a_mandiri_move_on_one_instance_reaches_the_sockets_of_the_other() {
+    let Some((a, b)) = two_instances(module_path!()).await else {
+        return;
+    };
+    let created = post(a, "/api/mandiri/games", json!({"kind": "local"})).await;
+    assert_eq!(created.status, 201, "{}", created.body);
+    let id = created.json()["id"].as_str().unwrap().to_string();
+    let token = created.json()["token"].as_str().unwrap().to_string();
+    let (mut ws, _) =
+        tokio_tungstenite::connect_async(format!("ws://{b}/api/mandiri/games/{id}/ws"))
+            .await
+            .unwrap();
+    assert_eq!(next_update(&mut ws).await["type"], "state");
+    let moved = post(
+        a,
+        &format!("/api/mandiri/games/{id}/moves"),
+        json!({"token": token, "move": "S4"}),
+    )
+    .await;
+    assert_eq!(moved.status, 200, "{}", moved.body);
+    let update = next_update(&mut ws).await;
+    assert_eq!(update["type"], "move", "{update}");
+    assert_eq!(
+        (update["move"].as_str(), update["seat"].as_str()),
+        (Some("S4"), Some("C"))
+    );
+    assert_eq!(update["events"][0]["event"], "lift");
+    // The other instance plays on from there.
+    let next = post(
+        b,
+        &format!("/api/mandiri/games/{id}/moves"),
+        json!({"token": token, "move": update["game"]["view"]["legal"][0], "ply": 1}),
+    )
+    .await;
+    assert_eq!(next.status, 200, "{}", next.body);
+    assert_eq!(next.json()["game"]["ply"], 2);
 }

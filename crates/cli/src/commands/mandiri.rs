@@ -266,7 +266,8 @@ pub fn trace(mut game: MandiriGame, mv: &str, as_json: bool) -> Result<(), CliEr
             "seat": mover,
             "before": before,
             "after": game.position().to_string(),
-            "events": lines,
+            "events": events,
+            "explained": lines,
         });
         println!("{}", serde_json::to_string(&out)?);
     } else {

@@ -97,6 +97,18 @@ impl Seat {
             .map(|i| Hole::from_index(i, ROW))
     }
 
+    /// Every hole of the Mandiri board, in board order (S1..S7, N1..N7).
+    ///
+    /// ```
+    /// use rajapasu_engine::mandiri::Seat;
+    /// let holes: Vec<String> = Seat::board_holes().map(|h| h.to_string()).collect();
+    /// assert_eq!(holes.len(), 14);
+    /// assert_eq!((holes[0].as_str(), holes[13].as_str()), ("S1", "N7"));
+    /// ```
+    pub fn board_holes() -> impl Iterator<Item = Hole> {
+        (0..HOLES).map(|i| Hole::from_index(i, ROW))
+    }
+
     /// The seat that plays after this one.
     ///
     /// ```
@@ -189,7 +201,6 @@ impl<T> IndexMut<Seat> for BySeat<T> {
 /// assert!(Player::new(4).is_none());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Player(u8);
 
 impl Player {
@@ -271,6 +282,24 @@ impl fmt::Display for Players {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<String> = self.iter().map(|p| p.to_string()).collect();
         f.write_str(&names.join(","))
+    }
+}
+
+/// A player is written as its number, 1 to 3, as everywhere players are named.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Player {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(self.number())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Player {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Player, D::Error> {
+        let n = <u8 as serde::Deserialize>::deserialize(d)?;
+        Player::new(n).ok_or_else(|| {
+            serde::de::Error::custom(format_args!("no player {n}: players are 1 to 3"))
+        })
     }
 }
 

@@ -6,10 +6,29 @@ use crate::mandiri::seat::{BySeat, Player, Players, Seat};
 use crate::trace::Event;
 
 /// One step of a Mandiri move or of what follows it.
+///
+/// As JSON a sowing step is the two-player event's object (its seats `C`, `R`, `L`); the
+/// others are tagged the same way, with players as their numbers and values by seat as arrays
+/// in the order C, R, L.
+///
+/// ```
+/// use rajapasu_engine::mandiri::{MandiriEvent, Player, Seat};
+/// let pass = serde_json::to_value(MandiriEvent::Pass { seat: Seat::R }).unwrap();
+/// assert_eq!(pass, serde_json::json!({"event": "pass", "seat": "R"}));
+/// let gift = MandiriEvent::Gift {
+///     from: Player::new(1).unwrap(),
+///     to: Player::new(3).unwrap(),
+///     count: 1,
+/// };
+/// assert_eq!(
+///     serde_json::to_value(gift).unwrap(),
+///     serde_json::json!({"event": "gift", "from": 1, "to": 3, "count": 1})
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "event", rename_all = "snake_case"))]
 pub enum MandiriEvent {
-    /// A step of the sowing.
-    Sow(Event<Seat>),
     /// `seat` had no counters and passed (rule M2).
     Pass {
         /// The seat.
@@ -77,4 +96,7 @@ pub enum MandiriEvent {
         /// The winner, or the players sharing it.
         winners: Players,
     },
+    /// A step of the sowing (last, so that its own tag is the one written).
+    #[cfg_attr(feature = "serde", serde(untagged))]
+    Sow(Event<Seat>),
 }

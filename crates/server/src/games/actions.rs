@@ -1,6 +1,7 @@
 //! What the API asks of a game (docs/API.md): each checks the request against the game held,
 //! stores the change, then takes it and tells the game's sockets.
 
+use super::held::Held;
 use super::hub::Hub;
 use super::seats;
 use super::slot::{Entry, Slot};
@@ -17,12 +18,11 @@ use rajapasu_engine::{BySide, Event, Game, GameView, Move, Position, Side};
 use serde_json::Value;
 use std::sync::Arc;
 
-/// 409 `stale_ply` unless the request's `ply` (when it gives one) is the game's.
-fn check_ply(game: &Game, ply: Option<usize>) -> Result<(), ApiError> {
+/// 409 `stale_ply` unless the request's `ply` (when it gives one) is the game's, `at`.
+fn check_ply(at: usize, ply: Option<usize>) -> Result<(), ApiError> {
     match ply {
-        Some(p) if p != game.moves().len() => Err(ApiError::conflict(format!(
-            "the game has moved on: the request expects ply {p} but the game is at ply {}",
-            game.moves().len()
+        Some(p) if p != at => Err(ApiError::conflict(format!(
+            "the game has moved on: the request expects ply {p} but the game is at ply {at}"
         ))
         .code("stale_ply")),
         _ => Ok(()),
@@ -32,12 +32,12 @@ fn check_ply(game: &Game, ply: Option<usize>) -> Result<(), ApiError> {
 /// Whether a request refused because the stored game had moved on is tried again, on the copy
 /// just read back: when it gave no `ply`, it asked for a change of the game as it is, as it
 /// would have got on a server of its own. Twice at most.
-fn again(err: &ApiError, ply: Option<usize>, attempts: &mut u32) -> bool {
+pub(crate) fn again(err: &ApiError, ply: Option<usize>, attempts: &mut u32) -> bool {
     *attempts += 1;
     ply.is_none() && err.code_word() == "stale_ply" && *attempts <= 2
 }
 
-fn game_over() -> ApiError {
+pub(crate) fn game_over() -> ApiError {
     ApiError::conflict("the game is over").code("game_over")
 }
 
@@ -73,13 +73,13 @@ impl Hub {
     /// [`check_ply`], on a copy brought up to date first when the ply differs and other
     /// instances share the store: the request may come after a change made on another
     /// instance whose notice has not arrived yet.
-    async fn check_ply(
+    pub(crate) async fn check_ply<E: Held>(
         &self,
-        slot: &Slot,
-        e: &mut Entry,
+        slot: &Slot<E>,
+        e: &mut E,
         ply: Option<usize>,
     ) -> Result<(), ApiError> {
-        if check_ply(&e.game, ply).is_err()
+        if check_ply(e.ply(), ply).is_err()
             && self.shared
             && !self.reload(slot, e).await.map_err(ApiError::unavailable)?
         {
@@ -87,7 +87,7 @@ impl Hub {
                 ApiError::not_found(format!("no game with id `{}`", slot.id)).code("no_game"),
             );
         }
-        check_ply(&e.game, ply)
+        check_ply(e.ply(), ply)
     }
 
     /// Creates a game (or imports a record) and returns its id, the creator's token and links.
@@ -408,28 +408,14 @@ impl Hub {
         }))
     }
 
-    /// A player opens the round that the last move began (`between_rounds` in the game
-    /// object): the computer, when it leads that round, makes its first move. Anywhere else it
-    /// changes nothing, so a page may send it whenever its player leaves a round's summary.
+    /// A player opens the round that the last move began (see [`Hub::open_round`]).
     pub async fn next_round(
         self: &Arc<Hub>,
         id: &str,
         req: TokenRequest,
     ) -> Result<Value, ApiError> {
-        let slot = self.slot(id).await?;
-        let mut e = slot.entry.lock().await;
-        seats::require(&e.settings.seats, req.token.as_deref())?;
-        self.check_ply(&slot, &mut e, req.ply).await?;
-        e.round_opened = true;
-        let computer_next = e.computer_may_move();
-        let msg = json(Update::State {
-            game: slot.info(&e),
-        });
-        drop(e);
-        if computer_next {
-            self.clone().spawn_computer(slot);
-        }
-        Ok(msg)
+        self.open_round(self.slot(id).await?, req.token.as_deref(), req.ply)
+            .await
     }
 
     /// Sets (or, with an empty name, takes away) the name of the token's player in an online

@@ -1,21 +1,85 @@
 //! The registry of games held in memory: a game is loaded from the store when first asked for,
 //! leaves memory when idle, and every change goes to the store before it is taken.
 
+use super::held::{GameName, Held};
 use super::policy::Policy;
 use super::slot::{activity, Entry, Slot};
 use crate::error::ApiError;
+use crate::mandiri::MandiriEntry;
 use crate::meta::Settings;
 use crate::search_pool::SearchPool;
-use crate::store::{Change, Store, StoreError, StoredGame};
+use crate::store::{Activity, Change, Store, StoreError, StoredGame};
 use axum::http::StatusCode;
 use rajapasu_engine::Game;
 use std::collections::HashMap;
-use std::sync::{Arc, RwLock, Weak};
+use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard, Weak};
 use std::time::Duration;
+
+/// The games of one kind held in memory, by id.
+pub struct Registry<E> {
+    games: RwLock<HashMap<String, Arc<Slot<E>>>>,
+}
+
+impl<E: Held> Registry<E> {
+    fn new() -> Registry<E> {
+        Registry {
+            games: RwLock::new(HashMap::new()),
+        }
+    }
+
+    fn read(&self) -> RwLockReadGuard<'_, HashMap<String, Arc<Slot<E>>>> {
+        self.games.read().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn write(&self) -> RwLockWriteGuard<'_, HashMap<String, Arc<Slot<E>>>> {
+        self.games.write().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The game `id` if held.
+    pub(crate) fn get(&self, id: &str) -> Option<Arc<Slot<E>>> {
+        self.read().get(id).cloned()
+    }
+
+    /// Holds `slot` unless another request loaded the same game meanwhile; returns the one held.
+    fn insert(&self, slot: Slot<E>) -> Arc<Slot<E>> {
+        self.write()
+            .entry(slot.id.clone())
+            .or_insert_with(|| Arc::new(slot))
+            .clone()
+    }
+
+    pub(crate) fn ids(&self) -> Vec<String> {
+        self.read().keys().cloned().collect()
+    }
+
+    fn len(&self) -> usize {
+        self.read().len()
+    }
+
+    fn remove(&self, id: &str) {
+        self.write().remove(id);
+    }
+
+    /// Lets go of the games unused since `cutoff` that no socket or task holds.
+    fn evict(&self, cutoff: u64) -> usize {
+        let mut games = self.write();
+        let before = games.len();
+        games.retain(|_, slot| {
+            // The map's own reference is the only one: no request, socket or task has it.
+            let unused = Arc::strong_count(slot) == 1 && slot.watchers() == 0;
+            let thinking = slot.entry.try_lock().map(|e| e.thinking()).unwrap_or(true);
+            !(unused && !thinking && slot.last_used() < cutoff)
+        });
+        before - games.len()
+    }
+}
 
 /// Every game held, and the store behind them.
 pub struct Hub {
-    games: RwLock<HashMap<String, Arc<Slot>>>,
+    /// The Raja Pasu games held.
+    pub(crate) pasu: Registry<Entry>,
+    /// The Raja Pasu Mandiri games held.
+    pub(crate) mandiri: Registry<MandiriEntry>,
     pub(crate) store: Arc<dyn Store>,
     pub(crate) policy: Policy,
     /// Other instances may change the stored games (the store sends notices).
@@ -34,7 +98,8 @@ impl Hub {
     ) -> Result<Arc<Hub>, StoreError> {
         let notices = store.notices();
         let hub = Arc::new(Hub {
-            games: RwLock::new(HashMap::new()),
+            pasu: Registry::new(),
+            mandiri: Registry::new(),
             shared: notices.is_some(),
             store,
             policy,
@@ -55,6 +120,8 @@ impl Hub {
         for id in self.store.computer_waiting().await? {
             if let Ok(slot) = self.slot(&id).await {
                 self.clone().spawn_computer(slot);
+            } else if let Ok(slot) = self.mandiri_slot(&id).await {
+                self.clone().spawn_computer(slot);
             }
         }
         Ok(())
@@ -67,7 +134,7 @@ impl Hub {
 
     /// How many games are held in memory.
     pub fn len(&self) -> usize {
-        self.read_games().len()
+        self.pasu.len() + self.mandiri.len()
     }
 
     /// True when no game is held in memory.
@@ -77,42 +144,30 @@ impl Hub {
 
     /// Whether the game `id` is held in memory now.
     pub fn holds(&self, id: &str) -> bool {
-        self.read_games().contains_key(id)
-    }
-
-    fn read_games(&self) -> std::sync::RwLockReadGuard<'_, HashMap<String, Arc<Slot>>> {
-        self.games.read().unwrap_or_else(|e| e.into_inner())
-    }
-
-    fn write_games(&self) -> std::sync::RwLockWriteGuard<'_, HashMap<String, Arc<Slot>>> {
-        self.games.write().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// The game `id` if held in memory, without asking the store.
-    pub(crate) fn held(&self, id: &str) -> Option<Arc<Slot>> {
-        self.read_games().get(id).cloned()
-    }
-
-    /// Holds `slot` unless another request loaded the same game meanwhile; returns the one held.
-    fn insert(&self, slot: Slot) -> Arc<Slot> {
-        self.write_games()
-            .entry(slot.id.clone())
-            .or_insert_with(|| Arc::new(slot))
-            .clone()
-    }
-
-    pub(crate) fn held_ids(&self) -> Vec<String> {
-        self.read_games().keys().cloned().collect()
+        self.pasu.get(id).is_some() || self.mandiri.get(id).is_some()
     }
 
     pub(crate) fn forget(&self, id: &str) {
-        self.write_games().remove(id);
+        self.pasu.remove(id);
+        self.mandiri.remove(id);
     }
 
-    /// The game `id`, loaded from the store if it is not held; 404 if there is none.
+    /// The Raja Pasu game `id`, loaded from the store if it is not held; 404 if there is none.
     pub async fn slot(&self, id: &str) -> Result<Arc<Slot>, ApiError> {
+        self.load(id).await
+    }
+
+    /// The Raja Pasu Mandiri game `id`, as [`Hub::slot`].
+    pub async fn mandiri_slot(&self, id: &str) -> Result<Arc<Slot<MandiriEntry>>, ApiError> {
+        self.load(id).await
+    }
+
+    /// The game `id` of kind `E`, loaded from the store if it is not held; 404 if there is
+    /// none, 404 `other_game` if it is a game of the other kind.
+    async fn load<E: Held>(&self, id: &str) -> Result<Arc<Slot<E>>, ApiError> {
         let now = self.policy.now();
-        if let Some(slot) = self.held(id) {
+        let registry = E::registry(self);
+        if let Some(slot) = registry.get(id) {
             slot.touch(now);
             return Ok(slot);
         }
@@ -127,11 +182,20 @@ impl Hub {
             .await
             .map_err(ApiError::unavailable)?
             .ok_or_else(no_game)?;
-        let entry = Entry::from_stored(&stored).map_err(|e| {
+        let game = GameName::of_meta(&stored.meta);
+        if game != E::GAME {
+            return Err(ApiError::not_found(format!(
+                "game `{id}` is a {} game: it is at {}/{id}",
+                game.title(),
+                game.api_path()
+            ))
+            .code("other_game"));
+        }
+        let entry = E::from_stored(&stored).map_err(|e| {
             eprintln!("warning: game {id}: {e}");
             ApiError::internal(format!("game `{id}` cannot be read back: {e}"))
         })?;
-        Ok(self.insert(Slot::new(id.to_string(), entry, now)))
+        Ok(registry.insert(Slot::new(id.to_string(), entry, now)))
     }
 
     /// Stores a new game; fails with 503 `too_many_games` at the cap.
@@ -142,13 +206,36 @@ impl Hub {
         settings: &Settings,
     ) -> Result<Slot, ApiError> {
         let now = self.policy.now();
+        let meta = serde_json::to_string(settings).map_err(ApiError::internal)?;
+        let moves = game.moves().iter().map(|m| m.number()).collect();
+        let entry = Entry {
+            game: game.clone(),
+            settings: settings.clone(),
+            version: 0,
+            thinking: false,
+            present: [0; 2],
+            round_opened: false,
+        };
+        self.store_new_entry(id, meta, moves, activity(game, settings, now), entry)
+            .await
+    }
+
+    /// Stores a new game of any kind: its settings' JSON, its moves and its activity; fails
+    /// with 503 `too_many_games` at the cap. Returns its slot, to be held.
+    pub(crate) async fn store_new_entry<E: Held>(
+        &self,
+        id: &str,
+        meta: String,
+        moves: Vec<u8>,
+        act: Activity,
+        entry: E,
+    ) -> Result<Slot<E>, ApiError> {
         let stored = StoredGame {
             id: id.to_string(),
-            meta: serde_json::to_string(settings).map_err(ApiError::internal)?,
-            moves: game.moves().iter().map(|m| m.number()).collect(),
+            meta,
+            moves,
             version: 0,
         };
-        let act = activity(game, settings, now);
         match self.store.create(stored, act, self.policy.max_games).await {
             Ok(()) => {}
             Err(e @ StoreError::Full { .. }) => {
@@ -159,20 +246,12 @@ impl Hub {
             }
             Err(e) => return Err(ApiError::unavailable(e)),
         }
-        let entry = Entry {
-            game: game.clone(),
-            settings: settings.clone(),
-            version: 0,
-            thinking: false,
-            present: Default::default(),
-            round_opened: false,
-        };
-        Ok(Slot::new(id.to_string(), entry, now))
+        Ok(Slot::new(id.to_string(), entry, self.policy.now()))
     }
 
     /// Holds a game just stored.
-    pub(crate) fn hold(&self, slot: Slot) -> Arc<Slot> {
-        self.insert(slot)
+    pub(crate) fn hold<E: Held>(&self, slot: Slot<E>) -> Arc<Slot<E>> {
+        E::registry(self).insert(slot)
     }
 
     /// Stores `change`, made on the copy in `e`, which will be in the state of `game` and
@@ -187,9 +266,21 @@ impl Hub {
         settings: &Settings,
     ) -> Result<(), ApiError> {
         let act = activity(game, settings, self.policy.now());
-        match self.store.change(&slot.id, e.version, change, act).await {
+        self.store_entry_change(slot, e, change, act).await
+    }
+
+    /// Stores `change`, made on the copy in `e` of a game of any kind, which will have the
+    /// activity `act` once it is taken; as [`Hub::store_change`].
+    pub(crate) async fn store_entry_change<E: Held>(
+        &self,
+        slot: &Slot<E>,
+        e: &mut E,
+        change: Change,
+        act: Activity,
+    ) -> Result<(), ApiError> {
+        match self.store.change(&slot.id, e.version(), change, act).await {
             Ok(()) => {
-                e.version += 1;
+                e.set_version(e.version() + 1);
                 Ok(())
             }
             Err(StoreError::Stale) => {
@@ -202,7 +293,7 @@ impl Hub {
                 }
                 Err(ApiError::conflict(format!(
                     "the game has moved on meanwhile: it is now at ply {}",
-                    e.game.moves().len()
+                    e.ply()
                 ))
                 .code("stale_ply"))
             }
@@ -212,22 +303,24 @@ impl Hub {
 
     /// Reads the game of `slot` again from the store into `e` and tells the sockets what
     /// changed. Returns false (and forgets the game) when it is no longer stored.
-    pub(crate) async fn reload(&self, slot: &Slot, e: &mut Entry) -> Result<bool, StoreError> {
+    pub(crate) async fn reload<E: Held>(
+        &self,
+        slot: &Slot<E>,
+        e: &mut E,
+    ) -> Result<bool, StoreError> {
         let Some(stored) = self.store.load(&slot.id).await? else {
             self.forget(&slot.id);
             return Ok(false);
         };
-        if stored.version == e.version {
+        if stored.version == e.version() {
             return Ok(true);
         }
-        let Ok(mut fresh) = Entry::from_stored(&stored) else {
+        let Ok(mut fresh) = E::from_stored(&stored) else {
             return Ok(true);
         };
-        fresh.present = e.present;
-        fresh.thinking = e.thinking;
+        fresh.keep_memory_of(e);
         let old = std::mem::replace(e, fresh);
-        let update = super::sync::what_changed(slot, &old, e);
-        slot.publish(&update);
+        slot.publish(&e.changes_since(&slot.id, &old));
         Ok(true)
     }
 
@@ -253,15 +346,7 @@ impl Hub {
             .policy
             .now()
             .saturating_sub(self.policy.evict_after.as_secs());
-        let mut games = self.write_games();
-        let before = games.len();
-        games.retain(|_, slot| {
-            // The map's own reference is the only one: no request, socket or task has it.
-            let unused = Arc::strong_count(slot) == 1 && slot.watchers() == 0;
-            let thinking = slot.entry.try_lock().map(|e| e.thinking).unwrap_or(true);
-            !(unused && !thinking && slot.last_used() < cutoff)
-        });
-        before - games.len()
+        self.pasu.evict(cutoff) + self.mandiri.evict(cutoff)
     }
 }
 

@@ -3,6 +3,7 @@
 //!
 //! | Module | What it holds |
 //! |---|---|
+//! | [`held`] | what the hub needs of a game of either kind (Raja Pasu or Mandiri) |
 //! | [`hub`] | the registry: games loaded when first asked for, evicted when idle, expired |
 //! | [`slot`] | one game held in memory, its lock and its live-update channel |
 //! | [`actions`] | what the API asks of a game: create, move, undo, hint, join, resign, … |
@@ -14,6 +15,7 @@
 
 pub mod actions;
 pub mod computer_task;
+pub mod held;
 pub mod hub;
 pub mod policy;
 pub mod seats;

@@ -47,25 +47,50 @@ pub fn holds(seats: &Seats, token: Option<&str>) -> BySide<bool> {
     let Some(t) = token else {
         return BySide::default();
     };
-    seats
-        .tokens()
-        .map(|k| k.is_some_and(|k| tokens_match(t, k)))
+    let tokens = seats.tokens();
+    let bits = tokens_held(&[tokens.south, tokens.north], t);
+    BySide::from_fn(|side| bits & 1 << side.index() != 0)
+}
+
+/// The seats (a bit each, in the order of `tokens`) whose token is `token`: the one comparison
+/// of tokens for games of any kind.
+///
+/// ```
+/// use rajapasu_server::games::seats::tokens_held;
+/// assert_eq!(tokens_held(&[Some("a"), None, Some("a")], "a"), 0b101);
+/// assert_eq!(tokens_held(&[Some("a"), None], "b"), 0);
+/// ```
+pub fn tokens_held(tokens: &[Option<&str>], token: &str) -> u8 {
+    tokens
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| k.is_some_and(|k| tokens_match(token, k)))
+        .fold(0, |bits, (i, _)| bits | 1 << i)
+}
+
+/// 403 `token_missing` or `token_wrong` unless `held` (the seats a request's token holds, a
+/// bit each) has a seat.
+pub fn require_held(token: Option<&str>, held: impl FnOnce(&str) -> u8) -> Result<u8, ApiError> {
+    let Some(token) = token else {
+        return Err(
+            ApiError::forbidden("a seat token is required (field `token`)").code("token_missing"),
+        );
+    };
+    match held(token) {
+        0 => Err(
+            ApiError::forbidden("wrong token: it holds no seat in this game").code("token_wrong"),
+        ),
+        bits => Ok(bits),
+    }
 }
 
 /// The seats a token holds, or 403 when it holds none.
 pub fn require(seats: &Seats, token: Option<&str>) -> Result<BySide<bool>, ApiError> {
-    if token.is_none() {
-        return Err(
-            ApiError::forbidden("a seat token is required (field `token`)").code("token_missing"),
-        );
-    }
-    let h = holds(seats, token);
-    if !h.south && !h.north {
-        return Err(
-            ApiError::forbidden("wrong token: it holds no seat in this game").code("token_wrong"),
-        );
-    }
-    Ok(h)
+    require_held(token, |t| {
+        let tokens = seats.tokens();
+        tokens_held(&[tokens.south, tokens.north], t)
+    })?;
+    Ok(holds(seats, token))
 }
 
 #[cfg(test)]

@@ -1,10 +1,14 @@
 //! One game held in memory: its state, its lock and its live-update channel.
 
+use super::held::{GameName, Held, LoadError};
+use super::hub::{Hub, Registry};
 use super::seats;
 use super::view::{json, GameInfo, Update};
 use crate::meta::Settings;
 use crate::store::{Activity, StoredGame};
-use rajapasu_engine::{BySide, Game, Move, Side, Status};
+use rajapasu_engine::{BySide, Game, Move, Status};
+use serde::Serialize;
+use serde_json::Value;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use tokio::sync::{broadcast, Mutex};
@@ -19,30 +23,14 @@ pub struct Entry {
     pub version: u64,
     /// A task is choosing the computer's moves.
     pub thinking: bool,
-    /// How many live-update sockets have shown each seat's token: the seat's player is there.
-    pub present: BySide<usize>,
+    /// How many live-update sockets have shown each seat's token (by [`Side::index`]): the
+    /// seat's player is there.
+    pub present: [usize; 2],
     /// A player opened the round that the last move began (see [`between_rounds`]), so the
     /// computer may make its first move. Kept in memory only: after a restart the page asks
     /// again, which costs one click.
     pub round_opened: bool,
 }
-
-/// Why a stored game cannot be brought back.
-#[derive(Debug)]
-pub enum LoadError {
-    /// The settings do not read.
-    Settings(serde_json::Error),
-}
-
-impl std::fmt::Display for LoadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            LoadError::Settings(e) => write!(f, "unreadable settings: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for LoadError {}
 
 impl Entry {
     /// Brings a stored game back by replaying its moves (up to the first that does not replay,
@@ -66,7 +54,7 @@ impl Entry {
             settings,
             version: stored.version,
             thinking: false,
-            present: BySide::default(),
+            present: [0; 2],
             round_opened: false,
         })
     }
@@ -78,7 +66,7 @@ impl Entry {
 
     /// Whether each seat's player has a socket open.
     pub fn connected(&self) -> BySide<bool> {
-        self.present.map(|n| n > 0)
+        BySide::from_fn(|side| self.present[side.index()] > 0)
     }
 
     /// The computer is to move.
@@ -126,20 +114,78 @@ pub fn activity(game: &Game, settings: &Settings, now: u64) -> Activity {
     }
 }
 
+impl Held for Entry {
+    const GAME: GameName = GameName::Pasu;
+
+    fn registry(hub: &Hub) -> &Registry<Entry> {
+        &hub.pasu
+    }
+
+    fn from_stored(stored: &StoredGame) -> Result<Entry, LoadError> {
+        Entry::from_stored(stored)
+    }
+
+    fn version(&self) -> u64 {
+        self.version
+    }
+
+    fn set_version(&mut self, v: u64) {
+        self.version = v;
+    }
+
+    fn ply(&self) -> usize {
+        self.game.moves().len()
+    }
+
+    fn thinking(&self) -> bool {
+        self.thinking
+    }
+
+    fn keep_memory_of(&mut self, old: &Entry) {
+        self.present = old.present;
+        self.thinking = old.thinking;
+    }
+
+    fn changes_since(&self, id: &str, old: &Entry) -> Value {
+        json(super::sync::what_changed(id, old, self))
+    }
+
+    fn state_update(&self, id: &str) -> Value {
+        json(Update::State {
+            game: GameInfo::of(id, self),
+        })
+    }
+
+    fn seats_of(&self, token: &str) -> u8 {
+        let tokens = self.settings.seats.tokens();
+        seats::tokens_held(&[tokens.south, tokens.north], token)
+    }
+
+    fn present_mut(&mut self) -> &mut [usize] {
+        &mut self.present
+    }
+
+    fn presence_update(&self) -> Value {
+        json(Update::Presence {
+            connected: self.connected(),
+        })
+    }
+}
+
 /// One game with its lock and its live-update channel.
-pub struct Slot {
+pub struct Slot<E = Entry> {
     /// The game's id.
     pub id: String,
     /// The game, locked while a request reads or changes it.
-    pub entry: Mutex<Entry>,
+    pub entry: Mutex<E>,
     tx: broadcast::Sender<Arc<str>>,
     /// When the game was last asked for, by the hub's clock: idle games leave memory.
     pub(crate) used: AtomicU64,
 }
 
-impl Slot {
+impl<E: Held> Slot<E> {
     /// A slot holding `entry`.
-    pub fn new(id: String, entry: Entry, now: u64) -> Slot {
+    pub fn new(id: String, entry: E, now: u64) -> Slot<E> {
         let (tx, _) = broadcast::channel(64);
         Slot {
             id,
@@ -159,56 +205,41 @@ impl Slot {
         self.tx.receiver_count()
     }
 
-    /// The game's info.
-    pub fn info(&self, e: &Entry) -> GameInfo {
-        GameInfo::of(&self.id, e)
-    }
-
     /// The current state message `{"type":"state","game":...}`.
     pub async fn state_message(&self) -> String {
-        let e = self.entry.lock().await;
-        json(Update::State {
-            game: self.info(&e),
-        })
-        .to_string()
+        self.entry.lock().await.state_update(&self.id).to_string()
     }
 
-    /// A socket showed `token`: the seats it holds count as connected until [`Slot::leave`].
-    /// Returns those seats.
-    pub async fn arrive(&self, token: &str) -> BySide<bool> {
+    /// A socket showed `token`: the seats it holds (a bit each) count as connected until
+    /// [`Slot::leave`]. Returns those seats.
+    pub async fn arrive(&self, token: &str) -> u8 {
         let mut e = self.entry.lock().await;
-        let held = seats::holds(&e.settings.seats, Some(token));
-        for side in [Side::South, Side::North] {
-            if held[side] {
-                e.present[side] += 1;
-            }
-        }
-        if held.south || held.north {
-            self.publish(&Update::Presence {
-                connected: e.connected(),
-            });
-        }
+        let held = e.seats_of(token);
+        self.count_presence(&mut e, held, |n| n + 1);
         held
     }
 
-    /// A socket that showed a token for `held` closed.
-    pub async fn leave(&self, held: BySide<bool>) {
+    /// A socket that showed a token for the seats `held` closed.
+    pub async fn leave(&self, held: u8) {
         let mut e = self.entry.lock().await;
-        for side in [Side::South, Side::North] {
-            if held[side] {
-                e.present[side] = e.present[side].saturating_sub(1);
+        self.count_presence(&mut e, held, |n| n.saturating_sub(1));
+    }
+
+    fn count_presence(&self, e: &mut E, held: u8, change: impl Fn(usize) -> usize) {
+        if held == 0 {
+            return;
+        }
+        for (k, n) in e.present_mut().iter_mut().enumerate() {
+            if held & 1 << k != 0 {
+                *n = change(*n);
             }
         }
-        if held.south || held.north {
-            self.publish(&Update::Presence {
-                connected: e.connected(),
-            });
-        }
+        self.publish(&e.presence_update());
     }
 
     /// Sends `update` to the game's sockets; returns it as JSON, the answer of the request
     /// that caused it.
-    pub fn publish(&self, update: &Update) -> serde_json::Value {
+    pub fn publish(&self, update: &impl Serialize) -> Value {
         let value = json(update);
         if self.tx.receiver_count() > 0 {
             let _ = self.tx.send(Arc::from(value.to_string()));
@@ -222,5 +253,12 @@ impl Slot {
 
     pub(crate) fn last_used(&self) -> u64 {
         self.used.load(Ordering::Relaxed)
+    }
+}
+
+impl Slot<Entry> {
+    /// The game's info.
+    pub fn info(&self, e: &Entry) -> GameInfo {
+        GameInfo::of(&self.id, e)
     }
 }

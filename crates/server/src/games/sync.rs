@@ -2,8 +2,9 @@
 //! this instance reload the game, if it holds it, and tell its sockets as it would of a change
 //! of its own.
 
-use super::hub::Hub;
-use super::slot::{Entry, Slot};
+use super::held::Held;
+use super::hub::{Hub, Registry};
+use super::slot::Entry;
 use super::view::{GameInfo, Update};
 use crate::store::Notice;
 use rajapasu_engine::Event;
@@ -17,20 +18,15 @@ pub async fn follow(hub: Weak<Hub>, mut notices: broadcast::Receiver<Notice>) {
         let Some(hub) = hub.upgrade() else { return };
         match notice {
             Ok(Notice::Changed { id, version }) => {
-                if let Some(slot) = hub.held(&id) {
-                    let mut e = slot.entry.lock().await;
-                    // A notice of this instance's own change finds the copy at its version.
-                    if e.version < version {
-                        let _ = hub.reload(&slot, &mut e).await;
-                    }
-                }
+                refresh(&hub, &hub.pasu, &id, Some(version)).await;
+                refresh(&hub, &hub.mandiri, &id, Some(version)).await;
             }
             Ok(Notice::Missed) | Err(RecvError::Lagged(_)) => {
-                for id in hub.held_ids() {
-                    if let Some(slot) = hub.held(&id) {
-                        let mut e = slot.entry.lock().await;
-                        let _ = hub.reload(&slot, &mut e).await;
-                    }
+                for id in hub.pasu.ids() {
+                    refresh(&hub, &hub.pasu, &id, None).await;
+                }
+                for id in hub.mandiri.ids() {
+                    refresh(&hub, &hub.mandiri, &id, None).await;
                 }
             }
             Err(RecvError::Closed) => return,
@@ -38,11 +34,23 @@ pub async fn follow(hub: Weak<Hub>, mut notices: broadcast::Receiver<Notice>) {
     }
 }
 
+/// Reloads the game `id` if `registry` holds it and its copy is older than `version` (any
+/// copy, without a version).
+async fn refresh<E: Held>(hub: &Hub, registry: &Registry<E>, id: &str, version: Option<u64>) {
+    if let Some(slot) = registry.get(id) {
+        let mut e = slot.entry.lock().await;
+        // A notice of this instance's own change finds the copy at its version.
+        if version.map_or(true, |v| e.version() < v) {
+            let _ = hub.reload(&slot, &mut e).await;
+        }
+    }
+}
+
 /// The update that tells sockets how `old` became `new`: a move (with its events, replayed
 /// here so that the page animates it as it would a move made on this instance), an undo, a
 /// seat taken, a resignation, a rematch, or else the whole state.
-pub fn what_changed(slot: &Slot, old: &Entry, new: &Entry) -> Update {
-    let game = GameInfo::of(&slot.id, new);
+pub fn what_changed(id: &str, old: &Entry, new: &Entry) -> Update {
+    let game = GameInfo::of(id, new);
     let (before, after) = (old.game.moves(), new.game.moves());
     if after.len() == before.len() + 1 && after.starts_with(before) {
         let mv = after[before.len()];

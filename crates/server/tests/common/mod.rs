@@ -184,3 +184,85 @@ pub fn body_json(answer: &str) -> Value {
     let body = answer.split("\r\n\r\n").nth(1).unwrap_or_default();
     serde_json::from_str(body).unwrap_or(Value::Null)
 }
+
+/// A database that outlives a server, for restarts: a fresh SQLite file named after `name`,
+/// or the test's PostgreSQL database.
+pub fn lasting_db(store: &Backend, name: &str) -> String {
+    let db = match store {
+        Backend::Sqlite => {
+            let path = std::env::temp_dir().join(format!("{name}-{}.db", std::process::id()));
+            path.to_string_lossy().to_string()
+        }
+        Backend::Postgres(url) => url.clone(),
+    };
+    remove_sqlite_files(store, &db);
+    db
+}
+
+/// Removes a [`lasting_db`]'s SQLite files (nothing for PostgreSQL).
+pub fn remove_sqlite_files(store: &Backend, db: &str) {
+    if let Backend::Sqlite = store {
+        for ext in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{db}{ext}"));
+        }
+    }
+}
+
+/// Writes move `mv` at `ply` of game `id` into the store behind the servers' backs, as a
+/// server that stopped before the computer replied would have left it: the computer to move.
+pub async fn store_move_directly(store: &Backend, db: &str, id: &str, ply: i64, mv: i64) {
+    let sql_move = "UPDATE games SET version = version + 1, computer_next = true WHERE id = $1";
+    match store {
+        Backend::Sqlite => {
+            let conn = rusqlite::Connection::open(db).unwrap();
+            conn.execute(
+                "INSERT INTO moves(game, ply, mv) VALUES (?1, ?2, ?3)",
+                rusqlite::params![id, ply, mv],
+            )
+            .unwrap();
+            conn.execute(&sql_move.replace("$1", "?1").replace("true", "1"), [id])
+                .unwrap();
+        }
+        Backend::Postgres(url) => {
+            let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+                .await
+                .unwrap();
+            tokio::spawn(connection);
+            let (ply, mv) = (ply as i32, mv as i16);
+            client
+                .execute(
+                    "INSERT INTO moves(game, ply, mv) VALUES ($1, $2, $3)",
+                    &[&id, &ply, &mv],
+                )
+                .await
+                .unwrap();
+            client.execute(sql_move, &[&id]).await.unwrap();
+        }
+    }
+}
+
+/// The next message of a socket that is not about presence, within 10 s.
+pub async fn next_update<S>(ws: &mut S) -> serde_json::Value
+where
+    S: futures_util::Stream<
+            Item = Result<
+                tokio_tungstenite::tungstenite::Message,
+                tokio_tungstenite::tungstenite::Error,
+            >,
+        > + Unpin,
+{
+    loop {
+        let msg = tokio::time::timeout(
+            std::time::Duration::from_secs(10),
+            futures_util::StreamExt::next(ws),
+        )
+        .await
+        .expect("an update within 10 s")
+        .unwrap()
+        .unwrap();
+        let v: serde_json::Value = serde_json::from_str(msg.to_text().unwrap()).unwrap();
+        if v["type"] != "presence" {
+            return v;
+        }
+    }
+}

@@ -1,0 +1,440 @@
+//! What the API asks of a Mandiri game (docs/API.md, "Raja Pasu Mandiri"): each checks the
+//! request against the game held, stores the change, then takes it and tells the sockets, as
+//! the two-player game's actions do ([`crate::games::actions`]).
+
+use super::entry::{stored_hole, traced, MandiriEntry};
+use super::requests::{MandiriMoveRequest, NewMandiriGame};
+use super::settings::{MandiriKind, MandiriSeats, MandiriSettings, MandiriTag};
+use super::view::{MandiriInfo, MandiriUpdate, MandiriView};
+use crate::error::ApiError;
+use crate::games::actions::{again, game_over};
+use crate::games::seats::require_held;
+use crate::games::view::json;
+use crate::games::{Hub, Slot};
+use crate::requests::{JoinRequest, NameRequest, TokenRequest};
+use crate::store::Change;
+use crate::tokens::{random_token, tokens_match, ID_LEN};
+use rajapasu_engine::mandiri::{MandiriRecord, Player};
+use rajapasu_engine::record::utc_date_time;
+use serde::Serialize;
+use serde_json::Value;
+use std::sync::Arc;
+
+/// The answer to a creation or a join: the caller's token and players in the game.
+#[derive(Serialize, Debug)]
+struct MandiriSeated {
+    id: String,
+    token: String,
+    /// The players the token holds.
+    players: Vec<Player>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    watch: Option<String>,
+    /// The invitation links of an online game, one per friend.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    invites: Option<Vec<String>>,
+    game: MandiriInfo,
+}
+
+/// The game after its first `at` moves.
+#[derive(Serialize, Debug)]
+struct MandiriAtPly {
+    id: String,
+    at: usize,
+    view: MandiriView,
+}
+
+fn players_of(bits: u8) -> Vec<Player> {
+    Player::ALL
+        .into_iter()
+        .filter(|p| bits & 1 << p.index() != 0)
+        .collect()
+}
+
+/// The players a request's token holds (a bit each), or 403.
+fn require(e: &MandiriEntry, token: Option<&str>) -> Result<u8, ApiError> {
+    require_held(token, |t| e.settings.seats.held_by(t))
+}
+
+fn no_online(what: &str) -> ApiError {
+    ApiError::conflict(format!("{what} in an online game")).code("no_undo")
+}
+
+impl Hub {
+    /// Creates a Mandiri game and answers the creator's token, players and links.
+    pub async fn mandiri_create(self: &Arc<Hub>, req: NewMandiriGame) -> Result<Value, ApiError> {
+        let setup = req.read()?;
+        let seats = match setup.kind {
+            MandiriKind::Computer => {
+                MandiriSeats::computer(setup.level.unwrap_or_default(), setup.player)?
+            }
+            MandiriKind::Local => MandiriSeats::local()?,
+            MandiriKind::Online => MandiriSeats::online(setup.player)?,
+        };
+        let settings = MandiriSettings {
+            game: MandiriTag::Mandiri,
+            rules: setup.rules,
+            seats,
+            created: self.policy.now(),
+            resigned: None,
+        };
+        let id = random_token(ID_LEN)?;
+        let entry = MandiriEntry::new(settings.start_game(), settings);
+        let meta = serde_json::to_string(&entry.settings).map_err(ApiError::internal)?;
+        let act = entry.activity(self.policy.now());
+        let slot = self.hold(self.store_new_entry(&id, meta, vec![], act, entry).await?);
+        let e = slot.entry.lock().await;
+        let token = match setup.kind {
+            MandiriKind::Local => e.settings.seats.tokens()[0],
+            _ => e.settings.seats.tokens()[setup.player.index()],
+        }
+        .unwrap_or_default()
+        .to_string();
+        let invites = match &e.settings.seats {
+            MandiriSeats::Online { invites, .. } => Some(
+                invites
+                    .iter()
+                    .flatten()
+                    .map(|code| format!("/m/{id}?invite={code}"))
+                    .collect(),
+            ),
+            _ => None,
+        };
+        let answer = json(MandiriSeated {
+            players: players_of(e.settings.seats.held_by(&token)),
+            token,
+            watch: Some(format!("/m/{id}")),
+            invites,
+            game: MandiriInfo::of(&id, &e),
+            id,
+        });
+        let computer_next = e.computer_may_move();
+        drop(e);
+        if computer_next {
+            self.clone().spawn_computer(slot);
+        }
+        Ok(answer)
+    }
+
+    /// The state of a Mandiri game, or of the game as it was after its first `at` moves.
+    pub async fn mandiri_state(&self, id: &str, at: Option<usize>) -> Result<Value, ApiError> {
+        let slot = self.mandiri_slot(id).await?;
+        let e = slot.entry.lock().await;
+        let Some(at) = at else {
+            return Ok(json(MandiriInfo::of(id, &e)));
+        };
+        let total = e.game.moves().len();
+        if at > total {
+            return Err(ApiError::unprocessable(format!(
+                "`at` is {at} but the game has only {total} moves"
+            ))
+            .code("bad_at"));
+        }
+        let mut game = e.game.clone();
+        drop(e);
+        while game.moves().len() > at {
+            game.undo();
+        }
+        Ok(json(MandiriAtPly {
+            id: id.to_string(),
+            at,
+            view: MandiriView::new(&game),
+        }))
+    }
+
+    /// Plays a move for the player to move, whose token is given.
+    pub async fn mandiri_play(
+        self: &Arc<Hub>,
+        id: &str,
+        req: MandiriMoveRequest,
+    ) -> Result<Value, ApiError> {
+        let slot = self.mandiri_slot(id).await?;
+        let mut e = slot.entry.lock().await;
+        let mut attempts = 0;
+        let msg = loop {
+            self.check_ply(&slot, &mut e, req.ply).await?;
+            if e.over() {
+                return Err(game_over());
+            }
+            let player = e.player_to_move();
+            if e.settings.seats.is_computer(player) {
+                return Err(ApiError::conflict(format!(
+                    "out of turn: it is the computer's move (player {player})"
+                ))
+                .code("out_of_turn"));
+            }
+            let held = require(&e, req.token.as_deref())?;
+            if held & 1 << player.index() == 0 {
+                return Err(ApiError::conflict(format!(
+                    "out of turn: it is player {player}'s move"
+                ))
+                .code("out_of_turn"));
+            }
+            let hole = req.hole()?;
+            match self.mandiri_commit(&slot, &mut e, hole).await {
+                Err(err) if again(&err, req.ply, &mut attempts) => continue,
+                answer => break answer?,
+            }
+        };
+        let computer_next = e.computer_may_move();
+        drop(e);
+        if computer_next {
+            self.clone().spawn_computer(slot.clone());
+        }
+        Ok(msg)
+    }
+
+    /// Plays `hole` for the player to move, stores it, then tells the sockets.
+    pub(crate) async fn mandiri_commit(
+        &self,
+        slot: &Slot<MandiriEntry>,
+        e: &mut MandiriEntry,
+        hole: rajapasu_engine::Hole,
+    ) -> Result<Value, ApiError> {
+        let mut after = MandiriEntry::new(e.game.clone(), e.settings.clone());
+        let (seat, player) = (e.game.position().to_move(), e.player_to_move());
+        let events = traced(&mut after.game, hole).ok_or_else(|| {
+            let why = e
+                .game
+                .position()
+                .check_move(hole)
+                .err()
+                .map_or("the game is over".to_string(), |w| w.to_string());
+            ApiError::unprocessable(format!("illegal move {hole}: {why}")).code("illegal_move")
+        })?;
+        let ply = after.game.moves().len();
+        let change = Change::AddMove {
+            ply: (ply - 1) as u32,
+            mv: stored_hole(hole),
+        };
+        let act = after.activity(self.policy.now());
+        self.store_entry_change(slot, e, change, act).await?;
+        e.game = after.game;
+        e.round_opened = false;
+        Ok(slot.publish(&MandiriUpdate::Move {
+            ply,
+            mv: hole,
+            seat,
+            player,
+            events,
+            game: MandiriInfo::of(&slot.id, e),
+        }))
+    }
+
+    /// Stores new settings of a Mandiri game, then takes them.
+    async fn mandiri_settings(
+        &self,
+        slot: &Slot<MandiriEntry>,
+        e: &mut MandiriEntry,
+        settings: MandiriSettings,
+    ) -> Result<(), ApiError> {
+        let text = serde_json::to_string(&settings).map_err(ApiError::internal)?;
+        let after = MandiriEntry::new(e.game.clone(), settings);
+        let act = after.activity(self.policy.now());
+        self.store_entry_change(slot, e, Change::Meta(text), act)
+            .await?;
+        e.settings = after.settings;
+        Ok(())
+    }
+
+    /// Takes back moves: against the computers, back to before the person's last move; on one
+    /// device, one move.
+    pub async fn mandiri_undo(&self, id: &str, req: TokenRequest) -> Result<Value, ApiError> {
+        let slot = self.mandiri_slot(id).await?;
+        let mut e = slot.entry.lock().await;
+        let mut attempts = 0;
+        let from_ply = loop {
+            if e.settings.seats.kind() == MandiriKind::Online {
+                return Err(no_online("moves cannot be taken back"));
+            }
+            require(&e, req.token.as_deref())?;
+            self.check_ply(&slot, &mut e, req.ply).await?;
+            if e.settings.resigned.is_some() {
+                return Err(ApiError::conflict("the game was resigned").code("game_over"));
+            }
+            let mut game = e.game.clone();
+            let computers = e.settings.seats.kind() == MandiriKind::Computer;
+            let mut undone_person = false;
+            while game.undo() {
+                let pos = game.position();
+                if !computers || !e.settings.seats.is_computer(pos.player(pos.to_move())) {
+                    undone_person = true;
+                    break;
+                }
+            }
+            if !undone_person {
+                return Err(
+                    ApiError::conflict("there is no move of yours to take back").code("no_undo")
+                );
+            }
+            let from_ply = game.moves().len();
+            let after = MandiriEntry::new(game, e.settings.clone());
+            let change = Change::Truncate {
+                from_ply: from_ply as u32,
+            };
+            let act = after.activity(self.policy.now());
+            match self.store_entry_change(&slot, &mut e, change, act).await {
+                Err(err) if again(&err, req.ply, &mut attempts) => continue,
+                answer => answer?,
+            }
+            e.game = after.game;
+            e.round_opened = false;
+            break from_ply;
+        };
+        Ok(slot.publish(&MandiriUpdate::Undo {
+            ply: from_ply,
+            game: MandiriInfo::of(id, &e),
+        }))
+    }
+
+    /// Takes an open seat of an online Mandiri game with its invitation code.
+    pub async fn mandiri_join(&self, id: &str, req: JoinRequest) -> Result<Value, ApiError> {
+        let slot = self.mandiri_slot(id).await?;
+        let mut e = slot.entry.lock().await;
+        let mut attempts = 0;
+        let (player, token) = loop {
+            let MandiriSeats::Online {
+                invites, tokens, ..
+            } = &e.settings.seats
+            else {
+                return Err(
+                    ApiError::conflict("only online games take invitations").code("not_online")
+                );
+            };
+            if invites.iter().all(Option::is_none) {
+                return Err(
+                    ApiError::conflict("the invitations were used: every seat is taken")
+                        .code("invite_used"),
+                );
+            }
+            let Some(player) = Player::ALL.into_iter().find(|p| {
+                invites[p.index()]
+                    .as_deref()
+                    .is_some_and(|code| tokens_match(&req.invite, code))
+            }) else {
+                return Err(
+                    ApiError::forbidden("wrong invitation code, or one already used")
+                        .code("invite_wrong"),
+                );
+            };
+            let token = tokens[player.index()].clone();
+            let mut settings = e.settings.clone();
+            if let MandiriSeats::Online { invites, .. } = &mut settings.seats {
+                invites[player.index()] = None;
+            }
+            match self.mandiri_settings(&slot, &mut e, settings).await {
+                Err(err) if again(&err, None, &mut attempts) => continue,
+                answer => answer?,
+            }
+            break (player, token);
+        };
+        slot.publish(&MandiriUpdate::Joined {
+            player,
+            game: MandiriInfo::of(id, &e),
+        });
+        Ok(json(MandiriSeated {
+            id: id.to_string(),
+            token,
+            players: vec![player],
+            watch: None,
+            invites: None,
+            game: MandiriInfo::of(id, &e),
+        }))
+    }
+
+    /// Resigns for the token's player (the player to move, where one token holds them all):
+    /// the match ends, shared by the other two.
+    pub async fn mandiri_resign(&self, id: &str, req: TokenRequest) -> Result<Value, ApiError> {
+        let slot = self.mandiri_slot(id).await?;
+        let mut e = slot.entry.lock().await;
+        let mut attempts = 0;
+        let player = loop {
+            let held = require(&e, req.token.as_deref())?;
+            self.check_ply(&slot, &mut e, req.ply).await?;
+            if e.over() {
+                return Err(game_over());
+            }
+            let to_move = e.player_to_move();
+            let player = if held & 1 << to_move.index() != 0 {
+                to_move
+            } else {
+                players_of(held)[0]
+            };
+            let mut settings = e.settings.clone();
+            settings.resigned = Some(player);
+            match self.mandiri_settings(&slot, &mut e, settings).await {
+                Err(err) if again(&err, req.ply, &mut attempts) => continue,
+                answer => answer?,
+            }
+            break player;
+        };
+        Ok(slot.publish(&MandiriUpdate::Resigned {
+            player,
+            game: MandiriInfo::of(id, &e),
+        }))
+    }
+
+    /// A player opens the round the last move began (see [`Hub::open_round`]).
+    pub async fn mandiri_next_round(
+        self: &Arc<Hub>,
+        id: &str,
+        req: TokenRequest,
+    ) -> Result<Value, ApiError> {
+        self.open_round(self.mandiri_slot(id).await?, req.token.as_deref(), req.ply)
+            .await
+    }
+
+    /// Sets (or, with an empty name, takes away) the name of the token's player online.
+    pub async fn mandiri_name(&self, id: &str, req: NameRequest) -> Result<Value, ApiError> {
+        let slot = self.mandiri_slot(id).await?;
+        let mut e = slot.entry.lock().await;
+        let mut attempts = 0;
+        loop {
+            if e.settings.seats.kind() != MandiriKind::Online {
+                return Err(
+                    ApiError::conflict("only players of online games name themselves")
+                        .code("not_online"),
+                );
+            }
+            let held = require(&e, req.token.as_deref())?;
+            let name = req.read()?;
+            let player = players_of(held)[0];
+            let mut settings = e.settings.clone();
+            if let MandiriSeats::Online { names, .. } = &mut settings.seats {
+                names[player.index()] = name;
+            }
+            match self.mandiri_settings(&slot, &mut e, settings).await {
+                Err(err) if again(&err, None, &mut attempts) => continue,
+                answer => answer?,
+            }
+            break;
+        }
+        Ok(slot.publish(&MandiriUpdate::State {
+            game: MandiriInfo::of(id, &e),
+        }))
+    }
+
+    /// The Mandiri game's record, as plain text or JSON.
+    pub async fn mandiri_record(&self, id: &str, json_format: bool) -> Result<String, ApiError> {
+        let slot = self.mandiri_slot(id).await?;
+        let e = slot.entry.lock().await;
+        let s = &e.settings;
+        let names = s.names();
+        let mut tags = vec![
+            ("Event".to_string(), "Raja Pasu Mandiri game".to_string()),
+            ("Site".to_string(), format!("game {id}")),
+            ("Date".to_string(), utc_date_time(s.created).0),
+        ];
+        for p in Player::ALL {
+            tags.push((format!("Player{p}"), names[p.index()].clone()));
+        }
+        if let Some(p) = s.resigned {
+            tags.push(("Termination".to_string(), format!("player {p} resigned")));
+        }
+        let rec = MandiriRecord::from_game(&e.game, tags);
+        Ok(if json_format {
+            rec.to_json()
+        } else {
+            rec.to_text()
+        })
+    }
+}

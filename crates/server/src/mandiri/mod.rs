@@ -1,0 +1,21 @@
+//! Raja Pasu Mandiri, the three-player game, on the server: its games are held, stored,
+//! reloaded and watched by the same hub as the two-player ones ([`crate::games`], over
+//! [`crate::games::held::Held`]); what differs is here.
+//!
+//! | Module | What it holds |
+//! |---|---|
+//! | [`settings`] | who plays (one person and two computers, three on one device, three online), the stored JSON |
+//! | [`entry`] | one game held in memory, the stored form of its moves |
+//! | [`requests`] | the new-game and move requests |
+//! | [`actions`] | create, move, undo, join, resign, next round, name, record |
+//! | [`view`] | the JSON the page reads |
+//! | [`routes`] | the routes under `/api/mandiri/games` |
+
+pub mod actions;
+pub mod entry;
+pub mod requests;
+pub mod routes;
+pub mod settings;
+pub mod view;
+
+pub use entry::MandiriEntry;

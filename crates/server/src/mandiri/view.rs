@@ -1,0 +1,294 @@
+//! The JSON the Mandiri page reads (docs/API.md, "Raja Pasu Mandiri"), as typed structs: a
+//! game's info, its position, and the live updates. Values by seat are arrays in the order
+//! C, R, L; values by player arrays in the order of players 1, 2, 3.
+
+use super::entry::{round_starts, MandiriEntry};
+use super::settings::MandiriKind;
+use crate::games::view::Seat as Who;
+use rajapasu_ai::Level;
+use rajapasu_engine::mandiri::{
+    MandiriEvent, MandiriGame, MandiriRoundEnd, MandiriStatus, Player, Players, Seat,
+};
+use rajapasu_engine::Hole;
+use serde::{Serialize, Serializer};
+
+fn hole_name<S: Serializer>(hole: &Hole, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(hole)
+}
+
+fn hole_names<S: Serializer>(holes: &[Hole], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(holes.iter().map(|h| h.to_string()))
+}
+
+/// A player as the page shows them.
+#[derive(Serialize, Debug)]
+pub struct PlayerInfo {
+    /// 1, 2 or 3.
+    pub number: Player,
+    /// The seat the player has this round.
+    pub seat: Seat,
+    /// A computer's, an invited friend's still open, or a person's.
+    pub who: Who,
+    /// The name the player goes by.
+    pub name: String,
+    /// A socket shows the player's token.
+    pub connected: bool,
+    /// Out of the match (rule M8.3).
+    pub out: bool,
+}
+
+/// A debt under `borrow=on`.
+#[derive(Serialize, Debug)]
+pub struct DebtInfo {
+    /// The lender.
+    pub lender: Player,
+    /// Counters still owed.
+    pub count: u16,
+}
+
+/// Where a game stands, in one word.
+#[derive(Serialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum StatusWord {
+    /// The game goes on.
+    Playing,
+    /// A single round is over.
+    RoundOver,
+    /// The match is over.
+    MatchOver,
+}
+
+/// A finished round.
+#[derive(Serialize, Debug)]
+pub struct RoundInfo {
+    /// Its number.
+    pub round: u32,
+    /// The player in C, R and L.
+    pub seats: [Player; 3],
+    /// Counters each seat captured, the end award included.
+    pub captured: [u16; 3],
+    /// The players who captured the most.
+    pub winners: Players,
+    /// How it ended.
+    pub ended_by: MandiriRoundEnd,
+}
+
+/// A Mandiri position and what can be played.
+#[derive(Serialize, Debug)]
+pub struct MandiriView {
+    /// S1..S7 then N1..N7: a count, or `null` for a closed hole.
+    pub counts: Vec<Option<u8>>,
+    /// Each hole's owner, in the order of `counts`.
+    pub owners: Vec<Seat>,
+    /// The seat to move.
+    pub to_move: Seat,
+    /// The player in C, R and L.
+    pub seats: [Player; 3],
+    /// This round's captures, by seat.
+    pub captured: [u32; 3],
+    /// Counters each player keeps from earlier rounds, by player.
+    pub reserve: [u32; 3],
+    /// What each player owes, by player.
+    pub debts: [Option<DebtInfo>; 3],
+    /// Rounds the Raja has been in office, this one included.
+    pub office: u32,
+    /// The round's number.
+    pub round: u32,
+    /// The holes that may be played.
+    #[serde(serialize_with = "hole_names")]
+    pub legal: Vec<Hole>,
+    /// Where the game stands.
+    pub status: StatusWord,
+    /// The winners of the round (single rounds) or match, once over.
+    pub winners: Players,
+    /// The rounds finished so far.
+    pub rounds: Vec<RoundInfo>,
+    /// The position's code (RULES.md 9.7).
+    pub code: String,
+}
+
+impl MandiriView {
+    /// The view of `game` as it stands.
+    pub fn new(game: &MandiriGame) -> MandiriView {
+        let pos = game.position();
+        let holes: Vec<Hole> = Seat::board_holes().collect();
+        let (status, winners) = match game.status() {
+            MandiriStatus::Playing => (StatusWord::Playing, Players::EMPTY),
+            MandiriStatus::RoundOver { winners } => (StatusWord::RoundOver, winners),
+            MandiriStatus::MatchOver { winners } => (StatusWord::MatchOver, winners),
+        };
+        MandiriView {
+            counts: holes.iter().map(|&h| pos.count(h)).collect(),
+            owners: holes.iter().map(|&h| Seat::owner(h)).collect(),
+            to_move: pos.to_move(),
+            seats: Seat::ALL.map(|s| pos.player(s)),
+            captured: Seat::ALL.map(|s| pos.captured(s)),
+            reserve: Player::ALL.map(|p| pos.reserve(p)),
+            debts: Player::ALL.map(|p| {
+                pos.debt(p).map(|d| DebtInfo {
+                    lender: d.lender,
+                    count: d.amount,
+                })
+            }),
+            office: pos.office(),
+            round: pos.round(),
+            legal: game.legal_moves(),
+            status,
+            winners,
+            rounds: game
+                .rounds()
+                .iter()
+                .map(|r| RoundInfo {
+                    round: r.round,
+                    seats: r.seats.0,
+                    captured: r.captured.0,
+                    winners: r.winners,
+                    ended_by: r.ended_by,
+                })
+                .collect(),
+            code: pos.to_string(),
+        }
+    }
+}
+
+/// Everything about a Mandiri game that the page shows (`GET /api/mandiri/games/{id}`).
+#[derive(Serialize, Debug)]
+pub struct MandiriInfo {
+    /// The id.
+    pub id: String,
+    /// Always `"mandiri"`.
+    pub game: &'static str,
+    /// The kind.
+    pub kind: MandiriKind,
+    /// The rule set.
+    pub rules: String,
+    /// The computers' level.
+    pub level: Option<Level>,
+    /// The players, 1 to 3.
+    pub players: Vec<PlayerInfo>,
+    /// Moves played.
+    pub ply: usize,
+    /// The seat letter of each move's mover.
+    pub line: String,
+    /// The ply at which each round began.
+    pub round_starts: Vec<usize>,
+    /// The last move ended a round of a match, and nobody has opened the next one yet.
+    pub between_rounds: bool,
+    /// A computer is choosing its move.
+    pub thinking: bool,
+    /// The player who resigned.
+    pub resigned: Option<Player>,
+    /// Over by the rules or by a resignation.
+    pub over: bool,
+    /// The winners, once over.
+    pub winners: Players,
+    /// Creation time, seconds since 1970.
+    pub created: u64,
+    /// The position.
+    pub view: MandiriView,
+}
+
+impl MandiriInfo {
+    /// The info of the game held in `e`.
+    pub fn of(id: &str, e: &MandiriEntry) -> MandiriInfo {
+        let s = &e.settings;
+        let pos = e.game.position();
+        let names = s.names();
+        let players = Player::ALL
+            .into_iter()
+            .map(|p| PlayerInfo {
+                number: p,
+                seat: pos.seat_of(p),
+                who: if s.seats.is_computer(p) {
+                    Who::Computer
+                } else if s.seats.is_open(p) {
+                    Who::Open
+                } else {
+                    Who::Taken
+                },
+                name: names[p.index()].clone(),
+                connected: e.present[p.index()] > 0,
+                out: pos.is_out(p),
+            })
+            .collect();
+        let mut line = String::new();
+        let mut replay = MandiriGame::from_position(e.game.start());
+        for &hole in e.game.moves() {
+            line.push(replay.position().to_move().letter());
+            if replay.try_play(hole).is_err() {
+                break;
+            }
+        }
+        MandiriInfo {
+            id: id.to_string(),
+            game: "mandiri",
+            kind: s.seats.kind(),
+            rules: s.rules.to_string(),
+            level: s.seats.level(),
+            players,
+            ply: e.game.moves().len(),
+            line,
+            round_starts: round_starts(&e.game),
+            between_rounds: e.waits_between_rounds(),
+            thinking: e.thinking,
+            resigned: s.resigned,
+            over: e.over(),
+            winners: e.winners(),
+            created: s.created,
+            view: MandiriView::new(&e.game),
+        }
+    }
+}
+
+/// A live update of a Mandiri game (and the answer of the request that caused it).
+#[derive(Serialize, Debug)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum MandiriUpdate {
+    /// The whole game.
+    State {
+        /// The game.
+        game: MandiriInfo,
+    },
+    /// A move was played.
+    Move {
+        /// The ply after it.
+        ply: usize,
+        /// The hole played.
+        #[serde(rename = "move", serialize_with = "hole_name")]
+        mv: Hole,
+        /// The mover's seat.
+        seat: Seat,
+        /// The mover.
+        player: Player,
+        /// What it did, for the page to animate.
+        events: Vec<MandiriEvent>,
+        /// The game after it.
+        game: MandiriInfo,
+    },
+    /// Moves were taken back.
+    Undo {
+        /// The ply after.
+        ply: usize,
+        /// The game after.
+        game: MandiriInfo,
+    },
+    /// An invited friend took their seat.
+    Joined {
+        /// The player whose seat it is.
+        player: Player,
+        /// The game after.
+        game: MandiriInfo,
+    },
+    /// A player resigned: the match is over.
+    Resigned {
+        /// Who.
+        player: Player,
+        /// The game after.
+        game: MandiriInfo,
+    },
+    /// Which players have a socket open, by player.
+    Presence {
+        /// Each player.
+        connected: [bool; 3],
+    },
+}

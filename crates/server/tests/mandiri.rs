@@ -1,0 +1,398 @@
+//! Raja Pasu Mandiri games through the JSON API, on both stores: creation of every kind, moves
+//! and their errors, the computers' turns, undo, invitations, live updates, rounds, records,
+//! restarts.
+
+#[macro_use]
+mod common;
+use common::{
+    code_of, lasting_db, next_update, post, remove_sqlite_files, req, server_on,
+    store_move_directly, Backend,
+};
+
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+const GAMES: &str = "/api/mandiri/games";
+
+async fn create(addr: SocketAddr, body: Value) -> Value {
+    let a = post(addr, GAMES, body).await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    a.json()
+}
+
+async fn get(addr: SocketAddr, id: &str) -> Value {
+    let a = req(addr, "GET", &format!("{GAMES}/{id}"), None).await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    a.json()
+}
+
+async fn play(
+    addr: SocketAddr,
+    id: &str,
+    token: &str,
+    hole: &str,
+) -> rajapasu_server::client::Answer {
+    post(
+        addr,
+        &format!("{GAMES}/{id}/moves"),
+        json!({"token": token, "move": hole}),
+    )
+    .await
+}
+
+/// Waits until the game's info satisfies `done` (10 s at most).
+async fn wait_for(addr: SocketAddr, id: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let v = get(addr, id).await;
+        if done(&v) {
+            return v;
+        }
+        assert!(Instant::now() < deadline, "waited in vain: {v}");
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    }
+}
+
+async fn three_on_one_device(store: Backend) {
+    let addr = server_on(&store).await;
+    let created = create(addr, json!({"kind": "local"})).await;
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    assert_eq!(created["players"], json!([1, 2, 3]));
+    assert_eq!(created["watch"], format!("/m/{id}"));
+    assert!(created.get("invites").is_none());
+    let game = &created["game"];
+    assert_eq!(game["game"], "mandiri");
+    assert_eq!(game["kind"], "local");
+    assert_eq!(game["players"][0]["seat"], "C");
+    assert_eq!(game["players"][1]["seat"], "R");
+    assert_eq!(game["players"][2]["seat"], "L");
+    assert_eq!(game["players"][2]["name"], "Player 3");
+    let view = &game["view"];
+    assert_eq!(view["counts"], json!(vec![7; 14]));
+    assert_eq!(
+        view["owners"],
+        json!(["L", "L", "C", "C", "C", "R", "R", "R", "R", "C", "C", "C", "L", "L"])
+    );
+    assert_eq!(view["to_move"], "C");
+    assert_eq!(view["legal"], json!(["S3", "S4", "S5", "N3", "N4", "N5"]));
+    assert_eq!(view["seats"], json!([1, 2, 3]));
+
+    // Errors name the problem.
+    for (hole, code) in [
+        ("S9", "illegal_move"),
+        ("X1", "illegal_move"),
+        ("S1", "illegal_move"),
+    ] {
+        let a = play(addr, id, token, hole).await;
+        assert_eq!(
+            (a.status, code_of(&a).as_str()),
+            (422, code),
+            "{hole}: {}",
+            a.body
+        );
+    }
+    let a = play(addr, id, "not-a-token", "S4").await;
+    assert_eq!((a.status, code_of(&a).as_str()), (403, "token_wrong"));
+    let a = post(addr, &format!("{GAMES}/{id}/moves"), json!({"move": "S4"})).await;
+    assert_eq!(code_of(&a), "token_missing");
+    let a = post(addr, &format!("{GAMES}/{id}/moves"), json!({"move": 4})).await;
+    assert_eq!(code_of(&a), "bad_json");
+
+    // A move: the Raja's S4, then R is to move.
+    let a = play(addr, id, token, "S4").await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let m = a.json();
+    assert_eq!(
+        (m["type"].as_str(), m["move"].as_str()),
+        (Some("move"), Some("S4"))
+    );
+    assert_eq!(
+        (m["seat"].as_str(), m["player"].as_u64()),
+        (Some("C"), Some(1))
+    );
+    assert_eq!(m["events"][0]["event"], "lift");
+    assert_eq!(m["game"]["ply"], 1);
+    assert_eq!(m["game"]["line"], "C");
+    assert_eq!(m["game"]["view"]["to_move"], "R");
+    let on_board: u64 = m["game"]["view"]["counts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap_or(0))
+        .sum();
+    let stores: u64 = m["game"]["view"]["captured"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .sum();
+    assert_eq!(on_board + stores, 98, "every counter is somewhere");
+
+    // A stale ply is refused; the position after the first 0 moves is the start.
+    let a = post(
+        addr,
+        &format!("{GAMES}/{id}/moves"),
+        json!({"token": token, "move": "S6", "ply": 0}),
+    )
+    .await;
+    assert_eq!(code_of(&a), "stale_ply");
+    let at0 = req(addr, "GET", &format!("{GAMES}/{id}?at=0"), None)
+        .await
+        .json();
+    assert_eq!(at0["view"]["counts"], json!(vec![7; 14]));
+
+    // Undo on one device takes back one move.
+    let a = post(addr, &format!("{GAMES}/{id}/undo"), json!({"token": token})).await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.json()["game"]["ply"], 0);
+    let a = post(addr, &format!("{GAMES}/{id}/undo"), json!({"token": token})).await;
+    assert_eq!(code_of(&a), "no_undo");
+
+    // A game of the other kind is not found under the wrong path, and says where it is.
+    let a = req(addr, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!((a.status, code_of(&a).as_str()), (404, "other_game"));
+    assert!(a.body.contains("/api/mandiri/games"), "{}", a.body);
+    let two = post(addr, "/api/games", json!({"kind": "local"}))
+        .await
+        .json();
+    let a = req(
+        addr,
+        "GET",
+        &format!("{GAMES}/{}", two["id"].as_str().unwrap()),
+        None,
+    )
+    .await;
+    assert_eq!(code_of(&a), "other_game");
+
+    // Creation errors.
+    for (body, code) in [
+        (json!({"kind": "local", "level": 3}), "bad_level"),
+        (json!({"kind": "computer", "level": 9}), "bad_level"),
+        (json!({"kind": "computer", "player": 4}), "bad_player"),
+        (
+            json!({"kind": "local", "rules": "mandiri/gift=x"}),
+            "bad_rules",
+        ),
+        (json!({"kind": "sofa"}), "bad_json"),
+    ] {
+        let a = post(addr, GAMES, body.clone()).await;
+        assert_eq!(code_of(&a), code, "{body}: {}", a.body);
+    }
+
+    // Resigning ends the match for the other two.
+    let a = post(
+        addr,
+        &format!("{GAMES}/{id}/resign"),
+        json!({"token": token}),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let v = a.json();
+    assert_eq!(
+        (v["type"].as_str(), v["player"].as_u64()),
+        (Some("resigned"), Some(1))
+    );
+    assert_eq!(v["game"]["over"], true);
+    assert_eq!(v["game"]["winners"], json!([2, 3]));
+    assert_eq!(code_of(&play(addr, id, token, "S4").await), "game_over");
+}
+
+async fn against_two_computers(store: Backend) {
+    let addr = server_on(&store).await;
+    // Player 1 is the Raja and moves first; the computers (players 2 and 3) answer.
+    let created = create(addr, json!({"kind": "computer", "level": 1})).await;
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    assert_eq!(created["players"], json!([1]));
+    let players = &created["game"]["players"];
+    assert_eq!(players[0]["who"], "taken");
+    assert_eq!(players[1]["who"], "computer");
+    assert_eq!(players[2]["who"], "computer");
+    assert!(players[1]["name"]
+        .as_str()
+        .unwrap()
+        .starts_with("Computer 2 (level 1"));
+    let a = play(addr, id, token, "S4").await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let v = wait_for(addr, id, |v| {
+        v["ply"].as_u64() >= Some(3) && !v["thinking"].as_bool().unwrap()
+            || v["view"]["to_move"] == "C"
+    })
+    .await;
+    assert_eq!(v["view"]["to_move"], "C", "the two computers moved: {v}");
+    let line = v["line"].as_str().unwrap();
+    assert!(line.starts_with("CR"), "{line}");
+    // It is not the computers' move: a person cannot move for them.
+    let created2 = create(addr, json!({"kind": "computer", "level": 1, "player": 3})).await;
+    let id2 = created2["id"].as_str().unwrap();
+    // Player 3 sits in L: the computers in C and R move first, on their own.
+    let v2 = wait_for(addr, id2, |v| v["view"]["to_move"] == "L").await;
+    assert_eq!(v2["line"], "CR");
+    let a = post(
+        addr,
+        &format!("{GAMES}/{id2}/undo"),
+        json!({"token": created2["token"]}),
+    )
+    .await;
+    assert_eq!(code_of(&a), "no_undo", "{}", a.body);
+    // Undo takes back the person's move and the computers' replies.
+    let ply = v["ply"].as_u64().unwrap();
+    let a = post(addr, &format!("{GAMES}/{id}/undo"), json!({"token": token})).await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let after = a.json()["game"]["ply"].as_u64().unwrap();
+    assert!(
+        after < ply && a.json()["game"]["view"]["to_move"] == "C",
+        "{}",
+        a.body
+    );
+    // The record names the three players.
+    let rec = req(addr, "GET", &format!("{GAMES}/{id}/record"), None).await;
+    assert_eq!(rec.status, 200);
+    assert!(rec.body.contains("Player2"), "{}", rec.body);
+    assert!(rec.body.contains("Computer 2"), "{}", rec.body);
+    let rec = req(
+        addr,
+        "GET",
+        &format!("{GAMES}/{id}/record?format=json"),
+        None,
+    )
+    .await;
+    assert!(rec.json().is_object(), "{}", rec.body);
+}
+
+async fn online_with_two_friends(store: Backend) {
+    let addr = server_on(&store).await;
+    let created = create(addr, json!({"kind": "online", "player": 2})).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let invites: Vec<String> = created["invites"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            l.as_str()
+                .unwrap()
+                .split("invite=")
+                .nth(1)
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(invites.len(), 2);
+    assert_eq!(created["players"], json!([2]));
+    let seats = &created["game"]["players"];
+    assert_eq!(
+        (seats[0]["who"].as_str(), seats[1]["who"].as_str()),
+        (Some("open"), Some("taken"))
+    );
+    // A watcher's socket sees the joins and the moves.
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}{GAMES}/{id}/ws"))
+        .await
+        .unwrap();
+    assert_eq!(next_update(&mut ws).await["type"], "state");
+    let mut tokens = Vec::new();
+    for code in &invites {
+        let a = post(addr, &format!("{GAMES}/{id}/join"), json!({"invite": code})).await;
+        assert_eq!(a.status, 200, "{}", a.body);
+        tokens.push((
+            a.json()["players"][0].as_u64().unwrap(),
+            a.json()["token"].as_str().unwrap().to_string(),
+        ));
+    }
+    let joined: Vec<u64> = tokens.iter().map(|t| t.0).collect();
+    assert_eq!(joined, [1, 3]);
+    let a = post(
+        addr,
+        &format!("{GAMES}/{id}/join"),
+        json!({"invite": invites[0]}),
+    )
+    .await;
+    assert_eq!(code_of(&a), "invite_used");
+    for _ in 0..2 {
+        let msg: Value = next_update(&mut ws).await;
+        assert_eq!(msg["type"], "joined");
+    }
+    // Player 1 (the Raja) moves; player 2's token cannot move for them.
+    let p1 = &tokens[0].1;
+    let a = play(addr, &id, created["token"].as_str().unwrap(), "S4").await;
+    assert_eq!(code_of(&a), "out_of_turn");
+    let a = play(addr, &id, p1, "N4").await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let msg: Value = next_update(&mut ws).await;
+    assert_eq!(
+        (msg["type"].as_str(), msg["move"].as_str()),
+        (Some("move"), Some("N4"))
+    );
+    // Names, and no undo online.
+    let a = post(
+        addr,
+        &format!("{GAMES}/{id}/name"),
+        json!({"token": p1, "name": "Asha"}),
+    )
+    .await;
+    assert_eq!(a.json()["game"]["players"][0]["name"], "Asha", "{}", a.body);
+    let a = post(addr, &format!("{GAMES}/{id}/undo"), json!({"token": p1})).await;
+    assert_eq!(code_of(&a), "no_undo");
+}
+
+async fn rounds_end_and_wait_to_be_opened(store: Backend) {
+    let addr = server_on(&store).await;
+    let created = create(addr, json!({"kind": "local"})).await;
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    let mut game = created["game"].clone();
+    // Always the first legal hole, until the first round ends (a round of this game lasts a
+    // few hundred moves at most).
+    for _ in 0..3000 {
+        if game["round_starts"].as_array().unwrap().len() > 1 || game["over"] == true {
+            break;
+        }
+        let hole = game["view"]["legal"][0].as_str().unwrap().to_string();
+        let a = play(addr, id, token, &hole).await;
+        assert_eq!(a.status, 200, "{}", a.body);
+        game = a.json()["game"].clone();
+    }
+    let starts = game["round_starts"].as_array().unwrap().clone();
+    assert_eq!(starts.len(), 2, "a round ended: {game}");
+    assert_eq!(starts[1], game["ply"]);
+    assert_eq!(game["between_rounds"], true);
+    let rounds = game["view"]["rounds"].as_array().unwrap();
+    assert_eq!(rounds.len(), 1);
+    assert_eq!(rounds[0]["round"], 1);
+    assert_eq!(game["view"]["round"], 2);
+    let opened = post(
+        addr,
+        &format!("{GAMES}/{id}/next-round"),
+        json!({"token": token}),
+    )
+    .await;
+    assert_eq!(opened.status, 200, "{}", opened.body);
+    assert_eq!(opened.json()["game"]["between_rounds"], false);
+}
+
+async fn the_computers_move_after_a_restart(store: Backend) {
+    let db = lasting_db(&store, "rajapasu-mandiri-resume");
+    let (addr, task) = rajapasu_server::spawn("127.0.0.1:0", &db).await.unwrap();
+    let created = create(addr, json!({"kind": "computer", "level": 1})).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    task.abort();
+    // The person's S4 (stored as 4) as a server that stopped before the computers replied
+    // left it.
+    store_move_directly(&store, &db, &id, 0, 4).await;
+    let (addr, _task) = rajapasu_server::spawn("127.0.0.1:0", &db).await.unwrap();
+    let v = wait_for(addr, &id, |v| {
+        v["view"]["to_move"] == "C" && v["ply"].as_u64() >= Some(3)
+    })
+    .await;
+    assert!(v["line"].as_str().unwrap().starts_with("CRL"), "{v}");
+    remove_sqlite_files(&store, &db);
+}
+
+on_both_stores!(
+    three_on_one_device,
+    against_two_computers,
+    online_with_two_friends,
+    rounds_end_and_wait_to_be_opened,
+    the_computers_move_after_a_restart,
+);
