@@ -29,6 +29,7 @@ pub static FILES: &[(&str, &str)] = web!(
     "js/learn.js",
     "js/analysis.js",
     "js/board3.js",
+    "js/gamepage.js",
     "i18n/en.json",
     "i18n/bn.json",
     "i18n/et.json",
