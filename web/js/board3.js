@@ -54,7 +54,7 @@ function storeLayout(seat, vertical) {
   }
   const height = first * 2 + cell * 6;
   const y0 = seat === 'L' ? 48 : height - 48 - 124;
-  return { box: [x - 175, y0, 350, 124], at: [x, y0 + 62], r: 34, lines: [[x - 110, y0 + 50], [x - 110, y0 + 84], [x + 110, y0 + 50], [x + 110, y0 + 84]] };
+  return { box: [x - 200, y0, 400, 124], at: [x, y0 + 62], r: 34, lines: [[x - 118, y0 + 50], [x - 118, y0 + 84], [x + 118, y0 + 50], [x + 118, y0 + 84]] };
 }
 
 /** The seat's name on the board and in sentences ("Raja", "Right end", "Left end"). */
@@ -211,7 +211,8 @@ export class Board3 extends Board {
         el('circle', { cx: px + dx, cy: py + dy, r: 4.5, fill: COLORS[i % COLORS.length], class: 'seed' }, pc);
       });
       // The room for a line: the store's width, less a margin (and the crown, before the Raja's).
-      const room = (this.vertical && seat !== 'C' ? s.box[2] / 2 : s.box[2]) - 20;
+      // (An upright end's store has two columns of lines, its counters between them.)
+      const room = this.vertical && seat !== 'C' ? s.box[2] / 2 - 50 : s.box[2] - 20;
       const crownRoom = seat === 'C' ? 30 : 0;
       const title = g.querySelector('.store-seat');
       fitText(title, `${seatName(seat)} · ${seat}`, room - crownRoom);
