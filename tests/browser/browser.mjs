@@ -1,10 +1,19 @@
 // What the browser tests share: Debian's headless Chromium through playwright-core, pages with
 // a browser language and a window size, fast animations, and the page-layout check.
 
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
 export const BASE = process.env.BASE_URL || 'http://127.0.0.1:8080';
+/** The window sizes the pages are checked at. */
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+/** A browser locale for each of the page's languages. */
+export const REGION = { en: 'en-GB', bn: 'bn-BD', et: 'et-EE', si: 'si-LK', ta: 'ta-IN' };
+/** The page's languages: one catalog each. */
+export const LANGS = readdirSync(new URL('../../web/i18n/', import.meta.url))
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.slice(0, -'.json'.length));
 /** Screenshots go here (ignored by git). */
 export const OUT = new URL('./output/', import.meta.url).pathname;
 mkdirSync(OUT, { recursive: true });
@@ -114,8 +123,8 @@ export function layoutProblems(page) {
 }
 
 /**
- * What is cramped on the board: a hole's name, a pile's text or a count that touches the wood's
- * border or leaves it, a hole's name over a pit or a count, a row's name over the wood. Returns
+ * What is cramped on the board: a hole's name, a pile's text (a Mandiri store's seat and player
+ * too) or a count that touches the wood's border or leaves it, a hole's name over a pit or a count, a row's name over the wood. Returns
  * one line per problem; empty when everything has room.
  */
 export function boardProblems(page, selector = 'svg.board') {
@@ -135,7 +144,7 @@ export function boardProblems(page, selector = 'svg.board') {
       const box = (e) => e.getBoundingClientRect();
       const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
       const inside = (r) => r.left >= wood.left + inset && r.right <= wood.right - inset && r.top >= wood.top + inset && r.bottom <= wood.bottom - inset;
-      const texts = [...svg.querySelectorAll('.label, .pile-count, .pile-reserve, .count')].filter((t) => t.textContent);
+      const texts = [...svg.querySelectorAll('.label, .pile-count, .pile-reserve, .count, .store-seat, .store-name')].filter((t) => t.textContent);
       for (const t of texts) {
         if (!inside(box(t))) out.push(`board text "${t.textContent}" (${t.getAttribute('class')}) touches or leaves the wood`);
       }

@@ -4,15 +4,8 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
-import { BASE, OUT, launch, newPage, fastAnimations, layoutProblems } from './browser.mjs';
+import { BASE, OUT, DESKTOP, PHONE, REGION, LANGS, launch, newPage, fastAnimations, layoutProblems } from './browser.mjs';
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
-const REGION = { en: 'en-GB', bn: 'bn-BD', et: 'et-EE', si: 'si-LK', ta: 'ta-IN' };
-const LANGS = readdirSync(new URL('../../web/i18n/', import.meta.url))
-  .filter((f) => f.endsWith('.json'))
-  .map((f) => f.slice(0, -'.json'.length));
 
 /** Each lesson: the one hole the learner may play, the events its move must show, and what
  *  its explanation must say, numbers read from the engine's trace. */

@@ -45,39 +45,47 @@ export async function call(method, path, body) {
   return data;
 }
 
-/** Seat tokens of this browser's games, kept in localStorage. */
-export const seats = {
-  all() {
-    try {
-      return JSON.parse(localStorage.getItem('rajapasu.games') || '{}');
-    } catch {
-      return {};
-    }
-  },
-  get(id) {
-    return this.all()[id] || null;
-  },
-  set(id, entry) {
-    const all = this.all();
-    all[id] = entry;
-    localStorage.setItem('rajapasu.games', JSON.stringify(all));
-  },
-  remove(id) {
-    const all = this.all();
-    delete all[id];
-    localStorage.setItem('rajapasu.games', JSON.stringify(all));
-  },
-};
+/** Seat tokens of this browser's games, kept in localStorage under `key`, by game id. */
+function tokenStore(key) {
+  return {
+    all() {
+      try {
+        return JSON.parse(localStorage.getItem(key) || '{}');
+      } catch {
+        return {};
+      }
+    },
+    get(id) {
+      return this.all()[id] || null;
+    },
+    set(id, entry) {
+      const all = this.all();
+      all[id] = entry;
+      localStorage.setItem(key, JSON.stringify(all));
+    },
+    remove(id) {
+      const all = this.all();
+      delete all[id];
+      localStorage.setItem(key, JSON.stringify(all));
+    },
+  };
+}
+
+/** The two-player games' seats. */
+export const seats = tokenStore('rajapasu.games');
+/** The Raja Pasu Mandiri games' seats: {token, players, kind, created, invites}. */
+export const mandiriSeats = tokenStore('rajapasu.mandiri');
 
 /** A socket that reconnects by itself; `onMessage` gets each parsed message. `hello`, when
- *  given, is sent on every connection (a player's seat token: the seat is then "connected"). */
-export function liveUpdates(id, onMessage, onStatus = () => {}, hello = null) {
+ *  given, is sent on every connection (a player's seat token: the seat is then "connected").
+ *  `path`: the socket's path, a two-player game's unless given. */
+export function liveUpdates(id, onMessage, onStatus = () => {}, hello = null, path = `/api/games/${encodeURIComponent(id)}/ws`) {
   let ws = null;
   let closed = false;
   let delay = 500;
   const open = () => {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(id)}/ws`);
+    ws = new WebSocket(`${proto}//${location.host}${path}`);
     ws.onopen = () => {
       delay = 500;
       if (hello) ws.send(hello);

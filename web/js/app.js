@@ -4,7 +4,8 @@ import { call, seats, liveUpdates, errorText } from './api.js';
 import { Board, followPortrait } from './board.js';
 import { startHome as openHome, fillHome as refillHome } from './home.js';
 import { t, setLanguage, preferred, languageSwitch, describeEvent, roundSentence, apply, formatNumber } from './i18n.js';
-import { soundOn, setSound, play as playSound } from './sound.js';
+import { play as playSound } from './sound.js';
+import { markTouch, boardControls, explainList, resignButton, resignText, copyButton, tableRow, showNotFound, showSummary, openSeatAndGame } from './gamepage.js';
 
 const $ = (id) => document.getElementById(id);
 let meta = { levels: [], presets: [] };
@@ -214,32 +215,7 @@ function renderExplanation() {
     ? t('explain.titleYou', { n: lm.ply, hole: lm.move })
     : t('explain.title', { n: lm.ply, side: opponentName(G.info, lm.side, true), hole: lm.move });
   const w = who(G.info);
-  const ol = $('explain-list');
-  ol.textContent = '';
-  const drops = [];
-  const flush = () => {
-    if (!drops.length) return;
-    const li = document.createElement('li');
-    li.textContent = drops.length === 1
-      ? describeEvent(drops[0], w)
-      : t('explain.drops', { count: drops.length, from: drops[0].hole, to: drops[drops.length - 1].hole });
-    ol.appendChild(li);
-    drops.length = 0;
-  };
-  for (const ev of lm.events) {
-    if (ev.event === 'drop') {
-      drops.push(ev);
-      continue;
-    }
-    flush();
-    const text = describeEvent(ev, w);
-    if (!text) continue;
-    const li = document.createElement('li');
-    li.textContent = text;
-    li.dataset.event = ev.event;
-    ol.appendChild(li);
-  }
-  flush();
+  explainList($('explain-list'), lm.events, (ev) => describeEvent(ev, w));
   box.hidden = false;
 }
 
@@ -292,7 +268,7 @@ function renderPanels() {
   $('hint').disabled = !canPlay;
   $('resign').hidden = !G.seat || isOver(info);
   $('resign').disabled = G.busy || G.viewingAt !== null;
-  $('resign').textContent = t(G.resignArmed ? 'game.resignSure' : 'game.resign');
+  $('resign').textContent = resignText(G);
   // Watchers have no keys to press; touch screens neither.
   $('keys-hint').hidden = !G.seat || isOver(info);
   $('name-form').hidden = !(info.kind === 'online' && mySide());
@@ -308,16 +284,7 @@ function renderPanels() {
   // scoreboard
   const tb = $('scoreboard').querySelector('tbody');
   tb.textContent = '';
-  const row = (cells, cls) => {
-    const tr = document.createElement('tr');
-    if (cls) tr.className = cls;
-    for (const c of cells) {
-      const td = document.createElement('td');
-      td.textContent = c;
-      tr.appendChild(td);
-    }
-    tb.appendChild(tr);
-  };
+  const row = (cells, cls) => tableRow(tb, cells, cls);
   for (const r of v.rounds) {
     const winner = !r.winner ? t('score.draw') : mySide() === r.winner ? t('player.you') : opponentName(info, r.winner);
     row([formatNumber(r.round), formatNumber(r.captured.south), formatNumber(r.captured.north), winner]);
@@ -410,25 +377,10 @@ async function pauseFromState(info) {
 function roundPause(events, info) {
   const end = events.find((e) => e.event === 'round_end');
   const box = $('round-summary');
-  box.textContent = '';
-  const h = document.createElement('h2');
-  h.textContent = t('summary.heading');
-  box.appendChild(h);
   const r = info.view.rounds[info.view.rounds.length - 1];
   const parts = [r ? roundResult(info, r) : describeEvent(end, who(info))];
   for (const e of events) if (e.event === 'refill' || e.event === 'game_over') parts.push(describeEvent(e, who(info)));
-  for (const p of parts) {
-    const para = document.createElement('p');
-    para.textContent = p;
-    box.appendChild(para);
-  }
-  const next = document.createElement('button');
-  next.type = 'button';
-  next.id = 'next-round';
-  next.className = 'primary';
-  next.textContent = t('summary.next', { round: info.view.round });
-  box.appendChild(next);
-  box.hidden = false;
+  const next = showSummary(parts, info.view.round);
   return new Promise((resolve) => {
     G.paused = { resolve };
     renderPanels();
@@ -603,42 +555,19 @@ async function fetchLastMove(info) {
   }
 }
 
-function showNotFound(id) {
-  $('game').hidden = true;
-  $('not-found').hidden = false;
-  $('not-found-text').textContent = t('notFound.text', { id });
-  document.title = t('notFound.heading');
-}
-
 async function startGame(id) {
   G.id = id;
   G.board = new Board($('board'), { t, onPlay: play, onSound: playSound });
   followPortrait(G.board);
-  const params = new URLSearchParams(location.search);
-  const invite = params.get('invite');
-  G.seat = seats.get(id);
-  let joinError = null;
-  if (invite && !G.seat) {
-    try {
-      const r = await call('POST', `/api/games/${id}/join`, { invite });
-      seats.set(id, { token: r.token, seat: r.seat, kind: 'online', created: r.game.created });
-      G.seat = seats.get(id);
-    } catch (e) {
-      joinError = e;
-    }
-  }
-  if (invite) history.replaceState(null, '', `/g/${id}`);
-  let info;
-  try {
-    info = await call('GET', `/api/games/${id}`);
-  } catch (e) {
-    if (e.status === 404) return showNotFound(id);
-    $('game').hidden = false;
-    $('status').textContent = errorText(e);
-    return;
-  }
-  $('game').hidden = false;
-  if (joinError) $('game-error').textContent = errorText(joinError);
+  const opened = await openSeatAndGame(id, {
+    store: seats,
+    api: '/api/games',
+    page: '/g',
+    entry: (r) => ({ token: r.token, seat: r.seat, kind: 'online', created: r.game.created }),
+  });
+  if (!opened) return;
+  const { info } = opened;
+  G.seat = opened.seat;
   if (G.seat && G.seat.seat === 'north') G.board.setBottom('north');
   G.connected = info.connected || G.connected;
   receive({ type: 'state', game: info });
@@ -646,33 +575,9 @@ async function startGame(id) {
   $('export-text').href = `/api/games/${id}/record?format=text`;
   $('export-json').href = `/api/games/${id}/record?format=json`;
   $('watch-link').href = `/g/${id}`;
-  const savedSpeed = Number(localStorage.getItem('rajapasu.speed')) || 3;
-  $('speed').value = String(savedSpeed);
-  G.board.speed = savedSpeed;
-  $('speed').addEventListener('input', (e) => {
-    G.board.speed = Number(e.target.value);
-    localStorage.setItem('rajapasu.speed', e.target.value);
-  });
-  const showSound = () => {
-    $('sound').textContent = t(soundOn() ? 'game.soundOn' : 'game.soundOff');
-    $('sound').setAttribute('aria-pressed', String(soundOn()));
-  };
-  showSound();
-  G.showSound = showSound;
-  $('sound').addEventListener('click', () => {
-    setSound(!soundOn());
-    showSound();
-  });
-  $('skip').addEventListener('click', () => G.board.skip());
+  G.showSound = boardControls(G.board);
   $('back-live').addEventListener('click', backLive);
-  $('copy-invite').addEventListener('click', async () => {
-    $('invite-link').select();
-    try {
-      await navigator.clipboard.writeText($('invite-link').value);
-    } catch {
-      document.execCommand?.('copy');
-    }
-  });
+  copyButton($('invite-link'), $('copy-invite'));
   $('undo').addEventListener('click', async () => {
     $('game-error').textContent = '';
     try {
@@ -699,18 +604,7 @@ async function startGame(id) {
       $('hint-text').textContent = errorText(e);
     }
   });
-  $('resign').addEventListener('click', async () => {
-    // Two clicks, so that a slip of the finger does not end the game.
-    if (!G.resignArmed) {
-      G.resignArmed = true;
-      renderPanels();
-      setTimeout(() => {
-        G.resignArmed = false;
-        if (G.info) renderPanels();
-      }, 4000);
-      return;
-    }
-    G.resignArmed = false;
+  resignButton(G, () => G.info && renderPanels(), async () => {
     try {
       const r = await call('POST', `/api/games/${id}/resign`, { token: G.seat.token });
       receive(r);
@@ -729,10 +623,6 @@ async function startGame(id) {
     } catch (err) {
       $('game-error').textContent = errorText(err);
     }
-  });
-  $('explain').open = localStorage.getItem('rajapasu.explain') !== 'closed';
-  $('explain').addEventListener('toggle', () => {
-    localStorage.setItem('rajapasu.explain', $('explain').open ? 'open' : 'closed');
   });
   document.addEventListener('keydown', (e) => {
     if (e.target.closest && e.target.closest('input, textarea, select')) return;
@@ -764,10 +654,7 @@ function refresh() {
 }
 
 async function main() {
-  // Touch screens have no keys to play with: their keyboard hints are hidden (style.css).
-  if (window.matchMedia('(hover: none) and (pointer: coarse)').matches || navigator.maxTouchPoints > 0) {
-    document.documentElement.classList.add('touch');
-  }
+  markTouch();
   await setLanguage(preferred());
   languageSwitch($('lang'), refresh);
   try {

@@ -4,7 +4,7 @@
 
 import { formatNumber } from './i18n.js';
 
-const NS = 'http://www.w3.org/2000/svg';
+export const NS = 'http://www.w3.org/2000/svg';
 const CELL = 100;
 const PILE = 130;
 const TOP_Y = 105;
@@ -14,7 +14,7 @@ const HEIGHT = 350;
  *  and upright. Hole names, pile texts and row names keep clear of its border. */
 const WOOD_TOP = 32;
 const V_WOOD_TOP = 40;
-const COLORS = ['#f4e3c1', '#e9cf9f', '#f7ecd8', '#dcbf8a', '#efd9b0'];
+export const COLORS = ['#f4e3c1', '#e9cf9f', '#f7ecd8', '#dcbf8a', '#efd9b0'];
 // The upright board: the bottom side's column on the left (its hole 1 at the top), the top
 // side's on the right (its hole 1 at the bottom), so that sowing still turns anticlockwise.
 // The holes' names stand outside the columns and their counts between them, so that neither
@@ -28,7 +28,7 @@ const BUDGET = [6000, 4500, 2800, 1700, 900, 0];
 /** The share of the budget of each kind of event, in drops. */
 const WEIGHT = { lift: 1.6, drop: 1, four: 3, four_left: 1, pussa: 5.5, no_capture: 2, endless_stop: 4, round_end: 8 };
 
-function el(name, attrs = {}, parent = null) {
+export function el(name, attrs = {}, parent = null) {
   const e = document.createElementNS(NS, name);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   if (parent) parent.appendChild(e);
@@ -51,7 +51,7 @@ export function parseHole(name) {
 
 /** Sets an SVG text, narrowed to `room` board units where it is wider (a pile's words in a
  *  long language), so that it never reaches the wood's border. */
-function fitText(text, words, room) {
+export function fitText(text, words, room) {
   text.textContent = words;
   text.removeAttribute('textLength');
   if (words && text.getComputedTextLength() > room) {
@@ -65,7 +65,7 @@ function sleep(ms) {
 }
 
 /** Positions of k counters in a disc of radius r (a sunflower pattern). */
-function spread(k, r) {
+export function spread(k, r) {
   const out = [];
   for (let i = 0; i < k; i++) {
     const rr = r * Math.sqrt((i + 0.5) / k);
@@ -222,8 +222,7 @@ export class Board {
     this.n = n;
     const svg = this.svg;
     svg.textContent = '';
-    const width = this.vertical ? V.width : PILE * 2 + CELL * n;
-    const height = this.vertical ? this.height() : HEIGHT;
+    const [width, height] = this.size();
     svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
     svg.classList.toggle('vertical', this.vertical);
     const wood = this.vertical ? V_WOOD_TOP : WOOD_TOP;
@@ -233,10 +232,11 @@ export class Board {
       for (let k = 1; k <= n; k++) {
         const [x, y] = this.holeXY(side, k);
         const g = el('g', { class: 'hole', role: 'button', tabindex: '-1', 'data-hole': `${side[0].toUpperCase()}${k}` }, svg);
+        this.buildHole(g, side, k, x, y);
         el('circle', { cx: x, cy: y, r: 42, class: 'pit' }, g);
         el('g', { class: 'counters' }, g);
         const [lx, ly] = this.labelXY(side, x, y);
-        el('text', { x: lx, y: ly, class: 'label' }, g).textContent = `${side === 'south' ? 'S' : 'N'}${k}`;
+        el('text', { x: lx, y: ly, class: 'label' }, g).textContent = this.holeLabel(side, k);
         // The count's badge: upright, on the side of the hole that faces the other column.
         const bx = this.vertical && side !== this.bottom ? x - 32 : x + 32;
         el('circle', { cx: bx, cy: y - 32, r: 14, class: 'badge' }, g);
@@ -251,6 +251,21 @@ export class Board {
         this.holeEls[side][k - 1] = g;
       }
     }
+    this.buildPiles(width, height);
+    this.fly = el('g', { class: 'flying' }, svg);
+  }
+
+  /** The board's size in its units: [width, height]. */
+  size() {
+    return this.vertical ? [V.width, this.height()] : [PILE * 2 + CELL * this.n, HEIGHT];
+  }
+
+  /** What a hole shows besides its pit, its counters and its name (nothing here). */
+  buildHole() {}
+
+  /** The captured piles, one beside each row, and the rows' names. */
+  buildPiles(width, height) {
+    const svg = this.svg;
     this.pileEls = {};
     for (const side of ['south', 'north']) {
       const [x, y] = this.pileXY(side);
@@ -265,18 +280,37 @@ export class Board {
     const nameTop = el('text', { x: width / 2, y: this.vertical ? 28 : 22, class: 'row-name' }, svg);
     const nameBottom = el('text', { x: width / 2, y: height - (this.vertical ? 8 : 6), class: 'row-name' }, svg);
     this.nameEls = { top: nameTop, bottom: nameBottom };
-    this.fly = el('g', { class: 'flying' }, svg);
+  }
+
+  /** Whether hole `k` of `side` may be clicked now. */
+  canPlay(side, k) {
+    return side === this.playSide && this.playable.has(k);
   }
 
   choose(side, k) {
-    if (this.onPlay && side === this.playSide && this.playable.has(k)) this.onPlay(k);
+    if (this.onPlay && this.canPlay(side, k)) this.onPlay(k);
+  }
+
+  /** A hole's name on the board. */
+  holeLabel(side, k) {
+    return `${side === 'south' ? 'S' : 'N'}${k}`;
+  }
+
+  /** What a screen reader says of hole `k` of `side` holding `count` (null: closed). */
+  holeAria(side, k, count) {
+    const owner = this.t(side === 'south' ? 'side.south' : 'side.north');
+    return count === null ? this.t('board.holeClosed', { owner, number: k }) : this.t('board.hole', { owner, number: k, count });
+  }
+
+  /** Classes a hole has besides its state (none here). */
+  holeClass() {
+    return '';
   }
 
   render() {
     const m = this.model;
     if (!m) return;
     if (this.n !== m.holes.south.length) this.build();
-    const t = this.t;
     for (const side of ['south', 'north']) {
       for (let k = 1; k <= this.n; k++) {
         const g = this.holeEls[side][k - 1];
@@ -295,19 +329,22 @@ export class Board {
           });
         }
         g.querySelector('.count').textContent = closed ? '×' : formatNumber(count);
-        const playable = side === this.playSide && this.playable.has(k) && !closed;
+        const playable = this.canPlay(side, k) && !closed;
         const mark = [this.lastMarks.get(`${side}${k}`), this.marks.get(`${side}${k}`)].filter(Boolean).join(' ');
-        g.setAttribute('class', `hole${closed ? ' closed' : ''}${playable ? ' playable' : ''}${mark ? ' ' + mark : ''}`);
+        g.setAttribute('class', `hole${this.holeClass(side, k)}${closed ? ' closed' : ''}${playable ? ' playable' : ''}${mark ? ' ' + mark : ''}`);
         g.setAttribute('tabindex', playable ? '0' : '-1');
         g.setAttribute('aria-disabled', playable ? 'false' : 'true');
-        const owner = t(side === 'south' ? 'side.south' : 'side.north');
-        g.setAttribute(
-          'aria-label',
-          closed
-            ? t('board.holeClosed', { owner, number: k })
-            : t('board.hole', { owner, number: k, count }),
-        );
+        g.setAttribute('aria-label', this.holeAria(side, k, count));
       }
+    }
+    this.renderPiles();
+  }
+
+  /** The piles' counters and texts, and the rows' names. */
+  renderPiles() {
+    const m = this.model;
+    const t = this.t;
+    for (const side of ['south', 'north']) {
       const pg = this.pileEls[side];
       const [px, py] = this.pileXY(side);
       const pc = pg.querySelector('.counters');
@@ -339,6 +376,17 @@ export class Board {
       cut = cut.slice(0, -1);
       text.textContent = `${cut.join('').trimEnd()}…`;
     }
+  }
+
+  /** The pile that the counters left in hole `number` of `side` go to at a round's end: by
+   *  repetition each row to its owner, else all to the one side awarded any. */
+  awardedTo(ev, side) {
+    return ev.reason === 'repetition' || !ev.award ? side : ev.award.south > 0 ? 'south' : 'north';
+  }
+
+  /** The piles after a round's end. */
+  capturedAfter(ev) {
+    return { ...ev.captured };
   }
 
   mark(holeName, cls) {
@@ -480,7 +528,7 @@ export class Board {
           for (const side of ['south', 'north']) {
             m.holes[side].forEach((c, i) => {
               if (!c) return;
-              const to = ev.reason === 'repetition' || !ev.award ? side : ev.award.south > 0 ? 'south' : 'north';
+              const to = this.awardedTo(ev, side, i + 1);
               flights.push(this.flyCounters(this.holeXY(side, i + 1), this.pileXY(to), c, ms * 4));
             });
           }
@@ -488,7 +536,7 @@ export class Board {
           for (const side of ['south', 'north']) {
             m.holes[side] = m.holes[side].map((c) => (c === null ? null : 0));
           }
-          m.captured = { ...ev.captured };
+          m.captured = this.capturedAfter(ev);
           this.render();
           await this.pause(ms * 2);
           break;

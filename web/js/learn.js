@@ -4,9 +4,16 @@
 
 import { call } from './api.js';
 import { Board, followPortrait } from './board.js';
+import { Board3, MANDIRI_EXAMPLES, SEATS, seatName, seatTrace, describeMandiri } from './board3.js';
 import { t, setLanguage, preferred, languageSwitch, describeEvent, formatNumber } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
+
+/** The pussa's count and hole, for a lesson's explanation. */
+function pussaParams(ev) {
+  const p = ev.find((e) => e.event === 'pussa');
+  return { count: p.count, hole: p.hole };
+}
 
 /**
  * Each lesson: its position (worked out from RULES.md and checked with `rajapasu trace`), the
@@ -22,10 +29,7 @@ export const LESSONS = [
     position: '0,0,0,0,2,0,0/0,5,0,0,0,0,1 S 45 45',
     move: 5,
     shows: ['pussa'],
-    params: (ev) => {
-      const p = ev.find((e) => e.event === 'pussa');
-      return { count: p.count, hole: p.hole };
-    },
+    params: pussaParams,
   },
   {
     key: 'end',
@@ -43,11 +47,31 @@ export const LESSONS = [
     position: '0,0,0,0,0,2,0/x,x,0,0,5,0,1 S 35 35 10 10 2',
     move: 6,
     shows: ['pussa'],
+    params: pussaParams,
+  },
+];
+
+/**
+ * The Mandiri part: three steps on the three-player board, each a two-player position of the same
+ * holes whose trace is told for the seats (board3.js, seatTrace): the opening move of the Raja,
+ * then the rules page's two examples, played by the learner from the seat that makes them.
+ */
+export const MANDIRI_STEPS = [
+  {
+    key: 'seats',
+    position: '7,7,7,7,7,7,7/7,7,7,7,7,7,7 S 0 0',
+    move: 4,
+    hole: 'S4',
+    seat: 'C',
+    shows: ['lift', 'four', 'pussa'],
     params: (ev) => {
-      const p = ev.find((e) => e.event === 'pussa');
-      return { count: p.count, hole: p.hole };
+      const got = { C: 0, R: 0, L: 0 };
+      for (const e of ev) if (e.event === 'four') got[e.to] += 4;
+      return { c: got.C, r: got.R, l: got.L };
     },
   },
+  { ...MANDIRI_EXAMPLES[0], key: 'four', shows: ['four', 'pussa'], params: pussaParams },
+  { ...MANDIRI_EXAMPLES[1], key: 'relay', shows: ['lift', 'four', 'lift', 'pussa'], params: pussaParams },
 ];
 
 const DONE_KEY = 'rajapasu.learn';
@@ -76,26 +100,31 @@ function shows(events, wanted) {
   return i === wanted.length;
 }
 
-function renderList() {
-  const ol = $('lesson-list');
+/** A list of lessons as buttons: `prefix` + key + ".title" names each, `doneKey(key)` is what
+ *  markDone keeps for it, the `current` one is marked, `onOpen(i)` opens one. */
+function lessonButtons(ol, items, { prefix, doneKey, current, onOpen, data }) {
   ol.textContent = '';
   const d = done();
-  LESSONS.forEach((lesson, i) => {
+  items.forEach((item, i) => {
     const li = document.createElement('li');
     const b = document.createElement('button');
     b.type = 'button';
-    b.dataset.lesson = lesson.key;
+    b.dataset[data] = item.key;
     // The number is written for the language, as every number on the page.
-    b.textContent = `${formatNumber(i + 1)}. ${t(`learn.${lesson.key}.title`)}`;
-    if (d.has(lesson.key)) {
+    b.textContent = `${formatNumber(i + 1)}. ${t(`${prefix}${item.key}.title`)}`;
+    if (d.has(doneKey(item.key))) {
       b.classList.add('done');
       b.setAttribute('aria-label', t('learn.doneLabel', { title: b.textContent }));
     }
-    if (i === L.index) b.setAttribute('aria-current', 'step');
-    b.addEventListener('click', () => open(i));
+    if (i === current) b.setAttribute('aria-current', 'step');
+    b.addEventListener('click', () => onOpen(i));
     li.appendChild(b);
     ol.appendChild(li);
   });
+}
+
+function renderList() {
+  lessonButtons($('lesson-list'), LESSONS, { prefix: 'learn.', doneKey: (k) => k, current: L.index, onOpen: open, data: 'lesson' });
 }
 
 function renderText() {
@@ -176,6 +205,92 @@ function next() {
   }
 }
 
+// ---------------------------------------------------------------- the Mandiri part
+
+const M = { index: 0, board: null, events: null, trace: null, played: false, busy: false, gen: 0 };
+/** Who the Mandiri steps speak of: the learner's seat as "you", the others by name. */
+function mWho() {
+  const seat = MANDIRI_STEPS[M.index].seat;
+  return { mySeat: seat, seat: (s) => seatName(s), player: (p) => t('m.player', { n: p }) };
+}
+
+function mRender() {
+  const step = MANDIRI_STEPS[M.index];
+  lessonButtons($('m-step-list'), MANDIRI_STEPS, { prefix: 'learn.m.', doneKey: (k) => `m.${k}`, current: M.index, onOpen: mOpen, data: 'step' });
+  $('m-step-title').textContent = t('learn.m.step', { n: M.index + 1, total: MANDIRI_STEPS.length, title: t(`learn.m.${step.key}.title`) });
+  $('m-step-goal').textContent = t(`learn.m.${step.key}.goal`);
+  $('m-why').hidden = !M.played;
+  if (M.played) {
+    $('m-why-text').textContent = t(`learn.m.${step.key}.why`, step.params(M.events));
+    const log = $('m-log');
+    log.textContent = '';
+    for (const ev of M.events) {
+      const li = document.createElement('li');
+      li.textContent = describeMandiri(ev, mWho());
+      log.appendChild(li);
+    }
+  }
+  const last = M.index + 1 === MANDIRI_STEPS.length;
+  $('m-next').hidden = !M.played || last;
+  $('m-after').hidden = !(M.played && last);
+  $('m-links').hidden = !(M.played && last);
+  $('m-learn').dataset.step = step.key;
+  $('m-learn').dataset.state = M.played ? 'played' : 'ready';
+}
+
+async function mOpen(i) {
+  const gen = ++M.gen;
+  M.index = i;
+  M.played = false;
+  M.events = null;
+  $('m-error').textContent = '';
+  M.board.skip();
+  mRender();
+  const step = MANDIRI_STEPS[i];
+  try {
+    const trace = await call('POST', '/api/trace', { position: step.position, move: step.move });
+    if (M.gen !== gen) return;
+    const events = seatTrace(trace.events, step.seat);
+    if (!shows(events, step.shows)) throw new Error(t('learn.mismatch'));
+    M.events = events;
+    M.trace = trace;
+    M.board.setNames(Object.fromEntries(SEATS.map((s) => [s, s === step.seat ? t('player.you') : ''])));
+    M.board.setView({ counts: [...trace.before.holes.south, ...trace.before.holes.north], captured: [0, 0, 0], to_move: step.seat });
+    M.board.mark(step.hole, 'hint');
+    M.board.setPlayable([step.hole]);
+  } catch (e) {
+    $('m-error').textContent = String(e.message || e);
+  }
+}
+
+async function mPlay() {
+  const step = MANDIRI_STEPS[M.index];
+  if (!M.events || M.busy) return;
+  M.busy = true;
+  const gen = M.gen;
+  M.board.setPlayable([]);
+  M.board.marks.clear();
+  await M.board.animate(M.events);
+  M.busy = false;
+  if (M.gen !== gen) return;
+  M.played = true;
+  markDone(`m.${step.key}`);
+  mRender();
+  if (!$('m-next').hidden) $('m-next').focus();
+}
+
+async function startMandiri() {
+  M.board = new Board3($('m-learn-board'), { t, onPlay: mPlay });
+  followPortrait(M.board);
+  M.board.speed = L.board.speed;
+  $('m-skip').addEventListener('click', () => M.board.skip());
+  $('m-again').addEventListener('click', () => mOpen(M.index));
+  $('m-next').addEventListener('click', () => mOpen(Math.min(M.index + 1, MANDIRI_STEPS.length - 1)));
+  const fromHash = MANDIRI_STEPS.findIndex((s) => `#mandiri-${s.key}` === location.hash);
+  await mOpen(Math.max(fromHash, 0));
+  if (fromHash >= 0) $('m-learn').scrollIntoView();
+}
+
 async function main() {
   await setLanguage(preferred());
   L.board = new Board($('learn-board'), { t, onPlay: play });
@@ -185,12 +300,15 @@ async function main() {
     renderList();
     renderText();
     L.board.render();
+    mRender();
+    M.board.render();
   });
   $('learn-skip').addEventListener('click', () => L.board.skip());
   $('learn-again').addEventListener('click', () => open(L.index));
   $('learn-next').addEventListener('click', next);
   const fromHash = LESSONS.findIndex((l) => `#${l.key}` === location.hash);
   await open(fromHash >= 0 ? fromHash : 0);
+  await startMandiri();
 }
 
 main();

@@ -1,0 +1,280 @@
+// Raja Pasu Mandiri in the browser: a match against two computers from the new-game form to the
+// second round and a reload, three players on one device (keys, undo, resign), an online game
+// in three browsers, the rules page's section and the tutorial's part in every language, and
+// the game page at a phone and a desktop size. Screenshots go to output/ (see browser.mjs).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { BASE, OUT, DESKTOP, PHONE, REGION, LANGS, launch, newPage, fastAnimations, layoutProblems, boardProblems } from './browser.mjs';
+
+const catalog = (code) => JSON.parse(readFileSync(new URL(`../../web/i18n/${code}.json`, import.meta.url)));
+/** The seat of each hole at the start (RULES.md 9.1), S1..S7 then N1..N7. */
+const OWNERS = 'LLCCCRRRRCCCLL';
+const HOLES = [...[1, 2, 3, 4, 5, 6, 7].map((k) => `S${k}`), ...[1, 2, 3, 4, 5, 6, 7].map((k) => `N${k}`)];
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function page(viewport = DESKTOP, lang = 'en-GB') {
+  const p = await newPage(browser, lang, viewport);
+  await p.page.goto(`${BASE}/mandiri`);
+  await fastAnimations(p.page);
+  return p;
+}
+
+const ply = (pg) => pg.evaluate(() => Number(document.getElementById('game').dataset.ply));
+const waitPly = (pg, n, timeout = 30000) =>
+  pg.waitForFunction((k) => Number(document.getElementById('game').dataset.ply) >= k, n, { timeout });
+
+/** The player may move, or the page waits between rounds, or the match is over. */
+async function settled(pg, timeout = 60000) {
+  await pg.waitForFunction(
+    () => {
+      const g = document.getElementById('game');
+      if (g.dataset.phase === 'paused') return true;
+      return (g.dataset.status !== 'playing' && g.dataset.phase === 'idle') || document.querySelector('#board .hole.playable');
+    },
+    null,
+    { timeout },
+  );
+  return pg.evaluate(() => {
+    const g = document.getElementById('game');
+    return g.dataset.phase === 'paused' ? 'paused' : g.dataset.status;
+  });
+}
+
+/** Creates a game with the new-game form. */
+async function create(pg, { kind, level, player, mode }) {
+  await pg.waitForSelector('#m-new');
+  await pg.check(`input[name=kind][value=${kind}]`);
+  if (level) await pg.selectOption('#m-level', String(level));
+  if (player) await pg.selectOption('#m-player', String(player));
+  if (mode) await pg.selectOption('select[name=mode]', mode);
+  await Promise.all([pg.waitForURL(/\/m\/[^/?]+$/), pg.click('#m-start')]);
+  await pg.waitForSelector('#game[data-status]');
+  return new URL(pg.url()).pathname.split('/')[2];
+}
+
+const counts = (pg) => pg.$$eval('#board .hole .count', (c) => c.map((e) => e.textContent));
+const playable = (pg) => pg.$$eval('#board .hole.playable', (h) => h.map((e) => e.dataset.hole));
+
+test('the home page leads to the Mandiri page', async () => {
+  const { context, page: pg } = await newPage(browser, 'en-GB', DESKTOP);
+  await pg.goto(`${BASE}/`);
+  await pg.waitForSelector('#home-board .hole');
+  assert.equal(await pg.textContent('#mandiri-link'), 'Raja Pasu Mandiri — three players');
+  await Promise.all([pg.waitForURL(/\/mandiri$/), pg.click('#mandiri-link')]);
+  await pg.waitForSelector('#m-new');
+  assert.equal(await pg.textContent('h1'), 'Play Raja Pasu Mandiri');
+  await context.close();
+});
+
+test('a match against two computers: moves, the end of a round, its summary, the next round, a reload', async () => {
+  const { context, page: pg } = await page();
+  const id = await create(pg, { kind: 'computer', level: 1, player: 1, mode: 'match' });
+  // The board at the start: seven in every hole, each hole's seat by letter and in words.
+  assert.deepEqual(await counts(pg), Array(14).fill('7'));
+  const letters = await pg.$$eval('#board .hole', (h) => h.map((e) => `${e.dataset.hole}:${e.querySelector('.seat-letter').textContent}`));
+  assert.deepEqual(letters.sort(), HOLES.map((h, i) => `${h}:${OWNERS[i]}`).sort());
+  assert.equal(await pg.getAttribute('#board [data-hole="S4"]', 'aria-label'), 'S4, Raja: 7 counters');
+  assert.equal(await pg.textContent('#board .store[data-seat="C"] .store-seat'), 'Raja · C');
+  assert.equal(await pg.textContent('#board .store[data-seat="C"] .store-name'), 'Player 1 (you)');
+  assert.equal(await pg.textContent('#board .store[data-seat="R"] .store-name'), 'Computer 2');
+  // The Raja moves first: the player's six holes, and nothing else.
+  await pg.waitForSelector('#board .hole.playable');
+  assert.equal(await pg.textContent('#status'), 'Round 1 · your move (Raja)');
+  assert.deepEqual((await playable(pg)).sort(), ['N3', 'N4', 'N5', 'S3', 'S4', 'S5']);
+  assert.match(await pg.textContent('#player-list li[data-player="1"]'), /Player 1 \(you\) · Raja · ♛ Raja for round 1 of 3/);
+  // A hole's name typed on the keyboard plays it.
+  await pg.keyboard.press('s');
+  await pg.keyboard.press('4');
+  await waitPly(pg, 1);
+  assert.match(await pg.textContent('#explain-title'), /^Move 1: Player 1 \(you\), Raja, played S4$/);
+  assert.ok((await pg.$$('#explain-list li[data-event=four]')).length >= 1, 'the fours of the first move are told');
+  // The computers answer on their own; the player moves until the first round ends.
+  let moves = 1;
+  let status;
+  for (;;) {
+    status = await settled(pg);
+    if (status !== 'playing') break;
+    const holes = await playable(pg);
+    const before = await ply(pg);
+    await pg.click(`#board [data-hole="${holes[moves % holes.length]}"]`);
+    await waitPly(pg, before + 1);
+    moves++;
+    assert.ok(moves < 200, 'the round ends');
+  }
+  assert.equal(status, 'paused', 'a match stops between its rounds');
+  const summary = await pg.textContent('#round-summary');
+  assert.match(summary, /^End of the round/);
+  assert.match(summary, /Round 1: .*(wins|share) the round\./);
+  assert.match(summary, /The Raja's gift: Player 1 \(you\) gives 1 to /);
+  assert.match(summary, /Round 2: the Raja fills \d holes, the right end \d, the left end \d/);
+  assert.equal(await pg.textContent('#next-round'), 'Start round 2');
+  assert.equal(await pg.textContent('#status'), 'The round is over: start the next one when you are ready.');
+  assert.equal(await pg.$$eval('#scoreboard tbody tr', (r) => r.length), 1);
+  await pg.screenshot({ path: `${OUT}/mandiri-round-summary.png`, fullPage: true });
+  await pg.click('#next-round');
+  await pg.waitForFunction(() => document.getElementById('game').dataset.round === '2' && document.getElementById('round-summary').hidden);
+  await settled(pg);
+  // A reload shows the same game: the board, the players, the scoreboard, the moves.
+  const shown = { ply: await ply(pg), counts: await counts(pg), players: await pg.textContent('#player-list'), score: await pg.textContent('#scoreboard tbody') };
+  const saved = await pg.evaluate(() => JSON.parse(localStorage.getItem('rajapasu.mandiri')));
+  assert.ok(saved[id]?.token, 'the token is kept for the game');
+  await pg.reload();
+  await pg.waitForSelector('#game[data-status]');
+  await settled(pg);
+  assert.equal(await ply(pg), shown.ply);
+  assert.deepEqual(await counts(pg), shown.counts);
+  assert.equal(await pg.textContent('#player-list'), shown.players);
+  assert.equal(await pg.textContent('#scoreboard tbody'), shown.score);
+  assert.equal(await pg.$$eval('#move-list li:not(.round-head)', (l) => l.length), shown.ply);
+  assert.equal(await pg.getAttribute('#export-text', 'href'), `/api/mandiri/games/${id}/record`);
+  await context.close();
+});
+
+test('three players on one device: keys, each seat in turn, undo, resign', async () => {
+  const { context, page: pg } = await page();
+  await create(pg, { kind: 'local', mode: 'round' });
+  assert.equal(await pg.isVisible('#m-player'), false);
+  await pg.waitForSelector('#board .hole.playable');
+  assert.equal(await pg.textContent('#status'), 'Round 1 · Player 1 to move (Raja)');
+  // Focus and Enter play a hole, as on the two-player page.
+  await pg.focus('#board [data-hole="S5"]');
+  await pg.keyboard.press('Enter');
+  await waitPly(pg, 1);
+  await settled(pg);
+  assert.equal(await pg.textContent('#status'), 'Round 1 · Player 2 to move (Right end)');
+  for (const h of await playable(pg)) assert.ok(['S6', 'S7', 'N1', 'N2'].includes(h), `${h} is the right end's`);
+  await pg.click(`#board [data-hole="${(await playable(pg))[0]}"]`);
+  await waitPly(pg, 2);
+  await settled(pg);
+  assert.match(await pg.textContent('#status'), /^Round 1 · Player 3 to move \(Left end\)$/);
+  for (const h of await playable(pg)) assert.ok(['N6', 'N7', 'S1', 'S2'].includes(h), `${h} is the left end's`);
+  // Undo takes back one move on one device.
+  await pg.click('#undo');
+  await pg.waitForFunction(() => document.getElementById('game').dataset.ply === '1');
+  await settled(pg);
+  assert.equal(await pg.textContent('#status'), 'Round 1 · Player 2 to move (Right end)');
+  // Resign takes two clicks: the player to move resigns, the other two share the match.
+  await pg.click('#resign');
+  assert.equal(await pg.textContent('#resign'), 'Really resign? Press again');
+  await pg.click('#resign');
+  await pg.waitForSelector('#end-box:not([hidden])');
+  assert.equal(await pg.textContent('#end-text'), 'Player 2 resigned: Player 1 and Player 3 share the match.');
+  assert.equal(await pg.isVisible('#resign'), false);
+  await context.close();
+});
+
+test('online with two friends: two invitations, three browsers, a move seen on every page', async () => {
+  const a = await page();
+  await create(a.page, { kind: 'online', player: 1 });
+  await a.page.waitForSelector('#invite-box:not([hidden])');
+  const links = await a.page.$$eval('#invite-list .invite-link', (i) => i.map((e) => e.value));
+  assert.equal(links.length, 2);
+  assert.equal(await a.page.$$eval('#invite-list .copy-invite', (b) => b.length), 2);
+  for (const l of links) assert.match(l, /\/m\/[^/]+\?invite=/);
+  assert.equal(await a.page.textContent('#status'), 'Waiting for your friends to join: send them the links below.');
+  const friends = [];
+  for (const link of links) {
+    const f = await newPage(browser, 'en-GB', DESKTOP);
+    await f.page.goto(`${BASE}/mandiri`);
+    await fastAnimations(f.page);
+    await f.page.goto(link);
+    await f.page.waitForSelector('#game[data-status]');
+    friends.push(f);
+  }
+  // The link's code is taken once: the page goes on under the game's own address.
+  for (const f of friends) assert.match(f.page.url(), /\/m\/[^/?]+$/);
+  await a.page.waitForFunction(() => document.getElementById('invite-box').hidden);
+  await a.page.waitForFunction(() => document.getElementById('presence').dataset.connected === 'true,true,true');
+  assert.equal(await a.page.textContent('#presence'), 'Player 2 is connected · Player 3 is connected');
+  assert.equal(await friends[0].page.textContent('#board .store[data-seat="R"] .store-name'), 'Player 2 (you)');
+  // The Raja moves; the friends' pages show the move.
+  await a.page.waitForSelector('#board .hole.playable');
+  await a.page.click('#board [data-hole="S3"]');
+  await waitPly(a.page, 1);
+  for (const f of friends) {
+    await waitPly(f.page, 1);
+    await settled(f.page).catch(() => {});
+  }
+  await settled(a.page).catch(() => {});
+  const board = await counts(a.page);
+  for (const f of friends) assert.deepEqual(await counts(f.page), board);
+  // The right end moves on its own page; it shows on the others.
+  await friends[0].page.waitForSelector('#board .hole.playable');
+  assert.equal(await friends[0].page.textContent('#status'), 'Round 1 · your move (Right end)');
+  assert.match(await friends[1].page.textContent('#status'), /^Round 1 · waiting for Player 2 \(Right end\) to move$/);
+  const hole = (await playable(friends[0].page))[0];
+  await friends[0].page.click(`#board [data-hole="${hole}"]`);
+  for (const p of [a.page, friends[1].page]) {
+    await waitPly(p, 2);
+    await p.waitForFunction((h) => document.getElementById('explain-title').textContent.endsWith(`played ${h}`), hole);
+  }
+  assert.equal(await a.page.isVisible('#undo'), false, 'no undo online');
+  await a.page.screenshot({ path: `${OUT}/mandiri-online.png`, fullPage: true });
+  for (const p of [a, ...friends]) await p.context.close();
+});
+
+for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+  test(`the game page at a ${size} size: nothing overlaps`, async () => {
+    const { context, page: pg } = await page(viewport);
+    await create(pg, { kind: 'local', mode: 'match' });
+    await pg.waitForSelector('#board .hole.playable');
+    assert.equal(await pg.evaluate(() => document.getElementById('board').classList.contains('vertical')), size === 'phone');
+    await pg.click('#board [data-hole="S4"]');
+    await waitPly(pg, 1);
+    await settled(pg);
+    await pg.screenshot({ path: `${OUT}/mandiri-game-${size}.png`, fullPage: true });
+    assert.deepEqual(await boardProblems(pg), []);
+    assert.deepEqual(await layoutProblems(pg), []);
+    await context.close();
+  });
+}
+
+for (const code of LANGS) {
+  const messages = catalog(code);
+  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    test(`the rules page's Mandiri section and the tutorial's Mandiri part in ${code} (${size})`, async () => {
+      const { context, page: pg } = await newPage(browser, REGION[code] || code, viewport);
+      await pg.goto(`${BASE}/rules#mandiri`);
+      await fastAnimations(pg);
+      await pg.waitForSelector('#mandiri-seats .hole');
+      assert.equal(await pg.getAttribute('html', 'lang'), code);
+      assert.equal(await pg.textContent('#mandiri h2'), messages['m.rules.h']);
+      assert.equal(await pg.textContent('#mandiri [data-i18n="m.rules.p.fours"]'), messages['m.rules.p.fours']);
+      const seats = await pg.$$eval('#mandiri-seat-list li', (l) => l.map((e) => e.dataset.seat));
+      assert.deepEqual(seats, ['C', 'R', 'L']);
+      assert.match(await pg.textContent('#mandiri-seat-list li[data-seat="C"]'), /S3 S4 S5 N3 N4 N5/);
+      // The examples play: the right end's S7 gives the Raja a four and takes a pussa.
+      await pg.waitForSelector('#mandiri-ex1 .hole');
+      await pg.click('#mandiri-ex1 .play-example');
+      await pg.waitForFunction(() => document.querySelectorAll('#mandiri-ex1 .log li[data-event=pussa]').length === 1);
+      assert.equal(await pg.textContent('#mandiri-ex1 .store[data-seat="C"] .pile-count'), messages['board.captured'].replace('{count}', code === 'bn' ? '৪' : '4'));
+      await (await pg.$('#mandiri')).screenshot({ path: `${OUT}/mandiri-rules-${code}-${size}.png` });
+      assert.deepEqual(await boardProblems(pg), [], 'the rules page\'s boards');
+      assert.deepEqual(await layoutProblems(pg), [], 'the rules page');
+      await pg.goto(`${BASE}/learn#mandiri-seats`);
+      await pg.waitForSelector('#m-learn[data-state="ready"] .hole.playable');
+      assert.equal(await pg.textContent('#m-learn-heading'), messages['learn.m.heading']);
+      assert.deepEqual(await pg.$$eval('#m-learn-board .hole.playable', (h) => h.map((e) => e.dataset.hole)), ['S4']);
+      await pg.click('#m-learn-board [data-hole="S4"]');
+      await pg.waitForSelector('#m-learn[data-state="played"]');
+      assert.ok((await pg.textContent('#m-why-text')).length > 40);
+      await pg.click('#m-next');
+      await pg.waitForSelector('#m-learn[data-step="four"][data-state="ready"] .hole.playable');
+      await pg.click('#m-learn-board [data-hole="S7"]');
+      await pg.waitForSelector('#m-learn[data-state="played"]');
+      await (await pg.$('#m-learn')).screenshot({ path: `${OUT}/mandiri-learn-${code}-${size}.png` });
+      assert.deepEqual(await boardProblems(pg), [], 'the tutorial\'s boards');
+      assert.deepEqual(await layoutProblems(pg), [], 'the tutorial');
+      await context.close();
+    });
+  }
+}
