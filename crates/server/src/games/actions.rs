@@ -1,7 +1,7 @@
 //! What the API asks of a game (docs/API.md): each checks the request against the game held,
 //! stores the change, then takes it and tells the game's sockets.
 
-use super::held::Held;
+use super::held::{Held, Settled};
 use super::hub::Hub;
 use super::seats;
 use super::slot::{Entry, Slot};
@@ -232,19 +232,41 @@ impl Hub {
         }))
     }
 
-    /// Stores new settings of a game, then takes them.
-    async fn update_settings(
+    /// Stores new settings of a game of either kind, then takes them.
+    pub(crate) async fn store_settings<E: Settled>(
         &self,
-        slot: &Slot,
-        e: &mut Entry,
-        settings: Settings,
+        slot: &Slot<E>,
+        e: &mut E,
+        settings: E::Settings,
     ) -> Result<(), ApiError> {
         let text = serde_json::to_string(&settings).map_err(ApiError::internal)?;
-        let game = e.game.clone();
-        self.store_change(slot, e, Change::Meta(text), &game, &settings)
+        let act = e.activity_with(&settings, self.policy.now());
+        self.store_entry_change(slot, e, Change::Meta(text), act)
             .await?;
-        e.settings = settings;
+        e.set_settings(settings);
         Ok(())
+    }
+
+    /// A change of a game's settings: `plan` says, on the copy in `e`, what the settings
+    /// become and what to answer; they are stored, then taken. When `ply` is given the
+    /// request's ply is checked first; a change refused because the stored game had moved on
+    /// is planned again on the copy read back, unless it gave a `ply` (see [`again`]).
+    pub(crate) async fn change_settings<E: Settled, T>(
+        &self,
+        slot: &Slot<E>,
+        e: &mut E,
+        ply: Option<usize>,
+        mut plan: impl FnMut(&E) -> Result<(E::Settings, T), ApiError>,
+    ) -> Result<T, ApiError> {
+        let mut attempts = 0;
+        loop {
+            self.check_ply(slot, e, ply).await?;
+            let (settings, answer) = plan(e)?;
+            match self.store_settings(slot, e, settings).await {
+                Err(err) if again(&err, ply, &mut attempts) => continue,
+                stored => return stored.map(|()| answer),
+            }
+        }
     }
 
     /// Takes back moves: against the computer, back to before the player's last move; between
@@ -339,34 +361,31 @@ impl Hub {
     pub async fn join(&self, id: &str, req: JoinRequest) -> Result<Value, ApiError> {
         let slot = self.slot(id).await?;
         let mut e = slot.entry.lock().await;
-        let mut attempts = 0;
-        let (seat, token) = loop {
-            let Some(online) = e.settings.seats.online() else {
-                return Err(
-                    ApiError::conflict("only online games take invitations").code("not_online")
-                );
-            };
-            let Some(code) = &online.invite else {
-                return Err(ApiError::conflict(
-                    "the invitation was already used: both seats are taken",
-                )
-                .code("invite_used"));
-            };
-            if !tokens_match(&req.invite, code) {
-                return Err(ApiError::forbidden("wrong invitation code").code("invite_wrong"));
-            }
-            let seat = !online.creator;
-            let token = online.tokens[seat].clone();
-            let mut settings = e.settings.clone();
-            if let Some(o) = settings.seats.online_mut() {
-                o.invite = None;
-            }
-            match self.update_settings(&slot, &mut e, settings).await {
-                Err(err) if again(&err, None, &mut attempts) => continue,
-                answer => answer?,
-            }
-            break (seat, token);
-        };
+        let (seat, token) = self
+            .change_settings(&slot, &mut e, None, |e| {
+                let Some(online) = e.settings.seats.online() else {
+                    return Err(
+                        ApiError::conflict("only online games take invitations").code("not_online")
+                    );
+                };
+                let Some(code) = &online.invite else {
+                    return Err(ApiError::conflict(
+                        "the invitation was already used: both seats are taken",
+                    )
+                    .code("invite_used"));
+                };
+                if !tokens_match(&req.invite, code) {
+                    return Err(ApiError::forbidden("wrong invitation code").code("invite_wrong"));
+                }
+                let seat = !online.creator;
+                let token = online.tokens[seat].clone();
+                let mut settings = e.settings.clone();
+                if let Some(o) = settings.seats.online_mut() {
+                    o.invite = None;
+                }
+                Ok((settings, (seat, token)))
+            })
+            .await?;
         slot.publish(&Update::Joined {
             seat,
             game: slot.info(&e),
@@ -385,23 +404,21 @@ impl Hub {
     pub async fn resign(&self, id: &str, req: TokenRequest) -> Result<Value, ApiError> {
         let slot = self.slot(id).await?;
         let mut e = slot.entry.lock().await;
-        let mut attempts = 0;
-        let side = loop {
-            let held = seats::require(&e.settings.seats, req.token.as_deref())?;
-            self.check_ply(&slot, &mut e, req.ply).await?;
-            if e.over() {
-                return Err(game_over());
-            }
-            let to_move = e.game.position().to_move();
-            let side = if held[to_move] { to_move } else { !to_move };
-            let mut settings = e.settings.clone();
-            settings.resigned = Some(side);
-            match self.update_settings(&slot, &mut e, settings).await {
-                Err(err) if again(&err, req.ply, &mut attempts) => continue,
-                answer => answer?,
-            }
-            break side;
-        };
+        let token = req.token.as_deref();
+        seats::require(&e.settings.seats, token)?;
+        let side = self
+            .change_settings(&slot, &mut e, req.ply, |e| {
+                let held = seats::require(&e.settings.seats, token)?;
+                if e.over() {
+                    return Err(game_over());
+                }
+                let to_move = e.game.position().to_move();
+                let side = if held[to_move] { to_move } else { !to_move };
+                let mut settings = e.settings.clone();
+                settings.resigned = Some(side);
+                Ok((settings, side))
+            })
+            .await?;
         Ok(slot.publish(&Update::Resigned {
             side,
             game: slot.info(&e),
@@ -423,8 +440,7 @@ impl Hub {
     pub async fn name(&self, id: &str, req: NameRequest) -> Result<Value, ApiError> {
         let slot = self.slot(id).await?;
         let mut e = slot.entry.lock().await;
-        let mut attempts = 0;
-        loop {
+        self.change_settings(&slot, &mut e, None, |e| {
             if e.settings.seats.kind() != Kind::Online {
                 return Err(
                     ApiError::conflict("only players of online games name themselves")
@@ -439,12 +455,9 @@ impl Hub {
             if let Some(o) = settings.seats.online_mut() {
                 o.players[side] = name;
             }
-            match self.update_settings(&slot, &mut e, settings).await {
-                Err(err) if again(&err, None, &mut attempts) => continue,
-                answer => answer?,
-            }
-            break;
-        }
+            Ok((settings, ()))
+        })
+        .await?;
         Ok(slot.publish(&Update::State {
             game: slot.info(&e),
         }))
@@ -503,7 +516,7 @@ impl Hub {
             if let Some(o) = settings.seats.online_mut() {
                 o.rematch_offer = Some(mine);
             }
-            self.update_settings(&slot, &mut e, settings).await?;
+            self.store_settings(&slot, &mut e, settings).await?;
             slot.publish(&Update::State {
                 game: slot.info(&e),
             });
@@ -523,7 +536,7 @@ impl Hub {
                     o.rematch = Some(new_id.clone());
                     o.rematch_offer = None;
                 }
-                self.update_settings(&slot, &mut e, settings).await?;
+                self.store_settings(&slot, &mut e, settings).await?;
                 slot.publish(&Update::Rematch {
                     id: new_id.clone(),
                     game: slot.info(&e),

@@ -4,7 +4,8 @@
 //! written once, over this trait.
 
 use super::hub::{Hub, Registry};
-use crate::store::StoredGame;
+use crate::store::{Activity, StoredGame};
+use serde::Serialize;
 use serde_json::Value;
 
 /// Which game a stored game is: the settings of a Mandiri game say `"game": "mandiri"`, those
@@ -112,4 +113,20 @@ pub trait Held: Sized + Send + 'static {
 
     /// The live update saying which seats' players are there.
     fn presence_update(&self) -> Value;
+}
+
+/// A held game whose settings (seats, names, resignation) are stored as JSON beside its moves
+/// and changed by requests such as join, name and resign.
+pub trait Settled: Held {
+    /// The settings.
+    type Settings: Serialize + Clone + Send;
+
+    /// The settings as they are.
+    fn settings(&self) -> &Self::Settings;
+
+    /// What the store is to keep about the game once `settings` take the place of its own.
+    fn activity_with(&self, settings: &Self::Settings, now: u64) -> Activity;
+
+    /// Takes `settings`, stored.
+    fn set_settings(&mut self, settings: Self::Settings);
 }

@@ -1,6 +1,6 @@
 //! One game held in memory: its state, its lock and its live-update channel.
 
-use super::held::{GameName, Held, LoadError};
+use super::held::{GameName, Held, LoadError, Settled};
 use super::hub::{Hub, Registry};
 use super::seats;
 use super::view::{json, GameInfo, Update};
@@ -169,6 +169,22 @@ impl Held for Entry {
         json(Update::Presence {
             connected: self.connected(),
         })
+    }
+}
+
+impl Settled for Entry {
+    type Settings = Settings;
+
+    fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    fn activity_with(&self, settings: &Settings, now: u64) -> Activity {
+        activity(&self.game, settings, now)
+    }
+
+    fn set_settings(&mut self, settings: Settings) {
+        self.settings = settings;
     }
 }
 

@@ -220,22 +220,6 @@ impl Hub {
         }))
     }
 
-    /// Stores new settings of a Mandiri game, then takes them.
-    async fn mandiri_settings(
-        &self,
-        slot: &Slot<MandiriEntry>,
-        e: &mut MandiriEntry,
-        settings: MandiriSettings,
-    ) -> Result<(), ApiError> {
-        let text = serde_json::to_string(&settings).map_err(ApiError::internal)?;
-        let after = MandiriEntry::new(e.game.clone(), settings);
-        let act = after.activity(self.policy.now());
-        self.store_entry_change(slot, e, Change::Meta(text), act)
-            .await?;
-        e.settings = after.settings;
-        Ok(())
-    }
-
     /// Takes back moves: against the computers, back to before the person's last move; on one
     /// device, one move.
     pub async fn mandiri_undo(&self, id: &str, req: TokenRequest) -> Result<Value, ApiError> {
@@ -290,43 +274,40 @@ impl Hub {
     pub async fn mandiri_join(&self, id: &str, req: JoinRequest) -> Result<Value, ApiError> {
         let slot = self.mandiri_slot(id).await?;
         let mut e = slot.entry.lock().await;
-        let mut attempts = 0;
-        let (player, token) = loop {
-            let MandiriSeats::Online {
-                invites, tokens, ..
-            } = &e.settings.seats
-            else {
-                return Err(
-                    ApiError::conflict("only online games take invitations").code("not_online")
-                );
-            };
-            if invites.iter().all(Option::is_none) {
-                return Err(
-                    ApiError::conflict("the invitations were used: every seat is taken")
-                        .code("invite_used"),
-                );
-            }
-            let Some(player) = Player::ALL.into_iter().find(|p| {
-                invites[p.index()]
-                    .as_deref()
-                    .is_some_and(|code| tokens_match(&req.invite, code))
-            }) else {
-                return Err(
-                    ApiError::forbidden("wrong invitation code, or one already used")
-                        .code("invite_wrong"),
-                );
-            };
-            let token = tokens[player.index()].clone();
-            let mut settings = e.settings.clone();
-            if let MandiriSeats::Online { invites, .. } = &mut settings.seats {
-                invites[player.index()] = None;
-            }
-            match self.mandiri_settings(&slot, &mut e, settings).await {
-                Err(err) if again(&err, None, &mut attempts) => continue,
-                answer => answer?,
-            }
-            break (player, token);
-        };
+        let (player, token) = self
+            .change_settings(&slot, &mut e, None, |e| {
+                let MandiriSeats::Online {
+                    invites, tokens, ..
+                } = &e.settings.seats
+                else {
+                    return Err(
+                        ApiError::conflict("only online games take invitations").code("not_online")
+                    );
+                };
+                if invites.iter().all(Option::is_none) {
+                    return Err(ApiError::conflict(
+                        "the invitations were used: every seat is taken",
+                    )
+                    .code("invite_used"));
+                }
+                let Some(player) = Player::ALL.into_iter().find(|p| {
+                    invites[p.index()]
+                        .as_deref()
+                        .is_some_and(|code| tokens_match(&req.invite, code))
+                }) else {
+                    return Err(
+                        ApiError::forbidden("wrong invitation code, or one already used")
+                            .code("invite_wrong"),
+                    );
+                };
+                let token = tokens[player.index()].clone();
+                let mut settings = e.settings.clone();
+                if let MandiriSeats::Online { invites, .. } = &mut settings.seats {
+                    invites[player.index()] = None;
+                }
+                Ok((settings, (player, token)))
+            })
+            .await?;
         slot.publish(&MandiriUpdate::Joined {
             player,
             game: MandiriInfo::of(id, &e),
@@ -346,27 +327,25 @@ impl Hub {
     pub async fn mandiri_resign(&self, id: &str, req: TokenRequest) -> Result<Value, ApiError> {
         let slot = self.mandiri_slot(id).await?;
         let mut e = slot.entry.lock().await;
-        let mut attempts = 0;
-        let player = loop {
-            let held = require(&e, req.token.as_deref())?;
-            self.check_ply(&slot, &mut e, req.ply).await?;
-            if e.over() {
-                return Err(game_over());
-            }
-            let to_move = e.player_to_move();
-            let player = if held & 1 << to_move.index() != 0 {
-                to_move
-            } else {
-                players_of(held)[0]
-            };
-            let mut settings = e.settings.clone();
-            settings.resigned = Some(player);
-            match self.mandiri_settings(&slot, &mut e, settings).await {
-                Err(err) if again(&err, req.ply, &mut attempts) => continue,
-                answer => answer?,
-            }
-            break player;
-        };
+        let token = req.token.as_deref();
+        require(&e, token)?;
+        let player = self
+            .change_settings(&slot, &mut e, req.ply, |e| {
+                let held = require(e, token)?;
+                if e.over() {
+                    return Err(game_over());
+                }
+                let to_move = e.player_to_move();
+                let player = if held & 1 << to_move.index() != 0 {
+                    to_move
+                } else {
+                    players_of(held)[0]
+                };
+                let mut settings = e.settings.clone();
+                settings.resigned = Some(player);
+                Ok((settings, player))
+            })
+            .await?;
         Ok(slot.publish(&MandiriUpdate::Resigned {
             player,
             game: MandiriInfo::of(id, &e),
@@ -387,27 +366,23 @@ impl Hub {
     pub async fn mandiri_name(&self, id: &str, req: NameRequest) -> Result<Value, ApiError> {
         let slot = self.mandiri_slot(id).await?;
         let mut e = slot.entry.lock().await;
-        let mut attempts = 0;
-        loop {
+        self.change_settings(&slot, &mut e, None, |e| {
             if e.settings.seats.kind() != MandiriKind::Online {
                 return Err(
                     ApiError::conflict("only players of online games name themselves")
                         .code("not_online"),
                 );
             }
-            let held = require(&e, req.token.as_deref())?;
+            let held = require(e, req.token.as_deref())?;
             let name = req.read()?;
             let player = players_of(held)[0];
             let mut settings = e.settings.clone();
             if let MandiriSeats::Online { names, .. } = &mut settings.seats {
                 names[player.index()] = name;
             }
-            match self.mandiri_settings(&slot, &mut e, settings).await {
-                Err(err) if again(&err, None, &mut attempts) => continue,
-                answer => answer?,
-            }
-            break;
-        }
+            Ok((settings, ()))
+        })
+        .await?;
         Ok(slot.publish(&MandiriUpdate::State {
             game: MandiriInfo::of(id, &e),
         }))

@@ -2,7 +2,7 @@
 
 use super::settings::MandiriSettings;
 use super::view::{MandiriInfo, MandiriUpdate};
-use crate::games::held::{GameName, Held, LoadError};
+use crate::games::held::{GameName, Held, LoadError, Settled};
 use crate::games::hub::{Hub, Registry};
 use crate::games::view::json;
 use crate::store::{Activity, StoredGame};
@@ -250,5 +250,21 @@ impl Held for MandiriEntry {
         json(MandiriUpdate::Presence {
             connected: self.present.map(|n| n > 0),
         })
+    }
+}
+
+impl Settled for MandiriEntry {
+    type Settings = MandiriSettings;
+
+    fn settings(&self) -> &MandiriSettings {
+        &self.settings
+    }
+
+    fn activity_with(&self, settings: &MandiriSettings, now: u64) -> Activity {
+        MandiriEntry::new(self.game.clone(), settings.clone()).activity(now)
+    }
+
+    fn set_settings(&mut self, settings: MandiriSettings) {
+        self.settings = settings;
     }
 }
