@@ -32,6 +32,10 @@ const ply = (pg) => pg.evaluate(() => Number(document.getElementById('game').dat
 const waitPly = (pg, n, timeout = 30000) =>
   pg.waitForFunction((k) => Number(document.getElementById('game').dataset.ply) >= k, n, { timeout });
 
+/** The page shows no move being sown. */
+const idle = (pg, timeout = 30000) =>
+  pg.waitForFunction(() => document.getElementById('game').dataset.phase === 'idle', null, { timeout });
+
 /** The player may move, or the page waits between rounds, or the match is over. */
 async function settled(pg, timeout = 60000) {
   await pg.waitForFunction(
@@ -200,11 +204,11 @@ test('online with two friends: two invitations, three browsers, a move seen on e
   await a.page.waitForSelector('#board .hole.playable');
   await a.page.click('#board [data-hole="S3"]');
   await waitPly(a.page, 1);
-  for (const f of friends) {
-    await waitPly(f.page, 1);
-    await settled(f.page).catch(() => {});
+  // Every page animates the move, then waits: none of them is to move but the right end's.
+  for (const p of [...friends.map((f) => f.page), a.page]) {
+    await waitPly(p, 1);
+    await idle(p);
   }
-  await settled(a.page).catch(() => {});
   const board = await counts(a.page);
   for (const f of friends) assert.deepEqual(await counts(f.page), board);
   // The right end moves on its own page; it shows on the others.
