@@ -40,6 +40,7 @@ const G = {
   hintAsked: null, // the ply a hint was asked for
   connected: { south: false, north: false },
   resignArmed: false,
+  leavingTo: null, // the page this one is leaving for
 };
 
 /** The player's own side, when this page holds one seat (not a local game, not a watcher). */
@@ -502,16 +503,25 @@ async function play(number) {
 /** Opens a new game that the server made for this page's player. */
 function openGame(r, kind) {
   seats.set(r.id, { token: r.token, seat: r.seat, kind, created: r.game.created });
-  location.href = `/g/${r.id}`;
+  goTo(`/g/${r.id}`);
+}
+
+/** Leaves for `path` once. The player who accepts a rematch hears of it twice (the answer to
+ *  the request and the socket's message); a second navigation would abort the first. */
+function goTo(path) {
+  if (G.leavingTo === path) return;
+  G.leavingTo = path;
+  location.href = path;
 }
 
 /** An online rematch was agreed: a player collects their seat and goes there; a watcher is
  *  taken to watch it. */
 async function followRematch(id) {
   if (!G.seat) {
-    location.href = `/g/${id}`;
+    goTo(`/g/${id}`);
     return;
   }
+  if (G.leavingTo === `/g/${id}`) return;
   try {
     const r = await call('POST', `/api/games/${G.id}/rematch`, { token: G.seat.token });
     if (r.token) openGame(r, 'online');
