@@ -70,6 +70,8 @@ proptest! {
         let mut game = MandiriGame::new(rules);
         let mut rng = Rng::new(seed);
         let mut history = vec![*game.position()];
+        // Kept here move by move, to check the game's own account of them.
+        let (mut movers, mut round_starts) = (Vec::new(), vec![0]);
         for _ in 0..len {
             let pos = *game.position();
             prop_assert!(conserved(&pos), "{}", pos);
@@ -107,8 +109,14 @@ proptest! {
             }
             let m = moves[rng.below(moves.len())];
             game.try_play(m).unwrap();
+            movers.push(pos.to_move());
+            if game.position().round() != pos.round() {
+                round_starts.push(movers.len());
+            }
             history.push(*game.position());
         }
+        prop_assert_eq!(game.before_moves().map(|p| p.to_move()).collect::<Vec<_>>(), movers);
+        prop_assert_eq!(game.round_start_plies(), round_starts);
         while game.undo() {
             history.pop();
             prop_assert_eq!(game.position(), history.last().unwrap());

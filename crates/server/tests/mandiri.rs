@@ -142,6 +142,19 @@ async fn three_on_one_device(store: Backend) {
         .await
         .json();
     assert_eq!(at0["view"]["counts"], json!(vec![7; 14]));
+    assert!(at0.get("last_move").is_none(), "no move leads to the start");
+    // After the first move: that move, told as the socket told it.
+    let at1 = req(addr, "GET", &format!("{GAMES}/{id}?at=1"), None)
+        .await
+        .json();
+    assert_eq!(at1["view"], m["game"]["view"]);
+    assert_eq!(at1["last_move"]["move"], "S4");
+    assert_eq!(at1["last_move"]["ply"], 1);
+    assert_eq!(
+        (&at1["last_move"]["seat"], &at1["last_move"]["player"]),
+        (&m["seat"], &m["player"])
+    );
+    assert_eq!(at1["last_move"]["events"], m["events"]);
 
     // Undo on one device takes back one move.
     let a = post(addr, &format!("{GAMES}/{id}/undo"), json!({"token": token})).await;

@@ -149,6 +149,45 @@ impl MandiriGame {
         &self.moves
     }
 
+    /// The position before each move, in order: the one before move `k + 1` is at `k`.
+    ///
+    /// ```
+    /// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules, Seat};
+    /// let mut game = MandiriGame::new(MandiriRules::default());
+    /// game.try_play("S5".parse().unwrap()).unwrap();
+    /// let reply = game.legal_moves()[0];
+    /// game.try_play(reply).unwrap();
+    /// let movers: Vec<Seat> = game.before_moves().map(|p| p.to_move()).collect();
+    /// assert_eq!(movers, [Seat::C, Seat::R]);
+    /// ```
+    pub fn before_moves(&self) -> impl ExactSizeIterator<Item = &MandiriPosition> + '_ {
+        self.history.iter().map(|saved| &saved.pos)
+    }
+
+    /// The ply at which each round began: 0, then the ply after every move that ended a round
+    /// of a match (the position after such a move is the next round's start).
+    ///
+    /// ```
+    /// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
+    /// let mut game = MandiriGame::new(MandiriRules::default());
+    /// game.try_play("S5".parse().unwrap()).unwrap();
+    /// assert_eq!(game.round_start_plies(), [0]);
+    /// ```
+    pub fn round_start_plies(&self) -> Vec<usize> {
+        let after = self.history.iter().skip(1).map(|saved| &saved.pos);
+        let mut out = vec![0];
+        for (k, (before, after)) in self
+            .before_moves()
+            .zip(after.chain([&self.pos]))
+            .enumerate()
+        {
+            if after.round() != before.round() {
+                out.push(k + 1);
+            }
+        }
+        out
+    }
+
     /// The rounds finished so far.
     pub fn rounds(&self) -> &[MandiriRoundResult] {
         &self.rounds

@@ -2,10 +2,10 @@
 //! request against the game held, stores the change, then takes it and tells the sockets, as
 //! the two-player game's actions do ([`crate::games::actions`]).
 
-use super::entry::{stored_hole, traced, MandiriEntry};
+use super::entry::{activity, player_to_move, stored_hole, traced, MandiriEntry};
 use super::requests::{MandiriMoveRequest, NewMandiriGame};
 use super::settings::{MandiriKind, MandiriSeats, MandiriSettings, MandiriTag};
-use super::view::{MandiriInfo, MandiriUpdate, MandiriView};
+use super::view::{hole_name, MandiriInfo, MandiriUpdate, MandiriView};
 use crate::error::ApiError;
 use crate::games::actions::{again, game_over};
 use crate::games::seats::require_held;
@@ -14,8 +14,9 @@ use crate::games::{Hub, Slot};
 use crate::requests::{JoinRequest, NameRequest, TokenRequest};
 use crate::store::Change;
 use crate::tokens::{random_token, tokens_match, ID_LEN};
-use rajapasu_engine::mandiri::{MandiriRecord, Player};
+use rajapasu_engine::mandiri::{MandiriEvent, MandiriRecord, Player, Seat};
 use rajapasu_engine::record::utc_date_time;
+use rajapasu_engine::Hole;
 use serde::Serialize;
 use serde_json::Value;
 use std::sync::Arc;
@@ -41,6 +42,25 @@ struct MandiriAtPly {
     id: String,
     at: usize,
     view: MandiriView,
+    /// The move that led there (none at 0), for the page to tell it in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    last_move: Option<MandiriMoveInfo>,
+}
+
+/// A move that was played, and what it did.
+#[derive(Serialize, Debug)]
+struct MandiriMoveInfo {
+    /// The ply after it.
+    ply: usize,
+    /// The hole played.
+    #[serde(rename = "move", serialize_with = "hole_name")]
+    hole: Hole,
+    /// The mover's seat.
+    seat: Seat,
+    /// The mover.
+    player: Player,
+    /// What it did.
+    events: Vec<MandiriEvent>,
 }
 
 fn players_of(bits: u8) -> Vec<Player> {
@@ -134,10 +154,24 @@ impl Hub {
         while game.moves().len() > at {
             game.undo();
         }
+        // The last move is taken back and played again, traced.
+        let last_move = game.moves().last().copied().and_then(|hole| {
+            game.undo();
+            let (seat, player) = (game.position().to_move(), player_to_move(&game));
+            let events = traced(&mut game, hole)?;
+            Some(MandiriMoveInfo {
+                ply: at,
+                hole,
+                seat,
+                player,
+                events,
+            })
+        });
         Ok(json(MandiriAtPly {
             id: id.to_string(),
             at,
             view: MandiriView::new(&game),
+            last_move,
         }))
     }
 
@@ -190,9 +224,9 @@ impl Hub {
         e: &mut MandiriEntry,
         hole: rajapasu_engine::Hole,
     ) -> Result<Value, ApiError> {
-        let mut after = MandiriEntry::new(e.game.clone(), e.settings.clone());
+        let mut after = e.game.clone();
         let (seat, player) = (e.game.position().to_move(), e.player_to_move());
-        let events = traced(&mut after.game, hole).ok_or_else(|| {
+        let events = traced(&mut after, hole).ok_or_else(|| {
             let why = e
                 .game
                 .position()
@@ -201,14 +235,14 @@ impl Hub {
                 .map_or("the game is over".to_string(), |w| w.to_string());
             ApiError::unprocessable(format!("illegal move {hole}: {why}")).code("illegal_move")
         })?;
-        let ply = after.game.moves().len();
+        let ply = after.moves().len();
         let change = Change::AddMove {
             ply: (ply - 1) as u32,
             mv: stored_hole(hole),
         };
-        let act = after.activity(self.policy.now());
+        let act = activity(&after, &e.settings, self.policy.now());
         self.store_entry_change(slot, e, change, act).await?;
-        e.game = after.game;
+        e.game = after;
         e.round_opened = false;
         Ok(slot.publish(&MandiriUpdate::Move {
             ply,
@@ -251,16 +285,15 @@ impl Hub {
                 );
             }
             let from_ply = game.moves().len();
-            let after = MandiriEntry::new(game, e.settings.clone());
             let change = Change::Truncate {
                 from_ply: from_ply as u32,
             };
-            let act = after.activity(self.policy.now());
+            let act = activity(&game, &e.settings, self.policy.now());
             match self.store_entry_change(&slot, &mut e, change, act).await {
                 Err(err) if again(&err, req.ply, &mut attempts) => continue,
                 answer => answer?,
             }
-            e.game = after.game;
+            e.game = game;
             e.round_opened = false;
             break from_ply;
         };

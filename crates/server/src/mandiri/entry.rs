@@ -66,7 +66,7 @@ impl MandiriEntry {
 
     /// Over by the rules or by a resignation.
     pub fn over(&self) -> bool {
-        self.game.status().is_over() || self.settings.resigned.is_some()
+        over(&self.game, &self.settings)
     }
 
     /// The winners: of the match, or the two who did not resign (empty while it goes on).
@@ -85,13 +85,12 @@ impl MandiriEntry {
 
     /// The player to move.
     pub fn player_to_move(&self) -> Player {
-        let pos = self.game.position();
-        pos.player(pos.to_move())
+        player_to_move(&self.game)
     }
 
     /// A computer is to move.
     pub fn computer_next(&self) -> bool {
-        !self.over() && self.settings.seats.is_computer(self.player_to_move())
+        computer_next(&self.game, &self.settings)
     }
 
     /// A computer is to move and may: a round begun by a move waits until a player opens it.
@@ -107,17 +106,13 @@ impl MandiriEntry {
     /// The last move ended a round of a match and the next round has no move yet.
     pub fn between_rounds(&self) -> bool {
         !self.over()
-            && round_starts(&self.game).last() == Some(&self.game.moves().len())
+            && self.game.round_start_plies().last() == Some(&self.game.moves().len())
             && !self.game.moves().is_empty()
     }
 
     /// What the store keeps about the game in this state, at `now`.
     pub fn activity(&self, now: u64) -> Activity {
-        Activity {
-            at: now,
-            finished: self.over(),
-            computer_next: self.computer_next(),
-        }
+        activity(&self.game, &self.settings, now)
     }
 
     /// The moves as the store keeps them.
@@ -126,20 +121,27 @@ impl MandiriEntry {
     }
 }
 
-/// The ply at which each round began: 0, then after every move that ended a round of a match.
-pub fn round_starts(game: &MandiriGame) -> Vec<usize> {
-    let mut replay = MandiriGame::from_position(game.start());
-    let mut out = vec![0];
-    for (k, &hole) in game.moves().iter().enumerate() {
-        let round = replay.position().round();
-        if replay.try_play(hole).is_err() {
-            break;
-        }
-        if replay.position().round() != round {
-            out.push(k + 1);
-        }
+fn over(game: &MandiriGame, settings: &MandiriSettings) -> bool {
+    game.status().is_over() || settings.resigned.is_some()
+}
+
+/// The player to move in `game`.
+pub fn player_to_move(game: &MandiriGame) -> Player {
+    let pos = game.position();
+    pos.player(pos.to_move())
+}
+
+fn computer_next(game: &MandiriGame, settings: &MandiriSettings) -> bool {
+    !over(game, settings) && settings.seats.is_computer(player_to_move(game))
+}
+
+/// What the store keeps about `game` under `settings`, at `now`.
+pub fn activity(game: &MandiriGame, settings: &MandiriSettings, now: u64) -> Activity {
+    Activity {
+        at: now,
+        finished: over(game, settings),
+        computer_next: computer_next(game, settings),
     }
-    out
 }
 
 /// The events of `hole` played on `game` (which it changes), for the page to animate.
@@ -261,7 +263,7 @@ impl Settled for MandiriEntry {
     }
 
     fn activity_with(&self, settings: &MandiriSettings, now: u64) -> Activity {
-        MandiriEntry::new(self.game.clone(), settings.clone()).activity(now)
+        activity(&self.game, settings, now)
     }
 
     fn set_settings(&mut self, settings: MandiriSettings) {

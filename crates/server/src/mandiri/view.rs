@@ -2,7 +2,7 @@
 //! game's info, its position, and the live updates. Values by seat are arrays in the order
 //! C, R, L; values by player arrays in the order of players 1, 2, 3.
 
-use super::entry::{round_starts, MandiriEntry};
+use super::entry::MandiriEntry;
 use super::settings::MandiriKind;
 use crate::games::view::Seat as Who;
 use rajapasu_ai::Level;
@@ -12,7 +12,7 @@ use rajapasu_engine::mandiri::{
 use rajapasu_engine::Hole;
 use serde::{Serialize, Serializer};
 
-fn hole_name<S: Serializer>(hole: &Hole, s: S) -> Result<S::Ok, S::Error> {
+pub(super) fn hole_name<S: Serializer>(hole: &Hole, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(hole)
 }
 
@@ -211,14 +211,6 @@ impl MandiriInfo {
                 out: pos.is_out(p),
             })
             .collect();
-        let mut line = String::new();
-        let mut replay = MandiriGame::from_position(e.game.start());
-        for &hole in e.game.moves() {
-            line.push(replay.position().to_move().letter());
-            if replay.try_play(hole).is_err() {
-                break;
-            }
-        }
         MandiriInfo {
             id: id.to_string(),
             game: "mandiri",
@@ -227,8 +219,12 @@ impl MandiriInfo {
             level: s.seats.level(),
             players,
             ply: e.game.moves().len(),
-            line,
-            round_starts: round_starts(&e.game),
+            line: e
+                .game
+                .before_moves()
+                .map(|p| p.to_move().letter())
+                .collect(),
+            round_starts: e.game.round_start_plies(),
             between_rounds: e.waits_between_rounds(),
             thinking: e.thinking,
             resigned: s.resigned,
