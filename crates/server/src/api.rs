@@ -4,6 +4,7 @@ use crate::app::{App, Peer};
 use crate::assets;
 use crate::error::{ApiError, ErrorKind};
 use crate::games::held::Held;
+use crate::games::slot::Entry;
 use crate::games::Slot;
 use crate::requests::{
     AnalysisRequest, ApiJson, ApiPath, ApiQuery, JoinRequest, MoveRequest, NameRequest, NewGame,
@@ -175,20 +176,20 @@ async fn state(
 /// method`, or the route's own name) and answer with what it returns. Used by the Mandiri
 /// routes too.
 macro_rules! game_actions {
-    ($($route:ident $(=> $action:ident)? ($body:ty)),* $(,)?) => {$(
+    ($($route:ident $(=> $action:ident $(::<$game:ty>)?)? ($body:ty)),* $(,)?) => {$(
         async fn $route(
             axum::extract::State(app): axum::extract::State<std::sync::Arc<$crate::app::App>>,
             $crate::requests::ApiPath(id): $crate::requests::ApiPath<String>,
             $crate::requests::ApiJson(req): $crate::requests::ApiJson<$body>,
         ) -> Result<axum::Json<serde_json::Value>, $crate::error::ApiError> {
-            Ok(axum::Json(game_actions!(@call app, id, req, $route $(, $action)?)))
+            Ok(axum::Json(game_actions!(@call app, id, req, $route $(, $action $(, $game)?)?)))
         }
     )*};
     (@call $app:ident, $id:ident, $req:ident, $route:ident) => {
         $app.hub.$route(&$id, $req).await?
     };
-    (@call $app:ident, $id:ident, $req:ident, $route:ident, $action:ident) => {
-        $app.hub.$action(&$id, $req).await?
+    (@call $app:ident, $id:ident, $req:ident, $route:ident, $action:ident $(, $game:ty)?) => {
+        $app.hub.$action $(::<$game>)? (&$id, $req).await?
     };
 }
 
@@ -198,8 +199,8 @@ game_actions!(
     hint(TokenRequest),
     join(JoinRequest),
     resign(TokenRequest),
-    next_round(TokenRequest),
-    name(NameRequest),
+    next_round => next_round::<Entry>(TokenRequest),
+    name => name::<Entry>(NameRequest),
     rematch(RematchRequest),
 );
 

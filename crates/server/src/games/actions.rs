@@ -425,42 +425,23 @@ impl Hub {
         }))
     }
 
-    /// A player opens the round that the last move began (see [`Hub::open_round`]).
-    pub async fn next_round(
-        self: &Arc<Hub>,
-        id: &str,
-        req: TokenRequest,
-    ) -> Result<Value, ApiError> {
-        self.open_round(self.slot(id).await?, req.token.as_deref(), req.ply)
-            .await
-    }
-
     /// Sets (or, with an empty name, takes away) the name of the token's player in an online
-    /// game.
-    pub async fn name(&self, id: &str, req: NameRequest) -> Result<Value, ApiError> {
-        let slot = self.slot(id).await?;
+    /// game, of either game.
+    pub async fn name<E: Settled>(&self, id: &str, req: NameRequest) -> Result<Value, ApiError> {
+        let slot = self.load::<E>(id).await?;
         let mut e = slot.entry.lock().await;
         self.change_settings(&slot, &mut e, None, |e| {
-            if e.settings.seats.kind() != Kind::Online {
+            if !e.online() {
                 return Err(
                     ApiError::conflict("only players of online games name themselves")
                         .code("not_online"),
                 );
             }
-            let held = seats::require(&e.settings.seats, req.token.as_deref())?;
-            let name = req.read()?;
-            let side = if held.south { Side::South } else { Side::North };
-            let mut settings = e.settings.clone();
-            settings.names[side] = name.clone().unwrap_or_else(|| side.to_string());
-            if let Some(o) = settings.seats.online_mut() {
-                o.players[side] = name;
-            }
-            Ok((settings, ()))
+            let held = seats::require_held(req.token.as_deref(), |t| e.seats_of(t))?;
+            Ok((e.named(held, req.read()?), ()))
         })
         .await?;
-        Ok(slot.publish(&Update::State {
-            game: slot.info(&e),
-        }))
+        Ok(slot.publish(&e.state_update(id)))
     }
 
     /// A new game with the same rules and start once this one is over: against the computer or

@@ -10,6 +10,7 @@ use super::seats::require_held;
 use super::slot::{Entry, Slot};
 use crate::error::ApiError;
 use crate::mandiri::MandiriEntry;
+use crate::requests::TokenRequest;
 use crate::search_pool::SearchPool;
 use rajapasu_ai::Level;
 use rajapasu_engine::mandiri::MandiriGame;
@@ -147,16 +148,16 @@ impl Hub {
     /// A player opens the round that the last move began (`between_rounds` in the game
     /// object): a computer leading that round makes its first move. Anywhere else it changes
     /// nothing, so a page may send it whenever its player leaves a round's summary. Answers
-    /// the state.
-    pub(crate) async fn open_round<E: ComputerTurn>(
+    /// the state. The same for both games.
+    pub async fn next_round<E: ComputerTurn>(
         self: &Arc<Hub>,
-        slot: Arc<Slot<E>>,
-        token: Option<&str>,
-        ply: Option<usize>,
+        id: &str,
+        req: TokenRequest,
     ) -> Result<Value, ApiError> {
+        let slot = self.load::<E>(id).await?;
         let mut e = slot.entry.lock().await;
-        require_held(token, |t| e.seats_of(t))?;
-        self.check_ply(&slot, &mut e, ply).await?;
+        require_held(req.token.as_deref(), |t| e.seats_of(t))?;
+        self.check_ply(&slot, &mut e, req.ply).await?;
         e.open_round();
         let computer_next = e.computer_may_move();
         let msg = e.state_update(&slot.id);

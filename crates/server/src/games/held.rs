@@ -129,4 +129,11 @@ pub trait Settled: Held {
 
     /// Takes `settings`, stored.
     fn set_settings(&mut self, settings: Self::Settings);
+
+    /// Played online, where players name themselves.
+    fn online(&self) -> bool;
+
+    /// The settings once the first of the seats in `held` (a bit per seat, as
+    /// [`Held::seats_of`]) goes by `name` (none: by the seat's own name again).
+    fn named(&self, held: u8, name: Option<String>) -> Self::Settings;
 }

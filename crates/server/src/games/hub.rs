@@ -164,7 +164,7 @@ impl Hub {
 
     /// The game `id` of kind `E`, loaded from the store if it is not held; 404 if there is
     /// none, 404 `other_game` if it is a game of the other kind.
-    async fn load<E: Held>(&self, id: &str) -> Result<Arc<Slot<E>>, ApiError> {
+    pub(crate) async fn load<E: Held>(&self, id: &str) -> Result<Arc<Slot<E>>, ApiError> {
         let now = self.policy.now();
         let registry = E::registry(self);
         if let Some(slot) = registry.get(id) {

@@ -4,9 +4,9 @@ use super::held::{GameName, Held, LoadError, Settled};
 use super::hub::{Hub, Registry};
 use super::seats;
 use super::view::{json, GameInfo, Update};
-use crate::meta::Settings;
+use crate::meta::{Kind, Settings};
 use crate::store::{Activity, StoredGame};
-use rajapasu_engine::{BySide, Game, Move, Status};
+use rajapasu_engine::{BySide, Game, Move, Side, Status};
 use serde::Serialize;
 use serde_json::Value;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -185,6 +185,24 @@ impl Settled for Entry {
 
     fn set_settings(&mut self, settings: Settings) {
         self.settings = settings;
+    }
+
+    fn online(&self) -> bool {
+        self.settings.seats.kind() == Kind::Online
+    }
+
+    fn named(&self, held: u8, name: Option<String>) -> Settings {
+        let side = if held & 1 != 0 {
+            Side::South
+        } else {
+            Side::North
+        };
+        let mut settings = self.settings.clone();
+        settings.names[side] = name.clone().unwrap_or_else(|| side.to_string());
+        if let Some(o) = settings.seats.online_mut() {
+            o.players[side] = name;
+        }
+        settings
     }
 }
 

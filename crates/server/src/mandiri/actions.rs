@@ -11,7 +11,7 @@ use crate::games::actions::{again, game_over};
 use crate::games::seats::require_held;
 use crate::games::view::json;
 use crate::games::{Hub, Slot};
-use crate::requests::{JoinRequest, NameRequest, TokenRequest};
+use crate::requests::{JoinRequest, TokenRequest};
 use crate::store::Change;
 use crate::tokens::{random_token, tokens_match, ID_LEN};
 use rajapasu_engine::mandiri::{MandiriEvent, MandiriRecord, Player, Seat};
@@ -381,42 +381,6 @@ impl Hub {
             .await?;
         Ok(slot.publish(&MandiriUpdate::Resigned {
             player,
-            game: MandiriInfo::of(id, &e),
-        }))
-    }
-
-    /// A player opens the round the last move began (see [`Hub::open_round`]).
-    pub async fn mandiri_next_round(
-        self: &Arc<Hub>,
-        id: &str,
-        req: TokenRequest,
-    ) -> Result<Value, ApiError> {
-        self.open_round(self.mandiri_slot(id).await?, req.token.as_deref(), req.ply)
-            .await
-    }
-
-    /// Sets (or, with an empty name, takes away) the name of the token's player online.
-    pub async fn mandiri_name(&self, id: &str, req: NameRequest) -> Result<Value, ApiError> {
-        let slot = self.mandiri_slot(id).await?;
-        let mut e = slot.entry.lock().await;
-        self.change_settings(&slot, &mut e, None, |e| {
-            if e.settings.seats.kind() != MandiriKind::Online {
-                return Err(
-                    ApiError::conflict("only players of online games name themselves")
-                        .code("not_online"),
-                );
-            }
-            let held = require(e, req.token.as_deref())?;
-            let name = req.read()?;
-            let player = players_of(held)[0];
-            let mut settings = e.settings.clone();
-            if let MandiriSeats::Online { names, .. } = &mut settings.seats {
-                names[player.index()] = name;
-            }
-            Ok((settings, ()))
-        })
-        .await?;
-        Ok(slot.publish(&MandiriUpdate::State {
             game: MandiriInfo::of(id, &e),
         }))
     }

@@ -1,6 +1,6 @@
 //! One Mandiri game held in memory: the game, its settings, and what only memory keeps.
 
-use super::settings::MandiriSettings;
+use super::settings::{MandiriKind, MandiriSeats, MandiriSettings};
 use super::view::{MandiriInfo, MandiriUpdate};
 use crate::games::held::{GameName, Held, LoadError, Settled};
 use crate::games::hub::{Hub, Registry};
@@ -268,5 +268,20 @@ impl Settled for MandiriEntry {
 
     fn set_settings(&mut self, settings: MandiriSettings) {
         self.settings = settings;
+    }
+
+    fn online(&self) -> bool {
+        self.settings.seats.kind() == MandiriKind::Online
+    }
+
+    fn named(&self, held: u8, name: Option<String>) -> MandiriSettings {
+        let mut settings = self.settings.clone();
+        if let (MandiriSeats::Online { names, .. }, Some(player)) = (
+            &mut settings.seats,
+            Player::ALL.into_iter().find(|p| held & 1 << p.index() != 0),
+        ) {
+            names[player.index()] = name;
+        }
+        settings
     }
 }

@@ -1,6 +1,7 @@
 //! The routes of Mandiri games, under `/api/mandiri/games` (docs/API.md, "Raja Pasu
 //! Mandiri"), merged into [`crate::api::router`].
 
+use super::entry::MandiriEntry;
 use super::requests::{MandiriMoveRequest, NewMandiriGame};
 use crate::api::{open_socket, record_response};
 use crate::app::{App, Peer};
@@ -55,8 +56,8 @@ game_actions!(
     undo => mandiri_undo(TokenRequest),
     join => mandiri_join(JoinRequest),
     resign => mandiri_resign(TokenRequest),
-    next_round => mandiri_next_round(TokenRequest),
-    name => mandiri_name(NameRequest),
+    next_round => next_round::<MandiriEntry>(TokenRequest),
+    name => name::<MandiriEntry>(NameRequest),
 );
 
 async fn record(
