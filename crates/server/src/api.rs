@@ -47,8 +47,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/next-round", post(next_round))
         .route("/api/games/{id}/name", post(name))
         .route("/api/games/{id}/rematch", post(rematch))
-        .route("/api/games/{id}/record", get(record))
-        .route("/api/games/{id}/ws", get(ws))
+        .route("/api/games/{id}/record", get(record::<Entry>))
+        .route("/api/games/{id}/ws", get(ws::<Entry>))
         .merge(crate::mandiri::routes::router())
         .route("/api/trace", post(trace))
         .route("/api/analysis", post(analysis))
@@ -204,13 +204,14 @@ game_actions!(
     rematch(RematchRequest),
 );
 
-async fn record(
+/// The record of a game of kind `E` (both games' routes).
+pub(crate) async fn record<E: Held>(
     State(app): State<AppState>,
     ApiPath(id): ApiPath<String>,
     ApiQuery(q): ApiQuery<RecordQuery>,
 ) -> Result<Response, ApiError> {
     let json_format = q.json()?;
-    let text = app.hub.record(&id, json_format).await?;
+    let text = app.hub.record::<E>(&id, json_format).await?;
     Ok(record_response(&id, json_format, text))
 }
 
@@ -234,14 +235,15 @@ pub(crate) fn record_response(id: &str, json_format: bool, text: String) -> Resp
         .into_response()
 }
 
-async fn ws(
+/// The live updates of a game of kind `E` (both games' routes).
+pub(crate) async fn ws<E: Held>(
     State(app): State<AppState>,
     ApiPath(id): ApiPath<String>,
     peer: Option<Extension<Peer>>,
     headers: HeaderMap,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
-    let slot = app.hub.slot(&id).await?;
+    let slot = app.hub.load::<E>(&id).await?;
     open_socket(&app, slot, peer, &headers, upgrade)
 }
 

@@ -13,7 +13,6 @@ use crate::requests::{
 };
 use crate::store::Change;
 use crate::tokens::{random_token, tokens_match, ID_LEN};
-use rajapasu_engine::record::{utc_date_time, Record};
 use rajapasu_engine::{BySide, Event, Game, GameView, Move, Position, Side};
 use serde_json::Value;
 use std::sync::Arc;
@@ -539,26 +538,10 @@ impl Hub {
         }))
     }
 
-    /// The game record, as plain text or JSON.
-    pub async fn record(&self, id: &str, json_format: bool) -> Result<String, ApiError> {
-        let slot = self.slot(id).await?;
+    /// The record of the game `id` of either kind, as plain text or JSON.
+    pub async fn record<E: Held>(&self, id: &str, json_format: bool) -> Result<String, ApiError> {
+        let slot = self.load::<E>(id).await?;
         let e = slot.entry.lock().await;
-        let s = &e.settings;
-        let mut tags = vec![
-            ("Event".to_string(), "Raja Pasu game".to_string()),
-            ("Site".to_string(), format!("game {id}")),
-            ("Date".to_string(), utc_date_time(s.created).0),
-            ("South".to_string(), s.names.south.clone()),
-            ("North".to_string(), s.names.north.clone()),
-        ];
-        if let Some(side) = s.resigned {
-            tags.push(("Termination".to_string(), format!("{side} resigned")));
-        }
-        let rec = Record::from_game(&e.game, tags);
-        Ok(if json_format {
-            rec.to_json()
-        } else {
-            rec.to_text()
-        })
+        Ok(e.record(id, json_format))
     }
 }

@@ -5,6 +5,7 @@
 
 use super::hub::{Hub, Registry};
 use crate::store::{Activity, StoredGame};
+use rajapasu_engine::record::utc_date_time;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -113,6 +114,30 @@ pub trait Held: Sized + Send + 'static {
 
     /// The live update saying which seats' players are there.
     fn presence_update(&self) -> Value;
+
+    /// The game's record (RULES.md's record format), as plain text or JSON.
+    fn record(&self, id: &str, json_format: bool) -> String;
+}
+
+/// The tags a record of game `id` begins with: the event, the site, the date of `created`, the
+/// players (`(tag, name)`), and how a resignation ended it.
+pub fn record_tags(
+    game: GameName,
+    id: &str,
+    created: u64,
+    players: impl IntoIterator<Item = (String, String)>,
+    resigned: Option<String>,
+) -> Vec<(String, String)> {
+    let mut tags = vec![
+        ("Event".to_string(), format!("{} game", game.title())),
+        ("Site".to_string(), format!("game {id}")),
+        ("Date".to_string(), utc_date_time(created).0),
+    ];
+    tags.extend(players);
+    if let Some(who) = resigned {
+        tags.push(("Termination".to_string(), format!("{who} resigned")));
+    }
+    tags
 }
 
 /// A held game whose settings (seats, names, resignation) are stored as JSON beside its moves

@@ -1,11 +1,12 @@
 //! One game held in memory: its state, its lock and its live-update channel.
 
-use super::held::{GameName, Held, LoadError, Settled};
+use super::held::{record_tags, GameName, Held, LoadError, Settled};
 use super::hub::{Hub, Registry};
 use super::seats;
 use super::view::{json, GameInfo, Update};
 use crate::meta::{Kind, Settings};
 use crate::store::{Activity, StoredGame};
+use rajapasu_engine::record::Record;
 use rajapasu_engine::{BySide, Game, Move, Side, Status};
 use serde::Serialize;
 use serde_json::Value;
@@ -169,6 +170,24 @@ impl Held for Entry {
         json(Update::Presence {
             connected: self.connected(),
         })
+    }
+
+    fn record(&self, id: &str, json_format: bool) -> String {
+        let s = &self.settings;
+        let players = Side::ALL.map(|side| (side.to_string(), s.names[side].clone()));
+        let tags = record_tags(
+            Self::GAME,
+            id,
+            s.created,
+            players,
+            s.resigned.map(|side| side.to_string()),
+        );
+        let rec = Record::from_game(&self.game, tags);
+        if json_format {
+            rec.to_json()
+        } else {
+            rec.to_text()
+        }
     }
 }
 

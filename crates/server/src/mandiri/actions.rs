@@ -14,8 +14,7 @@ use crate::games::{Hub, Slot};
 use crate::requests::{JoinRequest, TokenRequest};
 use crate::store::Change;
 use crate::tokens::{random_token, tokens_match, ID_LEN};
-use rajapasu_engine::mandiri::{MandiriEvent, MandiriRecord, Player, Seat};
-use rajapasu_engine::record::utc_date_time;
+use rajapasu_engine::mandiri::{MandiriEvent, Player, Seat};
 use rajapasu_engine::Hole;
 use serde::Serialize;
 use serde_json::Value;
@@ -383,30 +382,5 @@ impl Hub {
             player,
             game: MandiriInfo::of(id, &e),
         }))
-    }
-
-    /// The Mandiri game's record, as plain text or JSON.
-    pub async fn mandiri_record(&self, id: &str, json_format: bool) -> Result<String, ApiError> {
-        let slot = self.mandiri_slot(id).await?;
-        let e = slot.entry.lock().await;
-        let s = &e.settings;
-        let names = s.names();
-        let mut tags = vec![
-            ("Event".to_string(), "Raja Pasu Mandiri game".to_string()),
-            ("Site".to_string(), format!("game {id}")),
-            ("Date".to_string(), utc_date_time(s.created).0),
-        ];
-        for p in Player::ALL {
-            tags.push((format!("Player{p}"), names[p.index()].clone()));
-        }
-        if let Some(p) = s.resigned {
-            tags.push(("Termination".to_string(), format!("player {p} resigned")));
-        }
-        let rec = MandiriRecord::from_game(&e.game, tags);
-        Ok(if json_format {
-            rec.to_json()
-        } else {
-            rec.to_text()
-        })
     }
 }

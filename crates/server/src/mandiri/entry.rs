@@ -2,11 +2,13 @@
 
 use super::settings::{MandiriKind, MandiriSeats, MandiriSettings};
 use super::view::{MandiriInfo, MandiriUpdate};
-use crate::games::held::{GameName, Held, LoadError, Settled};
+use crate::games::held::{record_tags, GameName, Held, LoadError, Settled};
 use crate::games::hub::{Hub, Registry};
 use crate::games::view::json;
 use crate::store::{Activity, StoredGame};
-use rajapasu_engine::mandiri::{MandiriEvent, MandiriGame, MandiriStatus, Player, Players};
+use rajapasu_engine::mandiri::{
+    MandiriEvent, MandiriGame, MandiriRecord, MandiriStatus, Player, Players,
+};
 use rajapasu_engine::{Hole, Side};
 use serde_json::Value;
 
@@ -252,6 +254,22 @@ impl Held for MandiriEntry {
         json(MandiriUpdate::Presence {
             connected: self.present.map(|n| n > 0),
         })
+    }
+
+    fn record(&self, id: &str, json_format: bool) -> String {
+        let s = &self.settings;
+        let names = s.names();
+        let players = Player::ALL.map(|p| (format!("Player{p}"), names[p.index()].clone()));
+        let resigned = s.resigned.map(|p| format!("player {p}"));
+        let rec = MandiriRecord::from_game(
+            &self.game,
+            record_tags(Self::GAME, id, s.created, players, resigned),
+        );
+        if json_format {
+            rec.to_json()
+        } else {
+            rec.to_text()
+        }
     }
 }
 

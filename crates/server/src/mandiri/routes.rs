@@ -3,18 +3,16 @@
 
 use super::entry::MandiriEntry;
 use super::requests::{MandiriMoveRequest, NewMandiriGame};
-use crate::api::{open_socket, record_response};
-use crate::app::{App, Peer};
+use crate::api::{record, ws};
+use crate::app::App;
 use crate::error::ApiError;
-use crate::requests::{ApiJson, ApiPath, ApiQuery, JoinRequest, NameRequest, RecordQuery};
+use crate::requests::{ApiJson, ApiPath, ApiQuery, JoinRequest, NameRequest};
 use crate::requests::{StateQuery, TokenRequest};
-use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Extension, Json, Router};
+use axum::{Json, Router};
 use serde_json::Value;
 use std::sync::Arc;
 
@@ -31,8 +29,11 @@ pub fn router() -> Router<AppState> {
         .route("/api/mandiri/games/{id}/resign", post(resign))
         .route("/api/mandiri/games/{id}/next-round", post(next_round))
         .route("/api/mandiri/games/{id}/name", post(name))
-        .route("/api/mandiri/games/{id}/record", get(record))
-        .route("/api/mandiri/games/{id}/ws", get(ws))
+        .route(
+            "/api/mandiri/games/{id}/record",
+            get(record::<MandiriEntry>),
+        )
+        .route("/api/mandiri/games/{id}/ws", get(ws::<MandiriEntry>))
 }
 
 async fn create(
@@ -59,24 +60,3 @@ game_actions!(
     next_round => next_round::<MandiriEntry>(TokenRequest),
     name => name::<MandiriEntry>(NameRequest),
 );
-
-async fn record(
-    State(app): State<AppState>,
-    ApiPath(id): ApiPath<String>,
-    ApiQuery(q): ApiQuery<RecordQuery>,
-) -> Result<Response, ApiError> {
-    let json_format = q.json()?;
-    let text = app.hub.mandiri_record(&id, json_format).await?;
-    Ok(record_response(&id, json_format, text))
-}
-
-async fn ws(
-    State(app): State<AppState>,
-    ApiPath(id): ApiPath<String>,
-    peer: Option<Extension<Peer>>,
-    headers: HeaderMap,
-    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
-) -> Result<Response, ApiError> {
-    let slot = app.hub.mandiri_slot(&id).await?;
-    open_socket(&app, slot, peer, &headers, upgrade)
-}
