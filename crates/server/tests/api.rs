@@ -310,6 +310,11 @@ async fn records_export_and_import(store: Backend) {
         "{}",
         text.body
     );
+    assert!(
+        text.body.contains("[Event \"Raja Pasu game\"]") && text.body.contains("[South \"South\"]"),
+        "{}",
+        text.body
+    );
     let json_rec = req(
         addr,
         "GET",

@@ -265,6 +265,12 @@ async fn against_two_computers(store: Backend) {
     assert_eq!(rec.status, 200);
     assert!(rec.body.contains("Player2"), "{}", rec.body);
     assert!(rec.body.contains("Computer 2"), "{}", rec.body);
+    assert!(
+        rec.body.contains("[Event \"Raja Pasu Mandiri game\"]")
+            && rec.body.contains(&format!("[Site \"game {id}\"]")),
+        "{}",
+        rec.body
+    );
     let rec = req(
         addr,
         "GET",
