@@ -132,6 +132,7 @@ async fn api_index() -> Json<Value> {
             "GET /api/mandiri/games/{id}[?at=PLY]",
             "POST /api/mandiri/games/{id}/moves",
             "POST /api/mandiri/games/{id}/undo",
+            "POST /api/mandiri/games/{id}/hint",
             "POST /api/mandiri/games/{id}/join",
             "POST /api/mandiri/games/{id}/resign",
             "POST /api/mandiri/games/{id}/next-round",

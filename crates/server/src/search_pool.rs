@@ -10,6 +10,7 @@
 //! - A request whose client went away is dropped from the queue, or its search stopped.
 
 use crate::error::ApiError;
+use rajapasu_ai::mandiri::Analysis;
 use rajapasu_ai::search::Searcher;
 use rajapasu_ai::Level;
 use rajapasu_engine::mandiri::MandiriGame;
@@ -316,6 +317,19 @@ impl SearchPool {
     pub async fn hint(&self, id: &str, game: Game) -> Result<Option<Value>, SearchError> {
         self.submit(HINT_TABLE_BITS, true, Some(id), move |searcher| {
             crate::computer::hint_with(searcher, &game)
+        })?
+        .await
+    }
+
+    /// A hint for the Mandiri game `id` ([`rajapasu_ai::mandiri::hint`]), queued and replaced
+    /// as [`SearchPool::hint`]; the pool's stop flag ends it early.
+    pub async fn mandiri_hint(
+        &self,
+        id: &str,
+        game: MandiriGame,
+    ) -> Result<Option<Analysis>, SearchError> {
+        self.submit(HINT_TABLE_BITS, true, Some(id), move |searcher| {
+            rajapasu_ai::mandiri::hint(&game, Some(searcher.stop_flag()))
         })?
         .await
     }

@@ -1,5 +1,5 @@
 //! Raja Pasu Mandiri games through the JSON API, on both stores: creation of every kind, moves
-//! and their errors, the computers' turns, undo, invitations, live updates, rounds, records,
+//! and their errors, the computers' turns, undo, hints, invitations, live updates, rounds, records,
 //! restarts.
 
 #[macro_use]
@@ -155,6 +155,24 @@ async fn three_on_one_device(store: Backend) {
         (&m["seat"], &m["player"])
     );
     assert_eq!(at1["last_move"]["events"], m["events"]);
+
+    // A hint for R, the seat to move: one of R's legal holes, a value for each seat.
+    let hint_url = format!("{GAMES}/{id}/hint");
+    let a = post(addr, &hint_url, json!({"token": token, "ply": 1})).await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let h = a.json();
+    assert_eq!(
+        (h["ply"].as_u64(), h["seat"].as_str()),
+        (Some(1), Some("R"))
+    );
+    let legal = m["game"]["view"]["legal"].as_array().unwrap();
+    assert!(legal.contains(&h["move"]), "{h}");
+    assert_eq!(h["values"].as_array().map(Vec::len), Some(3), "{h}");
+    assert_eq!(h["value"], h["values"][1], "R's own value");
+    let a = post(addr, &hint_url, json!({"token": "not-a-token"})).await;
+    assert_eq!(code_of(&a), "token_wrong");
+    let a = post(addr, &hint_url, json!({"token": token, "ply": 0})).await;
+    assert_eq!(code_of(&a), "stale_ply");
 
     // Undo on one device takes back one move.
     let a = post(addr, &format!("{GAMES}/{id}/undo"), json!({"token": token})).await;
@@ -353,6 +371,8 @@ async fn online_with_two_friends(store: Backend) {
     assert_eq!(a.json()["game"]["players"][0]["name"], "Asha", "{}", a.body);
     let a = post(addr, &format!("{GAMES}/{id}/undo"), json!({"token": p1})).await;
     assert_eq!(code_of(&a), "no_undo");
+    let a = post(addr, &format!("{GAMES}/{id}/hint"), json!({"token": p1})).await;
+    assert_eq!((a.status, code_of(&a).as_str()), (409, "no_hint"));
 }
 
 async fn rounds_end_and_wait_to_be_opened(store: Backend) {

@@ -9,6 +9,7 @@
 //! | [`paranoid`] | paranoid alpha-beta ([`Paranoid`]) |
 //! | [`maxn`] | max^n ([`MaxN`]) |
 //! | [`mcts`] | Monte Carlo tree search with a reward for each seat ([`Mcts`]) |
+//! | [`hint`](mod@hint) | the hint for the seat to move ([`hint()`]) |
 //! | [`player`] | the [`MandiriPlayer`] trait; random, greedy and searching players |
 //! | [`levels`] | levels 1 to 6 for the three-player game, one table |
 //! | [`spec`] | player specs such as `level:4`, `paranoid:6`, `mcts:2000` |
@@ -28,6 +29,7 @@
 pub mod arena;
 pub(crate) mod deepen;
 pub mod eval;
+pub mod hint;
 pub mod levels;
 pub mod limits;
 pub mod maxn;
@@ -37,6 +39,7 @@ pub mod player;
 pub mod spec;
 mod table;
 
+pub use hint::{hint, HINT_TIME};
 pub use levels::{level_player, mandiri_level, MandiriLevelPlay, STRONGEST};
 pub use limits::Limits;
 pub use maxn::MaxN;

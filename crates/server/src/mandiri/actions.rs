@@ -46,6 +46,32 @@ struct MandiriAtPly {
     last_move: Option<MandiriMoveInfo>,
 }
 
+/// A hint: the best move for the player to move, and what the search expects it is worth.
+#[derive(Serialize, Debug)]
+struct MandiriHint {
+    /// The ply the hint is for.
+    ply: usize,
+    /// The hole to play.
+    #[serde(rename = "move", serialize_with = "hole_name")]
+    hole: Hole,
+    /// The seat to move.
+    seat: Seat,
+    /// The player to move.
+    player: Player,
+    /// What the move is worth to the seat to move, in counters (see `values`).
+    value: f64,
+    /// What each seat, C, R and L, may expect: its captures this round (and its player's
+    /// reserve, in a match) plus half the counters in its own holes, at the end of the line
+    /// the search expects.
+    values: Option<[f64; 3]>,
+    /// The deepest search that finished, in moves.
+    depth: u32,
+}
+
+fn counters(tenths: i32) -> f64 {
+    f64::from(tenths) / 10.0
+}
+
 /// A move that was played, and what it did.
 #[derive(Serialize, Debug)]
 struct MandiriMoveInfo {
@@ -171,6 +197,44 @@ impl Hub {
             at,
             view: MandiriView::new(&game),
             last_move,
+        }))
+    }
+
+    /// The best move for the player to move (not in online games).
+    pub async fn mandiri_hint(&self, id: &str, req: TokenRequest) -> Result<Value, ApiError> {
+        let slot = self.mandiri_slot(id).await?;
+        let game = {
+            let mut e = slot.entry.lock().await;
+            if e.settings.seats.kind() == MandiriKind::Online {
+                return Err(
+                    ApiError::conflict("hints are not given in online games").code("no_hint")
+                );
+            }
+            require(&e, req.token.as_deref())?;
+            self.check_ply(&slot, &mut e, req.ply).await?;
+            if e.over() {
+                return Err(game_over());
+            }
+            e.game.clone()
+        };
+        let (ply, seat, player) = (
+            game.moves().len(),
+            game.position().to_move(),
+            player_to_move(&game),
+        );
+        let a = self
+            .search
+            .mandiri_hint(id, game)
+            .await?
+            .ok_or_else(|| ApiError::conflict("there is no move to suggest").code("no_hint"))?;
+        Ok(json(MandiriHint {
+            ply,
+            hole: a.best,
+            seat,
+            player,
+            value: counters(a.value),
+            values: a.values.map(|v| v.map(counters)),
+            depth: a.depth,
         }))
     }
 

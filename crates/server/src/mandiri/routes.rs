@@ -25,6 +25,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/mandiri/games/{id}", get(state))
         .route("/api/mandiri/games/{id}/moves", post(play))
         .route("/api/mandiri/games/{id}/undo", post(undo))
+        .route("/api/mandiri/games/{id}/hint", post(hint))
         .route("/api/mandiri/games/{id}/join", post(join))
         .route("/api/mandiri/games/{id}/resign", post(resign))
         .route("/api/mandiri/games/{id}/next-round", post(next_round))
@@ -55,6 +56,7 @@ async fn state(
 game_actions!(
     play => mandiri_play(MandiriMoveRequest),
     undo => mandiri_undo(TokenRequest),
+    hint => mandiri_hint(TokenRequest),
     join => mandiri_join(JoinRequest),
     resign => mandiri_resign(TokenRequest),
     next_round => next_round::<MandiriEntry>(TokenRequest),

@@ -7,8 +7,7 @@ use crate::mandiri::anim::{self, MandiriBoard, MandiriFrame};
 use crate::mandiri::words;
 use crate::mandiri::{MandiriConfig, Who};
 use crate::playback::{self, Playback};
-use rajapasu_ai::mandiri::player::TABLE_BITS;
-use rajapasu_ai::mandiri::{Analysis, Limits, MaxN};
+use rajapasu_ai::mandiri::{hint, Analysis};
 use rajapasu_engine::mandiri::{
     MandiriEvent, MandiriGame, MandiriIllegalMove, MandiriRecord, MandiriStatus, Player, Seat,
 };
@@ -17,7 +16,7 @@ use rajapasu_engine::rng::stream_seed;
 use rajapasu_engine::{Hole, Side};
 use ratatui::crossterm::event::KeyCode;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// A window drawn over the board, as in the two-player game: the keys, the last move in full
 /// (scrolled by some lines), or the round just ended ([`MandiriApp::summary`]).
@@ -76,9 +75,6 @@ enum Reply {
     /// A hint's search.
     Hint(u64, Option<Analysis>),
 }
-
-/// How long a hint searches.
-const HINT_TIME: Duration = Duration::from_millis(700);
 
 impl MandiriApp {
     controls::commands!();
@@ -331,17 +327,8 @@ impl Controls for MandiriApp {
     fn start_hint(&mut self) {
         self.searches.hinting = true;
         let game = self.game.clone();
-        self.searches.spawn(move |generation| {
-            let limits = Limits {
-                depth: None,
-                movetime: Some(HINT_TIME),
-                nodes: None,
-            };
-            Reply::Hint(
-                generation,
-                MaxN::new(limits, Some(TABLE_BITS)).search(&game),
-            )
-        });
+        self.searches
+            .spawn(move |generation| Reply::Hint(generation, hint(&game, None)));
     }
     fn explain(&mut self) {
         self.overlay = Some(Overlay::Explain(0));
