@@ -68,14 +68,20 @@ function chosenName(e) {
   return e.name && !/^(Player( [123])?|Computer [123] \(level .*\))$/.test(e.name) ? e.name : '';
 }
 
-/** Who the sentences speak of: the page's own player as "you", a seat by its player and its
- *  name ("Player 2 (Right end)"). */
+/** A player with the seat they hold in `view`, in one form everywhere: "Player 2 at the right
+ *  end", "Player 1 (you) in the Raja's seat" (a name may hold brackets: the seat is not put in
+ *  more of them). */
+function inSeat(info, view, seat) {
+  return t(`m.inSeat.${seat}`, { player: playerName(info, playerIn(view, seat)) });
+}
+
+/** Who the sentences speak of: the page's own player as "you", a seat by its player (inSeat). */
 function who(info, view = info.view) {
   const mySeat = me() ? seatOf(view, me()) : null;
   return {
     me: me(),
     mySeat,
-    seat: (s) => `${playerName(info, playerIn(view, s))} (${seatName(s)})`,
+    seat: (s) => inSeat(info, view, s),
     player: (p) => playerName(info, p),
   };
 }
@@ -124,11 +130,11 @@ function statusText() {
   if (info.kind === 'online' && info.players.some((p) => p.who === 'open') && G.seat) return t('m.status.waitingFriends');
   const round = t('status.round', { round: v.round });
   const p = playerIn(v, v.to_move);
-  const seat = seatName(v.to_move);
-  if (entry(info, p).who === 'computer') return `${round} · ${t('m.status.thinking', { player: `${playerName(info, p)} (${seat})` })}`;
-  if (me() === p) return `${round} · ${t('m.status.yourMove', { seat })}`;
-  if (me()) return `${round} · ${t('status.waitingFor', { player: `${playerName(info, p)} (${seat})` })}`;
-  return `${round} · ${t('m.status.toMove', { player: playerName(info, p), seat })}`;
+  const player = inSeat(info, v, v.to_move);
+  if (entry(info, p).who === 'computer') return `${round} · ${t('m.status.thinking', { player })}`;
+  if (me() === p) return `${round} · ${t('m.status.yourMove', { seat: seatName(v.to_move) })}`;
+  if (me()) return `${round} · ${t('status.waitingFor', { player })}`;
+  return `${round} · ${t('m.status.toMove', { player })}`;
 }
 
 function announce(text) {
@@ -236,8 +242,9 @@ function renderExplanation() {
     return;
   }
   const info = G.info;
-  $('explain-title').textContent = t('m.explain.title', { n: lm.ply, player: playerName(info, lm.player), seat: seatName(lm.seat), hole: lm.move });
-  const w = who(info, lm.view || info.view);
+  const view = lm.view || info.view;
+  $('explain-title').textContent = t('m.explain.title', { n: lm.ply, player: inSeat(info, view, lm.seat), hole: lm.move });
+  const w = who(info, view);
   explainList($('explain-list'), lm.events, (ev) => describeMandiri(ev, w));
   box.hidden = false;
 }
@@ -332,7 +339,7 @@ function roundPause(info, events = []) {
   const parts = [];
   if (r) {
     parts.push(`${t('score.roundN', { round: r.round })}: ${roundWinners(r.winners, w)}`);
-    parts.push(SEATS.map((s, i) => `${playerName(info, r.seats[i])} (${seatName(s)}): ${t('board.captured', { count: r.captured[i] })}`).join(' · '));
+    parts.push(SEATS.map((s, i) => `${inSeat(info, r, s)}: ${t('board.captured', { count: r.captured[i] })}`).join(' · '));
   }
   for (const e of events) {
     if (['repay', 'gift', 'borrow', 'out', 'office', 'refill'].includes(e.event)) parts.push(describeMandiri(e, who(info)));
@@ -379,7 +386,7 @@ async function pump() {
         const w = who(msg.game, before || msg.game.view);
         announce(me() === msg.player
           ? t('m.ev.playedYou', { hole: msg.move })
-          : t('m.ev.played', { player: playerName(msg.game, msg.player), seat: seatName(msg.seat), hole: msg.move }));
+          : t('m.ev.played', { player: t(`m.inSeat.${msg.seat}`, { player: playerName(msg.game, msg.player) }), hole: msg.move }));
         await G.board.animate(msg.events, (ev) => {
           if (ev.event !== 'drop') announce(describeMandiri(ev, w));
         });
