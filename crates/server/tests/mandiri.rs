@@ -213,14 +213,7 @@ async fn three_on_one_device(store: Backend) {
     }
 
     // Resigning ends the match for the other two.
-    let a = post(
-        addr,
-        &format!("{GAMES}/{id}/resign"),
-        json!({"token": token}),
-    )
-    .await;
-    assert_eq!(a.status, 200, "{}", a.body);
-    let v = a.json();
+    let v = resign(addr, id, token).await;
     assert_eq!(
         (v["type"].as_str(), v["player"].as_u64()),
         (Some("resigned"), Some(1))
@@ -428,7 +421,7 @@ async fn the_computers_move_after_a_restart(store: Backend) {
     remove_sqlite_files(&store, &db);
 }
 
-async fn resign(addr: SocketAddr, id: &str, token: &str) {
+async fn resign(addr: SocketAddr, id: &str, token: &str) -> Value {
     let a = post(
         addr,
         &format!("{GAMES}/{id}/resign"),
@@ -436,6 +429,7 @@ async fn resign(addr: SocketAddr, id: &str, token: &str) {
     )
     .await;
     assert_eq!(a.status, 200, "{}", a.body);
+    a.json()
 }
 
 async fn rematch(addr: SocketAddr, id: &str, token: &str) -> Value {
