@@ -137,6 +137,7 @@ async fn api_index() -> Json<Value> {
             "POST /api/mandiri/games/{id}/resign",
             "POST /api/mandiri/games/{id}/next-round",
             "POST /api/mandiri/games/{id}/name",
+            "POST /api/mandiri/games/{id}/rematch",
             "GET /api/mandiri/games/{id}/record[?format=text|json]",
             "GET /api/mandiri/games/{id}/ws (WebSocket)",
         ],

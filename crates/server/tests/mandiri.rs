@@ -428,10 +428,158 @@ async fn the_computers_move_after_a_restart(store: Backend) {
     remove_sqlite_files(&store, &db);
 }
 
+async fn resign(addr: SocketAddr, id: &str, token: &str) {
+    let a = post(
+        addr,
+        &format!("{GAMES}/{id}/resign"),
+        json!({"token": token}),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+}
+
+async fn rematch(addr: SocketAddr, id: &str, token: &str) -> Value {
+    let a = post(
+        addr,
+        &format!("{GAMES}/{id}/rematch"),
+        json!({"token": token}),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    a.json()
+}
+
+async fn rematches(store: Backend) {
+    let addr = server_on(&store).await;
+    // On one device: not before the match is over, then a new game at once.
+    let local = create(addr, json!({"kind": "local", "rules": "mandiri/gift=2"})).await;
+    let (id, token) = (
+        local["id"].as_str().unwrap(),
+        local["token"].as_str().unwrap(),
+    );
+    let a = post(
+        addr,
+        &format!("{GAMES}/{id}/rematch"),
+        json!({"token": token}),
+    )
+    .await;
+    assert_eq!((a.status, code_of(&a).as_str()), (409, "not_over"));
+    let a = post(
+        addr,
+        &format!("{GAMES}/{id}/rematch"),
+        json!({"token": "nope"}),
+    )
+    .await;
+    assert_eq!(code_of(&a), "token_wrong");
+    resign(addr, id, token).await;
+    let again = rematch(addr, id, token).await;
+    assert_ne!(again["id"], local["id"]);
+    assert_eq!(again["players"], json!([1, 2, 3]));
+    assert_eq!(again["game"]["rules"], "mandiri/gift=2");
+    assert_eq!(again["game"]["ply"], 0);
+
+    // Against the computers: the person, player 1, is player 3 in the rematch, and the
+    // computers (players 1 and 2 now) open it on their own.
+    let computer = create(addr, json!({"kind": "computer", "level": 1})).await;
+    let (id, token) = (
+        computer["id"].as_str().unwrap(),
+        computer["token"].as_str().unwrap(),
+    );
+    resign(addr, id, token).await;
+    let again = rematch(addr, id, token).await;
+    assert_eq!(again["players"], json!([3]));
+    let who: Vec<&str> = (0..3)
+        .map(|k| again["game"]["players"][k]["who"].as_str().unwrap())
+        .collect();
+    assert_eq!(who, ["computer", "computer", "taken"]);
+    let new_id = again["id"].as_str().unwrap();
+    let v = wait_for(addr, new_id, |v| v["ply"].as_u64() >= Some(2)).await;
+    assert!(v["line"].as_str().unwrap().starts_with("CR"), "{v}");
+
+    // Online: two offers, then the third makes the rematch; each collects a seat one lower.
+    let created = create(addr, json!({"kind": "online"})).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut tokens = vec![created["token"].as_str().unwrap().to_string()];
+    for link in created["invites"].as_array().unwrap() {
+        let code = link.as_str().unwrap().split("invite=").nth(1).unwrap();
+        let a = post(addr, &format!("{GAMES}/{id}/join"), json!({"invite": code})).await;
+        tokens.push(a.json()["token"].as_str().unwrap().to_string());
+    }
+    let a = post(
+        addr,
+        &format!("{GAMES}/{id}/name"),
+        json!({"token": tokens[0], "name": "Asha"}),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    resign(addr, &id, &tokens[1]).await;
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}{GAMES}/{id}/ws"))
+        .await
+        .unwrap();
+    assert_eq!(next_update(&mut ws).await["type"], "state");
+    let first = rematch(addr, &id, &tokens[0]).await;
+    assert_eq!(first["offered"], true);
+    assert_eq!(first["game"]["rematch"]["offered_by"], json!([1]));
+    assert_eq!(
+        next_update(&mut ws).await["game"]["rematch"]["offered_by"],
+        json!([1])
+    );
+    let second = rematch(addr, &id, &tokens[0]).await;
+    assert_eq!(
+        second["game"]["rematch"]["offered_by"],
+        json!([1]),
+        "offered again"
+    );
+    let _ = next_update(&mut ws).await;
+    let second = rematch(addr, &id, &tokens[2]).await;
+    assert_eq!(second["game"]["rematch"]["offered_by"], json!([1, 3]));
+    assert!(second["game"]["rematch"]["game"].is_null());
+    let _ = next_update(&mut ws).await;
+    let third = rematch(addr, &id, &tokens[1]).await;
+    let new_id = third["id"].as_str().unwrap().to_string();
+    assert_eq!(
+        third["players"],
+        json!([1]),
+        "player 2 is player 1, the Raja, now"
+    );
+    assert!(third.get("invites").is_none(), "every seat is taken");
+    let told = next_update(&mut ws).await;
+    assert_eq!(
+        (told["type"].as_str(), told["id"].as_str()),
+        (Some("rematch"), Some(new_id.as_str()))
+    );
+    assert_eq!(told["game"]["rematch"]["game"], new_id.as_str());
+    let mut new_tokens = vec![String::new(); 3];
+    new_tokens[0] = third["token"].as_str().unwrap().to_string();
+    for (old, new) in [(0usize, 2usize), (2, 1)] {
+        let seat = rematch(addr, &id, &tokens[old]).await;
+        assert_eq!(
+            (seat["id"].as_str(), seat["players"][0].as_u64()),
+            (Some(new_id.as_str()), Some(new as u64 + 1))
+        );
+        new_tokens[new] = seat["token"].as_str().unwrap().to_string();
+    }
+    let v = get(addr, &new_id).await;
+    assert_eq!(
+        v["players"][2]["name"], "Asha",
+        "names go with their players"
+    );
+    let who: Vec<&str> = (0..3)
+        .map(|k| v["players"][k]["who"].as_str().unwrap())
+        .collect();
+    assert_eq!(who, ["taken", "taken", "taken"]);
+    // The new Raja moves with the token collected; the others may not.
+    let a = play(addr, &new_id, &new_tokens[1], "S4").await;
+    assert_eq!(code_of(&a), "out_of_turn");
+    let a = play(addr, &new_id, &new_tokens[0], "S4").await;
+    assert_eq!(a.status, 200, "{}", a.body);
+}
+
 on_both_stores!(
     three_on_one_device,
     against_two_computers,
     online_with_two_friends,
     rounds_end_and_wait_to_be_opened,
     the_computers_move_after_a_restart,
+    rematches,
 );

@@ -356,13 +356,15 @@ pub fn explain(game: &Game, ply: usize) -> LastMove {
     }
 }
 
-/// Why undo takes nothing back.
+/// Why undo takes nothing back, in either game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NoUndo {
     /// No move has been played.
     NoMove,
     /// Every move so far is the computer's: taking them back would only have it play again.
     OnlyComputer,
+    /// Mandiri: every move so far is one of the two computers'.
+    OnlyComputers,
 }
 
 impl std::fmt::Display for NoUndo {
@@ -372,6 +374,7 @@ impl std::fmt::Display for NoUndo {
             NoUndo::OnlyComputer => {
                 "No move of yours to take back: the computer's opening move stays."
             }
+            NoUndo::OnlyComputers => "No move of a person to take back: the computers' moves stay.",
         })
     }
 }

@@ -3,10 +3,9 @@
 //! through [`Controls`] which letters save and start a new game, and what its own keys (the
 //! moves, the cursor) and commands do.
 
-use crate::app::Overlay;
+use crate::app::{NoUndo, Overlay};
 use rajapasu_engine::record::SaveError;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use std::fmt::Display;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{channel, Receiver, Sender};
 
@@ -43,9 +42,8 @@ pub(crate) trait Controls {
     /// Finishes the animation at once.
     fn skip(&mut self);
     /// Why undo takes nothing back.
-    type NoUndo: Display;
     /// How many moves undo takes back.
-    fn undoable(&self) -> Result<usize, Self::NoUndo>;
+    fn undoable(&self) -> Result<usize, NoUndo>;
     /// Takes back `n` moves of the game, and tells the move before them.
     fn undo_moves(&mut self, n: usize);
     /// After a move or undo: what the cursor may pick, and the computer's turn.
@@ -235,14 +233,13 @@ pub(crate) use commands;
 /// `config` (its `save_path` and `never_overwrite`), `saved`, `saved_before`, `save_error`,
 /// `quit`, `last` and `searches`, and the methods
 /// `skip_animation`, `human_to_move`, `hinting`, `after_change`, `computer_replied` and
-/// `show_hint`; and the module's `explain`, `LastMove`, `NoUndo` and `Reply` (with variants
+/// `show_hint`; and the module's `explain`, `LastMove` and `Reply` (with variants
 /// `Computer` and `Hint`, each with the generation of its position). The game gives the
 /// letters that save and start a new game.
 macro_rules! same_in_both_games {
     (save: $save:literal, new_game: $new_game:literal) => {
         const SAVE: char = $save;
         const NEW_GAME: char = $new_game;
-        type NoUndo = NoUndo;
 
         fn overlay_mut(&mut self) -> &mut Option<Overlay> {
             &mut self.overlay

@@ -14,7 +14,7 @@ use crate::games::{Hub, Slot};
 use crate::requests::{JoinRequest, TokenRequest};
 use crate::store::Change;
 use crate::tokens::{random_token, tokens_match, ID_LEN};
-use rajapasu_engine::mandiri::{MandiriEvent, Player, Seat};
+use rajapasu_engine::mandiri::{MandiriEvent, MandiriRules, Player, Seat};
 use rajapasu_engine::Hole;
 use serde::Serialize;
 use serde_json::Value;
@@ -100,6 +100,29 @@ fn require(e: &MandiriEntry, token: Option<&str>) -> Result<u8, ApiError> {
     require_held(token, |t| e.settings.seats.held_by(t))
 }
 
+/// The answer that seats `token` in the game `e` (`id`): its players, the links to watch
+/// and, while seats are open, to invite.
+pub(crate) fn mandiri_seated(id: &str, e: &MandiriEntry, token: String) -> Value {
+    let invites = match &e.settings.seats {
+        MandiriSeats::Online { invites, .. } if invites.iter().any(Option::is_some) => Some(
+            invites
+                .iter()
+                .flatten()
+                .map(|code| format!("/m/{id}?invite={code}"))
+                .collect(),
+        ),
+        _ => None,
+    };
+    json(MandiriSeated {
+        id: id.to_string(),
+        players: players_of(e.settings.seats.held_by(&token)),
+        token,
+        watch: Some(format!("/m/{id}")),
+        invites,
+        game: MandiriInfo::of(id, e),
+    })
+}
+
 fn no_online(what: &str) -> ApiError {
     ApiError::conflict(format!("{what} in an online game")).code("no_undo")
 }
@@ -115,9 +138,27 @@ impl Hub {
             MandiriKind::Local => MandiriSeats::local()?,
             MandiriKind::Online => MandiriSeats::online(setup.player)?,
         };
+        let slot = self.mandiri_open(setup.rules, seats).await?;
+        let e = slot.entry.lock().await;
+        let token = match setup.kind {
+            MandiriKind::Local => e.settings.seats.tokens()[0],
+            _ => e.settings.seats.tokens()[setup.player.index()],
+        }
+        .unwrap_or_default()
+        .to_string();
+        Ok(mandiri_seated(&slot.id, &e, token))
+    }
+
+    /// Stores and holds a new Mandiri game with these rules and seats; the computers start
+    /// choosing if one of them leads.
+    pub(crate) async fn mandiri_open(
+        self: &Arc<Hub>,
+        rules: MandiriRules,
+        seats: MandiriSeats,
+    ) -> Result<Arc<Slot<MandiriEntry>>, ApiError> {
         let settings = MandiriSettings {
             game: MandiriTag::Mandiri,
-            rules: setup.rules,
+            rules,
             seats,
             created: self.policy.now(),
             resigned: None,
@@ -127,37 +168,10 @@ impl Hub {
         let meta = serde_json::to_string(&entry.settings).map_err(ApiError::internal)?;
         let act = entry.activity(self.policy.now());
         let slot = self.hold(self.store_new_entry(&id, meta, vec![], act, entry).await?);
-        let e = slot.entry.lock().await;
-        let token = match setup.kind {
-            MandiriKind::Local => e.settings.seats.tokens()[0],
-            _ => e.settings.seats.tokens()[setup.player.index()],
+        if slot.entry.lock().await.computer_may_move() {
+            self.clone().spawn_computer(slot.clone());
         }
-        .unwrap_or_default()
-        .to_string();
-        let invites = match &e.settings.seats {
-            MandiriSeats::Online { invites, .. } => Some(
-                invites
-                    .iter()
-                    .flatten()
-                    .map(|code| format!("/m/{id}?invite={code}"))
-                    .collect(),
-            ),
-            _ => None,
-        };
-        let answer = json(MandiriSeated {
-            players: players_of(e.settings.seats.held_by(&token)),
-            token,
-            watch: Some(format!("/m/{id}")),
-            invites,
-            game: MandiriInfo::of(&id, &e),
-            id,
-        });
-        let computer_next = e.computer_may_move();
-        drop(e);
-        if computer_next {
-            self.clone().spawn_computer(slot);
-        }
-        Ok(answer)
+        Ok(slot)
     }
 
     /// The state of a Mandiri game, or of the game as it was after its first `at` moves.

@@ -227,6 +227,15 @@ impl Held for MandiriEntry {
         if let (None, Some(player)) = (old.settings.resigned, self.settings.resigned) {
             return json(MandiriUpdate::Resigned { player, game });
         }
+        if let (None, Some(id)) = (
+            old.settings.seats.rematch_id(),
+            self.settings.seats.rematch_id(),
+        ) {
+            return json(MandiriUpdate::Rematch {
+                id: id.to_string(),
+                game,
+            });
+        }
         let joined = Player::ALL
             .into_iter()
             .find(|&p| old.settings.seats.is_open(p) && !self.settings.seats.is_open(p));

@@ -7,12 +7,14 @@
 //! | [`settings`] | who plays (one person and two computers, three on one device, three online), the stored JSON |
 //! | [`entry`] | one game held in memory, the stored form of its moves |
 //! | [`requests`] | the new-game and move requests |
-//! | [`actions`] | create, move, undo, join, resign, next round, name, record |
+//! | [`actions`] | create, state, move, hint, undo, join, resign |
+//! | [`rematch`] | a new game once the match is over: at once, or when all three offer |
 //! | [`view`] | the JSON the page reads |
 //! | [`routes`] | the routes under `/api/mandiri/games` |
 
 pub mod actions;
 pub mod entry;
+pub mod rematch;
 pub mod requests;
 pub mod routes;
 pub mod settings;

@@ -30,6 +30,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/mandiri/games/{id}/resign", post(resign))
         .route("/api/mandiri/games/{id}/next-round", post(next_round))
         .route("/api/mandiri/games/{id}/name", post(name))
+        .route("/api/mandiri/games/{id}/rematch", post(rematch))
         .route(
             "/api/mandiri/games/{id}/record",
             get(record::<MandiriEntry>),
@@ -61,4 +62,5 @@ game_actions!(
     resign => mandiri_resign(TokenRequest),
     next_round => next_round::<MandiriEntry>(TokenRequest),
     name => name::<MandiriEntry>(NameRequest),
+    rematch => mandiri_rematch(TokenRequest),
 );

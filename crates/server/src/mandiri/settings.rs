@@ -9,6 +9,8 @@ use rajapasu_engine::mandiri::{MandiriGame, MandiriRules, Player};
 use serde::{Deserialize, Serialize};
 
 /// Who sits at a Mandiri board, and what each kind of game keeps about its players.
+// One is held per game, so the online variant's size costs nothing worth boxing it for.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum MandiriSeats {
@@ -38,7 +40,26 @@ pub enum MandiriSeats {
         /// The names the players gave themselves, by player.
         #[serde(default)]
         names: [Option<String>; 3],
+        /// The players who offered a rematch once the match was over, by player.
+        #[serde(default)]
+        rematch_offers: [bool; 3],
+        /// The rematch's id, once all three offered.
+        #[serde(default)]
+        rematch: Option<String>,
     },
+}
+
+/// A player's number in the rematch of a game: one lower (player 1 becomes player 3), so
+/// that the office of Raja, which player 1 holds first, comes round.
+///
+/// ```
+/// use rajapasu_server::mandiri::settings::rematch_player;
+/// use rajapasu_engine::mandiri::Player;
+/// let p = |n| Player::new(n).unwrap();
+/// assert_eq!([1, 2, 3].map(|n| rematch_player(p(n))), [p(3), p(1), p(2)]);
+/// ```
+pub fn rematch_player(p: Player) -> Player {
+    Player::ALL[(p.index() + 2) % 3]
 }
 
 /// The kind of a Mandiri game, as the API names it.
@@ -86,6 +107,37 @@ impl MandiriSeats {
             tokens,
             invites,
             names: Default::default(),
+            rematch_offers: [false; 3],
+            rematch: None,
+        })
+    }
+
+    /// The seats of the rematch: the same kind and level, new tokens, every player's number one
+    /// lower ([`rematch_player`]); online, every seat taken and the names carried along.
+    pub fn rematch(&self) -> Result<MandiriSeats, NoRandomness> {
+        Ok(match self {
+            MandiriSeats::Computer { level, player, .. } => {
+                MandiriSeats::computer(*level, rematch_player(*player))?
+            }
+            MandiriSeats::Local { .. } => MandiriSeats::local()?,
+            MandiriSeats::Online { creator, names, .. } => {
+                let mut tokens: [String; 3] = Default::default();
+                for token in &mut tokens {
+                    *token = random_token(TOKEN_LEN)?;
+                }
+                let mut moved: [Option<String>; 3] = Default::default();
+                for p in Player::ALL {
+                    moved[rematch_player(p).index()] = names[p.index()].clone();
+                }
+                MandiriSeats::Online {
+                    creator: rematch_player(*creator),
+                    tokens,
+                    invites: Default::default(),
+                    names: moved,
+                    rematch_offers: [false; 3],
+                    rematch: None,
+                }
+            }
         })
     }
 
@@ -135,6 +187,14 @@ impl MandiriSeats {
     /// Whether `player`'s seat waits for an invited friend.
     pub fn is_open(&self, player: Player) -> bool {
         matches!(self, MandiriSeats::Online { invites, .. } if invites[player.index()].is_some())
+    }
+
+    /// The id of the online rematch, once made.
+    pub fn rematch_id(&self) -> Option<&str> {
+        match self {
+            MandiriSeats::Online { rematch, .. } => rematch.as_deref(),
+            _ => None,
+        }
     }
 
     /// The name `player` gave themselves, online.

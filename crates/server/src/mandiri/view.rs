@@ -3,7 +3,7 @@
 //! C, R, L; values by player arrays in the order of players 1, 2, 3.
 
 use super::entry::MandiriEntry;
-use super::settings::MandiriKind;
+use super::settings::{MandiriKind, MandiriSeats};
 use crate::games::view::Seat as Who;
 use rajapasu_ai::Level;
 use rajapasu_engine::mandiri::{
@@ -56,6 +56,15 @@ pub enum StatusWord {
     RoundOver,
     /// The match is over.
     MatchOver,
+}
+
+/// An online rematch: the players who offered it, then the new game's id once all three did.
+#[derive(Serialize, Debug, Default)]
+pub struct MandiriRematchInfo {
+    /// The players who offered it, until the rematch is made.
+    pub offered_by: Vec<Player>,
+    /// The rematch's id, once all three offered.
+    pub game: Option<String>,
 }
 
 /// A finished round.
@@ -184,6 +193,8 @@ pub struct MandiriInfo {
     pub winners: Players,
     /// Creation time, seconds since 1970.
     pub created: u64,
+    /// An online rematch (empty otherwise).
+    pub rematch: MandiriRematchInfo,
     /// The position.
     pub view: MandiriView,
 }
@@ -231,6 +242,20 @@ impl MandiriInfo {
             over: e.over(),
             winners: e.winners(),
             created: s.created,
+            rematch: match &s.seats {
+                MandiriSeats::Online {
+                    rematch_offers,
+                    rematch,
+                    ..
+                } => MandiriRematchInfo {
+                    offered_by: Player::ALL
+                        .into_iter()
+                        .filter(|p| rematch_offers[p.index()])
+                        .collect(),
+                    game: rematch.clone(),
+                },
+                _ => MandiriRematchInfo::default(),
+            },
             view: MandiriView::new(&e.game),
         }
     }
@@ -280,6 +305,13 @@ pub enum MandiriUpdate {
         /// Who.
         player: Player,
         /// The game after.
+        game: MandiriInfo,
+    },
+    /// All three offered a rematch: each player collects their seat in it.
+    Rematch {
+        /// The rematch's id.
+        id: String,
+        /// This game, with the rematch's id.
         game: MandiriInfo,
     },
     /// Which players have a socket open, by player.

@@ -1,7 +1,7 @@
 //! The state of a Mandiri game in the terminal and what each key does to it, without a
 //! terminal: `mandiri::run` feeds keys and clock ticks, `mandiri::ui` draws.
 
-use crate::app::Overlay;
+use crate::app::{NoUndo, Overlay};
 use crate::controls::{self, Controls, Searches};
 use crate::mandiri::anim::{self, MandiriBoard, MandiriFrame};
 use crate::mandiri::words;
@@ -462,24 +462,6 @@ pub fn describe_value(tenths: i32) -> String {
     format!("worth about {counters} {noun} to you")
 }
 
-/// Why undo takes nothing back.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NoUndo {
-    /// No move has been played.
-    NoMove,
-    /// Every move so far is a computer's: taking them back would only have it play again.
-    OnlyComputer,
-}
-
-impl std::fmt::Display for NoUndo {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            NoUndo::NoMove => "No move to take back.",
-            NoUndo::OnlyComputer => "No move of a person to take back: the computers' moves stay.",
-        })
-    }
-}
-
 /// How many moves undo takes back: the last one, and every computer's move back to the last
 /// turn of a person (players keep their numbers when they move seats).
 ///
@@ -507,7 +489,7 @@ pub fn moves_to_undo(game: &MandiriGame, config: &MandiriConfig) -> Result<usize
             return Ok(taken);
         }
     }
-    Err(NoUndo::OnlyComputer)
+    Err(NoUndo::OnlyComputers)
 }
 
 /// The summary of a round just ended: its end, what happened between rounds (`after`: the
