@@ -319,6 +319,7 @@ function renderPanels() {
   renderMoves();
   renderScores();
   renderEnd();
+  renderHelp();
 }
 
 // ---------------------------------------------------------------- rounds

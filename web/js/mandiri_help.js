@@ -108,7 +108,7 @@ function goTo(path) {
 async function rematch() {
   const { G, api, receive } = H.page;
   if (H.asking || H.leaving) return;
-  const agreed = G.info.rematch?.id;
+  const agreed = G.info.rematch?.game;
   if (!G.seat) {
     if (agreed) goTo(`/m/${agreed}`);
     return;
@@ -125,7 +125,7 @@ async function rematch() {
     }
     if (r.game) receive({ type: 'state', game: r.game });
     // The last offer made the game: this page collects its seat in it.
-    if (r.game?.rematch?.id) rematch();
+    if (r.game?.rematch?.game) rematch();
   } catch (e) {
     H.asking = false;
     $('game-error').textContent = errorText(e);
@@ -137,22 +137,23 @@ function renderRematch() {
   const { G, isOver, playerName } = H.page;
   const info = G.info;
   const button = $('rematch');
-  const offer = info.rematch || { offered_by: [], id: null };
-  if (H.firstRematch === undefined) H.firstRematch = offer.id;
+  const offer = info.rematch || {};
+  const agreed = offer.game || null;
+  if (H.firstRematch === undefined) H.firstRematch = agreed;
   // The rematch was agreed while this page was open: every page goes there by itself (once:
   // after a failure the button is there to try again).
-  if (offer.id && offer.id !== H.firstRematch && !H.followed) {
+  if (agreed && agreed !== H.firstRematch && !H.followed) {
     H.followed = true;
     rematch();
   }
   const over = isOver(info);
-  button.hidden = !over || (!G.seat && !offer.id);
+  button.hidden = !over || (!G.seat && !agreed);
   button.disabled = H.asking || Boolean(H.leaving);
   if (button.hidden) return;
   const offered = offer.offered_by || [];
   const mine = G.seat?.players || [];
   if (info.kind !== 'online') button.textContent = t('end.playAgain');
-  else if (offer.id) button.textContent = t('m.end.follow');
+  else if (agreed) button.textContent = t('m.end.follow');
   else if (mine.some((p) => offered.includes(p))) {
     const n = 3 - offered.length;
     button.textContent = t(n === 1 ? 'm.end.waitingOne' : 'm.end.waitingMore', { n });
@@ -172,6 +173,7 @@ export function startHelp(page) {
   $('hint').addEventListener('click', askHint);
   $('rematch').addEventListener('click', rematch);
   document.addEventListener('keydown', hintKey);
+  renderHelp();
 }
 
 /** Shows the hint (or takes it away) and the rematch button for the game as it stands. */
