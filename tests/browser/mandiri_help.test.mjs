@@ -76,7 +76,7 @@ test('a hint on one device: the button, the key H, the hole marked, the words, g
   assert.deepEqual(await hinted(pg), [hole]);
   assert.match(await pg.textContent('#hint-text'), new RegExp(`^Hint for Player 1 \\(C\\): ${hole}, worth about \\d+ counters to you\\.$`));
   assert.equal(await pg.textContent('#hint'), 'Hint');
-  await pg.screenshot({ path: `${OUT}/mandiri-hint-desktop.png`, fullPage: true });
+  await pg.screenshot({ path: `${OUT}/mandiri-hint-first.png`, fullPage: true });
   // A move takes the hint away.
   await pg.click(`#board [data-hole="${hole}"]`);
   await waitPly(pg, 1);
@@ -198,6 +198,7 @@ test('an online rematch: three offers in three browsers, every page on the new g
   await p1.waitForFunction(() => document.getElementById('rematch').dataset.offers === '1');
   assert.equal(await text(p1), 'Rematch offered: waiting for 2 more players');
   assert.equal(await p1.isDisabled('#rematch'), true);
+  await (await p1.$('#end-box')).screenshot({ path: `${OUT}/mandiri-rematch-waiting.png` });
   await p2.waitForFunction(() => document.getElementById('rematch').dataset.offers === '1');
   assert.equal(await text(p2), 'Accept the rematch offered by Player 1');
   await p3.waitForFunction(() => document.getElementById('rematch').dataset.offers === '1');

@@ -61,6 +61,7 @@ function renderHint() {
   button.hidden = !own() || isOver(info);
   button.disabled = !canMove() || H.asked !== null;
   button.textContent = t(H.asked !== null ? 'hint.thinking' : 'game.hint');
+  text.hidden = button.hidden;
   // A hint belongs to one position: it goes when a move is made.
   const fresh = H.hint && H.hint.ply === info.ply && !G.busy && !isOver(info) ? H.hint.answer : null;
   if (!fresh) H.hint = null;
