@@ -67,6 +67,56 @@ async function create(pg, { kind, level, player, mode }) {
 
 const counts = (pg) => pg.$$eval('#board .hole .count', (c) => c.map((e) => e.textContent));
 const playable = (pg) => pg.$$eval('#board .hole.playable', (h) => h.map((e) => e.dataset.hole));
+/** The board's counts by hole, S1..S7 then N1..N7, as a view's `counts` (a closed hole null). */
+const holeCounts = (pg) =>
+  pg.$$eval('#board .hole', (h, holes) => {
+    const by = Object.fromEntries(h.map((e) => [e.dataset.hole, e.querySelector('.count').textContent]));
+    return holes.map((k) => (by[k] === '×' ? null : Number(by[k])));
+  }, HOLES);
+/** A game from the API, at the present or after the first `at` moves. */
+async function game(id, at) {
+  const r = await fetch(`${BASE}/api/mandiri/games/${id}${at === undefined ? '' : `?at=${at}`}`);
+  assert.equal(r.status, 200);
+  return r.json();
+}
+
+/** The player moves (a computer game: the computers answer) until the round is over; returns
+ *  the page's state then ('paused' between the rounds of a match). */
+async function toRoundEnd(pg) {
+  let moves = 1;
+  for (;;) {
+    const status = await settled(pg);
+    if (status !== 'playing') return status;
+    const holes = await playable(pg);
+    const before = await ply(pg);
+    await pg.click(`#board [data-hole="${holes[moves % holes.length]}"]`);
+    await waitPly(pg, before + 1);
+    moves++;
+    assert.ok(moves < 200, 'the round ends');
+  }
+}
+
+/** The texts among `texts` whose brackets nest, double or stand side by side: "((", "))",
+ *  "Raja (Player 1 (you))", "Player 1 (you) (Raja)". */
+function bracketProblems(texts) {
+  return texts.filter((s) => {
+    let depth = 0;
+    for (const ch of s) {
+      if (ch === '(') depth++;
+      if (ch === ')') depth--;
+      if (depth > 1) return true;
+    }
+    return /\)\s*\(|\(\(|\)\)/.test(s);
+  });
+}
+
+/** Every sentence the page tells of a move: the explanation's title and items, the status line. */
+const moveTexts = (pg) =>
+  pg.evaluate(() => [
+    document.getElementById('explain-title').textContent,
+    ...[...document.querySelectorAll('#explain-list li')].map((l) => l.textContent),
+    document.getElementById('status').textContent,
+  ]);
 
 test('the home page leads to the Mandiri page', async () => {
   const { context, page: pg } = await newPage(browser, 'en-GB', DESKTOP);
@@ -99,22 +149,10 @@ test('a match against two computers: moves, the end of a round, its summary, the
   await pg.keyboard.press('s');
   await pg.keyboard.press('4');
   await waitPly(pg, 1);
-  assert.match(await pg.textContent('#explain-title'), /^Move 1: Player 1 \(you\), Raja, played S4$/);
+  assert.equal(await pg.textContent('#explain-title'), "Move 1: Player 1 (you) in the Raja's seat played S4");
   assert.ok((await pg.$$('#explain-list li[data-event=four]')).length >= 1, 'the fours of the first move are told');
   // The computers answer on their own; the player moves until the first round ends.
-  let moves = 1;
-  let status;
-  for (;;) {
-    status = await settled(pg);
-    if (status !== 'playing') break;
-    const holes = await playable(pg);
-    const before = await ply(pg);
-    await pg.click(`#board [data-hole="${holes[moves % holes.length]}"]`);
-    await waitPly(pg, before + 1);
-    moves++;
-    assert.ok(moves < 200, 'the round ends');
-  }
-  assert.equal(status, 'paused', 'a match stops between its rounds');
+  assert.equal(await toRoundEnd(pg), 'paused', 'a match stops between its rounds');
   const summary = await pg.textContent('#round-summary');
   assert.match(summary, /^End of the round/);
   assert.match(summary, /Round 1: .*(wins|share) the round\./);
@@ -143,29 +181,181 @@ test('a match against two computers: moves, the end of a round, its summary, the
   await context.close();
 });
 
+for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+  test(`looking back at move 1 (${size}): its counts, the banner, the move marked and told, no hole playable, then back to the game`, async () => {
+    const { context, page: pg } = await page(viewport);
+    const id = await create(pg, { kind: 'computer', level: 1, player: 1, mode: 'match' });
+    await pg.waitForSelector('#board .hole.playable');
+    await pg.click('#board [data-hole="S4"]');
+    // The two computers answer: the player is to move again at move 3.
+    await waitPly(pg, 3);
+    assert.equal(await settled(pg), 'playing');
+    const now = await game(id);
+    assert.equal(now.ply, 3);
+    const live = await holeCounts(pg);
+    assert.deepEqual(live, now.view.counts, 'the board shows the game');
+    const listed = await pg.$$eval('#move-list button', (b) => b.map((e) => e.textContent));
+    assert.equal(listed.length, 3);
+    assert.equal(listed[0], '1. C S4');
+    const one = await game(id, 1);
+    assert.deepEqual(one.last_move.move, 'S4');
+    // Move 1 in the list: the position after it.
+    await pg.click('#move-list button[data-ply="1"]');
+    await pg.waitForSelector('#game[data-phase="viewing"]');
+    assert.deepEqual(await holeCounts(pg), one.view.counts, "the board shows ?at=1's counts");
+    assert.notDeepEqual(one.view.counts, now.view.counts);
+    assert.equal(await pg.isVisible('#replay-box'), true);
+    assert.equal(await pg.textContent('#replay-text'), 'Showing the position after move 1 of 3.');
+    assert.equal(await pg.textContent('#back-live'), 'Back to the game');
+    assert.equal(await pg.textContent('#status'), 'Looking back at move 1');
+    assert.equal(await pg.getAttribute('#move-list button[data-ply="1"]', 'aria-current'), 'true');
+    // The move is marked where it was lifted, and told in words.
+    assert.match(await pg.getAttribute('#board [data-hole="S4"]', 'class'), /\blast-origin\b/);
+    assert.equal(await pg.textContent('#explain-title'), "Move 1: Player 1 (you) in the Raja's seat played S4");
+    assert.ok((await pg.$$('#explain-list li[data-event=four]')).length >= 1, "move 1's fours are told");
+    // Nothing can be played while looking back: no hole, no key, no undo, no resign.
+    assert.deepEqual(await playable(pg), []);
+    assert.equal(await pg.isDisabled('#undo'), true);
+    assert.equal(await pg.isDisabled('#resign'), true);
+    await pg.click('#board [data-hole="S3"]', { force: true });
+    await pg.keyboard.press('s');
+    await pg.keyboard.press('5');
+    await pg.waitForTimeout(300);
+    assert.equal((await game(id)).ply, 3, 'no move was made');
+    await pg.screenshot({ path: `${OUT}/mandiri-lookback-${size}.png`, fullPage: true });
+    assert.deepEqual(await boardProblems(pg), []);
+    assert.deepEqual(await layoutProblems(pg), []);
+    // The sentences of the first moves name each player once, with no brackets in brackets.
+    const texts = [];
+    for (const n of [1, 2]) {
+      await pg.click(`#move-list button[data-ply="${n}"]`);
+      await pg.waitForFunction((k) => document.getElementById('explain-title').textContent.startsWith(`Move ${k}:`), n);
+      texts.push(...(await moveTexts(pg)));
+    }
+    assert.deepEqual(bracketProblems(texts), []);
+    // Move 2, then back to the game: the present counts, the last move told, the holes playable.
+    await pg.click('#move-list button[data-ply="2"]');
+    await pg.waitForFunction(() => document.getElementById('replay-text').textContent.includes('move 2 of'));
+    assert.deepEqual(await holeCounts(pg), (await game(id, 2)).view.counts);
+    assert.match(await pg.textContent('#explain-title'), /^Move 2: Computer 2 at the right end played [SN]\d$/);
+    await pg.click('#back-live');
+    await pg.waitForSelector('#board .hole.playable');
+    assert.equal(await pg.isVisible('#replay-box'), false);
+    assert.deepEqual(await holeCounts(pg), now.view.counts);
+    assert.match(await pg.textContent('#explain-title'), /^Move 3: Computer 3 at the left end played [SN]\d$/);
+    assert.equal(await pg.textContent('#status'), 'Round 1 · your move (Raja)');
+    assert.equal(await pg.isDisabled('#undo'), false);
+    // A reload in the middle of a round: the last move marked and told, as before it.
+    const told = await pg.textContent('#explain-list');
+    await pg.reload();
+    await pg.waitForSelector('#board .hole.playable');
+    await pg.waitForSelector('#explain:not([hidden])');
+    assert.match(await pg.textContent('#explain-title'), /^Move 3: Computer 3 at the left end played [SN]\d$/);
+    assert.equal(await pg.textContent('#explain-list'), told);
+    assert.ok((await pg.$$('#board .hole.last-origin')).length === 1, 'the last move is marked after a reload');
+    await context.close();
+  });
+}
+
+test('a reload between rounds: the summary says what it said live (the gift, the refill), the last move marked and told', async () => {
+  const { context, page: pg } = await page();
+  await create(pg, { kind: 'computer', level: 1, player: 1, mode: 'match' });
+  assert.equal(await toRoundEnd(pg), 'paused');
+  const paragraphs = () => pg.$$eval('#round-summary p', (p) => p.map((e) => e.textContent));
+  const explained = () => pg.$$eval('#explain-list li', (l) => l.map((e) => e.textContent));
+  const live = await paragraphs();
+  assert.ok(live.some((p) => /^The Raja's gift: Player 1 \(you\) gives 1 to /.test(p)), `the gift, live: ${live.join(' | ')}`);
+  assert.ok(live.some((p) => /^Round 2: the Raja fills \d holes, the right end \d, the left end \d/.test(p)), 'the refill, live');
+  const title = await pg.textContent('#explain-title');
+  const told = await explained();
+  assert.ok(told.some((s) => s.startsWith('The round ends')), "the last move's events end the round");
+  const board = await holeCounts(pg);
+  assert.deepEqual(bracketProblems([...live, title, ...told]), []);
+  await pg.reload();
+  await pg.waitForSelector('#game[data-phase="paused"]');
+  await pg.waitForSelector('#explain:not([hidden])');
+  assert.deepEqual(await paragraphs(), live, 'the summary after a reload is the live one');
+  assert.equal(await pg.textContent('#explain-title'), title);
+  assert.deepEqual(await explained(), told);
+  assert.deepEqual(await holeCounts(pg), board, 'the board as the round left it');
+  assert.ok((await pg.$$('#board .hole.last-origin')).length === 1, 'the last move is marked');
+  // Looking back while the summary waits: the summary steps aside, and comes back with the game.
+  await pg.click('#move-list button[data-ply="1"]');
+  await pg.waitForSelector('#game[data-phase="viewing"]');
+  assert.equal(await pg.isVisible('#round-summary'), false);
+  assert.match(await pg.textContent('#explain-title'), /^Move 1: Player 1 \(you\) in the Raja's seat played [SN]\d$/);
+  await pg.click('#back-live');
+  await pg.waitForSelector('#game[data-phase="paused"]');
+  assert.deepEqual(await paragraphs(), live);
+  assert.deepEqual(await holeCounts(pg), board);
+  await pg.click('#next-round');
+  await pg.waitForFunction(() => document.getElementById('game').dataset.round === '2' && document.getElementById('round-summary').hidden);
+  assert.equal(await settled(pg), 'playing');
+  await context.close();
+});
+
+test('a watcher looks back while the game goes on: the moves keep coming, back to the game shows them', async () => {
+  const a = await page();
+  const id = await create(a.page, { kind: 'local', mode: 'match' });
+  const playOne = async () => {
+    await settled(a.page);
+    const before = await ply(a.page);
+    await a.page.click(`#board [data-hole="${(await playable(a.page))[0]}"]`);
+    await waitPly(a.page, before + 1);
+  };
+  await playOne();
+  await playOne();
+  const w = await newPage(browser, 'en-GB', DESKTOP);
+  await w.page.goto(`${BASE}/mandiri`);
+  await fastAnimations(w.page);
+  await w.page.goto(`${BASE}/m/${id}`);
+  await w.page.waitForSelector('#game[data-status]');
+  await w.page.waitForSelector('#explain:not([hidden])');
+  assert.match(await w.page.textContent('#explain-title'), /^Move 2: Player 2 at the right end played [SN]\d$/);
+  await w.page.click('#move-list button[data-ply="1"]');
+  await w.page.waitForSelector('#game[data-phase="viewing"]');
+  const one = (await game(id, 1)).view.counts;
+  assert.deepEqual(await holeCounts(w.page), one);
+  // Two more moves on the players' page: the watcher's page takes them in, and stays at move 1.
+  await playOne();
+  await playOne();
+  await waitPly(w.page, 4);
+  await w.page.waitForFunction(() => document.querySelectorAll('#move-list button').length === 4);
+  assert.equal(await w.page.getAttribute('#game', 'data-phase'), 'viewing');
+  assert.deepEqual(await holeCounts(w.page), one);
+  assert.equal(await w.page.textContent('#replay-text'), 'Showing the position after move 1 of 4.');
+  await w.page.click('#back-live');
+  await idle(w.page);
+  assert.deepEqual(await holeCounts(w.page), (await game(id)).view.counts);
+  assert.deepEqual(await holeCounts(w.page), await holeCounts(a.page));
+  assert.match(await w.page.textContent('#explain-title'), /^Move 4: Player 1 in the Raja's seat played [SN]\d$/);
+  assert.ok((await w.page.$$('#board .hole.last-origin')).length === 1, 'the last move is marked');
+  for (const p of [a, w]) await p.context.close();
+});
+
 test('three players on one device: keys, each seat in turn, undo, resign', async () => {
   const { context, page: pg } = await page();
   await create(pg, { kind: 'local', mode: 'round' });
   assert.equal(await pg.isVisible('#m-player'), false);
   await pg.waitForSelector('#board .hole.playable');
-  assert.equal(await pg.textContent('#status'), 'Round 1 · Player 1 to move (Raja)');
+  assert.equal(await pg.textContent('#status'), "Round 1 · Player 1 in the Raja's seat to move");
   // Focus and Enter play a hole, as on the two-player page.
   await pg.focus('#board [data-hole="S5"]');
   await pg.keyboard.press('Enter');
   await waitPly(pg, 1);
   await settled(pg);
-  assert.equal(await pg.textContent('#status'), 'Round 1 · Player 2 to move (Right end)');
+  assert.equal(await pg.textContent('#status'), 'Round 1 · Player 2 at the right end to move');
   for (const h of await playable(pg)) assert.ok(['S6', 'S7', 'N1', 'N2'].includes(h), `${h} is the right end's`);
   await pg.click(`#board [data-hole="${(await playable(pg))[0]}"]`);
   await waitPly(pg, 2);
   await settled(pg);
-  assert.match(await pg.textContent('#status'), /^Round 1 · Player 3 to move \(Left end\)$/);
+  assert.equal(await pg.textContent('#status'), 'Round 1 · Player 3 at the left end to move');
   for (const h of await playable(pg)) assert.ok(['N6', 'N7', 'S1', 'S2'].includes(h), `${h} is the left end's`);
   // Undo takes back one move on one device.
   await pg.click('#undo');
   await pg.waitForFunction(() => document.getElementById('game').dataset.ply === '1');
   await settled(pg);
-  assert.equal(await pg.textContent('#status'), 'Round 1 · Player 2 to move (Right end)');
+  assert.equal(await pg.textContent('#status'), 'Round 1 · Player 2 at the right end to move');
   // Resign takes two clicks: the player to move resigns, the other two share the match.
   await pg.click('#resign');
   assert.equal(await pg.textContent('#resign'), 'Really resign? Press again');
@@ -214,7 +404,7 @@ test('online with two friends: two invitations, three browsers, a move seen on e
   // The right end moves on its own page; it shows on the others.
   await friends[0].page.waitForSelector('#board .hole.playable');
   assert.equal(await friends[0].page.textContent('#status'), 'Round 1 · your move (Right end)');
-  assert.match(await friends[1].page.textContent('#status'), /^Round 1 · waiting for Player 2 \(Right end\) to move$/);
+  assert.equal(await friends[1].page.textContent('#status'), 'Round 1 · waiting for Player 2 at the right end to move');
   const hole = (await playable(friends[0].page))[0];
   await friends[0].page.click(`#board [data-hole="${hole}"]`);
   for (const p of [a.page, friends[1].page]) {

@@ -24,7 +24,10 @@ const G = {
   paused: null, // {resolve, ply} while the page waits at a round's end
   openedPly: null, // the ply whose round summary this page has left
   board: null,
-  lastMove: null, // {ply, player, seat, move, events}
+  lastMove: null, // {ply, player, seat, move, events, view}: marked on the board and told in words
+  viewingAt: null, // the ply shown while looking back at an earlier move
+  viewingView: null, // the view shown while looking back
+  viewingMove: null, // the move that led there, as lastMove
   moves: [], // the holes played, from the record and from each move since
   connected: [false, false, false],
   resignArmed: false,
@@ -69,16 +72,34 @@ function chosenName(e) {
   return e.name && !/^(Player( [123])?|Computer [123] \(level .*\))$/.test(e.name) ? e.name : '';
 }
 
-/** Who the sentences speak of: the page's own player as "you", a seat by its player and its
- *  name ("Player 2 (Right end)"). */
+/** A player with the seat they hold in `view`, in one form everywhere: "Player 2 at the right
+ *  end", "Player 1 (you) in the Raja's seat" (a name may hold brackets: the seat is not put in
+ *  more of them). */
+function inSeat(info, view, seat) {
+  return t(`m.inSeat.${seat}`, { player: playerName(info, playerIn(view, seat)) });
+}
+
+/** Who the sentences speak of: the page's own player as "you", a seat by its player (inSeat). */
 function who(info, view = info.view) {
   const mySeat = me() ? seatOf(view, me()) : null;
   return {
     me: me(),
     mySeat,
-    seat: (s) => `${playerName(info, playerIn(view, s))} (${seatName(s)})`,
+    seat: (s) => inSeat(info, view, s),
     player: (p) => playerName(info, p),
   };
+}
+
+/** The seats as they were during move `ply` (1-based): a finished round's, else the current
+ *  ones. Enough for who() to name the seats of that move's events. */
+function seatsAt(info, ply) {
+  const round = (info.round_starts || [0]).filter((s) => s <= ply - 1).length;
+  const done = info.view.rounds.find((r) => r.round === round);
+  return { seats: done ? done.seats : info.view.seats };
+}
+
+function viewing() {
+  return G.viewingAt !== null;
 }
 
 function isOver(info) {
@@ -88,7 +109,7 @@ function isOver(info) {
 /** Whether this page may move now: its player is the one to move, nothing is being shown. */
 function canMove() {
   const info = G.info;
-  if (!info || !G.seat || G.busy || G.queue.length || G.paused || isOver(info) || info.between_rounds) return false;
+  if (!info || !G.seat || viewing() || G.busy || G.queue.length || G.paused || isOver(info) || info.between_rounds) return false;
   const v = info.view;
   if (v.status !== 'playing') return false;
   const p = playerIn(v, v.to_move);
@@ -116,6 +137,7 @@ function matchResult(info) {
 function statusText() {
   const info = G.info;
   const v = info.view;
+  if (viewing()) return t('m.status.viewing', { n: G.viewingAt });
   if (G.sowing) {
     if (me() === G.sowing.player) return t('m.status.sowingYou', { hole: G.sowing.move });
     return t('m.status.sowing', { player: playerName(info, G.sowing.player), hole: G.sowing.move });
@@ -125,11 +147,11 @@ function statusText() {
   if (info.kind === 'online' && info.players.some((p) => p.who === 'open') && G.seat) return t('m.status.waitingFriends');
   const round = t('status.round', { round: v.round });
   const p = playerIn(v, v.to_move);
-  const seat = seatName(v.to_move);
-  if (entry(info, p).who === 'computer') return `${round} · ${t('m.status.thinking', { player: `${playerName(info, p)} (${seat})` })}`;
-  if (me() === p) return `${round} · ${t('m.status.yourMove', { seat })}`;
-  if (me()) return `${round} · ${t('status.waitingFor', { player: `${playerName(info, p)} (${seat})` })}`;
-  return `${round} · ${t('m.status.toMove', { player: playerName(info, p), seat })}`;
+  const player = inSeat(info, v, v.to_move);
+  if (entry(info, p).who === 'computer') return `${round} · ${t('m.status.thinking', { player })}`;
+  if (me() === p) return `${round} · ${t('m.status.yourMove', { seat: seatName(v.to_move) })}`;
+  if (me()) return `${round} · ${t('status.waitingFor', { player })}`;
+  return `${round} · ${t('m.status.toMove', { player })}`;
 }
 
 function announce(text) {
@@ -228,17 +250,18 @@ function renderInvites() {
   });
 }
 
-/** The last move in words, from its events. */
+/** The last move in words, from its events (while looking back: the move shown). */
 function renderExplanation() {
   const box = $('explain');
-  const lm = G.lastMove;
+  const lm = viewing() ? G.viewingMove : G.lastMove;
   if (!lm) {
     box.hidden = true;
     return;
   }
   const info = G.info;
-  $('explain-title').textContent = t('m.explain.title', { n: lm.ply, player: playerName(info, lm.player), seat: seatName(lm.seat), hole: lm.move });
-  const w = who(info, lm.view || info.view);
+  const view = lm.view || info.view;
+  $('explain-title').textContent = t('m.explain.title', { n: lm.ply, player: inSeat(info, view, lm.seat), hole: lm.move });
+  const w = who(info, view);
   explainList($('explain-list'), lm.events, (ev) => describeMandiri(ev, w));
   box.hidden = false;
 }
@@ -246,6 +269,8 @@ function renderExplanation() {
 function renderMoves() {
   const info = G.info;
   const ol = $('move-list');
+  // The list is written anew: the move that had the focus keeps it.
+  const focused = ol.contains(document.activeElement) ? document.activeElement.dataset.ply : null;
   ol.textContent = '';
   const moves = G.moves;
   const line = info.line || '';
@@ -258,10 +283,17 @@ function renderMoves() {
       ol.appendChild(h);
     }
     const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
     const hole = moves[k] || '';
-    li.textContent = `${formatNumber(k + 1)}. ${line[k]} ${hole}`.trim();
-    li.setAttribute('aria-label', t('m.moves.item', { n: k + 1, seat: seatName(line[k]), hole }));
+    b.textContent = `${formatNumber(k + 1)}. ${line[k]} ${hole}`.trim();
+    b.setAttribute('aria-label', t('m.moves.item', { n: k + 1, seat: seatName(line[k]), hole }));
+    if (G.viewingAt === k + 1) b.setAttribute('aria-current', 'true');
+    b.dataset.ply = String(k + 1);
+    b.addEventListener('click', () => showAt(k + 1));
+    li.appendChild(b);
     ol.appendChild(li);
+    if (focused === b.dataset.ply) b.focus({ preventScroll: true });
   }
 }
 
@@ -282,14 +314,16 @@ function renderScores() {
 
 function renderEnd() {
   const info = G.info;
-  const over = isOver(info) && !G.busy;
+  const over = isOver(info) && !G.busy && !viewing();
   $('end-box').hidden = !over;
   if (over) $('end-text').textContent = matchResult(info);
 }
 
+/** The players' names in the stores of the board shown (while looking back, that position's). */
 function storeNames() {
   const info = G.info;
-  return Object.fromEntries(SEATS.map((s) => [s, playerName(info, playerIn(info.view, s))]));
+  const view = viewing() ? G.viewingView : info.view;
+  return Object.fromEntries(SEATS.map((s) => [s, playerName(info, playerIn(view, s))]));
 }
 
 function renderPanels() {
@@ -301,14 +335,18 @@ function renderPanels() {
   root.dataset.ply = String(info.ply);
   root.dataset.toMove = v.to_move;
   root.dataset.round = String(v.round);
-  root.dataset.phase = G.sowing ? 'sowing' : G.paused ? 'paused' : 'idle';
+  root.dataset.phase = viewing() ? 'viewing' : G.sowing ? 'sowing' : G.paused ? 'paused' : 'idle';
   root.dataset.longestAnimation = String(Math.round(G.longest || 0));
   G.board.setPlayable(canMove() ? v.legal : []);
   const own = Boolean(G.seat) && info.kind !== 'online';
   $('undo').hidden = !own;
-  $('undo').disabled = !own || info.ply === 0 || G.busy || isOver(info);
+  $('undo').disabled = !own || info.ply === 0 || G.busy || isOver(info) || viewing();
   $('resign').hidden = !G.seat || isOver(info);
-  $('resign').disabled = G.busy;
+  $('resign').disabled = G.busy || viewing();
+  // The summary between rounds waits, out of the way, while the player looks back.
+  if (G.paused) $('round-summary').hidden = viewing();
+  $('replay-box').hidden = !viewing();
+  if (viewing()) $('replay-text').textContent = t('m.replay.text', { n: G.viewingAt, count: info.ply });
   $('resign').textContent = resignText(G);
   $('keys-hint').hidden = !G.seat || isOver(info);
   $('name-form').hidden = !(info.kind === 'online' && me());
@@ -334,7 +372,7 @@ function roundPause(info, events = []) {
   const parts = [];
   if (r) {
     parts.push(`${t('score.roundN', { round: r.round })}: ${roundWinners(r.winners, w)}`);
-    parts.push(SEATS.map((s, i) => `${playerName(info, r.seats[i])} (${seatName(s)}): ${t('board.captured', { count: r.captured[i] })}`).join(' · '));
+    parts.push(SEATS.map((s, i) => `${inSeat(info, r, s)}: ${t('board.captured', { count: r.captured[i] })}`).join(' · '));
   }
   for (const e of events) {
     if (['repay', 'gift', 'borrow', 'out', 'office', 'refill'].includes(e.event)) parts.push(describeMandiri(e, who(info)));
@@ -373,49 +411,171 @@ async function pump() {
       if (msg.ply <= shownPly) continue;
       G.moves.length = msg.ply - 1;
       G.moves[msg.ply - 1] = msg.move;
-      const before = G.info?.view;
-      if (msg.ply === shownPly + 1) {
+      // The seats during the move: the view before it, when the page showed that one.
+      const before = msg.ply === shownPly + 1 ? G.info?.view : seatsAt(msg.game, msg.ply);
+      const last = { ply: msg.ply, player: msg.player, seat: msg.seat, move: msg.move, events: msg.events, view: before };
+      if (msg.ply === shownPly + 1 && !viewing()) {
         G.sowing = { player: msg.player, seat: msg.seat, move: msg.move };
         G.board.setPlayable([]);
         renderPanels();
         const w = who(msg.game, before || msg.game.view);
         announce(me() === msg.player
           ? t('m.ev.playedYou', { hole: msg.move })
-          : t('m.ev.played', { player: playerName(msg.game, msg.player), seat: seatName(msg.seat), hole: msg.move }));
+          : t('m.ev.played', { player: t(`m.inSeat.${msg.seat}`, { player: playerName(msg.game, msg.player) }), hole: msg.move }));
         await G.board.animate(msg.events, (ev) => {
           if (ev.event !== 'drop') announce(describeMandiri(ev, w));
         });
         G.longest = Math.max(G.longest || 0, G.board.lastDuration);
         G.sowing = null;
-        G.lastMove = { ply: msg.ply, player: msg.player, seat: msg.seat, move: msg.move, events: msg.events, view: before };
+        G.lastMove = last;
         G.info = msg.game;
         if (msg.game.between_rounds && !isOver(msg.game)) await roundPause(msg.game, msg.events);
       } else {
-        G.lastMove = { ply: msg.ply, player: msg.player, seat: msg.seat, move: msg.move, events: msg.events, view: before };
+        // Not shown move by move (moves missed, or the player is looking back): the game goes
+        // on all the same, and a round that ended is summed up when the page shows the game.
+        G.lastMove = last;
         G.info = msg.game;
+        if (!viewing()) G.board.setLastMove(null);
       }
     } else if (msg.type === 'undo') {
       G.info = msg.game;
       G.moves.length = Math.min(G.moves.length, msg.game.ply);
       G.lastMove = null;
-      G.board.setLastMove(null);
+      if (viewing() && G.viewingAt >= msg.game.ply) leaveViewing();
+      if (!viewing()) G.board.setLastMove(null);
+      // The move now last is marked again, and told.
+      fetchLastMove(msg.game);
     } else if (msg.game) {
       G.info = msg.game;
       if (G.lastMove && G.lastMove.ply !== msg.game.ply) {
         G.lastMove = null;
-        G.board.setLastMove(null);
+        if (!viewing()) G.board.setLastMove(null);
+        fetchLastMove(msg.game);
       }
-      if (msg.game.between_rounds && !isOver(msg.game) && G.openedPly !== msg.game.ply) {
-        G.board.setView(msg.game.view);
+      if (msg.game.between_rounds && !isOver(msg.game) && G.openedPly !== msg.game.ply && !viewing()) {
+        await showRoundEnd(msg.game);
         G.board.setNames(storeNames());
         await roundPause(msg.game, G.lastMove?.ply === msg.game.ply ? G.lastMove.events : []);
       }
     }
-    G.board.setView(G.info.view);
+    if (!viewing()) G.board.setView(G.info.view);
     G.board.setNames(storeNames());
   }
   G.busy = false;
   if (G.info) renderPanels();
+}
+
+/** The board as the round that ended at `info`'s ply left it, as after the move itself: the
+ *  position before the last move, and the move played at once. A page opened (or reloaded)
+ *  between rounds has no move: it reads the move and its events from the server. */
+async function showRoundEnd(info) {
+  if (G.lastMove?.ply !== info.ply) {
+    try {
+      const last = await lastMoveAt(info.ply);
+      if (G.info.ply === info.ply) G.lastMove = last.move;
+    } catch {
+      /* the summary tells the round's result without the events */
+    }
+  }
+  const lm = G.lastMove?.ply === info.ply ? G.lastMove : null;
+  if (lm?.view?.counts && !viewing()) {
+    G.board.setView(lm.view);
+    await G.board.animate(lm.events, () => {}, { instant: true });
+  } else if (!viewing()) {
+    G.board.setView(info.view);
+  }
+}
+
+/** Move `ply` (1-based) from the server: the position after it, the one before it, and the
+ *  move with its events as a live one brings them ({ply, player, seat, move, events, view}). */
+async function lastMoveAt(ply) {
+  const [at, before] = await Promise.all([
+    call('GET', `${API}/${G.id}?at=${ply}`),
+    call('GET', `${API}/${G.id}?at=${ply - 1}`),
+  ]);
+  const lm = at.last_move;
+  if (lm && !G.moves[ply - 1]) G.moves[ply - 1] = lm.move;
+  const move = lm ? { ply, player: lm.player, seat: lm.seat, move: lm.move, events: lm.events, view: before.view } : null;
+  return { view: at.view, before: before.view, move };
+}
+
+/** The last move of `info` after a reload or an undo: marked on the board and told in words. */
+async function fetchLastMove(info) {
+  // Between rounds the pump reads it, for the round's summary.
+  if (!info.ply || info.between_rounds) return;
+  try {
+    const last = await lastMoveAt(info.ply);
+    if (G.info.ply !== info.ply || G.lastMove || !last.move) return;
+    G.lastMove = last.move;
+    if (!viewing() && !G.busy) G.board.setLastMove(last.move.events);
+    if (!G.busy) renderPanels();
+  } catch {
+    /* no mark after a reload is no harm */
+  }
+}
+
+// ---------------------------------------------------------------- looking back
+
+/** Shows the position after move `ply`, that move marked and told; the game goes on meanwhile.
+ *  The last move is the game itself. */
+async function showAt(ply) {
+  if (G.busy) G.board.skip();
+  $('game-error').textContent = '';
+  try {
+    const r = await lastMoveAt(ply);
+    if (ply >= G.info.ply) {
+      backLive();
+      return;
+    }
+    if (!viewing()) {
+      // The board as the game shows it, to come back to (a round's end stays as it was left).
+      G.live = { ply: G.info.ply, model: structuredClone(G.board.model), marks: new Map(G.board.lastMarks) };
+    }
+    G.viewingAt = ply;
+    G.viewingView = r.view;
+    G.viewingMove = r.move;
+    G.board.setPlayable([]);
+    G.board.setView(r.view);
+    G.board.setNames(storeNames());
+    G.board.setLastMove(r.move?.events);
+    renderPanels();
+    // The move list is far below the board on a phone: the board is brought into sight.
+    const box = $('board').getBoundingClientRect();
+    if (box.bottom < 0 || box.top > window.innerHeight) $('replay-box').scrollIntoView({ block: 'start', behavior: 'smooth' });
+  } catch (e) {
+    $('game-error').textContent = errorText(e);
+  }
+}
+
+/** Stops looking back: no more than the state (the board is the caller's). */
+function leaveViewing() {
+  const saved = G.live;
+  G.viewingAt = null;
+  G.viewingView = null;
+  G.viewingMove = null;
+  G.live = null;
+  return saved;
+}
+
+/** Back to the game: the current position, and a round's summary if one ended meanwhile. */
+function backLive() {
+  if (!viewing()) {
+    renderPanels();
+    return;
+  }
+  const saved = leaveViewing();
+  G.board.setNames(storeNames());
+  if (saved && saved.ply === G.info.ply) {
+    G.board.model = saved.model;
+    G.board.lastMarks = saved.marks;
+    G.board.render();
+  } else {
+    G.board.setView(G.info.view);
+    G.board.setLastMove(G.lastMove?.ply === G.info.ply ? G.lastMove.events : null);
+  }
+  renderPanels();
+  const info = G.info;
+  if (info.between_rounds && !isOver(info) && G.openedPly !== info.ply && !G.paused) receive({ type: 'state', game: info });
 }
 
 function receive(msg) {
@@ -501,6 +661,7 @@ async function startGame(id) {
   G.connected = info.players.map((p) => Boolean(p.connected));
   receive({ type: 'state', game: info });
   fetchMoves();
+  fetchLastMove(info);
   $('export-text').href = `${API}/${id}/record`;
   $('export-json').href = `${API}/${id}/record?format=json`;
   $('watch-link').href = `/m/${id}`;
@@ -511,6 +672,7 @@ async function startGame(id) {
   });
   resignButton(G, () => G.info && renderPanels(), () => post('resign'));
   startHelp({ G, api: API, canMove, isOver, playerName, receive });
+  $('back-live').addEventListener('click', backLive);
   const mineEntry = me() && entry(info, me());
   $('name-input').value = mineEntry ? chosenName(mineEntry) : '';
   $('name-form').addEventListener('submit', (e) => {

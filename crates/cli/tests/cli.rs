@@ -91,7 +91,10 @@ fn mandiri_trace_in_json_gives_the_events() {
     // Seven counters from S4 go S5 S6 S7 N1 ... N4: the first drop is into S5.
     assert_eq!(events[1]["event"], "drop");
     assert_eq!(events[1]["hole"], "S5");
-    assert_eq!(v["explained"][0], "lifts 7 from S4");
+    assert_eq!(
+        v["explained"][0],
+        "C lifts 7 from S4, sows S5 S6 S7 N1 N2 N3 N4."
+    );
 }
 
 #[test]

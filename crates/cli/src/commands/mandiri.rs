@@ -2,10 +2,10 @@
 
 use crate::common::{CliError, GameArgs};
 use rajapasu_engine::mandiri::{
-    MandiriEvent, MandiriGame, MandiriPosition, MandiriRecord, MandiriRoundEnd, MandiriRules,
-    MandiriStatus, Player, Seat, NAME,
+    text, MandiriGame, MandiriPosition, MandiriRecord, MandiriRules, MandiriStatus, Player, Seat,
+    NAME,
 };
-use rajapasu_engine::{Event, Hole};
+use rajapasu_engine::Hole;
 use serde_json::{json, Value};
 
 /// Whether a `--rules` value names the three-player game.
@@ -167,70 +167,6 @@ pub fn state_json(game: &MandiriGame) -> Value {
     })
 }
 
-/// One line for each event of a move.
-pub fn narrate(events: &[MandiriEvent]) -> Vec<String> {
-    events
-        .iter()
-        .map(|e| match e {
-            MandiriEvent::Sow(Event::Lift { hole, count, relay }) => {
-                let what = if *relay { "relay: lifts" } else { "lifts" };
-                format!("{what} {count} from {hole}")
-            }
-            MandiriEvent::Sow(Event::Drop { hole, count }) => format!("drops into {hole} ({count})"),
-            MandiriEvent::Sow(Event::Four { hole, to }) => format!("four in {hole}: 4 for seat {to}"),
-            MandiriEvent::Sow(Event::FourLeft { hole }) => format!("four left in {hole}"),
-            MandiriEvent::Sow(Event::Pussa { hole, count, by }) => {
-                format!("pussa: seat {by} captures {count} from {hole}")
-            }
-            MandiriEvent::Sow(Event::NoCapture { empty }) => {
-                format!("{empty} and the hole after it are empty: no capture")
-            }
-            MandiriEvent::Sow(Event::EndlessStop { hole }) => {
-                format!("the lift at {hole} would repeat the sowing: the move ends")
-            }
-            MandiriEvent::Sow(other) => format!("{other:?}"),
-            MandiriEvent::Pass { seat } => format!("seat {seat} has no counters and passes"),
-            MandiriEvent::RoundEnd {
-                reason,
-                award,
-                captured,
-                winners,
-            } => {
-                let why = match reason {
-                    MandiriRoundEnd::NoCapture => "no capture is left to make",
-                    MandiriRoundEnd::Repetition => "a position came a third time",
-                };
-                format!(
-                    "the round ends ({why}): C, R, L take {:?}, captured {:?}; won by player(s) {winners}",
-                    award.0, captured.0
-                )
-            }
-            MandiriEvent::Repay { from, to, count } => {
-                format!("player {from} pays back {count} to player {to}")
-            }
-            MandiriEvent::Gift { from, to, count } => {
-                format!("the Raja, player {from}, gives {count} to player {to}")
-            }
-            MandiriEvent::Borrow {
-                player,
-                lender,
-                count,
-            } => format!("player {player} borrows {count} from player {lender}"),
-            MandiriEvent::Out { player } => format!("player {player} cannot fill a hole: out"),
-            MandiriEvent::Office { raja } => format!("the office passes: player {raja} is Raja"),
-            MandiriEvent::Refill {
-                round,
-                filled,
-                reserve,
-            } => format!(
-                "round {round}: C, R, L fill {:?} holes; reserves of players 1, 2, 3: {reserve:?}",
-                filled.0
-            ),
-            MandiriEvent::GameOver { winners } => format!("game over: won by player(s) {winners}"),
-        })
-        .collect()
-}
-
 /// `rajapasu perft DEPTH --rules mandiri`.
 pub fn perft(game: &mut MandiriGame, depth: u32) -> u64 {
     if depth == 0 {
@@ -259,7 +195,7 @@ pub fn trace(mut game: MandiriGame, mv: &str, as_json: bool) -> Result<(), CliEr
     let mover = game.position().to_move();
     let mut events = Vec::new();
     game.play_traced(mv, &mut events)?;
-    let lines = narrate(&events);
+    let lines = text::narrate(mover, &events);
     if as_json {
         let out = json!({
             "move": mv.to_string(),
@@ -297,7 +233,7 @@ pub fn replay(record: &MandiriRecord, explain: bool, as_json: bool) -> Result<()
         replay.play_traced(mv, &mut events)?;
         if explain {
             println!("{}. Round {round}, seat {mover} plays {mv}:", k + 1);
-            for line in narrate(&events) {
+            for line in text::narrate(mover, &events) {
                 println!("     {line}");
             }
         } else {

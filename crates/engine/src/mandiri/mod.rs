@@ -14,6 +14,7 @@
 //! | 9.7 | `code.rs` | position codes |
 //! | section 7, 9.7 | `record.rs` | game records, text and JSON |
 //! | | `trace.rs` | the events of a move |
+//! | | [`text`] | a move and what follows it, in English sentences |
 //! | | `perft.rs` | counting move sequences |
 //!
 //! ```
@@ -33,6 +34,7 @@ mod position;
 mod record;
 mod rules;
 mod seat;
+pub mod text;
 mod trace;
 
 pub use code::MandiriCodeError;

@@ -4,10 +4,10 @@
 use crate::app::{NoUndo, Overlay};
 use crate::controls::{self, Controls, Searches};
 use crate::mandiri::anim::{self, MandiriBoard, MandiriFrame};
-use crate::mandiri::words;
 use crate::mandiri::{MandiriConfig, Who};
 use crate::playback::{self, Playback};
 use rajapasu_ai::mandiri::{hint, Analysis};
+use rajapasu_engine::mandiri::text as words;
 use rajapasu_engine::mandiri::{
     MandiriEvent, MandiriGame, MandiriIllegalMove, MandiriRecord, MandiriStatus, Player, Seat,
 };

@@ -9,7 +9,6 @@
 //! | [`app`] | the state and what each key does, without a terminal |
 //! | [`ui`] | drawing, on any ratatui backend |
 //! | [`anim`] | a move's frames, from its trace |
-//! | [`words`] | moves and what happens between rounds, in sentences |
 //!
 //! Players, not seats, are people or computers: players move seats when the Raja's office
 //! passes (rule M9), and each keeps who plays it.
@@ -17,7 +16,6 @@
 pub mod anim;
 pub mod app;
 pub mod ui;
-pub mod words;
 
 use app::MandiriApp;
 use rajapasu_ai::Level;

@@ -4,13 +4,13 @@
 
 use crate::mandiri::anim::MandiriBoard;
 use crate::mandiri::app::{MandiriApp, MandiriOverlay};
-use crate::mandiri::words;
 use crate::mandiri::Who;
 use crate::ui::{
     animation_keys, caption_lines, draw_keys, draw_layout, draw_move_list, draw_panel,
     draw_summary, draw_words, fit, fit_items, focus_style, help_popup, popup, shown_board,
     status_line, wrap,
 };
+use rajapasu_engine::mandiri::text as words;
 use rajapasu_engine::mandiri::{MandiriGame, MandiriStatus, Player, Players, Seat};
 use rajapasu_engine::{Hole, Side};
 use ratatui::layout::Rect;

@@ -1,9 +1,10 @@
-//! Mandiri moves and what follows them, in sentences: the sowing (one sentence a lap, its
-//! fours and captures with it), passes, the round end, and between rounds the debts, the gift,
-//! players out, the office and the filling.
+//! Mandiri moves and what follows them, in English sentences: the sowing (one sentence a lap,
+//! its fours and captures with it), passes, the round end, and between rounds the debts, the
+//! gift, players out, the office and the filling. The command line and the terminal game print
+//! these.
 
-use rajapasu_engine::mandiri::{BySeat, MandiriEvent, MandiriRoundEnd, Players};
-use rajapasu_engine::Event;
+use crate::mandiri::{BySeat, MandiriEvent, MandiriRoundEnd, Players, Seat};
+use crate::Event;
 
 /// The players of `winners` in words: "player 2", "players 1 and 3".
 pub fn players(winners: Players) -> String {
@@ -27,13 +28,13 @@ fn by_seat(v: BySeat<u16>) -> String {
 ///
 /// ```
 /// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules, Seat};
-/// use rajapasu_tui::mandiri::words::narrate;
+/// use rajapasu_engine::mandiri::text::narrate;
 /// let mut game = MandiriGame::new(MandiriRules::default());
 /// let mut events = Vec::new();
 /// game.play_traced("S5".parse().unwrap(), &mut events).unwrap();
 /// assert!(narrate(Seat::C, &events)[0].starts_with("C lifts 7 from S5, sows S6 S7"));
 /// ```
-pub fn narrate(mover: rajapasu_engine::mandiri::Seat, events: &[MandiriEvent]) -> Vec<String> {
+pub fn narrate(mover: Seat, events: &[MandiriEvent]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut lap = String::new();
     // After a four or a capture in the middle of a lap, the drops that follow need a verb.
