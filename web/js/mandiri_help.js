@@ -62,9 +62,10 @@ function renderHint() {
   button.disabled = !canMove() || H.asked !== null;
   button.textContent = t(H.asked !== null ? 'hint.thinking' : 'game.hint');
   text.hidden = button.hidden;
-  // A hint belongs to one position: it goes when a move is made.
-  const fresh = H.hint && H.hint.ply === info.ply && !G.busy && !isOver(info) ? H.hint.answer : null;
-  if (!fresh) H.hint = null;
+  // A hint belongs to one position: it goes when a move is made (and is not shown on an earlier
+  // position looked back at).
+  if (H.hint && (H.hint.ply !== info.ply || isOver(info))) H.hint = null;
+  const fresh = H.hint && !G.busy && G.viewingAt == null ? H.hint.answer : null;
   if (H.error && H.errorPly !== info.ply) H.error = '';
   text.textContent = fresh ? hintText(info, fresh) : H.error;
   if (fresh) text.dataset.hole = fresh.move;
