@@ -53,4 +53,4 @@ if [ -z "$BASE_URL" ]; then
 fi
 echo "server at $BASE_URL"
 cd "$HERE"
-BASE_URL="$BASE_URL" node --test --test-concurrency=1 e2e.test.mjs play.test.mjs languages.test.mjs learn.test.mjs analysis.test.mjs mandiri.test.mjs
+BASE_URL="$BASE_URL" node --test --test-concurrency=1 e2e.test.mjs play.test.mjs languages.test.mjs learn.test.mjs analysis.test.mjs mandiri.test.mjs mandiri_help.test.mjs

@@ -9,6 +9,7 @@ import { Board3, SEATS, seatName, describeMandiri, roundWinners } from './board3
 import { t, setLanguage, preferred, languageSwitch, apply, formatNumber, language } from './i18n.js';
 import { play as playSound } from './sound.js';
 import { markTouch, boardControls, explainList, resignButton, resignText, copyButton, tableRow, showNotFound, showSummary, openSeatAndGame } from './gamepage.js';
+import { startHelp, renderHelp } from './mandiri_help.js';
 
 const $ = (id) => document.getElementById(id);
 const API = '/api/mandiri/games';
@@ -356,6 +357,7 @@ function renderPanels() {
   renderMoves();
   renderScores();
   renderEnd();
+  renderHelp();
 }
 
 // ---------------------------------------------------------------- rounds
@@ -669,6 +671,7 @@ async function startGame(id) {
     post('undo');
   });
   resignButton(G, () => G.info && renderPanels(), () => post('resign'));
+  startHelp({ G, api: API, canMove, isOver, playerName, receive });
   $('back-live').addEventListener('click', backLive);
   const mineEntry = me() && entry(info, me());
   $('name-input').value = mineEntry ? chosenName(mineEntry) : '';

@@ -31,6 +31,7 @@ pub static FILES: &[(&str, &str)] = web!(
     "js/analysis.js",
     "js/board3.js",
     "js/mandiri.js",
+    "js/mandiri_help.js",
     "js/gamepage.js",
     "i18n/en.json",
     "i18n/bn.json",
