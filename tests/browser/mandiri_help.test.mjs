@@ -74,7 +74,7 @@ test('a hint on one device: the button, the key H, the hole marked, the words, g
   const hole = await pg.getAttribute('#hint-text', 'data-hole');
   assert.ok(legal.includes(hole), `${hole} is one of the Raja's holes to play (${legal})`);
   assert.deepEqual(await hinted(pg), [hole]);
-  assert.match(await pg.textContent('#hint-text'), new RegExp(`^Hint for Player 1 \\(C\\): ${hole}, worth about \\d+ counters to you\\.$`));
+  assert.match(await pg.textContent('#hint-text'), new RegExp(`^Hint for Player 1 in the Raja's seat: ${hole}, worth about \\d+ counters to you\\.$`));
   assert.equal(await pg.textContent('#hint'), 'Hint');
   await pg.screenshot({ path: `${OUT}/mandiri-hint-first.png`, fullPage: true });
   // A move takes the hint away.
@@ -86,13 +86,13 @@ test('a hint on one device: the button, the key H, the hole marked, the words, g
   // The key H asks for the next player's.
   const next = await askHint(pg, () => pg.keyboard.press('h'));
   assert.ok((await playable(pg)).includes(next));
-  assert.match(await pg.textContent('#hint-text'), new RegExp(`^Hint for Player 2 \\(R\\): ${next}, worth about \\d+ counters to you\\.$`));
+  assert.match(await pg.textContent('#hint-text'), new RegExp(`^Hint for Player 2 at the right end: ${next}, worth about \\d+ counters to you\\.$`));
   assert.deepEqual(await hinted(pg), [next]);
   // Looking back at an earlier move shows no hint; back at the game it is there again.
   await pg.click(`#board [data-hole="${next}"]`);
   await waitPly(pg, 2);
   const third = await askHint(pg);
-  assert.match(await pg.textContent('#hint-text'), /^Hint for Player 3 \(L\): /);
+  assert.match(await pg.textContent('#hint-text'), /^Hint for Player 3 at the left end: /);
   await pg.click('#move-list button[data-ply="1"]');
   await pg.waitForSelector('#game[data-phase="viewing"]');
   assert.deepEqual(await hinted(pg), []);

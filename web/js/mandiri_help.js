@@ -50,7 +50,10 @@ async function askHint() {
 function hintText(info, r) {
   const params = { seat: r.seat, hole: r.move, value: Math.round(r.value) };
   const single = (H.page.G.seat?.players || []).length === 1;
-  return single ? t('m.hint.you', params) : t('m.hint.for', { ...params, player: H.page.playerName(info, r.player) });
+  if (single) return t('m.hint.you', params);
+  // The player and their seat as one phrase, as the page's other sentences have them.
+  const player = t(`m.inSeat.${r.seat}`, { player: H.page.playerName(info, r.player) });
+  return t('m.hint.for', { ...params, player });
 }
 
 function renderHint() {
