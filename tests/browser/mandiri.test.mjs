@@ -7,6 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { BASE, OUT, DESKTOP, PHONE, REGION, LANGS, launch, newPage, fastAnimations, layoutProblems, boardProblems } from './browser.mjs';
+import { mandiriPage, waitPly, gameId, playable, create } from './mandiri_pages.mjs';
 
 const catalog = (code) => JSON.parse(readFileSync(new URL(`../../web/i18n/${code}.json`, import.meta.url)));
 /** The seat of each hole at the start (RULES.md 9.1), S1..S7 then N1..N7. */
@@ -21,16 +22,9 @@ after(async () => {
   await browser?.close();
 });
 
-async function page(viewport = DESKTOP, lang = 'en-GB') {
-  const p = await newPage(browser, lang, viewport);
-  await p.page.goto(`${BASE}/mandiri`);
-  await fastAnimations(p.page);
-  return p;
-}
+const page = (viewport, lang) => mandiriPage(browser, viewport, lang);
 
 const ply = (pg) => pg.evaluate(() => Number(document.getElementById('game').dataset.ply));
-const waitPly = (pg, n, timeout = 30000) =>
-  pg.waitForFunction((k) => Number(document.getElementById('game').dataset.ply) >= k, n, { timeout });
 
 /** The page shows no move being sown. */
 const idle = (pg, timeout = 30000) =>
@@ -53,20 +47,7 @@ async function settled(pg, timeout = 60000) {
   });
 }
 
-/** Creates a game with the new-game form. */
-async function create(pg, { kind, level, player, mode }) {
-  await pg.waitForSelector('#m-new');
-  await pg.check(`input[name=kind][value=${kind}]`);
-  if (level) await pg.selectOption('#m-level', String(level));
-  if (player) await pg.selectOption('#m-player', String(player));
-  if (mode) await pg.selectOption('select[name=mode]', mode);
-  await Promise.all([pg.waitForURL(/\/m\/[^/?]+$/), pg.click('#m-start')]);
-  await pg.waitForSelector('#game[data-status]');
-  return new URL(pg.url()).pathname.split('/')[2];
-}
-
 const counts = (pg) => pg.$$eval('#board .hole .count', (c) => c.map((e) => e.textContent));
-const playable = (pg) => pg.$$eval('#board .hole.playable', (h) => h.map((e) => e.dataset.hole));
 /** The board's counts by hole, S1..S7 then N1..N7, as a view's `counts` (a closed hole null). */
 const holeCounts = (pg) =>
   pg.$$eval('#board .hole', (h, holes) => {

@@ -7,6 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, OUT, DESKTOP, PHONE, launch, newPage, fastAnimations, layoutProblems, boardProblems } from './browser.mjs';
+import { mandiriPage, waitPly, gameId, playable, create } from './mandiri_pages.mjs';
 
 let browser;
 before(async () => {
@@ -16,30 +17,9 @@ after(async () => {
   await browser?.close();
 });
 
-async function page(viewport = DESKTOP, lang = 'en-GB') {
-  const p = await newPage(browser, lang, viewport);
-  await p.page.goto(`${BASE}/mandiri`);
-  await fastAnimations(p.page);
-  return p;
-}
+const page = (viewport, lang) => mandiriPage(browser, viewport, lang);
 
-const waitPly = (pg, n, timeout = 30000) =>
-  pg.waitForFunction((k) => Number(document.getElementById('game').dataset.ply) >= k, n, { timeout });
 
-/** Creates a game with the new-game form. */
-async function create(pg, { kind, level, player, mode }) {
-  await pg.waitForSelector('#m-new');
-  await pg.check(`input[name=kind][value=${kind}]`);
-  if (level) await pg.selectOption('#m-level', String(level));
-  if (player) await pg.selectOption('#m-player', String(player));
-  if (mode) await pg.selectOption('select[name=mode]', mode);
-  await Promise.all([pg.waitForURL(/\/m\/[^/?]+$/), pg.click('#m-start')]);
-  await pg.waitForSelector('#game[data-status]');
-  return gameId(pg);
-}
-
-const gameId = (pg) => new URL(pg.url()).pathname.split('/')[2];
-const playable = (pg) => pg.$$eval('#board .hole.playable', (h) => h.map((e) => e.dataset.hole));
 const hinted = (pg) => pg.$$eval('#board .hole.hint', (h) => h.map((e) => e.dataset.hole));
 
 /** Asks for a hint with the button and waits for its words; returns the hole. */
