@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Runs a command with a throwaway PostgreSQL server: `scripts/postgres.sh COMMAND [ARGS...]`.
-# Installs Debian's postgresql with apt-get when initdb and pg_ctl are missing, starts a new
-# cluster in a temporary directory on a free port of 127.0.0.1 (as the `postgres` user, or
-# `nobody`, when run as root: initdb refuses root), exports its address as
-# RAJAPASU_TEST_POSTGRES=postgres://rajapasu@127.0.0.1:PORT/postgres, runs the command and
-# stops and removes the cluster when it ends, whatever its result. The command's exit status
-# is this script's.
+# Installs Debian's postgresql with apt-get when initdb and pg_ctl are missing
+# (scripts/test-setup.sh), starts a new cluster in a temporary directory on a free port of
+# 127.0.0.1 (as the `postgres` user, or `nobody`, when run as root: initdb refuses root),
+# exports its address as RAJAPASU_TEST_POSTGRES=postgres://rajapasu@127.0.0.1:PORT/postgres,
+# runs the command and stops and removes the cluster when it ends, whatever its result. The
+# command's exit status is this script's.
 set -euo pipefail
 
 if [ $# -eq 0 ]; then
@@ -13,28 +13,9 @@ if [ $# -eq 0 ]; then
   exit 2
 fi
 
-find_bin() {
-  if command -v initdb >/dev/null 2>&1 && command -v pg_ctl >/dev/null 2>&1; then
-    dirname "$(command -v pg_ctl)"
-    return 0
-  fi
-  local d
-  for d in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r); do
-    if [ -x "$d/initdb" ] && [ -x "$d/pg_ctl" ]; then
-      echo "$d"
-      return 0
-    fi
-  done
-  return 1
-}
-
-if ! BIN=$(find_bin); then
-  echo "installing postgresql (apt-get)"
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq postgresql >/dev/null
-  BIN=$(find_bin) || { echo "error: postgresql installed but initdb/pg_ctl not found" >&2; exit 1; }
-fi
+source "$(dirname "$0")/test-setup.sh"
+setup postgres
+BIN=$(pg_bin) || { echo "error: postgresql installed but initdb/pg_ctl not found" >&2; exit 1; }
 
 # Who runs the server: initdb refuses to run as root.
 AS=()
