@@ -18,22 +18,31 @@ export const LANGS = readdirSync(new URL('../../web/i18n/', import.meta.url))
 export const OUT = new URL('./output/', import.meta.url).pathname;
 mkdirSync(OUT, { recursive: true });
 
-/** Playwright gives every launch a fresh, temporary profile (its own --user-data-dir). */
+/** How Chromium is started: Debian's, headless, without the services a test never uses. */
+export const LAUNCH = {
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+/**
+ * The browser of a test file. run.sh starts one Chromium for every file (browser_server.mjs)
+ * and names it in BROWSER_WS_ENDPOINT: the file connects to it, and its `close()` only closes
+ * the file's own contexts. Without it (a file run on its own) the file launches its own.
+ * Every test opens its own browser context (newPage): no storage or cookie is shared.
+ */
 export function launch() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const endpoint = process.env.BROWSER_WS_ENDPOINT;
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(LAUNCH);
 }
 
 export async function newPage(browser, lang = 'en-US', viewport = { width: 1100, height: 900 }) {

@@ -1,56 +1,59 @@
 #!/usr/bin/env bash
-# Browser end-to-end tests: installs Chromium and playwright-core when missing, builds and starts
-# the server on a free port with a throwaway database, runs the tests, stops the server.
+# Browser end-to-end tests: installs Chromium, fonts and playwright-core when missing
+# (scripts/test-setup.sh), starts the server on a free port with a throwaway database and one
+# headless Chromium, runs every test file against them, two files at a time (all.mjs), and stops
+# both. The server is RAJAPASU_SERVER_BIN when given (scripts/test.sh passes the binary that
+# `cargo test` built); otherwise this builds it, with the test command's profile.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
+source "$ROOT/scripts/test-setup.sh"
 
 # The message catalogs first: they need neither a browser nor the server.
 (cd "$HERE" && node --test catalogs.test.mjs)
 
-# Chromium, and fonts for the Bengali, Sinhala and Tamil pages (fonts-noto-core has Noto Sans
-# Sinhala and Noto Sans Tamil).
-# (fc-list is read whole first: grep -q would stop reading it, and pipefail would count that.)
-fonts_missing() {
-  local fonts
-  fonts="$(fc-list 2>/dev/null || true)"
-  for font in "lohit bengali" "noto sans sinhala" "noto sans tamil"; do
-    grep -qi "$font" <<<"$fonts" || return 0
-  done
-  return 1
-}
-if [ ! -x /usr/bin/chromium ] || fonts_missing; then
-  echo "installing chromium, fonts-lohit-beng-bengali and fonts-noto-core (apt-get)"
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-lohit-beng-bengali fonts-noto-core >/dev/null
-fi
-if [ ! -d "$HERE/node_modules/playwright-core" ]; then
-  echo "installing playwright-core (npm)"
-  (cd "$HERE" && (npm ci --no-audit --no-fund || npm install --no-audit --no-fund))
-fi
+setup browser
 
-(cd "$ROOT" && cargo build --release -p rajapasu --quiet)
+SERVER_BIN=${RAJAPASU_SERVER_BIN:-}
+if [ -z "$SERVER_BIN" ]; then
+  (cd "$ROOT" && cargo build --profile "$RAJAPASU_PROFILE" -p rajapasu --quiet)
+  SERVER_BIN="$(profile_dir)/rajapasu"
+fi
 
 WORK="$(mktemp -d)"
-LOG="$WORK/server.log"
-"$ROOT/target/release/rajapasu" serve --addr 127.0.0.1:0 --db "$WORK/e2e.db" >"$LOG" 2>&1 &
-SERVER=$!
+PIDS=()
 cleanup() {
-  kill "$SERVER" 2>/dev/null || true
-  wait "$SERVER" 2>/dev/null || true
+  local pid
+  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
   rm -rf "$WORK"
 }
 trap cleanup EXIT
 
-for _ in $(seq 1 100); do
-  grep -q "http://" "$LOG" && break
-  sleep 0.1
-done
-BASE_URL="$(grep -o 'http://[0-9.:]*' "$LOG" | head -1)"
+# Waits up to 10 s for a line matching `pattern` in `file`, and prints its first match.
+first_match() {
+  local pattern=$1 file=$2
+  for _ in $(seq 1 100); do
+    grep -q "$pattern" "$file" && break
+    sleep 0.1
+  done
+  grep -o "$pattern" "$file" | head -1
+}
+
+"$SERVER_BIN" serve --addr 127.0.0.1:0 --db "$WORK/e2e.db" >"$WORK/server.log" 2>&1 &
+PIDS+=($!)
+BASE_URL="$(first_match 'http://[0-9.:]*' "$WORK/server.log")"
 if [ -z "$BASE_URL" ]; then
-  echo "the server did not start:"; cat "$LOG"; exit 1
+  echo "the server did not start:"; cat "$WORK/server.log"; exit 1
 fi
 echo "server at $BASE_URL"
+
+(cd "$HERE" && exec node browser_server.mjs) >"$WORK/browser.log" 2>&1 &
+PIDS+=($!)
+BROWSER_WS_ENDPOINT="$(first_match 'ws://[^ ]*' "$WORK/browser.log")"
+if [ -z "$BROWSER_WS_ENDPOINT" ]; then
+  echo "Chromium did not start:"; cat "$WORK/browser.log"; exit 1
+fi
+
 cd "$HERE"
-BASE_URL="$BASE_URL" node --test --test-concurrency=1 e2e.test.mjs play.test.mjs languages.test.mjs learn.test.mjs analysis.test.mjs mandiri.test.mjs mandiri_help.test.mjs
+BASE_URL="$BASE_URL" BROWSER_WS_ENDPOINT="$BROWSER_WS_ENDPOINT" node all.mjs
