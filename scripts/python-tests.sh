@@ -26,6 +26,13 @@ if [ "$(cat "$venv/.built" 2>/dev/null)" != "$stamp" ]; then
   echo "$stamp" >"$venv/.built"
 fi
 
+# The command line's binary, which some tests run (RAJAPASU_BIN; they skip without it): the
+# one built with the test command's profile, when it is there.
+if [ -z "${RAJAPASU_BIN:-}" ] && [ -x "$(profile_dir)/rajapasu" ]; then
+  export RAJAPASU_BIN
+  RAJAPASU_BIN="$(profile_dir)/rajapasu"
+fi
+
 # From the tests' folder, so `import rajapasu` finds the installed package, not the sources.
 cd crates/python/tests
 "$venv/bin/python" -m pytest -q -p no:cacheprovider .

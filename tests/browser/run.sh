@@ -2,7 +2,7 @@
 # Browser end-to-end tests: installs Chromium, fonts and playwright-core when missing
 # (scripts/test-setup.sh), starts the server on a free port with a throwaway database and one
 # headless Chromium, runs every test file against them, two files at a time (all.mjs), and stops
-# both. The server is RAJAPASU_SERVER_BIN when given (scripts/test.sh passes the binary that
+# both. The server is the binary RAJAPASU_BIN when given (scripts/test.sh passes the one that
 # `cargo test` built); otherwise this builds it, with the test command's profile.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -14,7 +14,7 @@ source "$ROOT/scripts/test-setup.sh"
 
 setup browser
 
-SERVER_BIN=${RAJAPASU_SERVER_BIN:-}
+SERVER_BIN=${RAJAPASU_BIN:-}
 if [ -z "$SERVER_BIN" ]; then
   (cd "$ROOT" && cargo build --profile "$RAJAPASU_PROFILE" -p rajapasu --quiet)
   SERVER_BIN="$(profile_dir)/rajapasu"
