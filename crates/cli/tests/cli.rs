@@ -557,7 +557,7 @@ fn the_engine_stops_a_mandiri_infinite_search() {
     next("info line", &|l| l.starts_with("info depth"));
     writeln!(stdin, "stop").unwrap();
     let best = next("bestmove", &|l| l.starts_with("bestmove"));
-    let mut game = rajapasu_engine::mandiri::MandiriGame::new(Default::default());
+    let mut game = rajapasu_engine::mandiri::Game::new(Default::default());
     game.try_play("S5".parse().unwrap()).unwrap();
     let mv = best.strip_prefix("bestmove ").unwrap().parse().unwrap();
     assert!(game.legal_moves().contains(&mv), "{best}");

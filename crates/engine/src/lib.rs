@@ -42,6 +42,7 @@
 
 #![warn(missing_docs)]
 
+mod any_game;
 pub mod bench;
 mod by_side;
 mod code;
@@ -49,7 +50,6 @@ mod game;
 mod hole;
 pub mod mandiri;
 mod options;
-mod perft;
 mod position;
 pub mod record;
 mod record_text;
@@ -58,24 +58,26 @@ mod round;
 mod rules;
 mod side;
 mod sow;
+mod sowing_game;
 pub mod text;
 mod trace;
 #[cfg(feature = "serde")]
 mod view;
 mod zobrist;
 
+pub use any_game::{AnyGame, GameVisitor, PlayError, RuleSet};
 pub use by_side::BySide;
 pub use code::ParseError;
 pub use game::{Game, Ply, RoundResult, Status};
-pub use hole::{Hole, Move, MoveList, ParseHoleError, ParseMoveError};
+pub use hole::{Hole, Move, MoveList, NameProblem, ParseHoleError, ParseMoveError};
 pub use options::RuleOption;
-pub use perft::{perft, perft_split};
 pub use position::{IllegalMove, Position, PositionError, Setup};
 pub use rules::{
     ClosedEnd, Endless, FinalFour, FourRecipient, Mode, NextLeader, Pussa, Rules, RulesError,
     MAX_HOLES, MAX_ROW, MAX_TOTAL,
 };
 pub use side::{ParseSideError, Side};
+pub use sowing_game::{perft, perft_split, SowingGame};
 pub use trace::{Event, RoundEnd, Tracer};
 #[cfg(feature = "serde")]
 pub use view::GameView;

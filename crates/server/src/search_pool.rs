@@ -13,7 +13,7 @@ use crate::error::ApiError;
 use rajapasu_ai::mandiri::Analysis;
 use rajapasu_ai::search::Searcher;
 use rajapasu_ai::Level;
-use rajapasu_engine::mandiri::MandiriGame;
+use rajapasu_engine::mandiri;
 use rajapasu_engine::{Game, Hole, Move};
 use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
@@ -301,7 +301,7 @@ impl SearchPool {
     /// refused. The Mandiri searchers keep tables of their own; the job is counted against the
     /// memory budget as a hint-sized search, which is about their size. `None` if the game is
     /// over or the pool stopped.
-    pub async fn mandiri_move(&self, game: MandiriGame, level: Level, seed: u64) -> Option<Hole> {
+    pub async fn mandiri_move(&self, game: mandiri::Game, level: Level, seed: u64) -> Option<Hole> {
         let pending = self
             .submit(HINT_TABLE_BITS, false, None, move |_| {
                 rajapasu_ai::mandiri::level_player(level, seed)
@@ -326,7 +326,7 @@ impl SearchPool {
     pub async fn mandiri_hint(
         &self,
         id: &str,
-        game: MandiriGame,
+        game: mandiri::Game,
     ) -> Result<Option<Analysis>, SearchError> {
         self.submit(HINT_TABLE_BITS, true, Some(id), move |searcher| {
             rajapasu_ai::mandiri::hint(&game, Some(searcher.stop_flag()))

@@ -18,8 +18,8 @@
 //! | | `perft.rs` | counting move sequences |
 //!
 //! ```
-//! use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
-//! let mut game = MandiriGame::new("mandiri/gift=2".parse::<MandiriRules>().unwrap());
+//! use rajapasu_engine::mandiri::{Game, Rules};
+//! let mut game = Game::new("mandiri/gift=2".parse::<Rules>().unwrap());
 //! let first = game.legal_moves()[0];
 //! game.try_play(first).unwrap();
 //! assert_eq!(game.moves().len(), 1);
@@ -29,7 +29,6 @@ mod code;
 mod game;
 mod layer;
 mod match_play;
-mod perft;
 mod position;
 mod record;
 mod rules;
@@ -37,13 +36,10 @@ mod seat;
 pub mod text;
 mod trace;
 
-pub use code::MandiriCodeError;
-pub use game::{MandiriGame, MandiriRoundEnd, MandiriRoundResult, MandiriStatus, MandiriTracer};
-pub use perft::mandiri_perft;
-pub use position::{
-    Debt, MandiriIllegalMove, MandiriPosition, MandiriPositionError, MandiriSetup, TOTAL,
-};
-pub use record::{MandiriRecord, MandiriRecordError};
-pub use rules::{MandiriOption, MandiriRules, Refill, RoundEndRule, RuleSet, TurnOrder, NAME};
+pub use code::CodeError;
+pub use game::{Game, RoundEnd, RoundResult, Status, Tracer};
+pub use position::{Debt, IllegalMove, Position, PositionError, Setup, TOTAL};
+pub use record::{Record, RecordError};
+pub use rules::{Refill, RoundEndRule, RuleOption, Rules, TurnOrder, NAME};
 pub use seat::{BySeat, ParseSeatError, Player, Players, Seat};
-pub use trace::MandiriEvent;
+pub use trace::Event;
