@@ -7,7 +7,8 @@
 //! | [`layers`] | what every answer passes through: head size, rate limits, JSON errors, security headers, metrics |
 //! | [`limits`] | every limit of the server, the flags of `serve`, with their defaults |
 //! | [`requests`] | every request's body and query, read and checked: a bad request stops there |
-//! | [`api`] | the routes (docs/API.md), the WebSocket, the page's assets, `/healthz`, `/metrics` |
+//! | [`api`] | the routes (docs/API.md), the page's assets, `/healthz`, `/metrics` |
+//! | [`game_routes`], [`live`] | what both games' routes share: the action handlers, the record; the live updates (WebSocket) |
 //! | [`app`] | what the handlers share: games, search workers, limits, counters |
 //! | [`search_pool`] | the search workers: a bounded queue, tables reused within a memory budget |
 //! | [`rate`], [`sockets`] | per-address rate limits; caps on WebSockets by game and address |
@@ -32,7 +33,6 @@
 
 pub mod abuse;
 pub mod analysis;
-#[macro_use]
 pub mod api;
 pub mod app;
 pub mod assets;
@@ -40,9 +40,11 @@ pub mod cli;
 pub mod client;
 pub mod computer;
 pub mod error;
+pub mod game_routes;
 pub mod games;
 pub mod layers;
 pub mod limits;
+pub mod live;
 pub mod loadtest;
 pub mod mandiri;
 pub mod meta;
