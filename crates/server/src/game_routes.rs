@@ -64,4 +64,3 @@ pub(crate) fn record_response(id: &str, json_format: bool, text: String) -> Resp
     )
         .into_response()
 }
-

@@ -162,4 +162,3 @@ async fn session<E: Held>(socket: &mut WebSocket, slot: &Slot<E>, held: &mut u8,
         }
     }
 }
-
