@@ -21,7 +21,7 @@
 //! | [`computer`] | hints and the levels, as the page sees them |
 //! | [`error`] | the API's error answers, and why the server could not start |
 //! | [`assets`] | the page's files, embedded in the binary |
-//! | [`cli`], [`loadtest`], [`abuse`], [`client`] | the `serve` and `loadtest` commands (`--abuse` attacks), and their HTTP client |
+//! | [`cli`] | the `serve` command's options and its start |
 //!
 //! ```no_run
 //! # async fn run() -> Result<(), rajapasu_server::error::ServerError> {
@@ -31,13 +31,11 @@
 //! # Ok(()) }
 //! ```
 
-pub mod abuse;
 pub mod analysis;
 pub mod api;
 pub mod app;
 pub mod assets;
 pub mod cli;
-pub mod client;
 pub mod computer;
 pub mod error;
 pub mod game_routes;
@@ -45,7 +43,6 @@ pub mod games;
 pub mod layers;
 pub mod limits;
 pub mod live;
-pub mod loadtest;
 pub mod mandiri;
 pub mod meta;
 pub mod metrics;

@@ -111,7 +111,7 @@ async fn connections_over_the_cap_are_closed_at_once() {
     .await;
     let mut held = Vec::new();
     for _ in 0..2 {
-        let mut c = rajapasu_server::client::Client::connect(server.addr)
+        let mut c = rajapasu_loadtest::client::Client::connect(server.addr)
             .await
             .unwrap();
         assert_eq!(
@@ -370,7 +370,7 @@ async fn pages_carry_the_security_headers() {
 #[tokio::test]
 async fn a_cross_site_text_post_creates_no_game() {
     let server = server_with(Limits::default()).await;
-    let mut c = rajapasu_server::client::Client::connect(server.addr)
+    let mut c = rajapasu_loadtest::client::Client::connect(server.addr)
         .await
         .unwrap();
     let body = br#"{"kind":"local"}"#;

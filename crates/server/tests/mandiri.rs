@@ -32,7 +32,7 @@ async fn play(
     id: &str,
     token: &str,
     hole: &str,
-) -> rajapasu_server::client::Answer {
+) -> rajapasu_loadtest::client::Answer {
     post(
         addr,
         &format!("{GAMES}/{id}/moves"),

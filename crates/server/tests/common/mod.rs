@@ -9,7 +9,7 @@
 // Each test file uses a part of these.
 #![allow(dead_code)]
 
-use rajapasu_server::client::{Answer, Client};
+use rajapasu_loadtest::client::{Answer, Client};
 use serde_json::Value;
 use std::net::SocketAddr;
 
