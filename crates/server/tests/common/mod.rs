@@ -301,3 +301,21 @@ where
         }
     }
 }
+
+/// Runs one step of a scenario whose steps share their state: a failure within it fails the
+/// test with the step's name in front of its message (`step "a hint": assertion failed…`), so
+/// that the test's failure says which step broke. What `body` returns is handed on.
+pub async fn step<T>(name: &str, body: impl std::future::Future<Output = T>) -> T {
+    use futures_util::FutureExt;
+    match std::panic::AssertUnwindSafe(body).catch_unwind().await {
+        Ok(value) => value,
+        Err(payload) => {
+            let message = payload
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| payload.downcast_ref::<&str>().copied())
+                .unwrap_or("(a panic without a message)");
+            panic!("step \"{name}\": {message}");
+        }
+    }
+}
