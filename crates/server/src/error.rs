@@ -162,7 +162,7 @@ pub struct ApiError {
 }
 
 /// What went wrong inside the server, carried by an error response to the layer that logs it
-/// with the request id ([`crate::serve`]).
+/// with the request id ([`crate::serve`](mod@crate::serve)).
 #[derive(Debug, Clone)]
 pub struct InternalDetail(pub String);
 

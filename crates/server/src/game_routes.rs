@@ -1,6 +1,6 @@
 //! What the routes of both games share ([`crate::api`] for two players,
 //! [`crate::mandiri::routes`] for Mandiri): the handlers that pass a request to the hub
-//! ([`game_actions!`]) and a game's record as a download. Their live updates are in
+//! (`game_actions!`) and a game's record as a download. Their live updates are in
 //! [`crate::live`].
 
 use crate::app::App;
@@ -46,7 +46,7 @@ pub(crate) async fn record<E: Held>(
 }
 
 /// A game record as a download named after the game.
-pub(crate) fn record_response(id: &str, json_format: bool, text: String) -> Response {
+fn record_response(id: &str, json_format: bool, text: String) -> Response {
     let (ctype, ext) = if json_format {
         ("application/json; charset=utf-8", "json")
     } else {

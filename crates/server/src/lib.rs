@@ -3,7 +3,7 @@
 //!
 //! | Module | What it holds |
 //! |---|---|
-//! | [`serve`] | the accept loop: connection cap, timeouts, graceful stop (docs/SERVER.md) |
+//! | [`serve`](mod@serve) | the accept loop: connection cap, timeouts, graceful stop (docs/SERVER.md) |
 //! | [`layers`] | what every answer passes through: head size, rate limits, JSON errors, security headers, metrics |
 //! | [`limits`] | every limit of the server, the flags of `serve`, with their defaults |
 //! | [`requests`] | every request's body and query, read and checked: a bad request stops there |

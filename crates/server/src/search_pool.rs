@@ -307,7 +307,7 @@ impl SearchPool {
         .await
     }
 
-    /// A hint for the Mandiri game `id` ([`rajapasu_ai::mandiri::hint`]), queued and replaced
+    /// A hint for the Mandiri game `id` ([`rajapasu_ai::mandiri::hint()`]), queued and replaced
     /// as [`SearchPool::hint`]; the pool's stop flag ends it early.
     pub async fn mandiri_hint(
         &self,

@@ -255,14 +255,14 @@ async fn a_full_search_queue_refuses_hints_while_the_computer_still_moves() {
     .await;
     let addr = server.addr;
     // An analysis keeps the only worker busy.
-    let busy = step("an analysis takes the only worker", async {
-        let busy =
-            tokio::spawn(
-                async move { post(addr, "/api/analysis", json!({"movetime_ms": 3000})).await },
-            );
-        wait_for_metric(addr, "rajapasu_searches_running 1").await;
-        busy
-    })
+    let busy =
+        tokio::spawn(
+            async move { post(addr, "/api/analysis", json!({"movetime_ms": 3000})).await },
+        );
+    step(
+        "an analysis takes the only worker",
+        wait_for_metric(addr, "rajapasu_searches_running 1"),
+    )
     .await;
     // The computer's move waits its turn.
     let game = step("the move that the computer answers is taken", async {
