@@ -9,7 +9,6 @@
 //!   is taken from the queue or stopped, and answered [`SearchError::Replaced`].
 //! - A request whose client went away is dropped from the queue, or its search stopped.
 
-use crate::error::ApiError;
 use rajapasu_ai::mandiri::Analysis;
 use rajapasu_ai::search::Searcher;
 use rajapasu_ai::Level;
@@ -68,19 +67,6 @@ impl std::error::Error for SearchError {}
 
 /// Seconds a client refused for a full queue is asked to wait.
 pub const BUSY_RETRY_SECONDS: u64 = 2;
-
-impl From<SearchError> for ApiError {
-    fn from(e: SearchError) -> ApiError {
-        match e {
-            SearchError::Busy => ApiError::busy(
-                "the computer is busy with other searches: try again shortly",
-                BUSY_RETRY_SECONDS,
-            ),
-            SearchError::Replaced => ApiError::conflict(e.to_string()).code("hint_replaced"),
-            SearchError::Stopped => ApiError::internal(e),
-        }
-    }
-}
 
 /// Shared between a queued or running search and whoever waits for it.
 #[derive(Default)]
@@ -321,7 +307,7 @@ impl SearchPool {
         .await
     }
 
-    /// A hint for the Mandiri game `id` ([`rajapasu_ai::mandiri::hint`]), queued and replaced
+    /// A hint for the Mandiri game `id` ([`rajapasu_ai::mandiri::hint()`]), queued and replaced
     /// as [`SearchPool::hint`]; the pool's stop flag ends it early.
     pub async fn mandiri_hint(
         &self,
