@@ -82,6 +82,18 @@ pub trait RematchBody {
 
 /// What the server needs of a game of the family, beyond the engine's [`Recorded`]: written once
 /// per game, everything else over it.
+///
+/// ```
+/// use rajapasu_engine::{mandiri, Game, SowingGame};
+/// use rajapasu_server::games::served::ServedGame;
+///
+/// /// Who is to move, and the first legal move as the store keeps it, in either game.
+/// fn first<G: ServedGame>(game: G) -> (String, u8) {
+///     (G::who(game.player_to_move()), G::stored_move(game.legal_moves()[0]))
+/// }
+/// assert_eq!(first(Game::new(Default::default())), ("South".to_string(), 1));
+/// assert_eq!(first(mandiri::Game::new(Default::default())), ("player 1".to_string(), 3));
+/// ```
 pub trait ServedGame: Recorded {
     /// Which game this is.
     const GAME: GameName;
