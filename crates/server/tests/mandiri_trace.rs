@@ -104,6 +104,10 @@ async fn without_a_position_the_move_is_played_from_the_start_of_the_rules() {
         ]
     );
     assert_eq!(v["after"]["captured"], json!([15, 4, 0]));
+    // The view says how long a Raja serves, so that a page need not know the option's default.
+    assert_eq!(v["before"]["term"], 3);
+    let short = trace(addr, json!({"rules": "mandiri/term=2", "move": "S4"})).await;
+    assert_eq!(short["before"]["term"], 2);
     let single = trace(addr, json!({"rules": "mandiri/mode=round", "move": "S4"})).await;
     assert_eq!(single["events"], v["events"]);
     assert!(single["before"]["code"]
