@@ -7,7 +7,8 @@ mod mandiri;
 use crate::choice::pick;
 use crate::levels::{Level, LevelParams};
 use crate::search::{Info, Limits, SearchOptions, SearchResult, Searcher};
-use rajapasu_engine::mandiri::{MandiriGame, MandiriRules, RuleSet};
+use rajapasu_engine::mandiri as three;
+use rajapasu_engine::RuleSet;
 use rajapasu_engine::{Game, GameView, Move, Position, Rules};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -39,10 +40,10 @@ struct Engine<W: Write + Send + 'static> {
     game: Game,
     /// The Raja Pasu Mandiri game, when `rules mandiri...` has switched the session to it; the
     /// game commands then act on it and `game` waits unused.
-    mandiri: Option<MandiriGame>,
+    mandiri: Option<three::Game>,
     /// The Mandiri session's rules, which `new` and `position startpos` start from (a position
     /// code carries rules of its own).
-    mandiri_rules: MandiriRules,
+    mandiri_rules: three::Rules,
     searcher: Option<Searcher>,
     stop: Arc<AtomicBool>,
     job: Option<JoinHandle<Searcher>>,
@@ -112,7 +113,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write + Send + 'static>(input: R, out
         rules,
         game: Game::new(rules),
         mandiri: None,
-        mandiri_rules: MandiriRules::default(),
+        mandiri_rules: three::Rules::default(),
         stop: searcher.stop_flag(),
         searcher: Some(searcher),
         job: None,
@@ -283,7 +284,7 @@ impl<W: Write + Send + 'static> Engine<W> {
         let game = self.mandiri.as_mut()?;
         let result = match cmd {
             "new" => {
-                *game = MandiriGame::new(rules);
+                *game = three::Game::new(rules);
                 Ok("ok".to_string())
             }
             "position" => {
@@ -305,7 +306,7 @@ impl<W: Write + Send + 'static> Engine<W> {
                     "ok".to_string()
                 })
             }
-            "undo" if game.undo() => Ok("ok".to_string()),
+            "undo" if game.undo().is_some() => Ok("ok".to_string()),
             "undo" => Err("no move to take back".to_string()),
             "show" => Ok(mandiri::show(game)),
             "legal" => Ok(mandiri::legal(game)),
@@ -362,7 +363,7 @@ impl<W: Write + Send + 'static> Engine<W> {
                          e.g. `rules mandiri/mode=round`)"
                     ));
                 }
-                self.mandiri = Some(MandiriGame::new(r));
+                self.mandiri = Some(three::Game::new(r));
                 self.mandiri_rules = r;
                 self.say("ok");
                 return Ok(());

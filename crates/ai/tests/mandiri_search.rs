@@ -6,11 +6,11 @@ use rajapasu_ai::mandiri::eval::{base, evaluate, final_values, Values};
 use rajapasu_ai::mandiri::{
     Limits, MandiriPlayer, MandiriSpec, MandiriSpecProblem, MaxN, Mcts, Paranoid, RandomPlayer,
 };
-use rajapasu_engine::mandiri::{MandiriGame, MandiriPosition, MandiriRules, Seat};
+use rajapasu_engine::mandiri::{self, Seat};
 use rajapasu_engine::rng::Rng;
 use rajapasu_engine::Hole;
 
-fn single_round() -> MandiriRules {
+fn single_round() -> mandiri::Rules {
     "mandiri/mode=round".parse().unwrap()
 }
 
@@ -34,8 +34,8 @@ fn searchers() -> Vec<(&'static str, Box<dyn MandiriPlayer>)> {
 
 #[test]
 fn every_searcher_takes_the_one_capture() {
-    let pos: MandiriPosition = ONE_CAPTURE.parse().unwrap();
-    let game = MandiriGame::from_position(pos);
+    let pos: mandiri::Position = ONE_CAPTURE.parse().unwrap();
+    let game = mandiri::Game::from_position(pos);
     let s3: Hole = "S3".parse().unwrap();
     assert_eq!(game.legal_moves().len(), 2);
     for (name, mut p) in searchers() {
@@ -44,11 +44,11 @@ fn every_searcher_takes_the_one_capture() {
 }
 
 /// Positions reached by random moves from the start of a single round.
-fn random_positions(count: usize, seed: u64) -> Vec<MandiriGame> {
+fn random_positions(count: usize, seed: u64) -> Vec<mandiri::Game> {
     let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     while out.len() < count {
-        let mut game = MandiriGame::new(single_round());
+        let mut game = mandiri::Game::new(single_round());
         let plies = rng.below(60);
         for _ in 0..plies {
             let ms = game.legal_moves();
@@ -80,7 +80,7 @@ fn searchers_always_give_a_legal_move() {
             assert!(legal.contains(&mv), "{mv} in {}", game.position());
         }
     }
-    let mut over = MandiriGame::new(single_round());
+    let mut over = mandiri::Game::new(single_round());
     let mut rng = RandomPlayer::new(4);
     while !over.status().is_over() {
         let mv = rng.choose(&over).unwrap();
@@ -93,7 +93,7 @@ fn searchers_always_give_a_legal_move() {
 
 /// Paranoid minimax with no pruning and no table: the seat to move at the root maximizes its
 /// value minus the best of the others'; the others minimize it.
-fn minimax(game: &mut MandiriGame, root: Seat, base: Values, rounds: usize, depth: u32) -> i32 {
+fn minimax(game: &mut mandiri::Game, root: Seat, base: Values, rounds: usize, depth: u32) -> i32 {
     let score = |v: Values| {
         let rival = Seat::ALL
             .iter()
@@ -156,7 +156,7 @@ fn seeded_game(seed: u64) -> Vec<(usize, [u16; 3])> {
     let mut players: [Box<dyn MandiriPlayer>; 3] =
         [0, 1, 2].map(|p| specs[p].build(seed + p as u64));
     let stat = play(
-        MandiriGame::new(single_round()),
+        mandiri::Game::new(single_round()),
         &mut players,
         2,
         seed,
@@ -176,7 +176,7 @@ fn a_match_stops_at_its_move_cap() {
     let mut players: [Box<dyn MandiriPlayer>; 3] =
         [1, 2, 3].map(|s| Box::new(RandomPlayer::new(s)) as Box<dyn MandiriPlayer>);
     let stat = play(
-        MandiriGame::new(MandiriRules::default()),
+        mandiri::Game::new(mandiri::Rules::default()),
         &mut players,
         0,
         1,
@@ -231,14 +231,14 @@ fn specs_parse_and_bad_ones_say_why() {
 #[test]
 fn reports_share_tied_rounds_and_take_medians() {
     use rajapasu_ai::mandiri::arena::{seat_report, GameStat, Lengths, RoundStat};
-    use rajapasu_engine::mandiri::{MandiriRoundEnd, Player};
+    use rajapasu_engine::mandiri::{self, Player};
     let l = Lengths::of(&[3, 1, 2, 10]);
     assert_eq!((l.mean, l.median, l.max), (4.0, 2.5, 10));
     let round = |won: [bool; 3], moves| RoundStat {
         seats: Player::ALL,
         captured: [40, 18, 40],
         won,
-        ended_by: MandiriRoundEnd::NoCapture,
+        ended_by: mandiri::RoundEnd::NoCapture,
         moves,
     };
     let game = GameStat {
@@ -280,7 +280,7 @@ fn the_stop_flag_ends_a_search_with_the_last_finished_iteration() {
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
     // No limit but a depth no search of a whole round reaches: only the flag ends these.
-    let game = MandiriGame::new(single_round());
+    let game = mandiri::Game::new(single_round());
     let legal = game.legal_moves();
     let unbounded = Limits::depth(64);
     let stop = Arc::new(AtomicBool::new(false));

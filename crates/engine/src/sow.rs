@@ -1,7 +1,7 @@
 //! Sowing: laps, fours, relay lifts, pussa captures and the endless-sowing stop (rules 3 to 6).
 //!
 //! The same code sows both games: the two-player [`Position`] and the three-seat
-//! [`crate::mandiri::MandiriPosition`] implement [`Sowing`], which says who owns each hole, who
+//! [`crate::mandiri::Position`] implement [`Sowing`], which says who owns each hole, who
 //! is moving and where captures go. The lap loop is generic over it, so each game gets its own
 //! monomorphized copy with nothing looked up at run time.
 

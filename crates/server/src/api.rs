@@ -1,34 +1,27 @@
-//! The HTTP routes: the JSON API (see docs/API.md), the WebSocket and the page's assets.
+//! The HTTP routes: the JSON API (see docs/API.md), the WebSocket and the page's assets. The
+//! Mandiri routes are merged in from [`crate::mandiri::routes`]; what both games' routes share
+//! is in [`crate::game_routes`] and [`crate::live`].
 
-use crate::app::{App, Peer};
+use crate::app::App;
 use crate::assets;
-use crate::error::{ApiError, ErrorKind};
-use crate::games::held::Held;
+use crate::error::ApiError;
+use crate::game_routes::{game_actions, record};
 use crate::games::slot::Entry;
-use crate::games::Slot;
+use crate::live::ws;
 use crate::requests::{
     AnalysisRequest, ApiJson, ApiPath, ApiQuery, JoinRequest, MoveRequest, NameRequest, NewGame,
-    RecordQuery, RematchRequest, StateQuery, TokenRequest, TraceRequest, BODY_LIMIT,
+    RematchRequest, StateQuery, TokenRequest, TraceRequest, BODY_LIMIT,
 };
-use crate::sockets::{Full, SocketPlace};
-use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Extension, Json, Router};
+use axum::{Json, Router};
 use rajapasu_engine::{Event, GameView, Rules};
 use serde_json::{json, Value};
 use std::sync::Arc;
-use std::time::Duration;
-use tokio::sync::broadcast::error::RecvError;
 
 type AppState = Arc<App>;
-
-/// Largest WebSocket message (and frame) taken from a client, in bytes: the page sends only
-/// its seat token and short requests for the state.
-pub const WS_MESSAGE_LIMIT: usize = 4096;
 
 /// The whole application: the routes, behind [`crate::layers::front`].
 pub fn router(app: Arc<App>) -> Router {
@@ -175,27 +168,6 @@ async fn state(
     Ok(Json(app.hub.state(&id, q.at).await?))
 }
 
-/// Routes that hand a game's id and a JSON body to the hub's method named (`route =>
-/// method`, or the route's own name) and answer with what it returns. Used by the Mandiri
-/// routes too.
-macro_rules! game_actions {
-    ($($route:ident $(=> $action:ident $(::<$game:ty>)?)? ($body:ty)),* $(,)?) => {$(
-        async fn $route(
-            axum::extract::State(app): axum::extract::State<std::sync::Arc<$crate::app::App>>,
-            $crate::requests::ApiPath(id): $crate::requests::ApiPath<String>,
-            $crate::requests::ApiJson(req): $crate::requests::ApiJson<$body>,
-        ) -> Result<axum::Json<serde_json::Value>, $crate::error::ApiError> {
-            Ok(axum::Json(game_actions!(@call app, id, req, $route $(, $action $(, $game)?)?)))
-        }
-    )*};
-    (@call $app:ident, $id:ident, $req:ident, $route:ident) => {
-        $app.hub.$route(&$id, $req).await?
-    };
-    (@call $app:ident, $id:ident, $req:ident, $route:ident, $action:ident $(, $game:ty)?) => {
-        $app.hub.$action $(::<$game>)? (&$id, $req).await?
-    };
-}
-
 game_actions!(
     play(MoveRequest),
     undo(TokenRequest),
@@ -206,178 +178,6 @@ game_actions!(
     name => name::<Entry>(NameRequest),
     rematch(RematchRequest),
 );
-
-/// The record of a game of kind `E` (both games' routes).
-pub(crate) async fn record<E: Held>(
-    State(app): State<AppState>,
-    ApiPath(id): ApiPath<String>,
-    ApiQuery(q): ApiQuery<RecordQuery>,
-) -> Result<Response, ApiError> {
-    let json_format = q.json()?;
-    let text = app.hub.record::<E>(&id, json_format).await?;
-    Ok(record_response(&id, json_format, text))
-}
-
-/// A game record as a download named after the game.
-pub(crate) fn record_response(id: &str, json_format: bool, text: String) -> Response {
-    let (ctype, ext) = if json_format {
-        ("application/json; charset=utf-8", "json")
-    } else {
-        ("text/plain; charset=utf-8", "txt")
-    };
-    (
-        [
-            (header::CONTENT_TYPE, ctype.to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"rajapasu-{id}.{ext}\""),
-            ),
-        ],
-        text,
-    )
-        .into_response()
-}
-
-/// The live updates of a game of kind `E` (both games' routes).
-pub(crate) async fn ws<E: Held>(
-    State(app): State<AppState>,
-    ApiPath(id): ApiPath<String>,
-    peer: Option<Extension<Peer>>,
-    headers: HeaderMap,
-    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
-) -> Result<Response, ApiError> {
-    let slot = app.hub.load::<E>(&id).await?;
-    open_socket(&app, slot, peer, &headers, upgrade)
-}
-
-/// Upgrades a live-update request of the game in `slot` (of either kind), within the caps.
-pub(crate) fn open_socket<E: Held>(
-    app: &App,
-    slot: Arc<Slot<E>>,
-    peer: Option<Extension<Peer>>,
-    headers: &HeaderMap,
-    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
-) -> Result<Response, ApiError> {
-    let id = slot.id.clone();
-    let upgrade = upgrade.map_err(|_| {
-        ApiError::of(
-            ErrorKind::UpgradeRequired,
-            "this route takes WebSocket connections only (an `Upgrade: websocket` request)",
-        )
-        .code("not_websocket")
-    })?;
-    let address = app.client_address(headers, peer.map(|Extension(p)| p));
-    let place = app.sockets.try_open(&id, address).map_err(|full| {
-        let what = match full {
-            Full::Game => "this game has as many live-update sockets open as it takes",
-            Full::Address => "this address has as many live-update sockets open as it may",
-            Full::Server => "the server has as many live-update sockets open as it takes",
-        };
-        ApiError::rate_limited(what, 5).code("too_many_sockets")
-    })?;
-    let idle = app
-        .limits
-        .ws_idle_timeout()
-        .unwrap_or(Duration::from_secs(60));
-    let stopping = app.stopping.clone();
-    Ok(upgrade
-        .max_message_size(WS_MESSAGE_LIMIT)
-        .max_frame_size(WS_MESSAGE_LIMIT)
-        .on_upgrade(move |socket| watch(socket, slot, place, idle, stopping)))
-}
-
-async fn watch<E: Held>(
-    mut socket: WebSocket,
-    slot: Arc<Slot<E>>,
-    place: SocketPlace,
-    idle: Duration,
-    mut stopping: tokio::sync::watch::Receiver<bool>,
-) {
-    let mut held = 0;
-    let stopped = tokio::select! {
-        _ = session(&mut socket, &slot, &mut held, idle) => false,
-        _ = stopping.wait_for(|s| *s) => true,
-    };
-    if stopped {
-        let _ = socket
-            .send(Message::Close(Some(CloseFrame {
-                code: close_code::AWAY,
-                reason: "the server is stopping".into(),
-            })))
-            .await;
-    }
-    drop(place);
-    // However the socket ended, its player is no longer there.
-    slot.leave(held).await;
-}
-
-/// `{"token": "…"}` sent on a socket: the seat's player is watching through it.
-#[derive(serde::Deserialize)]
-struct Hello {
-    token: String,
-}
-
-async fn session<E: Held>(socket: &mut WebSocket, slot: &Slot<E>, held: &mut u8, idle: Duration) {
-    // Subscribe first, then send the state: no update can fall in between.
-    let mut rx = slot.subscribe();
-    // A ping every half of the idle time; a socket that sent nothing (not even a pong) for the
-    // whole idle time is gone.
-    let mut ping = tokio::time::interval(idle / 2);
-    ping.tick().await;
-    let mut heard = tokio::time::Instant::now();
-    if socket
-        .send(Message::Text(slot.state_message().await.into()))
-        .await
-        .is_err()
-    {
-        return;
-    }
-    loop {
-        tokio::select! {
-            update = rx.recv() => {
-                let text = match update {
-                    Ok(text) => text.to_string(),
-                    Err(RecvError::Lagged(_)) => slot.state_message().await,
-                    Err(RecvError::Closed) => return,
-                };
-                if socket.send(Message::Text(text.into())).await.is_err() {
-                    return;
-                }
-            }
-            _ = ping.tick() => {
-                if heard.elapsed() >= idle {
-                    let _ = socket.send(Message::Close(Some(CloseFrame {
-                        code: close_code::AWAY,
-                        reason: "no answer to pings".into(),
-                    }))).await;
-                    return;
-                }
-                if socket.send(Message::Ping(Default::default())).await.is_err() {
-                    return;
-                }
-            }
-            incoming = socket.recv() => {
-                heard = tokio::time::Instant::now();
-                match incoming {
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                    // A token says who is there (once per socket); any text asks for the
-                    // current state again.
-                    Some(Ok(Message::Text(text))) => {
-                        if *held == 0 {
-                            if let Ok(hello) = serde_json::from_str::<Hello>(&text) {
-                                *held = slot.arrive(&hello.token).await;
-                            }
-                        }
-                        if socket.send(Message::Text(slot.state_message().await.into())).await.is_err() {
-                            return;
-                        }
-                    }
-                    Some(Ok(_)) => {}
-                }
-            }
-        }
-    }
-}
 
 async fn trace(ApiJson(req): ApiJson<TraceRequest>) -> Result<Json<Value>, ApiError> {
     let (mut game, mv) = req.read()?;

@@ -3,11 +3,12 @@
 //!
 //! | Module | What it holds |
 //! |---|---|
-//! | [`serve`] | the accept loop: connection cap, timeouts, graceful stop (docs/SERVER.md) |
+//! | [`serve`](mod@serve) | the accept loop: connection cap, timeouts, graceful stop (docs/SERVER.md) |
 //! | [`layers`] | what every answer passes through: head size, rate limits, JSON errors, security headers, metrics |
 //! | [`limits`] | every limit of the server, the flags of `serve`, with their defaults |
 //! | [`requests`] | every request's body and query, read and checked: a bad request stops there |
-//! | [`api`] | the routes (docs/API.md), the WebSocket, the page's assets, `/healthz`, `/metrics` |
+//! | [`api`] | the routes (docs/API.md), the page's assets, `/healthz`, `/metrics` |
+//! | [`game_routes`], [`live`] | what both games' routes share: the action handlers, the record; the live updates (WebSocket) |
 //! | [`app`] | what the handlers share: games, search workers, limits, counters |
 //! | [`search_pool`] | the search workers: a bounded queue, tables reused within a memory budget |
 //! | [`rate`], [`sockets`] | per-address rate limits; caps on WebSockets by game and address |
@@ -20,7 +21,7 @@
 //! | [`computer`] | hints and the levels, as the page sees them |
 //! | [`error`] | the API's error answers, and why the server could not start |
 //! | [`assets`] | the page's files, embedded in the binary; the HTML pages, made from one layout and shared parts |
-//! | [`cli`], [`loadtest`], [`abuse`], [`client`] | the `serve` and `loadtest` commands (`--abuse` attacks), and their HTTP client |
+//! | [`cli`] | the `serve` command's options and its start |
 //!
 //! ```no_run
 //! # async fn run() -> Result<(), rajapasu_server::error::ServerError> {
@@ -30,20 +31,18 @@
 //! # Ok(()) }
 //! ```
 
-pub mod abuse;
 pub mod analysis;
-#[macro_use]
 pub mod api;
 pub mod app;
 pub mod assets;
 pub mod cli;
-pub mod client;
 pub mod computer;
 pub mod error;
+pub mod game_routes;
 pub mod games;
 pub mod layers;
 pub mod limits;
-pub mod loadtest;
+pub mod live;
 pub mod mandiri;
 pub mod meta;
 pub mod metrics;

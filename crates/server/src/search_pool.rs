@@ -9,11 +9,10 @@
 //!   is taken from the queue or stopped, and answered [`SearchError::Replaced`].
 //! - A request whose client went away is dropped from the queue, or its search stopped.
 
-use crate::error::ApiError;
 use rajapasu_ai::mandiri::Analysis;
 use rajapasu_ai::search::Searcher;
 use rajapasu_ai::Level;
-use rajapasu_engine::mandiri::MandiriGame;
+use rajapasu_engine::mandiri;
 use rajapasu_engine::{Game, Hole, Move};
 use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
@@ -68,19 +67,6 @@ impl std::error::Error for SearchError {}
 
 /// Seconds a client refused for a full queue is asked to wait.
 pub const BUSY_RETRY_SECONDS: u64 = 2;
-
-impl From<SearchError> for ApiError {
-    fn from(e: SearchError) -> ApiError {
-        match e {
-            SearchError::Busy => ApiError::busy(
-                "the computer is busy with other searches: try again shortly",
-                BUSY_RETRY_SECONDS,
-            ),
-            SearchError::Replaced => ApiError::conflict(e.to_string()).code("hint_replaced"),
-            SearchError::Stopped => ApiError::internal(e),
-        }
-    }
-}
 
 /// Shared between a queued or running search and whoever waits for it.
 #[derive(Default)]
@@ -301,7 +287,7 @@ impl SearchPool {
     /// refused. The Mandiri searchers keep tables of their own; the job is counted against the
     /// memory budget as a hint-sized search, which is about their size. `None` if the game is
     /// over or the pool stopped.
-    pub async fn mandiri_move(&self, game: MandiriGame, level: Level, seed: u64) -> Option<Hole> {
+    pub async fn mandiri_move(&self, game: mandiri::Game, level: Level, seed: u64) -> Option<Hole> {
         let pending = self
             .submit(HINT_TABLE_BITS, false, None, move |_| {
                 rajapasu_ai::mandiri::level_player(level, seed)
@@ -321,12 +307,12 @@ impl SearchPool {
         .await
     }
 
-    /// A hint for the Mandiri game `id` ([`rajapasu_ai::mandiri::hint`]), queued and replaced
+    /// A hint for the Mandiri game `id` ([`rajapasu_ai::mandiri::hint()`]), queued and replaced
     /// as [`SearchPool::hint`]; the pool's stop flag ends it early.
     pub async fn mandiri_hint(
         &self,
         id: &str,
-        game: MandiriGame,
+        game: mandiri::Game,
     ) -> Result<Option<Analysis>, SearchError> {
         self.submit(HINT_TABLE_BITS, true, Some(id), move |searcher| {
             rajapasu_ai::mandiri::hint(&game, Some(searcher.stop_flag()))

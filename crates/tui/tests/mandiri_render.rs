@@ -3,7 +3,7 @@
 //! round summaries and the record after every move.
 
 use rajapasu_ai::Level;
-use rajapasu_engine::mandiri::{MandiriGame, MandiriRules, MandiriStatus};
+use rajapasu_engine::mandiri;
 use rajapasu_tui::mandiri::app::{MandiriApp, MandiriOverlay};
 use rajapasu_tui::mandiri::{ui, MandiriConfig, Who};
 use ratatui::backend::TestBackend;
@@ -31,7 +31,7 @@ fn app(rules: &str, players: [Who; 3], name: &str) -> MandiriApp {
         never_overwrite: false,
     };
     MandiriApp::new(
-        MandiriGame::new(rules.parse::<MandiriRules>().unwrap()),
+        mandiri::Game::new(rules.parse::<mandiri::Rules>().unwrap()),
         config,
     )
 }
@@ -205,7 +205,10 @@ fn a_round_ends_with_a_summary_and_the_match_goes_on() {
 fn a_single_round_ends_the_game() {
     let mut app = app("mandiri/mode=round", [COMPUTER; 3], "round.txt");
     until(&mut app, |a| a.game.status().is_over());
-    assert!(matches!(app.game.status(), MandiriStatus::RoundOver { .. }));
+    assert!(matches!(
+        app.game.status(),
+        mandiri::Status::RoundOver { .. }
+    ));
     assert!(app
         .summary
         .iter()

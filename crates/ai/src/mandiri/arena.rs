@@ -3,7 +3,7 @@
 
 use crate::mandiri::player::MandiriPlayer;
 use crate::stats::mean_ci;
-use rajapasu_engine::mandiri::{MandiriGame, MandiriRoundEnd, MandiriStatus, Player, Seat};
+use rajapasu_engine::mandiri::{self, Player, Seat};
 use rajapasu_engine::rng::Rng;
 use serde::Serialize;
 
@@ -21,7 +21,7 @@ pub struct RoundStat {
     /// Whether each seat's player won (a tie shares the round).
     pub won: [bool; 3],
     /// How it ended.
-    pub ended_by: MandiriRoundEnd,
+    pub ended_by: mandiri::RoundEnd,
     /// Moves in the round.
     pub moves: usize,
 }
@@ -60,15 +60,15 @@ pub struct GameStat {
 /// ```
 /// use rajapasu_ai::mandiri::arena::{play, GameEnd};
 /// use rajapasu_ai::mandiri::{MandiriPlayer, RandomPlayer};
-/// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
+/// use rajapasu_engine::mandiri;
 /// let mut players: [Box<dyn MandiriPlayer>; 3] =
 ///     [1, 2, 3].map(|s| Box::new(RandomPlayer::new(s)) as Box<dyn MandiriPlayer>);
-/// let rules = "mandiri/mode=round".parse::<MandiriRules>().unwrap();
-/// let stat = play(MandiriGame::new(rules), &mut players, 2, 9, 10_000);
+/// let rules = "mandiri/mode=round".parse::<mandiri::Rules>().unwrap();
+/// let stat = play(mandiri::Game::new(rules), &mut players, 2, 9, 10_000);
 /// assert_eq!((stat.end, stat.rounds.len()), (GameEnd::Round, 1));
 /// ```
 pub fn play(
-    mut game: MandiriGame,
+    mut game: mandiri::Game,
     players: &mut [Box<dyn MandiriPlayer>; 3],
     opening: usize,
     seed: u64,
@@ -107,12 +107,12 @@ pub fn play(
         }
     }
     let (end, match_winners) = match game.status() {
-        MandiriStatus::Playing => (GameEnd::Capped, Vec::new()),
-        MandiriStatus::RoundOver { .. } => (GameEnd::Round, Vec::new()),
-        MandiriStatus::MatchOver { winners } if winners.len() == 1 => {
+        mandiri::Status::Playing => (GameEnd::Capped, Vec::new()),
+        mandiri::Status::RoundOver { .. } => (GameEnd::Round, Vec::new()),
+        mandiri::Status::MatchOver { winners } if winners.len() == 1 => {
             (GameEnd::MatchWon, winners.iter().collect())
         }
-        MandiriStatus::MatchOver { winners } => (GameEnd::MatchDrawn, winners.iter().collect()),
+        mandiri::Status::MatchOver { winners } => (GameEnd::MatchDrawn, winners.iter().collect()),
     };
     GameStat {
         rounds,
@@ -256,11 +256,11 @@ pub fn seat_report(games: &[GameStat]) -> SeatReport {
         round_moves: Lengths::of(&rounds.iter().map(|r| r.moves).collect::<Vec<_>>()),
         no_capture: rounds
             .iter()
-            .filter(|r| r.ended_by == MandiriRoundEnd::NoCapture)
+            .filter(|r| r.ended_by == mandiri::RoundEnd::NoCapture)
             .count(),
         repetition: rounds
             .iter()
-            .filter(|r| r.ended_by == MandiriRoundEnd::Repetition)
+            .filter(|r| r.ended_by == mandiri::RoundEnd::Repetition)
             .count(),
         match_rounds: Lengths::of(&games.iter().map(|g| g.rounds.len()).collect::<Vec<_>>()),
         ends,

@@ -6,7 +6,7 @@ use crate::mandiri::eval::{base, Values};
 use crate::mandiri::limits::{Clock, Limits};
 use crate::mandiri::paranoid::{Analysis, MAX_DEPTH};
 use crate::mandiri::table::Table;
-use rajapasu_engine::mandiri::{MandiriGame, MandiriPosition};
+use rajapasu_engine::mandiri;
 use rajapasu_engine::Hole;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -52,7 +52,7 @@ impl<V: Copy> Frame<V> {
 
     /// Readies a search of `game`: the table emptied if its entries are of another round, the
     /// clock started.
-    fn start(&mut self, game: &MandiriGame) {
+    fn start(&mut self, game: &mandiri::Game) {
         let pos = game.position();
         self.base = base(pos);
         self.root_rounds = game.rounds().len();
@@ -85,10 +85,10 @@ pub(crate) trait Deepening {
     fn frame(&mut self) -> &mut Frame<Self::Entry>;
 
     /// Readies a search from the root position, before the first iteration.
-    fn prepare(&mut self, pos: &MandiriPosition);
+    fn prepare(&mut self, pos: &mandiri::Position);
 
     /// One iteration `depth` moves deep from the root, `first` searched first.
-    fn iteration(&mut self, game: &mut MandiriGame, depth: u32, first: Hole) -> Iteration;
+    fn iteration(&mut self, game: &mut mandiri::Game, depth: u32, first: Hole) -> Iteration;
 }
 
 /// Searches `game` for the seat to move by iterative deepening, calling `report` with every
@@ -96,7 +96,7 @@ pub(crate) trait Deepening {
 /// whatever the limits and the stop flag.
 pub(crate) fn deepen<S: Deepening>(
     s: &mut S,
-    game: &MandiriGame,
+    game: &mandiri::Game,
     report: &mut dyn FnMut(&Analysis),
 ) -> Option<Analysis> {
     let moves = game.legal_moves();

@@ -66,8 +66,8 @@ pub fn mandiri_level(level: Level) -> MandiriLevelPlay {
 /// ```
 /// use rajapasu_ai::mandiri::level_player;
 /// use rajapasu_ai::Level;
-/// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
-/// let game = MandiriGame::new(MandiriRules::default());
+/// use rajapasu_engine::mandiri;
+/// let game = mandiri::Game::new(mandiri::Rules::default());
 /// let mv = level_player(Level::MIN, 1).choose(&game).unwrap();
 /// assert!(game.legal_moves().contains(&mv));
 /// ```

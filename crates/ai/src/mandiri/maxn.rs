@@ -9,7 +9,7 @@ use crate::mandiri::eval::{evaluate, final_values, key, ordered, round_over, Val
 use crate::mandiri::limits::Limits;
 use crate::mandiri::paranoid::Analysis;
 use crate::mandiri::table::{Bound, Entry};
-use rajapasu_engine::mandiri::{MandiriGame, MandiriPosition};
+use rajapasu_engine::mandiri;
 use rajapasu_engine::Hole;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -18,8 +18,8 @@ use std::sync::Arc;
 ///
 /// ```
 /// use rajapasu_ai::mandiri::{Limits, MaxN};
-/// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
-/// let game = MandiriGame::new(MandiriRules::default());
+/// use rajapasu_engine::mandiri;
+/// let game = mandiri::Game::new(mandiri::Rules::default());
 /// let a = MaxN::new(Limits::depth(2), Some(12)).search(&game).unwrap();
 /// assert!(game.legal_moves().contains(&a.best));
 /// ```
@@ -38,7 +38,7 @@ impl MaxN {
 
     /// Searches `game` for the seat to move; `None` if the game is over. The value is the
     /// mover's own component; [`Analysis::values`] holds every seat's.
-    pub fn search(&mut self, game: &MandiriGame) -> Option<Analysis> {
+    pub fn search(&mut self, game: &mandiri::Game) -> Option<Analysis> {
         deepen(self, game, &mut |_| {})
     }
 
@@ -57,9 +57,9 @@ impl Deepening for MaxN {
         &mut self.frame
     }
 
-    fn prepare(&mut self, _: &MandiriPosition) {}
+    fn prepare(&mut self, _: &mandiri::Position) {}
 
-    fn iteration(&mut self, game: &mut MandiriGame, depth: u32, first: Hole) -> Iteration {
+    fn iteration(&mut self, game: &mut mandiri::Game, depth: u32, first: Hole) -> Iteration {
         let me = game.position().to_move().index();
         let (v, best) = self.node(game, depth, Some(first));
         Iteration {
@@ -74,7 +74,7 @@ impl MaxN {
     /// The value vector of `game` searched `depth` moves deep, and the move that gets it.
     fn node(
         &mut self,
-        game: &mut MandiriGame,
+        game: &mut mandiri::Game,
         depth: u32,
         first: Option<Hole>,
     ) -> (Values, Option<Hole>) {

@@ -9,7 +9,7 @@
 
 use crate::mandiri::eval::{evaluate, gains, round_over};
 use crate::mandiri::limits::Limits;
-use rajapasu_engine::mandiri::{MandiriGame, Seat};
+use rajapasu_engine::mandiri::{self, Seat};
 use rajapasu_engine::rng::Rng;
 use rajapasu_engine::Hole;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -40,8 +40,8 @@ struct Node {
 ///
 /// ```
 /// use rajapasu_ai::mandiri::{Limits, Mcts};
-/// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
-/// let game = MandiriGame::new(MandiriRules::default());
+/// use rajapasu_engine::mandiri;
+/// let game = mandiri::Game::new(mandiri::Rules::default());
 /// let mut mcts = Mcts::new(Limits::default().with_nodes(200), 7);
 /// let best = mcts.search(&game).unwrap();
 /// assert!(game.legal_moves().contains(&best));
@@ -99,9 +99,9 @@ impl Mcts {
     ///
     /// ```
     /// use rajapasu_ai::mandiri::{Limits, Mcts};
-    /// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
+    /// use rajapasu_engine::mandiri;
     /// use std::sync::{atomic::AtomicBool, Arc};
-    /// let game = MandiriGame::new(MandiriRules::default());
+    /// let game = mandiri::Game::new(mandiri::Rules::default());
     /// let stop = Arc::new(AtomicBool::new(true));
     /// let mut mcts = Mcts::new(Limits::default().with_nodes(u64::MAX), 7).with_stop(stop);
     /// assert!(game.legal_moves().contains(&mcts.search(&game).unwrap()));
@@ -111,7 +111,7 @@ impl Mcts {
         self
     }
 
-    fn new_node(&mut self, game: &MandiriGame, in_play: [bool; 3]) -> usize {
+    fn new_node(&mut self, game: &mandiri::Game, in_play: [bool; 3]) -> usize {
         let terminal = round_over(game, self.root_rounds).map(|c| {
             // The round's captures only: reserves would blur the share of the round.
             rewards(c.0.map(i32::from), in_play)
@@ -134,7 +134,7 @@ impl Mcts {
 
     /// The best move for the seat to move in `game`: the root move searched most. `None` if
     /// the game is over.
-    pub fn search(&mut self, game: &MandiriGame) -> Option<Hole> {
+    pub fn search(&mut self, game: &mandiri::Game) -> Option<Hole> {
         let moves = game.legal_moves();
         if moves.len() <= 1 {
             return moves.first().copied();
@@ -173,7 +173,7 @@ impl Mcts {
             .or(moves.first().copied())
     }
 
-    fn iterate(&mut self, game: &mut MandiriGame, in_play: [bool; 3]) {
+    fn iterate(&mut self, game: &mut mandiri::Game, in_play: [bool; 3]) {
         let mut path = vec![0usize];
         let mut played = 0;
         let mut node = 0;
@@ -232,7 +232,7 @@ impl Mcts {
     /// one, otherwise a random move.
     fn playout(
         &mut self,
-        game: &mut MandiriGame,
+        game: &mut mandiri::Game,
         in_play: [bool; 3],
         played: &mut usize,
     ) -> [f64; 3] {

@@ -20,8 +20,8 @@
 //!
 //! ```
 //! use rajapasu_ai::mandiri::MandiriSpec;
-//! use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
-//! let game = MandiriGame::new(MandiriRules::default());
+//! use rajapasu_engine::mandiri;
+//! let game = mandiri::Game::new(mandiri::Rules::default());
 //! let mut player = "paranoid:3".parse::<MandiriSpec>().unwrap().build(1);
 //! assert!(game.legal_moves().contains(&player.choose(&game).unwrap()));
 //! ```

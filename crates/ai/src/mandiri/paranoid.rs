@@ -11,7 +11,7 @@ use crate::mandiri::deepen::{deepen, Deepening, Frame, Iteration};
 use crate::mandiri::eval::{evaluate, final_values, key, ordered, round_over, Values};
 use crate::mandiri::limits::Limits;
 use crate::mandiri::table::{Bound, Entry};
-use rajapasu_engine::mandiri::{MandiriGame, MandiriPosition, Seat};
+use rajapasu_engine::mandiri::{self, Seat};
 use rajapasu_engine::Hole;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -40,8 +40,8 @@ pub struct Analysis {
 ///
 /// ```
 /// use rajapasu_ai::mandiri::{Limits, Paranoid};
-/// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
-/// let game = MandiriGame::new(MandiriRules::default());
+/// use rajapasu_engine::mandiri;
+/// let game = mandiri::Game::new(mandiri::Rules::default());
 /// let mut search = Paranoid::new(Limits::depth(3), Some(12));
 /// let a = search.search(&game).unwrap();
 /// assert!(game.legal_moves().contains(&a.best));
@@ -71,9 +71,9 @@ impl Paranoid {
     ///
     /// ```
     /// use rajapasu_ai::mandiri::{Limits, Paranoid};
-    /// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
+    /// use rajapasu_engine::mandiri;
     /// use std::sync::{atomic::AtomicBool, Arc};
-    /// let game = MandiriGame::new(MandiriRules::default());
+    /// let game = mandiri::Game::new(mandiri::Rules::default());
     /// // Set before the search starts: only the first iteration runs.
     /// let stop = Arc::new(AtomicBool::new(true));
     /// let a = Paranoid::new(Limits::depth(40), Some(12)).with_stop(stop).search(&game).unwrap();
@@ -91,7 +91,7 @@ impl Paranoid {
     }
 
     /// Searches `game` for the seat to move; `None` if the game is over.
-    pub fn search(&mut self, game: &MandiriGame) -> Option<Analysis> {
+    pub fn search(&mut self, game: &mandiri::Game) -> Option<Analysis> {
         deepen(self, game, &mut |_| {})
     }
 }
@@ -103,12 +103,12 @@ impl Deepening for Paranoid {
         &mut self.frame
     }
 
-    fn prepare(&mut self, pos: &MandiriPosition) {
+    fn prepare(&mut self, pos: &mandiri::Position) {
         self.root = pos.to_move();
         self.rivals = pos.seats_in_play().filter(|&s| s != self.root).collect();
     }
 
-    fn iteration(&mut self, game: &mut MandiriGame, depth: u32, first: Hole) -> Iteration {
+    fn iteration(&mut self, game: &mut mandiri::Game, depth: u32, first: Hole) -> Iteration {
         let (value, best) = self.root_search(game, depth, first);
         Iteration {
             value,
@@ -119,7 +119,7 @@ impl Deepening for Paranoid {
 }
 
 impl Paranoid {
-    fn root_search(&mut self, game: &mut MandiriGame, depth: u32, first: Hole) -> (i32, Hole) {
+    fn root_search(&mut self, game: &mut mandiri::Game, depth: u32, first: Hole) -> (i32, Hole) {
         let mut alpha = i32::MIN + 1;
         let mut best = (i32::MIN, first);
         for h in ordered(game.position(), Some(first)) {
@@ -137,7 +137,7 @@ impl Paranoid {
         best
     }
 
-    fn alpha_beta(&mut self, game: &mut MandiriGame, depth: u32, alpha: i32, beta: i32) -> i32 {
+    fn alpha_beta(&mut self, game: &mut mandiri::Game, depth: u32, alpha: i32, beta: i32) -> i32 {
         let (mut alpha, mut beta) = (alpha, beta);
         if self.frame.clock.tick() {
             return 0;

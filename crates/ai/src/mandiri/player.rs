@@ -4,7 +4,7 @@
 use crate::mandiri::eval::gains;
 use crate::mandiri::{Limits, MaxN, Mcts, Paranoid};
 use core::fmt;
-use rajapasu_engine::mandiri::MandiriGame;
+use rajapasu_engine::mandiri;
 use rajapasu_engine::rng::Rng;
 use rajapasu_engine::Hole;
 
@@ -29,14 +29,14 @@ impl std::error::Error for MandiriPlayerError {}
 ///
 /// ```
 /// use rajapasu_ai::mandiri::{MandiriPlayer, RandomPlayer};
-/// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
-/// let game = MandiriGame::new(MandiriRules::default());
+/// use rajapasu_engine::mandiri;
+/// let game = mandiri::Game::new(mandiri::Rules::default());
 /// let mv = RandomPlayer::new(3).choose(&game).unwrap();
 /// assert!(game.legal_moves().contains(&mv));
 /// ```
 pub trait MandiriPlayer: Send {
     /// A legal move for the seat to move in `game`.
-    fn choose(&mut self, game: &MandiriGame) -> Result<Hole, MandiriPlayerError>;
+    fn choose(&mut self, game: &mandiri::Game) -> Result<Hole, MandiriPlayerError>;
 }
 
 /// Uniformly random legal moves.
@@ -51,7 +51,7 @@ impl RandomPlayer {
 }
 
 impl MandiriPlayer for RandomPlayer {
-    fn choose(&mut self, game: &MandiriGame) -> Result<Hole, MandiriPlayerError> {
+    fn choose(&mut self, game: &mandiri::Game) -> Result<Hole, MandiriPlayerError> {
         let moves = game.legal_moves();
         if moves.is_empty() {
             return Err(MandiriPlayerError::GameOver);
@@ -79,7 +79,7 @@ impl GreedyPlayer {
 }
 
 impl MandiriPlayer for GreedyPlayer {
-    fn choose(&mut self, game: &MandiriGame) -> Result<Hole, MandiriPlayerError> {
+    fn choose(&mut self, game: &mandiri::Game) -> Result<Hole, MandiriPlayerError> {
         if game.status().is_over() {
             return Err(MandiriPlayerError::GameOver);
         }
@@ -101,7 +101,7 @@ impl MandiriPlayer for GreedyPlayer {
 }
 
 impl MandiriPlayer for Paranoid {
-    fn choose(&mut self, game: &MandiriGame) -> Result<Hole, MandiriPlayerError> {
+    fn choose(&mut self, game: &mandiri::Game) -> Result<Hole, MandiriPlayerError> {
         self.search(game)
             .map(|a| a.best)
             .ok_or(MandiriPlayerError::GameOver)
@@ -109,7 +109,7 @@ impl MandiriPlayer for Paranoid {
 }
 
 impl MandiriPlayer for MaxN {
-    fn choose(&mut self, game: &MandiriGame) -> Result<Hole, MandiriPlayerError> {
+    fn choose(&mut self, game: &mandiri::Game) -> Result<Hole, MandiriPlayerError> {
         self.search(game)
             .map(|a| a.best)
             .ok_or(MandiriPlayerError::GameOver)
@@ -117,7 +117,7 @@ impl MandiriPlayer for MaxN {
 }
 
 impl MandiriPlayer for Mcts {
-    fn choose(&mut self, game: &MandiriGame) -> Result<Hole, MandiriPlayerError> {
+    fn choose(&mut self, game: &mandiri::Game) -> Result<Hole, MandiriPlayerError> {
         self.search(game).ok_or(MandiriPlayerError::GameOver)
     }
 }

@@ -205,8 +205,8 @@ impl MandiriSpec {
     ///
     /// ```
     /// use rajapasu_ai::mandiri::MandiriSpec;
-    /// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
-    /// let game = MandiriGame::new(MandiriRules::default());
+    /// use rajapasu_engine::mandiri;
+    /// let game = mandiri::Game::new(mandiri::Rules::default());
     /// let spec: MandiriSpec = "mcts:100".parse().unwrap();
     /// let mv = spec.build(5).choose(&game).unwrap();
     /// assert!(game.legal_moves().contains(&mv));

@@ -6,7 +6,7 @@ use crate::mandiri::deepen::deepen;
 use crate::mandiri::paranoid::MAX_DEPTH;
 use crate::mandiri::{mandiri_level, GreedyPlayer, Limits, MandiriLevelPlay, MandiriPlayer};
 use crate::mandiri::{Analysis, MaxN, Mcts, Paranoid, Searcher, STRONGEST};
-use rajapasu_engine::mandiri::{MandiriGame, MandiriPosition, MandiriRules};
+use rajapasu_engine::mandiri;
 use rajapasu_engine::Hole;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -17,18 +17,18 @@ const TABLE_BITS: u32 = crate::mandiri::player::TABLE_BITS;
 
 /// The game `position` asks for: `startpos` or a Mandiri code (RULES.md 9.7), then the moves.
 pub(super) fn position(
-    rules: MandiriRules,
+    rules: mandiri::Rules,
     head: &[&str],
     moves: &[&str],
-) -> Result<MandiriGame, String> {
+) -> Result<mandiri::Game, String> {
     let mut game = match head {
         [] => return Err("`position` needs `startpos` or a Mandiri position code".into()),
-        ["startpos"] => MandiriGame::new(rules),
+        ["startpos"] => mandiri::Game::new(rules),
         code => {
             let code = code.join(" ");
-            let pos = MandiriPosition::from_code(&code)
+            let pos = mandiri::Position::from_code(&code)
                 .map_err(|e| format!("bad Mandiri position code: {e}"))?;
-            MandiriGame::from_position(pos)
+            mandiri::Game::from_position(pos)
         }
     };
     apply(&mut game, moves)?;
@@ -36,7 +36,7 @@ pub(super) fn position(
 }
 
 /// Plays `moves` (hole names such as `S5`) on `game`, stopping at the first bad one.
-pub(super) fn apply(game: &mut MandiriGame, moves: &[&str]) -> Result<(), String> {
+pub(super) fn apply(game: &mut mandiri::Game, moves: &[&str]) -> Result<(), String> {
     for (k, w) in moves.iter().enumerate() {
         let hole: Hole = w.parse().map_err(|_| {
             format!(
@@ -51,13 +51,13 @@ pub(super) fn apply(game: &mut MandiriGame, moves: &[&str]) -> Result<(), String
 }
 
 /// The `legal` line.
-pub(super) fn legal(game: &MandiriGame) -> String {
+pub(super) fn legal(game: &mandiri::Game) -> String {
     let ms: Vec<String> = game.legal_moves().iter().map(Hole::to_string).collect();
     format!("legal {}", ms.join(" ")).trim_end().to_string()
 }
 
 /// The `show` object: the rules, the position code, the seat to move and the moves played.
-pub(super) fn show(game: &MandiriGame) -> String {
+pub(super) fn show(game: &mandiri::Game) -> String {
     let pos = game.position();
     let moves: Vec<String> = game.moves().iter().map(Hole::to_string).collect();
     serde_json::json!({
@@ -76,7 +76,7 @@ pub(super) fn show(game: &MandiriGame) -> String {
 /// ```text
 /// info depth 4 score L 32.5 values C 10.5 R 3.0 L 32.5 nodes 198 nps 12375 time 16
 /// ```
-fn info(game: &MandiriGame, a: &Analysis, ms: u64) -> String {
+fn info(game: &mandiri::Game, a: &Analysis, ms: u64) -> String {
     let pos = game.position();
     let seat = pos.to_move();
     let counters = |v: i32| format!("{:.1}", f64::from(v) / 10.0);
@@ -101,7 +101,7 @@ fn info(game: &MandiriGame, a: &Analysis, ms: u64) -> String {
 /// `last`. `limits` given override the level's. `infinite`: with no limit given and no level,
 /// the search goes on until `stop` sets the flag (or the round is searched to its end).
 pub(super) fn go(
-    game: &MandiriGame,
+    game: &mandiri::Game,
     mut limits: Limits,
     level: Option<Level>,
     infinite: bool,

@@ -1,10 +1,7 @@
 //! `--rules mandiri` for `state`, `trace`, `perft` and `replay`: the three-player game.
 
 use crate::common::{CliError, GameArgs};
-use rajapasu_engine::mandiri::{
-    text, MandiriGame, MandiriPosition, MandiriRecord, MandiriRules, MandiriStatus, Player, Seat,
-    NAME,
-};
+use rajapasu_engine::mandiri::{self, text, Player, Seat, NAME};
 use rajapasu_engine::Hole;
 use serde_json::{json, Value};
 
@@ -30,11 +27,11 @@ pub fn is_record(text: &str) -> bool {
 }
 
 /// Reads a Mandiri record, text or JSON.
-pub fn read_record(path: &std::path::Path, text: &str) -> Result<MandiriRecord, CliError> {
+pub fn read_record(path: &std::path::Path, text: &str) -> Result<mandiri::Record, CliError> {
     let rec = if text.trim_start().starts_with('{') {
-        MandiriRecord::parse_json(text)
+        mandiri::Record::parse_json(text)
     } else {
-        MandiriRecord::parse_text(text)
+        mandiri::Record::parse_text(text)
     };
     rec.map_err(|e| CliError(format!("{}: {e}", path.display())))
 }
@@ -55,8 +52,8 @@ pub fn parse_moves(text: &str) -> Result<Vec<Hole>, CliError> {
 
 /// The game `--rules`, `--position` and `--moves` ask for. A position code may leave out its
 /// rule set: the one of `--rules` is then used.
-pub fn game(args: &GameArgs) -> Result<MandiriGame, CliError> {
-    let mut rules: MandiriRules = args.rules.parse()?;
+pub fn game(args: &GameArgs) -> Result<mandiri::Game, CliError> {
+    let mut rules: mandiri::Rules = args.rules.parse()?;
     if args.single_round {
         rules.mode = rajapasu_engine::Mode::SingleRound;
     }
@@ -67,9 +64,9 @@ pub fn game(args: &GameArgs) -> Result<MandiriGame, CliError> {
             } else {
                 format!("{rules} {code}")
             };
-            MandiriGame::from_position(MandiriPosition::from_code(&code)?)
+            mandiri::Game::from_position(mandiri::Position::from_code(&code)?)
         }
-        None => MandiriGame::new(rules),
+        None => mandiri::Game::new(rules),
     };
     for (k, mv) in parse_moves(args.moves.as_deref().unwrap_or(""))?
         .into_iter()
@@ -81,16 +78,16 @@ pub fn game(args: &GameArgs) -> Result<MandiriGame, CliError> {
     Ok(game)
 }
 
-fn status_text(status: MandiriStatus) -> String {
+fn status_text(status: mandiri::Status) -> String {
     match status {
-        MandiriStatus::Playing => "playing".into(),
-        MandiriStatus::RoundOver { winners } => format!("round over, won by player(s) {winners}"),
-        MandiriStatus::MatchOver { winners } => format!("match over, won by player(s) {winners}"),
+        mandiri::Status::Playing => "playing".into(),
+        mandiri::Status::RoundOver { winners } => format!("round over, won by player(s) {winners}"),
+        mandiri::Status::MatchOver { winners } => format!("match over, won by player(s) {winners}"),
     }
 }
 
 /// The board as a diagram, far row on top (N7..N1), with the seats and players.
-pub fn state_text(game: &MandiriGame) -> String {
+pub fn state_text(game: &mandiri::Game) -> String {
     let pos = game.position();
     let cell = |name: String| {
         let h: Hole = name.parse().expect("a hole name");
@@ -137,7 +134,7 @@ pub fn state_text(game: &MandiriGame) -> String {
 }
 
 /// The state as one JSON object.
-pub fn state_json(game: &MandiriGame) -> Value {
+pub fn state_json(game: &mandiri::Game) -> Value {
     let pos = game.position();
     let seats: Vec<Value> = Seat::ALL
         .iter()
@@ -148,8 +145,8 @@ pub fn state_json(game: &MandiriGame) -> Value {
         })
         .collect();
     let winners = match game.status() {
-        MandiriStatus::Playing => None,
-        MandiriStatus::RoundOver { winners } | MandiriStatus::MatchOver { winners } => {
+        mandiri::Status::Playing => None,
+        mandiri::Status::RoundOver { winners } | mandiri::Status::MatchOver { winners } => {
             Some(winners.iter().map(Player::number).collect::<Vec<_>>())
         }
     };
@@ -167,26 +164,8 @@ pub fn state_json(game: &MandiriGame) -> Value {
     })
 }
 
-/// `rajapasu perft DEPTH --rules mandiri`.
-pub fn perft(game: &mut MandiriGame, depth: u32) -> u64 {
-    if depth == 0 {
-        println!("total 1");
-        return 1;
-    }
-    let mut total = 0;
-    for m in game.legal_moves() {
-        game.try_play(m).expect("a legal move");
-        let n = rajapasu_engine::mandiri::mandiri_perft(game, depth - 1);
-        game.undo();
-        println!("{m}: {n}");
-        total += n;
-    }
-    println!("total {total}");
-    total
-}
-
 /// `rajapasu trace --rules mandiri --move HOLE`: plays `mv` and tells it.
-pub fn trace(mut game: MandiriGame, mv: &str, as_json: bool) -> Result<(), CliError> {
+pub fn trace(mut game: mandiri::Game, mv: &str, as_json: bool) -> Result<(), CliError> {
     let mv = parse_moves(mv)?
         .into_iter()
         .next()
@@ -217,7 +196,7 @@ pub fn trace(mut game: MandiriGame, mv: &str, as_json: bool) -> Result<(), CliEr
 }
 
 /// `rajapasu replay` of a Mandiri record.
-pub fn replay(record: &MandiriRecord, explain: bool, as_json: bool) -> Result<(), CliError> {
+pub fn replay(record: &mandiri::Record, explain: bool, as_json: bool) -> Result<(), CliError> {
     let game = record.replay()?;
     if as_json {
         println!("{}", serde_json::to_string(&state_json(&game))?);
@@ -226,7 +205,7 @@ pub fn replay(record: &MandiriRecord, explain: bool, as_json: bool) -> Result<()
     for (k, v) in &record.tags {
         println!("{k}: {v}");
     }
-    let mut replay = MandiriGame::from_position(record.start_position());
+    let mut replay = mandiri::Game::from_position(record.start_position());
     for (k, &mv) in record.moves.iter().enumerate() {
         let (round, mover) = (replay.position().round(), replay.position().to_move());
         let mut events = Vec::new();

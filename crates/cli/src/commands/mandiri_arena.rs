@@ -8,7 +8,7 @@ use rajapasu_ai::mandiri::arena::{
     play, seat_report, seatings, standings, GameEnd, GameStat, SeatReport, Share, Standing,
 };
 use rajapasu_ai::mandiri::{MandiriPlayer, MandiriSpec};
-use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
+use rajapasu_engine::mandiri;
 use rajapasu_engine::rng::stream_seed;
 use rajapasu_engine::Mode;
 
@@ -38,8 +38,8 @@ pub struct TournamentOptions<'a> {
     pub max_moves: usize,
 }
 
-fn rules_of(text: &str, single_round: bool) -> Result<MandiriRules, CliError> {
-    let mut rules: MandiriRules = text.parse()?;
+fn rules_of(text: &str, single_round: bool) -> Result<mandiri::Rules, CliError> {
+    let mut rules: mandiri::Rules = text.parse()?;
     if single_round {
         rules.mode = Mode::SingleRound;
     }
@@ -58,7 +58,7 @@ fn bar(len: usize) -> ProgressBar {
 /// One game: random opening moves from the opening's seed, then `specs[entrants[p]]` playing
 /// player `p`.
 fn one_game(
-    rules: MandiriRules,
+    rules: mandiri::Rules,
     specs: &[MandiriSpec],
     entrants: [usize; 3],
     opening: usize,
@@ -69,7 +69,7 @@ fn one_game(
     let mut players: [Box<dyn MandiriPlayer>; 3] =
         [0, 1, 2].map(|p| specs[entrants[p]].build(stream_seed(player_seed, p as u64 + 1)));
     play(
-        MandiriGame::new(rules),
+        mandiri::Game::new(rules),
         &mut players,
         opening,
         opening_seed,
@@ -224,7 +224,7 @@ fn print_standings(table: &[Standing]) {
     }
 }
 
-fn print_report(rules: &MandiriRules, r: &SeatReport, cap: usize) {
+fn print_report(rules: &mandiri::Rules, r: &SeatReport, cap: usize) {
     println!(
         "rules {rules}: {}, {}",
         plural(r.games as u64, "game", "games"),

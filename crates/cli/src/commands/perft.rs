@@ -2,7 +2,7 @@
 
 use crate::common::{CliError, GameArgs};
 use clap::Args;
-use rajapasu_engine::perft_split;
+use rajapasu_engine::{perft_split, SowingGame};
 use std::time::Instant;
 
 /// Arguments of `rajapasu perft`.
@@ -19,20 +19,19 @@ pub struct PerftArgs {
 
 pub fn run(args: PerftArgs) -> Result<(), CliError> {
     if super::mandiri::wanted(&args.game.rules) {
-        let mut game = super::mandiri::game(&args.game)?;
-        let t = Instant::now();
-        let total = super::mandiri::perft(&mut game, args.depth);
-        let secs = t.elapsed().as_secs_f64();
-        eprintln!(
-            "{secs:.3} s, {:.0} sequences/s",
-            total as f64 / secs.max(1e-9)
-        );
-        return Ok(());
+        count(&mut super::mandiri::game(&args.game)?, args.depth);
+    } else {
+        count(&mut args.game.game()?, args.depth);
     }
-    let mut game = args.game.game()?;
+    Ok(())
+}
+
+/// Prints the count of each first move and the total, and the rate to stderr: one report for
+/// both games.
+fn count<G: SowingGame>(game: &mut G, depth: u32) {
     let t = Instant::now();
-    let split = perft_split(&mut game, args.depth);
-    let total: u64 = if args.depth == 0 {
+    let split = perft_split(game, depth);
+    let total: u64 = if depth == 0 {
         1
     } else {
         split.iter().map(|(_, n)| n).sum()
@@ -47,5 +46,4 @@ pub fn run(args: PerftArgs) -> Result<(), CliError> {
         total as f64 / secs.max(1e-9)
     );
     println!("total {total}");
-    Ok(())
 }

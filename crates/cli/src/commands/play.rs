@@ -563,12 +563,15 @@ mod mandiri_play {
     use super::{check_writable, clock_seed, CliError, PlayArgs};
     use crate::commands::mandiri;
     use rajapasu_ai::Level;
-    use rajapasu_engine::mandiri::{MandiriGame, Player, Seat};
+    use rajapasu_engine::mandiri::{Player, Seat};
     use rajapasu_tui::mandiri::{player_tag, MandiriConfig, Who};
     use std::io::{IsTerminal, Write};
 
     /// A Mandiri game to play, and the tags of its record when it was loaded.
-    pub type Wanted = (MandiriGame, Option<Vec<(String, String)>>);
+    pub type Wanted = (
+        rajapasu_engine::mandiri::Game,
+        Option<Vec<(String, String)>>,
+    );
 
     /// The Mandiri game the command line asks for (`--rules mandiri...`, or `--load` of a
     /// Mandiri record); `None` for the two-player game.

@@ -27,7 +27,7 @@ pub fn run(args: StateArgs) -> Result<(), CliError> {
     if super::mandiri::wanted(&args.game.rules) {
         let game = super::mandiri::game(&args.game)?;
         if let Some(path) = &args.save {
-            let rec = rajapasu_engine::mandiri::MandiriRecord::from_game(&game, Vec::new());
+            let rec = rajapasu_engine::mandiri::Record::from_game(&game, Vec::new());
             let text = if path.extension().is_some_and(|e| e == "json") {
                 rec.to_json()
             } else {

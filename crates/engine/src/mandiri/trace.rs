@@ -1,9 +1,9 @@
 //! Traces of Mandiri moves: the sowing's events (the two-player game's, naming seats) and what
 //! follows a move: passes, the round end and the match between rounds.
 
-use crate::mandiri::game::MandiriRoundEnd;
+use crate::mandiri::game::RoundEnd;
 use crate::mandiri::seat::{BySeat, Player, Players, Seat};
-use crate::trace::Event;
+use crate::trace::Event as SowEvent;
 
 /// One step of a Mandiri move or of what follows it.
 ///
@@ -12,10 +12,10 @@ use crate::trace::Event;
 /// in the order C, R, L.
 ///
 /// ```
-/// use rajapasu_engine::mandiri::{MandiriEvent, Player, Seat};
-/// let pass = serde_json::to_value(MandiriEvent::Pass { seat: Seat::R }).unwrap();
+/// use rajapasu_engine::mandiri::{Event, Player, Seat};
+/// let pass = serde_json::to_value(Event::Pass { seat: Seat::R }).unwrap();
 /// assert_eq!(pass, serde_json::json!({"event": "pass", "seat": "R"}));
-/// let gift = MandiriEvent::Gift {
+/// let gift = Event::Gift {
 ///     from: Player::new(1).unwrap(),
 ///     to: Player::new(3).unwrap(),
 ///     count: 1,
@@ -28,7 +28,7 @@ use crate::trace::Event;
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(tag = "event", rename_all = "snake_case"))]
-pub enum MandiriEvent {
+pub enum Event {
     /// `seat` had no counters and passed (rule M2).
     Pass {
         /// The seat.
@@ -37,7 +37,7 @@ pub enum MandiriEvent {
     /// The round ended.
     RoundEnd {
         /// Why.
-        reason: MandiriRoundEnd,
+        reason: RoundEnd,
         /// Counters each seat took from the board at the end.
         award: BySeat<u16>,
         /// The round's captures, award included.
@@ -98,5 +98,5 @@ pub enum MandiriEvent {
     },
     /// A step of the sowing (last, so that its own tag is the one written).
     #[cfg_attr(feature = "serde", serde(untagged))]
-    Sow(Event<Seat>),
+    Sow(SowEvent<Seat>),
 }

@@ -13,7 +13,7 @@ use crate::mandiri::MandiriEntry;
 use crate::requests::TokenRequest;
 use crate::search_pool::SearchPool;
 use rajapasu_ai::Level;
-use rajapasu_engine::mandiri::MandiriGame;
+use rajapasu_engine::mandiri;
 use rajapasu_engine::rng::stream_seed;
 use rajapasu_engine::{Game, Hole, Move};
 use serde_json::Value;
@@ -102,7 +102,7 @@ impl ComputerTurn for Entry {
 }
 
 impl ComputerTurn for MandiriEntry {
-    type Game = MandiriGame;
+    type Game = mandiri::Game;
     type Move = Hole;
 
     fn has_computer(&self) -> bool {
@@ -117,7 +117,7 @@ impl ComputerTurn for MandiriEntry {
     fn open_round(&mut self) {
         self.round_opened = true;
     }
-    fn to_search(&self) -> (MandiriGame, Level) {
+    fn to_search(&self) -> (mandiri::Game, Level) {
         (
             self.game.clone(),
             self.settings.seats.level().unwrap_or_default(),
@@ -128,7 +128,7 @@ impl ComputerTurn for MandiriEntry {
     }
     fn search(
         pool: &SearchPool,
-        game: MandiriGame,
+        game: mandiri::Game,
         level: Level,
         seed: u64,
     ) -> Boxed<'_, Option<Hole>> {

@@ -14,7 +14,7 @@ use crate::games::{Hub, Slot};
 use crate::requests::{JoinRequest, TokenRequest};
 use crate::store::Change;
 use crate::tokens::{random_token, tokens_match, ID_LEN};
-use rajapasu_engine::mandiri::{MandiriEvent, MandiriRules, Player, Seat};
+use rajapasu_engine::mandiri::{self, Player, Seat};
 use rajapasu_engine::Hole;
 use serde::Serialize;
 use serde_json::Value;
@@ -85,7 +85,7 @@ struct MandiriMoveInfo {
     /// The mover.
     player: Player,
     /// What it did.
-    events: Vec<MandiriEvent>,
+    events: Vec<mandiri::Event>,
 }
 
 fn players_of(bits: u8) -> Vec<Player> {
@@ -153,7 +153,7 @@ impl Hub {
     /// choosing if one of them leads.
     pub(crate) async fn mandiri_open(
         self: &Arc<Hub>,
-        rules: MandiriRules,
+        rules: mandiri::Rules,
         seats: MandiriSeats,
     ) -> Result<Arc<Slot<MandiriEntry>>, ApiError> {
         let settings = MandiriSettings {
@@ -349,7 +349,7 @@ impl Hub {
             let mut game = e.game.clone();
             let computers = e.settings.seats.kind() == MandiriKind::Computer;
             let mut undone_person = false;
-            while game.undo() {
+            while game.undo().is_some() {
                 let pos = game.position();
                 if !computers || !e.settings.seats.is_computer(pos.player(pos.to_move())) {
                     undone_person = true;

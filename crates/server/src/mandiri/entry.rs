@@ -6,16 +6,14 @@ use crate::games::held::{record_tags, GameName, Held, LoadError, Settled};
 use crate::games::hub::{Hub, Registry};
 use crate::games::view::json;
 use crate::store::{Activity, StoredGame};
-use rajapasu_engine::mandiri::{
-    MandiriEvent, MandiriGame, MandiriRecord, MandiriStatus, Player, Players,
-};
+use rajapasu_engine::mandiri::{self, Player, Players};
 use rajapasu_engine::{Hole, Side};
 use serde_json::Value;
 
 /// A Mandiri game's state, behind its slot's lock.
 pub struct MandiriEntry {
     /// The game.
-    pub game: MandiriGame,
+    pub game: mandiri::Game,
     /// Its settings.
     pub settings: MandiriSettings,
     /// The stored version this copy is at.
@@ -55,7 +53,7 @@ pub fn hole_from_stored(n: u8) -> Option<Hole> {
 
 impl MandiriEntry {
     /// A new game's entry.
-    pub fn new(game: MandiriGame, settings: MandiriSettings) -> MandiriEntry {
+    pub fn new(game: mandiri::Game, settings: MandiriSettings) -> MandiriEntry {
         MandiriEntry {
             game,
             settings,
@@ -80,8 +78,10 @@ impl MandiriEntry {
                 .fold(Players::EMPTY, Players::with);
         }
         match self.game.status() {
-            MandiriStatus::Playing => Players::EMPTY,
-            MandiriStatus::RoundOver { winners } | MandiriStatus::MatchOver { winners } => winners,
+            mandiri::Status::Playing => Players::EMPTY,
+            mandiri::Status::RoundOver { winners } | mandiri::Status::MatchOver { winners } => {
+                winners
+            }
         }
     }
 
@@ -123,22 +123,22 @@ impl MandiriEntry {
     }
 }
 
-fn over(game: &MandiriGame, settings: &MandiriSettings) -> bool {
+fn over(game: &mandiri::Game, settings: &MandiriSettings) -> bool {
     game.status().is_over() || settings.resigned.is_some()
 }
 
 /// The player to move in `game`.
-pub fn player_to_move(game: &MandiriGame) -> Player {
+pub fn player_to_move(game: &mandiri::Game) -> Player {
     let pos = game.position();
     pos.player(pos.to_move())
 }
 
-fn computer_next(game: &MandiriGame, settings: &MandiriSettings) -> bool {
+fn computer_next(game: &mandiri::Game, settings: &MandiriSettings) -> bool {
     !over(game, settings) && settings.seats.is_computer(player_to_move(game))
 }
 
 /// What the store keeps about `game` under `settings`, at `now`.
-pub fn activity(game: &MandiriGame, settings: &MandiriSettings, now: u64) -> Activity {
+pub fn activity(game: &mandiri::Game, settings: &MandiriSettings, now: u64) -> Activity {
     Activity {
         at: now,
         finished: over(game, settings),
@@ -147,7 +147,7 @@ pub fn activity(game: &MandiriGame, settings: &MandiriSettings, now: u64) -> Act
 }
 
 /// The events of `hole` played on `game` (which it changes), for the page to animate.
-pub fn traced(game: &mut MandiriGame, hole: Hole) -> Option<Vec<MandiriEvent>> {
+pub fn traced(game: &mut mandiri::Game, hole: Hole) -> Option<Vec<mandiri::Event>> {
     let mut events = Vec::new();
     game.play_traced(hole, &mut events).ok().map(|()| events)
 }
@@ -270,7 +270,7 @@ impl Held for MandiriEntry {
         let names = s.names();
         let players = Player::ALL.map(|p| (format!("Player{p}"), names[p.index()].clone()));
         let resigned = s.resigned.map(|p| format!("player {p}"));
-        let rec = MandiriRecord::from_game(
+        let rec = mandiri::Record::from_game(
             &self.game,
             record_tags(Self::GAME, id, s.created, players, resigned),
         );

@@ -5,7 +5,7 @@
 use super::settings::MandiriKind;
 use crate::error::ApiError;
 use rajapasu_ai::Level;
-use rajapasu_engine::mandiri::{MandiriRules, Player};
+use rajapasu_engine::mandiri::{self, Player};
 use rajapasu_engine::Hole;
 use serde::Deserialize;
 
@@ -28,7 +28,7 @@ pub struct MandiriSetupRequest {
     /// The kind.
     pub kind: MandiriKind,
     /// The rules.
-    pub rules: MandiriRules,
+    pub rules: mandiri::Rules,
     /// The computers' level, against them.
     pub level: Option<Level>,
     /// The creator's player.
@@ -48,9 +48,9 @@ impl NewMandiriGame {
     pub fn read(self) -> Result<MandiriSetupRequest, ApiError> {
         let rules = match &self.rules {
             Some(text) => text
-                .parse::<MandiriRules>()
+                .parse::<mandiri::Rules>()
                 .map_err(|e| ApiError::unprocessable(format!("rules: {e}")).code("bad_rules"))?,
-            None => MandiriRules::default(),
+            None => mandiri::Rules::default(),
         };
         let level = match (self.kind, self.level) {
             (MandiriKind::Computer, None) => Some(Level::DEFAULT),

@@ -4,9 +4,10 @@
 use super::entry::MandiriEntry;
 use super::requests::{MandiriMoveRequest, NewMandiriGame};
 use super::trace::{MandiriTrace, MandiriTraceRequest};
-use crate::api::{record, ws};
 use crate::app::App;
 use crate::error::ApiError;
+use crate::game_routes::{game_actions, record};
+use crate::live::ws;
 use crate::requests::{ApiJson, ApiPath, ApiQuery, JoinRequest, NameRequest};
 use crate::requests::{StateQuery, TokenRequest};
 use axum::extract::State;

@@ -5,7 +5,7 @@
 use crate::games::seats::tokens_held;
 use crate::tokens::{random_token, NoRandomness, INVITE_LEN, TOKEN_LEN};
 use rajapasu_ai::Level;
-use rajapasu_engine::mandiri::{MandiriGame, MandiriRules, Player};
+use rajapasu_engine::mandiri::{self, Player};
 use serde::{Deserialize, Serialize};
 
 /// Who sits at a Mandiri board, and what each kind of game keeps about its players.
@@ -213,7 +213,7 @@ pub struct MandiriSettings {
     pub game: MandiriTag,
     /// The rule set.
     #[serde(with = "rules_text")]
-    pub rules: MandiriRules,
+    pub rules: mandiri::Rules,
     /// The players.
     pub seats: MandiriSeats,
     /// Creation time, seconds since 1970.
@@ -233,14 +233,14 @@ pub enum MandiriTag {
 }
 
 mod rules_text {
-    use rajapasu_engine::mandiri::MandiriRules;
+    use rajapasu_engine::mandiri;
     use serde::{Deserialize, Deserializer, Serializer};
 
-    pub fn serialize<S: Serializer>(rules: &MandiriRules, s: S) -> Result<S::Ok, S::Error> {
+    pub fn serialize<S: Serializer>(rules: &mandiri::Rules, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(rules)
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<MandiriRules, D::Error> {
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<mandiri::Rules, D::Error> {
         let text = String::deserialize(d)?;
         text.parse().map_err(serde::de::Error::custom)
     }
@@ -248,8 +248,8 @@ mod rules_text {
 
 impl MandiriSettings {
     /// The game before its first move.
-    pub fn start_game(&self) -> MandiriGame {
-        MandiriGame::new(self.rules)
+    pub fn start_game(&self) -> mandiri::Game {
+        mandiri::Game::new(self.rules)
     }
 
     /// The name each player goes by, in the record and on the page.

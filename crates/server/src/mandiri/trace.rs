@@ -6,7 +6,7 @@
 use super::requests::hole_named;
 use super::view::MandiriView;
 use crate::error::ApiError;
-use rajapasu_engine::mandiri::{MandiriEvent, MandiriGame, MandiriPosition, MandiriRules};
+use rajapasu_engine::mandiri::{Event, Game, Position, Rules};
 use rajapasu_engine::Hole;
 use serde::{Deserialize, Serialize};
 
@@ -31,7 +31,7 @@ pub struct MandiriTrace {
     /// The position the move was played from.
     pub before: MandiriView,
     /// Its events, as a live move's.
-    pub events: Vec<MandiriEvent>,
+    pub events: Vec<Event>,
     /// The position it left.
     pub after: MandiriView,
 }
@@ -49,7 +49,7 @@ impl MandiriTraceRequest {
     /// .unwrap();
     /// assert_eq!(both.read().unwrap_err().code_word(), "bad_position");
     /// ```
-    pub fn read(&self) -> Result<(MandiriGame, Hole), ApiError> {
+    pub fn read(&self) -> Result<(Game, Hole), ApiError> {
         let bad_position =
             |e: String| ApiError::unprocessable(format!("position: {e}")).code("bad_position");
         let game =
@@ -58,14 +58,14 @@ impl MandiriTraceRequest {
                     "a position code names its own rule set: give `position` or `rules`, not both"
                         .into(),
                 )),
-                (_, Some(code)) => MandiriGame::from_position(
-                    MandiriPosition::from_code(code).map_err(|e| bad_position(e.to_string()))?,
+                (_, Some(code)) => Game::from_position(
+                    Position::from_code(code).map_err(|e| bad_position(e.to_string()))?,
                 ),
-                (rules, None) => MandiriGame::new(match rules {
-                    Some(text) => text.parse::<MandiriRules>().map_err(|e| {
+                (rules, None) => Game::new(match rules {
+                    Some(text) => text.parse::<Rules>().map_err(|e| {
                         ApiError::unprocessable(format!("rules: {e}")).code("bad_rules")
                     })?,
-                    None => MandiriRules::default(),
+                    None => Rules::default(),
                 }),
             };
         Ok((game, hole_named(&self.mv)?))

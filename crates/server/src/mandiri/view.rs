@@ -6,9 +6,7 @@ use super::entry::MandiriEntry;
 use super::settings::{MandiriKind, MandiriSeats};
 use crate::games::view::Seat as Who;
 use rajapasu_ai::Level;
-use rajapasu_engine::mandiri::{
-    MandiriEvent, MandiriGame, MandiriRoundEnd, MandiriStatus, Player, Players, Seat,
-};
+use rajapasu_engine::mandiri::{self, Player, Players, Seat};
 use rajapasu_engine::Hole;
 use serde::{Serialize, Serializer};
 
@@ -79,7 +77,7 @@ pub struct RoundInfo {
     /// The players who captured the most.
     pub winners: Players,
     /// How it ended.
-    pub ended_by: MandiriRoundEnd,
+    pub ended_by: mandiri::RoundEnd,
 }
 
 /// A Mandiri position and what can be played.
@@ -120,13 +118,13 @@ pub struct MandiriView {
 
 impl MandiriView {
     /// The view of `game` as it stands.
-    pub fn new(game: &MandiriGame) -> MandiriView {
+    pub fn new(game: &mandiri::Game) -> MandiriView {
         let pos = game.position();
         let holes: Vec<Hole> = Seat::board_holes().collect();
         let (status, winners) = match game.status() {
-            MandiriStatus::Playing => (StatusWord::Playing, Players::EMPTY),
-            MandiriStatus::RoundOver { winners } => (StatusWord::RoundOver, winners),
-            MandiriStatus::MatchOver { winners } => (StatusWord::MatchOver, winners),
+            mandiri::Status::Playing => (StatusWord::Playing, Players::EMPTY),
+            mandiri::Status::RoundOver { winners } => (StatusWord::RoundOver, winners),
+            mandiri::Status::MatchOver { winners } => (StatusWord::MatchOver, winners),
         };
         MandiriView {
             counts: holes.iter().map(|&h| pos.count(h)).collect(),
@@ -285,7 +283,7 @@ pub enum MandiriUpdate {
         /// The mover.
         player: Player,
         /// What it did, for the page to animate.
-        events: Vec<MandiriEvent>,
+        events: Vec<mandiri::Event>,
         /// The game after it.
         game: MandiriInfo,
     },

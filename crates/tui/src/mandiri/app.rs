@@ -8,9 +8,7 @@ use crate::mandiri::{MandiriConfig, Who};
 use crate::playback::{self, Playback};
 use rajapasu_ai::mandiri::{hint, Analysis};
 use rajapasu_engine::mandiri::text as words;
-use rajapasu_engine::mandiri::{
-    MandiriEvent, MandiriGame, MandiriIllegalMove, MandiriRecord, MandiriStatus, Player, Seat,
-};
+use rajapasu_engine::mandiri::{self, Player, Seat};
 use rajapasu_engine::record::SaveError;
 use rajapasu_engine::rng::stream_seed;
 use rajapasu_engine::{Hole, Side};
@@ -34,7 +32,7 @@ pub struct LastMove {
 /// A Mandiri game being played in the terminal.
 pub struct MandiriApp {
     /// The game.
-    pub game: MandiriGame,
+    pub game: mandiri::Game,
     /// Who plays, and how.
     pub config: MandiriConfig,
     /// The hole under the cursor, for a person to move.
@@ -80,7 +78,7 @@ impl MandiriApp {
     controls::commands!();
 
     /// A game in the terminal, from `game` (the start or a loaded record).
-    pub fn new(game: MandiriGame, config: MandiriConfig) -> MandiriApp {
+    pub fn new(game: mandiri::Game, config: MandiriConfig) -> MandiriApp {
         let mut app = MandiriApp {
             cursor: "S5".parse().expect("a hole"),
             game,
@@ -132,7 +130,7 @@ impl MandiriApp {
 
     /// Whether a person is to pick a move now.
     pub fn human_to_move(&self) -> bool {
-        self.game.status() == MandiriStatus::Playing && !self.is_computer(self.to_move())
+        self.game.status() == mandiri::Status::Playing && !self.is_computer(self.to_move())
     }
 
     /// The frame being shown, while a move is animated.
@@ -141,10 +139,10 @@ impl MandiriApp {
     }
 
     /// Plays `hole` for the seat to move, with its animation and explanation.
-    pub fn play(&mut self, hole: Hole) -> Result<(), MandiriIllegalMove> {
+    pub fn play(&mut self, hole: Hole) -> Result<(), mandiri::IllegalMove> {
         let before = *self.game.position();
         let mover = before.to_move();
-        let mut events: Vec<MandiriEvent> = Vec::new();
+        let mut events: Vec<mandiri::Event> = Vec::new();
         self.game.play_traced(hole, &mut events)?;
         self.last = LastMove {
             played: Some((mover, before.player(mover), hole)),
@@ -159,7 +157,7 @@ impl MandiriApp {
         }
         if let Some(k) = events
             .iter()
-            .position(|e| matches!(e, MandiriEvent::RoundEnd { .. }))
+            .position(|e| matches!(e, mandiri::Event::RoundEnd { .. }))
         {
             self.summary = round_summary(&self.game, &events[k..]);
             self.summary_scroll = 0;
@@ -184,7 +182,7 @@ impl MandiriApp {
     }
 
     fn start_computer(&mut self) {
-        if self.game.status() != MandiriStatus::Playing {
+        if self.game.status() != mandiri::Status::Playing {
             return;
         }
         let player = self.game.position().player(self.to_move());
@@ -302,10 +300,10 @@ impl Controls for MandiriApp {
     controls::same_in_both_games!(save: 'w', new_game: 'g');
 
     fn restart(&mut self) {
-        self.game = MandiriGame::from_position(self.game.start());
+        self.game = mandiri::Game::from_position(*self.game.start());
     }
     fn write_record(&self, path: &Path) -> Result<(), SaveError> {
-        let record = MandiriRecord::from_game(&self.game, self.config.tags.clone());
+        let record = mandiri::Record::from_game(&self.game, self.config.tags.clone());
         let json = path.extension().is_some_and(|e| e == "json");
         let text = if json {
             record.to_json() + "\n"
@@ -396,7 +394,7 @@ impl Controls for MandiriApp {
         if let Err(e) = self.play(hole) {
             self.message = match e {
                 // Shorter than the engine's sentence, and with the holes that can be played.
-                MandiriIllegalMove::NotYours { hole, seat } => {
+                mandiri::IllegalMove::NotYours { hole, seat } => {
                     let mine: Vec<String> = self
                         .game
                         .legal_moves()
@@ -420,11 +418,11 @@ impl Controls for MandiriApp {
 
 /// The explanation of move `ply` of `game` (1 for the first), found by replaying the game to
 /// it. Empty for ply 0 or past the end.
-pub fn explain(game: &MandiriGame, ply: usize) -> LastMove {
+pub fn explain(game: &mandiri::Game, ply: usize) -> LastMove {
     if ply == 0 || ply > game.moves().len() {
         return LastMove::default();
     }
-    let mut replay = MandiriGame::from_position(game.start());
+    let mut replay = mandiri::Game::from_position(*game.start());
     for &mv in &game.moves()[..ply - 1] {
         if replay.try_play(mv).is_err() {
             return LastMove::default();
@@ -466,23 +464,23 @@ pub fn describe_value(tenths: i32) -> String {
 /// turn of a person (players keep their numbers when they move seats).
 ///
 /// ```
-/// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
+/// use rajapasu_engine::mandiri;
 /// use rajapasu_tui::mandiri::app::moves_to_undo;
 /// use rajapasu_tui::mandiri::MandiriConfig;
-/// let mut game = MandiriGame::new(MandiriRules::default());
+/// let mut game = mandiri::Game::new(mandiri::Rules::default());
 /// for mv in ["S5", "S6", "N6"] {
 ///     game.try_play(mv.parse().unwrap()).unwrap();
 /// }
 /// // Player 1 against two computers: back to player 1's move.
 /// assert_eq!(moves_to_undo(&game, &MandiriConfig::new()), Ok(3));
 /// ```
-pub fn moves_to_undo(game: &MandiriGame, config: &MandiriConfig) -> Result<usize, NoUndo> {
+pub fn moves_to_undo(game: &mandiri::Game, config: &MandiriConfig) -> Result<usize, NoUndo> {
     if game.moves().is_empty() {
         return Err(NoUndo::NoMove);
     }
     let mut replay = game.clone();
     let mut taken = 0;
-    while replay.undo() {
+    while replay.undo().is_some() {
         taken += 1;
         let pos = replay.position();
         if config.players[pos.player(pos.to_move()).index()] == Who::Human {
@@ -494,10 +492,10 @@ pub fn moves_to_undo(game: &MandiriGame, config: &MandiriConfig) -> Result<usize
 
 /// The summary of a round just ended: its end, what happened between rounds (`after`: the
 /// events from the round end on), who sits where next, or the end of the game.
-pub fn round_summary(game: &MandiriGame, after: &[MandiriEvent]) -> Vec<String> {
+pub fn round_summary(game: &mandiri::Game, after: &[mandiri::Event]) -> Vec<String> {
     let mut lines: Vec<String> = after.iter().filter_map(words::between).collect();
     let pos = game.position();
-    if game.status() == MandiriStatus::Playing {
+    if game.status() == mandiri::Status::Playing {
         lines.push(String::new());
         lines.push(format!("Round {} starts:", pos.round()));
         for seat in Seat::ALL {

@@ -19,7 +19,7 @@ pub mod ui;
 
 use app::MandiriApp;
 use rajapasu_ai::Level;
-use rajapasu_engine::mandiri::{MandiriGame, Player};
+use rajapasu_engine::mandiri::{self, Player};
 use ratatui::crossterm::event::KeyEvent;
 use std::io;
 use std::path::PathBuf;
@@ -139,6 +139,6 @@ impl crate::Screen for MandiriApp {
 /// Plays `game` in the terminal until the player quits, as [`crate::run`] does the
 /// two-player game (the terminal is given back however the game ends); returns the final
 /// state.
-pub fn run(game: MandiriGame, config: MandiriConfig) -> io::Result<MandiriApp> {
+pub fn run(game: mandiri::Game, config: MandiriConfig) -> io::Result<MandiriApp> {
     crate::run_screen(|| MandiriApp::new(game, config))
 }

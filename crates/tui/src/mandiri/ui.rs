@@ -11,7 +11,7 @@ use crate::ui::{
     status_line, wrap,
 };
 use rajapasu_engine::mandiri::text as words;
-use rajapasu_engine::mandiri::{MandiriGame, MandiriStatus, Player, Players, Seat};
+use rajapasu_engine::mandiri::{self, Player, Players, Seat};
 use rajapasu_engine::{Hole, Side};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -108,7 +108,7 @@ fn draw_board(f: &mut Frame, area: Rect, app: &MandiriApp) {
     let frame = app.frame();
     let board = &*shown_board(frame, || MandiriBoard::of(app.game.position()));
     let pos = app.game.position();
-    let playing = app.game.status() == MandiriStatus::Playing;
+    let playing = app.game.status() == mandiri::Status::Playing;
     // While a move is shown, its mover is the seat at work.
     let to_move = match (frame, app.last.played) {
         (Some(_), Some((seat, _, _))) => seat,
@@ -221,7 +221,7 @@ fn draw_board(f: &mut Frame, area: Rect, app: &MandiriApp) {
 pub fn turn_text(app: &MandiriApp) -> String {
     let pos = app.game.position();
     match app.game.status() {
-        MandiriStatus::Playing => {
+        mandiri::Status::Playing => {
             let seat = app.to_move();
             let p = pos.player(seat);
             if app.is_computer(seat) {
@@ -230,14 +230,14 @@ pub fn turn_text(app: &MandiriApp) -> String {
                 format!("Seat {seat} (player {p}) to move: your turn")
             }
         }
-        MandiriStatus::RoundOver { winners } => {
+        mandiri::Status::RoundOver { winners } => {
             format!(
                 "{}The game is over: {} won the round.",
                 you(app, winners),
                 words::players(winners)
             )
         }
-        MandiriStatus::MatchOver { winners } => {
+        mandiri::Status::MatchOver { winners } => {
             format!(
                 "{}The match is over: {} won it.",
                 you(app, winners),
@@ -294,8 +294,8 @@ fn draw_explanation(f: &mut Frame, area: Rect, app: &MandiriApp) {
 }
 
 /// The move list as drawn: round headings and two moves a line, each with its seat.
-pub fn move_lines(game: &MandiriGame) -> Vec<String> {
-    let mut replay = MandiriGame::from_position(game.start());
+pub fn move_lines(game: &mandiri::Game) -> Vec<String> {
+    let mut replay = mandiri::Game::from_position(*game.start());
     let mut out = Vec::new();
     let mut round = 0;
     let mut line = String::new();
@@ -345,7 +345,7 @@ fn draw_rounds(f: &mut Frame, area: Rect, app: &MandiriApp) {
             r.round, by_player[0], by_player[1], by_player[2], r.winners
         )));
     }
-    if app.game.status() == MandiriStatus::Playing && app.frame().is_none() {
+    if app.game.status() == mandiri::Status::Playing && app.frame().is_none() {
         let pos = app.game.position();
         let mut by_player = [0u32; 3];
         for s in Seat::ALL {

@@ -1,158 +1,18 @@
-//! `rajapasu loadtest`: many games between two players on one device, moving as fast as the
+//! The load test: many games between two players on one device, moving as fast as the
 //! server answers, on loopback. Reports acknowledged moves per second and latency percentiles;
 //! with `--crash` it kills the server with SIGKILL in the middle, restarts it on the same
 //! database and counts the acknowledged moves that were lost.
 
+use crate::args::LoadtestArgs;
 use crate::client::Client;
-use clap::Args;
+use crate::error::LoadtestError;
+use crate::latency::percentile;
+use crate::server::{self, Server};
 use serde_json::{json, Value};
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-/// Options of `rajapasu loadtest`.
-#[derive(Args, Debug, Clone)]
-pub struct LoadtestArgs {
-    /// Test a server that is already running at this address instead of starting one.
-    #[arg(long, value_name = "HOST:PORT")]
-    pub addr: Option<SocketAddr>,
-    /// Games played at the same time (one connection each), 1 to 1000.
-    #[arg(long, default_value_t = 64)]
-    pub games: usize,
-    /// How long to run, in seconds (1 to 300).
-    #[arg(long, default_value_t = 10.0)]
-    pub seconds: f64,
-    /// Database of the server started for the test: a SQLite file (default: a new file in the
-    /// temp folder) or a `postgres://` address.
-    #[arg(long, value_name = "PATH|URL")]
-    pub db: Option<String>,
-    /// Servers started on the same `postgres://` database (1 to 4); each game's moves go to
-    /// them in turn, as through a load balancer without affinity.
-    #[arg(long, default_value_t = 1)]
-    pub instances: usize,
-    /// Kill the server with SIGKILL halfway through, restart it and count lost moves.
-    #[arg(long)]
-    pub crash: bool,
-    /// Instead of the games, attack a server started for the test in one way and report its
-    /// peak memory and how a normal request fares meanwhile (docs/SERVER.md).
-    #[arg(long, value_name = "MODE")]
-    pub abuse: Option<crate::abuse::Abuse>,
-}
-
-/// Why the load test could not run, or found acknowledged moves lost.
-///
-/// ```
-/// use rajapasu_server::loadtest::LoadtestError;
-/// assert_eq!(LoadtestError::Lost(3).to_string(), "3 acknowledged moves were lost");
-/// ```
-#[derive(Debug)]
-pub enum LoadtestError {
-    /// `--crash` with `--addr`: only a server the test started itself can be killed.
-    CrashNeedsOwnServer,
-    /// The server to test could not be started.
-    Start(std::io::Error),
-    /// The server stopped before printing its address.
-    NoAddress,
-    /// The server printed an address that does not parse.
-    BadAddress {
-        /// What it printed.
-        text: String,
-        /// Why it does not parse.
-        error: std::net::AddrParseError,
-    },
-    /// The restarted server could not be reached or asked for a game.
-    Restarted(std::io::Error),
-    /// Acknowledged moves were missing after the restart.
-    Lost(usize),
-    /// `--instances` above 1 without a `postgres://` database, or above 4.
-    Instances(usize),
-    /// `--abuse` with `--addr`: the test reads the memory of a server it started itself.
-    AbuseNeedsOwnServer,
-    /// An abuse test found the server failing.
-    Abuse(String),
-}
-
-impl std::fmt::Display for LoadtestError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            LoadtestError::CrashNeedsOwnServer => {
-                f.write_str("--crash needs a server started by the test: leave out --addr")
-            }
-            LoadtestError::Start(e) => write!(f, "cannot start the server: {e}"),
-            LoadtestError::NoAddress => {
-                f.write_str("the server stopped before printing its address")
-            }
-            LoadtestError::BadAddress { text, error } => write!(f, "bad address `{text}`: {error}"),
-            LoadtestError::Restarted(e) => write!(f, "restarted server: {e}"),
-            LoadtestError::Lost(n) => write!(f, "{n} acknowledged moves were lost"),
-            LoadtestError::Instances(n) => write!(
-                f,
-                "--instances {n}: 1 to 4, and more than 1 needs --db postgres://..."
-            ),
-            LoadtestError::AbuseNeedsOwnServer => {
-                f.write_str("--abuse needs a server started by the test: leave out --addr")
-            }
-            LoadtestError::Abuse(what) => write!(f, "abuse test: {what}"),
-        }
-    }
-}
-
-impl std::error::Error for LoadtestError {}
-
-pub(crate) struct Server {
-    pub(crate) child: Child,
-    pub(crate) addr: SocketAddr,
-}
-
-/// The flags the test's own server gets: one address sends everything, so the per-address
-/// rate limits are off (they are not what a load test measures).
-const NO_RATE_LIMITS: [&str; 6] = [
-    "--games-per-minute",
-    "0",
-    "--moves-per-second",
-    "0",
-    "--hints-per-minute",
-    "0",
-];
-
-fn start_server(db: &str) -> Result<Server, LoadtestError> {
-    start_server_with(db, &[])
-}
-
-/// Starts `rajapasu serve` on a free port with `db`, the rate limits off and `extra` flags.
-pub(crate) fn start_server_with(db: &str, extra: &[&str]) -> Result<Server, LoadtestError> {
-    let exe = std::env::current_exe().map_err(LoadtestError::Start)?;
-    let mut child = Command::new(exe)
-        .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
-        .args(NO_RATE_LIMITS)
-        .args(extra)
-        .stdout(Stdio::piped())
-        .stdin(Stdio::null())
-        .spawn()
-        .map_err(LoadtestError::Start)?;
-    let stdout = child.stdout.take().ok_or(LoadtestError::NoAddress)?;
-    let mut lines = BufReader::new(stdout).lines();
-    let addr = loop {
-        let Some(Ok(line)) = lines.next() else {
-            let _ = child.kill();
-            return Err(LoadtestError::NoAddress);
-        };
-        if let Some(rest) = line.split("http://").nth(1) {
-            let a = rest.split('/').next().unwrap_or_default();
-            break a
-                .parse::<SocketAddr>()
-                .map_err(|error| LoadtestError::BadAddress {
-                    text: a.to_string(),
-                    error,
-                })?;
-        }
-    };
-    std::thread::spawn(move || for _ in lines {});
-    Ok(Server { child, addr })
-}
 
 #[derive(Default)]
 struct Tally {
@@ -255,14 +115,6 @@ async fn worker(addrs: Vec<SocketAddr>, seed: u64, until: Instant, tally: Arc<Mu
     }
 }
 
-pub(crate) fn percentile(sorted: &[u64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let k = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[k.min(sorted.len() - 1)] as f64 / 1000.0
-}
-
 async fn load(addrs: &[SocketAddr], games: usize, seconds: f64) -> Tally {
     let tally = Arc::new(Mutex::new(Tally::default()));
     let until = Instant::now() + Duration::from_secs_f64(seconds);
@@ -302,16 +154,9 @@ fn report(t: &mut Tally, elapsed: f64) {
     }
 }
 
-/// Runs the load test.
-pub async fn run(args: LoadtestArgs) -> Result<(), LoadtestError> {
-    let games = args.games.clamp(1, 1000);
-    let seconds = args.seconds.clamp(1.0, 300.0);
-    if let Some(mode) = args.abuse {
-        if args.addr.is_some() {
-            return Err(LoadtestError::AbuseNeedsOwnServer);
-        }
-        return crate::abuse::run(mode, seconds).await;
-    }
+/// Runs the load test of `args` with `games` games for `seconds` (as [`crate::run`] brought
+/// them within bounds).
+pub async fn run(args: &LoadtestArgs, games: usize, seconds: f64) -> Result<(), LoadtestError> {
     if let Some(addr) = args.addr {
         if args.crash {
             return Err(LoadtestError::CrashNeedsOwnServer);
@@ -351,14 +196,14 @@ async fn run_with_server(
 ) -> Result<(), LoadtestError> {
     let mut servers = Vec::new();
     for _ in 0..instances {
-        servers.push(start_server(db)?);
+        servers.push(server::start(db)?);
     }
     let addrs: Vec<SocketAddr> = servers.iter().map(|s| s.addr).collect();
     let shown: Vec<String> = addrs.iter().map(|a| format!("http://{a}/")).collect();
     println!(
         "load test: {games} games for {seconds} s against {} (database {})",
         shown.join(" and "),
-        crate::store::display_name(db)
+        servers[0].database
     );
     let t0 = Instant::now();
     let stop = |mut servers: Vec<Server>| {
@@ -393,7 +238,7 @@ async fn run_with_server(
     if !crash {
         return Ok(());
     }
-    let mut restarted = start_server(db)?;
+    let mut restarted = server::start(db)?;
     let mut client = Client::connect(restarted.addr)
         .await
         .map_err(LoadtestError::Restarted)?;

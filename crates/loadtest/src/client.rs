@@ -1,4 +1,5 @@
-//! A small HTTP/1.1 client with keep-alive, for the load test and the integration tests.
+//! A small HTTP/1.1 client with keep-alive, for the load test, the attacks and the server's
+//! integration tests.
 
 use std::io;
 use std::net::SocketAddr;

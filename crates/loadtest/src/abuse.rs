@@ -4,7 +4,9 @@
 //! got. docs/SERVER.md has the figures.
 
 use crate::client::{Answer, Client};
-use crate::loadtest::{percentile, start_server_with, LoadtestError, Server};
+use crate::error::LoadtestError;
+use crate::latency::percentile;
+use crate::server::{self, Server};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -99,7 +101,7 @@ pub async fn run(mode: Abuse, seconds: f64) -> Result<(), LoadtestError> {
         .to_string_lossy()
         .into_owned();
     // Enough connections for the attack and the probe; the other limits at their defaults.
-    let mut server = start_server_with(&db, &["--max-connections", "4096"])?;
+    let mut server = server::start_with(&db, &["--max-connections", "4096"])?;
     let pid = server.child.id();
     let before = memory_mb(pid).map(|m| m.1).unwrap_or(0.0);
     println!(
@@ -289,7 +291,7 @@ async fn connections(addr: SocketAddr, seconds: f64, half: bool) -> Result<Strin
                 }
                 open.push(s);
             }
-            Err(e) => return Err(LoadtestError::Abuse(format!("connect: {e}"))),
+            Err(e) => return Err(LoadtestError::AbuseConnect(e)),
         }
     }
     tokio::time::sleep(Duration::from_secs_f64(seconds)).await;
@@ -344,17 +346,17 @@ async fn ws_large(addr: SocketAddr) -> Result<String, LoadtestError> {
     use futures_util::{SinkExt, StreamExt};
     let mut c = Client::connect(addr)
         .await
-        .map_err(|e| LoadtestError::Abuse(e.to_string()))?;
+        .map_err(LoadtestError::AbuseRequest)?;
     let a = json_post(&mut c, "/api/games", &json!({"kind": "local"}))
         .await
-        .map_err(|e| LoadtestError::Abuse(e.to_string()))?;
+        .map_err(LoadtestError::AbuseRequest)?;
     let mut ids = Vec::new();
     ids.push(a.json()["id"].as_str().unwrap_or_default().to_string());
     // Sockets spread over games, as the caps per game allow.
     for _ in 0..9 {
         let a = json_post(&mut c, "/api/games", &json!({"kind": "local"}))
             .await
-            .map_err(|e| LoadtestError::Abuse(e.to_string()))?;
+            .map_err(LoadtestError::AbuseRequest)?;
         ids.push(a.json()["id"].as_str().unwrap_or_default().to_string());
     }
     let closed = Arc::new(AtomicU64::new(0));
@@ -398,7 +400,7 @@ async fn ws_large(addr: SocketAddr) -> Result<String, LoadtestError> {
 async fn shutdown(server: &mut Server) -> Result<String, LoadtestError> {
     let mut half = TcpStream::connect(server.addr)
         .await
-        .map_err(|e| LoadtestError::Abuse(e.to_string()))?;
+        .map_err(LoadtestError::AbuseRequest)?;
     let _ = half
         .write_all(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{")
         .await;
@@ -416,9 +418,7 @@ async fn shutdown(server: &mut Server) -> Result<String, LoadtestError> {
             ));
         }
         if t.elapsed() > Duration::from_secs(30) {
-            return Err(LoadtestError::Abuse(
-                "still running 30 s after SIGTERM".into(),
-            ));
+            return Err(LoadtestError::AbuseNoExit);
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
