@@ -5,6 +5,7 @@ use crate::app::App;
 use crate::assets;
 use crate::error::ApiError;
 use crate::game_routes;
+use crate::mandiri::trace::{MandiriTrace, MandiriTraceRequest};
 use crate::requests::{AnalysisRequest, ApiJson, TraceRequest, BODY_LIMIT};
 use axum::extract::State;
 use axum::http::{header, StatusCode};
@@ -28,6 +29,7 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(game_routes::router::<Game>())
         .merge(game_routes::router::<mandiri::Game>())
         .route("/api/trace", post(trace))
+        .route("/api/mandiri/trace", post(mandiri_trace))
         .route("/api/analysis", post(analysis))
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .route("/", get(assets::index))
@@ -117,6 +119,7 @@ async fn api_index() -> Json<Value> {
             "POST /api/mandiri/games/{id}/rematch",
             "GET /api/mandiri/games/{id}/record[?format=text|json]",
             "GET /api/mandiri/games/{id}/ws (WebSocket)",
+            "POST /api/mandiri/trace",
         ],
         "docs": "docs/API.md",
     }))
@@ -161,6 +164,12 @@ async fn trace(ApiJson(req): ApiJson<TraceRequest>) -> Result<Json<Value>, ApiEr
         "events": events,
         "after": GameView::new(&game),
     })))
+}
+
+async fn mandiri_trace(
+    ApiJson(req): ApiJson<MandiriTraceRequest>,
+) -> Result<Json<MandiriTrace>, ApiError> {
+    Ok(Json(req.trace()?))
 }
 
 async fn analysis(

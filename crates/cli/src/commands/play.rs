@@ -138,7 +138,7 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
     })?;
     let mut config = Config::new();
     config.never_overwrite = args.save.is_none() && args.load.is_none();
-    config.computer = computer;
+    config.players = computer;
     config.animate = !args.no_anim;
     config.save_path = save_path;
     config.tags = tags;
@@ -363,7 +363,7 @@ fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), C
     let input = inputs()?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let players = match config.computer {
+    let players = match config.players {
         Some(c) => format!(
             "{} against the computer ({}, level {})",
             !c.side, c.side, c.level
@@ -392,7 +392,7 @@ fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), C
         }
     };
     let computer_moves = |game: &mut Game, out: &mut std::io::StdoutLock| {
-        while let Some(c) = config.computer {
+        while let Some(c) = config.players {
             if game.status() != Status::Playing || game.position().to_move() != c.side {
                 break;
             }
@@ -452,26 +452,24 @@ fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), C
             "board" | "b" | "show" => {
                 let _ = write!(out, "{}", text::state(&game));
             }
-            "undo" | "u" => {
-                match rajapasu_tui::app::moves_to_undo(&game, config.computer.map(|c| c.side)) {
-                    Err(why) => {
-                        let _ = writeln!(out, "error: {why}");
-                    }
-                    Ok(taken) => {
-                        for _ in 0..taken {
-                            game.undo();
-                        }
-                        let _ = writeln!(
-                            out,
-                            "Took back {}.",
-                            crate::common::plural(taken as u64, "move", "moves")
-                        );
-                        let _ = write!(out, "{}", text::state(&game));
-                        autosave(&game, &mut out);
-                        computer_moves(&mut game, &mut out);
-                    }
+            "undo" | "u" => match rajapasu_tui::app::moves_to_undo(&game, &config.players) {
+                Err(why) => {
+                    let _ = writeln!(out, "error: {why}");
                 }
-            }
+                Ok(taken) => {
+                    for _ in 0..taken {
+                        game.undo();
+                    }
+                    let _ = writeln!(
+                        out,
+                        "Took back {}.",
+                        crate::common::plural(taken as u64, "move", "moves")
+                    );
+                    let _ = write!(out, "{}", text::state(&game));
+                    autosave(&game, &mut out);
+                    computer_moves(&mut game, &mut out);
+                }
+            },
             "hint" | "h" => {
                 match rajapasu_ai::analyze(&game, Duration::from_millis(700))
                     .into_iter()
@@ -484,7 +482,7 @@ fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), C
                             "Hint for {}: hole {}, {}; expected line {}.",
                             game.position().to_move(),
                             best.mv,
-                            rajapasu_tui::app::describe_move_score(&best),
+                            rajapasu_tui::raja_pasu::describe_move_score(&best),
                             pv.join(" ")
                         );
                     }
@@ -511,7 +509,7 @@ fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), C
                 {
                     Ok(moves) => {
                         for mv in moves {
-                            let human = !matches!(config.computer,
+                            let human = !matches!(config.players,
                                 Some(c) if c.side == game.position().to_move());
                             if !human {
                                 let _ = writeln!(out, "error: the game is over");
@@ -564,7 +562,7 @@ mod mandiri_play {
     use crate::commands::mandiri;
     use rajapasu_ai::Level;
     use rajapasu_engine::mandiri::{Player, Seat};
-    use rajapasu_tui::mandiri::{player_tag, MandiriConfig, Who};
+    use rajapasu_tui::mandiri::{player_tag, Config, Lineup, Who};
     use std::io::{IsTerminal, Write};
 
     /// A Mandiri game to play, and the tags of its record when it was loaded.
@@ -672,15 +670,17 @@ mod mandiri_play {
             (None, None) => rajapasu_tui::default_save_path(),
         };
         check_writable(&save_path)?;
-        let config = MandiriConfig {
-            players,
-            seed: args.seed.unwrap_or_else(clock_seed),
+        let config = Config {
+            players: Lineup {
+                who: players,
+                seed: args.seed.unwrap_or_else(clock_seed),
+            },
             animate: !args.no_anim,
             save_path,
             tags,
             never_overwrite: args.save.is_none() && !loaded,
         };
-        let app = rajapasu_tui::mandiri::run(game, config)?;
+        let app = rajapasu_tui::run(game, config)?;
         let mut out = std::io::stdout();
         for path in &app.saved_before {
             let _ = writeln!(out, "Game saved to {}", path.display());

@@ -9,10 +9,12 @@
 //! | [`requests`] | the new-game request, and holes by name |
 //! | [`view`] | the JSON the page reads |
 //! | [`hint`] | the hint: the best move and what each seat may expect |
+//! | [`trace`] | a move played from any position, told as a game's are (`POST /api/mandiri/trace`) |
 
 pub mod hint;
 pub mod requests;
 pub mod settings;
+pub mod trace;
 pub mod view;
 
 use crate::error::ApiError;

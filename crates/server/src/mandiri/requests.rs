@@ -1,5 +1,6 @@
-//! The Mandiri routes' own requests: a new game and a move by hole name. The others (moves,
-//! tokens, invitations, names) are both games' ([`crate::requests`]).
+//! The Mandiri routes' own requests: a new game, and a hole named in a move (the trace's
+//! request is in [`super::trace`]). The others (moves, tokens, invitations, names) are both
+//! games' ([`crate::requests`]).
 
 use crate::error::ApiError;
 use crate::games::seating::Kind;
