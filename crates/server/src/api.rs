@@ -5,15 +5,14 @@ use crate::app::App;
 use crate::assets;
 use crate::error::ApiError;
 use crate::game_routes;
-use crate::mandiri::trace::{MandiriTrace, MandiriTraceRequest};
-use crate::requests::{AnalysisRequest, ApiJson, TraceRequest, BODY_LIMIT};
+use crate::requests::{AnalysisRequest, ApiJson, BODY_LIMIT};
 use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use rajapasu_ai::Level;
-use rajapasu_engine::{mandiri, Event, Game, GameView, Rules};
+use rajapasu_engine::{mandiri, Game, Rules};
 use serde_json::{json, Value};
 use std::sync::Arc;
 
@@ -28,8 +27,6 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/meta", get(meta))
         .merge(game_routes::router::<Game>())
         .merge(game_routes::router::<mandiri::Game>())
-        .route("/api/trace", post(trace))
-        .route("/api/mandiri/trace", post(mandiri_trace))
         .route("/api/analysis", post(analysis))
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .route("/", get(assets::index))
@@ -151,25 +148,6 @@ fn levels() -> Value {
             })
         })
         .collect()
-}
-
-async fn trace(ApiJson(req): ApiJson<TraceRequest>) -> Result<Json<Value>, ApiError> {
-    let (mut game, mv) = req.read()?;
-    let before = GameView::new(&game);
-    let mut events: Vec<Event> = Vec::new();
-    game.play_traced(mv, &mut events)
-        .map_err(|e| ApiError::unprocessable(e.to_string()).code("illegal_move"))?;
-    Ok(Json(json!({
-        "before": before,
-        "events": events,
-        "after": GameView::new(&game),
-    })))
-}
-
-async fn mandiri_trace(
-    ApiJson(req): ApiJson<MandiriTraceRequest>,
-) -> Result<Json<MandiriTrace>, ApiError> {
-    Ok(Json(req.trace()?))
 }
 
 async fn analysis(

@@ -1,5 +1,6 @@
 //! The routes of a game, written once and instantiated per game ([`router`]): under
-//! `/api/games` for Raja Pasu and `/api/mandiri/games` for Mandiri (docs/API.md). Each handler
+//! `/api/games` for Raja Pasu and `/api/mandiri/games` for Mandiri, and the trace of a move at
+//! `/api/trace` and `/api/mandiri/trace` (docs/API.md). Each handler
 //! reads the request and hands it to the hub's action of the same name
 //! ([`crate::games::actions`]); the live updates are in [`crate::live`].
 
@@ -22,7 +23,8 @@ use std::sync::Arc;
 type AppState = Arc<App>;
 type Answer = Result<Json<Value>, ApiError>;
 
-/// The routes of games of kind `G`, under its path (`G::GAME.api_path()`).
+/// The routes of games of kind `G`, under its path (`G::GAME.api_path()`), and its trace
+/// (`G::GAME.trace_path()`).
 pub fn router<G: HeldGame>() -> Router<AppState> {
     let base = G::GAME.api_path();
     Router::new()
@@ -38,6 +40,7 @@ pub fn router<G: HeldGame>() -> Router<AppState> {
         .route(&format!("{base}/{{id}}/rematch"), post(rematch::<G>))
         .route(&format!("{base}/{{id}}/record"), get(record::<G>))
         .route(&format!("{base}/{{id}}/ws"), get(ws::<G>))
+        .route(G::GAME.trace_path(), post(trace::<G>))
 }
 
 async fn create<G: HeldGame>(
@@ -118,6 +121,10 @@ async fn rematch<G: HeldGame>(
     ApiJson(req): ApiJson<G::RematchRequest>,
 ) -> Answer {
     Ok(Json(app.hub.rematch::<G>(&id, req).await?))
+}
+
+async fn trace<G: HeldGame>(ApiJson(req): ApiJson<G::TraceRequest>) -> Answer {
+    Ok(Json(crate::games::actions::trace::<G>(&req)?))
 }
 
 /// The record of a game, as a download named after the game.

@@ -6,9 +6,9 @@
 //! | [`serve`](mod@serve) | the accept loop: connection cap, timeouts, graceful stop (docs/SERVER.md) |
 //! | [`layers`] | what every answer passes through: head size, rate limits, JSON errors, security headers, metrics |
 //! | [`limits`] | every limit of the server, the flags of `serve`, with their defaults |
-//! | [`requests`] | every request's body and query, read and checked: a bad request stops there |
+//! | [`requests`] | the bodies and queries both games' routes share, and the analysis request, read and checked: a bad request stops there |
 //! | [`api`] | the routes (docs/API.md), the page's assets, `/healthz`, `/metrics`, `/api/meta` |
-//! | [`game_routes`], [`live`] | a game's routes, one router instantiated per game; its live updates (WebSocket) |
+//! | [`game_routes`], [`live`] | a game's routes (its games, its trace), one router instantiated per game; its live updates (WebSocket) |
 //! | [`app`] | what the handlers share: games, search workers, limits, counters |
 //! | [`search_pool`] | the search workers: a bounded queue, tables reused within a memory budget |
 //! | [`rate`], [`sockets`] | per-address rate limits; caps on WebSockets by game and address |
@@ -16,7 +16,7 @@
 //! | [`metrics`] | the counters of `/metrics` |
 //! | [`games`] | the games in play, written once for both games: held, stored, moves, undo, hints, seats, rematches, the computer's turn |
 //! | [`raja_pasu`] | what is Raja Pasu's own: its settings (who plays), requests, JSON and hint |
-//! | [`mandiri`] | what is Raja Pasu Mandiri's own: the same four, for three players |
+//! | [`mandiri`] | what is Raja Pasu Mandiri's own: the same, for three players, and its trace request |
 //! | [`store`] | where games are kept: SQLite (one writer thread, group commit) or PostgreSQL |
 //! | [`analysis`] | the analysis board's search: every move scored, bounded in time |
 //! | [`error`] | the API's error answers, and why the server could not start |

@@ -1,5 +1,5 @@
 //! The API's requests: the body or query of every route both games share, and of the
-//! analysis and trace routes, and how each is read and checked into engine types (rules
+//! analysis route, and how each is read and checked into engine types (rules
 //! through the engine's rule-set parser). Each game's own bodies (creation, rematch) are in
 //! `crate::raja_pasu::requests` and `crate::mandiri::requests`. A request that is wrong stops
 //! there, with its 4xx answer.
@@ -274,31 +274,6 @@ impl RecordQuery {
                     .code("bad_query"),
             ),
         }
-    }
-}
-
-/// Body of `POST /api/trace`.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct TraceRequest {
-    #[serde(default)]
-    rules: Option<String>,
-    #[serde(default)]
-    position: Option<String>,
-    #[serde(rename = "move")]
-    mv: u32,
-}
-
-impl TraceRequest {
-    /// The game to play the move in, and the move.
-    pub fn read(&self) -> Result<(Game, Move), ApiError> {
-        let rules = rules(self.rules.as_deref().unwrap_or("canonical"))?;
-        let game = match &self.position {
-            Some(code) => Game::from_position(position(code, rules)?),
-            None => Game::new(rules),
-        };
-        let mv = hole(self.mv, rules.holes())?;
-        Ok((game, mv))
     }
 }
 

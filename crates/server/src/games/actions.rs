@@ -1,5 +1,6 @@
 //! What the API asks of a game of either kind (docs/API.md), written once: create, state,
-//! move, undo, hint, join, resign, name, next round, record. Each checks the request against
+//! move, undo, hint, join, resign, name, next round, record; and a move traced from any
+//! position. Each checks the request against
 //! the game held, stores the change, then takes it and tells the game's sockets. The rematch
 //! is in [`super::rematch`], the computer's turn in [`super::computer_task`].
 
@@ -9,7 +10,7 @@ use super::hub::{HeldGame, Hub};
 use super::seating::{Kind, Player, Seating};
 use super::served::{ServedGame, Setup};
 use super::slot::Slot;
-use super::view::{json, Occasion, Told};
+use super::view::{json, Occasion, ShownGame, Told, Traced};
 use crate::error::ApiError;
 use crate::requests::{JoinRequest, MoveRequest, NameRequest, TokenRequest};
 use crate::tokens::{random_token, tokens_match, ID_LEN};
@@ -284,6 +285,22 @@ impl Hub {
         let e = slot.entry.lock().await;
         Ok(e.record(id, json_format))
     }
+}
+
+/// Plays the move of a trace request from its position, storing nothing: the position before,
+/// the move's events, the position after. 422 `illegal_move`, naming why, when it cannot be
+/// played.
+pub fn trace<G: ShownGame>(req: &G::TraceRequest) -> Result<Value, ApiError> {
+    let (mut game, mv) = G::read_trace(req)?;
+    let before = G::view(&game);
+    let mut events = Vec::new();
+    game.play_traced(mv, &mut events)
+        .map_err(|e| ApiError::unprocessable(e.to_string()).code("illegal_move"))?;
+    Ok(json(Traced {
+        before,
+        events,
+        after: G::view(&game),
+    }))
 }
 
 /// The game in `e` with moves taken back: against the computer, back to before its player's

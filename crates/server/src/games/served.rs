@@ -51,6 +51,14 @@ impl GameName {
         }
     }
 
+    /// Where the API plays a move of this game from any position (`POST`), storing nothing.
+    pub fn trace_path(self) -> &'static str {
+        match self {
+            GameName::RajaPasu => "/api/trace",
+            GameName::Mandiri => "/api/mandiri/trace",
+        }
+    }
+
     /// The game's name for people.
     pub fn title(self) -> &'static str {
         match self {
@@ -107,9 +115,13 @@ pub trait ServedGame: Recorded {
     type MoveText: DeserializeOwned + Send + 'static;
     /// The body of its rematch request.
     type RematchRequest: RematchBody + DeserializeOwned + Send + 'static;
+    /// The body of its trace request: a position and a move.
+    type TraceRequest: DeserializeOwned + Send + 'static;
 
     /// Checks a creation request: the game, its settings (made at `now`), the creator's place.
     fn new_game(req: Self::NewGame, now: u64) -> Result<Setup<Self>, ApiError>;
+    /// Checks a trace request: the game to play the move in, and the move.
+    fn read_trace(req: &Self::TraceRequest) -> Result<(Self, Self::Move), ApiError>;
     /// The move a request names; 422 `illegal_move` when it names none.
     fn read_move(&self, text: &Self::MoveText) -> Result<Self::Move, ApiError>;
     /// The player to move.

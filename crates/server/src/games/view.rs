@@ -71,13 +71,30 @@ pub struct Offered<I> {
     pub game: I,
 }
 
-/// What the page reads of a game of this kind: its JSON.
-pub trait ShownGame: ServedGame {
+/// A move played from a position, storing nothing: the position before it, its events, the
+/// position after it.
+#[derive(Serialize, Debug)]
+pub struct Traced<V, E> {
+    /// The position the move was played from.
+    pub before: V,
+    /// Its events, as a live move's.
+    pub events: Vec<E>,
+    /// The position it left.
+    pub after: V,
+}
+
+/// What the page reads of a game of this kind: its JSON (the events of its moves as the engine
+/// writes them).
+pub trait ShownGame: ServedGame<Event: Serialize> {
+    /// A position and what can be played, as the page draws it.
+    type View: Serialize;
     /// Everything about a game that the page shows (`GET .../games/{id}`).
     type Info: Serialize;
     /// A live update.
     type Update: Serialize;
 
+    /// The position of `game` and what can be played.
+    fn view(game: &Self) -> Self::View;
     /// The info of the game `id` held in `e`.
     fn info(id: &str, e: &Entry<Self>) -> Self::Info;
     /// The live update telling that `told` happened to the game `id`, now in `e`.

@@ -9,7 +9,7 @@
 //! | [`requests`] | the new-game request, and holes by name |
 //! | [`view`] | the JSON the page reads |
 //! | [`hint`] | the hint: the best move and what each seat may expect |
-//! | [`trace`] | a move played from any position, told as a game's are (`POST /api/mandiri/trace`) |
+//! | [`trace`] | the request of a move played from any position (`POST /api/mandiri/trace`) |
 
 pub mod hint;
 pub mod requests;
@@ -29,6 +29,7 @@ use requests::NewMandiriGame;
 use serde_json::Value;
 use settings::{GameTag, Seats, Settings};
 use std::future::Future;
+use trace::MandiriTraceRequest;
 
 /// A move as the store keeps it: 1 to 7 for S1 to S7, 8 to 14 for N1 to N7.
 ///
@@ -70,6 +71,7 @@ impl ServedGame for mandiri::Game {
     type NewGame = NewMandiriGame;
     type MoveText = String;
     type RematchRequest = TokenRequest;
+    type TraceRequest = MandiriTraceRequest;
 
     fn new_game(req: NewMandiriGame, now: u64) -> Result<Setup<mandiri::Game>, ApiError> {
         let setup = req.read()?;
@@ -90,6 +92,10 @@ impl ServedGame for mandiri::Game {
             settings,
             creator: setup.player,
         })
+    }
+
+    fn read_trace(req: &MandiriTraceRequest) -> Result<(mandiri::Game, Hole), ApiError> {
+        req.read()
     }
 
     fn read_move(&self, name: &String) -> Result<Hole, ApiError> {

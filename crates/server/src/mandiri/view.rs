@@ -391,8 +391,13 @@ fn players_of(held: Held) -> Vec<Player> {
 }
 
 impl ShownGame for mandiri::Game {
+    type View = MandiriView;
     type Info = MandiriInfo;
     type Update = MandiriUpdate;
+
+    fn view(game: &mandiri::Game) -> MandiriView {
+        MandiriView::new(game)
+    }
 
     fn info(id: &str, e: &Entry<mandiri::Game>) -> MandiriInfo {
         MandiriInfo::of(id, e)

@@ -6,7 +6,7 @@
 //! | Module | What it holds |
 //! |---|---|
 //! | [`settings`] | who plays (against the computer, two on one device, two online), typed, and the JSON stored |
-//! | [`requests`] | the new-game request (kind, rules, mode, start or record, side, level) and the rematch request |
+//! | [`requests`] | the new-game request (kind, rules, mode, start or record, side, level), the rematch and trace requests |
 //! | [`view`] | the JSON the page reads |
 //! | [`hint`] | the hint: every move scored |
 
@@ -21,7 +21,7 @@ use crate::games::served::{GameName, ServedGame, Setup};
 use crate::search_pool::{SearchError, SearchPool};
 use rajapasu_ai::Level;
 use rajapasu_engine::{BySide, Game, Move, Position, Side};
-use requests::{GameSetup, NewGame, RematchRequest};
+use requests::{GameSetup, NewGame, RematchRequest, TraceRequest};
 use serde_json::Value;
 use settings::{Seats, Settings};
 use std::future::Future;
@@ -41,6 +41,7 @@ impl ServedGame for Game {
     type NewGame = NewGame;
     type MoveText = u32;
     type RematchRequest = RematchRequest;
+    type TraceRequest = TraceRequest;
 
     fn new_game(req: NewGame, now: u64) -> Result<Setup<Game>, ApiError> {
         let GameSetup {
@@ -59,6 +60,10 @@ impl ServedGame for Game {
             game,
             creator: side,
         })
+    }
+
+    fn read_trace(req: &TraceRequest) -> Result<(Game, Move), ApiError> {
+        req.read()
     }
 
     fn read_move(&self, number: &u32) -> Result<Move, ApiError> {

@@ -198,8 +198,13 @@ pub struct AtPly {
 }
 
 impl ShownGame for Game {
+    type View = GameView;
     type Info = GameInfo;
     type Update = Update;
+
+    fn view(game: &Game) -> GameView {
+        GameView::new(game)
+    }
 
     fn info(id: &str, e: &Entry<Game>) -> GameInfo {
         GameInfo::of(id, e)
