@@ -1,8 +1,8 @@
 //! What the API asks of a game of either kind (docs/API.md), written once: create, state,
 //! move, undo, hint, join, resign, name, next round, record; and a move traced from any
-//! position. Each checks the request against
-//! the game held, stores the change, then takes it and tells the game's sockets. The rematch
-//! is in [`super::rematch`], the computer's turn in [`super::computer_task`].
+//! position. Each checks the request against the game held, stores the change, then takes it
+//! and tells the game's sockets. The rematch is in [`super::rematch`], the computer's turn in
+//! [`super::computer_task`].
 
 use super::changes::{again, game_over};
 use super::entry::Entry;

@@ -13,7 +13,7 @@
 //! | [`registry`] | the games of one kind held, by id |
 //! | [`hub`] | every game held: loaded when first asked for, evicted when idle, expired; other instances' changes |
 //! | [`changes`] | how a change is made: the ply checked, the change stored, tried again, taken and told |
-//! | [`actions`] | what the API asks of a game: create, state, move, undo, hint, join, resign, name, next round, record |
+//! | [`actions`] | what the API asks of a game: create, state, move, undo, hint, join, resign, name, next round, record, trace |
 //! | [`rematch`] | a new game once one is over: at once, or when every player offered it online |
 //! | [`computer_task`] | the computer's turn |
 //! | [`sync`] | what changed between two copies of a game (another instance's change) |
