@@ -74,6 +74,7 @@ mod sow;
 mod sowing_game;
 pub mod text;
 mod trace;
+mod two_player_sowing;
 #[cfg(feature = "serde")]
 mod view;
 mod zobrist;

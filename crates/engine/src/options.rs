@@ -1,9 +1,14 @@
 //! Rule options by name (RULES.md section 6): one name table per option drives reading a rule
-//! set, writing it, and the list of options that help texts show.
+//! set, writing it, and the list of options that help texts show. The mechanism
+//! ([`RuleOption`], `named!`, reading and writing a rule set's text) serves both games; the
+//! table of Raja Pasu's options and its rule sets' text are here too, Mandiri's in
+//! `mandiri/rules.rs`.
 
 use crate::rules::{
     ClosedEnd, Endless, FinalFour, FourRecipient, Mode, NextLeader, Pussa, Rules, RulesError,
 };
+use core::fmt;
+use core::str::FromStr;
 
 /// The values of one option with their names, the canonical value first. A value's first name
 /// is the one written; a later name of the same value is read as well.
@@ -312,6 +317,43 @@ impl Rules {
     /// Every option with its value, in a fixed order (for help texts and records).
     pub fn describe(&self) -> Vec<(&'static str, String)> {
         OPTIONS.iter().map(|o| (o.key, o.value(self))).collect()
+    }
+}
+
+/// A rule set's text: a preset's name, then `/` and the options that differ from it
+/// (RULES.md section 6).
+impl FromStr for Rules {
+    type Err = RulesError;
+
+    fn from_str(s: &str) -> Result<Rules, RulesError> {
+        let s = s.trim();
+        let (name, opts) = match s.split_once('/') {
+            Some((n, o)) => (n.trim(), o),
+            None if s.contains('=') => ("", s),
+            None => (s, ""),
+        };
+        let rules = if name.is_empty() {
+            Rules::CANONICAL
+        } else {
+            Rules::presets()
+                .find(|(n, _, _)| n.eq_ignore_ascii_case(name))
+                .map(|p| p.2)
+                .ok_or_else(|| RulesError::UnknownPreset {
+                    name: name.to_string(),
+                    known: Rules::presets().map(|p| p.0).collect(),
+                })?
+        };
+        apply(rules, opts, Rules::options())
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some((name, _, _)) = Rules::presets().find(|p| p.2 == *self) {
+            return f.write_str(name);
+        }
+        f.write_str("canonical")?;
+        write_changed(f, self, &Rules::CANONICAL, Rules::options())
     }
 }
 

@@ -6,7 +6,6 @@
 //! the names of options and values are in `options.rs`.
 
 use core::fmt;
-use core::str::FromStr;
 
 /// Most holes a row may have. Boards are stored in fixed arrays of `2 * MAX_ROW` holes.
 pub const MAX_ROW: usize = 12;
@@ -338,42 +337,6 @@ impl Rules {
     #[inline]
     pub const fn total(&self) -> u32 {
         2 * self.holes as u32 * self.counters as u32
-    }
-}
-
-impl FromStr for Rules {
-    type Err = RulesError;
-
-    fn from_str(s: &str) -> Result<Rules, RulesError> {
-        let s = s.trim();
-        let (name, opts) = match s.split_once('/') {
-            Some((n, o)) => (n.trim(), o),
-            None if s.contains('=') => ("", s),
-            None => (s, ""),
-        };
-        let rules = if name.is_empty() {
-            Rules::CANONICAL
-        } else {
-            PRESETS
-                .iter()
-                .find(|(n, _, _)| n.eq_ignore_ascii_case(name))
-                .map(|p| p.2)
-                .ok_or_else(|| RulesError::UnknownPreset {
-                    name: name.to_string(),
-                    known: PRESETS.iter().map(|p| p.0).collect(),
-                })?
-        };
-        crate::options::apply(rules, opts, Rules::options())
-    }
-}
-
-impl fmt::Display for Rules {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some((name, _, _)) = PRESETS.iter().find(|p| p.2 == *self) {
-            return f.write_str(name);
-        }
-        f.write_str("canonical")?;
-        crate::options::write_changed(f, self, &Rules::CANONICAL, Rules::options())
     }
 }
 

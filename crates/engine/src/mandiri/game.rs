@@ -7,21 +7,8 @@ use crate::mandiri::match_play::{self, Between};
 use crate::mandiri::position::{IllegalMove, Position};
 use crate::mandiri::rules::{RoundEndRule, Rules};
 use crate::mandiri::seat::{BySeat, Player, Players, Seat, HOLES};
-use crate::mandiri::trace::Event;
+use crate::mandiri::trace::{Event, RoundEnd, Tracer};
 use crate::rules::Mode;
-use crate::trace::{Event as SowEvent, Tracer as SowTracer};
-
-/// How a Mandiri round ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-pub enum RoundEnd {
-    /// Rule M5 (or the `quiet` and `below4` options): no capture is left to make; the last
-    /// mover took the board.
-    NoCapture,
-    /// A position came for the third time; each seat took the counters in its own holes.
-    Repetition,
-}
 
 /// Where a Mandiri game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -368,31 +355,6 @@ impl Game {
                 self.quiet = 0;
             }
         }
-    }
-}
-
-/// Receives the events of a Mandiri game: the sowing's (as [`SowTracer`]) and those beyond it,
-/// passes, round ends and the match. `()` ignores them; `Vec<Event>` keeps them all.
-pub trait Tracer: SowTracer<Seat> {
-    /// Receives one event.
-    fn happened(&mut self, event: Event);
-}
-
-impl Tracer for () {
-    #[inline(always)]
-    fn happened(&mut self, _: Event) {}
-}
-
-impl Tracer for Vec<Event> {
-    fn happened(&mut self, event: Event) {
-        self.push(event);
-    }
-}
-
-impl SowTracer<Seat> for Vec<Event> {
-    const ENABLED: bool = true;
-    fn event(&mut self, event: SowEvent<Seat>) {
-        self.push(Event::Sow(event));
     }
 }
 

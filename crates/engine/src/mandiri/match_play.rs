@@ -1,10 +1,9 @@
 //! The match between rounds (rules M8 to M11): debts, the gift, the office, players out, the
 //! refill, and what identifies a round start for the match's third-repetition draw.
 
-use crate::mandiri::game::Tracer;
 use crate::mandiri::position::{Debt, Position, PER_HOLE};
 use crate::mandiri::seat::{BySeat, Player, Seat, HOLES};
-use crate::mandiri::trace::Event;
+use crate::mandiri::trace::{Event, Tracer};
 use crate::rules::MAX_HOLES;
 
 /// What comes after a round of a match.

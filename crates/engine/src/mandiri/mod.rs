@@ -39,9 +39,9 @@ pub mod text;
 mod trace;
 
 pub use code::CodeError;
-pub use game::{Game, RoundEnd, RoundResult, Status, Tracer};
+pub use game::{Game, RoundResult, Status};
 pub use position::{Debt, IllegalMove, Position, PositionError, Setup, TOTAL};
 pub use record::{Record, RecordError};
 pub use rules::{Refill, RoundEndRule, RuleOption, Rules, TurnOrder, NAME};
 pub use seat::{BySeat, ParseSeatError, Player, Players, Seat};
-pub use trace::Event;
+pub use trace::{Event, RoundEnd, Tracer};

@@ -1,9 +1,20 @@
 //! Traces of Mandiri moves: the sowing's events (the two-player game's, naming seats) and what
 //! follows a move: passes, the round end and the match between rounds.
 
-use crate::mandiri::game::RoundEnd;
 use crate::mandiri::seat::{BySeat, Player, Players, Seat};
-use crate::trace::Event as SowEvent;
+use crate::trace::{Event as SowEvent, Tracer as SowTracer};
+
+/// How a Mandiri round ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum RoundEnd {
+    /// Rule M5 (or the `quiet` and `below4` options): no capture is left to make; the last
+    /// mover took the board.
+    NoCapture,
+    /// A position came for the third time; each seat took the counters in its own holes.
+    Repetition,
+}
 
 /// One step of a Mandiri move or of what follows it.
 ///
@@ -99,4 +110,29 @@ pub enum Event {
     /// A step of the sowing (last, so that its own tag is the one written).
     #[cfg_attr(feature = "serde", serde(untagged))]
     Sow(SowEvent<Seat>),
+}
+
+/// Receives the events of a Mandiri game: the sowing's (as [`SowTracer`]) and those beyond it,
+/// passes, round ends and the match. `()` ignores them; `Vec<Event>` keeps them all.
+pub trait Tracer: SowTracer<Seat> {
+    /// Receives one event.
+    fn happened(&mut self, event: Event);
+}
+
+impl Tracer for () {
+    #[inline(always)]
+    fn happened(&mut self, _: Event) {}
+}
+
+impl Tracer for Vec<Event> {
+    fn happened(&mut self, event: Event) {
+        self.push(event);
+    }
+}
+
+impl SowTracer<Seat> for Vec<Event> {
+    const ENABLED: bool = true;
+    fn event(&mut self, event: SowEvent<Seat>) {
+        self.push(Event::Sow(event));
+    }
 }
