@@ -37,6 +37,7 @@ pub trait Player<G: SowingGame = Game>: Send {
 /// let e: PlayerError = PlayerError::Closed { program: "rajapasu engine".into() };
 /// assert_eq!(e.to_string(), "`rajapasu engine` closed its output");
 /// ```
+#[derive(Debug)]
 pub enum PlayerError<G: SowingGame = Game> {
     /// The game is over: there is no move to choose.
     GameOver,
@@ -88,47 +89,6 @@ pub enum PlayerError<G: SowingGame = Game> {
         /// Why it is illegal.
         error: G::IllegalMove,
     },
-}
-
-impl<G: SowingGame> fmt::Debug for PlayerError<G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PlayerError::GameOver => f.write_str("GameOver"),
-            PlayerError::Start { program, error } => f
-                .debug_struct("Start")
-                .field("program", program)
-                .field("error", error)
-                .finish(),
-            PlayerError::Io { program, error } => f
-                .debug_struct("Io")
-                .field("program", program)
-                .field("error", error)
-                .finish(),
-            PlayerError::Closed { program } => {
-                f.debug_struct("Closed").field("program", program).finish()
-            }
-            PlayerError::BadAnswer { program, answer } => f
-                .debug_struct("BadAnswer")
-                .field("program", program)
-                .field("answer", answer)
-                .finish(),
-            PlayerError::Reported { program, message } => f
-                .debug_struct("Reported")
-                .field("program", program)
-                .field("message", message)
-                .finish(),
-            PlayerError::Timeout { program, limit } => f
-                .debug_struct("Timeout")
-                .field("program", program)
-                .field("limit", limit)
-                .finish(),
-            PlayerError::Illegal { mv, error } => f
-                .debug_struct("Illegal")
-                .field("mv", mv)
-                .field("error", error)
-                .finish(),
-        }
-    }
 }
 
 impl<G: SowingGame> fmt::Display for PlayerError<G> {

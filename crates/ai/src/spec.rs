@@ -122,6 +122,7 @@ pub enum Kind {
 /// let err = "maxn:deep".parse::<MandiriSpec>().unwrap_err();
 /// assert_eq!(err.to_string(), "player `maxn:deep`: depth `deep` is not a whole number");
 /// ```
+#[derive(Clone, Debug)]
 pub struct PlayerSpec<G> {
     /// The spec as written: the player's name in tables.
     pub label: String,
@@ -139,39 +140,6 @@ pub type Spec = PlayerSpec<Game>;
 
 /// A Mandiri player spec.
 pub type MandiriSpec = PlayerSpec<mandiri::Game>;
-
-// By hand: a derive would ask the game itself to be comparable.
-impl<G> Clone for PlayerSpec<G> {
-    fn clone(&self) -> Self {
-        PlayerSpec {
-            label: self.label.clone(),
-            kind: self.kind.clone(),
-            limits: self.limits,
-            eval: self.eval,
-            game: PhantomData,
-        }
-    }
-}
-
-impl<G> PartialEq for PlayerSpec<G> {
-    fn eq(&self, other: &Self) -> bool {
-        (&self.label, &self.kind, self.limits, self.eval)
-            == (&other.label, &other.kind, other.limits, other.eval)
-    }
-}
-
-impl<G> Eq for PlayerSpec<G> {}
-
-impl<G> fmt::Debug for PlayerSpec<G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("PlayerSpec")
-            .field("label", &self.label)
-            .field("kind", &self.kind)
-            .field("limits", &self.limits)
-            .field("eval", &self.eval)
-            .finish()
-    }
-}
 
 /// Why a player spec was refused.
 ///
@@ -294,61 +262,17 @@ struct Form {
 }
 
 /// Every kind of player of both games; each game says which it has ([`Playable::PLAYERS`]).
+#[rustfmt::skip]
 const FORMS: &[Form] = &[
-    Form {
-        name: "level",
-        usage: "level:N",
-        arg: Arg::Level,
-        options: &["movetime", "depth"],
-    },
-    Form {
-        name: "search",
-        usage: "search",
-        arg: Arg::No,
-        options: &["depth", "movetime", "nodes", "eval"],
-    },
-    Form {
-        name: "paranoid",
-        usage: "paranoid[:D]",
-        arg: Arg::Depth { required: false },
-        options: &["movetime", "nodes"],
-    },
-    Form {
-        name: "maxn",
-        usage: "maxn[:D]",
-        arg: Arg::Depth { required: false },
-        options: &["movetime", "nodes"],
-    },
-    Form {
-        name: "mcts",
-        usage: "mcts[:N]",
-        arg: Arg::Iterations,
-        options: &["movetime", "iterations", "nodes"],
-    },
-    Form {
-        name: "random",
-        usage: "random",
-        arg: Arg::No,
-        options: &[],
-    },
-    Form {
-        name: "greedy",
-        usage: "greedy",
-        arg: Arg::No,
-        options: &[],
-    },
-    Form {
-        name: "ab",
-        usage: "ab:D",
-        arg: Arg::Depth { required: true },
-        options: &[],
-    },
-    Form {
-        name: "cmd",
-        usage: "cmd:PROGRAM",
-        arg: Arg::No,
-        options: &[],
-    },
+    Form { name: "level", usage: "level:N", arg: Arg::Level, options: &["movetime", "depth"] },
+    Form { name: "search", usage: "search", arg: Arg::No, options: &["depth", "movetime", "nodes", "eval"] },
+    Form { name: "paranoid", usage: "paranoid[:D]", arg: Arg::Depth { required: false }, options: &["movetime", "nodes"] },
+    Form { name: "maxn", usage: "maxn[:D]", arg: Arg::Depth { required: false }, options: &["movetime", "nodes"] },
+    Form { name: "mcts", usage: "mcts[:N]", arg: Arg::Iterations, options: &["movetime", "iterations", "nodes"] },
+    Form { name: "random", usage: "random", arg: Arg::No, options: &[] },
+    Form { name: "greedy", usage: "greedy", arg: Arg::No, options: &[] },
+    Form { name: "ab", usage: "ab:D", arg: Arg::Depth { required: true }, options: &[] },
+    Form { name: "cmd", usage: "cmd:PROGRAM", arg: Arg::No, options: &[] },
 ];
 
 /// The form called `name` (`alphabeta` is `ab`).

@@ -120,7 +120,7 @@ pub struct Seating {
 /// assert_eq!(three[1].entrants, [0, 2, 1]);
 /// ```
 pub fn round_robin<G: Playable>(players: usize, openings: usize, seed: u64) -> Vec<Seating> {
-    seatings::<G>(&groups(players, G::SEATS), openings, seed)
+    seatings::<G>(&groups(0, players, G::SEATS), openings, seed)
 }
 
 /// The games of a ladder: each player with the next ones only (for two players 1-2, 2-3, ...),
@@ -132,28 +132,18 @@ pub fn ladder<G: Playable>(players: usize, openings: usize, seed: u64) -> Vec<Se
     seatings::<G>(&groups, openings, seed)
 }
 
-/// Every group of `size` of `players` players, in lexicographic order.
-fn groups(players: usize, size: usize) -> Vec<Vec<usize>> {
-    fn extend(
-        from: usize,
-        players: usize,
-        size: usize,
-        group: &mut Vec<usize>,
-        out: &mut Vec<Vec<usize>>,
-    ) {
-        if group.len() == size {
-            out.push(group.clone());
-            return;
-        }
-        for p in from..players {
-            group.push(p);
-            extend(p + 1, players, size, group, out);
-            group.pop();
-        }
+/// Every group of `size` of the players `from..players`, in lexicographic order.
+fn groups(from: usize, players: usize, size: usize) -> Vec<Vec<usize>> {
+    if size == 0 {
+        return vec![Vec::new()];
     }
-    let mut out = Vec::new();
-    extend(0, players, size, &mut Vec::new(), &mut out);
-    out
+    (from..players)
+        .flat_map(|first| {
+            let rest = groups(first + 1, players, size - 1);
+            rest.into_iter()
+                .map(move |tail| [vec![first], tail].concat())
+        })
+        .collect()
 }
 
 /// Every order of `group`, in lexicographic order of positions.
@@ -161,16 +151,15 @@ fn orders(group: &[usize]) -> Vec<Vec<usize>> {
     if group.len() <= 1 {
         return vec![group.to_vec()];
     }
-    let mut out = Vec::new();
-    for (k, &first) in group.iter().enumerate() {
-        let mut rest = group.to_vec();
-        rest.remove(k);
-        for mut tail in orders(&rest) {
-            tail.insert(0, first);
-            out.push(tail);
-        }
-    }
-    out
+    (0..group.len())
+        .flat_map(|k| {
+            let mut rest = group.to_vec();
+            let first = rest.remove(k);
+            orders(&rest)
+                .into_iter()
+                .map(move |tail| [vec![first], tail].concat())
+        })
+        .collect()
 }
 
 fn seatings<G: Playable>(groups: &[Vec<usize>], openings: usize, seed: u64) -> Vec<Seating> {
@@ -314,8 +303,9 @@ mod tests {
 
     #[test]
     fn groups_and_orders_come_in_lexicographic_order() {
-        assert_eq!(groups(3, 2), [[0, 1], [0, 2], [1, 2]]);
-        assert_eq!(groups(3, 3), [[0, 1, 2]]);
+        assert_eq!(groups(0, 3, 2), [[0, 1], [0, 2], [1, 2]]);
+        assert_eq!(groups(0, 4, 2)[2..4], [[0, 3], [1, 2]]);
+        assert_eq!(groups(0, 3, 3), [[0, 1, 2]]);
         assert_eq!(orders(&[4, 7]), [[4, 7], [7, 4]]);
         assert_eq!(
             orders(&[0, 1, 2]),
