@@ -17,6 +17,17 @@
 //! same sowing (`sow.rs`, generic over who owns each hole), with seats, its own round end and
 //! match.
 //!
+//! # One core for both games
+//!
+//! Both games implement [`SowingGame`]: legal moves, playing (traced or not), undo, status,
+//! rounds, position codes and the history. Whatever is written over that trait serves both:
+//! [`perft`], the records of [`record::GameRecord`], and every layer above the engine (the
+//! search's players and tournaments, the command line, the server, the terminal game).
+//! [`RuleSet`] names either game's rule set, as `--rules` does, and [`AnyGame`] holds either
+//! game; [`GameVisitor`] runs code written over the trait on the game chosen at run time, so
+//! "which game is this?" is asked once. Only what truly differs is each game's own: the seats,
+//! the round end and the match.
+//!
 //! [`Position`] is a validated state within a round; [`Setup`] is its unchecked form.
 //! [`Game`] adds what needs history: the repetition rule, round ends, refills, undo and the
 //! moves played ([`Game::plies`]). A value for each player is a [`BySide`].
@@ -35,8 +46,10 @@
 //! | rules 8 to 10, decision 9 | `round.rs` | clearing the board, refills and closed holes |
 //! | section 6 | `rules.rs`, `options.rs` | the options and presets; their names, read and written |
 //! | section 2 (position codes) | `code.rs` | reading and writing position codes |
-//! | section 7 | `record.rs` | game records, text and JSON |
+//! | section 7 | `record.rs`, `record_text.rs` | game records of either game, text and JSON |
 //! | section 9 (Mandiri) | `mandiri/` | the three-player game; its own map is in [`mandiri`] |
+//! | | `sowing_game.rs` | [`SowingGame`], the trait both games implement; [`perft`] over it |
+//! | | `any_game.rs` | [`RuleSet`], [`AnyGame`] and [`GameVisitor`]: the game chosen at run time |
 //!
 //! The perft data in `tests/perft/` pins the rules down as move counts.
 

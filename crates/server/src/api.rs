@@ -133,6 +133,7 @@ async fn api_index() -> Json<Value> {
             "POST /api/mandiri/games/{id}/rematch",
             "GET /api/mandiri/games/{id}/record[?format=text|json]",
             "GET /api/mandiri/games/{id}/ws (WebSocket)",
+            "POST /api/mandiri/trace",
         ],
         "docs": "docs/API.md",
     }))

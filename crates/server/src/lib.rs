@@ -20,7 +20,7 @@
 //! | [`analysis`] | the analysis board's search: every move scored, bounded in time |
 //! | [`computer`] | hints and the levels, as the page sees them |
 //! | [`error`] | the API's error answers, and why the server could not start |
-//! | [`assets`] | the page's files, embedded in the binary |
+//! | [`assets`] | the page's files, embedded in the binary; the HTML pages, made from one layout and shared parts |
 //! | [`cli`] | the `serve` command's options and its start |
 //!
 //! ```no_run

@@ -12,10 +12,12 @@
 //! | rules M5 to M7, M10 | `game.rs` | round ends, winners, repetitions, undo |
 //! | rules M8 to M11 | `match_play.rs` | gift, office, players out, borrowing, refill |
 //! | 9.7 | `code.rs` | position codes |
-//! | section 7, 9.7 | `record.rs` | game records, text and JSON |
+//! | section 7, 9.7 | `record.rs` | what Mandiri's records write: hole names, the winners |
 //! | | `trace.rs` | the events of a move |
 //! | | [`text`] | a move and what follows it, in English sentences |
-//! | | `perft.rs` | counting move sequences |
+//!
+//! [`Game`] implements [`crate::SowingGame`], so perft, records and every layer above the engine
+//! serve it with the code they have for Raja Pasu.
 //!
 //! ```
 //! use rajapasu_engine::mandiri::{Game, Rules};

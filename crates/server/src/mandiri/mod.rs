@@ -10,6 +10,7 @@
 //! | [`actions`] | create, state, move, hint, undo, join, resign |
 //! | [`rematch`] | a new game once the match is over: at once, or when all three offer |
 //! | [`view`] | the JSON the page reads |
+//! | [`trace`] | a move played from any position, told as a game's are (`POST /api/mandiri/trace`) |
 //! | [`routes`] | the routes under `/api/mandiri/games` |
 
 pub mod actions;
@@ -18,6 +19,7 @@ pub mod rematch;
 pub mod requests;
 pub mod routes;
 pub mod settings;
+pub mod trace;
 pub mod view;
 
 pub use entry::MandiriEntry;

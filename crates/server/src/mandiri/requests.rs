@@ -1,5 +1,6 @@
-//! The Mandiri routes' own requests: a new game and a move by hole name. The others (tokens,
-//! invitations, names) are the two-player game's ([`crate::requests`]).
+//! The Mandiri routes' own requests: a new game and a move by hole name (the trace's is in
+//! [`super::trace`]). The others (tokens, invitations, names) are the two-player game's
+//! ([`crate::requests`]).
 
 use super::settings::MandiriKind;
 use crate::error::ApiError;
@@ -99,17 +100,29 @@ pub struct MandiriMoveRequest {
 impl MandiriMoveRequest {
     /// The hole asked for; 422 `illegal_move` when it is not a hole of the board.
     pub fn hole(&self) -> Result<Hole, ApiError> {
-        let bad = || {
-            let shown: String = self.mv.chars().take(20).collect();
-            ApiError::unprocessable(format!(
-                "illegal move `{shown}`: holes are S1 to S7 and N1 to N7"
-            ))
-            .code("illegal_move")
-        };
-        let hole: Hole = self.mv.trim().parse().map_err(|_| bad())?;
-        if hole.number() > 7 {
-            return Err(bad());
-        }
-        Ok(hole)
+        hole_named(&self.mv)
     }
+}
+
+/// A hole by name, as the Mandiri routes take moves; 422 `illegal_move` when it is not a hole
+/// of the board.
+///
+/// ```
+/// use rajapasu_server::mandiri::requests::hole_named;
+/// assert_eq!(hole_named(" N6 ").unwrap().to_string(), "N6");
+/// assert_eq!(hole_named("S8").unwrap_err().code_word(), "illegal_move");
+/// ```
+pub fn hole_named(text: &str) -> Result<Hole, ApiError> {
+    let bad = || {
+        let shown: String = text.chars().take(20).collect();
+        ApiError::unprocessable(format!(
+            "illegal move `{shown}`: holes are S1 to S7 and N1 to N7"
+        ))
+        .code("illegal_move")
+    };
+    let hole: Hole = text.trim().parse().map_err(|_| bad())?;
+    if hole.number() > 7 {
+        return Err(bad());
+    }
+    Ok(hole)
 }

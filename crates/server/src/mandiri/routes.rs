@@ -3,6 +3,7 @@
 
 use super::entry::MandiriEntry;
 use super::requests::{MandiriMoveRequest, NewMandiriGame};
+use super::trace::{MandiriTrace, MandiriTraceRequest};
 use crate::app::App;
 use crate::error::ApiError;
 use crate::game_routes::{game_actions, record};
@@ -37,6 +38,7 @@ pub fn router() -> Router<AppState> {
             get(record::<MandiriEntry>),
         )
         .route("/api/mandiri/games/{id}/ws", get(ws::<MandiriEntry>))
+        .route("/api/mandiri/trace", post(trace))
 }
 
 async fn create(
@@ -53,6 +55,10 @@ async fn state(
     ApiQuery(q): ApiQuery<StateQuery>,
 ) -> Result<Json<Value>, ApiError> {
     Ok(Json(app.hub.mandiri_state(&id, q.at).await?))
+}
+
+async fn trace(ApiJson(req): ApiJson<MandiriTraceRequest>) -> Result<Json<MandiriTrace>, ApiError> {
+    Ok(Json(req.trace()?))
 }
 
 game_actions!(

@@ -99,6 +99,8 @@ pub struct MandiriView {
     pub debts: [Option<DebtInfo>; 3],
     /// Rounds the Raja has been in office, this one included.
     pub office: u32,
+    /// Rounds a Raja serves before the office passes (rule M9, option `term`).
+    pub term: u8,
     /// The round's number.
     pub round: u32,
     /// The holes that may be played.
@@ -138,6 +140,7 @@ impl MandiriView {
                 })
             }),
             office: pos.office(),
+            term: pos.rules().term,
             round: pos.round(),
             legal: game.legal_moves(),
             status,

@@ -5,7 +5,8 @@ use super::{clock_seed, finished, save_path, PlayArgs, Seated, Tags};
 use crate::common::CliError;
 use rajapasu_ai::Level;
 use rajapasu_engine::mandiri::{self, Player, Seat};
-use rajapasu_tui::mandiri::{player_tag, MandiriConfig, Who};
+use rajapasu_tui::mandiri::{player_tag, Lineup, Who};
+use rajapasu_tui::Config;
 use std::io::IsTerminal;
 
 impl Seated for mandiri::Game {
@@ -59,15 +60,17 @@ impl Seated for mandiri::Game {
                 None => tags.push((key, name)),
             }
         }
-        let config = MandiriConfig {
-            players,
-            seed: args.seed.unwrap_or_else(clock_seed),
+        let config = Config {
+            players: Lineup {
+                who: players,
+                seed: args.seed.unwrap_or_else(clock_seed),
+            },
             animate: !args.no_anim,
             save_path: save_path(args)?,
             tags,
             never_overwrite: args.save.is_none() && !loaded_at_start,
         };
-        let app = rajapasu_tui::mandiri::run(game, config)?;
+        let app = rajapasu_tui::run(game, config)?;
         finished(
             &app.saved_before,
             app.saved.as_deref(),

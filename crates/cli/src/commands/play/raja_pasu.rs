@@ -51,7 +51,7 @@ impl Seated for Game {
         let save_path = save_path(args)?;
         let mut config = Config::new();
         config.never_overwrite = args.save.is_none() && args.load.is_none();
-        config.computer = computer;
+        config.players = computer;
         config.animate = !args.no_anim;
         config.save_path = save_path;
         config.tags = tags;
@@ -235,7 +235,7 @@ fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), C
     let input = inputs()?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let players = match config.computer {
+    let players = match config.players {
         Some(c) => format!(
             "{} against the computer ({}, level {})",
             !c.side, c.side, c.level
@@ -264,7 +264,7 @@ fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), C
         }
     };
     let computer_moves = |game: &mut Game, out: &mut std::io::StdoutLock| {
-        while let Some(c) = config.computer {
+        while let Some(c) = config.players {
             if game.status() != Status::Playing || game.position().to_move() != c.side {
                 break;
             }
@@ -324,26 +324,24 @@ fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), C
             "board" | "b" | "show" => {
                 let _ = write!(out, "{}", text::state(&game));
             }
-            "undo" | "u" => {
-                match rajapasu_tui::app::moves_to_undo(&game, config.computer.map(|c| c.side)) {
-                    Err(why) => {
-                        let _ = writeln!(out, "error: {why}");
-                    }
-                    Ok(taken) => {
-                        for _ in 0..taken {
-                            game.undo();
-                        }
-                        let _ = writeln!(
-                            out,
-                            "Took back {}.",
-                            crate::common::plural(taken as u64, "move", "moves")
-                        );
-                        let _ = write!(out, "{}", text::state(&game));
-                        autosave(&game, &mut out);
-                        computer_moves(&mut game, &mut out);
-                    }
+            "undo" | "u" => match rajapasu_tui::app::moves_to_undo(&game, &config.players) {
+                Err(why) => {
+                    let _ = writeln!(out, "error: {why}");
                 }
-            }
+                Ok(taken) => {
+                    for _ in 0..taken {
+                        game.undo();
+                    }
+                    let _ = writeln!(
+                        out,
+                        "Took back {}.",
+                        crate::common::plural(taken as u64, "move", "moves")
+                    );
+                    let _ = write!(out, "{}", text::state(&game));
+                    autosave(&game, &mut out);
+                    computer_moves(&mut game, &mut out);
+                }
+            },
             "hint" | "h" => {
                 match rajapasu_ai::analyze(&game, Duration::from_millis(700))
                     .into_iter()
@@ -356,7 +354,7 @@ fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), C
                             "Hint for {}: hole {}, {}; expected line {}.",
                             game.position().to_move(),
                             best.mv,
-                            rajapasu_tui::app::describe_move_score(&best),
+                            rajapasu_tui::raja_pasu::describe_move_score(&best),
                             pv.join(" ")
                         );
                     }
@@ -383,7 +381,7 @@ fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), C
                 {
                     Ok(moves) => {
                         for mv in moves {
-                            let human = !matches!(config.computer,
+                            let human = !matches!(config.players,
                                 Some(c) if c.side == game.position().to_move());
                             if !human {
                                 let _ = writeln!(out, "error: the game is over");

@@ -1,27 +1,42 @@
-//! Drawing: the board, the last move in words, the move list, the scoreboard, overlays. Made
-//! for an 80x24 terminal; larger ones get the same picture with more room.
+//! Raja Pasu's screen: the board with both rows (the player's own side on the near row), counts,
+//! captures, reserves and closed holes; the last move in words, folded when long; the move
+//! list; the rounds and the match score; the message and the keys; help, every move in full
+//! and the round summary over the board. Made for an 80x24 terminal; larger ones get the same
+//! picture with more room.
 
-use crate::anim::{BoardView, Frame as MoveFrame, Mark};
-use crate::app::{App, Overlay};
-use rajapasu_engine::{BySide, Game, Hole, RoundEnd, Side, Status};
-use ratatui::layout::{Constraint, Layout, Rect};
+use super::summary;
+use super::text::{fit, fit_items, wrap};
+use super::widgets::{
+    animation_keys, caption_lines, draw_keys, draw_layout, draw_move_in_full, draw_move_list,
+    draw_panel, draw_words, focus_style, help_popup, mark_style, shown_board, status_line, told,
+    BESIDE_BOARD, BOARD_HEIGHT,
+};
+use crate::anim::{BoardView, Mark};
+use crate::app::{App, LastMove, Overlay};
+use crate::raja_pasu::near_side;
+use crate::terminal::Screen;
+use rajapasu_engine::{BySide, Game, Hole, Side, Status};
+use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+use ratatui::widgets::Paragraph;
 use ratatui::Frame;
-use std::borrow::Cow;
+
+impl Screen for Game {
+    fn draw(f: &mut Frame, app: &App) {
+        draw(f, app)
+    }
+}
 
 /// Width of the right-hand column (moves and rounds).
 const SIDE_WIDTH: u16 = 22;
-/// Height of the board panel, borders included.
-const BOARD_HEIGHT: u16 = 12;
 /// Narrowest board panel: the narrow cells of seven holes and the row label, borders included.
 const LEFT_MIN: u16 = 38;
 /// The smallest terminal the game is drawn in: the two columns side by side, and the board,
 /// one line of the last move, the message and the keys one above the other.
 pub const MIN_WIDTH: u16 = LEFT_MIN + SIDE_WIDTH;
 /// See [`MIN_WIDTH`].
-pub const MIN_HEIGHT: u16 = BOARD_HEIGHT + 3 + 3;
+pub const MIN_HEIGHT: u16 = BOARD_HEIGHT + BESIDE_BOARD;
 
 /// Draws the whole screen.
 pub fn draw(f: &mut Frame, app: &App) {
@@ -32,7 +47,7 @@ pub fn draw(f: &mut Frame, app: &App) {
     let a = draw_layout(f, LEFT_MIN, SIDE_WIDTH, |width| header_line(app, width));
     draw_board(f, a.board, app);
     draw_explanation(f, a.explain, app);
-    draw_moves(f, a.moves, app);
+    draw_move_list(f, a.moves, move_lines(&app.game));
     draw_rounds(f, a.rounds, app);
     f.render_widget(
         Paragraph::new(message_line(app, usize::from(a.message.width))),
@@ -42,73 +57,16 @@ pub fn draw(f: &mut Frame, app: &App) {
     match &app.overlay {
         Some(Overlay::Help) => draw_help(f),
         Some(Overlay::Explain(scroll)) => draw_full_explanation(f, app, *scroll),
-        Some(Overlay::RoundOver) if app.frame().is_none() => draw_round_over(f, app),
+        Some(Overlay::RoundOver) if app.frame().is_none() => summary::draw(f, app, 64),
         _ => {}
     }
-}
-
-/// The parts of the screen below the title line, the same in both games.
-pub(crate) struct Areas {
-    /// The board panel.
-    pub board: Rect,
-    /// The last move in words.
-    pub explain: Rect,
-    /// The move list.
-    pub moves: Rect,
-    /// The rounds so far.
-    pub rounds: Rect,
-    /// The message line.
-    pub message: Rect,
-    /// The keys that work now.
-    pub keys: Rect,
-}
-
-/// Lays the screen out and draws its title line, `header` for its width: below it the board
-/// (at least `left_min` wide) over the last move beside a column `side_width` wide of the
-/// moves over the rounds, then the message line and the keys.
-pub(crate) fn draw_layout(
-    f: &mut Frame,
-    left_min: u16,
-    side_width: u16,
-    header: impl FnOnce(usize) -> Line<'static>,
-) -> Areas {
-    let [title, body, message, keys] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Min(10),
-        Constraint::Length(1),
-        Constraint::Length(1),
-    ])
-    .areas(f.area());
-    f.render_widget(Paragraph::new(header(usize::from(title.width))), title);
-    let [left, right] =
-        Layout::horizontal([Constraint::Min(left_min), Constraint::Length(side_width)]).areas(body);
-    let [board, explain] =
-        Layout::vertical([Constraint::Length(BOARD_HEIGHT), Constraint::Min(3)]).areas(left);
-    let [moves, rounds] =
-        Layout::vertical([Constraint::Min(4), Constraint::Length(8)]).areas(right);
-    Areas {
-        board,
-        explain,
-        moves,
-        rounds,
-        message,
-        keys,
-    }
-}
-
-/// The keys line at the foot of the screen.
-pub(crate) fn draw_keys(f: &mut Frame, area: Rect, keys: String) {
-    f.render_widget(
-        Paragraph::new(Line::styled(keys, Style::new().fg(Color::DarkGray))),
-        area,
-    );
 }
 
 fn header_line(app: &App, width: usize) -> Line<'static> {
     let pos = app.game.position();
     let title = " Raja Pasu  ";
     let rest = |long: bool| -> String {
-        let players = match app.config.computer {
+        let players = match app.config.players {
             Some(c) if long => format!(
                 "You: {}  Computer: {}, level {} ({})",
                 !c.side,
@@ -134,89 +92,6 @@ fn header_line(app: &App, width: usize) -> Line<'static> {
     ])
 }
 
-pub(crate) fn panel(title: &str) -> Block<'static> {
-    Block::new()
-        .borders(Borders::ALL)
-        .border_style(Style::new().fg(Color::DarkGray))
-        .title(Span::styled(
-            format!(" {title} "),
-            Style::new().add_modifier(Modifier::BOLD),
-        ))
-}
-
-/// A [`panel`] titled `title` over `area`; the room inside it.
-pub(crate) fn draw_panel(f: &mut Frame, area: Rect, title: &str) -> Rect {
-    let block = panel(title);
-    let inner = block.inner(area);
-    f.render_widget(block, area);
-    inner
-}
-
-/// The board a frame shows while a move is animated, else the game's own, from `live`.
-pub(crate) fn shown_board<B: Clone>(
-    frame: Option<&MoveFrame<B>>,
-    live: impl FnOnce() -> B,
-) -> Cow<'_, B> {
-    match frame {
-        Some(fr) => Cow::Borrowed(&fr.board),
-        None => Cow::Owned(live()),
-    }
-}
-
-/// `style`, or the style of the frame's mark when the frame's event is at `hole`.
-pub(crate) fn focus_style<B>(frame: Option<&MoveFrame<B>>, hole: Hole, style: Style) -> Style {
-    match frame.and_then(|fr| fr.focus) {
-        Some((h, mark)) if h == hole => mark_style(mark),
-        _ => style,
-    }
-}
-
-/// The board's last line: the counters in hand while a move is animated, else `turn`.
-pub(crate) fn status_line<B>(
-    frame: Option<&MoveFrame<B>>,
-    turn: impl FnOnce() -> String,
-) -> Line<'static> {
-    match frame {
-        Some(fr) => Line::styled(
-            format!(" In hand: {}", fr.hand),
-            Style::new().fg(Color::Cyan),
-        ),
-        None => Line::styled(
-            format!(" {}", turn()),
-            Style::new().add_modifier(Modifier::BOLD),
-        ),
-    }
-}
-
-/// The last-move panel while a move is animated: the frame's caption and the keys of the
-/// animation (after a blank line with `gap`).
-pub(crate) fn caption_lines(caption: &str, width: usize, gap: bool) -> Vec<Line<'static>> {
-    let mut v: Vec<Line> = wrap(caption, width)
-        .into_iter()
-        .map(|l| Line::styled(l, Style::new().fg(Color::Cyan)))
-        .collect();
-    if gap {
-        v.push(Line::raw(""));
-    }
-    v.push(Line::styled(
-        "Space: skip the animation   +/-: faster/slower",
-        Style::new().fg(Color::DarkGray),
-    ));
-    v
-}
-
-pub(crate) fn mark_style(mark: Mark) -> Style {
-    let base = Style::new().fg(Color::Black).add_modifier(Modifier::BOLD);
-    match mark {
-        Mark::Lift => base.bg(Color::Cyan),
-        Mark::Relay => base.bg(Color::Magenta),
-        Mark::Drop => base.bg(Color::Yellow),
-        Mark::Four(_) | Mark::FourLeft => base.bg(Color::Green),
-        Mark::Pussa | Mark::Endless => base.bg(Color::Red),
-        Mark::NoCapture => base.bg(Color::Gray),
-    }
-}
-
 /// One row of holes as drawn, left to right: `(hole number, count)`.
 fn drawn_row(board: &BoardView, side: Side, near: bool) -> Vec<(u8, Option<u8>)> {
     let row = &board.rows[side];
@@ -236,11 +111,11 @@ fn draw_board(f: &mut Frame, area: Rect, app: &App) {
 
     let frame = app.frame();
     let board = &*shown_board(frame, || BoardView::of(app.game.position()));
-    let near = app.near_side();
+    let near = near_side(&app.config.players);
     let far = !near;
     let to_move = app.to_move();
     let playing = app.game.status() == Status::Playing;
-    let cursor = (frame.is_none() && app.human_to_move()).then_some(app.cursor);
+    let cursor = (frame.is_none() && app.human_to_move()).then_some(app.cursor.number());
     let n = board.holes;
     // Wide cells `[ 14 ]` when they fit, else narrow ` 14`.
     let wide = usize::from(inner.width) >= 7 + n * 7;
@@ -341,7 +216,7 @@ pub fn turn_text(app: &App) -> String {
             let side = app.to_move();
             if app.is_computer(side) {
                 format!("{side} to move: the computer is thinking...")
-            } else if app.config.computer.is_some() {
+            } else if app.config.players.is_some() {
                 format!("{side} to move: your turn")
             } else {
                 format!("{side} to move")
@@ -363,77 +238,17 @@ pub fn turn_text(app: &App) -> String {
 /// "You win! " or "You lose. " against the computer, when `winner` has won; nothing between
 /// two players, where the side's name says it all.
 fn you(app: &App, winner: Side) -> &'static str {
-    match app.config.computer {
+    match app.config.players {
         Some(c) if c.side == winner => "You lose. ",
         Some(_) => "You win! ",
         None => "",
     }
 }
 
-/// Splits `text` into lines of at most `width` characters at spaces.
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(8);
-    let mut out = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            out.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        out.push(line);
-    }
-    out
-}
-
-fn explanation_lines(app: &App, width: usize) -> Vec<String> {
-    lines_of(&app.last, width)
-}
-
-fn lines_of(last: &crate::app::LastMove, width: usize) -> Vec<String> {
-    let mut out = Vec::new();
-    if let Some((side, mv)) = last.played {
-        out.push(format!("{side} played {mv} ({}{mv}).", side.letter()));
-    }
-    for l in &last.lines {
-        out.extend(wrap(l, width));
-    }
-    out
-}
-
-/// `text` in at most `width` characters: whole if it fits, else cut after a word, with "…".
-pub fn fit(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
-        return text.to_string();
-    }
-    // A leading indent stays.
-    let body = text.trim_start_matches(' ');
-    let indent = text.len() - body.len();
-    if indent > 0 && indent < width {
-        return " ".repeat(indent) + &fit(body, width - indent);
-    }
-    let mut out = String::new();
-    for word in text.split(' ') {
-        let candidate = if out.is_empty() {
-            word.to_string()
-        } else {
-            format!("{out} {word}")
-        };
-        if candidate.chars().count() + 1 > width {
-            break;
-        }
-        out = candidate;
-    }
-    let out = out.trim_end_matches([',', ':', ';']).to_string();
-    if width == 0 {
-        String::new()
-    } else {
-        out + "…"
-    }
+/// Who played the move, and which.
+fn heading(last: &LastMove) -> Option<String> {
+    let (side, mv) = last.played?;
+    Some(format!("{side} played {mv} ({}{mv}).", side.letter()))
 }
 
 fn draw_explanation(f: &mut Frame, area: Rect, app: &App) {
@@ -443,7 +258,7 @@ fn draw_explanation(f: &mut Frame, area: Rect, app: &App) {
     let lines: Vec<Line> = if let Some(fr) = app.frame() {
         caption_lines(&fr.caption, width, true)
     } else {
-        let all = explanation_lines(app, width);
+        let all = told(heading(&app.last), &app.last.lines, width);
         if all.is_empty() {
             wrap(
                 "No move yet. The explanation of each move appears here.",
@@ -464,10 +279,7 @@ fn draw_explanation(f: &mut Frame, area: Rect, app: &App) {
 /// A long move in `height` lines: how it started, a note that `e` shows the rest, and as many
 /// whole sentences from its end as fit.
 fn shortened(app: &App, width: usize, height: usize) -> Vec<Line<'static>> {
-    let mut head = Vec::new();
-    if let Some((side, mv)) = app.last.played {
-        head.push(format!("{side} played {mv} ({}{mv}).", side.letter()));
-    }
+    let mut head: Vec<String> = heading(&app.last).into_iter().collect();
     let sentences: Vec<Vec<String>> = app.last.lines.iter().map(|l| wrap(l, width)).collect();
     let mut first = 0;
     if let Some(s) = sentences.first() {
@@ -523,25 +335,6 @@ pub fn move_lines(game: &Game) -> Vec<String> {
         out.push(line);
     }
     out
-}
-
-fn draw_moves(f: &mut Frame, area: Rect, app: &App) {
-    draw_move_list(f, area, move_lines(&app.game));
-}
-
-/// The move list panel: its last lines, as many as fit.
-pub(crate) fn draw_move_list(f: &mut Frame, area: Rect, all: Vec<String>) {
-    let inner = draw_panel(f, area, "Moves");
-    let lines: Vec<Line> = if all.is_empty() {
-        vec![Line::styled(
-            "No moves yet",
-            Style::new().fg(Color::DarkGray),
-        )]
-    } else {
-        let skip = all.len().saturating_sub(usize::from(inner.height));
-        all.into_iter().skip(skip).map(Line::raw).collect()
-    };
-    f.render_widget(Paragraph::new(lines), inner);
 }
 
 fn winner_letter(w: Option<Side>) -> char {
@@ -674,31 +467,6 @@ fn keys_line(app: &App, width: usize) -> String {
     fit_items(&items, width)
 }
 
-/// `items` two spaces apart, as many whole ones as fit in `width`.
-pub(crate) fn fit_items(items: &[&str], width: usize) -> String {
-    let mut line = String::new();
-    for item in items {
-        if line.chars().count() + 2 + item.chars().count() > width {
-            break;
-        }
-        line.push_str("  ");
-        line.push_str(item);
-    }
-    line
-}
-
-/// The keys while a move is animated, with the one that saves.
-pub(crate) fn animation_keys(save: &str) -> Vec<&str> {
-    vec![
-        "Space skip",
-        "+ faster",
-        "- slower",
-        "u undo",
-        save,
-        "q quit",
-    ]
-}
-
 /// In place of the game when the terminal is too small for it: what size it needs.
 fn draw_too_small(f: &mut Frame) {
     let area = f.area();
@@ -708,41 +476,6 @@ fn draw_too_small(f: &mut Frame) {
         area.width, area.height
     );
     draw_words(f, &text);
-}
-
-/// `text` over the whole screen, wrapped at spaces.
-pub(crate) fn draw_words(f: &mut Frame, text: &str) {
-    let area = f.area();
-    let lines: Vec<Line> = wrap(text, usize::from(area.width))
-        .into_iter()
-        .map(Line::raw)
-        .collect();
-    f.render_widget(Paragraph::new(lines), area);
-}
-
-fn centered(area: Rect, width: u16, height: u16) -> Rect {
-    let w = width.min(area.width);
-    let h = height.min(area.height);
-    Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    )
-}
-
-pub(crate) fn popup(f: &mut Frame, title: &str, width: u16, lines: Vec<Line<'static>>) {
-    let height = lines.len() as u16 + 2;
-    let area = centered(f.area(), width, height);
-    f.render_widget(Clear, area);
-    let block = Block::new()
-        .borders(Borders::ALL)
-        .border_style(Style::new().fg(Color::Yellow))
-        .title(Span::styled(
-            format!(" {title} "),
-            Style::new().add_modifier(Modifier::BOLD),
-        ));
-    f.render_widget(Paragraph::new(lines).block(block), area);
 }
 
 /// The text of the help window.
@@ -793,38 +526,8 @@ fn draw_help(f: &mut Frame) {
     help_popup(f, text, width);
 }
 
-/// The help window, `width` wide: `text`'s headings in bold, its other lines cut to fit.
-pub(crate) fn help_popup(f: &mut Frame, text: &[&'static str], width: u16) {
-    let lines = text
-        .iter()
-        .map(|l| {
-            if l.starts_with(' ') || l.is_empty() {
-                Line::raw(fit(l, usize::from(width).saturating_sub(2)))
-            } else {
-                Line::styled(*l, Style::new().add_modifier(Modifier::BOLD))
-            }
-        })
-        .collect();
-    popup(f, "Help (any key closes)", width, lines);
-}
-
+/// Every move in full, one at a time: [`App::explained_ply`].
 fn draw_full_explanation(f: &mut Frame, app: &App, scroll: usize) {
-    let area = f.area();
-    let width = area.width.min(76);
-    let text_width = usize::from(width).saturating_sub(2);
-    let all = lines_of(&app.explained(), text_width);
-    let room = usize::from(area.height.saturating_sub(4)).max(1);
-    let scroll = scroll.min(all.len().saturating_sub(room));
-    let mut lines: Vec<Line> = all
-        .iter()
-        .skip(scroll)
-        .take(room)
-        .cloned()
-        .map(Line::raw)
-        .collect();
-    if lines.is_empty() {
-        lines.push(Line::raw("No move yet."));
-    }
     let plies = app.game.moves().len();
     let title = if plies == 0 {
         "The moves (Esc closes)".to_string()
@@ -834,136 +537,7 @@ fn draw_full_explanation(f: &mut Frame, app: &App, scroll: usize) {
             app.explained_ply
         )
     };
-    popup(f, &fit(&title, text_width.saturating_sub(2)), width, lines);
-}
-
-/// The round summary: the round just finished, the next round's set-up or the match result,
-/// and every round so far.
-pub fn round_summary(game: &Game) -> (String, Vec<String>) {
-    let mut lines = Vec::new();
-    let Some(r) = game.rounds().last() else {
-        return ("Round".to_string(), lines);
-    };
-    let title = format!("Round {} is over", r.round);
-    let why = match r.ended_by {
-        RoundEnd::NoMoves => "the player to move had no move",
-        RoundEnd::Repetition => "a position occurred for the third time",
-    };
-    lines.push(format!("It ended because {why}."));
-    lines.push(format!(
-        "Captured: South {}, North {}: {}.",
-        r.captured.south,
-        r.captured.north,
-        match r.winner {
-            Some(w) => format!("{w} wins the round"),
-            None => "the round is drawn".to_string(),
-        }
-    ));
-    let pos = game.position();
-    match game.status() {
-        Status::Playing => {
-            let fill = |s: Side| {
-                format!(
-                    "{s} fills {} holes (reserve {})",
-                    pos.open_holes(s),
-                    pos.reserve(s)
-                )
-            };
-            lines.push(format!(
-                "Round {}: {}, {}.",
-                pos.round(),
-                fill(Side::South),
-                fill(Side::North)
-            ));
-            lines.push(format!("{} leads the next round.", pos.to_move()));
-        }
-        Status::RoundOver { .. } => lines.push("The game was a single round.".to_string()),
-        Status::MatchOver {
-            winner: Some(winner),
-        } => lines.push(format!(
-            "{} cannot fill a hole: the match is over, {winner} wins.",
-            !winner
-        )),
-        Status::MatchOver { winner: None } => {
-            lines.push("The same round start came a third time: the match is drawn.".to_string())
-        }
-    }
-    if game.rounds().len() > 1 {
-        lines.push(String::new());
-        for r in game.rounds() {
-            lines.push(format!(
-                "Round {:>2}: South {:>2}, North {:>2}  ({})",
-                r.round,
-                r.captured.south,
-                r.captured.north,
-                r.winner.map_or("drawn".to_string(), |w| format!("{w}"))
-            ));
-        }
-    }
-    lines.push(String::new());
-    lines.push(if game.status().is_over() {
-        "Enter closes; n starts a new game.".to_string()
-    } else {
-        "Press Enter to go on.".to_string()
-    });
-    (title, lines)
-}
-
-/// The round summary from its top, scrolled by `App::summary_scroll` when it is taller than
-/// the screen (a long match lists every round): the result comes first and is never cut off.
-fn draw_round_over(f: &mut Frame, app: &App) {
-    let (title, text) = round_summary(&app.game);
-    draw_summary(f, title, &text, 64, app.summary_scroll);
-}
-
-/// A round summary's popup, at most `max_width` wide: `text` from its top, scrolled by
-/// `scroll` lines when it is taller than the screen.
-pub(crate) fn draw_summary(
-    f: &mut Frame,
-    title: String,
-    text: &[String],
-    max_width: u16,
-    scroll: usize,
-) {
-    let width = f.area().width.min(max_width);
-    let text_width = usize::from(width).saturating_sub(2);
-    let room = usize::from(f.area().height.saturating_sub(2)).max(1);
-    let all: Vec<String> = text
-        .iter()
-        .flat_map(|l| {
-            if l.is_empty() {
-                vec![String::new()]
-            } else {
-                wrap(l, text_width)
-            }
-        })
-        .collect();
-    let (lines, title) = if all.len() <= room {
-        (all, title)
-    } else {
-        let scroll = scroll.min(all.len() - room);
-        let more = if scroll + room < all.len() {
-            "Down: more"
-        } else {
-            "Up: back"
-        };
-        (
-            all.into_iter().skip(scroll).take(room).collect(),
-            format!("{title} ({more})"),
-        )
-    };
-    popup(f, &title, width, lines.into_iter().map(Line::raw).collect());
-}
-
-#[cfg(test)]
-mod tests {
-    use super::fit;
-
-    #[test]
-    fn fit_cuts_after_a_word_and_keeps_the_indent() {
-        assert_eq!(fit("short", 10), "short");
-        assert_eq!(fit(" one two three", 10), " one two…");
-        assert_eq!(fit("one, two three", 8), "one…");
-        assert_eq!(fit("unbreakable", 4), "…");
-    }
+    let explained = app.explained();
+    let text = |width| told(heading(&explained), &explained.lines, width);
+    draw_move_in_full(f, &title, text, scroll);
 }
