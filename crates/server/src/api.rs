@@ -1,23 +1,18 @@
-//! The HTTP routes: the JSON API (see docs/API.md), the WebSocket and the page's assets. The
-//! Mandiri routes are merged in from [`crate::mandiri::routes`]; what both games' routes share
-//! is in [`crate::game_routes`] and [`crate::live`].
+//! The HTTP routes: the JSON API (see docs/API.md), the WebSocket and the page's assets. Each
+//! game's routes are one router, [`crate::game_routes::router`], instantiated per game.
 
 use crate::app::App;
 use crate::assets;
 use crate::error::ApiError;
-use crate::game_routes::{game_actions, record};
-use crate::games::slot::Entry;
-use crate::live::ws;
-use crate::requests::{
-    AnalysisRequest, ApiJson, ApiPath, ApiQuery, JoinRequest, MoveRequest, NameRequest, NewGame,
-    RematchRequest, StateQuery, TokenRequest, TraceRequest, BODY_LIMIT,
-};
+use crate::game_routes;
+use crate::requests::{AnalysisRequest, ApiJson, BODY_LIMIT};
 use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use rajapasu_engine::{Event, GameView, Rules};
+use rajapasu_ai::Level;
+use rajapasu_engine::{mandiri, Game, Rules};
 use serde_json::{json, Value};
 use std::sync::Arc;
 
@@ -30,20 +25,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/metrics", get(metrics))
         .route("/api", get(api_index))
         .route("/api/meta", get(meta))
-        .route("/api/games", post(create))
-        .route("/api/games/{id}", get(state))
-        .route("/api/games/{id}/moves", post(play))
-        .route("/api/games/{id}/undo", post(undo))
-        .route("/api/games/{id}/hint", post(hint))
-        .route("/api/games/{id}/join", post(join))
-        .route("/api/games/{id}/resign", post(resign))
-        .route("/api/games/{id}/next-round", post(next_round))
-        .route("/api/games/{id}/name", post(name))
-        .route("/api/games/{id}/rematch", post(rematch))
-        .route("/api/games/{id}/record", get(record::<Entry>))
-        .route("/api/games/{id}/ws", get(ws::<Entry>))
-        .merge(crate::mandiri::routes::router())
-        .route("/api/trace", post(trace))
+        .merge(game_routes::router::<Game>())
+        .merge(game_routes::router::<mandiri::Game>())
         .route("/api/analysis", post(analysis))
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .route("/", get(assets::index))
@@ -145,51 +128,26 @@ async fn meta() -> Json<Value> {
         .collect();
     Json(json!({
         "version": env!("CARGO_PKG_VERSION"),
-        "levels": crate::computer::levels(),
-        "default_level": rajapasu_ai::Level::DEFAULT.number(),
+        "levels": levels(),
+        "default_level": Level::DEFAULT.number(),
         "presets": presets,
         "body_limit": BODY_LIMIT,
     }))
 }
 
-async fn create(
-    State(app): State<AppState>,
-    ApiJson(req): ApiJson<NewGame>,
-) -> Result<Response, ApiError> {
-    let v = app.hub.create(req).await?;
-    Ok((StatusCode::CREATED, Json(v)).into_response())
-}
-
-async fn state(
-    State(app): State<AppState>,
-    ApiPath(id): ApiPath<String>,
-    ApiQuery(q): ApiQuery<StateQuery>,
-) -> Result<Json<Value>, ApiError> {
-    Ok(Json(app.hub.state(&id, q.at).await?))
-}
-
-game_actions!(
-    play(MoveRequest),
-    undo(TokenRequest),
-    hint(TokenRequest),
-    join(JoinRequest),
-    resign(TokenRequest),
-    next_round => next_round::<Entry>(TokenRequest),
-    name => name::<Entry>(NameRequest),
-    rematch(RematchRequest),
-);
-
-async fn trace(ApiJson(req): ApiJson<TraceRequest>) -> Result<Json<Value>, ApiError> {
-    let (mut game, mv) = req.read()?;
-    let before = GameView::new(&game);
-    let mut events: Vec<Event> = Vec::new();
-    game.play_traced(mv, &mut events)
-        .map_err(|e| ApiError::unprocessable(e.to_string()).code("illegal_move"))?;
-    Ok(Json(json!({
-        "before": before,
-        "events": events,
-        "after": GameView::new(&game),
-    })))
+/// The levels, for the page: number, name, description, thinking time in milliseconds.
+fn levels() -> Value {
+    Level::ALL
+        .iter()
+        .map(|l| {
+            json!({
+                "number": l.number(),
+                "name": l.name(),
+                "description": l.description(),
+                "movetime_ms": l.movetime().as_millis() as u64,
+            })
+        })
+        .collect()
 }
 
 async fn analysis(

@@ -1,10 +1,11 @@
 //! The live updates of a game, over a WebSocket (docs/API.md): the state at once, then every
 //! change; pings, an idle timeout, the caps per game and per address, and a close when the
-//! server stops. The same for both games, over [`Held`].
+//! server stops. The same for both games, over [`HeldGame`].
 
 use crate::app::{App, Peer};
 use crate::error::{ApiError, ErrorKind};
-use crate::games::held::Held;
+use crate::games::hub::HeldGame;
+use crate::games::seating::Held;
 use crate::games::Slot;
 use crate::requests::ApiPath;
 use crate::sockets::{Full, SocketPlace};
@@ -22,22 +23,22 @@ use tokio::sync::broadcast::error::RecvError;
 /// its seat token and short requests for the state.
 pub const WS_MESSAGE_LIMIT: usize = 4096;
 
-/// The live updates of a game of kind `E` (both games' routes).
-pub(crate) async fn ws<E: Held>(
+/// The live updates of a game of kind `G` (both games' routes).
+pub(crate) async fn ws<G: HeldGame>(
     State(app): State<Arc<App>>,
     ApiPath(id): ApiPath<String>,
     peer: Option<Extension<Peer>>,
     headers: HeaderMap,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
-    let slot = app.hub.load::<E>(&id).await?;
+    let slot = app.hub.load::<G>(&id).await?;
     open_socket(&app, slot, peer, &headers, upgrade)
 }
 
 /// Upgrades a live-update request of the game in `slot` (of either kind), within the caps.
-fn open_socket<E: Held>(
+fn open_socket<G: HeldGame>(
     app: &App,
-    slot: Arc<Slot<E>>,
+    slot: Arc<Slot<G>>,
     peer: Option<Extension<Peer>>,
     headers: &HeaderMap,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
@@ -70,14 +71,14 @@ fn open_socket<E: Held>(
         .on_upgrade(move |socket| watch(socket, slot, place, idle, stopping)))
 }
 
-async fn watch<E: Held>(
+async fn watch<G: HeldGame>(
     mut socket: WebSocket,
-    slot: Arc<Slot<E>>,
+    slot: Arc<Slot<G>>,
     place: SocketPlace,
     idle: Duration,
     mut stopping: tokio::sync::watch::Receiver<bool>,
 ) {
-    let mut held = 0;
+    let mut held = Held::default();
     let stopped = tokio::select! {
         _ = session(&mut socket, &slot, &mut held, idle) => false,
         _ = stopping.wait_for(|s| *s) => true,
@@ -101,7 +102,12 @@ struct Hello {
     token: String,
 }
 
-async fn session<E: Held>(socket: &mut WebSocket, slot: &Slot<E>, held: &mut u8, idle: Duration) {
+async fn session<G: HeldGame>(
+    socket: &mut WebSocket,
+    slot: &Slot<G>,
+    held: &mut Held,
+    idle: Duration,
+) {
     // Subscribe first, then send the state: no update can fall in between.
     let mut rx = slot.subscribe();
     // A ping every half of the idle time; a socket that sent nothing (not even a pong) for the
@@ -147,7 +153,7 @@ async fn session<E: Held>(socket: &mut WebSocket, slot: &Slot<E>, held: &mut u8,
                     // A token says who is there (once per socket); any text asks for the
                     // current state again.
                     Some(Ok(Message::Text(text))) => {
-                        if *held == 0 {
+                        if held.is_empty() {
                             if let Ok(hello) = serde_json::from_str::<Hello>(&text) {
                                 *held = slot.arrive(&hello.token).await;
                             }

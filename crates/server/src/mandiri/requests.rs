@@ -1,9 +1,11 @@
-//! The Mandiri routes' own requests: a new game and a move by hole name (the trace's is in
-//! [`super::trace`]). The others (tokens, invitations, names) are the two-player game's
-//! ([`crate::requests`]).
+//! The Mandiri routes' own requests: a new game, and a hole named in a move (the trace's
+//! request is in [`super::trace`]). The others (moves, tokens, invitations, names) are both
+//! games' ([`crate::requests`]).
 
-use super::settings::MandiriKind;
 use crate::error::ApiError;
+use crate::games::seating::Kind;
+use crate::games::served::RematchBody;
+use crate::requests::TokenRequest;
 use rajapasu_ai::Level;
 use rajapasu_engine::mandiri::{self, Player};
 use rajapasu_engine::Hole;
@@ -13,7 +15,7 @@ use serde::Deserialize;
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct NewMandiriGame {
-    kind: MandiriKind,
+    kind: Kind,
     #[serde(default)]
     rules: Option<String>,
     #[serde(default)]
@@ -26,7 +28,7 @@ pub struct NewMandiriGame {
 #[derive(Debug)]
 pub struct MandiriSetupRequest {
     /// The kind.
-    pub kind: MandiriKind,
+    pub kind: Kind,
     /// The rules.
     pub rules: mandiri::Rules,
     /// The computers' level, against them.
@@ -52,20 +54,7 @@ impl NewMandiriGame {
                 .map_err(|e| ApiError::unprocessable(format!("rules: {e}")).code("bad_rules"))?,
             None => mandiri::Rules::default(),
         };
-        let level = match (self.kind, self.level) {
-            (MandiriKind::Computer, None) => Some(Level::DEFAULT),
-            (MandiriKind::Computer, Some(n)) => Some(
-                Level::try_from(n)
-                    .map_err(|e| ApiError::unprocessable(e.to_string()).code("bad_level"))?,
-            ),
-            (_, Some(_)) => {
-                return Err(ApiError::unprocessable(
-                    "a level is only for games against the computers",
-                )
-                .code("bad_level"))
-            }
-            (_, None) => None,
-        };
+        let level = crate::requests::level(self.kind, self.level)?;
         let player = match self.player {
             None => Player::ALL[0],
             Some(n) => Player::new(n).ok_or_else(|| {
@@ -82,25 +71,13 @@ impl NewMandiriGame {
     }
 }
 
-/// Body of `POST /api/mandiri/games/{id}/moves`.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct MandiriMoveRequest {
-    /// The hole, by name: `S1` to `S7`, `N1` to `N7`.
-    #[serde(rename = "move")]
-    pub mv: String,
-    /// The ply the player expects the game to be at.
-    #[serde(default)]
-    pub ply: Option<usize>,
-    /// The seat token.
-    #[serde(default)]
-    pub token: Option<String>,
-}
-
-impl MandiriMoveRequest {
-    /// The hole asked for; 422 `illegal_move` when it is not a hole of the board.
-    pub fn hole(&self) -> Result<Hole, ApiError> {
-        hole_named(&self.mv)
+/// A Mandiri rematch asks with a token only: the players' numbers always go one lower.
+impl RematchBody for TokenRequest {
+    fn token(&self) -> Option<&str> {
+        self.token.as_deref()
+    }
+    fn swap(&self) -> bool {
+        true
     }
 }
 

@@ -1,14 +1,14 @@
-//! `POST /api/mandiri/trace`: one Mandiri move played from a position, storing nothing, told
-//! as a game's moves are (each four with the seat it goes to, each pussa with its mover, then
-//! the passes and the round's end), so that the rules page and the tutorial show Mandiri moves
-//! without knowing the rules themselves.
+//! The request of `POST /api/mandiri/trace`: one Mandiri move played from a position, storing
+//! nothing, told as a game's moves are (each four with the seat it goes to, each pussa with its
+//! mover, then the passes and the round's end), so that the rules page and the tutorial show
+//! Mandiri moves without knowing the rules themselves. The route is both games' trace
+//! ([`crate::games::actions::trace`]).
 
 use super::requests::hole_named;
-use super::view::MandiriView;
 use crate::error::ApiError;
-use rajapasu_engine::mandiri::{Event, Game, Position, Rules};
+use rajapasu_engine::mandiri::{Game, Position, Rules};
 use rajapasu_engine::Hole;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 /// Body of `POST /api/mandiri/trace`.
 #[derive(Deserialize, Debug)]
@@ -23,17 +23,6 @@ pub struct MandiriTraceRequest {
     /// The hole to play, by name.
     #[serde(rename = "move")]
     mv: String,
-}
-
-/// A move and what it did: the position before it, its events, the position after it.
-#[derive(Serialize, Debug)]
-pub struct MandiriTrace {
-    /// The position the move was played from.
-    pub before: MandiriView,
-    /// Its events, as a live move's.
-    pub events: Vec<Event>,
-    /// The position it left.
-    pub after: MandiriView,
 }
 
 impl MandiriTraceRequest {
@@ -69,19 +58,5 @@ impl MandiriTraceRequest {
                 }),
             };
         Ok((game, hole_named(&self.mv)?))
-    }
-
-    /// Plays the move; 422 `illegal_move`, naming why, when it cannot be played.
-    pub fn trace(&self) -> Result<MandiriTrace, ApiError> {
-        let (mut game, hole) = self.read()?;
-        let before = MandiriView::new(&game);
-        let mut events = Vec::new();
-        game.play_traced(hole, &mut events)
-            .map_err(|e| ApiError::unprocessable(e.to_string()).code("illegal_move"))?;
-        Ok(MandiriTrace {
-            before,
-            events,
-            after: MandiriView::new(&game),
-        })
     }
 }

@@ -9,7 +9,8 @@ use tokio::sync::broadcast;
 pub struct StoredGame {
     /// The game's public id.
     pub id: String,
-    /// The game's settings, tokens included, as JSON ([`crate::meta::Settings`]).
+    /// The game's settings, tokens included, as JSON (each game's own: see
+    /// [`crate::games::seating::Seating`]).
     pub meta: String,
     /// The moves, in order.
     pub moves: Vec<u8>,

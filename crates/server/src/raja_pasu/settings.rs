@@ -1,23 +1,14 @@
-//! A game's settings: [`Settings`] as the server uses them, typed so that an impossible game
-//! (a computer game with an invitation, an online game without a creator) cannot be built, and
-//! the JSON they are stored as next to the moves, which stays the format of earlier versions
-//! so that existing databases still open.
+//! A Raja Pasu game's settings: [`Settings`] as the server uses them, typed so that an
+//! impossible game (a computer game with an invitation, an online game without a creator)
+//! cannot be built, new seats with their tokens, what the actions change in them
+//! ([`Seating`]), and the JSON they are stored as next to the moves, which stays the format of
+//! earlier versions so that existing databases still open.
 
+use crate::games::seating::{in_rematch, Kind, Seating};
+use crate::tokens::{random_token, NoRandomness, INVITE_LEN, TOKEN_LEN};
 use rajapasu_ai::Level;
 use rajapasu_engine::{BySide, Game, Position, Rules, Side};
 use serde::{Deserialize, Serialize};
-
-/// What kind of game.
-#[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
-#[serde(rename_all = "lowercase")]
-pub enum Kind {
-    /// One player against the computer.
-    Computer,
-    /// Two players sharing one device.
-    Local,
-    /// Two players on their own devices; the second joins through an invitation.
-    Online,
-}
 
 /// Who sits where, and what each kind of game keeps about its seats.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,10 +49,47 @@ pub struct Online {
 }
 
 impl Seats {
+    /// The seats of a new game against the computer at `level`; `player` is the player's side.
+    pub fn new_computer(level: Level, player: Side) -> Result<Seats, NoRandomness> {
+        Ok(Seats::Computer {
+            level,
+            side: !player,
+            token: random_token(TOKEN_LEN)?,
+        })
+    }
+
+    /// The seats of a new game on one device.
+    pub fn new_same_device() -> Result<Seats, NoRandomness> {
+        Ok(Seats::SameDevice {
+            token: random_token(TOKEN_LEN)?,
+        })
+    }
+
+    /// The seats of a new online game created by `creator`, with an invitation for the other
+    /// seat when `invite` is true (else both are taken: a rematch).
+    pub fn new_online(
+        creator: Side,
+        invite: bool,
+        players: BySide<Option<String>>,
+    ) -> Result<Seats, NoRandomness> {
+        Ok(Seats::Online(Online {
+            creator,
+            tokens: BySide {
+                south: random_token(TOKEN_LEN)?,
+                north: random_token(TOKEN_LEN)?,
+            },
+            invite: invite.then(|| random_token(INVITE_LEN)).transpose()?,
+            players,
+            rematch_offer: None,
+            rematch: None,
+        }))
+    }
+
     /// The kind of game these seats make.
     ///
     /// ```
-    /// use rajapasu_server::meta::{Kind, Seats};
+    /// use rajapasu_server::games::seating::Kind;
+    /// use rajapasu_server::raja_pasu::settings::Seats;
     /// assert_eq!(Seats::SameDevice { token: "t".into() }.kind(), Kind::Local);
     /// ```
     pub fn kind(&self) -> Kind {
@@ -135,19 +163,156 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// The game as it stood before its first move: the rules and the start position.
-    pub fn start_game(&self) -> Game {
+    /// The settings of a new game set up as `game` (its rules and start), with these seats,
+    /// created at `created`.
+    pub fn new(game: &Game, seats: Seats, created: u64) -> Settings {
+        let start = *game.start();
+        Settings {
+            rules: *game.rules(),
+            start: (start != Position::start(*game.rules())).then_some(start),
+            names: names_for(&seats),
+            seats,
+            created,
+            resigned: None,
+        }
+    }
+}
+
+/// The names a new game's record gives the seats.
+fn names_for(seats: &Seats) -> BySide<String> {
+    let mut names = BySide::from_fn(|s| s.to_string());
+    match seats {
+        Seats::Computer { level, side, .. } => {
+            names[!*side] = "Player".into();
+            names[*side] = format!("Computer (level {level}: {})", level.name());
+        }
+        Seats::SameDevice { .. } => {}
+        Seats::Online(o) => {
+            for s in Side::ALL {
+                if let Some(name) = &o.players[s] {
+                    names[s] = name.clone();
+                }
+            }
+        }
+    }
+    names
+}
+
+impl Seating for Settings {
+    type Game = Game;
+    type Player = Side;
+
+    fn start_game(&self) -> Game {
         match &self.start {
             Some(position) => Game::from_position(*position),
             None => Game::new(self.rules),
         }
+    }
+
+    fn created(&self) -> u64 {
+        self.created
+    }
+
+    fn kind(&self) -> Kind {
+        self.seats.kind()
+    }
+
+    fn level(&self) -> Option<Level> {
+        self.seats.level()
+    }
+
+    fn computer_plays(&self, side: Side) -> bool {
+        self.seats.computer() == Some(side)
+    }
+
+    fn tokens(&self) -> Vec<Option<&str>> {
+        let tokens = self.seats.tokens();
+        vec![tokens.south, tokens.north]
+    }
+
+    fn invite(&self, side: Side) -> Option<&str> {
+        self.seats
+            .online()
+            .filter(|o| o.creator != side)
+            .and_then(|o| o.invite.as_deref())
+    }
+
+    fn seat_taken(&mut self, _: Side) {
+        if let Some(o) = self.seats.online_mut() {
+            o.invite = None;
+        }
+    }
+
+    fn names(&self) -> Vec<String> {
+        Side::ALL.map(|side| self.names[side].clone()).to_vec()
+    }
+
+    fn rename(&mut self, side: Side, name: Option<String>) {
+        self.names[side] = name.clone().unwrap_or_else(|| side.to_string());
+        if let Some(o) = self.seats.online_mut() {
+            o.players[side] = name;
+        }
+    }
+
+    fn resigned(&self) -> Option<Side> {
+        self.resigned
+    }
+
+    fn resign(&mut self, side: Side) {
+        self.resigned = Some(side);
+    }
+
+    fn rematch_offered(&self, side: Side) -> bool {
+        self.seats
+            .online()
+            .is_some_and(|o| o.rematch_offer == Some(side))
+    }
+
+    fn offer_rematch(&mut self, side: Side) {
+        if let Some(o) = self.seats.online_mut() {
+            o.rematch_offer = Some(side);
+        }
+    }
+
+    fn rematch_id(&self) -> Option<&str> {
+        self.seats.online().and_then(|o| o.rematch.as_deref())
+    }
+
+    fn rematch_made(&mut self, id: String) {
+        if let Some(o) = self.seats.online_mut() {
+            o.rematch = Some(id);
+            o.rematch_offer = None;
+        }
+    }
+
+    fn rematch(&self, swap: bool, now: u64) -> Result<Settings, NoRandomness> {
+        let seats = match &self.seats {
+            Seats::Online(o) => Seats::new_online(
+                in_rematch(o.creator),
+                false,
+                BySide::from_fn(|s| o.players[in_rematch(s)].clone()),
+            )?,
+            Seats::Computer { level, side, .. } => {
+                let player = !*side;
+                Seats::new_computer(*level, if swap { in_rematch(player) } else { player })?
+            }
+            Seats::SameDevice { .. } => Seats::new_same_device()?,
+        };
+        Ok(Settings {
+            rules: self.rules,
+            start: self.start,
+            names: names_for(&seats),
+            seats,
+            created: now,
+            resigned: None,
+        })
     }
 }
 
 /// Why stored settings do not make a game.
 ///
 /// ```
-/// use rajapasu_server::meta::MetaError;
+/// use rajapasu_server::raja_pasu::settings::MetaError;
 /// assert_eq!(MetaError::MissingToken.to_string(), "a seat has no token");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -316,6 +481,21 @@ impl From<Settings> for StoredMeta {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_computer_seat_has_no_token() {
+        let seats = Seats::new_computer(Level::DEFAULT, Side::North).unwrap();
+        let tokens = seats.tokens();
+        assert!(tokens.south.is_none());
+        let token = tokens.north.unwrap().to_string();
+        let game = Game::new(Rules::default());
+        let settings = Settings::new(&game, seats, 0);
+        let north = settings.held_by(&token);
+        assert!(north.contains(Side::North) && !north.contains(Side::South));
+        let entry = crate::games::entry::Entry::new(game, settings);
+        assert!(entry.require(Some("nope")).is_err());
+        assert!(entry.require(None).is_err());
+    }
 
     #[test]
     fn settings_stored_with_arrays_still_load() {

@@ -1,29 +1,13 @@
-//! The computer opponent, as the server uses it: hints and the levels (its moves are chosen
-//! on the search workers, [`crate::search_pool`]).
+//! A Raja Pasu hint: the best move for the player to move, with its score and the scores of
+//! every move, searched on a search worker ([`crate::search_pool`]).
 
 use rajapasu_ai::search::{Limits, Searcher};
-use rajapasu_ai::Level;
 use rajapasu_engine::Game;
 use serde_json::{json, Value};
 use std::time::Duration;
 
 /// How long a hint may think.
 const HINT_TIME: Duration = Duration::from_millis(600);
-
-/// The levels, for the page: number, name, description, thinking time in milliseconds.
-pub fn levels() -> Value {
-    Level::ALL
-        .iter()
-        .map(|l| {
-            json!({
-                "number": l.number(),
-                "name": l.name(),
-                "description": l.description(),
-                "movetime_ms": l.movetime().as_millis() as u64,
-            })
-        })
-        .collect()
-}
 
 /// The best move for the player to move, with its score and the scores of all moves, searched
 /// with `searcher` (its table as [`crate::search_pool`] hands it out). Blocking: it runs on a
