@@ -1,11 +1,22 @@
 //! `rajapasu`: the command line of the Raja Pasu engine, the computer opponent and the apps.
 //!
 //! Each command is a module of `commands/` with its arguments (clap parses them there) and its
-//! `run`; `common.rs` holds the arguments several commands share (rules, position, moves) and
-//! the one-line error type. `serve` comes from the server crate, `loadtest` from its own.
+//! `run`. The game is chosen once, from `--rules` or a loaded record (`common::with_game!`),
+//! and each command is written once over it; what a game does its own way is its part:
+//!
+//! | Module | What it holds |
+//! |---|---|
+//! | `common` | the choice of the game, the arguments several commands share (rules, position, moves), records read |
+//! | `game` | each game's printing and reading ([`game::CliGame`]): positions, moves, movers |
+//! | `error` | the one-line error type |
+//! | `commands/` | one module a command; `report/` is each game's part of `selfplay` and `tournament`, `play/` each game's part of `play` |
+//!
+//! `serve` comes from the server crate, `loadtest` from its own.
 
 mod commands;
 mod common;
+mod error;
+mod game;
 
 use clap::{Parser, Subcommand};
 use common::CliError;

@@ -602,3 +602,48 @@ fn the_engine_stops_a_mandiri_infinite_search() {
     next("bye", &|l| l == "bye");
     assert!(child.wait().unwrap().success());
 }
+
+#[test]
+fn rules_lists_every_rule_set_of_both_games() {
+    let out = ok(&["rules"]);
+    // The one list every command reads `--rules` against, Mandiri included.
+    for (name, about, _) in rajapasu_engine::RuleSet::named() {
+        assert!(
+            out.lines().any(|l| l == format!("  {name:<12} {about}")),
+            "{name}: {out}"
+        );
+    }
+    assert!(out.contains("\n  mandiri      "), "{out}");
+    // Both games' options, Mandiri's under their own heading.
+    let (_, mandiri) = out
+        .split_once("\nMandiri options (mandiri/KEY=VALUE")
+        .unwrap();
+    for key in rajapasu_engine::mandiri::Rules::options()
+        .iter()
+        .map(|o| o.key())
+    {
+        assert!(mandiri.contains(&format!("\n  {key}=")), "{key}: {out}");
+    }
+    assert!(out.contains("\n  pussa=single|chain\n"), "{out}");
+}
+
+#[test]
+fn rules_mandiri_describes_its_options() {
+    let out = ok(&["rules", "mandiri"]);
+    assert_eq!(
+        out,
+        "mandiri\n  fours=owner\n  order=anticlockwise\n  round-end=unreachable\n  gift=1\n  \
+         term=3\n  refill=fixed\n  borrow=off\n  mode=match\n"
+    );
+    let out = ok(&["rules", "mandiri/gift=2,mode=round"]);
+    assert!(out.starts_with("mandiri/gift=2,mode=round\n"), "{out}");
+    assert!(
+        out.contains("\n  gift=2\n") && out.ends_with("\n  mode=round\n"),
+        "{out}"
+    );
+    fails(&["rules", "mandiri/gift=two"], "gift");
+    fails(
+        &["rules", "mandiri/gift=1,gift=2"],
+        "rule option `gift` is given twice",
+    );
+}

@@ -1,9 +1,9 @@
 //! The hint for the seat to move: one definition for the terminal game and the server.
 
+use super::deepen::Analysis;
 use super::maxn::MaxN;
-use super::paranoid::Analysis;
 use super::player::TABLE_BITS;
-use super::Limits;
+use crate::Limits;
 use rajapasu_engine::mandiri;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

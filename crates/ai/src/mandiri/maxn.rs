@@ -4,11 +4,10 @@
 //! table and captures-first ordering are those of the paranoid search. Ties between children
 //! go to the first in the ordering.
 
-use crate::mandiri::deepen::{deepen, Deepening, Frame, Iteration};
+use crate::mandiri::deepen::{deepen, Analysis, Deepening, Frame, Iteration};
 use crate::mandiri::eval::{evaluate, final_values, key, ordered, round_over, Values};
-use crate::mandiri::limits::Limits;
-use crate::mandiri::paranoid::Analysis;
 use crate::mandiri::table::{Bound, Entry};
+use crate::Limits;
 use rajapasu_engine::mandiri;
 use rajapasu_engine::Hole;
 use std::sync::atomic::AtomicBool;
@@ -17,7 +16,8 @@ use std::sync::Arc;
 /// A max^n searcher.
 ///
 /// ```
-/// use rajapasu_ai::mandiri::{Limits, MaxN};
+/// use rajapasu_ai::mandiri::MaxN;
+/// use rajapasu_ai::Limits;
 /// use rajapasu_engine::mandiri;
 /// let game = mandiri::Game::new(mandiri::Rules::default());
 /// let a = MaxN::new(Limits::depth(2), Some(12)).search(&game).unwrap();
@@ -40,6 +40,16 @@ impl MaxN {
     /// mover's own component; [`Analysis::values`] holds every seat's.
     pub fn search(&mut self, game: &mandiri::Game) -> Option<Analysis> {
         deepen(self, game, &mut |_| {})
+    }
+
+    /// [`MaxN::search`], calling `report` with every iteration that finishes: the answer is
+    /// the last one reported.
+    pub fn search_reporting(
+        &mut self,
+        game: &mandiri::Game,
+        mut report: impl FnMut(&Analysis),
+    ) -> Option<Analysis> {
+        deepen(self, game, &mut report)
     }
 
     /// This searcher, ended by `flag` as [`Paranoid::with_stop`](crate::mandiri::Paranoid::with_stop)

@@ -8,7 +8,7 @@
 //! safe. Both lie in 0..1, so the exploration constant is the usual one of that scale.
 
 use crate::mandiri::eval::{evaluate, gains, round_over};
-use crate::mandiri::limits::Limits;
+use crate::Limits;
 use rajapasu_engine::mandiri::{self, Seat};
 use rajapasu_engine::rng::Rng;
 use rajapasu_engine::Hole;
@@ -39,7 +39,8 @@ struct Node {
 /// A Monte Carlo tree searcher.
 ///
 /// ```
-/// use rajapasu_ai::mandiri::{Limits, Mcts};
+/// use rajapasu_ai::mandiri::Mcts;
+/// use rajapasu_ai::Limits;
 /// use rajapasu_engine::mandiri;
 /// let game = mandiri::Game::new(mandiri::Rules::default());
 /// let mut mcts = Mcts::new(Limits::default().with_nodes(200), 7);
@@ -98,7 +99,8 @@ impl Mcts {
     /// `nodes: Some(u64::MAX)` for one that only the flag ends.)
     ///
     /// ```
-    /// use rajapasu_ai::mandiri::{Limits, Mcts};
+    /// use rajapasu_ai::mandiri::Mcts;
+    /// use rajapasu_ai::Limits;
     /// use rajapasu_engine::mandiri;
     /// use std::sync::{atomic::AtomicBool, Arc};
     /// let game = mandiri::Game::new(mandiri::Rules::default());
@@ -137,6 +139,7 @@ impl Mcts {
     pub fn search(&mut self, game: &mandiri::Game) -> Option<Hole> {
         let moves = game.legal_moves();
         if moves.len() <= 1 {
+            self.nodes.clear();
             return moves.first().copied();
         }
         let start = Instant::now();
@@ -171,6 +174,30 @@ impl Mcts {
             .max_by_key(|&&(_, c)| self.nodes[c].visits)
             .map(|&(h, _)| h)
             .or(moves.first().copied())
+    }
+
+    /// Each root move of the last search with the iterations that went through it, in the
+    /// order they were first tried: the search answers the most visited. Empty before a search,
+    /// and after one that had a single move to consider.
+    ///
+    /// ```
+    /// use rajapasu_ai::mandiri::Mcts;
+    /// use rajapasu_ai::Limits;
+    /// use rajapasu_engine::mandiri;
+    /// let game = mandiri::Game::new(mandiri::Rules::default());
+    /// let mut mcts = Mcts::new(Limits::default().with_nodes(300), 7);
+    /// let best = mcts.search(&game).unwrap();
+    /// let visits = mcts.root_visits();
+    /// assert_eq!(visits.iter().map(|&(_, n)| u64::from(n)).sum::<u64>(), 300);
+    /// assert_eq!(visits.iter().max_by_key(|&&(_, n)| n).unwrap().0, best);
+    /// ```
+    pub fn root_visits(&self) -> Vec<(Hole, u32)> {
+        self.nodes.first().map_or(Vec::new(), |root| {
+            root.children
+                .iter()
+                .map(|&(h, c)| (h, self.nodes[c].visits))
+                .collect()
+        })
     }
 
     fn iterate(&mut self, game: &mut mandiri::Game, in_play: [bool; 3]) {

@@ -7,39 +7,20 @@
 //! The search ends at the end of the round it starts in: a match's next round starts after the
 //! gift and refill, from a position the table's key does not describe.
 
-use crate::mandiri::deepen::{deepen, Deepening, Frame, Iteration};
+use crate::mandiri::deepen::{deepen, Analysis, Deepening, Frame, Iteration};
 use crate::mandiri::eval::{evaluate, final_values, key, ordered, round_over, Values};
-use crate::mandiri::limits::Limits;
 use crate::mandiri::table::{Bound, Entry};
+use crate::Limits;
 use rajapasu_engine::mandiri::{self, Seat};
 use rajapasu_engine::Hole;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-/// Deepest iteration when no depth is given: deeper than any budget reaches.
-pub(crate) const MAX_DEPTH: u32 = 64;
-
-/// The outcome of a search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Analysis {
-    /// The move chosen.
-    pub best: Hole,
-    /// Its score for the seat to move, tenths of a counter (paranoid: own value minus the best
-    /// of the others'; max^n: own value).
-    pub value: i32,
-    /// Each seat's value (index [`Seat::index`]), tenths of a counter, when the search has
-    /// them: max^n's value vector; `None` for paranoid search, which has one number.
-    pub values: Option<Values>,
-    /// The deepest iteration completed.
-    pub depth: u32,
-    /// Nodes searched.
-    pub nodes: u64,
-}
-
 /// A paranoid alpha-beta searcher.
 ///
 /// ```
-/// use rajapasu_ai::mandiri::{Limits, Paranoid};
+/// use rajapasu_ai::mandiri::Paranoid;
+/// use rajapasu_ai::Limits;
 /// use rajapasu_engine::mandiri;
 /// let game = mandiri::Game::new(mandiri::Rules::default());
 /// let mut search = Paranoid::new(Limits::depth(3), Some(12));
@@ -70,7 +51,8 @@ impl Paranoid {
     /// the next search.
     ///
     /// ```
-    /// use rajapasu_ai::mandiri::{Limits, Paranoid};
+    /// use rajapasu_ai::mandiri::Paranoid;
+    /// use rajapasu_ai::Limits;
     /// use rajapasu_engine::mandiri;
     /// use std::sync::{atomic::AtomicBool, Arc};
     /// let game = mandiri::Game::new(mandiri::Rules::default());
@@ -93,6 +75,16 @@ impl Paranoid {
     /// Searches `game` for the seat to move; `None` if the game is over.
     pub fn search(&mut self, game: &mandiri::Game) -> Option<Analysis> {
         deepen(self, game, &mut |_| {})
+    }
+
+    /// [`Paranoid::search`], calling `report` with every iteration that finishes: the answer
+    /// is the last one reported.
+    pub fn search_reporting(
+        &mut self,
+        game: &mandiri::Game,
+        mut report: impl FnMut(&Analysis),
+    ) -> Option<Analysis> {
+        deepen(self, game, &mut report)
     }
 }
 

@@ -1,8 +1,9 @@
 //! `rajapasu perft`.
 
-use crate::common::{CliError, GameArgs};
+use crate::common::{with_game, CliError, GameArgs};
+use crate::game::CliGame;
 use clap::Args;
-use rajapasu_engine::{perft_split, SowingGame};
+use rajapasu_engine::perft_split;
 use std::time::Instant;
 
 /// Arguments of `rajapasu perft`.
@@ -18,19 +19,15 @@ pub struct PerftArgs {
 }
 
 pub fn run(args: PerftArgs) -> Result<(), CliError> {
-    if super::mandiri::wanted(&args.game.rules) {
-        count(&mut super::mandiri::game(&args.game)?, args.depth);
-    } else {
-        count(&mut args.game.game()?, args.depth);
-    }
-    Ok(())
+    with_game!(args.game.rule_set()?, G, rules => count::<G>(&args, rules))
 }
 
-/// Prints the count of each first move and the total, and the rate to stderr: one report for
-/// both games.
-fn count<G: SowingGame>(game: &mut G, depth: u32) {
+/// Prints the count of each first move and the total, and the rate to stderr.
+fn count<G: CliGame>(args: &PerftArgs, rules: G::Rules) -> Result<(), CliError> {
+    let mut game: G = args.game.game(rules)?;
+    let depth = args.depth;
     let t = Instant::now();
-    let split = perft_split(game, depth);
+    let split = perft_split(&mut game, depth);
     let total: u64 = if depth == 0 {
         1
     } else {
@@ -46,4 +43,5 @@ fn count<G: SowingGame>(game: &mut G, depth: u32) {
         total as f64 / secs.max(1e-9)
     );
     println!("total {total}");
+    Ok(())
 }

@@ -1,10 +1,12 @@
-//! Mandiri games between players, and what they show: who wins from which seat, how long
-//! rounds and matches last, how they end.
+//! Three-player games: what one Mandiri game shows ([`GameStat`]: its rounds by seat, how it
+//! ended) and what many show: who wins from which seat, how long rounds and matches last, how
+//! they end ([`seat_report`]), and each entrant's standing ([`standings`]).
 
-use crate::mandiri::player::MandiriPlayer;
-use crate::stats::mean_ci;
+use crate::arena::{play_out, Scored, Seating, Stopped};
+use crate::player::{Player as Chooser, PlayerError};
+use crate::stats::{Lengths, Share};
 use rajapasu_engine::mandiri::{self, Player, Seat};
-use rajapasu_engine::rng::Rng;
+use rajapasu_engine::Hole;
 use serde::Serialize;
 
 /// Moves a game may last before it is stopped and counted as capped. Rounds end by the rules
@@ -38,6 +40,8 @@ pub enum GameEnd {
     MatchDrawn,
     /// The move cap stopped it.
     Capped,
+    /// A player gave no move, or an illegal one.
+    Forfeit,
 }
 
 /// One game.
@@ -53,46 +57,33 @@ pub struct GameStat {
     pub moves: usize,
 }
 
-/// Plays `game` to its end with `players[p]` choosing for player `p` (players 1, 2, 3 by
-/// index) wherever they sit, first `opening` random moves from `seed`; at most `cap` moves.
-/// A player that gives no move ends the game as capped (the players here always give one).
+/// Plays the `opening` moves on `game`, then plays it to its end with `players[p]` choosing
+/// for player `p` (players 1, 2, 3 by index) wherever they sit; at most `cap` moves in all,
+/// the opening's included (they count in the rounds' lengths too). A player that gives no
+/// move, or an illegal one, ends the game as a forfeit.
 ///
 /// ```
-/// use rajapasu_ai::mandiri::arena::{play, GameEnd};
-/// use rajapasu_ai::mandiri::{MandiriPlayer, RandomPlayer};
-/// use rajapasu_engine::mandiri;
-/// let mut players: [Box<dyn MandiriPlayer>; 3] =
-///     [1, 2, 3].map(|s| Box::new(RandomPlayer::new(s)) as Box<dyn MandiriPlayer>);
-/// let rules = "mandiri/mode=round".parse::<mandiri::Rules>().unwrap();
-/// let stat = play(mandiri::Game::new(rules), &mut players, 2, 9, 10_000);
+/// use rajapasu_ai::arena::mandiri::{play, GameEnd};
+/// use rajapasu_ai::arena::random_line;
+/// use rajapasu_ai::player::{Player, RandomPlayer};
+/// use rajapasu_engine::{mandiri, rng::Rng};
+/// let mut players: Vec<Box<dyn Player<mandiri::Game>>> =
+///     (1..=3).map(|s| Box::new(RandomPlayer::new(s)) as Box<dyn Player<_>>).collect();
+/// let game = mandiri::Game::new("mandiri/mode=round".parse().unwrap());
+/// let opening = random_line(&game, 2, &mut Rng::new(9));
+/// let stat = play(game, &mut players, &opening, 10_000);
 /// assert_eq!((stat.end, stat.rounds.len()), (GameEnd::Round, 1));
 /// ```
 pub fn play(
     mut game: mandiri::Game,
-    players: &mut [Box<dyn MandiriPlayer>; 3],
-    opening: usize,
-    seed: u64,
+    players: &mut [Box<dyn Chooser<mandiri::Game>>],
+    opening: &[Hole],
     cap: usize,
 ) -> GameStat {
-    let mut rng = Rng::new(seed);
     let mut rounds = Vec::new();
     let mut round_start = 0;
     let mut played = 0;
-    while !game.status().is_over() && played < cap {
-        let pos = game.position();
-        let mv = if played < opening {
-            let ms = game.legal_moves();
-            ms[rng.below(ms.len())]
-        } else {
-            let p = pos.player(pos.to_move());
-            match players[p.index()].choose(&game) {
-                Ok(mv) => mv,
-                Err(_) => break,
-            }
-        };
-        if game.try_play(mv).is_err() {
-            break;
-        }
+    let mut watch = |game: &mandiri::Game| {
         played += 1;
         if game.rounds().len() > rounds.len() {
             let r = game.rounds()[rounds.len()];
@@ -105,8 +96,19 @@ pub fn play(
             });
             round_start = played;
         }
+    };
+    let mut opening_played = 0;
+    for &mv in opening {
+        if opening_played == cap || game.status().is_over() || game.try_play(mv).is_err() {
+            break;
+        }
+        opening_played += 1;
+        watch(&game);
     }
+    let stopped = play_out(&mut game, players, cap - opening_played, |g, _, _| watch(g));
+    let forfeit = matches!(stopped, Some(Stopped::Forfeit { .. }));
     let (end, match_winners) = match game.status() {
+        _ if forfeit => (GameEnd::Forfeit, Vec::new()),
         mandiri::Status::Playing => (GameEnd::Capped, Vec::new()),
         mandiri::Status::RoundOver { .. } => (GameEnd::Round, Vec::new()),
         mandiri::Status::MatchOver { winners } if winners.len() == 1 => {
@@ -122,72 +124,24 @@ pub fn play(
     }
 }
 
-/// A share with its 95% interval.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Share {
-    /// The mean.
-    pub mean: f64,
-    /// Lower end of the 95% interval.
-    pub low: f64,
-    /// Upper end.
-    pub high: f64,
-}
+impl Scored for mandiri::Game {
+    type Stat = GameStat;
 
-impl Share {
-    /// The mean of `xs` and its 95% interval (normal approximation).
-    pub fn of(xs: &[f64]) -> Share {
-        let (mean, half) = mean_ci(xs);
-        Share {
-            mean,
-            low: mean - half,
-            high: mean + half,
-        }
+    fn play_scored(
+        game: mandiri::Game,
+        opening: &[Hole],
+        players: &mut [Box<dyn Chooser<mandiri::Game>>],
+        cap: usize,
+    ) -> GameStat {
+        play(game, players, opening, cap)
     }
 
-    /// As [`Share::of`] for values in 0..1, the interval kept within 0..1.
-    pub fn of_fraction(xs: &[f64]) -> Share {
-        let s = Share::of(xs);
-        Share {
-            low: s.low.max(0.0),
-            high: s.high.min(1.0),
-            ..s
-        }
-    }
-}
-
-/// Mean, median and longest of some lengths.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Lengths {
-    /// Mean.
-    pub mean: f64,
-    /// Median.
-    pub median: f64,
-    /// Longest.
-    pub max: usize,
-}
-
-impl Lengths {
-    /// The lengths' mean, median and maximum (zeros for none).
-    pub fn of(xs: &[usize]) -> Lengths {
-        let mut v = xs.to_vec();
-        v.sort_unstable();
-        let n = v.len();
-        if n == 0 {
-            return Lengths {
-                mean: 0.0,
-                median: 0.0,
-                max: 0,
-            };
-        }
-        let median = if n % 2 == 1 {
-            v[n / 2] as f64
-        } else {
-            (v[n / 2 - 1] + v[n / 2]) as f64 / 2.0
-        };
-        Lengths {
-            mean: v.iter().sum::<usize>() as f64 / n as f64,
-            median,
-            max: v[n - 1],
+    fn unstarted(_: mandiri::Game, _: usize, _: PlayerError<mandiri::Game>) -> GameStat {
+        GameStat {
+            rounds: Vec::new(),
+            end: GameEnd::Forfeit,
+            match_winners: Vec::new(),
+            moves: 0,
         }
     }
 }
@@ -242,6 +196,7 @@ pub fn seat_report(games: &[GameStat]) -> SeatReport {
         GameEnd::MatchWon,
         GameEnd::MatchDrawn,
         GameEnd::Capped,
+        GameEnd::Forfeit,
     ]
     .into_iter()
     .map(|e| (e, games.iter().filter(|g| g.end == e).count()))
@@ -285,32 +240,8 @@ pub struct Standing {
     pub match_wins: f64,
 }
 
-/// The seatings of a three-player tournament: every permutation of the players over the
-/// seats C, R, L, so that no seat favours anyone. `seatings()[k][s]` is the player (0..3) of
-/// seat `s`.
-///
-/// ```
-/// use rajapasu_ai::mandiri::arena::seatings;
-/// let all = seatings();
-/// assert_eq!(all.len(), 6);
-/// for s in 0..3 {
-///     assert_eq!(all.iter().filter(|p| p[0] == s).count(), 2);
-/// }
-/// ```
-pub fn seatings() -> [[usize; 3]; 6] {
-    [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ]
-}
-
-/// Each entrant's standing: `games[k]` was played with `entrant_of[k][p]` as the entrant of
-/// player `p`.
-pub fn standings(names: &[String], games: &[GameStat], entrant_of: &[[usize; 3]]) -> Vec<Standing> {
+/// Each entrant's standing: `games[k]` was played in `seatings[k]`.
+pub fn standings(names: &[String], games: &[GameStat], seatings: &[Seating]) -> Vec<Standing> {
     let rounds = games.iter().flat_map(|g| &g.rounds);
     let n = rounds.clone().count().max(1) as f64;
     let seat_mean: [f64; 3] = core::array::from_fn(|i| {
@@ -328,7 +259,8 @@ pub fn standings(names: &[String], games: &[GameStat], entrant_of: &[[usize; 3]]
             let mut scores = Vec::new();
             let mut wins = Vec::new();
             let mut match_wins = 0.0;
-            for (g, map) in games.iter().zip(entrant_of) {
+            for (g, seating) in games.iter().zip(seatings) {
+                let map = &seating.entrants;
                 for r in &g.rounds {
                     let shares = win_shares(r);
                     for s in Seat::ALL {

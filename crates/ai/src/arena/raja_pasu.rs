@@ -1,47 +1,12 @@
-//! Playing games between players: openings, one game with its statistics, many games in
-//! parallel, round-robin tournaments and self-play summaries.
-//!
-//! Every game is played under the rules in full and ends by them: rule 8(b) ends rounds that
-//! cycle, rule 6 ends endless sowings, and a match whose round start (holes, reserves, leader)
-//! comes a third time is drawn (RULES.md, "endless matches"). No game needs a move or round cap;
-//! the summaries report how many matches were drawn that way.
+//! Two-player games: what one game shows ([`Outcome`]: result, margin, round lengths,
+//! captures by kind) and what many show: standings with Elo against the field, head-to-head
+//! pairs, openings played from both sides ([`tabulate`]), self-play summaries ([`summarize`]).
 
+use crate::arena::{play_out, Scored, Seating, Stopped};
 use crate::player::{Player, PlayerError};
-use crate::spec::Spec;
 use crate::stats::{mean_ci, wilson, Wdl};
-use rajapasu_engine::rng::{stream_seed, Rng};
-use rajapasu_engine::{BySide, Event, Game, Move, Position, RoundEnd, Rules, Side, Status};
+use rajapasu_engine::{BySide, Event, Game, Move, RoundEnd, Rules, Side, Status};
 use serde::Serialize;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
-
-/// Up to `count` distinct openings of `plies` random moves from `start`, none of which ends the
-/// game. Fewer come back if the game has fewer such openings.
-pub fn openings(start: &Game, count: usize, plies: usize, seed: u64) -> Vec<Vec<Move>> {
-    let mut rng = Rng::new(seed);
-    let mut seen = std::collections::HashSet::new();
-    let mut out = Vec::new();
-    let mut tries = 0;
-    while out.len() < count && tries < count * 50 + 100 {
-        tries += 1;
-        let mut g = start.clone();
-        let mut line = Vec::new();
-        for _ in 0..plies {
-            let ms = g.legal_moves();
-            if ms.is_empty() {
-                break;
-            }
-            let mv = ms[rng.below(ms.len())];
-            g.play(mv);
-            line.push(mv);
-        }
-        if g.status().is_over() || !seen.insert(line.clone()) {
-            continue;
-        }
-        out.push(line);
-    }
-    out
-}
 
 /// Counters captured by kind over a game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -80,29 +45,15 @@ impl Outcome {
     }
 }
 
-/// Plays `game` to its end, each player moving for its side.
-pub fn play_game(mut game: Game, players: &mut BySide<Box<dyn Player>>) -> Outcome {
-    let mut events = Vec::new();
+/// Plays `game` to its end, `players[0]` moving for South and `players[1]` for North.
+pub fn play_game(mut game: Game, players: &mut [Box<dyn Player>]) -> Outcome {
     let mut captures = Captures::default();
     let mut round_plies = Vec::new();
     let mut plies = 0u32;
-    let mut forfeit = None;
-    while !game.status().is_over() {
-        let side = game.position().to_move();
-        let mv = match players[side].choose(&game) {
-            Ok(mv) => mv,
-            Err(e) => {
-                forfeit = Some((side, e));
-                break;
-            }
-        };
-        events.clear();
-        if let Err(error) = game.play_traced(mv, &mut events) {
-            forfeit = Some((side, PlayerError::Illegal { mv, error }));
-            break;
-        }
+    let stopped = play_out(&mut game, players, usize::MAX, |_, mover, events| {
+        let side = Side::ALL[mover];
         plies += 1;
-        for ev in &events {
+        for ev in events {
             match ev {
                 Event::Four { to, .. } => {
                     captures.fours += 4;
@@ -119,7 +70,11 @@ pub fn play_game(mut game: Game, players: &mut BySide<Box<dyn Player>>) -> Outco
                 _ => {}
             }
         }
-    }
+    });
+    let forfeit = match stopped {
+        Some(Stopped::Forfeit { participant, error }) => Some((Side::ALL[participant], error)),
+        Some(Stopped::Capped) | None => None,
+    };
     let p = game.position();
     let held = BySide::from_fn(|s| p.captured(s) + p.reserve(s));
     let margin = held.south as i32 - held.north as i32;
@@ -137,129 +92,32 @@ pub fn play_game(mut game: Game, players: &mut BySide<Box<dyn Player>>) -> Outco
     }
 }
 
-/// Runs `jobs` on `threads` threads; `done` is called on the calling thread as each finishes
-/// (with the number finished so far). Results come back in job order.
-pub fn run_parallel<J, R, F, D>(jobs: Vec<J>, threads: usize, work: F, mut done: D) -> Vec<R>
-where
-    J: Sync,
-    R: Send,
-    F: Fn(&J) -> R + Sync,
-    D: FnMut(usize, &R),
-{
-    let n = jobs.len();
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel();
-    let mut out: Vec<Option<R>> = (0..n).map(|_| None).collect();
-    std::thread::scope(|s| {
-        for _ in 0..threads.clamp(1, n.max(1)) {
-            let tx = tx.clone();
-            let (next, jobs, work) = (&next, &jobs, &work);
-            s.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= n {
-                    break;
-                }
-                let r = work(&jobs[i]);
-                if tx.send((i, r)).is_err() {
-                    break;
-                }
-            });
+impl Scored for Game {
+    type Stat = Outcome;
+
+    /// The opening's moves count in no statistic: they are not the players'.
+    fn play_scored(
+        mut game: Game,
+        opening: &[Move],
+        players: &mut [Box<dyn Player>],
+        _cap: usize,
+    ) -> Outcome {
+        for &mv in opening {
+            game.play(mv);
         }
-        drop(tx);
-        let mut finished = 0;
-        for (i, r) in rx {
-            finished += 1;
-            done(finished, &r);
-            out[i] = Some(r);
-        }
-    });
-    out.into_iter().map(|r| r.expect("every job ran")).collect()
-}
-
-/// The number of threads to use by default: every core.
-pub fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
-/// One game of a tournament.
-#[derive(Clone, Debug)]
-pub struct Pairing {
-    /// Index of the South player.
-    pub south: usize,
-    /// Index of the North player.
-    pub north: usize,
-    /// Index of the opening.
-    pub opening: usize,
-    /// Seed for the players' random choices.
-    pub seed: u64,
-}
-
-/// The games of a round robin: every pair, every opening, both colours.
-pub fn round_robin(players: usize, openings: usize, seed: u64) -> Vec<Pairing> {
-    let pairs: Vec<(usize, usize)> = (0..players)
-        .flat_map(|a| (a + 1..players).map(move |b| (a, b)))
-        .collect();
-    pairings(&pairs, openings, seed)
-}
-
-/// The games of a ladder: each player against the next one only (1-2, 2-3, ...), every opening,
-/// both colours.
-pub fn ladder(players: usize, openings: usize, seed: u64) -> Vec<Pairing> {
-    let pairs: Vec<(usize, usize)> = (1..players).map(|b| (b - 1, b)).collect();
-    pairings(&pairs, openings, seed)
-}
-
-fn pairings(pairs: &[(usize, usize)], openings: usize, seed: u64) -> Vec<Pairing> {
-    let mut out = Vec::new();
-    for &(a, b) in pairs {
-        {
-            for o in 0..openings {
-                for (south, north) in [(a, b), (b, a)] {
-                    let k = out.len() as u64;
-                    out.push(Pairing {
-                        south,
-                        north,
-                        opening: o,
-                        seed: stream_seed(seed, k + 1),
-                    });
-                }
-            }
-        }
+        play_game(game, players)
     }
-    out
-}
 
-/// Plays one pairing from `start` after the opening's moves.
-pub fn play_pairing(
-    specs: &[Spec],
-    rules: Rules,
-    start: &Position,
-    opening: &[Move],
-    p: &Pairing,
-) -> Outcome {
-    let mut game = Game::from_position(*start);
-    for &mv in opening {
-        game.play(mv);
-    }
-    let build = |i: usize, salt: u64| specs[i].build(rules, p.seed ^ salt);
-    match (build(p.south, 1), build(p.north, 2)) {
-        (Ok(s), Ok(n)) => play_game(game, &mut BySide::new(s, n)),
-        (Err(e), _) => Outcome {
-            winner: Some(Side::North),
+    fn unstarted(game: Game, k: usize, error: PlayerError) -> Outcome {
+        let side = Side::ALL[k];
+        Outcome {
+            winner: Some(!side),
             margin: 0,
             round_plies: Vec::new(),
             captures: Captures::default(),
-            forfeit: Some((Side::South, e)),
+            forfeit: Some((side, error)),
             game,
-        },
-        (_, Err(e)) => Outcome {
-            winner: Some(Side::South),
-            margin: 0,
-            round_plies: Vec::new(),
-            captures: Captures::default(),
-            forfeit: Some((Side::North, e)),
-            game,
-        },
+        }
     }
 }
 
@@ -348,17 +206,17 @@ pub struct OpeningPairs {
     pub counters: i64,
 }
 
-/// Tallies the results of `pairings`.
-pub fn tabulate(names: &[String], pairings: &[Pairing], outcomes: &[Outcome]) -> Table {
+/// Tallies the results of the games of `seatings`.
+pub fn tabulate(names: &[String], seatings: &[Seating], outcomes: &[Outcome]) -> Table {
     let n = names.len();
     let mut per = vec![Wdl::default(); n];
     let mut pair = vec![vec![Wdl::default(); n]; n];
     let mut forfeits = 0;
     let mut reps = 0;
-    for (p, o) in pairings.iter().zip(outcomes) {
+    for (p, o) in seatings.iter().zip(outcomes) {
         forfeits += usize::from(o.forfeit.is_some());
         reps += usize::from(o.drawn_by_match_repetition());
-        let (s, nn) = (p.south, p.north);
+        let (s, nn) = (p.entrants[0], p.entrants[1]);
         match o.winner {
             Some(Side::South) => {
                 per[s].wins += 1;
@@ -422,14 +280,14 @@ pub fn tabulate(names: &[String], pairings: &[Pairing], outcomes: &[Outcome]) ->
         match_repetitions: reps,
         standings,
         pairs,
-        opening_pairs: opening_pairs(names, pairings, outcomes),
+        opening_pairs: opening_pairs(names, seatings, outcomes),
     }
 }
 
 /// The pairs of games with the same players and the same opening, the players' sides swapped.
 fn opening_pairs(
     names: &[String],
-    pairings: &[Pairing],
+    seatings: &[Seating],
     outcomes: &[Outcome],
 ) -> Vec<OpeningPairs> {
     use std::collections::BTreeMap;
@@ -439,18 +297,15 @@ fn opening_pairs(
     struct Sofar(i64, Option<usize>, u32);
     // Keyed by (first player, second player, opening).
     let mut games: BTreeMap<(usize, usize, usize), Sofar> = BTreeMap::new();
-    for (p, o) in pairings.iter().zip(outcomes) {
-        let (a, b) = (p.south.min(p.north), p.south.max(p.north));
-        let margin = i64::from(if p.south == a { o.margin } else { -o.margin });
+    for (p, o) in seatings.iter().zip(outcomes) {
+        let (south, north) = (p.entrants[0], p.entrants[1]);
+        let (a, b) = (south.min(north), south.max(north));
+        let margin = i64::from(if south == a { o.margin } else { -o.margin });
         let entry = games.entry((a, b, p.opening)).or_default();
         entry.0 += margin;
         entry.2 += 1;
         if let Some((side, _)) = &o.forfeit {
-            entry.1 = Some(if *side == Side::South {
-                p.south
-            } else {
-                p.north
-            });
+            entry.1 = Some(p.entrants[side.index()]);
         }
     }
     let mut out: BTreeMap<(usize, usize), OpeningPairs> = BTreeMap::new();
@@ -609,7 +464,7 @@ mod tests {
     #[test]
     fn opening_pairs_sum_both_games_from_the_first_players_side() {
         let names = vec!["a".to_string(), "b".to_string()];
-        let pairings = round_robin(2, 4, 1);
+        let pairings = crate::arena::round_robin::<Game>(2, 4, 1);
         // Games come as (a South, b North), (b South, a North) for each opening. Margins are
         // South minus North.
         let outcomes = vec![

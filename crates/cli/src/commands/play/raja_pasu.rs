@@ -1,8 +1,8 @@
-//! `rajapasu play`: a game in the terminal against the computer or between two players, with a
-//! plain line-by-line mode when the input or output is not a terminal.
+//! Raja Pasu's part of `play`: the computer's side and level (or two players), the terminal
+//! game, and the line-by-line mode.
 
-use crate::common::{read_record, CliError, GameArgs};
-use clap::Args;
+use super::{clock_seed, finished, save_path, PlayArgs, Seated, Tags};
+use crate::common::CliError;
 use rajapasu_ai::Level;
 use rajapasu_engine::record::Record;
 use rajapasu_engine::text;
@@ -12,191 +12,63 @@ use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
-/// Arguments of `rajapasu play`.
-#[derive(Args, Debug)]
-#[command(after_help = "\
-In a terminal: pick a hole with the arrow keys and Enter, or type its number; u takes back a
-move, h asks for a hint, e tells the moves in full (<- -> step through them), s saves, n starts
-a new game once one is over, ? shows every key, q quits. The game record is written after
-every move and on quit; its file name is printed on exit. A loaded record goes on between the
-same players unless --two-players, --side or --level say otherwise.
-
-When the input or output is not a terminal (or with --lines), moves are read line by line:
-hole numbers (1 2 or 1,2 plays both), or undo, hint, save [FILE], board, help, quit. The record
-is written after every move there too, and on quit, at the end of the input and on a signal.
-
-Examples:
-  rajapasu play
-  rajapasu play --level 5 --side north
-  rajapasu play --two-players --single-round
-  rajapasu play --load game.txt
-  printf '1\\nquit\\n' | rajapasu play --level 1
-
-Raja Pasu Mandiri, the three-player game (--rules mandiri[/OPTIONS]): you are player 1, the
-first Raja in seat C; players 2 and 3 (seats R and L at the start) are the computer at
---level. --computer SEAT:LEVEL makes the player who starts in that seat (C, R or L) the
-computer, and every seat not named a person: --computer R:3 --computer L:5. Holes are picked
-with the arrow keys or typed by name (S4, n6); w saves, g starts a new game once one is over.
-A loaded Mandiri record goes on between the same players. The terminal game only: line mode
-plays the two-player game.
-  rajapasu play --rules mandiri/mode=round --computer R:1 --computer L:1")]
-pub struct PlayArgs {
-    /// The computer's strength, 1 (beginner) to 6 (strongest) [default: 3, or the loaded
-    /// game's].
-    #[arg(long, short = 'l', conflicts_with = "two_players")]
-    level: Option<Level>,
-    /// Your side against the computer: south (moves first) or north [default: south, or the
-    /// loaded game's].
-    #[arg(long, conflicts_with = "two_players")]
-    side: Option<Side>,
-    /// Two players at one keyboard, no computer.
-    #[arg(long)]
-    two_players: bool,
-    #[command(flatten)]
-    game: GameArgs,
-    /// Go on with the game of a record file (plain text or JSON).
-    #[arg(long, value_name = "FILE")]
-    load: Option<PathBuf>,
-    /// Write the game record here (JSON if it ends in .json); default: the loaded file, or
-    /// rajapasu-DATE-TIME.txt in the working directory.
-    #[arg(long, value_name = "FILE")]
-    save: Option<PathBuf>,
-    /// Show each move at once instead of animating it.
-    #[arg(long)]
-    no_anim: bool,
-    /// Seed of the computer's deliberate mistakes at the weaker levels (default: the clock).
-    #[arg(long, conflicts_with = "two_players")]
-    seed: Option<u64>,
-    /// Read moves line by line even in a terminal.
-    #[arg(long)]
-    lines: bool,
-    /// Mandiri (--rules mandiri): the player starting in SEAT (C, R or L) is the computer at
-    /// LEVEL (1 to 6); repeat for each computer [default: R and L at --level].
-    #[arg(long, value_name = "SEAT:LEVEL", conflicts_with_all = ["two_players", "side"])]
-    computer: Vec<String>,
-}
-
-pub fn run(args: PlayArgs) -> Result<(), CliError> {
-    if let Some(mandiri) = mandiri_play::wanted(&args)? {
-        return mandiri_play::run(&args, mandiri);
-    }
-    if !args.computer.is_empty() {
-        return Err(CliError(
-            "--computer SEAT:LEVEL is for the three-player game (--rules mandiri); \
-             the two-player game takes --level and --side"
-                .to_string(),
-        ));
-    }
-    let (game, tags, loaded) = match &args.load {
-        Some(path) => {
-            if args.game.position.is_some() || args.game.moves.is_some() {
-                return Err(CliError(
-                    "--load cannot be combined with --position or --moves".to_string(),
-                ));
+impl Seated for Game {
+    fn session(args: &PlayArgs, game: Game, loaded: Option<Tags>) -> Result<(), CliError> {
+        if !args.computer.is_empty() {
+            return Err(CliError(
+                "--computer SEAT:LEVEL is for the three-player game (--rules mandiri); \
+                 the two-player game takes --level and --side"
+                    .to_string(),
+            ));
+        }
+        // A loaded game goes on between the same players, unless the command line says
+        // otherwise.
+        let before = loaded.as_deref().and_then(players_of);
+        let two_players = args.two_players
+            || (args.side.is_none() && args.level.is_none() && before == Some(None));
+        let computer = (!two_players).then(|| {
+            let earlier = before.flatten();
+            Computer {
+                side: match args.side {
+                    Some(you) => !you,
+                    None => earlier.map_or(Side::North, |(side, _)| side),
+                },
+                level: args
+                    .level
+                    .or(earlier.map(|(_, level)| level))
+                    .unwrap_or(Level::DEFAULT),
+                seed: args.seed.unwrap_or_else(clock_seed),
             }
-            let record = read_record(path)?;
-            let game = record.replay()?;
-            (game, record.tags, true)
-        }
-        None => (args.game.game()?, Vec::new(), false),
-    };
-    // A loaded game goes on between the same players, unless the command line says otherwise.
-    let before = if loaded { players_of(&tags) } else { None };
-    let two_players =
-        args.two_players || (args.side.is_none() && args.level.is_none() && before == Some(None));
-    let computer = (!two_players).then(|| {
-        let earlier = before.flatten();
-        Computer {
-            side: match args.side {
-                Some(you) => !you,
-                None => earlier.map_or(Side::North, |(side, _)| side),
-            },
-            level: args
-                .level
-                .or(earlier.map(|(_, level)| level))
-                .unwrap_or(Level::DEFAULT),
-            seed: args.seed.unwrap_or_else(clock_seed),
-        }
-    });
-    // The record names the players as they now are.
-    let tags = if loaded {
-        with_players(tags, computer)
-    } else {
-        new_tags(computer)
-    };
-    let save_path = match (&args.save, &args.load) {
-        (Some(path), _) => path.clone(),
-        (None, Some(path)) => path.clone(),
-        (None, None) => rajapasu_tui::default_save_path(),
-    };
-    // Better now than after a whole game that could not be saved.
-    check_writable(&save_path).map_err(|e| match args.save {
-        Some(_) => e,
-        None => CliError(format!("{e} (choose another file with --save FILE)")),
-    })?;
-    let mut config = Config::new();
-    config.never_overwrite = args.save.is_none() && args.load.is_none();
-    config.players = computer;
-    config.animate = !args.no_anim;
-    config.save_path = save_path;
-    config.tags = tags;
-
-    let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
-    if terminal && !args.lines {
-        let app = rajapasu_tui::run(game, config)?;
-        // Not `println!`: after the terminal has gone away, writing fails, and the game is
-        // already saved.
-        let mut out = std::io::stdout();
-        for path in &app.saved_before {
-            let _ = writeln!(out, "Game saved to {}", path.display());
-        }
-        let _ = match &app.saved {
-            Some(path) => writeln!(out, "Game saved to {}", path.display()),
-            None if app.saved_before.is_empty() => {
-                writeln!(out, "No move was played: nothing saved.")
-            }
-            None => writeln!(out, "The last game had no move: it was not saved."),
+        });
+        let always_save = loaded.is_some() || args.save.is_some();
+        // The record names the players as they now are.
+        let tags = match loaded {
+            Some(tags) => with_players(tags, computer),
+            None => new_tags(computer),
         };
-        let _ = writeln!(out, "Position: {}", app.game.position());
-        match app.save_error {
-            // The last save failed: the status says so, after the position to copy.
-            Some(e) => Err(CliError(e.to_string())),
-            None => Ok(()),
+        let save_path = save_path(args)?;
+        let mut config = Config::new();
+        config.never_overwrite = args.save.is_none() && args.load.is_none();
+        config.players = computer;
+        config.animate = !args.no_anim;
+        config.save_path = save_path;
+        config.tags = tags;
+
+        let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
+        if terminal && !args.lines {
+            let app = rajapasu_tui::run(game, config)?;
+            finished(
+                &app.saved_before,
+                app.saved.as_deref(),
+                app.game.position(),
+                app.save_error,
+            )
+        } else {
+            line_mode(game, &config, always_save)
         }
-    } else {
-        line_mode(game, &config, loaded || args.save.is_some())
     }
-}
-
-fn clock_seed() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(1, |d| d.as_nanos() as u64)
-}
-
-/// Fails, naming the file, if the record cannot be written to `path`. Leaves no file behind
-/// that was not there.
-fn check_writable(path: &std::path::Path) -> Result<(), CliError> {
-    let result = if path.exists() {
-        std::fs::OpenOptions::new()
-            .append(true)
-            .open(path)
-            .map(drop)
-    } else {
-        std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(path)
-            .and_then(|_| std::fs::remove_file(path))
-    };
-    result.map_err(|e| {
-        CliError(format!(
-            "cannot write the game record to {}: {e}",
-            path.display()
-        ))
-    })
 }
 
 /// The record's name of the player of `side`: the computer's carries its level, which
@@ -553,146 +425,5 @@ fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), C
             "the game record could not be written to {}",
             target().display()
         )))
-    }
-}
-
-/// `rajapasu play --rules mandiri`: the three-player game in the terminal.
-mod mandiri_play {
-    use super::{check_writable, clock_seed, CliError, PlayArgs};
-    use crate::commands::mandiri;
-    use rajapasu_ai::Level;
-    use rajapasu_engine::mandiri::{Player, Seat};
-    use rajapasu_tui::mandiri::{player_tag, Config, Lineup, Who};
-    use std::io::{IsTerminal, Write};
-
-    /// A Mandiri game to play, and the tags of its record when it was loaded.
-    pub type Wanted = (
-        rajapasu_engine::mandiri::Game,
-        Option<Vec<(String, String)>>,
-    );
-
-    /// The Mandiri game the command line asks for (`--rules mandiri...`, or `--load` of a
-    /// Mandiri record); `None` for the two-player game.
-    pub fn wanted(args: &PlayArgs) -> Result<Option<Wanted>, CliError> {
-        if let Some(path) = &args.load {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
-            if !mandiri::is_record(&text) {
-                return Ok(None);
-            }
-            if args.game.position.is_some() || args.game.moves.is_some() {
-                return Err(CliError(
-                    "--load cannot be combined with --position or --moves".to_string(),
-                ));
-            }
-            let record = mandiri::read_record(path, &text)?;
-            return Ok(Some((record.replay()?, Some(record.tags))));
-        }
-        if !mandiri::wanted(&args.game.rules) {
-            return Ok(None);
-        }
-        Ok(Some((mandiri::game(&args.game)?, None)))
-    }
-
-    /// `SEAT:LEVEL`: the player starting in that seat, and the level.
-    fn computer(text: &str) -> Result<(Player, Level), CliError> {
-        let bad = |why: String| {
-            CliError(format!(
-                "--computer `{text}`: {why} (expected SEAT:LEVEL, such as R:3: the seat C, R \
-                 or L, the level 1 to 6)"
-            ))
-        };
-        let (seat, level) = text
-            .split_once(':')
-            .ok_or_else(|| bad("no `:` between the seat and the level".to_string()))?;
-        let seat: Seat = seat.parse().map_err(|e| bad(format!("{e}")))?;
-        let level: Level = level.trim().parse().map_err(|e| bad(format!("{e}")))?;
-        // Seat C, R, L at the start hold players 1, 2, 3 (RULES.md 9.8.1).
-        Ok((Player::ALL[seat.index()], level))
-    }
-
-    pub fn run(args: &PlayArgs, (game, loaded_tags): Wanted) -> Result<(), CliError> {
-        if args.two_players || args.side.is_some() {
-            return Err(CliError(
-                "Mandiri has three players: choose the computers with --computer SEAT:LEVEL"
-                    .to_string(),
-            ));
-        }
-        let level = args.level.unwrap_or(Level::DEFAULT);
-        let mut players = [Who::Human, Who::Computer(level), Who::Computer(level)];
-        // A loaded game goes on between the same players, unless the command line says
-        // otherwise.
-        if let (Some(tags), true) = (
-            &loaded_tags,
-            args.computer.is_empty() && args.level.is_none(),
-        ) {
-            for p in Player::ALL {
-                let name = tags.iter().find(|(k, _)| *k == player_tag(p));
-                if let Some(who) = name.and_then(|(_, v)| Who::from_tag(v)) {
-                    players[p.index()] = who;
-                }
-            }
-        }
-        if !args.computer.is_empty() {
-            players = [Who::Human; 3];
-            for text in &args.computer {
-                let (p, level) = computer(text)?;
-                players[p.index()] = Who::Computer(level);
-            }
-        }
-        let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
-        if !terminal || args.lines {
-            return Err(CliError(
-                "line mode plays the two-player game only: play Raja Pasu Mandiri in a \
-                 terminal (or explain a record with `rajapasu replay FILE --explain`)"
-                    .to_string(),
-            ));
-        }
-        let loaded = loaded_tags.is_some();
-        let mut tags = loaded_tags.unwrap_or_else(|| {
-            let (date, _) = rajapasu_tui::utc_now();
-            vec![
-                ("Event".to_string(), "Terminal game".to_string()),
-                ("Date".to_string(), date),
-            ]
-        });
-        for p in Player::ALL {
-            let key = player_tag(p);
-            let name = players[p.index()].tag();
-            match tags.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, v)) => *v = name,
-                None => tags.push((key, name)),
-            }
-        }
-        let save_path = match (&args.save, &args.load) {
-            (Some(path), _) => path.clone(),
-            (None, Some(path)) => path.clone(),
-            (None, None) => rajapasu_tui::default_save_path(),
-        };
-        check_writable(&save_path)?;
-        let config = Config {
-            players: Lineup {
-                who: players,
-                seed: args.seed.unwrap_or_else(clock_seed),
-            },
-            animate: !args.no_anim,
-            save_path,
-            tags,
-            never_overwrite: args.save.is_none() && !loaded,
-        };
-        let app = rajapasu_tui::run(game, config)?;
-        let mut out = std::io::stdout();
-        for path in &app.saved_before {
-            let _ = writeln!(out, "Game saved to {}", path.display());
-        }
-        let _ = match &app.saved {
-            Some(path) => writeln!(out, "Game saved to {}", path.display()),
-            None => writeln!(out, "No move was played: nothing saved."),
-        };
-        let _ = writeln!(out, "Position: {}", app.game.position());
-        match app.save_error {
-            Some(e) => Err(CliError(e.to_string())),
-            None => Ok(()),
-        }
     }
 }
