@@ -431,6 +431,8 @@ for (const code of LANGS) {
       await pg.waitForSelector('#mandiri-ex1 .hole');
       await pg.click('#mandiri-ex1 .play-example');
       await pg.waitForFunction(() => document.querySelectorAll('#mandiri-ex1 .log li[data-event=pussa]').length === 1);
+      // The server's Mandiri trace goes on after the sowing: the left end, with no counters, passes.
+      await pg.waitForFunction(() => document.querySelectorAll('#mandiri-ex1 .log li[data-event=pass]').length === 1);
       assert.equal(await pg.textContent('#mandiri-ex1 .store[data-seat="C"] .pile-count'), messages['board.captured'].replace('{count}', code === 'bn' ? '৪' : '4'));
       await (await pg.$('#mandiri')).screenshot({ path: `${OUT}/mandiri-rules-${code}-${size}.png` });
       assert.deepEqual(await boardProblems(pg), [], 'the rules page\'s boards');

@@ -128,6 +128,35 @@ test('the last move is marked and explained until the next one', async () => {
   await context.close();
 });
 
+test('a watcher looking back at a move that an undo takes away is brought back to the game', async () => {
+  const { context, page } = await newPage();
+  const game = await openGame(page, { kind: 'local', mode: 'round' });
+  for (const n of [1, 2]) {
+    await settled(page);
+    await page.click('.hole.playable >> nth=0');
+    await waitPly(page, n);
+  }
+  await settled(page);
+  const w = await newPage();
+  await w.page.goto(`${BASE}/g/${game.id}`);
+  await w.page.waitForSelector('#game[data-ply="2"]');
+  await w.page.click('#move-list button >> nth=0');
+  await w.page.waitForSelector('#game[data-phase="viewing"]');
+  // The players take back both moves: the move looked at is gone.
+  for (const n of [1, 0]) {
+    await page.click('#undo');
+    await page.waitForFunction((k) => document.getElementById('game').dataset.ply === String(k), n);
+  }
+  await w.page.waitForFunction(() => document.getElementById('game').dataset.ply === '0');
+  await w.page.waitForSelector('#game[data-phase="idle"]');
+  assert.equal(await w.page.isVisible('#replay-box'), false);
+  assert.equal(await w.page.$$eval('#move-list button', (b) => b.length), 0);
+  assert.deepEqual(await w.page.$$eval('.hole .count', (c) => c.map((e) => e.textContent)), Array(14).fill('7'));
+  assert.equal(await w.page.$('.hole.last-origin'), null);
+  await w.context.close();
+  await context.close();
+});
+
 test('a hint in words, gone after undo, and a late answer is never shown', async () => {
   const { context, page } = await newPage();
   await openGame(page, { kind: 'local', mode: 'round' });

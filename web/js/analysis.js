@@ -4,7 +4,7 @@
 // branch; the link holds the rules, the position and the line.
 
 import { call, errorText } from './api.js';
-import { Board, followPortrait } from './board.js';
+import { Board, followPortrait, holeNames, parseHole } from './board.js';
 import { t, setLanguage, preferred, languageSwitch, formatNumber } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
@@ -242,8 +242,7 @@ function renderShare() {
 
 function showView(view) {
   A.board.setView(view);
-  if (!A.editing && view.status === 'playing') A.board.setPlayable(view.to_move, view.legal_moves);
-  else A.board.setPlayable(null, []);
+  A.board.setPlayable(!A.editing && view.status === 'playing' ? holeNames(view.to_move, view.legal_moves) : []);
   $('analysis').dataset.position = view.position;
 }
 
@@ -349,7 +348,7 @@ function editCode() {
 function renderEdit() {
   const e = A.edit;
   A.board.setView({ holes: e.holes, captured: e.captured, reserve: e.reserve });
-  A.board.setPlayable(null, []);
+  A.board.setPlayable([]);
   // Every hole can be clicked while setting up; the board itself offers only legal moves.
   for (const g of $('an-board').querySelectorAll('[data-hole]')) {
     g.setAttribute('tabindex', '0');
@@ -591,7 +590,7 @@ function wire() {
 
 async function main() {
   await setLanguage(preferred());
-  A.board = new Board($('an-board'), { t, onPlay: play });
+  A.board = new Board($('an-board'), { t, onPlay: (hole) => play(parseHole(hole).number) });
   followPortrait(A.board);
   A.board.speed = 6;
   try {

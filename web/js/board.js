@@ -49,6 +49,16 @@ export function parseHole(name) {
   return { side: name[0] === 'S' ? 'south' : 'north', number: parseInt(name.slice(1), 10) };
 }
 
+/** ("south", 3) -> "S3": a hole's name, as records and both boards write it. */
+export function holeName(side, number) {
+  return `${side === 'south' ? 'S' : 'N'}${number}`;
+}
+
+/** The names of holes `numbers` of `side` (a two-player view's legal moves), for setPlayable. */
+export function holeNames(side, numbers) {
+  return numbers.map((n) => holeName(side, n));
+}
+
 /** Sets an SVG text, narrowed to `room` board units where it is wider (a pile's words in a
  *  long language), so that it never reaches the wood's border. */
 export function fitText(text, words, room) {
@@ -58,6 +68,17 @@ export function fitText(text, words, room) {
     text.setAttribute('textLength', String(room));
     text.setAttribute('lengthAdjust', 'spacingAndGlyphs');
   }
+}
+
+/**
+ * The pile that a hole's `count` counters go to at a round's end: its owner's while what the
+ * event awards that pile (`left`, still to be given out, by pile) has room for them, else a
+ * pile whose award has. The event's numbers decide, so that the board needs no rule of who takes
+ * what (by repetition each player their own holes, otherwise the last mover everything).
+ */
+function taker(left, owner, count) {
+  if (!left || (left[owner] ?? 0) >= count) return owner;
+  return Object.keys(left).find((pile) => left[pile] >= count) ?? owner;
 }
 
 function sleep(ms) {
@@ -78,8 +99,8 @@ export function spread(k, r) {
 export class Board {
   /**
    * @param {SVGSVGElement} svg
-   * @param {object} opts t: translate function; onPlay(number): a hole of the player was chosen;
-   *   names: {south, north} shown beside the rows
+   * @param {object} opts t: translate function; onPlay(hole): a playable hole was chosen, by
+   *   name ("S3"); onSound(event): an event is shown
    */
   constructor(svg, opts) {
     this.svg = svg;
@@ -173,10 +194,10 @@ export class Board {
     this.render();
   }
 
-  /** Which hole numbers of `side` may be clicked now (empty set: none). */
-  setPlayable(side, numbers) {
-    this.playSide = side;
-    this.playable = new Set(numbers);
+  /** Which holes may be clicked now, by name (["S3", "S5"]; none: nothing). Every board takes
+   *  the same; a two-player view's numbers become names with holeNames. */
+  setPlayable(holes = []) {
+    this.playable = new Set(holes);
     if (this.model) this.render();
   }
 
@@ -231,7 +252,7 @@ export class Board {
     for (const side of ['south', 'north']) {
       for (let k = 1; k <= n; k++) {
         const [x, y] = this.holeXY(side, k);
-        const g = el('g', { class: 'hole', role: 'button', tabindex: '-1', 'data-hole': `${side[0].toUpperCase()}${k}` }, svg);
+        const g = el('g', { class: 'hole', role: 'button', tabindex: '-1', 'data-hole': holeName(side, k) }, svg);
         this.buildHole(g, side, k, x, y);
         el('circle', { cx: x, cy: y, r: 42, class: 'pit' }, g);
         el('g', { class: 'counters' }, g);
@@ -284,16 +305,16 @@ export class Board {
 
   /** Whether hole `k` of `side` may be clicked now. */
   canPlay(side, k) {
-    return side === this.playSide && this.playable.has(k);
+    return this.playable.has(holeName(side, k));
   }
 
   choose(side, k) {
-    if (this.onPlay && this.canPlay(side, k)) this.onPlay(k);
+    if (this.onPlay && this.canPlay(side, k)) this.onPlay(holeName(side, k));
   }
 
   /** A hole's name on the board. */
   holeLabel(side, k) {
-    return `${side === 'south' ? 'S' : 'N'}${k}`;
+    return holeName(side, k);
   }
 
   /** What a screen reader says of hole `k` of `side` holding `count` (null: closed). */
@@ -378,10 +399,14 @@ export class Board {
     }
   }
 
-  /** The pile that the counters left in hole `number` of `side` go to at a round's end: by
-   *  repetition each row to its owner, else all to the one side awarded any. */
-  awardedTo(ev, side) {
-    return ev.reason === 'repetition' || !ev.award ? side : ev.award.south > 0 ? 'south' : 'north';
+  /** The pile of the player who owns hole `k` of `side`. */
+  ownerOf(side) {
+    return side;
+  }
+
+  /** What a round's end awards each pile, by pile: {south, north}. */
+  awardOf(ev) {
+    return { ...ev.award };
   }
 
   /** The piles after a round's end. */
@@ -522,13 +547,14 @@ export class Board {
         case 'round_end': {
           say(ev);
           await this.pause(ms * 2);
-          // The counters left on the board fly to the pile of whoever is awarded them: by
-          // repetition each row to its owner, else all to the one side awarded any.
+          // The counters left on the board fly to the piles the event awards them to.
           const flights = [];
+          const left = ev.award ? this.awardOf(ev) : null;
           for (const side of ['south', 'north']) {
             m.holes[side].forEach((c, i) => {
               if (!c) return;
-              const to = this.awardedTo(ev, side, i + 1);
+              const to = taker(left, this.ownerOf(side, i + 1), c);
+              if (left) left[to] -= c;
               flights.push(this.flyCounters(this.holeXY(side, i + 1), this.pileXY(to), c, ms * 4));
             });
           }

@@ -4,23 +4,32 @@
 // the animation are the two-player board's (board.js); only who owns what differs.
 
 import { Board, el, fitText, spread, COLORS } from './board.js';
+import { call } from './api.js';
 import { describeEvent, t } from './i18n.js';
 
 /** The seats in turn order: the Raja in the centre, the right end, the left end. */
 export const SEATS = ['C', 'R', 'L'];
-/** The holes in the order of a view's counts: S1..S7, then N1..N7. */
+/** The holes in the order of a view's counts (and owners): S1..S7, then N1..N7. */
 export const HOLES = [1, 2, 3, 4, 5, 6, 7].map((k) => `S${k}`).concat([1, 2, 3, 4, 5, 6, 7].map((k) => `N${k}`));
-/** The seat of each hole at the start (RULES.md 9.1), in the order of HOLES. A game's view
- *  brings its own (`owners`); this one is for the pages that show the board without a game. */
-export const OWNERS = ['L', 'L', 'C', 'C', 'C', 'R', 'R', 'R', 'R', 'C', 'C', 'C', 'L', 'L'];
 
-/** The worked examples of RULES.md 9.3 as two-player positions of the same holes (see
- *  seatTrace): the move's hole number for the two-player trace, its name, and the seat that
- *  plays it. The rules page shows them, and the tutorial has the learner play them. */
+/** The worked examples of RULES.md 9.3 as Mandiri positions (RULES.md 9.7; the counters off the
+ *  board wait in the players' reserves, so that every store starts empty) and the hole played.
+ *  The server traces them (POST /api/mandiri/trace); the rules page shows them, and the
+ *  tutorial has the learner play them. */
 export const MANDIRI_EXAMPLES = [
-  { key: 'ex1', position: '0,0,1,0,0,0,3/0,0,3,0,2,0,0 S 44 45', move: 7, hole: 'S7', seat: 'R' },
-  { key: 'ex2', position: '1,2,0,3,1,0,0/2,0,0,0,1,2,0 N 43 43', move: 6, hole: 'N6', seat: 'L' },
+  { key: 'ex1', position: 'mandiri 0,0,1,0,0,0,3/0,0,3,0,2,0,0 R 0,0,0 1,2,3 30,30,29 1 1', hole: 'S7' },
+  { key: 'ex2', position: 'mandiri 1,2,0,3,1,0,0/2,0,0,0,1,2,0 L 0,0,0 1,2,3 30,30,26 1 1', hole: 'N6' },
 ];
+
+/** The Raja's opening move that the tutorial's first step plays. Its trace from the start
+ *  (no position) begins with the start of a match, which the rules page's seat diagram shows. */
+export const RAJA_OPENING = 'S4';
+
+/** A Mandiri move traced by the server: {before, events, after} (docs/API.md). Without a
+ *  position, from the start of a match. */
+export function traceMandiri(hole, position) {
+  return call('POST', '/api/mandiri/trace', { position, move: hole });
+}
 
 /** Lying board: the rows far apart, the Raja's store between its holes, an end's store beside
  *  each end. Upright (a phone): the left end at the top, the right end at the bottom. */
@@ -75,28 +84,23 @@ export function bySeat(list) {
 export class Board3 extends Board {
   /**
    * @param {SVGSVGElement} svg
-   * @param {object} opts as Board's; onPlay(holeName) gets a hole's name ("S4")
+   * @param {object} opts as Board's
    */
   constructor(svg, opts) {
     super(svg, opts);
-    this.owners = OWNERS;
+    this.owners = [];
     this.storeNames = { C: '', R: '', L: '' };
     this.toMove = null;
   }
 
-  /**
-   * Shows a Mandiri view (the API's VIEW, or {counts, owners?, captured, reserve?, seats?,
-   * to_move?}) at once.
-   */
+  /** Shows a Mandiri view (the API's VIEW: a game's, or a trace's) at once. */
   setView(view) {
-    const seats = view.seats || [1, 2, 3];
-    const reserve = view.reserve || [0, 0, 0];
-    this.owners = view.owners || OWNERS;
-    this.toMove = view.status && view.status !== 'playing' ? null : view.to_move || null;
+    this.owners = view.owners;
+    this.toMove = view.status === 'playing' ? view.to_move : null;
     this.model = {
       holes: holesOf(view.counts),
       captured: bySeat(view.captured),
-      reserve: bySeat(seats.map((p) => reserve[p - 1] || 0)),
+      reserve: bySeat(view.seats.map((p) => view.reserve[p - 1])),
     };
     this.marks.clear();
     this.render();
@@ -108,22 +112,8 @@ export class Board3 extends Board {
     if (this.model) this.render();
   }
 
-  /** Which holes may be clicked now, by name (["S3", "N4"]). */
-  setPlayable(names) {
-    this.playable = new Set(names || []);
-    if (this.model) this.render();
-  }
-
   ownerOf(side, k) {
     return this.owners[(side === 'south' ? 0 : 7) + k - 1];
-  }
-
-  canPlay(side, k) {
-    return this.playable.has(this.holeLabel(side, k));
-  }
-
-  choose(side, k) {
-    if (this.onPlay && this.canPlay(side, k)) this.onPlay(this.holeLabel(side, k));
   }
 
   holeClass(side, k) {
@@ -248,12 +238,8 @@ export class Board3 extends Board {
     }
   }
 
-  /** At a round's end by repetition each hole's counters go to its seat; otherwise all to the
-   *  last mover, the one seat awarded any. */
-  awardedTo(ev, side, number) {
-    const owner = this.ownerOf(side, number);
-    if (ev.reason === 'repetition' || !ev.award) return owner;
-    return SEATS[ev.award.findIndex((n) => n > 0)] || owner;
+  awardOf(ev) {
+    return bySeat(ev.award);
   }
 
   capturedAfter(ev) {
@@ -313,21 +299,4 @@ export function roundWinners(winners, who) {
   if (!winners || !winners.length) return '';
   if (winners.length > 1) return t('m.roundShared', { players: winners.map((p) => who.player(p, true)).join(t('m.and')) });
   return t('m.roundWon', { player: who.player(winners[0]) });
-}
-
-/**
- * The events of a Mandiri move, from the two-player trace of the same holes (RULES.md 9.3: the
- * sowing is Raja Pasu's, only the owners of the fours and the mover differ): a four goes to the
- * seat of its hole, a pussa to the mover. The two-player round's end and what follows it are
- * left out: they are not the Mandiri ones.
- */
-export function seatTrace(events, mover, owners = OWNERS) {
-  const out = [];
-  for (const ev of events) {
-    if (['round_end', 'refill', 'game_over'].includes(ev.event)) break;
-    if (ev.event === 'four') out.push({ ...ev, to: owners[HOLES.indexOf(ev.hole)] });
-    else if (ev.event === 'pussa') out.push({ ...ev, by: mover });
-    else out.push(ev);
-  }
-  return out;
 }

@@ -1,6 +1,7 @@
-// What the two game pages share (app.js for Raja Pasu, mandiri.js for Raja Pasu Mandiri): the
+// The game pages' widgets, for live_game.js and the games' adapters (app.js, mandiri.js): the
 // speed and sound controls, the explanation of the last move, the two-click resign, copy
-// buttons, table rows, and the touch-screen mark.
+// buttons, table rows, the round's summary, a game's seat and first state, and the touch-screen
+// mark.
 
 import { call, errorText } from './api.js';
 import { t } from './i18n.js';

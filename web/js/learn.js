@@ -3,8 +3,8 @@
 // rules do, and then says why, with the numbers read from that trace.
 
 import { call } from './api.js';
-import { Board, followPortrait } from './board.js';
-import { Board3, MANDIRI_EXAMPLES, SEATS, seatName, seatTrace, describeMandiri } from './board3.js';
+import { Board, followPortrait, holeName } from './board.js';
+import { Board3, MANDIRI_EXAMPLES, RAJA_OPENING, SEATS, seatName, traceMandiri, describeMandiri } from './board3.js';
 import { t, setLanguage, preferred, languageSwitch, describeEvent, formatNumber } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
@@ -52,17 +52,14 @@ export const LESSONS = [
 ];
 
 /**
- * The Mandiri part: three steps on the three-player board, each a two-player position of the same
- * holes whose trace is told for the seats (board3.js, seatTrace): the opening move of the Raja,
- * then the rules page's two examples, played by the learner from the seat that makes them.
+ * The Mandiri part: three steps on the three-player board, each traced by the server (POST
+ * /api/mandiri/trace): the opening move of the Raja from the start of a match, then the rules
+ * page's two examples, played by the learner from the seat to move.
  */
 export const MANDIRI_STEPS = [
   {
     key: 'seats',
-    position: '7,7,7,7,7,7,7/7,7,7,7,7,7,7 S 0 0',
-    move: 4,
-    hole: 'S4',
-    seat: 'C',
+    hole: RAJA_OPENING,
     shows: ['lift', 'four', 'pussa'],
     params: (ev) => {
       const got = { C: 0, R: 0, L: 0 };
@@ -170,8 +167,8 @@ async function open(i) {
     if (!shows(trace.events, lesson.shows)) throw new Error(t('learn.mismatch'));
     L.trace = trace;
     L.board.setView(trace.before);
-    L.board.mark(`S${lesson.move}`, 'hint');
-    L.board.setPlayable('south', [lesson.move]);
+    L.board.mark(holeName('south', lesson.move), 'hint');
+    L.board.setPlayable([holeName('south', lesson.move)]);
   } catch (e) {
     $('learn-error').textContent = String(e.message || e);
   }
@@ -182,7 +179,7 @@ async function play() {
   if (!L.trace || L.busy) return;
   L.busy = true;
   const gen = L.gen;
-  L.board.setPlayable(null, []);
+  L.board.setPlayable([]);
   L.board.marks.clear();
   await L.board.animate(L.trace.events);
   L.busy = false;
@@ -207,11 +204,11 @@ function next() {
 
 // ---------------------------------------------------------------- the Mandiri part
 
-const M = { index: 0, board: null, events: null, trace: null, played: false, busy: false, gen: 0 };
-/** Who the Mandiri steps speak of: the learner's seat as "you", the others by name. */
+const M = { index: 0, board: null, trace: null, played: false, busy: false, gen: 0 };
+/** Who the Mandiri steps speak of: the learner's seat (the one to move) as "you", the others
+ *  by name. */
 function mWho() {
-  const seat = MANDIRI_STEPS[M.index].seat;
-  return { mySeat: seat, seat: (s) => seatName(s), player: (p) => t('m.player', { n: p }) };
+  return { mySeat: M.trace.before.to_move, seat: (s) => seatName(s), player: (p) => t('m.player', { n: p }) };
 }
 
 function mRender() {
@@ -221,10 +218,10 @@ function mRender() {
   $('m-step-goal').textContent = t(`learn.m.${step.key}.goal`);
   $('m-why').hidden = !M.played;
   if (M.played) {
-    $('m-why-text').textContent = t(`learn.m.${step.key}.why`, step.params(M.events));
+    $('m-why-text').textContent = t(`learn.m.${step.key}.why`, step.params(M.trace.events));
     const log = $('m-log');
     log.textContent = '';
-    for (const ev of M.events) {
+    for (const ev of M.trace.events) {
       const li = document.createElement('li');
       li.textContent = describeMandiri(ev, mWho());
       log.appendChild(li);
@@ -242,20 +239,19 @@ async function mOpen(i) {
   const gen = ++M.gen;
   M.index = i;
   M.played = false;
-  M.events = null;
+  M.trace = null;
   $('m-error').textContent = '';
   M.board.skip();
   mRender();
   const step = MANDIRI_STEPS[i];
   try {
-    const trace = await call('POST', '/api/trace', { position: step.position, move: step.move });
+    const trace = await traceMandiri(step.hole, step.position);
     if (M.gen !== gen) return;
-    const events = seatTrace(trace.events, step.seat);
-    if (!shows(events, step.shows)) throw new Error(t('learn.mismatch'));
-    M.events = events;
+    if (!shows(trace.events, step.shows)) throw new Error(t('learn.mismatch'));
     M.trace = trace;
-    M.board.setNames(Object.fromEntries(SEATS.map((s) => [s, s === step.seat ? t('player.you') : ''])));
-    M.board.setView({ counts: [...trace.before.holes.south, ...trace.before.holes.north], captured: [0, 0, 0], to_move: step.seat });
+    const mine = trace.before.to_move;
+    M.board.setNames(Object.fromEntries(SEATS.map((s) => [s, s === mine ? t('player.you') : ''])));
+    M.board.setView(trace.before);
     M.board.mark(step.hole, 'hint');
     M.board.setPlayable([step.hole]);
   } catch (e) {
@@ -265,12 +261,12 @@ async function mOpen(i) {
 
 async function mPlay() {
   const step = MANDIRI_STEPS[M.index];
-  if (!M.events || M.busy) return;
+  if (!M.trace || M.busy) return;
   M.busy = true;
   const gen = M.gen;
   M.board.setPlayable([]);
   M.board.marks.clear();
-  await M.board.animate(M.events);
+  await M.board.animate(M.trace.events);
   M.busy = false;
   if (M.gen !== gen) return;
   M.played = true;

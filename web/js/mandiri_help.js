@@ -6,11 +6,12 @@
 
 import { call, mandiriSeats, errorText } from './api.js';
 import { t } from './i18n.js';
+import { G, canMove, receive, viewing } from './live_game.js';
 
 const $ = (id) => document.getElementById(id);
 
 const H = {
-  page: null, // what mandiri.js lends: {G, api, canMove, isOver, playerName, receive}
+  page: null, // what mandiri.js lends: {api, isOver, playerName}
   hint: null, // {ply, answer}: shown only while the game stands at that ply
   asked: null, // the ply a hint is being searched for
   error: '', // the words of a failed hint, until the game moves on
@@ -22,14 +23,13 @@ const H = {
 };
 
 function own() {
-  const { G } = H.page;
   return Boolean(G.seat) && G.info?.kind !== 'online';
 }
 
 // ---------------------------------------------------------------- hints
 
 async function askHint() {
-  const { G, api, canMove } = H.page;
+  const { api } = H.page;
   if (!own() || !canMove() || H.asked !== null) return;
   const ply = G.info.ply;
   H.asked = ply;
@@ -49,7 +49,7 @@ async function askHint() {
 
 function hintText(info, r) {
   const params = { seat: r.seat, hole: r.move, value: Math.round(r.value) };
-  const single = (H.page.G.seat?.players || []).length === 1;
+  const single = (G.seat?.players || []).length === 1;
   if (single) return t('m.hint.you', params);
   // The player and their seat as one phrase, as the page's other sentences have them.
   const player = t(`m.inSeat.${r.seat}`, { player: H.page.playerName(info, r.player) });
@@ -57,7 +57,7 @@ function hintText(info, r) {
 }
 
 function renderHint() {
-  const { G, canMove, isOver } = H.page;
+  const { isOver } = H.page;
   const info = G.info;
   const button = $('hint');
   const text = $('hint-text');
@@ -68,7 +68,7 @@ function renderHint() {
   // A hint belongs to one position: it goes when a move is made (and is not shown on an earlier
   // position looked back at).
   if (H.hint && (H.hint.ply !== info.ply || isOver(info))) H.hint = null;
-  const fresh = H.hint && !G.busy && G.viewingAt == null ? H.hint.answer : null;
+  const fresh = H.hint && !G.busy && !viewing() ? H.hint.answer : null;
   if (H.error && H.errorPly !== info.ply) H.error = '';
   text.textContent = fresh ? hintText(info, fresh) : H.error;
   if (fresh) text.dataset.hole = fresh.move;
@@ -111,7 +111,7 @@ function goTo(path) {
  *  player hears of the agreement twice (the answer to the last offer, the socket's message);
  *  the second must not take the page anywhere again. */
 async function rematch() {
-  const { G, api, receive } = H.page;
+  const { api } = H.page;
   if (H.asking || H.leaving) return;
   const agreed = G.info.rematch?.game;
   if (!G.seat) {
@@ -139,7 +139,7 @@ async function rematch() {
 }
 
 function renderRematch() {
-  const { G, isOver, playerName } = H.page;
+  const { isOver, playerName } = H.page;
   const info = G.info;
   const button = $('rematch');
   const offer = info.rematch || {};
@@ -171,8 +171,8 @@ function renderRematch() {
 
 // ---------------------------------------------------------------- the page's hooks
 
-/** Wires the hint and rematch buttons and the key H. `page`: {G, api, canMove, isOver,
- *  playerName, receive} from mandiri.js. */
+/** Wires the hint and rematch buttons and the key H. `page`: {api, isOver, playerName} from
+ *  mandiri.js. */
 export function startHelp(page) {
   H.page = page;
   $('hint').addEventListener('click', askHint);
@@ -183,7 +183,7 @@ export function startHelp(page) {
 
 /** Shows the hint (or takes it away) and the rematch button for the game as it stands. */
 export function renderHelp() {
-  if (!H.page?.G.info) return;
+  if (!H.page || !G.info) return;
   renderHint();
   renderRematch();
 }

@@ -1,9 +1,10 @@
 // The rules page: texts from the catalogs, the worked examples animated from the engine's
-// traces (POST /api/trace), and Raja Pasu Mandiri's section with its seats and examples.
+// traces (POST /api/trace), and Raja Pasu Mandiri's section with its seats and examples (POST
+// /api/mandiri/trace).
 
 import { call } from './api.js';
 import { Board, followPortrait } from './board.js';
-import { Board3, OWNERS, HOLES, SEATS, MANDIRI_EXAMPLES, seatName, seatTrace, describeMandiri } from './board3.js';
+import { Board3, HOLES, SEATS, MANDIRI_EXAMPLES, RAJA_OPENING, seatName, traceMandiri, describeMandiri } from './board3.js';
 import { t, setLanguage, preferred, languageSwitch, describeEvent } from './i18n.js';
 
 const EXAMPLES = [
@@ -15,19 +16,14 @@ const EXAMPLES = [
   { key: 'ex6', position: '0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35', move: 6 },
 ];
 
-/** The Mandiri board with no game: its holes by the trace's counts, nothing captured. */
-function mandiriView(before, seat) {
-  return { counts: [...before.holes.south, ...before.holes.north], captured: [0, 0, 0], to_move: seat };
-}
-
 /** Who the Mandiri examples speak of: each seat by its name. */
 const SEAT_WHO = { seat: (s) => seatName(s), player: (p) => t('m.player', { n: p }) };
 
 /**
  * One worked example: its title and text, the board before the move, buttons to play, skip and
- * reset, and the move's events in words. `kind` holds what differs between the games: the
- * board, the view before the move, the events, the words, the play button's text and the
- * position line.
+ * reset, and the move's events in words, all from the server's trace of the move. `kind` holds
+ * what differs between the games: the trace's route, the board, the words, the play button's
+ * text and the position line.
  */
 function exampleCard(root, ex, kind) {
   const sec = document.createElement('section');
@@ -52,7 +48,8 @@ function exampleCard(root, ex, kind) {
   const playBtn = document.createElement('button');
   playBtn.type = 'button';
   playBtn.className = 'play-example';
-  playBtn.textContent = kind.playText(ex);
+  // Until the trace is in: its text may name the seat that plays, which the trace tells.
+  playBtn.disabled = true;
   const skipBtn = document.createElement('button');
   skipBtn.type = 'button';
   skipBtn.textContent = t('game.skip');
@@ -74,8 +71,9 @@ function exampleCard(root, ex, kind) {
   board.speed = 3;
   let trace = null;
   const reset = async () => {
-    trace = trace || (await call('POST', '/api/trace', { position: ex.position, move: ex.move }));
-    board.setView(kind.before(trace, ex));
+    trace = trace || (await kind.trace(ex));
+    playBtn.textContent = kind.playText(ex, trace);
+    board.setView(trace.before);
     log.textContent = '';
     result.textContent = '';
   };
@@ -83,7 +81,7 @@ function exampleCard(root, ex, kind) {
     playBtn.disabled = true;
     try {
       await reset();
-      await board.animate(kind.events(trace, ex), (ev) => {
+      await board.animate(trace.events, (ev) => {
         const li = document.createElement('li');
         li.textContent = kind.describe(ev);
         li.dataset.event = ev.event;
@@ -98,7 +96,9 @@ function exampleCard(root, ex, kind) {
   });
   skipBtn.addEventListener('click', () => board.skip());
   resetBtn.addEventListener('click', () => reset().catch(() => {}));
-  reset().catch((e) => (result.textContent = String(e.message || e)));
+  reset()
+    .then(() => (playBtn.disabled = false))
+    .catch((e) => (result.textContent = String(e.message || e)));
 }
 
 const TWO_PLAYER = {
@@ -106,9 +106,8 @@ const TWO_PLAYER = {
   id: (ex) => ex.key,
   Board,
   showCode: true,
+  trace: (ex) => call('POST', '/api/trace', { position: ex.position, move: ex.move }),
   playText: (ex) => t('rules.play', { move: ex.move }),
-  before: (trace) => trace.before,
-  events: (trace) => trace.events,
   describe: (ev) => describeEvent(ev),
   after(board, trace, result) {
     board.setView(trace.after);
@@ -126,31 +125,34 @@ const MANDIRI = {
   Board: Board3,
   showCode: false,
   upright: true,
-  playText: (ex) => t('m.rules.play', { seat: seatName(ex.seat), hole: ex.hole }),
-  before: (trace, ex) => mandiriView(trace.before, ex.seat),
-  events: (trace, ex) => seatTrace(trace.events, ex.seat),
+  trace: (ex) => traceMandiri(ex.hole, ex.position),
+  // The seat that plays is the one to move in the example's position.
+  playText: (ex, trace) => t('m.rules.play', { seat: seatName(trace.before.to_move), hole: ex.hole }),
   describe: (ev) => describeMandiri(ev, SEAT_WHO),
 };
 
-/** The seats' diagram: the start of a match, each hole marked with its seat. */
+/** The seats' diagram: the start of a match as the server has it (the position before the
+ *  Raja's opening move), each hole marked with its seat, and each seat's holes listed. */
 let seatsBoard = null;
-function seatsDiagram() {
+let matchStart = null;
+async function seatsDiagram() {
   if (!seatsBoard) {
     seatsBoard = new Board3(document.getElementById('mandiri-seats'), { t });
     followPortrait(seatsBoard);
   }
-  const board = seatsBoard;
-  board.setNames({ C: t('m.player', { n: 1 }), R: t('m.player', { n: 2 }), L: t('m.player', { n: 3 }) });
-  board.setView({ counts: OWNERS.map(() => 7), captured: [0, 0, 0], to_move: 'C' });
+  matchStart = matchStart || (await traceMandiri(RAJA_OPENING)).before;
   const ul = document.getElementById('mandiri-seat-list');
   ul.textContent = '';
   for (const seat of SEATS) {
     const li = document.createElement('li');
-    const holes = HOLES.filter((_, i) => OWNERS[i] === seat);
+    const holes = HOLES.filter((_, i) => matchStart.owners[i] === seat);
     li.textContent = t('m.rules.seatHoles', { seat: seatName(seat), letter: seat, holes: holes.join(' '), n: holes.length });
     li.dataset.seat = seat;
     ul.appendChild(li);
   }
+  const board = seatsBoard;
+  board.setNames({ C: t('m.player', { n: 1 }), R: t('m.player', { n: 2 }), L: t('m.player', { n: 3 }) });
+  board.setView(matchStart);
 }
 
 function build() {
@@ -160,7 +162,7 @@ function build() {
   const mroot = document.getElementById('mandiri-examples');
   mroot.textContent = '';
   for (const ex of MANDIRI_EXAMPLES) exampleCard(mroot, ex, MANDIRI);
-  seatsDiagram();
+  seatsDiagram().catch((e) => (document.getElementById('mandiri-seat-list').textContent = String(e.message || e)));
 }
 
 async function main() {

@@ -2,7 +2,8 @@
 //! a few middle-game positions.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use rajapasu_ai::search::{Limits, SearchOptions, Searcher};
+use rajapasu_ai::search::{SearchOptions, Searcher};
+use rajapasu_ai::Limits;
 use rajapasu_engine::{Game, Rules};
 use std::time::Duration;
 

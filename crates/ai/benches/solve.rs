@@ -3,8 +3,8 @@
 //! to 10 counters of one.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use rajapasu_ai::search::Limits;
 use rajapasu_ai::solver::Solver;
+use rajapasu_ai::Limits;
 use rajapasu_engine::{Position, Rules};
 use rajapasu_tablebase::{build::build, Tablebase};
 use std::sync::Arc;

@@ -13,7 +13,8 @@
 //! plays a best move, and, among positions with a unique best move, that one; and how many
 //! values the analysis called exact (or bounded) wrongly, which must be none.
 
-use rajapasu_ai::search::{Limits, Score, SearchOptions, Searcher};
+use rajapasu_ai::search::{Score, SearchOptions, Searcher};
+use rajapasu_ai::Limits;
 use rajapasu_engine::rng::Rng;
 use rajapasu_engine::{Game, Position, Rules};
 use std::path::PathBuf;

@@ -11,9 +11,11 @@
 //! The openings and the games are those of `rajapasu tournament` with the same `--openings`,
 //! `--opening-plies`, `--seed` and players (listed in the same order).
 
-use rajapasu_ai::arena::{self, Outcome, Pairing};
-use rajapasu_ai::search::{Limits, Proof, Proven, Searcher};
+use rajapasu_ai::arena::raja_pasu::Outcome;
+use rajapasu_ai::arena::{self, Seating};
+use rajapasu_ai::search::{Proof, Proven, Searcher};
 use rajapasu_ai::spec::Spec;
+use rajapasu_ai::Limits;
 use rajapasu_engine::{Game, Move, Rules, Side};
 use std::time::{Duration, Instant};
 
@@ -135,19 +137,28 @@ fn main() {
                 std::process::exit(2);
             }
         };
-        let pairings = arena::round_robin(2, lines.len(), args.seed);
+        let pairings = arena::round_robin::<Game>(2, lines.len(), args.seed);
         let startpos = *start.position();
         let t1 = Instant::now();
         let played: Vec<Outcome> = arena::run_parallel(
             pairings.clone(),
             args.threads,
-            |p: &Pairing| arena::play_pairing(&specs, args.rules, &startpos, &lines[p.opening], p),
+            |p: &Seating| {
+                arena::play_seating(
+                    &specs,
+                    args.rules,
+                    &startpos,
+                    &lines[p.opening],
+                    p,
+                    usize::MAX,
+                )
+            },
             |_, _| {},
         );
         play_time = t1.elapsed();
         for (p, o) in pairings.iter().zip(&played) {
             // results[opening][k]: the winner when player k played South.
-            results[p.opening][p.south] = o.winner;
+            results[p.opening][p.entrants[0]] = o.winner;
         }
     }
 

@@ -1,8 +1,9 @@
 //! Move analysis: every legal move scored with its expected line, as hints and `rajapasu
 //! analyze` show them.
 
-use crate::search::{public_bounds, Limits, SearchOptions, Searcher};
+use crate::search::{public_bounds, SearchOptions, Searcher};
 use crate::solver::Bounds;
+use crate::Limits;
 use rajapasu_engine::{Game, Move};
 use std::time::Duration;
 

@@ -2,7 +2,8 @@
 //! the levels that make mistakes or vary their play.
 
 use crate::levels::{Level, LevelParams};
-use crate::search::{Limits, SearchResult, Searcher};
+use crate::search::{SearchResult, Searcher};
+use crate::Limits;
 use rajapasu_engine::rng::Rng;
 use rajapasu_engine::{Game, Move};
 

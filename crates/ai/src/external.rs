@@ -1,8 +1,9 @@
-//! External programs as players: any program speaking the engine protocol (PROTOCOL.md), such
-//! as `rajapasu engine` itself.
+//! External programs as players of either game: any program speaking the engine protocol
+//! (PROTOCOL.md), such as `rajapasu engine` itself, which plays both.
 
 use crate::player::{Player, PlayerError};
-use rajapasu_engine::{Game, Move, Position, Rules};
+use core::fmt::Display;
+use rajapasu_engine::SowingGame;
 use std::io::{self, BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
@@ -23,7 +24,7 @@ pub fn time_limit(movetime: Duration) -> Duration {
 
 /// An external program speaking the engine protocol (PROTOCOL.md). It is sent the rule set once,
 /// then for every move `position startpos moves ...` (or the game's start position) and
-/// `go movetime MS`, and its `bestmove` is played.
+/// `go movetime MS`, and its `bestmove` is played. It plays whichever game its rule set names.
 pub struct External {
     child: Child,
     stdin: ChildStdin,
@@ -36,12 +37,12 @@ pub struct External {
 }
 
 impl External {
-    /// Starts `words[0]` with the other words as arguments.
-    pub fn spawn(
+    /// Starts `words[0]` with the other words as arguments, for games under `rules`.
+    pub fn spawn<G: SowingGame>(
         words: &[String],
-        rules: Rules,
+        rules: impl Display,
         movetime: Option<Duration>,
-    ) -> Result<External, PlayerError> {
+    ) -> Result<External, PlayerError<G>> {
         let name = words.join(" ");
         let start = |error| PlayerError::Start {
             program: name.clone(),
@@ -88,17 +89,17 @@ impl External {
             movetime: movetime.unwrap_or(Duration::from_millis(1000)),
             name,
         };
-        ext.send(&format!("rules {rules}"))?;
+        ext.send::<G>(&format!("rules {rules}"))?;
         Ok(ext)
     }
 
-    fn send(&mut self, line: &str) -> Result<(), PlayerError> {
+    fn send<G: SowingGame>(&mut self, line: &str) -> Result<(), PlayerError<G>> {
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
             .map_err(|error| self.io(error))
     }
 
-    fn io(&self, error: io::Error) -> PlayerError {
+    fn io<G: SowingGame>(&self, error: io::Error) -> PlayerError<G> {
         PlayerError::Io {
             program: self.name.clone(),
             error,
@@ -106,9 +107,9 @@ impl External {
     }
 }
 
-impl Player for External {
-    fn choose(&mut self, game: &Game) -> Result<Move, PlayerError> {
-        let start = if *game.start() == Position::start(*game.rules()) {
+impl<G: SowingGame> Player<G> for External {
+    fn choose(&mut self, game: &G) -> Result<G::Move, PlayerError<G>> {
+        let start = if *game.start() == G::start_position(*game.rules()) {
             "startpos".to_string()
         } else {
             game.start().to_string()
@@ -119,8 +120,8 @@ impl Player for External {
         } else {
             format!("position {start} moves {}", moves.join(" "))
         };
-        self.send(&pos)?;
-        self.send(&format!("go movetime {}", self.movetime.as_millis()))?;
+        self.send::<G>(&pos)?;
+        self.send::<G>(&format!("go movetime {}", self.movetime.as_millis()))?;
         let limit = time_limit(self.movetime);
         let deadline = Instant::now() + limit;
         loop {
@@ -145,7 +146,7 @@ impl Player for External {
             match words.next() {
                 Some("bestmove") => {
                     let w = words.next().unwrap_or("");
-                    return w.parse::<Move>().map_err(|_| PlayerError::BadAnswer {
+                    return w.parse::<G::Move>().map_err(|_| PlayerError::BadAnswer {
                         program: self.name.clone(),
                         answer: line.trim().to_string(),
                     });
@@ -164,7 +165,7 @@ impl Player for External {
 
 impl Drop for External {
     fn drop(&mut self) {
-        let _ = self.send("quit");
+        let _ = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
         for _ in 0..50 {
             if let Ok(Some(_)) = self.child.try_wait() {
                 return;

@@ -4,19 +4,22 @@
 //!
 //! | Module | What it holds |
 //! |---|---|
+//! | [`limits`] | the budget of every search of both games: depth, time, nodes ([`Limits`]) |
+//! | [`player`] | the [`Player`](player::Player) trait over the game, [`PlayerError`](player::PlayerError), the random player |
+//! | [`spec`] | player specs such as `level:3`, `search:depth=8` or `paranoid:6`, read once for both games; [`Playable`], the game's part: which players it has and how they are built |
+//! | [`arena`] | games between players for any number of seats: seatings, one game, many in parallel; each game's results and standings |
+//! | [`stats`] | Elo with intervals, proportions, means, lengths |
+//! | [`protocol`] | the engine line protocol of `rajapasu engine` (PROTOCOL.md), one session over either game |
+//! | [`external`] | programs speaking that protocol, as players of either game |
 //! | [`levels`] | the strength levels, defined once: [`Level`], its table of names and search settings |
-//! | [`choice`] | how a level plays a move ([`choose_move`]) |
+//! | [`choice`] | how a level plays a Raja Pasu move ([`choose_move`]) |
 //! | [`analysis`] | every move scored with its line ([`analyze`]), for hints |
-//! | [`search`] | the alpha-beta search and its time manager; its exact scores come from the solver |
+//! | [`search`] | the two-player alpha-beta search and its time manager; its exact scores come from the solver |
 //! | [`solver`] | proofs of single rounds under the repetition rule (docs/SOLVING.md) |
 //! | [`table`] | where the search finds the endgame table (`rajapasu-tablebase`) |
-//! | [`eval`] | the static evaluation and its weights |
-//! | [`player`] | the [`Player`](player::Player) trait and [`PlayerError`](player::PlayerError) |
-//! | [`players`], [`mcts`], [`external`] | the players: levels, search, baselines, Monte Carlo tree search, external programs |
-//! | [`spec`] | player specs such as `level:3` or `search:depth=8`, parsed into players |
-//! | [`protocol`] | the engine line protocol of `rajapasu engine` (PROTOCOL.md); its commands are parsed there |
-//! | [`arena`], [`stats`] | games between players, tournaments, self-play statistics |
-//! | [`mandiri`] | the three-player game: paranoid alpha-beta, max^n, MCTS, levels, specs, games for three |
+//! | [`eval`] | the two-player static evaluation and its weights |
+//! | [`players`], [`mcts`] | Raja Pasu's players: levels, search, greedy, plain alpha-beta, Monte Carlo tree search |
+//! | [`mandiri`] | the three-player game's searches: paranoid alpha-beta, max^n, MCTS, its evaluation, levels and players |
 //!
 //! Scores are in counters (capture difference) from the point of view of the player to move. A
 //! decided game scores at least 1000 in absolute value: `±1000 + margin` for a single round that
@@ -40,6 +43,7 @@ pub mod choice;
 pub mod eval;
 pub mod external;
 pub mod levels;
+pub mod limits;
 pub mod mandiri;
 pub mod mcts;
 pub mod player;
@@ -54,4 +58,6 @@ pub mod table;
 pub use analysis::{analyze, analyze_with, MoveScore};
 pub use choice::{choose_move, choose_with, pick, pick_noisy, Choice};
 pub use levels::{Level, LevelError, LevelParams};
+pub use limits::Limits;
 pub use search::{is_decided, Score};
+pub use spec::Playable;

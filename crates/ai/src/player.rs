@@ -1,12 +1,14 @@
-//! What a player is: anything that chooses moves ([`Player`]), and why it may fail to
-//! ([`PlayerError`]). This module depends on no player; the players themselves are in the
-//! modules `players`, `mcts` and `external`.
+//! What a player is, for either game: anything that chooses moves ([`Player`]), and why it may
+//! fail to ([`PlayerError`]); and the one player that needs nothing of the game but its legal
+//! moves ([`RandomPlayer`]). The players that search are each game's: `players`, `mcts` and
+//! `external` for Raja Pasu (the last for Mandiri too), `mandiri` for the three-player game.
 
 use core::fmt;
-use rajapasu_engine::{Game, IllegalMove, Move};
+use rajapasu_engine::rng::Rng;
+use rajapasu_engine::{Game, SowingGame};
 use std::io;
 
-/// Something that chooses moves.
+/// Something that chooses moves in a game `G` (Raja Pasu by default).
 ///
 /// ```
 /// use rajapasu_ai::player::{Player, PlayerError};
@@ -23,20 +25,20 @@ use std::io;
 ///
 /// assert_eq!(First.choose(&Game::new(Rules::default())).unwrap().number(), 1);
 /// ```
-pub trait Player: Send {
-    /// A move for the player to move in `game`. An error forfeits the game.
-    fn choose(&mut self, game: &Game) -> Result<Move, PlayerError>;
+pub trait Player<G: SowingGame = Game>: Send {
+    /// A move for whoever is to move in `game`. An error forfeits the game.
+    fn choose(&mut self, game: &G) -> Result<G::Move, PlayerError<G>>;
 }
 
 /// Why a player gave no move, or no legal one. In a tournament the game is lost by forfeit.
 ///
 /// ```
 /// use rajapasu_ai::player::PlayerError;
-/// let e = PlayerError::Closed { program: "rajapasu engine".into() };
+/// let e: PlayerError = PlayerError::Closed { program: "rajapasu engine".into() };
 /// assert_eq!(e.to_string(), "`rajapasu engine` closed its output");
 /// ```
 #[derive(Debug)]
-pub enum PlayerError {
+pub enum PlayerError<G: SowingGame = Game> {
     /// The game is over: there is no move to choose.
     GameOver,
     /// An external program could not be started.
@@ -83,13 +85,13 @@ pub enum PlayerError {
     /// The player chose a move the rules do not allow.
     Illegal {
         /// The move.
-        mv: Move,
+        mv: G::Move,
         /// Why it is illegal.
-        error: IllegalMove,
+        error: G::IllegalMove,
     },
 }
 
-impl fmt::Display for PlayerError {
+impl<G: SowingGame> fmt::Display for PlayerError<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayerError::GameOver => f.write_str("the game is over"),
@@ -110,12 +112,41 @@ impl fmt::Display for PlayerError {
     }
 }
 
-impl std::error::Error for PlayerError {
+impl<G: SowingGame> std::error::Error for PlayerError<G> {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             PlayerError::Start { error, .. } | PlayerError::Io { error, .. } => Some(error),
             PlayerError::Illegal { error, .. } => Some(error),
             _ => None,
         }
+    }
+}
+
+/// Uniformly random legal moves, in either game.
+///
+/// ```
+/// use rajapasu_ai::player::{Player, RandomPlayer};
+/// use rajapasu_engine::mandiri;
+/// let game = mandiri::Game::new(mandiri::Rules::default());
+/// let mv = RandomPlayer::new(3).choose(&game).unwrap();
+/// assert!(game.legal_moves().contains(&mv));
+/// ```
+#[derive(Clone, Debug)]
+pub struct RandomPlayer(pub Rng);
+
+impl RandomPlayer {
+    /// A random player from a seed.
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer(Rng::new(seed))
+    }
+}
+
+impl<G: SowingGame> Player<G> for RandomPlayer {
+    fn choose(&mut self, game: &G) -> Result<G::Move, PlayerError<G>> {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            return Err(PlayerError::GameOver);
+        }
+        Ok(moves[self.0.below(moves.len())])
     }
 }

@@ -1,14 +1,92 @@
-//! The players that search or play by rule: the levels, the configurable search, and the
-//! baselines they are measured against (random, greedy, plain alpha-beta). A spec string such as
-//! `level:3` or `ab:9` names any of them (module `spec`).
+//! Raja Pasu's players that search or play by rule: the levels, the configurable search, and
+//! the baselines they are measured against (greedy, plain alpha-beta; random is
+//! [`RandomPlayer`] of both games). A spec string such as `level:3` or `ab:9` names any of
+//! them: this module builds them ([`Playable`] for [`Game`]).
 
+use crate::arena::openings;
 use crate::choice::choose_with;
 use crate::eval::Eval;
+use crate::external::External;
 use crate::levels::LevelParams;
-use crate::player::{Player, PlayerError};
-use crate::search::{final_score, material, Limits, SearchOptions, Searcher, INF};
-use rajapasu_engine::rng::Rng;
-use rajapasu_engine::{Game, Move};
+use crate::mcts::Mcts;
+use crate::player::{Player, PlayerError, RandomPlayer};
+use crate::search::{final_score, material, SearchOptions, Searcher, INF};
+use crate::spec::{Kind, Playable, PlayerSpec};
+use crate::Limits;
+use rajapasu_engine::rng::{stream_seed, Rng};
+use rajapasu_engine::{Game, Move, Rules};
+use std::time::Duration;
+
+impl Playable for Game {
+    const TITLE: &'static str = "Raja Pasu";
+    const PLAYERS: &'static [&'static str] =
+        &["level", "search", "random", "greedy", "ab", "mcts", "cmd"];
+
+    fn player(
+        spec: &PlayerSpec<Game>,
+        rules: Rules,
+        seed: u64,
+    ) -> Result<Box<dyn Player>, PlayerError> {
+        let limits = spec.limits;
+        Ok(match spec.kind() {
+            Kind::Level(level) => {
+                let mut p = level.params();
+                if let Some(t) = limits.movetime {
+                    p.movetime = t;
+                }
+                if limits.depth.is_some() {
+                    p.depth = limits.depth;
+                }
+                Box::new(LevelPlayer::new(p, seed))
+            }
+            Kind::Search => {
+                let unbounded = limits.depth.is_none() && limits.nodes.is_none();
+                let limits = Limits {
+                    movetime: limits
+                        .movetime
+                        .or(unbounded.then(|| Duration::from_millis(1000))),
+                    ..limits
+                };
+                Box::new(SearchPlayer {
+                    searcher: Searcher::with_eval(20, spec.eval),
+                    limits,
+                })
+            }
+            Kind::Random => Box::new(RandomPlayer::new(seed)),
+            Kind::Greedy => Box::new(GreedyPlayer(Rng::new(seed))),
+            Kind::Plain(d) => Box::new(PlainAlphaBeta::new(*d)),
+            Kind::Mcts => Box::new(Mcts::new(
+                limits
+                    .movetime
+                    .or(limits.nodes.is_none().then(|| Duration::from_millis(1000))),
+                limits.nodes,
+                seed,
+            )),
+            Kind::Command(words) => Box::new(External::spawn(words, rules, limits.movetime)?),
+            // Parsing refuses the names of the other game's players, and the kind is read only.
+            Kind::Paranoid | Kind::MaxN => {
+                unreachable!("a Raja Pasu spec names no Mandiri searcher")
+            }
+        })
+    }
+
+    fn participant(&self) -> usize {
+        self.position().to_move().index()
+    }
+
+    fn player_seed(seed: u64, k: usize) -> u64 {
+        seed ^ (k as u64 + 1)
+    }
+
+    fn seating_seed(seed: u64, index: usize, _: usize, _: usize) -> u64 {
+        stream_seed(seed, index as u64 + 1)
+    }
+
+    /// Distinct openings, none of which ends the game.
+    fn tournament_openings(start: &Game, count: usize, plies: usize, seed: u64) -> Vec<Vec<Move>> {
+        openings(start, count, plies, seed)
+    }
+}
 
 /// A strength level, keeping its table between moves.
 pub struct LevelPlayer {
@@ -51,19 +129,6 @@ impl Player for SearchPlayer {
             .search(game, &self.limits, SearchOptions::BEST_MOVE, |_| {})
             .map(|r| r.best())
             .ok_or(PlayerError::GameOver)
-    }
-}
-
-/// Uniformly random legal moves.
-pub struct RandomPlayer(pub Rng);
-
-impl Player for RandomPlayer {
-    fn choose(&mut self, game: &Game) -> Result<Move, PlayerError> {
-        let moves = game.legal_moves();
-        if moves.is_empty() {
-            return Err(PlayerError::GameOver);
-        }
-        Ok(moves[self.0.below(moves.len())])
     }
 }
 

@@ -21,7 +21,7 @@
 //! exactly: a proof for the side the endless score favours may rest on a repetition of a
 //! position *above* the node (the graph-history interaction), and such a proof is not stored.
 
-use crate::search::Limits;
+use crate::Limits;
 use rajapasu_engine::rng::GOLDEN;
 use rajapasu_engine::{Move, Position, Side};
 use rajapasu_tablebase::Tablebase;
@@ -230,7 +230,7 @@ impl Solver {
     /// history condition (see the module docs) they bound the true value of the round.
     ///
     /// ```
-    /// use rajapasu_ai::search::Limits;
+    /// use rajapasu_ai::Limits;
     /// use rajapasu_ai::solver::{Bounds, Solver};
     /// use rajapasu_engine::{Position, Rules};
     /// let rules = Rules::default().single_round();
@@ -291,7 +291,7 @@ impl Solver {
     /// `None` if the limits ran out first. Also returns the deepest iteration completed.
     ///
     /// ```
-    /// use rajapasu_ai::search::Limits;
+    /// use rajapasu_ai::Limits;
     /// use rajapasu_ai::solver::Solver;
     /// use rajapasu_engine::{Position, Rules};
     /// use std::cmp::Ordering;

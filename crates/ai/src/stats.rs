@@ -1,7 +1,10 @@
-//! Small statistics: Elo differences with confidence intervals, proportions, means.
+//! Small statistics: Elo differences with confidence intervals, proportions, means with their
+//! intervals ([`Share`]), lengths' mean, median and maximum ([`Lengths`]).
+
+use serde::Serialize;
 
 /// A result count from one player's point of view.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Wdl {
     /// Wins.
     pub wins: u32,
@@ -93,6 +96,76 @@ pub fn mean_ci(xs: &[f64]) -> (f64, f64) {
     }
     let var = xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0);
     (mean, 1.96 * (var / n).sqrt())
+}
+
+/// A share with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Share {
+    /// The mean.
+    pub mean: f64,
+    /// Lower end of the 95% interval.
+    pub low: f64,
+    /// Upper end.
+    pub high: f64,
+}
+
+impl Share {
+    /// The mean of `xs` and its 95% interval (normal approximation).
+    pub fn of(xs: &[f64]) -> Share {
+        let (mean, half) = mean_ci(xs);
+        Share {
+            mean,
+            low: mean - half,
+            high: mean + half,
+        }
+    }
+
+    /// As [`Share::of`] for values in 0..1, the interval kept within 0..1.
+    pub fn of_fraction(xs: &[f64]) -> Share {
+        let s = Share::of(xs);
+        Share {
+            low: s.low.max(0.0),
+            high: s.high.min(1.0),
+            ..s
+        }
+    }
+}
+
+/// Mean, median and longest of some lengths.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Lengths {
+    /// Mean.
+    pub mean: f64,
+    /// Median.
+    pub median: f64,
+    /// Longest.
+    pub max: usize,
+}
+
+impl Lengths {
+    /// The lengths' mean, median and maximum (zeros for none).
+    pub fn of(xs: &[usize]) -> Lengths {
+        let mut v = xs.to_vec();
+        v.sort_unstable();
+        let n = v.len();
+        if n == 0 {
+            return Lengths {
+                mean: 0.0,
+                median: 0.0,
+                max: 0,
+            };
+        }
+        let median = if n % 2 == 1 {
+            v[n / 2] as f64
+        } else {
+            (v[n / 2 - 1] + v[n / 2]) as f64 / 2.0
+        };
+        Lengths {
+            mean: v.iter().sum::<usize>() as f64 / n as f64,
+            median,
+            max: v[n - 1],
+        }
+    }
 }
 
 #[cfg(test)]

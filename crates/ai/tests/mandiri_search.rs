@@ -1,16 +1,18 @@
 //! The Mandiri searchers: a forced capture, legal moves always, paranoid alpha-beta against a
 //! plain minimax written here, reproducible games, specs.
 
-use rajapasu_ai::mandiri::arena::{play, GameEnd};
+use rajapasu_ai::arena::mandiri::{play, GameEnd};
+use rajapasu_ai::arena::random_line;
 use rajapasu_ai::mandiri::eval::{base, evaluate, final_values, Values};
-use rajapasu_ai::mandiri::{
-    Limits, MandiriPlayer, MandiriSpec, MandiriSpecProblem, MaxN, Mcts, Paranoid, RandomPlayer,
-};
-use rajapasu_engine::mandiri::{MandiriGame, MandiriPosition, MandiriRules, Seat};
+use rajapasu_ai::mandiri::{MaxN, Mcts, Paranoid};
+use rajapasu_ai::player::{Player, RandomPlayer};
+use rajapasu_ai::spec::{MandiriSpec, SpecProblem};
+use rajapasu_ai::Limits;
+use rajapasu_engine::mandiri::{self, Seat};
 use rajapasu_engine::rng::Rng;
 use rajapasu_engine::Hole;
 
-fn single_round() -> MandiriRules {
+fn single_round() -> mandiri::Rules {
     "mandiri/mode=round".parse().unwrap()
 }
 
@@ -18,7 +20,7 @@ fn single_round() -> MandiriRules {
 /// pussa; N5 sows into N6 and captures nothing (N7 and S1 are empty).
 const ONE_CAPTURE: &str = "mandiri 0,0,1,0,0,3,0/0,0,0,0,1,0,0 C 31,31,31 1,2,3 0,0,0 1 1";
 
-fn searchers() -> Vec<(&'static str, Box<dyn MandiriPlayer>)> {
+fn searchers() -> Vec<(&'static str, Box<dyn Player<mandiri::Game>>)> {
     vec![
         (
             "paranoid",
@@ -34,8 +36,8 @@ fn searchers() -> Vec<(&'static str, Box<dyn MandiriPlayer>)> {
 
 #[test]
 fn every_searcher_takes_the_one_capture() {
-    let pos: MandiriPosition = ONE_CAPTURE.parse().unwrap();
-    let game = MandiriGame::from_position(pos);
+    let pos: mandiri::Position = ONE_CAPTURE.parse().unwrap();
+    let game = mandiri::Game::from_position(pos);
     let s3: Hole = "S3".parse().unwrap();
     assert_eq!(game.legal_moves().len(), 2);
     for (name, mut p) in searchers() {
@@ -44,11 +46,11 @@ fn every_searcher_takes_the_one_capture() {
 }
 
 /// Positions reached by random moves from the start of a single round.
-fn random_positions(count: usize, seed: u64) -> Vec<MandiriGame> {
+fn random_positions(count: usize, seed: u64) -> Vec<mandiri::Game> {
     let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     while out.len() < count {
-        let mut game = MandiriGame::new(single_round());
+        let mut game = mandiri::Game::new(single_round());
         let plies = rng.below(60);
         for _ in 0..plies {
             let ms = game.legal_moves();
@@ -68,7 +70,7 @@ fn random_positions(count: usize, seed: u64) -> Vec<MandiriGame> {
 fn searchers_always_give_a_legal_move() {
     for game in random_positions(12, 11) {
         let legal = game.legal_moves();
-        let tiny: Vec<Box<dyn MandiriPlayer>> = vec![
+        let tiny: Vec<Box<dyn Player<mandiri::Game>>> = vec![
             Box::new(Paranoid::new(Limits::default().with_nodes(1), Some(10))),
             Box::new(MaxN::new(Limits::default().with_nodes(1), Some(10))),
             Box::new(Mcts::new(Limits::default().with_nodes(1), 1)),
@@ -80,7 +82,7 @@ fn searchers_always_give_a_legal_move() {
             assert!(legal.contains(&mv), "{mv} in {}", game.position());
         }
     }
-    let mut over = MandiriGame::new(single_round());
+    let mut over = mandiri::Game::new(single_round());
     let mut rng = RandomPlayer::new(4);
     while !over.status().is_over() {
         let mv = rng.choose(&over).unwrap();
@@ -93,7 +95,7 @@ fn searchers_always_give_a_legal_move() {
 
 /// Paranoid minimax with no pruning and no table: the seat to move at the root maximizes its
 /// value minus the best of the others'; the others minimize it.
-fn minimax(game: &mut MandiriGame, root: Seat, base: Values, rounds: usize, depth: u32) -> i32 {
+fn minimax(game: &mut mandiri::Game, root: Seat, base: Values, rounds: usize, depth: u32) -> i32 {
     let score = |v: Values| {
         let rival = Seat::ALL
             .iter()
@@ -153,15 +155,11 @@ fn paranoid_alpha_beta_equals_plain_minimax() {
 
 fn seeded_game(seed: u64) -> Vec<(usize, [u16; 3])> {
     let specs = ["level:1", "random", "mcts:4"].map(|s| s.parse::<MandiriSpec>().unwrap());
-    let mut players: [Box<dyn MandiriPlayer>; 3] =
-        [0, 1, 2].map(|p| specs[p].build(seed + p as u64));
-    let stat = play(
-        MandiriGame::new(single_round()),
-        &mut players,
-        2,
-        seed,
-        5000,
-    );
+    let mut players: [Box<dyn Player<mandiri::Game>>; 3] =
+        [0, 1, 2].map(|p| specs[p].build(single_round(), seed + p as u64).unwrap());
+    let game = mandiri::Game::new(single_round());
+    let opening = random_line(&game, 2, &mut Rng::new(seed));
+    let stat = play(game, &mut players, &opening, 5000);
     assert_eq!(stat.end, GameEnd::Round);
     stat.rounds.iter().map(|r| (r.moves, r.captured)).collect()
 }
@@ -173,13 +171,12 @@ fn a_seeded_game_is_reproducible() {
 
 #[test]
 fn a_match_stops_at_its_move_cap() {
-    let mut players: [Box<dyn MandiriPlayer>; 3] =
-        [1, 2, 3].map(|s| Box::new(RandomPlayer::new(s)) as Box<dyn MandiriPlayer>);
+    let mut players: [Box<dyn Player<mandiri::Game>>; 3] =
+        [1, 2, 3].map(|s| Box::new(RandomPlayer::new(s)) as Box<dyn Player<mandiri::Game>>);
     let stat = play(
-        MandiriGame::new(MandiriRules::default()),
+        mandiri::Game::new(mandiri::Rules::default()),
         &mut players,
-        0,
-        1,
+        &[],
         30,
     );
     assert_eq!((stat.end, stat.moves), (GameEnd::Capped, 30));
@@ -201,28 +198,22 @@ fn specs_parse_and_bad_ones_say_why() {
     let t: MandiriSpec = "paranoid,movetime=300,nodes=5000".parse().unwrap();
     assert_eq!(t.label, "paranoid,movetime=300,nodes=5000");
     let problem = |s: &str| s.parse::<MandiriSpec>().unwrap_err().problem;
-    assert!(matches!(problem("level:9"), MandiriSpecProblem::Level(_)));
-    assert_eq!(problem("level"), MandiriSpecProblem::MissingLevel);
-    assert_eq!(problem(""), MandiriSpecProblem::Empty);
-    assert_eq!(
-        problem("alphabeta"),
-        MandiriSpecProblem::UnknownPlayer("alphabeta".into())
-    );
+    assert!(matches!(problem("level:9"), SpecProblem::Level(_)));
+    assert_eq!(problem("level"), SpecProblem::MissingLevel);
+    assert_eq!(problem(""), SpecProblem::Empty);
     assert!(matches!(
-        problem("mcts:0"),
-        MandiriSpecProblem::BadNumber { .. }
+        problem("alphabeta"),
+        SpecProblem::UnknownPlayer { name, .. } if name == "alphabeta"
     ));
+    assert!(matches!(problem("mcts:0"), SpecProblem::BadNumber { .. }));
     assert_eq!(
         problem("maxn,depth=3"),
-        MandiriSpecProblem::UnknownOption("depth".into())
+        SpecProblem::UnknownOption("depth".into())
     );
-    assert_eq!(
-        problem("random:3"),
-        MandiriSpecProblem::NoArguments("random")
-    );
+    assert_eq!(problem("random:3"), SpecProblem::NoArguments("random"));
     assert_eq!(
         problem("paranoid,fast"),
-        MandiriSpecProblem::NotKeyValue("fast".into())
+        SpecProblem::NotKeyValue("fast".into())
     );
     let err = "level:9".parse::<MandiriSpec>().unwrap_err().to_string();
     assert!(err.starts_with("player `level:9`: "), "{err}");
@@ -230,15 +221,16 @@ fn specs_parse_and_bad_ones_say_why() {
 
 #[test]
 fn reports_share_tied_rounds_and_take_medians() {
-    use rajapasu_ai::mandiri::arena::{seat_report, GameStat, Lengths, RoundStat};
-    use rajapasu_engine::mandiri::{MandiriRoundEnd, Player};
+    use rajapasu_ai::arena::mandiri::{seat_report, GameStat, RoundStat};
+    use rajapasu_ai::stats::Lengths;
+    use rajapasu_engine::mandiri::{self, Player};
     let l = Lengths::of(&[3, 1, 2, 10]);
     assert_eq!((l.mean, l.median, l.max), (4.0, 2.5, 10));
     let round = |won: [bool; 3], moves| RoundStat {
         seats: Player::ALL,
         captured: [40, 18, 40],
         won,
-        ended_by: MandiriRoundEnd::NoCapture,
+        ended_by: mandiri::RoundEnd::NoCapture,
         moves,
     };
     let game = GameStat {
@@ -275,46 +267,87 @@ fn stopped<T: Send + 'static>(
         .expect("no answer within 10 s of the stop flag")
 }
 
+/// What a deepening search reported and answered.
+#[derive(Debug)]
+struct Reported {
+    iterations: Vec<rajapasu_ai::mandiri::Analysis>,
+    answer: rajapasu_ai::mandiri::Analysis,
+}
+
+impl Reported {
+    /// The answer is the last iteration reported (the move, its value and depth), the
+    /// iterations went one move deeper each from 1, and the flag ended the search before the
+    /// depth it was given.
+    fn check(&self, deepest: u32, legal: &[Hole]) {
+        let last = self
+            .iterations
+            .last()
+            .expect("the first iteration always finishes");
+        assert_eq!(
+            (
+                self.answer.best,
+                self.answer.value,
+                self.answer.values,
+                self.answer.depth
+            ),
+            (last.best, last.value, last.values, last.depth),
+            "{self:?}"
+        );
+        let depths: Vec<u32> = self.iterations.iter().map(|a| a.depth).collect();
+        assert_eq!(depths, (1..=last.depth).collect::<Vec<_>>(), "{self:?}");
+        assert!(
+            self.answer.depth < deepest,
+            "the flag did not end it: {self:?}"
+        );
+        assert!(self.answer.nodes >= last.nodes, "{self:?}");
+        assert!(legal.contains(&self.answer.best), "{self:?}");
+    }
+}
+
 #[test]
 fn the_stop_flag_ends_a_search_with_the_last_finished_iteration() {
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
     // No limit but a depth no search of a whole round reaches: only the flag ends these.
-    let game = MandiriGame::new(single_round());
+    let game = mandiri::Game::new(single_round());
     let legal = game.legal_moves();
     let unbounded = Limits::depth(64);
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&stop);
-    let g = game.clone();
-    let a = stopped(Arc::clone(&stop), move || {
-        Paranoid::new(unbounded, Some(16))
-            .with_stop(flag)
-            .search(&g)
-            .unwrap()
-    });
-    assert!(
-        legal.contains(&a.best) && a.depth >= 1 && a.depth < 64,
-        "{a:?}"
-    );
-    for mcts in [false, true] {
+    for maxn in [false, true] {
         let stop = Arc::new(AtomicBool::new(false));
         let (flag, g) = (Arc::clone(&stop), game.clone());
-        let best = stopped(stop, move || {
-            if mcts {
-                Mcts::new(Limits::default().with_nodes(u64::MAX), 1)
-                    .with_stop(flag)
-                    .search(&g)
-                    .unwrap()
-            } else {
+        let reported = stopped(stop, move || {
+            let mut iterations = Vec::new();
+            let report = |a: &rajapasu_ai::mandiri::Analysis| iterations.push(*a);
+            let answer = if maxn {
                 MaxN::new(unbounded, Some(16))
                     .with_stop(flag)
-                    .search(&g)
-                    .unwrap()
-                    .best
+                    .search_reporting(&g, report)
+            } else {
+                Paranoid::new(unbounded, Some(16))
+                    .with_stop(flag)
+                    .search_reporting(&g, report)
             }
+            .unwrap();
+            Reported { iterations, answer }
         });
-        assert!(legal.contains(&best), "{best}");
+        reported.check(64, &legal);
     }
+    // MCTS has no iterations to report: it answers the root move searched most when the flag
+    // stopped it, short of the iterations it was given.
+    let stop = Arc::new(AtomicBool::new(false));
+    let (flag, g) = (Arc::clone(&stop), game.clone());
+    let (best, visits) = stopped(stop, move || {
+        let mut mcts = Mcts::new(Limits::default().with_nodes(u64::MAX), 1).with_stop(flag);
+        let best = mcts.search(&g).unwrap();
+        (best, mcts.root_visits())
+    });
+    assert!(legal.contains(&best), "{best}");
+    let most = visits.iter().map(|&(_, n)| n).max().unwrap();
+    assert!(visits.contains(&(best, most)), "{best} {visits:?}");
+    assert!(
+        visits.iter().map(|&(_, n)| n).sum::<u32>() > 0,
+        "{visits:?}"
+    );
 }
 
 #[test]

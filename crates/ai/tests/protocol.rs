@@ -368,8 +368,8 @@ const MANDIRI_CAPTURE: &str =
 
 #[test]
 fn the_mandiri_capture_position_worked_by_hand() {
-    use rajapasu_engine::mandiri::{MandiriPosition, Seat};
-    let start: MandiriPosition = MANDIRI_CAPTURE.parse().unwrap();
+    use rajapasu_engine::mandiri::{self, Seat};
+    let start: mandiri::Position = MANDIRI_CAPTURE.parse().unwrap();
     let after = |m: &str| {
         let mut p = start;
         p.try_play(m.parse().unwrap()).unwrap();
@@ -433,7 +433,7 @@ fn a_mandiri_session_plays_the_three_seat_game() {
     let info = it.next().unwrap();
     assert!(info.starts_with("info depth 2 score "), "{info}");
     let best = it.next().unwrap().strip_prefix("bestmove ").unwrap();
-    let mut game = rajapasu_engine::mandiri::MandiriGame::new(Default::default());
+    let mut game = rajapasu_engine::mandiri::Game::new(Default::default());
     for m in ["S5", "S6"] {
         game.try_play(m.parse().unwrap()).unwrap();
     }
@@ -500,7 +500,7 @@ fn stop_ends_a_mandiri_infinite_search() {
     let k = e.expect("bestmove", |l| l.starts_with("bestmove "));
     // A generous bound: `stop` is seen within a few hundred nodes.
     assert!(sent.elapsed() < std::time::Duration::from_secs(10));
-    let mut game = rajapasu_engine::mandiri::MandiriGame::new(single_round());
+    let mut game = rajapasu_engine::mandiri::Game::new(single_round());
     game.try_play("S5".parse().unwrap()).unwrap();
     let best = e.lines()[k].strip_prefix("bestmove ").unwrap().to_string();
     assert!(
@@ -539,7 +539,7 @@ fn quit_and_the_end_of_input_end_a_mandiri_infinite_search() {
     }
 }
 
-fn single_round() -> rajapasu_engine::mandiri::MandiriRules {
+fn single_round() -> rajapasu_engine::mandiri::Rules {
     "mandiri/mode=round".parse().unwrap()
 }
 

@@ -6,8 +6,8 @@
 //!   graph of positions reachable from the root (the least fixpoint from the bottom): the
 //!   solver's exact values must equal them.
 
-use rajapasu_ai::search::Limits;
 use rajapasu_ai::solver::{Bounds, Endless, Solver};
+use rajapasu_ai::Limits;
 use rajapasu_engine::rng::Rng;
 use rajapasu_engine::{BySide, Game, Position, Rules, Setup, Side, Status};
 use std::collections::HashMap;

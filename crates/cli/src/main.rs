@@ -1,11 +1,22 @@
 //! `rajapasu`: the command line of the Raja Pasu engine, the computer opponent and the apps.
 //!
 //! Each command is a module of `commands/` with its arguments (clap parses them there) and its
-//! `run`; `common.rs` holds the arguments several commands share (rules, position, moves) and
-//! the one-line error type. `serve` and `loadtest` come from the server crate.
+//! `run`. The game is chosen once, from `--rules` or a loaded record (`common::with_game!`),
+//! and each command is written once over it; what a game does its own way is its part:
+//!
+//! | Module | What it holds |
+//! |---|---|
+//! | `common` | the choice of the game, the arguments several commands share (rules, position, moves), records read |
+//! | `game` | each game's printing and reading ([`game::CliGame`]): positions, moves, movers |
+//! | `error` | the one-line error type |
+//! | `commands/` | one module a command; `report/` is each game's part of `selfplay` and `tournament`, `play/` each game's part of `play` |
+//!
+//! `serve` comes from the server crate, `loadtest` from its own.
 
 mod commands;
 mod common;
+mod error;
+mod game;
 
 use clap::{Parser, Subcommand};
 use common::CliError;
@@ -47,7 +58,7 @@ enum Command {
     /// Start the web app: play in the browser against the computer or a friend.
     Serve(rajapasu_server::cli::ServeArgs),
     /// Load-test the web app with many games between two players on loopback.
-    Loadtest(rajapasu_server::cli::LoadtestArgs),
+    Loadtest(rajapasu_loadtest::args::LoadtestArgs),
     /// Speak the engine line protocol on stdin/stdout (see PROTOCOL.md).
     Engine(commands::engine::EngineArgs),
     /// Score every legal move with its principal variation.
@@ -126,7 +137,7 @@ fn check_serve(args: &rajapasu_server::cli::ServeArgs) -> Result<(), CliError> {
     }
 }
 
-fn check_loadtest(args: &rajapasu_server::cli::LoadtestArgs) -> Result<(), CliError> {
+fn check_loadtest(args: &rajapasu_loadtest::args::LoadtestArgs) -> Result<(), CliError> {
     if !(1..=1000).contains(&args.games) {
         return Err(CliError(format!(
             "--games {}: give 1 to 1000 games",
@@ -176,8 +187,9 @@ fn main() -> ExitCode {
         Some(Command::Serve(a)) => {
             check_serve(&a).and_then(|()| rajapasu_server::cli::serve(a).map_err(CliError::from))
         }
-        Some(Command::Loadtest(a)) => check_loadtest(&a)
-            .and_then(|()| rajapasu_server::cli::loadtest(a).map_err(CliError::from)),
+        Some(Command::Loadtest(a)) => {
+            check_loadtest(&a).and_then(|()| rajapasu_loadtest::run(a).map_err(CliError::from))
+        }
         Some(Command::Engine(a)) => commands::engine::run(a),
         Some(Command::Analyze(a)) => commands::analyze::run(a),
         Some(Command::Tournament(a)) => commands::tournament::run(a),

@@ -362,6 +362,26 @@ fn loadtest_refuses_no_games() {
 }
 
 #[test]
+fn loadtest_plays_games_against_a_server_of_its_own() {
+    let db = std::env::temp_dir().join(format!("rajapasu-loadtest-cli-{}.db", std::process::id()));
+    let db = db.to_str().unwrap();
+    let out = ok(&["loadtest", "--games", "2", "--seconds", "1", "--db", db]);
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{db}{ext}"));
+    }
+    // The database as the server announced it, read back from its ready line.
+    assert!(
+        out.starts_with("load test: 2 games for 1 s against http://127.0.0.1:"),
+        "{out}"
+    );
+    assert!(out.contains(&format!("(database {db})")), "{out}");
+    let figures = out.lines().nth(1).unwrap_or_default();
+    assert!(figures.starts_with("acknowledged moves "), "{out}");
+    assert!(!figures.starts_with("acknowledged moves 0 "), "{out}");
+    assert!(figures.ends_with("errors 0"), "{out}");
+}
+
+#[test]
 fn serve_checks_its_address_before_creating_the_database() {
     let dir = std::env::temp_dir().join(format!("rajapasu-serve-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -418,22 +438,39 @@ fn counts_agree_with_their_nouns() {
     assert!(!out.contains(" 1 matches"), "{out}");
 }
 
-/// Runs `args` with its output read by a reader that has gone away; the command must end
-/// without a panic: quietly, or killed by SIGPIPE as `cat` would be.
+/// A pipe whose reading end is already closed: its writing end, for a child's standard output.
+/// Every write to it fails (EPIPE, or SIGPIPE for a process that has not ignored it), from the
+/// first byte on.
+fn pipe_with_no_reader() -> std::os::fd::OwnedFd {
+    use std::os::fd::{FromRawFd, OwnedFd};
+    let mut fds = [0; 2];
+    // SAFETY: `fds` has room for the two descriptors pipe(2) writes.
+    assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0, "pipe(2)");
+    // SAFETY: pipe(2) returned two fresh descriptors that nothing else owns.
+    let (reader, writer) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    drop(reader);
+    writer
+}
+
+/// Runs `args` with its standard output a pipe whose reader is gone before the command
+/// starts, so that its first write already finds the pipe closed. The command must end as
+/// `cat` would: killed by SIGPIPE, or quietly with success; never a panic, never a message
+/// about the broken pipe.
 fn closed_pipe(args: &[&str]) {
     use std::os::unix::process::ExitStatusExt;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_rajapasu"))
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rajapasu"))
         .args(args)
-        .stdout(std::process::Stdio::piped())
+        .stdout(pipe_with_no_reader())
         .stderr(std::process::Stdio::piped())
-        .spawn()
+        .output()
         .unwrap();
-    drop(child.stdout.take());
-    let out = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    for broken in ["Broken pipe", "broken pipe", "os error 32", "EPIPE"] {
+        assert!(!err.contains(broken), "{args:?} printed `{broken}`: {err}");
+    }
     assert!(
-        out.status.success() || out.status.signal() == Some(13),
+        out.status.success() || out.status.signal() == Some(libc::SIGPIPE),
         "{args:?}: {:?} {err}",
         out.status
     );
@@ -557,11 +594,56 @@ fn the_engine_stops_a_mandiri_infinite_search() {
     next("info line", &|l| l.starts_with("info depth"));
     writeln!(stdin, "stop").unwrap();
     let best = next("bestmove", &|l| l.starts_with("bestmove"));
-    let mut game = rajapasu_engine::mandiri::MandiriGame::new(Default::default());
+    let mut game = rajapasu_engine::mandiri::Game::new(Default::default());
     game.try_play("S5".parse().unwrap()).unwrap();
     let mv = best.strip_prefix("bestmove ").unwrap().parse().unwrap();
     assert!(game.legal_moves().contains(&mv), "{best}");
     writeln!(stdin, "quit").unwrap();
     next("bye", &|l| l == "bye");
     assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn rules_lists_every_rule_set_of_both_games() {
+    let out = ok(&["rules"]);
+    // The one list every command reads `--rules` against, Mandiri included.
+    for (name, about, _) in rajapasu_engine::RuleSet::named() {
+        assert!(
+            out.lines().any(|l| l == format!("  {name:<12} {about}")),
+            "{name}: {out}"
+        );
+    }
+    assert!(out.contains("\n  mandiri      "), "{out}");
+    // Both games' options, Mandiri's under their own heading.
+    let (_, mandiri) = out
+        .split_once("\nMandiri options (mandiri/KEY=VALUE")
+        .unwrap();
+    for key in rajapasu_engine::mandiri::Rules::options()
+        .iter()
+        .map(|o| o.key())
+    {
+        assert!(mandiri.contains(&format!("\n  {key}=")), "{key}: {out}");
+    }
+    assert!(out.contains("\n  pussa=single|chain\n"), "{out}");
+}
+
+#[test]
+fn rules_mandiri_describes_its_options() {
+    let out = ok(&["rules", "mandiri"]);
+    assert_eq!(
+        out,
+        "mandiri\n  fours=owner\n  order=anticlockwise\n  round-end=unreachable\n  gift=1\n  \
+         term=3\n  refill=fixed\n  borrow=off\n  mode=match\n"
+    );
+    let out = ok(&["rules", "mandiri/gift=2,mode=round"]);
+    assert!(out.starts_with("mandiri/gift=2,mode=round\n"), "{out}");
+    assert!(
+        out.contains("\n  gift=2\n") && out.ends_with("\n  mode=round\n"),
+        "{out}"
+    );
+    fails(&["rules", "mandiri/gift=two"], "gift");
+    fails(
+        &["rules", "mandiri/gift=1,gift=2"],
+        "rule option `gift` is given twice",
+    );
 }

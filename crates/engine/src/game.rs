@@ -284,6 +284,32 @@ impl Game {
             })
     }
 
+    /// The position before each move, in order: the one before move `k + 1` is at `k`.
+    pub fn before_moves(&self) -> impl DoubleEndedIterator<Item = &Position> + ExactSizeIterator {
+        self.undo.iter().map(|u| &u.pos)
+    }
+
+    /// The ply at which each round began: 0, then the ply after every move that ended a round
+    /// of a match (the position after such a move is the next round's start).
+    ///
+    /// ```
+    /// use rajapasu_engine::{Game, Move, Rules};
+    /// let mut game = Game::from_code("0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35", Rules::default()).unwrap();
+    /// game.play(Move::new(6).unwrap());
+    /// game.play(Move::new(1).unwrap());
+    /// assert_eq!(game.round_start_plies(), [0, 1]);
+    /// ```
+    pub fn round_start_plies(&self) -> Vec<usize> {
+        let mut out = vec![0];
+        let afters = self.undo.iter().skip(1).map(|u| &u.pos).chain([&self.pos]);
+        for (k, (before, after)) in self.before_moves().zip(afters).enumerate() {
+            if after.round() != before.round() {
+                out.push(k + 1);
+            }
+        }
+        out
+    }
+
     /// The legal moves; none once the game is over.
     pub fn legal_moves(&self) -> MoveList {
         if self.status.is_over() {
@@ -468,5 +494,79 @@ impl Game {
         if T::ENABLED {
             tracer.event(Event::GameOver { winner });
         }
+    }
+}
+
+impl crate::SowingGame for Game {
+    type Rules = Rules;
+    type Position = Position;
+    type Move = Move;
+    type Seat = Side;
+    type Status = Status;
+    type RoundResult = RoundResult;
+    type Event = Event;
+    type IllegalMove = IllegalMove;
+    type CodeError = crate::ParseError;
+    type Moves = MoveList;
+
+    const NAME: &'static str = "rajapasu";
+    const SEATS: usize = 2;
+
+    fn new(rules: Rules) -> Game {
+        Game::new(rules)
+    }
+    fn from_position(pos: Position) -> Game {
+        Game::from_position(pos)
+    }
+    fn start_position(rules: Rules) -> Position {
+        Position::start(rules)
+    }
+    fn parse_position(code: &str, rules: Rules) -> Result<Position, crate::ParseError> {
+        Position::from_code(code, rules)
+    }
+    fn rules(&self) -> &Rules {
+        &self.pos.rules
+    }
+    fn position(&self) -> &Position {
+        &self.pos
+    }
+    fn start(&self) -> &Position {
+        &self.start
+    }
+    fn to_move(&self) -> Side {
+        self.pos.to_move
+    }
+    fn round(&self) -> u32 {
+        self.pos.round()
+    }
+    fn status(&self) -> Status {
+        self.status
+    }
+    fn is_over(&self) -> bool {
+        self.status.is_over()
+    }
+    fn rounds(&self) -> &[RoundResult] {
+        &self.rounds
+    }
+    fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+    fn before_moves(&self) -> impl ExactSizeIterator<Item = &Position> + '_ {
+        Game::before_moves(self)
+    }
+    fn round_start_plies(&self) -> Vec<usize> {
+        Game::round_start_plies(self)
+    }
+    fn legal_moves(&self) -> MoveList {
+        Game::legal_moves(self)
+    }
+    fn try_play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        Game::try_play(self, mv)
+    }
+    fn play_traced(&mut self, mv: Move, events: &mut Vec<Event>) -> Result<(), IllegalMove> {
+        Game::play_traced(self, mv, events)
+    }
+    fn undo(&mut self) -> Option<Move> {
+        Game::undo(self)
     }
 }

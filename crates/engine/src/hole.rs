@@ -68,17 +68,69 @@ impl fmt::Display for Hole {
     }
 }
 
-/// Why a hole name such as `S3` was rejected.
+/// What is wrong with a hole name or a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NameProblem {
+    /// Nothing was given.
+    Empty,
+    /// A hole name does not start with a row letter, `S` or `N`.
+    NoRow,
+    /// The number is missing or not a whole number.
+    NotANumber,
+    /// The number is not between 1 and the largest row's length.
+    OutOfRange,
+}
+
+impl NameProblem {
+    fn of_number(digits: &str) -> NameProblem {
+        match digits.parse::<u64>() {
+            _ if digits.is_empty() => NameProblem::NotANumber,
+            Ok(_) => NameProblem::OutOfRange,
+            Err(_) => NameProblem::NotANumber,
+        }
+    }
+}
+
+/// Why a hole name such as `S3` was rejected: the text given and what is wrong with it.
+///
+/// ```
+/// use rajapasu_engine::{Hole, NameProblem};
+/// let err = "S0".parse::<Hole>().unwrap_err();
+/// assert_eq!((err.text(), err.problem()), ("S0", NameProblem::OutOfRange));
+/// assert_eq!("X3".parse::<Hole>().unwrap_err().problem(), NameProblem::NoRow);
+/// assert_eq!(err.to_string(), "`S0` is not a hole name: holes are numbered 1 to 12");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseHoleError(pub String);
+pub struct ParseHoleError {
+    text: String,
+    problem: NameProblem,
+}
+
+impl ParseHoleError {
+    /// The text that was given.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// What is wrong with it.
+    pub fn problem(&self) -> NameProblem {
+        self.problem
+    }
+}
 
 impl fmt::Display for ParseHoleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "`{}` is not a hole name (expected S or N and a number, such as S3)",
-            self.0
-        )
+        let text = &self.text;
+        match self.problem {
+            NameProblem::OutOfRange => write!(
+                f,
+                "`{text}` is not a hole name: holes are numbered 1 to {MAX_ROW}"
+            ),
+            _ => write!(
+                f,
+                "`{text}` is not a hole name (expected S or N and a number, such as S3)"
+            ),
+        }
     }
 }
 
@@ -87,11 +139,21 @@ impl std::error::Error for ParseHoleError {}
 impl FromStr for Hole {
     type Err = ParseHoleError;
     fn from_str(s: &str) -> Result<Hole, ParseHoleError> {
-        let err = || ParseHoleError(s.to_string());
-        let mut chars = s.trim().chars();
-        let side = chars.next().and_then(Side::from_letter).ok_or_else(err)?;
-        let n: u8 = chars.as_str().parse().map_err(|_| err())?;
-        Hole::new(side, n).ok_or_else(err)
+        let err = |problem| ParseHoleError {
+            text: s.to_string(),
+            problem,
+        };
+        let t = s.trim();
+        let mut chars = t.chars();
+        let Some(first) = chars.next() else {
+            return Err(err(NameProblem::Empty));
+        };
+        let side = Side::from_letter(first).ok_or_else(|| err(NameProblem::NoRow))?;
+        let digits = chars.as_str();
+        let n: u8 = digits
+            .parse()
+            .map_err(|_| err(NameProblem::of_number(digits)))?;
+        Hole::new(side, n).ok_or_else(|| err(NameProblem::OutOfRange))
     }
 }
 
@@ -139,7 +201,10 @@ impl Move {
 impl TryFrom<u8> for Move {
     type Error = ParseMoveError;
     fn try_from(n: u8) -> Result<Move, ParseMoveError> {
-        Move::new(n).ok_or_else(|| ParseMoveError(n.to_string()))
+        Move::new(n).ok_or_else(|| ParseMoveError {
+            text: n.to_string(),
+            problem: NameProblem::OutOfRange,
+        })
     }
 }
 
@@ -155,16 +220,38 @@ impl fmt::Display for Move {
     }
 }
 
-/// Why a move such as `3` was rejected.
+/// Why a move such as `3` was rejected: the text given and what is wrong with it.
+///
+/// ```
+/// use rajapasu_engine::{Move, NameProblem};
+/// let err = "S3".parse::<Move>().unwrap_err();
+/// assert_eq!((err.text(), err.problem()), ("S3", NameProblem::NotANumber));
+/// assert_eq!("13".parse::<Move>().unwrap_err().problem(), NameProblem::OutOfRange);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseMoveError(pub String);
+pub struct ParseMoveError {
+    text: String,
+    problem: NameProblem,
+}
+
+impl ParseMoveError {
+    /// The text that was given.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// What is wrong with it.
+    pub fn problem(&self) -> NameProblem {
+        self.problem
+    }
+}
 
 impl fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "`{}` is not a move (expected a hole number from 1 to {MAX_ROW})",
-            self.0
+            self.text
         )
     }
 }
@@ -174,11 +261,19 @@ impl std::error::Error for ParseMoveError {}
 impl FromStr for Move {
     type Err = ParseMoveError;
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
-        s.trim()
-            .parse::<u8>()
-            .ok()
-            .and_then(Move::new)
-            .ok_or_else(|| ParseMoveError(s.to_string()))
+        let t = s.trim();
+        let problem = match t.parse::<u8>() {
+            Ok(n) => match Move::new(n) {
+                Some(m) => return Ok(m),
+                None => NameProblem::OutOfRange,
+            },
+            Err(_) if t.is_empty() => NameProblem::Empty,
+            Err(_) => NameProblem::of_number(t),
+        };
+        Err(ParseMoveError {
+            text: s.to_string(),
+            problem,
+        })
     }
 }
 

@@ -17,6 +17,17 @@
 //! same sowing (`sow.rs`, generic over who owns each hole), with seats, its own round end and
 //! match.
 //!
+//! # One core for both games
+//!
+//! Both games implement [`SowingGame`]: legal moves, playing (traced or not), undo, status,
+//! rounds, position codes and the history. Whatever is written over that trait serves both:
+//! [`perft`], the records of [`record::GameRecord`], and every layer above the engine (the
+//! search's players and tournaments, the command line, the server, the terminal game).
+//! [`RuleSet`] names either game's rule set, as `--rules` does, and [`AnyGame`] holds either
+//! game; [`GameVisitor`] runs code written over the trait on the game chosen at run time, so
+//! "which game is this?" is asked once. Only what truly differs is each game's own: the seats,
+//! the round end and the match.
+//!
 //! [`Position`] is a validated state within a round; [`Setup`] is its unchecked form.
 //! [`Game`] adds what needs history: the repetition rule, round ends, refills, undo and the
 //! moves played ([`Game::plies`]). A value for each player is a [`BySide`].
@@ -35,13 +46,16 @@
 //! | rules 8 to 10, decision 9 | `round.rs` | clearing the board, refills and closed holes |
 //! | section 6 | `rules.rs`, `options.rs` | the options and presets; their names, read and written |
 //! | section 2 (position codes) | `code.rs` | reading and writing position codes |
-//! | section 7 | `record.rs` | game records, text and JSON |
+//! | section 7 | `record.rs`, `record_text.rs` | game records of either game, text and JSON |
 //! | section 9 (Mandiri) | `mandiri/` | the three-player game; its own map is in [`mandiri`] |
+//! | | `sowing_game.rs` | [`SowingGame`], the trait both games implement; [`perft`] over it |
+//! | | `any_game.rs` | [`RuleSet`], [`AnyGame`] and [`GameVisitor`]: the game chosen at run time |
 //!
 //! The perft data in `tests/perft/` pins the rules down as move counts.
 
 #![warn(missing_docs)]
 
+mod any_game;
 pub mod bench;
 mod by_side;
 mod code;
@@ -49,7 +63,6 @@ mod game;
 mod hole;
 pub mod mandiri;
 mod options;
-mod perft;
 mod position;
 pub mod record;
 mod record_text;
@@ -58,24 +71,27 @@ mod round;
 mod rules;
 mod side;
 mod sow;
+mod sowing_game;
 pub mod text;
 mod trace;
+mod two_player_sowing;
 #[cfg(feature = "serde")]
 mod view;
 mod zobrist;
 
+pub use any_game::{AnyGame, GameVisitor, PlayError, RuleSet};
 pub use by_side::BySide;
 pub use code::ParseError;
 pub use game::{Game, Ply, RoundResult, Status};
-pub use hole::{Hole, Move, MoveList, ParseHoleError, ParseMoveError};
+pub use hole::{Hole, Move, MoveList, NameProblem, ParseHoleError, ParseMoveError};
 pub use options::RuleOption;
-pub use perft::{perft, perft_split};
 pub use position::{IllegalMove, Position, PositionError, Setup};
 pub use rules::{
     ClosedEnd, Endless, FinalFour, FourRecipient, Mode, NextLeader, Pussa, Rules, RulesError,
     MAX_HOLES, MAX_ROW, MAX_TOTAL,
 };
 pub use side::{ParseSideError, Side};
+pub use sowing_game::{perft, perft_split, SowingGame};
 pub use trace::{Event, RoundEnd, Tracer};
 #[cfg(feature = "serde")]
 pub use view::GameView;

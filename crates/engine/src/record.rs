@@ -18,15 +18,72 @@
 //! for: the one place where the engine touches a file.
 
 use crate::game::{Game, Status};
+#[cfg(feature = "serde")]
 use crate::hole::Move;
-use crate::position::{IllegalMove, Position};
-use crate::record_text::{self, Movetext, Parsed, TextError};
-use crate::rules::{Rules, RulesError};
+use crate::record_text::{self, Parsed, TextError};
+use crate::rules::RulesError;
 use crate::side::Side;
-use crate::ParseError;
+use crate::sowing_game::SowingGame;
 use core::fmt;
 
-/// A game record: tags, rule set, start position and moves.
+/// What a game's records need beyond [`SowingGame`]: how its moves are numbered and its result
+/// written. Raja Pasu numbers its moves in pairs and writes `S`, `N` or `draw`; Mandiri names
+/// holes and writes its winners (`1`, or `1,3` when shared).
+pub trait Recorded: SowingGame {
+    /// Whether the movetext numbers the moves in pairs (`1. 3 5 2. 1`).
+    const NUMBERED: bool;
+    /// What a move looks like, for the error that names a word which is none.
+    const MOVE_FORM: &'static str;
+    /// The result token of a game that stands at `status`: `*` while it goes on.
+    fn result_token(status: Self::Status) -> String;
+    /// Whether `token` is a result token.
+    fn is_result(token: &str) -> bool;
+    /// A move in a JSON record.
+    #[cfg(feature = "serde")]
+    fn move_to_json(mv: Self::Move) -> serde_json::Value;
+    /// A move of a JSON record; `None` if it is none.
+    #[cfg(feature = "serde")]
+    fn move_from_json(value: &serde_json::Value) -> Option<Self::Move>;
+}
+
+impl Recorded for Game {
+    const NUMBERED: bool = true;
+    const MOVE_FORM: &'static str = "a hole number";
+    fn result_token(status: Status) -> String {
+        let token = match status {
+            Status::Playing => "*",
+            s => match s.winner() {
+                Some(Side::South) => "S",
+                Some(Side::North) => "N",
+                None => "draw",
+            },
+        };
+        token.to_string()
+    }
+    fn is_result(token: &str) -> bool {
+        matches!(token, "*" | "S" | "N" | "draw" | "1-0" | "0-1" | "1/2-1/2")
+    }
+    #[cfg(feature = "serde")]
+    fn move_to_json(mv: Move) -> serde_json::Value {
+        mv.number().into()
+    }
+    #[cfg(feature = "serde")]
+    fn move_from_json(value: &serde_json::Value) -> Option<Move> {
+        value
+            .as_u64()
+            .and_then(|n| u8::try_from(n).ok())
+            .and_then(Move::new)
+    }
+}
+
+/// A Raja Pasu game record: tags, rule set, start position and moves.
+pub type Record = GameRecord<Game>;
+
+/// Why a Raja Pasu record was rejected.
+pub type RecordError = GameRecordError<Game>;
+
+/// A game record of either game: tags, rule set, start position and moves. Raja Pasu's is
+/// [`Record`], Mandiri's [`crate::mandiri::Record`].
 ///
 /// ```
 /// use rajapasu_engine::record::Record;
@@ -36,21 +93,54 @@ use core::fmt;
 /// assert_eq!(game.position().to_string(), rec.replay().unwrap().position().to_string());
 /// assert_eq!(Record::parse_text(&rec.to_text()).unwrap(), rec);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Record {
+pub struct GameRecord<G: Recorded> {
     /// Tags other than `Rules`, `Position` and `Result`, in order.
     pub tags: Vec<(String, String)>,
     /// The rule set.
-    pub rules: Rules,
+    pub rules: G::Rules,
     /// The start position when it is not the start of a match.
-    pub start: Option<Position>,
+    pub start: Option<G::Position>,
     /// The moves.
-    pub moves: Vec<Move>,
+    pub moves: Vec<G::Move>,
+}
+
+// By hand: a derive would ask the game itself, not only its rules, positions and moves, to be
+// comparable and printable.
+impl<G: Recorded> Clone for GameRecord<G> {
+    fn clone(&self) -> Self {
+        GameRecord {
+            tags: self.tags.clone(),
+            rules: self.rules,
+            start: self.start,
+            moves: self.moves.clone(),
+        }
+    }
+}
+
+impl<G: Recorded> PartialEq for GameRecord<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.tags == other.tags
+            && self.rules == other.rules
+            && self.start == other.start
+            && self.moves == other.moves
+    }
+}
+
+impl<G: Recorded> Eq for GameRecord<G> {}
+
+impl<G: Recorded> fmt::Debug for GameRecord<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GameRecord")
+            .field("tags", &self.tags)
+            .field("rules", &self.rules)
+            .field("start", &self.start)
+            .field("moves", &self.moves)
+            .finish()
+    }
 }
 
 /// Why a record was rejected.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RecordError {
+pub enum GameRecordError<G: Recorded> {
     /// A tag line that is not `[Name "value"]`.
     BadTag {
         /// 1-based line number.
@@ -58,11 +148,12 @@ pub enum RecordError {
         /// The line.
         text: String,
     },
-    /// The `Rules` tag names no valid rule set.
+    /// The `Rules` tag names no valid rule set of the game.
     Rules(RulesError),
-    /// The `Position` tag holds no valid position.
-    Position(ParseError),
-    /// A word in the moves that is no move, move number, comment or result.
+    /// The `Position` tag holds no valid position under the `Rules` tag's rule set.
+    Position(G::CodeError),
+    /// A word in the moves that is no move, move number, comment or result (for JSON, the
+    /// move's number in place of the line).
     BadToken {
         /// 1-based line number.
         line: usize,
@@ -76,68 +167,139 @@ pub enum RecordError {
         /// 1-based index of the move in the record.
         index: usize,
         /// The move.
-        mv: Move,
+        mv: G::Move,
         /// Why.
-        error: IllegalMove,
+        error: G::IllegalMove,
     },
     /// A JSON record that does not parse.
     Json(String),
 }
 
-impl fmt::Display for RecordError {
+impl<G: Recorded> Clone for GameRecordError<G> {
+    fn clone(&self) -> Self {
+        use GameRecordError as E;
+        match self {
+            E::BadTag { line, text } => E::BadTag {
+                line: *line,
+                text: text.clone(),
+            },
+            E::Rules(e) => E::Rules(e.clone()),
+            E::Position(e) => E::Position(e.clone()),
+            E::BadToken { line, token } => E::BadToken {
+                line: *line,
+                token: token.clone(),
+            },
+            E::UnclosedComment => E::UnclosedComment,
+            E::Illegal { index, mv, error } => E::Illegal {
+                index: *index,
+                mv: *mv,
+                error: error.clone(),
+            },
+            E::Json(e) => E::Json(e.clone()),
+        }
+    }
+}
+
+impl<G: Recorded> PartialEq for GameRecordError<G> {
+    fn eq(&self, other: &Self) -> bool {
+        use GameRecordError as E;
+        match (self, other) {
+            (E::BadTag { line: a, text: s }, E::BadTag { line: b, text: t }) => a == b && s == t,
+            (E::Rules(a), E::Rules(b)) => a == b,
+            (E::Position(a), E::Position(b)) => a == b,
+            (E::BadToken { line: a, token: s }, E::BadToken { line: b, token: t }) => {
+                a == b && s == t
+            }
+            (E::UnclosedComment, E::UnclosedComment) => true,
+            (
+                E::Illegal { index, mv, error },
+                E::Illegal {
+                    index: i,
+                    mv: m,
+                    error: e,
+                },
+            ) => index == i && mv == m && error == e,
+            (E::Json(a), E::Json(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl<G: Recorded> Eq for GameRecordError<G> {}
+
+impl<G: Recorded> fmt::Debug for GameRecordError<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use GameRecordError as E;
+        match self {
+            E::BadTag { line, text } => f
+                .debug_struct("BadTag")
+                .field("line", line)
+                .field("text", text)
+                .finish(),
+            E::Rules(e) => f.debug_tuple("Rules").field(e).finish(),
+            E::Position(e) => f.debug_tuple("Position").field(e).finish(),
+            E::BadToken { line, token } => f
+                .debug_struct("BadToken")
+                .field("line", line)
+                .field("token", token)
+                .finish(),
+            E::UnclosedComment => f.write_str("UnclosedComment"),
+            E::Illegal { index, mv, error } => f
+                .debug_struct("Illegal")
+                .field("index", index)
+                .field("mv", mv)
+                .field("error", error)
+                .finish(),
+            E::Json(e) => f.debug_tuple("Json").field(e).finish(),
+        }
+    }
+}
+
+impl<G: Recorded> fmt::Display for GameRecordError<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RecordError::BadTag { line, text } => {
+            GameRecordError::BadTag { line, text } => {
                 write!(
                     f,
                     "line {line}: `{text}` is not a tag of the form [Name \"value\"]"
                 )
             }
-            RecordError::Rules(e) => write!(f, "Rules tag: {e}"),
-            RecordError::Position(e) => write!(f, "Position tag: {e}"),
-            RecordError::BadToken { line, token } => {
-                write!(f, "line {line}: `{token}` is not a move (a hole number)")
+            GameRecordError::Rules(e) => write!(f, "Rules tag: {e}"),
+            GameRecordError::Position(e) => write!(f, "Position tag: {e}"),
+            GameRecordError::BadToken { line, token } => {
+                write!(f, "line {line}: `{token}` is not a move ({})", G::MOVE_FORM)
             }
-            RecordError::UnclosedComment => f.write_str("a `{` comment is never closed"),
-            RecordError::Illegal { index, mv, error } => {
+            GameRecordError::UnclosedComment => f.write_str("a `{` comment is never closed"),
+            GameRecordError::Illegal { index, mv, error } => {
                 write!(f, "move {index} ({mv}): {error}")
             }
-            RecordError::Json(e) => write!(f, "JSON record: {e}"),
+            GameRecordError::Json(e) => write!(f, "JSON record: {e}"),
         }
     }
 }
 
-impl std::error::Error for RecordError {}
+impl<G: Recorded> std::error::Error for GameRecordError<G> {}
 
-fn result_token(status: Status) -> &'static str {
-    match status {
-        Status::Playing => "*",
-        s => match s.winner() {
-            Some(Side::South) => "S",
-            Some(Side::North) => "N",
-            None => "draw",
-        },
+impl<G: Recorded> From<TextError> for GameRecordError<G> {
+    fn from(error: TextError) -> Self {
+        match error {
+            TextError::BadTag(line, text) => GameRecordError::BadTag { line, text },
+            TextError::BadToken(line, token) => GameRecordError::BadToken { line, token },
+            TextError::UnclosedComment => GameRecordError::UnclosedComment,
+            TextError::Rules(e) => GameRecordError::Rules(e),
+        }
     }
 }
 
-impl Movetext for Record {
-    type Move = Move;
-    type Rules = Rules;
-    type Error = RecordError;
-    fn is_result(token: &str) -> bool {
-        matches!(token, "*" | "S" | "N" | "draw" | "1-0" | "0-1" | "1/2-1/2")
-    }
-    record_text::text_errors!(RecordError);
-}
-
-impl Record {
+impl<G: Recorded> GameRecord<G> {
     /// The record of `game`, with the given tags.
-    pub fn from_game(game: &Game, tags: Vec<(String, String)>) -> Record {
+    pub fn from_game(game: &G, tags: Vec<(String, String)>) -> GameRecord<G> {
+        let rules = *game.rules();
         let start = *game.start();
-        Record {
+        GameRecord {
             tags,
-            rules: *game.rules(),
-            start: (start != Position::start(*game.rules())).then_some(start),
+            rules,
+            start: (start != G::start_position(rules)).then_some(start),
             moves: game.moves().to_vec(),
         }
     }
@@ -151,39 +313,39 @@ impl Record {
     }
 
     /// The position the record's moves start from.
-    pub fn start_position(&self) -> Position {
-        self.start.unwrap_or_else(|| Position::start(self.rules))
+    pub fn start_position(&self) -> G::Position {
+        self.start.unwrap_or_else(|| G::start_position(self.rules))
     }
 
     /// Plays the record's moves from its start.
-    pub fn replay(&self) -> Result<Game, RecordError> {
-        let mut game = Game::from_position(self.start_position());
+    pub fn replay(&self) -> Result<G, GameRecordError<G>> {
+        let mut game = G::from_position(self.start_position());
         for (k, &mv) in self.moves.iter().enumerate() {
-            game.try_play(mv).map_err(|error| RecordError::Illegal {
-                index: k + 1,
-                mv,
-                error,
-            })?;
+            game.try_play(mv)
+                .map_err(|error| GameRecordError::Illegal {
+                    index: k + 1,
+                    mv,
+                    error,
+                })?;
         }
         Ok(game)
     }
 
-    /// Reads the plain-text format.
-    pub fn parse_text(text: &str) -> Result<Record, RecordError> {
-        let Parsed {
-            tags,
-            rules,
-            position: start_code,
-            moves,
-        } = record_text::read::<Record>(text)?;
-        let start = match start_code {
+    /// A record from what its text says, the start position read under its rule set.
+    fn with_start(
+        tags: Vec<(String, String)>,
+        rules: G::Rules,
+        code: Option<String>,
+        moves: Vec<G::Move>,
+    ) -> Result<GameRecord<G>, GameRecordError<G>> {
+        let start = match code {
             Some(code) => {
-                let pos = Position::from_code(&code, rules).map_err(RecordError::Position)?;
-                (pos != Position::start(rules)).then_some(pos)
+                let pos = G::parse_position(&code, rules).map_err(GameRecordError::Position)?;
+                (pos != G::start_position(rules)).then_some(pos)
             }
             None => None,
         };
-        Ok(Record {
+        Ok(GameRecord {
             tags,
             rules,
             start,
@@ -191,27 +353,37 @@ impl Record {
         })
     }
 
-    /// Writes the plain-text format. Moves are numbered in pairs within each round, and each
-    /// round is marked with a `{Round N}` comment.
+    /// Reads the plain-text format.
+    pub fn parse_text(text: &str) -> Result<GameRecord<G>, GameRecordError<G>> {
+        let Parsed {
+            tags,
+            rules,
+            position,
+            moves,
+        } = record_text::read::<G::Rules, G::Move>(text, G::is_result)?;
+        GameRecord::with_start(tags, rules, position, moves)
+    }
+
+    /// Writes the plain-text format. Each round is marked with a `{Round N}` comment (and,
+    /// in Raja Pasu, its moves numbered in pairs).
     pub fn to_text(&self) -> String {
         // The moves that can be played, up to the first that cannot: an illegal record is still
         // written as it is, its remaining moves in the round of that first illegal one, so that
         // nothing the user entered is lost.
-        let mut game = Game::from_position(self.start_position());
+        let mut game = G::from_position(self.start_position());
+        let mut legal = true;
+        let mut moves = Vec::with_capacity(self.moves.len());
         for &mv in &self.moves {
-            if game.try_play(mv).is_err() {
-                break;
-            }
+            moves.push((mv, game.round()));
+            legal = legal && game.try_play(mv).is_ok();
         }
-        let rest = core::iter::repeat(game.position().round());
-        let rounds = game.plies().map(|p| p.round()).chain(rest);
         record_text::write(
             &self.tags,
             self.rules,
             self.start,
-            self.moves.iter().zip(rounds),
-            true,
-            result_token(game.status()),
+            moves,
+            G::NUMBERED,
+            &G::result_token(game.status()),
         )
     }
 }
@@ -279,54 +451,50 @@ mod json {
         position: Option<String>,
         #[serde(default)]
         tags: Vec<(String, String)>,
-        moves: Vec<u8>,
+        moves: Vec<serde_json::Value>,
         #[serde(default, skip_deserializing)]
         result: String,
     }
 
-    impl Record {
-        /// Writes the record as JSON: `{"rules", "position"?, "tags", "moves", "result"}`.
+    impl<G: Recorded> GameRecord<G> {
+        /// Writes the record as JSON: `{"rules", "position"?, "tags", "moves", "result"}`, the
+        /// moves as Raja Pasu's hole numbers or Mandiri's hole names.
+        ///
+        /// ```
+        /// use rajapasu_engine::mandiri;
+        /// let rec = mandiri::Record::parse_text("[Rules \"mandiri\"]\nS5 S6").unwrap();
+        /// assert_eq!(mandiri::Record::parse_json(&rec.to_json()).unwrap(), rec);
+        /// ```
         pub fn to_json(&self) -> String {
-            let game = self.replay().ok();
             let rec = JsonRecord {
                 rules: self.rules.to_string(),
                 position: self.start.map(|p| p.to_string()),
                 tags: self.tags.clone(),
-                moves: self.moves.iter().map(|m| m.number()).collect(),
-                result: game.map_or("*", |g| result_token(g.status())).to_string(),
+                moves: self.moves.iter().map(|&m| G::move_to_json(m)).collect(),
+                result: self
+                    .replay()
+                    .map_or("*".to_string(), |g| G::result_token(g.status())),
             };
             serde_json::to_string_pretty(&rec).expect("records serialize")
         }
 
         /// Reads a JSON record.
-        pub fn parse_json(text: &str) -> Result<Record, RecordError> {
+        pub fn parse_json(text: &str) -> Result<GameRecord<G>, GameRecordError<G>> {
             let rec: JsonRecord =
-                serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
-            let rules: Rules = rec.rules.parse().map_err(RecordError::Rules)?;
-            let start = match rec.position {
-                Some(code) => {
-                    let pos = Position::from_code(&code, rules).map_err(RecordError::Position)?;
-                    (pos != Position::start(rules)).then_some(pos)
-                }
-                None => None,
-            };
+                serde_json::from_str(text).map_err(|e| GameRecordError::Json(e.to_string()))?;
+            let rules: G::Rules = rec.rules.parse().map_err(GameRecordError::Rules)?;
             let moves = rec
                 .moves
                 .iter()
                 .enumerate()
-                .map(|(k, &n)| {
-                    Move::new(n).ok_or_else(|| RecordError::BadToken {
+                .map(|(k, m)| {
+                    G::move_from_json(m).ok_or_else(|| GameRecordError::BadToken {
                         line: k + 1,
-                        token: n.to_string(),
+                        token: m.as_str().map_or_else(|| m.to_string(), str::to_string),
                     })
                 })
                 .collect::<Result<_, _>>()?;
-            Ok(Record {
-                tags: rec.tags,
-                rules,
-                start,
-                moves,
-            })
+            GameRecord::with_start(rec.tags, rules, rec.position, moves)
         }
 
         /// The record as a file named `path` holds it: JSON if the name ends in `.json`, else
@@ -367,12 +535,12 @@ mod json {
         /// assert_eq!(text.moves.len(), 2);
         /// assert_eq!(Record::parse(&text.to_json()).unwrap(), text);
         /// ```
-        pub fn parse(text: &str) -> Result<Record, RecordError> {
+        pub fn parse(text: &str) -> Result<GameRecord<G>, GameRecordError<G>> {
             let rest = text.trim_start().strip_prefix('{').map(str::trim_start);
             if rest.is_some_and(|r| r.is_empty() || r.starts_with(['"', '}'])) {
-                Record::parse_json(text)
+                GameRecord::parse_json(text)
             } else {
-                Record::parse_text(text)
+                GameRecord::parse_text(text)
             }
         }
     }
@@ -386,10 +554,40 @@ mod tests {
     fn an_illegal_record_is_written_whole() {
         // After South's 2, North's hole 4 is empty: the second move cannot be played.
         let text = "[Position \"0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46\"]\n1. 2 4 5\n";
-        let rec = Record::parse_text(text).unwrap();
+        let rec: Record = GameRecord::parse_text(text).unwrap();
         assert!(rec.replay().is_err());
         let written = rec.to_text();
         assert!(written.contains("{Round 1} 1. 2 4 2. 5\n*"), "{written}");
-        assert_eq!(Record::parse_text(&written).unwrap(), rec);
+        assert_eq!(GameRecord::parse_text(&written).unwrap(), rec);
+    }
+}
+
+#[cfg(test)]
+mod mandiri_tests {
+    use crate::mandiri::{self, Rules};
+    use crate::record::GameRecordError;
+
+    #[test]
+    fn a_position_tag_of_another_rule_set_is_refused() {
+        let code = mandiri::Position::start("mandiri/gift=2".parse::<Rules>().unwrap()).to_string();
+        let text = format!("[Rules \"mandiri\"]\n[Position \"{code}\"]\nS5");
+        let err = mandiri::Record::parse_text(&text).unwrap_err();
+        assert!(matches!(err, GameRecordError::Position(_)), "{err}");
+        assert!(err.to_string().contains("mandiri/gift=2"), "{err}");
+    }
+
+    #[test]
+    fn mandiri_moves_are_named_by_hole() {
+        let rec = mandiri::Record::parse_text("[Rules \"mandiri\"]\n{Round 1} S5 S6 *").unwrap();
+        assert_eq!(
+            rec.to_text(),
+            "[Rules \"mandiri\"]\n[Result \"*\"]\n\n{Round 1} S5 S6\n*\n"
+        );
+        let err = mandiri::Record::parse_text("[Rules \"mandiri\"]\nQ4").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2: `Q4` is not a move (a hole name such as S4 or N6)"
+        );
+        let _: crate::record::GameRecord<mandiri::Game> = rec;
     }
 }

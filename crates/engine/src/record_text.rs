@@ -1,42 +1,11 @@
 //! The plain text of game records, the same for both games (RULES.md section 7): tag lines
 //! `[Name "value"]`, then the movetext, where move numbers such as `1.`, `{comments}` (which
 //! may span lines), `;` comments to the end of the line and the result token are passed over.
-//! What a move and a result token look like is each game's ([`Movetext`]).
+//! What a move and a result token look like is each game's (`record::Recorded`).
 
 use crate::rules::RulesError;
 use core::fmt::Display;
 use core::str::FromStr;
-
-/// A game's words in the movetext, and its record errors.
-pub(crate) trait Movetext {
-    /// A move, read from the movetext as its name.
-    type Move: FromStr;
-    /// The rule sets the `Rules` tag names.
-    type Rules: FromStr<Err = RulesError> + Default;
-    /// Why a record of the game was rejected.
-    type Error;
-    /// Whether a token is a result token.
-    fn is_result(token: &str) -> bool;
-    /// The game's error for a fault of the text: see [`text_errors`].
-    fn text_error(error: TextError) -> Self::Error;
-}
-
-/// [`Movetext::text_error`] for a game's error type `$error`, whose variants `BadTag { line,
-/// text }`, `BadToken { line, token }`, `UnclosedComment` and `Rules(_)` tell the faults of
-/// [`TextError`] (each game in its own words).
-macro_rules! text_errors {
-    ($error:ident) => {
-        fn text_error(error: TextError) -> $error {
-            match error {
-                TextError::BadTag(line, text) => $error::BadTag { line, text },
-                TextError::BadToken(line, token) => $error::BadToken { line, token },
-                TextError::UnclosedComment => $error::UnclosedComment,
-                TextError::Rules(e) => $error::Rules(e),
-            }
-        }
-    };
-}
-pub(crate) use text_errors;
 
 /// A fault of a record's text, whatever the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,22 +21,29 @@ pub(crate) enum TextError {
 }
 
 /// What a record's text says.
-pub(crate) struct Parsed<G: Movetext> {
+pub(crate) struct Parsed<R, M> {
     /// The tags other than `Rules`, `Position` and `Result`, in order.
     pub tags: Vec<(String, String)>,
     /// The rule set of the `Rules` tag, or the default.
-    pub rules: G::Rules,
+    pub rules: R,
     /// The `Position` tag: the code of the start position.
     pub position: Option<String>,
     /// The moves.
-    pub moves: Vec<G::Move>,
+    pub moves: Vec<M>,
 }
 
 /// Reads `text`: its tags and moves.
-pub(crate) fn read<G: Movetext>(text: &str) -> Result<Parsed<G>, G::Error> {
-    let mut parsed = Parsed::<G> {
+pub(crate) fn read<R, M>(
+    text: &str,
+    is_result: impl Fn(&str) -> bool,
+) -> Result<Parsed<R, M>, TextError>
+where
+    R: FromStr<Err = RulesError> + Default,
+    M: FromStr,
+{
+    let mut parsed = Parsed {
         tags: Vec::new(),
-        rules: G::Rules::default(),
+        rules: R::default(),
         position: None,
         moves: Vec::new(),
     };
@@ -75,12 +51,10 @@ pub(crate) fn read<G: Movetext>(text: &str) -> Result<Parsed<G>, G::Error> {
     for (n, line) in text.lines().enumerate() {
         let trimmed = line.trim();
         if !in_comment && trimmed.starts_with('[') {
-            let (k, v) = parse_tag(trimmed)
-                .ok_or_else(|| G::text_error(TextError::BadTag(n + 1, trimmed.to_string())))?;
+            let (k, v) =
+                parse_tag(trimmed).ok_or_else(|| TextError::BadTag(n + 1, trimmed.to_string()))?;
             match k.as_str() {
-                "Rules" => {
-                    parsed.rules = v.parse().map_err(|e| G::text_error(TextError::Rules(e)))?
-                }
+                "Rules" => parsed.rules = v.parse().map_err(TextError::Rules)?,
                 "Position" => parsed.position = Some(v),
                 "Result" => {}
                 _ => parsed.tags.push((k, v)),
@@ -108,7 +82,7 @@ pub(crate) fn read<G: Movetext>(text: &str) -> Result<Parsed<G>, G::Error> {
                 None => (rest, ""),
             };
             for token in words.split_whitespace() {
-                if G::is_result(token) {
+                if is_result(token) {
                     continue;
                 }
                 let bare = token.trim_end_matches('.');
@@ -117,14 +91,14 @@ pub(crate) fn read<G: Movetext>(text: &str) -> Result<Parsed<G>, G::Error> {
                 }
                 let mv = token
                     .parse()
-                    .map_err(|_| G::text_error(TextError::BadToken(n + 1, token.to_string())))?;
+                    .map_err(|_| TextError::BadToken(n + 1, token.to_string()))?;
                 parsed.moves.push(mv);
             }
             rest = tail;
         }
     }
     if in_comment {
-        return Err(G::text_error(TextError::UnclosedComment));
+        return Err(TextError::UnclosedComment);
     }
     Ok(parsed)
 }

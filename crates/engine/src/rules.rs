@@ -6,7 +6,6 @@
 //! the names of options and values are in `options.rs`.
 
 use core::fmt;
-use core::str::FromStr;
 
 /// Most holes a row may have. Boards are stored in fixed arrays of `2 * MAX_ROW` holes.
 pub const MAX_ROW: usize = 12;
@@ -125,10 +124,20 @@ impl Default for Rules {
 /// Why a rule set string was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RulesError {
-    /// The name before `/` is not a known preset.
-    UnknownPreset(String),
-    /// An option key that does not exist.
-    UnknownOption(String),
+    /// The name before `/` is not a known rule set.
+    UnknownPreset {
+        /// The name given.
+        name: String,
+        /// The names known where it was read.
+        known: Vec<&'static str>,
+    },
+    /// An option key that the rule set does not have.
+    UnknownOption {
+        /// The key given.
+        key: String,
+        /// The rule set's keys.
+        known: Vec<&'static str>,
+    },
     /// An option given without `=value`.
     MissingValue(String),
     /// A value the option does not take.
@@ -173,19 +182,15 @@ pub enum RulesError {
 impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RulesError::UnknownPreset(p) => write!(
+            RulesError::UnknownPreset { name, known } => write!(
                 f,
-                "unknown rule set `{p}` (known: {})",
-                PRESETS.iter().map(|(n, _, _)| *n).collect::<Vec<_>>().join(", ")
+                "unknown rule set `{name}` (known: {})",
+                known.join(", ")
             ),
-            RulesError::UnknownOption(k) => write!(
+            RulesError::UnknownOption { key, known } => write!(
                 f,
-                "unknown rule option `{k}` (known: {})",
-                Rules::options()
-                    .iter()
-                    .map(|o| o.key())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                "unknown rule option `{key}` (known: {})",
+                known.join(", ")
             ),
             RulesError::MissingValue(k) => write!(f, "rule option `{k}` needs a value: `{k}=...`"),
             RulesError::BadValue {
@@ -335,56 +340,6 @@ impl Rules {
     }
 }
 
-impl FromStr for Rules {
-    type Err = RulesError;
-
-    fn from_str(s: &str) -> Result<Rules, RulesError> {
-        let s = s.trim();
-        let (name, opts) = match s.split_once('/') {
-            Some((n, o)) => (n.trim(), o),
-            None if s.contains('=') => ("", s),
-            None => (s, ""),
-        };
-        let mut rules = if name.is_empty() {
-            Rules::CANONICAL
-        } else {
-            PRESETS
-                .iter()
-                .find(|(n, _, _)| n.eq_ignore_ascii_case(name))
-                .map(|p| p.2)
-                .ok_or_else(|| RulesError::UnknownPreset(name.to_string()))?
-        };
-        for opt in opts.split(',').map(str::trim).filter(|o| !o.is_empty()) {
-            let (k, v) = opt
-                .split_once('=')
-                .ok_or_else(|| RulesError::MissingValue(opt.to_string()))?;
-            rules = rules.with_option(
-                &k.trim().to_ascii_lowercase(),
-                &v.trim().to_ascii_lowercase(),
-            )?;
-        }
-        Ok(rules)
-    }
-}
-
-impl fmt::Display for Rules {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some((name, _, _)) = PRESETS.iter().find(|p| p.2 == *self) {
-            return f.write_str(name);
-        }
-        f.write_str("canonical")?;
-        let mut sep = '/';
-        for o in Rules::options() {
-            let v = o.value(self);
-            if v != o.value(&Rules::CANONICAL) {
-                write!(f, "{sep}{}={v}", o.key())?;
-                sep = ',';
-            }
-        }
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -415,11 +370,17 @@ mod tests {
         assert_eq!((p.counters(), p.closed), (6, ClosedEnd::Right));
         assert_eq!(
             "chess".parse::<Rules>(),
-            Err(RulesError::UnknownPreset("chess".into()))
+            Err(RulesError::UnknownPreset {
+                name: "chess".into(),
+                known: vec!["canonical", "stoneshark", "walak-pussa", "pallankuli"]
+            })
         );
         assert_eq!(
             "canonical/speed=fast".parse::<Rules>(),
-            Err(RulesError::UnknownOption("speed".into()))
+            Err(RulesError::UnknownOption {
+                key: "speed".into(),
+                known: Rules::options().iter().map(|o| o.key()).collect()
+            })
         );
         assert!(matches!(
             "canonical/fours=nobody".parse::<Rules>(),

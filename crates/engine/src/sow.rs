@@ -1,14 +1,13 @@
 //! Sowing: laps, fours, relay lifts, pussa captures and the endless-sowing stop (rules 3 to 6).
 //!
 //! The same code sows both games: the two-player [`Position`] and the three-seat
-//! [`crate::mandiri::MandiriPosition`] implement [`Sowing`], which says who owns each hole, who
+//! [`crate::mandiri::Position`] implement [`Sowing`], which says who owns each hole, who
 //! is moving and where captures go. The lap loop is generic over it, so each game gets its own
 //! monomorphized copy with nothing looked up at run time.
 
 use crate::hole::Hole;
-use crate::position::Position;
 use crate::rules::{FinalFour, FourRecipient, Pussa, Rules, MAX_HOLES};
-use crate::side::Side;
+
 use crate::trace::{Event, Tracer};
 
 /// Lifts a move may make before the engine starts recording them to find a repetition.
@@ -46,7 +45,7 @@ impl LiftLog {
 ///
 /// The accessors are tiny and inlined; the provided methods are the sowing itself.
 pub(crate) trait Sowing {
-    /// Who owns holes and receives captures: [`Side`] or [`crate::mandiri::Seat`].
+    /// Who owns holes and receives captures: [`crate::Side`] or [`crate::mandiri::Seat`].
     type Seat: Copy + PartialEq;
     /// Everyone's captures of the round, saved and restored around a long move.
     type Captures: Copy;
@@ -217,51 +216,5 @@ pub(crate) trait Sowing {
             }
             return Some(false);
         }
-    }
-}
-
-impl Sowing for Position {
-    type Seat = Side;
-    type Captures = crate::BySide<u16>;
-
-    #[inline(always)]
-    fn board(&self) -> &[u8; MAX_HOLES] {
-        &self.board
-    }
-    #[inline(always)]
-    fn board_mut(&mut self) -> &mut [u8; MAX_HOLES] {
-        &mut self.board
-    }
-    #[inline(always)]
-    fn next_open(&self, i: usize) -> usize {
-        self.next[i] as usize
-    }
-    #[inline(always)]
-    fn sow_rules(&self) -> &Rules {
-        &self.rules
-    }
-    #[inline(always)]
-    fn mover(&self) -> Side {
-        self.to_move
-    }
-    #[inline(always)]
-    fn owner(&self, i: usize) -> Side {
-        self.row_owner(i)
-    }
-    #[inline(always)]
-    fn hole_at(&self, i: usize) -> Hole {
-        Hole::from_index(i, self.rules.holes())
-    }
-    #[inline(always)]
-    fn captures(&self) -> crate::BySide<u16> {
-        self.captured
-    }
-    #[inline(always)]
-    fn set_captures(&mut self, captures: crate::BySide<u16>) {
-        self.captured = captures;
-    }
-    #[inline(always)]
-    fn capture(&mut self, seat: Side, count: u16) {
-        self.captured[seat] += count;
     }
 }

@@ -19,7 +19,7 @@ pub enum RoundEnd {
 ///
 /// The sowing events name their seats with `P`: a [`Side`] in the two-player game, a
 /// [`crate::mandiri::Seat`] in Raja Pasu Mandiri. The round and match events are the two-player
-/// game's; Mandiri reports its own in [`crate::mandiri::MandiriEvent`].
+/// game's; Mandiri reports its own in [`crate::mandiri::Event`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(tag = "event", rename_all = "snake_case"))]

@@ -3,7 +3,7 @@
 //! plainly: holes named by string, every lift of every move recorded, the whole layer searched.
 //! Lines stop at the round's end (`mode=round`), or run within the first round of a match.
 
-use rajapasu_engine::mandiri::{mandiri_perft, MandiriGame, MandiriPosition};
+use rajapasu_engine::mandiri;
 use std::collections::HashSet;
 
 /// Board order S1..S7, N1..N7, which is also the sowing order; each hole's seat from 9.1.
@@ -261,11 +261,11 @@ const CASES: [(&str, u32, u64); 8] = [
 fn engine_and_simple_implementation_agree() {
     let mut report = Vec::new();
     for (code, depth, expected) in CASES {
-        let pos: MandiriPosition = code.parse().unwrap_or_else(|e| panic!("{code}: {e}"));
+        let pos: mandiri::Position = code.parse().unwrap_or_else(|e| panic!("{code}: {e}"));
         let simple = Simple::parse(code);
         for d in 1..=depth {
-            let mut game = MandiriGame::from_position(pos);
-            let engine = mandiri_perft(&mut game, d);
+            let mut game = mandiri::Game::from_position(pos);
+            let engine = rajapasu_engine::perft(&mut game, d);
             assert_eq!(engine, simple.perft(d), "{code} depth {d}");
             if d == depth {
                 report.push(format!("{code} {d} {engine}"));

@@ -1,10 +1,7 @@
 //! Properties of Raja Pasu Mandiri over random games, under every option.
 
 use proptest::prelude::*;
-use rajapasu_engine::mandiri::{
-    BySeat, MandiriEvent, MandiriGame, MandiriPosition, MandiriRecord, MandiriRoundEnd,
-    MandiriRules, Player, Seat, TOTAL,
-};
+use rajapasu_engine::mandiri::{self, BySeat, Player, Seat, TOTAL};
 use rajapasu_engine::rng::Rng;
 use rajapasu_engine::{Event, Hole};
 
@@ -21,7 +18,7 @@ const RULE_SETS: [&str; 10] = [
     "mandiri/fours=sower,order=clockwise,round-end=quiet,borrow=on,gift=3",
 ];
 
-fn conserved(pos: &MandiriPosition) -> bool {
+fn conserved(pos: &mandiri::Position) -> bool {
     let captured: u32 = Seat::ALL.iter().map(|&s| pos.captured(s)).sum();
     let reserves: u32 = Player::ALL.iter().map(|&p| pos.reserve(p)).sum();
     pos.on_board() + captured + reserves == TOTAL
@@ -32,29 +29,29 @@ fn idx(h: Hole) -> usize {
 }
 
 /// Applies a move's sowing events to the position before it, by hand; stops at the round end.
-fn replay(before: &MandiriPosition, events: &[MandiriEvent]) -> (Vec<u8>, BySeat<u32>) {
+fn replay(before: &mandiri::Position, events: &[mandiri::Event]) -> (Vec<u8>, BySeat<u32>) {
     let mut holes = before.counts().to_vec();
     let mut captured = BySeat(Seat::ALL.map(|s| before.captured(s)));
     for e in events {
         match e {
-            MandiriEvent::Sow(Event::Lift { hole, count, .. }) => {
+            mandiri::Event::Sow(Event::Lift { hole, count, .. }) => {
                 assert_eq!(holes[idx(*hole)], *count, "lift count");
                 holes[idx(*hole)] = 0;
             }
-            MandiriEvent::Sow(Event::Drop { hole, count }) => {
+            mandiri::Event::Sow(Event::Drop { hole, count }) => {
                 assert_eq!(holes[idx(*hole)] + 1, *count, "drop count");
                 holes[idx(*hole)] = *count;
             }
-            MandiriEvent::Sow(Event::Four { hole, to }) => {
+            mandiri::Event::Sow(Event::Four { hole, to }) => {
                 holes[idx(*hole)] = 0;
                 captured[*to] += 4;
             }
-            MandiriEvent::Sow(Event::Pussa { hole, count, by }) => {
+            mandiri::Event::Sow(Event::Pussa { hole, count, by }) => {
                 assert_eq!(holes[idx(*hole)], *count, "pussa count");
                 holes[idx(*hole)] = 0;
                 captured[*by] += u32::from(*count);
             }
-            MandiriEvent::RoundEnd { .. } => break,
+            mandiri::Event::RoundEnd { .. } => break,
             _ => {}
         }
     }
@@ -66,8 +63,8 @@ proptest! {
 
     #[test]
     fn random_games_keep_every_invariant(rules_ix in 0..RULE_SETS.len(), seed in any::<u64>(), len in 1usize..300) {
-        let rules: MandiriRules = RULE_SETS[rules_ix].parse().unwrap();
-        let mut game = MandiriGame::new(rules);
+        let rules: mandiri::Rules = RULE_SETS[rules_ix].parse().unwrap();
+        let mut game = mandiri::Game::new(rules);
         let mut rng = Rng::new(seed);
         let mut history = vec![*game.position()];
         // Kept here move by move, to check the game's own account of them.
@@ -75,8 +72,8 @@ proptest! {
         for _ in 0..len {
             let pos = *game.position();
             prop_assert!(conserved(&pos), "{}", pos);
-            prop_assert_eq!(pos.to_string().parse::<MandiriPosition>().unwrap(), pos);
-            prop_assert_eq!(MandiriPosition::from_setup(pos.to_setup()).unwrap(), pos);
+            prop_assert_eq!(pos.to_string().parse::<mandiri::Position>().unwrap(), pos);
+            prop_assert_eq!(mandiri::Position::from_setup(pos.to_setup()).unwrap(), pos);
             if game.status().is_over() {
                 prop_assert!(game.legal_moves().is_empty());
                 break;
@@ -92,12 +89,12 @@ proptest! {
                 plain.try_play(m).unwrap();
                 prop_assert_eq!(traced.position(), plain.position());
                 prop_assert_eq!(traced.status(), plain.status());
-                if !events.iter().any(|e| matches!(e, MandiriEvent::RoundEnd { .. })) {
+                if !events.iter().any(|e| matches!(e, mandiri::Event::RoundEnd { .. })) {
                     let (holes, captured) = replay(&pos, &events);
                     prop_assert_eq!(&holes[..], plain.position().counts());
                     prop_assert_eq!(captured, BySeat(Seat::ALL.map(|s| plain.position().captured(s))));
-                } else if let Some(MandiriEvent::RoundEnd { reason: MandiriRoundEnd::Repetition, award, .. }) =
-                    events.iter().find(|e| matches!(e, MandiriEvent::RoundEnd { .. }))
+                } else if let Some(mandiri::Event::RoundEnd { reason: mandiri::RoundEnd::Repetition, award, .. }) =
+                    events.iter().find(|e| matches!(e, mandiri::Event::RoundEnd { .. }))
                 {
                     // Each seat took the counters in its own holes.
                     let (holes, _) = replay(&pos, &events);
@@ -117,7 +114,7 @@ proptest! {
         }
         prop_assert_eq!(game.before_moves().map(|p| p.to_move()).collect::<Vec<_>>(), movers);
         prop_assert_eq!(game.round_start_plies(), round_starts);
-        while game.undo() {
+        while game.undo().is_some() {
             history.pop();
             prop_assert_eq!(game.position(), history.last().unwrap());
         }
@@ -125,9 +122,9 @@ proptest! {
 
     #[test]
     fn garbage_codes_never_panic(code in "\\PC{0,80}") {
-        let _ = code.parse::<MandiriPosition>();
-        let _ = code.parse::<MandiriRules>();
-        let _ = format!("mandiri {code}").parse::<MandiriPosition>();
+        let _ = code.parse::<mandiri::Position>();
+        let _ = code.parse::<mandiri::Rules>();
+        let _ = format!("mandiri {code}").parse::<mandiri::Position>();
     }
 }
 
@@ -136,9 +133,9 @@ proptest! {
 #[test]
 fn random_matches_end() {
     for (k, rules) in RULE_SETS.iter().enumerate() {
-        let rules: MandiriRules = rules.parse().unwrap();
+        let rules: mandiri::Rules = rules.parse().unwrap();
         let mut rng = Rng::new(k as u64 + 1);
-        let mut game = MandiriGame::new(rules);
+        let mut game = mandiri::Game::new(rules);
         let mut moves = 0;
         while !game.status().is_over() {
             let legal = game.legal_moves();
@@ -148,8 +145,12 @@ fn random_matches_end() {
             assert!(conserved(game.position()));
         }
         // The record of the whole match replays to the same end.
-        let text = MandiriRecord::from_game(&game, vec![("Event".into(), "test".into())]).to_text();
-        let back = MandiriRecord::parse_text(&text).unwrap().replay().unwrap();
+        let text =
+            mandiri::Record::from_game(&game, vec![("Event".into(), "test".into())]).to_text();
+        let back = mandiri::Record::parse_text(&text)
+            .unwrap()
+            .replay()
+            .unwrap();
         assert_eq!(back.position(), game.position(), "{text}");
         assert_eq!(back.status(), game.status());
     }

@@ -2,13 +2,10 @@
 //! positions for passing, fours, round ends, repetition and the match between rounds. Every
 //! expected figure below was counted from the rules, not taken from the engine.
 
-use rajapasu_engine::mandiri::{
-    MandiriEvent, MandiriGame, MandiriPosition, MandiriRoundEnd, MandiriStatus, Player, Players,
-    Seat,
-};
+use rajapasu_engine::mandiri::{self, Player, Players, Seat};
 use rajapasu_engine::{Event, Hole};
 
-fn pos(code: &str) -> MandiriPosition {
+fn pos(code: &str) -> mandiri::Position {
     code.parse().unwrap_or_else(|e| panic!("{code}: {e}"))
 }
 
@@ -34,21 +31,21 @@ fn example_m1_a_four_for_the_raja_a_pussa_for_the_right_end() {
 
 #[test]
 fn example_m1_traced_names_seats() {
-    let mut game = MandiriGame::from_position(pos(
+    let mut game = mandiri::Game::from_position(pos(
         "mandiri 0,0,1,0,0,0,3/0,0,3,0,2,0,0 R 30,30,29 1,2,3 0,0,0 1 1",
     ));
     let mut events = Vec::new();
     game.play_traced(hole("S7"), &mut events).unwrap();
-    assert!(events.contains(&MandiriEvent::Sow(Event::Four {
+    assert!(events.contains(&mandiri::Event::Sow(Event::Four {
         hole: hole("N3"),
         to: Seat::C
     })));
-    assert!(events.contains(&MandiriEvent::Sow(Event::Pussa {
+    assert!(events.contains(&mandiri::Event::Sow(Event::Pussa {
         hole: hole("N5"),
         count: 2,
         by: Seat::R
     })));
-    assert!(events.contains(&MandiriEvent::Pass { seat: Seat::L }));
+    assert!(events.contains(&mandiri::Event::Pass { seat: Seat::L }));
 }
 
 #[test]
@@ -83,17 +80,17 @@ fn a_move_must_be_the_movers_open_occupied_hole() {
 #[test]
 fn one_counter_left_ends_the_round_at_once_and_the_last_mover_takes_it() {
     // R sows S6 into S7; N1 is empty, so R takes N2's 2; one counter is left.
-    let mut game = MandiriGame::from_position(pos(
+    let mut game = mandiri::Game::from_position(pos(
         "mandiri/mode=round 0,0,0,0,0,1,0/0,2,0,0,0,0,0 R 30,33,32 1,2,3 0,0,0 1 1",
     ));
     game.try_play(hole("S6")).unwrap();
     let round = game.rounds()[0];
-    assert_eq!(round.ended_by, MandiriRoundEnd::NoCapture);
+    assert_eq!(round.ended_by, mandiri::RoundEnd::NoCapture);
     assert_eq!(round.captured.0, [30, 36, 32]);
     assert_eq!(round.winners, Players::EMPTY.with(player(2)));
     assert_eq!(
         game.status(),
-        MandiriStatus::RoundOver {
+        mandiri::Status::RoundOver {
             winners: Players::EMPTY.with(player(2))
         }
     );
@@ -104,9 +101,9 @@ fn a_round_with_a_capture_still_reachable_goes_on() {
     // C's S3 sows into S4 and captures nothing (S5, S6 empty), but R can then sow N1 into N2
     // and take N4 beyond the empty N3.
     let code = "mandiri/mode=round 0,0,1,0,0,0,0/1,0,0,1,0,0,0 C 32,32,31 1,2,3 0,0,0 1 1";
-    let mut game = MandiriGame::from_position(pos(code));
+    let mut game = mandiri::Game::from_position(pos(code));
     game.try_play(hole("S3")).unwrap();
-    assert_eq!(game.status(), MandiriStatus::Playing);
+    assert_eq!(game.status(), mandiri::Status::Playing);
     assert_eq!(game.position().to_move(), Seat::R);
     game.try_play(hole("N1")).unwrap();
     assert_eq!(game.position().captured(Seat::R), 33);
@@ -115,7 +112,7 @@ fn a_round_with_a_capture_still_reachable_goes_on() {
 #[test]
 fn below4_ends_a_round_with_three_counters_after_a_move() {
     let code = "mandiri/mode=round,round-end=below4 0,0,1,0,0,0,0/1,0,0,1,0,0,0 C 32,32,31 1,2,3 0,0,0 1 1";
-    let mut game = MandiriGame::from_position(pos(code));
+    let mut game = mandiri::Game::from_position(pos(code));
     game.try_play(hole("S3")).unwrap();
     assert_eq!(game.rounds()[0].captured.0, [35, 32, 31]);
 }
@@ -124,21 +121,21 @@ fn below4_ends_a_round_with_three_counters_after_a_move() {
 fn quiet_ends_a_round_after_a_circle_of_turns_without_a_capture() {
     let code =
         "mandiri/mode=round,round-end=quiet 0,0,1,0,0,0,0/1,0,0,1,0,0,0 C 32,32,31 1,2,3 0,0,0 1 1";
-    let mut game = MandiriGame::from_position(pos(code));
+    let mut game = mandiri::Game::from_position(pos(code));
     game.try_play(hole("S3")).unwrap();
-    assert_eq!(game.status(), MandiriStatus::Playing);
+    assert_eq!(game.status(), mandiri::Status::Playing);
 }
 
 #[test]
 fn the_gift_and_the_refill_in_the_fixed_order() {
     // The round ends as above: C 30, R 36, L 32. C gives 1 each to R and L: 28, 37, 33.
     // C fills 4 holes (S5 N5 S4 N4), R 4 with 9 left, L 4 with 5 left.
-    let mut game = MandiriGame::from_position(pos(
+    let mut game = mandiri::Game::from_position(pos(
         "mandiri 0,0,0,0,0,1,0/0,2,0,0,0,0,0 R 30,33,32 1,2,3 0,0,0 1 1",
     ));
     let mut events = Vec::new();
     game.play_traced(hole("S6"), &mut events).unwrap();
-    assert!(events.contains(&MandiriEvent::Gift {
+    assert!(events.contains(&mandiri::Event::Gift {
         from: player(1),
         to: player(2),
         count: 1
@@ -153,7 +150,7 @@ fn the_gift_and_the_refill_in_the_fixed_order() {
 fn the_office_passes_after_three_rounds_and_the_players_move_seats() {
     // The Raja's third round: after the gift (28, 37, 33), player 2 moves to C, 3 to R, 1 to L.
     // C (player 2) fills 5 holes, keeps 2; R (player 3) 4, keeps 5; L (player 1) 4, keeps 0.
-    let mut game = MandiriGame::from_position(pos(
+    let mut game = mandiri::Game::from_position(pos(
         "mandiri 0,0,0,0,0,1,0/0,2,0,0,0,0,0 R 30,33,32 1,2,3 0,0,0 3 3",
     ));
     game.try_play(hole("S6")).unwrap();
@@ -167,12 +164,12 @@ fn the_office_passes_after_three_rounds_and_the_players_move_seats() {
 #[test]
 fn a_player_who_cannot_fill_a_hole_is_out_and_the_seat_closes() {
     // C 60, R 33 + 3, L 2; after the gift 58, 37, 3: player 3 is out and keeps 3.
-    let mut game = MandiriGame::from_position(pos(
+    let mut game = mandiri::Game::from_position(pos(
         "mandiri 0,0,0,0,0,1,0/0,2,0,0,0,0,0 R 60,33,2 1,2,3 0,0,0 1 1",
     ));
     let mut events = Vec::new();
     game.play_traced(hole("S6"), &mut events).unwrap();
-    assert!(events.contains(&MandiriEvent::Out { player: player(3) }));
+    assert!(events.contains(&mandiri::Event::Out { player: player(3) }));
     assert_eq!(
         game.position().to_string(),
         "mandiri x,x,7,7,7,7,7/7,7,7,7,7,x,x C 0,0,0 1,2,x3 16,9,3 2 2"
@@ -186,7 +183,7 @@ fn a_player_who_cannot_fill_a_hole_is_out_and_the_seat_closes() {
 #[test]
 fn borrowing_fills_one_hole_and_the_debt_is_recorded() {
     // As above with borrow=on: player 3 (3) borrows 4 from player 1 (58, the most).
-    let mut game = MandiriGame::from_position(pos(
+    let mut game = mandiri::Game::from_position(pos(
         "mandiri/borrow=on 0,0,0,0,0,1,0/0,2,0,0,0,0,0 R 60,33,2 1,2,3 0,0,0 1 1",
     ));
     game.try_play(hole("S6")).unwrap();
@@ -199,13 +196,13 @@ fn borrowing_fills_one_hole_and_the_debt_is_recorded() {
 #[test]
 fn the_match_ends_when_one_player_can_fill_a_hole() {
     // C 91, R 2 + 3, L 2; after the gift 89, 6, 3: only player 1 can fill a hole.
-    let mut game = MandiriGame::from_position(pos(
+    let mut game = mandiri::Game::from_position(pos(
         "mandiri 0,0,0,0,0,1,0/0,2,0,0,0,0,0 R 91,2,2 1,2,3 0,0,0 1 1",
     ));
     game.try_play(hole("S6")).unwrap();
     assert_eq!(
         game.status(),
-        MandiriStatus::MatchOver {
+        mandiri::Status::MatchOver {
             winners: Players::EMPTY.with(player(1))
         }
     );
@@ -214,7 +211,7 @@ fn the_match_ends_when_one_player_can_fill_a_hole() {
 
 #[test]
 fn codes_name_what_is_wrong() {
-    let err = |code: &str| code.parse::<MandiriPosition>().unwrap_err().to_string();
+    let err = |code: &str| code.parse::<mandiri::Position>().unwrap_err().to_string();
     assert!(err("mandiri 7,7,7,7,7,7,7/7,7,7,7,7,7,8 C 0,0,0 1,2,3 0,0,0 1 1").contains("99"));
     assert!(err("mandiri 7,7,7,7,7,7,7/7,7,7,7,7,7,7 Q 0,0,0 1,2,3 0,0,0 1 1").contains("`Q`"));
     assert!(
@@ -232,13 +229,13 @@ fn codes_name_what_is_wrong() {
 #[test]
 fn undo_restores_the_game_across_a_round_end() {
     let start = pos("mandiri 0,0,0,0,0,1,0/0,2,0,0,0,0,0 R 30,33,32 1,2,3 0,0,0 1 1");
-    let mut game = MandiriGame::from_position(start);
+    let mut game = mandiri::Game::from_position(start);
     game.try_play(hole("S6")).unwrap();
     assert_eq!(game.rounds().len(), 1);
-    assert!(game.undo());
+    assert_eq!(game.undo(), Some(hole("S6")));
     assert_eq!(game.position(), &start);
     assert!(game.rounds().is_empty());
-    assert!(!game.undo());
+    assert_eq!(game.undo(), None);
 }
 
 #[test]
@@ -267,22 +264,22 @@ fn the_third_repetition_ends_the_round_and_each_seat_takes_its_own_holes() {
         let count = after[..=i].iter().filter(|j| **j == after[i]).count();
         assert!(count < 3, "move {} repeats a position a third time", i + 1);
     }
-    let mut game = MandiriGame::from_position(pos(code));
+    let mut game = mandiri::Game::from_position(pos(code));
     let mut events = Vec::new();
     for &m in &moves[..moves.len() - 1] {
         game.try_play(m).unwrap();
-        assert_eq!(game.status(), MandiriStatus::Playing);
+        assert_eq!(game.status(), mandiri::Status::Playing);
     }
     game.play_traced(*moves.last().unwrap(), &mut events)
         .unwrap();
-    let Some(MandiriEvent::RoundEnd { reason, award, .. }) = events
+    let Some(mandiri::Event::RoundEnd { reason, award, .. }) = events
         .iter()
-        .find(|e| matches!(e, MandiriEvent::RoundEnd { .. }))
+        .find(|e| matches!(e, mandiri::Event::RoundEnd { .. }))
         .cloned()
     else {
         panic!("the round ends");
     };
-    assert_eq!(reason, MandiriRoundEnd::Repetition);
+    assert_eq!(reason, mandiri::RoundEnd::Repetition);
     for seat in Seat::ALL {
         let own: u16 = seat.holes().map(|h| u16::from(p.count(h).unwrap())).sum();
         assert_eq!(award[seat], own, "{seat}");
@@ -294,12 +291,12 @@ fn a_debt_is_paid_back_before_the_gift() {
     // The round ends with C 30, R 36, L 32. Player 3 first pays back the 4 owed to player 1
     // (34, 36, 28), then the gift (32, 37, 29): C fills 4 holes and keeps 4, R 4 and 9, L 4
     // and 1.
-    let mut game = MandiriGame::from_position(pos(
+    let mut game = mandiri::Game::from_position(pos(
         "mandiri/borrow=on 0,0,0,0,0,1,0/0,2,0,0,0,0,0 R 30,33,32 1,2,3 0,0,0 1 1 3:1:4",
     ));
     let mut events = Vec::new();
     game.play_traced(hole("S6"), &mut events).unwrap();
-    assert!(events.contains(&MandiriEvent::Repay {
+    assert!(events.contains(&mandiri::Event::Repay {
         from: player(3),
         to: player(1),
         count: 4
@@ -331,11 +328,11 @@ fn quiet_ends_the_round_after_as_many_quiet_moves_as_seats_playing() {
     }
     let (k, mover, left) = end.expect("three quiet moves in the line");
     let code = plain.replace("mode=round", "mode=round,round-end=quiet");
-    let mut game = MandiriGame::from_position(pos(&code));
+    let mut game = mandiri::Game::from_position(pos(&code));
     for (j, m) in line.split_whitespace().map(hole).enumerate().take(k + 1) {
         assert_eq!(
             game.status(),
-            MandiriStatus::Playing,
+            mandiri::Status::Playing,
             "before move {}",
             j + 1
         );
@@ -343,6 +340,6 @@ fn quiet_ends_the_round_after_as_many_quiet_moves_as_seats_playing() {
     }
     assert!(game.status().is_over());
     let round = game.rounds()[0];
-    assert_eq!(round.ended_by, MandiriRoundEnd::NoCapture);
+    assert_eq!(round.ended_by, mandiri::RoundEnd::NoCapture);
     assert_eq!(u32::from(round.captured[mover]), p.captured(mover) + left);
 }

@@ -9,10 +9,11 @@ use crate::rules::rules_arg;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use rajapasu_ai::arena::{self, Captures, Outcome};
+use rajapasu_ai::arena;
+use rajapasu_ai::arena::raja_pasu::{self, Captures, Outcome};
 use rajapasu_ai::spec::Spec;
 use rajapasu_engine::rng::{stream_seed, Rng};
-use rajapasu_engine::{BySide, Game, Move, Rules, Side};
+use rajapasu_engine::{Game, Move, Rules, Side};
 
 fn spec_arg(text: &str) -> PyResult<Spec> {
     text.parse::<Spec>().map_err(raise::<RajapasuError>)
@@ -39,7 +40,7 @@ fn play_one(
     }
     let s = south.build(rules, seed ^ 1).map_err(|e| e.to_string())?;
     let n = north.build(rules, seed ^ 2).map_err(|e| e.to_string())?;
-    Ok(arena::play_game(game, &mut BySide::new(s, n)))
+    Ok(raja_pasu::play_game(game, &mut [s, n]))
 }
 
 fn side_value(side: Option<Side>) -> serde_json::Value {
@@ -157,7 +158,7 @@ fn summarize(
             forfeit,
         });
     }
-    let summary = arena::summarize(&rules, &outcomes);
+    let summary = raja_pasu::summarize(&rules, &outcomes);
     json_to_py(py, &summary)
 }
 

@@ -9,7 +9,8 @@ use crate::rules::rules_arg;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use rajapasu_ai::arena::{self, Captures, Outcome, Pairing};
+use rajapasu_ai::arena::raja_pasu::{self, Captures, Outcome};
+use rajapasu_ai::arena::{self, Seating};
 use rajapasu_ai::spec::Spec;
 use rajapasu_engine::{Game, Move, Position, Rules, Side};
 
@@ -17,7 +18,7 @@ struct Setup {
     rules: Rules,
     specs: Vec<Spec>,
     openings: Vec<Vec<Move>>,
-    pairings: Vec<Pairing>,
+    pairings: Vec<Seating>,
 }
 
 /// The command's set-up: specs, openings and pairings from the seed.
@@ -52,9 +53,9 @@ fn setup(
         ));
     }
     let pairings = if ladder {
-        arena::ladder(specs.len(), openings.len(), seed)
+        arena::ladder::<Game>(specs.len(), openings.len(), seed)
     } else {
-        arena::round_robin(specs.len(), openings.len(), seed)
+        arena::round_robin::<Game>(specs.len(), openings.len(), seed)
     };
     Ok(Setup {
         rules,
@@ -130,11 +131,11 @@ fn tournament_games(
             threads,
             |&k| {
                 let p = &s.pairings[k];
-                let o = arena::play_pairing(&s.specs, s.rules, &start, &s.openings[p.opening], p);
+                let o = arena::play_seating(&s.specs, s.rules, &start, &s.openings[p.opening], p, usize::MAX);
                 serde_json::json!({
                     "game": k,
-                    "south": p.south,
-                    "north": p.north,
+                    "south": p.entrants[0],
+                    "north": p.entrants[1],
                     "opening": p.opening,
                     "winner": o.winner.map(Side::name),
                     "margin": o.margin,
@@ -225,7 +226,7 @@ fn tournament_table(
         .map(|(k, o)| o.ok_or_else(|| PyValueError::new_err(format!("game {k} is missing"))))
         .collect::<PyResult<Vec<_>>>()?;
     let names: Vec<String> = s.specs.iter().map(|x| x.label.clone()).collect();
-    let table = arena::tabulate(&names, &s.pairings, &outcomes);
+    let table = raja_pasu::tabulate(&names, &s.pairings, &outcomes);
     let out = serde_json::json!({
         "rules": s.rules.to_string(),
         "openings": s.openings.len(),

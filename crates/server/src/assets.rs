@@ -1,9 +1,14 @@
 //! The page's files, embedded in the binary: nothing is read from disk or fetched elsewhere.
+//! The HTML pages are made from templates, once ([`pages`]).
+
+pub mod pages;
 
 use crate::error::ApiError;
 use crate::requests::ApiPath;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use pages::{Page, TemplateError};
+use std::sync::LazyLock;
 
 macro_rules! web {
     ($($path:literal),* $(,)?) => {
@@ -11,13 +16,8 @@ macro_rules! web {
     };
 }
 
-/// Every embedded file: path under `web/`, content.
+/// Every embedded file served under `/assets/`: path under `web/`, content.
 pub static FILES: &[(&str, &str)] = web!(
-    "index.html",
-    "rules.html",
-    "learn.html",
-    "analysis.html",
-    "mandiri.html",
     "style.css",
     "favicon.svg",
     "js/api.js",
@@ -26,10 +26,11 @@ pub static FILES: &[(&str, &str)] = web!(
     "js/i18n.js",
     "js/rules.js",
     "js/sound.js",
-    "js/home.js",
+    "js/new_game.js",
     "js/learn.js",
     "js/analysis.js",
     "js/board3.js",
+    "js/live_game.js",
     "js/mandiri.js",
     "js/mandiri_help.js",
     "js/gamepage.js",
@@ -39,6 +40,41 @@ pub static FILES: &[(&str, &str)] = web!(
     "i18n/si.json",
     "i18n/ta.json",
 );
+
+/// The templates the pages are made of (path under `web/`, content): the layout, each page's
+/// own part, and the parts pages share.
+pub static TEMPLATES: &[(&str, &str)] = web!(
+    "layout.html",
+    "pages/index.html",
+    "pages/mandiri.html",
+    "pages/rules.html",
+    "pages/learn.html",
+    "pages/analysis.html",
+    "parts/game.html",
+    "parts/game_kinds.html",
+    "parts/level_field.html",
+    "parts/game_length.html",
+    "parts/start_button.html",
+    "parts/my_games.html",
+);
+
+/// Every page, made once, in the order of [`Page::ALL`].
+static PAGES: LazyLock<Vec<Result<String, TemplateError>>> = LazyLock::new(|| {
+    // The English catalog gives each title its text before the page's script runs.
+    let english = FILES
+        .iter()
+        .find(|(path, _)| path.strip_prefix("i18n/") == Some("en.json"))
+        .map_or("", |(_, text)| *text);
+    Page::ALL
+        .iter()
+        .map(|page| page.render(TEMPLATES, english))
+        .collect()
+});
+
+/// The page `page` as served.
+pub fn page_html(page: Page) -> Result<&'static str, &'static TemplateError> {
+    PAGES[page as usize].as_deref()
+}
 
 fn content_type(path: &str) -> &'static str {
     match path.rsplit('.').next() {
@@ -65,49 +101,43 @@ fn file(path: &str) -> Option<Response> {
     )
 }
 
+fn page(page: Page) -> Response {
+    match page_html(page) {
+        Ok(html) => (
+            [
+                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            html,
+        )
+            .into_response(),
+        Err(e) => ApiError::internal(e).into_response(),
+    }
+}
+
 /// The app page (`/` and `/g/{id}`).
 pub async fn index() -> Response {
-    file("index.html").unwrap_or_else(|| {
-        ApiError::not_found("no page")
-            .code("no_page")
-            .into_response()
-    })
+    page(Page::Index)
 }
 
 /// The rules page.
 pub async fn rules_page() -> Response {
-    file("rules.html").unwrap_or_else(|| {
-        ApiError::not_found("no page")
-            .code("no_page")
-            .into_response()
-    })
+    page(Page::Rules)
 }
 
 /// The tutorial page, `/learn`.
 pub async fn learn_page() -> Response {
-    file("learn.html").unwrap_or_else(|| {
-        ApiError::not_found("no page")
-            .code("no_page")
-            .into_response()
-    })
+    page(Page::Learn)
 }
 
 /// The analysis board, `/analysis`.
 pub async fn analysis_page() -> Response {
-    file("analysis.html").unwrap_or_else(|| {
-        ApiError::not_found("no page")
-            .code("no_page")
-            .into_response()
-    })
+    page(Page::Analysis)
 }
 
 /// The Raja Pasu Mandiri page, `/mandiri` and `/m/{id}`.
 pub async fn mandiri_page() -> Response {
-    file("mandiri.html").unwrap_or_else(|| {
-        ApiError::not_found("no page")
-            .code("no_page")
-            .into_response()
-    })
+    page(Page::Mandiri)
 }
 
 /// `/assets/{path}`.
@@ -117,4 +147,88 @@ pub async fn asset(ApiPath(path): ApiPath<String>) -> Response {
             .code("no_asset")
             .into_response()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `id="…"` values of a page.
+    fn ids(html: &str) -> Vec<&str> {
+        html.split(" id=\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+            .collect()
+    }
+
+    #[test]
+    fn every_page_is_made_whole_with_one_head_and_header() {
+        for page in Page::ALL {
+            let html = page_html(page).unwrap_or_else(|e| panic!("{page:?}: {e}"));
+            assert!(
+                html.starts_with("<!doctype html>\n<html lang=\"en\">"),
+                "{page:?}"
+            );
+            assert!(!html.contains("{{") && !html.contains("}}"), "{page:?}");
+            assert_eq!(
+                html.matches("<header class=\"top\">").count(),
+                1,
+                "{page:?}"
+            );
+            assert_eq!(html.matches("aria-current=\"page\"").count(), 1, "{page:?}");
+            assert_eq!(html.matches("<select id=\"lang\">").count(), 1, "{page:?}");
+            // The Content-Security-Policy allows no inline script: every script is a file.
+            assert_eq!(html.matches("<script").count(), 1, "{page:?}");
+            assert!(
+                html.contains("<script type=\"module\" src=\"/assets/js/"),
+                "{page:?}"
+            );
+            let script = html
+                .split("src=\"/assets/js/")
+                .nth(1)
+                .and_then(|s| s.split('"').next());
+            let script = format!("js/{}", script.unwrap_or_default());
+            assert!(
+                FILES.iter().any(|(p, _)| *p == script),
+                "{page:?}: {script}"
+            );
+            let mut seen = std::collections::HashSet::new();
+            for id in ids(html) {
+                assert!(seen.insert(id), "{page:?}: id `{id}` twice");
+            }
+        }
+    }
+
+    #[test]
+    fn both_games_show_the_same_game_section() {
+        let index = page_html(Page::Index).unwrap();
+        let mandiri = page_html(Page::Mandiri).unwrap();
+        for id in [
+            "game",
+            "status",
+            "presence",
+            "replay-box",
+            "board",
+            "undo",
+            "hint",
+            "resign",
+            "round-summary",
+            "end-box",
+            "rematch",
+            "explain",
+            "name-form",
+            "move-list",
+            "scoreboard",
+            "export-text",
+            "keys-hint",
+            "announcer",
+            "not-found",
+        ] {
+            assert!(ids(index).contains(&id), "index: {id}");
+            assert!(ids(mandiri).contains(&id), "mandiri: {id}");
+        }
+        assert!(index.contains("<title data-i18n-key=\"app.title\">Raja Pasu</title>"));
+        assert!(mandiri.contains("<title data-i18n-key=\"m.title\">Raja Pasu Mandiri</title>"));
+        assert!(mandiri.contains("src=\"/assets/js/mandiri.js\""));
+    }
 }

@@ -1,4 +1,4 @@
-//! The `serve` and `loadtest` commands of `rajapasu`.
+//! The `serve` command of `rajapasu` (`rajapasu loadtest` is the crate rajapasu-loadtest).
 
 use clap::Args;
 use std::io;
@@ -63,13 +63,4 @@ pub fn serve(args: ServeArgs) -> io::Result<()> {
     // Whatever is still running (a socket's last write) gets a moment, not a wait.
     rt.shutdown_timeout(std::time::Duration::from_millis(500));
     result.map_err(io::Error::other)
-}
-
-pub use crate::loadtest::LoadtestArgs;
-
-/// Runs the load test and prints its figures.
-pub fn loadtest(args: LoadtestArgs) -> io::Result<()> {
-    runtime()?
-        .block_on(crate::loadtest::run(args))
-        .map_err(io::Error::other)
 }

@@ -1,6 +1,7 @@
 //! Errors: the API's answers (a status code and a JSON body `{"error": "...", "code": "..."}`),
 //! and why the server could not start.
 
+use crate::search_pool::{SearchError, BUSY_RETRY_SECONDS};
 use crate::store::StoreError;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -161,7 +162,7 @@ pub struct ApiError {
 }
 
 /// What went wrong inside the server, carried by an error response to the layer that logs it
-/// with the request id ([`crate::serve`]).
+/// with the request id ([`crate::serve`](mod@crate::serve)).
 #[derive(Debug, Clone)]
 pub struct InternalDetail(pub String);
 
@@ -266,6 +267,20 @@ impl std::fmt::Display for ApiError {
 }
 
 impl std::error::Error for ApiError {}
+
+/// A search that gave no answer, as the API answers it.
+impl From<SearchError> for ApiError {
+    fn from(e: SearchError) -> ApiError {
+        match e {
+            SearchError::Busy => ApiError::busy(
+                "the computer is busy with other searches: try again shortly",
+                BUSY_RETRY_SECONDS,
+            ),
+            SearchError::Replaced => ApiError::conflict(e.to_string()).code("hint_replaced"),
+            SearchError::Stopped => ApiError::internal(e),
+        }
+    }
+}
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {

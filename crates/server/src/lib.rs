@@ -3,24 +3,25 @@
 //!
 //! | Module | What it holds |
 //! |---|---|
-//! | [`serve`] | the accept loop: connection cap, timeouts, graceful stop (docs/SERVER.md) |
+//! | [`serve`](mod@serve) | the accept loop: connection cap, timeouts, graceful stop (docs/SERVER.md) |
 //! | [`layers`] | what every answer passes through: head size, rate limits, JSON errors, security headers, metrics |
 //! | [`limits`] | every limit of the server, the flags of `serve`, with their defaults |
-//! | [`requests`] | every request's body and query, read and checked: a bad request stops there |
-//! | [`api`] | the routes (docs/API.md), the WebSocket, the page's assets, `/healthz`, `/metrics` |
+//! | [`requests`] | the bodies and queries both games' routes share, and the analysis request, read and checked: a bad request stops there |
+//! | [`api`] | the routes (docs/API.md), the page's assets, `/healthz`, `/metrics`, `/api/meta` |
+//! | [`game_routes`], [`live`] | a game's routes (its games, its trace), one router instantiated per game; its live updates (WebSocket) |
 //! | [`app`] | what the handlers share: games, search workers, limits, counters |
 //! | [`search_pool`] | the search workers: a bounded queue, tables reused within a memory budget |
 //! | [`rate`], [`sockets`] | per-address rate limits; caps on WebSockets by game and address |
 //! | [`tokens`] | ids, seat tokens and invitations: random, compared in constant time |
 //! | [`metrics`] | the counters of `/metrics` |
-//! | [`games`] | the games in play, their moves, undo, hints, seats; each change stored first |
-//! | [`meta`] | a game's settings (rules, start, seats, names), typed, and as stored |
+//! | [`games`] | the games in play, written once for both games: held, stored, moves, undo, hints, seats, rematches, the computer's turn |
+//! | [`raja_pasu`] | what is Raja Pasu's own: its settings (who plays), requests, JSON and hint |
+//! | [`mandiri`] | what is Raja Pasu Mandiri's own: the same, for three players, and its trace request |
 //! | [`store`] | where games are kept: SQLite (one writer thread, group commit) or PostgreSQL |
 //! | [`analysis`] | the analysis board's search: every move scored, bounded in time |
-//! | [`computer`] | hints and the levels, as the page sees them |
 //! | [`error`] | the API's error answers, and why the server could not start |
-//! | [`assets`] | the page's files, embedded in the binary |
-//! | [`cli`], [`loadtest`], [`abuse`], [`client`] | the `serve` and `loadtest` commands (`--abuse` attacks), and their HTTP client |
+//! | [`assets`] | the page's files, embedded in the binary; the HTML pages, made from one layout and shared parts |
+//! | [`cli`] | the `serve` command's options and its start |
 //!
 //! ```no_run
 //! # async fn run() -> Result<(), rajapasu_server::error::ServerError> {
@@ -30,23 +31,20 @@
 //! # Ok(()) }
 //! ```
 
-pub mod abuse;
 pub mod analysis;
-#[macro_use]
 pub mod api;
 pub mod app;
 pub mod assets;
 pub mod cli;
-pub mod client;
-pub mod computer;
 pub mod error;
+pub mod game_routes;
 pub mod games;
 pub mod layers;
 pub mod limits;
-pub mod loadtest;
+pub mod live;
 pub mod mandiri;
-pub mod meta;
 pub mod metrics;
+pub mod raja_pasu;
 pub mod rate;
 pub mod requests;
 pub mod search_pool;
@@ -150,6 +148,7 @@ async fn prepare(
     let hub = games::Hub::start(store, policy, search.clone())
         .await
         .map_err(ServerError::Store)?;
+    hub.resume_computers().await.map_err(ServerError::Store)?;
     let listener =
         tokio::net::TcpListener::bind(addr)
             .await

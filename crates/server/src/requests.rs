@@ -1,16 +1,18 @@
-//! The API's requests: the body or query of every route, and how each is read and checked into
-//! engine types (rules through the engine's rule-set parser, levels through [`Level`]). A
-//! request that is wrong stops here, with its 4xx answer.
+//! The API's requests: the body or query of every route both games share, and of the
+//! analysis route, and how each is read and checked into engine types (rules
+//! through the engine's rule-set parser). Each game's own bodies (creation, rematch) are in
+//! `crate::raja_pasu::requests` and `crate::mandiri::requests`. A request that is wrong stops
+//! there, with its 4xx answer.
 
 use crate::error::{ApiError, ErrorKind};
-use crate::meta::Kind;
+use crate::games::seating::Kind;
 use crate::serve::BodyDeadline;
 use axum::extract::{FromRequest, FromRequestParts, Path, Query, Request};
 use axum::http::header;
 use axum::http::request::Parts;
 use rajapasu_ai::Level;
 use rajapasu_engine::record::Record;
-use rajapasu_engine::{Game, Move, ParseSideError, Position, Rules, Side};
+use rajapasu_engine::{Game, Move, Position, Rules};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
@@ -141,6 +143,30 @@ pub fn position(code: &str, rules: Rules) -> Result<Position, ApiError> {
         .map_err(|e| ApiError::unprocessable(format!("position: {e}")).code("bad_position"))
 }
 
+/// The computer's level of a new game of `kind` as the API takes it: a game against the
+/// computer has one ([`Level::DEFAULT`] unless given), other games none.
+///
+/// ```
+/// use rajapasu_server::games::seating::Kind;
+/// use rajapasu_server::requests::level;
+/// assert_eq!(level(Kind::Computer, None).unwrap(), Some(rajapasu_ai::Level::DEFAULT));
+/// assert_eq!(level(Kind::Local, Some(2)).unwrap_err().code_word(), "bad_level");
+/// assert_eq!(level(Kind::Computer, Some(9)).unwrap_err().code_word(), "bad_level");
+/// ```
+pub fn level(kind: Kind, level: Option<u8>) -> Result<Option<Level>, ApiError> {
+    match (kind, level) {
+        (Kind::Computer, None) => Ok(Some(Level::DEFAULT)),
+        (Kind::Computer, Some(n)) => Level::try_from(n)
+            .map(Some)
+            .map_err(|e| ApiError::unprocessable(e.to_string()).code("bad_level")),
+        (_, Some(_)) => Err(ApiError::unprocessable(
+            "a level is only for games against the computer",
+        )
+        .code("bad_level")),
+        (_, None) => Ok(None),
+    }
+}
+
 /// A move as the API takes it: a hole number, on a board of `holes` holes a row.
 pub fn hole(number: u32, holes: usize) -> Result<Move, ApiError> {
     u8::try_from(number)
@@ -154,106 +180,14 @@ pub fn hole(number: u32, holes: usize) -> Result<Move, ApiError> {
         })
 }
 
-/// Body of `POST /api/games`.
+/// Body of a move, `POST .../games/{id}/moves`: the move as each game names it (`T`: a hole
+/// number in Raja Pasu, a hole name in Mandiri), the ply expected and the seat token.
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
-pub struct NewGame {
-    kind: Kind,
-    #[serde(default)]
-    rules: Option<String>,
-    #[serde(default)]
-    mode: Option<String>,
-    #[serde(default)]
-    level: Option<u8>,
-    #[serde(default)]
-    side: Option<String>,
-    #[serde(default)]
-    position: Option<String>,
-    #[serde(default)]
-    record: Option<String>,
-}
-
-/// A new game as asked for, checked.
-#[derive(Debug)]
-pub struct GameSetup {
-    /// The kind.
-    pub kind: Kind,
-    /// The game to begin with: the start position and the moves of an imported record.
-    pub game: Game,
-    /// The computer's level, for a game against it.
-    pub level: Option<Level>,
-    /// The creator's seat.
-    pub side: Side,
-}
-
-impl NewGame {
-    /// Checks the request: a record, rules, mode, position, side and level that all fit.
-    pub fn read(self) -> Result<GameSetup, ApiError> {
-        let record =
-            match &self.record {
-                Some(text) => Some(Record::parse(text).map_err(|e| {
-                    ApiError::unprocessable(format!("record: {e}")).code("bad_record")
-                })?),
-                None => None,
-            };
-        let mut rules = match (&record, &self.rules) {
-            (Some(r), None) => r.rules,
-            (_, Some(text)) => rules(text)?,
-            (None, None) => Rules::default(),
-        };
-        if let Some(mode) = &self.mode {
-            rules = rules
-                .with_option("mode", mode)
-                .map_err(|e| ApiError::unprocessable(e.to_string()).code("bad_mode"))?;
-        }
-        let start = match (&self.position, &record) {
-            (Some(code), _) => position(code, rules)?,
-            (None, Some(r)) => r.start.unwrap_or_else(|| Position::start(rules)),
-            (None, None) => Position::start(rules),
-        };
-        let side = match &self.side {
-            None => Side::South,
-            Some(t) => t.parse().map_err(|e: ParseSideError| {
-                ApiError::unprocessable(e.to_string()).code("bad_side")
-            })?,
-        };
-        let level = match (self.kind, self.level) {
-            (Kind::Computer, None) => Some(Level::DEFAULT),
-            (Kind::Computer, Some(n)) => Some(
-                Level::try_from(n)
-                    .map_err(|e| ApiError::unprocessable(e.to_string()).code("bad_level"))?,
-            ),
-            (_, Some(_)) => {
-                return Err(ApiError::unprocessable(
-                    "a level is only for games against the computer",
-                )
-                .code("bad_level"))
-            }
-            (_, None) => None,
-        };
-        let mut game = Game::from_position(start);
-        for (k, &mv) in record.iter().flat_map(|r| &r.moves).enumerate() {
-            game.try_play(mv).map_err(|e| {
-                ApiError::unprocessable(format!("record: move {} ({mv}): {e}", k + 1))
-                    .code("bad_record")
-            })?;
-        }
-        Ok(GameSetup {
-            kind: self.kind,
-            game,
-            level,
-            side,
-        })
-    }
-}
-
-/// Body of `POST /api/games/{id}/moves`.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct MoveRequest {
-    /// The hole number.
+pub struct MoveRequest<T> {
+    /// The move.
     #[serde(rename = "move")]
-    pub mv: u32,
+    pub mv: T,
     /// The ply the player expects the game to be at.
     #[serde(default)]
     pub ply: Option<usize>,
@@ -262,7 +196,8 @@ pub struct MoveRequest {
     pub token: Option<String>,
 }
 
-/// Body of `POST /api/games/{id}/undo` and `/hint`.
+/// Body of `POST .../games/{id}/undo`, `/hint`, `/resign`, `/next-round` (and a Mandiri
+/// rematch).
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct TokenRequest {
@@ -274,7 +209,7 @@ pub struct TokenRequest {
     pub ply: Option<usize>,
 }
 
-/// Body of `POST /api/games/{id}/name`.
+/// Body of `POST .../games/{id}/name`.
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct NameRequest {
@@ -307,19 +242,7 @@ impl NameRequest {
     }
 }
 
-/// Body of `POST /api/games/{id}/rematch`.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct RematchRequest {
-    /// The seat token.
-    #[serde(default)]
-    pub token: Option<String>,
-    /// Whether the players change sides (default true; online rematches always do).
-    #[serde(default)]
-    pub swap: Option<bool>,
-}
-
-/// Body of `POST /api/games/{id}/join`.
+/// Body of `POST .../games/{id}/join`.
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct JoinRequest {
@@ -327,14 +250,14 @@ pub struct JoinRequest {
     pub invite: String,
 }
 
-/// Query of `GET /api/games/{id}`.
+/// Query of `GET .../games/{id}`.
 #[derive(Deserialize, Debug)]
 pub struct StateQuery {
     /// Show the game after its first `at` moves.
     pub at: Option<usize>,
 }
 
-/// Query of `GET /api/games/{id}/record`.
+/// Query of `GET .../games/{id}/record`.
 #[derive(Deserialize, Debug)]
 pub struct RecordQuery {
     format: Option<String>,
@@ -351,31 +274,6 @@ impl RecordQuery {
                     .code("bad_query"),
             ),
         }
-    }
-}
-
-/// Body of `POST /api/trace`.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct TraceRequest {
-    #[serde(default)]
-    rules: Option<String>,
-    #[serde(default)]
-    position: Option<String>,
-    #[serde(rename = "move")]
-    mv: u32,
-}
-
-impl TraceRequest {
-    /// The game to play the move in, and the move.
-    pub fn read(&self) -> Result<(Game, Move), ApiError> {
-        let rules = rules(self.rules.as_deref().unwrap_or("canonical"))?;
-        let game = match &self.position {
-            Some(code) => Game::from_position(position(code, rules)?),
-            None => Game::new(rules),
-        };
-        let mv = hole(self.mv, rules.holes())?;
-        Ok((game, mv))
     }
 }
 

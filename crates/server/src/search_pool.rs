@@ -9,13 +9,8 @@
 //!   is taken from the queue or stopped, and answered [`SearchError::Replaced`].
 //! - A request whose client went away is dropped from the queue, or its search stopped.
 
-use crate::error::ApiError;
-use rajapasu_ai::mandiri::Analysis;
 use rajapasu_ai::search::Searcher;
 use rajapasu_ai::Level;
-use rajapasu_engine::mandiri::MandiriGame;
-use rajapasu_engine::{Game, Hole, Move};
-use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;
 use std::pin::Pin;
@@ -68,19 +63,6 @@ impl std::error::Error for SearchError {}
 
 /// Seconds a client refused for a full queue is asked to wait.
 pub const BUSY_RETRY_SECONDS: u64 = 2;
-
-impl From<SearchError> for ApiError {
-    fn from(e: SearchError) -> ApiError {
-        match e {
-            SearchError::Busy => ApiError::busy(
-                "the computer is busy with other searches: try again shortly",
-                BUSY_RETRY_SECONDS,
-            ),
-            SearchError::Replaced => ApiError::conflict(e.to_string()).code("hint_replaced"),
-            SearchError::Stopped => ApiError::internal(e),
-        }
-    }
-}
 
 /// Shared between a queued or running search and whoever waits for it.
 #[derive(Default)]
@@ -162,7 +144,12 @@ impl Drop for Owner {
 /// use rajapasu_engine::{Game, Rules};
 /// let pool = SearchPool::new(1, 64 << 20, 4).unwrap();
 /// let game = Game::new(Rules::default());
-/// let mv = pool.computer_move(game.clone(), rajapasu_ai::Level::MIN, 1).await;
+/// let (searched, params) = (game.clone(), rajapasu_ai::Level::MIN.params());
+/// let mv = pool
+///     .computer_move(params.table_bits, move |searcher| {
+///         rajapasu_ai::choose_with(searcher, &searched, &params, 1).map(|c| c.mv)
+///     })
+///     .await;
 /// assert!(game.legal_moves().contains(mv.unwrap()));
 /// # }
 /// ```
@@ -285,53 +272,28 @@ impl SearchPool {
         Ok(Pending { rx, ticket })
     }
 
-    /// The computer's move at `level`: waits its turn, never refused. `None` if the game is
-    /// over or the pool stopped.
-    pub async fn computer_move(&self, game: Game, level: Level, seed: u64) -> Option<Move> {
-        let params = level.params();
-        let pending = self
-            .submit(params.table_bits, false, None, move |searcher| {
-                rajapasu_ai::choose_with(searcher, &game, &params, seed).map(|c| c.mv)
-            })
-            .ok()?;
+    /// The computer's move, chosen by `choose` on a searcher whose table has 2^`bits` entries:
+    /// waits its turn, never refused. `None` if `choose` finds none or the pool stopped. Each
+    /// game's search is its own (`ServedGame::computer_move`); searches with tables of their
+    /// own (Mandiri's) are counted here at the size they ask for.
+    pub async fn computer_move<T: Send + 'static>(
+        &self,
+        bits: u32,
+        choose: impl FnOnce(&mut Searcher) -> Option<T> + Send + 'static,
+    ) -> Option<T> {
+        let pending = self.submit(bits, false, None, choose).ok()?;
         pending.await.ok().flatten()
     }
 
-    /// A computer's move in a Raja Pasu Mandiri game at `level`: waits its turn, never
-    /// refused. The Mandiri searchers keep tables of their own; the job is counted against the
-    /// memory budget as a hint-sized search, which is about their size. `None` if the game is
-    /// over or the pool stopped.
-    pub async fn mandiri_move(&self, game: MandiriGame, level: Level, seed: u64) -> Option<Hole> {
-        let pending = self
-            .submit(HINT_TABLE_BITS, false, None, move |_| {
-                rajapasu_ai::mandiri::level_player(level, seed)
-                    .choose(&game)
-                    .ok()
-            })
-            .ok()?;
-        pending.await.ok().flatten()
-    }
-
-    /// A hint for game `id` (see [`crate::computer::hint_with`]); replaces an older hint
-    /// request of the same game.
-    pub async fn hint(&self, id: &str, game: Game) -> Result<Option<Value>, SearchError> {
-        self.submit(HINT_TABLE_BITS, true, Some(id), move |searcher| {
-            crate::computer::hint_with(searcher, &game)
-        })?
-        .await
-    }
-
-    /// A hint for the Mandiri game `id` ([`rajapasu_ai::mandiri::hint`]), queued and replaced
-    /// as [`SearchPool::hint`]; the pool's stop flag ends it early.
-    pub async fn mandiri_hint(
+    /// A hint for game `id`, searched by `search` on a searcher with a hint-sized table (whose
+    /// stop flag ends it early): queued, refused when the queue is full, and replaces an older
+    /// hint request of the same game.
+    pub async fn hint<T: Send + 'static>(
         &self,
         id: &str,
-        game: MandiriGame,
-    ) -> Result<Option<Analysis>, SearchError> {
-        self.submit(HINT_TABLE_BITS, true, Some(id), move |searcher| {
-            rajapasu_ai::mandiri::hint(&game, Some(searcher.stop_flag()))
-        })?
-        .await
+        search: impl FnOnce(&mut Searcher) -> T + Send + 'static,
+    ) -> Result<T, SearchError> {
+        self.submit(HINT_TABLE_BITS, true, Some(id), search)?.await
     }
 
     /// Runs `f` on a searcher with a hint-sized table, as a hint or analysis does: refused
@@ -478,7 +440,9 @@ fn forget(st: &mut State, job: Option<&Job>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rajapasu_engine::Rules;
+    use crate::games::served::ServedGame;
+    use rajapasu_engine::{Game, Rules};
+    use serde_json::Value;
     use std::time::Duration;
 
     fn game() -> Game {
@@ -516,7 +480,7 @@ mod tests {
     ) -> tokio::task::JoinHandle<Result<Option<Value>, SearchError>> {
         let hint = tokio::spawn({
             let pool = pool.clone();
-            async move { pool.hint(id, game()).await }
+            async move { Game::hint(&pool, id, game()).await }
         });
         while pool.queued() == 0 {
             tokio::time::sleep(Duration::from_millis(5)).await;
@@ -530,10 +494,10 @@ mod tests {
         // The worker is kept busy, one hint waits: the next is refused.
         let (hold_tx, busy) = hold_the_worker(&pool).await;
         let waiting = queued_hint(&pool, "a").await;
-        assert_eq!(pool.hint("b", game()).await, Err(SearchError::Busy));
+        assert_eq!(Game::hint(&pool, "b", game()).await, Err(SearchError::Busy));
         let computer = tokio::spawn({
             let pool = pool.clone();
-            async move { pool.computer_move(game(), Level::MIN, 3).await }
+            async move { Game::computer_move(&pool, game(), Level::MIN, 3).await }
         });
         hold_tx.send(()).unwrap();
         assert!(busy.await.unwrap().is_ok());
@@ -549,7 +513,7 @@ mod tests {
         let older = queued_hint(&pool, "g").await;
         let newer = tokio::spawn({
             let pool = pool.clone();
-            async move { pool.hint("g", game()).await }
+            async move { Game::hint(&pool, "g", game()).await }
         });
         assert_eq!(older.await.unwrap(), Err(SearchError::Replaced));
         assert_eq!(pool.queued(), 1);

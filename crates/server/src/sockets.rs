@@ -1,5 +1,5 @@
 //! Caps on the live-update WebSockets: open at once on one game, from one address, and in
-//! all. (An upgraded connection leaves the connection cap of [`crate::serve`], so the total
+//! all. (An upgraded connection leaves the connection cap of [`crate::serve`](mod@crate::serve), so the total
 //! here takes its place: the same number.)
 
 use std::collections::HashMap;

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{body_json, code_of, new_game, post, raw_exchange, req, server_with};
+use common::{body_json, code_of, new_game, post, raw_exchange, req, server_with, step};
 use futures_util::{SinkExt, StreamExt};
 use rajapasu_server::limits::Limits;
 use serde_json::json;
@@ -111,7 +111,7 @@ async fn connections_over_the_cap_are_closed_at_once() {
     .await;
     let mut held = Vec::new();
     for _ in 0..2 {
-        let mut c = rajapasu_server::client::Client::connect(server.addr)
+        let mut c = rajapasu_loadtest::client::Client::connect(server.addr)
             .await
             .unwrap();
         assert_eq!(
@@ -259,54 +259,75 @@ async fn a_full_search_queue_refuses_hints_while_the_computer_still_moves() {
         tokio::spawn(
             async move { post(addr, "/api/analysis", json!({"movetime_ms": 3000})).await },
         );
-    wait_for_metric(addr, "rajapasu_searches_running 1").await;
+    step(
+        "an analysis takes the only worker",
+        wait_for_metric(addr, "rajapasu_searches_running 1"),
+    )
+    .await;
     // The computer's move waits its turn.
-    let (game, token, _) = new_game(addr, json!({"kind": "computer", "level": 1})).await;
-    let a = post(
-        addr,
-        &format!("/api/games/{game}/moves"),
-        json!({"move": 1, "ply": 0, "token": token}),
-    )
-    .await;
-    assert_eq!(a.status, 200, "{}", a.body);
-    // One hint fills the queue; the next is refused.
-    let (h1, t1, _) = new_game(addr, json!({"kind": "local"})).await;
-    let (h2, t2, _) = new_game(addr, json!({"kind": "local"})).await;
-    let queued = tokio::spawn(async move {
-        post(addr, &format!("/api/games/{h1}/hint"), json!({"token": t1})).await
-    });
-    // The computer's move and the hint wait.
-    wait_for_metric(addr, "rajapasu_search_queue_length 2").await;
-    let refused = raw_exchange(
-        addr,
-        format!(
-            "POST /api/games/{h2}/hint HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\
-             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{{\"token\":\"{t2}\"}}",
-            t2.len() + 12
+    let game = step("the move that the computer answers is taken", async {
+        let (game, token, _) = new_game(addr, json!({"kind": "computer", "level": 1})).await;
+        let a = post(
+            addr,
+            &format!("/api/games/{game}/moves"),
+            json!({"move": 1, "ply": 0, "token": token}),
         )
-        .as_bytes(),
-    )
+        .await;
+        assert_eq!(a.status, 200, "{}", a.body);
+        game
+    })
     .await;
-    assert!(refused.starts_with("HTTP/1.1 503"), "{refused}");
-    assert!(
-        refused.to_ascii_lowercase().contains("\r\nretry-after: "),
-        "{refused}"
-    );
-    assert_eq!(body_json(&refused)["code"], "busy");
-    assert_eq!(busy.await.unwrap().status, 200);
-    assert_eq!(queued.await.unwrap().status, 200);
+    // One hint fills the queue; the next is refused.
+    let (queued, h2, t2) = step("one hint fills the queue", async {
+        let (h1, t1, _) = new_game(addr, json!({"kind": "local"})).await;
+        let (h2, t2, _) = new_game(addr, json!({"kind": "local"})).await;
+        let queued = tokio::spawn(async move {
+            post(addr, &format!("/api/games/{h1}/hint"), json!({"token": t1})).await
+        });
+        // The computer's move and the hint wait.
+        wait_for_metric(addr, "rajapasu_search_queue_length 2").await;
+        (queued, h2, t2)
+    })
+    .await;
+    step("the next hint is refused, busy", async {
+        let refused = raw_exchange(
+            addr,
+            format!(
+                "POST /api/games/{h2}/hint HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\
+                 Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{{\"token\":\"{t2}\"}}",
+                t2.len() + 12
+            )
+            .as_bytes(),
+        )
+        .await;
+        assert!(refused.starts_with("HTTP/1.1 503"), "{refused}");
+        assert!(
+            refused.to_ascii_lowercase().contains("\r\nretry-after: "),
+            "{refused}"
+        );
+        assert_eq!(body_json(&refused)["code"], "busy");
+    })
+    .await;
+    step("the analysis and the queued hint answer", async {
+        assert_eq!(busy.await.unwrap().status, 200);
+        assert_eq!(queued.await.unwrap().status, 200);
+    })
+    .await;
     // The computer has answered.
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        let v = req(addr, "GET", &format!("/api/games/{game}"), None)
-            .await
-            .json();
-        if v["ply"] == 2 {
-            break;
+    step("the computer answers", async {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let v = req(addr, "GET", &format!("/api/games/{game}"), None)
+                .await
+                .json();
+            if v["ply"] == 2 {
+                break;
+            }
+            assert!(Instant::now() < deadline, "the computer never moved: {v}");
+            tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        assert!(Instant::now() < deadline, "the computer never moved: {v}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    })
+    .await;
 }
 
 #[tokio::test]
@@ -370,7 +391,7 @@ async fn pages_carry_the_security_headers() {
 #[tokio::test]
 async fn a_cross_site_text_post_creates_no_game() {
     let server = server_with(Limits::default()).await;
-    let mut c = rajapasu_server::client::Client::connect(server.addr)
+    let mut c = rajapasu_loadtest::client::Client::connect(server.addr)
         .await
         .unwrap();
     let body = br#"{"kind":"local"}"#;

@@ -4,7 +4,7 @@
 mod common;
 use common::server;
 
-use rajapasu_server::client::{Answer, Client};
+use rajapasu_loadtest::client::{Answer, Client};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};

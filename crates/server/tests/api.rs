@@ -8,7 +8,7 @@ use common::{
 };
 
 use futures_util::{SinkExt, StreamExt};
-use rajapasu_server::client::Client;
+use rajapasu_loadtest::client::Client;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};

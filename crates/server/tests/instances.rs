@@ -5,7 +5,7 @@
 mod common;
 use common::{new_game, next_update, post, req, Backend};
 
-use rajapasu_server::client::Client;
+use rajapasu_loadtest::client::Client;
 use serde_json::json;
 use std::net::SocketAddr;
 

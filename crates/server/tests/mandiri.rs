@@ -5,7 +5,7 @@
 #[macro_use]
 mod common;
 use common::{
-    code_of, lasting_db, next_update, post, remove_sqlite_files, req, server_on,
+    code_of, lasting_db, next_update, post, remove_sqlite_files, req, server_on, step,
     store_move_directly, Backend,
 };
 
@@ -32,7 +32,7 @@ async fn play(
     id: &str,
     token: &str,
     hole: &str,
-) -> rajapasu_server::client::Answer {
+) -> rajapasu_loadtest::client::Answer {
     post(
         addr,
         &format!("{GAMES}/{id}/moves"),
@@ -56,132 +56,171 @@ async fn wait_for(addr: SocketAddr, id: &str, done: impl Fn(&Value) -> bool) -> 
 
 async fn three_on_one_device(store: Backend) {
     let addr = server_on(&store).await;
-    let created = create(addr, json!({"kind": "local"})).await;
+    let created = step("the game as created", async {
+        let created = create(addr, json!({"kind": "local"})).await;
+        let id = created["id"].as_str().unwrap();
+        assert_eq!(created["players"], json!([1, 2, 3]));
+        assert_eq!(created["watch"], format!("/m/{id}"));
+        assert!(created.get("invites").is_none());
+        let game = &created["game"];
+        assert_eq!(game["game"], "mandiri");
+        assert_eq!(game["kind"], "local");
+        assert_eq!(game["players"][0]["seat"], "C");
+        assert_eq!(game["players"][1]["seat"], "R");
+        assert_eq!(game["players"][2]["seat"], "L");
+        assert_eq!(game["players"][2]["name"], "Player 3");
+        let view = &game["view"];
+        assert_eq!(view["counts"], json!(vec![7; 14]));
+        assert_eq!(
+            view["owners"],
+            json!(["L", "L", "C", "C", "C", "R", "R", "R", "R", "C", "C", "C", "L", "L"])
+        );
+        assert_eq!(view["to_move"], "C");
+        assert_eq!(view["legal"], json!(["S3", "S4", "S5", "N3", "N4", "N5"]));
+        assert_eq!(view["seats"], json!([1, 2, 3]));
+        created
+    })
+    .await;
     let id = created["id"].as_str().unwrap();
     let token = created["token"].as_str().unwrap();
-    assert_eq!(created["players"], json!([1, 2, 3]));
-    assert_eq!(created["watch"], format!("/m/{id}"));
-    assert!(created.get("invites").is_none());
-    let game = &created["game"];
-    assert_eq!(game["game"], "mandiri");
-    assert_eq!(game["kind"], "local");
-    assert_eq!(game["players"][0]["seat"], "C");
-    assert_eq!(game["players"][1]["seat"], "R");
-    assert_eq!(game["players"][2]["seat"], "L");
-    assert_eq!(game["players"][2]["name"], "Player 3");
-    let view = &game["view"];
-    assert_eq!(view["counts"], json!(vec![7; 14]));
-    assert_eq!(
-        view["owners"],
-        json!(["L", "L", "C", "C", "C", "R", "R", "R", "R", "C", "C", "C", "L", "L"])
-    );
-    assert_eq!(view["to_move"], "C");
-    assert_eq!(view["legal"], json!(["S3", "S4", "S5", "N3", "N4", "N5"]));
-    assert_eq!(view["seats"], json!([1, 2, 3]));
 
     // Errors name the problem.
-    for (hole, code) in [
-        ("S9", "illegal_move"),
-        ("X1", "illegal_move"),
-        ("S1", "illegal_move"),
-    ] {
-        let a = play(addr, id, token, hole).await;
-        assert_eq!(
-            (a.status, code_of(&a).as_str()),
-            (422, code),
-            "{hole}: {}",
-            a.body
-        );
-    }
-    let a = play(addr, id, "not-a-token", "S4").await;
-    assert_eq!((a.status, code_of(&a).as_str()), (403, "token_wrong"));
-    let a = post(addr, &format!("{GAMES}/{id}/moves"), json!({"move": "S4"})).await;
-    assert_eq!(code_of(&a), "token_missing");
-    let a = post(addr, &format!("{GAMES}/{id}/moves"), json!({"move": 4})).await;
-    assert_eq!(code_of(&a), "bad_json");
+    step("bad moves are refused", async {
+        for (hole, code) in [
+            ("S9", "illegal_move"),
+            ("X1", "illegal_move"),
+            ("S1", "illegal_move"),
+        ] {
+            let a = play(addr, id, token, hole).await;
+            assert_eq!(
+                (a.status, code_of(&a).as_str()),
+                (422, code),
+                "{hole}: {}",
+                a.body
+            );
+        }
+        let a = play(addr, id, "not-a-token", "S4").await;
+        assert_eq!((a.status, code_of(&a).as_str()), (403, "token_wrong"));
+        let a = post(addr, &format!("{GAMES}/{id}/moves"), json!({"move": "S4"})).await;
+        assert_eq!(code_of(&a), "token_missing");
+        let a = post(addr, &format!("{GAMES}/{id}/moves"), json!({"move": 4})).await;
+        assert_eq!(code_of(&a), "bad_json");
+    })
+    .await;
 
     // A move: the Raja's S4, then R is to move.
-    let a = play(addr, id, token, "S4").await;
-    assert_eq!(a.status, 200, "{}", a.body);
-    let m = a.json();
-    assert_eq!(
-        (m["type"].as_str(), m["move"].as_str()),
-        (Some("move"), Some("S4"))
-    );
-    assert_eq!(
-        (m["seat"].as_str(), m["player"].as_u64()),
-        (Some("C"), Some(1))
-    );
-    assert_eq!(m["events"][0]["event"], "lift");
-    assert_eq!(m["game"]["ply"], 1);
-    assert_eq!(m["game"]["line"], "C");
-    assert_eq!(m["game"]["view"]["to_move"], "R");
-    let on_board: u64 = m["game"]["view"]["counts"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c.as_u64().unwrap_or(0))
-        .sum();
-    let stores: u64 = m["game"]["view"]["captured"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c.as_u64().unwrap())
-        .sum();
-    assert_eq!(on_board + stores, 98, "every counter is somewhere");
+    let m = step("the Raja's S4", async {
+        let a = play(addr, id, token, "S4").await;
+        assert_eq!(a.status, 200, "{}", a.body);
+        let m = a.json();
+        assert_eq!(
+            (m["type"].as_str(), m["move"].as_str()),
+            (Some("move"), Some("S4"))
+        );
+        assert_eq!(
+            (m["seat"].as_str(), m["player"].as_u64()),
+            (Some("C"), Some(1))
+        );
+        assert_eq!(m["events"][0]["event"], "lift");
+        assert_eq!(m["game"]["ply"], 1);
+        assert_eq!(m["game"]["line"], "C");
+        assert_eq!(m["game"]["view"]["to_move"], "R");
+        let on_board: u64 = m["game"]["view"]["counts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_u64().unwrap_or(0))
+            .sum();
+        let stores: u64 = m["game"]["view"]["captured"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_u64().unwrap())
+            .sum();
+        assert_eq!(on_board + stores, 98, "every counter is somewhere");
+        m
+    })
+    .await;
 
     // A stale ply is refused; the position after the first 0 moves is the start.
-    let a = post(
-        addr,
-        &format!("{GAMES}/{id}/moves"),
-        json!({"token": token, "move": "S6", "ply": 0}),
-    )
+    step("a stale ply; the positions at plies 0 and 1", async {
+        let a = post(
+            addr,
+            &format!("{GAMES}/{id}/moves"),
+            json!({"token": token, "move": "S6", "ply": 0}),
+        )
+        .await;
+        assert_eq!(code_of(&a), "stale_ply");
+        let at0 = req(addr, "GET", &format!("{GAMES}/{id}?at=0"), None)
+            .await
+            .json();
+        assert_eq!(at0["view"]["counts"], json!(vec![7; 14]));
+        assert!(at0.get("last_move").is_none(), "no move leads to the start");
+        // After the first move: that move, told as the socket told it.
+        let at1 = req(addr, "GET", &format!("{GAMES}/{id}?at=1"), None)
+            .await
+            .json();
+        assert_eq!(at1["view"], m["game"]["view"]);
+        assert_eq!(at1["last_move"]["move"], "S4");
+        assert_eq!(at1["last_move"]["ply"], 1);
+        assert_eq!(
+            (&at1["last_move"]["seat"], &at1["last_move"]["player"]),
+            (&m["seat"], &m["player"])
+        );
+        assert_eq!(at1["last_move"]["events"], m["events"]);
+    })
     .await;
-    assert_eq!(code_of(&a), "stale_ply");
-    let at0 = req(addr, "GET", &format!("{GAMES}/{id}?at=0"), None)
-        .await
-        .json();
-    assert_eq!(at0["view"]["counts"], json!(vec![7; 14]));
-    assert!(at0.get("last_move").is_none(), "no move leads to the start");
-    // After the first move: that move, told as the socket told it.
-    let at1 = req(addr, "GET", &format!("{GAMES}/{id}?at=1"), None)
-        .await
-        .json();
-    assert_eq!(at1["view"], m["game"]["view"]);
-    assert_eq!(at1["last_move"]["move"], "S4");
-    assert_eq!(at1["last_move"]["ply"], 1);
-    assert_eq!(
-        (&at1["last_move"]["seat"], &at1["last_move"]["player"]),
-        (&m["seat"], &m["player"])
-    );
-    assert_eq!(at1["last_move"]["events"], m["events"]);
 
     // A hint for R, the seat to move: one of R's legal holes, a value for each seat.
-    let hint_url = format!("{GAMES}/{id}/hint");
-    let a = post(addr, &hint_url, json!({"token": token, "ply": 1})).await;
-    assert_eq!(a.status, 200, "{}", a.body);
-    let h = a.json();
-    assert_eq!(
-        (h["ply"].as_u64(), h["seat"].as_str()),
-        (Some(1), Some("R"))
-    );
-    let legal = m["game"]["view"]["legal"].as_array().unwrap();
-    assert!(legal.contains(&h["move"]), "{h}");
-    assert_eq!(h["values"].as_array().map(Vec::len), Some(3), "{h}");
-    assert_eq!(h["value"], h["values"][1], "R's own value");
-    let a = post(addr, &hint_url, json!({"token": "not-a-token"})).await;
-    assert_eq!(code_of(&a), "token_wrong");
-    let a = post(addr, &hint_url, json!({"token": token, "ply": 0})).await;
-    assert_eq!(code_of(&a), "stale_ply");
+    step("a hint for R", async {
+        let hint_url = format!("{GAMES}/{id}/hint");
+        let a = post(addr, &hint_url, json!({"token": token, "ply": 1})).await;
+        assert_eq!(a.status, 200, "{}", a.body);
+        let h = a.json();
+        assert_eq!(
+            (h["ply"].as_u64(), h["seat"].as_str()),
+            (Some(1), Some("R"))
+        );
+        let legal = m["game"]["view"]["legal"].as_array().unwrap();
+        assert!(legal.contains(&h["move"]), "{h}");
+        assert_eq!(h["values"].as_array().map(Vec::len), Some(3), "{h}");
+        assert_eq!(h["value"], h["values"][1], "R's own value");
+        let a = post(addr, &hint_url, json!({"token": "not-a-token"})).await;
+        assert_eq!(code_of(&a), "token_wrong");
+        let a = post(addr, &hint_url, json!({"token": token, "ply": 0})).await;
+        assert_eq!(code_of(&a), "stale_ply");
+    })
+    .await;
 
     // Undo on one device takes back one move.
-    let a = post(addr, &format!("{GAMES}/{id}/undo"), json!({"token": token})).await;
-    assert_eq!(a.status, 200, "{}", a.body);
-    assert_eq!(a.json()["game"]["ply"], 0);
-    let a = post(addr, &format!("{GAMES}/{id}/undo"), json!({"token": token})).await;
-    assert_eq!(code_of(&a), "no_undo");
+    step("undo", async {
+        let a = post(addr, &format!("{GAMES}/{id}/undo"), json!({"token": token})).await;
+        assert_eq!(a.status, 200, "{}", a.body);
+        assert_eq!(a.json()["game"]["ply"], 0);
+        let a = post(addr, &format!("{GAMES}/{id}/undo"), json!({"token": token})).await;
+        assert_eq!(code_of(&a), "no_undo");
+    })
+    .await;
 
-    // A game of the other kind is not found under the wrong path, and says where it is.
+    // Resigning ends the match for the other two.
+    step("resigning", async {
+        let v = resign(addr, id, token).await;
+        assert_eq!(
+            (v["type"].as_str(), v["player"].as_u64()),
+            (Some("resigned"), Some(1))
+        );
+        assert_eq!(v["game"]["over"], true);
+        assert_eq!(v["game"]["winners"], json!([2, 3]));
+        assert_eq!(code_of(&play(addr, id, token, "S4").await), "game_over");
+    })
+    .await;
+}
+
+/// A game of one kind is not found under the other's path, and the answer says where it is.
+async fn each_game_is_found_under_its_own_path(store: Backend) {
+    let addr = server_on(&store).await;
+    let created = create(addr, json!({"kind": "local"})).await;
+    let id = created["id"].as_str().unwrap();
     let a = req(addr, "GET", &format!("/api/games/{id}"), None).await;
     assert_eq!((a.status, code_of(&a).as_str()), (404, "other_game"));
     assert!(a.body.contains("/api/mandiri/games"), "{}", a.body);
@@ -196,8 +235,10 @@ async fn three_on_one_device(store: Backend) {
     )
     .await;
     assert_eq!(code_of(&a), "other_game");
+}
 
-    // Creation errors.
+async fn creation_errors_are_named(store: Backend) {
+    let addr = server_on(&store).await;
     for (body, code) in [
         (json!({"kind": "local", "level": 3}), "bad_level"),
         (json!({"kind": "computer", "level": 9}), "bad_level"),
@@ -211,16 +252,6 @@ async fn three_on_one_device(store: Backend) {
         let a = post(addr, GAMES, body.clone()).await;
         assert_eq!(code_of(&a), code, "{body}: {}", a.body);
     }
-
-    // Resigning ends the match for the other two.
-    let v = resign(addr, id, token).await;
-    assert_eq!(
-        (v["type"].as_str(), v["player"].as_u64()),
-        (Some("resigned"), Some(1))
-    );
-    assert_eq!(v["game"]["over"], true);
-    assert_eq!(v["game"]["winners"], json!([2, 3]));
-    assert_eq!(code_of(&play(addr, id, token, "S4").await), "game_over");
 }
 
 async fn against_two_computers(store: Backend) {
@@ -443,9 +474,9 @@ async fn rematch(addr: SocketAddr, id: &str, token: &str) -> Value {
     a.json()
 }
 
-async fn rematches(store: Backend) {
+/// On one device: not before the match is over, then a new game at once.
+async fn rematch_on_one_device(store: Backend) {
     let addr = server_on(&store).await;
-    // On one device: not before the match is over, then a new game at once.
     let local = create(addr, json!({"kind": "local", "rules": "mandiri/gift=2"})).await;
     let (id, token) = (
         local["id"].as_str().unwrap(),
@@ -471,9 +502,12 @@ async fn rematches(store: Backend) {
     assert_eq!(again["players"], json!([1, 2, 3]));
     assert_eq!(again["game"]["rules"], "mandiri/gift=2");
     assert_eq!(again["game"]["ply"], 0);
+}
 
-    // Against the computers: the person, player 1, is player 3 in the rematch, and the
-    // computers (players 1 and 2 now) open it on their own.
+/// Against the computers: the person, player 1, is player 3 in the rematch, and the computers
+/// (players 1 and 2 now) open it on their own.
+async fn rematch_against_the_computers(store: Backend) {
+    let addr = server_on(&store).await;
     let computer = create(addr, json!({"kind": "computer", "level": 1})).await;
     let (id, token) = (
         computer["id"].as_str().unwrap(),
@@ -489,91 +523,122 @@ async fn rematches(store: Backend) {
     let new_id = again["id"].as_str().unwrap();
     let v = wait_for(addr, new_id, |v| v["ply"].as_u64() >= Some(2)).await;
     assert!(v["line"].as_str().unwrap().starts_with("CR"), "{v}");
+}
 
-    // Online: two offers, then the third makes the rematch; each collects a seat one lower.
-    let created = create(addr, json!({"kind": "online"})).await;
-    let id = created["id"].as_str().unwrap().to_string();
-    let mut tokens = vec![created["token"].as_str().unwrap().to_string()];
-    for link in created["invites"].as_array().unwrap() {
-        let code = link.as_str().unwrap().split("invite=").nth(1).unwrap();
-        let a = post(addr, &format!("{GAMES}/{id}/join"), json!({"invite": code})).await;
-        tokens.push(a.json()["token"].as_str().unwrap().to_string());
-    }
-    let a = post(
-        addr,
-        &format!("{GAMES}/{id}/name"),
-        json!({"token": tokens[0], "name": "Asha"}),
-    )
+/// Online: two offers, then the third makes the rematch; each collects a seat one lower.
+async fn rematch_online_when_all_three_offer(store: Backend) {
+    let addr = server_on(&store).await;
+    let (id, tokens) = step("three players seated, player 1 named", async {
+        let created = create(addr, json!({"kind": "online"})).await;
+        let id = created["id"].as_str().unwrap().to_string();
+        let mut tokens = vec![created["token"].as_str().unwrap().to_string()];
+        for link in created["invites"].as_array().unwrap() {
+            let code = link.as_str().unwrap().split("invite=").nth(1).unwrap();
+            let a = post(addr, &format!("{GAMES}/{id}/join"), json!({"invite": code})).await;
+            tokens.push(a.json()["token"].as_str().unwrap().to_string());
+        }
+        let a = post(
+            addr,
+            &format!("{GAMES}/{id}/name"),
+            json!({"token": tokens[0], "name": "Asha"}),
+        )
+        .await;
+        assert_eq!(a.status, 200, "{}", a.body);
+        (id, tokens)
+    })
     .await;
-    assert_eq!(a.status, 200, "{}", a.body);
-    resign(addr, &id, &tokens[1]).await;
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}{GAMES}/{id}/ws"))
-        .await
-        .unwrap();
-    assert_eq!(next_update(&mut ws).await["type"], "state");
-    let first = rematch(addr, &id, &tokens[0]).await;
-    assert_eq!(first["offered"], true);
-    assert_eq!(first["game"]["rematch"]["offered_by"], json!([1]));
-    assert_eq!(
-        next_update(&mut ws).await["game"]["rematch"]["offered_by"],
-        json!([1])
-    );
-    let second = rematch(addr, &id, &tokens[0]).await;
-    assert_eq!(
-        second["game"]["rematch"]["offered_by"],
-        json!([1]),
-        "offered again"
-    );
-    let _ = next_update(&mut ws).await;
-    let second = rematch(addr, &id, &tokens[2]).await;
-    assert_eq!(second["game"]["rematch"]["offered_by"], json!([1, 3]));
-    assert!(second["game"]["rematch"]["game"].is_null());
-    let _ = next_update(&mut ws).await;
-    let third = rematch(addr, &id, &tokens[1]).await;
-    let new_id = third["id"].as_str().unwrap().to_string();
-    assert_eq!(
-        third["players"],
-        json!([1]),
-        "player 2 is player 1, the Raja, now"
-    );
-    assert!(third.get("invites").is_none(), "every seat is taken");
-    let told = next_update(&mut ws).await;
-    assert_eq!(
-        (told["type"].as_str(), told["id"].as_str()),
-        (Some("rematch"), Some(new_id.as_str()))
-    );
-    assert_eq!(told["game"]["rematch"]["game"], new_id.as_str());
-    let mut new_tokens = vec![String::new(); 3];
-    new_tokens[0] = third["token"].as_str().unwrap().to_string();
-    for (old, new) in [(0usize, 2usize), (2, 1)] {
-        let seat = rematch(addr, &id, &tokens[old]).await;
+    let mut ws = step("player 2 resigns; a socket watches", async {
+        resign(addr, &id, &tokens[1]).await;
+        let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}{GAMES}/{id}/ws"))
+            .await
+            .unwrap();
+        assert_eq!(next_update(&mut ws).await["type"], "state");
+        ws
+    })
+    .await;
+    step("two offers, one of them made twice", async {
+        let first = rematch(addr, &id, &tokens[0]).await;
+        assert_eq!(first["offered"], true);
+        assert_eq!(first["game"]["rematch"]["offered_by"], json!([1]));
         assert_eq!(
-            (seat["id"].as_str(), seat["players"][0].as_u64()),
-            (Some(new_id.as_str()), Some(new as u64 + 1))
+            next_update(&mut ws).await["game"]["rematch"]["offered_by"],
+            json!([1])
         );
-        new_tokens[new] = seat["token"].as_str().unwrap().to_string();
-    }
-    let v = get(addr, &new_id).await;
-    assert_eq!(
-        v["players"][2]["name"], "Asha",
-        "names go with their players"
-    );
-    let who: Vec<&str> = (0..3)
-        .map(|k| v["players"][k]["who"].as_str().unwrap())
-        .collect();
-    assert_eq!(who, ["taken", "taken", "taken"]);
-    // The new Raja moves with the token collected; the others may not.
-    let a = play(addr, &new_id, &new_tokens[1], "S4").await;
-    assert_eq!(code_of(&a), "out_of_turn");
-    let a = play(addr, &new_id, &new_tokens[0], "S4").await;
-    assert_eq!(a.status, 200, "{}", a.body);
+        let second = rematch(addr, &id, &tokens[0]).await;
+        assert_eq!(
+            second["game"]["rematch"]["offered_by"],
+            json!([1]),
+            "offered again"
+        );
+        let _ = next_update(&mut ws).await;
+        let second = rematch(addr, &id, &tokens[2]).await;
+        assert_eq!(second["game"]["rematch"]["offered_by"], json!([1, 3]));
+        assert!(second["game"]["rematch"]["game"].is_null());
+        let _ = next_update(&mut ws).await;
+    })
+    .await;
+    let (new_id, mut new_tokens) = step("the third offer makes the rematch", async {
+        let third = rematch(addr, &id, &tokens[1]).await;
+        let new_id = third["id"].as_str().unwrap().to_string();
+        assert_eq!(
+            third["players"],
+            json!([1]),
+            "player 2 is player 1, the Raja, now"
+        );
+        assert!(third.get("invites").is_none(), "every seat is taken");
+        let told = next_update(&mut ws).await;
+        assert_eq!(
+            (told["type"].as_str(), told["id"].as_str()),
+            (Some("rematch"), Some(new_id.as_str()))
+        );
+        assert_eq!(told["game"]["rematch"]["game"], new_id.as_str());
+        let mut new_tokens = vec![String::new(); 3];
+        new_tokens[0] = third["token"].as_str().unwrap().to_string();
+        (new_id, new_tokens)
+    })
+    .await;
+    step("each player collects a seat one lower", async {
+        for (old, new) in [(0usize, 2usize), (2, 1)] {
+            let seat = rematch(addr, &id, &tokens[old]).await;
+            assert_eq!(
+                (seat["id"].as_str(), seat["players"][0].as_u64()),
+                (Some(new_id.as_str()), Some(new as u64 + 1))
+            );
+            new_tokens[new] = seat["token"].as_str().unwrap().to_string();
+        }
+    })
+    .await;
+    step("names go with their players", async {
+        let v = get(addr, &new_id).await;
+        assert_eq!(
+            v["players"][2]["name"], "Asha",
+            "names go with their players"
+        );
+        let who: Vec<&str> = (0..3)
+            .map(|k| v["players"][k]["who"].as_str().unwrap())
+            .collect();
+        assert_eq!(who, ["taken", "taken", "taken"]);
+    })
+    .await;
+    step("the new Raja moves", async {
+        // The new Raja moves with the token collected; the others may not.
+        let a = play(addr, &new_id, &new_tokens[1], "S4").await;
+        assert_eq!(code_of(&a), "out_of_turn");
+        let a = play(addr, &new_id, &new_tokens[0], "S4").await;
+        assert_eq!(a.status, 200, "{}", a.body);
+    })
+    .await;
 }
 
 on_both_stores!(
     three_on_one_device,
+    each_game_is_found_under_its_own_path,
+    creation_errors_are_named,
     against_two_computers,
     online_with_two_friends,
     rounds_end_and_wait_to_be_opened,
     the_computers_move_after_a_restart,
-    rematches,
+    rematch_on_one_device,
+    rematch_against_the_computers,
+    rematch_online_when_all_three_offer,
 );

@@ -85,27 +85,64 @@ pub fn write(dir: &Path, id: &LayerId, lower: &[i8], upper: &[i8]) -> Result<(),
     Ok(())
 }
 
+/// Why a layer file does not hold the layer it should.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LayerFileError {
+    /// The file does not start with the table's magic bytes.
+    NotATable,
+    /// The header names another layer, board or size.
+    OtherLayer,
+    /// The file is not as long as the layer needs (a partial or damaged file).
+    Length {
+        /// Bytes found.
+        found: u64,
+        /// Bytes the layer needs.
+        expected: u64,
+    },
+    /// The values do not add up to the header's checksum.
+    Checksum,
+}
+
+impl std::fmt::Display for LayerFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LayerFileError::NotATable => f.write_str("not a table file"),
+            LayerFileError::OtherLayer => f.write_str("the header names another layer or size"),
+            LayerFileError::Length { found, expected } => {
+                write!(f, "{found} bytes where {expected} were expected")
+            }
+            LayerFileError::Checksum => f.write_str("checksum mismatch"),
+        }
+    }
+}
+
+impl std::error::Error for LayerFileError {}
+
 /// Checks a layer file's header against what it should hold; with `deep`, its checksum too.
-/// Returns the values (lower, then upper) as bytes.
-pub fn check(bytes: &[u8], id: &LayerId, positions: u64, deep: bool) -> Result<(), String> {
+///
+/// ```
+/// use rajapasu_tablebase::file::LayerFileError;
+/// assert_eq!(LayerFileError::Length { found: 3, expected: 40 }.to_string(), "3 bytes where 40 were expected");
+/// ```
+pub fn check(bytes: &[u8], id: &LayerId, positions: u64, deep: bool) -> Result<(), LayerFileError> {
     if bytes.len() < HEADER || &bytes[..8] != MAGIC {
-        return Err("not a table file".into());
+        return Err(LayerFileError::NotATable);
     }
     let want = header(id, positions, 0);
     if bytes[8..24] != want[8..24] {
-        return Err("the header names another layer or size".into());
+        return Err(LayerFileError::OtherLayer);
     }
-    if bytes.len() as u64 != HEADER as u64 + 2 * positions {
-        return Err(format!(
-            "{} bytes where {} were expected",
-            bytes.len(),
-            HEADER as u64 + 2 * positions
-        ));
+    let expected = HEADER as u64 + 2 * positions;
+    if bytes.len() as u64 != expected {
+        return Err(LayerFileError::Length {
+            found: bytes.len() as u64,
+            expected,
+        });
     }
     if deep {
         let sum = u64::from_le_bytes(bytes[24..32].try_into().expect("8 bytes"));
         if checksum(&bytes[HEADER..]) != sum {
-            return Err("checksum mismatch".into());
+            return Err(LayerFileError::Checksum);
         }
     }
     Ok(())

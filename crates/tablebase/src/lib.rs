@@ -36,61 +36,20 @@
 
 pub mod build;
 pub mod config;
+mod error;
 pub mod file;
 pub mod index;
 mod probe;
 pub mod stats;
+mod values;
 pub mod verify;
 
+pub use error::TableError;
 pub use probe::Tablebase;
+pub use values::Values;
 
 use rajapasu_engine::Rules;
-use std::fmt;
 use std::path::{Path, PathBuf};
-
-/// A position's two values, for the player to move (see the crate docs).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Values {
-    /// Endless lines go to the opponent: a lower bound of the true value.
-    pub lower: i8,
-    /// Endless lines go to the player to move: an upper bound.
-    pub upper: i8,
-}
-
-impl Values {
-    /// The exact value, where the two meet.
-    pub fn exact(self) -> Option<i8> {
-        (self.lower == self.upper).then_some(self.lower)
-    }
-}
-
-/// Why a table could not be built, opened or used.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TableError {
-    /// The rule set has no table (the message says why).
-    UnsupportedRules(String),
-    /// No layer of the table is built in this directory.
-    NotBuilt(String),
-    /// A file could not be read or written: the path and the system's message.
-    Io(String, String),
-}
-
-impl fmt::Display for TableError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TableError::UnsupportedRules(why) => {
-                write!(f, "no endgame table for these rules: {why}")
-            }
-            TableError::NotBuilt(dir) => write!(
-                f,
-                "no endgame table in {dir}: build one with `rajapasu tablebase build`"
-            ),
-            TableError::Io(path, e) => write!(f, "{path}: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for TableError {}
 
 /// The directory under `root` that holds the table of `rules`.
 pub fn table_dir(root: &Path, rules: &Rules) -> Result<PathBuf, TableError> {

@@ -1,62 +1,103 @@
-//! The state of a game in the terminal and what each key does to it. No terminal here: the
-//! event loop in `lib.rs` feeds keys and clock ticks, `ui.rs` draws.
+//! The state of a game in the terminal and the commands that change it, the same for both
+//! games: playing a move with its animation and explanation, the computers' moves and hints
+//! from the searches beside the game, undo, saving, a new game. No terminal here: the event
+//! loop (`terminal`) feeds keys (`keys`) and clock ticks, a [`crate::Screen`] draws. What
+//! differs between the games comes from their [`Variant`].
 
-use crate::anim::{self, BoardView, Frame};
-use crate::controls::{self, Controls, Searches};
+use crate::anim::Frame;
+use crate::config::{free_path, next_name, Config};
 use crate::playback::{self, Playback};
-use crate::Config;
-use rajapasu_ai::{Choice, MoveScore};
-use rajapasu_engine::record::{Record, SaveError};
-use rajapasu_engine::{Event, Game, IllegalMove, Move, Side, Status};
-use ratatui::crossterm::event::KeyCode;
-use std::path::{Path, PathBuf};
+use crate::searches::Searches;
+use crate::variant::{Spot, Variant};
+use rajapasu_engine::record::{GameRecord, SaveError};
+use rajapasu_engine::Game;
+use std::path::PathBuf;
 use std::time::Instant;
 
-/// A window drawn over the board (in both games).
+/// A window drawn over the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Overlay {
     /// The keys and a summary of the rules.
     Help,
-    /// Every sentence of the explanation of the move [`App::explained_ply`], scrolled by
-    /// `usize` lines.
+    /// The explanation of a move in full (of move [`App::explained_ply`] where the game
+    /// steps through its moves), scrolled by `usize` lines.
     Explain(usize),
-    /// A round (and perhaps the match) has just ended.
+    /// A round (and perhaps the match) has just ended: [`App::summary`].
     RoundOver,
 }
 
-/// The last move, for the explanation panel.
-#[derive(Clone, Debug, Default)]
-pub struct LastMove {
+/// A move told in words, for the explanation panel.
+#[derive(Clone, Debug)]
+pub struct LastMove<G: Variant = Game> {
     /// Who played it and what.
-    pub played: Option<(Side, Move)>,
+    pub played: Option<(G::Mover, G::Move)>,
     /// The move in sentences.
     pub lines: Vec<String>,
 }
 
-enum Reply {
-    Computer(u64, Option<Choice>),
-    Hint(u64, Vec<MoveScore>),
+impl<G: Variant> Default for LastMove<G> {
+    fn default() -> LastMove<G> {
+        LastMove {
+            played: None,
+            lines: Vec::new(),
+        }
+    }
 }
 
-/// A game being played in the terminal.
-pub struct App {
+/// A search's answer, for the position of its generation.
+enum Reply<G: Variant> {
+    /// The computer's move.
+    Computer(u64, Option<G::Move>),
+    /// A hint's best move.
+    Hint(u64, Option<G::Hint>),
+}
+
+/// A game being played in the terminal: Raja Pasu (`App`, `App<Game>`) or Raja Pasu Mandiri
+/// ([`crate::mandiri::App`]).
+///
+/// ```
+/// use rajapasu_engine::{Game, Rules};
+/// use rajapasu_tui::{App, Config};
+/// use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+/// let path = std::env::temp_dir().join(format!("rajapasu-app-{}.txt", std::process::id()));
+/// let mut config = Config::new();
+/// (config.save_path, config.animate) = (path.clone(), false);
+/// let mut app = App::new(Game::new(Rules::default()), config);
+/// app.key(KeyEvent::new(KeyCode::Char('1'), KeyModifiers::NONE));
+/// assert_eq!(app.game.moves().len(), 1);
+/// assert_eq!(app.saved.as_ref(), Some(&path), "saved after every move");
+/// app.undo();
+/// assert_eq!(app.message, "Took back 1 move; South to move.");
+/// std::fs::remove_file(path).unwrap();
+/// ```
+pub struct App<G: Variant = Game> {
     /// The game.
-    pub game: Game,
-    /// Who plays what, and how.
-    pub config: Config,
-    /// The hole under the cursor, for the player to move.
-    pub cursor: u8,
+    pub game: G,
+    /// Who plays, and how.
+    pub config: Config<G::Players>,
+    /// The hole under the cursor, for a person to move.
+    pub cursor: G::Move,
+    /// What has been typed of a move's name.
+    pub typing: G::Typing,
     /// The last move and its explanation.
-    pub last: LastMove,
+    pub last: LastMove<G>,
     /// A one-line message: errors, hints, where the game was saved.
     pub message: String,
     /// The window over the board, if any.
     pub overlay: Option<Overlay>,
     /// The best move found by a hint, for the position it was asked in.
-    pub hint: Option<MoveScore>,
+    pub hint: Option<G::Hint>,
+    /// The summary of the round that ended last: how it ended and what comes next.
+    pub summary: Vec<String>,
+    /// The number of the round that ended last.
+    pub ended_round: u32,
+    /// Lines of the round summary scrolled away at its top.
+    pub summary_scroll: usize,
+    /// The move (1 for the first) whose explanation the move-in-full window shows.
+    pub explained_ply: usize,
     /// Where the record was last written.
     pub saved: Option<PathBuf>,
-    /// The records of the earlier games of this session (before `n`), oldest first.
+    /// The records of the earlier games of this session (before a new game), oldest first.
     pub saved_before: Vec<PathBuf>,
     /// Why the record could not be written when the game ended, if it could not.
     pub save_error: Option<SaveError>,
@@ -64,35 +105,32 @@ pub struct App {
     pub quit: bool,
     /// Animation speed: frame times are divided by this.
     pub speed: u32,
-    /// The move (1 for the first) whose explanation the `e` window shows.
-    pub explained_ply: usize,
-    /// Lines of the round summary scrolled away at its top.
-    pub summary_scroll: usize,
-    animation: Option<Playback<BoardView>>,
-    searches: Searches<Reply>,
-    pending: Option<Choice>,
+    animation: Option<Playback<G::Board>>,
+    searches: Searches<Reply<G>>,
+    pending: Option<G::Move>,
 }
 
-impl App {
-    controls::commands!();
-
+impl<G: Variant> App<G> {
     /// A game in the terminal, from `game` (the start or a loaded record).
-    pub fn new(game: Game, config: Config) -> App {
+    pub fn new(game: G, config: Config<G::Players>) -> App<G> {
         let mut app = App {
             game,
             config,
-            cursor: 1,
+            cursor: G::FIRST_CURSOR,
+            typing: G::Typing::default(),
             last: LastMove::default(),
             message: String::new(),
             overlay: None,
             hint: None,
+            summary: Vec::new(),
+            ended_round: 0,
+            summary_scroll: 0,
+            explained_ply: 0,
             saved: None,
             saved_before: Vec::new(),
             save_error: None,
             quit: false,
             speed: 1,
-            explained_ply: 0,
-            summary_scroll: 0,
             animation: None,
             searches: Searches::default(),
             pending: None,
@@ -101,104 +139,106 @@ impl App {
         app.last = explain(&app.game, app.game.moves().len());
         app.after_change();
         if app.human_to_move() {
-            app.message = format!("{} to move: pick a hole (? for help).", app.to_move());
+            let to_move = G::seat_words(app.to_move());
+            app.message = format!(
+                "{}{} to move: {} (? for help).",
+                to_move[..1].to_uppercase(),
+                &to_move[1..],
+                G::HOW_TO_PICK
+            );
         }
         app
     }
 
-    /// The side to move.
-    pub fn to_move(&self) -> Side {
-        self.game.position().to_move()
+    /// The seat to move.
+    pub fn to_move(&self) -> G::Seat {
+        self.game.to_move()
     }
 
-    /// Whether `side` is played by the computer.
-    pub fn is_computer(&self, side: Side) -> bool {
-        self.config.computer.is_some_and(|c| c.side == side)
+    /// Whether the computer plays `seat`.
+    pub fn is_computer(&self, seat: G::Seat) -> bool {
+        G::is_computer(&self.config.players, &self.game, seat)
     }
 
     /// Whether a person is to pick a move now.
     pub fn human_to_move(&self) -> bool {
-        self.game.status() == Status::Playing && !self.is_computer(self.to_move())
+        !self.game.is_over() && !self.is_computer(self.to_move())
     }
 
     /// The frame being shown, while a move is animated.
-    pub fn frame(&self) -> Option<&Frame> {
+    pub fn frame(&self) -> Option<&Frame<G::Board>> {
         self.animation.as_ref().map(Playback::frame)
     }
 
-    /// The side drawn on the near (lower) row: the player's own side against the computer,
-    /// South between two players.
-    pub fn near_side(&self) -> Side {
-        match self.config.computer {
-            Some(c) => !c.side,
-            None => Side::South,
-        }
+    /// The explanation the move-in-full window shows.
+    pub fn explained(&self) -> LastMove<G> {
+        explain(&self.game, self.explained_ply)
     }
 
-    /// Plays `mv` for the player to move, with its animation and explanation.
-    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+    /// Plays `mv` for the seat to move, with its animation and explanation.
+    pub fn play(&mut self, mv: G::Move) -> Result<(), G::IllegalMove> {
         let before = *self.game.position();
-        let mover = before.to_move();
-        let mut events: Vec<Event> = Vec::new();
+        let (mover, seat, round) = (G::mover(&self.game), self.to_move(), self.game.round());
+        let mut events = Vec::new();
         self.game.play_traced(mv, &mut events)?;
         self.last = LastMove {
             played: Some((mover, mv)),
-            lines: rajapasu_engine::text::narrate(mover, &events),
+            lines: G::narrate(seat, &events),
         };
         self.message.clear();
+        self.typing = G::Typing::default();
         if self.config.animate {
-            if let Some(p) = Playback::of(anim::frames(&before, mover, &events)) {
+            if let Some(p) = Playback::of(G::frames(&before, seat, &events)) {
                 self.animation = Some(p);
             }
         }
-        if events.iter().any(|e| matches!(e, Event::RoundEnd { .. })) {
-            self.overlay = Some(Overlay::RoundOver);
+        if let Some(summary) = G::round_summary(&self.game, &events) {
+            self.summary = summary;
+            self.ended_round = round;
             self.summary_scroll = 0;
+            self.overlay = Some(Overlay::RoundOver);
         }
         self.autosave();
         self.after_change();
         Ok(())
     }
 
+    /// After a move or undo: the searches start again for the new position, the cursor
+    /// goes to a hole that can be played, and the computer moves if it is its turn.
     fn after_change(&mut self) {
         self.searches.next();
         self.pending = None;
         self.hint = None;
         let legal = self.game.legal_moves();
-        if !legal.contains(Move::new(self.cursor).unwrap_or(Move::new(1).unwrap())) {
-            self.cursor = legal.first().map_or(1, |m| m.number());
+        if !legal.contains(&self.cursor) {
+            if let Some(&first) = legal.first() {
+                self.cursor = first;
+            }
         }
         self.start_computer();
     }
 
     fn start_computer(&mut self) {
-        let Some(c) = self.config.computer else {
-            return;
-        };
-        if self.game.status() != Status::Playing || self.to_move() != c.side {
-            return;
+        if !self.human_to_move() && !self.game.is_over() {
+            self.searches.thinking = true;
+            let (players, game) = (self.config.players.clone(), self.game.clone());
+            self.searches.spawn(move |generation| {
+                Reply::Computer(generation, G::computer_move(&players, &game))
+            });
         }
-        self.searches.thinking = true;
-        let game = self.game.clone();
-        self.searches
-            .spawn(move |generation| Reply::Computer(generation, c.choose(&game)));
     }
 
-    /// The explanation the `e` window shows.
-    pub fn explained(&self) -> LastMove {
-        explain(&self.game, self.explained_ply)
-    }
-
-    /// Advances the clock: animation frames, replies of the computer and of hints. Returns
-    /// whether anything changed.
+    /// Advances the clock: animation frames, the computer's moves and hints. Returns whether
+    /// anything changed.
     pub fn tick(&mut self, now: Instant) -> bool {
         let mut changed = self.take_replies();
         changed |= playback::tick(&mut self.animation, now, self.speed);
+        // The computer's move waits for the last move's animation and for the summary to close.
         if self.animation.is_none() && self.overlay.is_none() {
-            if let Some(choice) = self.pending.take() {
-                let mover = self.to_move();
-                if self.play(choice.mv).is_ok() {
-                    self.message = format!("The computer ({mover}) played {}.", choice.mv);
+            if let Some(mv) = self.pending.take() {
+                let mover = G::mover(&self.game);
+                if self.play(mv).is_ok() {
+                    self.message = format!("The computer ({mover}) played {mv}.");
                 }
                 changed = true;
             }
@@ -206,164 +246,301 @@ impl App {
         changed
     }
 
-    fn computer_replied(&mut self, choice: Option<Choice>) {
-        self.pending = choice;
-    }
-
-    fn show_hint(&mut self, scores: Vec<MoveScore>) {
-        match scores.into_iter().next() {
-            Some(best) => {
-                let line: Vec<String> = best.pv.iter().take(6).map(|m| m.to_string()).collect();
-                self.message = format!(
-                    "Hint for {}: hole {}, {}; expected line {}.",
-                    self.to_move(),
-                    best.mv,
-                    describe_move_score(&best),
-                    line.join(" ")
-                );
-                if self.human_to_move() {
-                    self.cursor = best.mv.number();
+    /// Takes the searches' replies for the position on the board and drops those for an
+    /// older one; whether any was taken.
+    fn take_replies(&mut self) -> bool {
+        let mut changed = false;
+        while let Some(reply) = self.searches.reply() {
+            match reply {
+                Reply::Computer(g, mv) if g == self.searches.generation => {
+                    self.searches.thinking = false;
+                    self.pending = mv;
+                    if mv.is_none() {
+                        // Not expected while the game goes on; say so rather than wait forever.
+                        self.message = "The computer found no move: u takes back, q quits.".into();
+                    }
+                    changed = true;
                 }
-                self.hint = Some(best);
+                Reply::Hint(g, hint) if g == self.searches.generation => {
+                    self.searches.hinting = false;
+                    self.show_hint(hint);
+                    changed = true;
+                }
+                _ => {}
             }
-            None => self.message = "No move to suggest.".to_string(),
         }
+        changed
     }
 
-    /// Moves the cursor one open, non-empty hole to the left (`left`) or right as drawn.
-    pub fn move_cursor(&mut self, left: bool) {
-        let legal = self.game.legal_moves();
-        if legal.is_empty() {
+    fn show_hint(&mut self, hint: Option<G::Hint>) {
+        let Some(hint) = hint else {
+            self.message = "No move to suggest.".to_string();
             return;
+        };
+        self.message = format!(
+            "Hint for {}: {}.",
+            G::seat_words(self.to_move()),
+            G::hint_words(&hint)
+        );
+        if self.human_to_move() {
+            self.cursor = G::hint_move(&hint);
         }
-        // On the near row hole numbers grow to the right; on the far row, to the left.
-        let up = left == (self.to_move() != self.near_side());
-        let n = self.game.rules().holes() as i32;
-        let mut k = i32::from(self.cursor);
-        for _ in 0..n {
-            k += if up { 1 } else { -1 };
-            if k < 1 || k > n {
+        self.hint = Some(hint);
+    }
+
+    /// Asks for the best move of the person to move; it comes in the message line.
+    pub fn ask_hint(&mut self) {
+        let why = if self.game.is_over() {
+            "The game is over: no hint."
+        } else if !self.human_to_move() {
+            // Including while the player's own move is animated: the computer moves next.
+            "It is the computer's move: a hint is for your own turn."
+        } else if self.searches.hinting {
+            return;
+        } else {
+            self.searches.hinting = true;
+            let game = self.game.clone();
+            self.searches
+                .spawn(move |generation| Reply::Hint(generation, G::hint(&game)));
+            "Looking for the best move..."
+        };
+        self.message = why.to_string();
+    }
+
+    /// Whether a computer is searching for its move, or its move waits to be shown.
+    pub fn thinking(&self) -> bool {
+        self.searches.thinking || self.pending.is_some()
+    }
+
+    /// Whether a hint search is running.
+    pub fn hinting(&self) -> bool {
+        self.searches.hinting
+    }
+
+    /// Whether nothing is going on: no search, no animation, no computer move waiting.
+    pub fn idle(&self) -> bool {
+        !self.searches.thinking
+            && !self.searches.hinting
+            && self.animation.is_none()
+            && self.pending.is_none()
+    }
+
+    /// Finishes the animation at once.
+    pub fn skip_animation(&mut self) {
+        self.animation = None;
+    }
+
+    /// Whether a move is being animated.
+    pub(crate) fn animating(&self) -> bool {
+        self.animation.is_some()
+    }
+
+    /// Shows the next frame of the animation; false when it is over.
+    pub fn step_animation(&mut self) -> bool {
+        playback::step(&mut self.animation)
+    }
+
+    /// When the next frame is due, for the event loop's wait.
+    pub fn next_due(&self) -> Option<Instant> {
+        self.animation.as_ref().and_then(Playback::due)
+    }
+
+    /// Sets the animation speed to `change` of it, and says so.
+    pub(crate) fn change_speed(&mut self, change: impl FnOnce(u32) -> u32) {
+        self.speed = change(self.speed);
+        self.message = format!("Animation speed x{}.", self.speed);
+    }
+
+    /// The legal moves in the order the cursor visits their holes: as drawn, the far row
+    /// left to right, then the near row.
+    fn cursor_order(&self) -> Vec<(Spot, G::Move)> {
+        let mut order: Vec<(Spot, G::Move)> = self
+            .game
+            .legal_moves()
+            .iter()
+            .map(|&mv| (G::spot(&self.config.players, &self.game, mv), mv))
+            .collect();
+        order.sort_by_key(|&(spot, _)| spot);
+        order
+    }
+
+    /// Moves the cursor to the mover's next hole to the left (`left`) or right as drawn.
+    pub fn move_cursor(&mut self, left: bool) {
+        let order = self.cursor_order();
+        let Some(k) = order.iter().position(|&(_, mv)| mv == self.cursor) else {
+            if let Some(&(_, first)) = order.first() {
+                self.cursor = first;
+            }
+            return;
+        };
+        let next = if left {
+            k.checked_sub(1)
+        } else {
+            Some(k + 1).filter(|&n| n < order.len())
+        };
+        if let Some(n) = next {
+            self.cursor = order[n].1;
+        }
+    }
+
+    /// Moves the cursor to the other row, to the mover's hole nearest the same column.
+    pub fn switch_row(&mut self) {
+        let here = G::spot(&self.config.players, &self.game, self.cursor);
+        if let Some(&(_, best)) = self
+            .cursor_order()
+            .iter()
+            .filter(|(spot, _)| spot.near != here.near)
+            .min_by_key(|(spot, _)| spot.column.abs_diff(here.column))
+        {
+            self.cursor = best;
+        }
+    }
+
+    /// Forgets what was typed of a move.
+    pub(crate) fn cancel(&mut self) {
+        self.typing = G::Typing::default();
+    }
+
+    /// Takes back the last move, and every move of a computer before it back to the last
+    /// turn of a person.
+    pub fn undo(&mut self) {
+        let taken = match moves_to_undo(&self.game, &self.config.players) {
+            Ok(taken) => taken,
+            Err(why) => {
+                self.message = why.to_string();
                 return;
             }
-            if legal.contains(Move::new(k as u8).expect("hole number")) {
-                self.cursor = k as u8;
-                return;
-            }
+        };
+        self.skip_animation();
+        self.overlay = None;
+        self.cancel();
+        for _ in 0..taken {
+            self.game.undo();
         }
-    }
-}
-
-impl Controls for App {
-    controls::same_in_both_games!(save: 's', new_game: 'n');
-
-    fn restart(&mut self) {
-        self.game = Game::from_position(*self.game.start());
-    }
-    fn write_record(&self, path: &Path) -> Result<(), SaveError> {
-        Record::from_game(&self.game, self.config.tags.clone()).save(path)
-    }
-    fn undoable(&self) -> Result<usize, NoUndo> {
-        moves_to_undo(&self.game, self.config.computer.map(|c| c.side))
-    }
-    fn to_move_words(&self) -> String {
-        self.to_move().to_string()
+        self.last = explain(&self.game, self.game.moves().len());
+        self.autosave();
+        self.after_change();
+        self.message = format!(
+            "Took back {taken} move{}; {} to move.",
+            if taken == 1 { "" } else { "s" },
+            G::seat_words(self.to_move())
+        );
     }
 
-    fn start_hint(&mut self) {
-        self.searches.hinting = true;
-        let (game, time) = (self.game.clone(), self.config.hint_time);
-        self.searches
-            .spawn(move |generation| Reply::Hint(generation, rajapasu_ai::analyze(&game, time)));
-    }
-    fn explain(&mut self) {
+    /// Opens the move in full: the last move.
+    pub(crate) fn explain(&mut self) {
         self.explained_ply = self.game.moves().len();
         self.overlay = Some(Overlay::Explain(0));
     }
 
-    /// Steps through the game's moves, each with its explanation.
-    fn explanation_key(&mut self, code: KeyCode) -> bool {
-        let plies = self.game.moves().len();
-        let ply = match code {
-            KeyCode::Left | KeyCode::Char('p') if self.explained_ply > 1 => self.explained_ply - 1,
-            KeyCode::Right | KeyCode::Char('n') if self.explained_ply < plies => {
-                self.explained_ply + 1
-            }
-            KeyCode::Home => plies.min(1),
-            KeyCode::End => plies,
-            KeyCode::Left | KeyCode::Right | KeyCode::Char('p') | KeyCode::Char('n') => {
-                return true
-            }
-            _ => return false,
+    /// Writes the game record (JSON if the file name ends in `.json`), to a free name before
+    /// the first save of a made-up name; returns where.
+    pub fn save(&mut self) -> Result<PathBuf, SaveError> {
+        if self.saved.is_none() && self.config.never_overwrite {
+            // Another game may have taken the name since this one started.
+            self.config.save_path = free_path(&self.config.save_path);
+        }
+        let path = self.config.save_path.clone();
+        GameRecord::from_game(&self.game, self.config.tags.clone()).save(&path)?;
+        self.saved = Some(path.clone());
+        Ok(path)
+    }
+
+    /// Saves and says where, or why not, in the message line.
+    pub(crate) fn save_with_message(&mut self) {
+        self.message = match self.save() {
+            Ok(path) => format!("Saved the game to {}.", path.display()),
+            Err(e) => e.to_string(),
         };
-        self.explained_ply = ply;
-        self.overlay = Some(Overlay::Explain(0));
-        true
     }
 
-    fn is_move_key(code: KeyCode) -> bool {
-        matches!(
-            code,
-            KeyCode::Left | KeyCode::Right | KeyCode::Enter | KeyCode::Char(_)
-        )
+    /// Whether the game has a move or a record on disk: something to save.
+    fn worth_saving(&self) -> bool {
+        !self.game.moves().is_empty() || self.saved.is_some()
     }
 
-    fn move_key(&mut self, code: KeyCode) {
-        if !self.human_to_move() {
-            if self.game.status().is_over() {
-                self.message =
-                    "The game is over: n starts a new one, u takes back a move, q quits."
-                        .to_string();
-            } else if matches!(code, KeyCode::Enter | KeyCode::Char('1'..='9')) {
-                self.message = "The computer is thinking...".to_string();
+    /// Saves after every move and undo, once the game has a move, so that no game is lost.
+    fn autosave(&mut self) {
+        if self.worth_saving() {
+            if let Err(e) = self.save() {
+                self.message = e.to_string();
             }
+        }
+    }
+
+    /// Saves (if there is anything to save) and asks to leave.
+    pub fn request_quit(&mut self) {
+        if self.worth_saving() {
+            // Kept for the caller, to report once the terminal is back.
+            self.save_error = self.save().err();
+        }
+        self.quit = true;
+    }
+
+    /// After the game is over: the same game again from its start, its record in a new file.
+    pub fn new_game(&mut self) {
+        if !self.game.is_over() {
+            self.message = "The game is not over: q quits, and the game is saved.".to_string();
             return;
         }
-        let mv = match code {
-            KeyCode::Left => return self.move_cursor(true),
-            KeyCode::Right => return self.move_cursor(false),
-            KeyCode::Enter => Move::new(self.cursor),
-            KeyCode::Char(c @ '1'..='9') => Move::new(c as u8 - b'0'),
-            _ => return,
-        };
-        let Some(mv) = mv else { return };
-        if let Err(e) = self.play(mv) {
-            let e = e.to_string();
-            self.message = format!("{}{}", e[..1].to_uppercase(), &e[1..]);
-        }
+        self.game = G::from_position(*self.game.start());
+        self.saved_before.extend(self.saved.take());
+        self.config.save_path = free_path(&next_name(&self.config.save_path));
+        // The new name is fresh; keep it so that the old game's record stays as it is.
+        self.config.never_overwrite = true;
+        self.animation = None;
+        self.overlay = None;
+        self.last = LastMove::default();
+        self.after_change();
+        self.message = format!(
+            "A new game; its record goes to {}.",
+            self.config.save_path.display()
+        );
     }
 }
 
 /// The explanation of move `ply` of `game` (1 for the first), found by replaying the game to
 /// it: nothing needs storing, so undo and a loaded record keep every move's explanation.
 /// Empty for ply 0 or past the end.
-pub fn explain(game: &Game, ply: usize) -> LastMove {
+///
+/// ```
+/// use rajapasu_engine::{Game, Move, Rules, Side};
+/// let mut game = Game::new(Rules::default());
+/// game.play(Move::new(1).unwrap());
+/// let told = rajapasu_tui::app::explain(&game, 1);
+/// assert_eq!(told.played, Some((Side::South, Move::new(1).unwrap())));
+/// assert!(told.lines[0].starts_with("South lifts 7 from S1"));
+/// ```
+pub fn explain<G: Variant>(game: &G, ply: usize) -> LastMove<G> {
     if ply == 0 || ply > game.moves().len() {
         return LastMove::default();
     }
-    let mut replay = Game::from_position(*game.start());
+    let mut replay = G::from_position(*game.start());
     for &mv in &game.moves()[..ply - 1] {
-        replay.play(mv);
+        if replay.try_play(mv).is_err() {
+            return LastMove::default();
+        }
     }
     let mv = game.moves()[ply - 1];
-    let mover = replay.position().to_move();
-    let mut events: Vec<Event> = Vec::new();
+    let (mover, seat) = (G::mover(&replay), replay.to_move());
+    let mut events = Vec::new();
     match replay.play_traced(mv, &mut events) {
         Ok(()) => LastMove {
             played: Some((mover, mv)),
-            lines: rajapasu_engine::text::narrate(mover, &events),
+            lines: G::narrate(seat, &events),
         },
         Err(_) => LastMove::default(),
     }
 }
 
-/// Why undo takes nothing back, in either game.
+/// Why undo takes nothing back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NoUndo {
     /// No move has been played.
     NoMove,
     /// Every move so far is the computer's: taking them back would only have it play again.
     OnlyComputer,
-    /// Mandiri: every move so far is one of the two computers'.
+    /// Mandiri: every move so far is one of the computers'.
     OnlyComputers,
 }
 
@@ -379,9 +556,27 @@ impl std::fmt::Display for NoUndo {
     }
 }
 
-/// How many moves undo takes back: the last one, and against the computer (playing
-/// `computer`) every move back to the player's last turn.
-pub fn moves_to_undo(game: &Game, computer: Option<Side>) -> Result<usize, NoUndo> {
+/// How many moves undo takes back: the last one, and every move of a computer before it back
+/// to the last turn of a person (in Mandiri, players keep their numbers when they move seats).
+///
+/// ```
+/// use rajapasu_ai::Level;
+/// use rajapasu_engine::{mandiri, Game, Move, Rules, Side};
+/// use rajapasu_tui::app::{moves_to_undo, NoUndo};
+/// use rajapasu_tui::{mandiri::Lineup, Computer};
+/// let mut game = Game::new(Rules::default());
+/// game.play(Move::new(1).unwrap());
+/// let computer = Computer { side: Side::South, level: Level::MIN, seed: 1 };
+/// assert_eq!(moves_to_undo(&game, &None), Ok(1));
+/// assert_eq!(moves_to_undo(&game, &Some(computer)), Err(NoUndo::OnlyComputer));
+/// let mut game = mandiri::Game::new(mandiri::Rules::default());
+/// for mv in ["S5", "S6", "N6"] {
+///     game.try_play(mv.parse().unwrap()).unwrap();
+/// }
+/// // Player 1 against two computers: back to player 1's move.
+/// assert_eq!(moves_to_undo(&game, &Lineup::default()), Ok(3));
+/// ```
+pub fn moves_to_undo<G: Variant>(game: &G, players: &G::Players) -> Result<usize, NoUndo> {
     if game.moves().is_empty() {
         return Err(NoUndo::NoMove);
     }
@@ -389,65 +584,14 @@ pub fn moves_to_undo(game: &Game, computer: Option<Side>) -> Result<usize, NoUnd
     let mut taken = 0;
     while replay.undo().is_some() {
         taken += 1;
-        if computer != Some(replay.position().to_move()) {
+        if !G::is_computer(players, &replay, replay.to_move()) {
             return Ok(taken);
         }
     }
-    Err(NoUndo::OnlyComputer)
-}
-
-/// The hint's value of a move in words, for the player who moves: the proven result where
-/// the solver has one (as `rajapasu analyze` marks it `exact`), else the search's estimate.
-pub fn describe_move_score(m: &MoveScore) -> String {
-    match m.proven {
-        Some(b) if b.lower == b.upper => format!("{} (proven)", proven_result(b.lower)),
-        Some(b) => format!(
-            "{} (proven between {} and {})",
-            describe_score(m.score),
-            proven_bound(b.lower),
-            proven_bound(b.upper)
-        ),
-        None => describe_score(m.score),
-    }
-}
-
-/// A proven single-round value: 1000 + margin for a won round, its negative for a lost one.
-fn proven_result(value: i32) -> String {
-    let margin = if value > 0 {
-        value - 1000
+    // Of two seats, one at most is the computer's.
+    Err(if G::SEATS == 2 {
+        NoUndo::OnlyComputer
     } else {
-        value + 1000
-    };
-    match value {
-        0 => "the round is drawn".to_string(),
-        v if v > 0 => format!("you win the round by {margin}"),
-        _ => format!("you lose the round by {}", -margin),
-    }
-}
-
-fn proven_bound(value: i32) -> String {
-    match value {
-        0 => "a draw".to_string(),
-        v if v > 0 => format!("a win by {}", v - 1000),
-        v => format!("a loss by {}", -(v + 1000)),
-    }
-}
-
-/// A score in words, for the player who moves.
-pub fn describe_score(score: i32) -> String {
-    if rajapasu_ai::is_decided(score) {
-        if score > 0 {
-            "a won game with best play".to_string()
-        } else {
-            "a lost game with best play".to_string()
-        }
-    } else {
-        match score {
-            0 => "about even".to_string(),
-            1 => "about 1 counter ahead".to_string(),
-            -1 => "about 1 counter behind".to_string(),
-            s if s > 0 => format!("about {s} counters ahead"),
-            s => format!("about {} counters behind", -s),
-        }
-    }
+        NoUndo::OnlyComputers
+    })
 }

@@ -3,9 +3,9 @@
 //! round summaries and the record after every move.
 
 use rajapasu_ai::Level;
-use rajapasu_engine::mandiri::{MandiriGame, MandiriRules, MandiriStatus};
-use rajapasu_tui::mandiri::app::{MandiriApp, MandiriOverlay};
-use rajapasu_tui::mandiri::{ui, MandiriConfig, Who};
+use rajapasu_engine::mandiri;
+use rajapasu_tui::app::Overlay;
+use rajapasu_tui::mandiri::{ui, App, Config, Lineup, Who};
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Color;
@@ -21,24 +21,26 @@ fn save_path(name: &str) -> PathBuf {
     path
 }
 
-fn app(rules: &str, players: [Who; 3], name: &str) -> MandiriApp {
-    let config = MandiriConfig {
-        players,
-        seed: 5,
+fn app(rules: &str, players: [Who; 3], name: &str) -> App {
+    let config = Config {
+        players: Lineup {
+            who: players,
+            seed: 5,
+        },
         animate: false,
         save_path: save_path(name),
         tags: Vec::new(),
         never_overwrite: false,
     };
-    MandiriApp::new(
-        MandiriGame::new(rules.parse::<MandiriRules>().unwrap()),
+    App::new(
+        mandiri::Game::new(rules.parse::<mandiri::Rules>().unwrap()),
         config,
     )
 }
 
 const COMPUTER: Who = Who::Computer(Level::MIN);
 
-fn screen(app: &MandiriApp, w: u16, h: u16) -> (Vec<String>, Terminal<TestBackend>) {
+fn screen(app: &App, w: u16, h: u16) -> (Vec<String>, Terminal<TestBackend>) {
     let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
     terminal.draw(|f| ui::draw(f, app)).unwrap();
     let buf = terminal.backend().buffer();
@@ -48,17 +50,17 @@ fn screen(app: &MandiriApp, w: u16, h: u16) -> (Vec<String>, Terminal<TestBacken
     (rows, terminal)
 }
 
-fn key(app: &mut MandiriApp, c: char) {
+fn key(app: &mut App, c: char) {
     app.key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
 }
 
 /// Ticks until `done` holds, closing round summaries on the way; panics after a minute (a
 /// guard against a hang, not a measure of speed).
-fn until(app: &mut MandiriApp, done: impl Fn(&MandiriApp) -> bool) {
+fn until(app: &mut App, done: impl Fn(&App) -> bool) {
     let start = Instant::now();
     while !done(app) {
         assert!(start.elapsed() < Duration::from_secs(60), "never happened");
-        if app.overlay == Some(MandiriOverlay::RoundOver) && !done(app) {
+        if app.overlay == Some(Overlay::RoundOver) && !done(app) {
             app.key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
         }
         app.tick(Instant::now());
@@ -177,7 +179,7 @@ fn the_computers_move_by_themselves_and_undo_goes_back_to_you() {
 #[test]
 fn a_round_ends_with_a_summary_and_the_match_goes_on() {
     let mut app = app("mandiri", [COMPUTER; 3], "match.txt");
-    until(&mut app, |a| a.overlay == Some(MandiriOverlay::RoundOver));
+    until(&mut app, |a| a.overlay == Some(Overlay::RoundOver));
     let summary = app.summary.join("\n");
     assert!(summary.starts_with("The round is over: "), "{summary}");
     assert!(
@@ -205,7 +207,10 @@ fn a_round_ends_with_a_summary_and_the_match_goes_on() {
 fn a_single_round_ends_the_game() {
     let mut app = app("mandiri/mode=round", [COMPUTER; 3], "round.txt");
     until(&mut app, |a| a.game.status().is_over());
-    assert!(matches!(app.game.status(), MandiriStatus::RoundOver { .. }));
+    assert!(matches!(
+        app.game.status(),
+        mandiri::Status::RoundOver { .. }
+    ));
     assert!(app
         .summary
         .iter()
@@ -229,7 +234,7 @@ fn e_shows_the_whole_last_move() {
     key(&mut app, 's');
     key(&mut app, '5');
     key(&mut app, 'e');
-    assert_eq!(app.overlay, Some(MandiriOverlay::Explain(0)));
+    assert_eq!(app.overlay, Some(Overlay::Explain(0)));
     let (rows, _) = screen(&app, 80, 24);
     let text = rows.join("\n");
     assert!(

@@ -128,7 +128,7 @@ fn arrows_and_enter_play_the_hole_under_the_cursor() {
     let mut app = app(Game::new(Rules::default()));
     key(&mut app, KeyCode::Right);
     key(&mut app, KeyCode::Right);
-    assert_eq!(app.cursor, 3);
+    assert_eq!(app.cursor, Move::new(3).unwrap());
     key(&mut app, KeyCode::Left);
     key(&mut app, KeyCode::Enter);
     assert_eq!(app.game.moves(), &[Move::new(2).unwrap()]);
@@ -136,9 +136,9 @@ fn arrows_and_enter_play_the_hole_under_the_cursor() {
     cleanup(app);
     let mut app = self::app(Game::new(Rules::default()));
     key(&mut app, KeyCode::Char('1'));
-    assert_eq!(app.cursor, 1);
+    assert_eq!(app.cursor, Move::new(1).unwrap());
     key(&mut app, KeyCode::Left);
-    assert_eq!(app.cursor, 2);
+    assert_eq!(app.cursor, Move::new(2).unwrap());
     key(&mut app, KeyCode::Enter);
     assert_eq!(
         app.game.moves(),
@@ -161,9 +161,9 @@ fn an_illegal_move_is_refused_with_the_reason() {
         rows[22]
     );
     // The cursor skips the empty holes: S2, then S6.
-    assert_eq!(app.cursor, 2);
+    assert_eq!(app.cursor, Move::new(2).unwrap());
     key(&mut app, KeyCode::Right);
-    assert_eq!(app.cursor, 6);
+    assert_eq!(app.cursor, Move::new(6).unwrap());
 }
 
 #[test]
@@ -205,7 +205,7 @@ fn the_animation_follows_the_trace() {
 #[test]
 fn playing_north_puts_north_on_the_near_row() {
     let mut cfg = config();
-    cfg.computer = Some(Computer {
+    cfg.players = Some(Computer {
         side: Side::South,
         level: Level::try_from(1).unwrap(),
         seed: 1,
@@ -307,7 +307,7 @@ fn move_list_groups_rounds() {
     for mv in [6, 3, 3] {
         game.play(Move::new(mv).unwrap());
     }
-    let lines = ui::move_lines(&game);
+    let lines = ui::board::move_lines(&game);
     assert_eq!(
         lines,
         vec!["Round 1", "  1. S6", "Round 2", "  2. S3    3. N3"]
@@ -400,7 +400,7 @@ fn the_summary_of_a_long_match_scrolls_from_its_top() {
 #[test]
 fn small_terminals_cut_no_word_and_too_small_ones_say_so() {
     let mut c = config();
-    c.computer = Some(Computer {
+    c.players = Some(Computer {
         side: Side::North,
         level: Level::MIN,
         seed: 1,
@@ -489,7 +489,7 @@ fn e_steps_through_every_move_and_undo_keeps_the_explanations() {
 #[test]
 fn undo_as_north_before_the_first_move_keeps_the_opening() {
     let mut c = config();
-    c.computer = Some(Computer {
+    c.players = Some(Computer {
         side: Side::South,
         level: Level::MIN,
         seed: 1,
@@ -511,7 +511,7 @@ fn undo_as_north_before_the_first_move_keeps_the_opening() {
 fn no_hint_for_the_computer_and_no_thinking_during_your_animation() {
     let mut c = config();
     c.animate = true;
-    c.computer = Some(Computer {
+    c.players = Some(Computer {
         side: Side::North,
         level: Level::MIN,
         seed: 1,
@@ -535,7 +535,7 @@ fn no_hint_for_the_computer_and_no_thinking_during_your_animation() {
 #[test]
 fn after_the_game_you_win_or_lose() {
     let mut c = config();
-    c.computer = Some(Computer {
+    c.players = Some(Computer {
         side: Side::North,
         level: Level::MIN,
         seed: 1,
@@ -548,9 +548,9 @@ fn after_the_game_you_win_or_lose() {
     let mut app = App::new(game, c);
     key(&mut app, KeyCode::Char('6'));
     assert!(
-        ui::turn_text(&app).starts_with("You win! "),
+        ui::board::turn_text(&app).starts_with("You win! "),
         "{}",
-        ui::turn_text(&app)
+        ui::board::turn_text(&app)
     );
     cleanup(app);
 }
@@ -571,7 +571,7 @@ fn hints_say_what_is_proven() {
         upper: 1006,
     });
     assert_eq!(
-        rajapasu_tui::app::describe_move_score(&score(1006, exact)),
+        rajapasu_tui::raja_pasu::describe_move_score(&score(1006, exact)),
         "you win the round by 6 (proven)"
     );
     let lost = Some(Bounds {
@@ -579,11 +579,11 @@ fn hints_say_what_is_proven() {
         upper: -1002,
     });
     assert_eq!(
-        rajapasu_tui::app::describe_move_score(&score(-1002, lost)),
+        rajapasu_tui::raja_pasu::describe_move_score(&score(-1002, lost)),
         "you lose the round by 2 (proven)"
     );
     assert_eq!(
-        rajapasu_tui::app::describe_move_score(&score(3, None)),
+        rajapasu_tui::raja_pasu::describe_move_score(&score(3, None)),
         "about 3 counters ahead"
     );
     let range = Some(Bounds {
@@ -591,7 +591,7 @@ fn hints_say_what_is_proven() {
         upper: 0,
     });
     assert_eq!(
-        rajapasu_tui::app::describe_move_score(&score(-4, range)),
+        rajapasu_tui::raja_pasu::describe_move_score(&score(-4, range)),
         "about 4 counters behind (proven between a loss by 6 and a draw)"
     );
 }

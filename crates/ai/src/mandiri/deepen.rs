@@ -1,15 +1,37 @@
 //! The iterative deepening that paranoid alpha-beta and max^n share: the table cleared when a
 //! new round starts, the clock restarted, then iterations one move deeper each until a limit,
-//! the stop flag or the end of the round, keeping the move of the last iteration that finished.
+//! the stop flag or the end of the round, keeping the move of the last iteration that finished;
+//! and what such a search answers ([`Analysis`]).
 
+use crate::mandiri::clock::Clock;
 use crate::mandiri::eval::{base, Values};
-use crate::mandiri::limits::{Clock, Limits};
-use crate::mandiri::paranoid::{Analysis, MAX_DEPTH};
 use crate::mandiri::table::Table;
-use rajapasu_engine::mandiri::{MandiriGame, MandiriPosition};
+use crate::Limits;
+use rajapasu_engine::mandiri;
 use rajapasu_engine::Hole;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+
+/// Deepest iteration when no depth is given: deeper than any budget reaches.
+pub(crate) const MAX_DEPTH: u32 = 64;
+
+/// The outcome of a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The move chosen.
+    pub best: Hole,
+    /// Its score for the seat to move, tenths of a counter (paranoid: own value minus the best
+    /// of the others'; max^n: own value).
+    pub value: i32,
+    /// Each seat's value (index [`Seat::index`](rajapasu_engine::mandiri::Seat::index)),
+    /// tenths of a counter, when the search has them: max^n's value vector; `None` for
+    /// paranoid search, which has one number.
+    pub values: Option<Values>,
+    /// The deepest iteration completed.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
 
 /// What a deepening search keeps between its nodes and its searches.
 #[derive(Debug)]
@@ -52,7 +74,7 @@ impl<V: Copy> Frame<V> {
 
     /// Readies a search of `game`: the table emptied if its entries are of another round, the
     /// clock started.
-    fn start(&mut self, game: &MandiriGame) {
+    fn start(&mut self, game: &mandiri::Game) {
         let pos = game.position();
         self.base = base(pos);
         self.root_rounds = game.rounds().len();
@@ -85,10 +107,10 @@ pub(crate) trait Deepening {
     fn frame(&mut self) -> &mut Frame<Self::Entry>;
 
     /// Readies a search from the root position, before the first iteration.
-    fn prepare(&mut self, pos: &MandiriPosition);
+    fn prepare(&mut self, pos: &mandiri::Position);
 
     /// One iteration `depth` moves deep from the root, `first` searched first.
-    fn iteration(&mut self, game: &mut MandiriGame, depth: u32, first: Hole) -> Iteration;
+    fn iteration(&mut self, game: &mut mandiri::Game, depth: u32, first: Hole) -> Iteration;
 }
 
 /// Searches `game` for the seat to move by iterative deepening, calling `report` with every
@@ -96,7 +118,7 @@ pub(crate) trait Deepening {
 /// whatever the limits and the stop flag.
 pub(crate) fn deepen<S: Deepening>(
     s: &mut S,
-    game: &MandiriGame,
+    game: &mandiri::Game,
     report: &mut dyn FnMut(&Analysis),
 ) -> Option<Analysis> {
     let moves = game.legal_moves();

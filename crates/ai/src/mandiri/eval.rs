@@ -9,11 +9,11 @@
 //! when no capture is left. Half is the simplest weight between "lost" and "kept"; it is not
 //! tuned.
 
-use rajapasu_engine::mandiri::{BySeat, MandiriGame, MandiriPosition, Seat};
+use rajapasu_engine::mandiri::{self, BySeat, Seat};
 use rajapasu_engine::{Hole, Mode, Side};
 use std::sync::OnceLock;
 
-/// Holes on the Mandiri board, S1..S7 then N1..N7 (the order of `MandiriPosition::counts`).
+/// Holes on the Mandiri board, S1..S7 then N1..N7 (the order of `mandiri::Position::counts`).
 pub const HOLES: usize = 14;
 
 /// A value for each seat, tenths of a counter.
@@ -38,12 +38,12 @@ pub(crate) fn owners() -> &'static [Seat; HOLES] {
 ///
 /// ```
 /// use rajapasu_ai::mandiri::eval::{base, evaluate};
-/// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
-/// let game = MandiriGame::new(MandiriRules::default());
+/// use rajapasu_engine::mandiri;
+/// let game = mandiri::Game::new(mandiri::Rules::default());
 /// // At the start nothing is captured: each seat is worth half its own counters.
 /// assert_eq!(evaluate(game.position(), base(game.position())), [210, 140, 140]);
 /// ```
-pub fn base(pos: &MandiriPosition) -> Values {
+pub fn base(pos: &mandiri::Position) -> Values {
     if pos.rules().mode == Mode::SingleRound {
         return [0; 3];
     }
@@ -51,7 +51,7 @@ pub fn base(pos: &MandiriPosition) -> Values {
 }
 
 /// The static value of `pos` for each seat (see the module's documentation).
-pub fn evaluate(pos: &MandiriPosition, base: Values) -> Values {
+pub fn evaluate(pos: &mandiri::Position, base: Values) -> Values {
     let mut v = base;
     for s in Seat::ALL {
         v[s.index()] += 10 * pos.captured(s) as i32;
@@ -73,7 +73,7 @@ pub fn final_values(captured: BySeat<u16>, base: Values) -> Values {
 }
 
 /// Where a search stands in `game`: still in the round it started in, or past its end.
-pub(crate) fn round_over(game: &MandiriGame, root_rounds: usize) -> Option<BySeat<u16>> {
+pub(crate) fn round_over(game: &mandiri::Game, root_rounds: usize) -> Option<BySeat<u16>> {
     (game.rounds().len() > root_rounds).then(|| game.rounds()[root_rounds].captured)
 }
 
@@ -84,13 +84,13 @@ pub(crate) fn round_over(game: &MandiriGame, root_rounds: usize) -> Option<BySea
 ///
 /// ```
 /// use rajapasu_ai::mandiri::eval::key;
-/// use rajapasu_engine::mandiri::{MandiriPosition, MandiriRules};
-/// let mut pos = MandiriPosition::start(MandiriRules::default());
+/// use rajapasu_engine::mandiri;
+/// let mut pos = mandiri::Position::start(mandiri::Rules::default());
 /// let start = key(&pos);
 /// pos.try_play("S5".parse().unwrap()).unwrap();
 /// assert_ne!(key(&pos), start);
 /// ```
-pub fn key(pos: &MandiriPosition) -> u128 {
+pub fn key(pos: &mandiri::Position) -> u128 {
     let mut k: u128 = 0;
     for &c in pos.counts() {
         k = k << 7 | u128::from(c);
@@ -103,7 +103,7 @@ pub fn key(pos: &MandiriPosition) -> u128 {
 
 /// The immediate gain of each legal move: counters the mover captures with it, then counters
 /// the others capture with it. Captures first is the searches' move ordering.
-pub(crate) fn gains(pos: &MandiriPosition) -> Vec<(Hole, i32, i32)> {
+pub(crate) fn gains(pos: &mandiri::Position) -> Vec<(Hole, i32, i32)> {
     let mover = pos.to_move();
     let before = Seat::ALL.map(|s| pos.captured(s) as i32);
     pos.legal_moves()
@@ -123,7 +123,7 @@ pub(crate) fn gains(pos: &MandiriPosition) -> Vec<(Hole, i32, i32)> {
 
 /// The legal moves, `first` (the table's best move) ahead, then the mover's captures, largest
 /// first, then the moves that give the others least.
-pub(crate) fn ordered(pos: &MandiriPosition, first: Option<Hole>) -> Vec<Hole> {
+pub(crate) fn ordered(pos: &mandiri::Position, first: Option<Hole>) -> Vec<Hole> {
     let mut g = gains(pos);
     g.sort_by_key(|&(h, mine, theirs)| (Some(h) != first, -mine, theirs));
     g.into_iter().map(|(h, _, _)| h).collect()

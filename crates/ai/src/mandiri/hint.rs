@@ -1,10 +1,10 @@
 //! The hint for the seat to move: one definition for the terminal game and the server.
 
+use super::deepen::Analysis;
 use super::maxn::MaxN;
-use super::paranoid::Analysis;
 use super::player::TABLE_BITS;
-use super::Limits;
-use rajapasu_engine::mandiri::MandiriGame;
+use crate::Limits;
+use rajapasu_engine::mandiri;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -19,13 +19,13 @@ pub const HINT_TIME: Duration = Duration::from_millis(700);
 ///
 /// ```
 /// use rajapasu_ai::mandiri::hint;
-/// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
-/// let game = MandiriGame::new(MandiriRules::default());
+/// use rajapasu_engine::mandiri;
+/// let game = mandiri::Game::new(mandiri::Rules::default());
 /// let a = hint(&game, None).unwrap();
 /// assert!(game.legal_moves().contains(&a.best));
 /// assert!(a.values.is_some(), "max^n values every seat");
 /// ```
-pub fn hint(game: &MandiriGame, stop: Option<Arc<AtomicBool>>) -> Option<Analysis> {
+pub fn hint(game: &mandiri::Game, stop: Option<Arc<AtomicBool>>) -> Option<Analysis> {
     let limits = Limits {
         depth: None,
         movetime: Some(HINT_TIME),

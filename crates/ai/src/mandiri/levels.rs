@@ -4,8 +4,10 @@
 //! top levels.
 
 use crate::levels::Level;
-use crate::mandiri::player::{GreedyPlayer, MandiriPlayer, Searcher};
-use crate::mandiri::Limits;
+use crate::mandiri::player::{GreedyPlayer, Searcher};
+use crate::player::Player;
+use crate::Limits;
+use rajapasu_engine::mandiri;
 use std::time::Duration;
 
 /// How a Mandiri level plays.
@@ -66,12 +68,23 @@ pub fn mandiri_level(level: Level) -> MandiriLevelPlay {
 /// ```
 /// use rajapasu_ai::mandiri::level_player;
 /// use rajapasu_ai::Level;
-/// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
-/// let game = MandiriGame::new(MandiriRules::default());
+/// use rajapasu_engine::mandiri;
+/// let game = mandiri::Game::new(mandiri::Rules::default());
 /// let mv = level_player(Level::MIN, 1).choose(&game).unwrap();
 /// assert!(game.legal_moves().contains(&mv));
 /// ```
-pub fn level_player(level: Level, seed: u64) -> Box<dyn MandiriPlayer> {
+pub fn level_player(level: Level, seed: u64) -> Box<dyn Player<mandiri::Game>> {
+    level_player_with(level, Limits::default(), seed)
+}
+
+/// A player at `level`, its search's depth cap and time replaced by those `limits` give (as a
+/// spec's `level:N,movetime=MS,depth=N` asks); the greedy levels search nothing and ignore
+/// them.
+pub fn level_player_with(
+    level: Level,
+    limits: Limits,
+    seed: u64,
+) -> Box<dyn Player<mandiri::Game>> {
     match mandiri_level(level) {
         MandiriLevelPlay::Greedy { random_percent } => {
             Box::new(GreedyPlayer::new(seed, random_percent))
@@ -82,8 +95,8 @@ pub fn level_player(level: Level, seed: u64) -> Box<dyn MandiriPlayer> {
             movetime,
         } => searcher.player(
             Limits {
-                depth,
-                movetime: Some(movetime),
+                depth: limits.depth.or(depth),
+                movetime: limits.movetime.or(Some(movetime)),
                 nodes: None,
             },
             seed,

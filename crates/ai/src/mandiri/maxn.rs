@@ -4,12 +4,11 @@
 //! table and captures-first ordering are those of the paranoid search. Ties between children
 //! go to the first in the ordering.
 
-use crate::mandiri::deepen::{deepen, Deepening, Frame, Iteration};
+use crate::mandiri::deepen::{deepen, Analysis, Deepening, Frame, Iteration};
 use crate::mandiri::eval::{evaluate, final_values, key, ordered, round_over, Values};
-use crate::mandiri::limits::Limits;
-use crate::mandiri::paranoid::Analysis;
 use crate::mandiri::table::{Bound, Entry};
-use rajapasu_engine::mandiri::{MandiriGame, MandiriPosition};
+use crate::Limits;
+use rajapasu_engine::mandiri;
 use rajapasu_engine::Hole;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -17,9 +16,10 @@ use std::sync::Arc;
 /// A max^n searcher.
 ///
 /// ```
-/// use rajapasu_ai::mandiri::{Limits, MaxN};
-/// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
-/// let game = MandiriGame::new(MandiriRules::default());
+/// use rajapasu_ai::mandiri::MaxN;
+/// use rajapasu_ai::Limits;
+/// use rajapasu_engine::mandiri;
+/// let game = mandiri::Game::new(mandiri::Rules::default());
 /// let a = MaxN::new(Limits::depth(2), Some(12)).search(&game).unwrap();
 /// assert!(game.legal_moves().contains(&a.best));
 /// ```
@@ -38,8 +38,18 @@ impl MaxN {
 
     /// Searches `game` for the seat to move; `None` if the game is over. The value is the
     /// mover's own component; [`Analysis::values`] holds every seat's.
-    pub fn search(&mut self, game: &MandiriGame) -> Option<Analysis> {
+    pub fn search(&mut self, game: &mandiri::Game) -> Option<Analysis> {
         deepen(self, game, &mut |_| {})
+    }
+
+    /// [`MaxN::search`], calling `report` with every iteration that finishes: the answer is
+    /// the last one reported.
+    pub fn search_reporting(
+        &mut self,
+        game: &mandiri::Game,
+        mut report: impl FnMut(&Analysis),
+    ) -> Option<Analysis> {
+        deepen(self, game, &mut report)
     }
 
     /// This searcher, ended by `flag` as [`Paranoid::with_stop`](crate::mandiri::Paranoid::with_stop)
@@ -57,9 +67,9 @@ impl Deepening for MaxN {
         &mut self.frame
     }
 
-    fn prepare(&mut self, _: &MandiriPosition) {}
+    fn prepare(&mut self, _: &mandiri::Position) {}
 
-    fn iteration(&mut self, game: &mut MandiriGame, depth: u32, first: Hole) -> Iteration {
+    fn iteration(&mut self, game: &mut mandiri::Game, depth: u32, first: Hole) -> Iteration {
         let me = game.position().to_move().index();
         let (v, best) = self.node(game, depth, Some(first));
         Iteration {
@@ -74,7 +84,7 @@ impl MaxN {
     /// The value vector of `game` searched `depth` moves deep, and the move that gets it.
     fn node(
         &mut self,
-        game: &mut MandiriGame,
+        game: &mut mandiri::Game,
         depth: u32,
         first: Option<Hole>,
     ) -> (Values, Option<Hole>) {

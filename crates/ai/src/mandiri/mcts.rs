@@ -8,8 +8,8 @@
 //! safe. Both lie in 0..1, so the exploration constant is the usual one of that scale.
 
 use crate::mandiri::eval::{evaluate, gains, round_over};
-use crate::mandiri::limits::Limits;
-use rajapasu_engine::mandiri::{MandiriGame, Seat};
+use crate::Limits;
+use rajapasu_engine::mandiri::{self, Seat};
 use rajapasu_engine::rng::Rng;
 use rajapasu_engine::Hole;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -39,9 +39,10 @@ struct Node {
 /// A Monte Carlo tree searcher.
 ///
 /// ```
-/// use rajapasu_ai::mandiri::{Limits, Mcts};
-/// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
-/// let game = MandiriGame::new(MandiriRules::default());
+/// use rajapasu_ai::mandiri::Mcts;
+/// use rajapasu_ai::Limits;
+/// use rajapasu_engine::mandiri;
+/// let game = mandiri::Game::new(mandiri::Rules::default());
 /// let mut mcts = Mcts::new(Limits::default().with_nodes(200), 7);
 /// let best = mcts.search(&game).unwrap();
 /// assert!(game.legal_moves().contains(&best));
@@ -98,10 +99,11 @@ impl Mcts {
     /// `nodes: Some(u64::MAX)` for one that only the flag ends.)
     ///
     /// ```
-    /// use rajapasu_ai::mandiri::{Limits, Mcts};
-    /// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
+    /// use rajapasu_ai::mandiri::Mcts;
+    /// use rajapasu_ai::Limits;
+    /// use rajapasu_engine::mandiri;
     /// use std::sync::{atomic::AtomicBool, Arc};
-    /// let game = MandiriGame::new(MandiriRules::default());
+    /// let game = mandiri::Game::new(mandiri::Rules::default());
     /// let stop = Arc::new(AtomicBool::new(true));
     /// let mut mcts = Mcts::new(Limits::default().with_nodes(u64::MAX), 7).with_stop(stop);
     /// assert!(game.legal_moves().contains(&mcts.search(&game).unwrap()));
@@ -111,7 +113,7 @@ impl Mcts {
         self
     }
 
-    fn new_node(&mut self, game: &MandiriGame, in_play: [bool; 3]) -> usize {
+    fn new_node(&mut self, game: &mandiri::Game, in_play: [bool; 3]) -> usize {
         let terminal = round_over(game, self.root_rounds).map(|c| {
             // The round's captures only: reserves would blur the share of the round.
             rewards(c.0.map(i32::from), in_play)
@@ -134,9 +136,10 @@ impl Mcts {
 
     /// The best move for the seat to move in `game`: the root move searched most. `None` if
     /// the game is over.
-    pub fn search(&mut self, game: &MandiriGame) -> Option<Hole> {
+    pub fn search(&mut self, game: &mandiri::Game) -> Option<Hole> {
         let moves = game.legal_moves();
         if moves.len() <= 1 {
+            self.nodes.clear();
             return moves.first().copied();
         }
         let start = Instant::now();
@@ -173,7 +176,31 @@ impl Mcts {
             .or(moves.first().copied())
     }
 
-    fn iterate(&mut self, game: &mut MandiriGame, in_play: [bool; 3]) {
+    /// Each root move of the last search with the iterations that went through it, in the
+    /// order they were first tried: the search answers the most visited. Empty before a search,
+    /// and after one that had a single move to consider.
+    ///
+    /// ```
+    /// use rajapasu_ai::mandiri::Mcts;
+    /// use rajapasu_ai::Limits;
+    /// use rajapasu_engine::mandiri;
+    /// let game = mandiri::Game::new(mandiri::Rules::default());
+    /// let mut mcts = Mcts::new(Limits::default().with_nodes(300), 7);
+    /// let best = mcts.search(&game).unwrap();
+    /// let visits = mcts.root_visits();
+    /// assert_eq!(visits.iter().map(|&(_, n)| u64::from(n)).sum::<u64>(), 300);
+    /// assert_eq!(visits.iter().max_by_key(|&&(_, n)| n).unwrap().0, best);
+    /// ```
+    pub fn root_visits(&self) -> Vec<(Hole, u32)> {
+        self.nodes.first().map_or(Vec::new(), |root| {
+            root.children
+                .iter()
+                .map(|&(h, c)| (h, self.nodes[c].visits))
+                .collect()
+        })
+    }
+
+    fn iterate(&mut self, game: &mut mandiri::Game, in_play: [bool; 3]) {
         let mut path = vec![0usize];
         let mut played = 0;
         let mut node = 0;
@@ -232,7 +259,7 @@ impl Mcts {
     /// one, otherwise a random move.
     fn playout(
         &mut self,
-        game: &mut MandiriGame,
+        game: &mut mandiri::Game,
         in_play: [bool; 3],
         played: &mut usize,
     ) -> [f64; 3] {

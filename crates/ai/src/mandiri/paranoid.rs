@@ -7,41 +7,22 @@
 //! The search ends at the end of the round it starts in: a match's next round starts after the
 //! gift and refill, from a position the table's key does not describe.
 
-use crate::mandiri::deepen::{deepen, Deepening, Frame, Iteration};
+use crate::mandiri::deepen::{deepen, Analysis, Deepening, Frame, Iteration};
 use crate::mandiri::eval::{evaluate, final_values, key, ordered, round_over, Values};
-use crate::mandiri::limits::Limits;
 use crate::mandiri::table::{Bound, Entry};
-use rajapasu_engine::mandiri::{MandiriGame, MandiriPosition, Seat};
+use crate::Limits;
+use rajapasu_engine::mandiri::{self, Seat};
 use rajapasu_engine::Hole;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-/// Deepest iteration when no depth is given: deeper than any budget reaches.
-pub(crate) const MAX_DEPTH: u32 = 64;
-
-/// The outcome of a search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Analysis {
-    /// The move chosen.
-    pub best: Hole,
-    /// Its score for the seat to move, tenths of a counter (paranoid: own value minus the best
-    /// of the others'; max^n: own value).
-    pub value: i32,
-    /// Each seat's value (index [`Seat::index`]), tenths of a counter, when the search has
-    /// them: max^n's value vector; `None` for paranoid search, which has one number.
-    pub values: Option<Values>,
-    /// The deepest iteration completed.
-    pub depth: u32,
-    /// Nodes searched.
-    pub nodes: u64,
-}
-
 /// A paranoid alpha-beta searcher.
 ///
 /// ```
-/// use rajapasu_ai::mandiri::{Limits, Paranoid};
-/// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
-/// let game = MandiriGame::new(MandiriRules::default());
+/// use rajapasu_ai::mandiri::Paranoid;
+/// use rajapasu_ai::Limits;
+/// use rajapasu_engine::mandiri;
+/// let game = mandiri::Game::new(mandiri::Rules::default());
 /// let mut search = Paranoid::new(Limits::depth(3), Some(12));
 /// let a = search.search(&game).unwrap();
 /// assert!(game.legal_moves().contains(&a.best));
@@ -70,10 +51,11 @@ impl Paranoid {
     /// the next search.
     ///
     /// ```
-    /// use rajapasu_ai::mandiri::{Limits, Paranoid};
-    /// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
+    /// use rajapasu_ai::mandiri::Paranoid;
+    /// use rajapasu_ai::Limits;
+    /// use rajapasu_engine::mandiri;
     /// use std::sync::{atomic::AtomicBool, Arc};
-    /// let game = MandiriGame::new(MandiriRules::default());
+    /// let game = mandiri::Game::new(mandiri::Rules::default());
     /// // Set before the search starts: only the first iteration runs.
     /// let stop = Arc::new(AtomicBool::new(true));
     /// let a = Paranoid::new(Limits::depth(40), Some(12)).with_stop(stop).search(&game).unwrap();
@@ -91,8 +73,18 @@ impl Paranoid {
     }
 
     /// Searches `game` for the seat to move; `None` if the game is over.
-    pub fn search(&mut self, game: &MandiriGame) -> Option<Analysis> {
+    pub fn search(&mut self, game: &mandiri::Game) -> Option<Analysis> {
         deepen(self, game, &mut |_| {})
+    }
+
+    /// [`Paranoid::search`], calling `report` with every iteration that finishes: the answer
+    /// is the last one reported.
+    pub fn search_reporting(
+        &mut self,
+        game: &mandiri::Game,
+        mut report: impl FnMut(&Analysis),
+    ) -> Option<Analysis> {
+        deepen(self, game, &mut report)
     }
 }
 
@@ -103,12 +95,12 @@ impl Deepening for Paranoid {
         &mut self.frame
     }
 
-    fn prepare(&mut self, pos: &MandiriPosition) {
+    fn prepare(&mut self, pos: &mandiri::Position) {
         self.root = pos.to_move();
         self.rivals = pos.seats_in_play().filter(|&s| s != self.root).collect();
     }
 
-    fn iteration(&mut self, game: &mut MandiriGame, depth: u32, first: Hole) -> Iteration {
+    fn iteration(&mut self, game: &mut mandiri::Game, depth: u32, first: Hole) -> Iteration {
         let (value, best) = self.root_search(game, depth, first);
         Iteration {
             value,
@@ -119,7 +111,7 @@ impl Deepening for Paranoid {
 }
 
 impl Paranoid {
-    fn root_search(&mut self, game: &mut MandiriGame, depth: u32, first: Hole) -> (i32, Hole) {
+    fn root_search(&mut self, game: &mut mandiri::Game, depth: u32, first: Hole) -> (i32, Hole) {
         let mut alpha = i32::MIN + 1;
         let mut best = (i32::MIN, first);
         for h in ordered(game.position(), Some(first)) {
@@ -137,7 +129,7 @@ impl Paranoid {
         best
     }
 
-    fn alpha_beta(&mut self, game: &mut MandiriGame, depth: u32, alpha: i32, beta: i32) -> i32 {
+    fn alpha_beta(&mut self, game: &mut mandiri::Game, depth: u32, alpha: i32, beta: i32) -> i32 {
         let (mut alpha, mut beta) = (alpha, beta);
         if self.frame.clock.tick() {
             return 0;

@@ -1,64 +1,14 @@
-//! What a Mandiri player is ([`MandiriPlayer`]) and the players: random, greedy, the three
-//! searchers.
+//! Mandiri's players: greedy, and the three searchers as players ([`Searcher`]). The random
+//! player is both games' [`RandomPlayer`](crate::player::RandomPlayer); what a spec names is
+//! built in `specs`.
 
 use crate::mandiri::eval::gains;
-use crate::mandiri::{Limits, MaxN, Mcts, Paranoid};
-use core::fmt;
-use rajapasu_engine::mandiri::MandiriGame;
+use crate::mandiri::{MaxN, Mcts, Paranoid};
+use crate::player::{Player, PlayerError};
+use crate::Limits;
+use rajapasu_engine::mandiri;
 use rajapasu_engine::rng::Rng;
 use rajapasu_engine::Hole;
-
-/// Why a Mandiri player gave no move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MandiriPlayerError {
-    /// The game is over: there is no move to choose.
-    GameOver,
-}
-
-impl fmt::Display for MandiriPlayerError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MandiriPlayerError::GameOver => f.write_str("the game is over: there is no move"),
-        }
-    }
-}
-
-impl std::error::Error for MandiriPlayerError {}
-
-/// Something that chooses Mandiri moves for the seat to move.
-///
-/// ```
-/// use rajapasu_ai::mandiri::{MandiriPlayer, RandomPlayer};
-/// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
-/// let game = MandiriGame::new(MandiriRules::default());
-/// let mv = RandomPlayer::new(3).choose(&game).unwrap();
-/// assert!(game.legal_moves().contains(&mv));
-/// ```
-pub trait MandiriPlayer: Send {
-    /// A legal move for the seat to move in `game`.
-    fn choose(&mut self, game: &MandiriGame) -> Result<Hole, MandiriPlayerError>;
-}
-
-/// Uniformly random legal moves.
-#[derive(Clone, Debug)]
-pub struct RandomPlayer(Rng);
-
-impl RandomPlayer {
-    /// A random player from a seed.
-    pub fn new(seed: u64) -> RandomPlayer {
-        RandomPlayer(Rng::new(seed))
-    }
-}
-
-impl MandiriPlayer for RandomPlayer {
-    fn choose(&mut self, game: &MandiriGame) -> Result<Hole, MandiriPlayerError> {
-        let moves = game.legal_moves();
-        if moves.is_empty() {
-            return Err(MandiriPlayerError::GameOver);
-        }
-        Ok(moves[self.0.below(moves.len())])
-    }
-}
 
 /// The move that captures most for the mover now (then gives the others least); ties, and with
 /// probability `random_percent` every move, at random.
@@ -78,14 +28,14 @@ impl GreedyPlayer {
     }
 }
 
-impl MandiriPlayer for GreedyPlayer {
-    fn choose(&mut self, game: &MandiriGame) -> Result<Hole, MandiriPlayerError> {
+impl Player<mandiri::Game> for GreedyPlayer {
+    fn choose(&mut self, game: &mandiri::Game) -> Result<Hole, PlayerError<mandiri::Game>> {
         if game.status().is_over() {
-            return Err(MandiriPlayerError::GameOver);
+            return Err(PlayerError::GameOver);
         }
         let g = gains(game.position());
         if g.is_empty() {
-            return Err(MandiriPlayerError::GameOver);
+            return Err(PlayerError::GameOver);
         }
         if (self.rng.below(100) as u32) < self.random_percent {
             return Ok(g[self.rng.below(g.len())].0);
@@ -100,25 +50,25 @@ impl MandiriPlayer for GreedyPlayer {
     }
 }
 
-impl MandiriPlayer for Paranoid {
-    fn choose(&mut self, game: &MandiriGame) -> Result<Hole, MandiriPlayerError> {
+impl Player<mandiri::Game> for Paranoid {
+    fn choose(&mut self, game: &mandiri::Game) -> Result<Hole, PlayerError<mandiri::Game>> {
         self.search(game)
             .map(|a| a.best)
-            .ok_or(MandiriPlayerError::GameOver)
+            .ok_or(PlayerError::GameOver)
     }
 }
 
-impl MandiriPlayer for MaxN {
-    fn choose(&mut self, game: &MandiriGame) -> Result<Hole, MandiriPlayerError> {
+impl Player<mandiri::Game> for MaxN {
+    fn choose(&mut self, game: &mandiri::Game) -> Result<Hole, PlayerError<mandiri::Game>> {
         self.search(game)
             .map(|a| a.best)
-            .ok_or(MandiriPlayerError::GameOver)
+            .ok_or(PlayerError::GameOver)
     }
 }
 
-impl MandiriPlayer for Mcts {
-    fn choose(&mut self, game: &MandiriGame) -> Result<Hole, MandiriPlayerError> {
-        self.search(game).ok_or(MandiriPlayerError::GameOver)
+impl Player<mandiri::Game> for Mcts {
+    fn choose(&mut self, game: &mandiri::Game) -> Result<Hole, PlayerError<mandiri::Game>> {
+        self.search(game).ok_or(PlayerError::GameOver)
     }
 }
 
@@ -148,7 +98,7 @@ impl Searcher {
 
     /// A player running this search with `limits` (for MCTS, `depth` is ignored and `nodes`
     /// counts iterations).
-    pub fn player(self, limits: Limits, seed: u64) -> Box<dyn MandiriPlayer> {
+    pub fn player(self, limits: Limits, seed: u64) -> Box<dyn Player<mandiri::Game>> {
         match self {
             Searcher::Paranoid => Box::new(Paranoid::new(limits, Some(TABLE_BITS))),
             Searcher::MaxN => Box::new(MaxN::new(limits, Some(TABLE_BITS))),

@@ -1,73 +1,111 @@
 //! The protocol's Raja Pasu Mandiri session (PROTOCOL.md, "Raja Pasu Mandiri"): the same
 //! commands on a three-seat game, moves named by hole (`S5`), searched by the Mandiri levels.
 
+use super::SessionGame;
 use crate::levels::Level;
-use crate::mandiri::deepen::deepen;
-use crate::mandiri::paranoid::MAX_DEPTH;
-use crate::mandiri::{mandiri_level, GreedyPlayer, Limits, MandiriLevelPlay, MandiriPlayer};
-use crate::mandiri::{Analysis, MaxN, Mcts, Paranoid, Searcher, STRONGEST};
-use rajapasu_engine::mandiri::{MandiriGame, MandiriPosition, MandiriRules};
+use crate::mandiri::deepen::MAX_DEPTH;
+use crate::mandiri::player::TABLE_BITS;
+use crate::mandiri::{mandiri_level, GreedyPlayer, MandiriLevelPlay};
+use crate::mandiri::{Analysis, MaxN, Mcts, Paranoid, Searcher as Search, STRONGEST};
+use crate::player::Player;
+use crate::search::Searcher;
+use crate::Limits;
+use rajapasu_engine::mandiri::{Game, Position, Rules};
 use rajapasu_engine::Hole;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Table size of the protocol's Mandiri searches (2^18 entries, as the levels').
-const TABLE_BITS: u32 = crate::mandiri::player::TABLE_BITS;
+impl SessionGame for Game {
+    const CODE: &'static str = "Mandiri position code";
 
-/// The game `position` asks for: `startpos` or a Mandiri code (RULES.md 9.7), then the moves.
-pub(super) fn position(
-    rules: MandiriRules,
-    head: &[&str],
-    moves: &[&str],
-) -> Result<MandiriGame, String> {
-    let mut game = match head {
-        [] => return Err("`position` needs `startpos` or a Mandiri position code".into()),
-        ["startpos"] => MandiriGame::new(rules),
-        code => {
-            let code = code.join(" ");
-            let pos = MandiriPosition::from_code(&code)
-                .map_err(|e| format!("bad Mandiri position code: {e}"))?;
-            MandiriGame::from_position(pos)
-        }
-    };
-    apply(&mut game, moves)?;
-    Ok(game)
-}
-
-/// Plays `moves` (hole names such as `S5`) on `game`, stopping at the first bad one.
-pub(super) fn apply(game: &mut MandiriGame, moves: &[&str]) -> Result<(), String> {
-    for (k, w) in moves.iter().enumerate() {
-        let hole: Hole = w.parse().map_err(|_| {
-            format!(
-                "move {}: `{w}` is not a hole (Mandiri moves are holes such as S5 or N6)",
-                k + 1
-            )
-        })?;
-        game.try_play(hole)
-            .map_err(|e| format!("move {} ({hole}): {e}", k + 1))?;
+    /// A Mandiri code names its own rule set (RULES.md 9.7).
+    fn from_code(code: &str, _: Rules) -> Result<Game, String> {
+        let pos =
+            Position::from_code(code).map_err(|e| format!("bad Mandiri position code: {e}"))?;
+        Ok(Game::from_position(pos))
     }
-    Ok(())
-}
 
-/// The `legal` line.
-pub(super) fn legal(game: &MandiriGame) -> String {
-    let ms: Vec<String> = game.legal_moves().iter().map(Hole::to_string).collect();
-    format!("legal {}", ms.join(" ")).trim_end().to_string()
-}
+    fn parse_move(word: &str, k: usize) -> Result<Hole, String> {
+        word.parse().map_err(|_| {
+            format!("move {k}: `{word}` is not a hole (Mandiri moves are holes such as S5 or N6)")
+        })
+    }
 
-/// The `show` object: the rules, the position code, the seat to move and the moves played.
-pub(super) fn show(game: &MandiriGame) -> String {
-    let pos = game.position();
-    let moves: Vec<String> = game.moves().iter().map(Hole::to_string).collect();
-    serde_json::json!({
-        "rules": pos.rules().to_string(),
-        "position": pos.to_string(),
-        "to_move": pos.to_move().to_string(),
-        "moves": moves,
-        "over": game.status().is_over(),
-    })
-    .to_string()
+    /// The rules, the position code, the seat to move and the moves played.
+    fn show(&self) -> Result<String, String> {
+        let pos = self.position();
+        let moves: Vec<String> = self.moves().iter().map(Hole::to_string).collect();
+        Ok(serde_json::json!({
+            "rules": pos.rules().to_string(),
+            "position": pos.to_string(),
+            "to_move": pos.to_move().to_string(),
+            "moves": moves,
+            "over": self.status().is_over(),
+        })
+        .to_string())
+    }
+
+    fn trace(&self, _: &[&str]) -> Result<String, String> {
+        Err("`trace` is for the two-player game only; `rules canonical` switches back to it".into())
+    }
+
+    /// As `level` (or, without one, as the strongest searcher under `limits`); `limits` given
+    /// override the level's. `infinite`: with no limit given and no level, the search goes on
+    /// until `stop` sets the flag (or the round is searched to its end).
+    fn go(
+        &self,
+        mut limits: Limits,
+        level: Option<Level>,
+        infinite: bool,
+        searcher: &mut Searcher,
+        say: &dyn Fn(&str),
+    ) -> String {
+        let stop = searcher.stop_flag();
+        let seed = self.moves().len() as u64 + 1;
+        let bestmove =
+            |mv: Option<Hole>| mv.map_or("bestmove none".into(), |m| format!("bestmove {m}"));
+        let search = match level.map(mandiri_level) {
+            Some(MandiriLevelPlay::Greedy { random_percent }) => {
+                return bestmove(GreedyPlayer::new(seed, random_percent).choose(self).ok());
+            }
+            Some(MandiriLevelPlay::Search {
+                searcher,
+                depth,
+                movetime,
+            }) => {
+                limits.depth = limits.depth.or(depth);
+                limits.movetime = limits.movetime.or(Some(movetime));
+                searcher
+            }
+            None => {
+                if limits == Limits::default() {
+                    if infinite {
+                        // Deeper than any search gets: only `stop` or the end of the round ends it.
+                        limits.depth = Some(MAX_DEPTH);
+                    } else {
+                        limits.movetime = Some(Duration::from_millis(1000));
+                    }
+                }
+                STRONGEST
+            }
+        };
+        let t0 = Instant::now();
+        let report = |a: &Analysis| say(&info(self, a, t0.elapsed().as_millis() as u64));
+        let analysis = match search {
+            Search::Paranoid => Paranoid::new(limits, Some(TABLE_BITS))
+                .with_stop(stop)
+                .search_reporting(self, report),
+            Search::MaxN => MaxN::new(limits, Some(TABLE_BITS))
+                .with_stop(stop)
+                .search_reporting(self, report),
+            Search::Mcts => {
+                if infinite && limits.nodes.is_none() && limits.movetime.is_none() {
+                    limits.nodes = Some(u64::MAX);
+                }
+                return bestmove(Mcts::new(limits, seed).with_stop(stop).search(self));
+            }
+        };
+        bestmove(analysis.map(|a| a.best))
+    }
 }
 
 /// The `info` line of a finished iteration: the mover's value in counters (the searchers count
@@ -76,7 +114,7 @@ pub(super) fn show(game: &MandiriGame) -> String {
 /// ```text
 /// info depth 4 score L 32.5 values C 10.5 R 3.0 L 32.5 nodes 198 nps 12375 time 16
 /// ```
-fn info(game: &MandiriGame, a: &Analysis, ms: u64) -> String {
+fn info(game: &Game, a: &Analysis, ms: u64) -> String {
     let pos = game.position();
     let seat = pos.to_move();
     let counters = |v: i32| format!("{:.1}", f64::from(v) / 10.0);
@@ -94,72 +132,4 @@ fn info(game: &MandiriGame, a: &Analysis, ms: u64) -> String {
         a.nodes,
         a.nodes * 1000 / ms.max(1),
     )
-}
-
-/// Searches `game` as `level` (or, without one, as the strongest searcher under `limits`),
-/// saying an `info` line after every finished iteration and `bestmove` at the end through
-/// `last`. `limits` given override the level's. `infinite`: with no limit given and no level,
-/// the search goes on until `stop` sets the flag (or the round is searched to its end).
-pub(super) fn go(
-    game: &MandiriGame,
-    mut limits: Limits,
-    level: Option<Level>,
-    infinite: bool,
-    stop: Arc<AtomicBool>,
-    say: impl Fn(&str),
-    last: impl FnOnce(&str),
-) {
-    let Some(_) = game.legal_moves().first() else {
-        return last("bestmove none");
-    };
-    let seed = game.moves().len() as u64 + 1;
-    let searcher = match level.map(mandiri_level) {
-        Some(MandiriLevelPlay::Greedy { random_percent }) => {
-            let mv = GreedyPlayer::new(seed, random_percent).choose(game);
-            return last(&mv.map_or("bestmove none".into(), |m| format!("bestmove {m}")));
-        }
-        Some(MandiriLevelPlay::Search {
-            searcher,
-            depth,
-            movetime,
-        }) => {
-            limits.depth = limits.depth.or(depth);
-            limits.movetime = limits.movetime.or(Some(movetime));
-            searcher
-        }
-        None => {
-            if limits == Limits::default() {
-                if infinite {
-                    // Deeper than any search gets: only `stop` or the end of the round ends it.
-                    limits.depth = Some(MAX_DEPTH);
-                } else {
-                    limits.movetime = Some(Duration::from_millis(1000));
-                }
-            }
-            STRONGEST
-        }
-    };
-    let t0 = Instant::now();
-    let mut report = |a: &Analysis| say(&info(game, a, t0.elapsed().as_millis() as u64));
-    let analysis = match searcher {
-        Searcher::Paranoid => {
-            let mut s = Paranoid::new(limits, Some(TABLE_BITS)).with_stop(stop);
-            deepen(&mut s, game, &mut report)
-        }
-        Searcher::MaxN => {
-            let mut s = MaxN::new(limits, Some(TABLE_BITS)).with_stop(stop);
-            deepen(&mut s, game, &mut report)
-        }
-        Searcher::Mcts => {
-            if infinite && limits.nodes.is_none() && limits.movetime.is_none() {
-                limits.nodes = Some(u64::MAX);
-            }
-            let mv = Mcts::new(limits, seed).with_stop(stop).search(game);
-            return last(&mv.map_or("bestmove none".into(), |m| format!("bestmove {m}")));
-        }
-    };
-    match analysis {
-        Some(a) => last(&format!("bestmove {}", a.best)),
-        None => last("bestmove none"),
-    }
 }

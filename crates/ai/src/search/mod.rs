@@ -21,11 +21,13 @@ mod proof;
 pub mod score;
 mod tt;
 
-pub use proof::{Proof, Proven};
 pub use score::{is_decided, public_bounds, Score};
 
 pub(crate) use ordering::material;
 pub(crate) use score::INF;
+
+/// The budget of a search: the one type of both games' searches, also reachable here.
+pub use crate::Limits;
 
 use crate::eval::Eval;
 use crate::solver::{Bounds, Solver};
@@ -45,7 +47,8 @@ const VERIFY_MAX_ON_BOARD: u32 = 30;
 /// How a search treats the root moves. The default gives the best move only its exact score.
 ///
 /// ```
-/// use rajapasu_ai::search::{Limits, SearchOptions, Searcher};
+/// use rajapasu_ai::search::{SearchOptions, Searcher};
+/// use rajapasu_ai::Limits;
 /// use rajapasu_engine::{Game, Rules};
 /// let game = Game::new(Rules::default().single_round());
 /// let limits = Limits { depth: Some(3), ..Limits::default() };
@@ -85,17 +88,32 @@ impl SearchOptions {
     }
 }
 
-/// What to stop at. With none given, the search goes on until stopped or solved.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    /// Deepest iteration.
-    pub depth: Option<u32>,
-    /// Time budget; the search never starts an iteration it is unlikely to finish in time (by
-    /// the growth of the last iterations) and abandons one that overruns.
-    pub movetime: Option<Duration>,
-    /// Node budget.
-    pub nodes: Option<u64>,
+/// A proven outcome for the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proven {
+    /// A forced win.
+    Win,
+    /// A draw with best play.
+    Draw,
+    /// A forced loss.
+    Loss,
 }
+
+/// What [`Searcher::prove`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proof {
+    /// The outcome with best play, if proven within the limits.
+    pub outcome: Option<Proven>,
+    /// Deepest completed iteration (the proof's length in moves at most).
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time spent.
+    pub time: Duration,
+}
+
+/// Size of the solver's table (2^bits entries) that searches make to verify their scores.
+const VERIFY_TABLE_BITS: u32 = 18;
 
 /// A report after each completed iteration.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -236,7 +254,7 @@ impl Searcher {
     /// assert!(Searcher::memory_bound(20) >= 16 << 20);
     /// ```
     pub fn memory_bound(table_bits: u32) -> usize {
-        tt::Table::bytes_for(table_bits) + Solver::table_bytes(proof::VERIFY_TABLE_BITS)
+        tt::Table::bytes_for(table_bits) + Solver::table_bytes(VERIFY_TABLE_BITS)
     }
 
     /// Forgets the table and history (for a new game or new rules).

@@ -2,38 +2,12 @@
 //! under the repetition rule (docs/SOLVING.md). Its own table cannot make a score exact.
 
 use super::score::margin_score;
-use super::{Limits, RootMove, Searcher, MAX_PLY};
+use super::{Proof, Proven, RootMove, Searcher, MAX_PLY, VERIFY_TABLE_BITS};
 use crate::solver::{gain, Bounds, Endless, Solver};
+use crate::Limits;
 use rajapasu_engine::{Game, Mode};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// A proven outcome for the player to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Proven {
-    /// A forced win.
-    Win,
-    /// A draw with best play.
-    Draw,
-    /// A forced loss.
-    Loss,
-}
-
-/// What [`Searcher::prove`] found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Proof {
-    /// The outcome with best play, if proven within the limits.
-    pub outcome: Option<Proven>,
-    /// Deepest completed iteration (the proof's length in moves at most).
-    pub depth: u32,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Time spent.
-    pub time: Duration,
-}
-
-/// Size of the solver's table (2^bits entries) that searches make to verify their scores.
-pub(super) const VERIFY_TABLE_BITS: u32 = 18;
 
 impl Searcher {
     /// Proves the outcome of `game` with best play for the player to move: a win, a loss or a

@@ -2,7 +2,9 @@
 
 use crate::common::{CliError, GameArgs};
 use clap::Args;
-use rajapasu_ai::search::{public_bounds, Limits, RootMove, SearchOptions, Searcher};
+use rajapasu_ai::search::{public_bounds, RootMove, SearchOptions, Searcher};
+use rajapasu_ai::Limits;
+use rajapasu_engine::Game;
 use std::time::Duration;
 
 /// Arguments of `rajapasu analyze`.
@@ -30,7 +32,8 @@ pub struct AnalyzeArgs {
 }
 
 pub fn run(args: AnalyzeArgs) -> Result<(), CliError> {
-    let game = args.game.game()?;
+    let rules = args.game.two_player_rules("analyze")?;
+    let game: Game = args.game.game(rules)?;
     if game.status().is_over() {
         return Err(CliError(
             "the game is over: there is no move to analyse".into(),

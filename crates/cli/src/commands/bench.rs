@@ -35,7 +35,8 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
     if args.playouts == Some(0) {
         return Err(CliError("--playouts 0: give at least 1 playout".into()));
     }
-    let rules: Rules = crate::common::parse_rules(&args.rules)?;
+    let rules: Rules =
+        crate::common::two_player(crate::common::parse_rule_set(&args.rules)?, "bench")?;
     let PlayoutStats {
         playouts,
         moves,

@@ -3,11 +3,10 @@
 pub mod analyze;
 pub mod bench;
 pub mod engine;
-pub mod mandiri;
-pub mod mandiri_arena;
 pub mod perft;
 pub mod play;
 pub mod replay;
+pub mod report;
 pub mod rules;
 pub mod selfplay;
 pub mod solve;

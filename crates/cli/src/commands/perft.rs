@@ -1,6 +1,7 @@
 //! `rajapasu perft`.
 
-use crate::common::{CliError, GameArgs};
+use crate::common::{with_game, CliError, GameArgs};
+use crate::game::CliGame;
 use clap::Args;
 use rajapasu_engine::perft_split;
 use std::time::Instant;
@@ -18,21 +19,16 @@ pub struct PerftArgs {
 }
 
 pub fn run(args: PerftArgs) -> Result<(), CliError> {
-    if super::mandiri::wanted(&args.game.rules) {
-        let mut game = super::mandiri::game(&args.game)?;
-        let t = Instant::now();
-        let total = super::mandiri::perft(&mut game, args.depth);
-        let secs = t.elapsed().as_secs_f64();
-        eprintln!(
-            "{secs:.3} s, {:.0} sequences/s",
-            total as f64 / secs.max(1e-9)
-        );
-        return Ok(());
-    }
-    let mut game = args.game.game()?;
+    with_game!(args.game.rule_set()?, G, rules => count::<G>(&args, rules))
+}
+
+/// Prints the count of each first move and the total, and the rate to stderr.
+fn count<G: CliGame>(args: &PerftArgs, rules: G::Rules) -> Result<(), CliError> {
+    let mut game: G = args.game.game(rules)?;
+    let depth = args.depth;
     let t = Instant::now();
-    let split = perft_split(&mut game, args.depth);
-    let total: u64 = if args.depth == 0 {
+    let split = perft_split(&mut game, depth);
+    let total: u64 = if depth == 0 {
         1
     } else {
         split.iter().map(|(_, n)| n).sum()

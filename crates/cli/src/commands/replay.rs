@@ -1,9 +1,8 @@
 //! `rajapasu replay`.
 
-use crate::common::{read_record, CliError};
+use crate::common::{parse_record, read_record_file, with_game, CliError};
+use crate::game::CliGame;
 use clap::Args;
-use rajapasu_engine::text;
-use rajapasu_engine::{Game, GameView};
 use std::path::PathBuf;
 
 /// Arguments of `rajapasu replay`.
@@ -12,7 +11,7 @@ use std::path::PathBuf;
     after_help = "Examples:\n  rajapasu replay game.txt\n  rajapasu replay game.txt --explain\n  rajapasu replay game.txt --convert game.json"
 )]
 pub struct ReplayArgs {
-    /// The record: plain text (tags and moves) or JSON.
+    /// The record: plain text (tags and moves) or JSON, of either game.
     file: PathBuf,
     /// Tell every move step by step.
     #[arg(long)]
@@ -26,53 +25,42 @@ pub struct ReplayArgs {
 }
 
 pub fn run(args: ReplayArgs) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| CliError(format!("cannot read {}: {e}", args.file.display())))?;
-    if super::mandiri::is_record(&text) {
-        let record = super::mandiri::read_record(&args.file, &text)?;
-        if let Some(path) = &args.convert {
-            let out = if path.extension().is_some_and(|e| e == "json") {
-                record.to_json()
-            } else {
-                record.to_text()
-            };
-            std::fs::write(path, out)
-                .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
-        }
-        return super::mandiri::replay(&record, args.explain, args.json);
-    }
-    let record = read_record(&args.file)?;
+    let (text, game) = read_record_file(&args.file)?;
+    with_game!(game, G, _ => replay::<G>(&args, &text))
+}
+
+fn replay<G: CliGame>(args: &ReplayArgs, text: &str) -> Result<(), CliError> {
+    let record = parse_record::<G>(&args.file, text)?;
     let game = record.replay()?;
     if let Some(path) = &args.convert {
         record.save(path)?;
     }
     if args.json {
-        println!("{}", serde_json::to_string(&GameView::new(&game))?);
+        println!("{}", game.state_json()?);
         return Ok(());
     }
     for (k, v) in &record.tags {
         println!("{k}: {v}");
     }
-    // The game knows who played each move and when; the events of a move (round ends
-    // included) come from playing it again.
-    let mut replay = Game::from_position(*game.start());
-    for ply in game.plies() {
+    // The events of a move (round ends included) come from playing it again.
+    let mut replay = G::from_position(record.start_position());
+    for (k, &mv) in record.moves.iter().enumerate() {
+        let (number, round, mover) = (k + 1, replay.round(), replay.to_move());
         let mut events = Vec::new();
-        replay.play_traced(ply.mv, &mut events)?;
-        let (number, mover, mv) = (ply.number, ply.side(), ply.mv);
+        replay.play_traced(mv, &mut events)?;
         if args.explain {
-            println!("{number}. Round {}, {mover} plays {mv}:", ply.round());
-            for line in text::narrate(mover, &events) {
+            println!("{number}. Round {round}, {} plays {mv}:", G::mover(mover));
+            for line in G::narrate(mover, &events) {
                 println!("     {line}");
             }
         } else {
             println!(
                 "{number:>4}. {} {mv}  ->  {}",
-                mover.letter(),
+                G::mover_short(mover),
                 replay.position()
             );
         }
     }
-    print!("{}", text::state(&game));
+    print!("{}", game.state_text());
     Ok(())
 }

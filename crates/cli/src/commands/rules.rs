@@ -1,11 +1,16 @@
-//! `rajapasu rules`.
+//! `rajapasu rules`: every rule set of both games ([`RuleSet::named`], the one list every
+//! command reads `--rules` against) and each game's options; or one rule set's options.
 
-use crate::common::CliError;
+use crate::common::{parse_rule_set, with_game, CliError};
+use crate::game::CliGame;
 use clap::Args;
-use rajapasu_engine::Rules;
+use rajapasu_engine::{mandiri, Game, RuleSet};
 
 /// Arguments of `rajapasu rules`.
 #[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  rajapasu rules\n  rajapasu rules walak-pussa\n  rajapasu rules mandiri/gift=2"
+)]
 pub struct RulesArgs {
     /// Show every option of this rule set instead of the list.
     rules: Option<String>,
@@ -17,28 +22,43 @@ const USAGE_WIDTH: usize = 16;
 pub fn run(args: RulesArgs) -> Result<(), CliError> {
     match args.rules {
         Some(name) => {
-            let rules: Rules = crate::common::parse_rules(&name)?;
-            println!("{rules}");
-            for (k, v) in rules.describe() {
-                println!("  {k}={v}");
-            }
+            let set = parse_rule_set(&name)?;
+            println!("{set}");
+            with_game!(set, G, rules => describe::<G>(&rules));
         }
         None => {
             println!("Rule sets:");
-            for (name, about, _) in Rules::presets() {
+            for (name, about, _) in RuleSet::named() {
                 println!("  {name:<12} {about}");
             }
             println!("\nOptions (NAME/KEY=VALUE,...; defaults first; RULES.md explains each):");
-            for option in Rules::options() {
-                let usage = format!("{}={}", option.key(), option.values());
-                // A long usage gets a line of its own, the description under it.
-                if usage.len() <= USAGE_WIDTH {
-                    println!("  {usage:<USAGE_WIDTH$} {}", option.about());
-                } else {
-                    println!("  {usage}\n  {:USAGE_WIDTH$} {}", "", option.about());
-                }
-            }
+            options::<Game>();
+            println!(
+                "\nMandiri options ({}/KEY=VALUE,...; defaults first; RULES.md section 9 explains each):",
+                mandiri::NAME
+            );
+            options::<mandiri::Game>();
         }
     }
     Ok(())
+}
+
+/// Every option of `rules` with its value.
+fn describe<G: CliGame>(rules: &G::Rules) {
+    for o in G::options() {
+        println!("  {}={}", o.key(), o.value(rules));
+    }
+}
+
+/// The options of `G`: their values, the default first, and what each does.
+fn options<G: CliGame>() {
+    for option in G::options() {
+        let usage = format!("{}={}", option.key(), option.values());
+        // A long usage gets a line of its own, the description under it.
+        if usage.len() <= USAGE_WIDTH {
+            println!("  {usage:<USAGE_WIDTH$} {}", option.about());
+        } else {
+            println!("  {usage}\n  {:USAGE_WIDTH$} {}", "", option.about());
+        }
+    }
 }

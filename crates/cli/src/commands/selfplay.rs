@@ -1,12 +1,12 @@
-//! `rajapasu selfplay`: statistics of many games under one or more rule sets.
+//! `rajapasu selfplay`: statistics of many games under one or more rule sets, of either game.
 
-use crate::common::{plural, CliError};
+use super::report::{progress, Report, SelfplayRun};
+use crate::common::{parse_rule_set, single_round, with_game, CliError};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
-use rajapasu_ai::arena::{self, Outcome, Summary};
-use rajapasu_ai::spec::Spec;
+use rajapasu_ai::arena::{self, random_line, Seating};
+use rajapasu_ai::spec::PlayerSpec;
 use rajapasu_engine::rng::{stream_seed, Rng};
-use rajapasu_engine::{BySide, Game, Rules};
+use rajapasu_engine::RuleSet;
 
 /// The canonical rules and each traditional option on its own.
 pub const VARIANTS: [&str; 11] = [
@@ -38,13 +38,13 @@ pub struct SelfplayArgs {
     /// Games per rule set.
     #[arg(long, default_value_t = 100, value_name = "N")]
     games: usize,
-    /// The player for both sides (see `rajapasu tournament --help`).
+    /// The player for every side or seat (see `rajapasu tournament --help`).
     #[arg(long, default_value = "level:2", value_name = "SPEC")]
     player: String,
-    /// A different player for South.
+    /// A different player for South (Raja Pasu).
     #[arg(long, value_name = "SPEC")]
     south: Option<String>,
-    /// A different player for North.
+    /// A different player for North (Raja Pasu).
     #[arg(long, value_name = "SPEC")]
     north: Option<String>,
     /// Rule set (repeat to compare several).
@@ -69,34 +69,11 @@ pub struct SelfplayArgs {
     #[arg(long)]
     json: bool,
     /// `--rules mandiri`: moves after which a game is stopped and counted as capped.
-    #[arg(long, default_value_t = rajapasu_ai::mandiri::arena::DEFAULT_MOVE_CAP, value_name = "N")]
+    #[arg(long, default_value_t = rajapasu_ai::arena::mandiri::DEFAULT_MOVE_CAP, value_name = "N")]
     max_moves: usize,
 }
 
 pub fn run(args: SelfplayArgs) -> Result<(), CliError> {
-    if args.rules.iter().any(|r| super::mandiri::wanted(r)) {
-        if !args.rules.iter().all(|r| super::mandiri::wanted(r)) || args.variants {
-            return Err(CliError(
-                "--rules mandiri cannot be mixed with two-player rule sets or --variants".into(),
-            ));
-        }
-        if args.south.is_some() || args.north.is_some() {
-            return Err(CliError(
-                "Mandiri has no South and North: --player plays every seat (use `rajapasu tournament --rules mandiri` for three different players)".into(),
-            ));
-        }
-        return super::mandiri_arena::selfplay(super::mandiri_arena::SelfplayOptions {
-            games: args.games,
-            player: &args.player,
-            rules: &args.rules,
-            single_round: args.single_round,
-            opening_plies: args.opening_plies,
-            threads: args.threads,
-            seed: args.seed,
-            json: args.json,
-            max_moves: args.max_moves,
-        });
-    }
     let mut names: Vec<String> = args.rules.clone();
     if args.variants {
         names.extend(VARIANTS.iter().map(|s| s.to_string()));
@@ -104,131 +81,77 @@ pub fn run(args: SelfplayArgs) -> Result<(), CliError> {
     if names.is_empty() {
         names.push("canonical".into());
     }
-    let mut rule_sets = Vec::new();
-    for n in &names {
-        let mut r: Rules = crate::common::parse_rules(n)?;
-        if args.single_round {
-            r = r.single_round();
-        }
-        rule_sets.push(r);
+    let sets = names
+        .iter()
+        .map(|n| Ok(single_round(parse_rule_set(n)?, args.single_round)))
+        .collect::<Result<Vec<RuleSet>, CliError>>()?;
+    with_game!(sets[0], G, _ => selfplay::<G>(&args, &sets))
+}
+
+/// Every rule set's games, all of the game `G`.
+fn selfplay<G: Report>(args: &SelfplayArgs, sets: &[RuleSet]) -> Result<(), CliError> {
+    let rule_sets = sets
+        .iter()
+        .map(|&set| {
+            G::rules_of(set).ok_or_else(|| {
+                CliError(
+                    "--rules mandiri cannot be mixed with two-player rule sets or --variants"
+                        .into(),
+                )
+            })
+        })
+        .collect::<Result<Vec<G::Rules>, CliError>>()?;
+    let players = G::selfplay_players(&args.player, args.south.as_deref(), args.north.as_deref())?;
+    let specs = players
+        .iter()
+        .map(|p| p.parse::<PlayerSpec<G>>())
+        .collect::<Result<Vec<_>, _>>()?;
+    for spec in &specs {
+        // Fail early on a player that cannot start (an external program that is not there).
+        spec.build(rule_sets[0], 0)?;
     }
-    let south: Spec = args.south.as_deref().unwrap_or(&args.player).parse()?;
-    let north: Spec = args.north.as_deref().unwrap_or(&args.player).parse()?;
-    south.build(rule_sets[0], 0)?;
-    north.build(rule_sets[0], 0)?;
     let threads = args.threads.unwrap_or_else(arena::default_threads);
-    let bar = ProgressBar::new((args.games * rule_sets.len()) as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, {eta} left")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let mut summaries = Vec::new();
-    for rules in &rule_sets {
+    let bar = progress(args.games * rule_sets.len());
+    let every_seat = Seating {
+        entrants: (0..specs.len()).collect(),
+        opening: 0,
+        seed: 0,
+    };
+    let mut results = Vec::new();
+    for &rules in &rule_sets {
         let jobs: Vec<u64> = (0..args.games as u64).collect();
-        let outcomes: Vec<Outcome> = arena::run_parallel(
+        let stats = arena::run_parallel(
             jobs,
             threads,
             |&k| {
+                // The opening's moves and the players' choices come from the game's seed.
                 let seed = stream_seed(args.seed, k + 1);
-                let mut rng = Rng::new(seed);
-                let mut game = Game::new(*rules);
-                for _ in 0..args.opening_plies {
-                    let ms = game.legal_moves();
-                    if ms.is_empty() {
-                        break;
-                    }
-                    game.play(ms[rng.below(ms.len())]);
-                }
-                match (south.build(*rules, seed ^ 1), north.build(*rules, seed ^ 2)) {
-                    (Ok(s), Ok(n)) => arena::play_game(game, &mut BySide::new(s, n)),
-                    (Err(e), _) | (_, Err(e)) => panic!("{e}"),
-                }
+                let game = G::new(rules);
+                let opening = random_line(&game, args.opening_plies, &mut Rng::new(seed));
+                let seating = Seating {
+                    seed,
+                    ..every_seat.clone()
+                };
+                arena::play_seating(
+                    &specs,
+                    rules,
+                    game.position(),
+                    &opening,
+                    &seating,
+                    args.max_moves,
+                )
             },
             |_, _| bar.inc(1),
         );
-        summaries.push(arena::summarize(rules, &outcomes));
+        results.push((rules, stats));
     }
     bar.finish_and_clear();
-    if args.json {
-        let out = serde_json::json!({
-            "south": south.label,
-            "north": north.label,
-            "opening_plies": args.opening_plies,
-            "seed": args.seed,
-            "results": summaries,
-        });
-        println!("{out}");
-    } else {
-        print_summaries(&summaries, &south.label, &north.label);
-    }
-    Ok(())
-}
-
-fn print_summaries(all: &[Summary], south: &str, north: &str) {
-    println!("South: {south}   North: {north}");
-    for s in all {
-        let c = &s.captures;
-        let total = (c.fours + c.pussa + c.round_end).max(1) as f64;
-        println!();
-        println!(
-            "rules {}: {}",
-            s.rules,
-            plural(s.games as u64, "game", "games")
-        );
-        println!(
-            "  South wins {} draws {} losses {}: win rate {:.1}% [{:.1}, {:.1}], score {:.1}%",
-            s.south.wins,
-            s.south.draws,
-            s.south.losses,
-            100.0 * s.south_win_rate,
-            100.0 * s.south_win_rate_ci.0,
-            100.0 * s.south_win_rate_ci.1,
-            100.0 * s.south_score
-        );
-        println!(
-            "  mean margin South - North: {:+.1} ± {:.1} counters",
-            s.margin_mean, s.margin_ci
-        );
-        println!(
-            "  rounds: {} ({:.2} per game, at most {}); length mean {:.1} moves, min {}, median {}, max {}",
-            s.rounds, s.rounds_per_game, s.rounds_per_game_max, s.round_length_mean,
-            s.round_length_min, s.round_length_median, s.round_length_max
-        );
-        println!(
-            "  rounds ended: no move (8a) {}, repetition (8b) {}",
-            s.rounds_no_moves, s.rounds_repetition
-        );
-        if s.match_repetitions > 0 {
-            println!(
-                "  {} drawn because a round start came a third time",
-                plural(s.match_repetitions as u64, "match", "matches")
-            );
-        }
-        println!(
-            "  captures: fours {:.1}% ({:.1}% of fours went to the sower), pussa {:.1}%, end of round {:.1}%",
-            100.0 * c.fours as f64 / total,
-            100.0 * c.fours_to_mover as f64 / (c.fours.max(1) as f64),
-            100.0 * c.pussa as f64 / total,
-            100.0 * c.round_end as f64 / total
-        );
-    }
-    if all.len() > 1 {
-        println!();
-        println!(
-            "{:<32} {:>7} {:>8} {:>8} {:>8} {:>8} {:>7}",
-            "rules", "S win%", "draw%", "margin", "rounds", "length", "8b%"
-        );
-        for s in all {
-            println!(
-                "{:<32} {:>7.1} {:>8.1} {:>+8.1} {:>8.2} {:>8.1} {:>7.1}",
-                s.rules,
-                100.0 * s.south_win_rate,
-                100.0 * f64::from(s.south.draws) / (s.games.max(1) as f64),
-                s.margin_mean,
-                s.rounds_per_game,
-                s.round_length_mean,
-                100.0 * s.rounds_repetition as f64 / (s.rounds.max(1) as f64)
-            );
-        }
-    }
+    G::selfplay(&SelfplayRun {
+        specs: &specs,
+        results: &results,
+        opening_plies: args.opening_plies,
+        seed: args.seed,
+        move_cap: args.max_moves,
+        json: args.json,
+    })
 }

@@ -2,9 +2,9 @@
 
 use crate::common::{CliError, GameArgs};
 use clap::Args;
-use rajapasu_ai::search::Limits;
 use rajapasu_ai::solver::{gain, Bounds, Solver};
-use rajapasu_engine::Move;
+use rajapasu_ai::Limits;
+use rajapasu_engine::{Game, Move};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -35,7 +35,8 @@ pub struct SolveArgs {
 pub fn run(args: SolveArgs) -> Result<(), CliError> {
     let mut game_args = args.game.clone();
     game_args.single_round = true;
-    let game = game_args.game()?;
+    let rules = game_args.two_player_rules("solve")?;
+    let game: Game = game_args.game(rules)?;
     if game.status().is_over() {
         return Err(CliError(
             "the round is over: there is nothing to solve".into(),

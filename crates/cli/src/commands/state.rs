@@ -1,10 +1,9 @@
 //! `rajapasu state`.
 
-use crate::common::{CliError, GameArgs};
+use crate::common::{with_game, CliError, GameArgs};
+use crate::game::CliGame;
 use clap::Args;
-use rajapasu_engine::record::Record;
-use rajapasu_engine::text;
-use rajapasu_engine::GameView;
+use rajapasu_engine::record::GameRecord;
 use std::path::PathBuf;
 
 /// Arguments of `rajapasu state`.
@@ -24,36 +23,18 @@ pub struct StateArgs {
 }
 
 pub fn run(args: StateArgs) -> Result<(), CliError> {
-    if super::mandiri::wanted(&args.game.rules) {
-        let game = super::mandiri::game(&args.game)?;
-        if let Some(path) = &args.save {
-            let rec = rajapasu_engine::mandiri::MandiriRecord::from_game(&game, Vec::new());
-            let text = if path.extension().is_some_and(|e| e == "json") {
-                rec.to_json()
-            } else {
-                rec.to_text()
-            };
-            std::fs::write(path, text)
-                .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
-        }
-        if args.json {
-            println!(
-                "{}",
-                serde_json::to_string(&super::mandiri::state_json(&game))?
-            );
-        } else {
-            print!("{}", super::mandiri::state_text(&game));
-        }
-        return Ok(());
-    }
-    let game = args.game.game()?;
+    with_game!(args.game.rule_set()?, G, rules => state::<G>(&args, rules))
+}
+
+fn state<G: CliGame>(args: &StateArgs, rules: G::Rules) -> Result<(), CliError> {
+    let game: G = args.game.game(rules)?;
     if let Some(path) = &args.save {
-        Record::from_game(&game, Vec::new()).save(path)?;
+        GameRecord::from_game(&game, Vec::new()).save(path)?;
     }
     if args.json {
-        println!("{}", serde_json::to_string(&GameView::new(&game))?);
+        println!("{}", game.state_json()?);
     } else {
-        print!("{}", text::state(&game));
+        print!("{}", game.state_text());
     }
     Ok(())
 }

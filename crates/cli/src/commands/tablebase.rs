@@ -3,8 +3,8 @@
 use crate::common::CliError;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
-use rajapasu_ai::search::Limits;
 use rajapasu_ai::solver::{gain, Endless, Solver};
+use rajapasu_ai::Limits;
 use rajapasu_engine::rng::Rng;
 use rajapasu_engine::{Position, Rules};
 use rajapasu_tablebase::build::{build, plan};
@@ -76,7 +76,8 @@ enum TablebaseCommand {
 }
 
 pub fn run(args: TablebaseArgs) -> Result<(), CliError> {
-    let rules: Rules = crate::common::parse_rules(&args.rules)?;
+    let rules: Rules =
+        crate::common::two_player(crate::common::parse_rule_set(&args.rules)?, "tablebase")?;
     // The program's --tablebase DIR, $RAJAPASU_TABLEBASE or the user's data directory.
     let root = rajapasu_ai::table::current_root().ok_or_else(|| {
         CliError("no data directory is known: give one with --tablebase DIR".into())

@@ -1,9 +1,8 @@
 //! `rajapasu trace`.
 
-use crate::common::{read_record, CliError, GameArgs};
+use crate::common::{parse_record, read_record_file, with_game, CliError, GameArgs};
+use crate::game::CliGame;
 use clap::Args;
-use rajapasu_engine::text;
-use rajapasu_engine::{Game, Move};
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -15,38 +14,58 @@ use std::path::PathBuf;
 pub struct TraceArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// The move to explain (a hole number of the player to move). Without it, the record's
-    /// move chosen by --ply.
+    /// The move to explain (a hole number of the player to move; under --rules mandiri a hole
+    /// name). Without it, the record's move chosen by --ply.
     #[arg(long = "move", value_name = "HOLE")]
     mv: Option<String>,
-    /// Take the game from a record file instead of --position/--moves.
+    /// Take the game from a record file (of either game) instead of --position/--moves.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "moves"])]
     record: Option<PathBuf>,
     /// With --record: explain the record's move number PLY (1-based; default: the last).
     #[arg(long, value_name = "PLY", requires = "record")]
     ply: Option<usize>,
-    /// Print JSON: the move, the positions before and after, and the events.
+    /// Print JSON: the move, the positions before and after, the events and the move in words.
     #[arg(long)]
     json: bool,
 }
 
 pub fn run(args: TraceArgs) -> Result<(), CliError> {
-    if args.record.is_none() && super::mandiri::wanted(&args.game.rules) {
-        let game = super::mandiri::game(&args.game)?;
-        return super::mandiri::trace(game, args.mv.as_deref().unwrap_or(""), args.json);
-    }
-    // Under the two-player rules a move is a hole number of the player to move.
-    let mv: Option<Move> = match &args.mv {
-        Some(text) => Some(
-            text.parse()
-                .map_err(|e| CliError(format!("--move {text}: {e}")))?,
-        ),
-        None => None,
-    };
-    let (mut game, mv): (Game, Move) = match &args.record {
+    match &args.record {
         Some(path) => {
-            let record = read_record(path)?;
+            let (text, game) = read_record_file(path)?;
+            with_game!(game, G, _ => trace::<G>(&args, Source::Record(&text)))
+        }
+        None => {
+            with_game!(args.game.rule_set()?, G, rules => trace::<G>(&args, Source::Rules(rules)))
+        }
+    }
+}
+
+/// Where the game to trace comes from.
+enum Source<'a, R> {
+    /// `--rules`, `--position` and `--moves`.
+    Rules(R),
+    /// The text of the record of `--record`.
+    Record(&'a str),
+}
+
+fn trace<G: CliGame>(args: &TraceArgs, source: Source<G::Rules>) -> Result<(), CliError> {
+    let (mut game, mv): (G, G::Move) = match source {
+        Source::Rules(rules) => {
+            let Some(text) = &args.mv else {
+                return Err(CliError("give the move to explain with --move HOLE".into()));
+            };
+            let mv = one_move::<G>(text, &rules)?;
+            (args.game.game(rules)?, mv)
+        }
+        Source::Record(text) => {
+            let path = args.record.as_deref().unwrap_or_else(|| ".".as_ref());
+            let record = parse_record::<G>(path, text)?;
             let mut game = record.replay()?;
+            let mv = match &args.mv {
+                Some(text) => Some(one_move::<G>(text, game.rules())?),
+                None => None,
+            };
             let ply = match (mv, args.ply) {
                 (Some(_), Some(_)) => {
                     return Err(CliError("give either --move or --ply, not both".into()))
@@ -66,38 +85,44 @@ pub fn run(args: TraceArgs) -> Result<(), CliError> {
             while game.moves().len() >= ply {
                 game.undo();
             }
-            let mv = if ply <= record.moves.len() {
-                record.moves[ply - 1]
-            } else {
-                mv.expect("move given")
+            let mv = match mv {
+                Some(mv) if ply > record.moves.len() => mv,
+                _ => record.moves[ply - 1],
             };
             (game, mv)
         }
-        None => {
-            let mv =
-                mv.ok_or_else(|| CliError("give the move to explain with --move HOLE".into()))?;
-            (args.game.game()?, mv)
-        }
     };
     let before = game.position().to_string();
-    let mover = game.position().to_move();
+    let mover = game.to_move();
     let mut events = Vec::new();
     game.play_traced(mv, &mut events)?;
+    let lines = G::narrate(mover, &events);
     if args.json {
-        let out = json!({
-            "move": mv.number(),
-            "side": mover,
+        let (key, seat) = G::mover_json(mover);
+        let mut out = json!({
+            "move": G::move_to_json(mv),
             "before": before,
             "after": game.position().to_string(),
-            "events": events,
+            "events": G::events_json(&events),
+            "explained": lines,
         });
+        out[key] = seat;
         println!("{}", serde_json::to_string(&out)?);
     } else {
-        println!("{before}: {mover} plays {mv}.");
-        for line in text::narrate(mover, &events) {
+        println!("{before}: {} plays {mv}.", G::mover(mover));
+        for line in lines {
             println!("  {line}");
         }
         println!("Result: {}", game.position());
     }
     Ok(())
+}
+
+/// The one move of `--move`.
+fn one_move<G: CliGame>(text: &str, rules: &G::Rules) -> Result<G::Move, CliError> {
+    match G::moves_arg(text, rules)?[..] {
+        [mv] => Ok(mv),
+        [] => Err(CliError("give the move to explain with --move HOLE".into())),
+        _ => Err(CliError(format!("--move {text}: give one move"))),
+    }
 }

@@ -1,8 +1,8 @@
 //! Mandiri position codes (RULES.md 9.7):
 //! `<rules> <S1..S7>/<N1..N7> <seat> <captured C,R,L> <players C,R,L> <reserves 1,2,3> <office> <round> [<debts>]`.
 
-use crate::mandiri::position::{Debt, MandiriPosition, MandiriPositionError, MandiriSetup};
-use crate::mandiri::rules::MandiriRules;
+use crate::mandiri::position::{Debt, Position, PositionError, Setup};
+use crate::mandiri::rules::Rules;
 use crate::mandiri::seat::{BySeat, Player, Seat, ROW};
 use crate::rules::RulesError;
 use core::fmt;
@@ -10,7 +10,7 @@ use core::str::FromStr;
 
 /// Why a Mandiri position code was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MandiriCodeError {
+pub enum CodeError {
     /// A field is missing.
     MissingField(&'static str),
     /// The rule set is not a Mandiri rule set.
@@ -45,12 +45,19 @@ pub enum MandiriCodeError {
     /// Text after the last field.
     TrailingText(String),
     /// The code is well formed but the position breaks a rule.
-    Invalid(MandiriPositionError),
+    Invalid(PositionError),
+    /// The code's rule set is not the one the position was asked for.
+    RulesDiffer {
+        /// The rule set asked for.
+        expected: Rules,
+        /// The code's rule set.
+        found: Rules,
+    },
 }
 
-impl fmt::Display for MandiriCodeError {
+impl fmt::Display for CodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use MandiriCodeError as E;
+        use CodeError as E;
         match self {
             E::MissingField(what) => write!(f, "Mandiri position code lacks {what}"),
             E::Rules(e) => write!(f, "{e}"),
@@ -77,60 +84,64 @@ impl fmt::Display for MandiriCodeError {
             ),
             E::TrailingText(s) => write!(f, "unexpected text after the position code: `{s}`"),
             E::Invalid(e) => write!(f, "{e}"),
+            E::RulesDiffer { expected, found } => write!(
+                f,
+                "the position code's rule set is `{found}`, not the `{expected}` of this game"
+            ),
         }
     }
 }
 
-impl std::error::Error for MandiriCodeError {}
+impl std::error::Error for CodeError {}
 
-impl From<MandiriPositionError> for MandiriCodeError {
-    fn from(e: MandiriPositionError) -> Self {
-        MandiriCodeError::Invalid(e)
+impl From<PositionError> for CodeError {
+    fn from(e: PositionError) -> Self {
+        CodeError::Invalid(e)
     }
 }
 
-fn number(field: &'static str, text: &str) -> Result<u32, MandiriCodeError> {
-    text.parse().map_err(|_| MandiriCodeError::BadNumber {
+fn number(field: &'static str, text: &str) -> Result<u32, CodeError> {
+    text.parse().map_err(|_| CodeError::BadNumber {
         field,
         text: text.to_string(),
     })
 }
 
-fn three<'a>(field: &'static str, text: &'a str) -> Result<[&'a str; 3], MandiriCodeError> {
+fn three<'a>(field: &'static str, text: &'a str) -> Result<[&'a str; 3], CodeError> {
     let parts: Vec<&str> = text.split(',').collect();
-    <[&str; 3]>::try_from(parts).map_err(|_| MandiriCodeError::NotThree {
+    <[&str; 3]>::try_from(parts).map_err(|_| CodeError::NotThree {
         field,
         text: text.to_string(),
     })
 }
 
-fn player(field: &'static str, text: &str) -> Result<Player, MandiriCodeError> {
+fn player(field: &'static str, text: &str) -> Result<Player, CodeError> {
     u8::try_from(number(field, text)?)
         .ok()
         .and_then(Player::new)
-        .ok_or_else(|| MandiriCodeError::BadNumber {
+        .ok_or_else(|| CodeError::BadNumber {
             field,
             text: text.to_string(),
         })
 }
 
-impl MandiriPosition {
+impl Position {
     /// Reads a Mandiri position code.
     ///
     /// ```
-    /// use rajapasu_engine::mandiri::MandiriPosition;
+    /// use rajapasu_engine::mandiri::Position;
     /// let start = "mandiri 7,7,7,7,7,7,7/7,7,7,7,7,7,7 C 0,0,0 1,2,3 0,0,0 1 1";
-    /// let pos: MandiriPosition = start.parse().unwrap();
+    /// let pos: Position = start.parse().unwrap();
     /// assert_eq!(pos.to_string(), start);
     /// assert!("mandiri 7,7,7,7,7,7,7/7,7,7,7,7,7,8 C 0,0,0 1,2,3 0,0,0 1 1"
-    ///     .parse::<MandiriPosition>()
+    ///     .parse::<Position>()
     ///     .is_err());
     /// ```
-    pub fn from_code(code: &str) -> Result<MandiriPosition, MandiriCodeError> {
-        use MandiriCodeError as E;
+    pub fn from_code(code: &str) -> Result<Position, CodeError> {
+        use CodeError as E;
         let mut fields = code.split_whitespace();
         let mut next = |what| fields.next().ok_or(E::MissingField(what));
-        let rules: MandiriRules = next("the rule set")?.parse().map_err(E::Rules)?;
+        let rules: Rules = next("the rule set")?.parse().map_err(E::Rules)?;
         let board = next("the board")?;
         let (near, far) = board.split_once('/').ok_or(E::MissingRowSeparator)?;
         let mut holes = Vec::new();
@@ -154,7 +165,7 @@ impl MandiriPosition {
                     } else {
                         ROW.min(holes.len())
                     };
-                return Err(MandiriPositionError::RowLength { row: letter, found }.into());
+                return Err(PositionError::RowLength { row: letter, found }.into());
             }
         }
         let seat = next("the seat to move")?;
@@ -207,7 +218,7 @@ impl MandiriPosition {
         if let Some(rest) = fields.next() {
             return Err(E::TrailingText(rest.to_string()));
         }
-        Ok(MandiriPosition::from_setup(MandiriSetup {
+        Ok(Position::from_setup(Setup {
             rules,
             holes,
             to_move,
@@ -222,14 +233,14 @@ impl MandiriPosition {
     }
 }
 
-impl FromStr for MandiriPosition {
-    type Err = MandiriCodeError;
-    fn from_str(s: &str) -> Result<MandiriPosition, MandiriCodeError> {
-        MandiriPosition::from_code(s)
+impl FromStr for Position {
+    type Err = CodeError;
+    fn from_str(s: &str) -> Result<Position, CodeError> {
+        Position::from_code(s)
     }
 }
 
-impl fmt::Display for MandiriPosition {
+impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let s = self.to_setup();
         let hole = |h: &Option<u32>| h.map_or("x".to_string(), |c| c.to_string());

@@ -2,29 +2,17 @@
 //! winners (M6), single rounds (M7) and the match (M8 to M11) need, with undo.
 
 use crate::hole::Hole;
+use crate::mandiri::code::CodeError;
 use crate::mandiri::match_play::{self, Between};
-use crate::mandiri::position::{MandiriIllegalMove, MandiriPosition};
-use crate::mandiri::rules::{MandiriRules, RoundEndRule};
+use crate::mandiri::position::{IllegalMove, Position};
+use crate::mandiri::rules::{RoundEndRule, Rules};
 use crate::mandiri::seat::{BySeat, Player, Players, Seat, HOLES};
-use crate::mandiri::trace::MandiriEvent;
+use crate::mandiri::trace::{Event, RoundEnd, Tracer};
 use crate::rules::Mode;
-use crate::trace::{Event, Tracer};
-
-/// How a Mandiri round ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-pub enum MandiriRoundEnd {
-    /// Rule M5 (or the `quiet` and `below4` options): no capture is left to make; the last
-    /// mover took the board.
-    NoCapture,
-    /// A position came for the third time; each seat took the counters in its own holes.
-    Repetition,
-}
 
 /// Where a Mandiri game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MandiriStatus {
+pub enum Status {
     /// The game goes on.
     Playing,
     /// `mode=round`: the round is over and these players won it (more than one: shared).
@@ -39,16 +27,16 @@ pub enum MandiriStatus {
     },
 }
 
-impl MandiriStatus {
+impl Status {
     /// True unless the game goes on.
     pub fn is_over(self) -> bool {
-        self != MandiriStatus::Playing
+        self != Status::Playing
     }
 }
 
 /// A finished round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct MandiriRoundResult {
+pub struct RoundResult {
     /// The round's number.
     pub round: u32,
     /// Who sat where.
@@ -58,16 +46,23 @@ pub struct MandiriRoundResult {
     /// The players who captured the most (rule M6).
     pub winners: Players,
     /// How it ended.
-    pub ended_by: MandiriRoundEnd,
+    pub ended_by: RoundEnd,
 }
 
-/// The state before a move, for undo.
+/// What identifies a position for the third-repetition rule: the board and the seat to move.
+type Seen = ([u8; HOLES], Seat);
+
+/// The state before a move, for undo. The positions seen are restored by length and window,
+/// not copied: only a move that ended a round keeps the list it replaced.
 #[derive(Clone, Debug)]
 struct Saved {
-    pos: MandiriPosition,
-    seen: Vec<([u8; HOLES], Seat)>,
+    pos: Position,
+    seen: usize,
+    window: usize,
+    /// The previous round's positions, kept only when the move ended a round.
+    old_seen: Option<Vec<Seen>>,
     quiet: u32,
-    status: MandiriStatus,
+    status: Status,
     rounds: usize,
     round_starts: usize,
 }
@@ -75,72 +70,76 @@ struct Saved {
 /// A Mandiri game from a start position.
 ///
 /// ```
-/// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules, Seat};
-/// let mut game = MandiriGame::new(MandiriRules::default());
+/// use rajapasu_engine::mandiri::{Game, Rules, Seat};
+/// let mut game = Game::new(Rules::default());
 /// game.try_play("S5".parse().unwrap()).unwrap();
 /// assert_eq!(game.position().to_move(), Seat::R);
 /// game.undo();
-/// assert_eq!(game.position(), &game.start());
+/// assert_eq!(game.position(), game.start());
 /// ```
 #[derive(Clone, Debug)]
-pub struct MandiriGame {
-    start: MandiriPosition,
-    pos: MandiriPosition,
+pub struct Game {
+    start: Position,
+    pos: Position,
     moves: Vec<Hole>,
     history: Vec<Saved>,
-    /// Positions since the last capture (or the round's start), for the third repetition.
-    seen: Vec<([u8; HOLES], Seat)>,
+    /// Positions of the current round, for the third repetition.
+    seen: Vec<Seen>,
+    /// Where in `seen` the positions since the last capture begin: a capture makes every
+    /// earlier position unreachable, so the repetition test looks no further back.
+    window: usize,
     /// Moves in a row without a capture, for `round-end=quiet`.
     quiet: u32,
-    status: MandiriStatus,
-    rounds: Vec<MandiriRoundResult>,
+    status: Status,
+    rounds: Vec<RoundResult>,
     round_starts: Vec<match_play::RoundStart>,
 }
 
-fn seen_key(pos: &MandiriPosition) -> ([u8; HOLES], Seat) {
+fn seen_key(pos: &Position) -> Seen {
     let mut board = [0; HOLES];
     board.copy_from_slice(pos.counts());
     (board, pos.to_move())
 }
 
-impl MandiriGame {
+impl Game {
     /// A match (or a round, with `mode=round`) from the start.
-    pub fn new(rules: MandiriRules) -> MandiriGame {
-        MandiriGame::from_position(MandiriPosition::start(rules))
+    pub fn new(rules: Rules) -> Game {
+        Game::from_position(Position::start(rules))
     }
 
     /// A game from a set-up position; repetitions are counted from it.
-    pub fn from_position(pos: MandiriPosition) -> MandiriGame {
-        let mut game = MandiriGame {
+    pub fn from_position(pos: Position) -> Game {
+        let mut game = Game {
             start: pos,
             pos,
             moves: Vec::new(),
             history: Vec::new(),
             seen: vec![seen_key(&pos)],
+            window: 0,
             quiet: 0,
-            status: MandiriStatus::Playing,
+            status: Status::Playing,
             rounds: Vec::new(),
             round_starts: vec![match_play::RoundStart::of(&pos)],
         };
         // A set-up position with an empty board has no move to end its round: end it now.
         if pos.on_board() == 0 {
-            game.end_round(MandiriRoundEnd::NoCapture, pos.to_move(), &mut ());
+            game.end_round(RoundEnd::NoCapture, pos.to_move(), &mut ());
         }
         game
     }
 
     /// The current position.
-    pub fn position(&self) -> &MandiriPosition {
+    pub fn position(&self) -> &Position {
         &self.pos
     }
 
     /// The position the game started from.
-    pub fn start(&self) -> MandiriPosition {
-        self.start
+    pub fn start(&self) -> &Position {
+        &self.start
     }
 
     /// Where the game stands.
-    pub fn status(&self) -> MandiriStatus {
+    pub fn status(&self) -> Status {
         self.status
     }
 
@@ -152,15 +151,15 @@ impl MandiriGame {
     /// The position before each move, in order: the one before move `k + 1` is at `k`.
     ///
     /// ```
-    /// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules, Seat};
-    /// let mut game = MandiriGame::new(MandiriRules::default());
+    /// use rajapasu_engine::mandiri::{Game, Rules, Seat};
+    /// let mut game = Game::new(Rules::default());
     /// game.try_play("S5".parse().unwrap()).unwrap();
     /// let reply = game.legal_moves()[0];
     /// game.try_play(reply).unwrap();
     /// let movers: Vec<Seat> = game.before_moves().map(|p| p.to_move()).collect();
     /// assert_eq!(movers, [Seat::C, Seat::R]);
     /// ```
-    pub fn before_moves(&self) -> impl ExactSizeIterator<Item = &MandiriPosition> + '_ {
+    pub fn before_moves(&self) -> impl ExactSizeIterator<Item = &Position> + '_ {
         self.history.iter().map(|saved| &saved.pos)
     }
 
@@ -168,8 +167,8 @@ impl MandiriGame {
     /// of a match (the position after such a move is the next round's start).
     ///
     /// ```
-    /// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
-    /// let mut game = MandiriGame::new(MandiriRules::default());
+    /// use rajapasu_engine::mandiri::{Game, Rules};
+    /// let mut game = Game::new(Rules::default());
     /// game.try_play("S5".parse().unwrap()).unwrap();
     /// assert_eq!(game.round_start_plies(), [0]);
     /// ```
@@ -189,7 +188,7 @@ impl MandiriGame {
     }
 
     /// The rounds finished so far.
-    pub fn rounds(&self) -> &[MandiriRoundResult] {
+    pub fn rounds(&self) -> &[RoundResult] {
         &self.rounds
     }
 
@@ -202,24 +201,26 @@ impl MandiriGame {
     }
 
     /// Plays `hole` if it is legal.
-    pub fn try_play(&mut self, hole: Hole) -> Result<(), MandiriIllegalMove> {
+    pub fn try_play(&mut self, hole: Hole) -> Result<(), IllegalMove> {
         self.play_traced(hole, &mut ())
     }
 
     /// Plays `hole` if it is legal, reporting what happens (the sowing, passes, the round end,
     /// the refill) to `tracer`.
-    pub fn play_traced<T: Tracer<Seat> + MandiriTracer>(
+    pub fn play_traced<T: Tracer>(
         &mut self,
         hole: Hole,
         tracer: &mut T,
-    ) -> Result<(), MandiriIllegalMove> {
+    ) -> Result<(), IllegalMove> {
         if self.status.is_over() {
-            return Err(MandiriIllegalMove::GameOver);
+            return Err(IllegalMove::GameOver);
         }
         self.pos.check_move(hole)?;
         self.history.push(Saved {
             pos: self.pos,
-            seen: self.seen.clone(),
+            seen: self.seen.len(),
+            window: self.window,
+            old_seen: None,
             quiet: self.quiet,
             status: self.status,
             rounds: self.rounds.len(),
@@ -232,11 +233,11 @@ impl MandiriGame {
         let order = self.pos.rules.order;
         let mut seat = mover.next(order);
         while seat != self.pos.to_move() && self.pos.on_board() > 0 {
-            tracer.happened(MandiriEvent::Pass { seat });
+            tracer.happened(Event::Pass { seat });
             seat = seat.next(order);
         }
         if self.pos.on_board() != before {
-            self.seen.clear();
+            self.window = self.seen.len();
             self.quiet = 0;
         } else {
             self.quiet += 1;
@@ -246,27 +247,29 @@ impl MandiriGame {
         Ok(())
     }
 
-    /// Takes back the last move; false if there is none.
-    pub fn undo(&mut self) -> bool {
-        let Some(saved) = self.history.pop() else {
-            return false;
-        };
-        self.moves.pop();
+    /// Takes back the last move; returns it, or `None` if no move was played.
+    pub fn undo(&mut self) -> Option<Hole> {
+        let saved = self.history.pop()?;
         self.pos = saved.pos;
-        self.seen = saved.seen;
+        if let Some(old) = saved.old_seen {
+            self.seen = old;
+        }
+        self.seen.truncate(saved.seen);
+        self.window = saved.window;
         self.quiet = saved.quiet;
         self.status = saved.status;
         self.rounds.truncate(saved.rounds);
         self.round_starts.truncate(saved.round_starts);
-        true
+        self.moves.pop()
     }
 
     /// Ends the round if it is over after `mover`'s move (rule M5 and the options).
-    fn check_round_end<T: MandiriTracer>(&mut self, mover: Seat, tracer: &mut T) {
+    fn check_round_end<T: Tracer>(&mut self, mover: Seat, tracer: &mut T) {
         let pos = &self.pos;
         let key = seen_key(pos);
-        let reason = if self.seen.iter().filter(|&&k| k == key).count() >= 3 {
-            Some(MandiriRoundEnd::Repetition)
+        let layer = &self.seen[self.window..];
+        let reason = if layer.iter().filter(|&&k| k == key).count() >= 3 {
+            Some(RoundEnd::Repetition)
         } else {
             let over = match pos.rules.round_end {
                 RoundEndRule::Unreachable => !pos.capture_reachable(),
@@ -275,20 +278,20 @@ impl MandiriGame {
                 }
                 RoundEndRule::Below4 => pos.on_board() < 4,
             };
-            over.then_some(MandiriRoundEnd::NoCapture)
+            over.then_some(RoundEnd::NoCapture)
         };
         if let Some(reason) = reason {
             self.end_round(reason, mover, tracer);
         }
     }
 
-    fn end_round<T: MandiriTracer>(&mut self, reason: MandiriRoundEnd, mover: Seat, t: &mut T) {
+    fn end_round<T: Tracer>(&mut self, reason: RoundEnd, mover: Seat, t: &mut T) {
         let mut award = BySeat([0u16; 3]);
         for i in 0..HOLES {
             let c = self.pos.board[i];
             let to = match reason {
-                MandiriRoundEnd::NoCapture => mover,
-                MandiriRoundEnd::Repetition => Seat::of_index(i),
+                RoundEnd::NoCapture => mover,
+                RoundEnd::Repetition => Seat::of_index(i),
             };
             award[to] += u16::from(c);
             self.pos.board[i] = 0;
@@ -308,29 +311,29 @@ impl MandiriGame {
             .seats_in_play()
             .filter(|&s| captured[s] == best)
             .fold(Players::EMPTY, |w, s| w.with(self.pos.seats[s]));
-        self.rounds.push(MandiriRoundResult {
+        self.rounds.push(RoundResult {
             round: self.pos.round(),
             seats: self.pos.seats,
             captured,
             winners,
             ended_by: reason,
         });
-        t.happened(MandiriEvent::RoundEnd {
+        t.happened(Event::RoundEnd {
             reason,
             award,
             captured,
             winners,
         });
         if self.pos.rules.mode == Mode::SingleRound {
-            self.status = MandiriStatus::RoundOver { winners };
-            t.happened(MandiriEvent::GameOver { winners });
+            self.status = Status::RoundOver { winners };
+            t.happened(Event::GameOver { winners });
             return;
         }
         match match_play::between_rounds(&mut self.pos, t) {
             Between::MatchOver(winner) => {
                 let winners = Players::EMPTY.with(winner);
-                self.status = MandiriStatus::MatchOver { winners };
-                t.happened(MandiriEvent::GameOver { winners });
+                self.status = Status::MatchOver { winners };
+                t.happened(Event::GameOver { winners });
             }
             Between::NextRound => {
                 let start = match_play::RoundStart::of(&self.pos);
@@ -340,38 +343,99 @@ impl MandiriGame {
                         .pos
                         .seats_in_play()
                         .fold(Players::EMPTY, |w, s| w.with(self.pos.seats[s]));
-                    self.status = MandiriStatus::MatchOver { winners };
-                    t.happened(MandiriEvent::GameOver { winners });
+                    self.status = Status::MatchOver { winners };
+                    t.happened(Event::GameOver { winners });
                     return;
                 }
-                self.seen = vec![seen_key(&self.pos)];
+                let old = core::mem::replace(&mut self.seen, vec![seen_key(&self.pos)]);
+                if let Some(saved) = self.history.last_mut() {
+                    saved.old_seen = Some(old);
+                }
+                self.window = 0;
                 self.quiet = 0;
             }
         }
     }
 }
 
-/// Receives the events of a Mandiri game beyond the sowing: passes, round ends, the match.
-/// `()` ignores them; `Vec<MandiriEvent>` keeps them, with the sowing's events too.
-pub trait MandiriTracer {
-    /// Receives one event.
-    fn happened(&mut self, event: MandiriEvent);
-}
+impl crate::SowingGame for Game {
+    type Rules = Rules;
+    type Position = Position;
+    type Move = Hole;
+    type Seat = Seat;
+    type Status = Status;
+    type RoundResult = RoundResult;
+    type Event = Event;
+    type IllegalMove = IllegalMove;
+    type CodeError = CodeError;
+    type Moves = Vec<Hole>;
 
-impl MandiriTracer for () {
-    #[inline(always)]
-    fn happened(&mut self, _: MandiriEvent) {}
-}
+    const NAME: &'static str = crate::mandiri::NAME;
+    const SEATS: usize = 3;
 
-impl MandiriTracer for Vec<MandiriEvent> {
-    fn happened(&mut self, event: MandiriEvent) {
-        self.push(event);
+    fn new(rules: Rules) -> Game {
+        Game::new(rules)
     }
-}
-
-impl Tracer<Seat> for Vec<MandiriEvent> {
-    const ENABLED: bool = true;
-    fn event(&mut self, event: Event<Seat>) {
-        self.push(MandiriEvent::Sow(event));
+    fn from_position(pos: Position) -> Game {
+        Game::from_position(pos)
+    }
+    fn start_position(rules: Rules) -> Position {
+        Position::start(rules)
+    }
+    /// Mandiri's codes name their rule set: it must be `rules`.
+    fn parse_position(code: &str, rules: Rules) -> Result<Position, CodeError> {
+        let pos = Position::from_code(code)?;
+        if pos.rules != rules {
+            return Err(CodeError::RulesDiffer {
+                expected: rules,
+                found: pos.rules,
+            });
+        }
+        Ok(pos)
+    }
+    fn rules(&self) -> &Rules {
+        &self.pos.rules
+    }
+    fn position(&self) -> &Position {
+        &self.pos
+    }
+    fn start(&self) -> &Position {
+        &self.start
+    }
+    fn to_move(&self) -> Seat {
+        self.pos.to_move()
+    }
+    fn round(&self) -> u32 {
+        self.pos.round()
+    }
+    fn status(&self) -> Status {
+        self.status
+    }
+    fn is_over(&self) -> bool {
+        self.status.is_over()
+    }
+    fn rounds(&self) -> &[RoundResult] {
+        &self.rounds
+    }
+    fn moves(&self) -> &[Hole] {
+        &self.moves
+    }
+    fn before_moves(&self) -> impl ExactSizeIterator<Item = &Position> + '_ {
+        Game::before_moves(self)
+    }
+    fn round_start_plies(&self) -> Vec<usize> {
+        Game::round_start_plies(self)
+    }
+    fn legal_moves(&self) -> Vec<Hole> {
+        Game::legal_moves(self)
+    }
+    fn try_play(&mut self, mv: Hole) -> Result<(), IllegalMove> {
+        Game::try_play(self, mv)
+    }
+    fn play_traced(&mut self, mv: Hole, events: &mut Vec<Event>) -> Result<(), IllegalMove> {
+        Game::play_traced(self, mv, events)
+    }
+    fn undo(&mut self) -> Option<Hole> {
+        Game::undo(self)
     }
 }

@@ -5,28 +5,28 @@
 //! visited set keyed by the whole position (hole counts and seat to move), answers exactly; it
 //! stops at the first capture it finds, which in play is almost always among the first moves.
 
-use crate::mandiri::position::MandiriPosition;
+use crate::mandiri::position::Position;
 use crate::mandiri::seat::{Seat, HOLES};
 use std::collections::HashSet;
 
 type Key = ([u8; HOLES], Seat);
 
-fn key(pos: &MandiriPosition) -> Key {
+fn key(pos: &Position) -> Key {
     let mut board = [0; HOLES];
     board.copy_from_slice(pos.counts());
     (board, pos.to_move())
 }
 
-impl MandiriPosition {
+impl Position {
     /// Whether some sequence of moves from here, by the seats in turn, makes a capture (a four
     /// or a pussa).
     ///
     /// ```
-    /// use rajapasu_engine::mandiri::MandiriPosition;
-    /// let start: MandiriPosition = "mandiri 7,7,7,7,7,7,7/7,7,7,7,7,7,7 C 0,0,0 1,2,3 0,0,0 1 1"
+    /// use rajapasu_engine::mandiri::Position;
+    /// let start: Position = "mandiri 7,7,7,7,7,7,7/7,7,7,7,7,7,7 C 0,0,0 1,2,3 0,0,0 1 1"
     ///     .parse().unwrap();
     /// assert!(start.capture_reachable());
-    /// let one: MandiriPosition = "mandiri 0,0,1,0,0,0,0/0,0,0,0,0,0,0 C 40,30,27 1,2,3 0,0,0 1 1"
+    /// let one: Position = "mandiri 0,0,1,0,0,0,0/0,0,0,0,0,0,0 C 40,30,27 1,2,3 0,0,0 1 1"
     ///     .parse().unwrap();
     /// assert!(!one.capture_reachable());
     /// ```

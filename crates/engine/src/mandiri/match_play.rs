@@ -1,10 +1,9 @@
 //! The match between rounds (rules M8 to M11): debts, the gift, the office, players out, the
 //! refill, and what identifies a round start for the match's third-repetition draw.
 
-use crate::mandiri::game::MandiriTracer;
-use crate::mandiri::position::{Debt, MandiriPosition, PER_HOLE};
+use crate::mandiri::position::{Debt, Position, PER_HOLE};
 use crate::mandiri::seat::{BySeat, Player, Seat, HOLES};
-use crate::mandiri::trace::MandiriEvent;
+use crate::mandiri::trace::{Event, Tracer};
 use crate::rules::MAX_HOLES;
 
 /// What comes after a round of a match.
@@ -28,7 +27,7 @@ pub(crate) struct RoundStart {
 }
 
 impl RoundStart {
-    pub(crate) fn of(pos: &MandiriPosition) -> RoundStart {
+    pub(crate) fn of(pos: &Position) -> RoundStart {
         RoundStart {
             board: pos.board,
             reserve: pos.reserve,
@@ -41,7 +40,7 @@ impl RoundStart {
 }
 
 /// The seats from the Raja's on, in turn order.
-fn turn_order(pos: &MandiriPosition) -> [Seat; 3] {
+fn turn_order(pos: &Position) -> [Seat; 3] {
     let order = pos.rules.order;
     let second = Seat::C.next(order);
     [Seat::C, second, second.next(order)]
@@ -49,7 +48,7 @@ fn turn_order(pos: &MandiriPosition) -> [Seat; 3] {
 
 /// Takes the board from the end of a round (every counter captured) to the start of the next,
 /// or ends the match; a finished match leaves the position as its last round ended.
-pub(crate) fn between_rounds<T: MandiriTracer>(end: &mut MandiriPosition, t: &mut T) -> Between {
+pub(crate) fn between_rounds<T: Tracer>(end: &mut Position, t: &mut T) -> Between {
     let mut next = *end;
     let pos = &mut next;
     let rules = pos.rules;
@@ -59,7 +58,7 @@ pub(crate) fn between_rounds<T: MandiriTracer>(end: &mut MandiriPosition, t: &mu
     }
     pos.captured = BySeat::default();
     let seats = turn_order(pos);
-    let is_in = |pos: &MandiriPosition, p: Player| !pos.out[p.index()];
+    let is_in = |pos: &Position, p: Player| !pos.out[p.index()];
 
     // M11: debts are paid back first, as far as the borrower's holdings go.
     for &s in &seats {
@@ -71,7 +70,7 @@ pub(crate) fn between_rounds<T: MandiriTracer>(end: &mut MandiriPosition, t: &mu
             let left = d.amount - pay as u16;
             pos.debts[p.index()] = (left > 0).then_some(Debt { amount: left, ..d });
             if pay > 0 {
-                t.happened(MandiriEvent::Repay {
+                t.happened(Event::Repay {
                     from: p,
                     to: d.lender,
                     count: pay as u16,
@@ -91,7 +90,7 @@ pub(crate) fn between_rounds<T: MandiriTracer>(end: &mut MandiriPosition, t: &mu
         if g > 0 {
             held[raja.index()] -= g;
             held[p.index()] += g;
-            t.happened(MandiriEvent::Gift {
+            t.happened(Event::Gift {
                 from: raja,
                 to: p,
                 count: g as u16,
@@ -132,7 +131,7 @@ pub(crate) fn between_rounds<T: MandiriTracer>(end: &mut MandiriPosition, t: &mu
                     lender: q,
                     amount: short as u16,
                 });
-                t.happened(MandiriEvent::Borrow {
+                t.happened(Event::Borrow {
                     player: p,
                     lender: q,
                     count: short as u16,
@@ -140,7 +139,7 @@ pub(crate) fn between_rounds<T: MandiriTracer>(end: &mut MandiriPosition, t: &mu
             }
             None => {
                 pos.out[p.index()] = true;
-                t.happened(MandiriEvent::Out { player: p });
+                t.happened(Event::Out { player: p });
             }
         }
     }
@@ -164,7 +163,7 @@ pub(crate) fn between_rounds<T: MandiriTracer>(end: &mut MandiriPosition, t: &mu
             }
         }
         pos.office = 1;
-        t.happened(MandiriEvent::Office {
+        t.happened(Event::Office {
             raja: pos.seats[Seat::C],
         });
     } else {
@@ -196,7 +195,7 @@ pub(crate) fn between_rounds<T: MandiriTracer>(end: &mut MandiriPosition, t: &mu
     pos.to_move = Seat::C;
     pos.round += 1;
     pos.link();
-    t.happened(MandiriEvent::Refill {
+    t.happened(Event::Refill {
         round: pos.round,
         filled,
         reserve: pos.reserve,

@@ -12,14 +12,16 @@
 //! | rules M5 to M7, M10 | `game.rs` | round ends, winners, repetitions, undo |
 //! | rules M8 to M11 | `match_play.rs` | gift, office, players out, borrowing, refill |
 //! | 9.7 | `code.rs` | position codes |
-//! | section 7, 9.7 | `record.rs` | game records, text and JSON |
+//! | section 7, 9.7 | `record.rs` | what Mandiri's records write: hole names, the winners |
 //! | | `trace.rs` | the events of a move |
 //! | | [`text`] | a move and what follows it, in English sentences |
-//! | | `perft.rs` | counting move sequences |
+//!
+//! [`Game`] implements [`crate::SowingGame`], so perft, records and every layer above the engine
+//! serve it with the code they have for Raja Pasu.
 //!
 //! ```
-//! use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
-//! let mut game = MandiriGame::new("mandiri/gift=2".parse::<MandiriRules>().unwrap());
+//! use rajapasu_engine::mandiri::{Game, Rules};
+//! let mut game = Game::new("mandiri/gift=2".parse::<Rules>().unwrap());
 //! let first = game.legal_moves()[0];
 //! game.try_play(first).unwrap();
 //! assert_eq!(game.moves().len(), 1);
@@ -29,7 +31,6 @@ mod code;
 mod game;
 mod layer;
 mod match_play;
-mod perft;
 mod position;
 mod record;
 mod rules;
@@ -37,13 +38,10 @@ mod seat;
 pub mod text;
 mod trace;
 
-pub use code::MandiriCodeError;
-pub use game::{MandiriGame, MandiriRoundEnd, MandiriRoundResult, MandiriStatus, MandiriTracer};
-pub use perft::mandiri_perft;
-pub use position::{
-    Debt, MandiriIllegalMove, MandiriPosition, MandiriPositionError, MandiriSetup, TOTAL,
-};
-pub use record::{MandiriRecord, MandiriRecordError};
-pub use rules::{MandiriOption, MandiriRules, Refill, RoundEndRule, RuleSet, TurnOrder, NAME};
+pub use code::CodeError;
+pub use game::{Game, RoundResult, Status};
+pub use position::{Debt, IllegalMove, Position, PositionError, Setup, TOTAL};
+pub use record::{Record, RecordError};
+pub use rules::{Refill, RoundEndRule, RuleOption, Rules, TurnOrder, NAME};
 pub use seat::{BySeat, ParseSeatError, Player, Players, Seat};
-pub use trace::MandiriEvent;
+pub use trace::{Event, RoundEnd, Tracer};

@@ -3,12 +3,12 @@
 //! (rule M2); the sowing is the two-player game's, through [`Sowing`].
 
 use crate::hole::Hole;
-use crate::mandiri::rules::MandiriRules;
+use crate::mandiri::rules::Rules;
 use crate::mandiri::seat::{BySeat, Player, Seat, HOLES, ROW};
 use crate::position::link_open;
-use crate::rules::{Rules, MAX_HOLES};
+use crate::rules::{Rules as TwoRules, MAX_HOLES};
 use crate::sow::Sowing;
-use crate::trace::Tracer;
+use crate::trace::Tracer as SowTracer;
 use core::fmt;
 
 /// Counters in the game, as every Mandiri position keeps (rule M12).
@@ -27,7 +27,7 @@ pub struct Debt {
 
 /// Why a Mandiri position is not valid.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MandiriPositionError {
+pub enum PositionError {
     /// A row does not have 7 holes.
     RowLength {
         /// `'S'` or `'N'`.
@@ -67,9 +67,9 @@ pub enum MandiriPositionError {
     SelfDebt(Player),
 }
 
-impl fmt::Display for MandiriPositionError {
+impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use MandiriPositionError as E;
+        use PositionError as E;
         match self {
             E::RowLength { row, found } => write!(f, "row {row} has {found} holes; Mandiri has 7"),
             E::ClosedHoleMisplaced(h) => write!(
@@ -101,11 +101,11 @@ impl fmt::Display for MandiriPositionError {
     }
 }
 
-impl std::error::Error for MandiriPositionError {}
+impl std::error::Error for PositionError {}
 
 /// Why a Mandiri move cannot be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MandiriIllegalMove {
+pub enum IllegalMove {
     /// The hole is not on the 2 x 7 board.
     NoSuchHole(Hole),
     /// The hole belongs to another seat.
@@ -123,33 +123,33 @@ pub enum MandiriIllegalMove {
     GameOver,
 }
 
-impl fmt::Display for MandiriIllegalMove {
+impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MandiriIllegalMove::NoSuchHole(h) => {
+            IllegalMove::NoSuchHole(h) => {
                 write!(f, "illegal move {h}: holes are numbered 1 to 7")
             }
-            MandiriIllegalMove::NotYours { hole, seat } => write!(
+            IllegalMove::NotYours { hole, seat } => write!(
                 f,
                 "illegal move: hole {hole} belongs to seat {}, and seat {seat} is to move",
                 Seat::owner(*hole)
             ),
-            MandiriIllegalMove::Closed(h) => {
+            IllegalMove::Closed(h) => {
                 write!(f, "illegal move: hole {h} is closed this round")
             }
-            MandiriIllegalMove::Empty(h) => write!(f, "illegal move: hole {h} is empty"),
-            MandiriIllegalMove::GameOver => f.write_str("illegal move: the game is over"),
+            IllegalMove::Empty(h) => write!(f, "illegal move: hole {h} is empty"),
+            IllegalMove::GameOver => f.write_str("illegal move: the game is over"),
         }
     }
 }
 
-impl std::error::Error for MandiriIllegalMove {}
+impl std::error::Error for IllegalMove {}
 
 /// A Mandiri position as given, not yet checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MandiriSetup {
+pub struct Setup {
     /// The rule set.
-    pub rules: MandiriRules,
+    pub rules: Rules,
     /// The board in board order S1..S7, N1..N7; `None` is a closed hole.
     pub holes: Vec<Option<u32>>,
     /// The seat to move.
@@ -170,10 +170,10 @@ pub struct MandiriSetup {
     pub round: u32,
 }
 
-impl MandiriSetup {
+impl Setup {
     /// The start of a match (rule M1): 7 in every hole, player 1 the Raja, to move.
-    pub fn start(rules: MandiriRules) -> MandiriSetup {
-        MandiriSetup {
+    pub fn start(rules: Rules) -> Setup {
+        Setup {
             rules,
             holes: vec![Some(PER_HOLE); HOLES],
             to_move: Seat::C,
@@ -191,15 +191,15 @@ impl MandiriSetup {
 /// A valid Mandiri position.
 ///
 /// ```
-/// use rajapasu_engine::mandiri::{MandiriPosition, MandiriRules, Seat};
-/// let mut pos = MandiriPosition::start(MandiriRules::default());
+/// use rajapasu_engine::mandiri::{Position, Rules, Seat};
+/// let mut pos = Position::start(Rules::default());
 /// assert_eq!(pos.to_move(), Seat::C);
 /// assert_eq!(pos.legal_moves().len(), 6);
 /// pos.try_play("S4".parse().unwrap()).unwrap();
 /// assert_eq!(pos.to_move(), Seat::R);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MandiriPosition {
+pub struct Position {
     pub(crate) board: [u8; MAX_HOLES],
     next: [u8; MAX_HOLES],
     pub(crate) open: u32,
@@ -211,19 +211,19 @@ pub struct MandiriPosition {
     pub(crate) debts: [Option<Debt>; 3],
     pub(crate) office: u8,
     pub(crate) round: u16,
-    pub(crate) rules: MandiriRules,
-    sow_rules: Rules,
+    pub(crate) rules: Rules,
+    sow_rules: TwoRules,
 }
 
-impl MandiriPosition {
+impl Position {
     /// The start of a match.
-    pub fn start(rules: MandiriRules) -> MandiriPosition {
-        MandiriPosition::from_setup(MandiriSetup::start(rules)).expect("the start is valid")
+    pub fn start(rules: Rules) -> Position {
+        Position::from_setup(Setup::start(rules)).expect("the start is valid")
     }
 
     /// Checks a setup and builds the position.
-    pub fn from_setup(s: MandiriSetup) -> Result<MandiriPosition, MandiriPositionError> {
-        use MandiriPositionError as E;
+    pub fn from_setup(s: Setup) -> Result<Position, PositionError> {
+        use PositionError as E;
         if s.holes.len() != HOLES {
             let (row, found) = if s.holes.len() < ROW {
                 ('S', s.holes.len())
@@ -293,7 +293,7 @@ impl MandiriPosition {
             return Err(E::RoundZero);
         }
         let round = u16::try_from(s.round).map_err(|_| E::TooLarge("round"))?;
-        let pos = MandiriPosition {
+        let pos = Position {
             board,
             next: link_open(open, HOLES),
             open,
@@ -315,8 +315,8 @@ impl MandiriPosition {
     }
 
     /// The position as a raw setup.
-    pub fn to_setup(&self) -> MandiriSetup {
-        MandiriSetup {
+    pub fn to_setup(&self) -> Setup {
+        Setup {
             rules: self.rules,
             holes: (0..HOLES)
                 .map(|i| (self.open & (1 << i) != 0).then_some(u32::from(self.board[i])))
@@ -333,7 +333,7 @@ impl MandiriPosition {
     }
 
     /// The rule set.
-    pub fn rules(&self) -> &MandiriRules {
+    pub fn rules(&self) -> &Rules {
         &self.rules
     }
 
@@ -426,24 +426,24 @@ impl MandiriPosition {
     }
 
     /// Checks that the seat to move may lift `hole`.
-    pub fn check_move(&self, hole: Hole) -> Result<(), MandiriIllegalMove> {
-        let seat = Seat::try_owner(hole).ok_or(MandiriIllegalMove::NoSuchHole(hole))?;
+    pub fn check_move(&self, hole: Hole) -> Result<(), IllegalMove> {
+        let seat = Seat::try_owner(hole).ok_or(IllegalMove::NoSuchHole(hole))?;
         if seat != self.to_move {
-            return Err(MandiriIllegalMove::NotYours {
+            return Err(IllegalMove::NotYours {
                 hole,
                 seat: self.to_move,
             });
         }
         match self.count(hole) {
-            None => Err(MandiriIllegalMove::Closed(hole)),
-            Some(0) => Err(MandiriIllegalMove::Empty(hole)),
+            None => Err(IllegalMove::Closed(hole)),
+            Some(0) => Err(IllegalMove::Empty(hole)),
             Some(_) => Ok(()),
         }
     }
 
-    /// Plays `hole` if it is legal. Round ends are the [`crate::mandiri::MandiriGame`]'s
+    /// Plays `hole` if it is legal. Round ends are the [`crate::mandiri::Game`]'s
     /// business.
-    pub fn try_play(&mut self, hole: Hole) -> Result<(), MandiriIllegalMove> {
+    pub fn try_play(&mut self, hole: Hole) -> Result<(), IllegalMove> {
         self.check_move(hole)?;
         self.play_traced(hole, &mut ());
         Ok(())
@@ -454,7 +454,7 @@ impl MandiriPosition {
     ///
     /// # Panics
     /// If the move is illegal.
-    pub fn play_traced<T: Tracer<Seat>>(&mut self, hole: Hole, tracer: &mut T) {
+    pub fn play_traced<T: SowTracer<Seat>>(&mut self, hole: Hole, tracer: &mut T) {
         assert!(self.check_move(hole).is_ok(), "illegal move {hole}");
         self.sow(hole.index(ROW), tracer);
         self.pass_turn();
@@ -481,7 +481,7 @@ impl MandiriPosition {
     }
 }
 
-impl Sowing for MandiriPosition {
+impl Sowing for Position {
     type Seat = Seat;
     type Captures = BySeat<u16>;
 
@@ -498,7 +498,7 @@ impl Sowing for MandiriPosition {
         self.next[i] as usize
     }
     #[inline(always)]
-    fn sow_rules(&self) -> &Rules {
+    fn sow_rules(&self) -> &TwoRules {
         &self.sow_rules
     }
     #[inline(always)]

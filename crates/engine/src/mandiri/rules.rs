@@ -1,8 +1,8 @@
 //! Mandiri's rule set and its options (RULES.md 9.5), read and written through one name table
 //! per option, as the two-player options are.
 
-use crate::options::{name_of, value_of, written, Names};
-use crate::rules::{FourRecipient, Mode, Rules, RulesError};
+use crate::options::{name_of, named, value_of, written, Names};
+use crate::rules::{FourRecipient, Mode, Rules as TwoRules, RulesError};
 use core::fmt;
 use core::str::FromStr;
 
@@ -39,19 +39,19 @@ pub enum Refill {
     Fixed,
 }
 
-/// A Mandiri rule set. `MandiriRules::default()` is RULES.md section 9 without options.
+/// A Mandiri rule set. `Rules::default()` is RULES.md section 9 without options.
 ///
 /// ```
-/// use rajapasu_engine::mandiri::{MandiriRules, RoundEndRule};
-/// let rules: MandiriRules = "mandiri/round-end=below4,gift=2".parse().unwrap();
+/// use rajapasu_engine::mandiri::{Rules, RoundEndRule};
+/// let rules: Rules = "mandiri/round-end=below4,gift=2".parse().unwrap();
 /// assert_eq!(rules.round_end, RoundEndRule::Below4);
 /// assert_eq!(rules.gift, 2);
 /// assert_eq!(rules.to_string(), "mandiri/round-end=below4,gift=2");
-/// assert_eq!(MandiriRules::default().to_string(), "mandiri");
-/// assert!("mandiri/refill=choose".parse::<MandiriRules>().is_err());
+/// assert_eq!(Rules::default().to_string(), "mandiri");
+/// assert!("mandiri/refill=choose".parse::<Rules>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct MandiriRules {
+pub struct Rules {
     /// Who receives a four: the hole's owner (`RowOwner`, read as the seat owning the hole) or
     /// the mover.
     pub fours: FourRecipient,
@@ -71,9 +71,9 @@ pub struct MandiriRules {
     pub mode: Mode,
 }
 
-impl MandiriRules {
+impl Rules {
     /// RULES.md section 9 without options.
-    pub const DEFAULT: MandiriRules = MandiriRules {
+    pub const DEFAULT: Rules = Rules {
         fours: FourRecipient::RowOwner,
         order: TurnOrder::Anticlockwise,
         round_end: RoundEndRule::Unreachable,
@@ -85,32 +85,28 @@ impl MandiriRules {
     };
 
     /// The two-player rules whose sowing Mandiri shares: rules 3 to 6 with the fours option.
-    pub(crate) const fn sowing(&self) -> Rules {
-        Rules {
+    pub(crate) const fn sowing(&self) -> TwoRules {
+        TwoRules {
             fours: self.fours,
-            ..Rules::CANONICAL
+            ..TwoRules::CANONICAL
         }
     }
 
     /// Every option, in the order rule sets are written.
-    pub fn options() -> &'static [MandiriOption] {
+    pub fn options() -> &'static [RuleOption] {
         &OPTIONS
     }
 
     /// These rules with one option set, as `KEY=VALUE` sets it.
-    pub fn with_option(mut self, key: &str, value: &str) -> Result<MandiriRules, RulesError> {
-        let o = OPTIONS
-            .iter()
-            .find(|o| o.key == key)
-            .ok_or_else(|| RulesError::UnknownOption(key.to_string()))?;
-        (o.set)(&mut self, value)?;
+    pub fn with_option(mut self, key: &str, value: &str) -> Result<Rules, RulesError> {
+        crate::options::set(&mut self, &OPTIONS, key, value)?;
         Ok(self)
     }
 }
 
-impl Default for MandiriRules {
-    fn default() -> MandiriRules {
-        MandiriRules::DEFAULT
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::DEFAULT
     }
 }
 
@@ -140,70 +136,11 @@ const MODE: Names<Mode> = &[
 /// One Mandiri option: its key, what it does, and how it is read and written.
 ///
 /// ```
-/// use rajapasu_engine::mandiri::MandiriRules;
-/// let keys: Vec<&str> = MandiriRules::options().iter().map(|o| o.key()).collect();
+/// use rajapasu_engine::mandiri::Rules;
+/// let keys: Vec<&str> = Rules::options().iter().map(|o| o.key()).collect();
 /// assert_eq!(keys, ["fours", "order", "round-end", "gift", "term", "refill", "borrow", "mode"]);
 /// ```
-#[derive(Clone, Copy)]
-pub struct MandiriOption {
-    key: &'static str,
-    about: &'static str,
-    values: fn() -> String,
-    get: fn(&MandiriRules) -> String,
-    set: fn(&mut MandiriRules, &str) -> Result<(), RulesError>,
-}
-
-impl fmt::Debug for MandiriOption {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("MandiriOption")
-            .field("key", &self.key)
-            .finish()
-    }
-}
-
-impl MandiriOption {
-    /// The key, as in `KEY=VALUE`.
-    pub fn key(&self) -> &'static str {
-        self.key
-    }
-    /// What the option does, in a few words.
-    pub fn about(&self) -> &'static str {
-        self.about
-    }
-    /// The values as help texts show them, the default first.
-    pub fn values(&self) -> String {
-        (self.values)()
-    }
-    /// The option's value in `rules`.
-    pub fn value(&self, rules: &MandiriRules) -> String {
-        (self.get)(rules)
-    }
-}
-
-fn bad_value(key: &str, value: &str, expected: Vec<&'static str>) -> RulesError {
-    RulesError::BadValue {
-        key: key.to_string(),
-        value: value.to_string(),
-        expected,
-    }
-}
-
-/// A named option: reads and writes `MandiriRules::$field` through the table `$names`.
-macro_rules! named {
-    ($key:literal, $field:ident, $names:expr, $about:literal) => {
-        MandiriOption {
-            key: $key,
-            about: $about,
-            values: || written($names).join("|"),
-            get: |r| name_of($names, r.$field).to_string(),
-            set: |r, v| {
-                r.$field =
-                    value_of($names, v).ok_or_else(|| bad_value($key, v, written($names)))?;
-                Ok(())
-            },
-        }
-    };
-}
+pub type RuleOption = crate::options::RuleOption<Rules>;
 
 fn at_least(n: u8, least: u32) -> bool {
     u32::from(n) >= least
@@ -212,10 +149,10 @@ fn at_least(n: u8, least: u32) -> bool {
 /// A number option with its least value.
 macro_rules! number {
     ($key:literal, $field:ident, $least:literal, $about:literal) => {
-        MandiriOption {
+        RuleOption {
             key: $key,
             about: $about,
-            values: || MandiriRules::DEFAULT.$field.to_string(),
+            values: || Rules::DEFAULT.$field.to_string(),
             get: |r| r.$field.to_string(),
             set: |r, v| {
                 let not_a_number = || RulesError::NotANumber {
@@ -236,15 +173,23 @@ macro_rules! number {
     };
 }
 
-const OPTIONS: [MandiriOption; 8] = [
+const OPTIONS: [RuleOption; 8] = [
     named!(
+        Rules,
         "fours",
         fours,
         FOURS,
         "who takes fours: the hole's owner or the sower"
     ),
-    named!("order", order, ORDER, "turn order: C, R, L or C, L, R"),
     named!(
+        Rules,
+        "order",
+        order,
+        ORDER,
+        "turn order: C, R, L or C, L, R"
+    ),
+    named!(
+        Rules,
         "round-end",
         round_end,
         ROUND_END,
@@ -257,7 +202,7 @@ const OPTIONS: [MandiriOption; 8] = [
         "counters the Raja gives each other player between rounds"
     ),
     number!("term", term, 1, "rounds in the Raja's office"),
-    MandiriOption {
+    RuleOption {
         key: "refill",
         about: "which holes are filled: the fixed order (choose: not supported yet)",
         values: || written(REFILL).join("|"),
@@ -272,93 +217,41 @@ const OPTIONS: [MandiriOption; 8] = [
             r.refill = value_of(REFILL, v).ok_or_else(|| {
                 let mut expected = written(REFILL);
                 expected.extend_from_slice(REFILL_NOT_YET);
-                bad_value("refill", v, expected)
+                crate::options::bad_value("refill", v, expected)
             })?;
             Ok(())
         },
     },
     named!(
+        Rules,
         "borrow",
         borrow,
         BORROW,
         "borrowing the shortfall to fill one hole"
     ),
-    named!("mode", mode, MODE, "match play, or a single round"),
+    named!(Rules, "mode", mode, MODE, "match play, or a single round"),
 ];
 
-impl FromStr for MandiriRules {
+impl FromStr for Rules {
     type Err = RulesError;
 
-    fn from_str(s: &str) -> Result<MandiriRules, RulesError> {
+    fn from_str(s: &str) -> Result<Rules, RulesError> {
         let s = s.trim();
         let (name, opts) = s.split_once('/').unwrap_or((s, ""));
         if !name.trim().eq_ignore_ascii_case(NAME) {
-            return Err(RulesError::UnknownPreset(name.trim().to_string()));
+            return Err(RulesError::UnknownPreset {
+                name: name.trim().to_string(),
+                known: vec![NAME],
+            });
         }
-        let mut rules = MandiriRules::DEFAULT;
-        for opt in opts.split(',').map(str::trim).filter(|o| !o.is_empty()) {
-            let (k, v) = opt
-                .split_once('=')
-                .ok_or_else(|| RulesError::MissingValue(opt.to_string()))?;
-            rules = rules.with_option(
-                &k.trim().to_ascii_lowercase(),
-                &v.trim().to_ascii_lowercase(),
-            )?;
-        }
-        Ok(rules)
+        crate::options::apply(Rules::DEFAULT, opts, &OPTIONS)
     }
 }
 
-impl fmt::Display for MandiriRules {
+impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(NAME)?;
-        let mut sep = '/';
-        for o in &OPTIONS {
-            let v = o.value(self);
-            if v != o.value(&MandiriRules::DEFAULT) {
-                write!(f, "{sep}{}={v}", o.key)?;
-                sep = ',';
-            }
-        }
-        Ok(())
-    }
-}
-
-/// Either game's rule set, as `--rules` names it: `mandiri[/...]` is the three-player game,
-/// anything else a two-player rule set.
-///
-/// ```
-/// use rajapasu_engine::mandiri::RuleSet;
-/// assert!(matches!("mandiri/fours=sower".parse(), Ok(RuleSet::Mandiri(_))));
-/// assert!(matches!("walak-pussa".parse(), Ok(RuleSet::RajaPasu(_))));
-/// assert_eq!("mandiri".parse::<RuleSet>().unwrap().to_string(), "mandiri");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RuleSet {
-    /// The two-player game.
-    RajaPasu(Rules),
-    /// Raja Pasu Mandiri.
-    Mandiri(MandiriRules),
-}
-
-impl FromStr for RuleSet {
-    type Err = RulesError;
-    fn from_str(s: &str) -> Result<RuleSet, RulesError> {
-        let name = s.trim().split('/').next().unwrap_or("").trim();
-        if name.eq_ignore_ascii_case(NAME) {
-            s.parse().map(RuleSet::Mandiri)
-        } else {
-            s.parse().map(RuleSet::RajaPasu)
-        }
-    }
-}
-
-impl fmt::Display for RuleSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RuleSet::RajaPasu(r) => r.fmt(f),
-            RuleSet::Mandiri(r) => r.fmt(f),
-        }
+        crate::options::write_changed(f, self, &Rules::DEFAULT, &OPTIONS)
     }
 }
 
@@ -369,7 +262,7 @@ mod tests {
     #[test]
     fn every_option_round_trips() {
         let s = "mandiri/fours=sower,order=clockwise,round-end=quiet,gift=0,term=2,borrow=on,mode=round";
-        let r: MandiriRules = s.parse().unwrap();
+        let r: Rules = s.parse().unwrap();
         assert_eq!(r.fours, FourRecipient::Sower);
         assert_eq!(r.order, TurnOrder::Clockwise);
         assert_eq!(r.round_end, RoundEndRule::Quiet);
@@ -385,7 +278,7 @@ mod tests {
 
     #[test]
     fn bad_options_are_named() {
-        let err = |s: &str| s.parse::<MandiriRules>().unwrap_err();
+        let err = |s: &str| s.parse::<Rules>().unwrap_err();
         assert_eq!(
             err("mandiri/refill=choose"),
             RulesError::NotSupported {
@@ -410,11 +303,17 @@ mod tests {
         ));
         assert_eq!(
             err("mandiri/speed=1"),
-            RulesError::UnknownOption("speed".into())
+            RulesError::UnknownOption {
+                key: "speed".into(),
+                known: Rules::options().iter().map(|o| o.key()).collect()
+            }
         );
         assert_eq!(
             err("canonical"),
-            RulesError::UnknownPreset("canonical".into())
+            RulesError::UnknownPreset {
+                name: "canonical".into(),
+                known: vec![NAME]
+            }
         );
     }
 }

@@ -3,8 +3,8 @@
 //! gift, players out, the office and the filling. The command line and the terminal game print
 //! these.
 
-use crate::mandiri::{BySeat, MandiriEvent, MandiriRoundEnd, Players, Seat};
-use crate::Event;
+use crate::mandiri::{BySeat, Event, Players, RoundEnd, Seat};
+use crate::Event as SowEvent;
 
 /// The players of `winners` in words: "player 2", "players 1 and 3".
 pub fn players(winners: Players) -> String {
@@ -27,14 +27,14 @@ fn by_seat(v: BySeat<u16>) -> String {
 /// The sentences of a move of seat `mover` (its sowing and passes, and the round end).
 ///
 /// ```
-/// use rajapasu_engine::mandiri::{MandiriGame, MandiriRules, Seat};
+/// use rajapasu_engine::mandiri::{Game, Rules, Seat};
 /// use rajapasu_engine::mandiri::text::narrate;
-/// let mut game = MandiriGame::new(MandiriRules::default());
+/// let mut game = Game::new(Rules::default());
 /// let mut events = Vec::new();
 /// game.play_traced("S5".parse().unwrap(), &mut events).unwrap();
 /// assert!(narrate(Seat::C, &events)[0].starts_with("C lifts 7 from S5, sows S6 S7"));
 /// ```
-pub fn narrate(mover: Seat, events: &[MandiriEvent]) -> Vec<String> {
+pub fn narrate(mover: Seat, events: &[Event]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut lap = String::new();
     // After a four or a capture in the middle of a lap, the drops that follow need a verb.
@@ -46,8 +46,8 @@ pub fn narrate(mover: Seat, events: &[MandiriEvent]) -> Vec<String> {
     };
     for e in events {
         match e {
-            MandiriEvent::Sow(sow) => match *sow {
-                Event::Lift { hole, count, relay } => {
+            Event::Sow(sow) => match *sow {
+                SowEvent::Lift { hole, count, relay } => {
                     end(&mut lap, &mut out);
                     noted = false;
                     lap = if relay {
@@ -56,24 +56,24 @@ pub fn narrate(mover: Seat, events: &[MandiriEvent]) -> Vec<String> {
                         format!("{mover} lifts {count} from {hole}, sows")
                     };
                 }
-                Event::Drop { hole, .. } if std::mem::take(&mut noted) => {
+                SowEvent::Drop { hole, .. } if std::mem::take(&mut noted) => {
                     lap.push_str(&format!(", then sows {hole}"))
                 }
-                Event::Drop { hole, .. } => lap.push_str(&format!(" {hole}")),
-                Event::Four { hole, to } => {
+                SowEvent::Drop { hole, .. } => lap.push_str(&format!(" {hole}")),
+                SowEvent::Four { hole, to } => {
                     lap.push_str(&format!("; {hole} makes four, taken by seat {to}"));
                     noted = true;
                 }
-                Event::FourLeft { hole } => {
+                SowEvent::FourLeft { hole } => {
                     lap.push_str(&format!("; {hole} makes four and keeps it"))
                 }
-                Event::Pussa { hole, count, by } => lap.push_str(&format!(
+                SowEvent::Pussa { hole, count, by } => lap.push_str(&format!(
                     "; the next hole is empty: {by} captures {count} from {hole}"
                 )),
-                Event::NoCapture { empty } => lap.push_str(&format!(
+                SowEvent::NoCapture { empty } => lap.push_str(&format!(
                     "; {empty} and the hole beyond are empty: no capture"
                 )),
-                Event::EndlessStop { hole } => lap.push_str(&format!(
+                SowEvent::EndlessStop { hole } => lap.push_str(&format!(
                     "; a lift from {hole} would repeat the sowing forever: the move ends"
                 )),
                 _ => {}
@@ -89,21 +89,21 @@ pub fn narrate(mover: Seat, events: &[MandiriEvent]) -> Vec<String> {
 }
 
 /// The sentence of an event that is not part of the sowing (`None` for the sowing's).
-pub fn between(e: &MandiriEvent) -> Option<String> {
+pub fn between(e: &Event) -> Option<String> {
     Some(match e {
-        MandiriEvent::Sow(_) => return None,
-        MandiriEvent::Pass { seat } => format!("Seat {seat} has no counters and passes."),
-        MandiriEvent::RoundEnd {
+        Event::Sow(_) => return None,
+        Event::Pass { seat } => format!("Seat {seat} has no counters and passes."),
+        Event::RoundEnd {
             reason,
             award,
             captured,
             winners,
         } => {
             let why = match reason {
-                MandiriRoundEnd::NoCapture => {
+                RoundEnd::NoCapture => {
                     "no capture is left to make, and the last mover takes what is left"
                 }
-                MandiriRoundEnd::Repetition => {
+                RoundEnd::Repetition => {
                     "a position came a third time, and each seat takes its own holes"
                 }
             };
@@ -114,24 +114,24 @@ pub fn between(e: &MandiriEvent) -> Option<String> {
                 players(*winners)
             )
         }
-        MandiriEvent::Repay { from, to, count } => {
+        Event::Repay { from, to, count } => {
             format!("Player {from} pays back {count} to player {to}.")
         }
-        MandiriEvent::Gift { from, to, count } => {
+        Event::Gift { from, to, count } => {
             format!("The Raja's gift: player {from} gives {count} to player {to}.")
         }
-        MandiriEvent::Borrow {
+        Event::Borrow {
             player,
             lender,
             count,
         } => format!("Player {player} borrows {count} from player {lender} to fill a hole."),
-        MandiriEvent::Out { player } => {
+        Event::Out { player } => {
             format!("Player {player} cannot fill a hole and is out of the match.")
         }
-        MandiriEvent::Office { raja } => {
+        Event::Office { raja } => {
             format!("The office passes: player {raja} is Raja now, and the players move one seat.")
         }
-        MandiriEvent::Refill {
+        Event::Refill {
             round,
             filled,
             reserve,
@@ -151,10 +151,10 @@ pub fn between(e: &MandiriEvent) -> Option<String> {
                 reserve[2]
             )
         }
-        MandiriEvent::GameOver { winners } if winners.len() > 1 => {
+        Event::GameOver { winners } if winners.len() > 1 => {
             format!("The game is over: {} share it.", players(*winners))
         }
-        MandiriEvent::GameOver { winners } => {
+        Event::GameOver { winners } => {
             format!("The game is over: {} wins.", players(*winners))
         }
     })

@@ -1,9 +1,20 @@
 //! Traces of Mandiri moves: the sowing's events (the two-player game's, naming seats) and what
 //! follows a move: passes, the round end and the match between rounds.
 
-use crate::mandiri::game::MandiriRoundEnd;
 use crate::mandiri::seat::{BySeat, Player, Players, Seat};
-use crate::trace::Event;
+use crate::trace::{Event as SowEvent, Tracer as SowTracer};
+
+/// How a Mandiri round ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum RoundEnd {
+    /// Rule M5 (or the `quiet` and `below4` options): no capture is left to make; the last
+    /// mover took the board.
+    NoCapture,
+    /// A position came for the third time; each seat took the counters in its own holes.
+    Repetition,
+}
 
 /// One step of a Mandiri move or of what follows it.
 ///
@@ -12,10 +23,10 @@ use crate::trace::Event;
 /// in the order C, R, L.
 ///
 /// ```
-/// use rajapasu_engine::mandiri::{MandiriEvent, Player, Seat};
-/// let pass = serde_json::to_value(MandiriEvent::Pass { seat: Seat::R }).unwrap();
+/// use rajapasu_engine::mandiri::{Event, Player, Seat};
+/// let pass = serde_json::to_value(Event::Pass { seat: Seat::R }).unwrap();
 /// assert_eq!(pass, serde_json::json!({"event": "pass", "seat": "R"}));
-/// let gift = MandiriEvent::Gift {
+/// let gift = Event::Gift {
 ///     from: Player::new(1).unwrap(),
 ///     to: Player::new(3).unwrap(),
 ///     count: 1,
@@ -28,7 +39,7 @@ use crate::trace::Event;
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(tag = "event", rename_all = "snake_case"))]
-pub enum MandiriEvent {
+pub enum Event {
     /// `seat` had no counters and passed (rule M2).
     Pass {
         /// The seat.
@@ -37,7 +48,7 @@ pub enum MandiriEvent {
     /// The round ended.
     RoundEnd {
         /// Why.
-        reason: MandiriRoundEnd,
+        reason: RoundEnd,
         /// Counters each seat took from the board at the end.
         award: BySeat<u16>,
         /// The round's captures, award included.
@@ -98,5 +109,30 @@ pub enum MandiriEvent {
     },
     /// A step of the sowing (last, so that its own tag is the one written).
     #[cfg_attr(feature = "serde", serde(untagged))]
-    Sow(Event<Seat>),
+    Sow(SowEvent<Seat>),
+}
+
+/// Receives the events of a Mandiri game: the sowing's (as [`SowTracer`]) and those beyond it,
+/// passes, round ends and the match. `()` ignores them; `Vec<Event>` keeps them all.
+pub trait Tracer: SowTracer<Seat> {
+    /// Receives one event.
+    fn happened(&mut self, event: Event);
+}
+
+impl Tracer for () {
+    #[inline(always)]
+    fn happened(&mut self, _: Event) {}
+}
+
+impl Tracer for Vec<Event> {
+    fn happened(&mut self, event: Event) {
+        self.push(event);
+    }
+}
+
+impl SowTracer<Seat> for Vec<Event> {
+    const ENABLED: bool = true;
+    fn event(&mut self, event: SowEvent<Seat>) {
+        self.push(Event::Sow(event));
+    }
 }

@@ -1,85 +1,47 @@
-//! The registry of games held in memory: a game is loaded from the store when first asked for,
-//! leaves memory when idle, and every change goes to the store before it is taken.
+//! Every game held in memory, of both games, and the store behind them: a game is loaded from
+//! the store when first asked for, leaves memory when idle, and every change goes to the store
+//! before it is taken; other instances' changes to a shared store are followed.
 
-use super::held::{GameName, Held};
+use super::entry::Entry;
 use super::policy::Policy;
-use super::slot::{activity, Entry, Slot};
+use super::registry::Registry;
+use super::served::GameName;
+use super::slot::Slot;
+use super::sync::what_changed;
+use super::view::ShownGame;
 use crate::error::ApiError;
-use crate::mandiri::MandiriEntry;
-use crate::meta::Settings;
 use crate::search_pool::SearchPool;
-use crate::store::{Activity, Change, Store, StoreError, StoredGame};
+use crate::store::{Activity, Change, Notice, Store, StoreError, StoredGame};
 use axum::http::StatusCode;
-use rajapasu_engine::Game;
-use std::collections::HashMap;
-use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard, Weak};
+use rajapasu_engine::{mandiri, Game};
+use std::sync::{Arc, Weak};
 use std::time::Duration;
+use tokio::sync::broadcast::{self, error::RecvError};
 
-/// The games of one kind held in memory, by id.
-pub struct Registry<E> {
-    games: RwLock<HashMap<String, Arc<Slot<E>>>>,
+/// A game the hub holds: each game has its registry.
+pub trait HeldGame: ShownGame {
+    /// The hub's games of this kind.
+    fn registry(hub: &Hub) -> &Registry<Self>;
 }
 
-impl<E: Held> Registry<E> {
-    fn new() -> Registry<E> {
-        Registry {
-            games: RwLock::new(HashMap::new()),
-        }
+impl HeldGame for Game {
+    fn registry(hub: &Hub) -> &Registry<Game> {
+        &hub.raja_pasu
     }
+}
 
-    fn read(&self) -> RwLockReadGuard<'_, HashMap<String, Arc<Slot<E>>>> {
-        self.games.read().unwrap_or_else(|e| e.into_inner())
-    }
-
-    fn write(&self) -> RwLockWriteGuard<'_, HashMap<String, Arc<Slot<E>>>> {
-        self.games.write().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// The game `id` if held.
-    pub(crate) fn get(&self, id: &str) -> Option<Arc<Slot<E>>> {
-        self.read().get(id).cloned()
-    }
-
-    /// Holds `slot` unless another request loaded the same game meanwhile; returns the one held.
-    fn insert(&self, slot: Slot<E>) -> Arc<Slot<E>> {
-        self.write()
-            .entry(slot.id.clone())
-            .or_insert_with(|| Arc::new(slot))
-            .clone()
-    }
-
-    pub(crate) fn ids(&self) -> Vec<String> {
-        self.read().keys().cloned().collect()
-    }
-
-    fn len(&self) -> usize {
-        self.read().len()
-    }
-
-    fn remove(&self, id: &str) {
-        self.write().remove(id);
-    }
-
-    /// Lets go of the games unused since `cutoff` that no socket or task holds.
-    fn evict(&self, cutoff: u64) -> usize {
-        let mut games = self.write();
-        let before = games.len();
-        games.retain(|_, slot| {
-            // The map's own reference is the only one: no request, socket or task has it.
-            let unused = Arc::strong_count(slot) == 1 && slot.watchers() == 0;
-            let thinking = slot.entry.try_lock().map(|e| e.thinking()).unwrap_or(true);
-            !(unused && !thinking && slot.last_used() < cutoff)
-        });
-        before - games.len()
+impl HeldGame for mandiri::Game {
+    fn registry(hub: &Hub) -> &Registry<mandiri::Game> {
+        &hub.mandiri
     }
 }
 
 /// Every game held, and the store behind them.
 pub struct Hub {
     /// The Raja Pasu games held.
-    pub(crate) pasu: Registry<Entry>,
+    raja_pasu: Registry<Game>,
     /// The Raja Pasu Mandiri games held.
-    pub(crate) mandiri: Registry<MandiriEntry>,
+    mandiri: Registry<mandiri::Game>,
     pub(crate) store: Arc<dyn Store>,
     pub(crate) policy: Policy,
     /// Other instances may change the stored games (the store sends notices).
@@ -90,7 +52,8 @@ pub struct Hub {
 
 impl Hub {
     /// A hub on `store`, with its periodic tasks started (expiry, eviction, other instances'
-    /// changes) and the computer resumed wherever it is to move. Needs a Tokio runtime.
+    /// changes). Needs a Tokio runtime. The computer's turns are resumed by
+    /// [`Hub::resume_computers`].
     pub async fn start(
         store: Arc<dyn Store>,
         policy: Policy,
@@ -98,8 +61,8 @@ impl Hub {
     ) -> Result<Arc<Hub>, StoreError> {
         let notices = store.notices();
         let hub = Arc::new(Hub {
-            pasu: Registry::new(),
-            mandiri: Registry::new(),
+            raja_pasu: Registry::default(),
+            mandiri: Registry::default(),
             shared: notices.is_some(),
             store,
             policy,
@@ -109,22 +72,9 @@ impl Hub {
         tokio::spawn(evict_task(Arc::downgrade(&hub)));
         tokio::spawn(expiry_task(Arc::downgrade(&hub)));
         if let Some(notices) = notices {
-            tokio::spawn(super::sync::follow(Arc::downgrade(&hub), notices));
+            tokio::spawn(follow(Arc::downgrade(&hub), notices));
         }
-        hub.resume_computers().await?;
         Ok(hub)
-    }
-
-    /// Starts the computer wherever it is to move (after a restart).
-    async fn resume_computers(self: &Arc<Hub>) -> Result<(), StoreError> {
-        for id in self.store.computer_waiting().await? {
-            if let Ok(slot) = self.slot(&id).await {
-                self.clone().spawn_computer(slot);
-            } else if let Ok(slot) = self.mandiri_slot(&id).await {
-                self.clone().spawn_computer(slot);
-            }
-        }
-        Ok(())
     }
 
     /// Whether the store answers: a read of an id no game has (ids are never empty).
@@ -134,7 +84,7 @@ impl Hub {
 
     /// How many games are held in memory.
     pub fn len(&self) -> usize {
-        self.pasu.len() + self.mandiri.len()
+        self.raja_pasu.len() + self.mandiri.len()
     }
 
     /// True when no game is held in memory.
@@ -144,29 +94,19 @@ impl Hub {
 
     /// Whether the game `id` is held in memory now.
     pub fn holds(&self, id: &str) -> bool {
-        self.pasu.get(id).is_some() || self.mandiri.get(id).is_some()
+        self.raja_pasu.get(id).is_some() || self.mandiri.get(id).is_some()
     }
 
-    pub(crate) fn forget(&self, id: &str) {
-        self.pasu.remove(id);
+    fn forget(&self, id: &str) {
+        self.raja_pasu.remove(id);
         self.mandiri.remove(id);
     }
 
-    /// The Raja Pasu game `id`, loaded from the store if it is not held; 404 if there is none.
-    pub async fn slot(&self, id: &str) -> Result<Arc<Slot>, ApiError> {
-        self.load(id).await
-    }
-
-    /// The Raja Pasu Mandiri game `id`, as [`Hub::slot`].
-    pub async fn mandiri_slot(&self, id: &str) -> Result<Arc<Slot<MandiriEntry>>, ApiError> {
-        self.load(id).await
-    }
-
-    /// The game `id` of kind `E`, loaded from the store if it is not held; 404 if there is
-    /// none, 404 `other_game` if it is a game of the other kind.
-    pub(crate) async fn load<E: Held>(&self, id: &str) -> Result<Arc<Slot<E>>, ApiError> {
+    /// The game `id` of kind `G`, loaded from the store if it is not held; 404 `no_game` if
+    /// there is none, 404 `other_game` if it is a game of the other kind.
+    pub async fn load<G: HeldGame>(&self, id: &str) -> Result<Arc<Slot<G>>, ApiError> {
         let now = self.policy.now();
-        let registry = E::registry(self);
+        let registry = G::registry(self);
         if let Some(slot) = registry.get(id) {
             slot.touch(now);
             return Ok(slot);
@@ -183,7 +123,7 @@ impl Hub {
             .map_err(ApiError::unavailable)?
             .ok_or_else(no_game)?;
         let game = GameName::of_meta(&stored.meta);
-        if game != E::GAME {
+        if game != G::GAME {
             return Err(ApiError::not_found(format!(
                 "game `{id}` is a {} game: it is at {}/{id}",
                 game.title(),
@@ -191,52 +131,32 @@ impl Hub {
             ))
             .code("other_game"));
         }
-        let entry = E::from_stored(&stored).map_err(|e| {
+        let entry = Entry::from_stored(&stored).map_err(|e| {
             eprintln!("warning: game {id}: {e}");
             ApiError::internal(format!("game `{id}` cannot be read back: {e}"))
         })?;
         Ok(registry.insert(Slot::new(id.to_string(), entry, now)))
     }
 
-    /// Stores a new game; fails with 503 `too_many_games` at the cap.
-    pub(crate) async fn store_new(
+    /// Stores the new game `id` held in `entry`; fails with 503 `too_many_games` at the cap.
+    /// Returns it held.
+    pub(crate) async fn store_new<G: HeldGame>(
         &self,
         id: &str,
-        game: &Game,
-        settings: &Settings,
-    ) -> Result<Slot, ApiError> {
+        entry: Entry<G>,
+    ) -> Result<Arc<Slot<G>>, ApiError> {
         let now = self.policy.now();
-        let meta = serde_json::to_string(settings).map_err(ApiError::internal)?;
-        let moves = game.moves().iter().map(|m| m.number()).collect();
-        let entry = Entry {
-            game: game.clone(),
-            settings: settings.clone(),
-            version: 0,
-            thinking: false,
-            present: [0; 2],
-            round_opened: false,
-        };
-        self.store_new_entry(id, meta, moves, activity(game, settings, now), entry)
-            .await
-    }
-
-    /// Stores a new game of any kind: its settings' JSON, its moves and its activity; fails
-    /// with 503 `too_many_games` at the cap. Returns its slot, to be held.
-    pub(crate) async fn store_new_entry<E: Held>(
-        &self,
-        id: &str,
-        meta: String,
-        moves: Vec<u8>,
-        act: Activity,
-        entry: E,
-    ) -> Result<Slot<E>, ApiError> {
         let stored = StoredGame {
             id: id.to_string(),
-            meta,
-            moves,
+            meta: serde_json::to_string(&entry.settings).map_err(ApiError::internal)?,
+            moves: entry.stored_moves(),
             version: 0,
         };
-        match self.store.create(stored, act, self.policy.max_games).await {
+        match self
+            .store
+            .create(stored, entry.activity(now), self.policy.max_games)
+            .await
+        {
             Ok(()) => {}
             Err(e @ StoreError::Full { .. }) => {
                 return Err(
@@ -246,41 +166,22 @@ impl Hub {
             }
             Err(e) => return Err(ApiError::unavailable(e)),
         }
-        Ok(Slot::new(id.to_string(), entry, self.policy.now()))
+        Ok(G::registry(self).insert(Slot::new(id.to_string(), entry, now)))
     }
 
-    /// Holds a game just stored.
-    pub(crate) fn hold<E: Held>(&self, slot: Slot<E>) -> Arc<Slot<E>> {
-        E::registry(self).insert(slot)
-    }
-
-    /// Stores `change`, made on the copy in `e`, which will be in the state of `game` and
-    /// `settings` once it is taken. When the stored game had moved on (another instance changed
-    /// it), the copy is reloaded, the sockets are told, and the answer is 409 `stale_ply`.
-    pub(crate) async fn store_change(
+    /// Stores `change`, made on the copy in `e`, which will have the activity `act` once it is
+    /// taken. When the stored game had moved on (another instance changed it), the copy is
+    /// reloaded, the sockets are told, and the answer is 409 `stale_ply`.
+    pub(crate) async fn store_change<G: HeldGame>(
         &self,
-        slot: &Slot,
-        e: &mut Entry,
-        change: Change,
-        game: &Game,
-        settings: &Settings,
-    ) -> Result<(), ApiError> {
-        let act = activity(game, settings, self.policy.now());
-        self.store_entry_change(slot, e, change, act).await
-    }
-
-    /// Stores `change`, made on the copy in `e` of a game of any kind, which will have the
-    /// activity `act` once it is taken; as [`Hub::store_change`].
-    pub(crate) async fn store_entry_change<E: Held>(
-        &self,
-        slot: &Slot<E>,
-        e: &mut E,
+        slot: &Slot<G>,
+        e: &mut Entry<G>,
         change: Change,
         act: Activity,
     ) -> Result<(), ApiError> {
-        match self.store.change(&slot.id, e.version(), change, act).await {
+        match self.store.change(&slot.id, e.version, change, act).await {
             Ok(()) => {
-                e.set_version(e.version() + 1);
+                e.version += 1;
                 Ok(())
             }
             Err(StoreError::Stale) => {
@@ -303,24 +204,24 @@ impl Hub {
 
     /// Reads the game of `slot` again from the store into `e` and tells the sockets what
     /// changed. Returns false (and forgets the game) when it is no longer stored.
-    pub(crate) async fn reload<E: Held>(
+    pub(crate) async fn reload<G: HeldGame>(
         &self,
-        slot: &Slot<E>,
-        e: &mut E,
+        slot: &Slot<G>,
+        e: &mut Entry<G>,
     ) -> Result<bool, StoreError> {
         let Some(stored) = self.store.load(&slot.id).await? else {
             self.forget(&slot.id);
             return Ok(false);
         };
-        if stored.version == e.version() {
+        if stored.version == e.version {
             return Ok(true);
         }
-        let Ok(mut fresh) = E::from_stored(&stored) else {
+        let Ok(mut fresh) = Entry::from_stored(&stored) else {
             return Ok(true);
         };
         fresh.keep_memory_of(e);
         let old = std::mem::replace(e, fresh);
-        slot.publish(&e.changes_since(&slot.id, &old));
+        slot.tell(e, what_changed(&old, e));
         Ok(true)
     }
 
@@ -346,7 +247,7 @@ impl Hub {
             .policy
             .now()
             .saturating_sub(self.policy.evict_after.as_secs());
-        self.pasu.evict(cutoff) + self.mandiri.evict(cutoff)
+        self.raja_pasu.evict(cutoff) + self.mandiri.evict(cutoff)
     }
 }
 
@@ -376,6 +277,43 @@ async fn expiry_task(hub: Weak<Hub>) {
         let Some(hub) = hub.upgrade() else { return };
         if let Err(e) = hub.expire().await {
             eprintln!("warning: expiry failed, tried again later: {e}");
+        }
+    }
+}
+
+/// Follows the store's notices of changes made by other instances that share it (PostgreSQL)
+/// until the hub is gone: each one's notice makes this instance reload the game, if it holds
+/// it, and tell its sockets as it would of a change of its own.
+async fn follow(hub: Weak<Hub>, mut notices: broadcast::Receiver<Notice>) {
+    loop {
+        let notice = notices.recv().await;
+        let Some(hub) = hub.upgrade() else { return };
+        match notice {
+            Ok(Notice::Changed { id, version }) => {
+                refresh::<Game>(&hub, &id, Some(version)).await;
+                refresh::<mandiri::Game>(&hub, &id, Some(version)).await;
+            }
+            Ok(Notice::Missed) | Err(RecvError::Lagged(_)) => {
+                for id in hub.raja_pasu.ids() {
+                    refresh::<Game>(&hub, &id, None).await;
+                }
+                for id in hub.mandiri.ids() {
+                    refresh::<mandiri::Game>(&hub, &id, None).await;
+                }
+            }
+            Err(RecvError::Closed) => return,
+        }
+    }
+}
+
+/// Reloads the game `id` if it is held and its copy is older than `version` (any copy,
+/// without a version).
+async fn refresh<G: HeldGame>(hub: &Hub, id: &str, version: Option<u64>) {
+    if let Some(slot) = G::registry(hub).get(id) {
+        let mut e = slot.entry.lock().await;
+        // A notice of this instance's own change finds the copy at its version.
+        if version.map_or(true, |v| e.version < v) {
+            let _ = hub.reload(&slot, &mut e).await;
         }
     }
 }

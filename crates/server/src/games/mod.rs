@@ -1,24 +1,34 @@
-//! The games in play: held in memory while they are used, every change written to the store
-//! before it is shown.
+//! The games in play, written once for both games: held in memory while they are used, every
+//! change written to the store before it is shown. What differs between the games is given by
+//! each game's implementation of [`served::ServedGame`] and [`view::ShownGame`]
+//! (`crate::raja_pasu`, `crate::mandiri`).
 //!
 //! | Module | What it holds |
 //! |---|---|
-//! | [`held`] | what the hub needs of a game of either kind (Raja Pasu or Mandiri) |
-//! | [`hub`] | the registry: games loaded when first asked for, evicted when idle, expired |
-//! | [`slot`] | one game held in memory, its lock and its live-update channel |
-//! | [`actions`] | what the API asks of a game: create, move, undo, hint, join, resign, … |
-//! | [`seats`] | seat tokens and invitation codes, and who holds which seat |
-//! | [`view`] | the JSON the page reads, as typed structs |
+//! | [`served`] | what each game gives the server: its players, settings, requests, stored moves, searches |
+//! | [`seating`] | who plays: the kinds of game, the players a token holds, what the actions change in the settings |
+//! | [`view`] | what each game shows (its JSON), what happened as both games tell it, the answers they share |
+//! | [`entry`] | one game held in memory: the game, its settings, what only memory keeps |
+//! | [`slot`] | one game with its lock and its live-update channel |
+//! | [`registry`] | the games of one kind held, by id |
+//! | [`hub`] | every game held: loaded when first asked for, evicted when idle, expired; other instances' changes |
+//! | [`changes`] | how a change is made: the ply checked, the change stored, tried again, taken and told |
+//! | [`actions`] | what the API asks of a game: create, state, move, undo, hint, join, resign, name, next round, record, trace |
+//! | [`rematch`] | a new game once one is over: at once, or when every player offered it online |
 //! | [`computer_task`] | the computer's turn |
-//! | [`sync`] | changes made by other instances on a shared store |
+//! | [`sync`] | what changed between two copies of a game (another instance's change) |
 //! | [`policy`] | the cap on unfinished games, expiry, eviction and the clock |
 
 pub mod actions;
+pub mod changes;
 pub mod computer_task;
-pub mod held;
+pub mod entry;
 pub mod hub;
 pub mod policy;
-pub mod seats;
+pub mod registry;
+pub mod rematch;
+pub mod seating;
+pub mod served;
 pub mod slot;
 pub mod sync;
 pub mod view;

@@ -1,9 +1,9 @@
-//! The JSON the page reads (docs/API.md), as typed structs: a game's info and the live updates.
+//! What a game shows the page (docs/API.md): each game's own JSON, given by [`ShownGame`]
+//! (`crate::raja_pasu::view`, `crate::mandiri::view`), from what happened told once for both
+//! games ([`Told`]); and the parts of the answers both games share.
 
-use super::slot::Entry;
-use crate::meta::Kind;
-use rajapasu_ai::Level;
-use rajapasu_engine::{BySide, Event, Game, GameView, Side};
+use super::entry::Entry;
+use super::served::ServedGame;
 use serde::Serialize;
 
 /// Who sits in a seat, as the page shows it.
@@ -18,200 +18,96 @@ pub enum Seat {
     Taken,
 }
 
-/// A rematch: offered by a side, or agreed with the new game's id.
-#[derive(Serialize, Debug)]
-pub struct RematchInfo {
-    /// The side that offered it, until it is taken up.
-    pub offered_by: Option<Side>,
-    /// The rematch's id, once agreed.
-    pub game: Option<String>,
-}
-
-/// Everything about a game that the page shows (`GET /api/games/{id}`).
-#[derive(Serialize, Debug)]
-pub struct GameInfo {
-    /// The id.
-    pub id: String,
-    /// The kind.
-    pub kind: Kind,
-    /// The computer's level.
-    pub level: Option<Level>,
-    /// The computer's side.
-    pub computer: Option<Side>,
-    /// Who sits in each seat.
-    pub seats: BySide<Seat>,
-    /// The names the record gives.
-    pub names: BySide<String>,
-    /// The names online players gave themselves.
-    pub players: BySide<Option<String>>,
-    /// Whether each seat's player has a socket open.
-    pub connected: BySide<bool>,
-    /// The side that resigned.
-    pub resigned: Option<Side>,
-    /// The rematch.
-    pub rematch: RematchInfo,
-    /// How many moves were played.
-    pub ply: usize,
-    /// The side of each move, `S` or `N`.
-    pub line: String,
-    /// The ply at which each round began.
-    pub round_starts: Vec<usize>,
-    /// The last move ended a round of a match, and no player has opened the next one yet.
-    pub between_rounds: bool,
-    /// Creation time, seconds since 1970.
-    pub created: u64,
-    /// The computer is choosing its move.
-    pub thinking: bool,
-    /// The position and what can be played.
-    pub view: GameView,
-}
-
-impl GameInfo {
-    /// The info of the game held in `e`.
-    pub fn of(id: &str, e: &Entry) -> GameInfo {
-        let s = &e.settings;
-        let online = s.seats.online();
-        let seat = |side: Side| {
-            if s.seats.computer() == Some(side) {
-                Seat::Computer
-            } else if online.is_some_and(|o| o.creator != side && o.invite.is_some()) {
-                Seat::Open
-            } else {
-                Seat::Taken
-            }
-        };
-        GameInfo {
-            id: id.to_string(),
-            kind: s.seats.kind(),
-            level: s.seats.level(),
-            computer: s.seats.computer(),
-            seats: BySide::from_fn(seat),
-            names: s.names.clone(),
-            players: online.map(|o| o.players.clone()).unwrap_or_default(),
-            connected: e.connected(),
-            resigned: s.resigned,
-            rematch: RematchInfo {
-                offered_by: online.and_then(|o| o.rematch_offer),
-                game: online.and_then(|o| o.rematch.clone()),
-            },
-            ply: e.game.moves().len(),
-            line: e.game.plies().map(|p| p.side().letter()).collect(),
-            round_starts: round_starts(&e.game),
-            between_rounds: e.waits_between_rounds(),
-            created: s.created,
-            thinking: e.thinking,
-            view: GameView::new(&e.game),
-        }
-    }
-}
-
-/// The ply at which each round began: 0, then every move that opened a new round.
-fn round_starts(game: &Game) -> Vec<usize> {
-    let mut out = vec![0];
-    let mut plies = game.plies().peekable();
-    while let Some(p) = plies.next() {
-        if plies.peek().is_some_and(|next| next.round() != p.round()) {
-            out.push(p.number);
-        }
-    }
-    out
-}
-
-/// A live update, sent on the game's sockets (and the answer of the request that caused it).
-#[derive(Serialize, Debug)]
-#[serde(tag = "type", rename_all = "lowercase")]
-pub enum Update {
-    /// The whole game.
-    State {
-        /// The game.
-        game: GameInfo,
-    },
+/// What happened to a game, for its sockets and for the answer of the request that did it.
+#[derive(Debug)]
+pub enum Told<G: ServedGame> {
+    /// Anything: the whole game is sent.
+    State,
     /// A move was played.
     Move {
         /// The ply after it.
         ply: usize,
-        /// The hole played.
-        #[serde(rename = "move")]
-        mv: u8,
-        /// Who played it.
-        side: Side,
+        /// The move.
+        mv: G::Move,
+        /// The mover's seat.
+        seat: G::Seat,
+        /// The mover.
+        player: G::Player,
         /// What it did, for the page to animate.
-        events: Vec<Event>,
-        /// The game after it.
-        game: GameInfo,
+        events: Vec<G::Event>,
     },
     /// Moves were taken back.
     Undo {
         /// The ply after.
         ply: usize,
-        /// The game after.
-        game: GameInfo,
     },
-    /// The invited player took the open seat.
-    Joined {
-        /// The seat taken.
-        seat: Side,
-        /// The game after.
-        game: GameInfo,
-    },
-    /// A side resigned.
-    Resigned {
-        /// Who.
-        side: Side,
-        /// The game after.
-        game: GameInfo,
-    },
-    /// Both players agreed on a rematch.
-    Rematch {
-        /// The rematch's id.
-        id: String,
-        /// This game, with the rematch's id.
-        game: GameInfo,
-    },
-    /// Which seats' players have a socket open.
-    Presence {
-        /// Each seat.
-        connected: BySide<bool>,
-    },
+    /// An invited player took their seat.
+    Joined(G::Player),
+    /// A player resigned.
+    Resigned(G::Player),
+    /// The online rematch was made, with this id.
+    Rematch(String),
+    /// Which players have a socket open.
+    Presence,
 }
 
-/// The answer to a creation, a join or a rematch: the caller's seat and token in the game.
-#[derive(Serialize, Debug)]
-pub struct Seated {
-    /// The game's id.
-    pub id: String,
-    /// The caller's token.
-    pub token: Option<String>,
-    /// The caller's seat: `south`, `north`, or `both` on one device.
-    pub seat: &'static str,
-    /// The watching link (creation only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub watch: Option<String>,
-    /// The invitation link (creation only; `null` but for a new online game).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub invite: Option<Option<String>>,
-    /// The game.
-    pub game: GameInfo,
+/// Why a caller is told their seat in a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Occasion {
+    /// They created it.
+    Created,
+    /// They joined it with an invitation.
+    Joined,
+    /// It is the rematch of their game.
+    Rematch,
 }
 
-/// The game after its first `at` moves (`GET /api/games/{id}?at=PLY`).
+/// The answer to an online rematch offer that is not the last.
 #[derive(Serialize, Debug)]
-pub struct AtPly {
-    /// The id.
-    pub id: String,
-    /// The ply asked for.
-    pub at: usize,
-    /// The position then.
-    pub view: GameView,
-}
-
-/// The answer to a rematch offer.
-#[derive(Serialize, Debug)]
-pub struct Offered {
+pub struct Offered<I> {
     /// Always true.
     pub offered: bool,
     /// The game, with the offer.
-    pub game: GameInfo,
+    pub game: I,
+}
+
+/// A move played from a position, storing nothing: the position before it, its events, the
+/// position after it.
+#[derive(Serialize, Debug)]
+pub struct Traced<V, E> {
+    /// The position the move was played from.
+    pub before: V,
+    /// Its events, as a live move's.
+    pub events: Vec<E>,
+    /// The position it left.
+    pub after: V,
+}
+
+/// What the page reads of a game of this kind: its JSON (the events of its moves as the engine
+/// writes them).
+pub trait ShownGame: ServedGame<Event: Serialize> {
+    /// A position and what can be played, as the page draws it.
+    type View: Serialize;
+    /// Everything about a game that the page shows (`GET .../games/{id}`).
+    type Info: Serialize;
+    /// A live update.
+    type Update: Serialize;
+
+    /// The position of `game` and what can be played.
+    fn view(game: &Self) -> Self::View;
+    /// The info of the game `id` held in `e`.
+    fn info(id: &str, e: &Entry<Self>) -> Self::Info;
+    /// The live update telling that `told` happened to the game `id`, now in `e`.
+    fn update(id: &str, e: &Entry<Self>, told: Told<Self>) -> Self::Update;
+    /// The game `id` as it was after its first `at` moves, which `game` holds.
+    fn at_ply(id: &str, at: usize, game: Self) -> serde_json::Value;
+    /// The answer that seats `player` in the game `id` held in `e`, with their token.
+    fn seated(
+        id: &str,
+        e: &Entry<Self>,
+        player: Self::Player,
+        occasion: Occasion,
+    ) -> serde_json::Value;
 }
 
 /// A typed answer as the JSON value the routes send.

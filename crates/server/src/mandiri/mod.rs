@@ -1,23 +1,152 @@
-//! Raja Pasu Mandiri, the three-player game, on the server: its games are held, stored,
-//! reloaded and watched by the same hub as the two-player ones ([`crate::games`], over
-//! [`crate::games::held::Held`]); what differs is here.
+//! Raja Pasu Mandiri, the three-player game, on the server: what is its own. Its games are
+//! held, stored, played and watched by the code both games share ([`crate::games`]), over
+//! [`ServedGame`] and [`ShownGame`](crate::games::view::ShownGame), implemented here and in
+//! [`view`]; its routes are those of [`crate::game_routes`], under `/api/mandiri/games`.
 //!
 //! | Module | What it holds |
 //! |---|---|
 //! | [`settings`] | who plays (one person and two computers, three on one device, three online), the stored JSON |
-//! | [`entry`] | one game held in memory, the stored form of its moves |
-//! | [`requests`] | the new-game and move requests |
-//! | [`actions`] | create, state, move, hint, undo, join, resign |
-//! | [`rematch`] | a new game once the match is over: at once, or when all three offer |
+//! | [`requests`] | the new-game request, and holes by name |
 //! | [`view`] | the JSON the page reads |
-//! | [`routes`] | the routes under `/api/mandiri/games` |
+//! | [`hint`] | the hint: the best move and what each seat may expect |
+//! | [`trace`] | the request of a move played from any position (`POST /api/mandiri/trace`) |
 
-pub mod actions;
-pub mod entry;
-pub mod rematch;
+pub mod hint;
 pub mod requests;
-pub mod routes;
 pub mod settings;
+pub mod trace;
 pub mod view;
 
-pub use entry::MandiriEntry;
+use crate::error::ApiError;
+use crate::games::seating::Kind;
+use crate::games::served::{GameName, ServedGame, Setup};
+use crate::requests::TokenRequest;
+use crate::search_pool::{SearchError, SearchPool, HINT_TABLE_BITS};
+use rajapasu_ai::Level;
+use rajapasu_engine::mandiri::{self, Player};
+use rajapasu_engine::{Hole, Side};
+use requests::NewMandiriGame;
+use serde_json::Value;
+use settings::{GameTag, Seats, Settings};
+use std::future::Future;
+use trace::MandiriTraceRequest;
+
+/// A move as the store keeps it: 1 to 7 for S1 to S7, 8 to 14 for N1 to N7.
+///
+/// ```
+/// use rajapasu_server::mandiri::{hole_from_stored, stored_hole};
+/// let n2: rajapasu_engine::Hole = "N2".parse().unwrap();
+/// assert_eq!(stored_hole(n2), 9);
+/// assert_eq!(hole_from_stored(9), Some(n2));
+/// assert_eq!(hole_from_stored(15), None);
+/// ```
+pub fn stored_hole(hole: Hole) -> u8 {
+    match hole.side() {
+        Side::South => hole.number(),
+        Side::North => 7 + hole.number(),
+    }
+}
+
+/// The hole of a stored move.
+pub fn hole_from_stored(n: u8) -> Option<Hole> {
+    match n {
+        1..=7 => Hole::new(Side::South, n),
+        8..=14 => Hole::new(Side::North, n - 7),
+        _ => None,
+    }
+}
+
+impl crate::games::seating::Player for Player {
+    const ALL: &'static [Player] = &Player::ALL;
+
+    fn index(self) -> usize {
+        Player::index(self)
+    }
+}
+
+impl ServedGame for mandiri::Game {
+    const GAME: GameName = GameName::Mandiri;
+    type Player = Player;
+    type Settings = Settings;
+    type NewGame = NewMandiriGame;
+    type MoveText = String;
+    type RematchRequest = TokenRequest;
+    type TraceRequest = MandiriTraceRequest;
+
+    fn new_game(req: NewMandiriGame, now: u64) -> Result<Setup<mandiri::Game>, ApiError> {
+        let setup = req.read()?;
+        let seats = match setup.kind {
+            Kind::Computer => Seats::computer(setup.level.unwrap_or_default(), setup.player)?,
+            Kind::Local => Seats::local()?,
+            Kind::Online => Seats::online(setup.player)?,
+        };
+        let settings = Settings {
+            game: GameTag::Mandiri,
+            rules: setup.rules,
+            seats,
+            created: now,
+            resigned: None,
+        };
+        Ok(Setup {
+            game: mandiri::Game::new(setup.rules),
+            settings,
+            creator: setup.player,
+        })
+    }
+
+    fn read_trace(req: &MandiriTraceRequest) -> Result<(mandiri::Game, Hole), ApiError> {
+        req.read()
+    }
+
+    fn read_move(&self, name: &String) -> Result<Hole, ApiError> {
+        requests::hole_named(name)
+    }
+
+    fn player_to_move(&self) -> Player {
+        let pos = self.position();
+        pos.player(pos.to_move())
+    }
+
+    fn round_of(position: &mandiri::Position) -> u32 {
+        position.round()
+    }
+
+    fn who(player: Player) -> String {
+        format!("player {player}")
+    }
+
+    fn record_tag(player: Player) -> String {
+        format!("Player{player}")
+    }
+
+    fn stored_move(hole: Hole) -> u8 {
+        stored_hole(hole)
+    }
+
+    fn move_from_stored(n: u8) -> Option<Hole> {
+        hole_from_stored(n)
+    }
+
+    /// The Mandiri searchers keep tables of their own; the job is counted against the memory
+    /// budget as a hint-sized search, which is about their size.
+    fn computer_move(
+        pool: &SearchPool,
+        game: mandiri::Game,
+        level: Level,
+        seed: u64,
+    ) -> impl Future<Output = Option<Hole>> + Send + '_ {
+        pool.computer_move(HINT_TABLE_BITS, move |_| {
+            rajapasu_ai::mandiri::level_player(level, seed)
+                .choose(&game)
+                .ok()
+        })
+    }
+
+    fn hint<'a>(
+        pool: &'a SearchPool,
+        id: &'a str,
+        game: mandiri::Game,
+    ) -> impl Future<Output = Result<Option<Value>, SearchError>> + Send + 'a {
+        pool.hint(id, move |searcher| hint::hint_with(searcher, &game))
+    }
+}

@@ -1,10 +1,13 @@
-//! The Mandiri routes' own requests: a new game and a move by hole name. The others (tokens,
-//! invitations, names) are the two-player game's ([`crate::requests`]).
+//! The Mandiri routes' own requests: a new game, and a hole named in a move (the trace's
+//! request is in [`super::trace`]). The others (moves, tokens, invitations, names) are both
+//! games' ([`crate::requests`]).
 
-use super::settings::MandiriKind;
 use crate::error::ApiError;
+use crate::games::seating::Kind;
+use crate::games::served::RematchBody;
+use crate::requests::TokenRequest;
 use rajapasu_ai::Level;
-use rajapasu_engine::mandiri::{MandiriRules, Player};
+use rajapasu_engine::mandiri::{self, Player};
 use rajapasu_engine::Hole;
 use serde::Deserialize;
 
@@ -12,7 +15,7 @@ use serde::Deserialize;
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct NewMandiriGame {
-    kind: MandiriKind,
+    kind: Kind,
     #[serde(default)]
     rules: Option<String>,
     #[serde(default)]
@@ -25,9 +28,9 @@ pub struct NewMandiriGame {
 #[derive(Debug)]
 pub struct MandiriSetupRequest {
     /// The kind.
-    pub kind: MandiriKind,
+    pub kind: Kind,
     /// The rules.
-    pub rules: MandiriRules,
+    pub rules: mandiri::Rules,
     /// The computers' level, against them.
     pub level: Option<Level>,
     /// The creator's player.
@@ -47,24 +50,11 @@ impl NewMandiriGame {
     pub fn read(self) -> Result<MandiriSetupRequest, ApiError> {
         let rules = match &self.rules {
             Some(text) => text
-                .parse::<MandiriRules>()
+                .parse::<mandiri::Rules>()
                 .map_err(|e| ApiError::unprocessable(format!("rules: {e}")).code("bad_rules"))?,
-            None => MandiriRules::default(),
+            None => mandiri::Rules::default(),
         };
-        let level = match (self.kind, self.level) {
-            (MandiriKind::Computer, None) => Some(Level::DEFAULT),
-            (MandiriKind::Computer, Some(n)) => Some(
-                Level::try_from(n)
-                    .map_err(|e| ApiError::unprocessable(e.to_string()).code("bad_level"))?,
-            ),
-            (_, Some(_)) => {
-                return Err(ApiError::unprocessable(
-                    "a level is only for games against the computers",
-                )
-                .code("bad_level"))
-            }
-            (_, None) => None,
-        };
+        let level = crate::requests::level(self.kind, self.level)?;
         let player = match self.player {
             None => Player::ALL[0],
             Some(n) => Player::new(n).ok_or_else(|| {
@@ -81,35 +71,35 @@ impl NewMandiriGame {
     }
 }
 
-/// Body of `POST /api/mandiri/games/{id}/moves`.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct MandiriMoveRequest {
-    /// The hole, by name: `S1` to `S7`, `N1` to `N7`.
-    #[serde(rename = "move")]
-    pub mv: String,
-    /// The ply the player expects the game to be at.
-    #[serde(default)]
-    pub ply: Option<usize>,
-    /// The seat token.
-    #[serde(default)]
-    pub token: Option<String>,
+/// A Mandiri rematch asks with a token only: the players' numbers always go one lower.
+impl RematchBody for TokenRequest {
+    fn token(&self) -> Option<&str> {
+        self.token.as_deref()
+    }
+    fn swap(&self) -> bool {
+        true
+    }
 }
 
-impl MandiriMoveRequest {
-    /// The hole asked for; 422 `illegal_move` when it is not a hole of the board.
-    pub fn hole(&self) -> Result<Hole, ApiError> {
-        let bad = || {
-            let shown: String = self.mv.chars().take(20).collect();
-            ApiError::unprocessable(format!(
-                "illegal move `{shown}`: holes are S1 to S7 and N1 to N7"
-            ))
-            .code("illegal_move")
-        };
-        let hole: Hole = self.mv.trim().parse().map_err(|_| bad())?;
-        if hole.number() > 7 {
-            return Err(bad());
-        }
-        Ok(hole)
+/// A hole by name, as the Mandiri routes take moves; 422 `illegal_move` when it is not a hole
+/// of the board.
+///
+/// ```
+/// use rajapasu_server::mandiri::requests::hole_named;
+/// assert_eq!(hole_named(" N6 ").unwrap().to_string(), "N6");
+/// assert_eq!(hole_named("S8").unwrap_err().code_word(), "illegal_move");
+/// ```
+pub fn hole_named(text: &str) -> Result<Hole, ApiError> {
+    let bad = || {
+        let shown: String = text.chars().take(20).collect();
+        ApiError::unprocessable(format!(
+            "illegal move `{shown}`: holes are S1 to S7 and N1 to N7"
+        ))
+        .code("illegal_move")
+    };
+    let hole: Hole = text.trim().parse().map_err(|_| bad())?;
+    if hole.number() > 7 {
+        return Err(bad());
     }
+    Ok(hole)
 }

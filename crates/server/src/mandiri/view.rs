@@ -1,16 +1,19 @@
 //! The JSON the Mandiri page reads (docs/API.md, "Raja Pasu Mandiri"), as typed structs: a
-//! game's info, its position, and the live updates. Values by seat are arrays in the order
-//! C, R, L; values by player arrays in the order of players 1, 2, 3.
+//! game's info, its position, and the live updates, and [`ShownGame`] for Mandiri. Values by
+//! seat are arrays in the order C, R, L; values by player arrays in the order of players 1, 2,
+//! 3.
 
-use super::entry::MandiriEntry;
-use super::settings::{MandiriKind, MandiriSeats};
+use super::settings::Seats as MandiriSeats;
+use crate::games::entry::Entry;
+use crate::games::seating::{Held, Kind, Seating};
+use crate::games::served::ServedGame;
 use crate::games::view::Seat as Who;
+use crate::games::view::{json, Occasion, ShownGame, Told};
 use rajapasu_ai::Level;
-use rajapasu_engine::mandiri::{
-    MandiriEvent, MandiriGame, MandiriRoundEnd, MandiriStatus, Player, Players, Seat,
-};
-use rajapasu_engine::Hole;
+use rajapasu_engine::mandiri::{self, Player, Players, Seat};
+use rajapasu_engine::{Hole, SowingGame};
 use serde::{Serialize, Serializer};
+use serde_json::Value;
 
 pub(super) fn hole_name<S: Serializer>(hole: &Hole, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(hole)
@@ -79,7 +82,7 @@ pub struct RoundInfo {
     /// The players who captured the most.
     pub winners: Players,
     /// How it ended.
-    pub ended_by: MandiriRoundEnd,
+    pub ended_by: mandiri::RoundEnd,
 }
 
 /// A Mandiri position and what can be played.
@@ -101,6 +104,8 @@ pub struct MandiriView {
     pub debts: [Option<DebtInfo>; 3],
     /// Rounds the Raja has been in office, this one included.
     pub office: u32,
+    /// Rounds a Raja serves before the office passes (rule M9, option `term`).
+    pub term: u8,
     /// The round's number.
     pub round: u32,
     /// The holes that may be played.
@@ -118,13 +123,13 @@ pub struct MandiriView {
 
 impl MandiriView {
     /// The view of `game` as it stands.
-    pub fn new(game: &MandiriGame) -> MandiriView {
+    pub fn new(game: &mandiri::Game) -> MandiriView {
         let pos = game.position();
         let holes: Vec<Hole> = Seat::board_holes().collect();
         let (status, winners) = match game.status() {
-            MandiriStatus::Playing => (StatusWord::Playing, Players::EMPTY),
-            MandiriStatus::RoundOver { winners } => (StatusWord::RoundOver, winners),
-            MandiriStatus::MatchOver { winners } => (StatusWord::MatchOver, winners),
+            mandiri::Status::Playing => (StatusWord::Playing, Players::EMPTY),
+            mandiri::Status::RoundOver { winners } => (StatusWord::RoundOver, winners),
+            mandiri::Status::MatchOver { winners } => (StatusWord::MatchOver, winners),
         };
         MandiriView {
             counts: holes.iter().map(|&h| pos.count(h)).collect(),
@@ -140,6 +145,7 @@ impl MandiriView {
                 })
             }),
             office: pos.office(),
+            term: pos.rules().term,
             round: pos.round(),
             legal: game.legal_moves(),
             status,
@@ -168,7 +174,7 @@ pub struct MandiriInfo {
     /// Always `"mandiri"`.
     pub game: &'static str,
     /// The kind.
-    pub kind: MandiriKind,
+    pub kind: Kind,
     /// The rule set.
     pub rules: String,
     /// The computers' level.
@@ -201,7 +207,7 @@ pub struct MandiriInfo {
 
 impl MandiriInfo {
     /// The info of the game held in `e`.
-    pub fn of(id: &str, e: &MandiriEntry) -> MandiriInfo {
+    pub fn of(id: &str, e: &Entry<mandiri::Game>) -> MandiriInfo {
         let s = &e.settings;
         let pos = e.game.position();
         let names = s.names();
@@ -240,7 +246,7 @@ impl MandiriInfo {
             thinking: e.thinking,
             resigned: s.resigned,
             over: e.over(),
-            winners: e.winners(),
+            winners: winners(e),
             created: s.created,
             rematch: match &s.seats {
                 MandiriSeats::Online {
@@ -282,7 +288,7 @@ pub enum MandiriUpdate {
         /// The mover.
         player: Player,
         /// What it did, for the page to animate.
-        events: Vec<MandiriEvent>,
+        events: Vec<mandiri::Event>,
         /// The game after it.
         game: MandiriInfo,
     },
@@ -319,4 +325,163 @@ pub enum MandiriUpdate {
         /// Each player.
         connected: [bool; 3],
     },
+}
+
+/// The winners: of the match, or the two who did not resign (empty while it goes on).
+fn winners(e: &Entry<mandiri::Game>) -> Players {
+    if let Some(quitter) = e.settings.resigned {
+        return Player::ALL
+            .into_iter()
+            .filter(|&p| p != quitter)
+            .fold(Players::EMPTY, Players::with);
+    }
+    match e.game.status() {
+        mandiri::Status::Playing => Players::EMPTY,
+        mandiri::Status::RoundOver { winners } | mandiri::Status::MatchOver { winners } => winners,
+    }
+}
+
+/// The answer to a creation, a join or a rematch: the caller's token and players in the game.
+#[derive(Serialize, Debug)]
+struct MandiriSeated {
+    id: String,
+    token: String,
+    /// The players the token holds.
+    players: Vec<Player>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    watch: Option<String>,
+    /// The invitation links of an online game, one per friend.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    invites: Option<Vec<String>>,
+    game: MandiriInfo,
+}
+
+/// The game after its first `at` moves.
+#[derive(Serialize, Debug)]
+struct MandiriAtPly {
+    id: String,
+    at: usize,
+    view: MandiriView,
+    /// The move that led there (none at 0), for the page to tell it in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    last_move: Option<MandiriMoveInfo>,
+}
+
+/// A move that was played, and what it did.
+#[derive(Serialize, Debug)]
+struct MandiriMoveInfo {
+    /// The ply after it.
+    ply: usize,
+    /// The hole played.
+    #[serde(rename = "move", serialize_with = "hole_name")]
+    hole: Hole,
+    /// The mover's seat.
+    seat: Seat,
+    /// The mover.
+    player: Player,
+    /// What it did.
+    events: Vec<mandiri::Event>,
+}
+
+fn players_of(held: Held) -> Vec<Player> {
+    Player::ALL
+        .into_iter()
+        .filter(|&p| held.contains(p))
+        .collect()
+}
+
+impl ShownGame for mandiri::Game {
+    type View = MandiriView;
+    type Info = MandiriInfo;
+    type Update = MandiriUpdate;
+
+    fn view(game: &mandiri::Game) -> MandiriView {
+        MandiriView::new(game)
+    }
+
+    fn info(id: &str, e: &Entry<mandiri::Game>) -> MandiriInfo {
+        MandiriInfo::of(id, e)
+    }
+
+    fn update(id: &str, e: &Entry<mandiri::Game>, told: Told<mandiri::Game>) -> MandiriUpdate {
+        let game = || MandiriInfo::of(id, e);
+        match told {
+            Told::State => MandiriUpdate::State { game: game() },
+            Told::Move {
+                ply,
+                mv,
+                seat,
+                player,
+                events,
+            } => MandiriUpdate::Move {
+                ply,
+                mv,
+                seat,
+                player,
+                events,
+                game: game(),
+            },
+            Told::Undo { ply } => MandiriUpdate::Undo { ply, game: game() },
+            Told::Joined(player) => MandiriUpdate::Joined {
+                player,
+                game: game(),
+            },
+            Told::Resigned(player) => MandiriUpdate::Resigned {
+                player,
+                game: game(),
+            },
+            Told::Rematch(id) => MandiriUpdate::Rematch { id, game: game() },
+            Told::Presence => MandiriUpdate::Presence {
+                connected: Player::ALL.map(|p| e.connected(p)),
+            },
+        }
+    }
+
+    fn at_ply(id: &str, at: usize, mut game: mandiri::Game) -> Value {
+        // The last move is taken back and played again, traced.
+        let last_move = game.moves().last().copied().and_then(|hole| {
+            game.undo();
+            let (seat, player) = (game.to_move(), game.player_to_move());
+            let mut events = Vec::new();
+            game.play_traced(hole, &mut events).ok()?;
+            Some(MandiriMoveInfo {
+                ply: at,
+                hole,
+                seat,
+                player,
+                events,
+            })
+        });
+        json(MandiriAtPly {
+            id: id.to_string(),
+            at,
+            view: MandiriView::new(&game),
+            last_move,
+        })
+    }
+
+    fn seated(id: &str, e: &Entry<mandiri::Game>, player: Player, occasion: Occasion) -> Value {
+        let token = e.settings.tokens()[player.index()]
+            .unwrap_or_default()
+            .to_string();
+        let invites = match &e.settings.seats {
+            MandiriSeats::Online { invites, .. } if invites.iter().any(Option::is_some) => Some(
+                invites
+                    .iter()
+                    .flatten()
+                    .map(|code| format!("/m/{id}?invite={code}"))
+                    .collect(),
+            ),
+            _ => None,
+        };
+        let joined = occasion == Occasion::Joined;
+        json(MandiriSeated {
+            id: id.to_string(),
+            players: players_of(e.held_by(&token)),
+            token,
+            watch: (!joined).then(|| format!("/m/{id}")),
+            invites: invites.filter(|_| !joined),
+            game: MandiriInfo::of(id, e),
+        })
+    }
 }

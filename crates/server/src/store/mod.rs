@@ -1,5 +1,6 @@
-//! Where games are kept: the [`Store`] trait and its two implementations, [`sqlite`] (one file,
-//! the default) and [`postgres`] (a server that several instances can share). docs/STORAGE.md
+//! Where games are kept: the [`Store`] trait and what passes through it ([`contract`]), and its
+//! two implementations, [`sqlite`] (one file, the default) and [`postgres`] (a server that
+//! several instances can share); [`open`] picks one from `--db`. docs/STORAGE.md
 //! describes the schema and the policies.
 //!
 //! Every change of a game names the version of the game it was made on and is refused with
@@ -7,182 +8,12 @@
 //! two changes made on two copies of one game cannot both be kept. A change is acknowledged
 //! only once it is committed.
 
+pub mod contract;
 pub mod postgres;
 pub mod sqlite;
 
+pub use contract::{Activity, Change, Notice, Store, StoreError, StoredGame};
 use std::sync::Arc;
-use tokio::sync::broadcast;
-
-/// A stored game as read back.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StoredGame {
-    /// The game's public id.
-    pub id: String,
-    /// The game's settings, tokens included, as JSON ([`crate::meta::Settings`]).
-    pub meta: String,
-    /// The moves, in order.
-    pub moves: Vec<u8>,
-    /// How many changes the game has had since it was created: the version a change is made on.
-    pub version: u64,
-}
-
-/// What the store keeps about a game besides its settings and moves, written with every
-/// change: what the cap on unfinished games, expiry and the computer's restart look at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Activity {
-    /// When the game last changed, seconds since 1970.
-    pub at: u64,
-    /// Over, by the rules or by resignation.
-    pub finished: bool,
-    /// The computer is to move.
-    pub computer_next: bool,
-}
-
-/// One change of a stored game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Change {
-    /// The move played at `ply` (0-based).
-    AddMove {
-        /// 0-based index of the move.
-        ply: u32,
-        /// Hole number.
-        mv: u8,
-    },
-    /// Moves taken back: every move from `from_ply` on is deleted.
-    Truncate {
-        /// First ply removed.
-        from_ply: u32,
-    },
-    /// New settings (a seat taken, a resignation, a name, a rematch).
-    Meta(String),
-}
-
-/// Another instance changed a game: it is now at `version` (PostgreSQL only).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Notice {
-    /// The game `id` changed.
-    Changed {
-        /// The game.
-        id: String,
-        /// Its version after the change.
-        version: u64,
-    },
-    /// Notices may have been missed (the listening connection was lost): every game held may
-    /// be out of date.
-    Missed,
-}
-
-/// Why the store could not open, or could not do what was asked. The API answers a write that
-/// failed with 503 (nothing of it was stored), [`StoreError::Stale`] with 409 and
-/// [`StoreError::Full`] with 503 `too_many_games`.
-///
-/// ```
-/// use rajapasu_server::store::StoreError;
-/// assert_eq!(StoreError::Stopped.to_string(), "the database writer has stopped");
-/// ```
-#[derive(Clone, Debug)]
-pub enum StoreError {
-    /// The SQLite database could not be opened, set up or read at start-up.
-    Open {
-        /// The database file.
-        path: String,
-        /// What was being done: "open", "set up" or "read".
-        step: &'static str,
-        /// Why.
-        error: Arc<rusqlite::Error>,
-    },
-    /// The SQLite writer thread could not be started.
-    Thread(Arc<std::io::Error>),
-    /// The SQLite writer thread has stopped: nothing more can be stored.
-    Stopped,
-    /// The write was refused (its statement failed) and rolled back.
-    Refused(Arc<rusqlite::Error>),
-    /// The transaction could not commit: nothing of it was stored.
-    Commit(Arc<rusqlite::Error>),
-    /// The `postgres://` address does not parse.
-    Url(String),
-    /// PostgreSQL refused or failed.
-    Postgres(Arc<tokio_postgres::Error>),
-    /// No PostgreSQL connection could be had.
-    Pool(String),
-    /// The game changed meanwhile (or is gone): the change was made on an old copy.
-    Stale,
-    /// The cap on unfinished games is reached: the game was not created.
-    Full {
-        /// The cap.
-        cap: u64,
-    },
-}
-
-impl std::fmt::Display for StoreError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            StoreError::Open { path, step, error } => {
-                write!(f, "cannot {step} database {path}: {error}")
-            }
-            StoreError::Thread(e) => write!(f, "cannot start the database writer: {e}"),
-            StoreError::Stopped => f.write_str("the database writer has stopped"),
-            StoreError::Refused(e) => write!(f, "{e}"),
-            StoreError::Commit(e) => write!(f, "the database could not commit: {e}"),
-            StoreError::Url(e) => write!(f, "bad PostgreSQL address: {e}"),
-            StoreError::Postgres(e) => match e.as_db_error() {
-                Some(db) => write!(f, "PostgreSQL: {}", db.message()),
-                None => write!(f, "PostgreSQL: {e}"),
-            },
-            StoreError::Pool(e) => write!(f, "no PostgreSQL connection: {e}"),
-            StoreError::Stale => f.write_str("the game changed meanwhile"),
-            StoreError::Full { cap } => write!(
-                f,
-                "the server holds its maximum of {cap} unfinished games: try again later"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for StoreError {}
-
-impl From<tokio_postgres::Error> for StoreError {
-    fn from(e: tokio_postgres::Error) -> StoreError {
-        StoreError::Postgres(Arc::new(e))
-    }
-}
-
-/// A place that keeps games. Every method returns once its work is committed.
-#[async_trait::async_trait]
-pub trait Store: Send + Sync {
-    /// Stores a new game (version 0, with the moves of an imported record), unless `cap`
-    /// unfinished games are stored already ([`StoreError::Full`]).
-    async fn create(
-        &self,
-        game: StoredGame,
-        activity: Activity,
-        cap: Option<u64>,
-    ) -> Result<(), StoreError>;
-
-    /// Changes the game `id`, which must be at `version` ([`StoreError::Stale`] if not); it is
-    /// at `version + 1` after.
-    async fn change(
-        &self,
-        id: &str,
-        version: u64,
-        change: Change,
-        activity: Activity,
-    ) -> Result<(), StoreError>;
-
-    /// The game `id`, if stored.
-    async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
-
-    /// The games in which the computer is to move (to resume them after a restart).
-    async fn computer_waiting(&self) -> Result<Vec<String>, StoreError>;
-
-    /// Deletes the unfinished games whose last change came before `idle_before` (seconds
-    /// since 1970); returns their ids.
-    async fn expire(&self, idle_before: u64) -> Result<Vec<String>, StoreError>;
-
-    /// Changes made by other instances sharing the store, as they commit; `None` for a store
-    /// that only one instance uses.
-    fn notices(&self) -> Option<broadcast::Receiver<Notice>>;
-}
 
 /// Opens the store named by `--db`: a `postgres://` (or `postgresql://`) address, or else a
 /// SQLite file (`:memory:` keeps nothing).

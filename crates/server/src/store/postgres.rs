@@ -11,7 +11,7 @@
 //! acknowledged once its commit returns, which with PostgreSQL's defaults
 //! (`synchronous_commit = on`) means it is on disk.
 
-use super::{Activity, Change, Notice, Store, StoreError, StoredGame};
+use super::contract::{Activity, Change, Notice, Store, StoreError, StoredGame};
 use deadpool_postgres::{Pool, PoolConfig, Runtime};
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc};

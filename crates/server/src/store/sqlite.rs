@@ -10,7 +10,7 @@
 //! costs little throughput. Reads (a game loaded when first asked for) run on the same thread,
 //! between commits.
 
-use super::{Activity, Change, Notice, Store, StoreError, StoredGame};
+use super::contract::{Activity, Change, Notice, Store, StoreError, StoredGame};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::sync::{mpsc, Arc};
 use tokio::sync::{broadcast, oneshot};

@@ -3,15 +3,19 @@
 //!
 //! The PostgreSQL tests run when `RAJAPASU_TEST_POSTGRES` holds the address of a server whose
 //! user may create databases (`scripts/postgres.sh` starts one; `scripts/test.sh` always does):
-//! each test gets a database of its own. Without it they say they were skipped, unless
+//! each test gets a database of its own. Without it each says it was skipped, and the test
+//! binary says again, after its summary, how many were skipped and how to run them; unless
 //! `RAJAPASU_REQUIRE_POSTGRES=1`, when they fail.
 
 // Each test file uses a part of these.
 #![allow(dead_code)]
 
-use rajapasu_server::client::{Answer, Client};
+use rajapasu_loadtest::client::{Answer, Client};
 use serde_json::Value;
+use std::io::Write;
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
 
 /// Which store a test server keeps its games in.
 #[derive(Clone, Debug)]
@@ -32,12 +36,7 @@ impl Backend {
                     "{test}: RAJAPASU_TEST_POSTGRES is not set but PostgreSQL tests are required"
                 );
             }
-            // Written past the test harness's capture, so that the skip shows in the output.
-            use std::io::Write;
-            let _ = writeln!(
-                std::io::stderr(),
-                "SKIPPED {test} on PostgreSQL: set RAJAPASU_TEST_POSTGRES (scripts/postgres.sh does)"
-            );
+            skipped(test);
             return None;
         };
         let (client, connection) = tokio_postgres::connect(&base, tokio_postgres::NoTls)
@@ -63,6 +62,42 @@ impl Backend {
             Backend::Postgres(url) => url,
         }
     }
+}
+
+/// How to run the PostgreSQL tests, as the skips say it.
+pub const HOW_TO_RUN_POSTGRES: &str =
+    "scripts/postgres.sh cargo test -p rajapasu-server (it starts a throwaway PostgreSQL; scripts/test.sh always does)";
+
+/// The PostgreSQL tests of this test binary that were skipped, and the binary's name.
+static SKIPPED: AtomicUsize = AtomicUsize::new(0);
+static BINARY: OnceLock<String> = OnceLock::new();
+
+/// Says that `test` was skipped, at once, and, for the first skip, has the count told again
+/// when the binary exits: after the harness's summary, where it cannot be missed among the
+/// `ok` lines of the other tests. Both are written past the harness's capture.
+fn skipped(test: &str) {
+    let binary = test.split("::").next().unwrap_or(test);
+    if SKIPPED.fetch_add(1, Ordering::SeqCst) == 0 {
+        let _ = BINARY.set(binary.to_string());
+        // SAFETY: `tell_skipped` takes nothing, returns, and only reads two statics and
+        // writes to standard error, which stays open until the process ends.
+        unsafe {
+            libc::atexit(tell_skipped);
+        }
+    }
+    // One write, so that the line is not cut by the harness's own.
+    let line = format!("SKIPPED {test} on PostgreSQL: RAJAPASU_TEST_POSTGRES is not set\n");
+    let _ = std::io::stderr().write_all(line.as_bytes());
+}
+
+extern "C" fn tell_skipped() {
+    let n = SKIPPED.load(Ordering::SeqCst);
+    let binary = BINARY.get().map(String::as_str).unwrap_or("?");
+    let line = format!(
+        "SKIPPED {n} PostgreSQL test{} of {binary}: RAJAPASU_TEST_POSTGRES is not set. Run them with {HOW_TO_RUN_POSTGRES}.\n\n",
+        if n == 1 { "" } else { "s" },
+    );
+    let _ = std::io::stderr().write_all(line.as_bytes());
 }
 
 /// Runs each named `async fn name(store: Backend)` as two tests, `name::sqlite` and
@@ -263,6 +298,24 @@ where
         let v: serde_json::Value = serde_json::from_str(msg.to_text().unwrap()).unwrap();
         if v["type"] != "presence" {
             return v;
+        }
+    }
+}
+
+/// Runs one step of a scenario whose steps share their state: a failure within it fails the
+/// test with the step's name in front of its message (`step "a hint": assertion failed…`), so
+/// that the test's failure says which step broke. What `body` returns is handed on.
+pub async fn step<T>(name: &str, body: impl std::future::Future<Output = T>) -> T {
+    use futures_util::FutureExt;
+    match std::panic::AssertUnwindSafe(body).catch_unwind().await {
+        Ok(value) => value,
+        Err(payload) => {
+            let message = payload
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| payload.downcast_ref::<&str>().copied())
+                .unwrap_or("(a panic without a message)");
+            panic!("step \"{name}\": {message}");
         }
     }
 }

@@ -4,7 +4,7 @@
 //! round summary instead.
 
 use crate::anim::{Frame, Frames, Mark, SownBoard};
-use rajapasu_engine::mandiri::{BySeat, MandiriEvent, MandiriPosition, MandiriRoundEnd, Seat};
+use rajapasu_engine::mandiri::{self, BySeat, Seat};
 use rajapasu_engine::{Hole, Side};
 
 /// Holes on the Mandiri board.
@@ -43,12 +43,12 @@ impl MandiriBoard {
     /// The board of a position.
     ///
     /// ```
-    /// use rajapasu_engine::mandiri::{MandiriPosition, MandiriRules};
+    /// use rajapasu_engine::mandiri;
     /// use rajapasu_tui::mandiri::anim::MandiriBoard;
-    /// let board = MandiriBoard::of(&MandiriPosition::start(MandiriRules::default()));
+    /// let board = MandiriBoard::of(&mandiri::Position::start(mandiri::Rules::default()));
     /// assert_eq!(board.holes, [Some(7); 14]);
     /// ```
-    pub fn of(pos: &MandiriPosition) -> MandiriBoard {
+    pub fn of(pos: &mandiri::Position) -> MandiriBoard {
         MandiriBoard {
             holes: std::array::from_fn(|i| pos.count(hole_at(i))),
             captured: BySeat(Seat::ALL.map(|s| pos.captured(s))),
@@ -75,23 +75,27 @@ impl SownBoard<Seat> for MandiriBoard {
 pub type MandiriFrame = Frame<MandiriBoard>;
 
 /// The frames of the move `mover` played from `before`, whose trace is `events`.
-pub fn frames(before: &MandiriPosition, mover: Seat, events: &[MandiriEvent]) -> Vec<MandiriFrame> {
+pub fn frames(
+    before: &mandiri::Position,
+    mover: Seat,
+    events: &[mandiri::Event],
+) -> Vec<MandiriFrame> {
     let mut frames = Frames::new(MandiriBoard::of(before));
     for e in events {
         match e {
-            MandiriEvent::Sow(sow) => frames.sow(mover, sow, |hole, to| {
+            mandiri::Event::Sow(sow) => frames.sow(mover, sow, |hole, to| {
                 (
                     Mark::FourLeft,
                     format!("{hole} makes four: the four go to seat {to}, who owns the hole"),
                 )
             }),
-            MandiriEvent::Pass { seat } => frames.push(
+            mandiri::Event::Pass { seat } => frames.push(
                 0,
                 None,
                 format!("Seat {seat} has no counters and passes"),
                 700,
             ),
-            MandiriEvent::RoundEnd {
+            mandiri::Event::RoundEnd {
                 reason, captured, ..
             } => {
                 for c in frames.board.holes.iter_mut().flatten() {
@@ -99,10 +103,10 @@ pub fn frames(before: &MandiriPosition, mover: Seat, events: &[MandiriEvent]) ->
                 }
                 frames.board.captured = BySeat(captured.0.map(u32::from));
                 let why = match reason {
-                    MandiriRoundEnd::NoCapture => {
+                    mandiri::RoundEnd::NoCapture => {
                         format!("no capture is left to make: {mover} takes the rest")
                     }
-                    MandiriRoundEnd::Repetition => {
+                    mandiri::RoundEnd::Repetition => {
                         "a position came a third time: each seat takes its own holes".to_string()
                     }
                 };
@@ -118,11 +122,11 @@ pub fn frames(before: &MandiriPosition, mover: Seat, events: &[MandiriEvent]) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rajapasu_engine::mandiri::{MandiriGame, MandiriRules};
+    use rajapasu_engine::mandiri;
 
     #[test]
     fn the_last_frame_is_the_engine_board() {
-        let mut game = MandiriGame::new(MandiriRules::default());
+        let mut game = mandiri::Game::new(mandiri::Rules::default());
         for mv in ["S5", "S6", "N6"] {
             let before = *game.position();
             let mover = before.to_move();

@@ -2,28 +2,32 @@
 //! with each seat's holes marked by its letter and colour, the Raja, every seat's captures and
 //! every player's reserve; moves by hole name or by the cursor; the computers' moves animated
 //! from the trace and told in words; round summaries with the gift, the office, closed holes
-//! and players out; undo; the record saved after every move.
+//! and players out. It is played by the same [`crate::App`] and event loop as Raja Pasu, and
+//! only what is Mandiri's own is here:
 //!
 //! | Module | What it holds |
 //! |---|---|
-//! | [`app`] | the state and what each key does, without a terminal |
-//! | [`ui`] | drawing, on any ratatui backend |
+//! | this one | who plays each player ([`Lineup`], [`Who`]) and who played a move ([`Mover`]) |
+//! | [`variant`] | the game's part of the app: hole names typed, the computers and hints, its words |
+//! | [`ui`] | its drawing, on any ratatui backend |
 //! | [`anim`] | a move's frames, from its trace |
 //!
 //! Players, not seats, are people or computers: players move seats when the Raja's office
 //! passes (rule M9), and each keeps who plays it.
 
 pub mod anim;
-pub mod app;
 pub mod ui;
+pub mod variant;
 
-use app::MandiriApp;
 use rajapasu_ai::Level;
-use rajapasu_engine::mandiri::{MandiriGame, Player};
-use ratatui::crossterm::event::KeyEvent;
-use std::io;
-use std::path::PathBuf;
-use std::time::Instant;
+use rajapasu_engine::mandiri::{self, Player, Seat};
+use std::fmt;
+
+/// A Mandiri game being played in the terminal.
+pub type App = crate::app::App<mandiri::Game>;
+
+/// How a Mandiri game in the terminal is played.
+pub type Config = crate::config::Config<Lineup>;
 
 /// Who plays a player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,73 +76,60 @@ pub fn player_tag(p: Player) -> String {
     format!("Player{p}")
 }
 
-/// How a Mandiri game in the terminal is played.
-#[derive(Clone, Debug)]
-pub struct MandiriConfig {
+/// Who plays each of the three players, and the seed of the computers' choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lineup {
     /// Who plays each player, player 1 first.
-    pub players: [Who; 3],
+    pub who: [Who; 3],
     /// Drives the computers' choices: the same game and seed give the same moves.
     pub seed: u64,
-    /// Whether moves are animated.
-    pub animate: bool,
-    /// Where the game record is written (after every move, on `w` and on quit).
-    pub save_path: PathBuf,
-    /// Tags of the record.
-    pub tags: Vec<(String, String)>,
-    /// Whether `save_path` is a made-up name that must not overwrite a file that appears
-    /// before the first save (see [`crate::Config::never_overwrite`]).
-    pub never_overwrite: bool,
 }
 
-impl Default for MandiriConfig {
-    fn default() -> MandiriConfig {
-        MandiriConfig::new()
-    }
-}
-
-impl MandiriConfig {
+impl Default for Lineup {
     /// You are player 1, the first Raja; players 2 and 3 are the computer at the default
-    /// level. Animated moves, the record in [`crate::default_save_path`].
-    pub fn new() -> MandiriConfig {
-        MandiriConfig {
-            players: [
+    /// level.
+    fn default() -> Lineup {
+        Lineup {
+            who: [
                 Who::Human,
                 Who::Computer(Level::DEFAULT),
                 Who::Computer(Level::DEFAULT),
             ],
             seed: 1,
-            animate: true,
-            save_path: crate::default_save_path(),
-            tags: Vec::new(),
-            never_overwrite: true,
         }
     }
 }
 
-impl crate::Screen for MandiriApp {
-    fn draw(&self, f: &mut ratatui::Frame) {
-        ui::draw(f, self)
+impl Lineup {
+    /// Who plays `player`.
+    ///
+    /// ```
+    /// use rajapasu_engine::mandiri::Player;
+    /// use rajapasu_tui::mandiri::{Lineup, Who};
+    /// assert_eq!(Lineup::default().of(Player::ALL[0]), Who::Human);
+    /// ```
+    pub fn of(&self, player: Player) -> Who {
+        self.who[player.index()]
     }
-    fn key(&mut self, key: KeyEvent) {
-        MandiriApp::key(self, key)
-    }
-    fn tick(&mut self, now: Instant) -> bool {
-        MandiriApp::tick(self, now)
-    }
-    fn next_due(&self) -> Option<Instant> {
-        MandiriApp::next_due(self)
-    }
-    fn quitting(&self) -> bool {
-        self.quit
-    }
-    fn request_quit(&mut self) {
-        MandiriApp::request_quit(self)
+
+    /// How many players people play.
+    pub fn people(&self) -> usize {
+        self.who.iter().filter(|&&w| w == Who::Human).count()
     }
 }
 
-/// Plays `game` in the terminal until the player quits, as [`crate::run`] does the
-/// two-player game (the terminal is given back however the game ends); returns the final
-/// state.
-pub fn run(game: MandiriGame, config: MandiriConfig) -> io::Result<MandiriApp> {
-    crate::run_screen(|| MandiriApp::new(game, config))
+/// Who played a move: the seat, and the player sitting in it then.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mover {
+    /// The seat.
+    pub seat: Seat,
+    /// Its player.
+    pub player: Player,
+}
+
+impl fmt::Display for Mover {
+    /// `player 1, seat C`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "player {}, seat {}", self.player, self.seat)
+    }
 }

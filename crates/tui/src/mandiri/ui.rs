@@ -2,16 +2,19 @@
 //! their players, the Raja, captures and reserves; the last move in words, the move list, the
 //! rounds by player, overlays. Made for an 80x24 terminal.
 
-use crate::mandiri::anim::MandiriBoard;
-use crate::mandiri::app::{MandiriApp, MandiriOverlay};
-use crate::mandiri::Who;
-use crate::ui::{
-    animation_keys, caption_lines, draw_keys, draw_layout, draw_move_list, draw_panel,
-    draw_summary, draw_words, fit, fit_items, focus_style, help_popup, popup, shown_board,
-    status_line, wrap,
+use super::anim::MandiriBoard;
+use super::{App, Mover, Who};
+use crate::app::Overlay;
+use crate::terminal::Screen;
+use crate::ui::summary;
+use crate::ui::text::{fit, fit_items, wrap};
+use crate::ui::widgets::{
+    animation_keys, caption_lines, draw_keys, draw_layout, draw_move_in_full, draw_move_list,
+    draw_panel, draw_words, focus_style, help_popup, shown_board, status_line, told, BESIDE_BOARD,
+    BOARD_HEIGHT,
 };
 use rajapasu_engine::mandiri::text as words;
-use rajapasu_engine::mandiri::{MandiriGame, MandiriStatus, Player, Players, Seat};
+use rajapasu_engine::mandiri::{self, Player, Players, Seat};
 use rajapasu_engine::{Hole, Side};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -19,16 +22,20 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
+impl Screen for mandiri::Game {
+    fn draw(f: &mut Frame, app: &App) {
+        draw(f, app)
+    }
+}
+
 /// Width of the right-hand column (moves and rounds).
 const SIDE_WIDTH: u16 = 20;
-/// Height of the board panel, borders included.
-const BOARD_HEIGHT: u16 = 12;
 /// The board panel: the row label, seven cells `[L 14]` and a space each, borders.
 const LEFT_MIN: u16 = 7 + 7 * 7 + 2;
 /// The smallest terminal the game is drawn in.
 pub const MIN_WIDTH: u16 = LEFT_MIN + SIDE_WIDTH;
 /// See [`MIN_WIDTH`].
-pub const MIN_HEIGHT: u16 = BOARD_HEIGHT + 3 + 3;
+pub const MIN_HEIGHT: u16 = BOARD_HEIGHT + BESIDE_BOARD;
 
 /// Each seat's colour; its letter is always drawn too, so that colour is never alone.
 pub fn seat_colour(seat: Seat) -> Color {
@@ -40,7 +47,7 @@ pub fn seat_colour(seat: Seat) -> Color {
 }
 
 /// Draws the whole screen.
-pub fn draw(f: &mut Frame, app: &MandiriApp) {
+pub fn draw(f: &mut Frame, app: &App) {
     let area = f.area();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         let text = format!(
@@ -64,14 +71,14 @@ pub fn draw(f: &mut Frame, app: &MandiriApp) {
     );
     draw_keys(f, a.keys, keys_line(app, usize::from(a.keys.width)));
     match app.overlay {
-        Some(MandiriOverlay::Help) => draw_help(f),
-        Some(MandiriOverlay::RoundOver) if app.frame().is_none() => draw_round_over(f, app),
-        Some(MandiriOverlay::Explain(scroll)) => draw_full_explanation(f, app, scroll),
+        Some(Overlay::Help) => draw_help(f),
+        Some(Overlay::RoundOver) if app.frame().is_none() => summary::draw(f, app, 70),
+        Some(Overlay::Explain(scroll)) => draw_full_explanation(f, app, scroll),
         _ => {}
     }
 }
 
-fn header_line(app: &MandiriApp, width: usize) -> Line<'static> {
+fn header_line(app: &App, width: usize) -> Line<'static> {
     let pos = app.game.position();
     let title = " Raja Pasu Mandiri  ";
     let text = format!(
@@ -87,31 +94,28 @@ fn header_line(app: &MandiriApp, width: usize) -> Line<'static> {
 }
 
 /// Who plays the player in `seat`, in a few words.
-fn who_text(app: &MandiriApp, seat: Seat) -> String {
+fn who_text(app: &App, seat: Seat) -> String {
     let p = app.game.position().player(seat);
     if app.game.position().is_out(p) {
         return "out".to_string();
     }
-    let people = Player::ALL
-        .iter()
-        .filter(|&&q| app.who(q) == Who::Human)
-        .count();
-    match app.who(p) {
-        Who::Human if people == 1 => "you".to_string(),
+    let lineup = &app.config.players;
+    match lineup.of(p) {
+        Who::Human if lineup.people() == 1 => "you".to_string(),
         Who::Human => "person".to_string(),
         Who::Computer(level) => format!("computer {level}"),
     }
 }
 
-fn draw_board(f: &mut Frame, area: Rect, app: &MandiriApp) {
+fn draw_board(f: &mut Frame, area: Rect, app: &App) {
     let inner = draw_panel(f, area, "Board");
     let frame = app.frame();
     let board = &*shown_board(frame, || MandiriBoard::of(app.game.position()));
     let pos = app.game.position();
-    let playing = app.game.status() == MandiriStatus::Playing;
+    let playing = app.game.status() == mandiri::Status::Playing;
     // While a move is shown, its mover is the seat at work.
     let to_move = match (frame, app.last.played) {
-        (Some(_), Some((seat, _, _))) => seat,
+        (Some(_), Some((mover, _))) => mover.seat,
         _ => app.to_move(),
     };
     let cursor = (frame.is_none() && app.human_to_move()).then_some(app.cursor);
@@ -218,10 +222,10 @@ fn draw_board(f: &mut Frame, area: Rect, app: &MandiriApp) {
 }
 
 /// Whose turn it is, or how the game ended.
-pub fn turn_text(app: &MandiriApp) -> String {
+pub fn turn_text(app: &App) -> String {
     let pos = app.game.position();
     match app.game.status() {
-        MandiriStatus::Playing => {
+        mandiri::Status::Playing => {
             let seat = app.to_move();
             let p = pos.player(seat);
             if app.is_computer(seat) {
@@ -230,14 +234,14 @@ pub fn turn_text(app: &MandiriApp) -> String {
                 format!("Seat {seat} (player {p}) to move: your turn")
             }
         }
-        MandiriStatus::RoundOver { winners } => {
+        mandiri::Status::RoundOver { winners } => {
             format!(
                 "{}The game is over: {} won the round.",
                 you(app, winners),
                 words::players(winners)
             )
         }
-        MandiriStatus::MatchOver { winners } => {
+        mandiri::Status::MatchOver { winners } => {
             format!(
                 "{}The match is over: {} won it.",
                 you(app, winners),
@@ -249,10 +253,10 @@ pub fn turn_text(app: &MandiriApp) -> String {
 
 /// "You win! " or "You lose. " when one person plays against the computers; nothing when
 /// several people play, where the players' numbers say it all.
-fn you(app: &MandiriApp, winners: Players) -> &'static str {
+fn you(app: &App, winners: Players) -> &'static str {
     let mut people = Player::ALL
         .into_iter()
-        .filter(|&p| app.who(p) == Who::Human);
+        .filter(|&p| app.config.players.of(p) == Who::Human);
     match (people.next(), people.next()) {
         (Some(p), None) if winners.contains(p) => "You win! ",
         (Some(_), None) => "You lose. ",
@@ -260,20 +264,14 @@ fn you(app: &MandiriApp, winners: Players) -> &'static str {
     }
 }
 
-fn draw_explanation(f: &mut Frame, area: Rect, app: &MandiriApp) {
+fn draw_explanation(f: &mut Frame, area: Rect, app: &App) {
     let inner = draw_panel(f, area, "Last move");
     let width = usize::from(inner.width);
     let height = usize::from(inner.height);
     let lines: Vec<Line> = if let Some(fr) = app.frame() {
         caption_lines(&fr.caption, width, false)
     } else {
-        let mut all = Vec::new();
-        if let Some((seat, p, hole)) = app.last.played {
-            all.push(format!("Seat {seat} (player {p}) played {hole}."));
-        }
-        for l in &app.last.lines {
-            all.extend(wrap(l, width));
-        }
+        let mut all = told(heading(app), &app.last.lines, width);
         if all.is_empty() {
             all = wrap(
                 "No move yet. The explanation of each move appears here.",
@@ -294,8 +292,8 @@ fn draw_explanation(f: &mut Frame, area: Rect, app: &MandiriApp) {
 }
 
 /// The move list as drawn: round headings and two moves a line, each with its seat.
-pub fn move_lines(game: &MandiriGame) -> Vec<String> {
-    let mut replay = MandiriGame::from_position(game.start());
+pub fn move_lines(game: &mandiri::Game) -> Vec<String> {
+    let mut replay = mandiri::Game::from_position(*game.start());
     let mut out = Vec::new();
     let mut round = 0;
     let mut line = String::new();
@@ -326,7 +324,7 @@ pub fn move_lines(game: &MandiriGame) -> Vec<String> {
 }
 
 /// The rounds by player: what each captured, and who won.
-fn draw_rounds(f: &mut Frame, area: Rect, app: &MandiriApp) {
+fn draw_rounds(f: &mut Frame, area: Rect, app: &App) {
     let inner = draw_panel(f, area, "Rounds");
     let rounds = app.game.rounds();
     let mut lines = vec![Line::styled(
@@ -345,7 +343,7 @@ fn draw_rounds(f: &mut Frame, area: Rect, app: &MandiriApp) {
             r.round, by_player[0], by_player[1], by_player[2], r.winners
         )));
     }
-    if app.game.status() == MandiriStatus::Playing && app.frame().is_none() {
+    if app.game.status() == mandiri::Status::Playing && app.frame().is_none() {
         let pos = app.game.position();
         let mut by_player = [0u32; 3];
         for s in Seat::ALL {
@@ -372,13 +370,13 @@ fn draw_rounds(f: &mut Frame, area: Rect, app: &MandiriApp) {
     f.render_widget(Paragraph::new(lines), inner);
 }
 
-fn message_text(app: &MandiriApp) -> String {
+fn message_text(app: &App) -> String {
     if app.frame().is_some() && app.message.is_empty() {
-        if let Some((seat, p, hole)) = app.last.played {
+        if let Some((Mover { seat, player: p }, hole)) = app.last.played {
             return format!(" Seat {seat} (player {p}) plays {hole}.");
         }
     }
-    if let Some(side) = app.typed {
+    if let Some(side) = app.typing {
         return format!(
             " {}_: the hole's number, 1 to 7 (Esc: cancel)",
             side.letter()
@@ -390,18 +388,15 @@ fn message_text(app: &MandiriApp) -> String {
     format!(" {}", turn_text(app))
 }
 
-fn keys_line(app: &MandiriApp, width: usize) -> String {
-    let window = matches!(
-        app.overlay,
-        Some(MandiriOverlay::Help | MandiriOverlay::Explain(_))
-    );
+fn keys_line(app: &App, width: usize) -> String {
+    let window = matches!(app.overlay, Some(Overlay::Help | Overlay::Explain(_)));
     let items: Vec<&str> = if app.frame().is_some() && !window {
         animation_keys("w save")
     } else {
         match app.overlay {
-            Some(MandiriOverlay::Help) => vec!["any key closes"],
-            Some(MandiriOverlay::Explain(_)) => vec!["Up/Down scroll", "Esc close"],
-            Some(MandiriOverlay::RoundOver) if app.game.status().is_over() => {
+            Some(Overlay::Help) => vec!["any key closes"],
+            Some(Overlay::Explain(_)) => vec!["Up/Down scroll", "Esc close"],
+            Some(Overlay::RoundOver) if app.game.status().is_over() => {
                 vec![
                     "Enter close",
                     "g new game",
@@ -410,7 +405,7 @@ fn keys_line(app: &MandiriApp, width: usize) -> String {
                     "q quit",
                 ]
             }
-            Some(MandiriOverlay::RoundOver) => {
+            Some(Overlay::RoundOver) => {
                 vec!["Enter go on", "Up/Down scroll", "u undo", "q quit"]
             }
             None if app.game.status().is_over() => {
@@ -456,38 +451,14 @@ fn draw_help(f: &mut Frame) {
 }
 
 /// The last move in full, every sentence, scrolled when taller than the screen.
-fn draw_full_explanation(f: &mut Frame, app: &MandiriApp, scroll: usize) {
-    let area = f.area();
-    let width = area.width.min(76);
-    let text_width = usize::from(width).saturating_sub(2);
-    let mut all = Vec::new();
-    if let Some((seat, p, hole)) = app.last.played {
-        all.push(format!("Seat {seat} (player {p}) played {hole}."));
-    }
-    for l in &app.last.lines {
-        all.extend(wrap(l, text_width));
-    }
-    if all.is_empty() {
-        all.push("No move yet.".to_string());
-    }
-    let room = usize::from(area.height.saturating_sub(4)).max(1);
-    let scroll = scroll.min(all.len().saturating_sub(room));
-    let lines = all
-        .into_iter()
-        .skip(scroll)
-        .take(room)
-        .map(Line::raw)
-        .collect();
-    popup(
-        f,
-        "The last move (Up/Down scroll, Esc closes)",
-        width,
-        lines,
-    );
+fn draw_full_explanation(f: &mut Frame, app: &App, scroll: usize) {
+    let title = "The last move (Up/Down scroll, Esc closes)";
+    let text = |width| told(heading(app), &app.last.lines, width);
+    draw_move_in_full(f, title, text, scroll);
 }
 
-fn draw_round_over(f: &mut Frame, app: &MandiriApp) {
-    let round = app.game.rounds().last().map_or(1, |r| r.round);
-    let title = format!("Round {round} is over");
-    draw_summary(f, title, &app.summary, 70, app.summary_scroll);
+/// Who played the last move, and which.
+fn heading(app: &App) -> Option<String> {
+    let (Mover { seat, player }, hole) = app.last.played?;
+    Some(format!("Seat {seat} (player {player}) played {hole}."))
 }

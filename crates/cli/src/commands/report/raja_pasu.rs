@@ -1,0 +1,290 @@
+//! Raja Pasu's part of `selfplay` and `tournament`: South and North, self-play summaries,
+//! standings with Elo, head-to-head pairs and opening pairs, CSV, the games' records.
+
+use super::{Format, Report, SelfplayRun, TournamentRun};
+use crate::common::{plural, CliError};
+use rajapasu_ai::arena::raja_pasu::{summarize, tabulate, Summary, Table};
+use rajapasu_engine::record::Record;
+use rajapasu_engine::{Game, Rules};
+use std::time::Duration;
+
+impl Report for Game {
+    fn selfplay_players(
+        player: &str,
+        south: Option<&str>,
+        north: Option<&str>,
+    ) -> Result<Vec<String>, CliError> {
+        Ok(vec![
+            south.unwrap_or(player).to_string(),
+            north.unwrap_or(player).to_string(),
+        ])
+    }
+
+    fn tournament_options(_: bool, _: bool) -> Result<(), CliError> {
+        Ok(())
+    }
+
+    fn selfplay(run: &SelfplayRun<Game>) -> Result<(), CliError> {
+        let summaries: Vec<Summary> = run
+            .results
+            .iter()
+            .map(|(rules, outcomes)| summarize(rules, outcomes))
+            .collect();
+        let (south, north) = (&run.specs[0].label, &run.specs[1].label);
+        if run.json {
+            let out = serde_json::json!({
+                "south": south,
+                "north": north,
+                "opening_plies": run.opening_plies,
+                "seed": run.seed,
+                "results": summaries,
+            });
+            println!("{out}");
+        } else {
+            print_summaries(&summaries, south, north);
+        }
+        Ok(())
+    }
+
+    fn tournament(run: &TournamentRun<Game>) -> Result<(), CliError> {
+        let names = run.names;
+        if let Some(dir) = run.records {
+            for (k, (p, o)) in run.seatings.iter().zip(run.stats).enumerate() {
+                let mut tags = vec![
+                    ("Event".to_string(), "rajapasu tournament".to_string()),
+                    ("Game".to_string(), (k + 1).to_string()),
+                    ("South".to_string(), names[p.entrants[0]].clone()),
+                    ("North".to_string(), names[p.entrants[1]].clone()),
+                ];
+                if let Some((side, why)) = &o.forfeit {
+                    tags.push(("Forfeit".to_string(), format!("{side}: {why}")));
+                }
+                let path = dir.join(format!("game-{:04}.txt", k + 1));
+                Record::from_game(&o.game, tags).save(&path)?;
+            }
+        }
+        let table = tabulate(names, run.seatings, run.stats);
+        for (p, o) in run.seatings.iter().zip(run.stats) {
+            if let Some((side, why)) = &o.forfeit {
+                let who = &names[p.entrants[side.index()]];
+                eprintln!("warning: {who} forfeited a game: {why}");
+            }
+        }
+        match run.format {
+            Format::Json => {
+                let out = serde_json::json!({
+                    "rules": run.rules.to_string(),
+                    "openings": run.openings,
+                    "opening_plies": run.opening_plies,
+                    "ladder": run.ladder,
+                    "seed": run.seed,
+                    "table": table,
+                });
+                println!("{out}");
+            }
+            Format::Csv => print_csv(&table),
+            Format::Text => print_table(&table, &run.rules, run.openings, run.time),
+        }
+        Ok(())
+    }
+}
+
+fn print_summaries(all: &[Summary], south: &str, north: &str) {
+    println!("South: {south}   North: {north}");
+    for s in all {
+        let c = &s.captures;
+        let total = (c.fours + c.pussa + c.round_end).max(1) as f64;
+        println!();
+        println!(
+            "rules {}: {}",
+            s.rules,
+            plural(s.games as u64, "game", "games")
+        );
+        println!(
+            "  South wins {} draws {} losses {}: win rate {:.1}% [{:.1}, {:.1}], score {:.1}%",
+            s.south.wins,
+            s.south.draws,
+            s.south.losses,
+            100.0 * s.south_win_rate,
+            100.0 * s.south_win_rate_ci.0,
+            100.0 * s.south_win_rate_ci.1,
+            100.0 * s.south_score
+        );
+        println!(
+            "  mean margin South - North: {:+.1} ± {:.1} counters",
+            s.margin_mean, s.margin_ci
+        );
+        println!(
+            "  rounds: {} ({:.2} per game, at most {}); length mean {:.1} moves, min {}, median {}, max {}",
+            s.rounds, s.rounds_per_game, s.rounds_per_game_max, s.round_length_mean,
+            s.round_length_min, s.round_length_median, s.round_length_max
+        );
+        println!(
+            "  rounds ended: no move (8a) {}, repetition (8b) {}",
+            s.rounds_no_moves, s.rounds_repetition
+        );
+        if s.match_repetitions > 0 {
+            println!(
+                "  {} drawn because a round start came a third time",
+                plural(s.match_repetitions as u64, "match", "matches")
+            );
+        }
+        println!(
+            "  captures: fours {:.1}% ({:.1}% of fours went to the sower), pussa {:.1}%, end of round {:.1}%",
+            100.0 * c.fours as f64 / total,
+            100.0 * c.fours_to_mover as f64 / (c.fours.max(1) as f64),
+            100.0 * c.pussa as f64 / total,
+            100.0 * c.round_end as f64 / total
+        );
+    }
+    if all.len() > 1 {
+        println!();
+        println!(
+            "{:<32} {:>7} {:>8} {:>8} {:>8} {:>8} {:>7}",
+            "rules", "S win%", "draw%", "margin", "rounds", "length", "8b%"
+        );
+        for s in all {
+            println!(
+                "{:<32} {:>7.1} {:>8.1} {:>+8.1} {:>8.2} {:>8.1} {:>7.1}",
+                s.rules,
+                100.0 * s.south_win_rate,
+                100.0 * f64::from(s.south.draws) / (s.games.max(1) as f64),
+                s.margin_mean,
+                s.rounds_per_game,
+                s.round_length_mean,
+                100.0 * s.rounds_repetition as f64 / (s.rounds.max(1) as f64)
+            );
+        }
+    }
+}
+
+fn print_csv(t: &Table) {
+    println!("player,opponent,games,wins,draws,losses,score,elo,elo_low,elo_high");
+    for s in &t.standings {
+        println!(
+            "{},*,{},{},{},{},{:.4},{:.1},{:.1},{:.1}",
+            csv(&s.player),
+            s.games,
+            s.wdl.wins,
+            s.wdl.draws,
+            s.wdl.losses,
+            s.score,
+            s.elo,
+            s.elo_low,
+            s.elo_high
+        );
+    }
+    for h in &t.pairs {
+        println!(
+            "{},{},{},{},{},{},{:.4},{:.1},{:.1},{:.1}",
+            csv(&h.player),
+            csv(&h.opponent),
+            h.wdl.games(),
+            h.wdl.wins,
+            h.wdl.draws,
+            h.wdl.losses,
+            h.score,
+            h.elo,
+            h.elo_low,
+            h.elo_high
+        );
+    }
+}
+
+fn csv(s: &str) -> String {
+    if s.contains([',', '"']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+fn print_table(t: &Table, rules: &Rules, openings: usize, time: Duration) {
+    println!(
+        "{} in {:.0} s, rules {rules}, {} each played from both sides{}",
+        plural(t.games as u64, "game", "games"),
+        time.as_secs_f64(),
+        plural(openings as u64, "opening", "openings"),
+        if t.forfeits > 0 {
+            format!(", {}", plural(t.forfeits as u64, "forfeit", "forfeits"))
+        } else {
+            String::new()
+        }
+    );
+    if t.match_repetitions > 0 {
+        println!(
+            "{} drawn because a round start came a third time",
+            plural(t.match_repetitions as u64, "match", "matches")
+        );
+    }
+    println!();
+    let w = t
+        .standings
+        .iter()
+        .map(|s| s.player.len())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    println!(
+        "{:<w$}  games     W     D     L   score     Elo   95% interval",
+        "player"
+    );
+    for s in &t.standings {
+        println!(
+            "{:<w$}  {:>5} {:>5} {:>5} {:>5}  {:>5.1}%  {:>+6.0}  [{:+.0}, {:+.0}]",
+            s.player,
+            s.games,
+            s.wdl.wins,
+            s.wdl.draws,
+            s.wdl.losses,
+            100.0 * s.score,
+            s.elo,
+            s.elo_low,
+            s.elo_high
+        );
+    }
+    println!();
+    let w2 = t
+        .pairs
+        .iter()
+        .map(|h| h.player.len() + h.opponent.len() + 4)
+        .max()
+        .unwrap_or(10);
+    println!(
+        "{:<w2$}  games     W     D     L   score     Elo   95% interval",
+        "pair"
+    );
+    for h in &t.pairs {
+        println!(
+            "{:<w2$}  {:>5} {:>5} {:>5} {:>5}  {:>5.1}%  {:>+6.0}  [{:+.0}, {:+.0}]",
+            format!("{} vs {}", h.player, h.opponent),
+            h.wdl.games(),
+            h.wdl.wins,
+            h.wdl.draws,
+            h.wdl.losses,
+            100.0 * h.score,
+            h.elo,
+            h.elo_low,
+            h.elo_high
+        );
+    }
+    if t.opening_pairs.is_empty() {
+        return;
+    }
+    println!();
+    println!(
+        "opening pairs: each opening played once from each side, counters summed over both games"
+    );
+    println!("{:<w2$}  pairs  ahead  level  behind  counters", "pair");
+    for o in &t.opening_pairs {
+        println!(
+            "{:<w2$}  {:>5}  {:>5}  {:>5}  {:>6}  {:>+8}",
+            format!("{} vs {}", o.player, o.opponent),
+            o.pairs,
+            o.ahead,
+            o.level,
+            o.behind,
+            o.counters
+        );
+    }
+}

@@ -1,0 +1,34 @@
+//! The options of `rajapasu loadtest`, parsed by clap in the command line.
+
+use crate::abuse::Abuse;
+use clap::Args;
+use std::net::SocketAddr;
+
+/// Options of `rajapasu loadtest`.
+#[derive(Args, Debug, Clone)]
+pub struct LoadtestArgs {
+    /// Test a server that is already running at this address instead of starting one.
+    #[arg(long, value_name = "HOST:PORT")]
+    pub addr: Option<SocketAddr>,
+    /// Games played at the same time (one connection each), 1 to 1000.
+    #[arg(long, default_value_t = 64)]
+    pub games: usize,
+    /// How long to run, in seconds (1 to 300).
+    #[arg(long, default_value_t = 10.0)]
+    pub seconds: f64,
+    /// Database of the server started for the test: a SQLite file (default: a new file in the
+    /// temp folder) or a `postgres://` address.
+    #[arg(long, value_name = "PATH|URL")]
+    pub db: Option<String>,
+    /// Servers started on the same `postgres://` database (1 to 4); each game's moves go to
+    /// them in turn, as through a load balancer without affinity.
+    #[arg(long, default_value_t = 1)]
+    pub instances: usize,
+    /// Kill the server with SIGKILL halfway through, restart it and count lost moves.
+    #[arg(long)]
+    pub crash: bool,
+    /// Instead of the games, attack a server started for the test in one way and report its
+    /// peak memory and how a normal request fares meanwhile (docs/SERVER.md).
+    #[arg(long, value_name = "MODE")]
+    pub abuse: Option<Abuse>,
+}

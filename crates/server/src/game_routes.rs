@@ -1,0 +1,154 @@
+//! The routes of a game, written once and instantiated per game ([`router`]): under
+//! `/api/games` for Raja Pasu and `/api/mandiri/games` for Mandiri, and the trace of a move at
+//! `/api/trace` and `/api/mandiri/trace` (docs/API.md). Each handler
+//! reads the request and hands it to the hub's action of the same name
+//! ([`crate::games::actions`]); the live updates are in [`crate::live`].
+
+use crate::app::App;
+use crate::error::ApiError;
+use crate::games::hub::HeldGame;
+use crate::live::ws;
+use crate::requests::{
+    ApiJson, ApiPath, ApiQuery, JoinRequest, MoveRequest, NameRequest, RecordQuery, StateQuery,
+    TokenRequest,
+};
+use axum::extract::State;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::Value;
+use std::sync::Arc;
+
+type AppState = Arc<App>;
+type Answer = Result<Json<Value>, ApiError>;
+
+/// The routes of games of kind `G`, under its path (`G::GAME.api_path()`), and its trace
+/// (`G::GAME.trace_path()`).
+pub fn router<G: HeldGame>() -> Router<AppState> {
+    let base = G::GAME.api_path();
+    Router::new()
+        .route(base, post(create::<G>))
+        .route(&format!("{base}/{{id}}"), get(state::<G>))
+        .route(&format!("{base}/{{id}}/moves"), post(play::<G>))
+        .route(&format!("{base}/{{id}}/undo"), post(undo::<G>))
+        .route(&format!("{base}/{{id}}/hint"), post(hint::<G>))
+        .route(&format!("{base}/{{id}}/join"), post(join::<G>))
+        .route(&format!("{base}/{{id}}/resign"), post(resign::<G>))
+        .route(&format!("{base}/{{id}}/next-round"), post(next_round::<G>))
+        .route(&format!("{base}/{{id}}/name"), post(name::<G>))
+        .route(&format!("{base}/{{id}}/rematch"), post(rematch::<G>))
+        .route(&format!("{base}/{{id}}/record"), get(record::<G>))
+        .route(&format!("{base}/{{id}}/ws"), get(ws::<G>))
+        .route(G::GAME.trace_path(), post(trace::<G>))
+}
+
+async fn create<G: HeldGame>(
+    State(app): State<AppState>,
+    ApiJson(req): ApiJson<G::NewGame>,
+) -> Result<Response, ApiError> {
+    let v = app.hub.create::<G>(req).await?;
+    Ok((StatusCode::CREATED, Json(v)).into_response())
+}
+
+async fn state<G: HeldGame>(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    ApiQuery(q): ApiQuery<StateQuery>,
+) -> Answer {
+    Ok(Json(app.hub.state::<G>(&id, q.at).await?))
+}
+
+async fn play<G: HeldGame>(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(req): ApiJson<MoveRequest<G::MoveText>>,
+) -> Answer {
+    Ok(Json(app.hub.play::<G>(&id, req).await?))
+}
+
+async fn undo<G: HeldGame>(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(req): ApiJson<TokenRequest>,
+) -> Answer {
+    Ok(Json(app.hub.undo::<G>(&id, req).await?))
+}
+
+async fn hint<G: HeldGame>(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(req): ApiJson<TokenRequest>,
+) -> Answer {
+    Ok(Json(app.hub.hint::<G>(&id, req).await?))
+}
+
+async fn join<G: HeldGame>(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(req): ApiJson<JoinRequest>,
+) -> Answer {
+    Ok(Json(app.hub.join::<G>(&id, req).await?))
+}
+
+async fn resign<G: HeldGame>(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(req): ApiJson<TokenRequest>,
+) -> Answer {
+    Ok(Json(app.hub.resign::<G>(&id, req).await?))
+}
+
+async fn next_round<G: HeldGame>(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(req): ApiJson<TokenRequest>,
+) -> Answer {
+    Ok(Json(app.hub.next_round::<G>(&id, req).await?))
+}
+
+async fn name<G: HeldGame>(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(req): ApiJson<NameRequest>,
+) -> Answer {
+    Ok(Json(app.hub.name::<G>(&id, req).await?))
+}
+
+async fn rematch<G: HeldGame>(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(req): ApiJson<G::RematchRequest>,
+) -> Answer {
+    Ok(Json(app.hub.rematch::<G>(&id, req).await?))
+}
+
+async fn trace<G: HeldGame>(ApiJson(req): ApiJson<G::TraceRequest>) -> Answer {
+    Ok(Json(crate::games::actions::trace::<G>(&req)?))
+}
+
+/// The record of a game, as a download named after the game.
+async fn record<G: HeldGame>(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    ApiQuery(q): ApiQuery<RecordQuery>,
+) -> Result<Response, ApiError> {
+    let json_format = q.json()?;
+    let text = app.hub.record::<G>(&id, json_format).await?;
+    let (ctype, ext) = if json_format {
+        ("application/json; charset=utf-8", "json")
+    } else {
+        ("text/plain; charset=utf-8", "txt")
+    };
+    Ok((
+        [
+            (header::CONTENT_TYPE, ctype.to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"rajapasu-{id}.{ext}\""),
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}

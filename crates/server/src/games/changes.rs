@@ -1,0 +1,146 @@
+//! How a change of a game is made, whichever game and whatever change: the request's ply
+//! checked, the change stored, tried again when another instance changed the game first, then
+//! taken and told to the game's sockets.
+
+use super::entry::{activity, Entry};
+use super::hub::{HeldGame, Hub};
+use super::slot::Slot;
+use super::view::Told;
+use crate::error::ApiError;
+use crate::store::Change;
+use serde_json::Value;
+
+/// 409 `stale_ply` unless the request's `ply` (when it gives one) is the game's, `at`.
+fn check_ply(at: usize, ply: Option<usize>) -> Result<(), ApiError> {
+    match ply {
+        Some(p) if p != at => Err(ApiError::conflict(format!(
+            "the game has moved on: the request expects ply {p} but the game is at ply {at}"
+        ))
+        .code("stale_ply")),
+        _ => Ok(()),
+    }
+}
+
+/// Whether a request refused because the stored game had moved on is tried again, on the copy
+/// just read back: when it gave no `ply`, it asked for a change of the game as it is, as it
+/// would have got on a server of its own. Twice at most.
+pub(crate) fn again(err: &ApiError, ply: Option<usize>, attempts: &mut u32) -> bool {
+    *attempts += 1;
+    ply.is_none() && err.code_word() == "stale_ply" && *attempts <= 2
+}
+
+/// 409 `game_over`.
+pub(crate) fn game_over() -> ApiError {
+    ApiError::conflict("the game is over").code("game_over")
+}
+
+impl Hub {
+    /// [`check_ply`], on a copy brought up to date first when the ply differs and other
+    /// instances share the store: the request may come after a change made on another
+    /// instance whose notice has not arrived yet.
+    pub(crate) async fn check_ply<G: HeldGame>(
+        &self,
+        slot: &Slot<G>,
+        e: &mut Entry<G>,
+        ply: Option<usize>,
+    ) -> Result<(), ApiError> {
+        if check_ply(e.ply(), ply).is_err()
+            && self.shared
+            && !self.reload(slot, e).await.map_err(ApiError::unavailable)?
+        {
+            return Err(
+                ApiError::not_found(format!("no game with id `{}`", slot.id)).code("no_game"),
+            );
+        }
+        check_ply(e.ply(), ply)
+    }
+
+    /// Plays `mv` for the player to move on the game in `e`, stores it, then tells the
+    /// sockets; answers the move's update.
+    pub(crate) async fn commit<G: HeldGame>(
+        &self,
+        slot: &Slot<G>,
+        e: &mut Entry<G>,
+        mv: G::Move,
+    ) -> Result<Value, ApiError> {
+        let mut after = e.game.clone();
+        let (seat, player) = (after.to_move(), after.player_to_move());
+        let mut events = Vec::new();
+        after
+            .play_traced(mv, &mut events)
+            .map_err(|err| ApiError::unprocessable(err.to_string()).code("illegal_move"))?;
+        let ply = after.moves().len();
+        let change = Change::AddMove {
+            ply: (ply - 1) as u32,
+            mv: G::stored_move(mv),
+        };
+        let act = activity(&after, &e.settings, self.policy.now());
+        self.store_change(slot, e, change, act).await?;
+        e.game = after;
+        e.round_opened = false;
+        Ok(slot.tell(
+            e,
+            Told::Move {
+                ply,
+                mv,
+                seat,
+                player,
+                events,
+            },
+        ))
+    }
+
+    /// Takes back moves: the game in `e` becomes `game`, the same game with fewer moves. Stores
+    /// it, then takes it.
+    pub(crate) async fn commit_undo<G: HeldGame>(
+        &self,
+        slot: &Slot<G>,
+        e: &mut Entry<G>,
+        game: G,
+    ) -> Result<(), ApiError> {
+        let change = Change::Truncate {
+            from_ply: game.moves().len() as u32,
+        };
+        let act = activity(&game, &e.settings, self.policy.now());
+        self.store_change(slot, e, change, act).await?;
+        e.game = game;
+        e.round_opened = false;
+        Ok(())
+    }
+
+    /// Stores new settings of the game in `e`, then takes them.
+    pub(crate) async fn store_settings<G: HeldGame>(
+        &self,
+        slot: &Slot<G>,
+        e: &mut Entry<G>,
+        settings: G::Settings,
+    ) -> Result<(), ApiError> {
+        let text = serde_json::to_string(&settings).map_err(ApiError::internal)?;
+        let act = activity(&e.game, &settings, self.policy.now());
+        self.store_change(slot, e, Change::Meta(text), act).await?;
+        e.settings = settings;
+        Ok(())
+    }
+
+    /// A change of a game's settings: `plan` says, on the copy in `e`, what the settings
+    /// become and what to answer; they are stored, then taken. When `ply` is given the
+    /// request's ply is checked first; a change refused because the stored game had moved on
+    /// is planned again on the copy read back, unless it gave a `ply` (see [`again`]).
+    pub(crate) async fn change_settings<G: HeldGame, T>(
+        &self,
+        slot: &Slot<G>,
+        e: &mut Entry<G>,
+        ply: Option<usize>,
+        mut plan: impl FnMut(&Entry<G>) -> Result<(G::Settings, T), ApiError>,
+    ) -> Result<T, ApiError> {
+        let mut attempts = 0;
+        loop {
+            self.check_ply(slot, e, ply).await?;
+            let (settings, answer) = plan(e)?;
+            match self.store_settings(slot, e, settings).await {
+                Err(err) if again(&err, ply, &mut attempts) => continue,
+                stored => return stored.map(|()| answer),
+            }
+        }
+    }
+}

@@ -1,0 +1,170 @@
+//! The live updates of a game, over a WebSocket (docs/API.md): the state at once, then every
+//! change; pings, an idle timeout, the caps per game and per address, and a close when the
+//! server stops. The same for both games, over [`HeldGame`].
+
+use crate::app::{App, Peer};
+use crate::error::{ApiError, ErrorKind};
+use crate::games::hub::HeldGame;
+use crate::games::seating::Held;
+use crate::games::Slot;
+use crate::requests::ApiPath;
+use crate::sockets::{Full, SocketPlace};
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::response::Response;
+use axum::Extension;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::broadcast::error::RecvError;
+
+/// Largest WebSocket message (and frame) taken from a client, in bytes: the page sends only
+/// its seat token and short requests for the state.
+pub const WS_MESSAGE_LIMIT: usize = 4096;
+
+/// The live updates of a game of kind `G` (both games' routes).
+pub(crate) async fn ws<G: HeldGame>(
+    State(app): State<Arc<App>>,
+    ApiPath(id): ApiPath<String>,
+    peer: Option<Extension<Peer>>,
+    headers: HeaderMap,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let slot = app.hub.load::<G>(&id).await?;
+    open_socket(&app, slot, peer, &headers, upgrade)
+}
+
+/// Upgrades a live-update request of the game in `slot` (of either kind), within the caps.
+fn open_socket<G: HeldGame>(
+    app: &App,
+    slot: Arc<Slot<G>>,
+    peer: Option<Extension<Peer>>,
+    headers: &HeaderMap,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let id = slot.id.clone();
+    let upgrade = upgrade.map_err(|_| {
+        ApiError::of(
+            ErrorKind::UpgradeRequired,
+            "this route takes WebSocket connections only (an `Upgrade: websocket` request)",
+        )
+        .code("not_websocket")
+    })?;
+    let address = app.client_address(headers, peer.map(|Extension(p)| p));
+    let place = app.sockets.try_open(&id, address).map_err(|full| {
+        let what = match full {
+            Full::Game => "this game has as many live-update sockets open as it takes",
+            Full::Address => "this address has as many live-update sockets open as it may",
+            Full::Server => "the server has as many live-update sockets open as it takes",
+        };
+        ApiError::rate_limited(what, 5).code("too_many_sockets")
+    })?;
+    let idle = app
+        .limits
+        .ws_idle_timeout()
+        .unwrap_or(Duration::from_secs(60));
+    let stopping = app.stopping.clone();
+    Ok(upgrade
+        .max_message_size(WS_MESSAGE_LIMIT)
+        .max_frame_size(WS_MESSAGE_LIMIT)
+        .on_upgrade(move |socket| watch(socket, slot, place, idle, stopping)))
+}
+
+async fn watch<G: HeldGame>(
+    mut socket: WebSocket,
+    slot: Arc<Slot<G>>,
+    place: SocketPlace,
+    idle: Duration,
+    mut stopping: tokio::sync::watch::Receiver<bool>,
+) {
+    let mut held = Held::default();
+    let stopped = tokio::select! {
+        _ = session(&mut socket, &slot, &mut held, idle) => false,
+        _ = stopping.wait_for(|s| *s) => true,
+    };
+    if stopped {
+        let _ = socket
+            .send(Message::Close(Some(CloseFrame {
+                code: close_code::AWAY,
+                reason: "the server is stopping".into(),
+            })))
+            .await;
+    }
+    drop(place);
+    // However the socket ended, its player is no longer there.
+    slot.leave(held).await;
+}
+
+/// `{"token": "…"}` sent on a socket: the seat's player is watching through it.
+#[derive(serde::Deserialize)]
+struct Hello {
+    token: String,
+}
+
+async fn session<G: HeldGame>(
+    socket: &mut WebSocket,
+    slot: &Slot<G>,
+    held: &mut Held,
+    idle: Duration,
+) {
+    // Subscribe first, then send the state: no update can fall in between.
+    let mut rx = slot.subscribe();
+    // A ping every half of the idle time; a socket that sent nothing (not even a pong) for the
+    // whole idle time is gone.
+    let mut ping = tokio::time::interval(idle / 2);
+    ping.tick().await;
+    let mut heard = tokio::time::Instant::now();
+    if socket
+        .send(Message::Text(slot.state_message().await.into()))
+        .await
+        .is_err()
+    {
+        return;
+    }
+    loop {
+        tokio::select! {
+            update = rx.recv() => {
+                let text = match update {
+                    Ok(text) => text.to_string(),
+                    Err(RecvError::Lagged(_)) => slot.state_message().await,
+                    Err(RecvError::Closed) => return,
+                };
+                if socket.send(Message::Text(text.into())).await.is_err() {
+                    return;
+                }
+            }
+            _ = ping.tick() => {
+                if heard.elapsed() >= idle {
+                    let _ = socket.send(Message::Close(Some(CloseFrame {
+                        code: close_code::AWAY,
+                        reason: "no answer to pings".into(),
+                    }))).await;
+                    return;
+                }
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    return;
+                }
+            }
+            incoming = socket.recv() => {
+                heard = tokio::time::Instant::now();
+                match incoming {
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                    // A token says who is there (once per socket); any text asks for the
+                    // current state again.
+                    Some(Ok(Message::Text(text))) => {
+                        if held.is_empty() {
+                            if let Ok(hello) = serde_json::from_str::<Hello>(&text) {
+                                *held = slot.arrive(&hello.token).await;
+                            }
+                        }
+                        if socket.send(Message::Text(slot.state_message().await.into())).await.is_err() {
+                            return;
+                        }
+                    }
+                    Some(Ok(_)) => {}
+                }
+            }
+        }
+    }
+}

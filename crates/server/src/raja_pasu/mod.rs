@@ -1,0 +1,123 @@
+//! Raja Pasu, the two-player game, on the server: what is its own. Its games are held, stored,
+//! played and watched by the code both games share ([`crate::games`]), over
+//! [`ServedGame`] and [`ShownGame`](crate::games::view::ShownGame), implemented here and in
+//! [`view`]; its routes are those of [`crate::game_routes`], under `/api/games`.
+//!
+//! | Module | What it holds |
+//! |---|---|
+//! | [`settings`] | who plays (against the computer, two on one device, two online), typed, and the JSON stored |
+//! | [`requests`] | the new-game request (kind, rules, mode, start or record, side, level), the rematch and trace requests |
+//! | [`view`] | the JSON the page reads |
+//! | [`hint`] | the hint: every move scored |
+
+pub mod hint;
+pub mod requests;
+pub mod settings;
+pub mod view;
+
+use crate::error::ApiError;
+use crate::games::seating::{Kind, Player};
+use crate::games::served::{GameName, ServedGame, Setup};
+use crate::search_pool::{SearchError, SearchPool};
+use rajapasu_ai::Level;
+use rajapasu_engine::{BySide, Game, Move, Position, Side};
+use requests::{GameSetup, NewGame, RematchRequest, TraceRequest};
+use serde_json::Value;
+use settings::{Seats, Settings};
+use std::future::Future;
+
+impl Player for Side {
+    const ALL: &'static [Side] = &Side::ALL;
+
+    fn index(self) -> usize {
+        Side::index(self)
+    }
+}
+
+impl ServedGame for Game {
+    const GAME: GameName = GameName::RajaPasu;
+    type Player = Side;
+    type Settings = Settings;
+    type NewGame = NewGame;
+    type MoveText = u32;
+    type RematchRequest = RematchRequest;
+    type TraceRequest = TraceRequest;
+
+    fn new_game(req: NewGame, now: u64) -> Result<Setup<Game>, ApiError> {
+        let GameSetup {
+            kind,
+            game,
+            level,
+            side,
+        } = req.read()?;
+        let seats = match kind {
+            Kind::Computer => Seats::new_computer(level.unwrap_or_default(), side)?,
+            Kind::Local => Seats::new_same_device()?,
+            Kind::Online => Seats::new_online(side, true, BySide::default())?,
+        };
+        Ok(Setup {
+            settings: Settings::new(&game, seats, now),
+            game,
+            creator: side,
+        })
+    }
+
+    fn read_trace(req: &TraceRequest) -> Result<(Game, Move), ApiError> {
+        req.read()
+    }
+
+    fn read_move(&self, number: &u32) -> Result<Move, ApiError> {
+        crate::requests::hole(*number, self.rules().holes())
+    }
+
+    fn player_to_move(&self) -> Side {
+        self.position().to_move()
+    }
+
+    fn round_of(position: &Position) -> u32 {
+        position.round()
+    }
+
+    fn who(side: Side) -> String {
+        side.to_string()
+    }
+
+    fn record_tag(side: Side) -> String {
+        side.to_string()
+    }
+
+    fn stored_move(mv: Move) -> u8 {
+        mv.number()
+    }
+
+    fn move_from_stored(n: u8) -> Option<Move> {
+        Move::new(n)
+    }
+
+    fn computer_move(
+        pool: &SearchPool,
+        game: Game,
+        level: Level,
+        seed: u64,
+    ) -> impl Future<Output = Option<Move>> + Send + '_ {
+        let params = level.params();
+        pool.computer_move(params.table_bits, move |searcher| {
+            rajapasu_ai::choose_with(searcher, &game, &params, seed).map(|c| c.mv)
+        })
+    }
+
+    fn hint<'a>(
+        pool: &'a SearchPool,
+        id: &'a str,
+        game: Game,
+    ) -> impl Future<Output = Result<Option<Value>, SearchError>> + Send + 'a {
+        let ply = game.moves().len();
+        let search = pool.hint(id, move |searcher| hint::hint_with(searcher, &game));
+        async move {
+            Ok(search.await?.map(|mut hint| {
+                hint["ply"] = ply.into();
+                hint
+            }))
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! Raja Pasu's own requests: a new game (with its kind, rules, mode, start position or
+//! imported record, side and level), a rematch (which may keep the sides) and a move traced
+//! from any position. The others are
+//! both games' ([`crate::requests`]).
+
+use crate::error::ApiError;
+use crate::games::seating::Kind;
+use crate::games::served::RematchBody;
+use crate::requests::{hole, position, rules};
+use rajapasu_ai::Level;
+use rajapasu_engine::record::Record;
+use rajapasu_engine::{Game, Move, ParseSideError, Position, Rules, Side};
+use serde::Deserialize;
+
+/// Body of `POST /api/games`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    kind: Kind,
+    #[serde(default)]
+    rules: Option<String>,
+    #[serde(default)]
+    mode: Option<String>,
+    #[serde(default)]
+    level: Option<u8>,
+    #[serde(default)]
+    side: Option<String>,
+    #[serde(default)]
+    position: Option<String>,
+    #[serde(default)]
+    record: Option<String>,
+}
+
+/// A new game as asked for, checked.
+#[derive(Debug)]
+pub struct GameSetup {
+    /// The kind.
+    pub kind: Kind,
+    /// The game to begin with: the start position and the moves of an imported record.
+    pub game: Game,
+    /// The computer's level, for a game against it.
+    pub level: Option<Level>,
+    /// The creator's seat.
+    pub side: Side,
+}
+
+impl NewGame {
+    /// Checks the request: a record, rules, mode, position, side and level that all fit.
+    pub fn read(self) -> Result<GameSetup, ApiError> {
+        let record =
+            match &self.record {
+                Some(text) => Some(Record::parse(text).map_err(|e| {
+                    ApiError::unprocessable(format!("record: {e}")).code("bad_record")
+                })?),
+                None => None,
+            };
+        let mut rules = match (&record, &self.rules) {
+            (Some(r), None) => r.rules,
+            (_, Some(text)) => rules(text)?,
+            (None, None) => Rules::default(),
+        };
+        if let Some(mode) = &self.mode {
+            rules = rules
+                .with_option("mode", mode)
+                .map_err(|e| ApiError::unprocessable(e.to_string()).code("bad_mode"))?;
+        }
+        let start = match (&self.position, &record) {
+            (Some(code), _) => position(code, rules)?,
+            (None, Some(r)) => r.start.unwrap_or_else(|| Position::start(rules)),
+            (None, None) => Position::start(rules),
+        };
+        let side = match &self.side {
+            None => Side::South,
+            Some(t) => t.parse().map_err(|e: ParseSideError| {
+                ApiError::unprocessable(e.to_string()).code("bad_side")
+            })?,
+        };
+        let level = crate::requests::level(self.kind, self.level)?;
+        let mut game = Game::from_position(start);
+        for (k, &mv) in record.iter().flat_map(|r| &r.moves).enumerate() {
+            game.try_play(mv).map_err(|e| {
+                ApiError::unprocessable(format!("record: move {} ({mv}): {e}", k + 1))
+                    .code("bad_record")
+            })?;
+        }
+        Ok(GameSetup {
+            kind: self.kind,
+            game,
+            level,
+            side,
+        })
+    }
+}
+
+/// Body of `POST /api/games/{id}/moves`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    /// The hole number.
+    #[serde(rename = "move")]
+    pub mv: u32,
+    /// The ply the player expects the game to be at.
+    #[serde(default)]
+    pub ply: Option<usize>,
+    /// The seat token.
+    #[serde(default)]
+    pub token: Option<String>,
+}
+
+/// Body of `POST /api/games/{id}/rematch`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct RematchRequest {
+    /// The seat token.
+    #[serde(default)]
+    pub token: Option<String>,
+    /// Whether the players change sides (default true; online rematches always do).
+    #[serde(default)]
+    pub swap: Option<bool>,
+}
+
+impl RematchBody for RematchRequest {
+    fn token(&self) -> Option<&str> {
+        self.token.as_deref()
+    }
+    fn swap(&self) -> bool {
+        self.swap.unwrap_or(true)
+    }
+}
+
+/// Body of `POST /api/trace`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct TraceRequest {
+    #[serde(default)]
+    rules: Option<String>,
+    #[serde(default)]
+    position: Option<String>,
+    #[serde(rename = "move")]
+    mv: u32,
+}
+
+impl TraceRequest {
+    /// The game to play the move in, and the move.
+    pub fn read(&self) -> Result<(Game, Move), ApiError> {
+        let rules = rules(self.rules.as_deref().unwrap_or("canonical"))?;
+        let game = match &self.position {
+            Some(code) => Game::from_position(position(code, rules)?),
+            None => Game::new(rules),
+        };
+        let mv = hole(self.mv, rules.holes())?;
+        Ok((game, mv))
+    }
+}

@@ -1,0 +1,268 @@
+//! The JSON the Raja Pasu page reads (docs/API.md), as typed structs: a game's info and the
+//! live updates, and [`ShownGame`] for Raja Pasu.
+
+use super::settings::Seats;
+use crate::games::entry::Entry;
+use crate::games::seating::Kind;
+use crate::games::view::{json, Occasion, Seat, ShownGame, Told};
+use rajapasu_ai::Level;
+use rajapasu_engine::{BySide, Event, Game, GameView, Side};
+use serde::Serialize;
+use serde_json::Value;
+
+/// A rematch: offered by a side, or agreed with the new game's id.
+#[derive(Serialize, Debug)]
+pub struct RematchInfo {
+    /// The side that offered it, until it is taken up.
+    pub offered_by: Option<Side>,
+    /// The rematch's id, once agreed.
+    pub game: Option<String>,
+}
+
+/// Everything about a game that the page shows (`GET /api/games/{id}`).
+#[derive(Serialize, Debug)]
+pub struct GameInfo {
+    /// The id.
+    pub id: String,
+    /// The kind.
+    pub kind: Kind,
+    /// The computer's level.
+    pub level: Option<Level>,
+    /// The computer's side.
+    pub computer: Option<Side>,
+    /// Who sits in each seat.
+    pub seats: BySide<Seat>,
+    /// The names the record gives.
+    pub names: BySide<String>,
+    /// The names online players gave themselves.
+    pub players: BySide<Option<String>>,
+    /// Whether each seat's player has a socket open.
+    pub connected: BySide<bool>,
+    /// The side that resigned.
+    pub resigned: Option<Side>,
+    /// The rematch.
+    pub rematch: RematchInfo,
+    /// How many moves were played.
+    pub ply: usize,
+    /// The side of each move, `S` or `N`.
+    pub line: String,
+    /// The ply at which each round began.
+    pub round_starts: Vec<usize>,
+    /// The last move ended a round of a match, and no player has opened the next one yet.
+    pub between_rounds: bool,
+    /// Creation time, seconds since 1970.
+    pub created: u64,
+    /// The computer is choosing its move.
+    pub thinking: bool,
+    /// The position and what can be played.
+    pub view: GameView,
+}
+
+impl GameInfo {
+    /// The info of the game held in `e`.
+    pub fn of(id: &str, e: &Entry<Game>) -> GameInfo {
+        let s = &e.settings;
+        let online = s.seats.online();
+        let seat = |side: Side| {
+            if s.seats.computer() == Some(side) {
+                Seat::Computer
+            } else if online.is_some_and(|o| o.creator != side && o.invite.is_some()) {
+                Seat::Open
+            } else {
+                Seat::Taken
+            }
+        };
+        GameInfo {
+            id: id.to_string(),
+            kind: s.seats.kind(),
+            level: s.seats.level(),
+            computer: s.seats.computer(),
+            seats: BySide::from_fn(seat),
+            names: s.names.clone(),
+            players: online.map(|o| o.players.clone()).unwrap_or_default(),
+            connected: BySide::from_fn(|side| e.connected(side)),
+            resigned: s.resigned,
+            rematch: RematchInfo {
+                offered_by: online.and_then(|o| o.rematch_offer),
+                game: online.and_then(|o| o.rematch.clone()),
+            },
+            ply: e.game.moves().len(),
+            line: e.game.plies().map(|p| p.side().letter()).collect(),
+            round_starts: round_starts(&e.game),
+            between_rounds: e.waits_between_rounds(),
+            created: s.created,
+            thinking: e.thinking,
+            view: GameView::new(&e.game),
+        }
+    }
+}
+
+/// The ply at which each round began: 0, then every move that opened a new round.
+fn round_starts(game: &Game) -> Vec<usize> {
+    let mut out = vec![0];
+    let mut plies = game.plies().peekable();
+    while let Some(p) = plies.next() {
+        if plies.peek().is_some_and(|next| next.round() != p.round()) {
+            out.push(p.number);
+        }
+    }
+    out
+}
+
+/// A live update, sent on the game's sockets (and the answer of the request that caused it).
+#[derive(Serialize, Debug)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum Update {
+    /// The whole game.
+    State {
+        /// The game.
+        game: GameInfo,
+    },
+    /// A move was played.
+    Move {
+        /// The ply after it.
+        ply: usize,
+        /// The hole played.
+        #[serde(rename = "move")]
+        mv: u8,
+        /// Who played it.
+        side: Side,
+        /// What it did, for the page to animate.
+        events: Vec<Event>,
+        /// The game after it.
+        game: GameInfo,
+    },
+    /// Moves were taken back.
+    Undo {
+        /// The ply after.
+        ply: usize,
+        /// The game after.
+        game: GameInfo,
+    },
+    /// The invited player took the open seat.
+    Joined {
+        /// The seat taken.
+        seat: Side,
+        /// The game after.
+        game: GameInfo,
+    },
+    /// A side resigned.
+    Resigned {
+        /// Who.
+        side: Side,
+        /// The game after.
+        game: GameInfo,
+    },
+    /// Both players agreed on a rematch.
+    Rematch {
+        /// The rematch's id.
+        id: String,
+        /// This game, with the rematch's id.
+        game: GameInfo,
+    },
+    /// Which seats' players have a socket open.
+    Presence {
+        /// Each seat.
+        connected: BySide<bool>,
+    },
+}
+
+/// The answer to a creation, a join or a rematch: the caller's seat and token in the game.
+#[derive(Serialize, Debug)]
+pub struct Seated {
+    /// The game's id.
+    pub id: String,
+    /// The caller's token.
+    pub token: Option<String>,
+    /// The caller's seat: `south`, `north`, or `both` on one device.
+    pub seat: &'static str,
+    /// The watching link (creation only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub watch: Option<String>,
+    /// The invitation link (creation only; `null` but for a new online game).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invite: Option<Option<String>>,
+    /// The game.
+    pub game: GameInfo,
+}
+
+/// The game after its first `at` moves (`GET /api/games/{id}?at=PLY`).
+#[derive(Serialize, Debug)]
+pub struct AtPly {
+    /// The id.
+    pub id: String,
+    /// The ply asked for.
+    pub at: usize,
+    /// The position then.
+    pub view: GameView,
+}
+
+impl ShownGame for Game {
+    type View = GameView;
+    type Info = GameInfo;
+    type Update = Update;
+
+    fn view(game: &Game) -> GameView {
+        GameView::new(game)
+    }
+
+    fn info(id: &str, e: &Entry<Game>) -> GameInfo {
+        GameInfo::of(id, e)
+    }
+
+    fn update(id: &str, e: &Entry<Game>, told: Told<Game>) -> Update {
+        let game = || GameInfo::of(id, e);
+        match told {
+            Told::State => Update::State { game: game() },
+            Told::Move {
+                ply,
+                mv,
+                seat,
+                events,
+                ..
+            } => Update::Move {
+                ply,
+                mv: mv.number(),
+                side: seat,
+                events,
+                game: game(),
+            },
+            Told::Undo { ply } => Update::Undo { ply, game: game() },
+            Told::Joined(seat) => Update::Joined { seat, game: game() },
+            Told::Resigned(side) => Update::Resigned { side, game: game() },
+            Told::Rematch(id) => Update::Rematch { id, game: game() },
+            Told::Presence => Update::Presence {
+                connected: BySide::from_fn(|side| e.connected(side)),
+            },
+        }
+    }
+
+    fn at_ply(id: &str, at: usize, game: Game) -> Value {
+        json(AtPly {
+            id: id.to_string(),
+            at,
+            view: GameView::new(&game),
+        })
+    }
+
+    fn seated(id: &str, e: &Entry<Game>, side: Side, occasion: Occasion) -> Value {
+        let seats = &e.settings.seats;
+        let created = occasion == Occasion::Created;
+        let invite = seats.online().map(|o| {
+            o.invite
+                .as_ref()
+                .map(|code| format!("/g/{id}?invite={code}"))
+        });
+        json(Seated {
+            id: id.to_string(),
+            token: seats.tokens()[side].map(str::to_string),
+            seat: match seats {
+                Seats::SameDevice { .. } => "both",
+                _ => side.name(),
+            },
+            watch: created.then(|| format!("/g/{id}")),
+            invite: created.then(|| invite.flatten()),
+            game: GameInfo::of(id, e),
+        })
+    }
+}

@@ -1,0 +1,470 @@
+// The page of a game being played, for both games (app.js: Raja Pasu, mandiri.js: Raja Pasu
+// Mandiri): the game's state, the queue of what the server sends and its pump (a move animated,
+// an undo, a round's end and its summary), looking back at an earlier move while the game goes
+// on, the controls every game has (the move list, undo, resign, skip, speed, sound), the
+// language switch and the page's start. What differs between the games (their board, their
+// sentences, their forms, their routes) comes from the game's adapter: see startPage.
+
+import { call, liveUpdates, errorText } from './api.js';
+import { followPortrait } from './board.js';
+import { t, setLanguage, preferred, languageSwitch, apply } from './i18n.js';
+import { play as playSound } from './sound.js';
+import { markTouch, boardControls, explainList, resignButton, resignText, showNotFound, showSummary, openSeatAndGame } from './gamepage.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** The page's game. A move is kept as its message has it, without `type` and `game`, and with
+ *  `before`, the view it was played from when the page knows it: {ply, move, events, before,
+ *  and who played it (side, or player and seat)}. */
+export const G = {
+  id: null,
+  info: null, // the game as the page shows it: the server's game object
+  seat: null, // this browser's seat in it ({token, …}), null for a watcher
+  queue: [], // the server's messages not shown yet
+  busy: false, // the pump is showing them
+  sowing: null, // the move message being animated
+  paused: null, // {close, ply} while a round's summary waits to be closed
+  openedPly: null, // the ply whose round summary the page has left
+  board: null,
+  lastMove: null, // the last move: marked on the board and told in words
+  viewingAt: null, // the ply shown while looking back at an earlier move
+  viewingView: null, // the view shown then
+  viewingMove: null, // the move that led there, when the server tells it
+  live: null, // the board as the game showed it, to come back to after looking back
+  connected: null, // who has the game open: the adapter's `connected`, then presence messages
+  resignArmed: false,
+  longest: 0, // the longest animation yet, in ms (for the tests' pace check)
+};
+
+/** The game's adapter (startPage). */
+let game = null;
+
+/** Whether the page shows an earlier position than the game's. */
+export function viewing() {
+  return G.viewingAt !== null;
+}
+
+/** Whether this page may move now: one of its players is to move, and nothing is being shown. */
+export function canMove() {
+  const info = G.info;
+  if (!info || !G.seat || viewing() || G.busy || G.queue.length || G.paused) return false;
+  if (game.isOver(info) || info.between_rounds || info.view.status !== 'playing') return false;
+  return game.mayMove(info);
+}
+
+export function showError(e) {
+  $('game-error').textContent = e ? errorText(e) : '';
+}
+
+/** A request of this page's seat about the game (`action`: undo, name, …); its answer is
+ *  shown as a message of the socket would be. */
+export async function post(action, body = {}) {
+  showError(null);
+  try {
+    receive(await call('POST', `${game.api}/${G.id}/${action}`, { token: G.seat.token, ...body }));
+  } catch (e) {
+    showError(e);
+  }
+}
+
+function announce(text) {
+  if (text) $('announcer').textContent = text;
+}
+
+// ---------------------------------------------------------------- the panels
+
+/** Shows the game: the status line, the board's playable holes, the common controls, and the
+ *  game's own panels (the adapter's render). */
+export function render() {
+  const info = G.info;
+  const v = info.view;
+  $('status').textContent = game.statusText();
+  const root = $('game');
+  root.dataset.status = game.statusWord(info);
+  root.dataset.ply = String(info.ply);
+  root.dataset.toMove = v.to_move;
+  root.dataset.phase = viewing() ? 'viewing' : G.sowing ? 'sowing' : G.paused ? 'paused' : 'idle';
+  root.dataset.longestAnimation = String(Math.round(G.longest));
+  G.board.setPlayable(canMove() ? game.legal(info) : []);
+  const own = Boolean(G.seat) && info.kind !== 'online';
+  $('undo').hidden = !own;
+  $('undo').disabled = !own || info.ply === 0 || G.busy || viewing() || !game.undoable(info);
+  $('resign').hidden = !G.seat || game.isOver(info);
+  $('resign').disabled = G.busy || viewing();
+  $('resign').textContent = resignText(G);
+  // Watchers have no keys to press; touch screens neither (style.css).
+  $('keys-hint').hidden = !G.seat || game.isOver(info);
+  $('name-form').hidden = !(info.kind === 'online' && game.mine().length === 1);
+  // The summary between rounds waits, out of the way, while the player looks back.
+  if (G.paused) $('round-summary').hidden = viewing();
+  $('replay-box').hidden = !viewing();
+  if (viewing()) $('replay-text').textContent = game.replayText(G.viewingAt, info.ply);
+  game.renderPresence();
+  renderExplanation();
+  renderMoves();
+  game.render();
+  G.board.render();
+}
+
+/** The last move in words, from its events (while looking back: the move shown, when the server
+ *  told it). */
+function renderExplanation() {
+  const box = $('explain');
+  const move = viewing() ? G.viewingMove : G.lastMove;
+  if (!move) {
+    box.hidden = true;
+    return;
+  }
+  $('explain-title').textContent = game.explainTitle(move);
+  explainList($('explain-list'), move.events, (ev) => game.describe(ev, move, G.info));
+  box.hidden = false;
+}
+
+/** The moves, a heading before each round; a move's button looks back at the position after it. */
+function renderMoves() {
+  const ol = $('move-list');
+  // The list is written anew: the move that had the focus keeps it.
+  const focused = ol.contains(document.activeElement) ? document.activeElement.dataset.ply : null;
+  ol.textContent = '';
+  const starts = G.info.round_starts || [0];
+  game.moveItems().forEach(({ text, label }, k) => {
+    if (starts.includes(k)) {
+      const h = document.createElement('li');
+      h.className = 'round-head';
+      h.textContent = t('score.roundN', { round: starts.filter((s) => s <= k).length });
+      ol.appendChild(h);
+    }
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = text;
+    b.setAttribute('aria-label', label);
+    if (G.viewingAt === k + 1) b.setAttribute('aria-current', 'true');
+    b.dataset.ply = String(k + 1);
+    b.addEventListener('click', () => showAt(k + 1));
+    li.appendChild(b);
+    ol.appendChild(li);
+    if (focused === b.dataset.ply) b.focus({ preventScroll: true });
+  });
+}
+
+// ---------------------------------------------------------------- rounds
+
+/** The summary of the round that ended at `info`'s ply (the adapter's paragraphs, from the
+ *  events between the rounds when the page has them), and a button that opens the next round.
+ *  Resolves when the summary is left: by this page's player, or because a message shows that
+ *  another player opened the round. */
+function roundPause(info, events = []) {
+  const box = $('round-summary');
+  const next = showSummary(game.summary(info, events), info.view.round);
+  // A watcher waits for a player to open the round.
+  next.hidden = !G.seat;
+  return new Promise((resolve) => {
+    const close = () => {
+      box.hidden = true;
+      G.paused = null;
+      G.openedPly = info.ply;
+      resolve();
+    };
+    G.paused = { close, ply: info.ply };
+    render();
+    next.addEventListener('click', () => {
+      close();
+      // The server keeps the summary up until a player opens the round, and a computer's first
+      // move of it waits for that (docs/API.md).
+      call('POST', `${game.api}/${G.id}/next-round`, { token: G.seat.token, ply: info.ply })
+        .then((opened) => {
+          // The answer is the game as the round was opened: a move the socket brought since
+          // (a computer's first move of the round) is newer, and the answer is dropped.
+          const moved = G.info.ply > info.ply || G.sowing || G.queue.some((m) => m.game && m.game.ply > info.ply);
+          if (!moved) receive(opened);
+        })
+        .catch(showError);
+    });
+    if (G.seat) next.focus();
+  });
+}
+
+/** The board as the round that ended at `info`'s ply left it, as after the move itself: the
+ *  position before the last move, and the move played at once. A page opened (or reloaded)
+ *  between rounds has no move yet: it reads it from the server. */
+async function showRoundEnd(info) {
+  if (G.lastMove?.ply !== info.ply) {
+    try {
+      const move = await game.lastMove(info);
+      if (G.info.ply === info.ply && move) G.lastMove = move;
+    } catch {
+      /* the summary tells the round's result without the events */
+    }
+  }
+  if (viewing()) return;
+  const move = G.lastMove?.ply === info.ply ? G.lastMove : null;
+  if (move?.before) {
+    G.board.setView(move.before);
+    await G.board.animate(move.events, () => {}, { instant: true });
+  } else {
+    G.board.setView(info.view);
+  }
+}
+
+// ---------------------------------------------------------------- the messages
+
+/** Takes a message of the server (the socket's, or the answer to this page's request). */
+export function receive(msg) {
+  if (!msg || typeof msg !== 'object') return;
+  if (msg.type === 'presence') {
+    // Presence is not part of the game's history: shown at once, not after the animations.
+    G.connected = msg.connected;
+    if (G.info) game.renderPresence();
+    return;
+  }
+  // Another player opened the next round (or moved in it): the summary here is left too.
+  if (G.paused && msg.game && msg.game.ply >= G.paused.ply && !msg.game.between_rounds) G.paused.close();
+  G.queue.push(msg);
+  pump();
+}
+
+/** Shows the messages in turn, each move animated: the next message waits for the one before. */
+async function pump() {
+  if (G.busy) return;
+  G.busy = true;
+  while (G.queue.length) {
+    const msg = G.queue.shift();
+    if (msg.type === 'move' && G.info && msg.ply <= G.info.ply) continue;
+    game.received?.(msg);
+    if (msg.type === 'move') await showMove(msg);
+    else if (msg.type === 'undo') showUndo(msg.game);
+    else if (msg.game) await showState(msg.game);
+    if (!viewing()) G.board.setView(G.info.view);
+    G.board.setNames(game.names());
+  }
+  G.busy = false;
+  if (G.info) render();
+}
+
+async function showMove(msg) {
+  const next = msg.ply === G.info.ply + 1;
+  const { type, game: after, ...move } = msg;
+  move.before = next ? G.info.view : null;
+  if (next && !viewing()) {
+    G.sowing = msg;
+    G.board.setPlayable([]);
+    render();
+    announce(game.announceMove(msg));
+    await G.board.animate(msg.events, (ev) => {
+      if (ev.event !== 'drop') announce(game.describe(ev, move, after));
+    });
+    G.longest = Math.max(G.longest, G.board.lastDuration);
+    G.sowing = null;
+    G.lastMove = move;
+    G.info = after;
+    // At a round's end in a match the board stays as the round left it (every counter in a
+    // store) until the player opens the next round; then the refilled board shows.
+    if (after.between_rounds && !game.isOver(after)) await roundPause(after, msg.events);
+  } else {
+    // Not shown move by move (moves missed, or the player is looking back): the game goes on
+    // all the same, and a round that ended is summed up when the page shows the game.
+    G.lastMove = move;
+    G.info = after;
+    if (!viewing()) G.board.setLastMove(null);
+  }
+}
+
+function showUndo(info) {
+  G.info = info;
+  G.lastMove = null;
+  // A position looked at that the undo took away is left for the game's.
+  if (viewing() && G.viewingAt >= info.ply) leaveViewing();
+  if (!viewing()) G.board.setLastMove(null);
+  // The move now last is marked again, and told.
+  fetchLastMove(info);
+}
+
+async function showState(info) {
+  G.info = info;
+  // A state that is not the one after the last move shown (moves missed while the socket was
+  // down): the mark and the words of a move that is not the last are taken away.
+  if (G.lastMove && G.lastMove.ply !== info.ply) {
+    G.lastMove = null;
+    if (!viewing()) G.board.setLastMove(null);
+    fetchLastMove(info);
+  }
+  if (info.between_rounds && !game.isOver(info) && G.openedPly !== info.ply && !viewing()) {
+    await showRoundEnd(info);
+    G.board.setNames(game.names());
+    await roundPause(info, G.lastMove?.ply === info.ply ? G.lastMove.events : []);
+  }
+}
+
+/** The last move of `info` after a reload or an undo: marked on the board and told in words. */
+async function fetchLastMove(info) {
+  // Between rounds the pump reads it, for the round's summary.
+  if (!info.ply || info.between_rounds) return;
+  try {
+    const move = await game.lastMove(info);
+    if (G.info.ply !== info.ply || G.lastMove || !move) return;
+    G.lastMove = move;
+    if (!viewing() && !G.busy) G.board.setLastMove(move.events);
+    if (!G.busy) render();
+  } catch {
+    /* no mark after a reload is no harm */
+  }
+}
+
+// ---------------------------------------------------------------- looking back
+
+/** Shows the position after move `ply` (and that move, marked and told, when the server tells
+ *  it); the game goes on meanwhile. The last move is the game itself. */
+async function showAt(ply) {
+  if (G.busy) G.board.skip();
+  showError(null);
+  try {
+    const at = await game.positionAt(ply);
+    if (ply >= G.info.ply) {
+      backLive();
+      return;
+    }
+    if (!viewing()) {
+      // The board as the game shows it, to come back to (a round's end stays as it was left).
+      G.live = { ply: G.info.ply, model: structuredClone(G.board.model), marks: new Map(G.board.lastMarks) };
+    }
+    G.viewingAt = ply;
+    G.viewingView = at.view;
+    G.viewingMove = at.move;
+    G.board.setPlayable([]);
+    G.board.setView(at.view);
+    G.board.setNames(game.names());
+    G.board.setLastMove(at.move?.events);
+    render();
+    // The move list is far below the board on a phone: the board is brought into sight.
+    const box = $('board').getBoundingClientRect();
+    if (box.bottom < 0 || box.top > window.innerHeight) $('replay-box').scrollIntoView({ block: 'start', behavior: 'smooth' });
+  } catch (e) {
+    showError(e);
+  }
+}
+
+/** Stops looking back: no more than the state (the board is the caller's). */
+function leaveViewing() {
+  const saved = G.live;
+  G.viewingAt = null;
+  G.viewingView = null;
+  G.viewingMove = null;
+  G.live = null;
+  return saved;
+}
+
+/** Back to the game: the current position, and a round's summary if one ended meanwhile. */
+function backLive() {
+  if (!viewing()) {
+    render();
+    return;
+  }
+  const saved = leaveViewing();
+  G.board.setNames(game.names());
+  if (saved && saved.ply === G.info.ply) {
+    G.board.model = saved.model;
+    G.board.lastMarks = saved.marks;
+    G.board.render();
+  } else {
+    G.board.setView(G.info.view);
+    G.board.setLastMove(G.lastMove?.ply === G.info.ply ? G.lastMove.events : null);
+  }
+  render();
+  const info = G.info;
+  if (info.between_rounds && !game.isOver(info) && G.openedPly !== info.ply && !G.paused) receive({ type: 'state', game: info });
+}
+
+// ---------------------------------------------------------------- playing
+
+/** Plays `hole` (a hole's name) if this page may move. */
+export async function play(hole) {
+  if (!canMove()) return;
+  G.board.setPlayable([]);
+  showError(null);
+  try {
+    receive(await call('POST', `${game.api}/${G.id}/moves`, { token: G.seat.token, move: game.moveOf(hole), ply: G.info.ply }));
+  } catch (e) {
+    showError(e);
+    render();
+  }
+}
+
+/** Opens the game `id`: its seat, its board, its controls, its socket. */
+async function startGame(id) {
+  G.id = id;
+  G.board = game.newBoard($('board'), { t, onPlay: play, onSound: playSound });
+  followPortrait(G.board);
+  const opened = await openSeatAndGame(id, { store: game.seats, api: game.api, page: game.page, entry: game.seatEntry });
+  if (!opened) return;
+  const { info } = opened;
+  G.seat = opened.seat;
+  G.connected = game.connected(info);
+  game.opened?.(info);
+  receive({ type: 'state', game: info });
+  fetchLastMove(info);
+  $('export-text').href = `${game.api}/${id}/record`;
+  $('export-json').href = `${game.api}/${id}/record?format=json`;
+  $('watch-link').href = `${game.page}/${id}`;
+  G.showSound = boardControls(G.board);
+  $('back-live').addEventListener('click', backLive);
+  $('undo').addEventListener('click', () => {
+    G.board.skip();
+    post('undo', { ply: G.info.ply });
+  });
+  resignButton(G, () => G.info && render(), () => post('resign', { ply: G.info.ply }));
+  $('name-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    post('name', { name: $('name-input').value });
+  });
+  game.start(info);
+  const hello = G.seat ? JSON.stringify({ token: G.seat.token }) : null;
+  liveUpdates(id, receive, (up) => {
+    $('conn').textContent = up ? '' : t('game.offline');
+  }, hello, `${game.api}/${encodeURIComponent(id)}/ws`);
+}
+
+// ---------------------------------------------------------------- start
+
+/** The page again, in the language just chosen. */
+function refresh() {
+  apply(document);
+  game.refreshHome();
+  if (!$('not-found').hidden) showNotFound(G.id);
+  if (G.info) {
+    G.board.setNames(game.names());
+    G.showSound?.();
+    render();
+  }
+}
+
+/**
+ * Starts the page of a game: its game at `{game.page}/{id}`, its new-game form anywhere else.
+ *
+ * `adapter` is what differs between the games:
+ * - routes and seats: `api` (the games' API path), `page` (a game page's path), `seats` (this
+ *   browser's tokens, api.js), `seatEntry(answer)` (the seat kept after joining an invitation);
+ * - the board: `newBoard(svg, opts)`, `names()` (the players' names shown on it), `legal(info)`
+ *   (the holes that may be played, by name), `moveOf(hole)` (a move as the API takes it);
+ * - who moves: `mine()` (the players this page holds), `mayMove(info)` (one of them is to move,
+ *   not a computer), `isOver(info)`, `undoable(info)`, `connected(info)`;
+ * - the server's moves: `positionAt(ply)` ({view, move}: the position after `ply` moves, and
+ *   the move that led there when the server tells it), `lastMove(info)` (the last move, with
+ *   its events and `before`);
+ * - the words: `statusText()`, `statusWord(info)`, `replayText(ply, count)`,
+ *   `announceMove(msg)`, `describe(ev, move, info)`, `explainTitle(move)`,
+ *   `summary(info, events)`, `moveItems()` ([{text, label}] for the move list);
+ * - its own panels and controls: `render()`, `renderPresence()`, `start(info)` (wires them
+ *   once the game is shown), `opened(info)` (optional: before it is shown), `received(msg)`
+ *   (optional: each message, before it is shown);
+ * - its new-game form: `home()`, `refreshHome()`.
+ */
+export async function startPage(adapter) {
+  game = adapter;
+  markTouch();
+  await setLanguage(preferred());
+  languageSwitch($('lang'), refresh);
+  const m = location.pathname.match(new RegExp(`^${game.page}/([^/]+)`));
+  if (m) await startGame(decodeURIComponent(m[1]));
+  else await game.home();
+}
