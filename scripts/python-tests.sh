@@ -2,9 +2,9 @@
 # The Python package's tests: builds crates/python into a virtual environment under target/
 # (target/python-venv, made by scripts/test-setup.sh), so nothing is installed globally, and
 # runs pytest on crates/python/tests. The wheel is built with the test command's Cargo profile
-# (RAJAPASU_PROFILE, `ci`), so it reuses what `cargo test` built: only PyO3 and the bindings
-# are compiled again. Warm runs skip the wheel build when no source the package is built from
-# has changed (a hash of them is kept in the environment).
+# (RAJAPASU_PROFILE, `ci`), so it reuses what `cargo test` built with the same features. Warm
+# runs skip the wheel build when no source the package is built from has changed (a hash of
+# them is kept in the environment).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/test-setup.sh

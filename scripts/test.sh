@@ -5,9 +5,10 @@
 # (scripts/test-setup.sh).
 #
 # The workspace is built once, with Cargo.toml's `ci` profile, and everything runs on that
-# build: the tests and doc tests, the Python package (maturin reuses it; only PyO3 and the
-# bindings are compiled again), and the command line's binary, which the Python tests run and
-# the browser tests serve (RAJAPASU_BIN). The browser tests spend their time waiting for the
+# build: the tests and doc tests, the Python package (maturin builds in the same place with the
+# same profile, and compiles again only PyO3, the bindings and the crates whose features differ
+# without the tests' dependencies), and the command line's binary, which the Python tests run
+# and the browser tests serve (RAJAPASU_BIN). The browser tests spend their time waiting for the
 # pages (animations, moves coming back from the server) rather than computing: they run in the
 # background beside the Rust and Python tests, and their output, kept in
 # target/browser-tests.log, is shown when they end.
