@@ -92,21 +92,6 @@ impl NewGame {
     }
 }
 
-/// Body of `POST /api/games/{id}/moves`.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct MoveRequest {
-    /// The hole number.
-    #[serde(rename = "move")]
-    pub mv: u32,
-    /// The ply the player expects the game to be at.
-    #[serde(default)]
-    pub ply: Option<usize>,
-    /// The seat token.
-    #[serde(default)]
-    pub token: Option<String>,
-}
-
 /// Body of `POST /api/games/{id}/rematch`.
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
