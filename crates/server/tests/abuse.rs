@@ -4,7 +4,10 @@
 
 mod common;
 
-use common::{body_json, code_of, new_game, post, raw_exchange, req, server_with, step};
+use common::{
+    act, body_json, code_of, new_game, post, raw_exchange, req, server_with, socket, step,
+    wait_for, GAMES,
+};
 use futures_util::{SinkExt, StreamExt};
 use rajapasu_server::limits::Limits;
 use serde_json::json;
@@ -27,12 +30,12 @@ async fn closed_within(stream: &mut TcpStream, limit: Duration) -> Option<Durati
     }
 }
 
-fn short_timeouts() -> Limits {
-    Limits {
-        idle_timeout: 1.0,
-        header_timeout: 1.0,
-        ..Limits::default()
-    }
+/// Sends `head` on a new connection and reads until the server closes it (15 s at most):
+/// whether it did.
+async fn closes_after(addr: SocketAddr, head: &[u8]) -> Option<Duration> {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    s.write_all(head).await.unwrap();
+    closed_within(&mut s, Duration::from_secs(15)).await
 }
 
 #[tokio::test]
@@ -43,11 +46,7 @@ async fn an_idle_connection_is_closed_after_the_idle_timeout() {
         ..Limits::default()
     })
     .await;
-    let mut s = TcpStream::connect(server.addr).await.unwrap();
-    s.write_all(b"GET /api/meta HTTP/1.1\r\nHost: x\r\n\r\n")
-        .await
-        .unwrap();
-    let took = closed_within(&mut s, Duration::from_secs(15)).await;
+    let took = closes_after(server.addr, b"GET /api/meta HTTP/1.1\r\nHost: x\r\n\r\n").await;
     let took = took.expect("the idle connection is closed");
     assert!(took >= Duration::from_millis(900), "{took:?}");
 }
@@ -60,13 +59,8 @@ async fn a_half_sent_request_is_closed_after_the_header_timeout() {
         ..Limits::default()
     })
     .await;
-    let mut s = TcpStream::connect(server.addr).await.unwrap();
-    s.write_all(b"GET /api/meta HTTP/1.1\r\nHost: x\r\n")
-        .await
-        .unwrap();
-    assert!(closed_within(&mut s, Duration::from_secs(15))
-        .await
-        .is_some());
+    let head = b"GET /api/meta HTTP/1.1\r\nHost: x\r\n";
+    assert!(closes_after(server.addr, head).await.is_some());
 }
 
 #[tokio::test]
@@ -131,24 +125,11 @@ async fn connections_over_the_cap_are_closed_at_once() {
     assert_eq!(req(server.addr, "GET", "/api/meta", None).await.status, 200);
 }
 
-async fn socket(
-    addr: SocketAddr,
-    id: &str,
-) -> Result<
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>,
-    tokio_tungstenite::tungstenite::Error,
-> {
-    let url = format!("ws://{addr}/api/games/{id}/ws");
-    tokio_tungstenite::connect_async(url)
-        .await
-        .map(|(ws, _)| ws)
-}
-
 #[tokio::test]
 async fn an_oversized_websocket_message_closes_the_socket() {
     let server = server_with(Limits::default()).await;
     let (id, _, _) = new_game(server.addr, json!({"kind": "local"})).await;
-    let mut ws = socket(server.addr, &id).await.unwrap();
+    let mut ws = socket(server.addr, GAMES, &id).await.unwrap();
     let first = ws.next().await.unwrap().unwrap();
     assert!(first.to_text().unwrap().contains("\"state\""));
     let _ = ws.send(Message::text("x".repeat(64 * 1024))).await;
@@ -174,16 +155,16 @@ async fn websockets_are_capped_by_game_and_by_address() {
     .await;
     let (a, _, _) = new_game(server.addr, json!({"kind": "local"})).await;
     let (b, _, _) = new_game(server.addr, json!({"kind": "local"})).await;
-    let _a1 = socket(server.addr, &a).await.unwrap();
-    let _a2 = socket(server.addr, &a).await.unwrap();
-    match socket(server.addr, &a).await {
+    let _a1 = socket(server.addr, GAMES, &a).await.unwrap();
+    let _a2 = socket(server.addr, GAMES, &a).await.unwrap();
+    match socket(server.addr, GAMES, &a).await {
         Err(tokio_tungstenite::tungstenite::Error::Http(r)) => assert_eq!(r.status(), 429),
         Err(e) => panic!("{e}"),
         Ok(_) => panic!("a third socket on one game is let in"),
     }
-    let _b1 = socket(server.addr, &b).await.unwrap();
+    let _b1 = socket(server.addr, GAMES, &b).await.unwrap();
     assert!(
-        socket(server.addr, &b).await.is_err(),
+        socket(server.addr, GAMES, &b).await.is_err(),
         "a fourth from one address"
     );
     // The answer says why, as JSON.
@@ -267,9 +248,11 @@ async fn a_full_search_queue_refuses_hints_while_the_computer_still_moves() {
     // The computer's move waits its turn.
     let game = step("the move that the computer answers is taken", async {
         let (game, token, _) = new_game(addr, json!({"kind": "computer", "level": 1})).await;
-        let a = post(
+        let a = act(
             addr,
-            &format!("/api/games/{game}/moves"),
+            GAMES,
+            &game,
+            "moves",
             json!({"move": 1, "ply": 0, "token": token}),
         )
         .await;
@@ -281,9 +264,8 @@ async fn a_full_search_queue_refuses_hints_while_the_computer_still_moves() {
     let (queued, h2, t2) = step("one hint fills the queue", async {
         let (h1, t1, _) = new_game(addr, json!({"kind": "local"})).await;
         let (h2, t2, _) = new_game(addr, json!({"kind": "local"})).await;
-        let queued = tokio::spawn(async move {
-            post(addr, &format!("/api/games/{h1}/hint"), json!({"token": t1})).await
-        });
+        let queued =
+            tokio::spawn(async move { act(addr, GAMES, &h1, "hint", json!({"token": t1})).await });
         // The computer's move and the hint wait.
         wait_for_metric(addr, "rajapasu_search_queue_length 2").await;
         (queued, h2, t2)
@@ -314,25 +296,21 @@ async fn a_full_search_queue_refuses_hints_while_the_computer_still_moves() {
     })
     .await;
     // The computer has answered.
-    step("the computer answers", async {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            let v = req(addr, "GET", &format!("/api/games/{game}"), None)
-                .await
-                .json();
-            if v["ply"] == 2 {
-                break;
-            }
-            assert!(Instant::now() < deadline, "the computer never moved: {v}");
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-    })
+    step(
+        "the computer answers",
+        wait_for(addr, GAMES, &game, |v| v["ply"] == 2),
+    )
     .await;
 }
 
 #[tokio::test]
 async fn every_framework_rejection_is_json_with_a_code() {
-    let server = server_with(short_timeouts()).await;
+    let server = server_with(Limits {
+        idle_timeout: 1.0,
+        header_timeout: 1.0,
+        ..Limits::default()
+    })
+    .await;
     let addr = server.addr;
     let (id, _, _) = new_game(addr, json!({"kind": "local"})).await;
     let long_path = format!("/api/games/{}", "a".repeat(5000));

@@ -226,14 +226,14 @@ pub async fn socket(
         .map(|(ws, _)| ws)
 }
 
-/// A server on `store` with the default limits and `policy`, on a free port.
+/// A server on the database `db` with the default limits and `policy`, on a free port.
 pub async fn server_with_policy(
-    store: &Backend,
+    db: &str,
     policy: rajapasu_server::games::Policy,
 ) -> rajapasu_server::Running {
     rajapasu_server::spawn_with(
         "127.0.0.1:0",
-        store.db(),
+        db,
         rajapasu_server::limits::Limits::default(),
         policy,
     )
