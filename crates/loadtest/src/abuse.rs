@@ -94,6 +94,18 @@ async fn json_post(c: &mut Client, path: &str, body: &Value) -> std::io::Result<
     c.request("POST", path, Some(&body.to_string())).await
 }
 
+/// A new game on one device: its id, its token and its view; `None` when the server does not
+/// make one.
+async fn local_game(c: &mut Client) -> Option<(String, String, Value)> {
+    let mut v = json_post(c, "/api/games", &json!({"kind": "local"}))
+        .await
+        .ok()?
+        .json();
+    let id = v["id"].as_str()?.to_string();
+    let token = v["token"].as_str()?.to_string();
+    Some((id, token, v["game"]["view"].take()))
+}
+
 /// Runs the attack `mode` for about `seconds` against a server of its own.
 pub async fn run(mode: Abuse, seconds: f64) -> Result<(), LoadtestError> {
     let db = std::env::temp_dir()
@@ -178,15 +190,9 @@ async fn level6(addr: SocketAddr, seconds: f64) -> Result<String, LoadtestError>
                 return;
             };
             while Instant::now() < until {
-                let Ok(a) = json_post(&mut c, "/api/games", &json!({"kind": "local"})).await else {
+                let Some((id, token, mut view)) = local_game(&mut c).await else {
                     return;
                 };
-                let v = a.json();
-                let (Some(id), Some(token)) = (v["id"].as_str(), v["token"].as_str()) else {
-                    return;
-                };
-                let (id, token) = (id.to_string(), token.to_string());
-                let mut view = v["game"]["view"].clone();
                 let mut ply = 0u64;
                 while Instant::now() < until {
                     let legal: Vec<u64> = view["legal_moves"]
@@ -246,14 +252,9 @@ async fn hints(addr: SocketAddr, seconds: f64) -> Result<String, LoadtestError> 
             let Ok(mut c) = Client::connect(addr).await else {
                 return;
             };
-            let Ok(a) = json_post(&mut c, "/api/games", &json!({"kind": "local"})).await else {
+            let Some((id, token, _)) = local_game(&mut c).await else {
                 return;
             };
-            let v = a.json();
-            let (Some(id), Some(token)) = (v["id"].as_str(), v["token"].as_str()) else {
-                return;
-            };
-            let (id, token) = (id.to_string(), token.to_string());
             while Instant::now() < until {
                 let path = format!("/api/games/{id}/hint");
                 match json_post(&mut c, &path, &json!({"token": token})).await {
@@ -347,13 +348,9 @@ async fn ws_large(addr: SocketAddr) -> Result<String, LoadtestError> {
     let mut c = Client::connect(addr)
         .await
         .map_err(LoadtestError::AbuseRequest)?;
-    let a = json_post(&mut c, "/api/games", &json!({"kind": "local"}))
-        .await
-        .map_err(LoadtestError::AbuseRequest)?;
-    let mut ids = Vec::new();
-    ids.push(a.json()["id"].as_str().unwrap_or_default().to_string());
     // Sockets spread over games, as the caps per game allow.
-    for _ in 0..9 {
+    let mut ids = Vec::new();
+    for _ in 0..10 {
         let a = json_post(&mut c, "/api/games", &json!({"kind": "local"}))
             .await
             .map_err(LoadtestError::AbuseRequest)?;
