@@ -5,7 +5,7 @@
 //!
 //! | Module | What it holds |
 //! |---|---|
-//! | [`settings`] | who plays (one person and two computers, three on one device, three online), the stored JSON |
+//! | [`settings`] | the rules and who plays (one person and two computers, three on one device, three online), the stored JSON |
 //! | [`requests`] | the new-game request, and holes by name |
 //! | [`view`] | the JSON the page reads |
 //! | [`hint`] | the hint: the best move and what each seat may expect |
@@ -18,7 +18,7 @@ pub mod trace;
 pub mod view;
 
 use crate::error::ApiError;
-use crate::games::seating::Kind;
+use crate::games::seating::{Kind, Seats};
 use crate::games::served::{GameName, ServedGame, Setup};
 use crate::requests::TokenRequest;
 use crate::search_pool::{SearchError, SearchPool, HINT_TABLE_BITS};
@@ -27,7 +27,7 @@ use rajapasu_engine::mandiri::{self, Player};
 use rajapasu_engine::{Hole, Side};
 use requests::NewMandiriGame;
 use serde_json::Value;
-use settings::{GameTag, Seats, Settings};
+use settings::{GameTag, Settings};
 use std::future::Future;
 use trace::MandiriTraceRequest;
 
@@ -76,9 +76,9 @@ impl ServedGame for mandiri::Game {
     fn new_game(req: NewMandiriGame, now: u64) -> Result<Setup<mandiri::Game>, ApiError> {
         let setup = req.read()?;
         let seats = match setup.kind {
-            Kind::Computer => Seats::computer(setup.level.unwrap_or_default(), setup.player)?,
-            Kind::Local => Seats::local()?,
-            Kind::Online => Seats::online(setup.player)?,
+            Kind::Computer => Seats::new_computer(setup.level.unwrap_or_default(), setup.player)?,
+            Kind::Local => Seats::new_local()?,
+            Kind::Online => Seats::new_online(setup.player)?,
         };
         let settings = Settings {
             game: GameTag::Mandiri,

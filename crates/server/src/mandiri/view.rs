@@ -3,7 +3,6 @@
 //! seat are arrays in the order C, R, L; values by player arrays in the order of players 1, 2,
 //! 3.
 
-use super::settings::Seats as MandiriSeats;
 use crate::games::entry::Entry;
 use crate::games::seating::{Held, Kind, Seating};
 use crate::games::served::ServedGame;
@@ -218,7 +217,7 @@ impl MandiriInfo {
                 seat: pos.seat_of(p),
                 who: if s.seats.is_computer(p) {
                     Who::Computer
-                } else if s.seats.is_open(p) {
+                } else if s.is_open(p) {
                     Who::Open
                 } else {
                     Who::Taken
@@ -248,19 +247,12 @@ impl MandiriInfo {
             over: e.over(),
             winners: winners(e),
             created: s.created,
-            rematch: match &s.seats {
-                MandiriSeats::Online {
-                    rematch_offers,
-                    rematch,
-                    ..
-                } => MandiriRematchInfo {
-                    offered_by: Player::ALL
-                        .into_iter()
-                        .filter(|p| rematch_offers[p.index()])
-                        .collect(),
-                    game: rematch.clone(),
+            rematch: match s.seats.online() {
+                Some(o) => MandiriRematchInfo {
+                    offered_by: o.offered().collect(),
+                    game: o.rematch.clone(),
                 },
-                _ => MandiriRematchInfo::default(),
+                None => MandiriRematchInfo::default(),
             },
             view: MandiriView::new(&e.game),
         }
@@ -464,9 +456,9 @@ impl ShownGame for mandiri::Game {
         let token = e.settings.tokens()[player.index()]
             .unwrap_or_default()
             .to_string();
-        let invites = match &e.settings.seats {
-            MandiriSeats::Online { invites, .. } if invites.iter().any(Option::is_some) => Some(
-                invites
+        let invites = match e.settings.seats.online() {
+            Some(o) if o.invites.iter().any(Option::is_some) => Some(
+                o.invites
                     .iter()
                     .flatten()
                     .map(|code| format!("/m/{id}?invite={code}"))

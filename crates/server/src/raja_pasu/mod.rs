@@ -5,7 +5,7 @@
 //!
 //! | Module | What it holds |
 //! |---|---|
-//! | [`settings`] | who plays (against the computer, two on one device, two online), typed, and the JSON stored |
+//! | [`settings`] | the rules, the start, who plays and the record's names, and the JSON stored |
 //! | [`requests`] | the new-game request (kind, rules, mode, start or record, side, level), the rematch and trace requests |
 //! | [`view`] | the JSON the page reads |
 //! | [`hint`] | the hint: every move scored |
@@ -16,14 +16,14 @@ pub mod settings;
 pub mod view;
 
 use crate::error::ApiError;
-use crate::games::seating::{Kind, Player};
+use crate::games::seating::{Kind, Player, Seats};
 use crate::games::served::{GameName, ServedGame, Setup};
 use crate::search_pool::{SearchError, SearchPool};
 use rajapasu_ai::Level;
-use rajapasu_engine::{BySide, Game, Move, Position, Side};
+use rajapasu_engine::{Game, Move, Position, Side};
 use requests::{GameSetup, NewGame, RematchRequest, TraceRequest};
 use serde_json::Value;
-use settings::{Seats, Settings};
+use settings::Settings;
 use std::future::Future;
 
 impl Player for Side {
@@ -52,8 +52,8 @@ impl ServedGame for Game {
         } = req.read()?;
         let seats = match kind {
             Kind::Computer => Seats::new_computer(level.unwrap_or_default(), side)?,
-            Kind::Local => Seats::new_same_device()?,
-            Kind::Online => Seats::new_online(side, true, BySide::default())?,
+            Kind::Local => Seats::new_local()?,
+            Kind::Online => Seats::new_online(side)?,
         };
         Ok(Setup {
             settings: Settings::new(&game, seats, now),

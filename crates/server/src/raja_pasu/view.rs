@@ -1,9 +1,8 @@
 //! The JSON the Raja Pasu page reads (docs/API.md), as typed structs: a game's info and the
 //! live updates, and [`ShownGame`] for Raja Pasu.
 
-use super::settings::Seats;
 use crate::games::entry::Entry;
-use crate::games::seating::Kind;
+use crate::games::seating::{Kind, Seating, Seats};
 use crate::games::view::{json, Occasion, Seat, ShownGame, Told};
 use rajapasu_ai::Level;
 use rajapasu_engine::{BySide, Event, Game, GameView, Side};
@@ -64,9 +63,9 @@ impl GameInfo {
         let s = &e.settings;
         let online = s.seats.online();
         let seat = |side: Side| {
-            if s.seats.computer() == Some(side) {
+            if s.seats.is_computer(side) {
                 Seat::Computer
-            } else if online.is_some_and(|o| o.creator != side && o.invite.is_some()) {
+            } else if s.is_open(side) {
                 Seat::Open
             } else {
                 Seat::Taken
@@ -76,14 +75,16 @@ impl GameInfo {
             id: id.to_string(),
             kind: s.seats.kind(),
             level: s.seats.level(),
-            computer: s.seats.computer(),
+            computer: Side::ALL
+                .into_iter()
+                .find(|&side| s.seats.is_computer(side)),
             seats: BySide::from_fn(seat),
             names: s.names.clone(),
-            players: online.map(|o| o.players.clone()).unwrap_or_default(),
+            players: BySide::from_fn(|side| s.seats.chosen_name(side).map(str::to_string)),
             connected: BySide::from_fn(|side| e.connected(side)),
             resigned: s.resigned,
             rematch: RematchInfo {
-                offered_by: online.and_then(|o| o.rematch_offer),
+                offered_by: online.and_then(|o| o.offered().next()),
                 game: online.and_then(|o| o.rematch.clone()),
             },
             ply: e.game.moves().len(),
@@ -249,15 +250,14 @@ impl ShownGame for Game {
         let seats = &e.settings.seats;
         let created = occasion == Occasion::Created;
         let invite = seats.online().map(|o| {
-            o.invite
-                .as_ref()
-                .map(|code| format!("/g/{id}?invite={code}"))
+            let code = o.invites.iter().flatten().next();
+            code.map(|code| format!("/g/{id}?invite={code}"))
         });
         json(Seated {
             id: id.to_string(),
-            token: seats.tokens()[side].map(str::to_string),
+            token: seats.tokens()[side.index()].map(str::to_string),
             seat: match seats {
-                Seats::SameDevice { .. } => "both",
+                Seats::Local { .. } => "both",
                 _ => side.name(),
             },
             watch: created.then(|| format!("/g/{id}")),
