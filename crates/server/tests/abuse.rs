@@ -248,14 +248,8 @@ async fn a_full_search_queue_refuses_hints_while_the_computer_still_moves() {
     // The computer's move waits its turn.
     let game = step("the move that the computer answers is taken", async {
         let (game, token, _) = new_game(addr, json!({"kind": "computer", "level": 1})).await;
-        let a = act(
-            addr,
-            GAMES,
-            &game,
-            "moves",
-            json!({"move": 1, "ply": 0, "token": token}),
-        )
-        .await;
+        let body = json!({"move": 1, "ply": 0, "token": token});
+        let a = act(addr, GAMES, &game, "moves", body).await;
         assert_eq!(a.status, 200, "{}", a.body);
         game
     })

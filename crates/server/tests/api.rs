@@ -88,14 +88,8 @@ async fn local_game_moves_and_errors(store: Backend) {
         .position(|c| c == 0)
         .unwrap()
         + 1;
-    let a = act(
-        addr,
-        GAMES,
-        &id,
-        "moves",
-        json!({"move": empty, "ply": 2, "token": token}),
-    )
-    .await;
+    let body = json!({"move": empty, "ply": 2, "token": token});
+    let a = act(addr, GAMES, &id, "moves", body).await;
     assert_eq!(a.status, 422);
     assert!(error_of(&a).contains("empty"), "{}", a.body);
 
@@ -307,14 +301,8 @@ async fn websocket_live_updates(store: Backend) {
     let v = next_json(&mut ws).await;
     assert_eq!(v["type"], "state");
     assert_eq!(v["game"]["ply"], 0);
-    let a = act(
-        addr,
-        GAMES,
-        &id,
-        "moves",
-        json!({"move": 4, "ply": 0, "token": token}),
-    )
-    .await;
+    let body = json!({"move": 4, "ply": 0, "token": token});
+    let a = act(addr, GAMES, &id, "moves", body).await;
     assert_eq!(a.status, 200);
     let v = next_json(&mut ws).await;
     assert_eq!(v["type"], "move");
@@ -340,14 +328,8 @@ async fn restart_restores_games(store: Backend) {
     play_some(addr, &id, &token, 4).await;
     let last = get_game(addr, GAMES, &id).await["view"].clone();
     let (oid, _, created) = new_game(addr, json!({"kind": "online"})).await;
-    let a = act(
-        addr,
-        GAMES,
-        &oid,
-        "join",
-        json!({"invite": invite_code(&created)}),
-    )
-    .await;
+    let body = json!({"invite": invite_code(&created)});
+    let a = act(addr, GAMES, &oid, "join", body).await;
     assert_eq!(a.status, 200);
     task.abort();
     let (addr2, _task2) = rajapasu_server::spawn("127.0.0.1:0", &db).await.unwrap();
@@ -376,14 +358,8 @@ async fn meta_lists_the_levels_and_the_default_that_a_game_gets(store: Backend) 
         json!({"kind": "local", "position": "0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35"}),
     )
     .await;
-    let a = act(
-        addr,
-        GAMES,
-        &id,
-        "moves",
-        json!({"move": 6, "token": token}),
-    )
-    .await;
+    let body = json!({"move": 6, "token": token});
+    let a = act(addr, GAMES, &id, "moves", body).await;
     let events = a.json()["events"].as_array().unwrap().clone();
     let end = events.iter().find(|e| e["event"] == "round_end").unwrap();
     assert_eq!(end["captured"], json!({"south": 63, "north": 35}));

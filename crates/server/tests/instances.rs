@@ -31,14 +31,8 @@ async fn a_game_made_on_one_instance_is_played_on_the_other() {
     let mut ws = socket(b, GAMES, &id).await.unwrap();
     assert_eq!(next_update(&mut ws).await["type"], "state");
     // A move on A reaches B's socket, as a move with its events.
-    let m = act(
-        a,
-        GAMES,
-        &id,
-        "moves",
-        json!({"move": 4, "ply": 0, "token": token}),
-    )
-    .await;
+    let body = json!({"move": 4, "ply": 0, "token": token});
+    let m = act(a, GAMES, &id, "moves", body).await;
     assert_eq!(m.status, 200, "{}", m.body);
     let v = next_update(&mut ws).await;
     assert_eq!(
@@ -127,14 +121,8 @@ async fn moves_alternating_between_instances_are_taken_at_once() {
             break;
         };
         let addr = if ply % 2 == 0 { a } else { b };
-        let m = act(
-            addr,
-            GAMES,
-            &id,
-            "moves",
-            json!({"move": mv, "ply": ply, "token": token}),
-        )
-        .await;
+        let body = json!({"move": mv, "ply": ply, "token": token});
+        let m = act(addr, GAMES, &id, "moves", body).await;
         assert_eq!(m.status, 200, "ply {ply}: {}", m.body);
         view = m.json()["game"]["view"].clone();
     }
@@ -148,14 +136,8 @@ async fn a_mandiri_move_on_one_instance_reaches_the_sockets_of_the_other() {
     let (id, token, _) = new_game_in(a, MANDIRI, json!({"kind": "local"})).await;
     let mut ws = socket(b, MANDIRI, &id).await.unwrap();
     assert_eq!(next_update(&mut ws).await["type"], "state");
-    let moved = act(
-        a,
-        MANDIRI,
-        &id,
-        "moves",
-        json!({"token": token, "move": "S4"}),
-    )
-    .await;
+    let body = json!({"token": token, "move": "S4"});
+    let moved = act(a, MANDIRI, &id, "moves", body).await;
     assert_eq!(moved.status, 200, "{}", moved.body);
     let update = next_update(&mut ws).await;
     assert_eq!(update["type"], "move", "{update}");

@@ -19,14 +19,8 @@ async fn create(addr: SocketAddr, body: Value) -> Value {
 }
 
 async fn play(addr: SocketAddr, id: &str, token: &str, hole: &str) -> Answer {
-    act(
-        addr,
-        GAMES,
-        id,
-        "moves",
-        json!({"token": token, "move": hole}),
-    )
-    .await
+    let body = json!({"token": token, "move": hole});
+    act(addr, GAMES, id, "moves", body).await
 }
 
 /// A request with only a token, to `{GAMES}/{id}/{action}`.
@@ -256,14 +250,8 @@ async fn against_two_computers(store: Backend) {
     // Player 3 sits in L: the computers in C and R move first, on their own.
     let v2 = wait_for(addr, GAMES, id2, |v| v["view"]["to_move"] == "L").await;
     assert_eq!(v2["line"], "CR");
-    let a = act(
-        addr,
-        GAMES,
-        id2,
-        "undo",
-        json!({"token": created2["token"]}),
-    )
-    .await;
+    let body = json!({"token": created2["token"]});
+    let a = act(addr, GAMES, id2, "undo", body).await;
     assert_eq!(code_of(&a), "no_undo", "{}", a.body);
     // Undo takes back the person's move and the computers' replies.
     let ply = v["ply"].as_u64().unwrap();
@@ -344,14 +332,8 @@ async fn online_with_two_friends(store: Backend) {
         (Some("move"), Some("N4"))
     );
     // Names, and no undo online.
-    let a = act(
-        addr,
-        GAMES,
-        &id,
-        "name",
-        json!({"token": p1, "name": "Asha"}),
-    )
-    .await;
+    let body = json!({"token": p1, "name": "Asha"});
+    let a = act(addr, GAMES, &id, "name", body).await;
     assert_eq!(a.json()["game"]["players"][0]["name"], "Asha", "{}", a.body);
     let a = with_token(addr, &id, "undo", p1).await;
     assert_eq!(code_of(&a), "no_undo");
@@ -464,14 +446,8 @@ async fn rematch_online_when_all_three_offer(store: Backend) {
             let a = act(addr, GAMES, &id, "join", json!({"invite": code})).await;
             tokens.push(a.json()["token"].as_str().unwrap().to_string());
         }
-        let a = act(
-            addr,
-            GAMES,
-            &id,
-            "name",
-            json!({"token": tokens[0], "name": "Asha"}),
-        )
-        .await;
+        let body = json!({"token": tokens[0], "name": "Asha"});
+        let a = act(addr, GAMES, &id, "name", body).await;
         assert_eq!(a.status, 200, "{}", a.body);
         (id, tokens)
     })

@@ -65,14 +65,8 @@ async fn resigning_ends_the_game(store: Backend) {
     let a = with_token(addr, &id, "resign", &north).await;
     assert_eq!(a.status, 200, "{}", a.body);
     assert_eq!(a.json()["game"]["resigned"], "north");
-    let a = act(
-        addr,
-        GAMES,
-        &id,
-        "moves",
-        json!({"move": 1, "token": south}),
-    )
-    .await;
+    let body = json!({"move": 1, "token": south});
+    let a = act(addr, GAMES, &id, "moves", body).await;
     assert_eq!((a.status, code_of(&a).as_str()), (409, "game_over"));
     let a = with_token(addr, &id, "resign", &south).await;
     assert_eq!(code_of(&a), "game_over");
@@ -102,14 +96,8 @@ async fn names_are_checked_and_shown(store: Backend) {
     let a = post(addr, &path, json!({"token": south, "name": ""})).await;
     assert!(a.json()["game"]["players"]["south"].is_null());
     let (lid, ltoken, _) = new_game(addr, json!({"kind": "local"})).await;
-    let a = act(
-        addr,
-        GAMES,
-        &lid,
-        "name",
-        json!({"token": ltoken, "name": "B"}),
-    )
-    .await;
+    let body = json!({"token": ltoken, "name": "B"});
+    let a = act(addr, GAMES, &lid, "name", body).await;
     assert_eq!(code_of(&a), "not_online");
 }
 
@@ -133,14 +121,8 @@ async fn rematches(store: Backend) {
 
     // Online: an offer, which the other player takes up; each gets the other seat.
     let (id, south, north) = online_game(addr).await;
-    act(
-        addr,
-        GAMES,
-        &id,
-        "name",
-        json!({"token": south, "name": "Ann"}),
-    )
-    .await;
+    let body = json!({"token": south, "name": "Ann"});
+    act(addr, GAMES, &id, "name", body).await;
     with_token(addr, &id, "resign", &south).await;
     let a = with_token(addr, &id, "rematch", &north).await;
     assert_eq!(a.json()["offered"], true, "{}", a.body);
@@ -162,14 +144,8 @@ async fn rematches(store: Backend) {
     let north_new = b.json()["token"].as_str().unwrap().to_string();
     assert_ne!(south_new, north_new);
     // The old North now moves first, as South.
-    let a = act(
-        addr,
-        GAMES,
-        &new_id,
-        "moves",
-        json!({"move": 1, "token": north_new}),
-    )
-    .await;
+    let body = json!({"move": 1, "token": north_new});
+    let a = act(addr, GAMES, &new_id, "moves", body).await;
     assert_eq!(a.status, 200, "{}", a.body);
 }
 

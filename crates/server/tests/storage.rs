@@ -25,14 +25,8 @@ async fn idle_games_leave_memory_and_come_back(store: Backend) {
     let server = server_with_policy(store.db(), policy).await;
     let (addr, hub) = (server.addr, server.hub.clone());
     let (id, token, _) = new_game(addr, json!({"kind": "local"})).await;
-    let a = act(
-        addr,
-        GAMES,
-        &id,
-        "moves",
-        json!({"move": 3, "ply": 0, "token": token}),
-    )
-    .await;
+    let body = json!({"move": 3, "ply": 0, "token": token});
+    let a = act(addr, GAMES, &id, "moves", body).await;
     assert_eq!(a.status, 200, "{}", a.body);
     assert!(hub.holds(&id));
     // Not idle long enough: kept.
@@ -105,14 +99,8 @@ async fn idle_unfinished_games_expire(store: Backend) {
     assert_eq!(status(done).await, 200, "finished games are kept");
     assert_eq!(status(recent.clone()).await, 200);
     // A move counts as activity: the recent game lives on past its first 30 days.
-    let a = act(
-        addr,
-        GAMES,
-        &recent,
-        "moves",
-        json!({"move": 1, "ply": 0, "token": token}),
-    )
-    .await;
+    let body = json!({"move": 1, "ply": 0, "token": token});
+    let a = act(addr, GAMES, &recent, "moves", body).await;
     assert_eq!(a.status, 200, "{}", a.body);
     clock.fetch_add(20 * DAY, Ordering::SeqCst);
     assert_eq!(hub.expire().await.unwrap(), 0);
