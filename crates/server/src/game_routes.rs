@@ -10,7 +10,7 @@ use crate::games::hub::HeldGame;
 use crate::live::ws;
 use crate::requests::{
     ApiJson, ApiPath, ApiQuery, JoinRequest, MoveRequest, NameRequest, RecordQuery, StateQuery,
-    TokenRequest,
+    TokenRequest, TraceRequest,
 };
 use axum::extract::State;
 use axum::http::{header, StatusCode};
@@ -84,7 +84,7 @@ actions!(
     rematch(G::RematchRequest),
 );
 
-async fn trace<G: HeldGame>(ApiJson(req): ApiJson<G::TraceRequest>) -> Answer {
+async fn trace<G: HeldGame>(ApiJson(req): ApiJson<TraceRequest<G::MoveText>>) -> Answer {
     Ok(Json(crate::games::actions::trace::<G>(&req)?))
 }
 

@@ -12,7 +12,7 @@ use super::served::{ServedGame, Setup};
 use super::slot::Slot;
 use super::view::{json, Occasion, ShownGame, Told, Traced};
 use crate::error::ApiError;
-use crate::requests::{JoinRequest, MoveRequest, NameRequest, TokenRequest};
+use crate::requests::{JoinRequest, MoveRequest, NameRequest, TokenRequest, TraceRequest};
 use crate::tokens::{random_token, tokens_match, ID_LEN};
 use serde_json::Value;
 use std::sync::Arc;
@@ -290,7 +290,7 @@ impl Hub {
 /// Plays the move of a trace request from its position, storing nothing: the position before,
 /// the move's events, the position after. 422 `illegal_move`, naming why, when it cannot be
 /// played.
-pub fn trace<G: ShownGame>(req: &G::TraceRequest) -> Result<Value, ApiError> {
+pub fn trace<G: ShownGame>(req: &TraceRequest<G::MoveText>) -> Result<Value, ApiError> {
     let (mut game, mv) = G::read_trace(req)?;
     let before = G::view(&game);
     let mut events = Vec::new();

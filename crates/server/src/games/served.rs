@@ -6,6 +6,7 @@
 
 use super::seating::{Player, Seating};
 use crate::error::ApiError;
+use crate::requests::TraceRequest;
 use crate::search_pool::{SearchError, SearchPool};
 use rajapasu_ai::Level;
 use rajapasu_engine::record::Recorded;
@@ -115,13 +116,11 @@ pub trait ServedGame: Recorded {
     type MoveText: DeserializeOwned + Send + 'static;
     /// The body of its rematch request.
     type RematchRequest: RematchBody + DeserializeOwned + Send + 'static;
-    /// The body of its trace request: a position and a move.
-    type TraceRequest: DeserializeOwned + Send + 'static;
 
     /// Checks a creation request: the game, its settings (made at `now`), the creator's place.
     fn new_game(req: Self::NewGame, now: u64) -> Result<Setup<Self>, ApiError>;
     /// Checks a trace request: the game to play the move in, and the move.
-    fn read_trace(req: &Self::TraceRequest) -> Result<(Self, Self::Move), ApiError>;
+    fn read_trace(req: &TraceRequest<Self::MoveText>) -> Result<(Self, Self::Move), ApiError>;
     /// The move a request names; 422 `illegal_move` when it names none.
     fn read_move(&self, text: &Self::MoveText) -> Result<Self::Move, ApiError>;
     /// The player to move.

@@ -6,21 +6,19 @@
 //! | Module | What it holds |
 //! |---|---|
 //! | [`settings`] | the rules and who plays (one person and two computers, three on one device, three online), the stored JSON |
-//! | [`requests`] | the new-game request, and holes by name |
+//! | [`requests`] | the new-game request, holes by name, the trace's reading (`POST /api/mandiri/trace`) |
 //! | [`view`] | the JSON the page reads |
 //! | [`hint`] | the hint: the best move and what each seat may expect |
-//! | [`trace`] | the request of a move played from any position (`POST /api/mandiri/trace`) |
 
 pub mod hint;
 pub mod requests;
 pub mod settings;
-pub mod trace;
 pub mod view;
 
 use crate::error::ApiError;
 use crate::games::seating::{Kind, Seats};
 use crate::games::served::{GameName, ServedGame, Setup};
-use crate::requests::TokenRequest;
+use crate::requests::{TokenRequest, TraceRequest};
 use crate::search_pool::{SearchError, SearchPool, HINT_TABLE_BITS};
 use rajapasu_ai::Level;
 use rajapasu_engine::mandiri::{self, Player};
@@ -29,7 +27,6 @@ use requests::NewMandiriGame;
 use serde_json::Value;
 use settings::{GameTag, Settings};
 use std::future::Future;
-use trace::MandiriTraceRequest;
 
 /// A move as the store keeps it: 1 to 7 for S1 to S7, 8 to 14 for N1 to N7.
 ///
@@ -71,7 +68,6 @@ impl ServedGame for mandiri::Game {
     type NewGame = NewMandiriGame;
     type MoveText = String;
     type RematchRequest = TokenRequest;
-    type TraceRequest = MandiriTraceRequest;
 
     fn new_game(req: NewMandiriGame, now: u64) -> Result<Setup<mandiri::Game>, ApiError> {
         let setup = req.read()?;
@@ -94,8 +90,8 @@ impl ServedGame for mandiri::Game {
         })
     }
 
-    fn read_trace(req: &MandiriTraceRequest) -> Result<(mandiri::Game, Hole), ApiError> {
-        req.read()
+    fn read_trace(req: &TraceRequest<String>) -> Result<(mandiri::Game, Hole), ApiError> {
+        requests::read_trace(req)
     }
 
     fn read_move(&self, name: &String) -> Result<Hole, ApiError> {

@@ -1,11 +1,13 @@
-//! The Mandiri routes' own requests: a new game, and a hole named in a move (the trace's
-//! request is in [`super::trace`]). The others (moves, tokens, invitations, names) are both
-//! games' ([`crate::requests`]).
+//! The Mandiri routes' own requests: a new game, a hole named in a move, and how a trace is
+//! read (`POST /api/mandiri/trace`: one move played from a position, storing nothing, told as
+//! a game's moves are, so that the rules page and the tutorial show Mandiri moves without
+//! knowing the rules themselves). The others (moves, tokens, invitations, names, the trace's
+//! body) are both games' ([`crate::requests`]).
 
 use crate::error::ApiError;
 use crate::games::seating::Kind;
 use crate::games::served::RematchBody;
-use crate::requests::TokenRequest;
+use crate::requests::{TokenRequest, TraceRequest};
 use rajapasu_ai::Level;
 use rajapasu_engine::mandiri::{self, Player};
 use rajapasu_engine::Hole;
@@ -49,9 +51,7 @@ impl NewMandiriGame {
     /// ```
     pub fn read(self) -> Result<MandiriSetupRequest, ApiError> {
         let rules = match &self.rules {
-            Some(text) => text
-                .parse::<mandiri::Rules>()
-                .map_err(|e| ApiError::unprocessable(format!("rules: {e}")).code("bad_rules"))?,
+            Some(text) => mandiri_rules(text)?,
             None => mandiri::Rules::default(),
         };
         let level = crate::requests::level(self.kind, self.level)?;
@@ -102,4 +102,44 @@ pub fn hole_named(text: &str) -> Result<Hole, ApiError> {
         return Err(bad());
     }
     Ok(hole)
+}
+
+/// The game and the move of a trace request: a position code, which names its own rule set, or
+/// a rule set's start (`mandiri` unless named); 422 naming what is wrong otherwise.
+///
+/// ```
+/// use rajapasu_server::mandiri::requests::read_trace;
+/// let start = serde_json::from_str(r#"{"move": "S4"}"#).unwrap();
+/// assert_eq!(read_trace(&start).unwrap().1.to_string(), "S4");
+/// let both = serde_json::from_str(
+///     r#"{"rules": "mandiri", "position": "mandiri 7,7,7,7,7,7,7/7,7,7,7,7,7,7 C 0,0,0 1,2,3 0,0,0 1 1", "move": "S4"}"#,
+/// )
+/// .unwrap();
+/// assert_eq!(read_trace(&both).unwrap_err().code_word(), "bad_position");
+/// ```
+pub fn read_trace(req: &TraceRequest<String>) -> Result<(mandiri::Game, Hole), ApiError> {
+    let bad_position =
+        |e: String| ApiError::unprocessable(format!("position: {e}")).code("bad_position");
+    let game = match (&req.rules, &req.position) {
+        (Some(_), Some(_)) => {
+            return Err(bad_position(
+                "a position code names its own rule set: give `position` or `rules`, not both"
+                    .into(),
+            ))
+        }
+        (_, Some(code)) => mandiri::Game::from_position(
+            mandiri::Position::from_code(code).map_err(|e| bad_position(e.to_string()))?,
+        ),
+        (rules, None) => mandiri::Game::new(match rules {
+            Some(text) => mandiri_rules(text)?,
+            None => mandiri::Rules::default(),
+        }),
+    };
+    Ok((game, hole_named(&req.mv)?))
+}
+
+/// A Mandiri rule set as the API takes it.
+fn mandiri_rules(text: &str) -> Result<mandiri::Rules, ApiError> {
+    text.parse()
+        .map_err(|e| ApiError::unprocessable(format!("rules: {e}")).code("bad_rules"))
 }

@@ -6,7 +6,7 @@
 //! | Module | What it holds |
 //! |---|---|
 //! | [`settings`] | the rules, the start, who plays and the record's names, and the JSON stored |
-//! | [`requests`] | the new-game request (kind, rules, mode, start or record, side, level), the rematch and trace requests |
+//! | [`requests`] | the new-game request (kind, rules, mode, start or record, side, level), the rematch request, the trace's reading |
 //! | [`view`] | the JSON the page reads |
 //! | [`hint`] | the hint: every move scored |
 
@@ -18,10 +18,11 @@ pub mod view;
 use crate::error::ApiError;
 use crate::games::seating::{Kind, Player, Seats};
 use crate::games::served::{GameName, ServedGame, Setup};
+use crate::requests::TraceRequest;
 use crate::search_pool::{SearchError, SearchPool};
 use rajapasu_ai::Level;
 use rajapasu_engine::{Game, Move, Position, Side};
-use requests::{GameSetup, NewGame, RematchRequest, TraceRequest};
+use requests::{GameSetup, NewGame, RematchRequest};
 use serde_json::Value;
 use settings::Settings;
 use std::future::Future;
@@ -41,7 +42,6 @@ impl ServedGame for Game {
     type NewGame = NewGame;
     type MoveText = u32;
     type RematchRequest = RematchRequest;
-    type TraceRequest = TraceRequest;
 
     fn new_game(req: NewGame, now: u64) -> Result<Setup<Game>, ApiError> {
         let GameSetup {
@@ -62,8 +62,8 @@ impl ServedGame for Game {
         })
     }
 
-    fn read_trace(req: &TraceRequest) -> Result<(Game, Move), ApiError> {
-        req.read()
+    fn read_trace(req: &TraceRequest<u32>) -> Result<(Game, Move), ApiError> {
+        requests::read_trace(req)
     }
 
     fn read_move(&self, number: &u32) -> Result<Move, ApiError> {
