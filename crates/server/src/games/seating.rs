@@ -164,6 +164,16 @@ impl<P: Player> Seats<P> {
         }))
     }
 
+    /// The seats of a new game of `kind` created by `creator`: against the computer at `level`
+    /// (the default when none), on one device, or online with invitations.
+    pub fn new(kind: Kind, level: Option<Level>, creator: P) -> Result<Seats<P>, NoRandomness> {
+        match kind {
+            Kind::Computer => Seats::new_computer(level.unwrap_or_default(), creator),
+            Kind::Local => Seats::new_local(),
+            Kind::Online => Seats::new_online(creator),
+        }
+    }
+
     /// The seats of the rematch: the same kind and level, new tokens; online, every player one
     /// lower ([`in_rematch`]), every seat taken and the names carried along; against the
     /// computer, the person one lower when `swap`.

@@ -16,7 +16,6 @@ pub mod settings;
 pub mod view;
 
 use crate::error::ApiError;
-use crate::games::seating::{Kind, Seats};
 use crate::games::served::{GameName, ServedGame, Setup};
 use crate::requests::{TokenRequest, TraceRequest};
 use crate::search_pool::{SearchError, SearchPool, HINT_TABLE_BITS};
@@ -25,7 +24,7 @@ use rajapasu_engine::mandiri::{self, Player};
 use rajapasu_engine::{Hole, Side};
 use requests::NewMandiriGame;
 use serde_json::Value;
-use settings::{GameTag, Settings};
+use settings::Settings;
 use std::future::Future;
 
 /// A move as the store keeps it: 1 to 7 for S1 to S7, 8 to 14 for N1 to N7.
@@ -70,24 +69,7 @@ impl ServedGame for mandiri::Game {
     type RematchRequest = TokenRequest;
 
     fn new_game(req: NewMandiriGame, now: u64) -> Result<Setup<mandiri::Game>, ApiError> {
-        let setup = req.read()?;
-        let seats = match setup.kind {
-            Kind::Computer => Seats::new_computer(setup.level.unwrap_or_default(), setup.player)?,
-            Kind::Local => Seats::new_local()?,
-            Kind::Online => Seats::new_online(setup.player)?,
-        };
-        let settings = Settings {
-            game: GameTag::Mandiri,
-            rules: setup.rules,
-            seats,
-            created: now,
-            resigned: None,
-        };
-        Ok(Setup {
-            game: mandiri::Game::new(setup.rules),
-            settings,
-            creator: setup.player,
-        })
+        req.read(now)
     }
 
     fn read_trace(req: &TraceRequest<String>) -> Result<(mandiri::Game, Hole), ApiError> {

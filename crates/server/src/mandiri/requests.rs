@@ -4,11 +4,11 @@
 //! knowing the rules themselves). The others (moves, tokens, invitations, names, the trace's
 //! body) are both games' ([`crate::requests`]).
 
+use super::settings::{GameTag, Settings};
 use crate::error::ApiError;
-use crate::games::seating::Kind;
-use crate::games::served::RematchBody;
+use crate::games::seating::{Kind, Seats};
+use crate::games::served::{RematchBody, Setup};
 use crate::requests::{TokenRequest, TraceRequest};
-use rajapasu_ai::Level;
 use rajapasu_engine::mandiri::{self, Player};
 use rajapasu_engine::Hole;
 use serde::Deserialize;
@@ -26,30 +26,18 @@ pub struct NewMandiriGame {
     player: Option<u8>,
 }
 
-/// A new Mandiri game as asked for, checked.
-#[derive(Debug)]
-pub struct MandiriSetupRequest {
-    /// The kind.
-    pub kind: Kind,
-    /// The rules.
-    pub rules: mandiri::Rules,
-    /// The computers' level, against them.
-    pub level: Option<Level>,
-    /// The creator's player.
-    pub player: Player,
-}
-
 impl NewMandiriGame {
-    /// Checks the request: rules, level and player that fit the kind.
+    /// Checks the request: rules, level and player that fit the kind; the game is created at
+    /// `now`.
     ///
     /// ```
     /// use rajapasu_server::mandiri::requests::NewMandiriGame;
     /// let ok: NewMandiriGame = serde_json::from_str(r#"{"kind":"computer","level":2}"#).unwrap();
-    /// assert_eq!(ok.read().unwrap().player.number(), 1);
+    /// assert_eq!(ok.read(0).unwrap().creator.number(), 1);
     /// let bad: NewMandiriGame = serde_json::from_str(r#"{"kind":"local","level":2}"#).unwrap();
-    /// assert_eq!(bad.read().unwrap_err().code_word(), "bad_level");
+    /// assert_eq!(bad.read(0).unwrap_err().code_word(), "bad_level");
     /// ```
-    pub fn read(self) -> Result<MandiriSetupRequest, ApiError> {
+    pub fn read(self, now: u64) -> Result<Setup<mandiri::Game>, ApiError> {
         let rules = match &self.rules {
             Some(text) => mandiri_rules(text)?,
             None => mandiri::Rules::default(),
@@ -62,11 +50,17 @@ impl NewMandiriGame {
                     .code("bad_player")
             })?,
         };
-        Ok(MandiriSetupRequest {
-            kind: self.kind,
+        let settings = Settings {
+            game: GameTag::Mandiri,
             rules,
-            level,
-            player,
+            seats: Seats::new(self.kind, level, player)?,
+            created: now,
+            resigned: None,
+        };
+        Ok(Setup {
+            game: mandiri::Game::new(rules),
+            settings,
+            creator: player,
         })
     }
 }

@@ -16,13 +16,13 @@ pub mod settings;
 pub mod view;
 
 use crate::error::ApiError;
-use crate::games::seating::{Kind, Player, Seats};
+use crate::games::seating::Player;
 use crate::games::served::{GameName, ServedGame, Setup};
 use crate::requests::TraceRequest;
 use crate::search_pool::{SearchError, SearchPool};
 use rajapasu_ai::Level;
 use rajapasu_engine::{Game, Move, Position, Side};
-use requests::{GameSetup, NewGame, RematchRequest};
+use requests::{NewGame, RematchRequest};
 use serde_json::Value;
 use settings::Settings;
 use std::future::Future;
@@ -44,22 +44,7 @@ impl ServedGame for Game {
     type RematchRequest = RematchRequest;
 
     fn new_game(req: NewGame, now: u64) -> Result<Setup<Game>, ApiError> {
-        let GameSetup {
-            kind,
-            game,
-            level,
-            side,
-        } = req.read()?;
-        let seats = match kind {
-            Kind::Computer => Seats::new_computer(level.unwrap_or_default(), side)?,
-            Kind::Local => Seats::new_local()?,
-            Kind::Online => Seats::new_online(side)?,
-        };
-        Ok(Setup {
-            settings: Settings::new(&game, seats, now),
-            game,
-            creator: side,
-        })
+        req.read(now)
     }
 
     fn read_trace(req: &TraceRequest<u32>) -> Result<(Game, Move), ApiError> {

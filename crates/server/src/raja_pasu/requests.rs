@@ -2,11 +2,11 @@
 //! imported record, side and level), a rematch (which may keep the sides), and how a trace is
 //! read. The others are both games' ([`crate::requests`]).
 
+use super::settings::Settings;
 use crate::error::ApiError;
-use crate::games::seating::Kind;
-use crate::games::served::RematchBody;
+use crate::games::seating::{Kind, Seats};
+use crate::games::served::{RematchBody, Setup};
 use crate::requests::{hole, position, rules, TraceRequest};
-use rajapasu_ai::Level;
 use rajapasu_engine::record::Record;
 use rajapasu_engine::{Game, Move, ParseSideError, Position, Rules, Side};
 use serde::Deserialize;
@@ -30,22 +30,10 @@ pub struct NewGame {
     record: Option<String>,
 }
 
-/// A new game as asked for, checked.
-#[derive(Debug)]
-pub struct GameSetup {
-    /// The kind.
-    pub kind: Kind,
-    /// The game to begin with: the start position and the moves of an imported record.
-    pub game: Game,
-    /// The computer's level, for a game against it.
-    pub level: Option<Level>,
-    /// The creator's seat.
-    pub side: Side,
-}
-
 impl NewGame {
-    /// Checks the request: a record, rules, mode, position, side and level that all fit.
-    pub fn read(self) -> Result<GameSetup, ApiError> {
+    /// Checks the request: a record, rules, mode, position, side and level that all fit; the
+    /// game is created at `now`.
+    pub fn read(self, now: u64) -> Result<Setup<Game>, ApiError> {
         let record =
             match &self.record {
                 Some(text) => Some(Record::parse(text).map_err(|e| {
@@ -82,11 +70,11 @@ impl NewGame {
                     .code("bad_record")
             })?;
         }
-        Ok(GameSetup {
-            kind: self.kind,
+        let seats = Seats::new(self.kind, level, side)?;
+        Ok(Setup {
+            settings: Settings::new(&game, seats, now),
             game,
-            level,
-            side,
+            creator: side,
         })
     }
 }
