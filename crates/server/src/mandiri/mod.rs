@@ -18,7 +18,8 @@ pub mod view;
 use crate::error::ApiError;
 use crate::games::served::{GameName, ServedGame, Setup};
 use crate::requests::{TokenRequest, TraceRequest};
-use crate::search_pool::{SearchError, SearchPool, HINT_TABLE_BITS};
+use crate::search_pool::{SearchPool, HINT_TABLE_BITS};
+use rajapasu_ai::search::Searcher;
 use rajapasu_ai::Level;
 use rajapasu_engine::mandiri::{self, Player};
 use rajapasu_engine::{Hole, Side};
@@ -120,11 +121,7 @@ impl ServedGame for mandiri::Game {
         })
     }
 
-    fn hint<'a>(
-        pool: &'a SearchPool,
-        id: &'a str,
-        game: mandiri::Game,
-    ) -> impl Future<Output = Result<Option<Value>, SearchError>> + Send + 'a {
-        pool.hint(id, move |searcher| hint::hint_with(searcher, &game))
+    fn hint_with(searcher: &mut Searcher, game: &mandiri::Game) -> Option<Value> {
+        hint::hint_with(searcher, game)
     }
 }

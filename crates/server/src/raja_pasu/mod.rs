@@ -19,7 +19,8 @@ use crate::error::ApiError;
 use crate::games::seating::Player;
 use crate::games::served::{GameName, ServedGame, Setup};
 use crate::requests::TraceRequest;
-use crate::search_pool::{SearchError, SearchPool};
+use crate::search_pool::SearchPool;
+use rajapasu_ai::search::Searcher;
 use rajapasu_ai::Level;
 use rajapasu_engine::{Game, Move, Position, Side};
 use requests::{NewGame, RematchRequest};
@@ -91,18 +92,7 @@ impl ServedGame for Game {
         })
     }
 
-    fn hint<'a>(
-        pool: &'a SearchPool,
-        id: &'a str,
-        game: Game,
-    ) -> impl Future<Output = Result<Option<Value>, SearchError>> + Send + 'a {
-        let ply = game.moves().len();
-        let search = pool.hint(id, move |searcher| hint::hint_with(searcher, &game));
-        async move {
-            Ok(search.await?.map(|mut hint| {
-                hint["ply"] = ply.into();
-                hint
-            }))
-        }
+    fn hint_with(searcher: &mut Searcher, game: &Game) -> Option<Value> {
+        hint::hint_with(searcher, game)
     }
 }
