@@ -65,6 +65,10 @@ async fn resigning_ends_the_game(store: Backend) {
     let a = with_token(addr, &id, "resign", &north).await;
     assert_eq!(a.status, 200, "{}", a.body);
     assert_eq!(a.json()["game"]["resigned"], "north");
+    assert_eq!(
+        (a.json()["type"].as_str(), a.json()["side"].as_str()),
+        (Some("resigned"), Some("north"))
+    );
     let body = json!({"move": 1, "token": south});
     let a = act(addr, GAMES, &id, "moves", body).await;
     assert_eq!((a.status, code_of(&a).as_str()), (409, "game_over"));

@@ -10,7 +10,7 @@ use super::hub::{HeldGame, Hub};
 use super::seating::{Kind, Player, Seating};
 use super::served::{ServedGame, Setup};
 use super::slot::Slot;
-use super::view::{json, Occasion, ShownGame, Told, Traced};
+use super::view::{json, update, Occasion, ShownGame, Told, Traced};
 use crate::error::ApiError;
 use crate::requests::{JoinRequest, MoveRequest, NameRequest, TokenRequest, TraceRequest};
 use crate::tokens::{random_token, tokens_match, ID_LEN};
@@ -267,7 +267,7 @@ impl Hub {
         self.check_ply(&slot, &mut e, req.ply).await?;
         e.round_opened = true;
         let computer_next = e.computer_may_move();
-        let msg = json(G::update(&slot.id, &e, Told::State));
+        let msg = json(update(&slot.id, &e, Told::State));
         drop(e);
         if computer_next {
             self.clone().spawn_computer(slot);

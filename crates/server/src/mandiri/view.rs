@@ -1,5 +1,6 @@
 //! The JSON the Mandiri page reads (docs/API.md, "Raja Pasu Mandiri"), as typed structs: a
-//! game's info, its position, and the live updates, and [`ShownGame`] for Mandiri. Values by
+//! game's info, its position, and what its live updates say of a move, and [`ShownGame`] for
+//! Mandiri. Values by
 //! seat are arrays in the order C, R, L; values by player arrays in the order of players 1, 2,
 //! 3.
 
@@ -7,7 +8,7 @@ use crate::games::entry::Entry;
 use crate::games::seating::{Held, Kind, Seating};
 use crate::games::served::ServedGame;
 use crate::games::view::Seat as Who;
-use crate::games::view::{json, Occasion, ShownGame, Told};
+use crate::games::view::{json, Occasion, ShownGame};
 use rajapasu_ai::Level;
 use rajapasu_engine::mandiri::{self, Player, Players, Seat};
 use rajapasu_engine::{Hole, SowingGame};
@@ -259,64 +260,16 @@ impl MandiriInfo {
     }
 }
 
-/// A live update of a Mandiri game (and the answer of the request that caused it).
+/// A move as a live update tells it: the hole, and the seat and player that played it.
 #[derive(Serialize, Debug)]
-#[serde(tag = "type", rename_all = "lowercase")]
-pub enum MandiriUpdate {
-    /// The whole game.
-    State {
-        /// The game.
-        game: MandiriInfo,
-    },
-    /// A move was played.
-    Move {
-        /// The ply after it.
-        ply: usize,
-        /// The hole played.
-        #[serde(rename = "move", serialize_with = "hole_name")]
-        mv: Hole,
-        /// The mover's seat.
-        seat: Seat,
-        /// The mover.
-        player: Player,
-        /// What it did, for the page to animate.
-        events: Vec<mandiri::Event>,
-        /// The game after it.
-        game: MandiriInfo,
-    },
-    /// Moves were taken back.
-    Undo {
-        /// The ply after.
-        ply: usize,
-        /// The game after.
-        game: MandiriInfo,
-    },
-    /// An invited friend took their seat.
-    Joined {
-        /// The player whose seat it is.
-        player: Player,
-        /// The game after.
-        game: MandiriInfo,
-    },
-    /// A player resigned: the match is over.
-    Resigned {
-        /// Who.
-        player: Player,
-        /// The game after.
-        game: MandiriInfo,
-    },
-    /// All three offered a rematch: each player collects their seat in it.
-    Rematch {
-        /// The rematch's id.
-        id: String,
-        /// This game, with the rematch's id.
-        game: MandiriInfo,
-    },
-    /// Which players have a socket open, by player.
-    Presence {
-        /// Each player.
-        connected: [bool; 3],
-    },
+pub struct MandiriMover {
+    /// The hole played.
+    #[serde(rename = "move", serialize_with = "hole_name")]
+    pub hole: Hole,
+    /// The mover's seat.
+    pub seat: Seat,
+    /// The mover.
+    pub player: Player,
 }
 
 /// The winners: of the match, or the two who did not resign (empty while it goes on).
@@ -364,13 +317,9 @@ struct MandiriAtPly {
 struct MandiriMoveInfo {
     /// The ply after it.
     ply: usize,
-    /// The hole played.
-    #[serde(rename = "move", serialize_with = "hole_name")]
-    hole: Hole,
-    /// The mover's seat.
-    seat: Seat,
-    /// The mover.
-    player: Player,
+    /// The move and who played it.
+    #[serde(flatten)]
+    mover: MandiriMover,
     /// What it did.
     events: Vec<mandiri::Event>,
 }
@@ -385,7 +334,10 @@ fn players_of(held: Held) -> Vec<Player> {
 impl ShownGame for mandiri::Game {
     type View = MandiriView;
     type Info = MandiriInfo;
-    type Update = MandiriUpdate;
+    type Mover = MandiriMover;
+    type Connected = [bool; 3];
+    const JOINED: &'static str = "player";
+    const RESIGNED: &'static str = "player";
 
     fn view(game: &mandiri::Game) -> MandiriView {
         MandiriView::new(game)
@@ -395,38 +347,12 @@ impl ShownGame for mandiri::Game {
         MandiriInfo::of(id, e)
     }
 
-    fn update(id: &str, e: &Entry<mandiri::Game>, told: Told<mandiri::Game>) -> MandiriUpdate {
-        let game = || MandiriInfo::of(id, e);
-        match told {
-            Told::State => MandiriUpdate::State { game: game() },
-            Told::Move {
-                ply,
-                mv,
-                seat,
-                player,
-                events,
-            } => MandiriUpdate::Move {
-                ply,
-                mv,
-                seat,
-                player,
-                events,
-                game: game(),
-            },
-            Told::Undo { ply } => MandiriUpdate::Undo { ply, game: game() },
-            Told::Joined(player) => MandiriUpdate::Joined {
-                player,
-                game: game(),
-            },
-            Told::Resigned(player) => MandiriUpdate::Resigned {
-                player,
-                game: game(),
-            },
-            Told::Rematch(id) => MandiriUpdate::Rematch { id, game: game() },
-            Told::Presence => MandiriUpdate::Presence {
-                connected: Player::ALL.map(|p| e.connected(p)),
-            },
-        }
+    fn mover(hole: Hole, seat: Seat, player: Player) -> MandiriMover {
+        MandiriMover { hole, seat, player }
+    }
+
+    fn connected(e: &Entry<mandiri::Game>) -> [bool; 3] {
+        Player::ALL.map(|p| e.connected(p))
     }
 
     fn at_ply(id: &str, at: usize, mut game: mandiri::Game) -> Value {
@@ -438,9 +364,7 @@ impl ShownGame for mandiri::Game {
             game.play_traced(hole, &mut events).ok()?;
             Some(MandiriMoveInfo {
                 ply: at,
-                hole,
-                seat,
-                player,
+                mover: mandiri::Game::mover(hole, seat, player),
                 events,
             })
         });
