@@ -3,7 +3,7 @@
 //! peak memory (VmHWM from /proc), the probe's latencies and failures, and what the attack
 //! got. docs/SERVER.md has the figures.
 
-use crate::client::{Answer, Client};
+use crate::client::{legal_moves, Answer, Client};
 use crate::error::LoadtestError;
 use crate::latency::percentile;
 use crate::server::{self, Server};
@@ -132,11 +132,8 @@ pub async fn run(mode: Abuse, seconds: f64) -> Result<(), LoadtestError> {
     };
     let probe = probe.report().await;
     let memory = memory_mb(pid);
-    let _ = server.child.kill();
-    let _ = server.child.wait();
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{db}{ext}"));
-    }
+    server.kill();
+    server::remove_db_files(&db);
     println!("{}", what?);
     println!("{probe}");
     if let Some((peak, _)) = memory {
@@ -195,10 +192,7 @@ async fn level6(addr: SocketAddr, seconds: f64) -> Result<String, LoadtestError>
                 };
                 let mut ply = 0u64;
                 while Instant::now() < until {
-                    let legal: Vec<u64> = view["legal_moves"]
-                        .as_array()
-                        .map(|a| a.iter().filter_map(Value::as_u64).collect())
-                        .unwrap_or_default();
+                    let legal = legal_moves(&view);
                     let Some(&mv) = legal.get(((ply + k) as usize) % legal.len().max(1)) else {
                         break;
                     };
@@ -224,9 +218,7 @@ async fn level6(addr: SocketAddr, seconds: f64) -> Result<String, LoadtestError>
             }
         }));
     }
-    for p in players {
-        let _ = p.await;
-    }
+    futures_util::future::join_all(players).await;
     let mut lat = std::mem::take(&mut *lat.lock().unwrap_or_else(|e| e.into_inner()));
     lat.sort_unstable();
     Ok(format!(
@@ -269,9 +261,7 @@ async fn hints(addr: SocketAddr, seconds: f64) -> Result<String, LoadtestError> 
             }
         }));
     }
-    for t in tasks {
-        let _ = t.await;
-    }
+    futures_util::future::join_all(tasks).await;
     Ok(format!(
         "200 clients asking for hints: {} answered, {} refused with 503 busy, {} other answers",
         ok.load(Ordering::Relaxed),
@@ -333,9 +323,7 @@ async fn games(addr: SocketAddr) -> Result<String, LoadtestError> {
             }
         }));
     }
-    for task in tasks {
-        let _ = task.await;
-    }
+    futures_util::future::join_all(tasks).await;
     Ok(format!(
         "{} games created in {:.1} s",
         created.load(Ordering::Relaxed),
@@ -384,9 +372,7 @@ async fn ws_large(addr: SocketAddr) -> Result<String, LoadtestError> {
             }
         }));
     }
-    for t in tasks {
-        let _ = t.await;
-    }
+    futures_util::future::join_all(tasks).await;
     Ok(format!(
         "200 WebSockets sending 1 MiB messages: {} closed by the server, {} refused (caps)",
         closed.load(Ordering::Relaxed),
