@@ -30,6 +30,22 @@ async fn closed_within(stream: &mut TcpStream, limit: Duration) -> Option<Durati
     }
 }
 
+/// A JSON POST on a new connection that it closes: the whole answer, head and body, as text.
+async fn raw_post(addr: SocketAddr, path: &str, body: serde_json::Value) -> String {
+    let body = body.to_string();
+    let len = body.len();
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {len}\r\n\r\n{body}"
+    );
+    raw_exchange(addr, request.as_bytes()).await
+}
+
+/// Whether a whole answer's head has a `Retry-After`.
+fn has_retry_after(answer: &str) -> bool {
+    answer.to_ascii_lowercase().contains("\r\nretry-after: ")
+}
+
 /// Sends `head` on a new connection and reads until the server closes it (15 s at most):
 /// whether it did.
 async fn closes_after(addr: SocketAddr, head: &[u8]) -> Option<Duration> {
@@ -192,22 +208,9 @@ async fn creating_games_too_fast_gets_429_with_retry_after() {
     for _ in 0..3 {
         new_game(server.addr, json!({"kind": "local"})).await;
     }
-    let body = r#"{"kind":"local"}"#;
-    let answer = raw_exchange(
-        server.addr,
-        format!(
-            "POST /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\
-             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            body.len()
-        )
-        .as_bytes(),
-    )
-    .await;
+    let answer = raw_post(server.addr, "/api/games", json!({"kind": "local"})).await;
     assert!(answer.starts_with("HTTP/1.1 429"), "{answer}");
-    assert!(
-        answer.to_ascii_lowercase().contains("\r\nretry-after: "),
-        "{answer}"
-    );
+    assert!(has_retry_after(&answer), "{answer}");
     assert_eq!(body_json(&answer)["code"], "rate_limited");
     // Other routes are not throttled by it.
     assert_eq!(req(server.addr, "GET", "/api/meta", None).await.status, 200);
@@ -266,21 +269,9 @@ async fn a_full_search_queue_refuses_hints_while_the_computer_still_moves() {
     })
     .await;
     step("the next hint is refused, busy", async {
-        let refused = raw_exchange(
-            addr,
-            format!(
-                "POST /api/games/{h2}/hint HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\
-                 Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{{\"token\":\"{t2}\"}}",
-                t2.len() + 12
-            )
-            .as_bytes(),
-        )
-        .await;
+        let refused = raw_post(addr, &format!("/api/games/{h2}/hint"), json!({"token": t2})).await;
         assert!(refused.starts_with("HTTP/1.1 503"), "{refused}");
-        assert!(
-            refused.to_ascii_lowercase().contains("\r\nretry-after: "),
-            "{refused}"
-        );
+        assert!(has_retry_after(&refused), "{refused}");
         assert_eq!(body_json(&refused)["code"], "busy");
     })
     .await;
