@@ -5,7 +5,7 @@
 mod common;
 
 use common::{
-    act, body_json, code_of, new_game, post, raw_exchange, req, server_with, socket, step,
+    act, body_json, code_of, get, new_game, post, raw_exchange, server_with, socket, step,
     wait_for, GAMES,
 };
 use futures_util::{SinkExt, StreamExt};
@@ -138,7 +138,7 @@ async fn connections_over_the_cap_are_closed_at_once() {
     assert!(took.is_some(), "the third connection is closed");
     drop(held.pop());
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_eq!(req(server.addr, "GET", "/api/meta", None).await.status, 200);
+    assert_eq!(get(server.addr, "/api/meta").await.status, 200);
 }
 
 #[tokio::test]
@@ -208,19 +208,19 @@ async fn creating_games_too_fast_gets_429_with_retry_after() {
     for _ in 0..3 {
         new_game(server.addr, json!({"kind": "local"})).await;
     }
-    let answer = raw_post(server.addr, "/api/games", json!({"kind": "local"})).await;
+    let answer = raw_post(server.addr, GAMES, json!({"kind": "local"})).await;
     assert!(answer.starts_with("HTTP/1.1 429"), "{answer}");
     assert!(has_retry_after(&answer), "{answer}");
     assert_eq!(body_json(&answer)["code"], "rate_limited");
     // Other routes are not throttled by it.
-    assert_eq!(req(server.addr, "GET", "/api/meta", None).await.status, 200);
+    assert_eq!(get(server.addr, "/api/meta").await.status, 200);
 }
 
 /// Waits (20 s at most) until `/metrics` has the line `line`.
 async fn wait_for_metric(addr: SocketAddr, line: &str) {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
-        let m = req(addr, "GET", "/metrics", None).await;
+        let m = get(addr, "/metrics").await;
         if m.body.lines().any(|l| l == line) {
             return;
         }
@@ -380,18 +380,18 @@ async fn a_cross_site_text_post_creates_no_game() {
         .await
         .unwrap();
     assert_eq!(a.status, 201, "{}", a.body);
-    let m = req(server.addr, "GET", "/metrics", None).await;
+    let m = get(server.addr, "/metrics").await;
     assert!(m.body.contains("rajapasu_games_in_memory 1"), "{}", m.body);
 }
 
 #[tokio::test]
 async fn health_and_metrics_answer() {
     let server = server_with(Limits::default()).await;
-    let h = req(server.addr, "GET", "/healthz", None).await;
+    let h = get(server.addr, "/healthz").await;
     assert_eq!(h.status, 200, "{}", h.body);
     assert_eq!(h.json()["status"], "ok");
     new_game(server.addr, json!({"kind": "local"})).await;
-    let m = req(server.addr, "GET", "/metrics", None).await;
+    let m = get(server.addr, "/metrics").await;
     assert_eq!(m.status, 200);
     for name in [
         "rajapasu_requests_total{route=\"/api/games\",status=\"201\"} 1",
@@ -410,21 +410,10 @@ async fn health_and_metrics_answer() {
 async fn internal_details_and_long_input_stay_out_of_answers() {
     let server = server_with(Limits::default()).await;
     let long = "z".repeat(50_000);
-    let a = req(
-        server.addr,
-        "GET",
-        &format!("/api/games/{}", &long[..3000]),
-        None,
-    )
-    .await;
+    let a = get(server.addr, &format!("/api/games/{}", &long[..3000])).await;
     assert_eq!(a.status, 404);
     assert!(a.body.len() < 400, "{}", a.body.len());
-    let a = post(
-        server.addr,
-        "/api/games",
-        json!({"kind": "local", "rules": long}),
-    )
-    .await;
+    let a = post(server.addr, GAMES, json!({"kind": "local", "rules": long})).await;
     assert_eq!(a.status, 422);
     assert!(a.body.len() < 600, "{}", a.body.len());
 }

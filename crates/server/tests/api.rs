@@ -3,7 +3,7 @@
 #[macro_use]
 mod common;
 use common::{
-    act, error_of, get_game, invite_code, lasting_db, new_game, next_json, post,
+    act, error_of, get, get_game, invite_code, lasting_db, new_game, next_json, post,
     remove_sqlite_files, req, server_on, socket, store_move_directly, wait_for, Backend, GAMES,
 };
 
@@ -70,7 +70,7 @@ async fn local_game_moves_and_errors(store: Backend) {
     let a = post(addr, "/api/games/nothere/moves", json!({"move": 1})).await;
     assert_eq!(a.status, 404);
     assert!(error_of(&a).contains("nothere"));
-    let a = req(addr, "GET", "/api/nothing", None).await;
+    let a = get(addr, "/api/nothing").await;
     assert_eq!(a.status, 404);
     assert!(a.json()["error"].is_string());
     let a = req(addr, "DELETE", "/api/games", None).await;
@@ -94,9 +94,9 @@ async fn local_game_moves_and_errors(store: Backend) {
     assert!(error_of(&a).contains("empty"), "{}", a.body);
 
     // Position at a ply, undo.
-    let a = req(addr, "GET", &format!("/api/games/{id}?at=1"), None).await;
+    let a = get(addr, &format!("/api/games/{id}?at=1")).await;
     assert_eq!(a.json()["view"]["moves"], json!([1]));
-    let a = req(addr, "GET", &format!("/api/games/{id}?at=99"), None).await;
+    let a = get(addr, &format!("/api/games/{id}?at=99")).await;
     assert_eq!(a.status, 422);
     let a = act(addr, GAMES, &id, "undo", json!({"token": token})).await;
     assert_eq!(a.status, 200, "{}", a.body);
@@ -193,14 +193,14 @@ async fn computer_replies_undo_and_hint(store: Backend) {
     let v = wait_for(addr, GAMES, &id2, |v| v["ply"] == 1).await;
     assert_eq!(v["line"], "S");
     // Bad level.
-    let a = post(addr, "/api/games", json!({"kind": "computer", "level": 9})).await;
+    let a = post(addr, GAMES, json!({"kind": "computer", "level": 9})).await;
     assert_eq!(a.status, 422);
     assert!(error_of(&a).contains("level"));
-    let a = post(addr, "/api/games", json!({"kind": "robot"})).await;
+    let a = post(addr, GAMES, json!({"kind": "robot"})).await;
     assert_eq!(a.status, 400);
     let a = post(
         addr,
-        "/api/games",
+        GAMES,
         json!({"kind": "local", "rules": "canonical/foo=bar"}),
     )
     .await;
@@ -226,7 +226,7 @@ async fn records_export_and_import(store: Backend) {
     let addr = server_on(&store).await;
     let (id, token, _) = new_game(addr, json!({"kind": "local", "rules": "walak-pussa"})).await;
     let played = play_some(addr, &id, &token, 3).await;
-    let text = req(addr, "GET", &format!("/api/games/{id}/record"), None).await;
+    let text = get(addr, &format!("/api/games/{id}/record")).await;
     assert_eq!(text.status, 200);
     assert!(
         text.body.contains("[Rules \"walak-pussa\"]"),
@@ -238,25 +238,14 @@ async fn records_export_and_import(store: Backend) {
         "{}",
         text.body
     );
-    let json_rec = req(
-        addr,
-        "GET",
-        &format!("/api/games/{id}/record?format=json"),
-        None,
-    )
-    .await;
+    let json_rec = get(addr, &format!("/api/games/{id}/record?format=json")).await;
     assert_eq!(json_rec.json()["moves"], json!(played));
     for rec in [text.body, json_rec.body] {
         let (_, _, created) = new_game(addr, json!({"kind": "local", "record": rec})).await;
         assert_eq!(created["game"]["view"]["moves"], json!(played));
         assert_eq!(created["game"]["view"]["rules"], "walak-pussa");
     }
-    let a = post(
-        addr,
-        "/api/games",
-        json!({"kind": "local", "record": "1 banana"}),
-    )
-    .await;
+    let a = post(addr, GAMES, json!({"kind": "local", "record": "1 banana"})).await;
     assert_eq!(a.status, 422);
     assert!(error_of(&a).contains("record"), "{}", a.body);
     // A plain-text record may begin with a comment in braces: it is not JSON.
@@ -346,7 +335,7 @@ async fn restart_restores_games(store: Backend) {
 
 async fn meta_lists_the_levels_and_the_default_that_a_game_gets(store: Backend) {
     let addr = server_on(&store).await;
-    let meta = req(addr, "GET", "/api/meta", None).await.json();
+    let meta = get(addr, "/api/meta").await.json();
     let levels = meta["levels"].as_array().unwrap();
     assert_eq!(levels.len(), 6);
     assert_eq!(levels[5]["name"], "max");

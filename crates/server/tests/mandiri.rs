@@ -5,8 +5,8 @@
 #[macro_use]
 mod common;
 use common::{
-    act, code_of, get_game, invite_code, lasting_db, new_game_in, next_update, post,
-    remove_sqlite_files, req, server_on, socket, step, store_move_directly, wait_for, Backend,
+    act, code_of, get, get_game, invite_code, lasting_db, new_game, new_game_in, next_update, post,
+    remove_sqlite_files, server_on, socket, step, store_move_directly, wait_for, Backend,
     MANDIRI as GAMES,
 };
 
@@ -186,19 +186,11 @@ async fn each_game_is_found_under_its_own_path(store: Backend) {
     let addr = server_on(&store).await;
     let created = create(addr, json!({"kind": "local"})).await;
     let id = created["id"].as_str().unwrap();
-    let a = req(addr, "GET", &format!("/api/games/{id}"), None).await;
+    let a = get(addr, &format!("/api/games/{id}")).await;
     assert_eq!((a.status, code_of(&a).as_str()), (404, "other_game"));
     assert!(a.body.contains("/api/mandiri/games"), "{}", a.body);
-    let two = post(addr, "/api/games", json!({"kind": "local"}))
-        .await
-        .json();
-    let a = req(
-        addr,
-        "GET",
-        &format!("{GAMES}/{}", two["id"].as_str().unwrap()),
-        None,
-    )
-    .await;
+    let (two, _, _) = new_game(addr, json!({"kind": "local"})).await;
+    let a = get(addr, &format!("{GAMES}/{two}")).await;
     assert_eq!(code_of(&a), "other_game");
 }
 
@@ -264,7 +256,7 @@ async fn against_two_computers(store: Backend) {
         a.body
     );
     // The record names the three players.
-    let rec = req(addr, "GET", &format!("{GAMES}/{id}/record"), None).await;
+    let rec = get(addr, &format!("{GAMES}/{id}/record")).await;
     assert_eq!(rec.status, 200);
     assert!(rec.body.contains("Player2"), "{}", rec.body);
     assert!(rec.body.contains("Computer 2"), "{}", rec.body);
@@ -274,13 +266,7 @@ async fn against_two_computers(store: Backend) {
         "{}",
         rec.body
     );
-    let rec = req(
-        addr,
-        "GET",
-        &format!("{GAMES}/{id}/record?format=json"),
-        None,
-    )
-    .await;
+    let rec = get(addr, &format!("{GAMES}/{id}/record?format=json")).await;
     assert!(rec.json().is_object(), "{}", rec.body);
 }
 

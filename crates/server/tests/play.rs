@@ -3,8 +3,8 @@
 #[macro_use]
 mod common;
 use common::{
-    act, code_of, get_game, invite_code, new_game, next_json, post, req, server, server_on, socket,
-    wait_for, Backend, GAMES,
+    act, code_of, get, get_game, invite_code, new_game, next_json, post, req, server, server_on,
+    socket, wait_for, Backend, GAMES,
 };
 
 use futures_util::SinkExt;
@@ -28,7 +28,7 @@ async fn with_token(addr: SocketAddr, id: &str, action: &str, token: &str) -> An
 
 async fn errors_carry_a_code(store: Backend) {
     let addr = server_on(&store).await;
-    let a = req(addr, "GET", "/api/games/nosuch", None).await;
+    let a = get(addr, "/api/games/nosuch").await;
     assert_eq!(
         (a.status, code_of(&a).as_str()),
         (404, "no_game"),
@@ -54,7 +54,7 @@ async fn errors_carry_a_code(store: Backend) {
     assert_eq!((a.status, code_of(&a).as_str()), (403, "token_wrong"));
     let a = post(addr, &path, json!({"move": 12, "token": token})).await;
     assert_eq!((a.status, code_of(&a).as_str()), (422, "illegal_move"));
-    let a = req(addr, "GET", "/api/nothere", None).await;
+    let a = get(addr, "/api/nothere").await;
     assert_eq!(code_of(&a), "no_route");
 }
 
@@ -74,7 +74,7 @@ async fn resigning_ends_the_game(store: Backend) {
     assert_eq!((a.status, code_of(&a).as_str()), (409, "game_over"));
     let a = with_token(addr, &id, "resign", &south).await;
     assert_eq!(code_of(&a), "game_over");
-    let a = req(addr, "GET", &format!("/api/games/{id}/record"), None).await;
+    let a = get(addr, &format!("/api/games/{id}/record")).await;
     assert!(a.body.contains("North resigned"), "{}", a.body);
     // Against the computer, the computer stops too.
     let body = json!({"kind": "computer", "side": "north", "level": 1});

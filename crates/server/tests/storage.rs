@@ -4,7 +4,7 @@
 #[macro_use]
 mod common;
 use common::{
-    act, code_of, get_game, lasting_db, manual_clock, new_game, post, remove_sqlite_files, req,
+    act, code_of, get, get_game, lasting_db, manual_clock, new_game, post, remove_sqlite_files,
     server_with_policy, Backend, GAMES,
 };
 
@@ -42,7 +42,7 @@ async fn idle_games_leave_memory_and_come_back(store: Backend) {
     let a = act(addr, GAMES, &id, "moves", body).await;
     assert_eq!(a.status, 200, "{}", a.body);
     // An id that is not stored is still a 404.
-    let a = req(addr, "GET", "/api/games/nosuchgame", None).await;
+    let a = get(addr, "/api/games/nosuchgame").await;
     assert_eq!((a.status, code_of(&a).as_str()), (404, "no_game"));
 }
 
@@ -90,11 +90,7 @@ async fn idle_unfinished_games_expire(store: Backend) {
     assert_eq!(hub.expire().await.unwrap(), 0);
     clock.fetch_add(11 * DAY, Ordering::SeqCst);
     assert_eq!(hub.expire().await.unwrap(), 1);
-    let status = |id: String| async move {
-        req(addr, "GET", &format!("/api/games/{id}"), None)
-            .await
-            .status
-    };
+    let status = |id: String| async move { get(addr, &format!("/api/games/{id}")).await.status };
     assert_eq!(status(idle.clone()).await, 404);
     assert_eq!(status(done).await, 200, "finished games are kept");
     assert_eq!(status(recent.clone()).await, 200);

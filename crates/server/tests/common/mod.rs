@@ -141,6 +141,11 @@ pub async fn req(addr: SocketAddr, method: &str, path: &str, body: Option<Value>
     c.request(method, path, text.as_deref()).await.unwrap()
 }
 
+/// A GET.
+pub async fn get(addr: SocketAddr, path: &str) -> Answer {
+    req(addr, "GET", path, None).await
+}
+
 /// A POST with a JSON body.
 pub async fn post(addr: SocketAddr, path: &str, body: Value) -> Answer {
     req(addr, "POST", path, Some(body)).await
