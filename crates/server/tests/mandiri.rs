@@ -5,9 +5,9 @@
 #[macro_use]
 mod common;
 use common::{
-    act, code_of, get, get_game, invite_code, lasting_db, new_game, new_game_in, next_update, post,
-    remove_sqlite_files, server_on, socket, step, store_move_directly, wait_for, Backend,
-    MANDIRI as GAMES,
+    act, assert_refused, code_of, get, get_game, invite_code, lasting_db, new_game, new_game_in,
+    next_update, post, remove_sqlite_files, server_on, socket, step, store_move_directly, wait_for,
+    Backend, MANDIRI as GAMES,
 };
 
 use rajapasu_loadtest::client::Answer;
@@ -74,7 +74,7 @@ async fn three_on_one_device(store: Backend) {
             );
         }
         let a = play(addr, id, "not-a-token", "S4").await;
-        assert_eq!((a.status, code_of(&a).as_str()), (403, "token_wrong"));
+        assert_refused(&a, 403, "token_wrong");
         let a = act(addr, GAMES, id, "moves", json!({"move": "S4"})).await;
         assert_eq!(code_of(&a), "token_missing");
         let a = act(addr, GAMES, id, "moves", json!({"move": 4})).await;
@@ -187,7 +187,7 @@ async fn each_game_is_found_under_its_own_path(store: Backend) {
     let created = create(addr, json!({"kind": "local"})).await;
     let id = created["id"].as_str().unwrap();
     let a = get(addr, &format!("/api/games/{id}")).await;
-    assert_eq!((a.status, code_of(&a).as_str()), (404, "other_game"));
+    assert_refused(&a, 404, "other_game");
     assert!(a.body.contains("/api/mandiri/games"), "{}", a.body);
     let (two, _, _) = new_game(addr, json!({"kind": "local"})).await;
     let a = get(addr, &format!("{GAMES}/{two}")).await;
@@ -324,7 +324,7 @@ async fn online_with_two_friends(store: Backend) {
     let a = with_token(addr, &id, "undo", p1).await;
     assert_eq!(code_of(&a), "no_undo");
     let a = with_token(addr, &id, "hint", p1).await;
-    assert_eq!((a.status, code_of(&a).as_str()), (409, "no_hint"));
+    assert_refused(&a, 409, "no_hint");
 }
 
 async fn rounds_end_and_wait_to_be_opened(store: Backend) {
@@ -392,7 +392,7 @@ async fn rematch_on_one_device(store: Backend) {
     let (id, token, local) = new_game_in(addr, GAMES, body).await;
     let (id, token) = (id.as_str(), token.as_str());
     let a = with_token(addr, id, "rematch", token).await;
-    assert_eq!((a.status, code_of(&a).as_str()), (409, "not_over"));
+    assert_refused(&a, 409, "not_over");
     let a = with_token(addr, id, "rematch", "nope").await;
     assert_eq!(code_of(&a), "token_wrong");
     resign(addr, id, token).await;

@@ -3,8 +3,8 @@
 #[macro_use]
 mod common;
 use common::{
-    act, code_of, get, get_game, invite_code, new_game, next_json, post, req, server, server_on,
-    socket, wait_for, Backend, GAMES,
+    act, assert_refused, code_of, get, get_game, invite_code, new_game, next_json, post, req,
+    server, server_on, socket, wait_for, Backend, GAMES,
 };
 
 use futures_util::SinkExt;
@@ -29,19 +29,9 @@ async fn with_token(addr: SocketAddr, id: &str, action: &str, token: &str) -> An
 async fn errors_carry_a_code(store: Backend) {
     let addr = server_on(&store).await;
     let a = get(addr, "/api/games/nosuch").await;
-    assert_eq!(
-        (a.status, code_of(&a).as_str()),
-        (404, "no_game"),
-        "{}",
-        a.body
-    );
+    assert_refused(&a, 404, "no_game");
     let a = post(addr, GAMES, json!({"kind": "local", "rules": "nonsense"})).await;
-    assert_eq!(
-        (a.status, code_of(&a).as_str()),
-        (422, "bad_rules"),
-        "{}",
-        a.body
-    );
+    assert_refused(&a, 422, "bad_rules");
     let a = post(addr, GAMES, json!({"kind": "local", "record": "1. 9 *"})).await;
     assert_eq!(code_of(&a), "bad_record", "{}", a.body);
     let a = req(addr, "POST", GAMES, None).await;
@@ -49,11 +39,11 @@ async fn errors_carry_a_code(store: Backend) {
     let (id, token, _) = new_game(addr, json!({"kind": "local"})).await;
     let path = format!("/api/games/{id}/moves");
     let a = post(addr, &path, json!({"move": 3, "ply": 5, "token": token})).await;
-    assert_eq!((a.status, code_of(&a).as_str()), (409, "stale_ply"));
+    assert_refused(&a, 409, "stale_ply");
     let a = post(addr, &path, json!({"move": 3, "token": "x"})).await;
-    assert_eq!((a.status, code_of(&a).as_str()), (403, "token_wrong"));
+    assert_refused(&a, 403, "token_wrong");
     let a = post(addr, &path, json!({"move": 12, "token": token})).await;
-    assert_eq!((a.status, code_of(&a).as_str()), (422, "illegal_move"));
+    assert_refused(&a, 422, "illegal_move");
     let a = get(addr, "/api/nothere").await;
     assert_eq!(code_of(&a), "no_route");
 }
@@ -71,7 +61,7 @@ async fn resigning_ends_the_game(store: Backend) {
     );
     let body = json!({"move": 1, "token": south});
     let a = act(addr, GAMES, &id, "moves", body).await;
-    assert_eq!((a.status, code_of(&a).as_str()), (409, "game_over"));
+    assert_refused(&a, 409, "game_over");
     let a = with_token(addr, &id, "resign", &south).await;
     assert_eq!(code_of(&a), "game_over");
     let a = get(addr, &format!("/api/games/{id}/record")).await;
@@ -94,7 +84,7 @@ async fn names_are_checked_and_shown(store: Backend) {
     assert_eq!(a.json()["game"]["names"]["south"], "Ann");
     assert!(a.json()["game"]["players"]["north"].is_null());
     let a = post(addr, &path, json!({"token": south, "name": "x".repeat(25)})).await;
-    assert_eq!((a.status, code_of(&a).as_str()), (422, "bad_name"));
+    assert_refused(&a, 422, "bad_name");
     let a = post(addr, &path, json!({"token": south, "name": "a\u{7}b"})).await;
     assert_eq!(code_of(&a), "bad_name");
     let a = post(addr, &path, json!({"token": south, "name": ""})).await;
@@ -112,7 +102,7 @@ async fn rematches(store: Backend) {
     let (id, token, _) = new_game(addr, body).await;
     let path = format!("/api/games/{id}/rematch");
     let a = with_token(addr, &id, "rematch", &token).await;
-    assert_eq!((a.status, code_of(&a).as_str()), (409, "not_over"));
+    assert_refused(&a, 409, "not_over");
     with_token(addr, &id, "resign", &token).await;
     let a = with_token(addr, &id, "rematch", &token).await;
     assert_eq!(a.status, 200, "{}", a.body);

@@ -4,8 +4,8 @@
 #[macro_use]
 mod common;
 use common::{
-    act, code_of, get, get_game, lasting_db, manual_clock, new_game, post, remove_sqlite_files,
-    server_with_policy, Backend, GAMES,
+    act, assert_refused, code_of, get, get_game, lasting_db, manual_clock, new_game, post,
+    remove_sqlite_files, server_with_policy, Backend, GAMES,
 };
 
 use rajapasu_loadtest::client::Answer;
@@ -43,7 +43,7 @@ async fn idle_games_leave_memory_and_come_back(store: Backend) {
     assert_eq!(a.status, 200, "{}", a.body);
     // An id that is not stored is still a 404.
     let a = get(addr, "/api/games/nosuchgame").await;
-    assert_eq!((a.status, code_of(&a).as_str()), (404, "no_game"));
+    assert_refused(&a, 404, "no_game");
 }
 
 async fn a_restarted_server_loads_games_when_asked(store: Backend) {

@@ -166,6 +166,17 @@ pub const GAMES: &str = "/api/games";
 /// Where the API keeps Raja Pasu Mandiri's games.
 pub const MANDIRI: &str = "/api/mandiri/games";
 
+/// Asserts that `a` answers `status` with the error code `code` (its body in the message).
+#[track_caller]
+pub fn assert_refused(a: &Answer, status: u16, code: &str) {
+    assert_eq!(
+        (a.status, code_of(a).as_str()),
+        (status, code),
+        "{}",
+        a.body
+    );
+}
+
 /// Creates a Raja Pasu game: its id, the creator's token, and the whole answer.
 pub async fn new_game(addr: SocketAddr, body: Value) -> (String, String, Value) {
     new_game_in(addr, GAMES, body).await
