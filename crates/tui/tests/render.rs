@@ -26,18 +26,35 @@ fn config() -> Config {
     c
 }
 
+/// [`config`], with the computer at level 1 playing `side`.
+fn against(side: Side) -> Config {
+    Config {
+        players: Some(Computer {
+            side,
+            level: Level::MIN,
+            seed: 1,
+        }),
+        ..config()
+    }
+}
+
 fn app(game: Game) -> App {
     App::new(game, config())
 }
 
+/// The screen of `app` at 80x24: its rows, and the terminal for the colours.
 fn screen(app: &App) -> (Vec<String>, Terminal<TestBackend>) {
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     terminal.draw(|f| ui::draw(f, app)).unwrap();
+    (text_rows(&terminal), terminal)
+}
+
+fn text_rows(terminal: &Terminal<TestBackend>) -> Vec<String> {
     let buf = terminal.backend().buffer();
-    let rows = (0..24)
-        .map(|y| (0..80).map(|x| buf[(x, y)].symbol()).collect::<String>())
-        .collect();
-    (rows, terminal)
+    let area = buf.area;
+    (0..area.height)
+        .map(|y| (0..area.width).map(|x| buf[(x, y)].symbol()).collect())
+        .collect()
 }
 
 /// The board panel of a row: its first 58 columns.
@@ -204,13 +221,7 @@ fn the_animation_follows_the_trace() {
 
 #[test]
 fn playing_north_puts_north_on_the_near_row() {
-    let mut cfg = config();
-    cfg.players = Some(Computer {
-        side: Side::South,
-        level: Level::try_from(1).unwrap(),
-        seed: 1,
-    });
-    let app = App::new(Game::new(Rules::default()), cfg);
+    let app = App::new(Game::new(Rules::default()), against(Side::South));
     let (rows, _) = screen(&app);
     assert!(rows[0].contains("You: North  Computer: South, level 1 (beginner)"));
     assert_eq!(
@@ -325,10 +336,7 @@ fn other_terminal_sizes_draw_without_panicking() {
         terminal.draw(|f| ui::draw(f, &app)).unwrap();
         key(&mut app, KeyCode::Esc);
     }
-    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
-    terminal.draw(|f| ui::draw(f, &app)).unwrap();
-    let buf = terminal.backend().buffer();
-    let row: String = (0..120).map(|x| buf[(x, 4)].symbol()).collect();
+    let row = &screen_of(&app, 120, 40)[4];
     assert!(row.starts_with("│ South [  3 ] [  1 ] [  0 ]"), "{row}");
     cleanup(app);
 }
@@ -336,10 +344,7 @@ fn other_terminal_sizes_draw_without_panicking() {
 fn screen_of(app: &App, w: u16, h: u16) -> Vec<String> {
     let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
     terminal.draw(|f| ui::draw(f, app)).unwrap();
-    let buf = terminal.backend().buffer();
-    (0..h)
-        .map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect::<String>())
-        .collect()
+    text_rows(&terminal)
 }
 
 /// A whole match of random moves with at least `rounds` rounds, found from the first seed
@@ -399,13 +404,7 @@ fn the_summary_of_a_long_match_scrolls_from_its_top() {
 
 #[test]
 fn small_terminals_cut_no_word_and_too_small_ones_say_so() {
-    let mut c = config();
-    c.players = Some(Computer {
-        side: Side::North,
-        level: Level::MIN,
-        seed: 1,
-    });
-    let mut app = App::new(Game::new(Rules::default()), c);
+    let mut app = App::new(Game::new(Rules::default()), against(Side::North));
     let rows = screen_of(&app, 60, 20);
     assert!(
         rows[0]
@@ -488,15 +487,9 @@ fn e_steps_through_every_move_and_undo_keeps_the_explanations() {
 
 #[test]
 fn undo_as_north_before_the_first_move_keeps_the_opening() {
-    let mut c = config();
-    c.players = Some(Computer {
-        side: Side::South,
-        level: Level::MIN,
-        seed: 1,
-    });
     let mut game = Game::new(Rules::default());
     game.play(Move::new(1).unwrap());
-    let mut app = App::new(game, c);
+    let mut app = App::new(game, against(Side::South));
     key(&mut app, KeyCode::Char('u'));
     assert_eq!(app.game.moves().len(), 1);
     assert!(
@@ -509,13 +502,8 @@ fn undo_as_north_before_the_first_move_keeps_the_opening() {
 
 #[test]
 fn no_hint_for_the_computer_and_no_thinking_during_your_animation() {
-    let mut c = config();
+    let mut c = against(Side::North);
     c.animate = true;
-    c.players = Some(Computer {
-        side: Side::North,
-        level: Level::MIN,
-        seed: 1,
-    });
     let mut app = App::new(Game::new(Rules::default()), c);
     key(&mut app, KeyCode::Char('1'));
     assert!(app.frame().is_some());
@@ -534,24 +522,15 @@ fn no_hint_for_the_computer_and_no_thinking_during_your_animation() {
 
 #[test]
 fn after_the_game_you_win_or_lose() {
-    let mut c = config();
-    c.players = Some(Computer {
-        side: Side::North,
-        level: Level::MIN,
-        seed: 1,
-    });
     let game = Game::from_code(
         "0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35",
         Rules::default().single_round(),
     )
     .unwrap();
-    let mut app = App::new(game, c);
+    let mut app = App::new(game, against(Side::North));
     key(&mut app, KeyCode::Char('6'));
-    assert!(
-        ui::board::turn_text(&app).starts_with("You win! "),
-        "{}",
-        ui::board::turn_text(&app)
-    );
+    let turn = ui::board::turn_text(&app);
+    assert!(turn.starts_with("You win! "), "{turn}");
     cleanup(app);
 }
 
@@ -559,41 +538,31 @@ fn after_the_game_you_win_or_lose() {
 fn hints_say_what_is_proven() {
     use rajapasu_ai::solver::Bounds;
     use rajapasu_ai::MoveScore;
+    use rajapasu_tui::raja_pasu::describe_move_score;
     let mv = Move::new(7).unwrap();
-    let score = |score, proven| MoveScore {
-        mv,
-        score,
-        pv: vec![mv],
-        proven,
-    };
-    let exact = Some(Bounds {
-        lower: 1006,
-        upper: 1006,
-    });
-    assert_eq!(
-        rajapasu_tui::raja_pasu::describe_move_score(&score(1006, exact)),
-        "you win the round by 6 (proven)"
-    );
-    let lost = Some(Bounds {
-        lower: -1002,
-        upper: -1002,
-    });
-    assert_eq!(
-        rajapasu_tui::raja_pasu::describe_move_score(&score(-1002, lost)),
-        "you lose the round by 2 (proven)"
-    );
-    assert_eq!(
-        rajapasu_tui::raja_pasu::describe_move_score(&score(3, None)),
-        "about 3 counters ahead"
-    );
-    let range = Some(Bounds {
-        lower: -1006,
-        upper: 0,
-    });
-    assert_eq!(
-        rajapasu_tui::raja_pasu::describe_move_score(&score(-4, range)),
-        "about 4 counters behind (proven between a loss by 6 and a draw)"
-    );
+    let bounds = |lower, upper| Some(Bounds { lower, upper });
+    for (score, proven, words) in [
+        (1006, bounds(1006, 1006), "you win the round by 6 (proven)"),
+        (
+            -1002,
+            bounds(-1002, -1002),
+            "you lose the round by 2 (proven)",
+        ),
+        (3, None, "about 3 counters ahead"),
+        (
+            -4,
+            bounds(-1006, 0),
+            "about 4 counters behind (proven between a loss by 6 and a draw)",
+        ),
+    ] {
+        let score = MoveScore {
+            mv,
+            score,
+            pv: vec![mv],
+            proven,
+        };
+        assert_eq!(describe_move_score(&score), words, "{score:?}");
+    }
 }
 
 #[test]
