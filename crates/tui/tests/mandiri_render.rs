@@ -5,7 +5,8 @@
 use rajapasu_ai::Level;
 use rajapasu_engine::mandiri;
 use rajapasu_tui::app::Overlay;
-use rajapasu_tui::mandiri::{ui, App, Config, Lineup, Who};
+use rajapasu_tui::mandiri::{App, Config, Lineup, Who};
+use rajapasu_tui::ui;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Color;

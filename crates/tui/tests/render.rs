@@ -318,7 +318,7 @@ fn move_list_groups_rounds() {
     for mv in [6, 3, 3] {
         game.play(Move::new(mv).unwrap());
     }
-    let lines = ui::board::move_lines(&game);
+    let lines = ui::move_lines(&game);
     assert_eq!(
         lines,
         vec!["Round 1", "  1. S6", "Round 2", "  2. S3    3. N3"]
