@@ -4,11 +4,8 @@
 
 use super::anim::MandiriBoard;
 use super::{App, Mover, Who};
-use crate::app::Overlay;
-use crate::ui::text::{fit, fit_items, wrap};
-use crate::ui::widgets::{
-    animation_keys, caption_lines, draw_panel, focus_style, shown_board, status_line, told,
-};
+use crate::ui::text::{fit, wrap};
+use crate::ui::widgets::{caption_lines, draw_panel, focus_style, shown_board, status_line, told};
 use crate::ui::Screen;
 use rajapasu_engine::mandiri::text as words;
 use rajapasu_engine::mandiri::{self, Player, Players, Seat};
@@ -223,47 +220,13 @@ impl Screen for mandiri::Game {
         format!("Won 1:{} 2:{} 3:{}", wins(0), wins(1), wins(2))
     }
 
+    fn play_keys(_: &mandiri::Game) -> String {
+        "<- -> Up Down Enter, or S/N + 1-7 play".to_string()
+    }
+
     fn message(app: &App, width: usize) -> Line<'static> {
         let text = fit(&message_text(app), width);
         Line::styled(text, Style::new().fg(Color::Yellow))
-    }
-
-    fn keys(app: &App, width: usize) -> String {
-        let window = matches!(app.overlay, Some(Overlay::Help | Overlay::Explain(_)));
-        let items: Vec<&str> = if app.frame().is_some() && !window {
-            animation_keys("w save")
-        } else {
-            match app.overlay {
-                Some(Overlay::Help) => vec!["any key closes"],
-                Some(Overlay::Explain(_)) => vec!["Up/Down scroll", "Esc close"],
-                Some(Overlay::RoundOver) if app.game.status().is_over() => {
-                    vec![
-                        "Enter close",
-                        "g new game",
-                        "Up/Down scroll",
-                        "u undo",
-                        "q quit",
-                    ]
-                }
-                Some(Overlay::RoundOver) => {
-                    vec!["Enter go on", "Up/Down scroll", "u undo", "q quit"]
-                }
-                None if app.game.status().is_over() => {
-                    vec!["g new game", "u undo", "w save", "? help", "q quit"]
-                }
-                None if app.human_to_move() => vec![
-                    "<- -> Up Down Enter, or S/N + 1-7 play",
-                    "u undo",
-                    "q quit",
-                    "h hint",
-                    "e explain",
-                    "? help",
-                    "w save",
-                ],
-                None => vec!["q quit", "u undo", "e explain", "? help", "w save"],
-            }
-        };
-        fit_items(&items, width)
     }
 }
 

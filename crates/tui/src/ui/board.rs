@@ -4,10 +4,9 @@
 //! and the round summary over the board. Made for an 80x24 terminal; larger ones get the same
 //! picture with more room.
 
-use super::text::{fit, fit_items, wrap};
+use super::text::{fit, wrap};
 use super::widgets::{
-    animation_keys, caption_lines, draw_panel, focus_style, mark_style, shown_board, status_line,
-    told,
+    caption_lines, draw_panel, focus_style, mark_style, shown_board, status_line, told,
 };
 use super::Screen;
 use crate::anim::{BoardView, Mark};
@@ -207,6 +206,11 @@ impl Screen for Game {
         format!("Rounds won S {} N {}", wins(Side::South), wins(Side::North))
     }
 
+    fn play_keys(game: &Game) -> String {
+        let n = game.rules().holes().min(9);
+        format!("<-/-> Enter or 1-{n} play")
+    }
+
     fn message(app: &App, width: usize) -> Line<'static> {
         let mut line = message_text(app);
         // One line: a long message (a hint with its line) is cut after a word, not mid-word.
@@ -217,56 +221,6 @@ impl Screen for Game {
             line = Line::styled(fit(&text, width), span_style).style(style);
         }
         line
-    }
-
-    fn keys(app: &App, width: usize) -> String {
-        let n = app.game.rules().holes().min(9);
-        let play = format!("<-/-> Enter or 1-{n} play");
-        // An open help or explanation takes the keys, even over an animation.
-        let window = matches!(app.overlay, Some(Overlay::Help | Overlay::Explain(_)));
-        let items: Vec<&str> = if app.frame().is_some() && !window {
-            animation_keys("s save")
-        } else {
-            match app.overlay {
-                Some(Overlay::Help) => vec!["any key closes"],
-                Some(Overlay::Explain(_)) => {
-                    vec!["<- -> other moves", "Up/Down scroll", "Esc close"]
-                }
-                Some(Overlay::RoundOver) if app.game.status().is_over() => {
-                    vec![
-                        "Enter close",
-                        "n new game",
-                        "Up/Down scroll",
-                        "u undo",
-                        "q quit",
-                    ]
-                }
-                Some(Overlay::RoundOver) => {
-                    vec!["Enter go on", "Up/Down scroll", "u undo", "q quit"]
-                }
-                None if app.game.status().is_over() => {
-                    vec![
-                        "n new game",
-                        "u undo",
-                        "e explain",
-                        "s save",
-                        "? help",
-                        "q quit",
-                    ]
-                }
-                None if app.human_to_move() => vec![
-                    &play,
-                    "q quit",
-                    "u undo",
-                    "h hint",
-                    "e explain",
-                    "? help",
-                    "s save",
-                ],
-                None => vec!["q quit", "u undo", "e explain", "? help", "s save"],
-            }
-        };
-        fit_items(&items, width)
     }
 }
 

@@ -23,7 +23,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
-use text::fit;
+use text::{fit, fit_items};
 use widgets::{
     draw_keys, draw_layout, draw_move_in_full, draw_move_list, draw_panel, draw_words, help_popup,
     told, BESIDE_BOARD, BOARD_HEIGHT,
@@ -71,8 +71,8 @@ pub trait Screen: Variant {
     fn rounds_won(rounds: &[Self::RoundResult]) -> String;
     /// The message line, `width` wide.
     fn message(app: &App<Self>, width: usize) -> Line<'static>;
-    /// The keys that work now, as many as fit in `width`.
-    fn keys(app: &App<Self>, width: usize) -> String;
+    /// The keys that pick and play a move, for the keys line.
+    fn play_keys(game: &Self) -> String;
 }
 
 /// The smallest terminal `G` is drawn in, `(width, height)`: the two columns side by side, and
@@ -124,7 +124,7 @@ pub fn draw<G: Screen>(f: &mut Frame, app: &App<G>) {
     draw_rounds(f, a.rounds, app);
     let message = G::message(app, usize::from(a.message.width));
     f.render_widget(Paragraph::new(message), a.message);
-    draw_keys(f, a.keys, G::keys(app, usize::from(a.keys.width)));
+    draw_keys(f, a.keys, keys_line(app, usize::from(a.keys.width)));
     match app.overlay {
         Some(Overlay::Help) => draw_help::<G>(f),
         Some(Overlay::Explain(scroll)) => draw_full_explanation(f, app, scroll),
@@ -203,6 +203,60 @@ fn draw_rounds<G: Screen>(f: &mut Frame, area: Rect, app: &App<G>) {
         Style::new().add_modifier(Modifier::BOLD),
     ));
     f.render_widget(Paragraph::new(lines), inner);
+}
+
+/// The keys that work now, as many as fit in `width`: whole items, most useful first, so that
+/// none is cut in a narrow terminal.
+fn keys_line<G: Screen>(app: &App<G>, width: usize) -> String {
+    let (save, new_game) = (
+        format!("{} save", G::SAVE),
+        format!("{} new game", G::NEW_GAME),
+    );
+    let play = G::play_keys(&app.game);
+    let over = app.game.is_over();
+    // An open help or explanation takes the keys, even over an animation.
+    let window = matches!(app.overlay, Some(Overlay::Help | Overlay::Explain(_)));
+    let items: Vec<&str> = match app.overlay {
+        _ if app.frame().is_some() && !window => {
+            vec![
+                "Space skip",
+                "+ faster",
+                "- slower",
+                "u undo",
+                &save,
+                "q quit",
+            ]
+        }
+        Some(Overlay::Help) => vec!["any key closes"],
+        Some(Overlay::Explain(_)) if G::EXPLAINS_EVERY_MOVE => {
+            vec!["<- -> other moves", "Up/Down scroll", "Esc close"]
+        }
+        Some(Overlay::Explain(_)) => vec!["Up/Down scroll", "Esc close"],
+        Some(Overlay::RoundOver) if over => {
+            vec![
+                "Enter close",
+                &new_game,
+                "Up/Down scroll",
+                "u undo",
+                "q quit",
+            ]
+        }
+        Some(Overlay::RoundOver) => vec!["Enter go on", "Up/Down scroll", "u undo", "q quit"],
+        None if over => vec![&new_game, "u undo", "e explain", &save, "? help", "q quit"],
+        None if app.human_to_move() => {
+            vec![
+                &play,
+                "q quit",
+                "u undo",
+                "h hint",
+                "e explain",
+                "? help",
+                &save,
+            ]
+        }
+        None => vec!["q quit", "u undo", "e explain", "? help", &save],
+    };
+    fit_items(&items, width)
 }
 
 fn draw_help<G: Screen>(f: &mut Frame) {

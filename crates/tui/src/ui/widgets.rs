@@ -75,18 +75,6 @@ pub fn draw_keys(f: &mut Frame, area: Rect, keys: String) {
     );
 }
 
-/// The keys while a move is animated, with the one that saves.
-pub fn animation_keys(save: &str) -> Vec<&str> {
-    vec![
-        "Space skip",
-        "+ faster",
-        "- slower",
-        "u undo",
-        save,
-        "q quit",
-    ]
-}
-
 /// A panel's frame, titled `title`.
 pub fn panel(title: &str) -> Block<'static> {
     Block::new()
