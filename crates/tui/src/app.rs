@@ -192,7 +192,13 @@ impl<G: Variant> App<G> {
                 self.animation = Some(p);
             }
         }
-        if let Some(summary) = G::round_summary(&self.game, &events) {
+        if let Some(mut summary) = G::round_summary(&self.game, &events) {
+            summary.push(String::new());
+            summary.push(if self.game.is_over() {
+                format!("Enter closes; {} starts a new game.", G::NEW_GAME)
+            } else {
+                "Press Enter to go on.".to_string()
+            });
             self.summary = summary;
             self.ended_round = round;
             self.summary_scroll = 0;

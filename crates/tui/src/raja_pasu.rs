@@ -134,7 +134,7 @@ impl Variant for Game {
 }
 
 /// The summary of the round just ended: how it ended, the next round's set-up or the match
-/// result, and every round so far.
+/// result, and every round so far (the app adds how to go on).
 pub fn round_summary(game: &Game) -> Vec<String> {
     let mut lines = Vec::new();
     let Some(r) = game.rounds().last() else {
@@ -195,12 +195,6 @@ pub fn round_summary(game: &Game) -> Vec<String> {
             ));
         }
     }
-    lines.push(String::new());
-    lines.push(if game.status().is_over() {
-        "Enter closes; n starts a new game.".to_string()
-    } else {
-        "Press Enter to go on.".to_string()
-    });
     lines
 }
 

@@ -69,7 +69,7 @@ pub trait Variant: Recorded {
     /// The move `seat` played, whose trace is `events`, in sentences.
     fn narrate(seat: Self::Seat, events: &[Self::Event]) -> Vec<String>;
     /// When `events` (a move's trace, played in `game`) end a round: the summary of the round
-    /// just ended and of what comes next.
+    /// just ended and of what comes next (the app adds the keys that go on).
     fn round_summary(game: &Self, events: &[Self::Event]) -> Option<Vec<String>>;
     /// Why a move was refused, in the message line's words.
     fn refusal(game: &Self, error: &Self::IllegalMove) -> String;
