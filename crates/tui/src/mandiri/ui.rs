@@ -5,7 +5,9 @@
 use super::anim::MandiriBoard;
 use super::{App, Mover, Who};
 use crate::ui::text::{fit, wrap};
-use crate::ui::widgets::{caption_lines, draw_panel, focus_style, shown_board, status_line, told};
+use crate::ui::widgets::{
+    caption_lines, draw_panel, focus_style, names_line, shown_board, sowing_line, status_line, told,
+};
 use crate::ui::Screen;
 use rajapasu_engine::mandiri::text as words;
 use rajapasu_engine::mandiri::{self, Player, Players, Seat};
@@ -59,13 +61,7 @@ impl Screen for mandiri::Game {
                 Side::South => holes.collect(),
             }
         };
-        let names = |side: Side| -> Line<'static> {
-            let mut s = " ".repeat(7);
-            for h in row(side) {
-                s.push_str(&format!("{:^6} ", h.to_string()));
-            }
-            Line::styled(s, Style::new().fg(Color::DarkGray))
-        };
+        let names = |side: Side| names_line(row(side), true);
         let holes = |side: Side, label: &str| -> Line<'static> {
             let mut spans = vec![Span::raw(format!("{label:<7}"))];
             for h in row(side) {
@@ -129,13 +125,7 @@ impl Screen for mandiri::Game {
             holes(Side::North, " Far"),
             holes(Side::South, " Near"),
             names(Side::South),
-            Line::styled(
-                fit(
-                    " Sowing runs anticlockwise: S1..S7, N1..N7, S1...",
-                    usize::from(inner.width),
-                ),
-                Style::new().fg(Color::DarkGray),
-            ),
+            sowing_line(7, usize::from(inner.width)),
             seat_line(Seat::C),
             seat_line(Seat::R),
             seat_line(Seat::L),

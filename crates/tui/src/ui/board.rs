@@ -6,7 +6,8 @@
 
 use super::text::{fit, wrap};
 use super::widgets::{
-    caption_lines, draw_panel, focus_style, mark_style, shown_board, status_line, told,
+    caption_lines, draw_panel, focus_style, mark_style, names_line, shown_board, sowing_line,
+    status_line, told,
 };
 use super::Screen;
 use crate::anim::{BoardView, Mark};
@@ -62,17 +63,11 @@ impl Screen for Game {
         // Wide cells `[ 14 ]` when they fit, else narrow ` 14`.
         let wide = usize::from(inner.width) >= 7 + n * 7;
 
-        let names = |side: Side, near_row: bool| -> Line<'static> {
-            let mut s = " ".repeat(7);
-            for (k, _) in drawn_row(board, side, near_row) {
-                let name = format!("{}{k}", side.letter());
-                if wide {
-                    s.push_str(&format!("{name:^6} "));
-                } else {
-                    s.push_str(&format!("{name:>3} "));
-                }
-            }
-            Line::styled(s, Style::new().fg(Color::DarkGray))
+        let names = |side: Side, near_row: bool| {
+            names_line(
+                drawn_row(board, side, near_row).into_iter().map(|(h, _)| h),
+                wide,
+            )
         };
         let holes = |side: Side, near_row: bool| -> Line<'static> {
             let label_style = if playing && side == to_move {
@@ -84,9 +79,8 @@ impl Screen for Game {
                 format!(" {:<6}", side.to_string()),
                 label_style,
             )];
-            for (k, count) in drawn_row(board, side, near_row) {
-                let hole = Hole::new(side, k).expect("hole number");
-                let selected = cursor == Some(k) && side == to_move;
+            for (hole, count) in drawn_row(board, side, near_row) {
+                let selected = cursor == Some(hole.number()) && side == to_move;
                 let (open, close) = if selected { ('>', '<') } else { ('[', ']') };
                 let text = match (count, wide) {
                     (Some(c), true) => format!("{open}{c:>3} {close}"),
@@ -136,13 +130,7 @@ impl Screen for Game {
             holes(far, false),
             holes(near, true),
             names(near, true),
-            Line::styled(
-                fit(
-                    &format!(" Sowing runs anticlockwise: S1..S{n}, N1..N{n}, S1..."),
-                    usize::from(inner.width),
-                ),
-                Style::new().fg(Color::DarkGray),
-            ),
+            sowing_line(n, usize::from(inner.width)),
             pile(far),
             pile(near),
             Line::raw(""),
@@ -225,13 +213,10 @@ impl Screen for Game {
 }
 
 /// One row of holes as drawn, left to right: `(hole number, count)`.
-fn drawn_row(board: &BoardView, side: Side, near: bool) -> Vec<(u8, Option<u8>)> {
-    let row = &board.rows[side];
-    let mut cells: Vec<(u8, Option<u8>)> = row
-        .iter()
-        .enumerate()
-        .map(|(k, &c)| (k as u8 + 1, c))
-        .collect();
+fn drawn_row(board: &BoardView, side: Side, near: bool) -> Vec<(Hole, Option<u8>)> {
+    let cells = board.rows[side].iter().enumerate();
+    let hole = |k: usize| Hole::new(side, k as u8 + 1).expect("a hole of the row");
+    let mut cells: Vec<_> = cells.map(|(k, &c)| (hole(k), c)).collect();
     if !near {
         cells.reverse();
     }

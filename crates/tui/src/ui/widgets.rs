@@ -123,6 +123,27 @@ pub fn mark_style(mark: Mark) -> Style {
     }
 }
 
+/// A row's hole names, above or below it: centred over wide cells, else right-aligned.
+pub fn names_line(holes: impl IntoIterator<Item = Hole>, wide: bool) -> Line<'static> {
+    let mut s = " ".repeat(7);
+    for hole in holes {
+        let name = hole.to_string();
+        s.push_str(&if wide {
+            format!("{name:^6} ")
+        } else {
+            format!("{name:>3} ")
+        });
+    }
+    Line::styled(s, Style::new().fg(Color::DarkGray))
+}
+
+/// The line under the rows: which way the sowing runs round `holes` holes a row, cut to
+/// `width`.
+pub fn sowing_line(holes: usize, width: usize) -> Line<'static> {
+    let text = format!(" Sowing runs anticlockwise: S1..S{holes}, N1..N{holes}, S1...");
+    Line::styled(fit(&text, width), Style::new().fg(Color::DarkGray))
+}
+
 /// The board's last line: the counters in hand while a move is animated, else `turn`.
 pub fn status_line<B>(
     frame: Option<&MoveFrame<B>>,
