@@ -139,7 +139,7 @@ impl<G: Variant> App<G> {
         app.last = explain(&app.game, app.game.moves().len());
         app.after_change();
         if app.human_to_move() {
-            let to_move = G::seat_words(app.to_move());
+            let to_move = G::seat_words(app.game.to_move());
             app.message = format!(
                 "{}{} to move: {} (? for help).",
                 to_move[..1].to_uppercase(),
@@ -150,11 +150,6 @@ impl<G: Variant> App<G> {
         app
     }
 
-    /// The seat to move.
-    pub fn to_move(&self) -> G::Seat {
-        self.game.to_move()
-    }
-
     /// Whether the computer plays `seat`.
     pub fn is_computer(&self, seat: G::Seat) -> bool {
         G::is_computer(&self.config.players, &self.game, seat)
@@ -162,7 +157,7 @@ impl<G: Variant> App<G> {
 
     /// Whether a person is to pick a move now.
     pub fn human_to_move(&self) -> bool {
-        !self.game.is_over() && !self.is_computer(self.to_move())
+        !self.game.is_over() && !self.is_computer(self.game.to_move())
     }
 
     /// The frame being shown, while a move is animated.
@@ -178,7 +173,7 @@ impl<G: Variant> App<G> {
     /// Plays `mv` for the seat to move, with its animation and explanation.
     pub fn play(&mut self, mv: G::Move) -> Result<(), G::IllegalMove> {
         let before = *self.game.position();
-        let (mover, seat, round) = (G::mover(&self.game), self.to_move(), self.game.round());
+        let (mover, seat, round) = (G::mover(&self.game), self.game.to_move(), self.game.round());
         let mut events = Vec::new();
         self.game.play_traced(mv, &mut events)?;
         self.last = LastMove {
@@ -285,7 +280,7 @@ impl<G: Variant> App<G> {
         };
         self.message = format!(
             "Hint for {}: {}.",
-            G::seat_words(self.to_move()),
+            G::seat_words(self.game.to_move()),
             G::hint_words(&hint)
         );
         if self.human_to_move() {
@@ -429,7 +424,7 @@ impl<G: Variant> App<G> {
         self.message = format!(
             "Took back {taken} move{}; {} to move.",
             if taken == 1 { "" } else { "s" },
-            G::seat_words(self.to_move())
+            G::seat_words(self.game.to_move())
         );
     }
 

@@ -210,36 +210,32 @@ pub fn round_summary(game: &Game) -> Vec<String> {
 /// ```
 pub fn describe_move_score(m: &MoveScore) -> String {
     match m.proven {
-        Some(b) if b.lower == b.upper => format!("{} (proven)", proven_result(b.lower)),
+        Some(b) if b.lower == b.upper => format!("{} (proven)", proven(b.lower, RESULT)),
         Some(b) => format!(
             "{} (proven between {} and {})",
             describe_score(m.score),
-            proven_bound(b.lower),
-            proven_bound(b.upper)
+            proven(b.lower, BOUND),
+            proven(b.upper, BOUND)
         ),
         None => describe_score(m.score),
     }
 }
 
-/// A proven single-round value: 1000 + margin for a won round, its negative for a lost one.
-fn proven_result(value: i32) -> String {
-    let margin = if value > 0 {
-        value - 1000
-    } else {
-        value + 1000
-    };
-    match value {
-        0 => "the round is drawn".to_string(),
-        v if v > 0 => format!("you win the round by {margin}"),
-        _ => format!("you lose the round by {}", -margin),
-    }
-}
+/// The words of a proven value, as a result and as a bound: a draw, a win by, a loss by.
+const RESULT: [&str; 3] = [
+    "the round is drawn",
+    "you win the round by",
+    "you lose the round by",
+];
+const BOUND: [&str; 3] = ["a draw", "a win by", "a loss by"];
 
-fn proven_bound(value: i32) -> String {
+/// A proven single-round value (1000 + margin for a won round, its negative for a lost one) in
+/// `words`.
+fn proven(value: i32, [draw, win, loss]: [&str; 3]) -> String {
     match value {
-        0 => "a draw".to_string(),
-        v if v > 0 => format!("a win by {}", v - 1000),
-        v => format!("a loss by {}", -(v + 1000)),
+        0 => draw.to_string(),
+        v if v > 0 => format!("{win} {}", v - 1000),
+        v => format!("{loss} {}", -(v + 1000)),
     }
 }
 

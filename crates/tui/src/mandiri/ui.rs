@@ -51,7 +51,7 @@ impl Screen for mandiri::Game {
         // While a move is shown, its mover is the seat at work.
         let to_move = match (frame, app.last.played) {
             (Some(_), Some((mover, _))) => mover.seat,
-            _ => app.to_move(),
+            _ => app.game.position().to_move(),
         };
         let cursor = (frame.is_none() && app.human_to_move()).then_some(app.cursor);
         let row = |side: Side| -> Vec<Hole> {
@@ -248,7 +248,7 @@ pub fn turn_text(app: &App) -> String {
     let pos = app.game.position();
     match app.game.status() {
         mandiri::Status::Playing => {
-            let seat = app.to_move();
+            let seat = app.game.position().to_move();
             let p = pos.player(seat);
             if app.is_computer(seat) {
                 format!("Seat {seat} (player {p}) to move: the computer is thinking...")

@@ -56,7 +56,7 @@ impl Screen for Game {
         let board = &*shown_board(frame, || BoardView::of(app.game.position()));
         let near = near_side(&app.config.players);
         let far = !near;
-        let to_move = app.to_move();
+        let to_move = app.game.position().to_move();
         let playing = app.game.status() == Status::Playing;
         let cursor = (frame.is_none() && app.human_to_move()).then_some(app.cursor.number());
         let n = board.holes;
@@ -227,7 +227,7 @@ fn drawn_row(board: &BoardView, side: Side, near: bool) -> Vec<(Hole, Option<u8>
 pub fn turn_text(app: &App) -> String {
     match app.game.status() {
         Status::Playing => {
-            let side = app.to_move();
+            let side = app.game.position().to_move();
             if app.is_computer(side) {
                 format!("{side} to move: the computer is thinking...")
             } else if app.config.players.is_some() {
