@@ -320,10 +320,7 @@ impl<G: Variant> App<G> {
 
     /// Whether nothing is going on: no search, no animation, no computer move waiting.
     pub fn idle(&self) -> bool {
-        !self.searches.thinking
-            && !self.searches.hinting
-            && self.animation.is_none()
-            && self.pending.is_none()
+        !self.thinking() && !self.hinting() && !self.animating()
     }
 
     /// Finishes the animation at once.

@@ -75,20 +75,21 @@ pub fn draw_keys(f: &mut Frame, area: Rect, keys: String) {
     );
 }
 
-/// A panel's frame, titled `title`.
-pub fn panel(title: &str) -> Block<'static> {
+/// A frame titled `title`, its border in `colour`: grey for a panel, yellow for a popup.
+fn framed(title: &str, colour: Color) -> Block<'static> {
+    let title = Span::styled(
+        format!(" {title} "),
+        Style::new().add_modifier(Modifier::BOLD),
+    );
     Block::new()
         .borders(Borders::ALL)
-        .border_style(Style::new().fg(Color::DarkGray))
-        .title(Span::styled(
-            format!(" {title} "),
-            Style::new().add_modifier(Modifier::BOLD),
-        ))
+        .border_style(Style::new().fg(colour))
+        .title(title)
 }
 
-/// A [`panel`] titled `title` over `area`; the room inside it.
+/// A panel titled `title` over `area`; the room inside it.
 pub fn draw_panel(f: &mut Frame, area: Rect, title: &str) -> Rect {
-    let block = panel(title);
+    let block = framed(title, Color::DarkGray);
     let inner = block.inner(area);
     f.render_widget(block, area);
     inner
@@ -220,13 +221,7 @@ pub fn popup(f: &mut Frame, title: &str, width: u16, lines: Vec<Line<'static>>) 
     let height = lines.len() as u16 + 2;
     let area = centered(f.area(), width, height);
     f.render_widget(Clear, area);
-    let block = Block::new()
-        .borders(Borders::ALL)
-        .border_style(Style::new().fg(Color::Yellow))
-        .title(Span::styled(
-            format!(" {title} "),
-            Style::new().add_modifier(Modifier::BOLD),
-        ));
+    let block = framed(title, Color::Yellow);
     f.render_widget(Paragraph::new(lines).block(block), area);
 }
 
