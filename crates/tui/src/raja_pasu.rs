@@ -121,15 +121,9 @@ impl Variant for Game {
         }
     }
     fn spot(computer: &Option<Computer>, game: &Game, mv: Move) -> Spot {
-        // The mover's holes are all on one row. On the near row hole numbers grow to the
-        // right; on the far row, to the left.
+        // The mover's holes are all on one row.
         let near = game.position().to_move() == near_side(computer);
-        let k = mv.number() - 1;
-        let holes = game.rules().holes() as u8;
-        Spot {
-            near,
-            column: if near { k } else { holes - 1 - k },
-        }
+        Spot::of(mv.number(), game.rules().holes() as u8, near)
     }
 }
 

@@ -108,3 +108,17 @@ pub struct Spot {
     /// The column, 0 at the left.
     pub column: u8,
 }
+
+impl Spot {
+    /// Where hole `number` of a row of `holes` is drawn: on the near row hole numbers grow to
+    /// the right, on the far row to the left.
+    ///
+    /// ```
+    /// use rajapasu_tui::variant::Spot;
+    /// assert_eq!(Spot::of(1, 7, false), Spot { near: false, column: 6 });
+    /// ```
+    pub fn of(number: u8, holes: u8, near: bool) -> Spot {
+        let column = if near { number - 1 } else { holes - number };
+        Spot { near, column }
+    }
+}

@@ -123,18 +123,8 @@ impl Variant for mandiri::Game {
         }
     }
     fn spot(_: &Lineup, _: &mandiri::Game, hole: Hole) -> Spot {
-        // The far row is drawn N7 to N1, the near row S1 to S7.
-        let k = hole.number();
-        match hole.side() {
-            Side::North => Spot {
-                near: false,
-                column: 7 - k,
-            },
-            Side::South => Spot {
-                near: true,
-                column: k - 1,
-            },
-        }
+        // North's row is the far one.
+        Spot::of(hole.number(), 7, hole.side() == Side::South)
     }
 }
 
