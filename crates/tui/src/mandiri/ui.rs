@@ -1,6 +1,7 @@
-//! Drawing the Mandiri game: the board with each hole's seat letter and colour, the seats with
-//! their players, the Raja, captures and reserves; the last move in words, the move list, the
-//! rounds by player, overlays. Made for an 80x24 terminal.
+//! Mandiri's [`Screen`]: the board with each hole's seat letter and colour, the seats with their
+//! players, the Raja, captures and reserves; the last move in words, the move list's entries,
+//! the rounds by player, the message, the help. Made for an 80x24 terminal; the layout, the
+//! keys and the windows over the board are [`crate::ui::draw`]'s.
 
 use super::anim::MandiriBoard;
 use super::{App, Mover, Who};

@@ -1,8 +1,8 @@
-//! Raja Pasu's screen: the board with both rows (the player's own side on the near row), counts,
-//! captures, reserves and closed holes; the last move in words, folded when long; the move
-//! list; the rounds and the match score; the message and the keys; help, every move in full
-//! and the round summary over the board. Made for an 80x24 terminal; larger ones get the same
-//! picture with more room.
+//! Raja Pasu's [`Screen`]: the board with both rows (the player's own side on the near row),
+//! counts, captures, reserves and closed holes; the last move in words, folded when long; the
+//! move list's entries; the rounds and the match score; the message; the help. Made for an 80x24
+//! terminal; larger ones get the same picture with more room. The layout, the keys and the
+//! windows over the board are [`super::draw`]'s, the same for both games.
 
 use super::text::{fit, wrap};
 use super::widgets::{
