@@ -1,14 +1,26 @@
-//! Game results between Rust and Python, the same for `selfplay_games` and `tournament_games`:
-//! played on threads with the GIL released, written as dicts, and read back (replayed to check
-//! them) for the statistics.
+//! Games between Rust and Python, the same for `selfplay_games` and `tournament_games`: the
+//! players checked, the games played on threads with the GIL released, their results written
+//! as dicts and read back (replayed to check them) for the statistics.
 
-use crate::errors::{raise, IllegalMoveError};
+use crate::errors::{raise, IllegalMoveError, RajapasuError};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rajapasu_ai::arena;
 use rajapasu_ai::arena::raja_pasu::{Captures, Outcome};
+use rajapasu_ai::spec::Spec;
 use rajapasu_engine::{Game, Move, Rules, Side};
+
+/// The players of `specs` (such as ``"level:2"``), each built once up front so that a bad one
+/// is an exception rather than a failed game.
+pub fn checked_specs(specs: &[impl AsRef<str>], rules: Rules) -> PyResult<Vec<Spec>> {
+    let check = |text: &str| -> PyResult<Spec> {
+        let spec: Spec = text.parse().map_err(raise::<RajapasuError>)?;
+        spec.build(rules, 0).map_err(raise::<RajapasuError>)?;
+        Ok(spec)
+    };
+    specs.iter().map(|s| check(s.as_ref())).collect()
+}
 
 /// Runs `play` on every job on `threads` threads (0: every core), with the GIL released.
 pub fn play_all<J: Send + Sync, R: Send>(

@@ -3,44 +3,14 @@
 //! the same players, so any split of `0..games` into seed ranges (threads, processes, a Ray
 //! cluster) plays exactly the games the command plays, and `summarize` gives its statistics.
 
-use crate::errors::{raise, RajapasuError};
 use crate::game::json_to_py;
-use crate::results::{from_dict, play_all, to_json};
+use crate::results::{checked_specs, from_dict, play_all, to_json};
 use crate::rules::rules_arg;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use rajapasu_ai::arena::raja_pasu::{self, Outcome};
-use rajapasu_ai::spec::Spec;
+use rajapasu_ai::arena::{self, raja_pasu, random_line, Seating};
 use rajapasu_engine::rng::{stream_seed, Rng};
-use rajapasu_engine::{Game, Rules};
-
-fn spec_arg(text: &str) -> PyResult<Spec> {
-    text.parse::<Spec>().map_err(raise::<RajapasuError>)
-}
-
-/// Plays game `k` as `rajapasu selfplay` does (its per-game seeding and opening moves).
-fn play_one(
-    rules: Rules,
-    south: &Spec,
-    north: &Spec,
-    seed: u64,
-    opening_plies: usize,
-    k: u64,
-) -> Result<Outcome, String> {
-    let seed = stream_seed(seed, k + 1);
-    let mut rng = Rng::new(seed);
-    let mut game = Game::new(rules);
-    for _ in 0..opening_plies {
-        let ms = game.legal_moves();
-        if ms.is_empty() {
-            break;
-        }
-        game.play(ms[rng.below(ms.len())]);
-    }
-    let s = south.build(rules, seed ^ 1).map_err(|e| e.to_string())?;
-    let n = north.build(rules, seed ^ 2).map_err(|e| e.to_string())?;
-    Ok(raja_pasu::play_game(game, &mut [s, n]))
-}
+use rajapasu_engine::Game;
 
 /// Plays the self-play games ``first`` to ``first + count - 1`` of a run (``rules``, players
 /// ``south`` and ``north`` as player specs such as ``"level:2"`` or ``"random"``, ``seed``,
@@ -63,18 +33,22 @@ fn selfplay_games(
     threads: usize,
 ) -> PyResult<Py<PyAny>> {
     let rules = rules_arg(rules)?;
-    let (south, north) = (spec_arg(south)?, spec_arg(north)?);
-    // Building once up front turns a bad spec into an exception, not a failed game.
-    south.build(rules, 0).map_err(raise::<RajapasuError>)?;
-    north.build(rules, 0).map_err(raise::<RajapasuError>)?;
+    let specs = checked_specs(&[south, north], rules)?;
     let jobs: Vec<u64> = (first..first.saturating_add(count)).collect();
-    let results = play_all(py, jobs, threads, |&k| {
-        play_one(rules, &south, &north, seed, opening_plies, k).map(|o| to_json(k, &o))
+    let games = play_all(py, jobs, threads, |&k| {
+        // The opening's moves and the players' choices come from the game's seed.
+        let seed = stream_seed(seed, k + 1);
+        let game = Game::new(rules);
+        let opening = random_line(&game, opening_plies, &mut Rng::new(seed));
+        let seating = Seating {
+            entrants: vec![0, 1],
+            opening: 0,
+            seed,
+        };
+        let start = game.position();
+        let outcome = arena::play_seating(&specs, rules, start, &opening, &seating, usize::MAX);
+        to_json(k, &outcome)
     });
-    let games = results
-        .into_iter()
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(raise::<RajapasuError>)?;
     json_to_py(py, &games)
 }
 

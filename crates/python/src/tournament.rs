@@ -3,9 +3,8 @@
 //! indices (threads, a Ray cluster) plays the command's games, and `tournament_table` gives
 //! its standings, head-to-head results and Elo.
 
-use crate::errors::{raise, RajapasuError};
 use crate::game::json_to_py;
-use crate::results::{from_dict, get, play_all, to_json};
+use crate::results::{checked_specs, from_dict, get, play_all, to_json};
 use crate::rules::rules_arg;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -37,12 +36,7 @@ fn setup(
             "a tournament needs two players or more",
         ));
     }
-    let mut specs = Vec::new();
-    for p in players {
-        let s: Spec = p.parse().map_err(raise::<RajapasuError>)?;
-        s.build(rules, 0).map_err(raise::<RajapasuError>)?;
-        specs.push(s);
-    }
+    let specs = checked_specs(players, rules)?;
     let openings = arena::openings(
         &Game::from_position(Position::start(rules)),
         openings,
