@@ -5,7 +5,7 @@
 
 use super::anim::MandiriBoard;
 use super::{App, Mover, Who};
-use crate::ui::text::{fit, wrap};
+use crate::ui::text::wrap;
 use crate::ui::widgets::{
     caption_lines, draw_panel, focus_style, names_line, shown_board, sowing_line, status_line, told,
 };
@@ -215,9 +215,19 @@ impl Screen for mandiri::Game {
         "<- -> Up Down Enter, or S/N + 1-7 play".to_string()
     }
 
-    fn message(app: &App, width: usize) -> Line<'static> {
-        let text = fit(&message_text(app), width);
-        Line::styled(text, Style::new().fg(Color::Yellow))
+    fn message(app: &App) -> (String, Style) {
+        let text = match (app.frame(), app.last.played, app.typing) {
+            (Some(_), Some((Mover { seat, player }, hole)), _) if app.message.is_empty() => {
+                format!(" Seat {seat} (player {player}) plays {hole}.")
+            }
+            (_, _, Some(side)) => format!(
+                " {}_: the hole's number, 1 to 7 (Esc: cancel)",
+                side.letter()
+            ),
+            _ if !app.message.is_empty() => format!(" {}", app.message),
+            _ => format!(" {}", turn_text(app)),
+        };
+        (text, Style::new().fg(Color::Yellow))
     }
 }
 
@@ -285,24 +295,6 @@ fn you(app: &App, winners: Players) -> &'static str {
         (Some(_), None) => "You lose. ",
         _ => "",
     }
-}
-
-fn message_text(app: &App) -> String {
-    if app.frame().is_some() && app.message.is_empty() {
-        if let Some((Mover { seat, player: p }, hole)) = app.last.played {
-            return format!(" Seat {seat} (player {p}) plays {hole}.");
-        }
-    }
-    if let Some(side) = app.typing {
-        return format!(
-            " {}_: the hole's number, 1 to 7 (Esc: cancel)",
-            side.letter()
-        );
-    }
-    if !app.message.is_empty() {
-        return format!(" {}", app.message);
-    }
-    format!(" {}", turn_text(app))
 }
 
 /// The text of the help window.

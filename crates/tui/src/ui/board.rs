@@ -4,7 +4,7 @@
 //! terminal; larger ones get the same picture with more room. The layout, the keys and the
 //! windows over the board are [`super::draw`]'s, the same for both games.
 
-use super::text::{fit, wrap};
+use super::text::wrap;
 use super::widgets::{
     caption_lines, draw_panel, focus_style, mark_style, names_line, shown_board, sowing_line,
     status_line, told,
@@ -199,16 +199,27 @@ impl Screen for Game {
         format!("<-/-> Enter or 1-{n} play")
     }
 
-    fn message(app: &App, width: usize) -> Line<'static> {
-        let mut line = message_text(app);
-        // One line: a long message (a hint with its line) is cut after a word, not mid-word.
-        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
-        if text.chars().count() > width {
-            let style = line.style;
-            let span_style = line.spans.first().map(|s| s.style).unwrap_or_default();
-            line = Line::styled(fit(&text, width), span_style).style(style);
+    fn message(app: &App) -> (String, Style) {
+        let yellow = Style::new().fg(Color::Yellow);
+        // While a move is shown, it is the news, even if the computer already thinks of its
+        // reply.
+        if app.frame().is_some() && app.message.is_empty() {
+            if let Some((side, mv)) = app.last.played {
+                let who = if app.is_computer(side) {
+                    format!("The computer ({side})")
+                } else {
+                    side.to_string()
+                };
+                return (format!(" {who} plays {mv}."), Style::new());
+            }
         }
-        line
+        if !app.message.is_empty() {
+            (format!(" {}", app.message), yellow)
+        } else if app.thinking() {
+            (" The computer is thinking...".to_string(), yellow)
+        } else {
+            (format!(" {}", turn_text(app)), Style::new())
+        }
     }
 }
 
@@ -291,30 +302,6 @@ fn shortened(app: &App, width: usize, height: usize) -> Vec<Line<'static>> {
     v.push(Line::styled(note, Style::new().fg(Color::DarkGray)));
     v.extend(tail.into_iter().map(Line::raw));
     v
-}
-
-fn message_text(app: &App) -> Line<'static> {
-    // While a move is shown, it is the news, even if the computer already thinks of its reply.
-    if app.frame().is_some() && app.message.is_empty() {
-        if let Some((side, mv)) = app.last.played {
-            let who = if app.is_computer(side) {
-                format!("The computer ({side})")
-            } else {
-                side.to_string()
-            };
-            return Line::raw(format!(" {who} plays {mv}."));
-        }
-    }
-    if !app.message.is_empty() {
-        return Line::styled(format!(" {}", app.message), Style::new().fg(Color::Yellow));
-    }
-    if app.thinking() {
-        return Line::styled(
-            " The computer is thinking...",
-            Style::new().fg(Color::Yellow),
-        );
-    }
-    Line::raw(format!(" {}", turn_text(app)))
 }
 
 /// The text of the help window.

@@ -69,8 +69,8 @@ pub trait Screen: Variant {
     fn round_in_play(app: &App<Self>) -> Option<String>;
     /// The rounds each player has won.
     fn rounds_won(rounds: &[Self::RoundResult]) -> String;
-    /// The message line, `width` wide.
-    fn message(app: &App<Self>, width: usize) -> Line<'static>;
+    /// The message line's text and its style.
+    fn message(app: &App<Self>) -> (String, Style);
     /// The keys that pick and play a move, for the keys line.
     fn play_keys(game: &Self) -> String;
 }
@@ -122,7 +122,9 @@ pub fn draw<G: Screen>(f: &mut Frame, app: &App<G>) {
     f.render_widget(Paragraph::new(lines), inner);
     draw_move_list(f, a.moves, move_lines(&app.game));
     draw_rounds(f, a.rounds, app);
-    let message = G::message(app, usize::from(a.message.width));
+    // One line: a long message (a hint with its line) is cut after a word, not mid-word.
+    let (message, style) = G::message(app);
+    let message = Line::styled(fit(&message, usize::from(a.message.width)), style);
     f.render_widget(Paragraph::new(message), a.message);
     draw_keys(f, a.keys, keys_line(app, usize::from(a.keys.width)));
     match app.overlay {
