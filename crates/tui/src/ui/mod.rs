@@ -4,7 +4,7 @@
 //!
 //! | Module | What it holds |
 //! |---|---|
-//! | [`board`] | Raja Pasu's [`Screen`]: the board, the last move, the rounds, the message, the keys, its help |
+//! | [`board`] | Raja Pasu's [`Screen`]: the board, the last move, the rounds, the message, its help |
 //! | [`widgets`] | what both games' screens draw alike: the layout, panels, popups, the animation's marks |
 //! | [`summary`] | the round-over popup of both games |
 //! | [`text`] | text cut to the screen: wrapped, or shortened after a word |
