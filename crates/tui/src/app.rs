@@ -44,12 +44,12 @@ impl<G: Variant> Default for LastMove<G> {
     }
 }
 
-/// A search's answer, for the position of its generation.
+/// A search's answer.
 enum Reply<G: Variant> {
     /// The computer's move.
-    Computer(u64, Option<G::Move>),
+    Computer(Option<G::Move>),
     /// A hint's best move.
-    Hint(u64, Option<G::Hint>),
+    Hint(Option<G::Hint>),
 }
 
 /// A game being played in the terminal: Raja Pasu (`App`, `App<Game>`) or Raja Pasu Mandiri
@@ -223,9 +223,8 @@ impl<G: Variant> App<G> {
         if !self.human_to_move() && !self.game.is_over() {
             self.searches.thinking = true;
             let (players, game) = (self.config.players.clone(), self.game.clone());
-            self.searches.spawn(move |generation| {
-                Reply::Computer(generation, G::computer_move(&players, &game))
-            });
+            self.searches
+                .spawn(move || Reply::Computer(G::computer_move(&players, &game)));
         }
     }
 
@@ -247,28 +246,25 @@ impl<G: Variant> App<G> {
         changed
     }
 
-    /// Takes the searches' replies for the position on the board and drops those for an
-    /// older one; whether any was taken.
+    /// Takes the searches' replies for the position on the board; whether any came.
     fn take_replies(&mut self) -> bool {
         let mut changed = false;
         while let Some(reply) = self.searches.reply() {
             match reply {
-                Reply::Computer(g, mv) if g == self.searches.generation => {
+                Reply::Computer(mv) => {
                     self.searches.thinking = false;
                     self.pending = mv;
                     if mv.is_none() {
                         // Not expected while the game goes on; say so rather than wait forever.
                         self.message = "The computer found no move: u takes back, q quits.".into();
                     }
-                    changed = true;
                 }
-                Reply::Hint(g, hint) if g == self.searches.generation => {
+                Reply::Hint(hint) => {
                     self.searches.hinting = false;
                     self.show_hint(hint);
-                    changed = true;
                 }
-                _ => {}
             }
+            changed = true;
         }
         changed
     }
@@ -301,8 +297,7 @@ impl<G: Variant> App<G> {
         } else {
             self.searches.hinting = true;
             let game = self.game.clone();
-            self.searches
-                .spawn(move |generation| Reply::Hint(generation, G::hint(&game)));
+            self.searches.spawn(move || Reply::Hint(G::hint(&game)));
             "Looking for the best move..."
         };
         self.message = why.to_string();
