@@ -17,8 +17,9 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 
-/// Reads until the server closes the connection; the time it took, or `None` after `limit`.
-async fn closed_within(stream: &mut TcpStream, limit: Duration) -> Option<Duration> {
+/// Reads until the server closes the connection; the time it took, or `None` after `seconds`.
+async fn closed_within(stream: &mut TcpStream, seconds: u64) -> Option<Duration> {
+    let limit = Duration::from_secs(seconds);
     let t = Instant::now();
     let mut buf = [0u8; 4096];
     loop {
@@ -51,7 +52,7 @@ fn has_retry_after(answer: &str) -> bool {
 async fn closes_after(addr: SocketAddr, head: &[u8]) -> Option<Duration> {
     let mut s = TcpStream::connect(addr).await.unwrap();
     s.write_all(head).await.unwrap();
-    closed_within(&mut s, Duration::from_secs(15)).await
+    closed_within(&mut s, 15).await
 }
 
 #[tokio::test]
@@ -100,12 +101,8 @@ async fn the_server_stops_within_its_grace_while_a_request_is_half_sent() {
         .await
         .expect("stopped within 10 s");
     assert!(t.elapsed() < Duration::from_secs(8), "{:?}", t.elapsed());
-    assert!(closed_within(&mut s, Duration::from_secs(5))
-        .await
-        .is_some());
-    assert!(closed_within(&mut idle, Duration::from_secs(5))
-        .await
-        .is_some());
+    assert!(closed_within(&mut s, 5).await.is_some());
+    assert!(closed_within(&mut idle, 5).await.is_some());
     assert!(
         TcpStream::connect(addr).await.is_err(),
         "no longer listening"
@@ -134,7 +131,7 @@ async fn connections_over_the_cap_are_closed_at_once() {
     let _ = third
         .write_all(b"GET /api/meta HTTP/1.1\r\nHost: x\r\n\r\n")
         .await;
-    let took = closed_within(&mut third, Duration::from_secs(5)).await;
+    let took = closed_within(&mut third, 5).await;
     assert!(took.is_some(), "the third connection is closed");
     drop(held.pop());
     tokio::time::sleep(Duration::from_millis(300)).await;
