@@ -4,6 +4,7 @@
 //! both games share.
 
 use super::entry::Entry;
+use super::seating::Seating;
 use super::served::ServedGame;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
@@ -18,6 +19,19 @@ pub enum Seat {
     Open,
     /// A player's.
     Taken,
+}
+
+impl Seat {
+    /// Who sits in `player`'s seat under `settings`.
+    pub fn of<S: Seating>(settings: &S, player: S::Player) -> Seat {
+        if settings.computer_plays(player) {
+            Seat::Computer
+        } else if settings.is_open(player) {
+            Seat::Open
+        } else {
+            Seat::Taken
+        }
+    }
 }
 
 /// What happened to a game, for its sockets and for the answer of the request that did it.

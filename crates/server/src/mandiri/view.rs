@@ -216,13 +216,7 @@ impl MandiriInfo {
             .map(|p| PlayerInfo {
                 number: p,
                 seat: pos.seat_of(p),
-                who: if s.seats.is_computer(p) {
-                    Who::Computer
-                } else if s.is_open(p) {
-                    Who::Open
-                } else {
-                    Who::Taken
-                },
+                who: Who::of(s, p),
                 name: names[p.index()].clone(),
                 connected: e.present[p.index()] > 0,
                 out: pos.is_out(p),

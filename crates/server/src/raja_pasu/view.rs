@@ -2,7 +2,7 @@
 //! its live updates say of a move, and [`ShownGame`] for Raja Pasu.
 
 use crate::games::entry::Entry;
-use crate::games::seating::{Kind, Seating, Seats};
+use crate::games::seating::{Kind, Seats};
 use crate::games::view::{json, Occasion, Seat, ShownGame};
 use rajapasu_ai::Level;
 use rajapasu_engine::{BySide, Game, GameView, Move, Side};
@@ -62,15 +62,6 @@ impl GameInfo {
     pub fn of(id: &str, e: &Entry<Game>) -> GameInfo {
         let s = &e.settings;
         let online = s.seats.online();
-        let seat = |side: Side| {
-            if s.seats.is_computer(side) {
-                Seat::Computer
-            } else if s.is_open(side) {
-                Seat::Open
-            } else {
-                Seat::Taken
-            }
-        };
         GameInfo {
             id: id.to_string(),
             kind: s.seats.kind(),
@@ -78,7 +69,7 @@ impl GameInfo {
             computer: Side::ALL
                 .into_iter()
                 .find(|&side| s.seats.is_computer(side)),
-            seats: BySide::from_fn(seat),
+            seats: BySide::from_fn(|side| Seat::of(s, side)),
             names: s.names.clone(),
             players: BySide::from_fn(|side| s.seats.chosen_name(side).map(str::to_string)),
             connected: Game::connected(e),
