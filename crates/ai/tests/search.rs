@@ -498,6 +498,9 @@ fn a_level_with_a_margin_varies_among_equal_moves_only() {
     let game = Game::new(single());
     let mut p = level(4).params();
     p.depth = Some(5);
+    // The depth alone ends the search, whatever the machine's load: under the level's time a
+    // busy machine would stop it before depth 5, and its scores would not be those compared.
+    p.movetime = std::time::Duration::from_secs(3600);
     for seed in 0..12 {
         let mut s = Searcher::new(16);
         let c = choose_with(&mut s, &game, &p, seed).unwrap();
