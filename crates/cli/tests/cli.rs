@@ -515,6 +515,70 @@ fn tournament_refuses_empty_rules_and_counts_in_words() {
 }
 
 #[test]
+fn a_mandiri_tournament_gives_its_standings_as_csv_and_saves_records_that_read_back() {
+    let records = std::env::temp_dir().join(format!(
+        "rajapasu-cli-mandiri-records-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&records);
+    let players = ["random", "greedy", "level:1"];
+    let out = ok(&[
+        "tournament",
+        "--rules",
+        "mandiri",
+        "--single-round",
+        "--player",
+        players[0],
+        "--player",
+        players[1],
+        "--player",
+        players[2],
+        "--openings",
+        "1",
+        "--csv",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    let mut lines = out.lines();
+    assert_eq!(
+        lines.next(),
+        Some(
+            "player,rounds,round_score,round_score_low,round_score_high,above_seat,\
+             above_seat_low,above_seat_high,win_share,win_share_low,win_share_high,match_wins"
+        ),
+        "{out}"
+    );
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    let mut names: Vec<&str> = rows.iter().map(|r| r[0]).collect();
+    names.sort_unstable();
+    assert_eq!(names, ["greedy", "level:1", "random"], "{out}");
+    for row in &rows {
+        assert_eq!(row.len(), 12, "{out}");
+        // One opening in all six seatings, a single round each: six rounds for everyone.
+        assert_eq!(row[1], "6", "{out}");
+        for figure in &row[2..] {
+            assert!(figure.parse::<f64>().is_ok(), "`{figure}` in {out}");
+        }
+    }
+    for k in 1..=6 {
+        let path = records.join(format!("game-{k:04}.txt"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let record = rajapasu_engine::mandiri::Record::parse(&text).unwrap();
+        assert!(record.replay().unwrap().status().is_over(), "{text}");
+        assert_eq!(record.tag("Game"), Some(k.to_string().as_str()), "{text}");
+        let mut seated: Vec<&str> = ["Player1", "Player2", "Player3"]
+            .iter()
+            .map(|tag| record.tag(tag).unwrap())
+            .collect();
+        seated.sort_unstable();
+        assert_eq!(seated, ["greedy", "level:1", "random"], "{text}");
+        // `replay` reads it as a user would.
+        assert!(ok(&["replay", path.to_str().unwrap()]).contains("Code: mandiri/mode=round "));
+    }
+    let _ = std::fs::remove_dir_all(&records);
+}
+
+#[test]
 fn the_engine_plays_mandiri_through_stdin() {
     // A bad move, a bad code, then a forced capture: C's S5 takes 12 counters and no other
     // move takes any. The search comes last, so that no command arrives while it runs.

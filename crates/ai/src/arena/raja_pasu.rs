@@ -71,10 +71,9 @@ pub fn play_game(mut game: Game, players: &mut [Box<dyn Player>]) -> Outcome {
             }
         }
     });
-    let forfeit = match stopped {
-        Some(Stopped::Forfeit { participant, error }) => Some((Side::ALL[participant], error)),
-        Some(Stopped::Capped) | None => None,
-    };
+    let forfeit = stopped
+        .and_then(Stopped::forfeit)
+        .map(|(participant, error)| (Side::ALL[participant], error));
     let p = game.position();
     let held = BySide::from_fn(|s| p.captured(s) + p.reserve(s));
     let margin = held.south as i32 - held.north as i32;
@@ -118,6 +117,14 @@ impl Scored for Game {
             forfeit: Some((side, error)),
             game,
         }
+    }
+
+    fn game(stat: &Outcome) -> &Game {
+        &stat.game
+    }
+
+    fn forfeit(stat: &Outcome) -> Option<(usize, &PlayerError)> {
+        stat.forfeit.as_ref().map(|(side, e)| (side.index(), e))
     }
 }
 
