@@ -170,50 +170,33 @@ fn save_replay_and_convert_records() {
 
 #[test]
 fn bad_input_gets_one_clear_line_and_status_2() {
-    fails(&["state", "--position", "7,7,7"], "`/`");
-    fails(
-        &["state", "--position", "7,7,7,7,7,7,7/7,7,7,7,7,7,6 S 0 0"],
-        "97 counters",
-    );
-    fails(
-        &["state", "--position", "7,7,7,7,7,7,7/7,7,7,7,7,7,q S 0 0"],
-        "hole N7",
-    );
-    fails(
-        &["state", "--position", "7,7,7,7,7,7,7/7,7,7,7,7,7,7 E 0 0"],
-        "side to move",
-    );
-    fails(
-        &["state", "--position", "7,x,7,7,7,7,7/7,7,7,7,7,7,7 S 7 0"],
-        "S2 is closed",
-    );
-    fails(
-        &[
-            "state",
-            "--position",
-            "0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46",
-            "--moves",
-            "1",
-        ],
-        "S1 is empty",
-    );
-    fails(&["state", "--moves", "9"], "holes are numbered 1 to 7");
-    fails(&["state", "--moves", "one"], "`one` is not a move");
-    fails(
-        &[
-            "state",
-            "--position",
-            "7,7,7,7,7,7,7/x,x,7,7,7,7,7 N 0 0 14 0 2",
-            "--moves",
-            "1",
-        ],
-        "N1 is closed",
-    );
-    fails(
-        &["state", "--rules", "canonical/speed=fast"],
-        "unknown rule option `speed`",
-    );
-    fails(&["state", "--rules", "chess"], "unknown rule set `chess`");
+    for (code, needle) in [
+        ("7,7,7", "`/`"),
+        ("7,7,7,7,7,7,7/7,7,7,7,7,7,6 S 0 0", "97 counters"),
+        ("7,7,7,7,7,7,7/7,7,7,7,7,7,q S 0 0", "hole N7"),
+        ("7,7,7,7,7,7,7/7,7,7,7,7,7,7 E 0 0", "side to move"),
+        ("7,x,7,7,7,7,7/7,7,7,7,7,7,7 S 7 0", "S2 is closed"),
+    ] {
+        fails(&["state", "--position", code], needle);
+    }
+    for (code, needle) in [
+        ("0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46", "S1 is empty"),
+        ("7,7,7,7,7,7,7/x,x,7,7,7,7,7 N 0 0 14 0 2", "N1 is closed"),
+    ] {
+        fails(&["state", "--position", code, "--moves", "1"], needle);
+    }
+    for (option, value, needle) in [
+        ("--moves", "9", "holes are numbered 1 to 7"),
+        ("--moves", "one", "`one` is not a move"),
+        (
+            "--rules",
+            "canonical/speed=fast",
+            "unknown rule option `speed`",
+        ),
+        ("--rules", "chess", "unknown rule set `chess`"),
+    ] {
+        fails(&["state", option, value], needle);
+    }
     fails(&["trace", "--move", "0"], "0");
     fails(&["replay", "/nonexistent/game.txt"], "cannot read");
     let out = run(&["state", "--position", "\u{7f}//,,x"]);
