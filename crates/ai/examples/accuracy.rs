@@ -1,6 +1,6 @@
 //! How often the analysis and the engine get small single-round positions right, measured
-//! against a brute force written here: plain alpha-beta over the real round (its full history,
-//! rule 8(b) applied by `Game`), without any table, so exact by construction.
+//! against the tests' brute force (tests/common): plain alpha-beta over the real round (its
+//! full history, rule 8(b) applied by `Game`), without any table, so exact by construction.
 //!
 //! ```text
 //! cargo run --release -p rajapasu-ai --example accuracy -- \
@@ -12,6 +12,10 @@
 //! `--analyze-ms` a position) scores every move right; whether a best-move search of `--go-ms`
 //! plays a best move, and, among positions with a unique best move, that one; and how many
 //! values the analysis called exact (or bounded) wrongly, which must be none.
+
+// The brute force the tests use.
+#[path = "../tests/common/mod.rs"]
+mod brute;
 
 use rajapasu_ai::search::{Score, SearchOptions, Searcher};
 use rajapasu_ai::Limits;
@@ -52,62 +56,14 @@ fn parse() -> Result<Args, String> {
     Ok(a)
 }
 
-/// The mover's captures from now to the end of the round minus the opponent's, exact within
-/// `alpha..beta`; `None` past the node budget.
-fn value(g: &mut Game, alpha: i32, beta: i32, budget: &mut u64) -> Option<i32> {
-    *budget = budget.checked_sub(1)?;
-    let me = g.position().to_move();
-    let diff = |g: &Game| g.position().captured(me) as i32 - g.position().captured(!me) as i32;
-    let before = diff(g);
-    let (mut best, mut alpha) = (i32::MIN, alpha);
-    for &m in g.legal_moves().iter() {
-        let v = move_value(g, m, alpha, beta, budget, before, &diff);
-        let v = v?;
-        best = best.max(v);
-        alpha = alpha.max(v);
-        if alpha >= beta {
-            break;
-        }
-    }
-    Some(best)
-}
-
-fn move_value(
-    g: &mut Game,
-    m: rajapasu_engine::Move,
-    alpha: i32,
-    beta: i32,
-    budget: &mut u64,
-    before: i32,
-    diff: &dyn Fn(&Game) -> i32,
-) -> Option<i32> {
-    let me = g.position().to_move();
-    g.play(m);
-    let v = if g.status().is_over() {
-        let r = g.rounds().last().expect("a finished round");
-        Some(r.captured[me] as i32 - r.captured[!me] as i32 - before)
-    } else {
-        let gain = diff(g) - before;
-        if g.position().to_move() == me {
-            value(g, alpha - gain, beta - gain, budget).map(|v| gain + v)
-        } else {
-            value(g, gain - beta, gain - alpha, budget).map(|v| gain - v)
-        }
-    };
-    g.undo();
-    v
-}
-
 /// Each legal move's public score by brute force: the final margin for the mover, as a score.
 fn truth(pos: &Position, budget: u64) -> Option<Vec<(u8, i32)>> {
     let mut g = Game::from_position(*pos);
-    let me = pos.to_move();
-    let now = pos.captured(me) as i32 - pos.captured(!me) as i32;
+    let now = brute::lead(&g, pos.to_move());
     let mut budget = budget;
     let mut out = Vec::new();
     for &m in g.clone().legal_moves().iter() {
-        let diff = |g: &Game| g.position().captured(me) as i32 - g.position().captured(!me) as i32;
-        let v = move_value(&mut g, m, -200, 200, &mut budget, now, &diff)?;
+        let v = brute::move_value(&mut g, m, -200, 200, &mut budget)?;
         out.push((m.number(), Score::margin(now + v).counters()));
     }
     Some(out)

@@ -1,5 +1,7 @@
 //! Search correctness: tactics, exact solving against brute force, every level's legality.
 
+mod common;
+
 use rajapasu_ai::player::Player;
 use rajapasu_ai::players::PlainAlphaBeta;
 use rajapasu_ai::search::{Score, SearchOptions, Searcher};
@@ -69,52 +71,42 @@ fn avoids_a_move_that_gifts_fours() {
     }
 }
 
-/// Full minimax to the end of the round, scored like the search: `±WIN + margin`, 0 drawn.
-fn brute(g: &mut Game, budget: &mut u64) -> Option<Score> {
-    *budget = budget.checked_sub(1)?;
-    let me = g.position().to_move();
-    let mut best = Score::MIN;
-    for &m in g.legal_moves().iter() {
-        g.play(m);
-        let v = if g.status().is_over() {
-            let p = g.position();
-            let d = p.captured(me) as i32 - p.captured(!me) as i32;
-            Some(Score::from_tenths(d.signum() * 10_000 + d * 10))
-        } else {
-            brute(g, budget).map(|v| if g.position().to_move() == me { v } else { -v })
-        };
-        g.undo();
-        best = best.max(v?);
+/// Single rounds played at random until at most `on_board` counters are left, with their
+/// values by brute force, scored like the search (`±WIN + margin`, 0 drawn): up to `wanted` of
+/// them, from 400 tries (a round may end first, or need too many nodes).
+fn small_endgames(seed: u64, on_board: u32, wanted: usize) -> Vec<(Game, Score)> {
+    let mut rng = Rng::new(seed);
+    let mut found = Vec::new();
+    for _ in 0..400 {
+        if found.len() == wanted {
+            break;
+        }
+        let mut game = Game::new(single());
+        while !game.status().is_over() && game.position().on_board() > on_board {
+            let ms = game.legal_moves();
+            game.play(ms[rng.below(ms.len())]);
+        }
+        if game.status().is_over() {
+            continue;
+        }
+        let mut budget = 20_000;
+        let lead = common::lead(&game, game.position().to_move());
+        if let Some(v) = common::real_value(&mut game.clone(), -200, 200, &mut budget) {
+            found.push((game, Score::margin(lead + v)));
+        }
     }
-    Some(best)
-}
-
-/// A single round played at random until at most `on_board` counters are left, with its value
-/// by brute force; `None` if the round ended first or brute force needs too many nodes.
-fn small_endgame(rng: &mut Rng, on_board: u32) -> Option<(Game, Score)> {
-    let mut game = Game::new(single());
-    while !game.status().is_over() && game.position().on_board() > on_board {
-        let ms = game.legal_moves();
-        game.play(ms[rng.below(ms.len())]);
-    }
-    if game.status().is_over() {
-        return None;
-    }
-    let mut budget = 20_000;
-    let truth = brute(&mut game.clone(), &mut budget)?;
-    Some((game, truth))
+    found
 }
 
 #[test]
 fn exact_solving_matches_brute_force() {
-    let mut rng = Rng::new(11);
-    let mut checked = 0;
-    let mut tries = 0;
-    while checked < 12 && tries < 400 {
-        tries += 1;
-        let Some((game, truth)) = small_endgame(&mut rng, 7) else {
-            continue;
-        };
+    let endgames = small_endgames(11, 7, 12);
+    assert!(
+        endgames.len() >= 6,
+        "only {} positions checked",
+        endgames.len()
+    );
+    for (game, truth) in endgames {
         let r = Searcher::new(16)
             .search(&game, &Limits::default(), SearchOptions::EVERY_MOVE, |_| {})
             .unwrap();
@@ -140,9 +132,7 @@ fn exact_solving_matches_brute_force() {
             assert!(r.exact);
             assert_eq!(r.moves[0].score, truth, "{}", game.position());
         }
-        checked += 1;
     }
-    assert!(checked >= 6, "only {checked} positions checked");
 }
 
 #[test]
@@ -471,14 +461,13 @@ fn matches_between_deterministic_players_end() {
 #[test]
 fn proving_agrees_with_brute_force_on_the_outcome() {
     use rajapasu_ai::search::Proven;
-    let mut rng = Rng::new(23);
-    let mut checked = 0;
-    let mut tries = 0;
-    while checked < 10 && tries < 400 {
-        tries += 1;
-        let Some((game, truth)) = small_endgame(&mut rng, 8) else {
-            continue;
-        };
+    let endgames = small_endgames(23, 8, 10);
+    assert!(
+        endgames.len() >= 5,
+        "only {} positions checked",
+        endgames.len()
+    );
+    for (game, truth) in endgames {
         let proof = Searcher::new(16).prove(&game, &Limits::default()).unwrap();
         let expected = match truth.tenths().signum() {
             1 => Proven::Win,
@@ -486,9 +475,7 @@ fn proving_agrees_with_brute_force_on_the_outcome() {
             _ => Proven::Draw,
         };
         assert_eq!(proof.outcome, Some(expected), "{}", game.position());
-        checked += 1;
     }
-    assert!(checked >= 5, "only {checked} positions checked");
 }
 
 #[test]

@@ -21,6 +21,15 @@ pub struct Captures {
     pub round_end: u64,
 }
 
+impl core::ops::AddAssign for Captures {
+    fn add_assign(&mut self, other: Captures) {
+        self.fours += other.fours;
+        self.fours_to_mover += other.fours_to_mover;
+        self.pussa += other.pussa;
+        self.round_end += other.round_end;
+    }
+}
+
 /// What happened in one game.
 #[derive(Debug)]
 pub struct Outcome {
@@ -223,26 +232,10 @@ pub fn tabulate(names: &[String], seatings: &[Seating], outcomes: &[Outcome]) ->
     for (p, o) in seatings.iter().zip(outcomes) {
         forfeits += usize::from(o.forfeit.is_some());
         reps += usize::from(o.drawn_by_match_repetition());
-        let (s, nn) = (p.entrants[0], p.entrants[1]);
-        match o.winner {
-            Some(Side::South) => {
-                per[s].wins += 1;
-                per[nn].losses += 1;
-                pair[s][nn].wins += 1;
-                pair[nn][s].losses += 1;
-            }
-            Some(Side::North) => {
-                per[nn].wins += 1;
-                per[s].losses += 1;
-                pair[nn][s].wins += 1;
-                pair[s][nn].losses += 1;
-            }
-            None => {
-                per[s].draws += 1;
-                per[nn].draws += 1;
-                pair[s][nn].draws += 1;
-                pair[nn][s].draws += 1;
-            }
+        let (south, north) = (p.entrants[0], p.entrants[1]);
+        for (side, me, them) in [(Side::South, south, north), (Side::North, north, south)] {
+            tally(&mut per[me], o.winner, side);
+            tally(&mut pair[me][them], o.winner, side);
         }
     }
     let mut standings: Vec<Standing> = (0..n)
@@ -288,6 +281,15 @@ pub fn tabulate(names: &[String], seatings: &[Seating], outcomes: &[Outcome]) ->
         standings,
         pairs,
         opening_pairs: opening_pairs(names, seatings, outcomes),
+    }
+}
+
+/// Counts a game won by `winner` (`None`: drawn) in the results of the player of `side`.
+fn tally(results: &mut Wdl, winner: Option<Side>, side: Side) {
+    match winner {
+        Some(w) if w == side => results.wins += 1,
+        Some(_) => results.losses += 1,
+        None => results.draws += 1,
     }
 }
 
@@ -392,11 +394,7 @@ pub fn summarize(rules: &Rules, outcomes: &[Outcome]) -> Summary {
     let mut per_game = Vec::new();
     let mut forfeits = 0;
     for o in outcomes {
-        match o.winner {
-            Some(Side::South) => south.wins += 1,
-            Some(Side::North) => south.losses += 1,
-            None => south.draws += 1,
-        }
+        tally(&mut south, o.winner, Side::South);
         forfeits += usize::from(o.forfeit.is_some());
         margins.push(f64::from(o.margin));
         lengths.extend_from_slice(&o.round_plies);
@@ -407,10 +405,7 @@ pub fn summarize(rules: &Rules, outcomes: &[Outcome]) -> Summary {
             }
         }
         per_game.push(o.game.rounds().len());
-        captures.fours += o.captures.fours;
-        captures.fours_to_mover += o.captures.fours_to_mover;
-        captures.pussa += o.captures.pussa;
-        captures.round_end += o.captures.round_end;
+        captures += o.captures;
     }
     let (margin_mean, margin_ci) = mean_ci(&margins);
     lengths.sort_unstable();
