@@ -306,31 +306,7 @@ impl Searcher {
             let score = if every_move || depth < 4 {
                 self.root(&mut g, &mut work, depth as i32, -INF, INF, every_move)
             } else {
-                let mut delta = 3 * crate::eval::SCALE;
-                let (mut lo, mut hi) = (prev - delta, prev + delta);
-                loop {
-                    let s = self.root(&mut g, &mut work, depth as i32, lo, hi, false);
-                    if self.aborted {
-                        break s;
-                    }
-                    if s <= lo {
-                        delta *= 4;
-                        lo = if delta > 50 * crate::eval::SCALE {
-                            -INF
-                        } else {
-                            s - delta
-                        };
-                    } else if s >= hi {
-                        delta *= 4;
-                        hi = if delta > 50 * crate::eval::SCALE {
-                            INF
-                        } else {
-                            s + delta
-                        };
-                    } else {
-                        break s;
-                    }
-                }
+                self.aspiration(&mut g, &mut work, depth as i32, prev)
             };
             if self.aborted {
                 break;
@@ -380,16 +356,8 @@ impl Searcher {
                 break;
             }
             if let Some(t) = limits.movetime {
-                // Start the next iteration only if it is likely to finish in time: it should take
-                // the last one's time times the last growth (iterations grow slowly here, thanks
-                // to the table, so most of the budget can be used).
                 let last = time.saturating_sub(last_time);
-                let growth = if prev_iter.is_zero() {
-                    3.0
-                } else {
-                    (last.as_secs_f64() / prev_iter.as_secs_f64()).clamp(1.2, 3.0)
-                };
-                if time.as_secs_f64() + last.as_secs_f64() * growth > t.as_secs_f64() {
+                if !next_in_time(time, last, prev_iter, t) {
                     break;
                 }
                 prev_iter = last;
@@ -404,6 +372,36 @@ impl Searcher {
             r.time = start.elapsed();
         }
         result
+    }
+
+    /// One iteration at the root within a window around the last score, `prev`, widened
+    /// fourfold on the side the score falls out of (to the full width past 50 counters).
+    fn aspiration(&mut self, g: &mut Game, work: &mut [RootMove], depth: i32, prev: i32) -> i32 {
+        let mut delta = 3 * crate::eval::SCALE;
+        let (mut lo, mut hi) = (prev - delta, prev + delta);
+        loop {
+            let s = self.root(g, work, depth, lo, hi, false);
+            if self.aborted {
+                return s;
+            }
+            if s <= lo {
+                delta *= 4;
+                lo = if delta > 50 * crate::eval::SCALE {
+                    -INF
+                } else {
+                    s - delta
+                };
+            } else if s >= hi {
+                delta *= 4;
+                hi = if delta > 50 * crate::eval::SCALE {
+                    INF
+                } else {
+                    s + delta
+                };
+            } else {
+                return s;
+            }
+        }
     }
 
     /// Uses `table` as the endgame table (instead of the one [`crate::table`] finds).
@@ -436,6 +434,19 @@ impl Searcher {
         self.table.age();
         start
     }
+}
+
+/// Whether the next iteration is likely to finish within the move time `budget`, `time` having
+/// passed, the last iteration having taken `last` and the one before it `before`: it should
+/// take the last one's time times the last growth (iterations grow slowly here, thanks to the
+/// table, so most of the budget can be used).
+fn next_in_time(time: Duration, last: Duration, before: Duration, budget: Duration) -> bool {
+    let growth = if before.is_zero() {
+        3.0
+    } else {
+        (last.as_secs_f64() / before.as_secs_f64()).clamp(1.2, 3.0)
+    };
+    time.as_secs_f64() + last.as_secs_f64() * growth <= budget.as_secs_f64()
 }
 
 /// The value of a finished game for `me`, internal units (used by the simple players).
