@@ -69,6 +69,23 @@ fn truth(pos: &Position, budget: u64) -> Option<Vec<(u8, i32)>> {
     Some(out)
 }
 
+/// A single round played at random down to 8..=16 counters on the board, with each move's
+/// score by brute force; `None` if it ended, has one move, has fewer than 8 counters (a sowing
+/// can take many at once) or the brute force does not finish.
+fn random_position(rules: Rules, rng: &mut Rng) -> Option<(Position, Vec<(u8, i32)>)> {
+    let mut g = Game::new(rules);
+    let target = 8 + rng.below(9) as u32;
+    while !g.status().is_over() && g.position().on_board() > target {
+        let ms = g.legal_moves();
+        g.play(ms[rng.below(ms.len())]);
+    }
+    if g.status().is_over() || g.legal_moves().len() < 2 || g.position().on_board() < 8 {
+        return None;
+    }
+    let pos = *g.position();
+    truth(&pos, 3_000_000).map(|want| (pos, want))
+}
+
 fn main() {
     let a = match parse() {
         Ok(a) => a,
@@ -85,18 +102,7 @@ fn main() {
     let mut done = 0;
     println!("position                                  right  best  exact  analysis");
     while done < a.positions {
-        let mut g = Game::new(rules);
-        let target = 8 + rng.below(9) as u32;
-        while !g.status().is_over() && g.position().on_board() > target {
-            let ms = g.legal_moves();
-            g.play(ms[rng.below(ms.len())]);
-        }
-        // A sowing can take many counters at once: keep the positions that are not too small.
-        if g.status().is_over() || g.legal_moves().len() < 2 || g.position().on_board() < 8 {
-            continue;
-        }
-        let pos = *g.position();
-        let Some(want) = truth(&pos, 3_000_000) else {
+        let Some((pos, want)) = random_position(rules, &mut rng) else {
             continue;
         };
         done += 1;

@@ -324,12 +324,7 @@ impl Searcher {
             // search's own (positions with many counters are not tried: no proof would finish).
             let complete = self.horizon == h0;
             let milestone = matches!(depth, 10 | 20 | 40 | 80 | MAX_DEPTH);
-            let small = g.position().on_board() <= VERIFY_MAX_ON_BOARD
-                || self
-                    .endgame
-                    .as_ref()
-                    .is_some_and(|t| t.probe(g.position()).is_some());
-            let exact = (complete || milestone) && small && verify_tries > 0 && {
+            let exact = (complete || milestone) && self.provable(&g) && verify_tries > 0 && {
                 verify_tries -= 1;
                 let budget = verify_budget.max(self.nodes / 2);
                 verify_budget *= 4;
@@ -402,6 +397,16 @@ impl Searcher {
                 return s;
             }
         }
+    }
+
+    /// Whether a proof of `g` may finish: few counters on the board, or a position of the
+    /// endgame table.
+    fn provable(&self, g: &Game) -> bool {
+        g.position().on_board() <= VERIFY_MAX_ON_BOARD
+            || self
+                .endgame
+                .as_ref()
+                .is_some_and(|t| t.probe(g.position()).is_some())
     }
 
     /// Uses `table` as the endgame table (instead of the one [`crate::table`] finds).
