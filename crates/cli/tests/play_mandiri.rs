@@ -100,36 +100,32 @@ fn three_seats_in_tmux_with_two_computers() {
 
 #[test]
 fn a_bad_computer_seat_or_level_is_a_clear_error() {
-    for (arg, says) in [
-        ("X:3", "`X` is not a seat (expected C, R or L)"),
-        ("R:9", "--computer `R:9`: "),
-        ("R", "no `:` between the seat and the level"),
+    for (args, says) in [
+        (
+            ["--rules", "mandiri", "--computer", "X:3"].as_slice(),
+            "`X` is not a seat (expected C, R or L)",
+        ),
+        (
+            &["--rules", "mandiri", "--computer", "R:9"],
+            "--computer `R:9`: ",
+        ),
+        (
+            &["--rules", "mandiri", "--computer", "R"],
+            "no `:` between the seat and the level",
+        ),
+        (
+            &["--rules", "mandiri", "--lines"],
+            "line mode plays the two-player game only",
+        ),
+        (
+            &["--computer", "R:3"],
+            "--computer SEAT:LEVEL is for the three-player game",
+        ),
     ] {
-        let out = Command::new(BIN)
-            .args(["play", "--rules", "mandiri", "--computer", arg])
-            .output()
-            .unwrap();
+        let out = Command::new(BIN).arg("play").args(args).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{err}");
-        assert!(err.starts_with("error: "), "{err}");
-        assert!(err.contains(says), "{arg}: {err}");
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
     }
-    let out = Command::new(BIN)
-        .args(["play", "--rules", "mandiri", "--lines"])
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains("line mode plays the two-player game only"),
-        "{err}"
-    );
-    let out = Command::new(BIN)
-        .args(["play", "--computer", "R:3"])
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains("--computer SEAT:LEVEL is for the three-player game"),
-        "{err}"
-    );
 }
