@@ -205,22 +205,31 @@ fn print_table(t: &Table, rules: &Rules, openings: usize, time: Duration) {
         .max()
         .unwrap_or(6)
         .max(6);
-    println!(
-        "{:<w$}  games     W     D     L   score     Elo   95% interval",
-        "player"
-    );
-    for s in &t.standings {
+    // One table of results against the field, one of pairs, in the same columns.
+    let row = |w: usize, who: &str, wdl: &Wdl, score: f64, elo: [f64; 3]| {
         println!(
-            "{:<w$}  {:>5} {:>5} {:>5} {:>5}  {:>5.1}%  {:>+6.0}  [{:+.0}, {:+.0}]",
-            s.player,
-            s.games,
-            s.wdl.wins,
-            s.wdl.draws,
-            s.wdl.losses,
-            100.0 * s.score,
-            s.elo,
-            s.elo_low,
-            s.elo_high
+            "{who:<w$}  {:>5} {:>5} {:>5} {:>5}  {:>5.1}%  {:>+6.0}  [{:+.0}, {:+.0}]",
+            wdl.games(),
+            wdl.wins,
+            wdl.draws,
+            wdl.losses,
+            100.0 * score,
+            elo[0],
+            elo[1],
+            elo[2]
+        );
+    };
+    let head = |w: usize, what: &str| {
+        println!("{what:<w$}  games     W     D     L   score     Elo   95% interval");
+    };
+    head(w, "player");
+    for s in &t.standings {
+        row(
+            w,
+            &s.player,
+            &s.wdl,
+            s.score,
+            [s.elo, s.elo_low, s.elo_high],
         );
     }
     println!();
@@ -230,23 +239,10 @@ fn print_table(t: &Table, rules: &Rules, openings: usize, time: Duration) {
         .map(|h| h.player.len() + h.opponent.len() + 4)
         .max()
         .unwrap_or(10);
-    println!(
-        "{:<w2$}  games     W     D     L   score     Elo   95% interval",
-        "pair"
-    );
+    head(w2, "pair");
     for h in &t.pairs {
-        println!(
-            "{:<w2$}  {:>5} {:>5} {:>5} {:>5}  {:>5.1}%  {:>+6.0}  [{:+.0}, {:+.0}]",
-            format!("{} vs {}", h.player, h.opponent),
-            h.wdl.games(),
-            h.wdl.wins,
-            h.wdl.draws,
-            h.wdl.losses,
-            100.0 * h.score,
-            h.elo,
-            h.elo_low,
-            h.elo_high
-        );
+        let pair = format!("{} vs {}", h.player, h.opponent);
+        row(w2, &pair, &h.wdl, h.score, [h.elo, h.elo_low, h.elo_high]);
     }
     if t.opening_pairs.is_empty() {
         return;
