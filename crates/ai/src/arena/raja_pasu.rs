@@ -152,11 +152,31 @@ pub struct Standing {
     /// Mean score, 0..=1.
     pub score: f64,
     /// Elo relative to the average opponent.
+    #[serde(flatten)]
+    pub elo: Elo,
+}
+
+/// An Elo figure with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Elo {
+    /// The figure.
     pub elo: f64,
-    /// 95% interval of that Elo figure.
+    /// The low end of its interval.
     pub elo_low: f64,
-    /// 95% interval of that Elo figure.
+    /// The high end of its interval.
     pub elo_high: f64,
+}
+
+impl Elo {
+    /// The Elo figure that the results `wdl` imply ([`Wdl::elo`]).
+    pub fn of(wdl: &Wdl) -> Elo {
+        let (elo, elo_low, elo_high) = wdl.elo();
+        Elo {
+            elo,
+            elo_low,
+            elo_high,
+        }
+    }
 }
 
 /// The results of one pair of players, from the first's point of view.
@@ -172,11 +192,8 @@ pub struct Head {
     /// Mean score of the first player.
     pub score: f64,
     /// Elo difference first minus second.
-    pub elo: f64,
-    /// 95% interval.
-    pub elo_low: f64,
-    /// 95% interval.
-    pub elo_high: f64,
+    #[serde(flatten)]
+    pub elo: Elo,
 }
 
 /// Standings and head-to-head results of a tournament.
@@ -241,16 +258,13 @@ pub fn tabulate(names: &[String], seatings: &[Seating], outcomes: &[Outcome]) ->
     let mut standings: Vec<Standing> = (0..n)
         .map(|i| {
             let w = per[i];
-            let (elo, lo, hi) = w.elo();
             Standing {
                 player: names[i].clone(),
                 wdl: w,
                 games: w.games(),
                 points: w.points(),
                 score: w.score(),
-                elo,
-                elo_low: lo,
-                elo_high: hi,
+                elo: Elo::of(&w),
             }
         })
         .collect();
@@ -262,15 +276,12 @@ pub fn tabulate(names: &[String], seatings: &[Seating], outcomes: &[Outcome]) ->
             if w.games() == 0 {
                 continue;
             }
-            let (elo, lo, hi) = w.elo();
             pairs.push(Head {
                 player: names[a].clone(),
                 opponent: names[b].clone(),
                 wdl: w,
                 score: w.score(),
-                elo,
-                elo_low: lo,
-                elo_high: hi,
+                elo: Elo::of(&w),
             });
         }
     }

@@ -231,7 +231,7 @@ impl<'a> LineMode<'a> {
     fn finish(mut self, signal: Option<i32>) -> Result<(), CliError> {
         let saved = if self.always_save || !self.game.moves().is_empty() {
             let path = self.target();
-            self.save(&path)
+            self.save(&path, false)
         } else {
             let _ = writeln!(self.out, "No move was played: nothing saved.");
             true
@@ -270,7 +270,7 @@ impl<'a> LineMode<'a> {
             "hint" | "h" => self.hint(),
             "save" | "s" => {
                 let path = words.next().map_or_else(|| self.target(), PathBuf::from);
-                self.save(&path);
+                self.save(&path, false);
             }
             _ => self.moves(line),
         }
@@ -403,17 +403,18 @@ impl<'a> LineMode<'a> {
     fn autosave(&mut self) {
         if self.always_save || !self.game.moves().is_empty() {
             let path = self.target();
-            let record = Record::from_game(&self.game, self.config.tags.clone());
-            if let Err(e) = record.save(&path) {
-                let _ = writeln!(self.out, "error: {e}");
-            }
+            self.save(&path, true);
         }
     }
 
-    fn save(&mut self, path: &std::path::Path) -> bool {
+    /// Writes the record to `path`, saying so unless `quietly`, and saying why it failed;
+    /// whether it was written.
+    fn save(&mut self, path: &std::path::Path, quietly: bool) -> bool {
         match Record::from_game(&self.game, self.config.tags.clone()).save(path) {
             Ok(()) => {
-                let _ = writeln!(self.out, "Game saved to {}", path.display());
+                if !quietly {
+                    let _ = writeln!(self.out, "Game saved to {}", path.display());
+                }
                 true
             }
             Err(e) => {

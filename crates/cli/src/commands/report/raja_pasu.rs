@@ -3,7 +3,7 @@
 
 use super::{print_csv, Format, Report, SelfplayRun, TournamentRun};
 use crate::common::{plural, CliError};
-use rajapasu_ai::arena::raja_pasu::{summarize, tabulate, Summary, Table};
+use rajapasu_ai::arena::raja_pasu::{summarize, tabulate, Elo, Summary, Table};
 use rajapasu_ai::stats::Wdl;
 use rajapasu_engine::{Game, Rules, Side};
 use std::time::Duration;
@@ -144,7 +144,7 @@ fn print_summaries(all: &[Summary], south: &str, north: &str) {
 
 /// One row per player against the field (opponent `*`), then one per pair.
 fn csv_rows(t: &Table) -> Vec<Vec<String>> {
-    let row = |player: &str, opponent: &str, wdl: &Wdl, score: f64, elo: [f64; 3]| {
+    let row = |player: &str, opponent: &str, wdl: &Wdl, score: f64, elo: Elo| {
         vec![
             player.to_string(),
             opponent.to_string(),
@@ -153,29 +153,19 @@ fn csv_rows(t: &Table) -> Vec<Vec<String>> {
             wdl.draws.to_string(),
             wdl.losses.to_string(),
             format!("{score:.4}"),
-            format!("{:.1}", elo[0]),
-            format!("{:.1}", elo[1]),
-            format!("{:.1}", elo[2]),
+            format!("{:.1}", elo.elo),
+            format!("{:.1}", elo.elo_low),
+            format!("{:.1}", elo.elo_high),
         ]
     };
-    let standings = t.standings.iter().map(|s| {
-        row(
-            &s.player,
-            "*",
-            &s.wdl,
-            s.score,
-            [s.elo, s.elo_low, s.elo_high],
-        )
-    });
-    let pairs = t.pairs.iter().map(|h| {
-        row(
-            &h.player,
-            &h.opponent,
-            &h.wdl,
-            h.score,
-            [h.elo, h.elo_low, h.elo_high],
-        )
-    });
+    let standings = t
+        .standings
+        .iter()
+        .map(|s| row(&s.player, "*", &s.wdl, s.score, s.elo));
+    let pairs = t
+        .pairs
+        .iter()
+        .map(|h| row(&h.player, &h.opponent, &h.wdl, h.score, h.elo));
     standings.chain(pairs).collect()
 }
 
@@ -206,7 +196,7 @@ fn print_table(t: &Table, rules: &Rules, openings: usize, time: Duration) {
         .unwrap_or(6)
         .max(6);
     // One table of results against the field, one of pairs, in the same columns.
-    let row = |w: usize, who: &str, wdl: &Wdl, score: f64, elo: [f64; 3]| {
+    let row = |w: usize, who: &str, wdl: &Wdl, score: f64, elo: Elo| {
         println!(
             "{who:<w$}  {:>5} {:>5} {:>5} {:>5}  {:>5.1}%  {:>+6.0}  [{:+.0}, {:+.0}]",
             wdl.games(),
@@ -214,9 +204,9 @@ fn print_table(t: &Table, rules: &Rules, openings: usize, time: Duration) {
             wdl.draws,
             wdl.losses,
             100.0 * score,
-            elo[0],
-            elo[1],
-            elo[2]
+            elo.elo,
+            elo.elo_low,
+            elo.elo_high
         );
     };
     let head = |w: usize, what: &str| {
@@ -224,13 +214,7 @@ fn print_table(t: &Table, rules: &Rules, openings: usize, time: Duration) {
     };
     head(w, "player");
     for s in &t.standings {
-        row(
-            w,
-            &s.player,
-            &s.wdl,
-            s.score,
-            [s.elo, s.elo_low, s.elo_high],
-        );
+        row(w, &s.player, &s.wdl, s.score, s.elo);
     }
     println!();
     let w2 = t
@@ -242,7 +226,7 @@ fn print_table(t: &Table, rules: &Rules, openings: usize, time: Duration) {
     head(w2, "pair");
     for h in &t.pairs {
         let pair = format!("{} vs {}", h.player, h.opponent);
-        row(w2, &pair, &h.wdl, h.score, [h.elo, h.elo_low, h.elo_high]);
+        row(w2, &pair, &h.wdl, h.score, h.elo);
     }
     if t.opening_pairs.is_empty() {
         return;
