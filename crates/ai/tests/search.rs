@@ -366,7 +366,7 @@ mod the_public_api_is_complete {
 
     /// The move `rajapasu_ai::protocol::run` answers last for `input`.
     fn best_move(input: &[u8]) -> String {
-        let out = super::protocol_output(input.to_vec());
+        let out = super::common::protocol_output(input);
         let last = out.lines().last().unwrap_or_default();
         let best = last.strip_prefix("bestmove ");
         best.unwrap_or_else(|| panic!("no bestmove last: {out}"))
@@ -404,24 +404,6 @@ mod the_public_api_is_complete {
         assert!(legal.contains(&l));
         assert!(legal.contains(&three::hint(&g, None).unwrap().best));
     }
-}
-
-/// What `rajapasu_ai::protocol::run` prints for `input`.
-fn protocol_output(input: Vec<u8>) -> String {
-    use std::sync::{Arc, Mutex};
-    struct Shared(Arc<Mutex<Vec<u8>>>);
-    impl std::io::Write for Shared {
-        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().write(b)
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let out = Arc::new(Mutex::new(Vec::new()));
-    rajapasu_ai::protocol::run(std::io::Cursor::new(input), Shared(Arc::clone(&out)));
-    let bytes = out.lock().unwrap().clone();
-    String::from_utf8(bytes).unwrap()
 }
 
 #[test]

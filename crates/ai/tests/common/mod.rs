@@ -1,10 +1,41 @@
-//! The brute force that the tests (and the `accuracy` example) measure the search and the
-//! solver against: the real round, with its full history and rule 8(b) applied exactly by
-//! [`Game`], by plain alpha-beta without any table, so exact by construction.
+//! What several tests share: the brute force that they (and the `accuracy` example) measure
+//! the search and the solver against, the real round with its full history and rule 8(b)
+//! applied exactly by [`Game`], by plain alpha-beta without any table, so exact by
+//! construction; and the engine protocol's output, caught ([`Sink`], [`protocol_output`]).
 
 #![allow(dead_code)]
 
 use rajapasu_engine::{Game, Move, Side};
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+/// Output shared with the engine protocol's thread.
+#[derive(Clone, Default)]
+pub struct Sink(pub Arc<Mutex<Vec<u8>>>);
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Sink {
+    /// What was written so far.
+    pub fn text(&self) -> String {
+        String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
+    }
+}
+
+/// What `rajapasu_ai::protocol::run` prints for `input`, read at once.
+pub fn protocol_output(input: &[u8]) -> String {
+    let sink = Sink::default();
+    rajapasu_ai::protocol::run(std::io::Cursor::new(input.to_vec()), sink.clone());
+    sink.text()
+}
 
 /// The mover's captures from now on minus the opponent's, exact within `alpha..beta` (a
 /// fail-soft bound outside it). `None` past the node budget.
