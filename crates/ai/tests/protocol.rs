@@ -224,6 +224,13 @@ impl Live {
         })
     }
 
+    /// Fails if a search has answered.
+    fn still_searching(&self) {
+        let lines = self.lines();
+        let ended = lines.iter().any(|l| l.starts_with("bestmove"));
+        assert!(!ended, "the infinite search ended by itself: {lines:?}");
+    }
+
     /// Waits for `run` to return.
     fn ended(&self) {
         self.done
@@ -241,11 +248,7 @@ fn a_command_during_a_search_is_refused_and_stop_still_works() {
     e.expect_count("busy errors", 3, |l| l.starts_with("error busy"));
     e.send("isready");
     e.expect("readyok", |l| l == "readyok");
-    assert!(
-        !e.lines().iter().any(|l| l.starts_with("bestmove")),
-        "the infinite search ended by itself: {:?}",
-        e.lines()
-    );
+    e.still_searching();
     e.send("stop");
     e.expect("bestmove", |l| l.starts_with("bestmove "));
     // Nothing was changed by the refused commands: the start position, South to move.
@@ -289,7 +292,7 @@ fn isready_is_answered_at_once_while_searching() {
         fastest < std::time::Duration::from_millis(100),
         "{fastest:?}"
     );
-    assert!(!e.lines().iter().any(|l| l.starts_with("bestmove")));
+    e.still_searching();
     e.send("stop");
     e.expect("bestmove", |l| l.starts_with("bestmove "));
     e.send("quit");
@@ -475,11 +478,7 @@ fn stop_ends_a_mandiri_infinite_search() {
     e.expect("readyok", |l| l == "readyok");
     e.send("show");
     e.expect("busy", |l| l.starts_with("error busy"));
-    assert!(
-        !e.lines().iter().any(|l| l.starts_with("bestmove")),
-        "the infinite search ended by itself: {:?}",
-        e.lines()
-    );
+    e.still_searching();
     e.send("stop");
     let sent = std::time::Instant::now();
     let k = e.expect("bestmove", |l| l.starts_with("bestmove "));

@@ -73,8 +73,9 @@ fn avoids_a_move_that_gifts_fours() {
 
 /// Single rounds played at random until at most `on_board` counters are left, with their
 /// values by brute force, scored like the search (`±WIN + margin`, 0 drawn): up to `wanted` of
-/// them, from 400 tries (a round may end first, or need too many nodes).
-fn small_endgames(seed: u64, on_board: u32, wanted: usize) -> Vec<(Game, Score)> {
+/// them, from 400 tries (a round may end first, or need too many nodes), and no fewer than
+/// `at_least`.
+fn small_endgames(seed: u64, on_board: u32, wanted: usize, at_least: usize) -> Vec<(Game, Score)> {
     let mut rng = Rng::new(seed);
     let mut found = Vec::new();
     for _ in 0..400 {
@@ -95,18 +96,17 @@ fn small_endgames(seed: u64, on_board: u32, wanted: usize) -> Vec<(Game, Score)>
             found.push((game, Score::margin(lead + v)));
         }
     }
+    assert!(
+        found.len() >= at_least,
+        "only {} positions checked",
+        found.len()
+    );
     found
 }
 
 #[test]
 fn exact_solving_matches_brute_force() {
-    let endgames = small_endgames(11, 7, 12);
-    assert!(
-        endgames.len() >= 6,
-        "only {} positions checked",
-        endgames.len()
-    );
-    for (game, truth) in endgames {
+    for (game, truth) in small_endgames(11, 7, 12, 6) {
         let r = Searcher::new(16)
             .search(&game, &Limits::default(), SearchOptions::EVERY_MOVE, |_| {})
             .unwrap();
@@ -474,13 +474,7 @@ fn matches_between_deterministic_players_end() {
 #[test]
 fn proving_agrees_with_brute_force_on_the_outcome() {
     use rajapasu_ai::search::Proven;
-    let endgames = small_endgames(23, 8, 10);
-    assert!(
-        endgames.len() >= 5,
-        "only {} positions checked",
-        endgames.len()
-    );
-    for (game, truth) in endgames {
+    for (game, truth) in small_endgames(23, 8, 10, 5) {
         let proof = Searcher::new(16).prove(&game, &Limits::default()).unwrap();
         let expected = match truth.tenths().signum() {
             1 => Proven::Win,
