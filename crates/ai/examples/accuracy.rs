@@ -108,10 +108,7 @@ fn main() {
         done += 1;
         let game = Game::from_position(pos);
         let mut s = Searcher::new(20);
-        let limits = Limits {
-            movetime: Some(a.analyze),
-            ..Limits::default()
-        };
+        let limits = Limits::default().with_movetime(a.analyze);
         let r = s
             .search(&game, &limits, SearchOptions::EVERY_MOVE, |_| {})
             .expect("a position in play");
@@ -137,10 +134,7 @@ fn main() {
         let top = want.iter().map(|w| w.1).max().expect("moves");
         let best: Vec<u8> = want.iter().filter(|w| w.1 == top).map(|w| w.0).collect();
         let mut s = Searcher::new(20);
-        let go = Limits {
-            movetime: Some(a.go),
-            ..Limits::default()
-        };
+        let go = Limits::default().with_movetime(a.go);
         let played = s
             .search(&game, &go, SearchOptions::BEST_MOVE, |_| {})
             .expect("a position in play")

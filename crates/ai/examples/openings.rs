@@ -109,10 +109,7 @@ fn main() {
         })
         .collect();
     let t0 = Instant::now();
-    let limits = Limits {
-        movetime: Some(args.solve),
-        ..Limits::default()
-    };
+    let limits = Limits::default().with_movetime(args.solve);
     let proofs: Vec<Proof> = arena::run_parallel(
         games.clone(),
         args.threads,

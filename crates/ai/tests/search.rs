@@ -14,13 +14,6 @@ fn single() -> Rules {
     Rules::default().single_round()
 }
 
-fn depth(d: u32) -> Limits {
-    Limits {
-        depth: Some(d),
-        ..Limits::default()
-    }
-}
-
 fn mv(n: u8) -> Move {
     Move::new(n).unwrap()
 }
@@ -35,7 +28,7 @@ fn finds_a_forced_large_capture_at_shallow_depth() {
     let game = Game::from_code("1,0,0,0,0,1,0/0,30,5,5,5,5,5 S 21 20", single()).unwrap();
     for d in 1..=3 {
         let r = Searcher::new(14)
-            .search(&game, &depth(d), SearchOptions::BEST_MOVE, |_| {})
+            .search(&game, &Limits::depth(d), SearchOptions::BEST_MOVE, |_| {})
             .unwrap();
         assert_eq!(r.best(), mv(6), "depth {d}");
         assert!(r.score() >= 20, "depth {d}: score {}", r.score());
@@ -58,7 +51,7 @@ fn avoids_a_move_that_gifts_fours() {
     );
     for d in 1..=6 {
         let r = Searcher::new(14)
-            .search(&game, &depth(d), SearchOptions::BEST_MOVE, |_| {})
+            .search(&game, &Limits::depth(d), SearchOptions::BEST_MOVE, |_| {})
             .unwrap();
         assert_eq!(r.best(), mv(1), "depth {d}");
     }
@@ -160,7 +153,7 @@ fn plain_alpha_beta_matches_the_search_at_equal_depth() {
         );
         let mut s = Searcher::with_eval(16, rajapasu_ai::eval::Eval::PLAIN);
         let r = s
-            .search(&game, &depth(4), SearchOptions::EVERY_MOVE, |_| {})
+            .search(&game, &Limits::depth(4), SearchOptions::EVERY_MOVE, |_| {})
             .unwrap();
         // Repetitions cannot occur within 4 moves of a random opening with captures on every line,
         // but the table may still answer from a deeper exact entry; compare when not solved.
@@ -209,7 +202,7 @@ fn every_level_returns_a_legal_move_in_random_positions() {
 /// searches, levels and hint. An item that went missing or private fails to compile here; one
 /// that stopped working fails an assertion.
 mod the_public_api_is_complete {
-    use super::{depth, level, mv, single};
+    use super::{level, mv, single};
     use rajapasu_ai::arena::{self, Scored};
     use rajapasu_ai::mandiri::{self as three, MaxN, Mcts, Paranoid};
     use rajapasu_ai::player::{Player, PlayerError, RandomPlayer};
@@ -241,7 +234,7 @@ mod the_public_api_is_complete {
             assert!(!l.description().is_empty());
         }
         let game = Game::new(single());
-        let scores = rajapasu_ai::analyze_with(&mut Searcher::new(14), &game, &depth(3));
+        let scores = rajapasu_ai::analyze_with(&mut Searcher::new(14), &game, &Limits::depth(3));
         assert_eq!(scores.len(), 7);
         assert!(scores.windows(2).all(|w| w[0].score >= w[1].score));
         let (_, over) = won_by_three();
@@ -452,7 +445,7 @@ fn match_play_crosses_round_ends() {
     // The last move of round 1 refills the board; South leads round 2 and must see it.
     let game = Game::from_code("0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35", Rules::default()).unwrap();
     let r = Searcher::new(14)
-        .search(&game, &depth(4), SearchOptions::EVERY_MOVE, |_| {})
+        .search(&game, &Limits::depth(4), SearchOptions::EVERY_MOVE, |_| {})
         .unwrap();
     assert_eq!(r.best(), mv(6));
     assert_eq!(r.depth, 4);
@@ -498,7 +491,7 @@ fn a_level_with_a_margin_varies_among_equal_moves_only() {
     for seed in 0..12 {
         let mut s = Searcher::new(16);
         let c = choose_with(&mut s, &game, &p, seed).unwrap();
-        let exact = rajapasu_ai::analyze_with(&mut Searcher::new(16), &game, &depth(5));
+        let exact = rajapasu_ai::analyze_with(&mut Searcher::new(16), &game, &Limits::depth(5));
         let best = exact[0].score;
         let mine = exact.iter().find(|m| m.mv == c.mv).unwrap().score;
         // Public scores are rounded to whole counters: within a margin of one counter.

@@ -262,15 +262,7 @@ fn no_value_is_claimed_once_a_position_of_the_layer_occurred_twice() {
     assert!(game.repeated_in_layer());
     // Now a line could end the round early by a third occurrence: nothing is proven.
     let r = searcher
-        .search(
-            &game,
-            &Limits {
-                depth: Some(40),
-                ..Limits::default()
-            },
-            SearchOptions::EVERY_MOVE,
-            |_| {},
-        )
+        .search(&game, &Limits::depth(40), SearchOptions::EVERY_MOVE, |_| {})
         .unwrap();
     assert!(!r.exact);
     assert!(r.moves.iter().all(|m| m.proven.is_none()));
@@ -313,10 +305,7 @@ fn the_search_exact_claims_agree_with_the_table() {
         let ahead = pos.captured(me) as i32 - pos.captured(!me) as i32;
         let want = values.exact().map(|v| ahead + i32::from(v));
         let public = |margin: i32| margin.signum() * 1000 + margin;
-        let limits = Limits {
-            depth: Some(30),
-            ..Limits::default()
-        };
+        let limits = Limits::depth(30);
         let r = Searcher::new(16)
             .search(&game, &limits, SearchOptions::EVERY_MOVE, |_| {})
             .unwrap();

@@ -23,7 +23,6 @@ mod tt;
 
 pub use score::{is_decided, public_bounds, Score};
 
-pub(crate) use ordering::material;
 pub(crate) use score::INF;
 
 /// The budget of a search: the one type of both games' searches, also reachable here.

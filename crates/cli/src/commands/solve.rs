@@ -150,13 +150,7 @@ fn solve_moves(
                 Some(d) => slice.min(d.saturating_duration_since(Instant::now())),
                 None => slice,
             };
-            let solved = solver.solve(
-                &after,
-                &Limits {
-                    movetime: Some(movetime),
-                    ..Limits::default()
-                },
-            );
+            let solved = solver.solve(&after, &Limits::default().with_movetime(movetime));
             nodes += solved.nodes;
             let b = solved.bounds.after(gain(&pos, &after, me));
             *bounds = Some(Bounds {
