@@ -1,8 +1,9 @@
 //! `rajapasu play`: a game in the terminal against the computer or between players, of either
 //! game; for Raja Pasu also a plain line-by-line mode when the input or output is not a
-//! terminal. The game comes from `--rules`, or from the record `--load` names; who plays
-//! whom is each game's part ([`Seated`]): South and North in `raja_pasu`, the three seats in
-//! `mandiri`.
+//! terminal. The game comes from `--rules`, or from the record `--load` names. Written once
+//! here: the record's tags and where it is saved (`config`), the full-screen game and what it
+//! says at the end; who plays whom is each game's part ([`Seated`]): South and North in
+//! `raja_pasu` (with the line mode), the three seats in `mandiri`.
 
 mod mandiri;
 mod raja_pasu;
