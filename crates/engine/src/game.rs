@@ -289,27 +289,6 @@ impl Game {
         self.undo.iter().map(|u| &u.pos)
     }
 
-    /// The ply at which each round began: 0, then the ply after every move that ended a round
-    /// of a match (the position after such a move is the next round's start).
-    ///
-    /// ```
-    /// use rajapasu_engine::{Game, Move, Rules};
-    /// let mut game = Game::from_code("0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35", Rules::default()).unwrap();
-    /// game.play(Move::new(6).unwrap());
-    /// game.play(Move::new(1).unwrap());
-    /// assert_eq!(game.round_start_plies(), [0, 1]);
-    /// ```
-    pub fn round_start_plies(&self) -> Vec<usize> {
-        let mut out = vec![0];
-        let afters = self.undo.iter().skip(1).map(|u| &u.pos).chain([&self.pos]);
-        for (k, (before, after)) in self.before_moves().zip(afters).enumerate() {
-            if after.round() != before.round() {
-                out.push(k + 1);
-            }
-        }
-        out
-    }
-
     /// The legal moves; none once the game is over.
     pub fn legal_moves(&self) -> MoveList {
         if self.status.is_over() {
@@ -536,8 +515,8 @@ impl crate::SowingGame for Game {
     fn to_move(&self) -> Side {
         self.pos.to_move
     }
-    fn round(&self) -> u32 {
-        self.pos.round()
+    fn round_of(pos: &Position) -> u32 {
+        pos.round()
     }
     fn status(&self) -> Status {
         self.status
@@ -553,9 +532,6 @@ impl crate::SowingGame for Game {
     }
     fn before_moves(&self) -> impl ExactSizeIterator<Item = &Position> + '_ {
         Game::before_moves(self)
-    }
-    fn round_start_plies(&self) -> Vec<usize> {
-        Game::round_start_plies(self)
     }
     fn legal_moves(&self) -> MoveList {
         Game::legal_moves(self)

@@ -83,7 +83,7 @@ pub use any_game::{AnyGame, GameVisitor, PlayError, RuleSet};
 pub use by_side::BySide;
 pub use code::ParseError;
 pub use game::{Game, Ply, RoundResult, Status};
-pub use hole::{Hole, Move, MoveList, NameProblem, ParseHoleError, ParseMoveError};
+pub use hole::{Hole, Move, MoveList, NameError, NameProblem, ParseHoleError, ParseMoveError};
 pub use options::RuleOption;
 pub use position::{IllegalMove, Position, PositionError, Setup};
 pub use rules::{

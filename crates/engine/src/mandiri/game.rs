@@ -163,30 +163,6 @@ impl Game {
         self.history.iter().map(|saved| &saved.pos)
     }
 
-    /// The ply at which each round began: 0, then the ply after every move that ended a round
-    /// of a match (the position after such a move is the next round's start).
-    ///
-    /// ```
-    /// use rajapasu_engine::mandiri::{Game, Rules};
-    /// let mut game = Game::new(Rules::default());
-    /// game.try_play("S5".parse().unwrap()).unwrap();
-    /// assert_eq!(game.round_start_plies(), [0]);
-    /// ```
-    pub fn round_start_plies(&self) -> Vec<usize> {
-        let after = self.history.iter().skip(1).map(|saved| &saved.pos);
-        let mut out = vec![0];
-        for (k, (before, after)) in self
-            .before_moves()
-            .zip(after.chain([&self.pos]))
-            .enumerate()
-        {
-            if after.round() != before.round() {
-                out.push(k + 1);
-            }
-        }
-        out
-    }
-
     /// The rounds finished so far.
     pub fn rounds(&self) -> &[RoundResult] {
         &self.rounds
@@ -405,8 +381,8 @@ impl crate::SowingGame for Game {
     fn to_move(&self) -> Seat {
         self.pos.to_move()
     }
-    fn round(&self) -> u32 {
-        self.pos.round()
+    fn round_of(pos: &Position) -> u32 {
+        pos.round()
     }
     fn status(&self) -> Status {
         self.status
@@ -422,9 +398,6 @@ impl crate::SowingGame for Game {
     }
     fn before_moves(&self) -> impl ExactSizeIterator<Item = &Position> + '_ {
         Game::before_moves(self)
-    }
-    fn round_start_plies(&self) -> Vec<usize> {
-        Game::round_start_plies(self)
     }
     fn legal_moves(&self) -> Vec<Hole> {
         Game::legal_moves(self)
