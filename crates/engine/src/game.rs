@@ -7,6 +7,7 @@ use crate::hole::{Move, MoveList};
 use crate::position::{IllegalMove, Position};
 use crate::rules::{Mode, NextLeader, Rules, MAX_HOLES};
 use crate::side::Side;
+use crate::sow::Sowing;
 use crate::trace::{Event, RoundEnd, Tracer};
 
 /// Where a game stands.
@@ -406,7 +407,9 @@ impl Game {
 
     fn end_round<T: Tracer>(&mut self, reason: RoundEnd, tracer: &mut T) {
         let taker = !self.pos.to_move;
-        let award = self.pos.clear_board(reason, taker);
+        let award = self
+            .pos
+            .clear_board((reason == RoundEnd::NoMoves).then_some(taker));
         let captured = self.pos.captured;
         let winner = captured.larger();
         self.rounds.push(RoundResult {

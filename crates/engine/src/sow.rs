@@ -48,7 +48,7 @@ pub(crate) trait Sowing {
     /// Who owns holes and receives captures: [`crate::Side`] or [`crate::mandiri::Seat`].
     type Seat: Copy + PartialEq;
     /// Everyone's captures of the round, saved and restored around a long move.
-    type Captures: Copy + core::ops::IndexMut<Self::Seat, Output = u16>;
+    type Captures: Copy + Default + core::ops::IndexMut<Self::Seat, Output = u16>;
 
     /// The hole counts in board order (closed holes hold 0).
     fn board(&self) -> &[u8; MAX_HOLES];
@@ -66,6 +66,22 @@ pub(crate) trait Sowing {
     fn hole_at(&self, i: usize) -> Hole;
     /// Every seat's captures, to read, change or put back.
     fn captures_mut(&mut self) -> &mut Self::Captures;
+
+    /// Clears the board at a round's end: every counter goes to `taker`, or, without one, to
+    /// the owner of its hole. Adds what each took to the captures and returns it.
+    fn clear_board(&mut self, taker: Option<Self::Seat>) -> Self::Captures {
+        let mut award = Self::Captures::default();
+        for i in 0..MAX_HOLES {
+            let c = u16::from(self.board()[i]);
+            if c != 0 {
+                let to = taker.unwrap_or_else(|| self.owner(i));
+                award[to] += c;
+                self.captures_mut()[to] += c;
+                self.board_mut()[i] = 0;
+            }
+        }
+        award
+    }
 
     /// Sows from board index `start` for the player to move; returns true if the move was
     /// stopped as endless. Does not hand the turn over.

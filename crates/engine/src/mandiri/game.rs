@@ -9,6 +9,7 @@ use crate::mandiri::rules::{RoundEndRule, Rules};
 use crate::mandiri::seat::{BySeat, Player, Players, Seat, HOLES};
 use crate::mandiri::trace::{Event, RoundEnd, Tracer};
 use crate::rules::Mode;
+use crate::sow::Sowing;
 
 /// Where a Mandiri game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -95,12 +96,6 @@ pub struct Game {
     round_starts: Vec<match_play::RoundStart>,
 }
 
-fn seen_key(pos: &Position) -> Seen {
-    let mut board = [0; HOLES];
-    board.copy_from_slice(pos.counts());
-    (board, pos.to_move())
-}
-
 impl Game {
     /// A match (or a round, with `mode=round`) from the start.
     pub fn new(rules: Rules) -> Game {
@@ -114,7 +109,7 @@ impl Game {
             pos,
             moves: Vec::new(),
             history: Vec::new(),
-            seen: vec![seen_key(&pos)],
+            seen: vec![pos.repetition_key()],
             window: 0,
             quiet: 0,
             status: Status::Playing,
@@ -218,7 +213,7 @@ impl Game {
         } else {
             self.quiet += 1;
         }
-        self.seen.push(seen_key(&self.pos));
+        self.seen.push(self.pos.repetition_key());
         self.check_round_end(mover, tracer);
         Ok(())
     }
@@ -242,7 +237,7 @@ impl Game {
     /// Ends the round if it is over after `mover`'s move (rule M5 and the options).
     fn check_round_end<T: Tracer>(&mut self, mover: Seat, tracer: &mut T) {
         let pos = &self.pos;
-        let key = seen_key(pos);
+        let key = pos.repetition_key();
         let layer = &self.seen[self.window..];
         let reason = if layer.iter().filter(|&&k| k == key).count() >= 3 {
             Some(RoundEnd::Repetition)
@@ -262,19 +257,9 @@ impl Game {
     }
 
     fn end_round<T: Tracer>(&mut self, reason: RoundEnd, mover: Seat, t: &mut T) {
-        let mut award = BySeat([0u16; 3]);
-        for i in 0..HOLES {
-            let c = self.pos.board[i];
-            let to = match reason {
-                RoundEnd::NoCapture => mover,
-                RoundEnd::Repetition => Seat::of_index(i),
-            };
-            award[to] += u16::from(c);
-            self.pos.board[i] = 0;
-        }
-        for s in Seat::ALL {
-            self.pos.captured[s] += award[s];
-        }
+        let award = self
+            .pos
+            .clear_board((reason == RoundEnd::NoCapture).then_some(mover));
         let captured = self.pos.captured;
         let best = self
             .pos
@@ -323,7 +308,7 @@ impl Game {
                     t.happened(Event::GameOver { winners });
                     return;
                 }
-                let old = core::mem::replace(&mut self.seen, vec![seen_key(&self.pos)]);
+                let old = core::mem::replace(&mut self.seen, vec![self.pos.repetition_key()]);
                 if let Some(saved) = self.history.last_mut() {
                     saved.old_seen = Some(old);
                 }
