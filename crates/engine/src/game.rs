@@ -190,15 +190,13 @@ impl Game {
             status: Status::Playing,
             rounds: Vec::new(),
             round_starts: Vec::new(),
-            seen: vec![Seen::of(&pos)],
+            seen: Vec::new(),
             window: 0,
             twice: 0,
             moves: Vec::new(),
             undo: Vec::new(),
         };
-        if !game.pos.has_moves() {
-            game.end_round(RoundEnd::NoMoves, &mut ());
-        }
+        game.reset(pos);
         game
     }
 
@@ -301,10 +299,15 @@ impl Game {
 
     /// How often the current position occurred in this round (1 the first time).
     pub fn occurrences(&self) -> usize {
-        let now = Seen::of(&self.pos);
+        self.seen_in_layer(Seen::of(&self.pos))
+    }
+
+    /// How often `key` occurred since the last capture.
+    #[inline]
+    fn seen_in_layer(&self, key: Seen) -> usize {
         self.seen[self.window..]
             .iter()
-            .filter(|s| **s == now)
+            .filter(|s| **s == key)
             .count()
     }
 
@@ -372,10 +375,7 @@ impl Game {
             self.twice = 0;
         }
         let now = Seen::of(&self.pos);
-        let repeats = self.seen[self.window..]
-            .iter()
-            .filter(|s| **s == now)
-            .count();
+        let repeats = self.seen_in_layer(now);
         self.seen.push(now);
         if repeats == 1 {
             self.twice += 1;
