@@ -78,10 +78,10 @@ pub trait SowingGame: Clone + Debug + Send + Sync + Sized + 'static {
     /// Who is to move.
     fn to_move(&self) -> Self::Seat;
     /// The round of `pos`, from 1.
-    fn round_of(pos: &Self::Position) -> u32;
+    fn position_round(pos: &Self::Position) -> u32;
     /// The round being played (or the last one, once the game is over), from 1.
     fn round(&self) -> u32 {
-        Self::round_of(self.position())
+        Self::position_round(self.position())
     }
     /// Where the game stands.
     fn status(&self) -> Self::Status;
@@ -108,7 +108,7 @@ pub trait SowingGame: Clone + Debug + Send + Sync + Sized + 'static {
         let afters = self.before_moves().skip(1).chain([self.position()]);
         let mut out = vec![0];
         for (k, (before, after)) in self.before_moves().zip(afters).enumerate() {
-            if Self::round_of(after) != Self::round_of(before) {
+            if Self::position_round(after) != Self::position_round(before) {
                 out.push(k + 1);
             }
         }

@@ -366,7 +366,7 @@ impl crate::SowingGame for Game {
     fn to_move(&self) -> Seat {
         self.pos.to_move()
     }
-    fn round_of(pos: &Position) -> u32 {
+    fn position_round(pos: &Position) -> u32 {
         pos.round()
     }
     fn status(&self) -> Status {
