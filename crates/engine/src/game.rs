@@ -299,15 +299,15 @@ impl Game {
 
     /// How often the current position occurred in this round (1 the first time).
     pub fn occurrences(&self) -> usize {
-        self.seen_in_layer(Seen::of(&self.pos))
+        self.seen_in_layer(&Seen::of(&self.pos))
     }
 
     /// How often `key` occurred since the last capture.
-    #[inline]
-    fn seen_in_layer(&self, key: Seen) -> usize {
+    #[inline(always)]
+    fn seen_in_layer(&self, key: &Seen) -> usize {
         self.seen[self.window..]
             .iter()
-            .filter(|s| **s == key)
+            .filter(|s| *s == key)
             .count()
     }
 
@@ -375,7 +375,7 @@ impl Game {
             self.twice = 0;
         }
         let now = Seen::of(&self.pos);
-        let repeats = self.seen_in_layer(now);
+        let repeats = self.seen_in_layer(&now);
         self.seen.push(now);
         if repeats == 1 {
             self.twice += 1;
@@ -410,6 +410,7 @@ impl Game {
         let award = self
             .pos
             .clear_board((reason == RoundEnd::NoMoves).then_some(taker));
+        self.pos.captured = self.pos.captured.zip(award).map(|(c, a)| c + a);
         let captured = self.pos.captured;
         let winner = captured.larger();
         self.rounds.push(RoundResult {

@@ -68,15 +68,13 @@ pub(crate) trait Sowing {
     fn captures_mut(&mut self) -> &mut Self::Captures;
 
     /// Clears the board at a round's end: every counter goes to `taker`, or, without one, to
-    /// the owner of its hole. Adds what each took to the captures and returns it.
+    /// the owner of its hole. Returns what each took, for the game to add to the captures.
     fn clear_board(&mut self, taker: Option<Self::Seat>) -> Self::Captures {
         let mut award = Self::Captures::default();
         for i in 0..MAX_HOLES {
-            let c = u16::from(self.board()[i]);
+            let c = self.board()[i];
             if c != 0 {
-                let to = taker.unwrap_or_else(|| self.owner(i));
-                award[to] += c;
-                self.captures_mut()[to] += c;
+                award[taker.unwrap_or_else(|| self.owner(i))] += u16::from(c);
                 self.board_mut()[i] = 0;
             }
         }

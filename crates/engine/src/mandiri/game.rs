@@ -260,6 +260,9 @@ impl Game {
         let award = self
             .pos
             .clear_board((reason == RoundEnd::NoCapture).then_some(mover));
+        for s in Seat::ALL {
+            self.pos.captured[s] += award[s];
+        }
         let captured = self.pos.captured;
         let best = self
             .pos
