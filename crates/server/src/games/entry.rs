@@ -132,11 +132,9 @@ impl<G: ServedGame> Entry<G> {
     /// The last move ended a round of a match and the next round has no move yet.
     pub fn between_rounds(&self) -> bool {
         !self.over()
-            && self
-                .game
-                .before_moves()
-                .last()
-                .is_some_and(|before| G::round_of(before) != G::round_of(self.game.position()))
+            && self.game.before_moves().last().is_some_and(|before| {
+                G::position_round(before) != G::position_round(self.game.position())
+            })
     }
 
     /// The page is to show the summary of the round just ended and wait for the next round.

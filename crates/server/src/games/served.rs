@@ -126,8 +126,6 @@ pub trait ServedGame: Recorded {
     fn read_move(&self, text: &Self::MoveText) -> Result<Self::Move, ApiError>;
     /// The player to move.
     fn player_to_move(&self) -> Self::Player;
-    /// The round a position is in.
-    fn round_of(position: &Self::Position) -> u32;
     /// A player as the answers' messages and the record's termination name them.
     fn who(player: Self::Player) -> String;
     /// The record's tag naming `player`.

@@ -86,10 +86,6 @@ impl ServedGame for mandiri::Game {
         pos.player(pos.to_move())
     }
 
-    fn round_of(position: &mandiri::Position) -> u32 {
-        position.round()
-    }
-
     fn who(player: Player) -> String {
         format!("player {player}")
     }

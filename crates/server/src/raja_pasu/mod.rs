@@ -22,7 +22,7 @@ use crate::requests::TraceRequest;
 use crate::search_pool::SearchPool;
 use rajapasu_ai::search::Searcher;
 use rajapasu_ai::Level;
-use rajapasu_engine::{Game, Move, Position, Side};
+use rajapasu_engine::{Game, Move, Side};
 use requests::{NewGame, RematchRequest};
 use serde_json::Value;
 use settings::Settings;
@@ -58,10 +58,6 @@ impl ServedGame for Game {
 
     fn player_to_move(&self) -> Side {
         self.position().to_move()
-    }
-
-    fn round_of(position: &Position) -> u32 {
-        position.round()
     }
 
     fn who(side: Side) -> String {
