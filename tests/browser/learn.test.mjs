@@ -66,16 +66,16 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await Promise.all([page.waitForURL(/\/learn/), page.click('main #learn-link')]);
     await page.evaluate(() => localStorage.removeItem('rajapasu.learn'));
     for (const [i, lesson] of LESSONS.entries()) {
-      await page.waitForSelector(`#lesson[data-lesson="${lesson.key}"][data-state="ready"] .hole.playable`);
-      assert.match(await page.textContent('#lesson-title'), new RegExp(`^Lesson ${i + 1} of 6: `));
+      await page.waitForSelector(`#learn[data-step="${lesson.key}"][data-state="ready"] .hole.playable`);
+      assert.match(await page.textContent('#learn-title'), new RegExp(`^Lesson ${i + 1} of 6: `));
       // Only the lesson's move can be played, and it is named for screen readers.
       const playable = await page.$$eval('#learn-board .hole.playable', (h) => h.map((e) => e.dataset.hole));
       assert.deepEqual(playable, [lesson.hole]);
       assert.match(await page.getAttribute(`[data-hole="${lesson.hole}"]`, 'aria-label'), /^South hole \d: \d+ counters$/);
       assert.equal(await page.isVisible('#learn-next'), false);
       await page.click(`#learn-board [data-hole="${lesson.hole}"]`);
-      await page.waitForSelector('#lesson[data-state="played"]');
-      assert.match(await page.textContent('#lesson-why-text'), lesson.says);
+      await page.waitForSelector('#learn[data-state="played"]');
+      assert.match(await page.textContent('#learn-why-text'), lesson.says);
       // The steps are the engine's trace, told in words.
       const trace = await page.evaluate(async (l) => {
         const { LESSONS: all } = await import('/assets/js/learn.js');
@@ -84,22 +84,22 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
         return (await r.json()).events.filter((e) => e.event !== 'drop').map((e) => e.event);
       }, lesson.key);
       assert.deepEqual(trace, lesson.events);
-      const steps = await page.$$eval('#lesson-log li', (li) => li.length);
+      const steps = await page.$$eval('#learn-log li', (li) => li.length);
       assert.ok(steps >= lesson.events.length, `${lesson.key}: ${steps} steps`);
       if (lesson.key === 'pussa' || lesson.key === 'end') {
-        await page.click('#lesson-why summary');
+        await page.click('#learn-why summary');
         await shotAndCheck(page, `learn-${lesson.key}-${size}`);
       }
       await page.click('#learn-next');
     }
     await page.waitForSelector('#learn-done:not([hidden])');
     await shotAndCheck(page, `learn-done-${size}`);
-    const done = await page.$$eval('#lesson-list button.done', (b) => b.length);
+    const done = await page.$$eval('#learn-list button.done', (b) => b.length);
     assert.equal(done, LESSONS.length);
     // A reload keeps what was done.
     await page.reload();
-    await page.waitForSelector('#lesson-list button.done');
-    assert.equal(await page.$$eval('#lesson-list button.done', (b) => b.length), LESSONS.length);
+    await page.waitForSelector('#learn-list button.done');
+    assert.equal(await page.$$eval('#learn-list button.done', (b) => b.length), LESSONS.length);
     await context.close();
   });
 }
@@ -111,14 +111,14 @@ for (const code of LANGS) {
       await page.goto(`${BASE}/learn#end`);
       await fastAnimations(page);
       await page.reload();
-      await page.waitForSelector('#lesson[data-state="ready"] .hole.playable');
+      await page.waitForSelector('#learn[data-state="ready"] .hole.playable');
       assert.equal(await page.getAttribute('html', 'lang'), code);
       await page.click('#learn-board .hole.playable');
-      await page.waitForSelector('#lesson[data-state="played"]');
+      await page.waitForSelector('#learn[data-state="played"]');
       await shotAndCheck(page, `learn-${code}-${viewport.width}`);
       if (code === 'bn') {
         // Bengali numbers in Bengali digits; only hole names keep Latin ones.
-        const texts = await page.$$eval('#lesson-list, #lesson-title, #lesson-goal, #lesson-why-text', (e) => e.map((x) => x.textContent));
+        const texts = await page.$$eval('#learn-list, #learn-title, #learn-goal, #learn-why-text', (e) => e.map((x) => x.textContent));
         for (const text of texts) assert.doesNotMatch(text.replace(/[SN]\d/g, ''), /[0-9]/, text);
         assert.match(texts[3], /৫৪/);
       }

@@ -443,8 +443,8 @@ for (const code of LANGS) {
       assert.deepEqual(await pg.$$eval('#m-learn-board .hole.playable', (h) => h.map((e) => e.dataset.hole)), ['S4']);
       await pg.click('#m-learn-board [data-hole="S4"]');
       await pg.waitForSelector('#m-learn[data-state="played"]');
-      assert.ok((await pg.textContent('#m-why-text')).length > 40);
-      await pg.click('#m-next');
+      assert.ok((await pg.textContent('#m-learn-why-text')).length > 40);
+      await pg.click('#m-learn-next');
       await pg.waitForSelector('#m-learn[data-step="four"][data-state="ready"] .hole.playable');
       await pg.click('#m-learn-board [data-hole="S7"]');
       await pg.waitForSelector('#m-learn[data-state="played"]');
