@@ -105,7 +105,7 @@ test('the home page leads to the Mandiri page', async () => {
   await pg.waitForSelector('#home-board .hole');
   assert.equal(await pg.textContent('#mandiri-link'), 'Raja Pasu Mandiri — three players');
   await Promise.all([pg.waitForURL(/\/mandiri$/), pg.click('#mandiri-link')]);
-  await pg.waitForSelector('#m-new');
+  await pg.waitForSelector('#m-new-game');
   assert.equal(await pg.textContent('h1'), 'Play Raja Pasu Mandiri');
   await context.close();
 });

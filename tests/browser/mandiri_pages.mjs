@@ -23,7 +23,7 @@ export const playable = (pg) => pg.$$eval('#board .hole.playable', (h) => h.map(
 
 /** Creates a game with the new-game form; returns its id. */
 export async function create(pg, { kind, level, player, mode }) {
-  await pg.waitForSelector('#m-new');
+  await pg.waitForSelector('#m-new-game');
   await pg.check(`input[name=kind][value=${kind}]`);
   if (level) await pg.selectOption('#m-level', String(level));
   if (player) await pg.selectOption('#m-player', String(player));

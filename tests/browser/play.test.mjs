@@ -56,7 +56,9 @@ async function settled(page, timeout = 30000) {
   return page.evaluate(() => document.getElementById('game').dataset.status);
 }
 
-test('a whole round against the computer at the default speed: no move animates longer than 4 s', async () => {
+// The pace is read from the schedule the page plans for each move (a late event takes less time
+// on it, never more), not from the clock: a busy machine must not fail the test.
+test('a whole round against the computer at the default speed: no move is animated on a schedule longer than 4 s', async () => {
   const { context, page } = await newPage('en-US', { slow: true });
   await openGame(page, { kind: 'computer', level: 1, side: 'south', mode: 'round' });
   assert.equal(await page.inputValue('#speed'), '3', 'the default speed');
@@ -81,7 +83,7 @@ test('a whole round against the computer at the default speed: no move animates 
   }
   const longest = Number(await page.getAttribute('#game', 'data-longest-animation'));
   assert.ok(longest > 500, `the moves were animated (${longest} ms)`);
-  assert.ok(longest <= 4000, `the longest move animated ${longest} ms`);
+  assert.ok(longest <= 4000, `the longest move was animated on a schedule of ${longest} ms`);
   // The result, from the player's side, and what to do next.
   const end = await page.textContent('#end-text');
   assert.match(end, /^(You win the round \d+ to \d+\.|The computer wins the round \d+ to \d+\.|The round is drawn)/);
