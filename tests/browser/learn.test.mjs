@@ -2,10 +2,9 @@
 // a desktop and a phone size; the tutorial and the analysis board in every language with
 // nothing overflowing. Screenshots go to output/ (see browser.mjs), to be looked at.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, OUT, DESKTOP, PHONE, REGION, LANGS, launch, newPage, fastAnimations, layoutProblems } from './browser.mjs';
-
+import { BASE, DESKTOP, PHONE, REGION, LANGS, useBrowser, pageTest, shotAndCheck } from './browser.mjs';
 
 /** Each lesson: the one hole the learner may play, the events its move must show, and what
  *  its explanation must say, numbers read from the engine's trace. */
@@ -18,23 +17,11 @@ const LESSONS = [
   { key: 'closed', hole: 'S6', events: ['lift', 'pussa'], says: /skipped N1 and N2.*5 counters of N5/ },
 ];
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
-
-async function shotAndCheck(page, name) {
-  await page.screenshot({ path: `${OUT}/${name}.png`, fullPage: true });
-  assert.deepEqual(await layoutProblems(page), [], `${name}: nothing may overflow`);
-}
+useBrowser();
 
 for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
-  test(`the home page's one click starts a round against the computer (${size})`, async () => {
-    const { context, page } = await newPage(browser, 'en-GB', viewport);
-    await page.goto(`${BASE}/`);
+  const home = { path: '/', lang: 'en-GB', viewport, slow: true };
+  pageTest(`the home page's one click starts a round against the computer (${size})`, home, async (page) => {
     await page.waitForSelector('#home-board .hole');
     // The board shows the start: seven counters in every hole, named for screen readers.
     const counts = await page.$$eval('#home-board .hole .count', (c) => c.map((e) => e.textContent));
@@ -55,14 +42,10 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     assert.equal(game.view.rules, 'canonical/mode=round');
     // South moves first: the player can move at once.
     await page.waitForSelector('.hole.playable');
-    await context.close();
   });
 
-  test(`the tutorial, completed by clicks (${size})`, async () => {
-    const { context, page } = await newPage(browser, 'en-GB', viewport);
-    await page.goto(`${BASE}/rules`);
+  pageTest(`the tutorial, completed by clicks (${size})`, { path: '/rules', lang: 'en-GB', viewport }, async (page) => {
     // The rules page leads to the tutorial.
-    await fastAnimations(page);
     await Promise.all([page.waitForURL(/\/learn/), page.click('main #learn-link')]);
     await page.evaluate(() => localStorage.removeItem('rajapasu.learn'));
     for (const [i, lesson] of LESSONS.entries()) {
@@ -100,16 +83,13 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await page.reload();
     await page.waitForSelector('#learn-list button.done');
     assert.equal(await page.$$eval('#learn-list button.done', (b) => b.length), LESSONS.length);
-    await context.close();
   });
 }
 
 for (const code of LANGS) {
   for (const viewport of [DESKTOP, PHONE]) {
-    test(`the tutorial and the analysis board in ${code} at ${viewport.width} px`, async () => {
-      const { context, page } = await newPage(browser, REGION[code] || code, viewport);
-      await page.goto(`${BASE}/learn#end`);
-      await fastAnimations(page);
+    const learn = { path: '/learn#end', lang: REGION[code] || code, viewport };
+    pageTest(`the tutorial and the analysis board in ${code} at ${viewport.width} px`, learn, async (page) => {
       await page.reload();
       await page.waitForSelector('#learn[data-state="ready"] .hole.playable');
       assert.equal(await page.getAttribute('html', 'lang'), code);
@@ -132,7 +112,6 @@ for (const code of LANGS) {
       }
       await page.click('#an-edit');
       await shotAndCheck(page, `analysis-setup-${code}-${viewport.width}`);
-      await context.close();
     });
   }
 }
