@@ -154,8 +154,10 @@ function renderTable() {
     const pv = m.pv
       .slice(0, PV_SHOWN)
       .map((mv, k) => button(formatNumber(mv), t('analysis.pvStep', { n: k + 1, hole: mv }), () => playLine(m.pv.slice(0, k + 1))));
-    const valueCell = element('td', { className: 'an-value' }, element('strong', { textContent: value }), element('span', { className: m.exact ? 'an-proven' : 'small', textContent: ` ${how}` }));
-    tb.append(element('tr', { 'data-move': m.move, 'data-exact': m.exact }, element('td', {}, playButton), valueCell, element('td', { className: 'an-pv' }, ...pv)));
+    const strong = element('strong', { textContent: value });
+    const valueCell = element('td', { className: 'an-value' }, strong, element('span', { className: m.exact ? 'an-proven' : 'small', textContent: ` ${how}` }));
+    const pvCell = element('td', { className: 'an-pv' }, ...pv);
+    tb.append(element('tr', { 'data-move': m.move, 'data-exact': m.exact }, element('td', {}, playButton), valueCell, pvCell));
   }
   if (!r.analysis.length) tb.append(element('tr', {}, element('td', { colSpan: 3, textContent: t('analysis.noMoves') })));
   $('an-best').disabled = !r.analysis.length;
@@ -169,7 +171,8 @@ function renderLine() {
   const nodes = [...A.path];
   for (let n = current().last; n; n = n.last) nodes.push(n);
   nodes.forEach((n, k) => {
-    const b = button(`${formatNumber(k + 1)}. ${sides[k] || ''}${n.move}`, t('analysis.lineItem', { n: k + 1, hole: n.move }), () => goTo(nodes.slice(0, k + 1)));
+    const text = `${formatNumber(k + 1)}. ${sides[k] || ''}${n.move}`;
+    const b = button(text, t('analysis.lineItem', { n: k + 1, hole: n.move }), () => goTo(nodes.slice(0, k + 1)));
     if (k === A.path.length - 1) b.setAttribute('aria-current', 'true');
     if (k >= A.path.length) b.classList.add('an-ahead');
     ol.append(element('li', {}, b));

@@ -113,18 +113,16 @@ async function seatsDiagram() {
     const text = t('m.rules.seatHoles', { seat: seatName(seat), letter: seat, holes: holes.join(' '), n: holes.length });
     ul.append(element('li', { textContent: text, 'data-seat': seat }));
   }
-  const board = seatsBoard;
-  board.setNames({ C: t('m.player', { n: 1 }), R: t('m.player', { n: 2 }), L: t('m.player', { n: 3 }) });
-  board.setView(matchStart);
+  seatsBoard.setNames({ C: t('m.player', { n: 1 }), R: t('m.player', { n: 2 }), L: t('m.player', { n: 3 }) });
+  seatsBoard.setView(matchStart);
 }
 
 function build() {
-  const root = document.getElementById('examples');
-  root.textContent = '';
-  for (const ex of EXAMPLES) exampleCard(root, ex, TWO_PLAYER);
-  const mroot = document.getElementById('mandiri-examples');
-  mroot.textContent = '';
-  for (const ex of MANDIRI_EXAMPLES) exampleCard(mroot, ex, MANDIRI);
+  for (const [id, examples, kind] of [['examples', EXAMPLES, TWO_PLAYER], ['mandiri-examples', MANDIRI_EXAMPLES, MANDIRI]]) {
+    const root = document.getElementById(id);
+    root.textContent = '';
+    for (const ex of examples) exampleCard(root, ex, kind);
+  }
   seatsDiagram().catch((e) => (document.getElementById('mandiri-seat-list').textContent = String(e.message || e)));
 }
 
