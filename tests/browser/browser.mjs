@@ -131,6 +131,21 @@ export async function gotoGame(page, path) {
   await page.waitForSelector('#game[data-status]');
 }
 
+/** The player moves (against the computer: the computer answers) until the round is over,
+ *  playing each time one of the holes in turn, and fewer than `limit` moves; returns the page's
+ *  state then ('paused' between the rounds of a match). */
+export async function toRoundEnd(page, limit = 200) {
+  for (let moves = 1; ; moves++) {
+    const status = await settled(page);
+    if (status !== 'playing') return status;
+    const holes = await playable(page);
+    const before = await ply(page);
+    await page.click(`#board [data-hole="${holes[moves % holes.length]}"]`);
+    await waitPly(page, before + 1);
+    assert.ok(moves + 1 < limit, 'the round ends');
+  }
+}
+
 /** The game's id, from the page's address. */
 export const gameId = (page) => new URL(page.url()).pathname.split('/')[2];
 

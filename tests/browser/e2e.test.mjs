@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { OUT, useBrowser, openPage, pageTest, settled, gotoGame } from './browser.mjs';
+import { OUT, useBrowser, openPage, pageTest, settled, gotoGame, toRoundEnd } from './browser.mjs';
 
 useBrowser();
 
@@ -19,20 +19,7 @@ async function startFromHome(page, { kind, level, side, mode }) {
 
 pageTest('a whole game against the computer, by clicks', { path: '/' }, async (page) => {
   await startFromHome(page, { kind: 'computer', level: 1, side: 'south', mode: 'round' });
-  let moves = 0;
-  for (;;) {
-    const status = await settled(page);
-    if (status !== 'playing') break;
-    const holes = await page.$$('.hole.playable');
-    const pick = holes[moves % holes.length];
-    const before = Number(await page.getAttribute('#game', 'data-ply'));
-    await pick.click();
-    await page.waitForFunction((b) => Number(document.getElementById('game').dataset.ply) > b, before);
-    moves++;
-    assert.ok(moves < 400, 'the game ends');
-  }
-  const status = await page.getAttribute('#game', 'data-status');
-  assert.equal(status, 'round_over');
+  assert.equal(await toRoundEnd(page, 401), 'round_over');
   // The result, from the player's side.
   assert.match(await page.textContent('#status'), /^(You win the round|The computer wins the round|The round is drawn)/);
   assert.equal(await page.textContent('#end-text'), await page.textContent('#status'));

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   BASE, OUT, DESKTOP, PHONE, REGION, LANGS, MANDIRI, catalog, useBrowser, pageTest, mandiriPage as page,
-  layoutProblems, boardProblems, shotAndCheck, ply, waitPly, settled, playable, gotoGame, createMandiri as create,
+  layoutProblems, boardProblems, shotAndCheck, ply, waitPly, settled, playable, gotoGame, toRoundEnd, createMandiri as create,
 } from './browser.mjs';
 /** The seat of each hole at the start (RULES.md 9.1), S1..S7 then N1..N7. */
 const OWNERS = 'LLCCCRRRRCCCLL';
@@ -31,22 +31,6 @@ async function game(id, at) {
   const r = await fetch(`${BASE}/api/mandiri/games/${id}${at === undefined ? '' : `?at=${at}`}`);
   assert.equal(r.status, 200);
   return r.json();
-}
-
-/** The player moves (a computer game: the computers answer) until the round is over; returns
- *  the page's state then ('paused' between the rounds of a match). */
-async function toRoundEnd(pg) {
-  let moves = 1;
-  for (;;) {
-    const status = await settled(pg);
-    if (status !== 'playing') return status;
-    const holes = await playable(pg);
-    const before = await ply(pg);
-    await pg.click(`#board [data-hole="${holes[moves % holes.length]}"]`);
-    await waitPly(pg, before + 1);
-    moves++;
-    assert.ok(moves < 200, 'the round ends');
-  }
 }
 
 /** The texts among `texts` whose brackets nest, double or stand side by side: "((", "))",

@@ -504,29 +504,21 @@ export class Board {
           await this.pause(ms * 0.2);
           break;
         }
-        case 'four': {
-          const h = parseHole(ev.hole);
-          this.mark(ev.hole, 'four');
-          this.render();
-          say(ev);
-          await this.pause(ms);
-          await this.flyCounters(this.holeXY(h.side, h.number), this.pileXY(ev.to), 4, ms * 2);
-          m.holes[h.side][h.number - 1] = 0;
-          m.captured[ev.to] += 4;
-          this.render();
-          break;
-        }
+        case 'four':
         case 'pussa': {
+          // A four goes to its pile (`to`) at once; a pussa (`count` to `by`) is held longer.
+          const four = ev.event === 'four';
+          const [pile, count] = four ? [ev.to, 4] : [ev.by, ev.count];
           const h = parseHole(ev.hole);
-          this.mark(ev.hole, 'pussa');
+          this.mark(ev.hole, ev.event);
           this.render();
           say(ev);
-          await this.pause(ms * 2);
-          await this.flyCounters(this.holeXY(h.side, h.number), this.pileXY(ev.by), ev.count, ms * 2.5);
+          await this.pause(four ? ms : ms * 2);
+          await this.flyCounters(this.holeXY(h.side, h.number), this.pileXY(pile), count, four ? ms * 2 : ms * 2.5);
           m.holes[h.side][h.number - 1] = 0;
-          m.captured[ev.by] += ev.count;
+          m.captured[pile] += count;
           this.render();
-          await this.pause(ms);
+          if (!four) await this.pause(ms);
           break;
         }
         case 'round_end': {
