@@ -240,22 +240,18 @@ export function describeMandiri(ev, who) {
       return `${why} ${roundWinners(ev.winners, who)}`;
     }
     case 'repay':
-      return t('m.ev.repay', { from: who.player(ev.from), to: name(ev.to), count: ev.count });
     case 'gift':
-      return t('m.ev.gift', { from: who.player(ev.from), to: name(ev.to), count: ev.count });
+      return t(`m.ev.${ev.event}`, { from: who.player(ev.from), to: name(ev.to), count: ev.count });
     case 'borrow':
       return t('m.ev.borrow', { player: who.player(ev.player), lender: name(ev.lender), count: ev.count });
     case 'out':
       return t('m.ev.out', { player: who.player(ev.player) });
     case 'office':
       return t('m.ev.office', { player: who.player(ev.raja) });
-    case 'refill':
-      return t('m.ev.refill', {
-        round: ev.round,
-        c: ev.filled[0],
-        r: ev.filled[1],
-        l: ev.filled[2],
-      });
+    case 'refill': {
+      const [c, r, l] = ev.filled;
+      return t('m.ev.refill', { round: ev.round, c, r, l });
+    }
     case 'game_over':
       return ev.winners.length > 1
         ? t('m.ev.gameShared', { players: list(ev.winners) })
