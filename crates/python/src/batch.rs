@@ -99,14 +99,7 @@ impl PyBatch {
         out
     }
 
-    fn observation_bytes<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> (
-        Bound<'py, PyBytes>,
-        Bound<'py, PyBytes>,
-        Bound<'py, PyBytes>,
-    ) {
+    fn observation_bytes<'py>(&self, py: Python<'py>) -> Arrays<'py> {
         let size = obs_size(self.holes);
         let mut obs = Vec::with_capacity(self.games.len() * size);
         let mut mask = Vec::with_capacity(self.games.len() * self.holes);
@@ -125,6 +118,7 @@ impl PyBatch {
     }
 }
 
+/// Observations, masks and who is to move, as bytes.
 type Arrays<'py> = (
     Bound<'py, PyBytes>,
     Bound<'py, PyBytes>,

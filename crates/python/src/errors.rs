@@ -5,66 +5,27 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-create_exception!(
-    rajapasu,
-    RajapasuError,
-    PyValueError,
-    "Base class of every error the engine reports."
-);
-create_exception!(
-    rajapasu,
-    RulesError,
-    RajapasuError,
-    "A rule set string was rejected."
-);
-create_exception!(
-    rajapasu,
-    CodeError,
-    RajapasuError,
-    "A position code was rejected."
-);
-create_exception!(
-    rajapasu,
-    PositionError,
-    RajapasuError,
-    "A board that is no valid position."
-);
-create_exception!(
-    rajapasu,
-    IllegalMoveError,
-    RajapasuError,
-    "A move that may not be played."
-);
-create_exception!(
-    rajapasu,
-    RecordError,
-    RajapasuError,
-    "A game record was rejected."
-);
-create_exception!(
-    rajapasu,
-    LevelError,
-    RajapasuError,
-    "A strength level that does not exist."
-);
-create_exception!(
-    rajapasu,
-    TableError,
-    RajapasuError,
-    "An endgame table could not be used."
-);
+/// Declares each exception and [`register`]s it, from one list: a name is written once.
+macro_rules! exceptions {
+    ($($name:ident($base:ident): $doc:literal;)*) => {
+        $(create_exception!(rajapasu, $name, $base, $doc);)*
 
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = m.py();
-    m.add("RajapasuError", py.get_type::<RajapasuError>())?;
-    m.add("RulesError", py.get_type::<RulesError>())?;
-    m.add("CodeError", py.get_type::<CodeError>())?;
-    m.add("PositionError", py.get_type::<PositionError>())?;
-    m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
-    m.add("RecordError", py.get_type::<RecordError>())?;
-    m.add("LevelError", py.get_type::<LevelError>())?;
-    m.add("TableError", py.get_type::<TableError>())?;
-    Ok(())
+        pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+            $(m.add(stringify!($name), m.py().get_type::<$name>())?;)*
+            Ok(())
+        }
+    };
+}
+
+exceptions! {
+    RajapasuError(PyValueError): "Base class of every error the engine reports.";
+    RulesError(RajapasuError): "A rule set string was rejected.";
+    CodeError(RajapasuError): "A position code was rejected.";
+    PositionError(RajapasuError): "A board that is no valid position.";
+    IllegalMoveError(RajapasuError): "A move that may not be played.";
+    RecordError(RajapasuError): "A game record was rejected.";
+    LevelError(RajapasuError): "A strength level that does not exist.";
+    TableError(RajapasuError): "An endgame table could not be used.";
 }
 
 /// Raises `E` with the engine error's message.

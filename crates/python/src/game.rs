@@ -29,8 +29,9 @@ pub fn json_to_py<T: serde::Serialize + ?Sized>(py: Python<'_>, value: &T) -> Py
     Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
 }
 
-fn row(pos: &Position, side: Side) -> Vec<Option<u8>> {
-    pos.row(side).collect()
+/// Moves as Python sees them: hole numbers from the mover's left, from 1.
+pub fn numbers(moves: &[Move]) -> Vec<u32> {
+    moves.iter().map(|m| u32::from(m.number())).collect()
 }
 
 /// A position within a round: the board, the captures and reserves, and the player to move.
@@ -102,7 +103,7 @@ impl PyPosition {
 
     /// ``side``'s row in hole order, ``None`` for a closed hole.
     fn row(&self, side: &str) -> PyResult<Vec<Option<u8>>> {
-        Ok(row(&self.0, side_arg(side)?))
+        Ok(self.0.row(side_arg(side)?).collect())
     }
 
     /// The hole counts, South's row then North's (closed holes hold 0).
@@ -113,11 +114,7 @@ impl PyPosition {
 
     /// The legal moves (hole numbers from the mover's left, from 1).
     fn legal_moves(&self) -> Vec<u32> {
-        self.0
-            .legal_moves()
-            .iter()
-            .map(|m| u32::from(m.number()))
-            .collect()
+        numbers(&self.0.legal_moves())
     }
 
     /// Whether ``move`` may be played.
@@ -282,11 +279,7 @@ impl PyGame {
     /// The moves played, in order.
     #[getter]
     fn moves(&self) -> Vec<u32> {
-        self.0
-            .moves()
-            .iter()
-            .map(|m| u32::from(m.number()))
-            .collect()
+        numbers(self.0.moves())
     }
 
     /// The finished rounds, as dicts (``round``, ``leader``, ``captured``, ``winner``,
@@ -304,11 +297,7 @@ impl PyGame {
 
     /// The legal moves; empty when the game is over.
     fn legal_moves(&self) -> Vec<u32> {
-        self.0
-            .legal_moves()
-            .iter()
-            .map(|m| u32::from(m.number()))
-            .collect()
+        numbers(&self.0.legal_moves())
     }
 
     /// Plays ``move`` and returns its trace, round end and refill included, as event dicts.

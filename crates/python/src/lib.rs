@@ -12,6 +12,7 @@ mod batch;
 mod errors;
 mod game;
 mod record;
+mod results;
 mod rules;
 mod search;
 mod selfplay;

@@ -1,7 +1,7 @@
 //! `Record`: game records in the plain-text format and JSON, read and written.
 
 use crate::errors::{raise, RecordError};
-use crate::game::{PyGame, PyPosition};
+use crate::game::{numbers, PyGame, PyPosition};
 use crate::rules::PyRules;
 use pyo3::prelude::*;
 use rajapasu_engine::record::Record;
@@ -79,7 +79,7 @@ impl PyRecord {
     /// The moves.
     #[getter]
     fn moves(&self) -> Vec<u32> {
-        self.0.moves.iter().map(|m| u32::from(m.number())).collect()
+        numbers(&self.0.moves)
     }
 
     /// Plays the moves from the start; ``RecordError`` names the first illegal one.

@@ -2,7 +2,7 @@
 //! Searches run with the GIL released, so other Python threads go on meanwhile.
 
 use crate::errors::{raise, LevelError, TableError};
-use crate::game::{PyGame, PyPosition};
+use crate::game::{numbers, PyGame, PyPosition};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -63,12 +63,7 @@ fn analyze(
             let d = PyDict::new(py);
             d.set_item("move", s.mv.number())?;
             d.set_item("score", s.score)?;
-            d.set_item(
-                "pv",
-                s.pv.iter()
-                    .map(|m| u32::from(m.number()))
-                    .collect::<Vec<_>>(),
-            )?;
+            d.set_item("pv", numbers(&s.pv))?;
             d.set_item("proven", s.proven.map(|b| (b.lower, b.upper)))?;
             Ok(d.unbind())
         })
@@ -99,12 +94,7 @@ fn best_move(
             d.set_item("score", c.score)?;
             d.set_item("depth", c.depth)?;
             d.set_item("nodes", c.nodes)?;
-            d.set_item(
-                "pv",
-                c.pv.iter()
-                    .map(|m| u32::from(m.number()))
-                    .collect::<Vec<_>>(),
-            )?;
+            d.set_item("pv", numbers(&c.pv))?;
             Ok(d.unbind())
         })
         .transpose()

@@ -3,49 +3,14 @@
 //! the same players, so any split of `0..games` into seed ranges (threads, processes, a Ray
 //! cluster) plays exactly the games the command plays, and `summarize` gives its statistics.
 
-use crate::errors::{raise, RajapasuError, RulesError};
 use crate::game::json_to_py;
+use crate::results::{checked_specs, from_dict, play_all, to_json};
 use crate::rules::rules_arg;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use rajapasu_ai::arena;
-use rajapasu_ai::arena::raja_pasu::{self, Captures, Outcome};
-use rajapasu_ai::spec::Spec;
+use rajapasu_ai::arena::{self, raja_pasu, random_line, Seating};
 use rajapasu_engine::rng::{stream_seed, Rng};
-use rajapasu_engine::{Game, Move, Rules, Side};
-
-fn spec_arg(text: &str) -> PyResult<Spec> {
-    text.parse::<Spec>().map_err(raise::<RajapasuError>)
-}
-
-/// Plays game `k` as `rajapasu selfplay` does (its per-game seeding and opening moves).
-fn play_one(
-    rules: Rules,
-    south: &Spec,
-    north: &Spec,
-    seed: u64,
-    opening_plies: usize,
-    k: u64,
-) -> Result<Outcome, String> {
-    let seed = stream_seed(seed, k + 1);
-    let mut rng = Rng::new(seed);
-    let mut game = Game::new(rules);
-    for _ in 0..opening_plies {
-        let ms = game.legal_moves();
-        if ms.is_empty() {
-            break;
-        }
-        game.play(ms[rng.below(ms.len())]);
-    }
-    let s = south.build(rules, seed ^ 1).map_err(|e| e.to_string())?;
-    let n = north.build(rules, seed ^ 2).map_err(|e| e.to_string())?;
-    Ok(raja_pasu::play_game(game, &mut [s, n]))
-}
-
-fn side_value(side: Option<Side>) -> serde_json::Value {
-    side.map_or(serde_json::Value::Null, |s| s.name().into())
-}
+use rajapasu_engine::Game;
 
 /// Plays the self-play games ``first`` to ``first + count - 1`` of a run (``rules``, players
 /// ``south`` and ``north`` as player specs such as ``"level:2"`` or ``"random"``, ``seed``,
@@ -68,46 +33,23 @@ fn selfplay_games(
     threads: usize,
 ) -> PyResult<Py<PyAny>> {
     let rules = rules_arg(rules)?;
-    let (south, north) = (spec_arg(south)?, spec_arg(north)?);
-    // Building once up front turns a bad spec into an exception, not a failed game.
-    south.build(rules, 0).map_err(raise::<RajapasuError>)?;
-    north.build(rules, 0).map_err(raise::<RajapasuError>)?;
-    let threads = if threads == 0 {
-        arena::default_threads()
-    } else {
-        threads
-    };
+    let specs = checked_specs(&[south, north], rules)?;
     let jobs: Vec<u64> = (first..first.saturating_add(count)).collect();
-    let results = py.detach(|| {
-        arena::run_parallel(
-            jobs,
-            threads,
-            |&k| {
-                play_one(rules, &south, &north, seed, opening_plies, k).map(|o| {
-                    serde_json::json!({
-                        "game": k,
-                        "winner": side_value(o.winner),
-                        "margin": o.margin,
-                        "moves": o.game.moves().iter().map(|m| m.number()).collect::<Vec<_>>(),
-                        "round_plies": o.round_plies,
-                        "captures": o.captures,
-                        "forfeit": o.forfeit.as_ref().map(|(s, e)| serde_json::json!({"side": s.name(), "error": e.to_string()})),
-                    })
-                })
-            },
-            |_, _| {},
-        )
+    let games = play_all(py, jobs, threads, |&k| {
+        // The opening's moves and the players' choices come from the game's seed.
+        let seed = stream_seed(seed, k + 1);
+        let game = Game::new(rules);
+        let opening = random_line(&game, opening_plies, &mut Rng::new(seed));
+        let seating = Seating {
+            entrants: vec![0, 1],
+            opening: 0,
+            seed,
+        };
+        let start = game.position();
+        let outcome = arena::play_seating(&specs, rules, start, &opening, &seating, usize::MAX);
+        to_json(k, &outcome)
     });
-    let games = results
-        .into_iter()
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(raise::<RajapasuError>)?;
     json_to_py(py, &games)
-}
-
-fn get<'py>(d: &Bound<'py, PyDict>, key: &str) -> PyResult<Bound<'py, PyAny>> {
-    d.get_item(key)?
-        .ok_or_else(|| PyValueError::new_err(format!("a game result needs `{key}`")))
 }
 
 /// The statistics of ``rajapasu selfplay`` (win rate with its Wilson interval, margins, round
@@ -121,43 +63,10 @@ fn summarize(
     games: Vec<Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
     let rules = rules_arg(rules)?;
-    let mut outcomes = Vec::with_capacity(games.len());
-    for d in &games {
-        let moves: Vec<u8> = get(d, "moves")?.extract()?;
-        let mut game = Game::new(rules);
-        for (i, &m) in moves.iter().enumerate() {
-            let mv = Move::new(m)
-                .ok_or_else(|| raise::<RulesError>(format!("move {} is no hole: {m}", i + 1)))?;
-            game.try_play(mv).map_err(|e| {
-                raise::<crate::errors::IllegalMoveError>(format!("move {}: {e}", i + 1))
-            })?;
-        }
-        let winner: Option<String> = get(d, "winner")?.extract()?;
-        let winner = winner.as_deref().and_then(Side::from_name);
-        let c = get(d, "captures")?;
-        let c = c.cast::<PyDict>()?;
-        let captures = Captures {
-            fours: get(c, "fours")?.extract()?,
-            fours_to_mover: get(c, "fours_to_mover")?.extract()?,
-            pussa: get(c, "pussa")?.extract()?,
-            round_end: get(c, "round_end")?.extract()?,
-        };
-        let forfeit = if get(d, "forfeit")?.is_none() {
-            None
-        } else {
-            return Err(PyValueError::new_err(
-                "games with a forfeit cannot be summarized from Python yet",
-            ));
-        };
-        outcomes.push(Outcome {
-            game,
-            winner,
-            margin: get(d, "margin")?.extract()?,
-            round_plies: get(d, "round_plies")?.extract()?,
-            captures,
-            forfeit,
-        });
-    }
+    let outcomes = games
+        .iter()
+        .map(|d| from_dict(d, rules, "", "summarized"))
+        .collect::<PyResult<Vec<_>>>()?;
     let summary = raja_pasu::summarize(&rules, &outcomes);
     json_to_py(py, &summary)
 }

@@ -3,16 +3,16 @@
 //! indices (threads, a Ray cluster) plays the command's games, and `tournament_table` gives
 //! its standings, head-to-head results and Elo.
 
-use crate::errors::{raise, IllegalMoveError, RajapasuError};
 use crate::game::json_to_py;
+use crate::results::{checked_specs, from_dict, get, play_all, to_json};
 use crate::rules::rules_arg;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use rajapasu_ai::arena::raja_pasu::{self, Captures, Outcome};
+use rajapasu_ai::arena::raja_pasu::{self, Outcome};
 use rajapasu_ai::arena::{self, Seating};
 use rajapasu_ai::spec::Spec;
-use rajapasu_engine::{Game, Move, Position, Rules, Side};
+use rajapasu_engine::{Game, Move, Position, Rules};
 
 struct Setup {
     rules: Rules,
@@ -24,23 +24,19 @@ struct Setup {
 /// The command's set-up: specs, openings and pairings from the seed.
 fn setup(
     players: &[String],
-    rules: Rules,
+    rules: Option<&Bound<'_, PyAny>>,
     openings: usize,
     opening_plies: usize,
     seed: u64,
     ladder: bool,
 ) -> PyResult<Setup> {
+    let rules = rules_arg(rules)?;
     if players.len() < 2 {
         return Err(PyValueError::new_err(
             "a tournament needs two players or more",
         ));
     }
-    let mut specs = Vec::new();
-    for p in players {
-        let s: Spec = p.parse().map_err(raise::<RajapasuError>)?;
-        s.build(rules, 0).map_err(raise::<RajapasuError>)?;
-        specs.push(s);
-    }
+    let specs = checked_specs(players, rules)?;
     let openings = arena::openings(
         &Game::from_position(Position::start(rules)),
         openings,
@@ -76,14 +72,7 @@ fn tournament_size(
     seed: u64,
     ladder: bool,
 ) -> PyResult<usize> {
-    let s = setup(
-        &players,
-        rules_arg(rules)?,
-        openings,
-        opening_plies,
-        seed,
-        ladder,
-    )?;
+    let s = setup(&players, rules, openings, opening_plies, seed, ladder)?;
     Ok(s.pairings.len())
 }
 
@@ -107,53 +96,29 @@ fn tournament_games(
     count: Option<usize>,
     threads: usize,
 ) -> PyResult<Py<PyAny>> {
-    let s = setup(
-        &players,
-        rules_arg(rules)?,
-        openings,
-        opening_plies,
-        seed,
-        ladder,
-    )?;
+    let s = setup(&players, rules, openings, opening_plies, seed, ladder)?;
     let end = count.map_or(s.pairings.len(), |c| {
         first.saturating_add(c).min(s.pairings.len())
     });
     let jobs: Vec<usize> = (first.min(end)..end).collect();
-    let threads = if threads == 0 {
-        arena::default_threads()
-    } else {
-        threads
-    };
     let start = Position::start(s.rules);
-    let games = py.detach(|| {
-        arena::run_parallel(
-            jobs,
-            threads,
-            |&k| {
-                let p = &s.pairings[k];
-                let o = arena::play_seating(&s.specs, s.rules, &start, &s.openings[p.opening], p, usize::MAX);
-                serde_json::json!({
-                    "game": k,
-                    "south": p.entrants[0],
-                    "north": p.entrants[1],
-                    "opening": p.opening,
-                    "winner": o.winner.map(Side::name),
-                    "margin": o.margin,
-                    "moves": o.game.moves().iter().map(|m| m.number()).collect::<Vec<_>>(),
-                    "round_plies": o.round_plies,
-                    "captures": o.captures,
-                    "forfeit": o.forfeit.as_ref().map(|(side, e)| serde_json::json!({"side": side.name(), "error": e.to_string()})),
-                })
-            },
-            |_, _| {},
-        )
+    let games = play_all(py, jobs, threads, |&k| {
+        let p = &s.pairings[k];
+        let o = arena::play_seating(
+            &s.specs,
+            s.rules,
+            &start,
+            &s.openings[p.opening],
+            p,
+            usize::MAX,
+        );
+        let mut game = to_json(k, &o);
+        game["south"] = p.entrants[0].into();
+        game["north"] = p.entrants[1].into();
+        game["opening"] = p.opening.into();
+        game
     });
     json_to_py(py, &games)
-}
-
-fn get<'py>(d: &Bound<'py, PyDict>, key: &str) -> PyResult<Bound<'py, PyAny>> {
-    d.get_item(key)?
-        .ok_or_else(|| PyValueError::new_err(format!("a game result needs `{key}`")))
 }
 
 /// The output of ``rajapasu tournament --json`` (rules, openings, opening_plies, ladder, seed,
@@ -172,14 +137,7 @@ fn tournament_table(
     seed: u64,
     ladder: bool,
 ) -> PyResult<Py<PyAny>> {
-    let s = setup(
-        &players,
-        rules_arg(rules)?,
-        openings,
-        opening_plies,
-        seed,
-        ladder,
-    )?;
+    let s = setup(&players, rules, openings, opening_plies, seed, ladder)?;
     let mut slots: Vec<Option<Outcome>> = (0..s.pairings.len()).map(|_| None).collect();
     for d in &games {
         let k: usize = get(d, "game")?.extract()?;
@@ -189,36 +147,7 @@ fn tournament_table(
                 slots.len()
             )));
         }
-        let moves: Vec<u8> = get(d, "moves")?.extract()?;
-        let mut game = Game::new(s.rules);
-        for (i, &m) in moves.iter().enumerate() {
-            let mv = Move::new(m).ok_or_else(|| {
-                raise::<IllegalMoveError>(format!("game {k}, move {}: no hole {m}", i + 1))
-            })?;
-            game.try_play(mv)
-                .map_err(|e| raise::<IllegalMoveError>(format!("game {k}, move {}: {e}", i + 1)))?;
-        }
-        if !get(d, "forfeit")?.is_none() {
-            return Err(PyValueError::new_err(
-                "games with a forfeit cannot be tabulated from Python yet",
-            ));
-        }
-        let winner: Option<String> = get(d, "winner")?.extract()?;
-        let c = get(d, "captures")?;
-        let c = c.cast::<PyDict>()?;
-        slots[k] = Some(Outcome {
-            game,
-            winner: winner.as_deref().and_then(Side::from_name),
-            margin: get(d, "margin")?.extract()?,
-            round_plies: get(d, "round_plies")?.extract()?,
-            captures: Captures {
-                fours: get(c, "fours")?.extract()?,
-                fours_to_mover: get(c, "fours_to_mover")?.extract()?,
-                pussa: get(c, "pussa")?.extract()?,
-                round_end: get(c, "round_end")?.extract()?,
-            },
-            forfeit: None,
-        });
+        slots[k] = Some(from_dict(d, s.rules, &format!("game {k}, "), "tabulated")?);
     }
     let outcomes = slots
         .into_iter()

@@ -2,6 +2,7 @@
 front end gives the same games and statistics on 1 or 2 workers."""
 
 import json
+import subprocess
 
 import pytest
 
@@ -45,17 +46,12 @@ def test_bad_specs():
         selfplay.play(1, player="nonsense")
 
 
-def test_ray_one_and_two_workers_agree():
-    ray = pytest.importorskip("ray")
+def test_ray_one_and_two_workers_agree(ray_cluster):
     from rajapasu import ray as rpray
 
     expected = selfplay.play(10, player="level:1", rules=RULES, seed=3, threads=1)
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
-        one, s1 = rpray.run_selfplay(10, "level:1", rules=RULES, seed=3, shards=1)
-        two, s2 = rpray.run_selfplay(10, "level:1", rules=RULES, seed=3, shards=2)
-    finally:
-        ray.shutdown()
+    one, s1 = rpray.run_selfplay(10, "level:1", rules=RULES, seed=3, shards=1)
+    two, s2 = rpray.run_selfplay(10, "level:1", rules=RULES, seed=3, shards=2)
     assert one == two == expected
     assert s1 == s2 == selfplay.summarize(RULES, expected)
 
@@ -74,28 +70,21 @@ def test_ray_command_line(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out.strip().splitlines()[-1]) == summary
 
 
-def _rust_selfplay(args):
-    import os
-    import pathlib
-    import subprocess
-
-    exe = os.environ.get("RAJAPASU_BIN") or str(
-        pathlib.Path(__file__).resolve().parents[3] / "target" / "debug" / "rajapasu"
-    )
-    if not os.path.exists(exe):
-        pytest.skip("no rajapasu binary built (cargo build -p rajapasu)")
-    out = subprocess.run([exe, "selfplay", "--json", *args], check=True,
-                         capture_output=True, text=True).stdout
-    return json.loads(out)["results"]
+def _rust(exe, command, *args):
+    """The ``--json`` output of ``rajapasu command args``."""
+    out = subprocess.run([exe, command, "--json", *args], check=True, capture_output=True,
+                         text=True)
+    return json.loads(out.stdout)
 
 
-def test_statistics_agree_with_the_rust_command():
-    rust = _rust_selfplay(["--games", "12", "--player", "level:1", "--single-round",
-                           "--seed", "3", "--threads", "2"])
+def test_statistics_agree_with_the_rust_command(rajapasu_bin):
+    rust = _rust(rajapasu_bin, "selfplay", "--games", "12", "--player", "level:1",
+                 "--single-round", "--seed", "3", "--threads", "2")["results"]
     games = selfplay.play(12, player="level:1", rules=RULES, seed=3)
     assert [selfplay.summarize(RULES, games)] == rust
-    rust_match = _rust_selfplay(["--games", "6", "--south", "random", "--north", "level:1",
-                                 "--rules", "canonical/holes=5,counters=3", "--seed", "4"])
+    rust_match = _rust(rajapasu_bin, "selfplay", "--games", "6", "--south", "random",
+                       "--north", "level:1", "--rules", "canonical/holes=5,counters=3",
+                       "--seed", "4")["results"]
     games = selfplay.play(6, south="random", north="level:1",
                           rules="canonical/holes=5,counters=3", seed=4)
     assert [selfplay.summarize("canonical/holes=5,counters=3", games)] == rust_match
@@ -111,43 +100,36 @@ def test_parquet_output(tmp_path):
     assert [json.loads(r["captures"]) for r in rows] == [g["captures"] for g in games]
 
 
-def test_tournament_agrees_with_the_rust_command():
-    players = ["random", "level:1", "level:2"]
-    args = dict(rules=RULES, openings=2, opening_plies=2, seed=7)
+TOURNAMENT_PLAYERS = ["random", "level:1", "level:2"]
+TOURNAMENT_ARGS = dict(rules=RULES, openings=2, opening_plies=2, seed=7)
+
+
+def test_tournament_games_do_not_depend_on_the_split():
+    players, args = TOURNAMENT_PLAYERS, TOURNAMENT_ARGS
     n = selfplay.tournament_size(players, **args)
     assert n == 3 * 2 * 2
     whole = selfplay.tournament_games(players, **args)
     parts = selfplay.tournament_games(players, first=0, count=5, **args) + \
         selfplay.tournament_games(players, first=5, **args)
     assert whole == parts and [g["game"] for g in whole] == list(range(n))
-    table = selfplay.tournament_table(players, list(reversed(whole)), **args)
-    import os
-    import pathlib
-    import subprocess
 
-    exe = os.environ.get("RAJAPASU_BIN") or str(
-        pathlib.Path(__file__).resolve().parents[3] / "target" / "debug" / "rajapasu"
-    )
-    if not os.path.exists(exe):
-        pytest.skip("no rajapasu binary built (cargo build -p rajapasu)")
-    cmd = [exe, "tournament", "--json", "--single-round", "--openings", "2", "--seed", "7"]
-    for p in players:
-        cmd += ["--player", p]
-    rust = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
+
+def test_tournament_agrees_with_the_rust_command(rajapasu_bin):
+    players, args = TOURNAMENT_PLAYERS, TOURNAMENT_ARGS
+    whole = selfplay.tournament_games(players, **args)
+    table = selfplay.tournament_table(players, list(reversed(whole)), **args)
+    entrants = [arg for p in players for arg in ("--player", p)]
+    rust = _rust(rajapasu_bin, "tournament", "--single-round", "--openings", "2", "--seed", "7",
+                 *entrants)
     assert table == rust
 
 
-def test_ray_tournament_one_and_two_workers():
-    ray = pytest.importorskip("ray")
+def test_ray_tournament_one_and_two_workers(ray_cluster):
     from rajapasu import ray as rpray
 
     players = ["random", "level:1"]
     expected = selfplay.tournament_games(players, rules=RULES, openings=3, seed=2)
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
-        one, t1 = rpray.run_tournament(players, RULES, openings=3, seed=2, shards=1)
-        two, t2 = rpray.run_tournament(players, RULES, openings=3, seed=2, shards=2)
-    finally:
-        ray.shutdown()
+    one, t1 = rpray.run_tournament(players, RULES, openings=3, seed=2, shards=1)
+    two, t2 = rpray.run_tournament(players, RULES, openings=3, seed=2, shards=2)
     assert one == two == expected and t1 == t2
     assert t1["table"] == selfplay.tournament_table(players, expected, RULES, 3, 2, 2)["table"]

@@ -1,6 +1,5 @@
 """The endgame table through Python: a small table built by the command line, then probed."""
 
-import os
 import pathlib
 import subprocess
 
@@ -14,14 +13,9 @@ HAND = "0,0,0,0,1,1,0/0,2,0,0,0,0,0 S 59 35"
 
 
 @pytest.fixture(scope="module")
-def table(tmp_path_factory):
-    exe = os.environ.get("RAJAPASU_BIN") or str(
-        pathlib.Path(__file__).resolve().parents[3] / "target" / "debug" / "rajapasu"
-    )
-    if not os.path.exists(exe):
-        pytest.skip("no rajapasu binary built (cargo build -p rajapasu)")
+def table(tmp_path_factory, rajapasu_bin):
     root = tmp_path_factory.mktemp("tablebase")
-    subprocess.run([exe, "--tablebase", str(root), "tablebase", "build", "--counters", "6"],
+    subprocess.run([rajapasu_bin, "--tablebase", str(root), "tablebase", "build", "--counters", "6"],
                    check=True, capture_output=True)
     rp.set_tablebase(root)
     yield root

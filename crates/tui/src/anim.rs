@@ -52,10 +52,6 @@ impl BoardView {
             reserve: BySide::from_fn(|s| pos.reserve(s)),
         }
     }
-
-    fn cell(&mut self, hole: Hole) -> &mut Option<u8> {
-        &mut self.rows[hole.side()][hole.number() as usize - 1]
-    }
 }
 
 /// A board as drawn that a sowing changes: counts of holes (`None` for a closed hole, which
@@ -81,7 +77,7 @@ pub(crate) trait SownBoard<P>: Clone {
 
 impl SownBoard<Side> for BoardView {
     fn cell(&mut self, hole: Hole) -> &mut Option<u8> {
-        BoardView::cell(self, hole)
+        &mut self.rows[hole.side()][hole.number() as usize - 1]
     }
     fn captured(&mut self, by: Side) -> &mut u32 {
         &mut self.captured[by]

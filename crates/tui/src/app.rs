@@ -44,12 +44,12 @@ impl<G: Variant> Default for LastMove<G> {
     }
 }
 
-/// A search's answer, for the position of its generation.
+/// A search's answer.
 enum Reply<G: Variant> {
     /// The computer's move.
-    Computer(u64, Option<G::Move>),
+    Computer(Option<G::Move>),
     /// A hint's best move.
-    Hint(u64, Option<G::Hint>),
+    Hint(Option<G::Hint>),
 }
 
 /// A game being played in the terminal: Raja Pasu (`App`, `App<Game>`) or Raja Pasu Mandiri
@@ -139,7 +139,7 @@ impl<G: Variant> App<G> {
         app.last = explain(&app.game, app.game.moves().len());
         app.after_change();
         if app.human_to_move() {
-            let to_move = G::seat_words(app.to_move());
+            let to_move = G::seat_words(app.game.to_move());
             app.message = format!(
                 "{}{} to move: {} (? for help).",
                 to_move[..1].to_uppercase(),
@@ -150,11 +150,6 @@ impl<G: Variant> App<G> {
         app
     }
 
-    /// The seat to move.
-    pub fn to_move(&self) -> G::Seat {
-        self.game.to_move()
-    }
-
     /// Whether the computer plays `seat`.
     pub fn is_computer(&self, seat: G::Seat) -> bool {
         G::is_computer(&self.config.players, &self.game, seat)
@@ -162,7 +157,7 @@ impl<G: Variant> App<G> {
 
     /// Whether a person is to pick a move now.
     pub fn human_to_move(&self) -> bool {
-        !self.game.is_over() && !self.is_computer(self.to_move())
+        !self.game.is_over() && !self.is_computer(self.game.to_move())
     }
 
     /// The frame being shown, while a move is animated.
@@ -178,7 +173,7 @@ impl<G: Variant> App<G> {
     /// Plays `mv` for the seat to move, with its animation and explanation.
     pub fn play(&mut self, mv: G::Move) -> Result<(), G::IllegalMove> {
         let before = *self.game.position();
-        let (mover, seat, round) = (G::mover(&self.game), self.to_move(), self.game.round());
+        let (mover, seat, round) = (G::mover(&self.game), self.game.to_move(), self.game.round());
         let mut events = Vec::new();
         self.game.play_traced(mv, &mut events)?;
         self.last = LastMove {
@@ -192,7 +187,13 @@ impl<G: Variant> App<G> {
                 self.animation = Some(p);
             }
         }
-        if let Some(summary) = G::round_summary(&self.game, &events) {
+        if let Some(mut summary) = G::round_summary(&self.game, &events) {
+            summary.push(String::new());
+            summary.push(if self.game.is_over() {
+                format!("Enter closes; {} starts a new game.", G::NEW_GAME)
+            } else {
+                "Press Enter to go on.".to_string()
+            });
             self.summary = summary;
             self.ended_round = round;
             self.summary_scroll = 0;
@@ -222,9 +223,8 @@ impl<G: Variant> App<G> {
         if !self.human_to_move() && !self.game.is_over() {
             self.searches.thinking = true;
             let (players, game) = (self.config.players.clone(), self.game.clone());
-            self.searches.spawn(move |generation| {
-                Reply::Computer(generation, G::computer_move(&players, &game))
-            });
+            self.searches
+                .spawn(move || Reply::Computer(G::computer_move(&players, &game)));
         }
     }
 
@@ -246,28 +246,25 @@ impl<G: Variant> App<G> {
         changed
     }
 
-    /// Takes the searches' replies for the position on the board and drops those for an
-    /// older one; whether any was taken.
+    /// Takes the searches' replies for the position on the board; whether any came.
     fn take_replies(&mut self) -> bool {
         let mut changed = false;
         while let Some(reply) = self.searches.reply() {
             match reply {
-                Reply::Computer(g, mv) if g == self.searches.generation => {
+                Reply::Computer(mv) => {
                     self.searches.thinking = false;
                     self.pending = mv;
                     if mv.is_none() {
                         // Not expected while the game goes on; say so rather than wait forever.
                         self.message = "The computer found no move: u takes back, q quits.".into();
                     }
-                    changed = true;
                 }
-                Reply::Hint(g, hint) if g == self.searches.generation => {
+                Reply::Hint(hint) => {
                     self.searches.hinting = false;
                     self.show_hint(hint);
-                    changed = true;
                 }
-                _ => {}
             }
+            changed = true;
         }
         changed
     }
@@ -279,7 +276,7 @@ impl<G: Variant> App<G> {
         };
         self.message = format!(
             "Hint for {}: {}.",
-            G::seat_words(self.to_move()),
+            G::seat_words(self.game.to_move()),
             G::hint_words(&hint)
         );
         if self.human_to_move() {
@@ -300,8 +297,7 @@ impl<G: Variant> App<G> {
         } else {
             self.searches.hinting = true;
             let game = self.game.clone();
-            self.searches
-                .spawn(move |generation| Reply::Hint(generation, G::hint(&game)));
+            self.searches.spawn(move || Reply::Hint(G::hint(&game)));
             "Looking for the best move..."
         };
         self.message = why.to_string();
@@ -319,10 +315,7 @@ impl<G: Variant> App<G> {
 
     /// Whether nothing is going on: no search, no animation, no computer move waiting.
     pub fn idle(&self) -> bool {
-        !self.searches.thinking
-            && !self.searches.hinting
-            && self.animation.is_none()
-            && self.pending.is_none()
+        !self.thinking() && !self.hinting() && !self.animating()
     }
 
     /// Finishes the animation at once.
@@ -423,7 +416,7 @@ impl<G: Variant> App<G> {
         self.message = format!(
             "Took back {taken} move{}; {} to move.",
             if taken == 1 { "" } else { "s" },
-            G::seat_words(self.to_move())
+            G::seat_words(self.game.to_move())
         );
     }
 

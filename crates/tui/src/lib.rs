@@ -19,8 +19,8 @@
 //! | `searches` | the computer's moves and hints, searched on threads beside the game |
 //! | [`variant`] | [`Variant`]: what differs between the games |
 //! | [`config`] | [`Config`]: who plays, the animation, where the record goes, and the records' file names |
-//! | `terminal` | [`run`]: the event loop and the guards that give the terminal back; [`Screen`] |
-//! | [`ui`] | drawing on any ratatui backend: Raja Pasu's screen ([`ui::board`]), the widgets both games draw with, the round summary, text cut to fit |
+//! | `terminal` | [`run`]: the event loop and the guards that give the terminal back |
+//! | [`ui`] | drawing on any ratatui backend: the screen laid out once ([`ui::draw`]) and what each game draws its own way ([`Screen`]; Raja Pasu's in [`ui::board`]), the widgets both games draw with, the round summary, text cut to fit |
 //! | [`anim`] | a move's frames, from its trace; `playback` shows them one after the other |
 //! | [`raja_pasu`] | Raja Pasu's part: the [`Computer`] opponent, hints in words, the round summary |
 //! | [`mandiri`] | Mandiri's part: who plays each player, hole names, its drawing and frames |
@@ -45,5 +45,6 @@ pub mod variant;
 pub use app::App;
 pub use config::{default_save_path, free_path, next_name, utc_now, Config};
 pub use raja_pasu::Computer;
-pub use terminal::{run, Screen};
+pub use terminal::run;
+pub use ui::Screen;
 pub use variant::Variant;

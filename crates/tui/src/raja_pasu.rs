@@ -121,20 +121,14 @@ impl Variant for Game {
         }
     }
     fn spot(computer: &Option<Computer>, game: &Game, mv: Move) -> Spot {
-        // The mover's holes are all on one row. On the near row hole numbers grow to the
-        // right; on the far row, to the left.
+        // The mover's holes are all on one row.
         let near = game.position().to_move() == near_side(computer);
-        let k = mv.number() - 1;
-        let holes = game.rules().holes() as u8;
-        Spot {
-            near,
-            column: if near { k } else { holes - 1 - k },
-        }
+        Spot::of(mv.number(), game.rules().holes() as u8, near)
     }
 }
 
 /// The summary of the round just ended: how it ended, the next round's set-up or the match
-/// result, and every round so far.
+/// result, and every round so far (the app adds how to go on).
 pub fn round_summary(game: &Game) -> Vec<String> {
     let mut lines = Vec::new();
     let Some(r) = game.rounds().last() else {
@@ -195,12 +189,6 @@ pub fn round_summary(game: &Game) -> Vec<String> {
             ));
         }
     }
-    lines.push(String::new());
-    lines.push(if game.status().is_over() {
-        "Enter closes; n starts a new game.".to_string()
-    } else {
-        "Press Enter to go on.".to_string()
-    });
     lines
 }
 
@@ -216,36 +204,32 @@ pub fn round_summary(game: &Game) -> Vec<String> {
 /// ```
 pub fn describe_move_score(m: &MoveScore) -> String {
     match m.proven {
-        Some(b) if b.lower == b.upper => format!("{} (proven)", proven_result(b.lower)),
+        Some(b) if b.lower == b.upper => format!("{} (proven)", proven(b.lower, RESULT)),
         Some(b) => format!(
             "{} (proven between {} and {})",
             describe_score(m.score),
-            proven_bound(b.lower),
-            proven_bound(b.upper)
+            proven(b.lower, BOUND),
+            proven(b.upper, BOUND)
         ),
         None => describe_score(m.score),
     }
 }
 
-/// A proven single-round value: 1000 + margin for a won round, its negative for a lost one.
-fn proven_result(value: i32) -> String {
-    let margin = if value > 0 {
-        value - 1000
-    } else {
-        value + 1000
-    };
-    match value {
-        0 => "the round is drawn".to_string(),
-        v if v > 0 => format!("you win the round by {margin}"),
-        _ => format!("you lose the round by {}", -margin),
-    }
-}
+/// The words of a proven value, as a result and as a bound: a draw, a win by, a loss by.
+const RESULT: [&str; 3] = [
+    "the round is drawn",
+    "you win the round by",
+    "you lose the round by",
+];
+const BOUND: [&str; 3] = ["a draw", "a win by", "a loss by"];
 
-fn proven_bound(value: i32) -> String {
+/// A proven single-round value (1000 + margin for a won round, its negative for a lost one) in
+/// `words`.
+fn proven(value: i32, [draw, win, loss]: [&str; 3]) -> String {
     match value {
-        0 => "a draw".to_string(),
-        v if v > 0 => format!("a win by {}", v - 1000),
-        v => format!("a loss by {}", -(v + 1000)),
+        0 => draw.to_string(),
+        v if v > 0 => format!("{win} {}", v - 1000),
+        v => format!("{loss} {}", -(v + 1000)),
     }
 }
 

@@ -6,14 +6,14 @@ use std::sync::mpsc::{channel, Receiver, Sender};
 /// The searches beside the game, each answering for the position of its generation: every
 /// move and undo starts a new generation, and the replies for an older one are dropped.
 pub(crate) struct Searches<R> {
-    /// The generation of the position on the board.
-    pub generation: u64,
     /// Whether the computer is searching for its move.
     pub thinking: bool,
     /// Whether a hint search is running.
     pub hinting: bool,
-    tx: Sender<R>,
-    rx: Receiver<R>,
+    /// The generation of the position on the board.
+    generation: u64,
+    tx: Sender<(u64, R)>,
+    rx: Receiver<(u64, R)>,
 }
 
 impl<R> Default for Searches<R> {
@@ -38,17 +38,23 @@ impl<R: Send + 'static> Searches<R> {
         self.hinting = false;
     }
 
-    /// Runs `search` on a thread of its own, given this generation; its reply comes back in
+    /// Runs `search` on a thread of its own, for this generation; its reply comes back in
     /// [`Searches::reply`].
-    pub fn spawn(&self, search: impl FnOnce(u64) -> R + Send + 'static) {
+    pub fn spawn(&self, search: impl FnOnce() -> R + Send + 'static) {
         let (tx, generation) = (self.tx.clone(), self.generation);
         std::thread::spawn(move || {
-            let _ = tx.send(search(generation));
+            let _ = tx.send((generation, search()));
         });
     }
 
-    /// A reply come in, if any.
+    /// A reply come in for the position on the board, if any; those for an older one are
+    /// dropped.
     pub fn reply(&self) -> Option<R> {
-        self.rx.try_recv().ok()
+        loop {
+            let (generation, reply) = self.rx.try_recv().ok()?;
+            if generation == self.generation {
+                return Some(reply);
+            }
+        }
     }
 }

@@ -4,21 +4,13 @@
 
 use crate::app::App;
 use crate::config::Config;
-use crate::variant::Variant;
+use crate::ui::{self, Screen};
 use ratatui::crossterm::event::{self, Event as TermEvent};
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// A game as the terminal draws it: the whole screen of its [`App`], on any ratatui backend
-/// (ratatui's `TestBackend` in the tests). Raja Pasu's is `ui::board`, Mandiri's
-/// `mandiri::ui`.
-pub trait Screen: Variant {
-    /// Draws the whole screen.
-    fn draw(f: &mut ratatui::Frame, app: &App<Self>);
-}
 
 /// Restores the terminal when dropped, whichever way [`run`] is left.
 struct Restore;
@@ -54,7 +46,7 @@ pub fn run<G: Screen>(game: G, config: Config<G::Players>) -> io::Result<App<G>>
     let mut size = terminal.size()?;
     loop {
         if dirty {
-            terminal.draw(|f| G::draw(f, &app))?;
+            terminal.draw(|f| ui::draw(f, &app))?;
         }
         if app.quit {
             break;

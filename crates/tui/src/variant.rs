@@ -69,7 +69,7 @@ pub trait Variant: Recorded {
     /// The move `seat` played, whose trace is `events`, in sentences.
     fn narrate(seat: Self::Seat, events: &[Self::Event]) -> Vec<String>;
     /// When `events` (a move's trace, played in `game`) end a round: the summary of the round
-    /// just ended and of what comes next.
+    /// just ended and of what comes next (the app adds the keys that go on).
     fn round_summary(game: &Self, events: &[Self::Event]) -> Option<Vec<String>>;
     /// Why a move was refused, in the message line's words.
     fn refusal(game: &Self, error: &Self::IllegalMove) -> String;
@@ -107,4 +107,18 @@ pub struct Spot {
     pub near: bool,
     /// The column, 0 at the left.
     pub column: u8,
+}
+
+impl Spot {
+    /// Where hole `number` of a row of `holes` is drawn: on the near row hole numbers grow to
+    /// the right, on the far row to the left.
+    ///
+    /// ```
+    /// use rajapasu_tui::variant::Spot;
+    /// assert_eq!(Spot::of(1, 7, false), Spot { near: false, column: 6 });
+    /// ```
+    pub fn of(number: u8, holes: u8, near: bool) -> Spot {
+        let column = if near { number - 1 } else { holes - number };
+        Spot { near, column }
+    }
 }

@@ -2,14 +2,15 @@
 //! letters and colours, the Raja, moves by name, illegal moves, the computers' moves, undo,
 //! round summaries and the record after every move.
 
+mod common;
+
+use common::{has, screen};
 use rajapasu_ai::Level;
 use rajapasu_engine::mandiri;
 use rajapasu_tui::app::Overlay;
-use rajapasu_tui::mandiri::{ui, App, Config, Lineup, Who};
-use ratatui::backend::TestBackend;
+use rajapasu_tui::mandiri::{App, Config, Lineup, Who};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Color;
-use ratatui::Terminal;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -40,16 +41,6 @@ fn app(rules: &str, players: [Who; 3], name: &str) -> App {
 
 const COMPUTER: Who = Who::Computer(Level::MIN);
 
-fn screen(app: &App, w: u16, h: u16) -> (Vec<String>, Terminal<TestBackend>) {
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| ui::draw(f, app)).unwrap();
-    let buf = terminal.backend().buffer();
-    let rows = (0..h)
-        .map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect::<String>())
-        .collect();
-    (rows, terminal)
-}
-
 fn key(app: &mut App, c: char) {
     app.key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
 }
@@ -74,29 +65,20 @@ fn the_board_shows_three_seats_with_letters_colours_and_the_raja() {
     let (rows, terminal) = screen(&app, 80, 24);
     let text = rows.join("\n");
     assert!(rows[0].starts_with(" Raja Pasu Mandiri  mandiri  Round 1  Raja: player 1"));
-    assert!(
-        rows[3].contains(" Far   [L  7] [L  7] [C  7] [C  7] [C  7] [R  7] [R  7] "),
-        "{text}"
+    has(
+        &rows[3],
+        " Far   [L  7] [L  7] [C  7] [C  7] [C  7] [R  7] [R  7] ",
     );
     // The cursor starts on S5, one of the Raja's holes.
-    assert!(
-        rows[4].contains(" Near  [L  7] [L  7] [C  7] [C  7] >C  7< [R  7] [R  7] "),
-        "{text}"
+    has(
+        &rows[4],
+        " Near  [L  7] [L  7] [C  7] [C  7] >C  7< [R  7] [R  7] ",
     );
-    assert!(rows[7].contains(">C Raja 1/3 player 1 you "), "{text}");
-    assert!(rows[7].contains(" captured  0 reserve  0 "), "{text}");
-    assert!(
-        rows[8].contains(" R          player 2 computer 1 "),
-        "{text}"
-    );
-    assert!(
-        rows[9].contains(" L          player 3 computer 1 "),
-        "{text}"
-    );
-    assert!(
-        text.contains("Seat C (player 1) to move: your turn"),
-        "{text}"
-    );
+    has(&rows[7], ">C Raja 1/3 player 1 you ");
+    has(&rows[7], " captured  0 reserve  0 ");
+    has(&rows[8], " R          player 2 computer 1 ");
+    has(&rows[9], " L          player 3 computer 1 ");
+    has(&text, "Seat C (player 1) to move: your turn");
     // Each seat's holes in its colour: N7 is L's, N5 the Raja's, N1 R's.
     let buf = terminal.backend().buffer();
     let x = rows[3].chars().position(|c| c == '[').unwrap() as u16;
@@ -117,11 +99,11 @@ fn a_move_by_name_is_played_drawn_and_saved() {
     assert_eq!(app.game.moves(), ["S5".parse().unwrap()]);
     let (rows, _) = screen(&app, 80, 24);
     let text = rows.join("\n");
-    assert!(text.contains("Seat C (player 1) played S5."), "{text}");
+    has(&text, "Seat C (player 1) played S5.");
     // A long move: its start and its end, where the captures are.
-    assert!(text.contains("  ... 13 more lines ..."), "{text}");
-    assert!(text.contains("captures 3 from N2."), "{text}");
-    assert!(text.contains("  1 C:S5"), "{text}");
+    has(&text, "  ... 13 more lines ...");
+    has(&text, "captures 3 from N2.");
+    has(&text, "  1 C:S5");
     assert!(rows[8].starts_with("│ >R "), "{text}");
     // Lower case works too, for the next seat, R; N1 is empty.
     key(&mut app, 'n');
@@ -131,8 +113,8 @@ fn a_move_by_name_is_played_drawn_and_saved() {
     key(&mut app, '6');
     assert_eq!(app.game.moves().len(), 2);
     let record = std::fs::read_to_string(&app.config.save_path).unwrap();
-    assert!(record.contains("[Rules \"mandiri\"]"), "{record}");
-    assert!(record.contains("{Round 1} S5 S6"), "{record}");
+    has(&record, "[Rules \"mandiri\"]");
+    has(&record, "{Round 1} S5 S6");
 }
 
 #[test]
@@ -146,13 +128,9 @@ fn an_illegal_move_gets_a_clear_message_and_changes_nothing() {
         "S1 is seat L's hole: seat C plays S3 S4 S5 N3 N4 N5."
     );
     let (rows, _) = screen(&app, 80, 24);
-    assert!(
-        rows[22].contains("S1 is seat L's hole"),
-        "{}",
-        rows.join("\n")
-    );
+    has(&rows[22], "S1 is seat L's hole");
     key(&mut app, '4');
-    assert!(app.message.contains("type S or N first"), "{}", app.message);
+    has(&app.message, "type S or N first");
     key(&mut app, 'n');
     key(&mut app, '9');
     assert_eq!(app.message, "Illegal move N9: holes are numbered 1 to 7.");
@@ -182,14 +160,11 @@ fn a_round_ends_with_a_summary_and_the_match_goes_on() {
     until(&mut app, |a| a.overlay == Some(Overlay::RoundOver));
     let summary = app.summary.join("\n");
     assert!(summary.starts_with("The round is over: "), "{summary}");
-    assert!(
-        summary.contains("The Raja's gift: player 1 gives 1 to player 2."),
-        "{summary}"
-    );
-    assert!(summary.contains("Round 2 starts:"), "{summary}");
+    has(&summary, "The Raja's gift: player 1 gives 1 to player 2.");
+    has(&summary, "Round 2 starts:");
     let (rows, _) = screen(&app, 80, 24);
     let text = rows.join("\n");
-    assert!(text.contains("Round 1 is over"), "{text}");
+    has(&text, "Round 1 is over");
     // The computers wait while the summary is open.
     let moves = app.game.moves().len();
     for _ in 0..20 {
@@ -225,7 +200,7 @@ fn too_small_a_terminal_says_what_it_needs() {
     let (rows, _) = screen(&app, 60, 20);
     assert!(rows.join(" ").contains("needs at least 78x18"), "{rows:?}");
     let (rows, _) = screen(&app, 120, 40);
-    assert!(rows[3].contains("[L  7]"));
+    has(&rows[3], "[L  7]");
 }
 
 #[test]
@@ -237,14 +212,8 @@ fn e_shows_the_whole_last_move() {
     assert_eq!(app.overlay, Some(Overlay::Explain(0)));
     let (rows, _) = screen(&app, 80, 24);
     let text = rows.join("\n");
-    assert!(
-        text.contains("The last move (Up/Down scroll, Esc closes)"),
-        "{text}"
-    );
-    assert!(
-        text.contains("C lifts 7 from S5, sows S6 S7 N1 N2 N3 N4 N5."),
-        "{text}"
-    );
+    has(&text, "The last move (Up/Down scroll, Esc closes)");
+    has(&text, "C lifts 7 from S5, sows S6 S7 N1 N2 N3 N4 N5.");
     app.key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
     assert_eq!(app.overlay, None);
 }
@@ -261,9 +230,9 @@ fn h_shows_a_hint_with_its_hole_and_value() {
     let (rows, _) = screen(&app, 80, 24);
     let text = rows.join("\n");
     let said = format!("Hint for seat C: {best}, worth about ");
-    assert!(text.contains(&said), "{text}");
-    assert!(text.contains(" counters to you."), "{text}");
-    assert!(rows[23].contains("h hint"), "{text}");
+    has(&text, &said);
+    has(&text, " counters to you.");
+    has(&rows[23], "h hint");
     key(&mut app, '?');
     let (rows, _) = screen(&app, 80, 24);
     assert!(
@@ -276,9 +245,5 @@ fn h_shows_a_hint_with_its_hole_and_value() {
     key(&mut app, 'S');
     key(&mut app, '5');
     key(&mut app, 'h');
-    assert!(
-        app.message.contains("a hint is for your own turn"),
-        "{}",
-        app.message
-    );
+    has(&app.message, "a hint is for your own turn");
 }

@@ -1,6 +1,9 @@
 //! Frames rendered at 80x24 on ratatui's TestBackend, checked cell by cell against boards
 //! worked out by hand, and keys driving the game.
 
+mod common;
+
+use common::{has, screen};
 use rajapasu_ai::Level;
 use rajapasu_engine::record::Record;
 use rajapasu_engine::{Game, Move, Rules, Side};
@@ -26,18 +29,20 @@ fn config() -> Config {
     c
 }
 
-fn app(game: Game) -> App {
-    App::new(game, config())
+/// [`config`], with the computer at level 1 playing `side`.
+fn against(side: Side) -> Config {
+    Config {
+        players: Some(Computer {
+            side,
+            level: Level::MIN,
+            seed: 1,
+        }),
+        ..config()
+    }
 }
 
-fn screen(app: &App) -> (Vec<String>, Terminal<TestBackend>) {
-    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    terminal.draw(|f| ui::draw(f, app)).unwrap();
-    let buf = terminal.backend().buffer();
-    let rows = (0..24)
-        .map(|y| (0..80).map(|x| buf[(x, y)].symbol()).collect::<String>())
-        .collect();
-    (rows, terminal)
+fn app(game: Game) -> App {
+    App::new(game, config())
 }
 
 /// The board panel of a row: its first 58 columns.
@@ -61,7 +66,7 @@ fn key(app: &mut App, code: KeyCode) {
 #[test]
 fn start_position() {
     let app = app(Game::new(Rules::default()));
-    let (rows, _) = screen(&app);
+    let (rows, _) = screen(&app, 80, 24);
     assert!(rows[0].starts_with(" Raja Pasu  canonical  Round 1  Two players"));
     assert_eq!(
         left(&rows[2]),
@@ -84,8 +89,8 @@ fn start_position() {
     assert!(left(&rows[8]).starts_with("│ South  captured  0   reserve  0 "));
     assert!(left(&rows[10]).starts_with("│ South to move "));
     assert!(right(&rows[2]).starts_with("│No moves yet"));
-    assert!(rows[23].contains("1-7 play"));
-    assert!(rows[23].contains("q quit"));
+    has(&rows[23], "1-7 play");
+    has(&rows[23], "q quit");
 }
 
 #[test]
@@ -96,7 +101,7 @@ fn after_the_first_worked_example() {
         app.game.position().to_string(),
         "3,1,0,0,0,14,0/14,2,14,14,1,14,2 N 15 4"
     );
-    let (rows, _) = screen(&app);
+    let (rows, _) = screen(&app, 80, 24);
     // North's row read N7..N1; North to move with the cursor on N1.
     assert_eq!(
         left(&rows[3]),
@@ -154,12 +159,8 @@ fn an_illegal_move_is_refused_with_the_reason() {
     let mut app = app(game);
     key(&mut app, KeyCode::Char('1'));
     assert!(app.game.moves().is_empty());
-    let (rows, _) = screen(&app);
-    assert!(
-        rows[22].contains("Illegal move: hole S1 is empty"),
-        "{}",
-        rows[22]
-    );
+    let (rows, _) = screen(&app, 80, 24);
+    has(&rows[22], "Illegal move: hole S1 is empty");
     // The cursor skips the empty holes: S2, then S6.
     assert_eq!(app.cursor, Move::new(2).unwrap());
     key(&mut app, KeyCode::Right);
@@ -172,7 +173,7 @@ fn the_animation_follows_the_trace() {
     cfg.animate = true;
     let mut app = App::new(Game::new(Rules::default()), cfg);
     key(&mut app, KeyCode::Char('1'));
-    let (rows, terminal) = screen(&app);
+    let (rows, terminal) = screen(&app, 80, 24);
     // First frame: S1 lifted, 7 in hand, the rest of the board as before.
     assert_eq!(
         left(&rows[4]),
@@ -184,7 +185,7 @@ fn the_animation_follows_the_trace() {
     // The captures of the move are not shown before they happen.
     assert!(left(&rows[8]).starts_with("│ South  captured  0 "));
     assert!(app.step_animation());
-    let (rows, terminal) = screen(&app);
+    let (rows, terminal) = screen(&app, 80, 24);
     assert_eq!(
         left(&rows[4]),
         "│ South [  0 ] [  8 ] [  7 ] [  7 ] [  7 ] [  7 ] [  7 ] │"
@@ -194,7 +195,7 @@ fn the_animation_follows_the_trace() {
     // Space skips to the end of the move.
     key(&mut app, KeyCode::Char(' '));
     assert!(app.frame().is_none());
-    let (rows, _) = screen(&app);
+    let (rows, _) = screen(&app, 80, 24);
     assert_eq!(
         left(&rows[4]),
         "│ South [  3 ] [  1 ] [  0 ] [  0 ] [  0 ] [ 14 ] [  0 ] │"
@@ -204,15 +205,9 @@ fn the_animation_follows_the_trace() {
 
 #[test]
 fn playing_north_puts_north_on_the_near_row() {
-    let mut cfg = config();
-    cfg.players = Some(Computer {
-        side: Side::South,
-        level: Level::try_from(1).unwrap(),
-        seed: 1,
-    });
-    let app = App::new(Game::new(Rules::default()), cfg);
-    let (rows, _) = screen(&app);
-    assert!(rows[0].contains("You: North  Computer: South, level 1 (beginner)"));
+    let app = App::new(Game::new(Rules::default()), against(Side::South));
+    let (rows, _) = screen(&app, 80, 24);
+    has(&rows[0], "You: North  Computer: South, level 1 (beginner)");
     assert_eq!(
         left(&rows[2]),
         "│         S7     S6     S5     S4     S3     S2     S1   │"
@@ -231,13 +226,13 @@ fn closed_holes_are_marked() {
     let game =
         Game::from_code("7,7,7,7,7,7,7/x,x,7,7,7,7,7 S 0 0 14 0 2", Rules::default()).unwrap();
     let app = app(game);
-    let (rows, _) = screen(&app);
+    let (rows, _) = screen(&app, 80, 24);
     assert_eq!(
         left(&rows[3]),
         "│ North [  7 ] [  7 ] [  7 ] [  7 ] [  7 ]    x      x   │"
     );
     assert!(left(&rows[8]).starts_with("│ South  captured  0   reserve 14 "));
-    assert!(rows[0].contains("Round 2"));
+    has(&rows[0], "Round 2");
 }
 
 #[test]
@@ -246,16 +241,19 @@ fn round_summary_and_scoreboard() {
     let mut app = app(game);
     key(&mut app, KeyCode::Char('6'));
     assert_eq!(app.overlay, Some(Overlay::RoundOver));
-    let (rows, _) = screen(&app);
+    let (rows, _) = screen(&app, 80, 24);
     let text = rows.join("\n");
-    assert!(text.contains("Round 1 is over"), "{text}");
-    assert!(text.contains("Captured: South 63, North 35: South wins the round."));
-    assert!(text.contains("Round 2: South fills 7 holes (reserve 14), North fills 5"));
-    assert!(text.contains("South leads the next round."));
+    has(&text, "Round 1 is over");
+    has(&text, "Captured: South 63, North 35: South wins the round.");
+    has(
+        &text,
+        "Round 2: South fills 7 holes (reserve 14), North fills 5",
+    );
+    has(&text, "South leads the next round.");
     // Enter closes the summary; the scoreboard keeps the round.
     key(&mut app, KeyCode::Enter);
     assert_eq!(app.overlay, None);
-    let (rows, _) = screen(&app);
+    let (rows, _) = screen(&app, 80, 24);
     assert!(
         right(&rows[16]).starts_with("│ 1     63    35  S"),
         "{}",
@@ -271,10 +269,10 @@ fn round_summary_and_scoreboard() {
 fn help_overlay_opens_and_closes() {
     let mut app = app(Game::new(Rules::default()));
     key(&mut app, KeyCode::Char('?'));
-    let (rows, _) = screen(&app);
+    let (rows, _) = screen(&app, 80, 24);
     let text = rows.join("\n");
-    assert!(text.contains("Help (any key closes)"));
-    assert!(text.contains("u  take back a move"));
+    has(&text, "Help (any key closes)");
+    has(&text, "u  take back a move");
     key(&mut app, KeyCode::Esc);
     assert_eq!(app.overlay, None);
     assert!(app.game.moves().is_empty());
@@ -292,8 +290,8 @@ fn undo_and_save() {
     let path = app.saved.clone().expect("saved");
     let record = Record::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(record.moves, vec![Move::new(1).unwrap()]);
-    let (rows, _) = screen(&app);
-    assert!(rows[22].contains("Saved the game to"));
+    let (rows, _) = screen(&app, 80, 24);
+    has(&rows[22], "Saved the game to");
     // Ctrl-C quits (and saves).
     app.key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
     assert!(app.quit);
@@ -307,7 +305,7 @@ fn move_list_groups_rounds() {
     for mv in [6, 3, 3] {
         game.play(Move::new(mv).unwrap());
     }
-    let lines = ui::board::move_lines(&game);
+    let lines = ui::move_lines(&game);
     assert_eq!(
         lines,
         vec!["Round 1", "  1. S6", "Round 2", "  2. S3    3. N3"]
@@ -325,21 +323,9 @@ fn other_terminal_sizes_draw_without_panicking() {
         terminal.draw(|f| ui::draw(f, &app)).unwrap();
         key(&mut app, KeyCode::Esc);
     }
-    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
-    terminal.draw(|f| ui::draw(f, &app)).unwrap();
-    let buf = terminal.backend().buffer();
-    let row: String = (0..120).map(|x| buf[(x, 4)].symbol()).collect();
+    let row = &screen(&app, 120, 40).0[4];
     assert!(row.starts_with("│ South [  3 ] [  1 ] [  0 ]"), "{row}");
     cleanup(app);
-}
-
-fn screen_of(app: &App, w: u16, h: u16) -> Vec<String> {
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| ui::draw(f, app)).unwrap();
-    let buf = terminal.backend().buffer();
-    (0..h)
-        .map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect::<String>())
-        .collect()
 }
 
 /// A whole match of random moves with at least `rounds` rounds, found from the first seed
@@ -367,25 +353,19 @@ fn the_summary_of_a_long_match_scrolls_from_its_top() {
     let mut app = app(game);
     app.play(*moves.last().unwrap()).unwrap();
     assert_eq!(app.overlay, Some(Overlay::RoundOver));
-    let text = screen_of(&app, 80, 24).join("\n");
+    let text = screen(&app, 80, 24).0.join("\n");
     let rounds = app.game.rounds().len();
-    assert!(
-        text.contains(&format!("Round {rounds} is over (Down: more)")),
-        "{text}"
-    );
+    has(&text, &format!("Round {rounds} is over (Down: more)"));
     // The result is on the first screen (a win: "the match is over", else "drawn").
-    assert!(text.contains(": the match is "), "{text}");
-    assert!(text.contains("Round  1: South"), "{text}");
+    has(&text, ": the match is ");
+    has(&text, "Round  1: South");
     assert!(!text.contains("Enter closes"), "{text}");
     for _ in 0..rounds {
         key(&mut app, KeyCode::Down);
     }
-    let text = screen_of(&app, 80, 24).join("\n");
-    assert!(
-        text.contains("Enter closes; n starts a new game."),
-        "{text}"
-    );
-    assert!(text.contains("(Up: back)"), "{text}");
+    let text = screen(&app, 80, 24).0.join("\n");
+    has(&text, "Enter closes; n starts a new game.");
+    has(&text, "(Up: back)");
     assert!(!text.contains("It ended because"), "{text}");
     // The game is over: n starts a new one, with a record of its own.
     let old = app.saved.clone().expect("the finished game is saved");
@@ -399,14 +379,8 @@ fn the_summary_of_a_long_match_scrolls_from_its_top() {
 
 #[test]
 fn small_terminals_cut_no_word_and_too_small_ones_say_so() {
-    let mut c = config();
-    c.players = Some(Computer {
-        side: Side::North,
-        level: Level::MIN,
-        seed: 1,
-    });
-    let mut app = App::new(Game::new(Rules::default()), c);
-    let rows = screen_of(&app, 60, 20);
+    let mut app = App::new(Game::new(Rules::default()), against(Side::North));
+    let rows = screen(&app, 60, 20).0;
     assert!(
         rows[0]
             .trim_end()
@@ -422,16 +396,13 @@ fn small_terminals_cut_no_word_and_too_small_ones_say_so() {
     assert!(keys.ends_with(" h hint  e explain"), "{keys}");
     // Every popup fits in 60 columns: its right border is on screen.
     key(&mut app, KeyCode::Char('?'));
-    let rows = screen_of(&app, 60, 20);
+    let rows = screen(&app, 60, 20).0;
     let text = rows.join("\n");
-    assert!(text.contains("Help (any key closes)"), "{text}");
-    assert!(
-        text.contains("x: a closed hole. North's row runs N7..N1."),
-        "{text}"
-    );
+    has(&text, "Help (any key closes)");
+    has(&text, "x: a closed hole. North's row runs N7..N1.");
     key(&mut app, KeyCode::Esc);
     for (w, h) in [(30, 8), (59, 24), (80, 17)] {
-        let text = screen_of(&app, w, h).join(" ");
+        let text = screen(&app, w, h).0.join(" ");
         let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(
             text.contains(&format!("needs at least 60x18; this terminal is {w}x{h}")),
@@ -461,16 +432,13 @@ fn e_steps_through_every_move_and_undo_keeps_the_explanations() {
     assert_eq!(app.last.played, Some((Side::North, Move::new(7).unwrap())));
     assert!(!app.last.lines.is_empty());
     key(&mut app, KeyCode::Char('e'));
-    let text = screen(&app).0.join("\n");
-    assert!(text.contains("Move 2 of 2"), "{text}");
-    assert!(text.contains("North played 7 (N7)."), "{text}");
+    let text = screen(&app, 80, 24).0.join("\n");
+    has(&text, "Move 2 of 2");
+    has(&text, "North played 7 (N7).");
     key(&mut app, KeyCode::Left);
-    let text = screen(&app).0.join("\n");
-    assert!(text.contains("Move 1 of 2"), "{text}");
-    assert!(
-        text.contains("South lifts 7 from S1, sows S2 S3 S4 S5 S6 S7 N1."),
-        "{text}"
-    );
+    let text = screen(&app, 80, 24).0.join("\n");
+    has(&text, "Move 1 of 2");
+    has(&text, "South lifts 7 from S1, sows S2 S3 S4 S5 S6 S7 N1.");
     key(&mut app, KeyCode::Left);
     assert_eq!(app.explained_ply, 1);
     key(&mut app, KeyCode::Esc);
@@ -488,70 +456,42 @@ fn e_steps_through_every_move_and_undo_keeps_the_explanations() {
 
 #[test]
 fn undo_as_north_before_the_first_move_keeps_the_opening() {
-    let mut c = config();
-    c.players = Some(Computer {
-        side: Side::South,
-        level: Level::MIN,
-        seed: 1,
-    });
     let mut game = Game::new(Rules::default());
     game.play(Move::new(1).unwrap());
-    let mut app = App::new(game, c);
+    let mut app = App::new(game, against(Side::South));
     key(&mut app, KeyCode::Char('u'));
     assert_eq!(app.game.moves().len(), 1);
-    assert!(
-        app.message.contains("No move of yours to take back"),
-        "{}",
-        app.message
-    );
+    has(&app.message, "No move of yours to take back");
     cleanup(app);
 }
 
 #[test]
 fn no_hint_for_the_computer_and_no_thinking_during_your_animation() {
-    let mut c = config();
+    let mut c = against(Side::North);
     c.animate = true;
-    c.players = Some(Computer {
-        side: Side::North,
-        level: Level::MIN,
-        seed: 1,
-    });
     let mut app = App::new(Game::new(Rules::default()), c);
     key(&mut app, KeyCode::Char('1'));
     assert!(app.frame().is_some());
-    let rows = screen(&app).0;
+    let rows = screen(&app, 80, 24).0;
     assert_eq!(rows[22].trim_end(), " South plays 1.");
     assert!(!rows.join("\n").contains("thinking"));
     key(&mut app, KeyCode::Char('h'));
     assert!(!app.hinting());
-    assert!(
-        app.message.contains("a hint is for your own turn"),
-        "{}",
-        app.message
-    );
+    has(&app.message, "a hint is for your own turn");
     cleanup(app);
 }
 
 #[test]
 fn after_the_game_you_win_or_lose() {
-    let mut c = config();
-    c.players = Some(Computer {
-        side: Side::North,
-        level: Level::MIN,
-        seed: 1,
-    });
     let game = Game::from_code(
         "0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35",
         Rules::default().single_round(),
     )
     .unwrap();
-    let mut app = App::new(game, c);
+    let mut app = App::new(game, against(Side::North));
     key(&mut app, KeyCode::Char('6'));
-    assert!(
-        ui::board::turn_text(&app).starts_with("You win! "),
-        "{}",
-        ui::board::turn_text(&app)
-    );
+    let turn = ui::board::turn_text(&app);
+    assert!(turn.starts_with("You win! "), "{turn}");
     cleanup(app);
 }
 
@@ -559,41 +499,31 @@ fn after_the_game_you_win_or_lose() {
 fn hints_say_what_is_proven() {
     use rajapasu_ai::solver::Bounds;
     use rajapasu_ai::MoveScore;
+    use rajapasu_tui::raja_pasu::describe_move_score;
     let mv = Move::new(7).unwrap();
-    let score = |score, proven| MoveScore {
-        mv,
-        score,
-        pv: vec![mv],
-        proven,
-    };
-    let exact = Some(Bounds {
-        lower: 1006,
-        upper: 1006,
-    });
-    assert_eq!(
-        rajapasu_tui::raja_pasu::describe_move_score(&score(1006, exact)),
-        "you win the round by 6 (proven)"
-    );
-    let lost = Some(Bounds {
-        lower: -1002,
-        upper: -1002,
-    });
-    assert_eq!(
-        rajapasu_tui::raja_pasu::describe_move_score(&score(-1002, lost)),
-        "you lose the round by 2 (proven)"
-    );
-    assert_eq!(
-        rajapasu_tui::raja_pasu::describe_move_score(&score(3, None)),
-        "about 3 counters ahead"
-    );
-    let range = Some(Bounds {
-        lower: -1006,
-        upper: 0,
-    });
-    assert_eq!(
-        rajapasu_tui::raja_pasu::describe_move_score(&score(-4, range)),
-        "about 4 counters behind (proven between a loss by 6 and a draw)"
-    );
+    let bounds = |lower, upper| Some(Bounds { lower, upper });
+    for (score, proven, words) in [
+        (1006, bounds(1006, 1006), "you win the round by 6 (proven)"),
+        (
+            -1002,
+            bounds(-1002, -1002),
+            "you lose the round by 2 (proven)",
+        ),
+        (3, None, "about 3 counters ahead"),
+        (
+            -4,
+            bounds(-1006, 0),
+            "about 4 counters behind (proven between a loss by 6 and a draw)",
+        ),
+    ] {
+        let score = MoveScore {
+            mv,
+            score,
+            pv: vec![mv],
+            proven,
+        };
+        assert_eq!(describe_move_score(&score), words, "{score:?}");
+    }
 }
 
 #[test]

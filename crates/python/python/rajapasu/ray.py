@@ -23,12 +23,22 @@ from . import selfplay
 
 
 @ray.remote(num_cpus=1)
-def _shard(rules, south, north, seed, first, count, opening_plies):
+def _shard(play, first, count):
     # One thread a task: Ray schedules the CPUs.
-    return selfplay.play(
-        count, south=south, north=north, rules=rules, seed=seed, first=first,
-        opening_plies=opening_plies, threads=1,
-    )
+    return play(first, count, threads=1)
+
+
+def _sharded(games: int, shards: Optional[int], play) -> list[dict[str, Any]]:
+    """Games ``0`` to ``games - 1``, each range played by ``play(first, count, threads)`` in a
+    task of its own, over ``shards`` tasks (default: the cluster's CPUs); in index order."""
+    shards = shards or max(1, int(ray.cluster_resources().get("CPU", 1)))
+    size = -(-games // shards)
+    futures = [
+        _shard.remote(play, first, min(size, games - first)) for first in range(0, games, size)
+    ]
+    played = [g for part in ray.get(futures) for g in part]
+    played.sort(key=lambda g: g["game"])
+    return played
 
 
 def run_selfplay(
@@ -44,21 +54,13 @@ def run_selfplay(
     """Plays ``games`` games over the connected Ray cluster; returns the games (in index
     order) and the statistics of ``rajapasu selfplay``."""
     south, north = south or player, north or player
-    shards = shards or max(1, int(ray.cluster_resources().get("CPU", 1)))
-    size = -(-games // shards)
-    futures = [
-        _shard.remote(rules, south, north, seed, first, min(size, games - first), opening_plies)
-        for first in range(0, games, size)
-    ]
-    played = [g for part in ray.get(futures) for g in part]
-    played.sort(key=lambda g: g["game"])
+
+    def play(first, count, threads):
+        return selfplay.play(count, south=south, north=north, rules=rules, seed=seed,
+                             first=first, opening_plies=opening_plies, threads=threads)
+
+    played = _sharded(games, shards, play)
     return played, selfplay.summarize(rules, played)
-
-
-@ray.remote(num_cpus=1)
-def _tournament_shard(players, rules, openings, opening_plies, seed, ladder, first, count):
-    return selfplay.tournament_games(players, rules, openings, opening_plies, seed, ladder,
-                                     first, count, threads=1)
 
 
 def run_tournament(
@@ -73,15 +75,12 @@ def run_tournament(
     """Plays the tournament of ``rajapasu tournament`` over the connected Ray cluster;
     returns its games (in order) and the command's ``--json`` output."""
     games = selfplay.tournament_size(players, rules, openings, opening_plies, seed, ladder)
-    shards = shards or max(1, int(ray.cluster_resources().get("CPU", 1)))
-    size = -(-games // shards)
-    futures = [
-        _tournament_shard.remote(players, rules, openings, opening_plies, seed, ladder,
-                                 first, min(size, games - first))
-        for first in range(0, games, size)
-    ]
-    played = [g for part in ray.get(futures) for g in part]
-    played.sort(key=lambda g: g["game"])
+
+    def play(first, count, threads):
+        return selfplay.tournament_games(players, rules, openings, opening_plies, seed, ladder,
+                                         first, count, threads)
+
+    played = _sharded(games, shards, play)
     table = selfplay.tournament_table(players, played, rules, openings, opening_plies, seed,
                                       ladder)
     return played, table

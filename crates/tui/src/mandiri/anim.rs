@@ -5,36 +5,13 @@
 
 use crate::anim::{Frame, Frames, Mark, SownBoard};
 use rajapasu_engine::mandiri::{self, BySeat, Seat};
-use rajapasu_engine::{Hole, Side};
+use rajapasu_engine::{BySide, Hole};
 
-/// Holes on the Mandiri board.
-const HOLES: usize = 14;
-
-/// Board index of `hole`: S1..S7 are 0..6, N1..N7 are 7..13, as in position codes.
-fn index(hole: Hole) -> usize {
-    let row = match hole.side() {
-        Side::South => 0,
-        Side::North => 7,
-    };
-    row + usize::from(hole.number()) - 1
-}
-
-/// The hole at board index `i` (0..14).
-fn hole_at(i: usize) -> Hole {
-    let (side, k) = if i < 7 {
-        (Side::South, i)
-    } else {
-        (Side::North, i - 7)
-    };
-    Hole::new(side, k as u8 + 1).expect("a hole of the 2 x 7 board")
-}
-
-/// The board as drawn: counts (`None` for a closed hole) in board order S1..S7, N1..N7, and
-/// each seat's captures of the round.
+/// The board as drawn: counts (`None` for a closed hole) and each seat's captures of the round.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MandiriBoard {
-    /// Counts, S1..S7 then N1..N7.
-    pub holes: [Option<u8>; HOLES],
+    /// Counts of each row, hole 1 first.
+    pub rows: BySide<[Option<u8>; 7]>,
     /// Captured this round, by seat.
     pub captured: BySeat<u32>,
 }
@@ -46,24 +23,25 @@ impl MandiriBoard {
     /// use rajapasu_engine::mandiri;
     /// use rajapasu_tui::mandiri::anim::MandiriBoard;
     /// let board = MandiriBoard::of(&mandiri::Position::start(mandiri::Rules::default()));
-    /// assert_eq!(board.holes, [Some(7); 14]);
+    /// assert_eq!([board.rows.south, board.rows.north], [[Some(7); 7]; 2]);
     /// ```
     pub fn of(pos: &mandiri::Position) -> MandiriBoard {
+        let count = |side, k: usize| pos.count(Hole::new(side, k as u8 + 1).expect("hole 1 to 7"));
         MandiriBoard {
-            holes: std::array::from_fn(|i| pos.count(hole_at(i))),
+            rows: BySide::from_fn(|side| std::array::from_fn(|k| count(side, k))),
             captured: BySeat(Seat::ALL.map(|s| pos.captured(s))),
         }
     }
 
     /// The count of `hole` (`None` when closed).
     pub fn count(&self, hole: Hole) -> Option<u8> {
-        self.holes[index(hole)]
+        self.rows[hole.side()][usize::from(hole.number()) - 1]
     }
 }
 
 impl SownBoard<Seat> for MandiriBoard {
     fn cell(&mut self, hole: Hole) -> &mut Option<u8> {
-        &mut self.holes[index(hole)]
+        &mut self.rows[hole.side()][usize::from(hole.number()) - 1]
     }
     fn captured(&mut self, by: Seat) -> &mut u32 {
         &mut self.captured[by]
@@ -98,7 +76,8 @@ pub fn frames(
             mandiri::Event::RoundEnd {
                 reason, captured, ..
             } => {
-                for c in frames.board.holes.iter_mut().flatten() {
+                let rows = &mut frames.board.rows;
+                for c in rows.south.iter_mut().chain(&mut rows.north).flatten() {
                     *c = 0;
                 }
                 frames.board.captured = BySeat(captured.0.map(u32::from));

@@ -9,7 +9,7 @@
 //! |---|---|
 //! | this one | who plays each player ([`Lineup`], [`Who`]) and who played a move ([`Mover`]) |
 //! | [`variant`] | the game's part of the app: hole names typed, the computers and hints, its words |
-//! | [`ui`] | its drawing, on any ratatui backend |
+//! | [`ui`] | its drawing: its [`crate::Screen`] |
 //! | [`anim`] | a move's frames, from its trace |
 //!
 //! Players, not seats, are people or computers: players move seats when the Raja's office

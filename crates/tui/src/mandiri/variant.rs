@@ -123,18 +123,8 @@ impl Variant for mandiri::Game {
         }
     }
     fn spot(_: &Lineup, _: &mandiri::Game, hole: Hole) -> Spot {
-        // The far row is drawn N7 to N1, the near row S1 to S7.
-        let k = hole.number();
-        match hole.side() {
-            Side::North => Spot {
-                near: false,
-                column: 7 - k,
-            },
-            Side::South => Spot {
-                near: true,
-                column: k - 1,
-            },
-        }
+        // North's row is the far one.
+        Spot::of(hole.number(), 7, hole.side() == Side::South)
     }
 }
 
@@ -158,7 +148,8 @@ pub fn describe_value(tenths: i32) -> String {
 }
 
 /// The summary of a round just ended: its end, what happened between rounds (`after`: the
-/// events from the round end on), who sits where next, or the end of the game.
+/// events from the round end on), who sits where next, or the end of the game (the app adds
+/// how to go on).
 pub fn round_summary(game: &mandiri::Game, after: &[mandiri::Event]) -> Vec<String> {
     let mut lines: Vec<String> = after.iter().filter_map(words::between).collect();
     let pos = game.position();
@@ -186,11 +177,5 @@ pub fn round_summary(game: &mandiri::Game, after: &[mandiri::Event]) -> Vec<Stri
             lines.push(format!("  {seat}: player {p}, {role}: {what}."));
         }
     }
-    lines.push(String::new());
-    lines.push(if game.status().is_over() {
-        "Enter closes; g starts a new game.".to_string()
-    } else {
-        "Press Enter to go on.".to_string()
-    });
     lines
 }

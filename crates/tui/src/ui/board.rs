@@ -1,21 +1,19 @@
-//! Raja Pasu's screen: the board with both rows (the player's own side on the near row), counts,
-//! captures, reserves and closed holes; the last move in words, folded when long; the move
-//! list; the rounds and the match score; the message and the keys; help, every move in full
-//! and the round summary over the board. Made for an 80x24 terminal; larger ones get the same
-//! picture with more room.
+//! Raja Pasu's [`Screen`]: the board with both rows (the player's own side on the near row),
+//! counts, captures, reserves and closed holes; the last move in words, folded when long; the
+//! move list's entries; the rounds and the match score; the message; the help. Made for an 80x24
+//! terminal; larger ones get the same picture with more room. The layout, the keys and the
+//! windows over the board are [`super::draw`]'s, the same for both games.
 
-use super::summary;
-use super::text::{fit, fit_items, wrap};
+use super::text::wrap;
 use super::widgets::{
-    animation_keys, caption_lines, draw_keys, draw_layout, draw_move_in_full, draw_move_list,
-    draw_panel, draw_words, focus_style, help_popup, mark_style, shown_board, status_line, told,
-    BESIDE_BOARD, BOARD_HEIGHT,
+    caption_lines, draw_panel, focus_style, mark_style, names_line, shown_board, sowing_line,
+    status_line, told,
 };
+use super::Screen;
 use crate::anim::{BoardView, Mark};
-use crate::app::{App, LastMove, Overlay};
+use crate::app::{App, Overlay};
 use crate::raja_pasu::near_side;
-use crate::terminal::Screen;
-use rajapasu_engine::{BySide, Game, Hole, Side, Status};
+use rajapasu_engine::{BySide, Game, Hole, Move, Position, RoundResult, Side, Status};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -23,49 +21,18 @@ use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
 impl Screen for Game {
-    fn draw(f: &mut Frame, app: &App) {
-        draw(f, app)
-    }
-}
+    const TITLE: &'static str = "Raja Pasu";
+    const TOO_SMALL: &'static str = "Enlarge it, or play line by line with --lines. q quits.";
+    // The narrow cells of seven holes and the row label, borders included.
+    const LEFT_MIN: u16 = 38;
+    const SIDE_WIDTH: u16 = 22;
+    const SUMMARY_WIDTH: u16 = 64;
+    const HELP: &'static [&'static str] = HELP;
+    const HELP_NARROW: Option<&'static [&'static str]> = Some(HELP_NARROW);
+    const ROUNDS_HEADING: &'static str = "Rd  South North Won";
+    const MOVES_APART: &'static str = "  ";
 
-/// Width of the right-hand column (moves and rounds).
-const SIDE_WIDTH: u16 = 22;
-/// Narrowest board panel: the narrow cells of seven holes and the row label, borders included.
-const LEFT_MIN: u16 = 38;
-/// The smallest terminal the game is drawn in: the two columns side by side, and the board,
-/// one line of the last move, the message and the keys one above the other.
-pub const MIN_WIDTH: u16 = LEFT_MIN + SIDE_WIDTH;
-/// See [`MIN_WIDTH`].
-pub const MIN_HEIGHT: u16 = BOARD_HEIGHT + BESIDE_BOARD;
-
-/// Draws the whole screen.
-pub fn draw(f: &mut Frame, app: &App) {
-    let area = f.area();
-    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-        return draw_too_small(f);
-    }
-    let a = draw_layout(f, LEFT_MIN, SIDE_WIDTH, |width| header_line(app, width));
-    draw_board(f, a.board, app);
-    draw_explanation(f, a.explain, app);
-    draw_move_list(f, a.moves, move_lines(&app.game));
-    draw_rounds(f, a.rounds, app);
-    f.render_widget(
-        Paragraph::new(message_line(app, usize::from(a.message.width))),
-        a.message,
-    );
-    draw_keys(f, a.keys, keys_line(app, usize::from(a.keys.width)));
-    match &app.overlay {
-        Some(Overlay::Help) => draw_help(f),
-        Some(Overlay::Explain(scroll)) => draw_full_explanation(f, app, *scroll),
-        Some(Overlay::RoundOver) if app.frame().is_none() => summary::draw(f, app, 64),
-        _ => {}
-    }
-}
-
-fn header_line(app: &App, width: usize) -> Line<'static> {
-    let pos = app.game.position();
-    let title = " Raja Pasu  ";
-    let rest = |long: bool| -> String {
+    fn header(app: &App, long: bool) -> String {
         let players = match app.config.players {
             Some(c) if long => format!(
                 "You: {}  Computer: {}, level {} ({})",
@@ -78,142 +45,200 @@ fn header_line(app: &App, width: usize) -> Line<'static> {
             None => "Two players".to_string(),
         };
         let round = if long { "Round" } else { "Rd" };
+        let pos = app.game.position();
         format!("{}  {round} {}  {players}", pos.rules(), pos.round())
-    };
-    // When the line is too long the level's name goes first, then words from the end.
-    let room = width.saturating_sub(title.len());
-    let mut text = rest(true);
-    if text.chars().count() > room {
-        text = fit(&rest(false), room);
     }
-    Line::from(vec![
-        Span::styled(title, Style::new().add_modifier(Modifier::BOLD)),
-        Span::raw(text),
-    ])
+
+    fn draw_board(f: &mut Frame, area: Rect, app: &App) {
+        let inner = draw_panel(f, area, "Board");
+
+        let frame = app.frame();
+        let board = &*shown_board(frame, || BoardView::of(app.game.position()));
+        let near = near_side(&app.config.players);
+        let far = !near;
+        let to_move = app.game.position().to_move();
+        let playing = app.game.status() == Status::Playing;
+        let cursor = (frame.is_none() && app.human_to_move()).then_some(app.cursor.number());
+        let n = board.holes;
+        // Wide cells `[ 14 ]` when they fit, else narrow ` 14`.
+        let wide = usize::from(inner.width) >= 7 + n * 7;
+
+        let names = |side: Side, near_row: bool| {
+            names_line(
+                drawn_row(board, side, near_row).into_iter().map(|(h, _)| h),
+                wide,
+            )
+        };
+        let holes = |side: Side, near_row: bool| -> Line<'static> {
+            let label_style = if playing && side == to_move {
+                Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)
+            } else {
+                Style::new()
+            };
+            let mut spans = vec![Span::styled(
+                format!(" {:<6}", side.to_string()),
+                label_style,
+            )];
+            for (hole, count) in drawn_row(board, side, near_row) {
+                let selected = cursor == Some(hole.number()) && side == to_move;
+                let (open, close) = if selected { ('>', '<') } else { ('[', ']') };
+                let text = match (count, wide) {
+                    (Some(c), true) => format!("{open}{c:>3} {close}"),
+                    (None, true) => "   x  ".to_string(),
+                    (Some(c), false) => format!("{c:>3}"),
+                    (None, false) => "  x".to_string(),
+                };
+                let mut style = match count {
+                    None => Style::new().fg(Color::DarkGray),
+                    Some(_) => Style::new(),
+                };
+                if selected {
+                    style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
+                }
+                style = focus_style(frame, hole, style);
+                spans.push(Span::styled(text, style));
+                spans.push(Span::raw(" "));
+            }
+            Line::from(spans)
+        };
+        let pile = |side: Side| -> Line<'static> {
+            let mut spans = vec![Span::raw(format!(
+                " {:<6} captured {:>2}   reserve {:>2}",
+                side.to_string(),
+                board.captured[side],
+                board.reserve[side]
+            ))];
+            if let Some((hole, mark)) = frame.and_then(|fr| fr.focus) {
+                let gain = match mark {
+                    Mark::Four(to) if to == side => {
+                        Some("  +4: a four from ".to_string() + &hole.to_string())
+                    }
+                    Mark::Pussa if app.last.played.is_some_and(|(s, _)| s == side) => {
+                        Some(format!("  pussa capture from {hole}"))
+                    }
+                    _ => None,
+                };
+                if let Some(g) = gain {
+                    spans.push(Span::styled(g, mark_style(mark)));
+                }
+            }
+            Line::from(spans)
+        };
+        let status = status_line(frame, || turn_text(app));
+        let lines = vec![
+            names(far, false),
+            holes(far, false),
+            holes(near, true),
+            names(near, true),
+            sowing_line(n, usize::from(inner.width)),
+            pile(far),
+            pile(near),
+            Line::raw(""),
+            status,
+        ];
+        f.render_widget(Paragraph::new(lines), inner);
+    }
+
+    fn explanation(app: &App, width: usize, height: usize) -> Vec<Line<'static>> {
+        if let Some(fr) = app.frame() {
+            return caption_lines(&fr.caption, width, true);
+        }
+        let all = told(app.last.played.map(Game::heading), &app.last.lines, width);
+        if all.is_empty() {
+            wrap(
+                "No move yet. The explanation of each move appears here.",
+                width,
+            )
+            .into_iter()
+            .map(|l| Line::styled(l, Style::new().fg(Color::DarkGray)))
+            .collect()
+        } else if all.len() <= height {
+            all.into_iter().map(Line::raw).collect()
+        } else {
+            shortened(app, width, height)
+        }
+    }
+
+    fn heading((side, mv): (Side, Move)) -> String {
+        format!("{side} played {mv} ({}{mv}).", side.letter())
+    }
+
+    fn move_entry(number: usize, before: &Position, mv: Move) -> (u32, String) {
+        let side = before.to_move().letter();
+        (before.round(), format!("{number:>3}. {side}{mv}"))
+    }
+
+    fn round_line(r: &RoundResult) -> String {
+        let won = r.winner.map_or('=', Side::letter);
+        let (south, north) = (r.captured.south, r.captured.north);
+        format!("{:>2}  {south:>5} {north:>5}  {won}", r.round)
+    }
+
+    fn round_in_play(app: &App) -> Option<String> {
+        // A move that ended a round is already in the list above.
+        let ended = app.frame().is_some() && app.overlay == Some(Overlay::RoundOver);
+        if app.game.status() != Status::Playing || ended {
+            return None;
+        }
+        let pos = app.game.position();
+        // While a move is animated, its captures are not known yet.
+        let captured = app
+            .frame()
+            .map_or(BySide::from_fn(|s| pos.captured(s)), |fr| fr.board.captured);
+        let (south, north) = (captured.south, captured.north);
+        Some(format!("{:>2}  {south:>5} {north:>5}  ..", pos.round()))
+    }
+
+    fn rounds_won(rounds: &[RoundResult]) -> String {
+        let wins = |s: Side| rounds.iter().filter(|r| r.winner == Some(s)).count();
+        format!("Rounds won S {} N {}", wins(Side::South), wins(Side::North))
+    }
+
+    fn play_keys(game: &Game) -> String {
+        let n = game.rules().holes().min(9);
+        format!("<-/-> Enter or 1-{n} play")
+    }
+
+    fn message(app: &App) -> (String, Style) {
+        let yellow = Style::new().fg(Color::Yellow);
+        // While a move is shown, it is the news, even if the computer already thinks of its
+        // reply.
+        if app.frame().is_some() && app.message.is_empty() {
+            if let Some((side, mv)) = app.last.played {
+                let who = if app.is_computer(side) {
+                    format!("The computer ({side})")
+                } else {
+                    side.to_string()
+                };
+                return (format!(" {who} plays {mv}."), Style::new());
+            }
+        }
+        if !app.message.is_empty() {
+            (format!(" {}", app.message), yellow)
+        } else if app.thinking() {
+            (" The computer is thinking...".to_string(), yellow)
+        } else {
+            (format!(" {}", turn_text(app)), Style::new())
+        }
+    }
 }
 
 /// One row of holes as drawn, left to right: `(hole number, count)`.
-fn drawn_row(board: &BoardView, side: Side, near: bool) -> Vec<(u8, Option<u8>)> {
-    let row = &board.rows[side];
-    let mut cells: Vec<(u8, Option<u8>)> = row
-        .iter()
-        .enumerate()
-        .map(|(k, &c)| (k as u8 + 1, c))
-        .collect();
+fn drawn_row(board: &BoardView, side: Side, near: bool) -> Vec<(Hole, Option<u8>)> {
+    let cells = board.rows[side].iter().enumerate();
+    let hole = |k: usize| Hole::new(side, k as u8 + 1).expect("a hole of the row");
+    let mut cells: Vec<_> = cells.map(|(k, &c)| (hole(k), c)).collect();
     if !near {
         cells.reverse();
     }
     cells
 }
 
-fn draw_board(f: &mut Frame, area: Rect, app: &App) {
-    let inner = draw_panel(f, area, "Board");
-
-    let frame = app.frame();
-    let board = &*shown_board(frame, || BoardView::of(app.game.position()));
-    let near = near_side(&app.config.players);
-    let far = !near;
-    let to_move = app.to_move();
-    let playing = app.game.status() == Status::Playing;
-    let cursor = (frame.is_none() && app.human_to_move()).then_some(app.cursor.number());
-    let n = board.holes;
-    // Wide cells `[ 14 ]` when they fit, else narrow ` 14`.
-    let wide = usize::from(inner.width) >= 7 + n * 7;
-
-    let names = |side: Side, near_row: bool| -> Line<'static> {
-        let mut s = " ".repeat(7);
-        for (k, _) in drawn_row(board, side, near_row) {
-            let name = format!("{}{k}", side.letter());
-            if wide {
-                s.push_str(&format!("{name:^6} "));
-            } else {
-                s.push_str(&format!("{name:>3} "));
-            }
-        }
-        Line::styled(s, Style::new().fg(Color::DarkGray))
-    };
-    let holes = |side: Side, near_row: bool| -> Line<'static> {
-        let label_style = if playing && side == to_move {
-            Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)
-        } else {
-            Style::new()
-        };
-        let mut spans = vec![Span::styled(
-            format!(" {:<6}", side.to_string()),
-            label_style,
-        )];
-        for (k, count) in drawn_row(board, side, near_row) {
-            let hole = Hole::new(side, k).expect("hole number");
-            let selected = cursor == Some(k) && side == to_move;
-            let (open, close) = if selected { ('>', '<') } else { ('[', ']') };
-            let text = match (count, wide) {
-                (Some(c), true) => format!("{open}{c:>3} {close}"),
-                (None, true) => "   x  ".to_string(),
-                (Some(c), false) => format!("{c:>3}"),
-                (None, false) => "  x".to_string(),
-            };
-            let mut style = match count {
-                None => Style::new().fg(Color::DarkGray),
-                Some(_) => Style::new(),
-            };
-            if selected {
-                style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
-            }
-            style = focus_style(frame, hole, style);
-            spans.push(Span::styled(text, style));
-            spans.push(Span::raw(" "));
-        }
-        Line::from(spans)
-    };
-    let pile = |side: Side| -> Line<'static> {
-        let mut spans = vec![Span::raw(format!(
-            " {:<6} captured {:>2}   reserve {:>2}",
-            side.to_string(),
-            board.captured[side],
-            board.reserve[side]
-        ))];
-        if let Some((hole, mark)) = frame.and_then(|fr| fr.focus) {
-            let gain = match mark {
-                Mark::Four(to) if to == side => {
-                    Some("  +4: a four from ".to_string() + &hole.to_string())
-                }
-                Mark::Pussa if app.last.played.is_some_and(|(s, _)| s == side) => {
-                    Some(format!("  pussa capture from {hole}"))
-                }
-                _ => None,
-            };
-            if let Some(g) = gain {
-                spans.push(Span::styled(g, mark_style(mark)));
-            }
-        }
-        Line::from(spans)
-    };
-    let status = status_line(frame, || turn_text(app));
-    let lines = vec![
-        names(far, false),
-        holes(far, false),
-        holes(near, true),
-        names(near, true),
-        Line::styled(
-            fit(
-                &format!(" Sowing runs anticlockwise: S1..S{n}, N1..N{n}, S1..."),
-                usize::from(inner.width),
-            ),
-            Style::new().fg(Color::DarkGray),
-        ),
-        pile(far),
-        pile(near),
-        Line::raw(""),
-        status,
-    ];
-    f.render_widget(Paragraph::new(lines), inner);
-}
-
 /// Whose turn it is, or how the game ended.
 pub fn turn_text(app: &App) -> String {
     match app.game.status() {
         Status::Playing => {
-            let side = app.to_move();
+            let side = app.game.position().to_move();
             if app.is_computer(side) {
                 format!("{side} to move: the computer is thinking...")
             } else if app.config.players.is_some() {
@@ -245,41 +270,10 @@ fn you(app: &App, winner: Side) -> &'static str {
     }
 }
 
-/// Who played the move, and which.
-fn heading(last: &LastMove) -> Option<String> {
-    let (side, mv) = last.played?;
-    Some(format!("{side} played {mv} ({}{mv}).", side.letter()))
-}
-
-fn draw_explanation(f: &mut Frame, area: Rect, app: &App) {
-    let inner = draw_panel(f, area, "Last move");
-    let width = usize::from(inner.width);
-    let height = usize::from(inner.height);
-    let lines: Vec<Line> = if let Some(fr) = app.frame() {
-        caption_lines(&fr.caption, width, true)
-    } else {
-        let all = told(heading(&app.last), &app.last.lines, width);
-        if all.is_empty() {
-            wrap(
-                "No move yet. The explanation of each move appears here.",
-                width,
-            )
-            .into_iter()
-            .map(|l| Line::styled(l, Style::new().fg(Color::DarkGray)))
-            .collect()
-        } else if all.len() <= height {
-            all.into_iter().map(Line::raw).collect()
-        } else {
-            shortened(app, width, height)
-        }
-    };
-    f.render_widget(Paragraph::new(lines), inner);
-}
-
 /// A long move in `height` lines: how it started, a note that `e` shows the rest, and as many
 /// whole sentences from its end as fit.
 fn shortened(app: &App, width: usize, height: usize) -> Vec<Line<'static>> {
-    let mut head: Vec<String> = heading(&app.last).into_iter().collect();
+    let mut head: Vec<String> = app.last.played.map(Game::heading).into_iter().collect();
     let sentences: Vec<Vec<String>> = app.last.lines.iter().map(|l| wrap(l, width)).collect();
     let mut first = 0;
     if let Some(s) = sentences.first() {
@@ -308,174 +302,6 @@ fn shortened(app: &App, width: usize, height: usize) -> Vec<Line<'static>> {
     v.push(Line::styled(note, Style::new().fg(Color::DarkGray)));
     v.extend(tail.into_iter().map(Line::raw));
     v
-}
-
-/// The move list of `game` as drawn: round headings and two moves a line.
-pub fn move_lines(game: &Game) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut round = 0;
-    let mut line = String::new();
-    for p in game.plies() {
-        if p.round() != round {
-            if !line.is_empty() {
-                out.push(std::mem::take(&mut line));
-            }
-            round = p.round();
-            out.push(format!("Round {round}"));
-        }
-        let entry = format!("{:>3}. {}{}", p.number, p.side().letter(), p.mv);
-        if line.is_empty() {
-            line = entry;
-        } else {
-            line = format!("{line}  {entry}");
-            out.push(std::mem::take(&mut line));
-        }
-    }
-    if !line.is_empty() {
-        out.push(line);
-    }
-    out
-}
-
-fn winner_letter(w: Option<Side>) -> char {
-    w.map_or('=', Side::letter)
-}
-
-fn draw_rounds(f: &mut Frame, area: Rect, app: &App) {
-    let inner = draw_panel(f, area, "Rounds");
-    let rounds = app.game.rounds();
-    let mut lines: Vec<Line> = vec![Line::styled(
-        "Rd  South North Won",
-        Style::new().fg(Color::DarkGray),
-    )];
-    let room = usize::from(inner.height).saturating_sub(3);
-    let skip = rounds.len().saturating_sub(room);
-    for r in &rounds[skip..] {
-        lines.push(Line::raw(format!(
-            "{:>2}  {:>5} {:>5}  {}",
-            r.round,
-            r.captured.south,
-            r.captured.north,
-            winner_letter(r.winner)
-        )));
-    }
-    if app.game.status() == Status::Playing {
-        let pos = app.game.position();
-        // While a move is animated, its captures are not known yet.
-        let captured = app
-            .frame()
-            .map_or(BySide::from_fn(|s| pos.captured(s)), |fr| fr.board.captured);
-        // A move that ended a round is already in the list above.
-        if !(app.frame().is_some() && app.overlay == Some(Overlay::RoundOver)) {
-            lines.push(Line::raw(format!(
-                "{:>2}  {:>5} {:>5}  ..",
-                pos.round(),
-                captured.south,
-                captured.north
-            )));
-        }
-    }
-    let wins = |s: Side| rounds.iter().filter(|r| r.winner == Some(s)).count();
-    lines.push(Line::styled(
-        format!("Rounds won S {} N {}", wins(Side::South), wins(Side::North)),
-        Style::new().add_modifier(Modifier::BOLD),
-    ));
-    f.render_widget(Paragraph::new(lines), inner);
-}
-
-fn message_line(app: &App, width: usize) -> Line<'static> {
-    let mut line = message_text(app);
-    // One line: a long message (a hint with its line) is cut after a word, not mid-word.
-    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
-    if text.chars().count() > width {
-        let style = line.style;
-        let span_style = line.spans.first().map(|s| s.style).unwrap_or_default();
-        line = Line::styled(fit(&text, width), span_style).style(style);
-    }
-    line
-}
-
-fn message_text(app: &App) -> Line<'static> {
-    // While a move is shown, it is the news, even if the computer already thinks of its reply.
-    if app.frame().is_some() && app.message.is_empty() {
-        if let Some((side, mv)) = app.last.played {
-            let who = if app.is_computer(side) {
-                format!("The computer ({side})")
-            } else {
-                side.to_string()
-            };
-            return Line::raw(format!(" {who} plays {mv}."));
-        }
-    }
-    if !app.message.is_empty() {
-        return Line::styled(format!(" {}", app.message), Style::new().fg(Color::Yellow));
-    }
-    if app.thinking() {
-        return Line::styled(
-            " The computer is thinking...",
-            Style::new().fg(Color::Yellow),
-        );
-    }
-    Line::raw(format!(" {}", turn_text(app)))
-}
-
-/// The keys that work now, as many as fit in `width`: whole items, most useful first, so that
-/// none is cut in a narrow terminal.
-fn keys_line(app: &App, width: usize) -> String {
-    let n = app.game.rules().holes().min(9);
-    let play = format!("<-/-> Enter or 1-{n} play");
-    // An open help or explanation takes the keys, even over an animation.
-    let window = matches!(app.overlay, Some(Overlay::Help | Overlay::Explain(_)));
-    let items: Vec<&str> = if app.frame().is_some() && !window {
-        animation_keys("s save")
-    } else {
-        match app.overlay {
-            Some(Overlay::Help) => vec!["any key closes"],
-            Some(Overlay::Explain(_)) => vec!["<- -> other moves", "Up/Down scroll", "Esc close"],
-            Some(Overlay::RoundOver) if app.game.status().is_over() => {
-                vec![
-                    "Enter close",
-                    "n new game",
-                    "Up/Down scroll",
-                    "u undo",
-                    "q quit",
-                ]
-            }
-            Some(Overlay::RoundOver) => vec!["Enter go on", "Up/Down scroll", "u undo", "q quit"],
-            None if app.game.status().is_over() => {
-                vec![
-                    "n new game",
-                    "u undo",
-                    "e explain",
-                    "s save",
-                    "? help",
-                    "q quit",
-                ]
-            }
-            None if app.human_to_move() => vec![
-                &play,
-                "q quit",
-                "u undo",
-                "h hint",
-                "e explain",
-                "? help",
-                "s save",
-            ],
-            None => vec!["q quit", "u undo", "e explain", "? help", "s save"],
-        }
-    };
-    fit_items(&items, width)
-}
-
-/// In place of the game when the terminal is too small for it: what size it needs.
-fn draw_too_small(f: &mut Frame) {
-    let area = f.area();
-    let text = format!(
-        "Raja Pasu needs at least {MIN_WIDTH}x{MIN_HEIGHT}; this terminal is {}x{}. \
-         Enlarge it, or play line by line with --lines. q quits.",
-        area.width, area.height
-    );
-    draw_words(f, &text);
 }
 
 /// The text of the help window.
@@ -515,29 +341,3 @@ pub const HELP_NARROW: &[&str] = &[
     "  A drop making 4: the hole's owner takes the four.",
     "  x: a closed hole. North's row runs N7..N1.",
 ];
-
-fn draw_help(f: &mut Frame) {
-    let wide = f.area().width >= 70;
-    let (text, width) = if wide {
-        (HELP, 70)
-    } else {
-        (HELP_NARROW, f.area().width.min(56))
-    };
-    help_popup(f, text, width);
-}
-
-/// Every move in full, one at a time: [`App::explained_ply`].
-fn draw_full_explanation(f: &mut Frame, app: &App, scroll: usize) {
-    let plies = app.game.moves().len();
-    let title = if plies == 0 {
-        "The moves (Esc closes)".to_string()
-    } else {
-        format!(
-            "Move {} of {plies} (<- -> step, Up/Down scroll, Esc closes)",
-            app.explained_ply
-        )
-    };
-    let explained = app.explained();
-    let text = |width| told(heading(&explained), &explained.lines, width);
-    draw_move_in_full(f, &title, text, scroll);
-}

@@ -75,32 +75,21 @@ pub fn draw_keys(f: &mut Frame, area: Rect, keys: String) {
     );
 }
 
-/// The keys while a move is animated, with the one that saves.
-pub fn animation_keys(save: &str) -> Vec<&str> {
-    vec![
-        "Space skip",
-        "+ faster",
-        "- slower",
-        "u undo",
-        save,
-        "q quit",
-    ]
-}
-
-/// A panel's frame, titled `title`.
-pub fn panel(title: &str) -> Block<'static> {
+/// A frame titled `title`, its border in `colour`: grey for a panel, yellow for a popup.
+fn framed(title: &str, colour: Color) -> Block<'static> {
+    let title = Span::styled(
+        format!(" {title} "),
+        Style::new().add_modifier(Modifier::BOLD),
+    );
     Block::new()
         .borders(Borders::ALL)
-        .border_style(Style::new().fg(Color::DarkGray))
-        .title(Span::styled(
-            format!(" {title} "),
-            Style::new().add_modifier(Modifier::BOLD),
-        ))
+        .border_style(Style::new().fg(colour))
+        .title(title)
 }
 
-/// A [`panel`] titled `title` over `area`; the room inside it.
+/// A panel titled `title` over `area`; the room inside it.
 pub fn draw_panel(f: &mut Frame, area: Rect, title: &str) -> Rect {
-    let block = panel(title);
+    let block = framed(title, Color::DarkGray);
     let inner = block.inner(area);
     f.render_widget(block, area);
     inner
@@ -133,6 +122,27 @@ pub fn mark_style(mark: Mark) -> Style {
         Mark::Pussa | Mark::Endless => base.bg(Color::Red),
         Mark::NoCapture => base.bg(Color::Gray),
     }
+}
+
+/// A row's hole names, above or below it: centred over wide cells, else right-aligned.
+pub fn names_line(holes: impl IntoIterator<Item = Hole>, wide: bool) -> Line<'static> {
+    let mut s = " ".repeat(7);
+    for hole in holes {
+        let name = hole.to_string();
+        s.push_str(&if wide {
+            format!("{name:^6} ")
+        } else {
+            format!("{name:>3} ")
+        });
+    }
+    Line::styled(s, Style::new().fg(Color::DarkGray))
+}
+
+/// The line under the rows: which way the sowing runs round `holes` holes a row, cut to
+/// `width`.
+pub fn sowing_line(holes: usize, width: usize) -> Line<'static> {
+    let text = format!(" Sowing runs anticlockwise: S1..S{holes}, N1..N{holes}, S1...");
+    Line::styled(fit(&text, width), Style::new().fg(Color::DarkGray))
 }
 
 /// The board's last line: the counters in hand while a move is animated, else `turn`.
@@ -211,13 +221,7 @@ pub fn popup(f: &mut Frame, title: &str, width: u16, lines: Vec<Line<'static>>) 
     let height = lines.len() as u16 + 2;
     let area = centered(f.area(), width, height);
     f.render_widget(Clear, area);
-    let block = Block::new()
-        .borders(Borders::ALL)
-        .border_style(Style::new().fg(Color::Yellow))
-        .title(Span::styled(
-            format!(" {title} "),
-            Style::new().add_modifier(Modifier::BOLD),
-        ));
+    let block = framed(title, Color::Yellow);
     f.render_widget(Paragraph::new(lines).block(block), area);
 }
 
