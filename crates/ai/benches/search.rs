@@ -27,10 +27,7 @@ fn bench(c: &mut Criterion) {
         group.bench_function(format!("depth8-{name}"), |b| {
             b.iter(|| {
                 let mut s = Searcher::new(20);
-                let limits = Limits {
-                    depth: Some(8),
-                    ..Limits::default()
-                };
+                let limits = Limits::depth(8);
                 s.search(game, &limits, SearchOptions::BEST_MOVE, |_| {})
                     .unwrap()
                     .nodes
@@ -41,10 +38,7 @@ fn bench(c: &mut Criterion) {
     // The figures the README quotes: depth and nodes per second in one second.
     for (name, game) in &games {
         let mut s = Searcher::new(20);
-        let limits = Limits {
-            movetime: Some(Duration::from_secs(1)),
-            ..Limits::default()
-        };
+        let limits = Limits::default().with_movetime(Duration::from_secs(1));
         let r = s
             .search(game, &limits, SearchOptions::BEST_MOVE, |_| {})
             .unwrap();

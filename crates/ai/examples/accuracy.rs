@@ -1,6 +1,6 @@
 //! How often the analysis and the engine get small single-round positions right, measured
-//! against a brute force written here: plain alpha-beta over the real round (its full history,
-//! rule 8(b) applied by `Game`), without any table, so exact by construction.
+//! against the tests' brute force (tests/common): plain alpha-beta over the real round (its
+//! full history, rule 8(b) applied by `Game`), without any table, so exact by construction.
 //!
 //! ```text
 //! cargo run --release -p rajapasu-ai --example accuracy -- \
@@ -12,6 +12,10 @@
 //! `--analyze-ms` a position) scores every move right; whether a best-move search of `--go-ms`
 //! plays a best move, and, among positions with a unique best move, that one; and how many
 //! values the analysis called exact (or bounded) wrongly, which must be none.
+
+// The brute force the tests use.
+#[path = "../tests/common/mod.rs"]
+mod brute;
 
 use rajapasu_ai::search::{Score, SearchOptions, Searcher};
 use rajapasu_ai::Limits;
@@ -52,65 +56,34 @@ fn parse() -> Result<Args, String> {
     Ok(a)
 }
 
-/// The mover's captures from now to the end of the round minus the opponent's, exact within
-/// `alpha..beta`; `None` past the node budget.
-fn value(g: &mut Game, alpha: i32, beta: i32, budget: &mut u64) -> Option<i32> {
-    *budget = budget.checked_sub(1)?;
-    let me = g.position().to_move();
-    let diff = |g: &Game| g.position().captured(me) as i32 - g.position().captured(!me) as i32;
-    let before = diff(g);
-    let (mut best, mut alpha) = (i32::MIN, alpha);
-    for &m in g.legal_moves().iter() {
-        let v = move_value(g, m, alpha, beta, budget, before, &diff);
-        let v = v?;
-        best = best.max(v);
-        alpha = alpha.max(v);
-        if alpha >= beta {
-            break;
-        }
-    }
-    Some(best)
-}
-
-fn move_value(
-    g: &mut Game,
-    m: rajapasu_engine::Move,
-    alpha: i32,
-    beta: i32,
-    budget: &mut u64,
-    before: i32,
-    diff: &dyn Fn(&Game) -> i32,
-) -> Option<i32> {
-    let me = g.position().to_move();
-    g.play(m);
-    let v = if g.status().is_over() {
-        let r = g.rounds().last().expect("a finished round");
-        Some(r.captured[me] as i32 - r.captured[!me] as i32 - before)
-    } else {
-        let gain = diff(g) - before;
-        if g.position().to_move() == me {
-            value(g, alpha - gain, beta - gain, budget).map(|v| gain + v)
-        } else {
-            value(g, gain - beta, gain - alpha, budget).map(|v| gain - v)
-        }
-    };
-    g.undo();
-    v
-}
-
 /// Each legal move's public score by brute force: the final margin for the mover, as a score.
 fn truth(pos: &Position, budget: u64) -> Option<Vec<(u8, i32)>> {
     let mut g = Game::from_position(*pos);
-    let me = pos.to_move();
-    let now = pos.captured(me) as i32 - pos.captured(!me) as i32;
+    let now = brute::lead(&g, pos.to_move());
     let mut budget = budget;
     let mut out = Vec::new();
     for &m in g.clone().legal_moves().iter() {
-        let diff = |g: &Game| g.position().captured(me) as i32 - g.position().captured(!me) as i32;
-        let v = move_value(&mut g, m, -200, 200, &mut budget, now, &diff)?;
+        let v = brute::move_value(&mut g, m, -200, 200, &mut budget)?;
         out.push((m.number(), Score::margin(now + v).counters()));
     }
     Some(out)
+}
+
+/// A single round played at random down to 8..=16 counters on the board, with each move's
+/// score by brute force; `None` if it ended, has one move, has fewer than 8 counters (a sowing
+/// can take many at once) or the brute force does not finish.
+fn random_position(rules: Rules, rng: &mut Rng) -> Option<(Position, Vec<(u8, i32)>)> {
+    let mut g = Game::new(rules);
+    let target = 8 + rng.below(9) as u32;
+    while !g.status().is_over() && g.position().on_board() > target {
+        let ms = g.legal_moves();
+        g.play(ms[rng.below(ms.len())]);
+    }
+    if g.status().is_over() || g.legal_moves().len() < 2 || g.position().on_board() < 8 {
+        return None;
+    }
+    let pos = *g.position();
+    truth(&pos, 3_000_000).map(|want| (pos, want))
 }
 
 fn main() {
@@ -129,27 +102,13 @@ fn main() {
     let mut done = 0;
     println!("position                                  right  best  exact  analysis");
     while done < a.positions {
-        let mut g = Game::new(rules);
-        let target = 8 + rng.below(9) as u32;
-        while !g.status().is_over() && g.position().on_board() > target {
-            let ms = g.legal_moves();
-            g.play(ms[rng.below(ms.len())]);
-        }
-        // A sowing can take many counters at once: keep the positions that are not too small.
-        if g.status().is_over() || g.legal_moves().len() < 2 || g.position().on_board() < 8 {
-            continue;
-        }
-        let pos = *g.position();
-        let Some(want) = truth(&pos, 3_000_000) else {
+        let Some((pos, want)) = random_position(rules, &mut rng) else {
             continue;
         };
         done += 1;
         let game = Game::from_position(pos);
         let mut s = Searcher::new(20);
-        let limits = Limits {
-            movetime: Some(a.analyze),
-            ..Limits::default()
-        };
+        let limits = Limits::default().with_movetime(a.analyze);
         let r = s
             .search(&game, &limits, SearchOptions::EVERY_MOVE, |_| {})
             .expect("a position in play");
@@ -175,10 +134,7 @@ fn main() {
         let top = want.iter().map(|w| w.1).max().expect("moves");
         let best: Vec<u8> = want.iter().filter(|w| w.1 == top).map(|w| w.0).collect();
         let mut s = Searcher::new(20);
-        let go = Limits {
-            movetime: Some(a.go),
-            ..Limits::default()
-        };
+        let go = Limits::default().with_movetime(a.go);
         let played = s
             .search(&game, &go, SearchOptions::BEST_MOVE, |_| {})
             .expect("a position in play")

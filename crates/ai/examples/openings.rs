@@ -109,10 +109,7 @@ fn main() {
         })
         .collect();
     let t0 = Instant::now();
-    let limits = Limits {
-        movetime: Some(args.solve),
-        ..Limits::default()
-    };
+    let limits = Limits::default().with_movetime(args.solve);
     let proofs: Vec<Proof> = arena::run_parallel(
         games.clone(),
         args.threads,
@@ -126,41 +123,11 @@ fn main() {
         .map(|(g, p)| for_south(g, p))
         .collect();
 
-    // The games, as `rajapasu tournament` plays them.
-    let mut results: Vec<[Option<Side>; 2]> = vec![[None; 2]; lines.len()];
-    let mut play_time = Duration::ZERO;
-    if !args.play.is_empty() {
-        let specs: Vec<Spec> = match args.play.iter().map(|s| s.parse()).collect() {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("error: {e}");
-                std::process::exit(2);
-            }
-        };
-        let pairings = arena::round_robin::<Game>(2, lines.len(), args.seed);
-        let startpos = *start.position();
-        let t1 = Instant::now();
-        let played: Vec<Outcome> = arena::run_parallel(
-            pairings.clone(),
-            args.threads,
-            |p: &Seating| {
-                arena::play_seating(
-                    &specs,
-                    args.rules,
-                    &startpos,
-                    &lines[p.opening],
-                    p,
-                    usize::MAX,
-                )
-            },
-            |_, _| {},
-        );
-        play_time = t1.elapsed();
-        for (p, o) in pairings.iter().zip(&played) {
-            // results[opening][k]: the winner when player k played South.
-            results[p.opening][p.entrants[0]] = o.winner;
-        }
-    }
+    let (results, play_time) = if args.play.is_empty() {
+        (vec![[None; 2]; lines.len()], Duration::ZERO)
+    } else {
+        play(&args, &start, &lines)
+    };
 
     println!(
         "{} openings of {} random moves, rules {}",
@@ -207,13 +174,54 @@ fn main() {
         solve_time.as_secs_f64(),
         args.solve.as_secs()
     );
-    if args.play.is_empty() {
-        return;
+    if !args.play.is_empty() {
+        print_games(&args, &outcomes, &results);
+        println!("games played in {:.0} s", play_time.as_secs_f64());
     }
-    // From each player's side: results when it had the proven winning, drawn or losing side.
+}
+
+/// The games, as `rajapasu tournament` plays them: for each opening, the winner when the first
+/// player played South, then when the second did; and the time they took.
+fn play(args: &Args, start: &Game, lines: &[Vec<Move>]) -> (Vec<[Option<Side>; 2]>, Duration) {
+    let specs: Vec<Spec> = match args.play.iter().map(|s| s.parse()).collect() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(2);
+        }
+    };
+    let pairings = arena::round_robin::<Game>(2, lines.len(), args.seed);
+    let startpos = *start.position();
+    let t1 = Instant::now();
+    let played: Vec<Outcome> = arena::run_parallel(
+        pairings.clone(),
+        args.threads,
+        |p: &Seating| {
+            arena::play_seating(
+                &specs,
+                args.rules,
+                &startpos,
+                &lines[p.opening],
+                p,
+                usize::MAX,
+            )
+        },
+        |_, _| {},
+    );
+    let mut results = vec![[None; 2]; lines.len()];
+    for (p, o) in pairings.iter().zip(&played) {
+        // results[opening][k]: the winner when player k played South.
+        results[p.opening][p.entrants[0]] = o.winner;
+    }
+    (results, t1.elapsed())
+}
+
+/// How the games followed the proven outcomes: each player's results when it had the proven
+/// winning, drawn or losing side, then the pairs of games won by the same side.
+fn print_games(args: &Args, outcomes: &[Option<Proven>], results: &[[Option<Side>; 2]]) {
     for (k, who) in args.play.iter().enumerate() {
         let mut tally = [[0u32; 3]; 4]; // [won side, drawn, lost side, unresolved][W, D, L]
-        for (o, r) in outcomes.iter().zip(&results) {
+        for (o, r) in outcomes.iter().zip(results) {
             for (south_player, winner) in r.iter().enumerate() {
                 let me = if south_player == k {
                     Side::South
@@ -249,7 +257,7 @@ fn main() {
         .count();
     let follow = outcomes
         .iter()
-        .zip(&results)
+        .zip(results)
         .filter(|(o, r)| {
             let w = match o {
                 Some(Proven::Win) => Some(Side::South),
@@ -261,7 +269,6 @@ fn main() {
         .count();
     println!(
         "pairs won by the same side in both games: {same} of {}; pairs where both games went to the proven winner: {follow}",
-        lines.len()
+        results.len()
     );
-    println!("games played in {:.0} s", play_time.as_secs_f64());
 }

@@ -28,10 +28,7 @@ pub fn analyze(game: &Game, movetime: Duration) -> Vec<MoveScore> {
     analyze_with(
         &mut searcher,
         game,
-        &Limits {
-            movetime: Some(movetime),
-            ..Limits::default()
-        },
+        &Limits::default().with_movetime(movetime),
     )
 }
 

@@ -20,6 +20,21 @@ struct Node {
     reward: f64,
 }
 
+impl Node {
+    /// A node not yet visited, reached by `mv` of `mover` from `parent`.
+    fn new(mv: Option<Move>, mover: Side, parent: usize, untried: Vec<Move>) -> Node {
+        Node {
+            mv,
+            mover,
+            parent,
+            children: Vec::new(),
+            untried,
+            visits: 0,
+            reward: 0.0,
+        }
+    }
+}
+
 /// The MCTS player.
 pub struct Mcts {
     movetime: Option<Duration>,
@@ -51,15 +66,7 @@ impl Mcts {
         }
         let start = Instant::now();
         let root_mover = !game.position().to_move();
-        let mut nodes = vec![Node {
-            mv: None,
-            mover: root_mover,
-            parent: usize::MAX,
-            children: Vec::new(),
-            untried: moves.to_vec(),
-            visits: 0,
-            reward: 0.0,
-        }];
+        let mut nodes = vec![Node::new(None, root_mover, usize::MAX, moves.to_vec())];
         let mut g = game.clone();
         let mut it = 0u64;
         loop {
@@ -74,19 +81,7 @@ impl Mcts {
             let mut played = 0;
             let rounds0 = g.rounds().len();
             while nodes[node].untried.is_empty() && !nodes[node].children.is_empty() {
-                let ln = f64::from(nodes[node].visits).ln();
-                let mut best = 0;
-                let mut top = f64::MIN;
-                for &c in &nodes[node].children {
-                    let n = &nodes[c];
-                    let u = n.reward / f64::from(n.visits)
-                        + self.exploration * (ln / f64::from(n.visits)).sqrt();
-                    if u > top {
-                        top = u;
-                        best = c;
-                    }
-                }
-                node = best;
+                node = self.best_child(&nodes, node);
                 g.play(nodes[node].mv.expect("child has a move"));
                 played += 1;
             }
@@ -102,15 +97,7 @@ impl Mcts {
                 } else {
                     Vec::new()
                 };
-                nodes.push(Node {
-                    mv: Some(mv),
-                    mover,
-                    parent: node,
-                    children: Vec::new(),
-                    untried,
-                    visits: 0,
-                    reward: 0.0,
-                });
+                nodes.push(Node::new(Some(mv), mover, node, untried));
                 let id = nodes.len() - 1;
                 nodes[node].children.push(id);
                 node = id;
@@ -147,6 +134,25 @@ impl Mcts {
             .max_by_key(|&&c| nodes[c].visits)
             .and_then(|&c| nodes[c].mv)
             .or(Some(moves[0]))
+    }
+}
+
+impl Mcts {
+    /// The child of `node` with the highest upper confidence bound (UCT).
+    fn best_child(&self, nodes: &[Node], node: usize) -> usize {
+        let ln = f64::from(nodes[node].visits).ln();
+        let mut best = 0;
+        let mut top = f64::MIN;
+        for &c in &nodes[node].children {
+            let n = &nodes[c];
+            let u = n.reward / f64::from(n.visits)
+                + self.exploration * (ln / f64::from(n.visits)).sqrt();
+            if u > top {
+                top = u;
+                best = c;
+            }
+        }
+        best
     }
 }
 

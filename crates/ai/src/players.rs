@@ -10,7 +10,7 @@ use crate::external::External;
 use crate::levels::LevelParams;
 use crate::mcts::Mcts;
 use crate::player::{Player, PlayerError, RandomPlayer};
-use crate::search::{final_score, material, SearchOptions, Searcher, INF};
+use crate::search::{final_score, SearchOptions, Searcher, INF};
 use crate::spec::{Kind, Playable, PlayerSpec};
 use crate::Limits;
 use rajapasu_engine::rng::{stream_seed, Rng};
@@ -231,9 +231,4 @@ impl Player for PlainAlphaBeta {
         }
         best.ok_or(PlayerError::GameOver)
     }
-}
-
-/// Capture difference for the side to move, counters (used by tests and tools).
-pub fn capture_difference(game: &Game) -> i32 {
-    material(game, game.position().to_move())
 }

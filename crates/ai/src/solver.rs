@@ -460,6 +460,50 @@ impl Solver {
         }
     }
 
+    /// The answer of [`Solver::ge`] that needs no search, if there is one (`Err`), `v` being
+    /// within the counters left: a position without moves (`stuck`), the endgame table, an
+    /// endless line or the table of proven bounds. Otherwise the position's key and the move that proved it
+    /// before (0: none).
+    #[inline]
+    fn settled(
+        &self,
+        pos: &Position,
+        favoured: Side,
+        v: i32,
+        stuck: bool,
+        ply: usize,
+        layer_start: usize,
+    ) -> Result<(Key, u8), (Answer, usize)> {
+        let t = pos.on_board() as i32;
+        let answer = |yes: bool| if yes { Answer::Yes } else { Answer::No };
+        if stuck {
+            // Rule 8(a): the opponent takes the t counters left, and v > -t.
+            return Err((Answer::No, NO_CYCLE));
+        }
+        let mover = pos.to_move();
+        if let Some(values) = self.endgame.as_ref().and_then(|t| t.probe(pos)) {
+            // The table holds both games' values, history-free like every stored bound.
+            let value = i32::from(if mover == favoured {
+                values.upper
+            } else {
+                values.lower
+            });
+            return Err((answer(value >= v), NO_CYCLE));
+        }
+        let key = key_of(pos, favoured);
+        if let Some(i) = (layer_start..ply).find(|&i| self.path[i] == key) {
+            // An endless line: every counter left goes to the favoured side.
+            let value = if mover == favoured { t } else { -t };
+            return Err((answer(value >= v), i));
+        }
+        match self.table.get(&key) {
+            Some(e) if i32::from(e.lower) >= v => Err((Answer::Yes, NO_CYCLE)),
+            Some(e) if i32::from(e.upper) < v => Err((Answer::No, NO_CYCLE)),
+            Some(e) => Ok((key, e.best)),
+            None => Ok((key, 0)),
+        }
+    }
+
     /// Is the mover's value at least `v`, where endless lines go to `favoured`? Also returns the
     /// shallowest ply of a repeated position that a "yes" for `favoured` rests on.
     fn ge(
@@ -472,45 +516,15 @@ impl Solver {
         layer_start: usize,
     ) -> (Answer, usize) {
         let t = pos.on_board() as i32;
-        if v <= -t {
-            return (Answer::Yes, NO_CYCLE);
-        }
-        if v > t {
-            return (Answer::No, NO_CYCLE);
+        if v <= -t || v > t {
+            return (if v <= -t { Answer::Yes } else { Answer::No }, NO_CYCLE);
         }
         let mover = pos.to_move();
         let moves = pos.legal_moves();
-        if moves.is_empty() {
-            // Rule 8(a): the opponent takes the t counters left, and v > -t.
-            return (Answer::No, NO_CYCLE);
-        }
-        if let Some(values) = self.endgame.as_ref().and_then(|t| t.probe(pos)) {
-            // The table holds both games' values, history-free like every stored bound.
-            let value = i32::from(if mover == favoured {
-                values.upper
-            } else {
-                values.lower
-            });
-            let answer = if value >= v { Answer::Yes } else { Answer::No };
-            return (answer, NO_CYCLE);
-        }
-        let key = key_of(pos, favoured);
-        if let Some(i) = (layer_start..ply).find(|&i| self.path[i] == key) {
-            // An endless line: every counter left goes to the favoured side.
-            let value = if mover == favoured { t } else { -t };
-            let answer = if value >= v { Answer::Yes } else { Answer::No };
-            return (answer, i);
-        }
-        let mut hint = 0;
-        if let Some(e) = self.table.get(&key) {
-            if i32::from(e.lower) >= v {
-                return (Answer::Yes, NO_CYCLE);
-            }
-            if i32::from(e.upper) < v {
-                return (Answer::No, NO_CYCLE);
-            }
-            hint = e.best;
-        }
+        let (key, hint) = match self.settled(pos, favoured, v, moves.is_empty(), ply, layer_start) {
+            Ok(found) => found,
+            Err(answer) => return answer,
+        };
         if depth == 0 {
             return (Answer::Unknown, NO_CYCLE);
         }

@@ -400,10 +400,17 @@ impl<G: Playable> PlayerSpec<G> {
             ("greedy", Arg::No, None) => Kind::Greedy,
             (_, Arg::No, None) => Kind::Random,
         };
+        spec.read_options(form, &options)?;
+        Ok(spec)
+    }
+
+    /// Reads `options`, the `key=value` options of a player written as `form`.
+    fn read_options(&mut self, form: &Form, options: &[&str]) -> Result<(), SpecProblem> {
+        use SpecProblem as P;
         // The weights go on top of the chosen evaluation, wherever `eval=` stands.
         let mut plain = false;
         let mut weights = Vec::new();
-        for opt in options {
+        for &opt in options {
             let (k, v) = opt
                 .split_once('=')
                 .ok_or_else(|| P::NotKeyValue(opt.to_string()))?;
@@ -413,12 +420,12 @@ impl<G: Playable> PlayerSpec<G> {
                 return Err(P::UnknownOption(k.to_string()));
             }
             match k {
-                "depth" => spec.limits.depth = Some(number("depth", v)?.min(100) as u32),
+                "depth" => self.limits.depth = Some(number("depth", v)?.min(100) as u32),
                 "movetime" => {
-                    spec.limits.movetime = Some(Duration::from_millis(number("movetime", v)?))
+                    self.limits.movetime = Some(Duration::from_millis(number("movetime", v)?))
                 }
                 "nodes" | "iterations" => {
-                    spec.limits.nodes = Some(number(
+                    self.limits.nodes = Some(number(
                         if k == "nodes" { "nodes" } else { "iterations" },
                         v,
                     )?)
@@ -437,12 +444,12 @@ impl<G: Playable> PlayerSpec<G> {
             }
         }
         if plain {
-            spec.eval = Eval::PLAIN;
+            self.eval = Eval::PLAIN;
         }
         for (k, w) in weights {
-            *spec.eval.weight_mut(k).expect("a weight checked above") = w;
+            *self.eval.weight_mut(k).expect("a weight checked above") = w;
         }
-        Ok(spec)
+        Ok(())
     }
 
     /// Builds the player for games under `rules`; `seed` varies its random choices. Fails only

@@ -234,6 +234,7 @@ fn reports_share_tied_rounds_and_take_medians() {
         moves,
     };
     let game = GameStat {
+        game: mandiri::Game::new(mandiri::Rules::default()),
         rounds: vec![
             round([true, false, true], 30),
             round([true, false, false], 50),
@@ -241,6 +242,7 @@ fn reports_share_tied_rounds_and_take_medians() {
         end: GameEnd::Round,
         match_winners: Vec::new(),
         moves: 80,
+        forfeit: None,
     };
     let r = seat_report(&[game]);
     let wins: Vec<f64> = r.seat_wins.iter().map(|s| s.mean).collect();

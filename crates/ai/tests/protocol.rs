@@ -1,21 +1,9 @@
 //! The engine protocol driven by scripts.
 
+mod common;
+
+use common::{protocol_output, Sink};
 use rajapasu_ai::protocol::run;
-use std::io::{Cursor, Write};
-use std::sync::{Arc, Mutex};
-
-#[derive(Clone, Default)]
-struct Sink(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Sink {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
 
 /// Runs a script line by line, waiting after each finite `go` for its `bestmove` (or its
 /// error), as a client does: a command sent during a search gets `error busy`.
@@ -38,16 +26,12 @@ fn session(script: &[u8]) -> Vec<String> {
 fn a_script_read_at_once_runs_to_the_end() {
     // A bounded search started by piped input finishes before the engine exits at the end of
     // the input (PROTOCOL.md, `quit`); an infinite one is stopped.
-    let sink = Sink::default();
-    run(Cursor::new(b"go depth 3\n".to_vec()), sink.clone());
-    let text = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
+    let text = protocol_output(b"go depth 3\n");
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 4, "{lines:?}");
     assert!(lines[2].starts_with("info depth 3 "), "{lines:?}");
     assert!(lines[3].starts_with("bestmove "), "{lines:?}");
-    let sink = Sink::default();
-    run(Cursor::new(b"go infinite\n".to_vec()), sink.clone());
-    let text = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
+    let text = protocol_output(b"go infinite\n");
     assert!(
         text.lines().last().unwrap().starts_with("bestmove "),
         "{text}"
@@ -206,37 +190,45 @@ impl Live {
     }
 
     fn lines(&self) -> Vec<String> {
-        let text = String::from_utf8(self.output.0.lock().unwrap().clone()).unwrap();
-        text.lines().map(String::from).collect()
+        self.output.text().lines().map(String::from).collect()
+    }
+
+    /// Waits until `found` finds something in the output so far, and returns it; fails naming
+    /// `what` after the deadline.
+    fn until<T>(&self, what: &str, found: impl Fn(&[String]) -> Option<T>) -> T {
+        let start = std::time::Instant::now();
+        loop {
+            if let Some(t) = found(&self.lines()) {
+                return t;
+            }
+            assert!(
+                start.elapsed() < DEADLINE,
+                "{what} after {DEADLINE:?}: {:?}",
+                self.lines()
+            );
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
     }
 
     /// Waits for a line of output passing `test`, and returns its index.
     fn expect(&self, what: &str, test: impl Fn(&str) -> bool) -> usize {
-        let start = std::time::Instant::now();
-        loop {
-            if let Some(k) = self.lines().iter().position(|l| test(l)) {
-                return k;
-            }
-            assert!(
-                start.elapsed() < DEADLINE,
-                "no {what} after {DEADLINE:?}: {:?}",
-                self.lines()
-            );
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
+        self.until(&format!("no {what}"), |lines| {
+            lines.iter().position(|l| test(l))
+        })
     }
 
     /// Waits for the number of lines passing `test` to reach `n`.
     fn expect_count(&self, what: &str, n: usize, test: impl Fn(&str) -> bool) {
-        let start = std::time::Instant::now();
-        while self.lines().iter().filter(|l| test(l)).count() < n {
-            assert!(
-                start.elapsed() < DEADLINE,
-                "fewer than {n} {what} after {DEADLINE:?}: {:?}",
-                self.lines()
-            );
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
+        self.until(&format!("fewer than {n} {what}"), |lines| {
+            (lines.iter().filter(|l| test(l)).count() >= n).then_some(())
+        })
+    }
+
+    /// Fails if a search has answered.
+    fn still_searching(&self) {
+        let lines = self.lines();
+        let ended = lines.iter().any(|l| l.starts_with("bestmove"));
+        assert!(!ended, "the infinite search ended by itself: {lines:?}");
     }
 
     /// Waits for `run` to return.
@@ -256,11 +248,7 @@ fn a_command_during_a_search_is_refused_and_stop_still_works() {
     e.expect_count("busy errors", 3, |l| l.starts_with("error busy"));
     e.send("isready");
     e.expect("readyok", |l| l == "readyok");
-    assert!(
-        !e.lines().iter().any(|l| l.starts_with("bestmove")),
-        "the infinite search ended by itself: {:?}",
-        e.lines()
-    );
+    e.still_searching();
     e.send("stop");
     e.expect("bestmove", |l| l.starts_with("bestmove "));
     // Nothing was changed by the refused commands: the start position, South to move.
@@ -304,7 +292,7 @@ fn isready_is_answered_at_once_while_searching() {
         fastest < std::time::Duration::from_millis(100),
         "{fastest:?}"
     );
-    assert!(!e.lines().iter().any(|l| l.starts_with("bestmove")));
+    e.still_searching();
     e.send("stop");
     e.expect("bestmove", |l| l.starts_with("bestmove "));
     e.send("quit");
@@ -490,11 +478,7 @@ fn stop_ends_a_mandiri_infinite_search() {
     e.expect("readyok", |l| l == "readyok");
     e.send("show");
     e.expect("busy", |l| l.starts_with("error busy"));
-    assert!(
-        !e.lines().iter().any(|l| l.starts_with("bestmove")),
-        "the infinite search ended by itself: {:?}",
-        e.lines()
-    );
+    e.still_searching();
     e.send("stop");
     let sent = std::time::Instant::now();
     let k = e.expect("bestmove", |l| l.starts_with("bestmove "));
@@ -551,18 +535,12 @@ fn lockstep(script: &str) -> Vec<String> {
         let n = e.lines().len();
         e.send(line);
         let go = line.starts_with("go");
-        let start = std::time::Instant::now();
-        loop {
-            let out = e.lines();
+        e.until(&format!("no answer to `{line}`"), |out| {
             let last = out.last().map_or("", String::as_str);
             let done = out.len() > n
                 && (!go || last.starts_with("bestmove") || last.starts_with("error "));
-            if done {
-                break;
-            }
-            assert!(start.elapsed() < DEADLINE, "no answer to `{line}`: {out:?}");
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
+            done.then_some(())
+        });
     }
     e.input = None;
     e.ended();

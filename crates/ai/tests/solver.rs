@@ -1,48 +1,19 @@
 //! The solver's proven bounds against two independent brute forces written for this test:
 //!
 //! - the real round, with its full history and rule 8(b) applied exactly by [`Game`], by plain
-//!   minimax without any table: the true value must lie within the proven bounds;
+//!   alpha-beta without any table (`common`): the true value must lie within the proven bounds;
 //! - each of the two games that the bounds are values of, by value iteration over the whole
 //!   graph of positions reachable from the root (the least fixpoint from the bottom): the
 //!   solver's exact values must equal them.
 
+mod common;
+
+use common::real_value;
 use rajapasu_ai::solver::{Bounds, Endless, Solver};
 use rajapasu_ai::Limits;
 use rajapasu_engine::rng::Rng;
 use rajapasu_engine::{BySide, Game, Position, Rules, Setup, Side, Status};
 use std::collections::HashMap;
-
-/// The mover's captures from now on minus the opponent's, in the real round (rule 8b applied by
-/// `Game` on the full history), by plain alpha-beta without any table: exact within
-/// `alpha..beta` (a fail-soft bound outside it). `None` past the node budget.
-fn real_value(g: &mut Game, alpha: i32, beta: i32, budget: &mut u64) -> Option<i32> {
-    *budget = budget.checked_sub(1)?;
-    let me = g.position().to_move();
-    let diff = |g: &Game| g.position().captured(me) as i32 - g.position().captured(!me) as i32;
-    let before = diff(g);
-    let mut best = i32::MIN;
-    let mut alpha = alpha;
-    for &m in g.legal_moves().iter() {
-        g.play(m);
-        let v = if g.status().is_over() {
-            let r = g.rounds().last().expect("a finished round");
-            let d = r.captured[me] as i32 - r.captured[!me] as i32;
-            Some(d - before)
-        } else {
-            // The opponent moves next: the move is worth the gain minus their value after it.
-            let gain = diff(g) - before;
-            real_value(g, gain - beta, gain - alpha, budget).map(|v| gain - v)
-        };
-        g.undo();
-        let v = v?;
-        best = best.max(v);
-        alpha = alpha.max(v);
-        if alpha >= beta {
-            break;
-        }
-    }
-    Some(best)
-}
 
 fn truth(pos: Position, budget: u64) -> Option<i32> {
     let mut budget = budget;
@@ -291,15 +262,7 @@ fn no_value_is_claimed_once_a_position_of_the_layer_occurred_twice() {
     assert!(game.repeated_in_layer());
     // Now a line could end the round early by a third occurrence: nothing is proven.
     let r = searcher
-        .search(
-            &game,
-            &Limits {
-                depth: Some(40),
-                ..Limits::default()
-            },
-            SearchOptions::EVERY_MOVE,
-            |_| {},
-        )
+        .search(&game, &Limits::depth(40), SearchOptions::EVERY_MOVE, |_| {})
         .unwrap();
     assert!(!r.exact);
     assert!(r.moves.iter().all(|m| m.proven.is_none()));
@@ -342,10 +305,7 @@ fn the_search_exact_claims_agree_with_the_table() {
         let ahead = pos.captured(me) as i32 - pos.captured(!me) as i32;
         let want = values.exact().map(|v| ahead + i32::from(v));
         let public = |margin: i32| margin.signum() * 1000 + margin;
-        let limits = Limits {
-            depth: Some(30),
-            ..Limits::default()
-        };
+        let limits = Limits::depth(30);
         let r = Searcher::new(16)
             .search(&game, &limits, SearchOptions::EVERY_MOVE, |_| {})
             .unwrap();

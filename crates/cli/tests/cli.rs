@@ -170,50 +170,33 @@ fn save_replay_and_convert_records() {
 
 #[test]
 fn bad_input_gets_one_clear_line_and_status_2() {
-    fails(&["state", "--position", "7,7,7"], "`/`");
-    fails(
-        &["state", "--position", "7,7,7,7,7,7,7/7,7,7,7,7,7,6 S 0 0"],
-        "97 counters",
-    );
-    fails(
-        &["state", "--position", "7,7,7,7,7,7,7/7,7,7,7,7,7,q S 0 0"],
-        "hole N7",
-    );
-    fails(
-        &["state", "--position", "7,7,7,7,7,7,7/7,7,7,7,7,7,7 E 0 0"],
-        "side to move",
-    );
-    fails(
-        &["state", "--position", "7,x,7,7,7,7,7/7,7,7,7,7,7,7 S 7 0"],
-        "S2 is closed",
-    );
-    fails(
-        &[
-            "state",
-            "--position",
-            "0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46",
-            "--moves",
-            "1",
-        ],
-        "S1 is empty",
-    );
-    fails(&["state", "--moves", "9"], "holes are numbered 1 to 7");
-    fails(&["state", "--moves", "one"], "`one` is not a move");
-    fails(
-        &[
-            "state",
-            "--position",
-            "7,7,7,7,7,7,7/x,x,7,7,7,7,7 N 0 0 14 0 2",
-            "--moves",
-            "1",
-        ],
-        "N1 is closed",
-    );
-    fails(
-        &["state", "--rules", "canonical/speed=fast"],
-        "unknown rule option `speed`",
-    );
-    fails(&["state", "--rules", "chess"], "unknown rule set `chess`");
+    for (code, needle) in [
+        ("7,7,7", "`/`"),
+        ("7,7,7,7,7,7,7/7,7,7,7,7,7,6 S 0 0", "97 counters"),
+        ("7,7,7,7,7,7,7/7,7,7,7,7,7,q S 0 0", "hole N7"),
+        ("7,7,7,7,7,7,7/7,7,7,7,7,7,7 E 0 0", "side to move"),
+        ("7,x,7,7,7,7,7/7,7,7,7,7,7,7 S 7 0", "S2 is closed"),
+    ] {
+        fails(&["state", "--position", code], needle);
+    }
+    for (code, needle) in [
+        ("0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46", "S1 is empty"),
+        ("7,7,7,7,7,7,7/x,x,7,7,7,7,7 N 0 0 14 0 2", "N1 is closed"),
+    ] {
+        fails(&["state", "--position", code, "--moves", "1"], needle);
+    }
+    for (option, value, needle) in [
+        ("--moves", "9", "holes are numbered 1 to 7"),
+        ("--moves", "one", "`one` is not a move"),
+        (
+            "--rules",
+            "canonical/speed=fast",
+            "unknown rule option `speed`",
+        ),
+        ("--rules", "chess", "unknown rule set `chess`"),
+    ] {
+        fails(&["state", option, value], needle);
+    }
     fails(&["trace", "--move", "0"], "0");
     fails(&["replay", "/nonexistent/game.txt"], "cannot read");
     let out = run(&["state", "--position", "\u{7f}//,,x"]);
@@ -512,6 +495,70 @@ fn tournament_refuses_empty_rules_and_counts_in_words() {
         out.starts_with("2 games in ") && out.contains(", 1 opening each played from both sides"),
         "{out}"
     );
+}
+
+#[test]
+fn a_mandiri_tournament_gives_its_standings_as_csv_and_saves_records_that_read_back() {
+    let records = std::env::temp_dir().join(format!(
+        "rajapasu-cli-mandiri-records-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&records);
+    let players = ["random", "greedy", "level:1"];
+    let out = ok(&[
+        "tournament",
+        "--rules",
+        "mandiri",
+        "--single-round",
+        "--player",
+        players[0],
+        "--player",
+        players[1],
+        "--player",
+        players[2],
+        "--openings",
+        "1",
+        "--csv",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    let mut lines = out.lines();
+    assert_eq!(
+        lines.next(),
+        Some(
+            "player,rounds,round_score,round_score_low,round_score_high,above_seat,\
+             above_seat_low,above_seat_high,win_share,win_share_low,win_share_high,match_wins"
+        ),
+        "{out}"
+    );
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    let mut names: Vec<&str> = rows.iter().map(|r| r[0]).collect();
+    names.sort_unstable();
+    assert_eq!(names, ["greedy", "level:1", "random"], "{out}");
+    for row in &rows {
+        assert_eq!(row.len(), 12, "{out}");
+        // One opening in all six seatings, a single round each: six rounds for everyone.
+        assert_eq!(row[1], "6", "{out}");
+        for figure in &row[2..] {
+            assert!(figure.parse::<f64>().is_ok(), "`{figure}` in {out}");
+        }
+    }
+    for k in 1..=6 {
+        let path = records.join(format!("game-{k:04}.txt"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let record = rajapasu_engine::mandiri::Record::parse(&text).unwrap();
+        assert!(record.replay().unwrap().status().is_over(), "{text}");
+        assert_eq!(record.tag("Game"), Some(k.to_string().as_str()), "{text}");
+        let mut seated: Vec<&str> = ["Player1", "Player2", "Player3"]
+            .iter()
+            .map(|tag| record.tag(tag).unwrap())
+            .collect();
+        seated.sort_unstable();
+        assert_eq!(seated, ["greedy", "level:1", "random"], "{text}");
+        // `replay` reads it as a user would.
+        assert!(ok(&["replay", path.to_str().unwrap()]).contains("Code: mandiri/mode=round "));
+    }
+    let _ = std::fs::remove_dir_all(&records);
 }
 
 #[test]

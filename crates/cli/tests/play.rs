@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::tmux::Tmux;
+use common::tmux::{play_then_exit, Tmux};
 
 const BIN: &str = env!("CARGO_BIN_EXE_rajapasu");
 
@@ -333,8 +333,7 @@ impl Tmux {
 #[test]
 fn full_screen_game_in_tmux() {
     let dir = scratch("tmux");
-    let command =
-        format!("{BIN} play --two-players --no-anim --save t.txt; echo EXIT=$?; sleep 60");
+    let command = play_then_exit("play --two-players --no-anim --save t.txt");
     let Some(tmux) = Tmux::start(&dir, &command) else {
         return;
     };
@@ -369,10 +368,7 @@ fn full_screen_game_in_tmux() {
     tmux.keys(&["Escape"]);
     tmux.wait_for_gone("Help (any key closes)");
     tmux.keys(&["q"]);
-    let screen = tmux.wait_for("EXIT=0");
-    assert!(screen.contains("Game saved to t.txt"), "{screen}");
-    assert!(!screen.contains("┌ Board"), "{screen}");
-    let text = std::fs::read_to_string(dir.join("t.txt")).unwrap();
+    let text = tmux.saved(&dir, "t.txt");
     assert!(text.contains("1. 1 7"), "{text}");
     drop(tmux);
     std::fs::remove_dir_all(dir).unwrap();
@@ -436,8 +432,7 @@ fn the_game_ends_when_its_terminal_goes_away() {
 #[test]
 fn full_screen_game_against_the_computer_in_tmux() {
     let dir = scratch("tmux-computer");
-    let command =
-        format!("{BIN} play --level 1 --seed 3 --no-anim --save c.txt; echo EXIT=$?; sleep 60");
+    let command = play_then_exit("play --level 1 --seed 3 --no-anim --save c.txt");
     let Some(tmux) = Tmux::start(&dir, &command) else {
         return;
     };
@@ -447,9 +442,7 @@ fn full_screen_game_against_the_computer_in_tmux() {
     assert!(screen.contains("You: South  Computer: North, level 1 (beginner)"));
     assert!(screen.contains("  1. S1    2. N"), "{screen}");
     tmux.keys(&["C-c"]);
-    let screen = tmux.wait_for("EXIT=0");
-    assert!(screen.contains("Game saved to c.txt"), "{screen}");
-    let text = std::fs::read_to_string(dir.join("c.txt")).unwrap();
+    let text = tmux.saved(&dir, "c.txt");
     assert!(text.contains("1. 1 "), "{text}");
     drop(tmux);
     std::fs::remove_dir_all(dir).unwrap();
@@ -458,7 +451,7 @@ fn full_screen_game_against_the_computer_in_tmux() {
 #[test]
 fn the_line_mode_prompts_in_a_terminal_only() {
     let dir = scratch("tmux-prompt");
-    let command = format!("{BIN} play --lines --two-players --save p.txt; echo EXIT=$?; sleep 60");
+    let command = play_then_exit("play --lines --two-players --save p.txt");
     let Some(tmux) = Tmux::start(&dir, &command) else {
         return;
     };
@@ -467,8 +460,7 @@ fn the_line_mode_prompts_in_a_terminal_only() {
     tmux.keys(&["1", "Enter"]);
     tmux.wait_for("North>");
     tmux.keys(&["quit", "Enter"]);
-    let screen = tmux.wait_for("EXIT=0");
-    assert!(screen.contains("Game saved to p.txt"), "{screen}");
+    tmux.saved(&dir, "p.txt");
     drop(tmux);
     // Piped, the same game prints no prompt.
     let out = play_lines(&dir, &["--two-players"], "1\nquit\n");

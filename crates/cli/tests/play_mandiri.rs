@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 mod common;
-use common::tmux::Tmux;
+use common::tmux::{play_then_exit, Tmux};
 
 const BIN: &str = env!("CARGO_BIN_EXE_rajapasu");
 
@@ -24,9 +24,9 @@ const YOUR_TURN: &str = "Seat C (player 1) to move: your turn";
 fn three_seats_in_tmux_with_two_computers() {
     for (width, height) in [(80, 24), (120, 36)] {
         let dir = scratch(&format!("{width}"));
-        let command = format!(
-            "{BIN} play --rules mandiri/mode=round --computer R:1 --computer L:1 --seed 3 \
-             --no-anim --save m.txt; echo EXIT=$?; sleep 60"
+        let command = play_then_exit(
+            "play --rules mandiri/mode=round --computer R:1 --computer L:1 --seed 3 --no-anim \
+             --save m.txt",
         );
         let Some(tmux) = Tmux::start_sized(&dir, &command, width, height) else {
             return;
@@ -60,10 +60,7 @@ fn three_seats_in_tmux_with_two_computers() {
         tmux.keys(&["Right", "Enter"]);
         tmux.wait_until("the fourth move", |s| s.contains("  4 C:"));
         tmux.keys(&["q"]);
-        let screen = tmux.wait_for("EXIT=0");
-        assert!(screen.contains("Game saved to m.txt"), "{screen}");
-        assert!(!screen.contains("┌ Board"), "{screen}");
-        let record = std::fs::read_to_string(dir.join("m.txt")).unwrap();
+        let record = tmux.saved(&dir, "m.txt");
         assert!(
             record.contains("[Rules \"mandiri/mode=round\"]"),
             "{record}"
@@ -83,7 +80,7 @@ fn three_seats_in_tmux_with_two_computers() {
         assert!(moves >= 4, "{record}");
         drop(tmux);
         // The saved game goes on between the same players.
-        let command = format!("{BIN} play --load m.txt --no-anim; echo EXIT=$?; sleep 60");
+        let command = play_then_exit("play --load m.txt --no-anim");
         let Some(tmux) = Tmux::start_sized(&dir, &command, width, height) else {
             return;
         };
@@ -100,36 +97,32 @@ fn three_seats_in_tmux_with_two_computers() {
 
 #[test]
 fn a_bad_computer_seat_or_level_is_a_clear_error() {
-    for (arg, says) in [
-        ("X:3", "`X` is not a seat (expected C, R or L)"),
-        ("R:9", "--computer `R:9`: "),
-        ("R", "no `:` between the seat and the level"),
+    for (args, says) in [
+        (
+            ["--rules", "mandiri", "--computer", "X:3"].as_slice(),
+            "`X` is not a seat (expected C, R or L)",
+        ),
+        (
+            &["--rules", "mandiri", "--computer", "R:9"],
+            "--computer `R:9`: ",
+        ),
+        (
+            &["--rules", "mandiri", "--computer", "R"],
+            "no `:` between the seat and the level",
+        ),
+        (
+            &["--rules", "mandiri", "--lines"],
+            "line mode plays the two-player game only",
+        ),
+        (
+            &["--computer", "R:3"],
+            "--computer SEAT:LEVEL is for the three-player game",
+        ),
     ] {
-        let out = Command::new(BIN)
-            .args(["play", "--rules", "mandiri", "--computer", arg])
-            .output()
-            .unwrap();
+        let out = Command::new(BIN).arg("play").args(args).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{err}");
-        assert!(err.starts_with("error: "), "{err}");
-        assert!(err.contains(says), "{arg}: {err}");
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
     }
-    let out = Command::new(BIN)
-        .args(["play", "--rules", "mandiri", "--lines"])
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains("line mode plays the two-player game only"),
-        "{err}"
-    );
-    let out = Command::new(BIN)
-        .args(["play", "--computer", "R:3"])
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains("--computer SEAT:LEVEL is for the three-player game"),
-        "{err}"
-    );
 }

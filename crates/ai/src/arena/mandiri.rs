@@ -45,8 +45,10 @@ pub enum GameEnd {
 }
 
 /// One game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct GameStat {
+    /// The game, as far as it was played.
+    pub game: mandiri::Game,
     /// The rounds finished.
     pub rounds: Vec<RoundStat>,
     /// How it ended.
@@ -55,6 +57,8 @@ pub struct GameStat {
     pub match_winners: Vec<Player>,
     /// Moves played.
     pub moves: usize,
+    /// The player (0 for player 1) who gave no move, or an illegal one, and why.
+    pub forfeit: Option<(usize, PlayerError<mandiri::Game>)>,
 }
 
 /// Plays the `opening` moves on `game`, then plays it to its end with `players[p]` choosing
@@ -106,9 +110,9 @@ pub fn play(
         watch(&game);
     }
     let stopped = play_out(&mut game, players, cap - opening_played, |g, _, _| watch(g));
-    let forfeit = matches!(stopped, Some(Stopped::Forfeit { .. }));
+    let forfeit = stopped.and_then(Stopped::forfeit);
     let (end, match_winners) = match game.status() {
-        _ if forfeit => (GameEnd::Forfeit, Vec::new()),
+        _ if forfeit.is_some() => (GameEnd::Forfeit, Vec::new()),
         mandiri::Status::Playing => (GameEnd::Capped, Vec::new()),
         mandiri::Status::RoundOver { .. } => (GameEnd::Round, Vec::new()),
         mandiri::Status::MatchOver { winners } if winners.len() == 1 => {
@@ -117,10 +121,12 @@ pub fn play(
         mandiri::Status::MatchOver { winners } => (GameEnd::MatchDrawn, winners.iter().collect()),
     };
     GameStat {
+        game,
         rounds,
         end,
         match_winners,
         moves: played,
+        forfeit,
     }
 }
 
@@ -136,13 +142,23 @@ impl Scored for mandiri::Game {
         play(game, players, opening, cap)
     }
 
-    fn unstarted(_: mandiri::Game, _: usize, _: PlayerError<mandiri::Game>) -> GameStat {
+    fn unstarted(game: mandiri::Game, k: usize, error: PlayerError<mandiri::Game>) -> GameStat {
         GameStat {
+            game,
             rounds: Vec::new(),
             end: GameEnd::Forfeit,
             match_winners: Vec::new(),
             moves: 0,
+            forfeit: Some((k, error)),
         }
+    }
+
+    fn game(stat: &GameStat) -> &mandiri::Game {
+        &stat.game
+    }
+
+    fn forfeit(stat: &GameStat) -> Option<(usize, &PlayerError<mandiri::Game>)> {
+        stat.forfeit.as_ref().map(|(k, e)| (*k, e))
     }
 }
 

@@ -38,6 +38,12 @@ pub trait Scored: Playable {
 
     /// What a game shows whose participant `k` could not even start (`error`).
     fn unstarted(game: Self, k: usize, error: PlayerError<Self>) -> Self::Stat;
+
+    /// The game `stat` shows, as far as it was played (for its record).
+    fn game(stat: &Self::Stat) -> &Self;
+
+    /// The participant whose player failed in the game `stat` shows, and why, if one did.
+    fn forfeit(stat: &Self::Stat) -> Option<(usize, &PlayerError<Self>)>;
 }
 
 /// `plies` random legal moves from `game` (fewer if it ends first), drawn from `rng`.
@@ -189,6 +195,16 @@ pub enum Stopped<G: Playable> {
         /// Why.
         error: PlayerError<G>,
     },
+}
+
+impl<G: Playable> Stopped<G> {
+    /// The participant who forfeited, and why; `None` for a capped game.
+    pub fn forfeit(self) -> Option<(usize, PlayerError<G>)> {
+        match self {
+            Stopped::Forfeit { participant, error } => Some((participant, error)),
+            Stopped::Capped => None,
+        }
+    }
 }
 
 /// Plays `game` on until it is over, `players[k]` choosing for participant `k`, at most `cap`

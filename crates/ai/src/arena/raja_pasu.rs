@@ -21,6 +21,15 @@ pub struct Captures {
     pub round_end: u64,
 }
 
+impl core::ops::AddAssign for Captures {
+    fn add_assign(&mut self, other: Captures) {
+        self.fours += other.fours;
+        self.fours_to_mover += other.fours_to_mover;
+        self.pussa += other.pussa;
+        self.round_end += other.round_end;
+    }
+}
+
 /// What happened in one game.
 #[derive(Debug)]
 pub struct Outcome {
@@ -71,10 +80,9 @@ pub fn play_game(mut game: Game, players: &mut [Box<dyn Player>]) -> Outcome {
             }
         }
     });
-    let forfeit = match stopped {
-        Some(Stopped::Forfeit { participant, error }) => Some((Side::ALL[participant], error)),
-        Some(Stopped::Capped) | None => None,
-    };
+    let forfeit = stopped
+        .and_then(Stopped::forfeit)
+        .map(|(participant, error)| (Side::ALL[participant], error));
     let p = game.position();
     let held = BySide::from_fn(|s| p.captured(s) + p.reserve(s));
     let margin = held.south as i32 - held.north as i32;
@@ -119,6 +127,14 @@ impl Scored for Game {
             game,
         }
     }
+
+    fn game(stat: &Outcome) -> &Game {
+        &stat.game
+    }
+
+    fn forfeit(stat: &Outcome) -> Option<(usize, &PlayerError)> {
+        stat.forfeit.as_ref().map(|(side, e)| (side.index(), e))
+    }
 }
 
 /// A player's line in the standings.
@@ -136,11 +152,31 @@ pub struct Standing {
     /// Mean score, 0..=1.
     pub score: f64,
     /// Elo relative to the average opponent.
+    #[serde(flatten)]
+    pub elo: Elo,
+}
+
+/// An Elo figure with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Elo {
+    /// The figure.
     pub elo: f64,
-    /// 95% interval of that Elo figure.
+    /// The low end of its interval.
     pub elo_low: f64,
-    /// 95% interval of that Elo figure.
+    /// The high end of its interval.
     pub elo_high: f64,
+}
+
+impl Elo {
+    /// The Elo figure that the results `wdl` imply ([`Wdl::elo`]).
+    pub fn of(wdl: &Wdl) -> Elo {
+        let (elo, elo_low, elo_high) = wdl.elo();
+        Elo {
+            elo,
+            elo_low,
+            elo_high,
+        }
+    }
 }
 
 /// The results of one pair of players, from the first's point of view.
@@ -156,11 +192,8 @@ pub struct Head {
     /// Mean score of the first player.
     pub score: f64,
     /// Elo difference first minus second.
-    pub elo: f64,
-    /// 95% interval.
-    pub elo_low: f64,
-    /// 95% interval.
-    pub elo_high: f64,
+    #[serde(flatten)]
+    pub elo: Elo,
 }
 
 /// Standings and head-to-head results of a tournament.
@@ -216,41 +249,22 @@ pub fn tabulate(names: &[String], seatings: &[Seating], outcomes: &[Outcome]) ->
     for (p, o) in seatings.iter().zip(outcomes) {
         forfeits += usize::from(o.forfeit.is_some());
         reps += usize::from(o.drawn_by_match_repetition());
-        let (s, nn) = (p.entrants[0], p.entrants[1]);
-        match o.winner {
-            Some(Side::South) => {
-                per[s].wins += 1;
-                per[nn].losses += 1;
-                pair[s][nn].wins += 1;
-                pair[nn][s].losses += 1;
-            }
-            Some(Side::North) => {
-                per[nn].wins += 1;
-                per[s].losses += 1;
-                pair[nn][s].wins += 1;
-                pair[s][nn].losses += 1;
-            }
-            None => {
-                per[s].draws += 1;
-                per[nn].draws += 1;
-                pair[s][nn].draws += 1;
-                pair[nn][s].draws += 1;
-            }
+        let (south, north) = (p.entrants[0], p.entrants[1]);
+        for (side, me, them) in [(Side::South, south, north), (Side::North, north, south)] {
+            tally(&mut per[me], o.winner, side);
+            tally(&mut pair[me][them], o.winner, side);
         }
     }
     let mut standings: Vec<Standing> = (0..n)
         .map(|i| {
             let w = per[i];
-            let (elo, lo, hi) = w.elo();
             Standing {
                 player: names[i].clone(),
                 wdl: w,
                 games: w.games(),
                 points: w.points(),
                 score: w.score(),
-                elo,
-                elo_low: lo,
-                elo_high: hi,
+                elo: Elo::of(&w),
             }
         })
         .collect();
@@ -262,15 +276,12 @@ pub fn tabulate(names: &[String], seatings: &[Seating], outcomes: &[Outcome]) ->
             if w.games() == 0 {
                 continue;
             }
-            let (elo, lo, hi) = w.elo();
             pairs.push(Head {
                 player: names[a].clone(),
                 opponent: names[b].clone(),
                 wdl: w,
                 score: w.score(),
-                elo,
-                elo_low: lo,
-                elo_high: hi,
+                elo: Elo::of(&w),
             });
         }
     }
@@ -281,6 +292,15 @@ pub fn tabulate(names: &[String], seatings: &[Seating], outcomes: &[Outcome]) ->
         standings,
         pairs,
         opening_pairs: opening_pairs(names, seatings, outcomes),
+    }
+}
+
+/// Counts a game won by `winner` (`None`: drawn) in the results of the player of `side`.
+fn tally(results: &mut Wdl, winner: Option<Side>, side: Side) {
+    match winner {
+        Some(w) if w == side => results.wins += 1,
+        Some(_) => results.losses += 1,
+        None => results.draws += 1,
     }
 }
 
@@ -385,11 +405,7 @@ pub fn summarize(rules: &Rules, outcomes: &[Outcome]) -> Summary {
     let mut per_game = Vec::new();
     let mut forfeits = 0;
     for o in outcomes {
-        match o.winner {
-            Some(Side::South) => south.wins += 1,
-            Some(Side::North) => south.losses += 1,
-            None => south.draws += 1,
-        }
+        tally(&mut south, o.winner, Side::South);
         forfeits += usize::from(o.forfeit.is_some());
         margins.push(f64::from(o.margin));
         lengths.extend_from_slice(&o.round_plies);
@@ -400,10 +416,7 @@ pub fn summarize(rules: &Rules, outcomes: &[Outcome]) -> Summary {
             }
         }
         per_game.push(o.game.rounds().len());
-        captures.fours += o.captures.fours;
-        captures.fours_to_mover += o.captures.fours_to_mover;
-        captures.pussa += o.captures.pussa;
-        captures.round_end += o.captures.round_end;
+        captures += o.captures;
     }
     let (margin_mean, margin_ci) = mean_ci(&margins);
     lengths.sort_unstable();

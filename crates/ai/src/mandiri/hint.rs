@@ -26,11 +26,7 @@ pub const HINT_TIME: Duration = Duration::from_millis(700);
 /// assert!(a.values.is_some(), "max^n values every seat");
 /// ```
 pub fn hint(game: &mandiri::Game, stop: Option<Arc<AtomicBool>>) -> Option<Analysis> {
-    let limits = Limits {
-        depth: None,
-        movetime: Some(HINT_TIME),
-        nodes: None,
-    };
+    let limits = Limits::default().with_movetime(HINT_TIME);
     let search = MaxN::new(limits, Some(TABLE_BITS));
     match stop {
         Some(flag) => search.with_stop(flag),

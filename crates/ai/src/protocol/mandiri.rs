@@ -1,8 +1,7 @@
 //! The protocol's Raja Pasu Mandiri session (PROTOCOL.md, "Raja Pasu Mandiri"): the same
 //! commands on a three-seat game, moves named by hole (`S5`), searched by the Mandiri levels.
 
-use super::SessionGame;
-use crate::levels::Level;
+use super::{Go, SessionGame};
 use crate::mandiri::deepen::MAX_DEPTH;
 use crate::mandiri::player::TABLE_BITS;
 use crate::mandiri::{mandiri_level, GreedyPlayer, MandiriLevelPlay};
@@ -51,14 +50,12 @@ impl SessionGame for Game {
     /// As `level` (or, without one, as the strongest searcher under `limits`); `limits` given
     /// override the level's. `infinite`: with no limit given and no level, the search goes on
     /// until `stop` sets the flag (or the round is searched to its end).
-    fn go(
-        &self,
-        mut limits: Limits,
-        level: Option<Level>,
-        infinite: bool,
-        searcher: &mut Searcher,
-        say: &dyn Fn(&str),
-    ) -> String {
+    fn go(&self, go: Go, searcher: &mut Searcher, say: &dyn Fn(&str)) -> String {
+        let Go {
+            mut limits,
+            level,
+            infinite,
+        } = go;
         let stop = searcher.stop_flag();
         let seed = self.moves().len() as u64 + 1;
         let bestmove =

@@ -57,14 +57,16 @@ trait SessionGame: SowingGame {
 
     /// Searches as `go` asks, on the search thread, with `searcher` (whose stop flag ends the
     /// search): says an `info` line after every iteration, and returns the `bestmove` line.
-    fn go(
-        &self,
-        limits: Limits,
-        level: Option<Level>,
-        infinite: bool,
-        searcher: &mut Searcher,
-        say: &dyn Fn(&str),
-    ) -> String;
+    fn go(&self, go: Go, searcher: &mut Searcher, say: &dyn Fn(&str)) -> String;
+}
+
+/// What a `go` command asks for: the limits given, a level, and whether to search until
+/// `stop` (`infinite`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Go {
+    limits: Limits,
+    level: Option<Level>,
+    infinite: bool,
 }
 
 /// A session's game and the rules that `new` and `position startpos` start from (a Mandiri
@@ -141,11 +143,9 @@ impl<G: SessionGame> Held<G> {
     }
 
     /// The work of `go` on the search thread: a search of the game as it is now.
-    fn job(&self, limits: Limits, level: Option<Level>, infinite: bool) -> Job {
+    fn job(&self, go: Go) -> Job {
         let game = self.game.clone();
-        Box::new(move |searcher: &mut Searcher, say: &dyn Fn(&str)| {
-            game.go(limits, level, infinite, searcher, say)
-        })
+        Box::new(move |searcher: &mut Searcher, say: &dyn Fn(&str)| game.go(go, searcher, say))
     }
 }
 
@@ -395,10 +395,10 @@ impl<W: Write + Send + 'static> Engine<W> {
     /// along unused in a Mandiri session, so that the join hands it back), says an `info` line
     /// after every iteration, and stops at `stop`.
     fn go(&mut self, args: &[&str]) -> Result<(), String> {
-        let (limits, level, infinite) = parse_go(args)?;
+        let go = parse_go(args)?;
         let (over, job) = match &self.session {
-            Session::RajaPasu(h) => (h.game.is_over(), h.job(limits, level, infinite)),
-            Session::Mandiri(h) => (h.game.is_over(), h.job(limits, level, infinite)),
+            Session::RajaPasu(h) => (h.game.is_over(), h.job(go)),
+            Session::Mandiri(h) => (h.game.is_over(), h.job(go)),
         };
         if over {
             self.say("bestmove none");
@@ -410,7 +410,7 @@ impl<W: Write + Send + 'static> Engine<W> {
         let out = Arc::clone(&self.out);
         let searching = Arc::clone(&self.searching);
         searching.store(true, Ordering::SeqCst);
-        self.infinite = infinite;
+        self.infinite = go.infinite;
         self.job = Some(std::thread::spawn(move || {
             let best = job(&mut searcher, &|line| say(&out, line));
             // The last line of a search, printed with `searching` cleared under the same lock.
@@ -425,16 +425,14 @@ impl<W: Write + Send + 'static> Engine<W> {
     }
 }
 
-/// The limits, level and `infinite` of a `go` command.
-fn parse_go(args: &[&str]) -> Result<(Limits, Option<Level>, bool), String> {
-    let mut limits = Limits::default();
-    let mut level = None;
-    let mut infinite = false;
+/// What a `go` command with `args` asks for.
+fn parse_go(args: &[&str]) -> Result<Go, String> {
+    let mut go = Go::default();
     let mut i = 0;
     while i < args.len() {
         let key = args[i];
         if key == "infinite" {
-            infinite = true;
+            go.infinite = true;
             i += 1;
             continue;
         }
@@ -444,13 +442,13 @@ fn parse_go(args: &[&str]) -> Result<(Limits, Option<Level>, bool), String> {
             .parse::<u64>()
             .map_err(|_| format!("`go {key}` needs a whole number, not `{}`", args[i + 1]))?;
         match key {
-            "depth" => limits.depth = Some(value.clamp(1, 100) as u32),
-            "movetime" => limits.movetime = Some(Duration::from_millis(value.max(1))),
-            "nodes" => limits.nodes = Some(value.max(1)),
-            "level" => level = Some(args[i + 1].parse::<Level>().map_err(|e| e.to_string())?),
+            "depth" => go.limits.depth = Some(value.clamp(1, 100) as u32),
+            "movetime" => go.limits.movetime = Some(Duration::from_millis(value.max(1))),
+            "nodes" => go.limits.nodes = Some(value.max(1)),
+            "level" => go.level = Some(args[i + 1].parse::<Level>().map_err(|e| e.to_string())?),
             _ => return Err(format!("`go` does not take `{key}`")),
         }
         i += 2;
     }
-    Ok((limits, level, infinite))
+    Ok(go)
 }

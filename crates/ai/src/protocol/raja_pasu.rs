@@ -1,9 +1,9 @@
 //! The protocol's Raja Pasu session: moves are hole numbers, positions the two-player codes
 //! under the session's rules, and `go` runs the alpha-beta search (or a level).
 
-use super::SessionGame;
+use super::{Go, SessionGame};
 use crate::choice::pick;
-use crate::levels::{Level, LevelParams};
+use crate::levels::LevelParams;
 use crate::search::{Info, SearchOptions, Searcher};
 use crate::Limits;
 use rajapasu_engine::{Game, GameView, Move, Position, Rules};
@@ -44,14 +44,12 @@ impl SessionGame for Game {
 
     /// As a level when `go level L` asks (the limits given override the level's), else the
     /// search with the limits given, one second if none and not `infinite`.
-    fn go(
-        &self,
-        mut limits: Limits,
-        level: Option<Level>,
-        infinite: bool,
-        searcher: &mut Searcher,
-        say: &dyn Fn(&str),
-    ) -> String {
+    fn go(&self, go: Go, searcher: &mut Searcher, say: &dyn Fn(&str)) -> String {
+        let Go {
+            mut limits,
+            level,
+            infinite,
+        } = go;
         let mut params: Option<LevelParams> = None;
         let mut seed = 0;
         if let Some(l) = level {

@@ -23,7 +23,6 @@ mod tt;
 
 pub use score::{is_decided, public_bounds, Score};
 
-pub(crate) use ordering::material;
 pub(crate) use score::INF;
 
 /// The budget of a search: the one type of both games' searches, also reachable here.
@@ -306,31 +305,7 @@ impl Searcher {
             let score = if every_move || depth < 4 {
                 self.root(&mut g, &mut work, depth as i32, -INF, INF, every_move)
             } else {
-                let mut delta = 3 * crate::eval::SCALE;
-                let (mut lo, mut hi) = (prev - delta, prev + delta);
-                loop {
-                    let s = self.root(&mut g, &mut work, depth as i32, lo, hi, false);
-                    if self.aborted {
-                        break s;
-                    }
-                    if s <= lo {
-                        delta *= 4;
-                        lo = if delta > 50 * crate::eval::SCALE {
-                            -INF
-                        } else {
-                            s - delta
-                        };
-                    } else if s >= hi {
-                        delta *= 4;
-                        hi = if delta > 50 * crate::eval::SCALE {
-                            INF
-                        } else {
-                            s + delta
-                        };
-                    } else {
-                        break s;
-                    }
-                }
+                self.aspiration(&mut g, &mut work, depth as i32, prev)
             };
             if self.aborted {
                 break;
@@ -348,12 +323,7 @@ impl Searcher {
             // search's own (positions with many counters are not tried: no proof would finish).
             let complete = self.horizon == h0;
             let milestone = matches!(depth, 10 | 20 | 40 | 80 | MAX_DEPTH);
-            let small = g.position().on_board() <= VERIFY_MAX_ON_BOARD
-                || self
-                    .endgame
-                    .as_ref()
-                    .is_some_and(|t| t.probe(g.position()).is_some());
-            let exact = (complete || milestone) && small && verify_tries > 0 && {
+            let exact = (complete || milestone) && self.provable(&g) && verify_tries > 0 && {
                 verify_tries -= 1;
                 let budget = verify_budget.max(self.nodes / 2);
                 verify_budget *= 4;
@@ -380,16 +350,8 @@ impl Searcher {
                 break;
             }
             if let Some(t) = limits.movetime {
-                // Start the next iteration only if it is likely to finish in time: it should take
-                // the last one's time times the last growth (iterations grow slowly here, thanks
-                // to the table, so most of the budget can be used).
                 let last = time.saturating_sub(last_time);
-                let growth = if prev_iter.is_zero() {
-                    3.0
-                } else {
-                    (last.as_secs_f64() / prev_iter.as_secs_f64()).clamp(1.2, 3.0)
-                };
-                if time.as_secs_f64() + last.as_secs_f64() * growth > t.as_secs_f64() {
+                if !next_in_time(time, last, prev_iter, t) {
                     break;
                 }
                 prev_iter = last;
@@ -404,6 +366,46 @@ impl Searcher {
             r.time = start.elapsed();
         }
         result
+    }
+
+    /// One iteration at the root within a window around the last score, `prev`, widened
+    /// fourfold on the side the score falls out of (to the full width past 50 counters).
+    fn aspiration(&mut self, g: &mut Game, work: &mut [RootMove], depth: i32, prev: i32) -> i32 {
+        let mut delta = 3 * crate::eval::SCALE;
+        let (mut lo, mut hi) = (prev - delta, prev + delta);
+        loop {
+            let s = self.root(g, work, depth, lo, hi, false);
+            if self.aborted {
+                return s;
+            }
+            if s <= lo {
+                delta *= 4;
+                lo = if delta > 50 * crate::eval::SCALE {
+                    -INF
+                } else {
+                    s - delta
+                };
+            } else if s >= hi {
+                delta *= 4;
+                hi = if delta > 50 * crate::eval::SCALE {
+                    INF
+                } else {
+                    s + delta
+                };
+            } else {
+                return s;
+            }
+        }
+    }
+
+    /// Whether a proof of `g` may finish: few counters on the board, or a position of the
+    /// endgame table.
+    fn provable(&self, g: &Game) -> bool {
+        g.position().on_board() <= VERIFY_MAX_ON_BOARD
+            || self
+                .endgame
+                .as_ref()
+                .is_some_and(|t| t.probe(g.position()).is_some())
     }
 
     /// Uses `table` as the endgame table (instead of the one [`crate::table`] finds).
@@ -436,6 +438,19 @@ impl Searcher {
         self.table.age();
         start
     }
+}
+
+/// Whether the next iteration is likely to finish within the move time `budget`, `time` having
+/// passed, the last iteration having taken `last` and the one before it `before`: it should
+/// take the last one's time times the last growth (iterations grow slowly here, thanks to the
+/// table, so most of the budget can be used).
+fn next_in_time(time: Duration, last: Duration, before: Duration, budget: Duration) -> bool {
+    let growth = if before.is_zero() {
+        3.0
+    } else {
+        (last.as_secs_f64() / before.as_secs_f64()).clamp(1.2, 3.0)
+    };
+    time.as_secs_f64() + last.as_secs_f64() * growth <= budget.as_secs_f64()
 }
 
 /// The value of a finished game for `me`, internal units (used by the simple players).

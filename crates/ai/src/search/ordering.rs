@@ -74,7 +74,7 @@ fn gain(g: &mut Game, mv: Move, me: Side) -> i32 {
 
 /// Captured (plus reserve) difference for `me`, in counters.
 #[inline]
-pub(crate) fn material(g: &Game, me: Side) -> i32 {
+fn material(g: &Game, me: Side) -> i32 {
     let p = g.position();
     (p.captured(me) + p.reserve(me)) as i32 - (p.captured(!me) + p.reserve(!me)) as i32
 }

@@ -33,6 +33,63 @@ pub struct SolveArgs {
 }
 
 pub fn run(args: SolveArgs) -> Result<(), CliError> {
+    let game = position(&args)?;
+    if !(10..=30).contains(&args.table_bits) {
+        return Err(CliError("--table-bits must be between 10 and 30".into()));
+    }
+    let deadline = match args.minutes {
+        Some(m) if !(m > 0.0 && m.is_finite()) => {
+            return Err(CliError("--minutes must be a positive number".into()))
+        }
+        Some(m) => Some(Instant::now() + Duration::from_secs_f64(m * 60.0)),
+        None => None,
+    };
+    let mut solver = Solver::new(args.table_bits);
+    let rules = *game.rules();
+    let table = rajapasu_ai::table::for_rules(&rules);
+    let in_use = if table.is_some() {
+        ", endgame table in use"
+    } else {
+        ", no endgame table"
+    };
+    solver.set_table(table);
+    if let Some(path) = &args.state {
+        if let Ok(bytes) = std::fs::read(path) {
+            let n = solver.load(&bytes);
+            println!("resumed {n} proven bounds from {}", path.display());
+        }
+    }
+    let pos = *game.position();
+    let me = pos.to_move();
+    println!("position {pos}");
+    println!(
+        "{me} to move, {} counters on the board{in_use}",
+        pos.on_board()
+    );
+    let start = Instant::now();
+    let (moves, nodes) = solve_moves(&game, &mut solver, deadline, args.state.as_ref())?;
+    println!("move  final margin for {me}");
+    let show = |b: Bounds| match b.exact() {
+        Some(x) => format!("{x:+}"),
+        None => format!("between {:+} and {:+}", b.lower, b.upper),
+    };
+    for (m, b) in &moves {
+        println!("{:>4}  {}", m.to_string(), show(*b));
+    }
+    let best = Bounds {
+        lower: moves.iter().map(|(_, b)| b.lower).max().unwrap_or(0),
+        upper: moves.iter().map(|(_, b)| b.upper).max().unwrap_or(0),
+    };
+    println!(
+        "value: {} for {me}, {nodes} nodes in {:.1} s",
+        show(best),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The position to solve: a single round in play, with no position of its layer seen twice.
+fn position(args: &SolveArgs) -> Result<Game, CliError> {
     let mut game_args = args.game.clone();
     game_args.single_round = true;
     let rules = game_args.two_player_rules("solve")?;
@@ -49,38 +106,21 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
                 .into(),
         ));
     }
-    if !(10..=30).contains(&args.table_bits) {
-        return Err(CliError("--table-bits must be between 10 and 30".into()));
-    }
-    let deadline = match args.minutes {
-        Some(m) if !(m > 0.0 && m.is_finite()) => {
-            return Err(CliError("--minutes must be a positive number".into()))
-        }
-        Some(m) => Some(Instant::now() + Duration::from_secs_f64(m * 60.0)),
-        None => None,
-    };
-    let mut solver = Solver::new(args.table_bits);
-    let rules = *game.rules();
-    solver.set_table(rajapasu_ai::table::for_rules(&rules));
-    if let Some(path) = &args.state {
-        if let Ok(bytes) = std::fs::read(path) {
-            let n = solver.load(&bytes);
-            println!("resumed {n} proven bounds from {}", path.display());
-        }
-    }
+    Ok(game)
+}
+
+/// Proven bounds on the mover's final margin after each legal move, in passes that give every
+/// unsolved move twice the time of the last, until all are exact or the deadline passes; the
+/// state saved after each pass. The nodes searched come back too.
+fn solve_moves(
+    game: &Game,
+    solver: &mut Solver,
+    deadline: Option<Instant>,
+    state: Option<&PathBuf>,
+) -> Result<(Vec<(Move, Bounds)>, u64), CliError> {
     let pos = *game.position();
     let me = pos.to_move();
     let ahead = pos.lead(me);
-    println!("position {pos}");
-    println!(
-        "{me} to move, {} counters on the board{}",
-        pos.on_board(),
-        if solver_has_table(&rules) {
-            ", endgame table in use"
-        } else {
-            ", no endgame table"
-        }
-    );
     // Each move: its result, and proven bounds on the mover's final margin.
     let mut moves: Vec<(Move, Option<Bounds>)> = Vec::new();
     for &m in game.legal_moves().iter() {
@@ -110,13 +150,7 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
                 Some(d) => slice.min(d.saturating_duration_since(Instant::now())),
                 None => slice,
             };
-            let solved = solver.solve(
-                &after,
-                &Limits {
-                    movetime: Some(movetime),
-                    ..Limits::default()
-                },
-            );
+            let solved = solver.solve(&after, &Limits::default().with_movetime(movetime));
             nodes += solved.nodes;
             let b = solved.bounds.after(gain(&pos, &after, me));
             *bounds = Some(Bounds {
@@ -133,48 +167,18 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
             crate::common::plural(moves.len() as u64, "move", "moves"),
             start.elapsed().as_secs_f64()
         );
-        if let Some(path) = &args.state {
-            save(&solver, path)?;
+        if let Some(path) = state {
+            save(solver, path)?;
         }
         if done == moves.len() || deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
         slice *= 2;
     }
-    println!("move  final margin for {me}");
-    let show = |b: Bounds| match b.exact() {
-        Some(x) => format!("{x:+}"),
-        None => format!("between {:+} and {:+}", b.lower, b.upper),
-    };
-    for (m, b) in &moves {
-        println!(
-            "{:>4}  {}",
-            m.to_string(),
-            show(b.expect("every move was tried"))
-        );
-    }
-    let best = Bounds {
-        lower: moves
-            .iter()
-            .map(|(_, b)| b.expect("tried").lower)
-            .max()
-            .unwrap_or(0),
-        upper: moves
-            .iter()
-            .map(|(_, b)| b.expect("tried").upper)
-            .max()
-            .unwrap_or(0),
-    };
-    println!(
-        "value: {} for {me}, {nodes} nodes in {:.1} s",
-        show(best),
-        start.elapsed().as_secs_f64()
-    );
-    Ok(())
-}
-
-fn solver_has_table(rules: &rajapasu_engine::Rules) -> bool {
-    rajapasu_ai::table::for_rules(rules).is_some()
+    let tried = moves
+        .into_iter()
+        .map(|(m, b)| (m, b.expect("every move was tried")));
+    Ok((tried.collect(), nodes))
 }
 
 /// Saves the solver's bounds: to a temporary file renamed into place, so that a stopped run

@@ -1,6 +1,6 @@
 //! `rajapasu tournament`: a round robin (or a ladder) between players, of either game.
 
-use super::report::{progress, Format, Report, TournamentRun};
+use super::report::{progress, save_records, warn_forfeits, Format, Report, TournamentRun};
 use crate::common::{parse_rule_set, single_round, with_game, CliError};
 use clap::Args;
 use rajapasu_ai::arena;
@@ -64,7 +64,8 @@ pub struct TournamentArgs {
     /// Print the results as one JSON object.
     #[arg(long, conflicts_with = "csv")]
     json: bool,
-    /// Print the results as CSV (one row per pair and per player against the field).
+    /// Print the results as CSV (one row per pair and per player against the field; under
+    /// --rules mandiri one row per player).
     #[arg(long)]
     csv: bool,
     /// Save every game's record in DIR.
@@ -90,7 +91,6 @@ fn seats_in_words(seats: usize) -> String {
 }
 
 fn tournament<G: Report>(args: &TournamentArgs, rules: G::Rules) -> Result<(), CliError> {
-    G::tournament_options(args.csv, args.records.is_some())?;
     if args.players.len() < G::SEATS {
         return Err(CliError(format!(
             "a tournament needs {} players or more",
@@ -154,7 +154,7 @@ fn tournament<G: Report>(args: &TournamentArgs, rules: G::Rules) -> Result<(), C
     } else {
         Format::Text
     };
-    G::tournament(&TournamentRun {
+    let run = TournamentRun {
         names: &names,
         rules,
         seatings: &seatings,
@@ -167,5 +167,10 @@ fn tournament<G: Report>(args: &TournamentArgs, rules: G::Rules) -> Result<(), C
         format,
         records: args.records.as_deref(),
         time: started.elapsed(),
-    })
+    };
+    if let Some(dir) = run.records {
+        save_records(&run, dir)?;
+    }
+    warn_forfeits(&run);
+    G::tournament(&run)
 }

@@ -6,6 +6,15 @@ use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+/// The shell command that runs `rajapasu ARGS`, then shows its exit status (`EXIT=N`) and
+/// keeps the pane a minute, so that the screen can be read.
+pub fn play_then_exit(args: &str) -> String {
+    format!(
+        "{} {args}; echo EXIT=$?; sleep 60",
+        env!("CARGO_BIN_EXE_rajapasu")
+    )
+}
+
 /// A tmux server of the test's own, killed when dropped.
 pub struct Tmux {
     socket: String,
@@ -87,6 +96,18 @@ impl Tmux {
     /// Waits until the screen shows `text`; panics with the screen after 30 seconds.
     pub fn wait_for(&self, text: &str) -> String {
         self.wait_until(&format!("{text:?}"), |s| s.contains(text))
+    }
+
+    /// Waits until the game has ended with status 0, said that it saved `file` (in `dir`) and
+    /// given the terminal back; the record's text.
+    pub fn saved(&self, dir: &Path, file: &str) -> String {
+        let screen = self.wait_for("EXIT=0");
+        assert!(
+            screen.contains(&format!("Game saved to {file}")),
+            "{screen}"
+        );
+        assert!(!screen.contains("┌ Board"), "{screen}");
+        std::fs::read_to_string(dir.join(file)).unwrap()
     }
 
     /// Waits until the screen no longer shows `text`; panics after 30 seconds.

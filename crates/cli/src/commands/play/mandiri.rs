@@ -1,13 +1,11 @@
 //! Raja Pasu Mandiri's part of `play`: who sits where (`--computer SEAT:LEVEL`, the levels of
 //! a loaded record's players), and the three-player terminal game. There is no line mode.
 
-use super::{clock_seed, finished, save_path, PlayArgs, Seated, Tags};
+use super::{clock_seed, config, full_screen, full_screen_game, tag, PlayArgs, Seated, Tags};
 use crate::common::CliError;
 use rajapasu_ai::Level;
 use rajapasu_engine::mandiri::{self, Player, Seat};
 use rajapasu_tui::mandiri::{player_tag, Lineup, Who};
-use rajapasu_tui::Config;
-use std::io::IsTerminal;
 
 impl Seated for mandiri::Game {
     fn session(args: &PlayArgs, game: mandiri::Game, loaded: Option<Tags>) -> Result<(), CliError> {
@@ -23,8 +21,7 @@ impl Seated for mandiri::Game {
         // otherwise.
         if let (Some(tags), true) = (&loaded, args.computer.is_empty() && args.level.is_none()) {
             for p in Player::ALL {
-                let name = tags.iter().find(|(k, _)| *k == player_tag(p));
-                if let Some(who) = name.and_then(|(_, v)| Who::from_tag(v)) {
+                if let Some(who) = tag(tags, &player_tag(p)).and_then(Who::from_tag) {
                     players[p.index()] = who;
                 }
             }
@@ -36,47 +33,19 @@ impl Seated for mandiri::Game {
                 players[p.index()] = Who::Computer(level);
             }
         }
-        let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
-        if !terminal || args.lines {
+        if !full_screen(args) {
             return Err(CliError(
                 "line mode plays the two-player game only: play Raja Pasu Mandiri in a \
                  terminal (or explain a record with `rajapasu replay FILE --explain`)"
                     .to_string(),
             ));
         }
-        let loaded_at_start = loaded.is_some();
-        let mut tags = loaded.unwrap_or_else(|| {
-            let (date, _) = rajapasu_tui::utc_now();
-            vec![
-                ("Event".to_string(), "Terminal game".to_string()),
-                ("Date".to_string(), date),
-            ]
-        });
-        for p in Player::ALL {
-            let key = player_tag(p);
-            let name = players[p.index()].tag();
-            match tags.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, v)) => *v = name,
-                None => tags.push((key, name)),
-            }
-        }
-        let config = Config {
-            players: Lineup {
-                who: players,
-                seed: args.seed.unwrap_or_else(clock_seed),
-            },
-            animate: !args.no_anim,
-            save_path: save_path(args)?,
-            tags,
-            never_overwrite: args.save.is_none() && !loaded_at_start,
+        let seated = Player::ALL.map(|p| (player_tag(p), players[p.index()].tag()));
+        let lineup = Lineup {
+            who: players,
+            seed: args.seed.unwrap_or_else(clock_seed),
         };
-        let app = rajapasu_tui::run(game, config)?;
-        finished(
-            &app.saved_before,
-            app.saved.as_deref(),
-            app.game.position(),
-            app.save_error,
-        )
+        full_screen_game(game, config(args, lineup, loaded, seated.to_vec())?)
     }
 }
 

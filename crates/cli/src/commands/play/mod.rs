@@ -1,8 +1,9 @@
 //! `rajapasu play`: a game in the terminal against the computer or between players, of either
 //! game; for Raja Pasu also a plain line-by-line mode when the input or output is not a
-//! terminal. The game comes from `--rules`, or from the record `--load` names; who plays
-//! whom is each game's part ([`Seated`]): South and North in `raja_pasu`, the three seats in
-//! `mandiri`.
+//! terminal. The game comes from `--rules`, or from the record `--load` names. Written once
+//! here: the record's tags and where it is saved (`config`), the full-screen game and what it
+//! says at the end; who plays whom is each game's part ([`Seated`]): South and North in
+//! `raja_pasu` (with the line mode), the three seats in `mandiri`.
 
 mod mandiri;
 mod raja_pasu;
@@ -12,8 +13,8 @@ use crate::game::CliGame;
 use clap::Args;
 use rajapasu_ai::Level;
 use rajapasu_engine::Side;
-use std::fmt::Display;
-use std::io::Write;
+use rajapasu_tui::{Config, Screen};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -159,25 +160,68 @@ fn check_writable(path: &std::path::Path) -> Result<(), CliError> {
     })
 }
 
-/// What the terminal game says when it ends: the records it saved and the last position. Not
+/// Whether the game is played full screen: both standard streams are a terminal and
+/// `--lines` is not given.
+fn full_screen(args: &PlayArgs) -> bool {
+    !args.lines && std::io::stdout().is_terminal() && std::io::stdin().is_terminal()
+}
+
+/// The value of the tag `name`.
+fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// The session's settings: `players`, where the record is saved, and its tags: the loaded
+/// record's, or a new game's, with `seated` (each player's tag and name) set, so that the
+/// record names the players as they now are.
+fn config<P>(
+    args: &PlayArgs,
+    players: P,
+    loaded: Option<Tags>,
+    seated: Tags,
+) -> Result<Config<P>, CliError> {
+    let never_overwrite = args.save.is_none() && loaded.is_none();
+    let mut tags = loaded.unwrap_or_else(|| {
+        let (date, _) = rajapasu_tui::utc_now();
+        vec![
+            ("Event".to_string(), "Terminal game".to_string()),
+            ("Date".to_string(), date),
+        ]
+    });
+    for (key, name) in seated {
+        match tags.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, v)) => *v = name,
+            None => tags.push((key, name)),
+        }
+    }
+    Ok(Config {
+        players,
+        animate: !args.no_anim,
+        save_path: save_path(args)?,
+        tags,
+        never_overwrite,
+    })
+}
+
+/// Plays `game` full screen, then says what was saved and the last position. Not
 /// `println!`: after the terminal has gone away, writing fails, and the game is already saved.
-fn finished(
-    saved_before: &[PathBuf],
-    saved: Option<&Path>,
-    position: impl Display,
-    save_error: Option<impl std::error::Error>,
-) -> Result<(), CliError> {
+fn full_screen_game<G: Screen>(game: G, config: Config<G::Players>) -> Result<(), CliError> {
+    let app = rajapasu_tui::run(game, config)?;
     let mut out = std::io::stdout();
-    for path in saved_before {
+    for path in &app.saved_before {
         let _ = writeln!(out, "Game saved to {}", path.display());
     }
-    let _ = match saved {
+    let _ = match &app.saved {
         Some(path) => writeln!(out, "Game saved to {}", path.display()),
-        None if saved_before.is_empty() => writeln!(out, "No move was played: nothing saved."),
+        None if app.saved_before.is_empty() => {
+            writeln!(out, "No move was played: nothing saved.")
+        }
         None => writeln!(out, "The last game had no move: it was not saved."),
     };
-    let _ = writeln!(out, "Position: {position}");
-    match save_error {
+    let _ = writeln!(out, "Position: {}", app.game.position());
+    match app.save_error {
         // The last save failed: the status says so, after the position to copy.
         Some(e) => Err(CliError(e.to_string())),
         None => Ok(()),

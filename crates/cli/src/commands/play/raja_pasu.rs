@@ -1,8 +1,8 @@
 //! Raja Pasu's part of `play`: the computer's side and level (or two players), the terminal
 //! game, and the line-by-line mode.
 
-use super::{clock_seed, finished, save_path, PlayArgs, Seated, Tags};
-use crate::common::CliError;
+use super::{clock_seed, config, full_screen, full_screen_game, tag, PlayArgs, Seated, Tags};
+use crate::common::{plural, CliError};
 use rajapasu_ai::Level;
 use rajapasu_engine::record::Record;
 use rajapasu_engine::text;
@@ -10,7 +10,7 @@ use rajapasu_engine::{Event, Game, Move, Side, Status};
 use rajapasu_tui::{Computer, Config};
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, StdoutLock, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -43,30 +43,12 @@ impl Seated for Game {
             }
         });
         let always_save = loaded.is_some() || args.save.is_some();
-        // The record names the players as they now are.
-        let tags = match loaded {
-            Some(tags) => with_players(tags, computer),
-            None => new_tags(computer),
-        };
-        let save_path = save_path(args)?;
-        let mut config = Config::new();
-        config.never_overwrite = args.save.is_none() && args.load.is_none();
-        config.players = computer;
-        config.animate = !args.no_anim;
-        config.save_path = save_path;
-        config.tags = tags;
-
-        let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
-        if terminal && !args.lines {
-            let app = rajapasu_tui::run(game, config)?;
-            finished(
-                &app.saved_before,
-                app.saved.as_deref(),
-                app.game.position(),
-                app.save_error,
-            )
+        let seated = Side::ALL.map(|side| (side.to_string(), player_name(computer, side)));
+        let config = config(args, computer, loaded, seated.to_vec())?;
+        if full_screen(args) {
+            full_screen_game(game, config)
         } else {
-            line_mode(game, &config, always_save)
+            LineMode::new(game, &config, always_save).run()
         }
     }
 }
@@ -85,11 +67,6 @@ fn player_name(computer: Option<Computer>, side: Side) -> String {
 /// `Some(Some((side, level)))` for the computer's side and level, `None` if the South and
 /// North tags say neither (a record from elsewhere).
 fn players_of(tags: &[(String, String)]) -> Option<Option<(Side, Level)>> {
-    let tag = |name: &str| {
-        tags.iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    };
     let computer = |value: &str| -> Option<Level> {
         value
             .strip_prefix("Computer (level ")?
@@ -97,38 +74,12 @@ fn players_of(tags: &[(String, String)]) -> Option<Option<(Side, Level)>> {
             .parse()
             .ok()
     };
-    match (tag("South")?, tag("North")?) {
+    match (tag(tags, "South")?, tag(tags, "North")?) {
         ("South player", "North player") => Some(None),
         (south, "Player") => computer(south).map(|level| Some((Side::South, level))),
         ("Player", north) => computer(north).map(|level| Some((Side::North, level))),
         _ => None,
     }
-}
-
-/// `tags` with the South and North tags naming the players of this session.
-fn with_players(
-    mut tags: Vec<(String, String)>,
-    computer: Option<Computer>,
-) -> Vec<(String, String)> {
-    for side in [Side::South, Side::North] {
-        let name = player_name(computer, side);
-        let key = side.to_string();
-        match tags.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, v)) => *v = name,
-            None => tags.push((key, name)),
-        }
-    }
-    tags
-}
-
-fn new_tags(computer: Option<Computer>) -> Vec<(String, String)> {
-    let (date, _) = rajapasu_tui::utc_now();
-    vec![
-        ("Event".to_string(), "Terminal game".to_string()),
-        ("Date".to_string(), date),
-        ("South".to_string(), player_name(computer, Side::South)),
-        ("North".to_string(), player_name(computer, Side::North)),
-    ]
 }
 
 const LINE_HELP: &str = "\
@@ -138,40 +89,6 @@ Commands: a hole number (1-7) plays that hole for the player to move (1 2 or 1,2
   save [FILE]    write the game record (default: the file given by --save)
   board (b)      print the position again
   quit (q)       save and stop";
-
-/// Plays one move and prints it in words with the new position; false if it is illegal.
-fn play_and_print(game: &mut Game, mv: Move, by_computer: bool, out: &mut impl Write) -> bool {
-    let mover = game.position().to_move();
-    let mut events: Vec<Event> = Vec::new();
-    match game.play_traced(mv, &mut events) {
-        Ok(()) => {
-            let who = if by_computer { " (computer)" } else { "" };
-            let _ = writeln!(out, "{mover}{who} plays {mv}.");
-            for line in text::narrate(mover, &events) {
-                let _ = writeln!(out, "  {line}");
-            }
-            let _ = write!(out, "{}", text::state(game));
-            true
-        }
-        Err(e) => {
-            let _ = writeln!(out, "error: {e}");
-            false
-        }
-    }
-}
-
-fn save(game: &Game, config: &Config, path: &std::path::Path, out: &mut impl Write) -> bool {
-    match Record::from_game(game, config.tags.clone()).save(path) {
-        Ok(()) => {
-            let _ = writeln!(out, "Game saved to {}", path.display());
-            true
-        }
-        Err(e) => {
-            let _ = writeln!(out, "error: {e}");
-            false
-        }
-    }
-}
 
 /// At most 40 characters of what the user typed, so that a long bad line is not echoed whole.
 fn shown(text: &str) -> String {
@@ -231,199 +148,279 @@ fn inputs() -> Result<std::sync::mpsc::Receiver<Input>, CliError> {
 /// written after every move (once a move was played, or from the start with --save or
 /// --load), so that no way of leaving loses the game; on quit, at the end of the input and on
 /// SIGINT, SIGTERM or SIGHUP it is written once more and its name printed.
-fn line_mode(mut game: Game, config: &Config, always_save: bool) -> Result<(), CliError> {
-    let input = inputs()?;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let players = match config.players {
-        Some(c) => format!(
-            "{} against the computer ({}, level {})",
-            !c.side, c.side, c.level
-        ),
-        None => "two players".to_string(),
-    };
-    let _ = writeln!(out, "Raja Pasu, {players}. Type a hole number, or help.");
-    let _ = write!(out, "{}", text::state(&game));
-    // A made-up name is settled at the first save: if another game took it since the start,
-    // this one moves to the next free name rather than overwrite it.
-    let unsettled = std::cell::Cell::new(config.never_overwrite);
-    let save_path = std::cell::RefCell::new(config.save_path.clone());
-    let target = || {
-        if unsettled.replace(false) {
-            let free = rajapasu_tui::free_path(&save_path.borrow());
-            *save_path.borrow_mut() = free;
+struct LineMode<'a> {
+    game: Game,
+    config: &'a Config,
+    /// Whether the record is written before any move is played.
+    always_save: bool,
+    /// Where the record goes. A made-up name is settled at the first save (while `unsettled`):
+    /// if another game took it since the start, this one moves to the next free name rather
+    /// than overwrite it.
+    save_path: PathBuf,
+    unsettled: bool,
+    /// A person typing wants to see that the game waits for them; a script reading the output
+    /// does not want prompts in it.
+    interactive: bool,
+    out: StdoutLock<'static>,
+}
+
+impl<'a> LineMode<'a> {
+    fn new(game: Game, config: &'a Config, always_save: bool) -> LineMode<'a> {
+        LineMode {
+            game,
+            config,
+            always_save,
+            save_path: config.save_path.clone(),
+            unsettled: config.never_overwrite,
+            interactive: std::io::stdin().is_terminal(),
+            out: std::io::stdout().lock(),
         }
-        save_path.borrow().clone()
-    };
-    // Quietly after each move: only a failure is worth a line.
-    let autosave = |game: &Game, out: &mut std::io::StdoutLock| {
-        if always_save || !game.moves().is_empty() {
-            if let Err(e) = Record::from_game(game, config.tags.clone()).save(&target()) {
-                let _ = writeln!(out, "error: {e}");
+    }
+
+    /// Plays the game to the end of the input, a quit or a signal, then saves it.
+    fn run(mut self) -> Result<(), CliError> {
+        let input = inputs()?;
+        let players = match self.config.players {
+            Some(c) => format!(
+                "{} against the computer ({}, level {})",
+                !c.side, c.side, c.level
+            ),
+            None => "two players".to_string(),
+        };
+        let _ = writeln!(
+            self.out,
+            "Raja Pasu, {players}. Type a hole number, or help."
+        );
+        let _ = write!(self.out, "{}", text::state(&self.game));
+        self.computer_moves();
+        self.prompt();
+        let mut signal = None;
+        for message in input {
+            let line = match message {
+                Input::Line(bytes) => bytes,
+                Input::End | Input::Signal(_) => {
+                    if self.interactive {
+                        // Nothing answered the last prompt: end its line.
+                        let _ = writeln!(self.out);
+                    }
+                    if let Input::Signal(s) = message {
+                        signal = Some(s);
+                    }
+                    break;
+                }
+            };
+            match String::from_utf8(line) {
+                Ok(line) => {
+                    if !self.command(&line) {
+                        break;
+                    }
+                }
+                Err(_) => {
+                    let _ = writeln!(
+                        self.out,
+                        "error: the line is not valid text (UTF-8); ignored"
+                    );
+                }
             }
+            self.prompt();
         }
-    };
-    let computer_moves = |game: &mut Game, out: &mut std::io::StdoutLock| {
-        while let Some(c) = config.players {
-            if game.status() != Status::Playing || game.position().to_move() != c.side {
+        self.finish(signal)
+    }
+
+    /// Saves the game a last time; leaves with the signal's status after one.
+    fn finish(mut self, signal: Option<i32>) -> Result<(), CliError> {
+        let saved = if self.always_save || !self.game.moves().is_empty() {
+            let path = self.target();
+            self.save(&path, false)
+        } else {
+            let _ = writeln!(self.out, "No move was played: nothing saved.");
+            true
+        };
+        if let Some(s) = signal {
+            let _ = self.out.flush();
+            // The shell's convention for a program ended by a signal.
+            std::process::exit(128 + s);
+        }
+        if saved {
+            Ok(())
+        } else {
+            let _ = self.out.flush();
+            Err(CliError(format!(
+                "the game record could not be written to {}",
+                self.target().display()
+            )))
+        }
+    }
+
+    /// Carries out one line; false on `quit`.
+    fn command(&mut self, line: &str) -> bool {
+        let mut words = line.split_whitespace();
+        let Some(word) = words.next() else {
+            return true;
+        };
+        match word.to_ascii_lowercase().as_str() {
+            "quit" | "q" | "exit" => return false,
+            "help" | "?" => {
+                let _ = writeln!(self.out, "{LINE_HELP}");
+            }
+            "board" | "b" | "show" => {
+                let _ = write!(self.out, "{}", text::state(&self.game));
+            }
+            "undo" | "u" => self.undo(),
+            "hint" | "h" => self.hint(),
+            "save" | "s" => {
+                let path = words.next().map_or_else(|| self.target(), PathBuf::from);
+                self.save(&path, false);
+            }
+            _ => self.moves(line),
+        }
+        true
+    }
+
+    /// Several moves on one line, `1 2` or `1,2`, are played one after the other (with the
+    /// computer's replies between them); all must be hole numbers.
+    fn moves(&mut self, line: &str) {
+        let words = line
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty());
+        let Ok(moves) = words.map(str::parse).collect::<Result<Vec<Move>, _>>() else {
+            let _ = writeln!(
+                self.out,
+                "error: `{}` is neither a hole number nor a command (type help)",
+                shown(line.trim())
+            );
+            return;
+        };
+        for mv in moves {
+            let human = !matches!(self.config.players,
+                Some(c) if c.side == self.game.position().to_move());
+            if !human {
+                let _ = writeln!(self.out, "error: the game is over");
                 break;
             }
-            match c.choose(game) {
+            if !self.play(mv, false) {
+                break;
+            }
+            self.autosave();
+            self.computer_moves();
+        }
+    }
+
+    fn undo(&mut self) {
+        match rajapasu_tui::app::moves_to_undo(&self.game, &self.config.players) {
+            Err(why) => {
+                let _ = writeln!(self.out, "error: {why}");
+            }
+            Ok(taken) => {
+                for _ in 0..taken {
+                    self.game.undo();
+                }
+                let _ = writeln!(
+                    self.out,
+                    "Took back {}.",
+                    plural(taken as u64, "move", "moves")
+                );
+                let _ = write!(self.out, "{}", text::state(&self.game));
+                self.autosave();
+                self.computer_moves();
+            }
+        }
+    }
+
+    fn hint(&mut self) {
+        let analysis = rajapasu_ai::analyze(&self.game, Duration::from_millis(700));
+        let Some(best) = analysis.into_iter().next() else {
+            let _ = writeln!(self.out, "error: the game is over");
+            return;
+        };
+        let pv: Vec<String> = best.pv.iter().map(|m| m.to_string()).collect();
+        let _ = writeln!(
+            self.out,
+            "Hint for {}: hole {}, {}; expected line {}.",
+            self.game.position().to_move(),
+            best.mv,
+            rajapasu_tui::raja_pasu::describe_move_score(&best),
+            pv.join(" ")
+        );
+    }
+
+    /// Plays one move and prints it in words with the new position; false if it is illegal.
+    fn play(&mut self, mv: Move, by_computer: bool) -> bool {
+        let mover = self.game.position().to_move();
+        let mut events: Vec<Event> = Vec::new();
+        match self.game.play_traced(mv, &mut events) {
+            Ok(()) => {
+                let who = if by_computer { " (computer)" } else { "" };
+                let _ = writeln!(self.out, "{mover}{who} plays {mv}.");
+                for line in text::narrate(mover, &events) {
+                    let _ = writeln!(self.out, "  {line}");
+                }
+                let _ = write!(self.out, "{}", text::state(&self.game));
+                true
+            }
+            Err(e) => {
+                let _ = writeln!(self.out, "error: {e}");
+                false
+            }
+        }
+    }
+
+    /// The computer's moves, while it is to move.
+    fn computer_moves(&mut self) {
+        while let Some(c) = self.config.players {
+            if self.game.status() != Status::Playing || self.game.position().to_move() != c.side {
+                break;
+            }
+            match c.choose(&self.game) {
                 Some(choice) => {
-                    play_and_print(game, choice.mv, true, out);
-                    autosave(game, out);
+                    self.play(choice.mv, true);
+                    self.autosave();
                 }
                 None => break,
             }
         }
-    };
-    computer_moves(&mut game, &mut out);
-    // A person typing wants to see that the game waits for them; a script reading the output
-    // does not want prompts in it.
-    let interactive = std::io::stdin().is_terminal();
-    let prompt = |game: &Game, out: &mut std::io::StdoutLock| {
-        if interactive {
-            let _ = match game.status() {
-                Status::Playing => write!(out, "{}> ", game.position().to_move()),
-                _ => write!(out, "> "),
+    }
+
+    fn prompt(&mut self) {
+        if self.interactive {
+            let _ = match self.game.status() {
+                Status::Playing => write!(self.out, "{}> ", self.game.position().to_move()),
+                _ => write!(self.out, "> "),
             };
         }
-        let _ = out.flush();
-    };
-    prompt(&game, &mut out);
-    let mut signal = None;
-    for message in input {
-        let line = match message {
-            Input::Line(bytes) => bytes,
-            Input::End | Input::Signal(_) => {
-                if interactive {
-                    // Nothing answered the last prompt: end its line.
-                    let _ = writeln!(out);
+        let _ = self.out.flush();
+    }
+
+    /// Where the record goes, its name settled at the first call.
+    fn target(&mut self) -> PathBuf {
+        if std::mem::take(&mut self.unsettled) {
+            self.save_path = rajapasu_tui::free_path(&self.save_path);
+        }
+        self.save_path.clone()
+    }
+
+    /// Quietly after each move: only a failure is worth a line.
+    fn autosave(&mut self) {
+        if self.always_save || !self.game.moves().is_empty() {
+            let path = self.target();
+            self.save(&path, true);
+        }
+    }
+
+    /// Writes the record to `path`, saying so unless `quietly`, and saying why it failed;
+    /// whether it was written.
+    fn save(&mut self, path: &std::path::Path, quietly: bool) -> bool {
+        match Record::from_game(&self.game, self.config.tags.clone()).save(path) {
+            Ok(()) => {
+                if !quietly {
+                    let _ = writeln!(self.out, "Game saved to {}", path.display());
                 }
-                if let Input::Signal(s) = message {
-                    signal = Some(s);
-                }
-                break;
+                true
             }
-        };
-        let Ok(line) = String::from_utf8(line) else {
-            let _ = writeln!(out, "error: the line is not valid text (UTF-8); ignored");
-            prompt(&game, &mut out);
-            continue;
-        };
-        let mut words = line.split_whitespace();
-        let Some(word) = words.next() else {
-            prompt(&game, &mut out);
-            continue;
-        };
-        match word.to_ascii_lowercase().as_str() {
-            "quit" | "q" | "exit" => break,
-            "help" | "?" => {
-                let _ = writeln!(out, "{LINE_HELP}");
-            }
-            "board" | "b" | "show" => {
-                let _ = write!(out, "{}", text::state(&game));
-            }
-            "undo" | "u" => match rajapasu_tui::app::moves_to_undo(&game, &config.players) {
-                Err(why) => {
-                    let _ = writeln!(out, "error: {why}");
-                }
-                Ok(taken) => {
-                    for _ in 0..taken {
-                        game.undo();
-                    }
-                    let _ = writeln!(
-                        out,
-                        "Took back {}.",
-                        crate::common::plural(taken as u64, "move", "moves")
-                    );
-                    let _ = write!(out, "{}", text::state(&game));
-                    autosave(&game, &mut out);
-                    computer_moves(&mut game, &mut out);
-                }
-            },
-            "hint" | "h" => {
-                match rajapasu_ai::analyze(&game, Duration::from_millis(700))
-                    .into_iter()
-                    .next()
-                {
-                    Some(best) => {
-                        let pv: Vec<String> = best.pv.iter().map(|m| m.to_string()).collect();
-                        let _ = writeln!(
-                            out,
-                            "Hint for {}: hole {}, {}; expected line {}.",
-                            game.position().to_move(),
-                            best.mv,
-                            rajapasu_tui::raja_pasu::describe_move_score(&best),
-                            pv.join(" ")
-                        );
-                    }
-                    None => {
-                        let _ = writeln!(out, "error: the game is over");
-                    }
-                }
-            }
-            "save" | "s" => {
-                let path = words.next().map_or_else(target, PathBuf::from);
-                save(&game, config, &path, &mut out);
-            }
-            _ => {
-                // Several moves on one line, `1 2` or `1,2`, are played one after the other
-                // (with the computer's replies between them); all must be hole numbers.
-                let words: Vec<&str> = line
-                    .split(|c: char| c.is_whitespace() || c == ',')
-                    .filter(|w| !w.is_empty())
-                    .collect();
-                match words
-                    .iter()
-                    .map(|w| w.parse::<Move>())
-                    .collect::<Result<Vec<_>, _>>()
-                {
-                    Ok(moves) => {
-                        for mv in moves {
-                            let human = !matches!(config.players,
-                                Some(c) if c.side == game.position().to_move());
-                            if !human {
-                                let _ = writeln!(out, "error: the game is over");
-                                break;
-                            }
-                            if !play_and_print(&mut game, mv, false, &mut out) {
-                                break;
-                            }
-                            autosave(&game, &mut out);
-                            computer_moves(&mut game, &mut out);
-                        }
-                    }
-                    Err(_) => {
-                        let _ = writeln!(
-                            out,
-                            "error: `{}` is neither a hole number nor a command (type help)",
-                            shown(line.trim())
-                        );
-                    }
-                }
+            Err(e) => {
+                let _ = writeln!(self.out, "error: {e}");
+                false
             }
         }
-        prompt(&game, &mut out);
-    }
-    let saved = if always_save || !game.moves().is_empty() {
-        save(&game, config, &target(), &mut out)
-    } else {
-        let _ = writeln!(out, "No move was played: nothing saved.");
-        true
-    };
-    if let Some(s) = signal {
-        let _ = out.flush();
-        // The shell's convention for a program ended by a signal.
-        std::process::exit(128 + s);
-    }
-    if saved {
-        Ok(())
-    } else {
-        let _ = out.flush();
-        Err(CliError(format!(
-            "the game record could not be written to {}",
-            target().display()
-        )))
     }
 }

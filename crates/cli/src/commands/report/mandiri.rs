@@ -1,11 +1,13 @@
 //! Raja Pasu Mandiri's part of `selfplay` and `tournament`: one player in every seat, the
-//! standings by round score and round wins, the seat report.
+//! standings by round score and round wins (and their CSV rows), the seat report.
 
-use super::{Format, Report, SelfplayRun, TournamentRun};
+use super::{print_csv, Format, Report, SelfplayRun, TournamentRun};
 use crate::common::{plural, CliError};
 use rajapasu_ai::arena::mandiri::{seat_report, standings, GameEnd, SeatReport, Standing};
 use rajapasu_ai::stats::Share;
-use rajapasu_engine::{mandiri, Mode};
+use rajapasu_engine::mandiri::{self, Player};
+use rajapasu_engine::Mode;
+use rajapasu_tui::mandiri::player_tag;
 
 impl Report for mandiri::Game {
     fn selfplay_players(
@@ -23,15 +25,8 @@ impl Report for mandiri::Game {
         Ok(vec![player.to_string(); 3])
     }
 
-    fn tournament_options(csv: bool, records: bool) -> Result<(), CliError> {
-        if csv || records {
-            return Err(CliError(
-                "--csv and --records are for the two-player game: a Mandiri tournament reports \
-                 standings and seats"
-                    .into(),
-            ));
-        }
-        Ok(())
+    fn participant_tag(k: usize) -> String {
+        player_tag(Player::ALL[k])
     }
 
     fn selfplay(run: &SelfplayRun<mandiri::Game>) -> Result<(), CliError> {
@@ -67,25 +62,55 @@ impl Report for mandiri::Game {
     fn tournament(run: &TournamentRun<mandiri::Game>) -> Result<(), CliError> {
         let table = standings(run.names, run.stats, run.seatings);
         let report = seat_report(run.stats);
-        if run.format == Format::Json {
-            let out = serde_json::json!({
-                "rules": run.rules.to_string(),
-                "players": run.names,
-                "openings": run.openings,
-                "opening_plies": run.opening_plies,
-                "seed": run.seed,
-                "move_cap": run.move_cap,
-                "standings": table,
-                "seats": report,
-            });
-            println!("{out}");
-        } else {
-            print_standings(&table);
-            println!();
-            print_report(&run.rules, &report, run.move_cap);
+        match run.format {
+            Format::Json => {
+                let out = serde_json::json!({
+                    "rules": run.rules.to_string(),
+                    "players": run.names,
+                    "openings": run.openings,
+                    "opening_plies": run.opening_plies,
+                    "seed": run.seed,
+                    "move_cap": run.move_cap,
+                    "standings": table,
+                    "seats": report,
+                });
+                println!("{out}");
+            }
+            Format::Csv => print_csv(
+                &[
+                    "player",
+                    "rounds",
+                    "round_score",
+                    "round_score_low",
+                    "round_score_high",
+                    "above_seat",
+                    "above_seat_low",
+                    "above_seat_high",
+                    "win_share",
+                    "win_share_low",
+                    "win_share_high",
+                    "match_wins",
+                ],
+                table.iter().map(csv_row),
+            ),
+            Format::Text => {
+                print_standings(&table);
+                println!();
+                print_report(&run.rules, &report, run.move_cap);
+            }
         }
         Ok(())
     }
+}
+
+/// A player's standing as a CSV row: each figure with its interval, then the match wins.
+fn csv_row(s: &Standing) -> Vec<String> {
+    let mut row = vec![s.name.clone(), s.rounds.to_string()];
+    for x in [&s.round_score, &s.above_seat, &s.win_share] {
+        row.extend([x.mean, x.low, x.high].map(|v| format!("{v:.4}")));
+    }
+    row.push(format!("{:.4}", s.match_wins));
+    row
 }
 
 fn share(s: &Share) -> String {

@@ -1,6 +1,7 @@
-//! What `selfplay` and `tournament` print: the runs, written once over the game, and each
-//! game's part ([`Report`]): Raja Pasu's results, Elo standings, pairs and summaries in
-//! `raja_pasu`, Mandiri's standings and seat report in `mandiri`.
+//! What `selfplay` and `tournament` print: the runs, the games' records, the forfeits and the
+//! CSV, written once over the game, and each game's part ([`Report`]): Raja Pasu's results,
+//! Elo standings, pairs and summaries in `raja_pasu`, Mandiri's standings and seat report in
+//! `mandiri`.
 
 mod mandiri;
 mod raja_pasu;
@@ -10,6 +11,7 @@ use crate::game::CliGame;
 use indicatif::{ProgressBar, ProgressStyle};
 use rajapasu_ai::arena::{Scored, Seating};
 use rajapasu_ai::spec::PlayerSpec;
+use rajapasu_engine::record::GameRecord;
 use std::path::Path;
 use std::time::Duration;
 
@@ -36,7 +38,7 @@ pub enum Format {
     Text,
     /// One JSON object.
     Json,
-    /// CSV rows (Raja Pasu).
+    /// CSV rows.
     Csv,
 }
 
@@ -62,7 +64,7 @@ pub struct TournamentRun<'a, G: Scored> {
     pub move_cap: usize,
     /// How to print the results.
     pub format: Format,
-    /// Where to save every game's record (Raja Pasu).
+    /// Where to save every game's record.
     pub records: Option<&'a Path>,
     /// How long the games took.
     pub time: Duration,
@@ -79,14 +81,64 @@ pub trait Report: CliGame {
         north: Option<&str>,
     ) -> Result<Vec<String>, CliError>;
 
-    /// Refuses the tournament options whose results the game does not keep.
-    fn tournament_options(csv: bool, records: bool) -> Result<(), CliError>;
+    /// The record tag naming the player of participant `k`: `South`, `North`; `Player1` to
+    /// `Player3`.
+    fn participant_tag(k: usize) -> String;
 
     /// Prints a self-play run.
     fn selfplay(run: &SelfplayRun<Self>) -> Result<(), CliError>;
 
-    /// Prints a tournament (and saves its records).
+    /// Prints a tournament's results.
     fn tournament(run: &TournamentRun<Self>) -> Result<(), CliError>;
+}
+
+/// Saves the record of every game of `run` in `dir`, `game-0001.txt` on: its number, the
+/// player of each participant under the game's tag for it, and a forfeit if there was one.
+pub fn save_records<G: Report>(run: &TournamentRun<G>, dir: &Path) -> Result<(), CliError> {
+    for (k, (seating, stat)) in run.seatings.iter().zip(run.stats).enumerate() {
+        let mut tags = vec![
+            ("Event".to_string(), "rajapasu tournament".to_string()),
+            ("Game".to_string(), (k + 1).to_string()),
+        ];
+        for (p, &entrant) in seating.entrants.iter().enumerate() {
+            tags.push((G::participant_tag(p), run.names[entrant].clone()));
+        }
+        if let Some((p, why)) = G::forfeit(stat) {
+            let who = G::participant_tag(p);
+            tags.push(("Forfeit".to_string(), format!("{who}: {why}")));
+        }
+        let path = dir.join(format!("game-{:04}.txt", k + 1));
+        GameRecord::from_game(G::game(stat), tags).save(&path)?;
+    }
+    Ok(())
+}
+
+/// Warns, on the error stream, of every game of `run` lost by forfeit, naming the player.
+pub fn warn_forfeits<G: Report>(run: &TournamentRun<G>) {
+    for (seating, stat) in run.seatings.iter().zip(run.stats) {
+        if let Some((p, why)) = G::forfeit(stat) {
+            let who = &run.names[seating.entrants[p]];
+            eprintln!("warning: {who} forfeited a game: {why}");
+        }
+    }
+}
+
+/// Prints a CSV table: the `header` line, then one line a row.
+pub fn print_csv(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) {
+    println!("{}", header.join(","));
+    for row in rows {
+        let cells: Vec<String> = row.iter().map(|c| csv_cell(c)).collect();
+        println!("{}", cells.join(","));
+    }
+}
+
+/// A CSV cell: quoted if it holds a comma or a quote.
+fn csv_cell(s: &str) -> String {
+    if s.contains([',', '"']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
 }
 
 /// The progress bar of `len` games, on the terminal's error stream.

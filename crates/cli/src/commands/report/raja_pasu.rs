@@ -1,11 +1,11 @@
 //! Raja Pasu's part of `selfplay` and `tournament`: South and North, self-play summaries,
-//! standings with Elo, head-to-head pairs and opening pairs, CSV, the games' records.
+//! standings with Elo, head-to-head pairs and opening pairs, their CSV rows.
 
-use super::{Format, Report, SelfplayRun, TournamentRun};
+use super::{print_csv, Format, Report, SelfplayRun, TournamentRun};
 use crate::common::{plural, CliError};
-use rajapasu_ai::arena::raja_pasu::{summarize, tabulate, Summary, Table};
-use rajapasu_engine::record::Record;
-use rajapasu_engine::{Game, Rules};
+use rajapasu_ai::arena::raja_pasu::{summarize, tabulate, Elo, Summary, Table};
+use rajapasu_ai::stats::Wdl;
+use rajapasu_engine::{Game, Rules, Side};
 use std::time::Duration;
 
 impl Report for Game {
@@ -20,8 +20,8 @@ impl Report for Game {
         ])
     }
 
-    fn tournament_options(_: bool, _: bool) -> Result<(), CliError> {
-        Ok(())
+    fn participant_tag(k: usize) -> String {
+        Side::ALL[k].to_string()
     }
 
     fn selfplay(run: &SelfplayRun<Game>) -> Result<(), CliError> {
@@ -47,29 +47,7 @@ impl Report for Game {
     }
 
     fn tournament(run: &TournamentRun<Game>) -> Result<(), CliError> {
-        let names = run.names;
-        if let Some(dir) = run.records {
-            for (k, (p, o)) in run.seatings.iter().zip(run.stats).enumerate() {
-                let mut tags = vec![
-                    ("Event".to_string(), "rajapasu tournament".to_string()),
-                    ("Game".to_string(), (k + 1).to_string()),
-                    ("South".to_string(), names[p.entrants[0]].clone()),
-                    ("North".to_string(), names[p.entrants[1]].clone()),
-                ];
-                if let Some((side, why)) = &o.forfeit {
-                    tags.push(("Forfeit".to_string(), format!("{side}: {why}")));
-                }
-                let path = dir.join(format!("game-{:04}.txt", k + 1));
-                Record::from_game(&o.game, tags).save(&path)?;
-            }
-        }
-        let table = tabulate(names, run.seatings, run.stats);
-        for (p, o) in run.seatings.iter().zip(run.stats) {
-            if let Some((side, why)) = &o.forfeit {
-                let who = &names[p.entrants[side.index()]];
-                eprintln!("warning: {who} forfeited a game: {why}");
-            }
-        }
+        let table = tabulate(run.names, run.seatings, run.stats);
         match run.format {
             Format::Json => {
                 let out = serde_json::json!({
@@ -82,7 +60,13 @@ impl Report for Game {
                 });
                 println!("{out}");
             }
-            Format::Csv => print_csv(&table),
+            Format::Csv => print_csv(
+                &[
+                    "player", "opponent", "games", "wins", "draws", "losses", "score", "elo",
+                    "elo_low", "elo_high",
+                ],
+                csv_rows(&table),
+            ),
             Format::Text => print_table(&table, &run.rules, run.openings, run.time),
         }
         Ok(())
@@ -158,45 +142,31 @@ fn print_summaries(all: &[Summary], south: &str, north: &str) {
     }
 }
 
-fn print_csv(t: &Table) {
-    println!("player,opponent,games,wins,draws,losses,score,elo,elo_low,elo_high");
-    for s in &t.standings {
-        println!(
-            "{},*,{},{},{},{},{:.4},{:.1},{:.1},{:.1}",
-            csv(&s.player),
-            s.games,
-            s.wdl.wins,
-            s.wdl.draws,
-            s.wdl.losses,
-            s.score,
-            s.elo,
-            s.elo_low,
-            s.elo_high
-        );
-    }
-    for h in &t.pairs {
-        println!(
-            "{},{},{},{},{},{},{:.4},{:.1},{:.1},{:.1}",
-            csv(&h.player),
-            csv(&h.opponent),
-            h.wdl.games(),
-            h.wdl.wins,
-            h.wdl.draws,
-            h.wdl.losses,
-            h.score,
-            h.elo,
-            h.elo_low,
-            h.elo_high
-        );
-    }
-}
-
-fn csv(s: &str) -> String {
-    if s.contains([',', '"']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
+/// One row per player against the field (opponent `*`), then one per pair.
+fn csv_rows(t: &Table) -> Vec<Vec<String>> {
+    let row = |player: &str, opponent: &str, wdl: &Wdl, score: f64, elo: Elo| {
+        vec![
+            player.to_string(),
+            opponent.to_string(),
+            wdl.games().to_string(),
+            wdl.wins.to_string(),
+            wdl.draws.to_string(),
+            wdl.losses.to_string(),
+            format!("{score:.4}"),
+            format!("{:.1}", elo.elo),
+            format!("{:.1}", elo.elo_low),
+            format!("{:.1}", elo.elo_high),
+        ]
+    };
+    let standings = t
+        .standings
+        .iter()
+        .map(|s| row(&s.player, "*", &s.wdl, s.score, s.elo));
+    let pairs = t
+        .pairs
+        .iter()
+        .map(|h| row(&h.player, &h.opponent, &h.wdl, h.score, h.elo));
+    standings.chain(pairs).collect()
 }
 
 fn print_table(t: &Table, rules: &Rules, openings: usize, time: Duration) {
@@ -225,23 +195,26 @@ fn print_table(t: &Table, rules: &Rules, openings: usize, time: Duration) {
         .max()
         .unwrap_or(6)
         .max(6);
-    println!(
-        "{:<w$}  games     W     D     L   score     Elo   95% interval",
-        "player"
-    );
-    for s in &t.standings {
+    // One table of results against the field, one of pairs, in the same columns.
+    let row = |w: usize, who: &str, wdl: &Wdl, score: f64, elo: Elo| {
         println!(
-            "{:<w$}  {:>5} {:>5} {:>5} {:>5}  {:>5.1}%  {:>+6.0}  [{:+.0}, {:+.0}]",
-            s.player,
-            s.games,
-            s.wdl.wins,
-            s.wdl.draws,
-            s.wdl.losses,
-            100.0 * s.score,
-            s.elo,
-            s.elo_low,
-            s.elo_high
+            "{who:<w$}  {:>5} {:>5} {:>5} {:>5}  {:>5.1}%  {:>+6.0}  [{:+.0}, {:+.0}]",
+            wdl.games(),
+            wdl.wins,
+            wdl.draws,
+            wdl.losses,
+            100.0 * score,
+            elo.elo,
+            elo.elo_low,
+            elo.elo_high
         );
+    };
+    let head = |w: usize, what: &str| {
+        println!("{what:<w$}  games     W     D     L   score     Elo   95% interval");
+    };
+    head(w, "player");
+    for s in &t.standings {
+        row(w, &s.player, &s.wdl, s.score, s.elo);
     }
     println!();
     let w2 = t
@@ -250,23 +223,10 @@ fn print_table(t: &Table, rules: &Rules, openings: usize, time: Duration) {
         .map(|h| h.player.len() + h.opponent.len() + 4)
         .max()
         .unwrap_or(10);
-    println!(
-        "{:<w2$}  games     W     D     L   score     Elo   95% interval",
-        "pair"
-    );
+    head(w2, "pair");
     for h in &t.pairs {
-        println!(
-            "{:<w2$}  {:>5} {:>5} {:>5} {:>5}  {:>5.1}%  {:>+6.0}  [{:+.0}, {:+.0}]",
-            format!("{} vs {}", h.player, h.opponent),
-            h.wdl.games(),
-            h.wdl.wins,
-            h.wdl.draws,
-            h.wdl.losses,
-            100.0 * h.score,
-            h.elo,
-            h.elo_low,
-            h.elo_high
-        );
+        let pair = format!("{} vs {}", h.player, h.opponent);
+        row(w2, &pair, &h.wdl, h.score, h.elo);
     }
     if t.opening_pairs.is_empty() {
         return;
