@@ -7,6 +7,7 @@ use crate::hole::{Move, MoveList};
 use crate::position::{IllegalMove, Position};
 use crate::rules::{Mode, NextLeader, Rules, MAX_HOLES};
 use crate::side::Side;
+use crate::sow::Sowing;
 use crate::trace::{Event, RoundEnd, Tracer};
 
 /// Where a game stands.
@@ -189,15 +190,13 @@ impl Game {
             status: Status::Playing,
             rounds: Vec::new(),
             round_starts: Vec::new(),
-            seen: vec![Seen::of(&pos)],
+            seen: Vec::new(),
             window: 0,
             twice: 0,
             moves: Vec::new(),
             undo: Vec::new(),
         };
-        if !game.pos.has_moves() {
-            game.end_round(RoundEnd::NoMoves, &mut ());
-        }
+        game.reset(pos);
         game
     }
 
@@ -289,27 +288,6 @@ impl Game {
         self.undo.iter().map(|u| &u.pos)
     }
 
-    /// The ply at which each round began: 0, then the ply after every move that ended a round
-    /// of a match (the position after such a move is the next round's start).
-    ///
-    /// ```
-    /// use rajapasu_engine::{Game, Move, Rules};
-    /// let mut game = Game::from_code("0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35", Rules::default()).unwrap();
-    /// game.play(Move::new(6).unwrap());
-    /// game.play(Move::new(1).unwrap());
-    /// assert_eq!(game.round_start_plies(), [0, 1]);
-    /// ```
-    pub fn round_start_plies(&self) -> Vec<usize> {
-        let mut out = vec![0];
-        let afters = self.undo.iter().skip(1).map(|u| &u.pos).chain([&self.pos]);
-        for (k, (before, after)) in self.before_moves().zip(afters).enumerate() {
-            if after.round() != before.round() {
-                out.push(k + 1);
-            }
-        }
-        out
-    }
-
     /// The legal moves; none once the game is over.
     pub fn legal_moves(&self) -> MoveList {
         if self.status.is_over() {
@@ -321,10 +299,15 @@ impl Game {
 
     /// How often the current position occurred in this round (1 the first time).
     pub fn occurrences(&self) -> usize {
-        let now = Seen::of(&self.pos);
+        self.seen_in_layer(&Seen::of(&self.pos))
+    }
+
+    /// How often `key` occurred since the last capture.
+    #[inline(always)]
+    fn seen_in_layer(&self, key: &Seen) -> usize {
         self.seen[self.window..]
             .iter()
-            .filter(|s| **s == now)
+            .filter(|s| *s == key)
             .count()
     }
 
@@ -392,10 +375,7 @@ impl Game {
             self.twice = 0;
         }
         let now = Seen::of(&self.pos);
-        let repeats = self.seen[self.window..]
-            .iter()
-            .filter(|s| **s == now)
-            .count();
+        let repeats = self.seen_in_layer(&now);
         self.seen.push(now);
         if repeats == 1 {
             self.twice += 1;
@@ -427,7 +407,10 @@ impl Game {
 
     fn end_round<T: Tracer>(&mut self, reason: RoundEnd, tracer: &mut T) {
         let taker = !self.pos.to_move;
-        let award = self.pos.clear_board(reason, taker);
+        let award = self
+            .pos
+            .clear_board((reason == RoundEnd::NoMoves).then_some(taker));
+        self.pos.captured = self.pos.captured.zip(award).map(|(c, a)| c + a);
         let captured = self.pos.captured;
         let winner = captured.larger();
         self.rounds.push(RoundResult {
@@ -536,8 +519,8 @@ impl crate::SowingGame for Game {
     fn to_move(&self) -> Side {
         self.pos.to_move
     }
-    fn round(&self) -> u32 {
-        self.pos.round()
+    fn position_round(pos: &Position) -> u32 {
+        pos.round()
     }
     fn status(&self) -> Status {
         self.status
@@ -553,9 +536,6 @@ impl crate::SowingGame for Game {
     }
     fn before_moves(&self) -> impl ExactSizeIterator<Item = &Position> + '_ {
         Game::before_moves(self)
-    }
-    fn round_start_plies(&self) -> Vec<usize> {
-        Game::round_start_plies(self)
     }
     fn legal_moves(&self) -> MoveList {
         Game::legal_moves(self)

@@ -4,6 +4,7 @@
 use crate::rules::MAX_ROW;
 use crate::side::Side;
 use core::fmt;
+use core::marker::PhantomData;
 use core::str::FromStr;
 
 /// A hole of the board: a side and a number counted from that player's own left (1-based).
@@ -91,22 +92,24 @@ impl NameProblem {
     }
 }
 
-/// Why a hole name such as `S3` was rejected: the text given and what is wrong with it.
-///
-/// ```
-/// use rajapasu_engine::{Hole, NameProblem};
-/// let err = "S0".parse::<Hole>().unwrap_err();
-/// assert_eq!((err.text(), err.problem()), ("S0", NameProblem::OutOfRange));
-/// assert_eq!("X3".parse::<Hole>().unwrap_err().problem(), NameProblem::NoRow);
-/// assert_eq!(err.to_string(), "`S0` is not a hole name: holes are numbered 1 to 12");
-/// ```
+/// Why a name of a `K` (a [`Hole`] or a [`Move`]) was rejected: the text given and what is
+/// wrong with it. Each is known by its own name, [`ParseHoleError`] and [`ParseMoveError`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseHoleError {
+pub struct NameError<K> {
     text: String,
     problem: NameProblem,
+    of: PhantomData<K>,
 }
 
-impl ParseHoleError {
+impl<K> NameError<K> {
+    fn new(text: &str, problem: NameProblem) -> NameError<K> {
+        NameError {
+            text: text.to_string(),
+            problem,
+            of: PhantomData,
+        }
+    }
+
     /// The text that was given.
     pub fn text(&self) -> &str {
         &self.text
@@ -117,6 +120,19 @@ impl ParseHoleError {
         self.problem
     }
 }
+
+impl<K: fmt::Debug> std::error::Error for NameError<K> where NameError<K>: fmt::Display {}
+
+/// Why a hole name such as `S3` was rejected.
+///
+/// ```
+/// use rajapasu_engine::{Hole, NameProblem};
+/// let err = "S0".parse::<Hole>().unwrap_err();
+/// assert_eq!((err.text(), err.problem()), ("S0", NameProblem::OutOfRange));
+/// assert_eq!("X3".parse::<Hole>().unwrap_err().problem(), NameProblem::NoRow);
+/// assert_eq!(err.to_string(), "`S0` is not a hole name: holes are numbered 1 to 12");
+/// ```
+pub type ParseHoleError = NameError<Hole>;
 
 impl fmt::Display for ParseHoleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -134,15 +150,10 @@ impl fmt::Display for ParseHoleError {
     }
 }
 
-impl std::error::Error for ParseHoleError {}
-
 impl FromStr for Hole {
     type Err = ParseHoleError;
     fn from_str(s: &str) -> Result<Hole, ParseHoleError> {
-        let err = |problem| ParseHoleError {
-            text: s.to_string(),
-            problem,
-        };
+        let err = |problem| ParseHoleError::new(s, problem);
         let t = s.trim();
         let mut chars = t.chars();
         let Some(first) = chars.next() else {
@@ -201,10 +212,7 @@ impl Move {
 impl TryFrom<u8> for Move {
     type Error = ParseMoveError;
     fn try_from(n: u8) -> Result<Move, ParseMoveError> {
-        Move::new(n).ok_or_else(|| ParseMoveError {
-            text: n.to_string(),
-            problem: NameProblem::OutOfRange,
-        })
+        Move::new(n).ok_or_else(|| ParseMoveError::new(&n.to_string(), NameProblem::OutOfRange))
     }
 }
 
@@ -220,7 +228,7 @@ impl fmt::Display for Move {
     }
 }
 
-/// Why a move such as `3` was rejected: the text given and what is wrong with it.
+/// Why a move such as `3` was rejected.
 ///
 /// ```
 /// use rajapasu_engine::{Move, NameProblem};
@@ -228,23 +236,7 @@ impl fmt::Display for Move {
 /// assert_eq!((err.text(), err.problem()), ("S3", NameProblem::NotANumber));
 /// assert_eq!("13".parse::<Move>().unwrap_err().problem(), NameProblem::OutOfRange);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseMoveError {
-    text: String,
-    problem: NameProblem,
-}
-
-impl ParseMoveError {
-    /// The text that was given.
-    pub fn text(&self) -> &str {
-        &self.text
-    }
-
-    /// What is wrong with it.
-    pub fn problem(&self) -> NameProblem {
-        self.problem
-    }
-}
+pub type ParseMoveError = NameError<Move>;
 
 impl fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -255,8 +247,6 @@ impl fmt::Display for ParseMoveError {
         )
     }
 }
-
-impl std::error::Error for ParseMoveError {}
 
 impl FromStr for Move {
     type Err = ParseMoveError;
@@ -270,10 +260,7 @@ impl FromStr for Move {
             Err(_) if t.is_empty() => NameProblem::Empty,
             Err(_) => NameProblem::of_number(t),
         };
-        Err(ParseMoveError {
-            text: s.to_string(),
-            problem,
-        })
+        Err(ParseMoveError::new(s, problem))
     }
 }
 

@@ -41,9 +41,9 @@
 //! |---|---|---|
 //! | rule 1, section 2 | `hole.rs` | holes and moves, numbered from their owner's left |
 //! | rules 2, 7 and 11 | `position.rs` | the start, legal moves, the turn, the counter total |
-//! | rules 3 to 6, decisions 1 to 4 | `sow.rs` | laps, fours, relays, pussa captures, endless sowing |
+//! | rules 3 to 6, decisions 1 to 4 | `sow.rs` | laps, fours, relays, pussa captures, endless sowing; clearing the board at a round's end (both games) |
 //! | rules 8 and 9, decisions 5 to 8, 10 and 11 | `game.rs` | repetitions, round ends, the winner, the end of a match |
-//! | rules 8 to 10, decision 9 | `round.rs` | clearing the board, refills and closed holes |
+//! | rule 10, decision 9 | `round.rs` | refills and closed holes |
 //! | section 6 | `rules.rs`, `options.rs` | the options and presets; their names, read and written |
 //! | section 2 (position codes) | `code.rs` | reading and writing position codes |
 //! | section 7 | `record.rs`, `record_text.rs` | game records of either game, text and JSON |
@@ -83,7 +83,7 @@ pub use any_game::{AnyGame, GameVisitor, PlayError, RuleSet};
 pub use by_side::BySide;
 pub use code::ParseError;
 pub use game::{Game, Ply, RoundResult, Status};
-pub use hole::{Hole, Move, MoveList, NameProblem, ParseHoleError, ParseMoveError};
+pub use hole::{Hole, Move, MoveList, NameError, NameProblem, ParseHoleError, ParseMoveError};
 pub use options::RuleOption;
 pub use position::{IllegalMove, Position, PositionError, Setup};
 pub use rules::{

@@ -14,7 +14,8 @@ use core::str::FromStr;
 /// is the one written; a later name of the same value is read as well.
 pub(crate) type Names<T> = &'static [(T, &'static str)];
 
-const MODE: Names<Mode> = &[
+/// The values of `mode` and `fours`, the same in both games.
+pub(crate) const MODE: Names<Mode> = &[
     (Mode::Match, "match"),
     (Mode::SingleRound, "round"),
     (Mode::SingleRound, "single-round"),
@@ -26,7 +27,7 @@ const FINAL_FOUR: Names<FinalFour> = &[
     (FinalFour::Exempt, "exempt"),
     (FinalFour::CaptureEndMove, "end"),
 ];
-const FOURS: Names<FourRecipient> = &[
+pub(crate) const FOURS: Names<FourRecipient> = &[
     (FourRecipient::RowOwner, "owner"),
     (FourRecipient::Sower, "sower"),
 ];

@@ -578,12 +578,6 @@ impl Position {
         Ok(pos)
     }
 
-    /// Sets hole `i` to `count`.
-    #[inline(always)]
-    pub(crate) fn set(&mut self, i: usize, count: u8) {
-        self.board[i] = count;
-    }
-
     /// The hole at board index `i`.
     #[inline]
     pub(crate) fn hole_at(&self, i: usize) -> Hole {

@@ -93,6 +93,7 @@ pub type RecordError = GameRecordError<Game>;
 /// assert_eq!(game.position().to_string(), rec.replay().unwrap().position().to_string());
 /// assert_eq!(Record::parse_text(&rec.to_text()).unwrap(), rec);
 /// ```
+#[derive(Clone, Debug)]
 pub struct GameRecord<G: Recorded> {
     /// Tags other than `Rules`, `Position` and `Result`, in order.
     pub tags: Vec<(String, String)>,
@@ -105,18 +106,7 @@ pub struct GameRecord<G: Recorded> {
 }
 
 // By hand: a derive would ask the game itself, not only its rules, positions and moves, to be
-// comparable and printable.
-impl<G: Recorded> Clone for GameRecord<G> {
-    fn clone(&self) -> Self {
-        GameRecord {
-            tags: self.tags.clone(),
-            rules: self.rules,
-            start: self.start,
-            moves: self.moves.clone(),
-        }
-    }
-}
-
+// comparable. (The derived `Clone` and `Debug` ask the game for what every game has.)
 impl<G: Recorded> PartialEq for GameRecord<G> {
     fn eq(&self, other: &Self) -> bool {
         self.tags == other.tags
@@ -128,18 +118,8 @@ impl<G: Recorded> PartialEq for GameRecord<G> {
 
 impl<G: Recorded> Eq for GameRecord<G> {}
 
-impl<G: Recorded> fmt::Debug for GameRecord<G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("GameRecord")
-            .field("tags", &self.tags)
-            .field("rules", &self.rules)
-            .field("start", &self.start)
-            .field("moves", &self.moves)
-            .finish()
-    }
-}
-
 /// Why a record was rejected.
+#[derive(Clone, Debug)]
 pub enum GameRecordError<G: Recorded> {
     /// A tag line that is not `[Name "value"]`.
     BadTag {
@@ -175,31 +155,6 @@ pub enum GameRecordError<G: Recorded> {
     Json(String),
 }
 
-impl<G: Recorded> Clone for GameRecordError<G> {
-    fn clone(&self) -> Self {
-        use GameRecordError as E;
-        match self {
-            E::BadTag { line, text } => E::BadTag {
-                line: *line,
-                text: text.clone(),
-            },
-            E::Rules(e) => E::Rules(e.clone()),
-            E::Position(e) => E::Position(e.clone()),
-            E::BadToken { line, token } => E::BadToken {
-                line: *line,
-                token: token.clone(),
-            },
-            E::UnclosedComment => E::UnclosedComment,
-            E::Illegal { index, mv, error } => E::Illegal {
-                index: *index,
-                mv: *mv,
-                error: error.clone(),
-            },
-            E::Json(e) => E::Json(e.clone()),
-        }
-    }
-}
-
 impl<G: Recorded> PartialEq for GameRecordError<G> {
     fn eq(&self, other: &Self) -> bool {
         use GameRecordError as E;
@@ -226,34 +181,6 @@ impl<G: Recorded> PartialEq for GameRecordError<G> {
 }
 
 impl<G: Recorded> Eq for GameRecordError<G> {}
-
-impl<G: Recorded> fmt::Debug for GameRecordError<G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use GameRecordError as E;
-        match self {
-            E::BadTag { line, text } => f
-                .debug_struct("BadTag")
-                .field("line", line)
-                .field("text", text)
-                .finish(),
-            E::Rules(e) => f.debug_tuple("Rules").field(e).finish(),
-            E::Position(e) => f.debug_tuple("Position").field(e).finish(),
-            E::BadToken { line, token } => f
-                .debug_struct("BadToken")
-                .field("line", line)
-                .field("token", token)
-                .finish(),
-            E::UnclosedComment => f.write_str("UnclosedComment"),
-            E::Illegal { index, mv, error } => f
-                .debug_struct("Illegal")
-                .field("index", index)
-                .field("mv", mv)
-                .field("error", error)
-                .finish(),
-            E::Json(e) => f.debug_tuple("Json").field(e).finish(),
-        }
-    }
-}
 
 impl<G: Recorded> fmt::Display for GameRecordError<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

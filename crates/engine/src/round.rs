@@ -1,32 +1,13 @@
-//! Round ends and refills between rounds: clearing the board (rule 8), refilling and closing
-//! holes (rule 10), a player too poor to fill a hole (decision 9).
+//! Refills between rounds: refilling and closing holes (rule 10), a player too poor to fill a
+//! hole (decision 9). The board is cleared at a round's end (rule 8) by the sowing's
+//! `clear_board`, which both games share.
 
 use crate::by_side::BySide;
 use crate::position::Position;
 use crate::rules::{ClosedEnd, MAX_HOLES};
 use crate::side::Side;
-use crate::trace::RoundEnd;
 
 impl Position {
-    /// Clears the board at a round's end: under rule 8(a) `taker` takes everything, under 8(b)
-    /// each player takes their own row. Returns what each took.
-    pub(crate) fn clear_board(&mut self, reason: RoundEnd, taker: Side) -> BySide<u16> {
-        let mut award = BySide::default();
-        for i in 0..2 * self.rules.holes() {
-            let c = self.board[i];
-            if c != 0 {
-                let to = match reason {
-                    RoundEnd::NoMoves => taker,
-                    RoundEnd::Repetition => self.row_owner(i),
-                };
-                award[to] += u16::from(c);
-                self.set(i, 0);
-            }
-        }
-        self.captured = self.captured.zip(award).map(|(c, a)| c + a);
-        award
-    }
-
     /// Sets up the next round from each player's holdings (rule 10): `Ok(holes filled)`, or
     /// `Err(winner)` if a player cannot fill a single hole.
     pub(crate) fn refill(&mut self, leader: Side) -> Result<BySide<u8>, Side> {

@@ -48,7 +48,7 @@ pub(crate) trait Sowing {
     /// Who owns holes and receives captures: [`crate::Side`] or [`crate::mandiri::Seat`].
     type Seat: Copy + PartialEq;
     /// Everyone's captures of the round, saved and restored around a long move.
-    type Captures: Copy;
+    type Captures: Copy + Default + core::ops::IndexMut<Self::Seat, Output = u16>;
 
     /// The hole counts in board order (closed holes hold 0).
     fn board(&self) -> &[u8; MAX_HOLES];
@@ -64,12 +64,22 @@ pub(crate) trait Sowing {
     fn owner(&self, i: usize) -> Self::Seat;
     /// The hole at board index `i`.
     fn hole_at(&self, i: usize) -> Hole;
-    /// Every seat's captures.
-    fn captures(&self) -> Self::Captures;
-    /// Puts every seat's captures back.
-    fn set_captures(&mut self, captures: Self::Captures);
-    /// Gives `count` counters to `seat`.
-    fn capture(&mut self, seat: Self::Seat, count: u16);
+    /// Every seat's captures, to read, change or put back.
+    fn captures_mut(&mut self) -> &mut Self::Captures;
+
+    /// Clears the board at a round's end: every counter goes to `taker`, or, without one, to
+    /// the owner of its hole. Returns what each took, for the game to add to the captures.
+    fn clear_board(&mut self, taker: Option<Self::Seat>) -> Self::Captures {
+        let mut award = Self::Captures::default();
+        for i in 0..MAX_HOLES {
+            let c = self.board()[i];
+            if c != 0 {
+                award[taker.unwrap_or_else(|| self.owner(i))] += u16::from(c);
+                self.board_mut()[i] = 0;
+            }
+        }
+        award
+    }
 
     /// Sows from board index `start` for the player to move; returns true if the move was
     /// stopped as endless. Does not hand the turn over.
@@ -84,13 +94,13 @@ pub(crate) trait Sowing {
                 .expect("a recorded sowing ends");
         }
         // Sowing changes only the board and the captures: that is all a long move must undo.
-        let (board, captured) = (*self.board(), self.captures());
+        let (board, captured) = (*self.board(), *self.captures_mut());
         match self.sow_laps(start, t, None) {
             Some(endless) => endless,
             None => {
                 // A long move: sow it again, recording lifts, to stop at the first repetition.
                 *self.board_mut() = board;
-                self.set_captures(captured);
+                *self.captures_mut() = captured;
                 let mut log = LiftLog { lifts: Vec::new() };
                 self.sow_laps(start, &mut (), Some(&mut log))
                     .expect("a recorded sowing ends")
@@ -167,7 +177,7 @@ pub(crate) trait Sowing {
                     FourRecipient::RowOwner => self.owner(pos),
                     FourRecipient::Sower => mover,
                 };
-                self.capture(to, 4);
+                self.captures_mut()[to] += 4;
                 if let Some(log) = log.as_deref_mut() {
                     log.clear();
                 }
@@ -197,7 +207,7 @@ pub(crate) trait Sowing {
             while self.board()[z] != 0 {
                 let c = self.board()[z];
                 self.board_mut()[z] = 0;
-                self.capture(mover, u16::from(c));
+                self.captures_mut()[mover] += u16::from(c);
                 if T::ENABLED {
                     t.event(Event::Pussa {
                         hole: self.hole_at(z),

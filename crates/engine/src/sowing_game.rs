@@ -77,8 +77,12 @@ pub trait SowingGame: Clone + Debug + Send + Sync + Sized + 'static {
     fn start(&self) -> &Self::Position;
     /// Who is to move.
     fn to_move(&self) -> Self::Seat;
+    /// The round of `pos`, from 1.
+    fn position_round(pos: &Self::Position) -> u32;
     /// The round being played (or the last one, once the game is over), from 1.
-    fn round(&self) -> u32;
+    fn round(&self) -> u32 {
+        Self::position_round(self.position())
+    }
     /// Where the game stands.
     fn status(&self) -> Self::Status;
     /// True once the game is over: no move can be played.
@@ -91,8 +95,25 @@ pub trait SowingGame: Clone + Debug + Send + Sync + Sized + 'static {
     /// history the game keeps for undo, so nothing is replayed.
     fn before_moves(&self) -> impl ExactSizeIterator<Item = &Self::Position> + '_;
     /// The ply at which each round began: 0, then the ply after every move that ended a round
-    /// of a match.
-    fn round_start_plies(&self) -> Vec<usize>;
+    /// of a match (the position after such a move is the next round's start).
+    ///
+    /// ```
+    /// use rajapasu_engine::{Game, Move, Rules, SowingGame};
+    /// let mut game = Game::from_code("0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35", Rules::default()).unwrap();
+    /// game.play(Move::new(6).unwrap());
+    /// game.play(Move::new(1).unwrap());
+    /// assert_eq!(game.round_start_plies(), [0, 1]);
+    /// ```
+    fn round_start_plies(&self) -> Vec<usize> {
+        let afters = self.before_moves().skip(1).chain([self.position()]);
+        let mut out = vec![0];
+        for (k, (before, after)) in self.before_moves().zip(afters).enumerate() {
+            if Self::position_round(after) != Self::position_round(before) {
+                out.push(k + 1);
+            }
+        }
+        out
+    }
 
     /// The legal moves; none once the game is over.
     fn legal_moves(&self) -> Self::Moves;

@@ -41,15 +41,7 @@ impl Sowing for Position {
         Hole::from_index(i, self.rules.holes())
     }
     #[inline(always)]
-    fn captures(&self) -> crate::BySide<u16> {
-        self.captured
-    }
-    #[inline(always)]
-    fn set_captures(&mut self, captures: crate::BySide<u16>) {
-        self.captured = captures;
-    }
-    #[inline(always)]
-    fn capture(&mut self, seat: Side, count: u16) {
-        self.captured[seat] += count;
+    fn captures_mut(&mut self) -> &mut crate::BySide<u16> {
+        &mut self.captured
     }
 }

@@ -3,7 +3,7 @@
 use proptest::prelude::*;
 use rajapasu_engine::mandiri::{self, BySeat, Player, Seat, TOTAL};
 use rajapasu_engine::rng::Rng;
-use rajapasu_engine::{Event, Hole};
+use rajapasu_engine::{Event, Hole, SowingGame};
 
 const RULE_SETS: [&str; 10] = [
     "mandiri",

@@ -17,9 +17,34 @@ fn player(n: u8) -> Player {
     Player::new(n).unwrap()
 }
 
+fn game(code: &str) -> mandiri::Game {
+    mandiri::Game::from_position(pos(code))
+}
+
+/// The game from `code` after `mv`, with the events of the move.
+fn traced(code: &str, mv: &str) -> (mandiri::Game, Vec<mandiri::Event>) {
+    let mut game = game(code);
+    let mut events = Vec::new();
+    game.play_traced(hole(mv), &mut events).unwrap();
+    (game, events)
+}
+
+/// The position code after `mv` from `code`.
+fn after(code: &str, mv: &str) -> String {
+    traced(code, mv).0.position().to_string()
+}
+
+/// A round that R's S6 ends at once: R sows into S7, takes N2's 2, and one counter is left.
+/// `options` and `tail` (office, round, debts) fill in the rest of the code.
+fn last_move(options: &str, captured: &str, tail: &str) -> String {
+    format!("mandiri{options} 0,0,0,0,0,1,0/0,2,0,0,0,0,0 R {captured} 1,2,3 0,0,0 {tail}")
+}
+
+const M1: &str = "0,0,1,0,0,0,3/0,0,3,0,2,0,0 R 30,30,29 1,2,3 0,0,0 1 1";
+
 #[test]
 fn example_m1_a_four_for_the_raja_a_pussa_for_the_right_end() {
-    let mut p = pos("mandiri 0,0,1,0,0,0,3/0,0,3,0,2,0,0 R 30,30,29 1,2,3 0,0,0 1 1");
+    let mut p = pos(&format!("mandiri {M1}"));
     p.try_play(hole("S7")).unwrap();
     // N1, N2 get one each, N3 makes a four for C; N4 is empty, so R takes N5's 2.
     assert_eq!(p.counts(), [0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0]);
@@ -31,11 +56,7 @@ fn example_m1_a_four_for_the_raja_a_pussa_for_the_right_end() {
 
 #[test]
 fn example_m1_traced_names_seats() {
-    let mut game = mandiri::Game::from_position(pos(
-        "mandiri 0,0,1,0,0,0,3/0,0,3,0,2,0,0 R 30,30,29 1,2,3 0,0,0 1 1",
-    ));
-    let mut events = Vec::new();
-    game.play_traced(hole("S7"), &mut events).unwrap();
+    let (_, events) = traced(&format!("mandiri {M1}"), "S7");
     assert!(events.contains(&mandiri::Event::Sow(Event::Four {
         hole: hole("N3"),
         to: Seat::C
@@ -50,7 +71,7 @@ fn example_m1_traced_names_seats() {
 
 #[test]
 fn example_m1_with_fours_to_the_sower() {
-    let mut p = pos("mandiri/fours=sower 0,0,1,0,0,0,3/0,0,3,0,2,0,0 R 30,30,29 1,2,3 0,0,0 1 1");
+    let mut p = pos(&format!("mandiri/fours=sower {M1}"));
     p.try_play(hole("S7")).unwrap();
     assert_eq!((p.captured(Seat::C), p.captured(Seat::R)), (30, 36));
 }
@@ -80,10 +101,7 @@ fn a_move_must_be_the_movers_open_occupied_hole() {
 #[test]
 fn one_counter_left_ends_the_round_at_once_and_the_last_mover_takes_it() {
     // R sows S6 into S7; N1 is empty, so R takes N2's 2; one counter is left.
-    let mut game = mandiri::Game::from_position(pos(
-        "mandiri/mode=round 0,0,0,0,0,1,0/0,2,0,0,0,0,0 R 30,33,32 1,2,3 0,0,0 1 1",
-    ));
-    game.try_play(hole("S6")).unwrap();
+    let (game, _) = traced(&last_move("/mode=round", "30,33,32", "1 1"), "S6");
     let round = game.rounds()[0];
     assert_eq!(round.ended_by, mandiri::RoundEnd::NoCapture);
     assert_eq!(round.captured.0, [30, 36, 32]);
@@ -101,8 +119,7 @@ fn a_round_with_a_capture_still_reachable_goes_on() {
     // C's S3 sows into S4 and captures nothing (S5, S6 empty), but R can then sow N1 into N2
     // and take N4 beyond the empty N3.
     let code = "mandiri/mode=round 0,0,1,0,0,0,0/1,0,0,1,0,0,0 C 32,32,31 1,2,3 0,0,0 1 1";
-    let mut game = mandiri::Game::from_position(pos(code));
-    game.try_play(hole("S3")).unwrap();
+    let (mut game, _) = traced(code, "S3");
     assert_eq!(game.status(), mandiri::Status::Playing);
     assert_eq!(game.position().to_move(), Seat::R);
     game.try_play(hole("N1")).unwrap();
@@ -112,8 +129,7 @@ fn a_round_with_a_capture_still_reachable_goes_on() {
 #[test]
 fn below4_ends_a_round_with_three_counters_after_a_move() {
     let code = "mandiri/mode=round,round-end=below4 0,0,1,0,0,0,0/1,0,0,1,0,0,0 C 32,32,31 1,2,3 0,0,0 1 1";
-    let mut game = mandiri::Game::from_position(pos(code));
-    game.try_play(hole("S3")).unwrap();
+    let (game, _) = traced(code, "S3");
     assert_eq!(game.rounds()[0].captured.0, [35, 32, 31]);
 }
 
@@ -121,8 +137,7 @@ fn below4_ends_a_round_with_three_counters_after_a_move() {
 fn quiet_ends_a_round_after_a_circle_of_turns_without_a_capture() {
     let code =
         "mandiri/mode=round,round-end=quiet 0,0,1,0,0,0,0/1,0,0,1,0,0,0 C 32,32,31 1,2,3 0,0,0 1 1";
-    let mut game = mandiri::Game::from_position(pos(code));
-    game.try_play(hole("S3")).unwrap();
+    let (game, _) = traced(code, "S3");
     assert_eq!(game.status(), mandiri::Status::Playing);
 }
 
@@ -130,11 +145,7 @@ fn quiet_ends_a_round_after_a_circle_of_turns_without_a_capture() {
 fn the_gift_and_the_refill_in_the_fixed_order() {
     // The round ends as above: C 30, R 36, L 32. C gives 1 each to R and L: 28, 37, 33.
     // C fills 4 holes (S5 N5 S4 N4), R 4 with 9 left, L 4 with 5 left.
-    let mut game = mandiri::Game::from_position(pos(
-        "mandiri 0,0,0,0,0,1,0/0,2,0,0,0,0,0 R 30,33,32 1,2,3 0,0,0 1 1",
-    ));
-    let mut events = Vec::new();
-    game.play_traced(hole("S6"), &mut events).unwrap();
+    let (game, events) = traced(&last_move("", "30,33,32", "1 1"), "S6");
     assert!(events.contains(&mandiri::Event::Gift {
         from: player(1),
         to: player(2),
@@ -150,10 +161,7 @@ fn the_gift_and_the_refill_in_the_fixed_order() {
 fn the_office_passes_after_three_rounds_and_the_players_move_seats() {
     // The Raja's third round: after the gift (28, 37, 33), player 2 moves to C, 3 to R, 1 to L.
     // C (player 2) fills 5 holes, keeps 2; R (player 3) 4, keeps 5; L (player 1) 4, keeps 0.
-    let mut game = mandiri::Game::from_position(pos(
-        "mandiri 0,0,0,0,0,1,0/0,2,0,0,0,0,0 R 30,33,32 1,2,3 0,0,0 3 3",
-    ));
-    game.try_play(hole("S6")).unwrap();
+    let (game, _) = traced(&last_move("", "30,33,32", "3 3"), "S6");
     assert_eq!(
         game.position().to_string(),
         "mandiri 7,7,7,7,7,7,7/7,7,x,7,7,7,7 C 0,0,0 2,3,1 0,2,5 1 4"
@@ -164,11 +172,7 @@ fn the_office_passes_after_three_rounds_and_the_players_move_seats() {
 #[test]
 fn a_player_who_cannot_fill_a_hole_is_out_and_the_seat_closes() {
     // C 60, R 33 + 3, L 2; after the gift 58, 37, 3: player 3 is out and keeps 3.
-    let mut game = mandiri::Game::from_position(pos(
-        "mandiri 0,0,0,0,0,1,0/0,2,0,0,0,0,0 R 60,33,2 1,2,3 0,0,0 1 1",
-    ));
-    let mut events = Vec::new();
-    game.play_traced(hole("S6"), &mut events).unwrap();
+    let (mut game, events) = traced(&last_move("", "60,33,2", "1 1"), "S6");
     assert!(events.contains(&mandiri::Event::Out { player: player(3) }));
     assert_eq!(
         game.position().to_string(),
@@ -183,12 +187,8 @@ fn a_player_who_cannot_fill_a_hole_is_out_and_the_seat_closes() {
 #[test]
 fn borrowing_fills_one_hole_and_the_debt_is_recorded() {
     // As above with borrow=on: player 3 (3) borrows 4 from player 1 (58, the most).
-    let mut game = mandiri::Game::from_position(pos(
-        "mandiri/borrow=on 0,0,0,0,0,1,0/0,2,0,0,0,0,0 R 60,33,2 1,2,3 0,0,0 1 1",
-    ));
-    game.try_play(hole("S6")).unwrap();
     assert_eq!(
-        game.position().to_string(),
+        after(&last_move("/borrow=on", "60,33,2", "1 1"), "S6"),
         "mandiri/borrow=on x,7,7,7,7,7,7/7,7,7,7,7,x,x C 0,0,0 1,2,3 12,9,0 2 2 3:1:4"
     );
 }
@@ -196,10 +196,7 @@ fn borrowing_fills_one_hole_and_the_debt_is_recorded() {
 #[test]
 fn the_match_ends_when_one_player_can_fill_a_hole() {
     // C 91, R 2 + 3, L 2; after the gift 89, 6, 3: only player 1 can fill a hole.
-    let mut game = mandiri::Game::from_position(pos(
-        "mandiri 0,0,0,0,0,1,0/0,2,0,0,0,0,0 R 91,2,2 1,2,3 0,0,0 1 1",
-    ));
-    game.try_play(hole("S6")).unwrap();
+    let (game, _) = traced(&last_move("", "91,2,2", "1 1"), "S6");
     assert_eq!(
         game.status(),
         mandiri::Status::MatchOver {
@@ -228,7 +225,7 @@ fn codes_name_what_is_wrong() {
 
 #[test]
 fn undo_restores_the_game_across_a_round_end() {
-    let start = pos("mandiri 0,0,0,0,0,1,0/0,2,0,0,0,0,0 R 30,33,32 1,2,3 0,0,0 1 1");
+    let start = pos(&last_move("", "30,33,32", "1 1"));
     let mut game = mandiri::Game::from_position(start);
     game.try_play(hole("S6")).unwrap();
     assert_eq!(game.rounds().len(), 1);
@@ -264,7 +261,7 @@ fn the_third_repetition_ends_the_round_and_each_seat_takes_its_own_holes() {
         let count = after[..=i].iter().filter(|j| **j == after[i]).count();
         assert!(count < 3, "move {} repeats a position a third time", i + 1);
     }
-    let mut game = mandiri::Game::from_position(pos(code));
+    let mut game = game(code);
     let mut events = Vec::new();
     for &m in &moves[..moves.len() - 1] {
         game.try_play(m).unwrap();
@@ -291,11 +288,7 @@ fn a_debt_is_paid_back_before_the_gift() {
     // The round ends with C 30, R 36, L 32. Player 3 first pays back the 4 owed to player 1
     // (34, 36, 28), then the gift (32, 37, 29): C fills 4 holes and keeps 4, R 4 and 9, L 4
     // and 1.
-    let mut game = mandiri::Game::from_position(pos(
-        "mandiri/borrow=on 0,0,0,0,0,1,0/0,2,0,0,0,0,0 R 30,33,32 1,2,3 0,0,0 1 1 3:1:4",
-    ));
-    let mut events = Vec::new();
-    game.play_traced(hole("S6"), &mut events).unwrap();
+    let (game, events) = traced(&last_move("/borrow=on", "30,33,32", "1 1 3:1:4"), "S6");
     assert!(events.contains(&mandiri::Event::Repay {
         from: player(3),
         to: player(1),
@@ -328,7 +321,7 @@ fn quiet_ends_the_round_after_as_many_quiet_moves_as_seats_playing() {
     }
     let (k, mover, left) = end.expect("three quiet moves in the line");
     let code = plain.replace("mode=round", "mode=round,round-end=quiet");
-    let mut game = mandiri::Game::from_position(pos(&code));
+    let mut game = game(&code);
     for (j, m) in line.split_whitespace().map(hole).enumerate().take(k + 1) {
         assert_eq!(
             game.status(),

@@ -3,7 +3,7 @@
 //! peak memory (VmHWM from /proc), the probe's latencies and failures, and what the attack
 //! got. docs/SERVER.md has the figures.
 
-use crate::client::{Answer, Client};
+use crate::client::{legal_moves, Answer, Client};
 use crate::error::LoadtestError;
 use crate::latency::percentile;
 use crate::server::{self, Server};
@@ -94,6 +94,18 @@ async fn json_post(c: &mut Client, path: &str, body: &Value) -> std::io::Result<
     c.request("POST", path, Some(&body.to_string())).await
 }
 
+/// A new game on one device: its id, its token and its view; `None` when the server does not
+/// make one.
+async fn local_game(c: &mut Client) -> Option<(String, String, Value)> {
+    let mut v = json_post(c, "/api/games", &json!({"kind": "local"}))
+        .await
+        .ok()?
+        .json();
+    let id = v["id"].as_str()?.to_string();
+    let token = v["token"].as_str()?.to_string();
+    Some((id, token, v["game"]["view"].take()))
+}
+
 /// Runs the attack `mode` for about `seconds` against a server of its own.
 pub async fn run(mode: Abuse, seconds: f64) -> Result<(), LoadtestError> {
     let db = std::env::temp_dir()
@@ -120,11 +132,8 @@ pub async fn run(mode: Abuse, seconds: f64) -> Result<(), LoadtestError> {
     };
     let probe = probe.report().await;
     let memory = memory_mb(pid);
-    let _ = server.child.kill();
-    let _ = server.child.wait();
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{db}{ext}"));
-    }
+    server.kill();
+    server::remove_db_files(&db);
     println!("{}", what?);
     println!("{probe}");
     if let Some((peak, _)) = memory {
@@ -178,21 +187,12 @@ async fn level6(addr: SocketAddr, seconds: f64) -> Result<String, LoadtestError>
                 return;
             };
             while Instant::now() < until {
-                let Ok(a) = json_post(&mut c, "/api/games", &json!({"kind": "local"})).await else {
+                let Some((id, token, mut view)) = local_game(&mut c).await else {
                     return;
                 };
-                let v = a.json();
-                let (Some(id), Some(token)) = (v["id"].as_str(), v["token"].as_str()) else {
-                    return;
-                };
-                let (id, token) = (id.to_string(), token.to_string());
-                let mut view = v["game"]["view"].clone();
                 let mut ply = 0u64;
                 while Instant::now() < until {
-                    let legal: Vec<u64> = view["legal_moves"]
-                        .as_array()
-                        .map(|a| a.iter().filter_map(Value::as_u64).collect())
-                        .unwrap_or_default();
+                    let legal = legal_moves(&view);
                     let Some(&mv) = legal.get(((ply + k) as usize) % legal.len().max(1)) else {
                         break;
                     };
@@ -218,9 +218,7 @@ async fn level6(addr: SocketAddr, seconds: f64) -> Result<String, LoadtestError>
             }
         }));
     }
-    for p in players {
-        let _ = p.await;
-    }
+    futures_util::future::join_all(players).await;
     let mut lat = std::mem::take(&mut *lat.lock().unwrap_or_else(|e| e.into_inner()));
     lat.sort_unstable();
     Ok(format!(
@@ -246,14 +244,9 @@ async fn hints(addr: SocketAddr, seconds: f64) -> Result<String, LoadtestError> 
             let Ok(mut c) = Client::connect(addr).await else {
                 return;
             };
-            let Ok(a) = json_post(&mut c, "/api/games", &json!({"kind": "local"})).await else {
+            let Some((id, token, _)) = local_game(&mut c).await else {
                 return;
             };
-            let v = a.json();
-            let (Some(id), Some(token)) = (v["id"].as_str(), v["token"].as_str()) else {
-                return;
-            };
-            let (id, token) = (id.to_string(), token.to_string());
             while Instant::now() < until {
                 let path = format!("/api/games/{id}/hint");
                 match json_post(&mut c, &path, &json!({"token": token})).await {
@@ -268,9 +261,7 @@ async fn hints(addr: SocketAddr, seconds: f64) -> Result<String, LoadtestError> 
             }
         }));
     }
-    for t in tasks {
-        let _ = t.await;
-    }
+    futures_util::future::join_all(tasks).await;
     Ok(format!(
         "200 clients asking for hints: {} answered, {} refused with 503 busy, {} other answers",
         ok.load(Ordering::Relaxed),
@@ -332,9 +323,7 @@ async fn games(addr: SocketAddr) -> Result<String, LoadtestError> {
             }
         }));
     }
-    for task in tasks {
-        let _ = task.await;
-    }
+    futures_util::future::join_all(tasks).await;
     Ok(format!(
         "{} games created in {:.1} s",
         created.load(Ordering::Relaxed),
@@ -347,13 +336,9 @@ async fn ws_large(addr: SocketAddr) -> Result<String, LoadtestError> {
     let mut c = Client::connect(addr)
         .await
         .map_err(LoadtestError::AbuseRequest)?;
-    let a = json_post(&mut c, "/api/games", &json!({"kind": "local"}))
-        .await
-        .map_err(LoadtestError::AbuseRequest)?;
-    let mut ids = Vec::new();
-    ids.push(a.json()["id"].as_str().unwrap_or_default().to_string());
     // Sockets spread over games, as the caps per game allow.
-    for _ in 0..9 {
+    let mut ids = Vec::new();
+    for _ in 0..10 {
         let a = json_post(&mut c, "/api/games", &json!({"kind": "local"}))
             .await
             .map_err(LoadtestError::AbuseRequest)?;
@@ -387,9 +372,7 @@ async fn ws_large(addr: SocketAddr) -> Result<String, LoadtestError> {
             }
         }));
     }
-    for t in tasks {
-        let _ = t.await;
-    }
+    futures_util::future::join_all(tasks).await;
     Ok(format!(
         "200 WebSockets sending 1 MiB messages: {} closed by the server, {} refused (caps)",
         closed.load(Ordering::Relaxed),

@@ -28,6 +28,14 @@ impl Answer {
     }
 }
 
+/// The legal moves of a Raja Pasu view (`view.legal_moves`); none when it has none.
+pub(crate) fn legal_moves(view: &serde_json::Value) -> Vec<u64> {
+    view["legal_moves"]
+        .as_array()
+        .map(|a| a.iter().filter_map(serde_json::Value::as_u64).collect())
+        .unwrap_or_default()
+}
+
 impl Client {
     /// Connects to `addr`.
     pub async fn connect(addr: SocketAddr) -> io::Result<Client> {

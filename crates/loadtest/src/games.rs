@@ -4,7 +4,7 @@
 //! database and counts the acknowledged moves that were lost.
 
 use crate::args::LoadtestArgs;
-use crate::client::Client;
+use crate::client::{legal_moves, Client};
 use crate::error::LoadtestError;
 use crate::latency::percentile;
 use crate::server::{self, Server};
@@ -71,10 +71,7 @@ async fn worker(addrs: Vec<SocketAddr>, seed: u64, until: Instant, tally: Arc<Mu
         let mut moves = Vec::new();
         let mut view: Value = created["game"]["view"].clone();
         while Instant::now() < until {
-            let legal: Vec<u64> = view["legal_moves"]
-                .as_array()
-                .map(|a| a.iter().filter_map(Value::as_u64).collect())
-                .unwrap_or_default();
+            let legal = legal_moves(&view);
             if legal.is_empty() {
                 acked.push((id, moves));
                 continue 'games;
@@ -128,9 +125,7 @@ async fn load(addrs: &[SocketAddr], games: usize, seconds: f64) -> Tally {
             tally.clone(),
         )));
     }
-    for t in tasks {
-        let _ = t.await;
-    }
+    futures_util::future::join_all(tasks).await;
     Arc::try_unwrap(tally)
         .map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()))
         .unwrap_or_default()
@@ -180,9 +175,7 @@ pub async fn run(args: &LoadtestArgs, games: usize, seconds: f64) -> Result<(), 
     }
     let result = run_with_server(&db, args.instances, games, seconds, args.crash).await;
     if own_db {
-        for ext in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{db}{ext}"));
-        }
+        server::remove_db_files(&db);
     }
     result
 }
@@ -208,8 +201,7 @@ async fn run_with_server(
     let t0 = Instant::now();
     let stop = |mut servers: Vec<Server>| {
         for server in &mut servers {
-            let _ = server.child.kill(); // SIGKILL
-            let _ = server.child.wait();
+            server.kill();
         }
     };
     let mut tally = if crash {
@@ -269,8 +261,7 @@ async fn run_with_server(
             .count();
         lost += moves.len() - same;
     }
-    let _ = restarted.child.kill();
-    let _ = restarted.child.wait();
+    restarted.kill();
     println!(
         "after kill -9 and restart: {total} acknowledged moves in {} games checked, {lost} lost, {missing_games} games missing",
         tally.acked.len()

@@ -7,7 +7,7 @@ use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 
 /// A server process started by a test. Dropping it leaves the process running: the tests kill
-/// it (SIGKILL, or SIGTERM for `--abuse shutdown`) and wait for it themselves.
+/// it ([`Server::kill`], or SIGTERM for `--abuse shutdown`) and wait for it themselves.
 pub struct Server {
     /// The process.
     pub child: Child,
@@ -15,6 +15,21 @@ pub struct Server {
     pub addr: SocketAddr,
     /// Its database, as it announced it (a password hidden).
     pub database: String,
+}
+
+impl Server {
+    /// Kills the process (SIGKILL) and waits for it.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Removes a SQLite database's files (nothing is left of a test's own database).
+pub(crate) fn remove_db_files(db: &str) {
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{db}{ext}"));
+    }
 }
 
 /// The flags the test's own server gets: one address sends everything, so the per-address

@@ -20,6 +20,11 @@ type AppState = Arc<App>;
 
 /// The whole application: the routes, behind [`crate::layers::front`].
 pub fn router(app: Arc<App>) -> Router {
+    let pages = assets::PAGE_ROUTES
+        .into_iter()
+        .fold(Router::new(), |r, (path, page)| {
+            r.route(path, get(move || async move { assets::page(page) }))
+        });
     Router::new()
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics))
@@ -29,13 +34,7 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(game_routes::router::<mandiri::Game>())
         .route("/api/analysis", post(analysis))
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
-        .route("/", get(assets::index))
-        .route("/g/{id}", get(assets::index))
-        .route("/mandiri", get(assets::mandiri_page))
-        .route("/m/{id}", get(assets::mandiri_page))
-        .route("/rules", get(assets::rules_page))
-        .route("/learn", get(assets::learn_page))
-        .route("/analysis", get(assets::analysis_page))
+        .merge(pages)
         .route("/assets/{*path}", get(assets::asset))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)

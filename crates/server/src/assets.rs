@@ -101,7 +101,19 @@ fn file(path: &str) -> Option<Response> {
     )
 }
 
-fn page(page: Page) -> Response {
+/// Each page's addresses.
+pub const PAGE_ROUTES: [(&str, Page); 7] = [
+    ("/", Page::Index),
+    ("/g/{id}", Page::Index),
+    ("/mandiri", Page::Mandiri),
+    ("/m/{id}", Page::Mandiri),
+    ("/rules", Page::Rules),
+    ("/learn", Page::Learn),
+    ("/analysis", Page::Analysis),
+];
+
+/// A page, as HTML that is not cached.
+pub fn page(page: Page) -> Response {
     match page_html(page) {
         Ok(html) => (
             [
@@ -113,31 +125,6 @@ fn page(page: Page) -> Response {
             .into_response(),
         Err(e) => ApiError::internal(e).into_response(),
     }
-}
-
-/// The app page (`/` and `/g/{id}`).
-pub async fn index() -> Response {
-    page(Page::Index)
-}
-
-/// The rules page.
-pub async fn rules_page() -> Response {
-    page(Page::Rules)
-}
-
-/// The tutorial page, `/learn`.
-pub async fn learn_page() -> Response {
-    page(Page::Learn)
-}
-
-/// The analysis board, `/analysis`.
-pub async fn analysis_page() -> Response {
-    page(Page::Analysis)
-}
-
-/// The Raja Pasu Mandiri page, `/mandiri` and `/m/{id}`.
-pub async fn mandiri_page() -> Response {
-    page(Page::Mandiri)
 }
 
 /// `/assets/{path}`.

@@ -67,43 +67,35 @@ impl ErrorKind {
 
     /// The HTTP status.
     pub fn status(self) -> StatusCode {
-        match self {
-            ErrorKind::BadRequest => StatusCode::BAD_REQUEST,
-            ErrorKind::Forbidden => StatusCode::FORBIDDEN,
-            ErrorKind::NotFound => StatusCode::NOT_FOUND,
-            ErrorKind::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
-            ErrorKind::Timeout => StatusCode::REQUEST_TIMEOUT,
-            ErrorKind::Conflict => StatusCode::CONFLICT,
-            ErrorKind::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            ErrorKind::UriTooLong => StatusCode::URI_TOO_LONG,
-            ErrorKind::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ErrorKind::Unprocessable => StatusCode::UNPROCESSABLE_ENTITY,
-            ErrorKind::UpgradeRequired => StatusCode::UPGRADE_REQUIRED,
-            ErrorKind::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
-            ErrorKind::HeadersTooLarge => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
-            ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
-            ErrorKind::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
-        }
+        self.row().0
     }
 
     /// The code of an error of this kind without a precise one (docs/API.md).
     pub fn general_code(self) -> &'static str {
+        self.row().1
+    }
+
+    /// The status and the general code: one row for each kind.
+    fn row(self) -> (StatusCode, &'static str) {
         match self {
-            ErrorKind::BadRequest => "bad_request",
-            ErrorKind::Forbidden => "forbidden",
-            ErrorKind::NotFound => "not_found",
-            ErrorKind::MethodNotAllowed => "method_not_allowed",
-            ErrorKind::Timeout => "timeout",
-            ErrorKind::Conflict => "conflict",
-            ErrorKind::TooLarge => "too_large",
-            ErrorKind::UriTooLong => "uri_too_long",
-            ErrorKind::UnsupportedMediaType => "not_json",
-            ErrorKind::Unprocessable => "unprocessable",
-            ErrorKind::UpgradeRequired => "not_websocket",
-            ErrorKind::TooManyRequests => "rate_limited",
-            ErrorKind::HeadersTooLarge => "headers_too_large",
-            ErrorKind::Internal => "internal",
-            ErrorKind::Unavailable => "not_saved",
+            ErrorKind::BadRequest => (StatusCode::BAD_REQUEST, "bad_request"),
+            ErrorKind::Forbidden => (StatusCode::FORBIDDEN, "forbidden"),
+            ErrorKind::NotFound => (StatusCode::NOT_FOUND, "not_found"),
+            ErrorKind::MethodNotAllowed => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed"),
+            ErrorKind::Timeout => (StatusCode::REQUEST_TIMEOUT, "timeout"),
+            ErrorKind::Conflict => (StatusCode::CONFLICT, "conflict"),
+            ErrorKind::TooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "too_large"),
+            ErrorKind::UriTooLong => (StatusCode::URI_TOO_LONG, "uri_too_long"),
+            ErrorKind::UnsupportedMediaType => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "not_json"),
+            ErrorKind::Unprocessable => (StatusCode::UNPROCESSABLE_ENTITY, "unprocessable"),
+            ErrorKind::UpgradeRequired => (StatusCode::UPGRADE_REQUIRED, "not_websocket"),
+            ErrorKind::TooManyRequests => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
+            ErrorKind::HeadersTooLarge => (
+                StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+                "headers_too_large",
+            ),
+            ErrorKind::Internal => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
+            ErrorKind::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "not_saved"),
         }
     }
 }

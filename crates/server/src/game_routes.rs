@@ -10,7 +10,7 @@ use crate::games::hub::HeldGame;
 use crate::live::ws;
 use crate::requests::{
     ApiJson, ApiPath, ApiQuery, JoinRequest, MoveRequest, NameRequest, RecordQuery, StateQuery,
-    TokenRequest,
+    TokenRequest, TraceRequest,
 };
 use axum::extract::State;
 use axum::http::{header, StatusCode};
@@ -59,71 +59,32 @@ async fn state<G: HeldGame>(
     Ok(Json(app.hub.state::<G>(&id, q.at).await?))
 }
 
-async fn play<G: HeldGame>(
-    State(app): State<AppState>,
-    ApiPath(id): ApiPath<String>,
-    ApiJson(req): ApiJson<MoveRequest<G::MoveText>>,
-) -> Answer {
-    Ok(Json(app.hub.play::<G>(&id, req).await?))
+/// The handlers that read a game's id and a body and answer what the hub's action of the same
+/// name answers: one shape, so written once.
+macro_rules! actions {
+    ($($action:ident($body:ty)),* $(,)?) => {$(
+        async fn $action<G: HeldGame>(
+            State(app): State<AppState>,
+            ApiPath(id): ApiPath<String>,
+            ApiJson(req): ApiJson<$body>,
+        ) -> Answer {
+            Ok(Json(app.hub.$action::<G>(&id, req).await?))
+        }
+    )*};
 }
 
-async fn undo<G: HeldGame>(
-    State(app): State<AppState>,
-    ApiPath(id): ApiPath<String>,
-    ApiJson(req): ApiJson<TokenRequest>,
-) -> Answer {
-    Ok(Json(app.hub.undo::<G>(&id, req).await?))
-}
+actions!(
+    play(MoveRequest<G::MoveText>),
+    undo(TokenRequest),
+    hint(TokenRequest),
+    join(JoinRequest),
+    resign(TokenRequest),
+    next_round(TokenRequest),
+    name(NameRequest),
+    rematch(G::RematchRequest),
+);
 
-async fn hint<G: HeldGame>(
-    State(app): State<AppState>,
-    ApiPath(id): ApiPath<String>,
-    ApiJson(req): ApiJson<TokenRequest>,
-) -> Answer {
-    Ok(Json(app.hub.hint::<G>(&id, req).await?))
-}
-
-async fn join<G: HeldGame>(
-    State(app): State<AppState>,
-    ApiPath(id): ApiPath<String>,
-    ApiJson(req): ApiJson<JoinRequest>,
-) -> Answer {
-    Ok(Json(app.hub.join::<G>(&id, req).await?))
-}
-
-async fn resign<G: HeldGame>(
-    State(app): State<AppState>,
-    ApiPath(id): ApiPath<String>,
-    ApiJson(req): ApiJson<TokenRequest>,
-) -> Answer {
-    Ok(Json(app.hub.resign::<G>(&id, req).await?))
-}
-
-async fn next_round<G: HeldGame>(
-    State(app): State<AppState>,
-    ApiPath(id): ApiPath<String>,
-    ApiJson(req): ApiJson<TokenRequest>,
-) -> Answer {
-    Ok(Json(app.hub.next_round::<G>(&id, req).await?))
-}
-
-async fn name<G: HeldGame>(
-    State(app): State<AppState>,
-    ApiPath(id): ApiPath<String>,
-    ApiJson(req): ApiJson<NameRequest>,
-) -> Answer {
-    Ok(Json(app.hub.name::<G>(&id, req).await?))
-}
-
-async fn rematch<G: HeldGame>(
-    State(app): State<AppState>,
-    ApiPath(id): ApiPath<String>,
-    ApiJson(req): ApiJson<G::RematchRequest>,
-) -> Answer {
-    Ok(Json(app.hub.rematch::<G>(&id, req).await?))
-}
-
-async fn trace<G: HeldGame>(ApiJson(req): ApiJson<G::TraceRequest>) -> Answer {
+async fn trace<G: HeldGame>(ApiJson(req): ApiJson<TraceRequest<G::MoveText>>) -> Answer {
     Ok(Json(crate::games::actions::trace::<G>(&req)?))
 }
 

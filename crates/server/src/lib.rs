@@ -16,7 +16,7 @@
 //! | [`metrics`] | the counters of `/metrics` |
 //! | [`games`] | the games in play, written once for both games: held, stored, moves, undo, hints, seats, rematches, the computer's turn |
 //! | [`raja_pasu`] | what is Raja Pasu's own: its settings (who plays), requests, JSON and hint |
-//! | [`mandiri`] | what is Raja Pasu Mandiri's own: the same, for three players, and its trace request |
+//! | [`mandiri`] | what is Raja Pasu Mandiri's own: the same, for three players |
 //! | [`store`] | where games are kept: SQLite (one writer thread, group commit) or PostgreSQL |
 //! | [`analysis`] | the analysis board's search: every move scored, bounded in time |
 //! | [`error`] | the API's error answers, and why the server could not start |

@@ -23,7 +23,8 @@ use tokio::sync::broadcast::error::RecvError;
 /// its seat token and short requests for the state.
 pub const WS_MESSAGE_LIMIT: usize = 4096;
 
-/// The live updates of a game of kind `G` (both games' routes).
+/// The live updates of a game of kind `G` (both games' routes): the request upgraded, within
+/// the caps.
 pub(crate) async fn ws<G: HeldGame>(
     State(app): State<Arc<App>>,
     ApiPath(id): ApiPath<String>,
@@ -32,17 +33,6 @@ pub(crate) async fn ws<G: HeldGame>(
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let slot = app.hub.load::<G>(&id).await?;
-    open_socket(&app, slot, peer, &headers, upgrade)
-}
-
-/// Upgrades a live-update request of the game in `slot` (of either kind), within the caps.
-fn open_socket<G: HeldGame>(
-    app: &App,
-    slot: Arc<Slot<G>>,
-    peer: Option<Extension<Peer>>,
-    headers: &HeaderMap,
-    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
-) -> Result<Response, ApiError> {
     let id = slot.id.clone();
     let upgrade = upgrade.map_err(|_| {
         ApiError::of(
@@ -51,7 +41,7 @@ fn open_socket<G: HeldGame>(
         )
         .code("not_websocket")
     })?;
-    let address = app.client_address(headers, peer.map(|Extension(p)| p));
+    let address = app.client_address(&headers, peer.map(|Extension(p)| p));
     let place = app.sockets.try_open(&id, address).map_err(|full| {
         let what = match full {
             Full::Game => "this game has as many live-update sockets open as it takes",

@@ -196,6 +196,22 @@ pub struct MoveRequest<T> {
     pub token: Option<String>,
 }
 
+/// Body of a trace, `POST /api/trace` or `/api/mandiri/trace`: the move as each game names it
+/// (`T`, as in [`MoveRequest`]), played from a position code or from a rule set's start.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct TraceRequest<T> {
+    /// A rule set, for a move from its start.
+    #[serde(default)]
+    pub rules: Option<String>,
+    /// A position code (RULES.md 9.7).
+    #[serde(default)]
+    pub position: Option<String>,
+    /// The move.
+    #[serde(rename = "move")]
+    pub mv: T,
+}
+
 /// Body of `POST .../games/{id}/undo`, `/hint`, `/resign`, `/next-round` (and a Mandiri
 /// rematch).
 #[derive(Deserialize, Debug)]

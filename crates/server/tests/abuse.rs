@@ -4,7 +4,10 @@
 
 mod common;
 
-use common::{body_json, code_of, new_game, post, raw_exchange, req, server_with, step};
+use common::{
+    act, body_json, code_of, get, new_game, post, raw_exchange, server_with, socket, step,
+    wait_for, GAMES,
+};
 use futures_util::{SinkExt, StreamExt};
 use rajapasu_server::limits::Limits;
 use serde_json::json;
@@ -14,8 +17,9 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 
-/// Reads until the server closes the connection; the time it took, or `None` after `limit`.
-async fn closed_within(stream: &mut TcpStream, limit: Duration) -> Option<Duration> {
+/// Reads until the server closes the connection; the time it took, or `None` after `seconds`.
+async fn closed_within(stream: &mut TcpStream, seconds: u64) -> Option<Duration> {
+    let limit = Duration::from_secs(seconds);
     let t = Instant::now();
     let mut buf = [0u8; 4096];
     loop {
@@ -27,12 +31,28 @@ async fn closed_within(stream: &mut TcpStream, limit: Duration) -> Option<Durati
     }
 }
 
-fn short_timeouts() -> Limits {
-    Limits {
-        idle_timeout: 1.0,
-        header_timeout: 1.0,
-        ..Limits::default()
-    }
+/// A JSON POST on a new connection that it closes: the whole answer, head and body, as text.
+async fn raw_post(addr: SocketAddr, path: &str, body: serde_json::Value) -> String {
+    let body = body.to_string();
+    let len = body.len();
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {len}\r\n\r\n{body}"
+    );
+    raw_exchange(addr, request.as_bytes()).await
+}
+
+/// Whether a whole answer's head has a `Retry-After`.
+fn has_retry_after(answer: &str) -> bool {
+    answer.to_ascii_lowercase().contains("\r\nretry-after: ")
+}
+
+/// Sends `head` on a new connection and reads until the server closes it (15 s at most):
+/// whether it did.
+async fn closes_after(addr: SocketAddr, head: &[u8]) -> Option<Duration> {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    s.write_all(head).await.unwrap();
+    closed_within(&mut s, 15).await
 }
 
 #[tokio::test]
@@ -43,11 +63,7 @@ async fn an_idle_connection_is_closed_after_the_idle_timeout() {
         ..Limits::default()
     })
     .await;
-    let mut s = TcpStream::connect(server.addr).await.unwrap();
-    s.write_all(b"GET /api/meta HTTP/1.1\r\nHost: x\r\n\r\n")
-        .await
-        .unwrap();
-    let took = closed_within(&mut s, Duration::from_secs(15)).await;
+    let took = closes_after(server.addr, b"GET /api/meta HTTP/1.1\r\nHost: x\r\n\r\n").await;
     let took = took.expect("the idle connection is closed");
     assert!(took >= Duration::from_millis(900), "{took:?}");
 }
@@ -60,13 +76,8 @@ async fn a_half_sent_request_is_closed_after_the_header_timeout() {
         ..Limits::default()
     })
     .await;
-    let mut s = TcpStream::connect(server.addr).await.unwrap();
-    s.write_all(b"GET /api/meta HTTP/1.1\r\nHost: x\r\n")
-        .await
-        .unwrap();
-    assert!(closed_within(&mut s, Duration::from_secs(15))
-        .await
-        .is_some());
+    let head = b"GET /api/meta HTTP/1.1\r\nHost: x\r\n";
+    assert!(closes_after(server.addr, head).await.is_some());
 }
 
 #[tokio::test]
@@ -90,12 +101,8 @@ async fn the_server_stops_within_its_grace_while_a_request_is_half_sent() {
         .await
         .expect("stopped within 10 s");
     assert!(t.elapsed() < Duration::from_secs(8), "{:?}", t.elapsed());
-    assert!(closed_within(&mut s, Duration::from_secs(5))
-        .await
-        .is_some());
-    assert!(closed_within(&mut idle, Duration::from_secs(5))
-        .await
-        .is_some());
+    assert!(closed_within(&mut s, 5).await.is_some());
+    assert!(closed_within(&mut idle, 5).await.is_some());
     assert!(
         TcpStream::connect(addr).await.is_err(),
         "no longer listening"
@@ -124,31 +131,18 @@ async fn connections_over_the_cap_are_closed_at_once() {
     let _ = third
         .write_all(b"GET /api/meta HTTP/1.1\r\nHost: x\r\n\r\n")
         .await;
-    let took = closed_within(&mut third, Duration::from_secs(5)).await;
+    let took = closed_within(&mut third, 5).await;
     assert!(took.is_some(), "the third connection is closed");
     drop(held.pop());
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_eq!(req(server.addr, "GET", "/api/meta", None).await.status, 200);
-}
-
-async fn socket(
-    addr: SocketAddr,
-    id: &str,
-) -> Result<
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>,
-    tokio_tungstenite::tungstenite::Error,
-> {
-    let url = format!("ws://{addr}/api/games/{id}/ws");
-    tokio_tungstenite::connect_async(url)
-        .await
-        .map(|(ws, _)| ws)
+    assert_eq!(get(server.addr, "/api/meta").await.status, 200);
 }
 
 #[tokio::test]
 async fn an_oversized_websocket_message_closes_the_socket() {
     let server = server_with(Limits::default()).await;
     let (id, _, _) = new_game(server.addr, json!({"kind": "local"})).await;
-    let mut ws = socket(server.addr, &id).await.unwrap();
+    let mut ws = socket(server.addr, GAMES, &id).await.unwrap();
     let first = ws.next().await.unwrap().unwrap();
     assert!(first.to_text().unwrap().contains("\"state\""));
     let _ = ws.send(Message::text("x".repeat(64 * 1024))).await;
@@ -174,16 +168,16 @@ async fn websockets_are_capped_by_game_and_by_address() {
     .await;
     let (a, _, _) = new_game(server.addr, json!({"kind": "local"})).await;
     let (b, _, _) = new_game(server.addr, json!({"kind": "local"})).await;
-    let _a1 = socket(server.addr, &a).await.unwrap();
-    let _a2 = socket(server.addr, &a).await.unwrap();
-    match socket(server.addr, &a).await {
+    let _a1 = socket(server.addr, GAMES, &a).await.unwrap();
+    let _a2 = socket(server.addr, GAMES, &a).await.unwrap();
+    match socket(server.addr, GAMES, &a).await {
         Err(tokio_tungstenite::tungstenite::Error::Http(r)) => assert_eq!(r.status(), 429),
         Err(e) => panic!("{e}"),
         Ok(_) => panic!("a third socket on one game is let in"),
     }
-    let _b1 = socket(server.addr, &b).await.unwrap();
+    let _b1 = socket(server.addr, GAMES, &b).await.unwrap();
     assert!(
-        socket(server.addr, &b).await.is_err(),
+        socket(server.addr, GAMES, &b).await.is_err(),
         "a fourth from one address"
     );
     // The answer says why, as JSON.
@@ -211,32 +205,19 @@ async fn creating_games_too_fast_gets_429_with_retry_after() {
     for _ in 0..3 {
         new_game(server.addr, json!({"kind": "local"})).await;
     }
-    let body = r#"{"kind":"local"}"#;
-    let answer = raw_exchange(
-        server.addr,
-        format!(
-            "POST /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\
-             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            body.len()
-        )
-        .as_bytes(),
-    )
-    .await;
+    let answer = raw_post(server.addr, GAMES, json!({"kind": "local"})).await;
     assert!(answer.starts_with("HTTP/1.1 429"), "{answer}");
-    assert!(
-        answer.to_ascii_lowercase().contains("\r\nretry-after: "),
-        "{answer}"
-    );
+    assert!(has_retry_after(&answer), "{answer}");
     assert_eq!(body_json(&answer)["code"], "rate_limited");
     // Other routes are not throttled by it.
-    assert_eq!(req(server.addr, "GET", "/api/meta", None).await.status, 200);
+    assert_eq!(get(server.addr, "/api/meta").await.status, 200);
 }
 
 /// Waits (20 s at most) until `/metrics` has the line `line`.
 async fn wait_for_metric(addr: SocketAddr, line: &str) {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
-        let m = req(addr, "GET", "/metrics", None).await;
+        let m = get(addr, "/metrics").await;
         if m.body.lines().any(|l| l == line) {
             return;
         }
@@ -267,12 +248,8 @@ async fn a_full_search_queue_refuses_hints_while_the_computer_still_moves() {
     // The computer's move waits its turn.
     let game = step("the move that the computer answers is taken", async {
         let (game, token, _) = new_game(addr, json!({"kind": "computer", "level": 1})).await;
-        let a = post(
-            addr,
-            &format!("/api/games/{game}/moves"),
-            json!({"move": 1, "ply": 0, "token": token}),
-        )
-        .await;
+        let body = json!({"move": 1, "ply": 0, "token": token});
+        let a = act(addr, GAMES, &game, "moves", body).await;
         assert_eq!(a.status, 200, "{}", a.body);
         game
     })
@@ -281,30 +258,17 @@ async fn a_full_search_queue_refuses_hints_while_the_computer_still_moves() {
     let (queued, h2, t2) = step("one hint fills the queue", async {
         let (h1, t1, _) = new_game(addr, json!({"kind": "local"})).await;
         let (h2, t2, _) = new_game(addr, json!({"kind": "local"})).await;
-        let queued = tokio::spawn(async move {
-            post(addr, &format!("/api/games/{h1}/hint"), json!({"token": t1})).await
-        });
+        let queued =
+            tokio::spawn(async move { act(addr, GAMES, &h1, "hint", json!({"token": t1})).await });
         // The computer's move and the hint wait.
         wait_for_metric(addr, "rajapasu_search_queue_length 2").await;
         (queued, h2, t2)
     })
     .await;
     step("the next hint is refused, busy", async {
-        let refused = raw_exchange(
-            addr,
-            format!(
-                "POST /api/games/{h2}/hint HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\
-                 Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{{\"token\":\"{t2}\"}}",
-                t2.len() + 12
-            )
-            .as_bytes(),
-        )
-        .await;
+        let refused = raw_post(addr, &format!("/api/games/{h2}/hint"), json!({"token": t2})).await;
         assert!(refused.starts_with("HTTP/1.1 503"), "{refused}");
-        assert!(
-            refused.to_ascii_lowercase().contains("\r\nretry-after: "),
-            "{refused}"
-        );
+        assert!(has_retry_after(&refused), "{refused}");
         assert_eq!(body_json(&refused)["code"], "busy");
     })
     .await;
@@ -314,25 +278,21 @@ async fn a_full_search_queue_refuses_hints_while_the_computer_still_moves() {
     })
     .await;
     // The computer has answered.
-    step("the computer answers", async {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            let v = req(addr, "GET", &format!("/api/games/{game}"), None)
-                .await
-                .json();
-            if v["ply"] == 2 {
-                break;
-            }
-            assert!(Instant::now() < deadline, "the computer never moved: {v}");
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-    })
+    step(
+        "the computer answers",
+        wait_for(addr, GAMES, &game, |v| v["ply"] == 2),
+    )
     .await;
 }
 
 #[tokio::test]
 async fn every_framework_rejection_is_json_with_a_code() {
-    let server = server_with(short_timeouts()).await;
+    let server = server_with(Limits {
+        idle_timeout: 1.0,
+        header_timeout: 1.0,
+        ..Limits::default()
+    })
+    .await;
     let addr = server.addr;
     let (id, _, _) = new_game(addr, json!({"kind": "local"})).await;
     let long_path = format!("/api/games/{}", "a".repeat(5000));
@@ -417,18 +377,18 @@ async fn a_cross_site_text_post_creates_no_game() {
         .await
         .unwrap();
     assert_eq!(a.status, 201, "{}", a.body);
-    let m = req(server.addr, "GET", "/metrics", None).await;
+    let m = get(server.addr, "/metrics").await;
     assert!(m.body.contains("rajapasu_games_in_memory 1"), "{}", m.body);
 }
 
 #[tokio::test]
 async fn health_and_metrics_answer() {
     let server = server_with(Limits::default()).await;
-    let h = req(server.addr, "GET", "/healthz", None).await;
+    let h = get(server.addr, "/healthz").await;
     assert_eq!(h.status, 200, "{}", h.body);
     assert_eq!(h.json()["status"], "ok");
     new_game(server.addr, json!({"kind": "local"})).await;
-    let m = req(server.addr, "GET", "/metrics", None).await;
+    let m = get(server.addr, "/metrics").await;
     assert_eq!(m.status, 200);
     for name in [
         "rajapasu_requests_total{route=\"/api/games\",status=\"201\"} 1",
@@ -447,21 +407,10 @@ async fn health_and_metrics_answer() {
 async fn internal_details_and_long_input_stay_out_of_answers() {
     let server = server_with(Limits::default()).await;
     let long = "z".repeat(50_000);
-    let a = req(
-        server.addr,
-        "GET",
-        &format!("/api/games/{}", &long[..3000]),
-        None,
-    )
-    .await;
+    let a = get(server.addr, &format!("/api/games/{}", &long[..3000])).await;
     assert_eq!(a.status, 404);
     assert!(a.body.len() < 400, "{}", a.body.len());
-    let a = post(
-        server.addr,
-        "/api/games",
-        json!({"kind": "local", "rules": long}),
-    )
-    .await;
+    let a = post(server.addr, GAMES, json!({"kind": "local", "rules": long})).await;
     assert_eq!(a.status, 422);
     assert!(a.body.len() < 600, "{}", a.body.len());
 }

@@ -3,15 +3,14 @@
 #[macro_use]
 mod common;
 use common::{
-    error_of, invite_code, lasting_db, new_game, post, remove_sqlite_files, req, server_on,
-    store_move_directly, Backend,
+    act, error_of, get, get_game, invite_code, lasting_db, new_game, next_json, post,
+    remove_sqlite_files, req, server_on, socket, store_move_directly, wait_for, Backend, GAMES,
 };
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use rajapasu_loadtest::client::Client;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::net::SocketAddr;
-use std::time::{Duration, Instant};
 
 async fn local_game_moves_and_errors(store: Backend) {
     let addr = server_on(&store).await;
@@ -71,7 +70,7 @@ async fn local_game_moves_and_errors(store: Backend) {
     let a = post(addr, "/api/games/nothere/moves", json!({"move": 1})).await;
     assert_eq!(a.status, 404);
     assert!(error_of(&a).contains("nothere"));
-    let a = req(addr, "GET", "/api/nothing", None).await;
+    let a = get(addr, "/api/nothing").await;
     assert_eq!(a.status, 404);
     assert!(a.json()["error"].is_string());
     let a = req(addr, "DELETE", "/api/games", None).await;
@@ -89,26 +88,17 @@ async fn local_game_moves_and_errors(store: Backend) {
         .position(|c| c == 0)
         .unwrap()
         + 1;
-    let a = post(
-        addr,
-        &path,
-        json!({"move": empty, "ply": 2, "token": token}),
-    )
-    .await;
+    let body = json!({"move": empty, "ply": 2, "token": token});
+    let a = act(addr, GAMES, &id, "moves", body).await;
     assert_eq!(a.status, 422);
     assert!(error_of(&a).contains("empty"), "{}", a.body);
 
     // Position at a ply, undo.
-    let a = req(addr, "GET", &format!("/api/games/{id}?at=1"), None).await;
+    let a = get(addr, &format!("/api/games/{id}?at=1")).await;
     assert_eq!(a.json()["view"]["moves"], json!([1]));
-    let a = req(addr, "GET", &format!("/api/games/{id}?at=99"), None).await;
+    let a = get(addr, &format!("/api/games/{id}?at=99")).await;
     assert_eq!(a.status, 422);
-    let a = post(
-        addr,
-        &format!("/api/games/{id}/undo"),
-        json!({"token": token}),
-    )
-    .await;
+    let a = act(addr, GAMES, &id, "undo", json!({"token": token})).await;
     assert_eq!(a.status, 200, "{}", a.body);
     assert_eq!(a.json()["game"]["ply"], 1);
 }
@@ -138,29 +128,14 @@ async fn online_game_seats_and_invitation(store: Backend) {
     let code = invite_url.split("invite=").nth(1).unwrap();
     assert_eq!(created["game"]["seats"]["north"], "open");
 
-    let a = post(
-        addr,
-        &format!("/api/games/{id}/join"),
-        json!({"invite": "bad"}),
-    )
-    .await;
+    let a = act(addr, GAMES, &id, "join", json!({"invite": "bad"})).await;
     assert_eq!(a.status, 403);
-    let a = post(
-        addr,
-        &format!("/api/games/{id}/join"),
-        json!({"invite": code}),
-    )
-    .await;
+    let a = act(addr, GAMES, &id, "join", json!({"invite": code})).await;
     assert_eq!(a.status, 200, "{}", a.body);
     let north = a.json()["token"].as_str().unwrap().to_string();
     assert_eq!(a.json()["seat"], "north");
     assert_eq!(a.json()["game"]["seats"]["north"], "taken");
-    let a = post(
-        addr,
-        &format!("/api/games/{id}/join"),
-        json!({"invite": code}),
-    )
-    .await;
+    let a = act(addr, GAMES, &id, "join", json!({"invite": code})).await;
     assert_eq!(a.status, 409);
 
     let path = format!("/api/games/{id}/moves");
@@ -175,32 +150,9 @@ async fn online_game_seats_and_invitation(store: Backend) {
     let a = post(addr, &path, json!({"move": 3, "token": north})).await;
     assert_eq!(a.status, 200, "{}", a.body);
     // No undo or hint online.
-    let a = post(
-        addr,
-        &format!("/api/games/{id}/undo"),
-        json!({"token": south}),
-    )
-    .await;
-    assert_eq!(a.status, 409);
-    let a = post(
-        addr,
-        &format!("/api/games/{id}/hint"),
-        json!({"token": south}),
-    )
-    .await;
-    assert_eq!(a.status, 409);
-}
-
-async fn wait_ply(addr: SocketAddr, id: &str, ply: u64) -> Value {
-    let t0 = Instant::now();
-    loop {
-        let v = req(addr, "GET", &format!("/api/games/{id}"), None)
-            .await
-            .json();
-        if v["ply"] == ply || t0.elapsed() > Duration::from_secs(20) {
-            return v;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
+    for action in ["undo", "hint"] {
+        let a = act(addr, GAMES, &id, action, json!({"token": south})).await;
+        assert_eq!(a.status, 409, "{action}");
     }
 }
 
@@ -216,31 +168,17 @@ async fn computer_replies_undo_and_hint(store: Backend) {
         .as_str()
         .unwrap()
         .contains("mode=round"));
-    let a = post(
-        addr,
-        &format!("/api/games/{id}/hint"),
-        json!({"token": token}),
-    )
-    .await;
+    let a = act(addr, GAMES, &id, "hint", json!({"token": token})).await;
     assert_eq!(a.status, 200, "{}", a.body);
     let hinted = a.json()["move"].as_u64().unwrap();
     assert!((1..=7).contains(&hinted));
-    let a = post(
-        addr,
-        &format!("/api/games/{id}/moves"),
-        json!({"move": hinted, "ply": 0, "token": token}),
-    )
-    .await;
+    let body = json!({"move": hinted, "ply": 0, "token": token});
+    let a = act(addr, GAMES, &id, "moves", body).await;
     assert_eq!(a.status, 200, "{}", a.body);
-    let v = wait_ply(addr, &id, 2).await;
+    let v = wait_for(addr, GAMES, &id, |v| v["ply"] == 2).await;
     assert_eq!(v["ply"], 2, "the computer answers");
     assert_eq!(v["line"], "SN");
-    let a = post(
-        addr,
-        &format!("/api/games/{id}/undo"),
-        json!({"token": token}),
-    )
-    .await;
+    let a = act(addr, GAMES, &id, "undo", json!({"token": token})).await;
     assert_eq!(a.status, 200, "{}", a.body);
     assert_eq!(a.json()["game"]["ply"], 0);
     // The computer's seat cannot be played by the player.
@@ -249,24 +187,20 @@ async fn computer_replies_undo_and_hint(store: Backend) {
         json!({"kind": "computer", "level": 1, "side": "north"}),
     )
     .await;
-    let a = post(
-        addr,
-        &format!("/api/games/{id2}/moves"),
-        json!({"move": 1, "ply": 0, "token": token2}),
-    )
-    .await;
+    let body = json!({"move": 1, "ply": 0, "token": token2});
+    let a = act(addr, GAMES, &id2, "moves", body).await;
     assert_eq!(a.status, 409, "{}", a.body);
-    let v = wait_ply(addr, &id2, 1).await;
+    let v = wait_for(addr, GAMES, &id2, |v| v["ply"] == 1).await;
     assert_eq!(v["line"], "S");
     // Bad level.
-    let a = post(addr, "/api/games", json!({"kind": "computer", "level": 9})).await;
+    let a = post(addr, GAMES, json!({"kind": "computer", "level": 9})).await;
     assert_eq!(a.status, 422);
     assert!(error_of(&a).contains("level"));
-    let a = post(addr, "/api/games", json!({"kind": "robot"})).await;
+    let a = post(addr, GAMES, json!({"kind": "robot"})).await;
     assert_eq!(a.status, 400);
     let a = post(
         addr,
-        "/api/games",
+        GAMES,
         json!({"kind": "local", "rules": "canonical/foo=bar"}),
     )
     .await;
@@ -277,22 +211,11 @@ async fn computer_replies_undo_and_hint(store: Backend) {
 async fn play_some(addr: SocketAddr, id: &str, token: &str, n: usize) -> Vec<u64> {
     let mut played = Vec::new();
     for ply in 0..n {
-        let v = req(addr, "GET", &format!("/api/games/{id}"), None)
-            .await
-            .json();
-        let mv = v["view"]["legal_moves"]
-            .as_array()
-            .unwrap()
-            .last()
-            .unwrap()
-            .as_u64()
-            .unwrap();
-        let a = post(
-            addr,
-            &format!("/api/games/{id}/moves"),
-            json!({"move": mv, "ply": ply, "token": token}),
-        )
-        .await;
+        let v = get_game(addr, GAMES, id).await;
+        let mv = v["view"]["legal_moves"].as_array().unwrap().last().unwrap();
+        let mv = mv.as_u64().unwrap();
+        let body = json!({"move": mv, "ply": ply, "token": token});
+        let a = act(addr, GAMES, id, "moves", body).await;
         assert_eq!(a.status, 200, "{}", a.body);
         played.push(mv);
     }
@@ -303,7 +226,7 @@ async fn records_export_and_import(store: Backend) {
     let addr = server_on(&store).await;
     let (id, token, _) = new_game(addr, json!({"kind": "local", "rules": "walak-pussa"})).await;
     let played = play_some(addr, &id, &token, 3).await;
-    let text = req(addr, "GET", &format!("/api/games/{id}/record"), None).await;
+    let text = get(addr, &format!("/api/games/{id}/record")).await;
     assert_eq!(text.status, 200);
     assert!(
         text.body.contains("[Rules \"walak-pussa\"]"),
@@ -315,25 +238,14 @@ async fn records_export_and_import(store: Backend) {
         "{}",
         text.body
     );
-    let json_rec = req(
-        addr,
-        "GET",
-        &format!("/api/games/{id}/record?format=json"),
-        None,
-    )
-    .await;
+    let json_rec = get(addr, &format!("/api/games/{id}/record?format=json")).await;
     assert_eq!(json_rec.json()["moves"], json!(played));
     for rec in [text.body, json_rec.body] {
         let (_, _, created) = new_game(addr, json!({"kind": "local", "record": rec})).await;
         assert_eq!(created["game"]["view"]["moves"], json!(played));
         assert_eq!(created["game"]["view"]["rules"], "walak-pussa");
     }
-    let a = post(
-        addr,
-        "/api/games",
-        json!({"kind": "local", "record": "1 banana"}),
-    )
-    .await;
+    let a = post(addr, GAMES, json!({"kind": "local", "record": "1 banana"})).await;
     assert_eq!(a.status, 422);
     assert!(error_of(&a).contains("record"), "{}", a.body);
     // A plain-text record may begin with a comment in braces: it is not JSON.
@@ -374,26 +286,14 @@ async fn trace_endpoint(store: Backend) {
 async fn websocket_live_updates(store: Backend) {
     let addr = server_on(&store).await;
     let (id, token, _) = new_game(addr, json!({"kind": "local"})).await;
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
-        .await
-        .unwrap();
-    let first = ws.next().await.unwrap().unwrap();
-    let v: Value = serde_json::from_str(first.to_text().unwrap()).unwrap();
+    let mut ws = socket(addr, GAMES, &id).await.unwrap();
+    let v = next_json(&mut ws).await;
     assert_eq!(v["type"], "state");
     assert_eq!(v["game"]["ply"], 0);
-    let a = post(
-        addr,
-        &format!("/api/games/{id}/moves"),
-        json!({"move": 4, "ply": 0, "token": token}),
-    )
-    .await;
+    let body = json!({"move": 4, "ply": 0, "token": token});
+    let a = act(addr, GAMES, &id, "moves", body).await;
     assert_eq!(a.status, 200);
-    let msg = tokio::time::timeout(Duration::from_secs(5), ws.next())
-        .await
-        .unwrap()
-        .unwrap()
-        .unwrap();
-    let v: Value = serde_json::from_str(msg.to_text().unwrap()).unwrap();
+    let v = next_json(&mut ws).await;
     assert_eq!(v["type"], "move");
     assert_eq!(v["move"], 4);
     assert_eq!(v["ply"], 1);
@@ -403,71 +303,39 @@ async fn websocket_live_updates(store: Backend) {
     ))
     .await
     .unwrap();
-    let msg = ws.next().await.unwrap().unwrap();
-    let v: Value = serde_json::from_str(msg.to_text().unwrap()).unwrap();
+    let v = next_json(&mut ws).await;
     assert_eq!(v["game"]["ply"], 1);
     // Unknown game: 404 before the upgrade.
-    assert!(
-        tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/zzz/ws"))
-            .await
-            .is_err()
-    );
+    assert!(socket(addr, GAMES, "zzz").await.is_err());
 }
 
 async fn restart_restores_games(store: Backend) {
     // SQLite: a file, so that the restarted server finds the games.
-    let db = match &store {
-        Backend::Sqlite => {
-            let path = std::env::temp_dir().join(format!("rajapasu-api-{}.db", std::process::id()));
-            path.to_string_lossy().to_string()
-        }
-        Backend::Postgres(url) => url.clone(),
-    };
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{db}{ext}"));
-    }
+    let db = lasting_db(&store, "rajapasu-api");
     let (addr, task) = rajapasu_server::spawn("127.0.0.1:0", &db).await.unwrap();
     let (id, token, _) = new_game(addr, json!({"kind": "local"})).await;
     play_some(addr, &id, &token, 4).await;
-    let last = req(addr, "GET", &format!("/api/games/{id}"), None)
-        .await
-        .json()["view"]
-        .clone();
+    let last = get_game(addr, GAMES, &id).await["view"].clone();
     let (oid, _, created) = new_game(addr, json!({"kind": "online"})).await;
-    let code = invite_code(&created);
-    let a = post(
-        addr,
-        &format!("/api/games/{oid}/join"),
-        json!({"invite": code}),
-    )
-    .await;
+    let body = json!({"invite": invite_code(&created)});
+    let a = act(addr, GAMES, &oid, "join", body).await;
     assert_eq!(a.status, 200);
     task.abort();
     let (addr2, _task2) = rajapasu_server::spawn("127.0.0.1:0", &db).await.unwrap();
-    let v = req(addr2, "GET", &format!("/api/games/{id}"), None)
-        .await
-        .json();
+    let v = get_game(addr2, GAMES, &id).await;
     assert_eq!(v["view"], last);
     assert_eq!(v["line"], "SNSN");
-    let a = post(
-        addr2,
-        &format!("/api/games/{id}/moves"),
-        json!({"move": last["legal_moves"][0], "ply": 4, "token": token}),
-    )
-    .await;
+    let body = json!({"move": last["legal_moves"][0], "ply": 4, "token": token});
+    let a = act(addr2, GAMES, &id, "moves", body).await;
     assert_eq!(a.status, 200, "{}", a.body);
-    let v = req(addr2, "GET", &format!("/api/games/{oid}"), None)
-        .await
-        .json();
+    let v = get_game(addr2, GAMES, &oid).await;
     assert_eq!(v["seats"]["north"], "taken");
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{db}{ext}"));
-    }
+    remove_sqlite_files(&store, &db);
 }
 
 async fn meta_lists_the_levels_and_the_default_that_a_game_gets(store: Backend) {
     let addr = server_on(&store).await;
-    let meta = req(addr, "GET", "/api/meta", None).await.json();
+    let meta = get(addr, "/api/meta").await.json();
     let levels = meta["levels"].as_array().unwrap();
     assert_eq!(levels.len(), 6);
     assert_eq!(levels[5]["name"], "max");
@@ -479,12 +347,8 @@ async fn meta_lists_the_levels_and_the_default_that_a_game_gets(store: Backend) 
         json!({"kind": "local", "position": "0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35"}),
     )
     .await;
-    let a = post(
-        addr,
-        &format!("/api/games/{id}/moves"),
-        json!({"move": 6, "token": token}),
-    )
-    .await;
+    let body = json!({"move": 6, "token": token});
+    let a = act(addr, GAMES, &id, "moves", body).await;
     let events = a.json()["events"].as_array().unwrap().clone();
     let end = events.iter().find(|e| e["event"] == "round_end").unwrap();
     assert_eq!(end["captured"], json!({"south": 63, "north": 35}));
@@ -506,17 +370,8 @@ async fn the_computer_moves_after_a_restart(store: Backend) {
     // The player's move as stored by a server that stopped before the computer replied.
     store_move_directly(&store, &db, &id, 0, 1).await;
     let (addr, _task) = rajapasu_server::spawn("127.0.0.1:0", &db).await.unwrap();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        let v = req(addr, "GET", &format!("/api/games/{id}"), None)
-            .await
-            .json();
-        if v["ply"] == 2 {
-            break;
-        }
-        assert!(Instant::now() < deadline, "the computer did not move: {v}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    // The computer moved.
+    wait_for(addr, GAMES, &id, |v| v["ply"] == 2).await;
     remove_sqlite_files(&store, &db);
 }
 

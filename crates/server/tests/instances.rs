@@ -3,7 +3,9 @@
 //! kept once. Skipped (saying so) without a test PostgreSQL server.
 
 mod common;
-use common::{new_game, next_update, post, req, Backend};
+use common::{
+    act, get_game, invite_code, new_game, new_game_in, next_update, socket, Backend, GAMES, MANDIRI,
+};
 
 use rajapasu_loadtest::client::Client;
 use serde_json::json;
@@ -26,17 +28,11 @@ async fn a_game_made_on_one_instance_is_played_on_the_other() {
         return;
     };
     let (id, token, _) = new_game(a, json!({"kind": "local"})).await;
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{b}/api/games/{id}/ws"))
-        .await
-        .unwrap();
+    let mut ws = socket(b, GAMES, &id).await.unwrap();
     assert_eq!(next_update(&mut ws).await["type"], "state");
     // A move on A reaches B's socket, as a move with its events.
-    let m = post(
-        a,
-        &format!("/api/games/{id}/moves"),
-        json!({"move": 4, "ply": 0, "token": token}),
-    )
-    .await;
+    let body = json!({"move": 4, "ply": 0, "token": token});
+    let m = act(a, GAMES, &id, "moves", body).await;
     assert_eq!(m.status, 200, "{}", m.body);
     let v = next_update(&mut ws).await;
     assert_eq!(
@@ -47,20 +43,13 @@ async fn a_game_made_on_one_instance_is_played_on_the_other() {
     assert_eq!(v["move"], 4);
     assert!(!v["events"].as_array().unwrap().is_empty());
     // B plays on from there, and A's copy follows.
-    let view = req(b, "GET", &format!("/api/games/{id}"), None)
-        .await
-        .json()["view"]
-        .clone();
-    let m = post(
-        b,
-        &format!("/api/games/{id}/moves"),
-        json!({"move": view["legal_moves"][0], "ply": 1, "token": token}),
-    )
-    .await;
+    let view = get_game(b, GAMES, &id).await["view"].clone();
+    let body = json!({"move": view["legal_moves"][0], "ply": 1, "token": token});
+    let m = act(b, GAMES, &id, "moves", body).await;
     assert_eq!(m.status, 200, "{}", m.body);
     assert_eq!(next_update(&mut ws).await["ply"], 2);
     // Taken back on A: B's socket hears of it.
-    let u = post(a, &format!("/api/games/{id}/undo"), json!({"token": token})).await;
+    let u = act(a, GAMES, &id, "undo", json!({"token": token})).await;
     assert_eq!(u.status, 200, "{}", u.body);
     let v = next_update(&mut ws).await;
     assert_eq!(
@@ -70,20 +59,10 @@ async fn a_game_made_on_one_instance_is_played_on_the_other() {
     );
     // An online game joined through the other instance.
     let (oid, _, created) = new_game(a, json!({"kind": "online"})).await;
-    let code = common::invite_code(&created);
-    let j = post(
-        b,
-        &format!("/api/games/{oid}/join"),
-        json!({"invite": code}),
-    )
-    .await;
+    let code = invite_code(&created);
+    let j = act(b, GAMES, &oid, "join", json!({"invite": code})).await;
     assert_eq!(j.status, 200, "{}", j.body);
-    let again = post(
-        a,
-        &format!("/api/games/{oid}/join"),
-        json!({"invite": code}),
-    )
-    .await;
+    let again = act(a, GAMES, &oid, "join", json!({"invite": code})).await;
     assert_eq!(again.status, 409, "{}", again.body);
 }
 
@@ -96,12 +75,7 @@ async fn the_same_move_raced_on_both_instances_is_kept_once() {
         let (id, token, _) = new_game(a, json!({"kind": "local"})).await;
         // Both instances hold the game before the race.
         for addr in [a, b] {
-            assert_eq!(
-                req(addr, "GET", &format!("/api/games/{id}"), None)
-                    .await
-                    .status,
-                200
-            );
+            get_game(addr, GAMES, &id).await;
         }
         let path = format!("/api/games/{id}/moves");
         let body = json!({"move": 2, "ply": 0, "token": token}).to_string();
@@ -123,9 +97,7 @@ async fn the_same_move_raced_on_both_instances_is_kept_once() {
         );
         // Both instances agree on the one move kept.
         for addr in [a, b] {
-            let v = req(addr, "GET", &format!("/api/games/{id}"), None)
-                .await
-                .json();
+            let v = get_game(addr, GAMES, &id).await;
             assert_eq!(v["ply"], 1, "{v}");
         }
     }
@@ -149,12 +121,8 @@ async fn moves_alternating_between_instances_are_taken_at_once() {
             break;
         };
         let addr = if ply % 2 == 0 { a } else { b };
-        let m = post(
-            addr,
-            &format!("/api/games/{id}/moves"),
-            json!({"move": mv, "ply": ply, "token": token}),
-        )
-        .await;
+        let body = json!({"move": mv, "ply": ply, "token": token});
+        let m = act(addr, GAMES, &id, "moves", body).await;
         assert_eq!(m.status, 200, "ply {ply}: {}", m.body);
         view = m.json()["game"]["view"].clone();
     }
@@ -165,21 +133,11 @@ async fn a_mandiri_move_on_one_instance_reaches_the_sockets_of_the_other() {
     let Some((a, b)) = two_instances(module_path!()).await else {
         return;
     };
-    let created = post(a, "/api/mandiri/games", json!({"kind": "local"})).await;
-    assert_eq!(created.status, 201, "{}", created.body);
-    let id = created.json()["id"].as_str().unwrap().to_string();
-    let token = created.json()["token"].as_str().unwrap().to_string();
-    let (mut ws, _) =
-        tokio_tungstenite::connect_async(format!("ws://{b}/api/mandiri/games/{id}/ws"))
-            .await
-            .unwrap();
+    let (id, token, _) = new_game_in(a, MANDIRI, json!({"kind": "local"})).await;
+    let mut ws = socket(b, MANDIRI, &id).await.unwrap();
     assert_eq!(next_update(&mut ws).await["type"], "state");
-    let moved = post(
-        a,
-        &format!("/api/mandiri/games/{id}/moves"),
-        json!({"token": token, "move": "S4"}),
-    )
-    .await;
+    let body = json!({"token": token, "move": "S4"});
+    let moved = act(a, MANDIRI, &id, "moves", body).await;
     assert_eq!(moved.status, 200, "{}", moved.body);
     let update = next_update(&mut ws).await;
     assert_eq!(update["type"], "move", "{update}");
@@ -189,12 +147,8 @@ async fn a_mandiri_move_on_one_instance_reaches_the_sockets_of_the_other() {
     );
     assert_eq!(update["events"][0]["event"], "lift");
     // The other instance plays on from there.
-    let next = post(
-        b,
-        &format!("/api/mandiri/games/{id}/moves"),
-        json!({"token": token, "move": update["game"]["view"]["legal"][0], "ply": 1}),
-    )
-    .await;
+    let body = json!({"token": token, "move": update["game"]["view"]["legal"][0], "ply": 1});
+    let next = act(b, MANDIRI, &id, "moves", body).await;
     assert_eq!(next.status, 200, "{}", next.body);
     assert_eq!(next.json()["game"]["ply"], 2);
 }

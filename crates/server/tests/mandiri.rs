@@ -5,53 +5,27 @@
 #[macro_use]
 mod common;
 use common::{
-    code_of, lasting_db, next_update, post, remove_sqlite_files, req, server_on, step,
-    store_move_directly, Backend,
+    act, assert_refused, code_of, get, get_game, invite_code, lasting_db, new_game, new_game_in,
+    next_update, post, remove_sqlite_files, server_on, socket, step, store_move_directly, wait_for,
+    Backend, MANDIRI as GAMES,
 };
 
+use rajapasu_loadtest::client::Answer;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
-use std::time::{Duration, Instant};
-
-const GAMES: &str = "/api/mandiri/games";
 
 async fn create(addr: SocketAddr, body: Value) -> Value {
-    let a = post(addr, GAMES, body).await;
-    assert_eq!(a.status, 201, "{}", a.body);
-    a.json()
+    new_game_in(addr, GAMES, body).await.2
 }
 
-async fn get(addr: SocketAddr, id: &str) -> Value {
-    let a = req(addr, "GET", &format!("{GAMES}/{id}"), None).await;
-    assert_eq!(a.status, 200, "{}", a.body);
-    a.json()
+async fn play(addr: SocketAddr, id: &str, token: &str, hole: &str) -> Answer {
+    let body = json!({"token": token, "move": hole});
+    act(addr, GAMES, id, "moves", body).await
 }
 
-async fn play(
-    addr: SocketAddr,
-    id: &str,
-    token: &str,
-    hole: &str,
-) -> rajapasu_loadtest::client::Answer {
-    post(
-        addr,
-        &format!("{GAMES}/{id}/moves"),
-        json!({"token": token, "move": hole}),
-    )
-    .await
-}
-
-/// Waits until the game's info satisfies `done` (10 s at most).
-async fn wait_for(addr: SocketAddr, id: &str, done: impl Fn(&Value) -> bool) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
-        let v = get(addr, id).await;
-        if done(&v) {
-            return v;
-        }
-        assert!(Instant::now() < deadline, "waited in vain: {v}");
-        tokio::time::sleep(Duration::from_millis(30)).await;
-    }
+/// A request with only a token, to `{GAMES}/{id}/{action}`.
+async fn with_token(addr: SocketAddr, id: &str, action: &str, token: &str) -> Answer {
+    act(addr, GAMES, id, action, json!({"token": token})).await
 }
 
 async fn three_on_one_device(store: Backend) {
@@ -100,10 +74,10 @@ async fn three_on_one_device(store: Backend) {
             );
         }
         let a = play(addr, id, "not-a-token", "S4").await;
-        assert_eq!((a.status, code_of(&a).as_str()), (403, "token_wrong"));
-        let a = post(addr, &format!("{GAMES}/{id}/moves"), json!({"move": "S4"})).await;
+        assert_refused(&a, 403, "token_wrong");
+        let a = act(addr, GAMES, id, "moves", json!({"move": "S4"})).await;
         assert_eq!(code_of(&a), "token_missing");
-        let a = post(addr, &format!("{GAMES}/{id}/moves"), json!({"move": 4})).await;
+        let a = act(addr, GAMES, id, "moves", json!({"move": 4})).await;
         assert_eq!(code_of(&a), "bad_json");
     })
     .await;
@@ -144,22 +118,14 @@ async fn three_on_one_device(store: Backend) {
 
     // A stale ply is refused; the position after the first 0 moves is the start.
     step("a stale ply; the positions at plies 0 and 1", async {
-        let a = post(
-            addr,
-            &format!("{GAMES}/{id}/moves"),
-            json!({"token": token, "move": "S6", "ply": 0}),
-        )
-        .await;
+        let body = json!({"token": token, "move": "S6", "ply": 0});
+        let a = act(addr, GAMES, id, "moves", body).await;
         assert_eq!(code_of(&a), "stale_ply");
-        let at0 = req(addr, "GET", &format!("{GAMES}/{id}?at=0"), None)
-            .await
-            .json();
+        let at0 = get_game(addr, GAMES, &format!("{id}?at=0")).await;
         assert_eq!(at0["view"]["counts"], json!(vec![7; 14]));
         assert!(at0.get("last_move").is_none(), "no move leads to the start");
         // After the first move: that move, told as the socket told it.
-        let at1 = req(addr, "GET", &format!("{GAMES}/{id}?at=1"), None)
-            .await
-            .json();
+        let at1 = get_game(addr, GAMES, &format!("{id}?at=1")).await;
         assert_eq!(at1["view"], m["game"]["view"]);
         assert_eq!(at1["last_move"]["move"], "S4");
         assert_eq!(at1["last_move"]["ply"], 1);
@@ -173,8 +139,7 @@ async fn three_on_one_device(store: Backend) {
 
     // A hint for R, the seat to move: one of R's legal holes, a value for each seat.
     step("a hint for R", async {
-        let hint_url = format!("{GAMES}/{id}/hint");
-        let a = post(addr, &hint_url, json!({"token": token, "ply": 1})).await;
+        let a = act(addr, GAMES, id, "hint", json!({"token": token, "ply": 1})).await;
         assert_eq!(a.status, 200, "{}", a.body);
         let h = a.json();
         assert_eq!(
@@ -185,19 +150,19 @@ async fn three_on_one_device(store: Backend) {
         assert!(legal.contains(&h["move"]), "{h}");
         assert_eq!(h["values"].as_array().map(Vec::len), Some(3), "{h}");
         assert_eq!(h["value"], h["values"][1], "R's own value");
-        let a = post(addr, &hint_url, json!({"token": "not-a-token"})).await;
+        let a = with_token(addr, id, "hint", "not-a-token").await;
         assert_eq!(code_of(&a), "token_wrong");
-        let a = post(addr, &hint_url, json!({"token": token, "ply": 0})).await;
+        let a = act(addr, GAMES, id, "hint", json!({"token": token, "ply": 0})).await;
         assert_eq!(code_of(&a), "stale_ply");
     })
     .await;
 
     // Undo on one device takes back one move.
     step("undo", async {
-        let a = post(addr, &format!("{GAMES}/{id}/undo"), json!({"token": token})).await;
+        let a = with_token(addr, id, "undo", token).await;
         assert_eq!(a.status, 200, "{}", a.body);
         assert_eq!(a.json()["game"]["ply"], 0);
-        let a = post(addr, &format!("{GAMES}/{id}/undo"), json!({"token": token})).await;
+        let a = with_token(addr, id, "undo", token).await;
         assert_eq!(code_of(&a), "no_undo");
     })
     .await;
@@ -221,19 +186,11 @@ async fn each_game_is_found_under_its_own_path(store: Backend) {
     let addr = server_on(&store).await;
     let created = create(addr, json!({"kind": "local"})).await;
     let id = created["id"].as_str().unwrap();
-    let a = req(addr, "GET", &format!("/api/games/{id}"), None).await;
-    assert_eq!((a.status, code_of(&a).as_str()), (404, "other_game"));
+    let a = get(addr, &format!("/api/games/{id}")).await;
+    assert_refused(&a, 404, "other_game");
     assert!(a.body.contains("/api/mandiri/games"), "{}", a.body);
-    let two = post(addr, "/api/games", json!({"kind": "local"}))
-        .await
-        .json();
-    let a = req(
-        addr,
-        "GET",
-        &format!("{GAMES}/{}", two["id"].as_str().unwrap()),
-        None,
-    )
-    .await;
+    let (two, _, _) = new_game(addr, json!({"kind": "local"})).await;
+    let a = get(addr, &format!("{GAMES}/{two}")).await;
     assert_eq!(code_of(&a), "other_game");
 }
 
@@ -257,9 +214,9 @@ async fn creation_errors_are_named(store: Backend) {
 async fn against_two_computers(store: Backend) {
     let addr = server_on(&store).await;
     // Player 1 is the Raja and moves first; the computers (players 2 and 3) answer.
-    let created = create(addr, json!({"kind": "computer", "level": 1})).await;
-    let id = created["id"].as_str().unwrap();
-    let token = created["token"].as_str().unwrap();
+    let (id, token, created) =
+        new_game_in(addr, GAMES, json!({"kind": "computer", "level": 1})).await;
+    let (id, token) = (id.as_str(), token.as_str());
     assert_eq!(created["players"], json!([1]));
     let players = &created["game"]["players"];
     assert_eq!(players[0]["who"], "taken");
@@ -271,7 +228,7 @@ async fn against_two_computers(store: Backend) {
         .starts_with("Computer 2 (level 1"));
     let a = play(addr, id, token, "S4").await;
     assert_eq!(a.status, 200, "{}", a.body);
-    let v = wait_for(addr, id, |v| {
+    let v = wait_for(addr, GAMES, id, |v| {
         v["ply"].as_u64() >= Some(3) && !v["thinking"].as_bool().unwrap()
             || v["view"]["to_move"] == "C"
     })
@@ -283,18 +240,14 @@ async fn against_two_computers(store: Backend) {
     let created2 = create(addr, json!({"kind": "computer", "level": 1, "player": 3})).await;
     let id2 = created2["id"].as_str().unwrap();
     // Player 3 sits in L: the computers in C and R move first, on their own.
-    let v2 = wait_for(addr, id2, |v| v["view"]["to_move"] == "L").await;
+    let v2 = wait_for(addr, GAMES, id2, |v| v["view"]["to_move"] == "L").await;
     assert_eq!(v2["line"], "CR");
-    let a = post(
-        addr,
-        &format!("{GAMES}/{id2}/undo"),
-        json!({"token": created2["token"]}),
-    )
-    .await;
+    let body = json!({"token": created2["token"]});
+    let a = act(addr, GAMES, id2, "undo", body).await;
     assert_eq!(code_of(&a), "no_undo", "{}", a.body);
     // Undo takes back the person's move and the computers' replies.
     let ply = v["ply"].as_u64().unwrap();
-    let a = post(addr, &format!("{GAMES}/{id}/undo"), json!({"token": token})).await;
+    let a = with_token(addr, id, "undo", token).await;
     assert_eq!(a.status, 200, "{}", a.body);
     let after = a.json()["game"]["ply"].as_u64().unwrap();
     assert!(
@@ -303,7 +256,7 @@ async fn against_two_computers(store: Backend) {
         a.body
     );
     // The record names the three players.
-    let rec = req(addr, "GET", &format!("{GAMES}/{id}/record"), None).await;
+    let rec = get(addr, &format!("{GAMES}/{id}/record")).await;
     assert_eq!(rec.status, 200);
     assert!(rec.body.contains("Player2"), "{}", rec.body);
     assert!(rec.body.contains("Computer 2"), "{}", rec.body);
@@ -313,13 +266,7 @@ async fn against_two_computers(store: Backend) {
         "{}",
         rec.body
     );
-    let rec = req(
-        addr,
-        "GET",
-        &format!("{GAMES}/{id}/record?format=json"),
-        None,
-    )
-    .await;
+    let rec = get(addr, &format!("{GAMES}/{id}/record?format=json")).await;
     assert!(rec.json().is_object(), "{}", rec.body);
 }
 
@@ -327,18 +274,10 @@ async fn online_with_two_friends(store: Backend) {
     let addr = server_on(&store).await;
     let created = create(addr, json!({"kind": "online", "player": 2})).await;
     let id = created["id"].as_str().unwrap().to_string();
-    let invites: Vec<String> = created["invites"]
-        .as_array()
-        .unwrap()
+    let links = created["invites"].as_array().unwrap();
+    let invites: Vec<String> = links
         .iter()
-        .map(|l| {
-            l.as_str()
-                .unwrap()
-                .split("invite=")
-                .nth(1)
-                .unwrap()
-                .to_string()
-        })
+        .map(|l| invite_code(&json!({"invite": l})))
         .collect();
     assert_eq!(invites.len(), 2);
     assert_eq!(created["players"], json!([2]));
@@ -348,13 +287,11 @@ async fn online_with_two_friends(store: Backend) {
         (Some("open"), Some("taken"))
     );
     // A watcher's socket sees the joins and the moves.
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}{GAMES}/{id}/ws"))
-        .await
-        .unwrap();
+    let mut ws = socket(addr, GAMES, &id).await.unwrap();
     assert_eq!(next_update(&mut ws).await["type"], "state");
     let mut tokens = Vec::new();
     for code in &invites {
-        let a = post(addr, &format!("{GAMES}/{id}/join"), json!({"invite": code})).await;
+        let a = act(addr, GAMES, &id, "join", json!({"invite": code})).await;
         assert_eq!(a.status, 200, "{}", a.body);
         tokens.push((
             a.json()["players"][0].as_u64().unwrap(),
@@ -363,12 +300,7 @@ async fn online_with_two_friends(store: Backend) {
     }
     let joined: Vec<u64> = tokens.iter().map(|t| t.0).collect();
     assert_eq!(joined, [1, 3]);
-    let a = post(
-        addr,
-        &format!("{GAMES}/{id}/join"),
-        json!({"invite": invites[0]}),
-    )
-    .await;
+    let a = act(addr, GAMES, &id, "join", json!({"invite": invites[0]})).await;
     assert_eq!(code_of(&a), "invite_used");
     for _ in 0..2 {
         let msg: Value = next_update(&mut ws).await;
@@ -386,24 +318,19 @@ async fn online_with_two_friends(store: Backend) {
         (Some("move"), Some("N4"))
     );
     // Names, and no undo online.
-    let a = post(
-        addr,
-        &format!("{GAMES}/{id}/name"),
-        json!({"token": p1, "name": "Asha"}),
-    )
-    .await;
+    let body = json!({"token": p1, "name": "Asha"});
+    let a = act(addr, GAMES, &id, "name", body).await;
     assert_eq!(a.json()["game"]["players"][0]["name"], "Asha", "{}", a.body);
-    let a = post(addr, &format!("{GAMES}/{id}/undo"), json!({"token": p1})).await;
+    let a = with_token(addr, &id, "undo", p1).await;
     assert_eq!(code_of(&a), "no_undo");
-    let a = post(addr, &format!("{GAMES}/{id}/hint"), json!({"token": p1})).await;
-    assert_eq!((a.status, code_of(&a).as_str()), (409, "no_hint"));
+    let a = with_token(addr, &id, "hint", p1).await;
+    assert_refused(&a, 409, "no_hint");
 }
 
 async fn rounds_end_and_wait_to_be_opened(store: Backend) {
     let addr = server_on(&store).await;
-    let created = create(addr, json!({"kind": "local"})).await;
-    let id = created["id"].as_str().unwrap();
-    let token = created["token"].as_str().unwrap();
+    let (id, token, created) = new_game_in(addr, GAMES, json!({"kind": "local"})).await;
+    let (id, token) = (id.as_str(), token.as_str());
     let mut game = created["game"].clone();
     // Always the first legal hole, until the first round ends (a round of this game lasts a
     // few hundred moves at most).
@@ -424,12 +351,7 @@ async fn rounds_end_and_wait_to_be_opened(store: Backend) {
     assert_eq!(rounds.len(), 1);
     assert_eq!(rounds[0]["round"], 1);
     assert_eq!(game["view"]["round"], 2);
-    let opened = post(
-        addr,
-        &format!("{GAMES}/{id}/next-round"),
-        json!({"token": token}),
-    )
-    .await;
+    let opened = with_token(addr, id, "next-round", token).await;
     assert_eq!(opened.status, 200, "{}", opened.body);
     assert_eq!(opened.json()["game"]["between_rounds"], false);
 }
@@ -437,14 +359,13 @@ async fn rounds_end_and_wait_to_be_opened(store: Backend) {
 async fn the_computers_move_after_a_restart(store: Backend) {
     let db = lasting_db(&store, "rajapasu-mandiri-resume");
     let (addr, task) = rajapasu_server::spawn("127.0.0.1:0", &db).await.unwrap();
-    let created = create(addr, json!({"kind": "computer", "level": 1})).await;
-    let id = created["id"].as_str().unwrap().to_string();
+    let (id, _, _) = new_game_in(addr, GAMES, json!({"kind": "computer", "level": 1})).await;
     task.abort();
     // The person's S4 (stored as 4) as a server that stopped before the computers replied
     // left it.
     store_move_directly(&store, &db, &id, 0, 4).await;
     let (addr, _task) = rajapasu_server::spawn("127.0.0.1:0", &db).await.unwrap();
-    let v = wait_for(addr, &id, |v| {
+    let v = wait_for(addr, GAMES, &id, |v| {
         v["view"]["to_move"] == "C" && v["ply"].as_u64() >= Some(3)
     })
     .await;
@@ -453,23 +374,13 @@ async fn the_computers_move_after_a_restart(store: Backend) {
 }
 
 async fn resign(addr: SocketAddr, id: &str, token: &str) -> Value {
-    let a = post(
-        addr,
-        &format!("{GAMES}/{id}/resign"),
-        json!({"token": token}),
-    )
-    .await;
+    let a = with_token(addr, id, "resign", token).await;
     assert_eq!(a.status, 200, "{}", a.body);
     a.json()
 }
 
 async fn rematch(addr: SocketAddr, id: &str, token: &str) -> Value {
-    let a = post(
-        addr,
-        &format!("{GAMES}/{id}/rematch"),
-        json!({"token": token}),
-    )
-    .await;
+    let a = with_token(addr, id, "rematch", token).await;
     assert_eq!(a.status, 200, "{}", a.body);
     a.json()
 }
@@ -477,24 +388,12 @@ async fn rematch(addr: SocketAddr, id: &str, token: &str) -> Value {
 /// On one device: not before the match is over, then a new game at once.
 async fn rematch_on_one_device(store: Backend) {
     let addr = server_on(&store).await;
-    let local = create(addr, json!({"kind": "local", "rules": "mandiri/gift=2"})).await;
-    let (id, token) = (
-        local["id"].as_str().unwrap(),
-        local["token"].as_str().unwrap(),
-    );
-    let a = post(
-        addr,
-        &format!("{GAMES}/{id}/rematch"),
-        json!({"token": token}),
-    )
-    .await;
-    assert_eq!((a.status, code_of(&a).as_str()), (409, "not_over"));
-    let a = post(
-        addr,
-        &format!("{GAMES}/{id}/rematch"),
-        json!({"token": "nope"}),
-    )
-    .await;
+    let body = json!({"kind": "local", "rules": "mandiri/gift=2"});
+    let (id, token, local) = new_game_in(addr, GAMES, body).await;
+    let (id, token) = (id.as_str(), token.as_str());
+    let a = with_token(addr, id, "rematch", token).await;
+    assert_refused(&a, 409, "not_over");
+    let a = with_token(addr, id, "rematch", "nope").await;
     assert_eq!(code_of(&a), "token_wrong");
     resign(addr, id, token).await;
     let again = rematch(addr, id, token).await;
@@ -508,11 +407,8 @@ async fn rematch_on_one_device(store: Backend) {
 /// (players 1 and 2 now) open it on their own.
 async fn rematch_against_the_computers(store: Backend) {
     let addr = server_on(&store).await;
-    let computer = create(addr, json!({"kind": "computer", "level": 1})).await;
-    let (id, token) = (
-        computer["id"].as_str().unwrap(),
-        computer["token"].as_str().unwrap(),
-    );
+    let (id, token, _) = new_game_in(addr, GAMES, json!({"kind": "computer", "level": 1})).await;
+    let (id, token) = (id.as_str(), token.as_str());
     resign(addr, id, token).await;
     let again = rematch(addr, id, token).await;
     assert_eq!(again["players"], json!([3]));
@@ -521,7 +417,7 @@ async fn rematch_against_the_computers(store: Backend) {
         .collect();
     assert_eq!(who, ["computer", "computer", "taken"]);
     let new_id = again["id"].as_str().unwrap();
-    let v = wait_for(addr, new_id, |v| v["ply"].as_u64() >= Some(2)).await;
+    let v = wait_for(addr, GAMES, new_id, |v| v["ply"].as_u64() >= Some(2)).await;
     assert!(v["line"].as_str().unwrap().starts_with("CR"), "{v}");
 }
 
@@ -529,29 +425,22 @@ async fn rematch_against_the_computers(store: Backend) {
 async fn rematch_online_when_all_three_offer(store: Backend) {
     let addr = server_on(&store).await;
     let (id, tokens) = step("three players seated, player 1 named", async {
-        let created = create(addr, json!({"kind": "online"})).await;
-        let id = created["id"].as_str().unwrap().to_string();
-        let mut tokens = vec![created["token"].as_str().unwrap().to_string()];
+        let (id, token, created) = new_game_in(addr, GAMES, json!({"kind": "online"})).await;
+        let mut tokens = vec![token];
         for link in created["invites"].as_array().unwrap() {
-            let code = link.as_str().unwrap().split("invite=").nth(1).unwrap();
-            let a = post(addr, &format!("{GAMES}/{id}/join"), json!({"invite": code})).await;
+            let code = invite_code(&json!({"invite": link}));
+            let a = act(addr, GAMES, &id, "join", json!({"invite": code})).await;
             tokens.push(a.json()["token"].as_str().unwrap().to_string());
         }
-        let a = post(
-            addr,
-            &format!("{GAMES}/{id}/name"),
-            json!({"token": tokens[0], "name": "Asha"}),
-        )
-        .await;
+        let body = json!({"token": tokens[0], "name": "Asha"});
+        let a = act(addr, GAMES, &id, "name", body).await;
         assert_eq!(a.status, 200, "{}", a.body);
         (id, tokens)
     })
     .await;
     let mut ws = step("player 2 resigns; a socket watches", async {
         resign(addr, &id, &tokens[1]).await;
-        let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}{GAMES}/{id}/ws"))
-            .await
-            .unwrap();
+        let mut ws = socket(addr, GAMES, &id).await.unwrap();
         assert_eq!(next_update(&mut ws).await["type"], "state");
         ws
     })
@@ -609,7 +498,7 @@ async fn rematch_online_when_all_three_offer(store: Backend) {
     })
     .await;
     step("names go with their players", async {
-        let v = get(addr, &new_id).await;
+        let v = get_game(addr, GAMES, &new_id).await;
         assert_eq!(
             v["players"][2]["name"], "Asha",
             "names go with their players"

@@ -4,7 +4,7 @@
 
 #[macro_use]
 mod common;
-use common::{code_of, post, server_on, Backend};
+use common::{act, code_of, new_game_in, post, server_on, Backend, MANDIRI};
 
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -119,30 +119,17 @@ async fn without_a_position_the_move_is_played_from_the_start_of_the_rules() {
 #[tokio::test]
 async fn the_trace_tells_a_move_as_the_game_does() {
     let addr = server_on(&Backend::Sqlite).await;
-    let created = post(addr, "/api/mandiri/games", json!({"kind": "local"})).await;
-    assert_eq!(created.status, 201, "{}", created.body);
-    let created = created.json();
-    let (id, token) = (
-        created["id"].as_str().unwrap(),
-        created["token"].as_str().unwrap(),
-    );
-    let mut code = created["game"]["view"]["code"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let (id, token, created) = new_game_in(addr, MANDIRI, json!({"kind": "local"})).await;
+    let mut code = created["game"]["view"]["code"].clone();
     for hole in ["S4", "N2", "N6", "S3"] {
         let traced = trace(addr, json!({"position": code, "move": hole})).await;
-        let a = post(
-            addr,
-            &format!("/api/mandiri/games/{id}/moves"),
-            json!({"token": token, "move": hole}),
-        )
-        .await;
+        let body = json!({"token": token, "move": hole});
+        let a = act(addr, MANDIRI, &id, "moves", body).await;
         assert_eq!(a.status, 200, "{hole}: {}", a.body);
         let played = a.json();
         assert_eq!(traced["events"], played["events"], "{hole}");
         assert_eq!(traced["after"], played["game"]["view"], "{hole}");
-        code = traced["after"]["code"].as_str().unwrap().to_string();
+        code = traced["after"]["code"].clone();
     }
 }
 

@@ -2,80 +2,49 @@
 
 #[macro_use]
 mod common;
-use common::{code_of, invite_code, post, req, server, server_on, Backend};
+use common::{
+    act, assert_refused, code_of, get, get_game, invite_code, new_game, next_json, post, req,
+    server, server_on, socket, wait_for, Backend, GAMES,
+};
 
-use futures_util::{SinkExt, StreamExt};
-use serde_json::{json, Value};
+use futures_util::SinkExt;
+use rajapasu_loadtest::client::Answer;
+use serde_json::json;
 use std::net::SocketAddr;
 use std::time::Duration;
 
 /// An online game with both seats taken: id, South's token, North's token.
 async fn online_game(addr: SocketAddr) -> (String, String, String) {
-    let a = post(
-        addr,
-        "/api/games",
-        json!({"kind": "online", "mode": "round"}),
-    )
-    .await;
-    assert_eq!(a.status, 201, "{}", a.body);
-    let v = a.json();
-    let id = v["id"].as_str().unwrap().to_string();
-    let code = invite_code(&v);
-    let j = post(
-        addr,
-        &format!("/api/games/{id}/join"),
-        json!({"invite": code}),
-    )
-    .await;
+    let (id, south, v) = new_game(addr, json!({"kind": "online", "mode": "round"})).await;
+    let j = act(addr, GAMES, &id, "join", json!({"invite": invite_code(&v)})).await;
     assert_eq!(j.status, 200, "{}", j.body);
-    (
-        id,
-        v["token"].as_str().unwrap().to_string(),
-        j.json()["token"].as_str().unwrap().to_string(),
-    )
+    (id, south, j.json()["token"].as_str().unwrap().to_string())
+}
+
+/// A request with only a token, to `/api/games/{id}/{action}`.
+async fn with_token(addr: SocketAddr, id: &str, action: &str, token: &str) -> Answer {
+    act(addr, GAMES, id, action, json!({"token": token})).await
 }
 
 async fn errors_carry_a_code(store: Backend) {
     let addr = server_on(&store).await;
-    let a = req(addr, "GET", "/api/games/nosuch", None).await;
-    assert_eq!(
-        (a.status, code_of(&a).as_str()),
-        (404, "no_game"),
-        "{}",
-        a.body
-    );
-    let a = post(
-        addr,
-        "/api/games",
-        json!({"kind": "local", "rules": "nonsense"}),
-    )
-    .await;
-    assert_eq!(
-        (a.status, code_of(&a).as_str()),
-        (422, "bad_rules"),
-        "{}",
-        a.body
-    );
-    let a = post(
-        addr,
-        "/api/games",
-        json!({"kind": "local", "record": "1. 9 *"}),
-    )
-    .await;
+    let a = get(addr, "/api/games/nosuch").await;
+    assert_refused(&a, 404, "no_game");
+    let a = post(addr, GAMES, json!({"kind": "local", "rules": "nonsense"})).await;
+    assert_refused(&a, 422, "bad_rules");
+    let a = post(addr, GAMES, json!({"kind": "local", "record": "1. 9 *"})).await;
     assert_eq!(code_of(&a), "bad_record", "{}", a.body);
-    let a = req(addr, "POST", "/api/games", None).await;
+    let a = req(addr, "POST", GAMES, None).await;
     assert_eq!(code_of(&a), "bad_json", "{}", a.body);
-    let a = post(addr, "/api/games", json!({"kind": "local"})).await;
-    let id = a.json()["id"].as_str().unwrap().to_string();
-    let token = a.json()["token"].as_str().unwrap().to_string();
+    let (id, token, _) = new_game(addr, json!({"kind": "local"})).await;
     let path = format!("/api/games/{id}/moves");
     let a = post(addr, &path, json!({"move": 3, "ply": 5, "token": token})).await;
-    assert_eq!((a.status, code_of(&a).as_str()), (409, "stale_ply"));
+    assert_refused(&a, 409, "stale_ply");
     let a = post(addr, &path, json!({"move": 3, "token": "x"})).await;
-    assert_eq!((a.status, code_of(&a).as_str()), (403, "token_wrong"));
+    assert_refused(&a, 403, "token_wrong");
     let a = post(addr, &path, json!({"move": 12, "token": token})).await;
-    assert_eq!((a.status, code_of(&a).as_str()), (422, "illegal_move"));
-    let a = req(addr, "GET", "/api/nothere", None).await;
+    assert_refused(&a, 422, "illegal_move");
+    let a = get(addr, "/api/nothere").await;
     assert_eq!(code_of(&a), "no_route");
 }
 
@@ -83,45 +52,24 @@ async fn resigning_ends_the_game(store: Backend) {
     let addr = server_on(&store).await;
     let (id, south, north) = online_game(addr).await;
     // North resigns although South is to move: a player may resign at any time.
-    let a = post(
-        addr,
-        &format!("/api/games/{id}/resign"),
-        json!({"token": north}),
-    )
-    .await;
+    let a = with_token(addr, &id, "resign", &north).await;
     assert_eq!(a.status, 200, "{}", a.body);
     assert_eq!(a.json()["game"]["resigned"], "north");
-    let a = post(
-        addr,
-        &format!("/api/games/{id}/moves"),
-        json!({"move": 1, "token": south}),
-    )
-    .await;
-    assert_eq!((a.status, code_of(&a).as_str()), (409, "game_over"));
-    let a = post(
-        addr,
-        &format!("/api/games/{id}/resign"),
-        json!({"token": south}),
-    )
-    .await;
+    assert_eq!(
+        (a.json()["type"].as_str(), a.json()["side"].as_str()),
+        (Some("resigned"), Some("north"))
+    );
+    let body = json!({"move": 1, "token": south});
+    let a = act(addr, GAMES, &id, "moves", body).await;
+    assert_refused(&a, 409, "game_over");
+    let a = with_token(addr, &id, "resign", &south).await;
     assert_eq!(code_of(&a), "game_over");
-    let a = req(addr, "GET", &format!("/api/games/{id}/record"), None).await;
+    let a = get(addr, &format!("/api/games/{id}/record")).await;
     assert!(a.body.contains("North resigned"), "{}", a.body);
     // Against the computer, the computer stops too.
-    let a = post(
-        addr,
-        "/api/games",
-        json!({"kind": "computer", "side": "north", "level": 1}),
-    )
-    .await;
-    let cid = a.json()["id"].as_str().unwrap().to_string();
-    let ctoken = a.json()["token"].as_str().unwrap().to_string();
-    let a = post(
-        addr,
-        &format!("/api/games/{cid}/resign"),
-        json!({"token": ctoken}),
-    )
-    .await;
+    let body = json!({"kind": "computer", "side": "north", "level": 1});
+    let (cid, ctoken, _) = new_game(addr, body).await;
+    let a = with_token(addr, &cid, "resign", &ctoken).await;
     assert_eq!(a.status, 200, "{}", a.body);
     assert_eq!(a.json()["game"]["resigned"], "north");
 }
@@ -136,44 +84,27 @@ async fn names_are_checked_and_shown(store: Backend) {
     assert_eq!(a.json()["game"]["names"]["south"], "Ann");
     assert!(a.json()["game"]["players"]["north"].is_null());
     let a = post(addr, &path, json!({"token": south, "name": "x".repeat(25)})).await;
-    assert_eq!((a.status, code_of(&a).as_str()), (422, "bad_name"));
+    assert_refused(&a, 422, "bad_name");
     let a = post(addr, &path, json!({"token": south, "name": "a\u{7}b"})).await;
     assert_eq!(code_of(&a), "bad_name");
     let a = post(addr, &path, json!({"token": south, "name": ""})).await;
     assert!(a.json()["game"]["players"]["south"].is_null());
-    let a = post(addr, "/api/games", json!({"kind": "local"})).await;
-    let lid = a.json()["id"].as_str().unwrap().to_string();
-    let ltoken = a.json()["token"].as_str().unwrap().to_string();
-    let a = post(
-        addr,
-        &format!("/api/games/{lid}/name"),
-        json!({"token": ltoken, "name": "B"}),
-    )
-    .await;
+    let (lid, ltoken, _) = new_game(addr, json!({"kind": "local"})).await;
+    let body = json!({"token": ltoken, "name": "B"});
+    let a = act(addr, GAMES, &lid, "name", body).await;
     assert_eq!(code_of(&a), "not_online");
 }
 
 async fn rematches(store: Backend) {
     let addr = server_on(&store).await;
     // Against the computer: at once, with the sides swapped unless asked otherwise.
-    let a = post(
-        addr,
-        "/api/games",
-        json!({"kind": "computer", "side": "north", "level": 1}),
-    )
-    .await;
-    let id = a.json()["id"].as_str().unwrap().to_string();
-    let token = a.json()["token"].as_str().unwrap().to_string();
+    let body = json!({"kind": "computer", "side": "north", "level": 1});
+    let (id, token, _) = new_game(addr, body).await;
     let path = format!("/api/games/{id}/rematch");
-    let a = post(addr, &path, json!({"token": token})).await;
-    assert_eq!((a.status, code_of(&a).as_str()), (409, "not_over"));
-    post(
-        addr,
-        &format!("/api/games/{id}/resign"),
-        json!({"token": token}),
-    )
-    .await;
-    let a = post(addr, &path, json!({"token": token})).await;
+    let a = with_token(addr, &id, "rematch", &token).await;
+    assert_refused(&a, 409, "not_over");
+    with_token(addr, &id, "resign", &token).await;
+    let a = with_token(addr, &id, "rematch", &token).await;
     assert_eq!(a.status, 200, "{}", a.body);
     assert_eq!(a.json()["game"]["between_rounds"], false, "opened");
     assert_eq!(a.json()["seat"], "south");
@@ -184,23 +115,13 @@ async fn rematches(store: Backend) {
 
     // Online: an offer, which the other player takes up; each gets the other seat.
     let (id, south, north) = online_game(addr).await;
-    post(
-        addr,
-        &format!("/api/games/{id}/name"),
-        json!({"token": south, "name": "Ann"}),
-    )
-    .await;
-    post(
-        addr,
-        &format!("/api/games/{id}/resign"),
-        json!({"token": south}),
-    )
-    .await;
-    let path = format!("/api/games/{id}/rematch");
-    let a = post(addr, &path, json!({"token": north})).await;
+    let body = json!({"token": south, "name": "Ann"});
+    act(addr, GAMES, &id, "name", body).await;
+    with_token(addr, &id, "resign", &south).await;
+    let a = with_token(addr, &id, "rematch", &north).await;
     assert_eq!(a.json()["offered"], true, "{}", a.body);
     assert_eq!(a.json()["game"]["rematch"]["offered_by"], "north");
-    let a = post(addr, &path, json!({"token": south})).await;
+    let a = with_token(addr, &id, "rematch", &south).await;
     assert_eq!(a.status, 200, "{}", a.body);
     assert_eq!(a.json()["seat"], "north");
     let new_id = a.json()["id"].as_str().unwrap().to_string();
@@ -211,45 +132,27 @@ async fn rematches(store: Backend) {
     assert_eq!(a.json()["game"]["players"]["north"], "Ann");
     let south_new = a.json()["token"].as_str().unwrap().to_string();
     // The offerer collects their seat of the same rematch.
-    let b = post(addr, &path, json!({"token": north})).await;
+    let b = with_token(addr, &id, "rematch", &north).await;
     assert_eq!(b.json()["id"], new_id.as_str());
     assert_eq!(b.json()["seat"], "south");
     let north_new = b.json()["token"].as_str().unwrap().to_string();
     assert_ne!(south_new, north_new);
     // The old North now moves first, as South.
-    let a = post(
-        addr,
-        &format!("/api/games/{new_id}/moves"),
-        json!({"move": 1, "token": north_new}),
-    )
-    .await;
+    let body = json!({"move": 1, "token": north_new});
+    let a = act(addr, GAMES, &new_id, "moves", body).await;
     assert_eq!(a.status, 200, "{}", a.body);
-}
-
-async fn next_json(
-    ws: &mut tokio_tungstenite::WebSocketStream<
-        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
-    >,
-) -> Value {
-    let msg = tokio::time::timeout(Duration::from_secs(5), ws.next())
-        .await
-        .expect("a message in time")
-        .unwrap()
-        .unwrap();
-    serde_json::from_str(msg.to_text().unwrap()).unwrap()
 }
 
 async fn presence_over_the_socket(store: Backend) {
     let addr = server_on(&store).await;
     let (id, south, _north) = online_game(addr).await;
-    let url = format!("ws://{addr}/api/games/{id}/ws");
-    let (mut watcher, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    let mut watcher = socket(addr, GAMES, &id).await.unwrap();
     let first = next_json(&mut watcher).await;
     assert_eq!(
         first["game"]["connected"],
         json!({"south": false, "north": false})
     );
-    let (mut player, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    let mut player = socket(addr, GAMES, &id).await.unwrap();
     next_json(&mut player).await;
     player
         .send(tokio_tungstenite::tungstenite::Message::Text(
@@ -261,7 +164,7 @@ async fn presence_over_the_socket(store: Backend) {
     assert_eq!(v["type"], "presence");
     assert_eq!(v["connected"], json!({"south": true, "north": false}));
     // A wrong token says nothing about anyone.
-    let (mut stranger, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    let mut stranger = socket(addr, GAMES, &id).await.unwrap();
     next_json(&mut stranger).await;
     stranger
         .send(tokio_tungstenite::tungstenite::Message::Text(
@@ -286,54 +189,34 @@ on_both_stores!(
     presence_over_the_socket,
 );
 
-/// The game object after `ply` moves, asked for until it has them.
-async fn state_at_ply(addr: SocketAddr, id: &str, ply: u64) -> Value {
-    for _ in 0..600 {
-        let v = req(addr, "GET", &format!("/api/games/{id}"), None)
-            .await
-            .json();
-        if v["ply"].as_u64() >= Some(ply) {
-            return v;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("the game never reached ply {ply}");
-}
-
 #[tokio::test]
 async fn the_computer_waits_for_the_player_to_open_a_round() {
     let addr = server().await;
     // Example 6 of the rules, the computer South: its only move S6 ends round 1, and South, who
     // took the counters left, leads round 2.
-    let a = post(
+    let (id, token, created) = new_game(
         addr,
-        "/api/games",
         json!({"kind": "computer", "side": "north", "level": 1, "mode": "match",
                "position": "0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35"}),
     )
     .await;
-    let id = a.json()["id"].as_str().unwrap().to_string();
-    let token = a.json()["token"].as_str().unwrap().to_string();
-    assert_eq!(a.json()["game"]["between_rounds"], false);
-    let v = state_at_ply(addr, &id, 1).await;
+    assert_eq!(created["game"]["between_rounds"], false);
+    let v = wait_for(addr, GAMES, &id, |v| v["ply"].as_u64() >= Some(1)).await;
     assert_eq!(v["between_rounds"], true);
     assert_eq!(v["view"]["to_move"], "south");
     // Its first move of round 2 waits (a wrong token opens nothing).
-    let path = format!("/api/games/{id}/next-round");
-    let wrong = post(addr, &path, json!({"token": "nope"})).await;
+    let wrong = with_token(addr, &id, "next-round", "nope").await;
     assert_eq!(wrong.status, 403, "{}", wrong.body);
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let v = req(addr, "GET", &format!("/api/games/{id}"), None)
-        .await
-        .json();
+    let v = get_game(addr, GAMES, &id).await;
     assert_eq!(
         (v["ply"].as_u64(), v["thinking"].as_bool()),
         (Some(1), Some(false))
     );
     // The player opens it: the computer moves.
-    let a = post(addr, &path, json!({"token": token})).await;
+    let a = with_token(addr, &id, "next-round", &token).await;
     assert_eq!(a.status, 200, "{}", a.body);
     assert_eq!(a.json()["game"]["between_rounds"], false, "opened");
-    let v = state_at_ply(addr, &id, 2).await;
+    let v = wait_for(addr, GAMES, &id, |v| v["ply"].as_u64() >= Some(2)).await;
     assert_eq!(v["between_rounds"], false);
 }

@@ -78,16 +78,14 @@ pub fn plan(rules: &Rules, max_counters: u32) -> Vec<(Config, u32, u64)> {
     v
 }
 
-/// The configurations that are solved together: each with its mirror.
+/// The configurations that are solved together: each with its mirror ([`Config::all`] lists
+/// every closed one just before its mirror).
 fn pairs(holes: usize) -> Vec<Vec<Config>> {
-    let mut v = vec![vec![Config::OPEN]];
-    for k in 1..holes as u8 {
-        v.push(vec![
-            Config::closed(Side::South, k),
-            Config::closed(Side::North, k),
-        ]);
-    }
-    v
+    let all = Config::all(holes);
+    let (open, closed) = all.split_at(1);
+    std::iter::once(open.to_vec())
+        .chain(closed.chunks(2).map(<[Config]>::to_vec))
+        .collect()
 }
 
 /// Builds (or completes) the table of the table rule set `rules` in `dir`, layers up to
@@ -127,6 +125,14 @@ pub fn build(
                 .zip(&sizes)
                 .map(|(id, &n)| file::read(dir, id, n))
                 .collect();
+            let tell_done = |done: u64| {
+                progress(&Progress {
+                    done,
+                    total,
+                    config: pair[0],
+                    layer: s,
+                })
+            };
             let layer = match found {
                 Some(values) => {
                     report.reused += sizes.iter().sum::<u64>();
@@ -134,15 +140,7 @@ pub fn build(
                     values
                 }
                 None => {
-                    let tell = |d: u64| {
-                        let now = done.fetch_add(d, Ordering::Relaxed) + d;
-                        progress(&Progress {
-                            done: now,
-                            total,
-                            config: pair[0],
-                            layer: s,
-                        });
-                    };
+                    let tell = |d: u64| tell_done(done.fetch_add(d, Ordering::Relaxed) + d);
                     let values = solve_layer(&shapes, &rankers, &built, s, &tell);
                     for (id, (lo, hi)) in ids.iter().zip(&values) {
                         file::write(dir, id, lo, hi)?;
@@ -154,12 +152,7 @@ pub fn build(
                     values
                 }
             };
-            progress(&Progress {
-                done: done.load(Ordering::Relaxed),
-                total,
-                config: pair[0],
-                layer: s,
-            });
+            tell_done(done.load(Ordering::Relaxed));
             for (j, v) in layer.into_iter().enumerate() {
                 built.layers[j].push(v);
             }
@@ -275,8 +268,6 @@ fn generate(
                         exit_hi[k] = exit_hi[k].max(e_hi);
                     }
                 }
-                // Restore the digits of this position for nothing further: the buffer is
-                // refilled by the next unrank.
             }
             tell(exit_lo.len() as u64);
         });

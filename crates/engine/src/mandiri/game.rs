@@ -9,6 +9,7 @@ use crate::mandiri::rules::{RoundEndRule, Rules};
 use crate::mandiri::seat::{BySeat, Player, Players, Seat, HOLES};
 use crate::mandiri::trace::{Event, RoundEnd, Tracer};
 use crate::rules::Mode;
+use crate::sow::Sowing;
 
 /// Where a Mandiri game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -95,12 +96,6 @@ pub struct Game {
     round_starts: Vec<match_play::RoundStart>,
 }
 
-fn seen_key(pos: &Position) -> Seen {
-    let mut board = [0; HOLES];
-    board.copy_from_slice(pos.counts());
-    (board, pos.to_move())
-}
-
 impl Game {
     /// A match (or a round, with `mode=round`) from the start.
     pub fn new(rules: Rules) -> Game {
@@ -114,7 +109,7 @@ impl Game {
             pos,
             moves: Vec::new(),
             history: Vec::new(),
-            seen: vec![seen_key(&pos)],
+            seen: vec![pos.repetition_key()],
             window: 0,
             quiet: 0,
             status: Status::Playing,
@@ -161,30 +156,6 @@ impl Game {
     /// ```
     pub fn before_moves(&self) -> impl ExactSizeIterator<Item = &Position> + '_ {
         self.history.iter().map(|saved| &saved.pos)
-    }
-
-    /// The ply at which each round began: 0, then the ply after every move that ended a round
-    /// of a match (the position after such a move is the next round's start).
-    ///
-    /// ```
-    /// use rajapasu_engine::mandiri::{Game, Rules};
-    /// let mut game = Game::new(Rules::default());
-    /// game.try_play("S5".parse().unwrap()).unwrap();
-    /// assert_eq!(game.round_start_plies(), [0]);
-    /// ```
-    pub fn round_start_plies(&self) -> Vec<usize> {
-        let after = self.history.iter().skip(1).map(|saved| &saved.pos);
-        let mut out = vec![0];
-        for (k, (before, after)) in self
-            .before_moves()
-            .zip(after.chain([&self.pos]))
-            .enumerate()
-        {
-            if after.round() != before.round() {
-                out.push(k + 1);
-            }
-        }
-        out
     }
 
     /// The rounds finished so far.
@@ -242,7 +213,7 @@ impl Game {
         } else {
             self.quiet += 1;
         }
-        self.seen.push(seen_key(&self.pos));
+        self.seen.push(self.pos.repetition_key());
         self.check_round_end(mover, tracer);
         Ok(())
     }
@@ -266,7 +237,7 @@ impl Game {
     /// Ends the round if it is over after `mover`'s move (rule M5 and the options).
     fn check_round_end<T: Tracer>(&mut self, mover: Seat, tracer: &mut T) {
         let pos = &self.pos;
-        let key = seen_key(pos);
+        let key = pos.repetition_key();
         let layer = &self.seen[self.window..];
         let reason = if layer.iter().filter(|&&k| k == key).count() >= 3 {
             Some(RoundEnd::Repetition)
@@ -286,16 +257,9 @@ impl Game {
     }
 
     fn end_round<T: Tracer>(&mut self, reason: RoundEnd, mover: Seat, t: &mut T) {
-        let mut award = BySeat([0u16; 3]);
-        for i in 0..HOLES {
-            let c = self.pos.board[i];
-            let to = match reason {
-                RoundEnd::NoCapture => mover,
-                RoundEnd::Repetition => Seat::of_index(i),
-            };
-            award[to] += u16::from(c);
-            self.pos.board[i] = 0;
-        }
+        let award = self
+            .pos
+            .clear_board((reason == RoundEnd::NoCapture).then_some(mover));
         for s in Seat::ALL {
             self.pos.captured[s] += award[s];
         }
@@ -347,7 +311,7 @@ impl Game {
                     t.happened(Event::GameOver { winners });
                     return;
                 }
-                let old = core::mem::replace(&mut self.seen, vec![seen_key(&self.pos)]);
+                let old = core::mem::replace(&mut self.seen, vec![self.pos.repetition_key()]);
                 if let Some(saved) = self.history.last_mut() {
                     saved.old_seen = Some(old);
                 }
@@ -405,8 +369,8 @@ impl crate::SowingGame for Game {
     fn to_move(&self) -> Seat {
         self.pos.to_move()
     }
-    fn round(&self) -> u32 {
-        self.pos.round()
+    fn position_round(pos: &Position) -> u32 {
+        pos.round()
     }
     fn status(&self) -> Status {
         self.status
@@ -422,9 +386,6 @@ impl crate::SowingGame for Game {
     }
     fn before_moves(&self) -> impl ExactSizeIterator<Item = &Position> + '_ {
         Game::before_moves(self)
-    }
-    fn round_start_plies(&self) -> Vec<usize> {
-        Game::round_start_plies(self)
     }
     fn legal_moves(&self) -> Vec<Hole> {
         Game::legal_moves(self)

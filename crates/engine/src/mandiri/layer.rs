@@ -11,13 +11,15 @@ use std::collections::HashSet;
 
 type Key = ([u8; HOLES], Seat);
 
-fn key(pos: &Position) -> Key {
-    let mut board = [0; HOLES];
-    board.copy_from_slice(pos.counts());
-    (board, pos.to_move())
-}
-
 impl Position {
+    /// What identifies the position within a round, for the search here and for the third
+    /// repetition: the hole counts and the seat to move.
+    pub(crate) fn repetition_key(&self) -> Key {
+        let mut board = [0; HOLES];
+        board.copy_from_slice(self.counts());
+        (board, self.to_move())
+    }
+
     /// Whether some sequence of moves from here, by the seats in turn, makes a capture (a four
     /// or a pussa).
     ///
@@ -37,7 +39,7 @@ impl Position {
             return false;
         }
         let mut seen: HashSet<Key> = HashSet::new();
-        seen.insert(key(self));
+        seen.insert(self.repetition_key());
         let mut stack = vec![*self];
         while let Some(pos) = stack.pop() {
             for hole in pos.legal_moves() {
@@ -46,7 +48,7 @@ impl Position {
                 if child.on_board() != counters {
                     return true;
                 }
-                if seen.insert(key(&child)) {
+                if seen.insert(child.repetition_key()) {
                     stack.push(child);
                 }
             }

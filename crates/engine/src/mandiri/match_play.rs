@@ -51,17 +51,35 @@ fn turn_order(pos: &Position) -> [Seat; 3] {
 pub(crate) fn between_rounds<T: Tracer>(end: &mut Position, t: &mut T) -> Between {
     let mut next = *end;
     let pos = &mut next;
-    let rules = pos.rules;
     let mut held = pos.reserve.map(u32::from);
     for s in Seat::ALL {
         held[pos.seats[s].index()] += u32::from(pos.captured[s]);
     }
     pos.captured = BySeat::default();
     let seats = turn_order(pos);
-    let is_in = |pos: &Position, p: Player| !pos.out[p.index()];
+    repay_debts(pos, &mut held, &seats, t);
+    give_gift(pos, &mut held, &seats, t);
+    // M8.2: whether the office passes is decided now, before anyone is out.
+    let term_over = pos.office >= pos.rules.term;
+    borrow_or_go_out(pos, &mut held, &seats, t);
+    let players_in: Vec<Player> = Player::ALL.into_iter().filter(|&p| is_in(pos, p)).collect();
+    if let [winner] = players_in[..] {
+        return Between::MatchOver(winner);
+    }
+    pass_office(pos, term_over, t);
+    refill(pos, &held, t);
+    *end = next;
+    Between::NextRound
+}
 
-    // M11: debts are paid back first, as far as the borrower's holdings go.
-    for &s in &seats {
+/// Whether player `p` is still in the match.
+fn is_in(pos: &Position, p: Player) -> bool {
+    !pos.out[p.index()]
+}
+
+/// M11: debts are paid back first, as far as the borrower's holdings go.
+fn repay_debts<T: Tracer>(pos: &mut Position, held: &mut [u32; 3], seats: &[Seat; 3], t: &mut T) {
+    for &s in seats {
         let p = pos.seats[s];
         if let Some(d) = pos.debts[p.index()] {
             let pay = u32::from(d.amount).min(held[p.index()]);
@@ -78,15 +96,17 @@ pub(crate) fn between_rounds<T: Tracer>(end: &mut Position, t: &mut T) -> Betwee
             }
         }
     }
+}
 
-    // M8.1: the Raja's gift, the next seat in turn order first.
+/// M8.1: the Raja's gift, the next seat in turn order first.
+fn give_gift<T: Tracer>(pos: &Position, held: &mut [u32; 3], seats: &[Seat; 3], t: &mut T) {
     let raja = pos.seats[Seat::C];
     for &s in &seats[1..] {
         let p = pos.seats[s];
         if !is_in(pos, p) {
             continue;
         }
-        let g = u32::from(rules.gift).min(held[raja.index()]);
+        let g = u32::from(pos.rules.gift).min(held[raja.index()]);
         if g > 0 {
             held[raja.index()] -= g;
             held[p.index()] += g;
@@ -97,18 +117,22 @@ pub(crate) fn between_rounds<T: Tracer>(end: &mut Position, t: &mut T) -> Betwee
             });
         }
     }
+}
 
-    // M8.2: whether the office passes is decided now, before anyone is out.
-    let term_over = pos.office >= rules.term;
-
-    // M8.3 and M11: players who cannot fill a hole borrow or are out.
-    for &s in &seats {
+/// M8.3 and M11: players who cannot fill a hole borrow or are out.
+fn borrow_or_go_out<T: Tracer>(
+    pos: &mut Position,
+    held: &mut [u32; 3],
+    seats: &[Seat; 3],
+    t: &mut T,
+) {
+    for &s in seats {
         let p = pos.seats[s];
         if !is_in(pos, p) || held[p.index()] >= PER_HOLE {
             continue;
         }
         let short = PER_HOLE - held[p.index()];
-        let lender = if rules.borrow && pos.debts[p.index()].is_none() {
+        let lender = if pos.rules.borrow && pos.debts[p.index()].is_none() {
             // The player who holds the most; the earlier seat in turn order on a tie. The lender
             // must still be able to fill a hole (decision of RULES.md 9.2, rule M11).
             seats
@@ -143,34 +167,33 @@ pub(crate) fn between_rounds<T: Tracer>(end: &mut Position, t: &mut T) -> Betwee
             }
         }
     }
+}
 
-    let players_in: Vec<Player> = Player::ALL.into_iter().filter(|&p| is_in(pos, p)).collect();
-    if let [winner] = players_in[..] {
-        return Between::MatchOver(winner);
-    }
-
-    // M9: the office passes after its term, or at once if the Raja is out; the players move
-    // one seat along the turn order, skipping players who are out.
-    if term_over || !is_in(pos, pos.seats[Seat::C]) {
-        let order = rules.order;
-        loop {
-            let old = pos.seats;
-            for s in Seat::ALL {
-                pos.seats[s] = old[s.next(order)];
-            }
-            if is_in(pos, pos.seats[Seat::C]) {
-                break;
-            }
-        }
-        pos.office = 1;
-        t.happened(Event::Office {
-            raja: pos.seats[Seat::C],
-        });
-    } else {
+/// M9: the office passes after its term, or at once if the Raja is out; the players move one
+/// seat along the turn order, skipping players who are out.
+fn pass_office<T: Tracer>(pos: &mut Position, term_over: bool, t: &mut T) {
+    if !term_over && is_in(pos, pos.seats[Seat::C]) {
         pos.office += 1;
+        return;
     }
+    let order = pos.rules.order;
+    loop {
+        let old = pos.seats;
+        for s in Seat::ALL {
+            pos.seats[s] = old[s.next(order)];
+        }
+        if is_in(pos, pos.seats[Seat::C]) {
+            break;
+        }
+    }
+    pos.office = 1;
+    t.happened(Event::Office {
+        raja: pos.seats[Seat::C],
+    });
+}
 
-    // M8.4: filling in the fixed order; a seat of a player who is out stays closed.
+/// M8.4: filling in the fixed order; a seat of a player who is out stays closed.
+fn refill<T: Tracer>(pos: &mut Position, held: &[u32; 3], t: &mut T) {
     let mut board = [0u8; MAX_HOLES];
     let mut open = 0u32;
     let mut filled = BySeat([0u8; 3]);
@@ -200,6 +223,4 @@ pub(crate) fn between_rounds<T: Tracer>(end: &mut Position, t: &mut T) -> Betwee
         filled,
         reserve: pos.reserve,
     });
-    *end = next;
-    Between::NextRound
 }

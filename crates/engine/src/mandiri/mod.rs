@@ -8,7 +8,7 @@
 //! | 9.1, rule M2 | `seat.rs` | seats, their holes and filling order, players, the turn order |
 //! | 9.5 | `rules.rs` | the rule set and its options, read and written |
 //! | rules M1 to M4, M12 | `position.rs` | the three-seat position, moves, passing |
-//! | rule M5 | `layer.rs` | whether a capture can still be made |
+//! | rule M5 | `layer.rs` | whether a capture can still be made; the key positions are compared by |
 //! | rules M5 to M7, M10 | `game.rs` | round ends, winners, repetitions, undo |
 //! | rules M8 to M11 | `match_play.rs` | gift, office, players out, borrowing, refill |
 //! | 9.7 | `code.rs` | position codes |

@@ -514,15 +514,7 @@ impl Sowing for Position {
         Hole::from_index(i, ROW)
     }
     #[inline(always)]
-    fn captures(&self) -> BySeat<u16> {
-        self.captured
-    }
-    #[inline(always)]
-    fn set_captures(&mut self, captures: BySeat<u16>) {
-        self.captured = captures;
-    }
-    #[inline(always)]
-    fn capture(&mut self, seat: Seat, count: u16) {
-        self.captured[seat] += count;
+    fn captures_mut(&mut self) -> &mut BySeat<u16> {
+        &mut self.captured
     }
 }

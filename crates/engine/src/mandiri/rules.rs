@@ -1,7 +1,7 @@
 //! Mandiri's rule set and its options (RULES.md 9.5), read and written through one name table
 //! per option, as the two-player options are.
 
-use crate::options::{name_of, named, value_of, written, Names};
+use crate::options::{name_of, named, value_of, written, Names, FOURS, MODE};
 use crate::rules::{FourRecipient, Mode, Rules as TwoRules, RulesError};
 use core::fmt;
 use core::str::FromStr;
@@ -110,10 +110,6 @@ impl Default for Rules {
     }
 }
 
-const FOURS: Names<FourRecipient> = &[
-    (FourRecipient::RowOwner, "owner"),
-    (FourRecipient::Sower, "sower"),
-];
 const ORDER: Names<TurnOrder> = &[
     (TurnOrder::Anticlockwise, "anticlockwise"),
     (TurnOrder::Clockwise, "clockwise"),
@@ -127,11 +123,6 @@ const REFILL: Names<Refill> = &[(Refill::Fixed, "fixed")];
 /// Values of `refill` that are named by RULES.md but not played yet.
 const REFILL_NOT_YET: &[&str] = &["choose"];
 const BORROW: Names<bool> = &[(false, "off"), (true, "on")];
-const MODE: Names<Mode> = &[
-    (Mode::Match, "match"),
-    (Mode::SingleRound, "round"),
-    (Mode::SingleRound, "single-round"),
-];
 
 /// One Mandiri option: its key, what it does, and how it is read and written.
 ///

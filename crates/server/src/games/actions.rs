@@ -10,9 +10,9 @@ use super::hub::{HeldGame, Hub};
 use super::seating::{Kind, Player, Seating};
 use super::served::{ServedGame, Setup};
 use super::slot::Slot;
-use super::view::{json, Occasion, ShownGame, Told, Traced};
+use super::view::{json, update, Occasion, ShownGame, Told, Traced};
 use crate::error::ApiError;
-use crate::requests::{JoinRequest, MoveRequest, NameRequest, TokenRequest};
+use crate::requests::{JoinRequest, MoveRequest, NameRequest, TokenRequest, TraceRequest};
 use crate::tokens::{random_token, tokens_match, ID_LEN};
 use serde_json::Value;
 use std::sync::Arc;
@@ -267,7 +267,7 @@ impl Hub {
         self.check_ply(&slot, &mut e, req.ply).await?;
         e.round_opened = true;
         let computer_next = e.computer_may_move();
-        let msg = json(G::update(&slot.id, &e, Told::State));
+        let msg = json(update(&slot.id, &e, Told::State));
         drop(e);
         if computer_next {
             self.clone().spawn_computer(slot);
@@ -290,7 +290,7 @@ impl Hub {
 /// Plays the move of a trace request from its position, storing nothing: the position before,
 /// the move's events, the position after. 422 `illegal_move`, naming why, when it cannot be
 /// played.
-pub fn trace<G: ShownGame>(req: &G::TraceRequest) -> Result<Value, ApiError> {
+pub fn trace<G: ShownGame>(req: &TraceRequest<G::MoveText>) -> Result<Value, ApiError> {
     let (mut game, mv) = G::read_trace(req)?;
     let before = G::view(&game);
     let mut events = Vec::new();

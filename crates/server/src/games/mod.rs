@@ -6,7 +6,7 @@
 //! | Module | What it holds |
 //! |---|---|
 //! | [`served`] | what each game gives the server: its players, settings, requests, stored moves, searches |
-//! | [`seating`] | who plays: the kinds of game, the players a token holds, what the actions change in the settings |
+//! | [`seating`] | who plays: the kinds of game, the seats of each kind, the players a token holds, what the actions change in the settings |
 //! | [`view`] | what each game shows (its JSON), what happened as both games tell it, the answers they share |
 //! | [`entry`] | one game held in memory: the game, its settings, what only memory keeps |
 //! | [`slot`] | one game with its lock and its live-update channel |

@@ -1,13 +1,13 @@
-//! Who plays a game, whichever game it is: the kinds of game, the players a seat token holds
-//! ([`Held`]), and the part of a game's settings that the actions read and change
-//! ([`Seating`]: the computer's seats, tokens, invitations, names, resignation, rematch).
-//! Each game implements it on its own settings (`crate::raja_pasu::settings`,
+//! Who plays a game, whichever game it is: the kinds of game, who sits where ([`Seats`]: the
+//! computer's seats, tokens, invitations, names, rematch offers), the players a seat token
+//! holds ([`Held`]), and the part of a game's settings that the actions read and change
+//! ([`Seating`]). Each game implements it on its own settings (`crate::raja_pasu::settings`,
 //! `crate::mandiri::settings`), which keep their own stored JSON.
 
-use crate::tokens::{tokens_match, NoRandomness};
+use crate::tokens::{random_token, tokens_match, NoRandomness, INVITE_LEN, TOKEN_LEN};
 use rajapasu_ai::Level;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt::Debug;
 
 /// What kind of game: the same three for both games.
@@ -47,6 +47,233 @@ pub trait Player: Copy + Eq + Debug + Send + Sync + 'static {
 pub fn in_rematch<P: Player>(p: P) -> P {
     let n = P::ALL.len();
     P::ALL[(p.index() + n - 1) % n]
+}
+
+/// Who sits at a board, and what each kind of game keeps about its players, by player (in the
+/// order of [`Player::ALL`]). Mandiri stores it as it is, `"kind"` naming the variant; Raja
+/// Pasu in the flat JSON of its earlier versions.
+///
+/// ```
+/// use rajapasu_engine::Side;
+/// use rajapasu_server::games::seating::{Kind, Seats};
+/// let seats = Seats::new_online(Side::North).unwrap();
+/// assert_eq!(seats.kind(), Kind::Online);
+/// assert!(seats.invite(Side::South).is_some() && seats.invite(Side::North).is_none());
+/// let computer = Seats::new_computer(rajapasu_ai::Level::MIN, Side::South).unwrap();
+/// assert!(computer.is_computer(Side::North) && computer.tokens()[1].is_none());
+/// ```
+// One is held per game, so the online variant's size costs nothing worth boxing it for.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Seats<P: Player> {
+    /// One person against the computer (two computers of one level in Mandiri).
+    Computer {
+        /// The computer's level.
+        level: Level,
+        /// The person's player.
+        player: P,
+        /// The person's token.
+        token: String,
+    },
+    /// Every player on one device: one token holds them all.
+    Local {
+        /// The token of every player.
+        token: String,
+    },
+    /// Players on their own devices: the creator and the invited.
+    Online(Online<P>),
+}
+
+/// The seats of an online game, each by player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Online<P: Player> {
+    /// The creator's player.
+    pub creator: P,
+    /// Each player's token.
+    #[serde(deserialize_with = "one_each::<_, P, _>")]
+    pub tokens: Vec<String>,
+    /// Each player's unused invitation code: `None` for the creator and once taken.
+    #[serde(deserialize_with = "one_each::<_, P, _>")]
+    pub invites: Vec<Option<String>>,
+    /// The names the players gave themselves.
+    #[serde(default = "each::<P, _>", deserialize_with = "one_each::<_, P, _>")]
+    pub names: Vec<Option<String>>,
+    /// The players who offered a rematch, until it is made.
+    #[serde(default = "each::<P, _>", deserialize_with = "one_each::<_, P, _>")]
+    pub rematch_offers: Vec<bool>,
+    /// The rematch's id, once every player offered it.
+    #[serde(default)]
+    pub rematch: Option<String>,
+}
+
+/// A default value for each player.
+fn each<P: Player, T: Default + Clone>() -> Vec<T> {
+    vec![T::default(); P::ALL.len()]
+}
+
+/// Reads a value for each player: stored settings with more or fewer are refused.
+fn one_each<'de, D: Deserializer<'de>, P: Player, T: Deserialize<'de>>(
+    d: D,
+) -> Result<Vec<T>, D::Error> {
+    let values = Vec::<T>::deserialize(d)?;
+    if values.len() != P::ALL.len() {
+        return Err(serde::de::Error::invalid_length(
+            values.len(),
+            &"a value for each player",
+        ));
+    }
+    Ok(values)
+}
+
+impl<P: Player> Seats<P> {
+    /// The seats of a new game against the computer at `level`, the person being `player`.
+    pub fn new_computer(level: Level, player: P) -> Result<Seats<P>, NoRandomness> {
+        let token = random_token(TOKEN_LEN)?;
+        Ok(Seats::Computer {
+            level,
+            player,
+            token,
+        })
+    }
+
+    /// The seats of a new game on one device.
+    pub fn new_local() -> Result<Seats<P>, NoRandomness> {
+        let token = random_token(TOKEN_LEN)?;
+        Ok(Seats::Local { token })
+    }
+
+    /// The seats of a new online game created by `creator`, with an invitation for each of
+    /// the others.
+    pub fn new_online(creator: P) -> Result<Seats<P>, NoRandomness> {
+        let mut invites = Vec::new();
+        for &p in P::ALL {
+            invites.push(
+                (p != creator)
+                    .then(|| random_token(INVITE_LEN))
+                    .transpose()?,
+            );
+        }
+        Ok(Seats::Online(Online {
+            creator,
+            tokens: new_tokens::<P>()?,
+            invites,
+            names: each::<P, _>(),
+            rematch_offers: each::<P, _>(),
+            rematch: None,
+        }))
+    }
+
+    /// The seats of a new game of `kind` created by `creator`: against the computer at `level`
+    /// (the default when none), on one device, or online with invitations.
+    pub fn new(kind: Kind, level: Option<Level>, creator: P) -> Result<Seats<P>, NoRandomness> {
+        match kind {
+            Kind::Computer => Seats::new_computer(level.unwrap_or_default(), creator),
+            Kind::Local => Seats::new_local(),
+            Kind::Online => Seats::new_online(creator),
+        }
+    }
+
+    /// The seats of the rematch: the same kind and level, new tokens; online, every player one
+    /// lower ([`in_rematch`]), every seat taken and the names carried along; against the
+    /// computer, the person one lower when `swap`.
+    pub fn rematch(&self, swap: bool) -> Result<Seats<P>, NoRandomness> {
+        Ok(match self {
+            Seats::Computer { level, player, .. } => {
+                Seats::new_computer(*level, if swap { in_rematch(*player) } else { *player })?
+            }
+            Seats::Local { .. } => Seats::new_local()?,
+            Seats::Online(o) => {
+                let mut names = each::<P, _>();
+                for &p in P::ALL {
+                    names[in_rematch(p).index()] = o.names[p.index()].clone();
+                }
+                Seats::Online(Online {
+                    creator: in_rematch(o.creator),
+                    tokens: new_tokens::<P>()?,
+                    invites: each::<P, _>(),
+                    names,
+                    rematch_offers: each::<P, _>(),
+                    rematch: None,
+                })
+            }
+        })
+    }
+
+    /// The kind of game.
+    pub fn kind(&self) -> Kind {
+        match self {
+            Seats::Computer { .. } => Kind::Computer,
+            Seats::Local { .. } => Kind::Local,
+            Seats::Online(_) => Kind::Online,
+        }
+    }
+
+    /// The computer's level, in a game against it.
+    pub fn level(&self) -> Option<Level> {
+        match self {
+            Seats::Computer { level, .. } => Some(*level),
+            _ => None,
+        }
+    }
+
+    /// Whether the computer plays for `player`.
+    pub fn is_computer(&self, player: P) -> bool {
+        matches!(self, Seats::Computer { player: person, .. } if *person != player)
+    }
+
+    /// Each player's token, by player (`None` for a computer's).
+    pub fn tokens(&self) -> Vec<Option<&str>> {
+        P::ALL
+            .iter()
+            .map(|&p| match self {
+                Seats::Computer { player, token, .. } => (p == *player).then_some(token.as_str()),
+                Seats::Local { token } => Some(token.as_str()),
+                Seats::Online(o) => Some(o.tokens[p.index()].as_str()),
+            })
+            .collect()
+    }
+
+    /// The unused invitation for `player`'s seat, in an online game.
+    pub fn invite(&self, player: P) -> Option<&str> {
+        self.online()?.invites[player.index()].as_deref()
+    }
+
+    /// The name `player` gave themselves, online.
+    pub fn chosen_name(&self, player: P) -> Option<&str> {
+        self.online()?.names[player.index()].as_deref()
+    }
+
+    /// The online seats, in an online game.
+    pub fn online(&self) -> Option<&Online<P>> {
+        match self {
+            Seats::Online(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// The online seats, to change, in an online game.
+    pub fn online_mut(&mut self) -> Option<&mut Online<P>> {
+        match self {
+            Seats::Online(o) => Some(o),
+            _ => None,
+        }
+    }
+}
+
+/// A new token for each player.
+fn new_tokens<P: Player>() -> Result<Vec<String>, NoRandomness> {
+    P::ALL.iter().map(|_| random_token(TOKEN_LEN)).collect()
+}
+
+impl<P: Player> Online<P> {
+    /// The players who offered a rematch not made yet.
+    pub fn offered(&self) -> impl Iterator<Item = P> + '_ {
+        P::ALL
+            .iter()
+            .copied()
+            .filter(|p| self.rematch_offers[p.index()])
+    }
 }
 
 /// The players a seat token holds, a bit each (by [`Player::index`]).
@@ -109,38 +336,76 @@ pub trait Seating: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 
     fn start_game(&self) -> Self::Game;
     /// Creation time, seconds since 1970.
     fn created(&self) -> u64;
-    /// The kind of game.
-    fn kind(&self) -> Kind;
-    /// The computer's level, in a game against it.
-    fn level(&self) -> Option<Level>;
-    /// Whether the computer plays for `player`.
-    fn computer_plays(&self, player: Self::Player) -> bool;
-    /// Each player's token, by player (`None` for the computer's).
-    fn tokens(&self) -> Vec<Option<&str>>;
-    /// The unused invitation for `player`'s seat, in an online game.
-    fn invite(&self, player: Self::Player) -> Option<&str>;
-    /// The invited `player` took their seat: the invitation is used.
-    fn seat_taken(&mut self, player: Self::Player);
+    /// Who sits where.
+    fn seats(&self) -> &Seats<Self::Player>;
+    /// Who sits where, to change.
+    fn seats_mut(&mut self) -> &mut Seats<Self::Player>;
     /// The name each player goes by in the record, by player.
     fn names(&self) -> Vec<String>;
-    /// `player` goes by `name` online (none: by the seat's own name again).
-    fn rename(&mut self, player: Self::Player, name: Option<String>);
     /// The player who resigned.
     fn resigned(&self) -> Option<Self::Player>;
     /// `player` resigns: the game is over.
     fn resign(&mut self, player: Self::Player);
-    /// Whether `player` offered an online rematch that is not made yet.
-    fn rematch_offered(&self, player: Self::Player) -> bool;
-    /// `player` offers an online rematch.
-    fn offer_rematch(&mut self, player: Self::Player);
-    /// The id of the online rematch, once made.
-    fn rematch_id(&self) -> Option<&str>;
-    /// The online rematch `id` is made: the offers are taken up.
-    fn rematch_made(&mut self, id: String);
     /// The settings of a rematch created at `now`: the same kind, level, rules and start, new
-    /// tokens, every player one lower ([`in_rematch`]) when `swap` (always, online and in
-    /// Mandiri); online, every seat taken and the names carried along.
+    /// seats ([`Seats::rematch`]: every player one lower when `swap`, always online and in
+    /// Mandiri).
     fn rematch(&self, swap: bool, now: u64) -> Result<Self, NoRandomness>;
+
+    /// `player` goes by `name` online (none: by the seat's own name again).
+    fn rename(&mut self, player: Self::Player, name: Option<String>) {
+        if let Some(o) = self.seats_mut().online_mut() {
+            o.names[player.index()] = name;
+        }
+    }
+    /// The kind of game.
+    fn kind(&self) -> Kind {
+        self.seats().kind()
+    }
+    /// The computer's level, in a game against it.
+    fn level(&self) -> Option<Level> {
+        self.seats().level()
+    }
+    /// Whether the computer plays for `player`.
+    fn computer_plays(&self, player: Self::Player) -> bool {
+        self.seats().is_computer(player)
+    }
+    /// Each player's token, by player (`None` for the computer's).
+    fn tokens(&self) -> Vec<Option<&str>> {
+        self.seats().tokens()
+    }
+    /// The unused invitation for `player`'s seat, in an online game.
+    fn invite(&self, player: Self::Player) -> Option<&str> {
+        self.seats().invite(player)
+    }
+    /// The invited `player` took their seat: the invitation is used.
+    fn seat_taken(&mut self, player: Self::Player) {
+        if let Some(o) = self.seats_mut().online_mut() {
+            o.invites[player.index()] = None;
+        }
+    }
+    /// Whether `player` offered an online rematch that is not made yet.
+    fn rematch_offered(&self, player: Self::Player) -> bool {
+        self.seats()
+            .online()
+            .is_some_and(|o| o.rematch_offers[player.index()])
+    }
+    /// `player` offers an online rematch.
+    fn offer_rematch(&mut self, player: Self::Player) {
+        if let Some(o) = self.seats_mut().online_mut() {
+            o.rematch_offers[player.index()] = true;
+        }
+    }
+    /// The id of the online rematch, once made.
+    fn rematch_id(&self) -> Option<&str> {
+        self.seats().online()?.rematch.as_deref()
+    }
+    /// The online rematch `id` is made: the offers are taken up.
+    fn rematch_made(&mut self, id: String) {
+        if let Some(o) = self.seats_mut().online_mut() {
+            o.rematch_offers.fill(false);
+            o.rematch = Some(id);
+        }
+    }
 
     /// The players `token` holds.
     fn held_by(&self, token: &str) -> Held {

@@ -6,7 +6,9 @@
 
 use super::seating::{Player, Seating};
 use crate::error::ApiError;
+use crate::requests::TraceRequest;
 use crate::search_pool::{SearchError, SearchPool};
+use rajapasu_ai::search::Searcher;
 use rajapasu_ai::Level;
 use rajapasu_engine::record::Recorded;
 use serde::de::DeserializeOwned;
@@ -115,13 +117,11 @@ pub trait ServedGame: Recorded {
     type MoveText: DeserializeOwned + Send + 'static;
     /// The body of its rematch request.
     type RematchRequest: RematchBody + DeserializeOwned + Send + 'static;
-    /// The body of its trace request: a position and a move.
-    type TraceRequest: DeserializeOwned + Send + 'static;
 
     /// Checks a creation request: the game, its settings (made at `now`), the creator's place.
     fn new_game(req: Self::NewGame, now: u64) -> Result<Setup<Self>, ApiError>;
     /// Checks a trace request: the game to play the move in, and the move.
-    fn read_trace(req: &Self::TraceRequest) -> Result<(Self, Self::Move), ApiError>;
+    fn read_trace(req: &TraceRequest<Self::MoveText>) -> Result<(Self, Self::Move), ApiError>;
     /// The move a request names; 422 `illegal_move` when it names none.
     fn read_move(&self, text: &Self::MoveText) -> Result<Self::Move, ApiError>;
     /// The player to move.
@@ -144,11 +144,18 @@ pub trait ServedGame: Recorded {
         level: Level,
         seed: u64,
     ) -> impl Future<Output = Option<Self::Move>> + Send + '_;
-    /// The hint for game `id`, as the page reads it (its `ply` included), searched on the
-    /// workers; replaces an older hint request of the same game. `None` when there is no move.
+    /// The hint for the player to move in `game`, as the page reads it (its `ply` included),
+    /// searched with `searcher`; `None` when there is no move. Blocking: it runs on a search
+    /// worker.
+    fn hint_with(searcher: &mut Searcher, game: &Self) -> Option<Value>;
+
+    /// The hint for game `id` ([`ServedGame::hint_with`]), searched on the workers; replaces an
+    /// older hint request of the same game.
     fn hint<'a>(
         pool: &'a SearchPool,
         id: &'a str,
         game: Self,
-    ) -> impl Future<Output = Result<Option<Value>, SearchError>> + Send + 'a;
+    ) -> impl Future<Output = Result<Option<Value>, SearchError>> + Send + 'a {
+        pool.hint(id, move |searcher| Self::hint_with(searcher, &game))
+    }
 }

@@ -3,7 +3,7 @@
 use super::entry::Entry;
 use super::seating::Held;
 use super::served::ServedGame;
-use super::view::{json, ShownGame, Told};
+use super::view::{json, update, ShownGame, Told};
 use serde::Serialize;
 use serde_json::Value;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -71,13 +71,13 @@ impl<G: ShownGame> Slot<G> {
     /// Sends the update telling that `told` happened to the game, now in `e`; returns it as
     /// JSON, the answer of the request that did it.
     pub fn tell(&self, e: &Entry<G>, told: Told<G>) -> Value {
-        self.publish(&G::update(&self.id, e, told))
+        self.publish(&update(&self.id, e, told))
     }
 
     /// The current state message `{"type":"state","game":...}`.
     pub async fn state_message(&self) -> String {
         let e = self.entry.lock().await;
-        json(G::update(&self.id, &e, Told::State)).to_string()
+        json(update(&self.id, &e, Told::State)).to_string()
     }
 
     /// A socket showed `token`: the players it holds count as connected until

@@ -1,10 +1,13 @@
 //! What a game shows the page (docs/API.md): each game's own JSON, given by [`ShownGame`]
 //! (`crate::raja_pasu::view`, `crate::mandiri::view`), from what happened told once for both
-//! games ([`Told`]); and the parts of the answers both games share.
+//! games ([`Told`]); the live updates, written once ([`Update`]); and the parts of the answers
+//! both games share.
 
 use super::entry::Entry;
+use super::seating::Seating;
 use super::served::ServedGame;
-use serde::Serialize;
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
 
 /// Who sits in a seat, as the page shows it.
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,6 +19,19 @@ pub enum Seat {
     Open,
     /// A player's.
     Taken,
+}
+
+impl Seat {
+    /// Who sits in `player`'s seat under `settings`.
+    pub fn of<S: Seating>(settings: &S, player: S::Player) -> Seat {
+        if settings.computer_plays(player) {
+            Seat::Computer
+        } else if settings.is_open(player) {
+            Seat::Open
+        } else {
+            Seat::Taken
+        }
+    }
 }
 
 /// What happened to a game, for its sockets and for the answer of the request that did it.
@@ -84,21 +100,29 @@ pub struct Traced<V, E> {
 }
 
 /// What the page reads of a game of this kind: its JSON (the events of its moves as the engine
-/// writes them).
-pub trait ShownGame: ServedGame<Event: Serialize> {
+/// writes them, its players as the engine names them).
+pub trait ShownGame: ServedGame<Event: Serialize, Player: Serialize> {
     /// A position and what can be played, as the page draws it.
     type View: Serialize;
     /// Everything about a game that the page shows (`GET .../games/{id}`).
     type Info: Serialize;
-    /// A live update.
-    type Update: Serialize;
+    /// A move as a live update tells it, beside its ply and events: the move and who played it.
+    type Mover: Serialize;
+    /// Which players have a socket open.
+    type Connected: Serialize;
+    /// The key naming the player in a `joined` update.
+    const JOINED: &'static str;
+    /// The key naming the player in a `resigned` update.
+    const RESIGNED: &'static str;
 
     /// The position of `game` and what can be played.
     fn view(game: &Self) -> Self::View;
     /// The info of the game `id` held in `e`.
     fn info(id: &str, e: &Entry<Self>) -> Self::Info;
-    /// The live update telling that `told` happened to the game `id`, now in `e`.
-    fn update(id: &str, e: &Entry<Self>, told: Told<Self>) -> Self::Update;
+    /// The move `mv`, played from `seat` by `player`, as an update tells it.
+    fn mover(mv: Self::Move, seat: Self::Seat, player: Self::Player) -> Self::Mover;
+    /// Which players of the game in `e` have a socket open.
+    fn connected(e: &Entry<Self>) -> Self::Connected;
     /// The game `id` as it was after its first `at` moves, which `game` holds.
     fn at_ply(id: &str, at: usize, game: Self) -> serde_json::Value;
     /// The answer that seats `player` in the game `id` held in `e`, with their token.
@@ -108,6 +132,118 @@ pub trait ShownGame: ServedGame<Event: Serialize> {
         player: Self::Player,
         occasion: Occasion,
     ) -> serde_json::Value;
+}
+
+/// A live update, sent on the game's sockets (and the answer of the request that caused it):
+/// the same for both games but for their words for a move, a player and the players present.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "lowercase", bound = "")]
+pub enum Update<G: ShownGame> {
+    /// The whole game.
+    State {
+        /// The game.
+        game: G::Info,
+    },
+    /// A move was played.
+    Move {
+        /// The ply after it.
+        ply: usize,
+        /// The move and who played it.
+        #[serde(flatten)]
+        mover: G::Mover,
+        /// What it did, for the page to animate.
+        events: Vec<G::Event>,
+        /// The game after it.
+        game: G::Info,
+    },
+    /// Moves were taken back.
+    Undo {
+        /// The ply after.
+        ply: usize,
+        /// The game after.
+        game: G::Info,
+    },
+    /// An invited player took their seat.
+    Joined {
+        /// The player, under [`ShownGame::JOINED`].
+        #[serde(flatten)]
+        player: Keyed<G::Player>,
+        /// The game after.
+        game: G::Info,
+    },
+    /// A player resigned.
+    Resigned {
+        /// The player, under [`ShownGame::RESIGNED`].
+        #[serde(flatten)]
+        player: Keyed<G::Player>,
+        /// The game after.
+        game: G::Info,
+    },
+    /// Every player offered the rematch: it is made.
+    Rematch {
+        /// The rematch's id.
+        id: String,
+        /// This game, with the rematch's id.
+        game: G::Info,
+    },
+    /// Which players have a socket open.
+    Presence {
+        /// Each player.
+        connected: G::Connected,
+    },
+}
+
+/// A value under a key each game names: `{key: value}`.
+pub struct Keyed<T> {
+    key: &'static str,
+    value: T,
+}
+
+impl<T: Serialize> Serialize for Keyed<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(1))?;
+        map.serialize_entry(self.key, &self.value)?;
+        map.end()
+    }
+}
+
+/// The live update telling that `told` happened to the game `id`, now in `e`.
+pub fn update<G: ShownGame>(id: &str, e: &Entry<G>, told: Told<G>) -> Update<G> {
+    let game = || G::info(id, e);
+    match told {
+        Told::State => Update::State { game: game() },
+        Told::Move {
+            ply,
+            mv,
+            seat,
+            player,
+            events,
+        } => Update::Move {
+            ply,
+            mover: G::mover(mv, seat, player),
+            events,
+            game: game(),
+        },
+        Told::Undo { ply } => Update::Undo { ply, game: game() },
+        Told::Joined(value) => Update::Joined {
+            player: Keyed {
+                key: G::JOINED,
+                value,
+            },
+            game: game(),
+        },
+        Told::Resigned(value) => Update::Resigned {
+            player: Keyed {
+                key: G::RESIGNED,
+                value,
+            },
+            game: game(),
+        },
+        Told::Rematch(id) => Update::Rematch { id, game: game() },
+        Told::Presence => Update::Presence {
+            connected: G::connected(e),
+        },
+    }
 }
 
 /// A typed answer as the JSON value the routes send.

@@ -5,31 +5,28 @@
 //!
 //! | Module | What it holds |
 //! |---|---|
-//! | [`settings`] | who plays (one person and two computers, three on one device, three online), the stored JSON |
-//! | [`requests`] | the new-game request, and holes by name |
+//! | [`settings`] | the rules and who plays (one person and two computers, three on one device, three online), the stored JSON |
+//! | [`requests`] | the new-game request, holes by name, the trace's reading (`POST /api/mandiri/trace`) |
 //! | [`view`] | the JSON the page reads |
 //! | [`hint`] | the hint: the best move and what each seat may expect |
-//! | [`trace`] | the request of a move played from any position (`POST /api/mandiri/trace`) |
 
 pub mod hint;
 pub mod requests;
 pub mod settings;
-pub mod trace;
 pub mod view;
 
 use crate::error::ApiError;
-use crate::games::seating::Kind;
 use crate::games::served::{GameName, ServedGame, Setup};
-use crate::requests::TokenRequest;
-use crate::search_pool::{SearchError, SearchPool, HINT_TABLE_BITS};
+use crate::requests::{TokenRequest, TraceRequest};
+use crate::search_pool::{SearchPool, HINT_TABLE_BITS};
+use rajapasu_ai::search::Searcher;
 use rajapasu_ai::Level;
 use rajapasu_engine::mandiri::{self, Player};
 use rajapasu_engine::{Hole, Side};
 use requests::NewMandiriGame;
 use serde_json::Value;
-use settings::{GameTag, Seats, Settings};
+use settings::Settings;
 use std::future::Future;
-use trace::MandiriTraceRequest;
 
 /// A move as the store keeps it: 1 to 7 for S1 to S7, 8 to 14 for N1 to N7.
 ///
@@ -71,31 +68,13 @@ impl ServedGame for mandiri::Game {
     type NewGame = NewMandiriGame;
     type MoveText = String;
     type RematchRequest = TokenRequest;
-    type TraceRequest = MandiriTraceRequest;
 
     fn new_game(req: NewMandiriGame, now: u64) -> Result<Setup<mandiri::Game>, ApiError> {
-        let setup = req.read()?;
-        let seats = match setup.kind {
-            Kind::Computer => Seats::computer(setup.level.unwrap_or_default(), setup.player)?,
-            Kind::Local => Seats::local()?,
-            Kind::Online => Seats::online(setup.player)?,
-        };
-        let settings = Settings {
-            game: GameTag::Mandiri,
-            rules: setup.rules,
-            seats,
-            created: now,
-            resigned: None,
-        };
-        Ok(Setup {
-            game: mandiri::Game::new(setup.rules),
-            settings,
-            creator: setup.player,
-        })
+        req.read(now)
     }
 
-    fn read_trace(req: &MandiriTraceRequest) -> Result<(mandiri::Game, Hole), ApiError> {
-        req.read()
+    fn read_trace(req: &TraceRequest<String>) -> Result<(mandiri::Game, Hole), ApiError> {
+        requests::read_trace(req)
     }
 
     fn read_move(&self, name: &String) -> Result<Hole, ApiError> {
@@ -142,11 +121,7 @@ impl ServedGame for mandiri::Game {
         })
     }
 
-    fn hint<'a>(
-        pool: &'a SearchPool,
-        id: &'a str,
-        game: mandiri::Game,
-    ) -> impl Future<Output = Result<Option<Value>, SearchError>> + Send + 'a {
-        pool.hint(id, move |searcher| hint::hint_with(searcher, &game))
+    fn hint_with(searcher: &mut Searcher, game: &mandiri::Game) -> Option<Value> {
+        hint::hint_with(searcher, game)
     }
 }

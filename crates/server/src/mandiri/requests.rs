@@ -1,12 +1,14 @@
-//! The Mandiri routes' own requests: a new game, and a hole named in a move (the trace's
-//! request is in [`super::trace`]). The others (moves, tokens, invitations, names) are both
-//! games' ([`crate::requests`]).
+//! The Mandiri routes' own requests: a new game, a hole named in a move, and how a trace is
+//! read (`POST /api/mandiri/trace`: one move played from a position, storing nothing, told as
+//! a game's moves are, so that the rules page and the tutorial show Mandiri moves without
+//! knowing the rules themselves). The others (moves, tokens, invitations, names, the trace's
+//! body) are both games' ([`crate::requests`]).
 
+use super::settings::{GameTag, Settings};
 use crate::error::ApiError;
-use crate::games::seating::Kind;
-use crate::games::served::RematchBody;
-use crate::requests::TokenRequest;
-use rajapasu_ai::Level;
+use crate::games::seating::{Kind, Seats};
+use crate::games::served::{RematchBody, Setup};
+use crate::requests::{TokenRequest, TraceRequest};
 use rajapasu_engine::mandiri::{self, Player};
 use rajapasu_engine::Hole;
 use serde::Deserialize;
@@ -24,34 +26,20 @@ pub struct NewMandiriGame {
     player: Option<u8>,
 }
 
-/// A new Mandiri game as asked for, checked.
-#[derive(Debug)]
-pub struct MandiriSetupRequest {
-    /// The kind.
-    pub kind: Kind,
-    /// The rules.
-    pub rules: mandiri::Rules,
-    /// The computers' level, against them.
-    pub level: Option<Level>,
-    /// The creator's player.
-    pub player: Player,
-}
-
 impl NewMandiriGame {
-    /// Checks the request: rules, level and player that fit the kind.
+    /// Checks the request: rules, level and player that fit the kind; the game is created at
+    /// `now`.
     ///
     /// ```
     /// use rajapasu_server::mandiri::requests::NewMandiriGame;
     /// let ok: NewMandiriGame = serde_json::from_str(r#"{"kind":"computer","level":2}"#).unwrap();
-    /// assert_eq!(ok.read().unwrap().player.number(), 1);
+    /// assert_eq!(ok.read(0).unwrap().creator.number(), 1);
     /// let bad: NewMandiriGame = serde_json::from_str(r#"{"kind":"local","level":2}"#).unwrap();
-    /// assert_eq!(bad.read().unwrap_err().code_word(), "bad_level");
+    /// assert_eq!(bad.read(0).unwrap_err().code_word(), "bad_level");
     /// ```
-    pub fn read(self) -> Result<MandiriSetupRequest, ApiError> {
+    pub fn read(self, now: u64) -> Result<Setup<mandiri::Game>, ApiError> {
         let rules = match &self.rules {
-            Some(text) => text
-                .parse::<mandiri::Rules>()
-                .map_err(|e| ApiError::unprocessable(format!("rules: {e}")).code("bad_rules"))?,
+            Some(text) => mandiri_rules(text)?,
             None => mandiri::Rules::default(),
         };
         let level = crate::requests::level(self.kind, self.level)?;
@@ -62,11 +50,17 @@ impl NewMandiriGame {
                     .code("bad_player")
             })?,
         };
-        Ok(MandiriSetupRequest {
-            kind: self.kind,
+        let settings = Settings {
+            game: GameTag::Mandiri,
             rules,
-            level,
-            player,
+            seats: Seats::new(self.kind, level, player)?,
+            created: now,
+            resigned: None,
+        };
+        Ok(Setup {
+            game: mandiri::Game::new(rules),
+            settings,
+            creator: player,
         })
     }
 }
@@ -102,4 +96,44 @@ pub fn hole_named(text: &str) -> Result<Hole, ApiError> {
         return Err(bad());
     }
     Ok(hole)
+}
+
+/// The game and the move of a trace request: a position code, which names its own rule set, or
+/// a rule set's start (`mandiri` unless named); 422 naming what is wrong otherwise.
+///
+/// ```
+/// use rajapasu_server::mandiri::requests::read_trace;
+/// let start = serde_json::from_str(r#"{"move": "S4"}"#).unwrap();
+/// assert_eq!(read_trace(&start).unwrap().1.to_string(), "S4");
+/// let both = serde_json::from_str(
+///     r#"{"rules": "mandiri", "position": "mandiri 7,7,7,7,7,7,7/7,7,7,7,7,7,7 C 0,0,0 1,2,3 0,0,0 1 1", "move": "S4"}"#,
+/// )
+/// .unwrap();
+/// assert_eq!(read_trace(&both).unwrap_err().code_word(), "bad_position");
+/// ```
+pub fn read_trace(req: &TraceRequest<String>) -> Result<(mandiri::Game, Hole), ApiError> {
+    let bad_position =
+        |e: String| ApiError::unprocessable(format!("position: {e}")).code("bad_position");
+    let game = match (&req.rules, &req.position) {
+        (Some(_), Some(_)) => {
+            return Err(bad_position(
+                "a position code names its own rule set: give `position` or `rules`, not both"
+                    .into(),
+            ))
+        }
+        (_, Some(code)) => mandiri::Game::from_position(
+            mandiri::Position::from_code(code).map_err(|e| bad_position(e.to_string()))?,
+        ),
+        (rules, None) => mandiri::Game::new(match rules {
+            Some(text) => mandiri_rules(text)?,
+            None => mandiri::Rules::default(),
+        }),
+    };
+    Ok((game, hole_named(&req.mv)?))
+}
+
+/// A Mandiri rule set as the API takes it.
+fn mandiri_rules(text: &str) -> Result<mandiri::Rules, ApiError> {
+    text.parse()
+        .map_err(|e| ApiError::unprocessable(format!("rules: {e}")).code("bad_rules"))
 }

@@ -1,14 +1,14 @@
 //! The JSON the Mandiri page reads (docs/API.md, "Raja Pasu Mandiri"), as typed structs: a
-//! game's info, its position, and the live updates, and [`ShownGame`] for Mandiri. Values by
+//! game's info, its position, and what its live updates say of a move, and [`ShownGame`] for
+//! Mandiri. Values by
 //! seat are arrays in the order C, R, L; values by player arrays in the order of players 1, 2,
 //! 3.
 
-use super::settings::Seats as MandiriSeats;
 use crate::games::entry::Entry;
 use crate::games::seating::{Held, Kind, Seating};
 use crate::games::served::ServedGame;
 use crate::games::view::Seat as Who;
-use crate::games::view::{json, Occasion, ShownGame, Told};
+use crate::games::view::{json, Occasion, ShownGame};
 use rajapasu_ai::Level;
 use rajapasu_engine::mandiri::{self, Player, Players, Seat};
 use rajapasu_engine::{Hole, SowingGame};
@@ -216,13 +216,7 @@ impl MandiriInfo {
             .map(|p| PlayerInfo {
                 number: p,
                 seat: pos.seat_of(p),
-                who: if s.seats.is_computer(p) {
-                    Who::Computer
-                } else if s.seats.is_open(p) {
-                    Who::Open
-                } else {
-                    Who::Taken
-                },
+                who: Who::of(s, p),
                 name: names[p.index()].clone(),
                 connected: e.present[p.index()] > 0,
                 out: pos.is_out(p),
@@ -248,83 +242,28 @@ impl MandiriInfo {
             over: e.over(),
             winners: winners(e),
             created: s.created,
-            rematch: match &s.seats {
-                MandiriSeats::Online {
-                    rematch_offers,
-                    rematch,
-                    ..
-                } => MandiriRematchInfo {
-                    offered_by: Player::ALL
-                        .into_iter()
-                        .filter(|p| rematch_offers[p.index()])
-                        .collect(),
-                    game: rematch.clone(),
+            rematch: match s.seats.online() {
+                Some(o) => MandiriRematchInfo {
+                    offered_by: o.offered().collect(),
+                    game: o.rematch.clone(),
                 },
-                _ => MandiriRematchInfo::default(),
+                None => MandiriRematchInfo::default(),
             },
             view: MandiriView::new(&e.game),
         }
     }
 }
 
-/// A live update of a Mandiri game (and the answer of the request that caused it).
+/// A move as a live update tells it: the hole, and the seat and player that played it.
 #[derive(Serialize, Debug)]
-#[serde(tag = "type", rename_all = "lowercase")]
-pub enum MandiriUpdate {
-    /// The whole game.
-    State {
-        /// The game.
-        game: MandiriInfo,
-    },
-    /// A move was played.
-    Move {
-        /// The ply after it.
-        ply: usize,
-        /// The hole played.
-        #[serde(rename = "move", serialize_with = "hole_name")]
-        mv: Hole,
-        /// The mover's seat.
-        seat: Seat,
-        /// The mover.
-        player: Player,
-        /// What it did, for the page to animate.
-        events: Vec<mandiri::Event>,
-        /// The game after it.
-        game: MandiriInfo,
-    },
-    /// Moves were taken back.
-    Undo {
-        /// The ply after.
-        ply: usize,
-        /// The game after.
-        game: MandiriInfo,
-    },
-    /// An invited friend took their seat.
-    Joined {
-        /// The player whose seat it is.
-        player: Player,
-        /// The game after.
-        game: MandiriInfo,
-    },
-    /// A player resigned: the match is over.
-    Resigned {
-        /// Who.
-        player: Player,
-        /// The game after.
-        game: MandiriInfo,
-    },
-    /// All three offered a rematch: each player collects their seat in it.
-    Rematch {
-        /// The rematch's id.
-        id: String,
-        /// This game, with the rematch's id.
-        game: MandiriInfo,
-    },
-    /// Which players have a socket open, by player.
-    Presence {
-        /// Each player.
-        connected: [bool; 3],
-    },
+pub struct MandiriMover {
+    /// The hole played.
+    #[serde(rename = "move", serialize_with = "hole_name")]
+    pub hole: Hole,
+    /// The mover's seat.
+    pub seat: Seat,
+    /// The mover.
+    pub player: Player,
 }
 
 /// The winners: of the match, or the two who did not resign (empty while it goes on).
@@ -372,13 +311,9 @@ struct MandiriAtPly {
 struct MandiriMoveInfo {
     /// The ply after it.
     ply: usize,
-    /// The hole played.
-    #[serde(rename = "move", serialize_with = "hole_name")]
-    hole: Hole,
-    /// The mover's seat.
-    seat: Seat,
-    /// The mover.
-    player: Player,
+    /// The move and who played it.
+    #[serde(flatten)]
+    mover: MandiriMover,
     /// What it did.
     events: Vec<mandiri::Event>,
 }
@@ -393,7 +328,10 @@ fn players_of(held: Held) -> Vec<Player> {
 impl ShownGame for mandiri::Game {
     type View = MandiriView;
     type Info = MandiriInfo;
-    type Update = MandiriUpdate;
+    type Mover = MandiriMover;
+    type Connected = [bool; 3];
+    const JOINED: &'static str = "player";
+    const RESIGNED: &'static str = "player";
 
     fn view(game: &mandiri::Game) -> MandiriView {
         MandiriView::new(game)
@@ -403,38 +341,12 @@ impl ShownGame for mandiri::Game {
         MandiriInfo::of(id, e)
     }
 
-    fn update(id: &str, e: &Entry<mandiri::Game>, told: Told<mandiri::Game>) -> MandiriUpdate {
-        let game = || MandiriInfo::of(id, e);
-        match told {
-            Told::State => MandiriUpdate::State { game: game() },
-            Told::Move {
-                ply,
-                mv,
-                seat,
-                player,
-                events,
-            } => MandiriUpdate::Move {
-                ply,
-                mv,
-                seat,
-                player,
-                events,
-                game: game(),
-            },
-            Told::Undo { ply } => MandiriUpdate::Undo { ply, game: game() },
-            Told::Joined(player) => MandiriUpdate::Joined {
-                player,
-                game: game(),
-            },
-            Told::Resigned(player) => MandiriUpdate::Resigned {
-                player,
-                game: game(),
-            },
-            Told::Rematch(id) => MandiriUpdate::Rematch { id, game: game() },
-            Told::Presence => MandiriUpdate::Presence {
-                connected: Player::ALL.map(|p| e.connected(p)),
-            },
-        }
+    fn mover(hole: Hole, seat: Seat, player: Player) -> MandiriMover {
+        MandiriMover { hole, seat, player }
+    }
+
+    fn connected(e: &Entry<mandiri::Game>) -> [bool; 3] {
+        Player::ALL.map(|p| e.connected(p))
     }
 
     fn at_ply(id: &str, at: usize, mut game: mandiri::Game) -> Value {
@@ -446,9 +358,7 @@ impl ShownGame for mandiri::Game {
             game.play_traced(hole, &mut events).ok()?;
             Some(MandiriMoveInfo {
                 ply: at,
-                hole,
-                seat,
-                player,
+                mover: mandiri::Game::mover(hole, seat, player),
                 events,
             })
         });
@@ -464,9 +374,9 @@ impl ShownGame for mandiri::Game {
         let token = e.settings.tokens()[player.index()]
             .unwrap_or_default()
             .to_string();
-        let invites = match &e.settings.seats {
-            MandiriSeats::Online { invites, .. } if invites.iter().any(Option::is_some) => Some(
-                invites
+        let invites = match e.settings.seats.online() {
+            Some(o) if o.invites.iter().any(Option::is_some) => Some(
+                o.invites
                     .iter()
                     .flatten()
                     .map(|code| format!("/m/{id}?invite={code}"))

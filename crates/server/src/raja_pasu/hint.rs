@@ -9,9 +9,9 @@ use std::time::Duration;
 /// How long a hint may think.
 const HINT_TIME: Duration = Duration::from_millis(600);
 
-/// The best move for the player to move, with its score and the scores of all moves, searched
-/// with `searcher` (its table as [`crate::search_pool`] hands it out). Blocking: it runs on a
-/// search worker.
+/// The best move for the player to move, with its score and the scores of all moves, for the
+/// ply of `game`, searched with `searcher` (its table as [`crate::search_pool`] hands it out).
+/// Blocking: it runs on a search worker.
 pub fn hint_with(searcher: &mut Searcher, game: &Game) -> Option<Value> {
     let limits = Limits {
         movetime: Some(HINT_TIME),
@@ -30,6 +30,7 @@ pub fn hint_with(searcher: &mut Searcher, game: &Game) -> Option<Value> {
     };
     let (exact, bounds) = proof(best);
     Some(json!({
+        "ply": game.moves().len(),
         "move": best.mv.number(),
         "score": best.score,
         "exact": exact,

@@ -5,8 +5,8 @@
 //!
 //! | Module | What it holds |
 //! |---|---|
-//! | [`settings`] | who plays (against the computer, two on one device, two online), typed, and the JSON stored |
-//! | [`requests`] | the new-game request (kind, rules, mode, start or record, side, level), the rematch and trace requests |
+//! | [`settings`] | the rules, the start, who plays and the record's names, and the JSON stored |
+//! | [`requests`] | the new-game request (kind, rules, mode, start or record, side, level), the rematch request, the trace's reading |
 //! | [`view`] | the JSON the page reads |
 //! | [`hint`] | the hint: every move scored |
 
@@ -16,14 +16,16 @@ pub mod settings;
 pub mod view;
 
 use crate::error::ApiError;
-use crate::games::seating::{Kind, Player};
+use crate::games::seating::Player;
 use crate::games::served::{GameName, ServedGame, Setup};
-use crate::search_pool::{SearchError, SearchPool};
+use crate::requests::TraceRequest;
+use crate::search_pool::SearchPool;
+use rajapasu_ai::search::Searcher;
 use rajapasu_ai::Level;
-use rajapasu_engine::{BySide, Game, Move, Position, Side};
-use requests::{GameSetup, NewGame, RematchRequest, TraceRequest};
+use rajapasu_engine::{Game, Move, Position, Side};
+use requests::{NewGame, RematchRequest};
 use serde_json::Value;
-use settings::{Seats, Settings};
+use settings::Settings;
 use std::future::Future;
 
 impl Player for Side {
@@ -41,29 +43,13 @@ impl ServedGame for Game {
     type NewGame = NewGame;
     type MoveText = u32;
     type RematchRequest = RematchRequest;
-    type TraceRequest = TraceRequest;
 
     fn new_game(req: NewGame, now: u64) -> Result<Setup<Game>, ApiError> {
-        let GameSetup {
-            kind,
-            game,
-            level,
-            side,
-        } = req.read()?;
-        let seats = match kind {
-            Kind::Computer => Seats::new_computer(level.unwrap_or_default(), side)?,
-            Kind::Local => Seats::new_same_device()?,
-            Kind::Online => Seats::new_online(side, true, BySide::default())?,
-        };
-        Ok(Setup {
-            settings: Settings::new(&game, seats, now),
-            game,
-            creator: side,
-        })
+        req.read(now)
     }
 
-    fn read_trace(req: &TraceRequest) -> Result<(Game, Move), ApiError> {
-        req.read()
+    fn read_trace(req: &TraceRequest<u32>) -> Result<(Game, Move), ApiError> {
+        requests::read_trace(req)
     }
 
     fn read_move(&self, number: &u32) -> Result<Move, ApiError> {
@@ -106,18 +92,7 @@ impl ServedGame for Game {
         })
     }
 
-    fn hint<'a>(
-        pool: &'a SearchPool,
-        id: &'a str,
-        game: Game,
-    ) -> impl Future<Output = Result<Option<Value>, SearchError>> + Send + 'a {
-        let ply = game.moves().len();
-        let search = pool.hint(id, move |searcher| hint::hint_with(searcher, &game));
-        async move {
-            Ok(search.await?.map(|mut hint| {
-                hint["ply"] = ply.into();
-                hint
-            }))
-        }
+    fn hint_with(searcher: &mut Searcher, game: &Game) -> Option<Value> {
+        hint::hint_with(searcher, game)
     }
 }

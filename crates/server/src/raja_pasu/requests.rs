@@ -1,13 +1,12 @@
 //! Raja Pasu's own requests: a new game (with its kind, rules, mode, start position or
-//! imported record, side and level), a rematch (which may keep the sides) and a move traced
-//! from any position. The others are
-//! both games' ([`crate::requests`]).
+//! imported record, side and level), a rematch (which may keep the sides), and how a trace is
+//! read. The others are both games' ([`crate::requests`]).
 
+use super::settings::Settings;
 use crate::error::ApiError;
-use crate::games::seating::Kind;
-use crate::games::served::RematchBody;
-use crate::requests::{hole, position, rules};
-use rajapasu_ai::Level;
+use crate::games::seating::{Kind, Seats};
+use crate::games::served::{RematchBody, Setup};
+use crate::requests::{hole, position, rules, TraceRequest};
 use rajapasu_engine::record::Record;
 use rajapasu_engine::{Game, Move, ParseSideError, Position, Rules, Side};
 use serde::Deserialize;
@@ -31,22 +30,10 @@ pub struct NewGame {
     record: Option<String>,
 }
 
-/// A new game as asked for, checked.
-#[derive(Debug)]
-pub struct GameSetup {
-    /// The kind.
-    pub kind: Kind,
-    /// The game to begin with: the start position and the moves of an imported record.
-    pub game: Game,
-    /// The computer's level, for a game against it.
-    pub level: Option<Level>,
-    /// The creator's seat.
-    pub side: Side,
-}
-
 impl NewGame {
-    /// Checks the request: a record, rules, mode, position, side and level that all fit.
-    pub fn read(self) -> Result<GameSetup, ApiError> {
+    /// Checks the request: a record, rules, mode, position, side and level that all fit; the
+    /// game is created at `now`.
+    pub fn read(self, now: u64) -> Result<Setup<Game>, ApiError> {
         let record =
             match &self.record {
                 Some(text) => Some(Record::parse(text).map_err(|e| {
@@ -83,11 +70,11 @@ impl NewGame {
                     .code("bad_record")
             })?;
         }
-        Ok(GameSetup {
-            kind: self.kind,
+        let seats = Seats::new(self.kind, level, side)?;
+        Ok(Setup {
+            settings: Settings::new(&game, seats, now),
             game,
-            level,
-            side,
+            creator: side,
         })
     }
 }
@@ -113,27 +100,14 @@ impl RematchBody for RematchRequest {
     }
 }
 
-/// Body of `POST /api/trace`.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct TraceRequest {
-    #[serde(default)]
-    rules: Option<String>,
-    #[serde(default)]
-    position: Option<String>,
-    #[serde(rename = "move")]
-    mv: u32,
-}
-
-impl TraceRequest {
-    /// The game to play the move in, and the move.
-    pub fn read(&self) -> Result<(Game, Move), ApiError> {
-        let rules = rules(self.rules.as_deref().unwrap_or("canonical"))?;
-        let game = match &self.position {
-            Some(code) => Game::from_position(position(code, rules)?),
-            None => Game::new(rules),
-        };
-        let mv = hole(self.mv, rules.holes())?;
-        Ok((game, mv))
-    }
+/// The game and the move of a trace request (`POST /api/trace`): a position under a rule set
+/// (`canonical` unless named), or the rule set's start.
+pub fn read_trace(req: &TraceRequest<u32>) -> Result<(Game, Move), ApiError> {
+    let rules = rules(req.rules.as_deref().unwrap_or("canonical"))?;
+    let game = match &req.position {
+        Some(code) => Game::from_position(position(code, rules)?),
+        None => Game::new(rules),
+    };
+    let mv = hole(req.mv, rules.holes())?;
+    Ok((game, mv))
 }

@@ -1,147 +1,18 @@
-//! A Raja Pasu game's settings: [`Settings`] as the server uses them, typed so that an
-//! impossible game (a computer game with an invitation, an online game without a creator)
-//! cannot be built, new seats with their tokens, what the actions change in them
-//! ([`Seating`]), and the JSON they are stored as next to the moves, which stays the format of
-//! earlier versions so that existing databases still open.
+//! A Raja Pasu game's settings: [`Settings`] as the server uses them (the rules, the start,
+//! both games' [`Seats`], the record's names), what the actions change in them ([`Seating`]),
+//! and the JSON they are stored as next to the moves, which stays the flat format of earlier
+//! versions so that existing databases still open.
 
-use crate::games::seating::{in_rematch, Kind, Seating};
-use crate::tokens::{random_token, NoRandomness, INVITE_LEN, TOKEN_LEN};
+use crate::games::seating::{Kind, Online, Seating, Seats};
+use crate::tokens::NoRandomness;
 use rajapasu_ai::Level;
 use rajapasu_engine::{BySide, Game, Position, Rules, Side};
 use serde::{Deserialize, Serialize};
 
-/// Who sits where, and what each kind of game keeps about its seats.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Seats {
-    /// One player against the computer.
-    Computer {
-        /// The computer's level.
-        level: Level,
-        /// The computer's side; the player has the other.
-        side: Side,
-        /// The player's seat token.
-        token: String,
-    },
-    /// Two players on one device: one token holds both seats.
-    SameDevice {
-        /// The token of both seats.
-        token: String,
-    },
-    /// Two players on their own devices.
-    Online(Online),
-}
-
-/// The seats of an online game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Online {
-    /// The creator's seat.
-    pub creator: Side,
-    /// Each seat's token.
-    pub tokens: BySide<String>,
-    /// The unused invitation code for the other seat; `None` once it is taken.
-    pub invite: Option<String>,
-    /// The names the players gave themselves.
-    pub players: BySide<Option<String>>,
-    /// The side that offered a rematch, until it is taken up.
-    pub rematch_offer: Option<Side>,
-    /// The id of the rematch, once both players agreed.
-    pub rematch: Option<String>,
-}
-
-impl Seats {
-    /// The seats of a new game against the computer at `level`; `player` is the player's side.
-    pub fn new_computer(level: Level, player: Side) -> Result<Seats, NoRandomness> {
-        Ok(Seats::Computer {
-            level,
-            side: !player,
-            token: random_token(TOKEN_LEN)?,
-        })
-    }
-
-    /// The seats of a new game on one device.
-    pub fn new_same_device() -> Result<Seats, NoRandomness> {
-        Ok(Seats::SameDevice {
-            token: random_token(TOKEN_LEN)?,
-        })
-    }
-
-    /// The seats of a new online game created by `creator`, with an invitation for the other
-    /// seat when `invite` is true (else both are taken: a rematch).
-    pub fn new_online(
-        creator: Side,
-        invite: bool,
-        players: BySide<Option<String>>,
-    ) -> Result<Seats, NoRandomness> {
-        Ok(Seats::Online(Online {
-            creator,
-            tokens: BySide {
-                south: random_token(TOKEN_LEN)?,
-                north: random_token(TOKEN_LEN)?,
-            },
-            invite: invite.then(|| random_token(INVITE_LEN)).transpose()?,
-            players,
-            rematch_offer: None,
-            rematch: None,
-        }))
-    }
-
-    /// The kind of game these seats make.
-    ///
-    /// ```
-    /// use rajapasu_server::games::seating::Kind;
-    /// use rajapasu_server::raja_pasu::settings::Seats;
-    /// assert_eq!(Seats::SameDevice { token: "t".into() }.kind(), Kind::Local);
-    /// ```
-    pub fn kind(&self) -> Kind {
-        match self {
-            Seats::Computer { .. } => Kind::Computer,
-            Seats::SameDevice { .. } => Kind::Local,
-            Seats::Online(_) => Kind::Online,
-        }
-    }
-
-    /// The computer's side, in a game against it.
-    pub fn computer(&self) -> Option<Side> {
-        match self {
-            Seats::Computer { side, .. } => Some(*side),
-            _ => None,
-        }
-    }
-
-    /// The computer's level, in a game against it.
-    pub fn level(&self) -> Option<Level> {
-        match self {
-            Seats::Computer { level, .. } => Some(*level),
-            _ => None,
-        }
-    }
-
-    /// Each seat's token (`None` for the computer's seat).
-    pub fn tokens(&self) -> BySide<Option<&str>> {
-        match self {
-            Seats::Computer { side, token, .. } => {
-                BySide::from_fn(|s| (s != *side).then_some(token.as_str()))
-            }
-            Seats::SameDevice { token } => BySide::from_fn(|_| Some(token.as_str())),
-            Seats::Online(o) => o.tokens.as_ref().map(|t| Some(t.as_str())),
-        }
-    }
-
-    /// The online seats, in an online game.
-    pub fn online(&self) -> Option<&Online> {
-        match self {
-            Seats::Online(o) => Some(o),
-            _ => None,
-        }
-    }
-
-    /// The online seats, to change, in an online game.
-    pub fn online_mut(&mut self) -> Option<&mut Online> {
-        match self {
-            Seats::Online(o) => Some(o),
-            _ => None,
-        }
-    }
+/// A pair by side as a value by player (south first), as [`Seats`] keeps them.
+fn by_player<T>(pair: BySide<T>) -> Vec<T> {
+    let BySide { south, north } = pair;
+    vec![south, north]
 }
 
 /// A game's settings.
@@ -153,7 +24,7 @@ pub struct Settings {
     /// The start position, when not the usual start.
     pub start: Option<Position>,
     /// The seats.
-    pub seats: Seats,
+    pub seats: Seats<Side>,
     /// The players' names, as the record gives them (a side's name where none was given).
     pub names: BySide<String>,
     /// Creation time, seconds since 1970.
@@ -165,7 +36,7 @@ pub struct Settings {
 impl Settings {
     /// The settings of a new game set up as `game` (its rules and start), with these seats,
     /// created at `created`.
-    pub fn new(game: &Game, seats: Seats, created: u64) -> Settings {
+    pub fn new(game: &Game, seats: Seats<Side>, created: u64) -> Settings {
         let start = *game.start();
         Settings {
             rules: *game.rules(),
@@ -179,23 +50,16 @@ impl Settings {
 }
 
 /// The names a new game's record gives the seats.
-fn names_for(seats: &Seats) -> BySide<String> {
-    let mut names = BySide::from_fn(|s| s.to_string());
-    match seats {
-        Seats::Computer { level, side, .. } => {
-            names[!*side] = "Player".into();
-            names[*side] = format!("Computer (level {level}: {})", level.name());
+fn names_for(seats: &Seats<Side>) -> BySide<String> {
+    BySide::from_fn(|side| match seats {
+        Seats::Computer { level, player, .. } if *player != side => {
+            format!("Computer (level {level}: {})", level.name())
         }
-        Seats::SameDevice { .. } => {}
-        Seats::Online(o) => {
-            for s in Side::ALL {
-                if let Some(name) = &o.players[s] {
-                    names[s] = name.clone();
-                }
-            }
-        }
-    }
-    names
+        Seats::Computer { .. } => "Player".into(),
+        _ => seats
+            .chosen_name(side)
+            .map_or_else(|| side.to_string(), str::to_string),
+    })
 }
 
 impl Seating for Settings {
@@ -213,44 +77,23 @@ impl Seating for Settings {
         self.created
     }
 
-    fn kind(&self) -> Kind {
-        self.seats.kind()
+    fn seats(&self) -> &Seats<Side> {
+        &self.seats
     }
 
-    fn level(&self) -> Option<Level> {
-        self.seats.level()
-    }
-
-    fn computer_plays(&self, side: Side) -> bool {
-        self.seats.computer() == Some(side)
-    }
-
-    fn tokens(&self) -> Vec<Option<&str>> {
-        let tokens = self.seats.tokens();
-        vec![tokens.south, tokens.north]
-    }
-
-    fn invite(&self, side: Side) -> Option<&str> {
-        self.seats
-            .online()
-            .filter(|o| o.creator != side)
-            .and_then(|o| o.invite.as_deref())
-    }
-
-    fn seat_taken(&mut self, _: Side) {
-        if let Some(o) = self.seats.online_mut() {
-            o.invite = None;
-        }
+    fn seats_mut(&mut self) -> &mut Seats<Side> {
+        &mut self.seats
     }
 
     fn names(&self) -> Vec<String> {
-        Side::ALL.map(|side| self.names[side].clone()).to_vec()
+        by_player(self.names.clone())
     }
 
+    /// The record's name changes too: the name given, or the side's.
     fn rename(&mut self, side: Side, name: Option<String>) {
         self.names[side] = name.clone().unwrap_or_else(|| side.to_string());
         if let Some(o) = self.seats.online_mut() {
-            o.players[side] = name;
+            o.names[side.index()] = name;
         }
     }
 
@@ -262,42 +105,8 @@ impl Seating for Settings {
         self.resigned = Some(side);
     }
 
-    fn rematch_offered(&self, side: Side) -> bool {
-        self.seats
-            .online()
-            .is_some_and(|o| o.rematch_offer == Some(side))
-    }
-
-    fn offer_rematch(&mut self, side: Side) {
-        if let Some(o) = self.seats.online_mut() {
-            o.rematch_offer = Some(side);
-        }
-    }
-
-    fn rematch_id(&self) -> Option<&str> {
-        self.seats.online().and_then(|o| o.rematch.as_deref())
-    }
-
-    fn rematch_made(&mut self, id: String) {
-        if let Some(o) = self.seats.online_mut() {
-            o.rematch = Some(id);
-            o.rematch_offer = None;
-        }
-    }
-
     fn rematch(&self, swap: bool, now: u64) -> Result<Settings, NoRandomness> {
-        let seats = match &self.seats {
-            Seats::Online(o) => Seats::new_online(
-                in_rematch(o.creator),
-                false,
-                BySide::from_fn(|s| o.players[in_rematch(s)].clone()),
-            )?,
-            Seats::Computer { level, side, .. } => {
-                let player = !*side;
-                Seats::new_computer(*level, if swap { in_rematch(player) } else { player })?
-            }
-            Seats::SameDevice { .. } => Seats::new_same_device()?,
-        };
+        let seats = self.seats.rematch(swap)?;
         Ok(Settings {
             rules: self.rules,
             start: self.start,
@@ -414,11 +223,11 @@ impl TryFrom<StoredMeta> for Settings {
                 let side = m.computer.ok_or(MetaError::NoComputerSide)?;
                 Seats::Computer {
                     level: m.level.unwrap_or_default(),
-                    side,
+                    player: !side,
                     token: m.tokens[!side].clone().ok_or(MetaError::MissingToken)?,
                 }
             }
-            Kind::Local => Seats::SameDevice {
+            Kind::Local => Seats::Local {
                 token: m
                     .tokens
                     .south
@@ -427,16 +236,17 @@ impl TryFrom<StoredMeta> for Settings {
                     .ok_or(MetaError::MissingToken)?,
             },
             Kind::Online => {
+                let creator = m.creator.ok_or(MetaError::NoCreator)?;
                 let [south, north] = [m.tokens.south, m.tokens.north];
+                let tokens = [south, north].into_iter().collect::<Option<_>>();
                 Seats::Online(Online {
-                    creator: m.creator.ok_or(MetaError::NoCreator)?,
-                    tokens: BySide::new(
-                        south.ok_or(MetaError::MissingToken)?,
-                        north.ok_or(MetaError::MissingToken)?,
-                    ),
-                    invite: m.invite,
-                    players: m.players,
-                    rematch_offer: m.rematch_offer,
+                    creator,
+                    tokens: tokens.ok_or(MetaError::MissingToken)?,
+                    invites: by_player(BySide::from_fn(|s| {
+                        m.invite.clone().filter(|_| s != creator)
+                    })),
+                    names: by_player(m.players),
+                    rematch_offers: by_player(BySide::from_fn(|s| m.rematch_offer == Some(s))),
                     rematch: m.rematch,
                 })
             }
@@ -454,26 +264,24 @@ impl TryFrom<StoredMeta> for Settings {
 
 impl From<Settings> for StoredMeta {
     fn from(s: Settings) -> StoredMeta {
-        let tokens = s.seats.tokens().map(|t| t.map(str::to_string));
-        let online = s.seats.online().cloned();
+        let tokens = s.seats.tokens();
+        let online = s.seats.online();
+        let per_side = |f: &dyn Fn(Side) -> bool| Side::ALL.into_iter().find(|&side| f(side));
         StoredMeta {
             kind: s.seats.kind(),
             rules: s.rules.to_string(),
             start: s.start.map(|p| p.to_string()),
             level: s.seats.level(),
-            computer: s.seats.computer(),
-            tokens,
-            creator: online.as_ref().map(|o| o.creator),
-            names: s.names,
+            computer: per_side(&|side| s.seats.is_computer(side)),
+            tokens: BySide::from_fn(|side| tokens[side.index()].map(str::to_string)),
+            creator: online.map(|o| o.creator),
+            names: s.names.clone(),
             created: s.created,
             resigned: s.resigned,
-            invite: online.as_ref().and_then(|o| o.invite.clone()),
-            players: online
-                .as_ref()
-                .map(|o| o.players.clone())
-                .unwrap_or_default(),
-            rematch_offer: online.as_ref().and_then(|o| o.rematch_offer),
-            rematch: online.and_then(|o| o.rematch),
+            invite: online.and_then(|o| o.invites.iter().flatten().next().cloned()),
+            players: BySide::from_fn(|side| s.seats.chosen_name(side).map(str::to_string)),
+            rematch_offer: per_side(&|side| s.rematch_offered(side)),
+            rematch: online.and_then(|o| o.rematch.clone()),
         }
     }
 }
@@ -486,8 +294,8 @@ mod tests {
     fn the_computer_seat_has_no_token() {
         let seats = Seats::new_computer(Level::DEFAULT, Side::North).unwrap();
         let tokens = seats.tokens();
-        assert!(tokens.south.is_none());
-        let token = tokens.north.unwrap().to_string();
+        assert!(tokens[Side::South.index()].is_none());
+        let token = tokens[Side::North.index()].unwrap().to_string();
         let game = Game::new(Rules::default());
         let settings = Settings::new(&game, seats, 0);
         let north = settings.held_by(&token);
@@ -504,7 +312,7 @@ mod tests {
         let settings: Settings = serde_json::from_str(old).unwrap();
         assert_eq!(
             settings.seats,
-            Seats::SameDevice {
+            Seats::Local {
                 token: "t".to_string()
             }
         );
@@ -538,7 +346,7 @@ mod tests {
         let s: Settings = serde_json::from_str(text).unwrap();
         let o = s.seats.online().unwrap();
         assert_eq!(o.creator, Side::North);
-        assert_eq!(o.invite.as_deref(), Some("code"));
+        assert_eq!(o.invites[Side::South.index()].as_deref(), Some("code"));
         let once = serde_json::to_string(&s).unwrap();
         let again: Settings = serde_json::from_str(&once).unwrap();
         assert_eq!(again.seats, s.seats);

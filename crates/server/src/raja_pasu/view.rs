@@ -1,12 +1,11 @@
-//! The JSON the Raja Pasu page reads (docs/API.md), as typed structs: a game's info and the
-//! live updates, and [`ShownGame`] for Raja Pasu.
+//! The JSON the Raja Pasu page reads (docs/API.md), as typed structs: a game's info and what
+//! its live updates say of a move, and [`ShownGame`] for Raja Pasu.
 
-use super::settings::Seats;
 use crate::games::entry::Entry;
-use crate::games::seating::Kind;
-use crate::games::view::{json, Occasion, Seat, ShownGame, Told};
+use crate::games::seating::{Kind, Seats};
+use crate::games::view::{json, Occasion, Seat, ShownGame};
 use rajapasu_ai::Level;
-use rajapasu_engine::{BySide, Event, Game, GameView, Side};
+use rajapasu_engine::{BySide, Game, GameView, Move, Side};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -63,27 +62,20 @@ impl GameInfo {
     pub fn of(id: &str, e: &Entry<Game>) -> GameInfo {
         let s = &e.settings;
         let online = s.seats.online();
-        let seat = |side: Side| {
-            if s.seats.computer() == Some(side) {
-                Seat::Computer
-            } else if online.is_some_and(|o| o.creator != side && o.invite.is_some()) {
-                Seat::Open
-            } else {
-                Seat::Taken
-            }
-        };
         GameInfo {
             id: id.to_string(),
             kind: s.seats.kind(),
             level: s.seats.level(),
-            computer: s.seats.computer(),
-            seats: BySide::from_fn(seat),
+            computer: Side::ALL
+                .into_iter()
+                .find(|&side| s.seats.is_computer(side)),
+            seats: BySide::from_fn(|side| Seat::of(s, side)),
             names: s.names.clone(),
-            players: online.map(|o| o.players.clone()).unwrap_or_default(),
-            connected: BySide::from_fn(|side| e.connected(side)),
+            players: BySide::from_fn(|side| s.seats.chosen_name(side).map(str::to_string)),
+            connected: Game::connected(e),
             resigned: s.resigned,
             rematch: RematchInfo {
-                offered_by: online.and_then(|o| o.rematch_offer),
+                offered_by: online.and_then(|o| o.offered().next()),
                 game: online.and_then(|o| o.rematch.clone()),
             },
             ply: e.game.moves().len(),
@@ -109,62 +101,14 @@ fn round_starts(game: &Game) -> Vec<usize> {
     out
 }
 
-/// A live update, sent on the game's sockets (and the answer of the request that caused it).
+/// A move as a live update tells it: the hole and the side that played it.
 #[derive(Serialize, Debug)]
-#[serde(tag = "type", rename_all = "lowercase")]
-pub enum Update {
-    /// The whole game.
-    State {
-        /// The game.
-        game: GameInfo,
-    },
-    /// A move was played.
-    Move {
-        /// The ply after it.
-        ply: usize,
-        /// The hole played.
-        #[serde(rename = "move")]
-        mv: u8,
-        /// Who played it.
-        side: Side,
-        /// What it did, for the page to animate.
-        events: Vec<Event>,
-        /// The game after it.
-        game: GameInfo,
-    },
-    /// Moves were taken back.
-    Undo {
-        /// The ply after.
-        ply: usize,
-        /// The game after.
-        game: GameInfo,
-    },
-    /// The invited player took the open seat.
-    Joined {
-        /// The seat taken.
-        seat: Side,
-        /// The game after.
-        game: GameInfo,
-    },
-    /// A side resigned.
-    Resigned {
-        /// Who.
-        side: Side,
-        /// The game after.
-        game: GameInfo,
-    },
-    /// Both players agreed on a rematch.
-    Rematch {
-        /// The rematch's id.
-        id: String,
-        /// This game, with the rematch's id.
-        game: GameInfo,
-    },
-    /// Which seats' players have a socket open.
-    Presence {
-        /// Each seat.
-        connected: BySide<bool>,
-    },
+pub struct Mover {
+    /// The hole played.
+    #[serde(rename = "move")]
+    pub mv: u8,
+    /// Who played it.
+    pub side: Side,
 }
 
 /// The answer to a creation, a join or a rematch: the caller's seat and token in the game.
@@ -200,7 +144,10 @@ pub struct AtPly {
 impl ShownGame for Game {
     type View = GameView;
     type Info = GameInfo;
-    type Update = Update;
+    type Mover = Mover;
+    type Connected = BySide<bool>;
+    const JOINED: &'static str = "seat";
+    const RESIGNED: &'static str = "side";
 
     fn view(game: &Game) -> GameView {
         GameView::new(game)
@@ -210,31 +157,15 @@ impl ShownGame for Game {
         GameInfo::of(id, e)
     }
 
-    fn update(id: &str, e: &Entry<Game>, told: Told<Game>) -> Update {
-        let game = || GameInfo::of(id, e);
-        match told {
-            Told::State => Update::State { game: game() },
-            Told::Move {
-                ply,
-                mv,
-                seat,
-                events,
-                ..
-            } => Update::Move {
-                ply,
-                mv: mv.number(),
-                side: seat,
-                events,
-                game: game(),
-            },
-            Told::Undo { ply } => Update::Undo { ply, game: game() },
-            Told::Joined(seat) => Update::Joined { seat, game: game() },
-            Told::Resigned(side) => Update::Resigned { side, game: game() },
-            Told::Rematch(id) => Update::Rematch { id, game: game() },
-            Told::Presence => Update::Presence {
-                connected: BySide::from_fn(|side| e.connected(side)),
-            },
+    fn mover(mv: Move, side: Side, _: Side) -> Mover {
+        Mover {
+            mv: mv.number(),
+            side,
         }
+    }
+
+    fn connected(e: &Entry<Game>) -> BySide<bool> {
+        BySide::from_fn(|side| e.connected(side))
     }
 
     fn at_ply(id: &str, at: usize, game: Game) -> Value {
@@ -249,15 +180,14 @@ impl ShownGame for Game {
         let seats = &e.settings.seats;
         let created = occasion == Occasion::Created;
         let invite = seats.online().map(|o| {
-            o.invite
-                .as_ref()
-                .map(|code| format!("/g/{id}?invite={code}"))
+            let code = o.invites.iter().flatten().next();
+            code.map(|code| format!("/g/{id}?invite={code}"))
         });
         json(Seated {
             id: id.to_string(),
-            token: seats.tokens()[side].map(str::to_string),
+            token: seats.tokens()[side.index()].map(str::to_string),
             seat: match seats {
-                Seats::SameDevice { .. } => "both",
+                Seats::Local { .. } => "both",
                 _ => side.name(),
             },
             watch: created.then(|| format!("/g/{id}")),

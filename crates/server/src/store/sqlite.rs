@@ -388,19 +388,32 @@ fn commit(
 mod tests {
     use super::*;
 
-    fn game(id: &str, moves: Vec<u8>) -> StoredGame {
-        StoredGame {
+    /// Stores a new game `id` with these moves.
+    async fn create(
+        store: &SqliteStore,
+        id: &str,
+        moves: Vec<u8>,
+        activity: Activity,
+        cap: Option<u64>,
+    ) -> Result<(), StoreError> {
+        let game = StoredGame {
             id: id.into(),
             meta: "{}".into(),
             moves,
             version: 0,
-        }
+        };
+        store.create(game, activity, cap).await
     }
 
     const PLAYING: Activity = Activity {
         at: 100,
         finished: false,
         computer_next: false,
+    };
+
+    const OVER: Activity = Activity {
+        finished: true,
+        ..PLAYING
     };
 
     fn temp_path(name: &str) -> String {
@@ -422,8 +435,7 @@ mod tests {
         {
             let store = SqliteStore::open(&path).unwrap();
             assert_eq!(store.load("g1").await.unwrap(), None);
-            store
-                .create(game("g1", vec![1, 2]), PLAYING, None)
+            create(&store, "g1", vec![1, 2], PLAYING, None)
                 .await
                 .unwrap();
             let add = Change::AddMove { ply: 2, mv: 3 };
@@ -443,8 +455,7 @@ mod tests {
     #[tokio::test]
     async fn a_refused_write_is_undone_whole() {
         let store = SqliteStore::open(":memory:").unwrap();
-        store
-            .create(game("g", vec![1, 2]), PLAYING, None)
+        create(&store, "g", vec![1, 2], PLAYING, None)
             .await
             .unwrap();
         // The version matches, but ply 1 is taken: the version bump goes back too.
@@ -463,19 +474,9 @@ mod tests {
     #[tokio::test]
     async fn the_cap_counts_unfinished_games_only() {
         let store = SqliteStore::open(":memory:").unwrap();
-        let over = Activity {
-            finished: true,
-            ..PLAYING
-        };
-        store
-            .create(game("a", vec![]), over, Some(1))
-            .await
-            .unwrap();
-        store
-            .create(game("b", vec![]), PLAYING, Some(1))
-            .await
-            .unwrap();
-        let full = store.create(game("c", vec![]), PLAYING, Some(1)).await;
+        create(&store, "a", vec![], OVER, Some(1)).await.unwrap();
+        create(&store, "b", vec![], PLAYING, Some(1)).await.unwrap();
+        let full = create(&store, "c", vec![], PLAYING, Some(1)).await;
         assert!(matches!(full, Err(StoreError::Full { cap: 1 })), "{full:?}");
         assert_eq!(store.load("c").await.unwrap(), None);
     }
@@ -483,23 +484,10 @@ mod tests {
     #[tokio::test]
     async fn expiry_deletes_idle_unfinished_games() {
         let store = SqliteStore::open(":memory:").unwrap();
-        let over = Activity {
-            finished: true,
-            ..PLAYING
-        };
         let recent = Activity { at: 200, ..PLAYING };
-        store
-            .create(game("old", vec![1]), PLAYING, None)
-            .await
-            .unwrap();
-        store
-            .create(game("done", vec![1]), over, None)
-            .await
-            .unwrap();
-        store
-            .create(game("new", vec![1]), recent, None)
-            .await
-            .unwrap();
+        create(&store, "old", vec![1], PLAYING, None).await.unwrap();
+        create(&store, "done", vec![1], OVER, None).await.unwrap();
+        create(&store, "new", vec![1], recent, None).await.unwrap();
         assert_eq!(store.expire(150).await.unwrap(), vec!["old".to_string()]);
         assert_eq!(store.load("old").await.unwrap(), None);
         assert!(store.load("done").await.unwrap().is_some());

@@ -141,6 +141,11 @@ pub async fn req(addr: SocketAddr, method: &str, path: &str, body: Option<Value>
     c.request(method, path, text.as_deref()).await.unwrap()
 }
 
+/// A GET.
+pub async fn get(addr: SocketAddr, path: &str) -> Answer {
+    req(addr, "GET", path, None).await
+}
+
 /// A POST with a JSON body.
 pub async fn post(addr: SocketAddr, path: &str, body: Value) -> Answer {
     req(addr, "POST", path, Some(body)).await
@@ -156,9 +161,31 @@ pub fn code_of(a: &Answer) -> String {
     a.json()["code"].as_str().unwrap_or_default().to_string()
 }
 
-/// Creates a game: its id, the creator's token, and the whole answer.
+/// Where the API keeps Raja Pasu's games.
+pub const GAMES: &str = "/api/games";
+/// Where the API keeps Raja Pasu Mandiri's games.
+pub const MANDIRI: &str = "/api/mandiri/games";
+
+/// Asserts that `a` answers `status` with the error code `code` (its body in the message).
+#[track_caller]
+pub fn assert_refused(a: &Answer, status: u16, code: &str) {
+    assert_eq!(
+        (a.status, code_of(a).as_str()),
+        (status, code),
+        "{}",
+        a.body
+    );
+}
+
+/// Creates a Raja Pasu game: its id, the creator's token, and the whole answer.
 pub async fn new_game(addr: SocketAddr, body: Value) -> (String, String, Value) {
-    let a = req(addr, "POST", "/api/games", Some(body)).await;
+    new_game_in(addr, GAMES, body).await
+}
+
+/// Creates a game under `games` ([`GAMES`] or [`MANDIRI`]): its id, the creator's token, and
+/// the whole answer.
+pub async fn new_game_in(addr: SocketAddr, games: &str, body: Value) -> (String, String, Value) {
+    let a = post(addr, games, body).await;
     assert_eq!(a.status, 201, "{}", a.body);
     let v = a.json();
     (
@@ -166,6 +193,68 @@ pub async fn new_game(addr: SocketAddr, body: Value) -> (String, String, Value) 
         v["token"].as_str().unwrap().to_string(),
         v,
     )
+}
+
+/// A POST of `body` to `{games}/{id}/{action}` (`moves`, `undo`, `join`…).
+pub async fn act(addr: SocketAddr, games: &str, id: &str, action: &str, body: Value) -> Answer {
+    post(addr, &format!("{games}/{id}/{action}"), body).await
+}
+
+/// The game `id` under `games`, as `GET {games}/{id}` answers it (200).
+pub async fn get_game(addr: SocketAddr, games: &str, id: &str) -> Value {
+    let a = req(addr, "GET", &format!("{games}/{id}"), None).await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    a.json()
+}
+
+/// Asks for the game `id` under `games` until its JSON satisfies `done` (60 s at most: a bound,
+/// not a measurement), and returns it.
+pub async fn wait_for(
+    addr: SocketAddr,
+    games: &str,
+    id: &str,
+    done: impl Fn(&Value) -> bool,
+) -> Value {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        let v = get_game(addr, games, id).await;
+        if done(&v) {
+            return v;
+        }
+        assert!(std::time::Instant::now() < deadline, "waited in vain: {v}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+/// A WebSocket client's stream.
+pub type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A socket on the live updates of the game `id` under `games`.
+pub async fn socket(
+    addr: SocketAddr,
+    games: &str,
+    id: &str,
+) -> Result<Socket, tokio_tungstenite::tungstenite::Error> {
+    let url = format!("ws://{addr}{games}/{id}/ws");
+    tokio_tungstenite::connect_async(url)
+        .await
+        .map(|(ws, _)| ws)
+}
+
+/// A server on the database `db` with the default limits and `policy`, on a free port.
+pub async fn server_with_policy(
+    db: &str,
+    policy: rajapasu_server::games::Policy,
+) -> rajapasu_server::Running {
+    rajapasu_server::spawn_with(
+        "127.0.0.1:0",
+        db,
+        rajapasu_server::limits::Limits::default(),
+        policy,
+    )
+    .await
+    .expect("server starts")
 }
 
 /// The invitation code of a newly created online game's answer.
@@ -276,26 +365,21 @@ pub async fn store_move_directly(store: &Backend, db: &str, id: &str, ply: i64, 
     }
 }
 
-/// The next message of a socket that is not about presence, within 10 s.
-pub async fn next_update<S>(ws: &mut S) -> serde_json::Value
-where
-    S: futures_util::Stream<
-            Item = Result<
-                tokio_tungstenite::tungstenite::Message,
-                tokio_tungstenite::tungstenite::Error,
-            >,
-        > + Unpin,
-{
-    loop {
-        let msg = tokio::time::timeout(
-            std::time::Duration::from_secs(10),
-            futures_util::StreamExt::next(ws),
-        )
+/// The next message of a socket, as JSON, within 10 s.
+pub async fn next_json(ws: &mut Socket) -> Value {
+    use futures_util::StreamExt;
+    let msg = tokio::time::timeout(std::time::Duration::from_secs(10), ws.next())
         .await
-        .expect("an update within 10 s")
+        .expect("a message within 10 s")
         .unwrap()
         .unwrap();
-        let v: serde_json::Value = serde_json::from_str(msg.to_text().unwrap()).unwrap();
+    serde_json::from_str(msg.to_text().unwrap()).unwrap()
+}
+
+/// The next message of a socket that is not about presence, within 10 s.
+pub async fn next_update(ws: &mut Socket) -> Value {
+    loop {
+        let v = next_json(ws).await;
         if v["type"] != "presence" {
             return v;
         }
