@@ -2,26 +2,17 @@
 // engine proves it), moves played and branched, the link opened in a new browser context, a
 // record imported. Screenshots go to output/ (see browser.mjs), to be looked at.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, OUT, launch, newPage, layoutProblems } from './browser.mjs';
+import { BASE, OUT, DESKTOP, PHONE, useBrowser, newPage, openPage, shotAndCheck } from './browser.mjs';
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 // South's only move, S7, loses the round by 4 with best play (`rajapasu analyze`).
 const SMALL = '0,0,0,0,0,0,1/0,0,0,0,1,0,1 S 47 48';
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+useBrowser();
 
 async function open(viewport = DESKTOP, path = '/analysis') {
-  const { context, page } = await newPage(browser, 'en-GB', viewport);
-  await page.goto(`${BASE}/`);
+  const { context, page } = await openPage('/', { lang: 'en-GB', viewport, slow: true });
   await page.evaluate(() => localStorage.setItem('rajapasu.analysisTime', '500'));
   await page.goto(`${BASE}${path}`);
   await ready(page);
@@ -97,7 +88,7 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     const shown = await values(page);
 
     // A new context (no storage shared) opening the link sees the same position and values.
-    const other = await newPage(browser, 'en-GB', viewport);
+    const other = await newPage('en-GB', viewport);
     await other.page.goto(link);
     await ready(other.page, after);
     assert.deepEqual(await values(other.page), shown);
@@ -110,11 +101,6 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await other.context.close();
     await context.close();
   });
-}
-
-async function shotAndCheck(page, name) {
-  await page.screenshot({ path: `${OUT}/${name}.png`, fullPage: true });
-  assert.deepEqual(await layoutProblems(page), [], `${name}: nothing may overflow`);
 }
 
 test('play, step back, branch, step through the best line', async () => {

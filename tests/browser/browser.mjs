@@ -1,7 +1,10 @@
 // What the browser tests share: Debian's headless Chromium through playwright-core, pages with
-// a browser language and a window size, fast animations, and the page-layout check.
+// a browser language and a window size, fast animations, the game pages' states, the Mandiri
+// new-game form, and the page-layout checks.
 
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { before, after, test } from 'node:test';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 export const BASE = process.env.BASE_URL || 'http://127.0.0.1:8080';
@@ -10,10 +13,13 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 /** A browser locale for each of the page's languages. */
 export const REGION = { en: 'en-GB', bn: 'bn-BD', et: 'et-EE', si: 'si-LK', ta: 'ta-IN' };
+const I18N = new URL('../../web/i18n/', import.meta.url);
 /** The page's languages: one catalog each. */
-export const LANGS = readdirSync(new URL('../../web/i18n/', import.meta.url))
+export const LANGS = readdirSync(I18N)
   .filter((f) => f.endsWith('.json'))
   .map((f) => f.slice(0, -'.json'.length));
+/** The messages of the language `code`. */
+export const catalog = (code) => JSON.parse(readFileSync(new URL(`${code}.json`, I18N), 'utf8'));
 /** Screenshots go here (ignored by git). */
 export const OUT = new URL('./output/', import.meta.url).pathname;
 mkdirSync(OUT, { recursive: true });
@@ -40,13 +46,27 @@ export const LAUNCH = {
  * the file's own contexts. Without it (a file run on its own) the file launches its own.
  * Every test opens its own browser context (newPage): no storage or cookie is shared.
  */
-export function launch() {
+function launch() {
   const endpoint = process.env.BROWSER_WS_ENDPOINT;
   return endpoint ? chromium.connect(endpoint) : chromium.launch(LAUNCH);
 }
 
-export async function newPage(browser, lang = 'en-US', viewport = { width: 1100, height: 900 }) {
-  const context = await browser.newContext({ locale: lang, viewport });
+let browser = null;
+
+/** Connects this test file to its browser (launch) before its tests, and closes it after them. */
+export function useBrowser() {
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+}
+
+/** A page in a browser context of its own: the browser's language, its window, and a phone's
+ *  touch screen when `phone`. */
+export async function newPage(lang = 'en-US', viewport = { width: 1100, height: 900 }, { phone = false } = {}) {
+  const context = await browser.newContext({ locale: lang, viewport, isMobile: phone, hasTouch: phone });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('page error:', e.message));
   return { context, page };
@@ -54,6 +74,109 @@ export async function newPage(browser, lang = 'en-US', viewport = { width: 1100,
 
 export async function fastAnimations(page) {
   await page.evaluate(() => localStorage.setItem('rajapasu.speed', '6'));
+}
+
+/** A new page (newPage's `lang`, `viewport` and `phone`) at `path` on the site, whose storage
+ *  the site's pages share; its animations fast unless `slow`. */
+export async function openPage(path, { lang, viewport, phone, slow = false } = {}) {
+  const p = await newPage(lang, viewport, { phone });
+  await p.page.goto(`${BASE}${path}`);
+  if (!slow) await fastAnimations(p.page);
+  return p;
+}
+
+/** A test with a page of its own (openPage's, at `path`), closed after the test. */
+export function pageTest(name, { path = '/rules', ...options }, body) {
+  test(name, async () => {
+    const { context, page } = await openPage(path, options);
+    try {
+      await body(page);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+// ---------------------------------------------------------------- the game pages
+
+/** The number of moves the game page shows played. */
+export const ply = (page) => page.evaluate(() => Number(document.getElementById('game').dataset.ply));
+
+/** Waits until the game page shows at least `n` moves played. */
+export const waitPly = (page, n, timeout = 30000) =>
+  page.waitForFunction((k) => Number(document.getElementById('game').dataset.ply) >= k, n, { timeout });
+
+/** Waits until the player may move, or the page waits between rounds, or the game is over and
+ *  shown; returns 'paused' between rounds, else the game's status. */
+export async function settled(page, timeout = 60000) {
+  await page.waitForFunction(
+    () => {
+      const g = document.getElementById('game');
+      if (g.dataset.phase === 'paused') return true;
+      return (g.dataset.status !== 'playing' && g.dataset.phase === 'idle') || document.querySelector('#board .hole.playable');
+    },
+    null,
+    { timeout },
+  );
+  return page.evaluate(() => {
+    const g = document.getElementById('game');
+    return g.dataset.phase === 'paused' ? 'paused' : g.dataset.status;
+  });
+}
+
+/** Goes to the game page at `path` (or at a whole address: an invitation), and waits for its
+ *  game. */
+export async function gotoGame(page, path) {
+  await page.goto(path.startsWith('http') ? path : `${BASE}${path}`);
+  await page.waitForSelector('#game[data-status]');
+}
+
+/** The player moves (against the computer: the computer answers) until the round is over,
+ *  playing each time one of the holes in turn, and fewer than `limit` moves; returns the page's
+ *  state then ('paused' between the rounds of a match). */
+export async function toRoundEnd(page, limit = 200) {
+  for (let moves = 1; ; moves++) {
+    const status = await settled(page);
+    if (status !== 'playing') return status;
+    const holes = await playable(page);
+    const before = await ply(page);
+    await page.click(`#board [data-hole="${holes[moves % holes.length]}"]`);
+    await waitPly(page, before + 1);
+    assert.ok(moves + 1 < limit, 'the round ends');
+  }
+}
+
+/** The game's id, from the page's address. */
+export const gameId = (page) => new URL(page.url()).pathname.split('/')[2];
+
+/** The holes the page lets the player play now. */
+export const playable = (page) => page.$$eval('#board .hole.playable', (h) => h.map((e) => e.dataset.hole));
+
+/** A page at /mandiri (openPage's options, a pageTest's), its animations quick. */
+export const MANDIRI = { path: '/mandiri', lang: 'en-GB', viewport: DESKTOP };
+/** A new page at /mandiri, its animations quick. */
+export const mandiriPage = (viewport = DESKTOP, lang = 'en-GB') => openPage(MANDIRI.path, { viewport, lang });
+
+/** Creates a Mandiri game with the new-game form; returns its id. */
+export async function createMandiri(page, { kind, level, player, mode }) {
+  await page.waitForSelector('#m-new-game');
+  await page.check(`input[name=kind][value=${kind}]`);
+  if (level) await page.selectOption('#m-level', String(level));
+  if (player) await page.selectOption('#m-player', String(player));
+  if (mode) await page.selectOption('select[name=mode]', mode);
+  await Promise.all([page.waitForURL(/\/m\/[^/?]+$/), page.click('#m-start')]);
+  await page.waitForSelector('#game[data-status]');
+  return gameId(page);
+}
+
+// ---------------------------------------------------------------- the layout checks
+
+/** Takes the screenshot `name` first, so that a page that fails the checks can be looked at;
+ *  then nothing may overflow, and the boards' texts keep clear of their borders. */
+export async function shotAndCheck(page, name) {
+  await page.screenshot({ path: `${OUT}/${name}.png`, fullPage: true });
+  assert.deepEqual(await layoutProblems(page), [], `${name}: nothing may overflow`);
+  assert.deepEqual(await boardProblems(page), [], `${name}: the board's texts keep clear of its border`);
 }
 
 /**

@@ -1,25 +1,14 @@
 // End-to-end tests: the web app in Debian's headless Chromium, driven by playwright-core.
 // BASE_URL names a running server (run.sh starts one).
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, OUT, launch, newPage as openPage, fastAnimations } from './browser.mjs';
+import { OUT, useBrowser, openPage, pageTest, settled, gotoGame, toRoundEnd } from './browser.mjs';
 
-let browser;
+useBrowser();
 
-before(async () => {
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-});
-
-const newPage = (lang) => openPage(browser, lang);
-
+/** The home page's form, filled in: the game it starts. */
 async function startFromHome(page, { kind, level, side, mode }) {
-  await page.goto(`${BASE}/`);
-  await fastAnimations(page);
   await page.check(`input[name=kind][value=${kind}]`);
   if (level) await page.selectOption('#level', String(level));
   if (side) await page.selectOption('select[name=side]', side);
@@ -28,36 +17,9 @@ async function startFromHome(page, { kind, level, side, mode }) {
   await page.waitForSelector('#game[data-status]');
 }
 
-/** Waits until the page is settled: the player can move, or the game is over. */
-async function settled(page, timeout = 30000) {
-  await page.waitForFunction(
-    () => {
-      const g = document.getElementById('game');
-      return g.dataset.status !== 'playing' || document.querySelector('.hole.playable');
-    },
-    null,
-    { timeout },
-  );
-  return page.evaluate(() => document.getElementById('game').dataset.status);
-}
-
-test('a whole game against the computer, by clicks', async () => {
-  const { context, page } = await newPage();
+pageTest('a whole game against the computer, by clicks', { path: '/' }, async (page) => {
   await startFromHome(page, { kind: 'computer', level: 1, side: 'south', mode: 'round' });
-  let moves = 0;
-  for (;;) {
-    const status = await settled(page);
-    if (status !== 'playing') break;
-    const holes = await page.$$('.hole.playable');
-    const pick = holes[moves % holes.length];
-    const before = Number(await page.getAttribute('#game', 'data-ply'));
-    await pick.click();
-    await page.waitForFunction((b) => Number(document.getElementById('game').dataset.ply) > b, before);
-    moves++;
-    assert.ok(moves < 400, 'the game ends');
-  }
-  const status = await page.getAttribute('#game', 'data-status');
-  assert.equal(status, 'round_over');
+  assert.equal(await toRoundEnd(page, 401), 'round_over');
   // The result, from the player's side.
   assert.match(await page.textContent('#status'), /^(You win the round|The computer wins the round|The round is drawn)/);
   assert.equal(await page.textContent('#end-text'), await page.textContent('#status'));
@@ -71,21 +33,17 @@ test('a whole game against the computer, by clicks', async () => {
   await page.waitForSelector('#replay-box:not([hidden])');
   await page.click('#back-live');
   await page.screenshot({ path: `${OUT}/game-over-vs-computer.png`, fullPage: true });
-  await context.close();
 });
 
 test('an online game between two browsers through the invitation link', async () => {
-  const a = await newPage();
+  const a = await openPage('/');
   await startFromHome(a.page, { kind: 'online', side: 'south', mode: 'match' });
   await a.page.waitForSelector('#invite-box:not([hidden])');
   const invite = await a.page.inputValue('#invite-link');
   assert.match(invite, /\/g\/.+\?invite=/);
 
-  const b = await newPage('et-EE');
-  await b.page.goto(`${BASE}/`);
-  await fastAnimations(b.page);
-  await b.page.goto(invite);
-  await b.page.waitForSelector('#game[data-status]');
+  const b = await openPage('/', { lang: 'et-EE' });
+  await gotoGame(b.page, invite);
   // The friend's page speaks Estonian, chosen from the browser language.
   assert.equal(await b.page.textContent('a[href="/rules"]'), 'Reeglid');
   await a.page.waitForSelector('#invite-box', { state: 'hidden' });
@@ -121,37 +79,28 @@ test('an online game between two browsers through the invitation link', async ()
   await b.context.close();
 });
 
-test('a reload in the middle of a game against the computer keeps it', async () => {
-  const { context, page } = await newPage();
+pageTest('a reload in the middle of a game against the computer keeps it', { path: '/' }, async (page) => {
   await startFromHome(page, { kind: 'computer', level: 1, side: 'north', mode: 'match' });
   await settled(page);
   await page.click('.hole.playable');
   await page.waitForFunction(() => Number(document.getElementById('game').dataset.ply) >= 3);
   await settled(page);
   const ply = await page.getAttribute('#game', 'data-ply');
-  const position = await page.evaluate(async () => {
-    const id = location.pathname.split('/')[2];
-    return (await (await fetch(`/api/games/${id}`)).json()).view.position;
-  });
+  // The game's position, as the server has it.
+  const serverPosition = () =>
+    page.evaluate(async () => (await (await fetch(`/api/games/${location.pathname.split('/')[2]}`)).json()).view.position);
+  const position = await serverPosition();
   await page.reload();
   await page.waitForSelector('#game[data-status]');
   await settled(page);
   assert.equal(await page.getAttribute('#game', 'data-ply'), ply);
-  const after = await page.evaluate(async () => {
-    const id = location.pathname.split('/')[2];
-    return (await (await fetch(`/api/games/${id}`)).json()).view.position;
-  });
-  assert.equal(after, position);
+  assert.equal(await serverPosition(), position);
   // Undo takes back the player's move and the computer's answer.
   await page.click('#undo');
   await page.waitForFunction((p) => Number(document.getElementById('game').dataset.ply) < p, Number(ply));
-  await context.close();
 });
 
-test('the rules page animates the worked examples, in Bengali too', async () => {
-  const { context, page } = await newPage();
-  await page.goto(`${BASE}/rules`);
-  await fastAnimations(page);
+pageTest('the rules page animates the worked examples, in Bengali too', {}, async (page) => {
   await page.reload();
   await page.waitForSelector('#ex6 .hole');
   await page.click('#ex6 .play-example');
@@ -163,5 +112,4 @@ test('the rules page animates the worked examples, in Bengali too', async () => 
   await page.selectOption('#lang', 'bn');
   await page.waitForFunction(() => document.querySelector('h1').textContent.includes('রাজা'));
   await page.screenshot({ path: `${OUT}/rules-bn.png`, fullPage: false });
-  await context.close();
 });

@@ -2,20 +2,10 @@
 // switch, the game page and the rules page at a desktop and a phone width, with nothing
 // overflowing its box. Screenshots go to output/ (see browser.mjs), to be looked at.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
-import { BASE, OUT, launch, newPage, fastAnimations, layoutProblems, boardProblems } from './browser.mjs';
+import { REGION, LANGS, useBrowser, pageTest, catalog, layoutProblems, shotAndCheck } from './browser.mjs';
 
-const I18N = new URL('../../web/i18n/', import.meta.url);
-const REGION = { en: 'en-GB', bn: 'bn-BD', et: 'et-EE', si: 'si-LK', ta: 'ta-IN' };
-const LANGS = readdirSync(I18N)
-  .filter((f) => f.endsWith('.json'))
-  .map((f) => {
-    const code = f.slice(0, -'.json'.length);
-    const messages = JSON.parse(readFileSync(new URL(f, I18N), 'utf8'));
-    return { code, locale: REGION[code] || code, heading: messages['home.heading'], title: messages['rules.title'] };
-  });
 const WIDTHS = [
   { width: 1280, height: 900 },
   { width: 390, height: 844 },
@@ -24,32 +14,17 @@ const WIDTHS = [
 const RECORD = '[Rules "canonical"]\n[Position "0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35"]\n[Result "*"]\n\n*\n';
 const EXAMPLES = ['ex1', 'ex2', 'ex3', 'ex4', 'ex5', 'ex6'];
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+useBrowser();
 
-/** Takes the screenshot first, so that a page that fails the check can be looked at. */
-async function shotAndCheck(page, name) {
-  await page.screenshot({ path: `${OUT}/${name}.png`, fullPage: true });
-  assert.deepEqual(await layoutProblems(page), [], `${name}: nothing may overflow`);
-  assert.deepEqual(await boardProblems(page), [], `${name}: the board's texts keep clear of its border`);
-}
-
-for (const lang of LANGS) {
+for (const code of LANGS) {
+  const messages = catalog(code);
   for (const viewport of WIDTHS) {
-    const at = `${lang.code}-${viewport.width}`;
+    const at = `${code}-${viewport.width}`;
 
-    test(`the game page in ${lang.code} at ${viewport.width} px`, async () => {
-      const { context, page } = await newPage(browser, lang.locale, viewport);
-      await page.goto(`${BASE}/`);
-      await fastAnimations(page);
+    pageTest(`the game page in ${code} at ${viewport.width} px`, { path: '/', lang: REGION[code] || code, viewport }, async (page) => {
       // The browser's language chooses the page's.
-      await page.waitForFunction((h) => document.querySelector('h1').textContent === h, lang.heading);
-      assert.equal(await page.getAttribute('html', 'lang'), lang.code);
+      await page.waitForFunction((h) => document.querySelector('h1').textContent === h, messages['home.heading']);
+      assert.equal(await page.getAttribute('html', 'lang'), code);
       await page.check('input[name=kind][value=computer]');
       await shotAndCheck(page, `home-${at}`);
       await page.check('input[name=kind][value=local]');
@@ -73,16 +48,13 @@ for (const lang of LANGS) {
       await page.click('#move-list button >> nth=0');
       await page.waitForSelector('#replay-box:not([hidden])');
       assert.deepEqual(await layoutProblems(page), [], `${at}: looking back`);
-      await context.close();
     });
 
-    test(`the rules page in ${lang.code} at ${viewport.width} px`, async () => {
-      const { context, page } = await newPage(browser, 'en-GB', viewport);
-      await page.goto(`${BASE}/rules`);
+    pageTest(`the rules page in ${code} at ${viewport.width} px`, { path: '/rules', lang: 'en-GB', viewport, slow: true }, async (page) => {
       await page.waitForSelector('#ex6 .hole');
       // The switch offers the language and changes the page.
-      await page.selectOption('#lang', lang.code);
-      await page.waitForFunction((h) => document.querySelector('h1').textContent === h, lang.title);
+      await page.selectOption('#lang', code);
+      await page.waitForFunction((h) => document.querySelector('h1').textContent === h, messages['rules.title']);
       // Every worked example played, skipping the animation once it has started.
       for (const ex of EXAMPLES) {
         await page.click(`#${ex} .play-example`);
@@ -93,7 +65,6 @@ for (const lang of LANGS) {
       const told = await page.$$eval('.example .log li', (li) => li.map((l) => l.textContent));
       assert.ok(told.length > 0 && told.every((l) => l && !/[{}]/.test(l)), 'every step is told');
       await shotAndCheck(page, `rules-${at}`);
-      await context.close();
     });
   }
 }

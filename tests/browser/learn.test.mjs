@@ -2,10 +2,9 @@
 // a desktop and a phone size; the tutorial and the analysis board in every language with
 // nothing overflowing. Screenshots go to output/ (see browser.mjs), to be looked at.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, OUT, DESKTOP, PHONE, REGION, LANGS, launch, newPage, fastAnimations, layoutProblems } from './browser.mjs';
-
+import { BASE, DESKTOP, PHONE, REGION, LANGS, useBrowser, pageTest, shotAndCheck } from './browser.mjs';
 
 /** Each lesson: the one hole the learner may play, the events its move must show, and what
  *  its explanation must say, numbers read from the engine's trace. */
@@ -18,23 +17,11 @@ const LESSONS = [
   { key: 'closed', hole: 'S6', events: ['lift', 'pussa'], says: /skipped N1 and N2.*5 counters of N5/ },
 ];
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
-
-async function shotAndCheck(page, name) {
-  await page.screenshot({ path: `${OUT}/${name}.png`, fullPage: true });
-  assert.deepEqual(await layoutProblems(page), [], `${name}: nothing may overflow`);
-}
+useBrowser();
 
 for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
-  test(`the home page's one click starts a round against the computer (${size})`, async () => {
-    const { context, page } = await newPage(browser, 'en-GB', viewport);
-    await page.goto(`${BASE}/`);
+  const home = { path: '/', lang: 'en-GB', viewport, slow: true };
+  pageTest(`the home page's one click starts a round against the computer (${size})`, home, async (page) => {
     await page.waitForSelector('#home-board .hole');
     // The board shows the start: seven counters in every hole, named for screen readers.
     const counts = await page.$$eval('#home-board .hole .count', (c) => c.map((e) => e.textContent));
@@ -55,27 +42,23 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     assert.equal(game.view.rules, 'canonical/mode=round');
     // South moves first: the player can move at once.
     await page.waitForSelector('.hole.playable');
-    await context.close();
   });
 
-  test(`the tutorial, completed by clicks (${size})`, async () => {
-    const { context, page } = await newPage(browser, 'en-GB', viewport);
-    await page.goto(`${BASE}/rules`);
+  pageTest(`the tutorial, completed by clicks (${size})`, { path: '/rules', lang: 'en-GB', viewport }, async (page) => {
     // The rules page leads to the tutorial.
-    await fastAnimations(page);
     await Promise.all([page.waitForURL(/\/learn/), page.click('main #learn-link')]);
     await page.evaluate(() => localStorage.removeItem('rajapasu.learn'));
     for (const [i, lesson] of LESSONS.entries()) {
-      await page.waitForSelector(`#lesson[data-lesson="${lesson.key}"][data-state="ready"] .hole.playable`);
-      assert.match(await page.textContent('#lesson-title'), new RegExp(`^Lesson ${i + 1} of 6: `));
+      await page.waitForSelector(`#learn[data-step="${lesson.key}"][data-state="ready"] .hole.playable`);
+      assert.match(await page.textContent('#learn-title'), new RegExp(`^Lesson ${i + 1} of 6: `));
       // Only the lesson's move can be played, and it is named for screen readers.
       const playable = await page.$$eval('#learn-board .hole.playable', (h) => h.map((e) => e.dataset.hole));
       assert.deepEqual(playable, [lesson.hole]);
       assert.match(await page.getAttribute(`[data-hole="${lesson.hole}"]`, 'aria-label'), /^South hole \d: \d+ counters$/);
       assert.equal(await page.isVisible('#learn-next'), false);
       await page.click(`#learn-board [data-hole="${lesson.hole}"]`);
-      await page.waitForSelector('#lesson[data-state="played"]');
-      assert.match(await page.textContent('#lesson-why-text'), lesson.says);
+      await page.waitForSelector('#learn[data-state="played"]');
+      assert.match(await page.textContent('#learn-why-text'), lesson.says);
       // The steps are the engine's trace, told in words.
       const trace = await page.evaluate(async (l) => {
         const { LESSONS: all } = await import('/assets/js/learn.js');
@@ -84,41 +67,38 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
         return (await r.json()).events.filter((e) => e.event !== 'drop').map((e) => e.event);
       }, lesson.key);
       assert.deepEqual(trace, lesson.events);
-      const steps = await page.$$eval('#lesson-log li', (li) => li.length);
+      const steps = await page.$$eval('#learn-log li', (li) => li.length);
       assert.ok(steps >= lesson.events.length, `${lesson.key}: ${steps} steps`);
       if (lesson.key === 'pussa' || lesson.key === 'end') {
-        await page.click('#lesson-why summary');
+        await page.click('#learn-why summary');
         await shotAndCheck(page, `learn-${lesson.key}-${size}`);
       }
       await page.click('#learn-next');
     }
     await page.waitForSelector('#learn-done:not([hidden])');
     await shotAndCheck(page, `learn-done-${size}`);
-    const done = await page.$$eval('#lesson-list button.done', (b) => b.length);
+    const done = await page.$$eval('#learn-list button.done', (b) => b.length);
     assert.equal(done, LESSONS.length);
     // A reload keeps what was done.
     await page.reload();
-    await page.waitForSelector('#lesson-list button.done');
-    assert.equal(await page.$$eval('#lesson-list button.done', (b) => b.length), LESSONS.length);
-    await context.close();
+    await page.waitForSelector('#learn-list button.done');
+    assert.equal(await page.$$eval('#learn-list button.done', (b) => b.length), LESSONS.length);
   });
 }
 
 for (const code of LANGS) {
   for (const viewport of [DESKTOP, PHONE]) {
-    test(`the tutorial and the analysis board in ${code} at ${viewport.width} px`, async () => {
-      const { context, page } = await newPage(browser, REGION[code] || code, viewport);
-      await page.goto(`${BASE}/learn#end`);
-      await fastAnimations(page);
+    const learn = { path: '/learn#end', lang: REGION[code] || code, viewport };
+    pageTest(`the tutorial and the analysis board in ${code} at ${viewport.width} px`, learn, async (page) => {
       await page.reload();
-      await page.waitForSelector('#lesson[data-state="ready"] .hole.playable');
+      await page.waitForSelector('#learn[data-state="ready"] .hole.playable');
       assert.equal(await page.getAttribute('html', 'lang'), code);
       await page.click('#learn-board .hole.playable');
-      await page.waitForSelector('#lesson[data-state="played"]');
+      await page.waitForSelector('#learn[data-state="played"]');
       await shotAndCheck(page, `learn-${code}-${viewport.width}`);
       if (code === 'bn') {
         // Bengali numbers in Bengali digits; only hole names keep Latin ones.
-        const texts = await page.$$eval('#lesson-list, #lesson-title, #lesson-goal, #lesson-why-text', (e) => e.map((x) => x.textContent));
+        const texts = await page.$$eval('#learn-list, #learn-title, #learn-goal, #learn-why-text', (e) => e.map((x) => x.textContent));
         for (const text of texts) assert.doesNotMatch(text.replace(/[SN]\d/g, ''), /[0-9]/, text);
         assert.match(texts[3], /৫৪/);
       }
@@ -132,7 +112,6 @@ for (const code of LANGS) {
       }
       await page.click('#an-edit');
       await shotAndCheck(page, `analysis-setup-${code}-${viewport.width}`);
-      await context.close();
     });
   }
 }

@@ -3,49 +3,21 @@
 // in three browsers, the rules page's section and the tutorial's part in every language, and
 // the game page at a phone and a desktop size. Screenshots go to output/ (see browser.mjs).
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { BASE, OUT, DESKTOP, PHONE, REGION, LANGS, launch, newPage, fastAnimations, layoutProblems, boardProblems } from './browser.mjs';
-import { mandiriPage, waitPly, gameId, playable, create } from './mandiri_pages.mjs';
-
-const catalog = (code) => JSON.parse(readFileSync(new URL(`../../web/i18n/${code}.json`, import.meta.url)));
+import {
+  BASE, OUT, DESKTOP, PHONE, REGION, LANGS, MANDIRI, catalog, useBrowser, pageTest, mandiriPage as page,
+  layoutProblems, boardProblems, shotAndCheck, ply, waitPly, settled, playable, gotoGame, toRoundEnd, createMandiri as create,
+} from './browser.mjs';
 /** The seat of each hole at the start (RULES.md 9.1), S1..S7 then N1..N7. */
 const OWNERS = 'LLCCCRRRRCCCLL';
 const HOLES = [...[1, 2, 3, 4, 5, 6, 7].map((k) => `S${k}`), ...[1, 2, 3, 4, 5, 6, 7].map((k) => `N${k}`)];
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
-
-const page = (viewport, lang) => mandiriPage(browser, viewport, lang);
-
-const ply = (pg) => pg.evaluate(() => Number(document.getElementById('game').dataset.ply));
+useBrowser();
 
 /** The page shows no move being sown. */
 const idle = (pg, timeout = 30000) =>
   pg.waitForFunction(() => document.getElementById('game').dataset.phase === 'idle', null, { timeout });
-
-/** The player may move, or the page waits between rounds, or the match is over. */
-async function settled(pg, timeout = 60000) {
-  await pg.waitForFunction(
-    () => {
-      const g = document.getElementById('game');
-      if (g.dataset.phase === 'paused') return true;
-      return (g.dataset.status !== 'playing' && g.dataset.phase === 'idle') || document.querySelector('#board .hole.playable');
-    },
-    null,
-    { timeout },
-  );
-  return pg.evaluate(() => {
-    const g = document.getElementById('game');
-    return g.dataset.phase === 'paused' ? 'paused' : g.dataset.status;
-  });
-}
 
 const counts = (pg) => pg.$$eval('#board .hole .count', (c) => c.map((e) => e.textContent));
 /** The board's counts by hole, S1..S7 then N1..N7, as a view's `counts` (a closed hole null). */
@@ -59,22 +31,6 @@ async function game(id, at) {
   const r = await fetch(`${BASE}/api/mandiri/games/${id}${at === undefined ? '' : `?at=${at}`}`);
   assert.equal(r.status, 200);
   return r.json();
-}
-
-/** The player moves (a computer game: the computers answer) until the round is over; returns
- *  the page's state then ('paused' between the rounds of a match). */
-async function toRoundEnd(pg) {
-  let moves = 1;
-  for (;;) {
-    const status = await settled(pg);
-    if (status !== 'playing') return status;
-    const holes = await playable(pg);
-    const before = await ply(pg);
-    await pg.click(`#board [data-hole="${holes[moves % holes.length]}"]`);
-    await waitPly(pg, before + 1);
-    moves++;
-    assert.ok(moves < 200, 'the round ends');
-  }
 }
 
 /** The texts among `texts` whose brackets nest, double or stand side by side: "((", "))",
@@ -99,19 +55,15 @@ const moveTexts = (pg) =>
     document.getElementById('status').textContent,
   ]);
 
-test('the home page leads to the Mandiri page', async () => {
-  const { context, page: pg } = await newPage(browser, 'en-GB', DESKTOP);
-  await pg.goto(`${BASE}/`);
+pageTest('the home page leads to the Mandiri page', { path: '/', lang: 'en-GB', viewport: DESKTOP, slow: true }, async (pg) => {
   await pg.waitForSelector('#home-board .hole');
   assert.equal(await pg.textContent('#mandiri-link'), 'Raja Pasu Mandiri — three players');
   await Promise.all([pg.waitForURL(/\/mandiri$/), pg.click('#mandiri-link')]);
-  await pg.waitForSelector('#m-new');
+  await pg.waitForSelector('#m-new-game');
   assert.equal(await pg.textContent('h1'), 'Play Raja Pasu Mandiri');
-  await context.close();
 });
 
-test('a match against two computers: moves, the end of a round, its summary, the next round, a reload', async () => {
-  const { context, page: pg } = await page();
+pageTest('a match against two computers: moves, the end of a round, its summary, the next round, a reload', MANDIRI, async (pg) => {
   const id = await create(pg, { kind: 'computer', level: 1, player: 1, mode: 'match' });
   // The board at the start: seven in every hole, each hole's seat by letter and in words.
   assert.deepEqual(await counts(pg), Array(14).fill('7'));
@@ -159,12 +111,10 @@ test('a match against two computers: moves, the end of a round, its summary, the
   assert.equal(await pg.textContent('#scoreboard tbody'), shown.score);
   assert.equal(await pg.$$eval('#move-list li:not(.round-head)', (l) => l.length), shown.ply);
   assert.equal(await pg.getAttribute('#export-text', 'href'), `/api/mandiri/games/${id}/record`);
-  await context.close();
 });
 
 for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
-  test(`looking back at move 1 (${size}): its counts, the banner, the move marked and told, no hole playable, then back to the game`, async () => {
-    const { context, page: pg } = await page(viewport);
+  pageTest(`looking back at move 1 (${size}): its counts, the banner, the move marked and told, no hole playable, then back to the game`, { ...MANDIRI, viewport }, async (pg) => {
     const id = await create(pg, { kind: 'computer', level: 1, player: 1, mode: 'match' });
     await pg.waitForSelector('#board .hole.playable');
     await pg.click('#board [data-hole="S4"]');
@@ -203,9 +153,7 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await pg.keyboard.press('5');
     await pg.waitForTimeout(300);
     assert.equal((await game(id)).ply, 3, 'no move was made');
-    await pg.screenshot({ path: `${OUT}/mandiri-lookback-${size}.png`, fullPage: true });
-    assert.deepEqual(await boardProblems(pg), []);
-    assert.deepEqual(await layoutProblems(pg), []);
+    await shotAndCheck(pg, `mandiri-lookback-${size}`);
     // The sentences of the first moves name each player once, with no brackets in brackets.
     const texts = [];
     for (const n of [1, 2]) {
@@ -234,12 +182,10 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     assert.match(await pg.textContent('#explain-title'), /^Move 3: Computer 3 at the left end played [SN]\d$/);
     assert.equal(await pg.textContent('#explain-list'), told);
     assert.ok((await pg.$$('#board .hole.last-origin')).length === 1, 'the last move is marked after a reload');
-    await context.close();
   });
 }
 
-test('a reload between rounds: the summary says what it said live (the gift, the refill), the last move marked and told', async () => {
-  const { context, page: pg } = await page();
+pageTest('a reload between rounds: the summary says what it said live (the gift, the refill), the last move marked and told', MANDIRI, async (pg) => {
   await create(pg, { kind: 'computer', level: 1, player: 1, mode: 'match' });
   assert.equal(await toRoundEnd(pg), 'paused');
   const paragraphs = () => pg.$$eval('#round-summary p', (p) => p.map((e) => e.textContent));
@@ -272,7 +218,6 @@ test('a reload between rounds: the summary says what it said live (the gift, the
   await pg.click('#next-round');
   await pg.waitForFunction(() => document.getElementById('game').dataset.round === '2' && document.getElementById('round-summary').hidden);
   assert.equal(await settled(pg), 'playing');
-  await context.close();
 });
 
 test('a watcher looks back while the game goes on: the moves keep coming, back to the game shows them', async () => {
@@ -286,11 +231,8 @@ test('a watcher looks back while the game goes on: the moves keep coming, back t
   };
   await playOne();
   await playOne();
-  const w = await newPage(browser, 'en-GB', DESKTOP);
-  await w.page.goto(`${BASE}/mandiri`);
-  await fastAnimations(w.page);
-  await w.page.goto(`${BASE}/m/${id}`);
-  await w.page.waitForSelector('#game[data-status]');
+  const w = await page();
+  await gotoGame(w.page, `/m/${id}`);
   await w.page.waitForSelector('#explain:not([hidden])');
   assert.match(await w.page.textContent('#explain-title'), /^Move 2: Player 2 at the right end played [SN]\d$/);
   await w.page.click('#move-list button[data-ply="1"]');
@@ -314,8 +256,7 @@ test('a watcher looks back while the game goes on: the moves keep coming, back t
   for (const p of [a, w]) await p.context.close();
 });
 
-test('three players on one device: keys, each seat in turn, undo, resign', async () => {
-  const { context, page: pg } = await page();
+pageTest('three players on one device: keys, each seat in turn, undo, resign', MANDIRI, async (pg) => {
   await create(pg, { kind: 'local', mode: 'round' });
   assert.equal(await pg.isVisible('#m-player'), false);
   await pg.waitForSelector('#board .hole.playable');
@@ -344,7 +285,6 @@ test('three players on one device: keys, each seat in turn, undo, resign', async
   await pg.waitForSelector('#end-box:not([hidden])');
   assert.equal(await pg.textContent('#end-text'), 'Player 2 resigned: Player 1 and Player 3 share the match.');
   assert.equal(await pg.isVisible('#resign'), false);
-  await context.close();
 });
 
 test('online with two friends: two invitations, three browsers, a move seen on every page', async () => {
@@ -358,11 +298,8 @@ test('online with two friends: two invitations, three browsers, a move seen on e
   assert.equal(await a.page.textContent('#status'), 'Waiting for your friends to join: send them the links below.');
   const friends = [];
   for (const link of links) {
-    const f = await newPage(browser, 'en-GB', DESKTOP);
-    await f.page.goto(`${BASE}/mandiri`);
-    await fastAnimations(f.page);
-    await f.page.goto(link);
-    await f.page.waitForSelector('#game[data-status]');
+    const f = await page();
+    await gotoGame(f.page, link);
     friends.push(f);
   }
   // The link's code is taken once: the page goes on under the game's own address.
@@ -398,28 +335,22 @@ test('online with two friends: two invitations, three browsers, a move seen on e
 });
 
 for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
-  test(`the game page at a ${size} size: nothing overlaps`, async () => {
-    const { context, page: pg } = await page(viewport);
+  pageTest(`the game page at a ${size} size: nothing overlaps`, { ...MANDIRI, viewport }, async (pg) => {
     await create(pg, { kind: 'local', mode: 'match' });
     await pg.waitForSelector('#board .hole.playable');
     assert.equal(await pg.evaluate(() => document.getElementById('board').classList.contains('vertical')), size === 'phone');
     await pg.click('#board [data-hole="S4"]');
     await waitPly(pg, 1);
     await settled(pg);
-    await pg.screenshot({ path: `${OUT}/mandiri-game-${size}.png`, fullPage: true });
-    assert.deepEqual(await boardProblems(pg), []);
-    assert.deepEqual(await layoutProblems(pg), []);
-    await context.close();
+    await shotAndCheck(pg, `mandiri-game-${size}`);
   });
 }
 
 for (const code of LANGS) {
   const messages = catalog(code);
   for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
-    test(`the rules page's Mandiri section and the tutorial's Mandiri part in ${code} (${size})`, async () => {
-      const { context, page: pg } = await newPage(browser, REGION[code] || code, viewport);
-      await pg.goto(`${BASE}/rules#mandiri`);
-      await fastAnimations(pg);
+    const rules = { path: '/rules#mandiri', lang: REGION[code] || code, viewport };
+    pageTest(`the rules page's Mandiri section and the tutorial's Mandiri part in ${code} (${size})`, rules, async (pg) => {
       await pg.waitForSelector('#mandiri-seats .hole');
       assert.equal(await pg.getAttribute('html', 'lang'), code);
       assert.equal(await pg.textContent('#mandiri h2'), messages['m.rules.h']);
@@ -443,15 +374,14 @@ for (const code of LANGS) {
       assert.deepEqual(await pg.$$eval('#m-learn-board .hole.playable', (h) => h.map((e) => e.dataset.hole)), ['S4']);
       await pg.click('#m-learn-board [data-hole="S4"]');
       await pg.waitForSelector('#m-learn[data-state="played"]');
-      assert.ok((await pg.textContent('#m-why-text')).length > 40);
-      await pg.click('#m-next');
+      assert.ok((await pg.textContent('#m-learn-why-text')).length > 40);
+      await pg.click('#m-learn-next');
       await pg.waitForSelector('#m-learn[data-step="four"][data-state="ready"] .hole.playable');
       await pg.click('#m-learn-board [data-hole="S7"]');
       await pg.waitForSelector('#m-learn[data-state="played"]');
       await (await pg.$('#m-learn')).screenshot({ path: `${OUT}/mandiri-learn-${code}-${size}.png` });
       assert.deepEqual(await boardProblems(pg), [], 'the tutorial\'s boards');
       assert.deepEqual(await layoutProblems(pg), [], 'the tutorial');
-      await context.close();
     });
   }
 }

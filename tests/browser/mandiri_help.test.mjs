@@ -4,21 +4,14 @@
 // computers, and an online rematch agreed by three players in three browsers, which a watcher
 // follows too. Screenshots go to output/ (see browser.mjs).
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, OUT, DESKTOP, PHONE, launch, newPage, fastAnimations, layoutProblems, boardProblems } from './browser.mjs';
-import { mandiriPage, waitPly, gameId, playable, create } from './mandiri_pages.mjs';
+import {
+  OUT, DESKTOP, PHONE, MANDIRI, useBrowser, pageTest, mandiriPage as page, layoutProblems, shotAndCheck, waitPly, gameId, playable,
+  gotoGame, createMandiri as create,
+} from './browser.mjs';
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
-
-const page = (viewport, lang) => mandiriPage(browser, viewport, lang);
-
+useBrowser();
 
 const hinted = (pg) => pg.$$eval('#board .hole.hint', (h) => h.map((e) => e.dataset.hole));
 
@@ -38,8 +31,7 @@ async function resign(pg) {
   await pg.waitForSelector('#end-box:not([hidden])');
 }
 
-test('a hint on one device: the button, the key H, the hole marked, the words, gone after a move', async () => {
-  const { context, page: pg } = await page();
+pageTest('a hint on one device: the button, the key H, the hole marked, the words, gone after a move', MANDIRI, async (pg) => {
   await create(pg, { kind: 'local', mode: 'round' });
   await pg.waitForSelector('#board .hole.playable');
   assert.equal(await pg.textContent('#hint'), 'Hint');
@@ -85,7 +77,6 @@ test('a hint on one device: the button, the key H, the hole marked, the words, g
   await pg.waitForFunction(() => document.getElementById('game').dataset.ply === '1');
   assert.equal(await pg.textContent('#hint-text'), '');
   assert.deepEqual(await hinted(pg), []);
-  await context.close();
 });
 
 test('a hint against the computers, in English and in Bengali', async () => {
@@ -120,21 +111,18 @@ test('no hint online, nor for a watcher', async () => {
   await a.page.keyboard.press('h');
   assert.equal(await a.page.textContent('#hint-text'), '');
   const w = await page();
-  await w.page.goto(`${BASE}/m/${id}`);
-  await w.page.waitForSelector('#game[data-status]');
+  await gotoGame(w.page, `/m/${id}`);
   assert.equal(await w.page.isVisible('#hint'), false);
   // A watcher of a game against the computers has no hint either.
   const c = await page();
   const cid = await create(c.page, { kind: 'computer', level: 1 });
-  await w.page.goto(`${BASE}/m/${cid}`);
-  await w.page.waitForSelector('#game[data-status]');
+  await gotoGame(w.page, `/m/${cid}`);
   assert.equal(await w.page.isVisible('#hint'), false);
   assert.equal(await c.page.isVisible('#hint'), true);
   for (const p of [a, w, c]) await p.context.close();
 });
 
-test('play again after a resigned match against the computers: the person is the next lower player', async () => {
-  const { context, page: pg } = await page();
+pageTest('play again after a resigned match against the computers: the person is the next lower player', MANDIRI, async (pg) => {
   const old = await create(pg, { kind: 'computer', level: 1, player: 1, mode: 'match' });
   await pg.waitForSelector('#board .hole.playable');
   await resign(pg);
@@ -156,7 +144,6 @@ test('play again after a resigned match against the computers: the person is the
   assert.equal(await pg.textContent('#status'), 'Round 1 · your move (Left end)');
   const hole = await askHint(pg);
   assert.match(await pg.textContent('#hint-text'), new RegExp(`^Hint for your move \\(L\\): ${hole},`));
-  await context.close();
 });
 
 test('an online rematch: three offers in three browsers, every page on the new game with its seat', async () => {
@@ -167,13 +154,11 @@ test('an online rematch: three offers in three browsers, every page on the new g
   const players = [a];
   for (const link of links) {
     const f = await page();
-    await f.page.goto(link);
-    await f.page.waitForSelector('#game[data-status]');
+    await gotoGame(f.page, link);
     players.push(f);
   }
   const watcher = await page();
-  await watcher.page.goto(`${BASE}/m/${old}`);
-  await watcher.page.waitForSelector('#game[data-status]');
+  await gotoGame(watcher.page, `/m/${old}`);
   const [p1, p2, p3] = players.map((p) => p.page);
   await p1.waitForSelector('#board .hole.playable');
   // A move, then player 2 resigns: the match is over on every page.
@@ -233,17 +218,12 @@ test('an online rematch: three offers in three browsers, every page on the new g
 });
 
 for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
-  test(`the hint and the end box at a ${size} size: nothing overlaps`, async () => {
-    const { context, page: pg } = await page(viewport);
+  pageTest(`the hint and the end box at a ${size} size: nothing overlaps`, { ...MANDIRI, viewport }, async (pg) => {
     await create(pg, { kind: 'local', mode: 'match' });
     await askHint(pg);
-    await pg.screenshot({ path: `${OUT}/mandiri-hint-${size}.png`, fullPage: true });
-    assert.deepEqual(await boardProblems(pg), []);
-    assert.deepEqual(await layoutProblems(pg), []);
+    await shotAndCheck(pg, `mandiri-hint-${size}`);
     await resign(pg);
     assert.equal(await pg.textContent('#rematch'), 'Play again');
-    await pg.screenshot({ path: `${OUT}/mandiri-end-${size}.png`, fullPage: true });
-    assert.deepEqual(await layoutProblems(pg), []);
-    await context.close();
+    await shotAndCheck(pg, `mandiri-end-${size}`);
   });
 }

@@ -5,7 +5,8 @@
 
 import { call, errorText } from './api.js';
 import { Board, followPortrait, holeNames, parseHole } from './board.js';
-import { t, setLanguage, preferred, languageSwitch, formatNumber } from './i18n.js';
+import { t, setLanguage, preferred, languageSwitch, formatNumber, element, fillSelect, translated } from './i18n.js';
+import { button, copyButton } from './gamepage.js';
 
 const $ = (id) => document.getElementById(id);
 const START = '7,7,7,7,7,7,7/7,7,7,7,7,7,7 S 0 0';
@@ -114,10 +115,6 @@ export function valueText(m, depth) {
 
 // ---------------------------------------------------------------- showing
 
-function sideName(s) {
-  return t(`side.${s}`);
-}
-
 function setBusy(busy) {
   $('analysis').dataset.state = busy ? 'thinking' : 'ready';
   if (busy) $('an-status').textContent = t('analysis.thinking');
@@ -129,14 +126,14 @@ function renderStatus() {
   const v = r.view;
   let text;
   if (v.status === 'playing') {
-    text = t('analysis.status', { side: sideName(v.to_move), round: v.round });
+    text = t('analysis.status', { side: t(`side.${v.to_move}`), round: v.round });
   } else {
     const rd = v.rounds[v.rounds.length - 1];
     const cap = rd ? rd.captured : v.captured;
     text = t('analysis.over', { south: cap.south, north: cap.north });
   }
   $('an-status').textContent = text;
-  $('an-for').textContent = v.status === 'playing' ? t('analysis.valuesFor', { side: sideName(v.to_move) }) : '';
+  $('an-for').textContent = v.status === 'playing' ? t('analysis.valuesFor', { side: t(`side.${v.to_move}`) }) : '';
   $('an-depth').textContent = r.analysis.length
     ? t('analysis.searched', { depth: r.depth, nodes: r.nodes, seconds: formatNumber(r.time_ms / 1000, { maximumFractionDigits: 1 }) })
     : '';
@@ -149,48 +146,20 @@ function renderTable() {
   if (!r) return;
   const letter = r.view.to_move === 'south' ? 'S' : 'N';
   for (const m of r.analysis) {
-    const tr = document.createElement('tr');
-    tr.dataset.move = m.move;
-    tr.dataset.exact = String(m.exact);
     const { value, how } = valueText(m, r.depth);
-    const td1 = document.createElement('td');
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.className = 'an-play';
-    b.textContent = `${letter}${m.move}`;
-    b.setAttribute('aria-label', t('analysis.playMove', { hole: `${letter}${m.move}`, value: `${value} (${how})` }));
-    b.addEventListener('click', () => play(m.move));
-    td1.appendChild(b);
-    const td2 = document.createElement('td');
-    td2.className = 'an-value';
-    const strong = document.createElement('strong');
-    strong.textContent = value;
-    const small = document.createElement('span');
-    small.className = m.exact ? 'an-proven' : 'small';
-    small.textContent = ` ${how}`;
-    td2.append(strong, small);
-    const td3 = document.createElement('td');
-    td3.className = 'an-pv';
+    const hole = `${letter}${m.move}`;
+    const playButton = button(hole, t('analysis.playMove', { hole, value: `${value} (${how})` }), () => play(m.move));
+    playButton.className = 'an-play';
     // The first moves of the line: beyond them the search's line says little.
-    m.pv.slice(0, PV_SHOWN).forEach((mv, k) => {
-      const pb = document.createElement('button');
-      pb.type = 'button';
-      pb.textContent = formatNumber(mv);
-      pb.setAttribute('aria-label', t('analysis.pvStep', { n: k + 1, hole: mv }));
-      pb.addEventListener('click', () => playLine(m.pv.slice(0, k + 1)));
-      td3.appendChild(pb);
-    });
-    tr.append(td1, td2, td3);
-    tb.appendChild(tr);
+    const pv = m.pv
+      .slice(0, PV_SHOWN)
+      .map((mv, k) => button(formatNumber(mv), t('analysis.pvStep', { n: k + 1, hole: mv }), () => playLine(m.pv.slice(0, k + 1))));
+    const strong = element('strong', { textContent: value });
+    const valueCell = element('td', { className: 'an-value' }, strong, element('span', { className: m.exact ? 'an-proven' : 'small', textContent: ` ${how}` }));
+    const pvCell = element('td', { className: 'an-pv' }, ...pv);
+    tb.append(element('tr', { 'data-move': m.move, 'data-exact': m.exact }, element('td', {}, playButton), valueCell, pvCell));
   }
-  if (!r.analysis.length) {
-    const tr = document.createElement('tr');
-    const td = document.createElement('td');
-    td.colSpan = 3;
-    td.textContent = t('analysis.noMoves');
-    tr.appendChild(td);
-    tb.appendChild(tr);
-  }
+  if (!r.analysis.length) tb.append(element('tr', {}, element('td', { colSpan: 3, textContent: t('analysis.noMoves') })));
   $('an-best').disabled = !r.analysis.length;
 }
 
@@ -202,30 +171,18 @@ function renderLine() {
   const nodes = [...A.path];
   for (let n = current().last; n; n = n.last) nodes.push(n);
   nodes.forEach((n, k) => {
-    const li = document.createElement('li');
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.textContent = `${formatNumber(k + 1)}. ${sides[k] || ''}${n.move}`;
-    b.setAttribute('aria-label', t('analysis.lineItem', { n: k + 1, hole: n.move }));
+    const text = `${formatNumber(k + 1)}. ${sides[k] || ''}${n.move}`;
+    const b = button(text, t('analysis.lineItem', { n: k + 1, hole: n.move }), () => goTo(nodes.slice(0, k + 1)));
     if (k === A.path.length - 1) b.setAttribute('aria-current', 'true');
     if (k >= A.path.length) b.classList.add('an-ahead');
-    b.addEventListener('click', () => goTo(nodes.slice(0, k + 1)));
-    li.appendChild(b);
-    ol.appendChild(li);
+    ol.append(element('li', {}, b));
   });
   const here = current();
   const box = $('an-variations');
   box.textContent = '';
   if (here.children.length > 1) {
     box.append(t('analysis.variations') + ' ');
-    for (const c of here.children) {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.textContent = formatNumber(c.move);
-      b.setAttribute('aria-label', t('analysis.variationItem', { hole: c.move }));
-      b.addEventListener('click', () => goTo([...A.path, c]));
-      box.append(b, ' ');
-    }
+    for (const c of here.children) box.append(button(formatNumber(c.move), t('analysis.variationItem', { hole: c.move }), () => goTo([...A.path, c])), ' ');
   }
   $('an-back').disabled = A.path.length === 0;
   $('an-first').disabled = A.path.length === 0;
@@ -277,12 +234,16 @@ async function analyse() {
     renderAll();
     return true;
   } catch (e) {
-    if (req !== A.req) return false;
-    setBusy(false);
-    renderStatus();
-    $('an-error').textContent = errorText(e);
+    if (req === A.req) showFailure(e);
     return false;
   }
+}
+
+/** A request that failed: the position as it was, and why. */
+function showFailure(e) {
+  setBusy(false);
+  renderStatus();
+  $('an-error').textContent = errorText(e);
 }
 
 /** Plays a move of the player to move: shown at once from the engine's trace, then analysed. */
@@ -370,39 +331,36 @@ function renderEdit() {
 function startEditing() {
   const v = (A.result && A.result.view) || current().view;
   if (!v) return;
-  A.editing = true;
-  const holes = { south: [...v.holes.south], north: [...v.holes.north] };
-  const e = {
-    holes,
+  A.edit = {
+    holes: { south: [...v.holes.south], north: [...v.holes.north] },
     captured: { ...v.captured },
     reserve: { ...v.reserve },
     round: v.round,
     side: v.to_move === 'north' ? 'N' : 'S',
   };
-  e.total = 0;
-  A.edit = e;
-  e.total = editTotal();
-  $('an-setup').hidden = false;
-  // The values shown are those of the position before the set-up: hidden until it is analysed.
-  $('an-moves-card').hidden = true;
-  $('an-edit').setAttribute('aria-pressed', 'true');
-  $('analysis').dataset.editing = 'true';
+  A.edit.total = editTotal();
+  showEditing(true);
   renderEdit();
 }
 
 function stopEditing() {
-  A.editing = false;
   A.edit = null;
-  $('an-setup').hidden = true;
-  $('an-moves-card').hidden = false;
-  $('an-edit').setAttribute('aria-pressed', 'false');
-  $('analysis').dataset.editing = 'false';
+  showEditing(false);
+}
+
+/** The set-up's panel shown (`on`) or not. The values shown are those of the position before
+ *  the set-up: hidden until it is analysed. */
+function showEditing(on) {
+  A.editing = on;
+  $('an-setup').hidden = !on;
+  $('an-moves-card').hidden = on;
+  $('an-edit').setAttribute('aria-pressed', String(on));
+  $('analysis').dataset.editing = String(on);
 }
 
 function editHole(name) {
   const e = A.edit;
-  const side = name[0] === 'S' ? 'south' : 'north';
-  const k = Number(name.slice(1));
+  const { side, number: k } = parseHole(name);
   const row = e.holes[side];
   const n = row.length;
   const tool = $('an-setup').querySelector('input[name=tool]:checked').value;
@@ -427,34 +385,29 @@ function editHole(name) {
   g?.focus();
 }
 
-async function finishEditing() {
-  const code = editCode();
+/** A new tree from the position `code`, kept if the server analyses it (true), else the tree
+ *  as it was. */
+async function startFrom(code) {
   const keep = { start: A.start, root: A.root, path: A.path };
   setStart(code);
-  const ok = await analyse();
-  if (ok) {
+  if (await analyse()) return true;
+  Object.assign(A, keep);
+  return false;
+}
+
+async function finishEditing() {
+  if (await startFrom(editCode())) {
     stopEditing();
     showView(A.result.view);
-  } else {
-    Object.assign(A, keep);
   }
 }
 
 // ---------------------------------------------------------------- start
 
 function fillPresets() {
-  const sel = $('an-preset');
-  const keep = sel.value || preset();
-  sel.textContent = '';
   const presets = A.meta.presets.length ? A.meta.presets : [{ name: 'canonical' }];
-  for (const p of presets) {
-    const o = document.createElement('option');
-    o.value = p.name;
-    const key = `preset.${p.name}`;
-    o.textContent = t(key) !== key ? t(key) : p.name;
-    sel.appendChild(o);
-  }
-  sel.value = keep;
+  const options = presets.map((p) => ({ value: p.name, text: translated(`preset.${p.name}`, p.name) }));
+  fillSelect($('an-preset'), options, $('an-preset').value || preset());
 }
 
 function wire() {
@@ -485,11 +438,6 @@ function wire() {
   for (const [id, side] of [['an-cap-s', 'south'], ['an-cap-n', 'north']]) {
     $(id).addEventListener('input', () => {
       A.edit.captured[side] = Math.max(0, Math.floor(Number($(id).value) || 0));
-      const total = editTotal();
-      $('an-total').textContent =
-        total === A.edit.total ? t('analysis.totalOk', { total }) : t('analysis.totalOff', { count: total, total: A.edit.total });
-      $('an-total').dataset.ok = String(total === A.edit.total);
-      A.board.setView({ holes: A.edit.holes, captured: A.edit.captured, reserve: A.edit.reserve });
       renderEdit();
       $(id).focus();
     });
@@ -547,21 +495,10 @@ function wire() {
     localStorage.setItem('rajapasu.analysisTime', $('an-time').value);
     analyse();
   });
-  $('an-copy').addEventListener('click', async () => {
-    $('an-link').select();
-    try {
-      await navigator.clipboard.writeText($('an-link').value);
-    } catch {
-      document.execCommand?.('copy');
-    }
-  });
+  copyButton($('an-link'), $('an-copy'));
   const fromCode = async () => {
     const code = $('an-code').value.trim();
-    if (!code) return;
-    const keep = { start: A.start, root: A.root, path: A.path };
-    setStart(code);
-    if (await analyse()) stopEditing();
-    else Object.assign(A, keep);
+    if (code && (await startFrom(code))) stopEditing();
   };
   $('an-code-go').addEventListener('click', fromCode);
   $('an-code').addEventListener('keydown', (e) => {
@@ -581,9 +518,7 @@ function wire() {
       stopEditing();
       await analyse();
     } catch (e) {
-      setBusy(false);
-      renderStatus();
-      $('an-error').textContent = errorText(e);
+      showFailure(e);
     }
   });
 }

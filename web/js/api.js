@@ -1,6 +1,6 @@
 // The JSON API (docs/API.md) and the live-update socket.
 
-import { t } from './i18n.js';
+import { t, translated } from './i18n.js';
 
 export class ApiError extends Error {
   /** `code` is the server's fixed word for the error (docs/API.md), which the page translates. */
@@ -16,8 +16,7 @@ export class ApiError extends Error {
 export function errorText(e) {
   if (e instanceof ApiError) {
     if (e.status === 0) return t('error.network');
-    const key = `error.${e.code}`;
-    return e.code && t(key) !== key ? t(key) : t('error.other', { code: e.code || e.status });
+    return (e.code && translated(`error.${e.code}`, null)) || t('error.other', { code: e.code || e.status });
   }
   return String(e.message || e);
 }
@@ -61,11 +60,6 @@ function tokenStore(key) {
     set(id, entry) {
       const all = this.all();
       all[id] = entry;
-      localStorage.setItem(key, JSON.stringify(all));
-    },
-    remove(id) {
-      const all = this.all();
-      delete all[id];
       localStorage.setItem(key, JSON.stringify(all));
     },
   };

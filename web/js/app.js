@@ -2,12 +2,12 @@
 // between South and North as live_game.js plays it, with what is this game's own: its board and
 // sides, its sentences, its hint, its rematch, its keys 1-7 and its API paths.
 
-import { call, seats, errorText } from './api.js';
+import { call, errorText } from './api.js';
 import { Board, holeName, holeNames, parseHole } from './board.js';
-import { loadMeta, startHome, fillHome } from './new_game.js';
+import { loadMeta, startHome, fillHome, ROUTES } from './new_game.js';
 import { t, describeEvent, roundSentence, formatNumber } from './i18n.js';
-import { copyButton, tableRow } from './gamepage.js';
-import { G, canMove, viewing, play, receive, render, showError, startPage } from './live_game.js';
+import { copyButton } from './gamepage.js';
+import { G, canMove, viewing, play, receive, render, request, showError, startPage, own, onKey, leaveFor, openNewGame } from './live_game.js';
 
 const $ = (id) => document.getElementById(id);
 let meta = {};
@@ -15,7 +15,6 @@ let meta = {};
 const H = {
   hint: null, // {ply, answer}: shown only while the game stands at that ply
   asked: null, // the ply a hint was asked for
-  leavingTo: null, // the page this one is leaving for
 };
 
 // ---------------------------------------------------------------- who is who
@@ -45,27 +44,23 @@ function mySideToMove(settledOnly = true) {
   return mayMove(info) ? info.view.to_move : null;
 }
 
-function sideName(s) {
-  return t(`side.${s}`);
-}
-
 /** A player as a label: a chosen name, the computer, "you", else the side. */
 function playerName(info, s) {
   if (info.kind === 'computer') {
     if (info.computer === s) return t('player.computer', { level: info.level });
-    return G.seat ? t('player.you') : sideName(s);
+    return G.seat ? t('player.you') : t(`side.${s}`);
   }
   const chosen = info.players && info.players[s];
-  if (info.kind === 'online' && mySide() === s) return t('player.youSide', { side: sideName(s) });
-  if (chosen) return t('player.named', { name: chosen, side: sideName(s) });
-  return sideName(s);
+  if (info.kind === 'online' && mySide() === s) return t('player.youSide', { side: t(`side.${s}`) });
+  if (chosen) return t('player.named', { name: chosen, side: t(`side.${s}`) });
+  return t(`side.${s}`);
 }
 
 /** The other player, as the subject of a sentence ("The computer", "Ann", "North"), or inside
  *  one ("the computer"). */
 function opponentName(info, s, inSentence = false) {
   if (info.kind === 'computer' && info.computer === s) return t(inSentence ? 'player.computerInSentence' : 'player.theComputer');
-  return (info.players && info.players[s]) || sideName(s);
+  return (info.players && info.players[s]) || t(`side.${s}`);
 }
 
 /** Who the page's sentences speak of: the player as "you" when the page holds one seat, the
@@ -155,26 +150,14 @@ function hintText(r) {
 // ---------------------------------------------------------------- panels
 
 /** Who is there, in an online game: the other player for a player, both for a watcher. */
-function renderPresence() {
-  const info = G.info;
-  const p = $('presence');
-  if (!info || info.kind !== 'online') {
-    p.hidden = true;
-    return;
-  }
-  const conn = G.connected;
+function presence(info) {
   const me = mySide();
-  const label = (s) => t(conn[s] ? 'online.connected' : 'online.notConnected', { player: opponentName(info, s) });
-  const parts = [];
-  if (!me) parts.push(t('online.watching'));
-  for (const s of ['south', 'north']) {
-    if (s === me) continue;
-    if (info.seats[s] === 'open') parts.push(t('online.notJoined'));
-    else parts.push(label(s));
-  }
-  p.textContent = parts.join(' · ');
-  p.dataset.connected = me ? String(conn[me === 'south' ? 'north' : 'south']) : '';
-  p.hidden = false;
+  const others = ['south', 'north'].filter((s) => s !== me);
+  const label = (s) => t(G.connected[s] ? 'online.connected' : 'online.notConnected', { player: opponentName(info, s) });
+  return {
+    others: others.map((s) => (info.seats[s] === 'open' ? t('online.notJoined') : label(s))),
+    connected: me ? String(G.connected[me === 'south' ? 'north' : 'south']) : '',
+  };
 }
 
 function renderHint() {
@@ -192,19 +175,16 @@ function renderHint() {
     el.textContent = '';
     delete el.dataset.ply;
   }
-  const own = G.seat && info.kind !== 'online';
-  $('hint').hidden = !own;
+  $('hint').hidden = !own();
   $('hint').disabled = !canMove();
   for (const [k, v] of G.board.marks) if (v === 'hint') G.board.marks.delete(k);
   if (fresh) G.board.mark(holeName(info.view.to_move, H.hint.answer.move), 'hint');
 }
 
+/** The end box's buttons: play again, a rematch with the sides swapped. */
 function renderEnd() {
   const info = G.info;
-  const over = isOver(info) && !G.busy && !viewing();
-  $('end-box').hidden = !over;
-  if (!over) return;
-  $('end-text').textContent = gameResult(info);
+  if ($('end-box').hidden) return;
   const player = Boolean(G.seat);
   const online = info.kind === 'online';
   const offer = info.rematch?.offered_by;
@@ -220,22 +200,20 @@ function renderEnd() {
   else rematch.textContent = t('end.offer');
 }
 
-function renderScores() {
-  const info = G.info;
+/** The scoreboard: each round, the one being played, and the rounds won. */
+function scores(info) {
   const v = info.view;
-  const tb = $('scoreboard').querySelector('tbody');
-  tb.textContent = '';
-  const row = (cells, cls) => tableRow(tb, cells, cls);
-  for (const r of v.rounds) {
+  const rows = v.rounds.map((r) => {
     const winner = !r.winner ? t('score.draw') : mySide() === r.winner ? t('player.you') : opponentName(info, r.winner);
-    row([formatNumber(r.round), formatNumber(r.captured.south), formatNumber(r.captured.north), winner]);
-  }
+    return [[formatNumber(r.round), formatNumber(r.captured.south), formatNumber(r.captured.north), winner]];
+  });
   if (v.status === 'playing') {
-    row([t('score.now', { round: v.round }), formatNumber(v.captured.south), formatNumber(v.captured.north), ''], 'current');
+    rows.push([[t('score.now', { round: v.round }), formatNumber(v.captured.south), formatNumber(v.captured.north), ''], 'current']);
   }
   const wins = { south: 0, north: 0 };
   for (const r of v.rounds) if (r.winner) wins[r.winner]++;
-  if (v.rounds.length) row([t('score.roundsWon'), formatNumber(wins.south), formatNumber(wins.north), ''], 'total');
+  if (v.rounds.length) rows.push([[t('score.roundsWon'), formatNumber(wins.south), formatNumber(wins.north), ''], 'total']);
+  return rows;
 }
 
 function renderGame() {
@@ -246,7 +224,6 @@ function renderGame() {
   if (G.seat && G.seat.invite) $('invite-link').value = new URL(G.seat.invite, location.origin).href;
   renderHint();
   renderEnd();
-  renderScores();
 }
 
 // ---------------------------------------------------------------- hint and rematch
@@ -257,7 +234,7 @@ async function askHint() {
   H.hint = null;
   render();
   try {
-    const r = await call('POST', `/api/games/${G.id}/hint`, { token: G.seat.token, ply });
+    const r = await request('hint', { ply });
     // A late answer, for a position that has passed, is dropped.
     if (H.asked !== ply || G.info.ply !== ply) return;
     H.hint = { ply, answer: r };
@@ -268,31 +245,17 @@ async function askHint() {
   }
 }
 
-/** Leaves for `path` once. The player who accepts a rematch hears of it twice (the answer to
- *  the request and the socket's message); a second navigation would abort the first. */
-function goTo(path) {
-  if (H.leavingTo === path) return;
-  H.leavingTo = path;
-  location.href = path;
-}
-
-/** Opens a new game that the server made for this page's player. */
-function openGame(r, kind) {
-  seats.set(r.id, { token: r.token, seat: r.seat, kind, created: r.game.created });
-  goTo(`/g/${r.id}`);
-}
-
 /** An online rematch was agreed: a player collects their seat and goes there; a watcher is
  *  taken to watch it. */
 async function followRematch(id) {
   if (!G.seat) {
-    goTo(`/g/${id}`);
+    leaveFor(`/g/${id}`);
     return;
   }
-  if (H.leavingTo === `/g/${id}`) return;
+  if (G.leaving) return;
   try {
-    const r = await call('POST', `/api/games/${G.id}/rematch`, { token: G.seat.token });
-    if (r.token) openGame(r, 'online');
+    const r = await request('rematch');
+    if (r.token) openNewGame(r, 'online');
   } catch (e) {
     showError(e);
   }
@@ -301,8 +264,8 @@ async function followRematch(id) {
 async function rematch(swap) {
   showError(null);
   try {
-    const r = await call('POST', `/api/games/${G.id}/rematch`, { token: G.seat.token, swap });
-    if (r.token) openGame(r, G.info.kind);
+    const r = await request('rematch', { swap });
+    if (r.token) openNewGame(r, G.info.kind);
     else receive({ type: 'state', game: r.game });
   } catch (e) {
     showError(e);
@@ -312,10 +275,7 @@ async function rematch(swap) {
 // ---------------------------------------------------------------- the game's adapter
 
 startPage({
-  api: '/api/games',
-  page: '/g',
-  seats,
-  seatEntry: (r) => ({ token: r.token, seat: r.seat, kind: 'online', created: r.game.created }),
+  ...ROUTES,
   newBoard: (svg, opts) => new Board(svg, opts),
   names: () => ({ south: playerName(G.info, 'south'), north: playerName(G.info, 'north') }),
   legal: (info) => holeNames(info.view.to_move, info.view.legal_moves),
@@ -340,6 +300,7 @@ startPage({
   },
   statusText,
   statusWord: (info) => (info.resigned ? 'resigned' : info.view.status),
+  result: gameResult,
   replayText: (ply) => t('game.viewingAt', { n: ply }),
   announceMove: (msg) =>
     mySide() === msg.side ? t('ev.playedYou', { hole: msg.move }) : t('ev.played', { side: opponentName(msg.game, msg.side), hole: msg.move }),
@@ -353,11 +314,13 @@ startPage({
     const line = G.info.line || '';
     return G.info.view.moves.map((hole, k) => {
       const side = line[k] === 'N' ? 'north' : 'south';
-      return { text: `${k + 1}. ${line[k] || ''}${hole}`, label: t('moves.item', { n: k + 1, side: sideName(side), hole }) };
+      return { text: `${k + 1}. ${line[k] || ''}${hole}`, label: t('moves.item', { n: k + 1, side: t(`side.${side}`), hole }) };
     });
   },
+  scores,
+  presence,
+  myName: (info) => (mySide() && info.players?.[mySide()]) || '',
   render: renderGame,
-  renderPresence,
   opened() {
     if (G.seat && G.seat.seat === 'north') G.board.setBottom('north');
   },
@@ -369,15 +332,12 @@ startPage({
     }
     if (msg.type === 'rematch') followRematch(msg.id);
   },
-  start(info) {
+  start() {
     copyButton($('invite-link'), $('copy-invite'));
     $('hint').addEventListener('click', askHint);
     $('play-again').addEventListener('click', () => rematch(false));
     $('rematch').addEventListener('click', () => rematch(true));
-    $('name-input').value = (mySide() && info.players?.[mySide()]) || '';
-    document.addEventListener('keydown', (e) => {
-      if (e.target.closest && e.target.closest('input, textarea, select')) return;
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
+    onKey((e) => {
       const n = Number(e.key);
       if (n >= 1 && n <= 9 && G.info && n <= G.info.view.holes.south.length) {
         e.preventDefault();

@@ -5,21 +5,23 @@
 import { formatNumber } from './i18n.js';
 
 export const NS = 'http://www.w3.org/2000/svg';
-const CELL = 100;
-const PILE = 130;
-const TOP_Y = 105;
-const BOTTOM_Y = 225;
-const HEIGHT = 350;
+/**
+ * The board's measures, in its units. Lying: the holes `cell` apart between a pile `pile` wide
+ * at each end, the rows' centres at `top` and `bottom`. Upright: the bottom side's column on the
+ * left at `left` (its hole 1 at the top), the top side's on the right at `right` (its hole 1 at
+ * the bottom), so that sowing still turns anticlockwise; the holes' names stand `labelOff`
+ * outside the columns and their counts between them, so that neither touches the other or the
+ * wood's border; the piles' centres `topPile` from the ends.
+ */
+const MEASURES = {
+  lying: { pile: 130, cell: 100, top: 105, bottom: 225, height: 350 },
+  upright: { width: 315, left: 97, right: 218, first: 262, cell: 92, labelOff: 60, topPile: 130 },
+};
 /** Where the wood begins, below the top row's name (and ends above the bottom one's): lying
  *  and upright. Hole names, pile texts and row names keep clear of its border. */
 const WOOD_TOP = 32;
 const V_WOOD_TOP = 40;
-export const COLORS = ['#f4e3c1', '#e9cf9f', '#f7ecd8', '#dcbf8a', '#efd9b0'];
-// The upright board: the bottom side's column on the left (its hole 1 at the top), the top
-// side's on the right (its hole 1 at the bottom), so that sowing still turns anticlockwise.
-// The holes' names stand outside the columns and their counts between them, so that neither
-// touches the other or the wood's border.
-const V = { width: 315, left: 97, right: 218, first: 262, cell: 92, topPile: 130 };
+const COLORS = ['#f4e3c1', '#e9cf9f', '#f7ecd8', '#dcbf8a', '#efd9b0'];
 
 /** How long a whole move may take at each speed, in milliseconds: a long move's drops get
  *  shorter so that no move keeps the player waiting (a 12-lift opening move plays in about 3 s
@@ -27,6 +29,9 @@ const V = { width: 315, left: 97, right: 218, first: 262, cell: 92, topPile: 130
 const BUDGET = [6000, 4500, 2800, 1700, 900, 0];
 /** The share of the budget of each kind of event, in drops. */
 const WEIGHT = { lift: 1.6, drop: 1, four: 3, four_left: 1, pussa: 5.5, no_capture: 2, endless_stop: 4, round_end: 8 };
+/** The events that only mark a hole while they are told: the event's field naming the hole, and
+ *  the mark. */
+const MARKED = { four_left: ['hole', 'four'], no_capture: ['empty', 'empty'], endless_stop: ['hole', 'endless'] };
 
 export function el(name, attrs = {}, parent = null) {
   const e = document.createElementNS(NS, name);
@@ -86,7 +91,7 @@ function sleep(ms) {
 }
 
 /** Positions of k counters in a disc of radius r (a sunflower pattern). */
-export function spread(k, r) {
+function spread(k, r) {
   const out = [];
   for (let i = 0; i < k; i++) {
     const rr = r * Math.sqrt((i + 0.5) / k);
@@ -106,6 +111,7 @@ export class Board {
     this.svg = svg;
     this.t = opts.t;
     this.onPlay = opts.onPlay || null;
+    this.measures = MEASURES;
     this.bottom = 'south';
     this.n = 0;
     this.model = null;
@@ -119,8 +125,9 @@ export class Board {
     this.lastMarks = new Map();
     this.vertical = false;
     this.onSound = opts.onSound || (() => {});
-    /** How long the last animation took, in milliseconds. */
-    this.lastDuration = 0;
+    /** How long the last animation was planned to take, in milliseconds: every event has its
+     *  time on that schedule, and one that comes late takes less (see animate). */
+    this.lastSchedule = 0;
   }
 
   /** Upright (a portrait phone) or lying (wide screens). */
@@ -136,20 +143,12 @@ export class Board {
   setLastMove(events) {
     this.lastMarks.clear();
     // A hole may be both: the origin of a move that comes round to make it a four.
-    const add = (hole, cls) => {
-      const k = this.key(hole);
-      this.lastMarks.set(k, [this.lastMarks.get(k), cls].filter(Boolean).join(' '));
-    };
+    const add = (hole, cls) => this.lastMarks.set(hole, [this.lastMarks.get(hole), cls].filter(Boolean).join(' '));
     for (const ev of events || []) {
       if (ev.event === 'lift' && !ev.relay) add(ev.hole, 'last-origin');
       if (ev.event === 'four' || ev.event === 'pussa') add(ev.hole, 'last-capture');
     }
     if (this.model) this.render();
-  }
-
-  key(holeName) {
-    const h = parseHole(holeName);
-    return `${h.side}${h.number}`;
   }
 
   setBottom(side) {
@@ -202,32 +201,34 @@ export class Board {
   }
 
   holeXY(side, number) {
-    if (this.vertical) {
-      const row = side === this.bottom ? number - 1 : this.n - number;
-      return [side === this.bottom ? V.left : V.right, V.first + V.cell * row];
-    }
-    const idx = side === this.bottom ? number - 1 : this.n - number;
-    return [PILE + CELL * idx + CELL / 2, side === this.bottom ? BOTTOM_Y : TOP_Y];
+    const { lying, upright } = this.measures;
+    const near = side === this.bottom;
+    const row = near ? number - 1 : this.n - number;
+    if (this.vertical) return [near ? upright.left : upright.right, upright.first + upright.cell * row];
+    return [lying.pile + lying.cell * row + lying.cell / 2, near ? lying.bottom : lying.top];
   }
 
   pileXY(side) {
+    const { lying, upright } = this.measures;
     if (this.vertical) {
-      return [V.width / 2, side === this.bottom ? this.height() - V.topPile : V.topPile];
+      return [upright.width / 2, side === this.bottom ? this.height() - upright.topPile : upright.topPile];
     }
     return side === this.bottom
-      ? [PILE + CELL * this.n + PILE / 2, BOTTOM_Y - 5]
-      : [PILE / 2, TOP_Y + 5];
+      ? [lying.pile + lying.cell * this.n + lying.pile / 2, lying.bottom - 5]
+      : [lying.pile / 2, lying.top + 5];
   }
 
   /** The upright board's height. */
   height() {
-    return V.first * 2 + V.cell * (this.n - 1);
+    const { upright } = this.measures;
+    return upright.first * 2 + upright.cell * (this.n - 1);
   }
 
   /** Where a hole's name goes: beside the hole, away from the other row. */
   labelXY(side, x, y) {
-    if (this.vertical) return [side === this.bottom ? x - 60 : x + 60, y + 7];
-    return [x, side === this.bottom ? y + 62 : y - 50];
+    const near = side === this.bottom;
+    if (this.vertical) return [near ? x - this.measures.upright.labelOff : x + this.measures.upright.labelOff, y + 7];
+    return [x, near ? y + 62 : y - 50];
   }
 
   /** Where a pile's two lines go (count, reserve): outside the board's rows. */
@@ -278,7 +279,8 @@ export class Board {
 
   /** The board's size in its units: [width, height]. */
   size() {
-    return this.vertical ? [V.width, this.height()] : [PILE * 2 + CELL * this.n, HEIGHT];
+    const { lying, upright } = this.measures;
+    return this.vertical ? [upright.width, this.height()] : [lying.pile * 2 + lying.cell * this.n, lying.height];
   }
 
   /** What a hole shows besides its pit, its counters and its name (nothing here). */
@@ -351,7 +353,7 @@ export class Board {
         }
         g.querySelector('.count').textContent = closed ? '×' : formatNumber(count);
         const playable = this.canPlay(side, k) && !closed;
-        const mark = [this.lastMarks.get(`${side}${k}`), this.marks.get(`${side}${k}`)].filter(Boolean).join(' ');
+        const mark = [this.lastMarks.get(holeName(side, k)), this.marks.get(holeName(side, k))].filter(Boolean).join(' ');
         g.setAttribute('class', `hole${this.holeClass(side, k)}${closed ? ' closed' : ''}${playable ? ' playable' : ''}${mark ? ' ' + mark : ''}`);
         g.setAttribute('tabindex', playable ? '0' : '-1');
         g.setAttribute('aria-disabled', playable ? 'false' : 'true');
@@ -367,14 +369,9 @@ export class Board {
     const t = this.t;
     for (const side of ['south', 'north']) {
       const pg = this.pileEls[side];
-      const [px, py] = this.pileXY(side);
-      const pc = pg.querySelector('.counters');
-      pc.textContent = '';
       const cap = m.captured[side];
-      spread(Math.min(cap, 60), 40).forEach(([dx, dy], i) => {
-        el('circle', { cx: px + dx, cy: py + dy, r: 4.5, fill: COLORS[i % COLORS.length], class: 'seed' }, pc);
-      });
-      const room = this.vertical ? V.width - 40 : PILE - 24;
+      this.pileCounters(pg, this.pileXY(side), cap, 40);
+      const room = this.vertical ? this.measures.upright.width - 40 : this.measures.lying.pile - 24;
       fitText(pg.querySelector('.pile-count'), t('board.captured', { count: cap }), room);
       fitText(pg.querySelector('.pile-reserve'), m.reserve[side] ? t('board.reserve', { count: m.reserve[side] }) : '', room);
       pg.setAttribute(
@@ -385,6 +382,15 @@ export class Board {
     const top = this.bottom === 'south' ? 'north' : 'south';
     this.showName(this.nameEls.top, this.names[top] || t(`side.${top}`));
     this.showName(this.nameEls.bottom, this.names[this.bottom] || t(`side.${this.bottom}`));
+  }
+
+  /** A pile's counters (60 at the most) in its group `g`, in a disc of radius `r` at `[x, y]`. */
+  pileCounters(g, [x, y], count, r) {
+    const counters = g.querySelector('.counters');
+    counters.textContent = '';
+    spread(Math.min(count, 60), r).forEach(([dx, dy], i) => {
+      el('circle', { cx: x + dx, cy: y + dy, r: 4.5, fill: COLORS[i % COLORS.length], class: 'seed' }, counters);
+    });
   }
 
   /** A row's name, shortened with an ellipsis where it is wider than the board (a long chosen
@@ -414,9 +420,9 @@ export class Board {
     return { ...ev.captured };
   }
 
-  mark(holeName, cls) {
-    const h = parseHole(holeName);
-    this.marks.set(`${h.side}${h.number}`, cls);
+  /** Marks hole `hole` (its name) with `cls` until the next move or view. */
+  mark(hole, cls) {
+    this.marks.set(hole, cls);
   }
 
   async flyCounters(from, to, k, ms) {
@@ -498,50 +504,21 @@ export class Board {
           await this.pause(ms * 0.2);
           break;
         }
-        case 'four': {
-          const h = parseHole(ev.hole);
-          this.mark(ev.hole, 'four');
-          this.render();
-          say(ev);
-          await this.pause(ms);
-          await this.flyCounters(this.holeXY(h.side, h.number), this.pileXY(ev.to), 4, ms * 2);
-          m.holes[h.side][h.number - 1] = 0;
-          m.captured[ev.to] += 4;
-          this.render();
-          break;
-        }
-        case 'four_left': {
-          this.mark(ev.hole, 'four');
-          this.render();
-          say(ev);
-          await this.pause(ms);
-          break;
-        }
+        case 'four':
         case 'pussa': {
+          // A four goes to its pile (`to`) at once; a pussa (`count` to `by`) is held longer.
+          const four = ev.event === 'four';
+          const [pile, count] = four ? [ev.to, 4] : [ev.by, ev.count];
           const h = parseHole(ev.hole);
-          this.mark(ev.hole, 'pussa');
+          this.mark(ev.hole, ev.event);
           this.render();
           say(ev);
-          await this.pause(ms * 2);
-          await this.flyCounters(this.holeXY(h.side, h.number), this.pileXY(ev.by), ev.count, ms * 2.5);
+          await this.pause(four ? ms : ms * 2);
+          await this.flyCounters(this.holeXY(h.side, h.number), this.pileXY(pile), count, four ? ms * 2 : ms * 2.5);
           m.holes[h.side][h.number - 1] = 0;
-          m.captured[ev.by] += ev.count;
+          m.captured[pile] += count;
           this.render();
-          await this.pause(ms);
-          break;
-        }
-        case 'no_capture': {
-          this.mark(ev.empty, 'empty');
-          this.render();
-          say(ev);
-          await this.pause(ms * 2);
-          break;
-        }
-        case 'endless_stop': {
-          this.mark(ev.hole, 'endless');
-          this.render();
-          say(ev);
-          await this.pause(ms * 4);
+          if (!four) await this.pause(ms);
           break;
         }
         case 'round_end': {
@@ -567,13 +544,20 @@ export class Board {
           await this.pause(ms * 2);
           break;
         }
-        default:
+        default: {
+          const marked = MARKED[ev.event];
+          if (marked) {
+            this.mark(ev[marked[0]], marked[1]);
+            this.render();
+          }
           say(ev);
+          if (marked) await this.pause(ms * w);
+        }
       }
     }
     this.skipping = false;
     this.marks.clear();
     this.setLastMove(events);
-    this.lastDuration = performance.now() - started;
+    this.lastSchedule = due - started;
   }
 }

@@ -3,7 +3,7 @@
 // Raja's crowned, and the words that tell a Mandiri move's events. The holes, the counters and
 // the animation are the two-player board's (board.js); only who owns what differs.
 
-import { Board, el, fitText, spread, COLORS } from './board.js';
+import { Board, el, fitText } from './board.js';
 import { call } from './api.js';
 import { describeEvent, t } from './i18n.js';
 
@@ -31,8 +31,9 @@ export function traceMandiri(hole, position) {
   return call('POST', '/api/mandiri/trace', { position, move: hole });
 }
 
-/** Lying board: the rows far apart, the Raja's store between its holes, an end's store beside
- *  each end. Upright (a phone): the left end at the top, the right end at the bottom. */
+/** The board's measures (as board.js has them). Lying: the rows far apart, the Raja's store
+ *  between its holes, an end's store beside each end. Upright (a phone): the left end at the
+ *  top, the right end at the bottom. */
 const LYING = { width: 960, height: 480, top: 110, bottom: 370, pile: 130, cell: 100 };
 const UPRIGHT = { width: 460, left: 120, right: 340, first: 225, cell: 92, labelOff: 74 };
 
@@ -88,8 +89,8 @@ export class Board3 extends Board {
    */
   constructor(svg, opts) {
     super(svg, opts);
+    this.measures = { lying: LYING, upright: UPRIGHT };
     this.owners = [];
-    this.storeNames = { C: '', R: '', L: '' };
     this.toMove = null;
   }
 
@@ -106,12 +107,6 @@ export class Board3 extends Board {
     this.render();
   }
 
-  /** The players' names shown in the stores, by seat ({C, R, L}). */
-  setNames(names) {
-    this.storeNames = names;
-    if (this.model) this.render();
-  }
-
   ownerOf(side, k) {
     return this.owners[(side === 'south' ? 0 : 7) + k - 1];
   }
@@ -125,29 +120,10 @@ export class Board3 extends Board {
     return this.t(count === null ? 'm.board.holeClosed' : 'm.board.hole', params);
   }
 
-  size() {
-    return this.vertical ? [UPRIGHT.width, this.height()] : [LYING.width, LYING.height];
-  }
-
-  height() {
-    return UPRIGHT.first * 2 + UPRIGHT.cell * (this.n - 1);
-  }
-
-  holeXY(side, number) {
-    const south = side === 'south';
-    if (this.vertical) {
-      const row = south ? number - 1 : this.n - number;
-      return [south ? UPRIGHT.left : UPRIGHT.right, UPRIGHT.first + UPRIGHT.cell * row];
-    }
-    const idx = south ? number - 1 : this.n - number;
-    return [LYING.pile + LYING.cell * idx + LYING.cell / 2, south ? LYING.bottom : LYING.top];
-  }
-
   labelXY(side, x, y) {
-    if (this.vertical) return [side === 'south' ? x - UPRIGHT.labelOff : x + UPRIGHT.labelOff, y + 7];
     // The far row's names stand a little left and up, clear of the count's badge with the seat's
     // letter after them.
-    return side === 'south' ? super.labelXY(side, x, y) : [x - 8, y - 52];
+    return this.vertical || side === 'south' ? super.labelXY(side, x, y) : [x - 8, y - 52];
   }
 
   buildHole(g, side, k, x, y) {
@@ -193,20 +169,15 @@ export class Board3 extends Board {
     for (const seat of SEATS) {
       const g = this.pileEls[seat];
       const s = storeLayout(seat, this.vertical);
-      const [px, py] = s.at;
-      const pc = g.querySelector('.counters');
-      pc.textContent = '';
       const cap = m.captured[seat];
-      spread(Math.min(cap, 60), s.r).forEach(([dx, dy], i) => {
-        el('circle', { cx: px + dx, cy: py + dy, r: 4.5, fill: COLORS[i % COLORS.length], class: 'seed' }, pc);
-      });
+      this.pileCounters(g, s.at, cap, s.r);
       // The room for a line: the store's width, less a margin (and the crown, before the Raja's).
       // (An upright end's store has two columns of lines, its counters between them.)
       const room = this.vertical && seat !== 'C' ? s.box[2] / 2 - 50 : s.box[2] - 20;
       const crownRoom = seat === 'C' ? 30 : 0;
       const title = g.querySelector('.store-seat');
       fitText(title, `${seatName(seat)} · ${seat}`, room - crownRoom);
-      fitText(g.querySelector('.store-name'), this.storeNames[seat] || '', room);
+      fitText(g.querySelector('.store-name'), this.names[seat] || '', room);
       fitText(g.querySelector('.pile-count'), t('board.captured', { count: cap }), seat === 'C' && !this.vertical ? room / 2 - 6 : room);
       fitText(g.querySelector('.pile-reserve'), m.reserve[seat] ? t('board.reserve', { count: m.reserve[seat] }) : '', seat === 'C' && !this.vertical ? room / 2 - 6 : room);
       if (seat === 'C') {
@@ -223,7 +194,7 @@ export class Board3 extends Board {
       g.classList.toggle('to-move', this.toMove === seat);
       g.setAttribute(
         'aria-label',
-        t('m.board.store', { seat: seatName(seat), player: this.storeNames[seat] || seat, count: cap, reserve: m.reserve[seat] }),
+        t('m.board.store', { seat: seatName(seat), player: this.names[seat] || seat, count: cap, reserve: m.reserve[seat] }),
       );
     }
   }
@@ -269,22 +240,18 @@ export function describeMandiri(ev, who) {
       return `${why} ${roundWinners(ev.winners, who)}`;
     }
     case 'repay':
-      return t('m.ev.repay', { from: who.player(ev.from), to: name(ev.to), count: ev.count });
     case 'gift':
-      return t('m.ev.gift', { from: who.player(ev.from), to: name(ev.to), count: ev.count });
+      return t(`m.ev.${ev.event}`, { from: who.player(ev.from), to: name(ev.to), count: ev.count });
     case 'borrow':
       return t('m.ev.borrow', { player: who.player(ev.player), lender: name(ev.lender), count: ev.count });
     case 'out':
       return t('m.ev.out', { player: who.player(ev.player) });
     case 'office':
       return t('m.ev.office', { player: who.player(ev.raja) });
-    case 'refill':
-      return t('m.ev.refill', {
-        round: ev.round,
-        c: ev.filled[0],
-        r: ev.filled[1],
-        l: ev.filled[2],
-      });
+    case 'refill': {
+      const [c, r, l] = ev.filled;
+      return t('m.ev.refill', { round: ev.round, c, r, l });
+    }
     case 'game_over':
       return ev.winners.length > 1
         ? t('m.ev.gameShared', { players: list(ev.winners) })

@@ -1,11 +1,9 @@
-// The game pages' widgets, for live_game.js and the games' adapters (app.js, mandiri.js): the
-// speed and sound controls, the explanation of the last move, the two-click resign, copy
-// buttons, table rows, the round's summary, a game's seat and first state, and the touch-screen
-// mark.
+// The pages' widgets: buttons, copy buttons and table rows for every page, and for the game
+// pages (live_game.js and the games' adapters, app.js and mandiri.js) the explanation of the last
+// move, the round's summary, a game's seat and first state, and the touch-screen mark.
 
 import { call, errorText } from './api.js';
-import { t } from './i18n.js';
-import { soundOn, setSound } from './sound.js';
+import { t, element } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -16,46 +14,16 @@ export function markTouch() {
   }
 }
 
-/** The page's controls of a board: the speed (kept for every page), skip, sound (off until
- *  turned on). Returns the function that writes the sound button's text again (a language
- *  change). */
-export function boardControls(board) {
-  const speed = Number(localStorage.getItem('rajapasu.speed')) || 3;
-  $('speed').value = String(speed);
-  board.speed = speed;
-  $('speed').addEventListener('input', (e) => {
-    board.speed = Number(e.target.value);
-    localStorage.setItem('rajapasu.speed', e.target.value);
-  });
-  $('skip').addEventListener('click', () => board.skip());
-  const showSound = () => {
-    $('sound').textContent = t(soundOn() ? 'game.soundOn' : 'game.soundOff');
-    $('sound').setAttribute('aria-pressed', String(soundOn()));
-  };
-  showSound();
-  $('sound').addEventListener('click', () => {
-    setSound(!soundOn());
-    showSound();
-  });
-  // The explanation of the last move folds, and stays as the player left it.
-  $('explain').open = localStorage.getItem('rajapasu.explain') !== 'closed';
-  $('explain').addEventListener('toggle', () => {
-    localStorage.setItem('rajapasu.explain', $('explain').open ? 'open' : 'closed');
-  });
-  return showSound;
-}
-
 /** A move's events as a list, one item an event (`describe(ev)`), a run of drops as one. */
 export function explainList(ol, events, describe) {
   ol.textContent = '';
   const drops = [];
   const flush = () => {
     if (!drops.length) return;
-    const li = document.createElement('li');
-    li.textContent = drops.length === 1
+    const text = drops.length === 1
       ? describe(drops[0])
       : t('explain.drops', { count: drops.length, from: drops[0].hole, to: drops[drops.length - 1].hole });
-    ol.appendChild(li);
+    ol.append(element('li', { textContent: text }));
     drops.length = 0;
   };
   for (const ev of events) {
@@ -65,36 +33,16 @@ export function explainList(ol, events, describe) {
     }
     flush();
     const text = describe(ev);
-    if (!text) continue;
-    const li = document.createElement('li');
-    li.textContent = text;
-    li.dataset.event = ev.event;
-    ol.appendChild(li);
+    if (text) ol.append(element('li', { textContent: text, 'data-event': ev.event }));
   }
   flush();
 }
 
-/** The resign button: the first click arms it for 4 s ("Really resign?"), the second resigns,
- *  so that a slip of the finger does not end the game. `render()` shows the button again. */
-export function resignButton(state, render, resign) {
-  $('resign').addEventListener('click', () => {
-    if (!state.resignArmed) {
-      state.resignArmed = true;
-      render();
-      setTimeout(() => {
-        state.resignArmed = false;
-        render();
-      }, 4000);
-      return;
-    }
-    state.resignArmed = false;
-    resign();
-  });
-}
-
-/** The resign button's text, armed or not. */
-export function resignText(state) {
-  return t(state.resignArmed ? 'game.resignSure' : 'game.resign');
+/** A button: its text, its name for screen readers, what a click does. */
+export function button(text, label, onClick) {
+  const b = element('button', { type: 'button', textContent: text, 'aria-label': label });
+  b.addEventListener('click', onClick);
+  return b;
 }
 
 /** Copies an input's text (an invitation link) when `button` is clicked. */
@@ -111,14 +59,9 @@ export function copyButton(input, button) {
 
 /** A table row of `cells` (texts) appended to `tbody`. */
 export function tableRow(tbody, cells, cls) {
-  const tr = document.createElement('tr');
+  const tr = element('tr', {}, ...cells.map((c) => element('td', { textContent: c })));
   if (cls) tr.className = cls;
-  for (const c of cells) {
-    const td = document.createElement('td');
-    td.textContent = c;
-    tr.appendChild(td);
-  }
-  tbody.appendChild(tr);
+  tbody.append(tr);
 }
 
 /** The page of a game that is not on this server. */
@@ -133,39 +76,28 @@ export function showNotFound(id) {
  *  button that starts round `round` (returned, for the page to wire). */
 export function showSummary(parts, round) {
   const box = $('round-summary');
-  box.textContent = '';
-  const h = document.createElement('h2');
-  h.textContent = t('summary.heading');
-  box.appendChild(h);
-  for (const p of parts) {
-    const para = document.createElement('p');
-    para.textContent = p;
-    box.appendChild(para);
-  }
-  const next = document.createElement('button');
-  next.type = 'button';
-  next.id = 'next-round';
-  next.className = 'primary';
-  next.textContent = t('summary.next', { round });
-  box.appendChild(next);
+  const next = element('button', { type: 'button', id: 'next-round', className: 'primary', textContent: t('summary.next', { round }) });
+  const paragraphs = parts.map((p) => element('p', { textContent: p }));
+  box.replaceChildren(element('h2', { textContent: t('summary.heading') }), ...paragraphs, next);
   box.hidden = false;
   return next;
 }
 
 /**
  * Opens the game `id` for its page: takes the seat of an invitation link (`?invite=`) once,
- * kept in `store` as `entry(answer)`, then reads the game from `api`/`id`. Returns {seat, info},
- * or null when the page shows why it cannot (an unknown game, a server error).
+ * kept in `seats` as `seatEntry(answer, 'online')`, then reads the game from `api`/`id`.
+ * Returns {seat, info}, or null when the page shows why it cannot (an unknown game, a server
+ * error).
  */
-export async function openSeatAndGame(id, { store, api, page, entry }) {
+export async function openSeatAndGame(id, { seats, api, page, seatEntry }) {
   const invite = new URLSearchParams(location.search).get('invite');
-  let seat = store.get(id);
+  let seat = seats.get(id);
   let joinError = null;
   if (invite && !seat) {
     try {
       const r = await call('POST', `${api}/${encodeURIComponent(id)}/join`, { invite });
-      store.set(id, entry(r));
-      seat = store.get(id);
+      seats.set(id, seatEntry(r, 'online'));
+      seat = seats.get(id);
     } catch (e) {
       joinError = e;
     }

@@ -80,16 +80,33 @@ export function apply(root) {
   }
 }
 
+/** The message `key`, or `fallback` where no catalog has one (a name that only the server knows). */
+export function translated(key, fallback) {
+  return t(key) !== key ? t(key) : fallback;
+}
+
+/** An HTML element of the page (every page loads this module): `props` are its properties
+ *  (textContent, type, className…) or, where a name holds a dash, its attributes (aria-label,
+ *  data-…); `children` are appended to it. */
+export function element(tag, props = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k.includes('-')) e.setAttribute(k, v);
+    else e[k] = v;
+  }
+  e.append(...children);
+  return e;
+}
+
+/** Fills `select` with `options` ({value, text}), keeping the value `keep` chosen. */
+export function fillSelect(select, options, keep) {
+  select.replaceChildren(...options.map(({ value, text }) => element('option', { value, textContent: text })));
+  select.value = keep;
+}
+
 /** Fills a <select> with the languages and switches on change. */
 export function languageSwitch(select, onChange) {
-  select.textContent = '';
-  for (const l of LANGUAGES) {
-    const o = document.createElement('option');
-    o.value = l.code;
-    o.textContent = l.name;
-    select.appendChild(o);
-  }
-  select.value = current;
+  fillSelect(select, LANGUAGES.map((l) => ({ value: l.code, text: l.name })), current);
   select.addEventListener('change', async () => {
     await setLanguage(select.value);
     onChange?.();

@@ -1,11 +1,12 @@
-// The tutorial: six lessons on real positions. The learner plays the lesson's move, the page
-// animates the engine's own trace of it (POST /api/trace), so what it shows is always what the
-// rules do, and then says why, with the numbers read from that trace.
+// The tutorial: six lessons on real positions, then three steps of Raja Pasu Mandiri. The learner
+// plays the step's move, the page animates the engine's own trace of it (POST /api/trace, POST
+// /api/mandiri/trace), so what it shows is always what the rules do, and then says why, with the
+// numbers read from that trace.
 
 import { call } from './api.js';
 import { Board, followPortrait, holeName } from './board.js';
 import { Board3, MANDIRI_EXAMPLES, RAJA_OPENING, SEATS, seatName, traceMandiri, describeMandiri } from './board3.js';
-import { t, setLanguage, preferred, languageSwitch, describeEvent, formatNumber } from './i18n.js';
+import { t, setLanguage, preferred, languageSwitch, describeEvent, formatNumber, element } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -72,9 +73,47 @@ export const MANDIRI_STEPS = [
 ];
 
 const DONE_KEY = 'rajapasu.learn';
-// `gen` counts the lessons opened, so that an answer or an animation of one opened before is
-// dropped.
-const L = { index: 0, board: null, trace: null, played: false, busy: false, gen: 0 };
+
+/**
+ * The tutorial's two parts, each a list of steps on a board of its own, and each its state
+ * (`gen` counts the steps opened, so that an answer or an animation of one opened before is
+ * dropped). `id` begins its elements' ids (learn.html), `prefix` its catalog keys, `doneAs` what
+ * markDone keeps of a step; `hash(key)` is a step's address. The `main` part keeps its step in
+ * the address, and its last step's Next button finishes the tutorial; the other shows its end
+ * once its last step is played, and is brought into sight when the address names its step.
+ */
+const PARTS = [
+  {
+    id: 'learn',
+    main: true,
+    steps: LESSONS,
+    prefix: 'learn.',
+    heading: 'learn.lessonN',
+    doneAs: '',
+    hash: (key) => `#${key}`,
+    Board,
+    traceOf: (step) => call('POST', '/api/trace', { position: step.position, move: step.move }),
+    hole: (step) => holeName('south', step.move),
+    describe: (ev) => describeEvent(ev),
+    // The board then shows the position after the move, as the server has it.
+    after: (board, trace) => board.setView(trace.after),
+  },
+  {
+    id: 'm-learn',
+    steps: MANDIRI_STEPS,
+    prefix: 'learn.m.',
+    heading: 'learn.m.step',
+    doneAs: 'm.',
+    hash: (key) => `#mandiri-${key}`,
+    Board: Board3,
+    traceOf: (step) => traceMandiri(step.hole, step.position),
+    hole: (step) => step.hole,
+    // The learner's seat (the one to move) as "you", the others by name.
+    describe: (ev, trace) =>
+      describeMandiri(ev, { mySeat: trace.before.to_move, seat: (s) => seatName(s), player: (p) => t('m.player', { n: p }) }),
+    names: (trace) => Object.fromEntries(SEATS.map((s) => [s, s === trace.before.to_move ? t('player.you') : ''])),
+  },
+].map((part) => ({ ...part, index: 0, board: null, trace: null, played: false, busy: false, gen: 0 }));
 
 function done() {
   try {
@@ -97,214 +136,117 @@ function shows(events, wanted) {
   return i === wanted.length;
 }
 
-/** A list of lessons as buttons: `prefix` + key + ".title" names each, `doneKey(key)` is what
- *  markDone keeps for it, the `current` one is marked, `onOpen(i)` opens one. */
-function lessonButtons(ol, items, { prefix, doneKey, current, onOpen, data }) {
-  ol.textContent = '';
+/** The element of `part` named `name` in learn.html. */
+const $part = (part, name) => $(`${part.id}-${name}`);
+
+/** The part's steps as buttons (the done ones marked, the one open current), and the step open. */
+function render(part) {
   const d = done();
-  items.forEach((item, i) => {
-    const li = document.createElement('li');
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.dataset[data] = item.key;
-    // The number is written for the language, as every number on the page.
-    b.textContent = `${formatNumber(i + 1)}. ${t(`${prefix}${item.key}.title`)}`;
-    if (d.has(doneKey(item.key))) {
-      b.classList.add('done');
-      b.setAttribute('aria-label', t('learn.doneLabel', { title: b.textContent }));
-    }
-    if (i === current) b.setAttribute('aria-current', 'step');
-    b.addEventListener('click', () => onOpen(i));
-    li.appendChild(b);
-    ol.appendChild(li);
-  });
-}
-
-function renderList() {
-  lessonButtons($('lesson-list'), LESSONS, { prefix: 'learn.', doneKey: (k) => k, current: L.index, onOpen: open, data: 'lesson' });
-}
-
-function renderText() {
-  const lesson = LESSONS[L.index];
-  $('lesson-title').textContent = t('learn.lessonN', { n: L.index + 1, total: LESSONS.length, title: t(`learn.${lesson.key}.title`) });
-  $('lesson-goal').textContent = t(`learn.${lesson.key}.goal`);
-  const why = $('lesson-why');
-  why.hidden = !L.played;
-  if (L.played && L.trace) {
-    const params = lesson.params ? lesson.params(L.trace.events) : {};
-    $('lesson-why-text').textContent = t(`learn.${lesson.key}.why`, params);
-    const log = $('lesson-log');
-    log.textContent = '';
-    for (const ev of L.trace.events) {
-      const text = describeEvent(ev);
-      if (!text) continue;
-      const li = document.createElement('li');
-      li.textContent = text;
-      log.appendChild(li);
-    }
+  $part(part, 'list').replaceChildren(
+    ...part.steps.map((step, i) => {
+      // The number is written for the language, as every number on the page.
+      const b = element('button', { type: 'button', 'data-step': step.key, textContent: `${formatNumber(i + 1)}. ${t(`${part.prefix}${step.key}.title`)}` });
+      if (d.has(part.doneAs + step.key)) {
+        b.classList.add('done');
+        b.setAttribute('aria-label', t('learn.doneLabel', { title: b.textContent }));
+      }
+      if (i === part.index) b.setAttribute('aria-current', 'step');
+      b.addEventListener('click', () => open(part, i));
+      return element('li', {}, b);
+    }),
+  );
+  const step = part.steps[part.index];
+  const last = part.index + 1 === part.steps.length;
+  $part(part, 'title').textContent = t(part.heading, { n: part.index + 1, total: part.steps.length, title: t(`${part.prefix}${step.key}.title`) });
+  $part(part, 'goal').textContent = t(`${part.prefix}${step.key}.goal`);
+  $part(part, 'why').hidden = !part.played;
+  if (part.played) {
+    $part(part, 'why-text').textContent = t(`${part.prefix}${step.key}.why`, step.params?.(part.trace.events));
+    const told = part.trace.events.map((ev) => part.describe(ev, part.trace)).filter(Boolean);
+    $part(part, 'log').replaceChildren(...told.map((text) => element('li', { textContent: text })));
   }
-  $('learn-next').hidden = !L.played;
-  $('learn-next').textContent = t(L.index + 1 < LESSONS.length ? 'learn.next' : 'learn.finish');
-  $('lesson').dataset.lesson = lesson.key;
-  $('lesson').dataset.state = L.played ? 'played' : 'ready';
+  const next = $part(part, 'next');
+  next.hidden = !part.played || (last && !part.main);
+  next.textContent = t(last ? 'learn.finish' : 'learn.next');
+  if (!part.main) $part(part, 'done').hidden = !(part.played && last);
+  $(part.id).dataset.step = step.key;
+  $(part.id).dataset.state = part.played ? 'played' : 'ready';
 }
 
-async function open(i) {
-  const gen = ++L.gen;
-  L.index = i;
-  L.played = false;
-  L.trace = null;
-  $('learn-error').textContent = '';
-  $('learn-done').hidden = true;
-  if (location.hash !== `#${LESSONS[i].key}`) history.replaceState(null, '', `#${LESSONS[i].key}`);
-  L.board.skip();
-  renderList();
-  renderText();
-  const lesson = LESSONS[i];
+async function open(part, i) {
+  const gen = ++part.gen;
+  Object.assign(part, { index: i, played: false, trace: null });
+  const step = part.steps[i];
+  $part(part, 'error').textContent = '';
+  $part(part, 'done').hidden = true;
+  if (part.main && location.hash !== part.hash(step.key)) history.replaceState(null, '', part.hash(step.key));
+  part.board.skip();
+  render(part);
   try {
-    const trace = await call('POST', '/api/trace', { position: lesson.position, move: lesson.move });
-    if (L.gen !== gen) return;
-    if (!shows(trace.events, lesson.shows)) throw new Error(t('learn.mismatch'));
-    L.trace = trace;
-    L.board.setView(trace.before);
-    L.board.mark(holeName('south', lesson.move), 'hint');
-    L.board.setPlayable([holeName('south', lesson.move)]);
-  } catch (e) {
-    $('learn-error').textContent = String(e.message || e);
-  }
-}
-
-async function play() {
-  const lesson = LESSONS[L.index];
-  if (!L.trace || L.busy) return;
-  L.busy = true;
-  const gen = L.gen;
-  L.board.setPlayable([]);
-  L.board.marks.clear();
-  await L.board.animate(L.trace.events);
-  L.busy = false;
-  if (L.gen !== gen) return;
-  L.board.setView(L.trace.after);
-  L.played = true;
-  markDone(lesson.key);
-  renderList();
-  renderText();
-  $('learn-next').focus();
-}
-
-function next() {
-  if (L.index + 1 < LESSONS.length) {
-    open(L.index + 1);
-  } else {
-    $('learn-done').hidden = false;
-    $('learn-done').scrollIntoView({ block: 'nearest' });
-    $('learn-done').querySelector('a').focus();
-  }
-}
-
-// ---------------------------------------------------------------- the Mandiri part
-
-const M = { index: 0, board: null, trace: null, played: false, busy: false, gen: 0 };
-/** Who the Mandiri steps speak of: the learner's seat (the one to move) as "you", the others
- *  by name. */
-function mWho() {
-  return { mySeat: M.trace.before.to_move, seat: (s) => seatName(s), player: (p) => t('m.player', { n: p }) };
-}
-
-function mRender() {
-  const step = MANDIRI_STEPS[M.index];
-  lessonButtons($('m-step-list'), MANDIRI_STEPS, { prefix: 'learn.m.', doneKey: (k) => `m.${k}`, current: M.index, onOpen: mOpen, data: 'step' });
-  $('m-step-title').textContent = t('learn.m.step', { n: M.index + 1, total: MANDIRI_STEPS.length, title: t(`learn.m.${step.key}.title`) });
-  $('m-step-goal').textContent = t(`learn.m.${step.key}.goal`);
-  $('m-why').hidden = !M.played;
-  if (M.played) {
-    $('m-why-text').textContent = t(`learn.m.${step.key}.why`, step.params(M.trace.events));
-    const log = $('m-log');
-    log.textContent = '';
-    for (const ev of M.trace.events) {
-      const li = document.createElement('li');
-      li.textContent = describeMandiri(ev, mWho());
-      log.appendChild(li);
-    }
-  }
-  const last = M.index + 1 === MANDIRI_STEPS.length;
-  $('m-next').hidden = !M.played || last;
-  $('m-after').hidden = !(M.played && last);
-  $('m-links').hidden = !(M.played && last);
-  $('m-learn').dataset.step = step.key;
-  $('m-learn').dataset.state = M.played ? 'played' : 'ready';
-}
-
-async function mOpen(i) {
-  const gen = ++M.gen;
-  M.index = i;
-  M.played = false;
-  M.trace = null;
-  $('m-error').textContent = '';
-  M.board.skip();
-  mRender();
-  const step = MANDIRI_STEPS[i];
-  try {
-    const trace = await traceMandiri(step.hole, step.position);
-    if (M.gen !== gen) return;
+    const trace = await part.traceOf(step);
+    if (part.gen !== gen) return;
     if (!shows(trace.events, step.shows)) throw new Error(t('learn.mismatch'));
-    M.trace = trace;
-    const mine = trace.before.to_move;
-    M.board.setNames(Object.fromEntries(SEATS.map((s) => [s, s === mine ? t('player.you') : ''])));
-    M.board.setView(trace.before);
-    M.board.mark(step.hole, 'hint');
-    M.board.setPlayable([step.hole]);
+    part.trace = trace;
+    if (part.names) part.board.setNames(part.names(trace));
+    part.board.setView(trace.before);
+    part.board.mark(part.hole(step), 'hint');
+    part.board.setPlayable([part.hole(step)]);
   } catch (e) {
-    $('m-error').textContent = String(e.message || e);
+    $part(part, 'error').textContent = String(e.message || e);
   }
 }
 
-async function mPlay() {
-  const step = MANDIRI_STEPS[M.index];
-  if (!M.trace || M.busy) return;
-  M.busy = true;
-  const gen = M.gen;
-  M.board.setPlayable([]);
-  M.board.marks.clear();
-  await M.board.animate(M.trace.events);
-  M.busy = false;
-  if (M.gen !== gen) return;
-  M.played = true;
-  markDone(`m.${step.key}`);
-  mRender();
-  if (!$('m-next').hidden) $('m-next').focus();
+async function play(part) {
+  const step = part.steps[part.index];
+  if (!part.trace || part.busy) return;
+  part.busy = true;
+  const gen = part.gen;
+  part.board.setPlayable([]);
+  part.board.marks.clear();
+  await part.board.animate(part.trace.events);
+  part.busy = false;
+  if (part.gen !== gen) return;
+  part.after?.(part.board, part.trace);
+  part.played = true;
+  markDone(part.doneAs + step.key);
+  render(part);
+  if (!$part(part, 'next').hidden) $part(part, 'next').focus();
 }
 
-async function startMandiri() {
-  M.board = new Board3($('m-learn-board'), { t, onPlay: mPlay });
-  followPortrait(M.board);
-  M.board.speed = L.board.speed;
-  $('m-skip').addEventListener('click', () => M.board.skip());
-  $('m-again').addEventListener('click', () => mOpen(M.index));
-  $('m-next').addEventListener('click', () => mOpen(Math.min(M.index + 1, MANDIRI_STEPS.length - 1)));
-  const fromHash = MANDIRI_STEPS.findIndex((s) => `#mandiri-${s.key}` === location.hash);
-  await mOpen(Math.max(fromHash, 0));
-  if (fromHash >= 0) $('m-learn').scrollIntoView();
+/** The next step; after the main part's last, the end of the tutorial. */
+function next(part) {
+  if (part.index + 1 < part.steps.length) {
+    open(part, part.index + 1);
+    return;
+  }
+  const end = $part(part, 'done');
+  end.hidden = false;
+  end.scrollIntoView({ block: 'nearest' });
+  end.querySelector('a').focus();
+}
+
+async function start(part, speed) {
+  part.board = new part.Board($part(part, 'board'), { t, onPlay: () => play(part) });
+  followPortrait(part.board);
+  part.board.speed = speed;
+  $part(part, 'skip').addEventListener('click', () => part.board.skip());
+  $part(part, 'again').addEventListener('click', () => open(part, part.index));
+  $part(part, 'next').addEventListener('click', () => next(part));
+  const fromHash = part.steps.findIndex((step) => part.hash(step.key) === location.hash);
+  await open(part, Math.max(fromHash, 0));
+  if (fromHash >= 0 && !part.main) $(part.id).scrollIntoView();
 }
 
 async function main() {
   await setLanguage(preferred());
-  L.board = new Board($('learn-board'), { t, onPlay: play });
-  followPortrait(L.board);
-  L.board.speed = Number(localStorage.getItem('rajapasu.speed')) || 3;
   languageSwitch($('lang'), () => {
-    renderList();
-    renderText();
-    L.board.render();
-    mRender();
-    M.board.render();
+    for (const part of PARTS) {
+      render(part);
+      part.board?.render();
+    }
   });
-  $('learn-skip').addEventListener('click', () => L.board.skip());
-  $('learn-again').addEventListener('click', () => open(L.index));
-  $('learn-next').addEventListener('click', next);
-  const fromHash = LESSONS.findIndex((l) => `#${l.key}` === location.hash);
-  await open(fromHash >= 0 ? fromHash : 0);
-  await startMandiri();
+  const speed = Number(localStorage.getItem('rajapasu.speed')) || 3;
+  for (const part of PARTS) await start(part, speed);
 }
 
 main();

@@ -7,9 +7,9 @@
 
 import { call, liveUpdates, errorText } from './api.js';
 import { followPortrait } from './board.js';
-import { t, setLanguage, preferred, languageSwitch, apply } from './i18n.js';
-import { play as playSound } from './sound.js';
-import { markTouch, boardControls, explainList, resignButton, resignText, showNotFound, showSummary, openSeatAndGame } from './gamepage.js';
+import { t, setLanguage, preferred, languageSwitch, apply, element } from './i18n.js';
+import { play as playSound, soundOn, setSound } from './sound.js';
+import { markTouch, explainList, showNotFound, showSummary, openSeatAndGame, tableRow, button } from './gamepage.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -33,7 +33,8 @@ export const G = {
   live: null, // the board as the game showed it, to come back to after looking back
   connected: null, // who has the game open: the adapter's `connected`, then presence messages
   resignArmed: false,
-  longest: 0, // the longest animation yet, in ms (for the tests' pace check)
+  leaving: null, // the page this one is leaving for: it leaves once
+  longest: 0, // the longest animation yet, as its schedule had it, in ms (for the tests' pace check)
 };
 
 /** The game's adapter (startPage). */
@@ -56,12 +57,16 @@ export function showError(e) {
   $('game-error').textContent = e ? errorText(e) : '';
 }
 
-/** A request of this page's seat about the game (`action`: undo, name, …); its answer is
- *  shown as a message of the socket would be. */
-export async function post(action, body = {}) {
+/** A request of this page's seat about the game (`action`: moves, hint, rematch, …): its answer. */
+export function request(action, body = {}) {
+  return call('POST', `${game.api}/${G.id}/${action}`, { token: G.seat.token, ...body });
+}
+
+/** A request whose answer is shown as a message of the socket would be (undo, name, …). */
+async function post(action, body = {}) {
   showError(null);
   try {
-    receive(await call('POST', `${game.api}/${G.id}/${action}`, { token: G.seat.token, ...body }));
+    receive(await request(action, body));
   } catch (e) {
     showError(e);
   }
@@ -69,6 +74,36 @@ export async function post(action, body = {}) {
 
 function announce(text) {
   if (text) $('announcer').textContent = text;
+}
+
+/** Whether this page holds a seat of a game on this device or against the computer: its undo
+ *  and hints are offered (an online game has neither). */
+export function own() {
+  return Boolean(G.seat) && G.info?.kind !== 'online';
+}
+
+/** Calls `handler(e)` for each key pressed on the page, but not with a modifier, nor in one of
+ *  `fields` (whose keys are their own). */
+export function onKey(handler, fields = 'input, textarea, select') {
+  document.addEventListener('keydown', (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || e.target.closest?.(fields)) return;
+    handler(e);
+  });
+}
+
+/** Leaves for `path`, once: a second navigation would abort the first (a page may hear of its
+ *  new game twice, from the answer to its request and from the socket). */
+export function leaveFor(path) {
+  if (G.leaving) return;
+  G.leaving = path;
+  location.href = path;
+}
+
+/** Leaves for the new game `r` (an answer with a seat), keeping the seat as a created game's. */
+export function openNewGame(r, kind) {
+  if (G.leaving) return;
+  game.seats.set(r.id, game.seatEntry(r, kind));
+  leaveFor(`${game.page}/${r.id}`);
 }
 
 // ---------------------------------------------------------------- the panels
@@ -86,12 +121,11 @@ export function render() {
   root.dataset.phase = viewing() ? 'viewing' : G.sowing ? 'sowing' : G.paused ? 'paused' : 'idle';
   root.dataset.longestAnimation = String(Math.round(G.longest));
   G.board.setPlayable(canMove() ? game.legal(info) : []);
-  const own = Boolean(G.seat) && info.kind !== 'online';
-  $('undo').hidden = !own;
-  $('undo').disabled = !own || info.ply === 0 || G.busy || viewing() || !game.undoable(info);
+  $('undo').hidden = !own();
+  $('undo').disabled = !own() || info.ply === 0 || G.busy || viewing() || !game.undoable(info);
   $('resign').hidden = !G.seat || game.isOver(info);
   $('resign').disabled = G.busy || viewing();
-  $('resign').textContent = resignText(G);
+  $('resign').textContent = t(G.resignArmed ? 'game.resignSure' : 'game.resign');
   // Watchers have no keys to press; touch screens neither (style.css).
   $('keys-hint').hidden = !G.seat || game.isOver(info);
   $('name-form').hidden = !(info.kind === 'online' && game.mine().length === 1);
@@ -99,11 +133,28 @@ export function render() {
   if (G.paused) $('round-summary').hidden = viewing();
   $('replay-box').hidden = !viewing();
   if (viewing()) $('replay-text').textContent = game.replayText(G.viewingAt, info.ply);
-  game.renderPresence();
+  const over = game.isOver(info) && !G.busy && !viewing();
+  $('end-box').hidden = !over;
+  if (over) $('end-text').textContent = game.result(info);
+  renderPresence();
   renderExplanation();
   renderMoves();
+  const tbody = $('scoreboard').querySelector('tbody');
+  tbody.textContent = '';
+  for (const [cells, cls] of game.scores(info)) tableRow(tbody, cells, cls);
   game.render();
   G.board.render();
+}
+
+/** Who is there, in an online game: the adapter's words for the others, and for a watcher that
+ *  they watch. */
+function renderPresence() {
+  const box = $('presence');
+  box.hidden = !G.info || G.info.kind !== 'online';
+  if (box.hidden) return;
+  const { others, connected } = game.presence(G.info);
+  box.textContent = [...(G.seat ? [] : [t('online.watching')]), ...others].join(' · ');
+  box.dataset.connected = connected;
 }
 
 /** The last move in words, from its events (while looking back: the move shown, when the server
@@ -129,21 +180,12 @@ function renderMoves() {
   const starts = G.info.round_starts || [0];
   game.moveItems().forEach(({ text, label }, k) => {
     if (starts.includes(k)) {
-      const h = document.createElement('li');
-      h.className = 'round-head';
-      h.textContent = t('score.roundN', { round: starts.filter((s) => s <= k).length });
-      ol.appendChild(h);
+      ol.append(element('li', { className: 'round-head', textContent: t('score.roundN', { round: starts.filter((s) => s <= k).length }) }));
     }
-    const li = document.createElement('li');
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.textContent = text;
-    b.setAttribute('aria-label', label);
+    const b = button(text, label, () => showAt(k + 1));
     if (G.viewingAt === k + 1) b.setAttribute('aria-current', 'true');
     b.dataset.ply = String(k + 1);
-    b.addEventListener('click', () => showAt(k + 1));
-    li.appendChild(b);
-    ol.appendChild(li);
+    ol.append(element('li', {}, b));
     if (focused === b.dataset.ply) b.focus({ preventScroll: true });
   });
 }
@@ -172,7 +214,7 @@ function roundPause(info, events = []) {
       close();
       // The server keeps the summary up until a player opens the round, and a computer's first
       // move of it waits for that (docs/API.md).
-      call('POST', `${game.api}/${G.id}/next-round`, { token: G.seat.token, ply: info.ply })
+      request('next-round', { ply: info.ply })
         .then((opened) => {
           // The answer is the game as the round was opened: a move the socket brought since
           // (a computer's first move of the round) is newer, and the answer is dropped.
@@ -215,7 +257,7 @@ export function receive(msg) {
   if (msg.type === 'presence') {
     // Presence is not part of the game's history: shown at once, not after the animations.
     G.connected = msg.connected;
-    if (G.info) game.renderPresence();
+    renderPresence();
     return;
   }
   // Another player opened the next round (or moved in it): the summary here is left too.
@@ -254,7 +296,7 @@ async function showMove(msg) {
     await G.board.animate(msg.events, (ev) => {
       if (ev.event !== 'drop') announce(game.describe(ev, move, after));
     });
-    G.longest = Math.max(G.longest, G.board.lastDuration);
+    G.longest = Math.max(G.longest, G.board.lastSchedule);
     G.sowing = null;
     G.lastMove = move;
     G.info = after;
@@ -383,11 +425,40 @@ export async function play(hole) {
   G.board.setPlayable([]);
   showError(null);
   try {
-    receive(await call('POST', `${game.api}/${G.id}/moves`, { token: G.seat.token, move: game.moveOf(hole), ply: G.info.ply }));
+    receive(await request('moves', { move: game.moveOf(hole), ply: G.info.ply }));
   } catch (e) {
     showError(e);
     render();
   }
+}
+
+/** The page's controls of a board: the speed (kept for every page), skip, sound (off until
+ *  turned on). Returns the function that writes the sound button's text again (a language
+ *  change). */
+function boardControls(board) {
+  const speed = Number(localStorage.getItem('rajapasu.speed')) || 3;
+  $('speed').value = String(speed);
+  board.speed = speed;
+  $('speed').addEventListener('input', (e) => {
+    board.speed = Number(e.target.value);
+    localStorage.setItem('rajapasu.speed', e.target.value);
+  });
+  $('skip').addEventListener('click', () => board.skip());
+  const showSound = () => {
+    $('sound').textContent = t(soundOn() ? 'game.soundOn' : 'game.soundOff');
+    $('sound').setAttribute('aria-pressed', String(soundOn()));
+  };
+  showSound();
+  $('sound').addEventListener('click', () => {
+    setSound(!soundOn());
+    showSound();
+  });
+  // The explanation of the last move folds, and stays as the player left it.
+  $('explain').open = localStorage.getItem('rajapasu.explain') !== 'closed';
+  $('explain').addEventListener('toggle', () => {
+    localStorage.setItem('rajapasu.explain', $('explain').open ? 'open' : 'closed');
+  });
+  return showSound;
 }
 
 /** Opens the game `id`: its seat, its board, its controls, its socket. */
@@ -395,7 +466,7 @@ async function startGame(id) {
   G.id = id;
   G.board = game.newBoard($('board'), { t, onPlay: play, onSound: playSound });
   followPortrait(G.board);
-  const opened = await openSeatAndGame(id, { store: game.seats, api: game.api, page: game.page, entry: game.seatEntry });
+  const opened = await openSeatAndGame(id, game);
   if (!opened) return;
   const { info } = opened;
   G.seat = opened.seat;
@@ -412,11 +483,25 @@ async function startGame(id) {
     G.board.skip();
     post('undo', { ply: G.info.ply });
   });
-  resignButton(G, () => G.info && render(), () => post('resign', { ply: G.info.ply }));
+  // The first click arms the resign button for 4 s ("Really resign?"), the second resigns, so
+  // that a slip of the finger does not end the game.
+  $('resign').addEventListener('click', () => {
+    G.resignArmed = !G.resignArmed;
+    if (!G.resignArmed) {
+      post('resign', { ply: G.info.ply });
+      return;
+    }
+    render();
+    setTimeout(() => {
+      G.resignArmed = false;
+      render();
+    }, 4000);
+  });
   $('name-form').addEventListener('submit', (e) => {
     e.preventDefault();
     post('name', { name: $('name-input').value });
   });
+  $('name-input').value = game.myName(info);
   game.start(info);
   const hello = G.seat ? JSON.stringify({ token: G.seat.token }) : null;
   liveUpdates(id, receive, (up) => {
@@ -443,7 +528,8 @@ function refresh() {
  *
  * `adapter` is what differs between the games:
  * - routes and seats: `api` (the games' API path), `page` (a game page's path), `seats` (this
- *   browser's tokens, api.js), `seatEntry(answer)` (the seat kept after joining an invitation);
+ *   browser's tokens, api.js), `seatEntry(answer, kind)` (the seat kept of a game created or
+ *   joined);
  * - the board: `newBoard(svg, opts)`, `names()` (the players' names shown on it), `legal(info)`
  *   (the holes that may be played, by name), `moveOf(hole)` (a move as the API takes it);
  * - who moves: `mine()` (the players this page holds), `mayMove(info)` (one of them is to move,
@@ -451,10 +537,13 @@ function refresh() {
  * - the server's moves: `positionAt(ply)` ({view, move}: the position after `ply` moves, and
  *   the move that led there when the server tells it), `lastMove(info)` (the last move, with
  *   its events and `before`);
- * - the words: `statusText()`, `statusWord(info)`, `replayText(ply, count)`,
- *   `announceMove(msg)`, `describe(ev, move, info)`, `explainTitle(move)`,
- *   `summary(info, events)`, `moveItems()` ([{text, label}] for the move list);
- * - its own panels and controls: `render()`, `renderPresence()`, `start(info)` (wires them
+ * - the words: `statusText()`, `statusWord(info)`, `result(info)` (a finished game's),
+ *   `replayText(ply, count)`, `announceMove(msg)`, `describe(ev, move, info)`,
+ *   `explainTitle(move)`, `summary(info, events)`, `moveItems()` ([{text, label}] for the move
+ *   list), `scores(info)` (the scoreboard's rows: [cells, class]), `presence(info)` ({others:
+ *   the others' presence in words, connected: the presence's data}), `myName(info)` (the name
+ *   the page's player chose);
+ * - its own panels and controls: `render()`, `start(info)` (wires them
  *   once the game is shown), `opened(info)` (optional: before it is shown), `received(msg)`
  *   (optional: each message, before it is shown);
  * - its new-game form: `home()`, `refreshHome()`.

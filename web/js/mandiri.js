@@ -6,14 +6,22 @@
 
 import { call, mandiriSeats } from './api.js';
 import { Board3, SEATS, seatName, describeMandiri, roundWinners } from './board3.js';
-import { t, formatNumber } from './i18n.js';
-import { copyButton, tableRow } from './gamepage.js';
+import { t, formatNumber, element } from './i18n.js';
+import { copyButton } from './gamepage.js';
 import { loadMeta, startNewGameForm } from './new_game.js';
-import { G, viewing, play, render, startPage } from './live_game.js';
+import { G, viewing, play, render, startPage, onKey } from './live_game.js';
 import { startHelp, renderHelp } from './mandiri_help.js';
 
 const $ = (id) => document.getElementById(id);
 const API = '/api/mandiri/games';
+
+/** Raja Pasu Mandiri's routes, and this browser's seats in its games (live_game.js). */
+const ROUTES = {
+  api: API,
+  page: '/m',
+  seats: mandiriSeats,
+  seatEntry: (r, kind) => ({ token: r.token, players: r.players, kind, created: r.game.created, invites: r.invites }),
+};
 
 const M = {
   moves: [], // the holes played, from the record and from each move since (the game object has only the movers' seats)
@@ -160,14 +168,9 @@ function renderPlayers() {
   for (const p of [1, 2, 3]) {
     const e = entry(info, p);
     const seat = seatOf(v, p);
-    const li = document.createElement('li');
-    li.dataset.player = String(p);
-    li.dataset.seat = seat;
-    li.dataset.toMove = String(!isOver(info) && v.status === 'playing' && v.to_move === seat);
-    const chip = document.createElement('span');
-    chip.className = `seat-chip seat-${seat}`;
-    chip.textContent = seat;
-    li.append(chip, ` ${playerName(info, p)} · ${seatName(seat)}`);
+    const toMove = !isOver(info) && v.status === 'playing' && v.to_move === seat;
+    const chip = element('span', { className: `seat-chip seat-${seat}`, textContent: seat });
+    const li = element('li', { 'data-player': p, 'data-seat': seat, 'data-to-move': toMove }, chip, ` ${playerName(info, p)} · ${seatName(seat)}`);
     const parts = [];
     if (seat === 'C') parts.push(`♛ ${t('m.players.office', { office: v.office, term: v.term })}`);
     if (e.who === 'computer') parts.push(t('m.computerLevel', { level: info.level }));
@@ -180,26 +183,13 @@ function renderPlayers() {
   }
 }
 
-/** Who is there, in an online game. */
-function renderPresence() {
-  const info = G.info;
-  const el = $('presence');
-  if (!info || info.kind !== 'online') {
-    el.hidden = true;
-    return;
-  }
-  const parts = [];
-  if (!G.seat) parts.push(t('online.watching'));
-  for (const p of [1, 2, 3]) {
-    if (p === me()) continue;
-    const e = entry(info, p);
-    const name = playerName(info, p);
-    if (e.who === 'open') parts.push(t('m.presence.open', { player: name }));
-    else parts.push(t(G.connected[p - 1] ? 'online.connected' : 'online.notConnected', { player: name }));
-  }
-  el.textContent = parts.join(' · ');
-  el.dataset.connected = G.connected.map(String).join(',');
-  el.hidden = false;
+/** Who is there, in an online game: the other players, or all three for a watcher. */
+function presence(info) {
+  const words = (p) => (entry(info, p).who === 'open' ? 'm.presence.open' : G.connected[p - 1] ? 'online.connected' : 'online.notConnected');
+  return {
+    others: [1, 2, 3].filter((p) => p !== me()).map((p) => t(words(p), { player: playerName(info, p) })),
+    connected: G.connected.map(String).join(','),
+  };
 }
 
 function renderInvites() {
@@ -212,54 +202,33 @@ function renderInvites() {
     list.querySelectorAll('[data-i18n-n]').forEach((s) => (s.textContent = t('m.invite.link', { n: Number(s.dataset.i18nN) })));
     return;
   }
-  list.textContent = '';
-  invites.forEach((path, i) => {
-    const label = document.createElement('label');
-    const span = document.createElement('span');
-    span.dataset.i18nN = String(i + 1);
-    span.textContent = t('m.invite.link', { n: i + 1 });
-    const row = document.createElement('div');
-    row.className = 'copy-row';
-    const input = document.createElement('input');
-    input.readOnly = true;
-    input.className = 'invite-link';
-    input.value = new URL(path, location.origin).href;
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'copy-invite';
-    button.dataset.i18n = 'game.copy';
-    button.textContent = t('game.copy');
-    copyButton(input, button);
-    row.append(input, button);
-    label.append(span, row);
-    list.appendChild(label);
-  });
+  list.replaceChildren(
+    ...invites.map((path, i) => {
+      const span = element('span', { 'data-i18n-n': i + 1, textContent: t('m.invite.link', { n: i + 1 }) });
+      const input = element('input', { readOnly: true, className: 'invite-link', value: new URL(path, location.origin).href });
+      const button = element('button', { type: 'button', className: 'copy-invite', 'data-i18n': 'game.copy', textContent: t('game.copy') });
+      copyButton(input, button);
+      return element('label', {}, span, element('div', { className: 'copy-row' }, input, button));
+    }),
+  );
 }
 
-function renderScores() {
-  const info = G.info;
+/** The scoreboard: each round (its Raja, the seats' captures, its winners), and the one being
+ *  played. */
+function scores(info) {
   const v = info.view;
-  const tb = $('scoreboard').querySelector('tbody');
-  tb.textContent = '';
-  const row = (cells, cls) => tableRow(tb, cells, cls);
   const names = (ps) => ps.map((p) => playerName(info, p)).join(t('m.and'));
-  for (const r of v.rounds) {
-    row([formatNumber(r.round), playerName(info, r.seats[0]), ...r.captured.map((c) => formatNumber(c)), names(r.winners)]);
-  }
+  const rows = v.rounds.map((r) => [[formatNumber(r.round), playerName(info, r.seats[0]), ...r.captured.map((c) => formatNumber(c)), names(r.winners)]]);
   if (v.status === 'playing' && !info.between_rounds && !isOver(info)) {
-    row([t('score.now', { round: v.round }), playerName(info, v.seats[0]), ...v.captured.map((c) => formatNumber(c)), ''], 'current');
+    rows.push([[t('score.now', { round: v.round }), playerName(info, v.seats[0]), ...v.captured.map((c) => formatNumber(c)), ''], 'current']);
   }
+  return rows;
 }
 
 function renderGame() {
-  const info = G.info;
-  $('game').dataset.round = String(info.view.round);
-  const over = isOver(info) && !G.busy && !viewing();
-  $('end-box').hidden = !over;
-  if (over) $('end-text').textContent = matchResult(info);
+  $('game').dataset.round = String(G.info.view.round);
   renderInvites();
   renderPlayers();
-  renderScores();
   renderHelp();
 }
 
@@ -295,8 +264,6 @@ async function fetchMoves() {
 
 /** A hole's name typed on the keyboard: its letter, then its number. */
 function typedKey(e) {
-  if (e.target.closest && e.target.closest('input, textarea, select, button, a')) return;
-  if (e.ctrlKey || e.metaKey || e.altKey) return;
   const k = e.key.toUpperCase();
   if (k === 'S' || k === 'N') {
     M.typed = k;
@@ -316,18 +283,10 @@ function typedKey(e) {
 // ---------------------------------------------------------------- the new-game form
 
 const FORM = {
-  form: 'm-new',
-  level: 'm-level',
-  levelField: 'm-level-field',
+  ...ROUTES,
+  prefix: 'm-',
   sideField: 'm-player-field',
-  start: 'm-start',
-  error: 'm-home-error',
-  games: 'm-my-games',
-  gamesCard: 'm-my-games-card',
   kinds: 'm.kind',
-  seats: mandiriSeats,
-  page: '/m',
-  api: API,
   /** The request of the form's choices. */
   body(fd) {
     const kind = fd.get('kind');
@@ -336,8 +295,6 @@ const FORM = {
     if (kind !== 'local') body.player = Number(fd.get('player'));
     return body;
   },
-  /** The seat kept for a game created here. */
-  seat: (r, body) => ({ token: r.token, players: r.players, kind: body.kind, created: r.game.created, invites: r.invites }),
 };
 
 let form = null;
@@ -345,10 +302,7 @@ let form = null;
 // ---------------------------------------------------------------- the game's adapter
 
 startPage({
-  api: API,
-  page: '/m',
-  seats: mandiriSeats,
-  seatEntry: (r) => ({ token: r.token, players: r.players, kind: 'online', created: r.game.created }),
+  ...ROUTES,
   newBoard: (svg, opts) => new Board3(svg, opts),
   names: storeNames,
   legal: (info) => info.view.legal,
@@ -362,6 +316,7 @@ startPage({
   lastMove: async (info) => (await positionAt(info.ply)).move,
   statusText,
   statusWord: (info) => (info.resigned ? 'resigned' : isOver(info) ? 'match_over' : info.between_rounds ? 'between_rounds' : info.view.status),
+  result: matchResult,
   replayText: (ply, count) => t('m.replay.text', { n: ply, count }),
   announceMove: (msg) =>
     me() === msg.player
@@ -377,8 +332,10 @@ startPage({
       return { text: `${formatNumber(k + 1)}. ${seat} ${hole}`.trim(), label: t('m.moves.item', { n: k + 1, seat: seatName(seat), hole }) };
     });
   },
+  scores,
+  presence,
+  myName: (info) => (me() ? chosenName(entry(info, me())) : ''),
   render: renderGame,
-  renderPresence,
   received(msg) {
     if (msg.type === 'move') {
       M.moves.length = msg.ply - 1;
@@ -387,12 +344,10 @@ startPage({
       M.moves.length = Math.min(M.moves.length, msg.game.ply);
     }
   },
-  start(info) {
+  start() {
     fetchMoves();
-    startHelp({ api: API, isOver, playerName });
-    const mineEntry = me() && entry(info, me());
-    $('name-input').value = mineEntry ? chosenName(mineEntry) : '';
-    document.addEventListener('keydown', typedKey);
+    startHelp({ isOver, playerName });
+    onKey(typedKey, 'input, textarea, select, button, a');
   },
   async home() {
     $('m-home').hidden = false;

@@ -4,32 +4,26 @@
 // three players have, then takes each page to its seat in the new game. mandiri.js calls
 // startHelp once and renderHelp whenever it shows the game again.
 
-import { call, mandiriSeats, errorText } from './api.js';
+import { errorText } from './api.js';
 import { t } from './i18n.js';
-import { G, canMove, receive, viewing } from './live_game.js';
+import { G, canMove, receive, viewing, own, request, onKey, leaveFor, openNewGame } from './live_game.js';
 
 const $ = (id) => document.getElementById(id);
 
 const H = {
-  page: null, // what mandiri.js lends: {api, isOver, playerName}
+  page: null, // what mandiri.js lends: {isOver, playerName}
   hint: null, // {ply, answer}: shown only while the game stands at that ply
   asked: null, // the ply a hint is being searched for
   error: '', // the words of a failed hint, until the game moves on
   errorPly: null,
   asking: false, // a rematch request is on its way
-  leaving: null, // the page this one is leaving for: it leaves once
   firstRematch: undefined, // the rematch game the page found when it opened
   followed: false, // the page set off for a rematch agreed while it was open
 };
 
-function own() {
-  return Boolean(G.seat) && G.info?.kind !== 'online';
-}
-
 // ---------------------------------------------------------------- hints
 
 async function askHint() {
-  const { api } = H.page;
   if (!own() || !canMove() || H.asked !== null) return;
   const ply = G.info.ply;
   H.asked = ply;
@@ -37,7 +31,7 @@ async function askHint() {
   H.error = '';
   renderHelp();
   try {
-    const r = await call('POST', `${api}/${G.id}/hint`, { token: G.seat.token, ply });
+    const r = await request('hint', { ply });
     if (G.info.ply === ply) H.hint = { ply, answer: r };
   } catch (e) {
     H.error = errorText(e);
@@ -75,57 +69,33 @@ function renderHint() {
   else delete text.dataset.hole;
   const board = G.board;
   const marked = [...board.marks].find(([, cls]) => cls === 'hint');
-  const wanted = fresh ? board.key(fresh.move) : null;
+  const wanted = fresh ? fresh.move : null;
   if ((marked?.[0] || null) === wanted) return;
   if (marked) board.marks.delete(marked[0]);
   if (fresh) board.mark(fresh.move, 'hint');
   board.render();
 }
 
-function hintKey(e) {
-  if (e.key !== 'h' && e.key !== 'H') return;
-  if (e.ctrlKey || e.metaKey || e.altKey) return;
-  if (e.target.closest && e.target.closest('input, textarea, select')) return;
-  if ($('hint').hidden || $('hint').disabled) return;
-  e.preventDefault();
-  askHint();
-}
-
 // ---------------------------------------------------------------- rematch
-
-/** Leaves for the new game `r` (an answer with a seat), keeping the seat as a created game's. */
-function openGame(r, kind) {
-  if (H.leaving) return;
-  H.leaving = `/m/${r.id}`;
-  mandiriSeats.set(r.id, { token: r.token, players: r.players, kind, created: r.game.created, invites: r.invites });
-  location.href = H.leaving;
-}
-
-function goTo(path) {
-  if (H.leaving) return;
-  H.leaving = path;
-  location.href = path;
-}
 
 /** One rematch request at a time: an offer, or the collection of a seat in the agreed game. A
  *  player hears of the agreement twice (the answer to the last offer, the socket's message);
  *  the second must not take the page anywhere again. */
 async function rematch() {
-  const { api } = H.page;
-  if (H.asking || H.leaving) return;
+  if (H.asking || G.leaving) return;
   const agreed = G.info.rematch?.game;
   if (!G.seat) {
-    if (agreed) goTo(`/m/${agreed}`);
+    if (agreed) leaveFor(`/m/${agreed}`);
     return;
   }
   H.asking = true;
   $('game-error').textContent = '';
   renderHelp();
   try {
-    const r = await call('POST', `${api}/${G.id}/rematch`, { token: G.seat.token });
+    const r = await request('rematch');
     H.asking = false;
     if (r.token) {
-      openGame(r, G.info.kind);
+      openNewGame(r, G.info.kind);
       return;
     }
     if (r.game) receive({ type: 'state', game: r.game });
@@ -153,7 +123,7 @@ function renderRematch() {
   }
   const over = isOver(info);
   button.hidden = !over || (!G.seat && !agreed);
-  button.disabled = H.asking || Boolean(H.leaving);
+  button.disabled = H.asking || Boolean(G.leaving);
   if (button.hidden) return;
   const offered = offer.offered_by || [];
   const mine = G.seat?.players || [];
@@ -171,13 +141,17 @@ function renderRematch() {
 
 // ---------------------------------------------------------------- the page's hooks
 
-/** Wires the hint and rematch buttons and the key H. `page`: {api, isOver, playerName} from
+/** Wires the hint and rematch buttons and the key H. `page`: {isOver, playerName} from
  *  mandiri.js. */
 export function startHelp(page) {
   H.page = page;
   $('hint').addEventListener('click', askHint);
   $('rematch').addEventListener('click', rematch);
-  document.addEventListener('keydown', hintKey);
+  onKey((e) => {
+    if ((e.key !== 'h' && e.key !== 'H') || $('hint').hidden || $('hint').disabled) return;
+    e.preventDefault();
+    askHint();
+  });
   renderHelp();
 }
 

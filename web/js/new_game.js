@@ -5,7 +5,7 @@
 
 import { call, seats, errorText } from './api.js';
 import { Board } from './board.js';
-import { t, language } from './i18n.js';
+import { t, language, translated, element, fillSelect } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -27,16 +27,9 @@ const LEVELS = [1, 2, 3, 4, 5, 6].map((number) => ({ number, name: String(number
 
 /** Fills a select with the computer's levels, keeping the one chosen (else the default). */
 function levelOptions(select, meta) {
-  const keep = select.value || String(meta.default_level ?? 3);
-  select.textContent = '';
-  for (const l of meta.levels?.length ? meta.levels : LEVELS) {
-    const o = document.createElement('option');
-    o.value = l.number;
-    const key = `level.${l.number}`;
-    o.textContent = t('level.option', { number: l.number, name: t(key) !== key ? t(key) : l.name });
-    select.appendChild(o);
-  }
-  select.value = keep;
+  const levels = meta.levels?.length ? meta.levels : LEVELS;
+  const options = levels.map((l) => ({ value: l.number, text: t('level.option', { number: l.number, name: translated(`level.${l.number}`, l.name) }) }));
+  fillSelect(select, options, select.value || String(meta.default_level ?? 3));
 }
 
 /** Creates a game with `body` and goes to it, keeping its seat in `spec.seats`; `button` is
@@ -46,7 +39,7 @@ async function create(spec, body, button, errorBox) {
   errorBox.textContent = '';
   try {
     const r = await call('POST', spec.api, body);
-    spec.seats.set(r.id, spec.seat(r, body));
+    spec.seats.set(r.id, spec.seatEntry(r, body.kind));
     location.href = `${spec.page}/${r.id}`;
   } catch (err) {
     errorBox.textContent = errorText(err);
@@ -55,56 +48,54 @@ async function create(spec, body, button, errorBox) {
 }
 
 /**
- * Starts a new-game form. `spec` names its elements (form, level, levelField, sideField, start,
- * error, games, gamesCard: ids) and says what differs between the games: `kinds` (the catalog
- * prefix of the kinds of game), `seats` (the token store), `api` and `page` (the routes of new
- * games and their pages), `body(formData)` (the request) and `seat(answer, body)` (the seat
- * kept). Returns {fill()}, which writes the form again (another language), and `create(body)`.
+ * Starts a new-game form. `spec` says what differs between the games: `prefix` (of its
+ * elements' ids: new-game, level, level-field, start, home-error, my-games, my-games-card),
+ * `sideField` (the id of the field of the player's side or number), `kinds` (the catalog prefix
+ * of the kinds of game), `body(formData)` (the request), and the game's routes and seats as
+ * live_game.js takes them (`api`, `page`, `seats`, `seatEntry`). Returns {fill()}, which writes
+ * the form again (another language), and `create(body)`.
  */
 export function startNewGameForm(spec, meta) {
+  const $form = (id) => $(`${spec.prefix}${id}`);
   const fill = () => {
-    levelOptions($(spec.level), meta);
-    const kind = new FormData($(spec.form)).get('kind');
-    $(spec.levelField).hidden = kind !== 'computer';
+    levelOptions($form('level'), meta);
+    const kind = new FormData($form('new-game')).get('kind');
+    $form('level-field').hidden = kind !== 'computer';
     $(spec.sideField).hidden = kind === 'local';
     // This browser's games, the newest first.
     const all = Object.entries(spec.seats.all()).sort((a, b) => (b[1].created || 0) - (a[1].created || 0));
-    const ul = $(spec.games);
-    ul.textContent = '';
-    $(spec.gamesCard).hidden = all.length === 0;
-    for (const [id, s] of all.slice(0, 20)) {
-      const li = document.createElement('li');
-      const a = document.createElement('a');
-      a.href = `${spec.page}/${id}`;
-      a.textContent = `${t(`${spec.kinds}.${s.kind}`)} · ${new Date((s.created || 0) * 1000).toLocaleString(language())}`;
-      li.appendChild(a);
-      ul.appendChild(li);
-    }
+    $form('my-games-card').hidden = all.length === 0;
+    $form('my-games').replaceChildren(
+      ...all.slice(0, 20).map(([id, s]) => {
+        const text = `${t(`${spec.kinds}.${s.kind}`)} · ${new Date((s.created || 0) * 1000).toLocaleString(language())}`;
+        return element('li', {}, element('a', { href: `${spec.page}/${id}`, textContent: text }));
+      }),
+    );
   };
   fill();
-  $(spec.form).addEventListener('change', fill);
-  $(spec.form).addEventListener('submit', (e) => {
+  $form('new-game').addEventListener('change', fill);
+  $form('new-game').addEventListener('submit', (e) => {
     e.preventDefault();
-    create(spec, spec.body(new FormData(e.target)), $(spec.start), $(spec.error));
+    create(spec, spec.body(new FormData(e.target)), $form('start'), $form('home-error'));
   });
   return { fill, create: (body, button, errorBox) => create(spec, body, button, errorBox) };
 }
 
 // ---------------------------------------------------------------- the home page
 
-const HOME = {
-  form: 'new-game',
-  level: 'level',
-  levelField: 'level-field',
-  sideField: 'side-field',
-  start: 'start',
-  error: 'home-error',
-  games: 'my-games',
-  gamesCard: 'my-games-card',
-  kinds: 'kind',
-  seats,
+/** Raja Pasu's routes, and this browser's seats in its games (live_game.js). */
+export const ROUTES = {
   api: '/api/games',
   page: '/g',
+  seats,
+  seatEntry: (r, kind) => ({ token: r.token, seat: r.seat, kind, created: r.game.created, invite: r.invite }),
+};
+
+const HOME = {
+  ...ROUTES,
+  prefix: '',
+  sideField: 'side-field',
+  kinds: 'kind',
   body(fd) {
     const kind = fd.get('kind');
     const body = { kind, mode: fd.get('mode'), rules: fd.get('rules') || 'canonical' };
@@ -118,7 +109,6 @@ const HOME = {
     }
     return body;
   },
-  seat: (r, body) => ({ token: r.token, seat: r.seat, kind: body.kind, created: r.game.created, invite: r.invite }),
 };
 
 let home = null;
@@ -127,17 +117,8 @@ let board = null;
 /** The home page's texts and choices again (at the start, and in another language). */
 export function fillHome(meta) {
   home.fill();
-  const preset = $('preset');
-  const keepPreset = preset.value || 'canonical';
-  preset.textContent = '';
-  for (const p of meta.presets || []) {
-    const o = document.createElement('option');
-    o.value = p.name;
-    const key = `preset.${p.name}`;
-    o.textContent = t(key) !== key ? t(key) : p.name;
-    preset.appendChild(o);
-  }
-  preset.value = keepPreset;
+  const presets = (meta.presets || []).map((p) => ({ value: p.name, text: translated(`preset.${p.name}`, p.name) }));
+  fillSelect($('preset'), presets, $('preset').value || 'canonical');
   $('quick-play-help').textContent = t('home.quickHelp', { level: meta.default_level ?? 3 });
   board?.render();
 }

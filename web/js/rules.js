@@ -3,9 +3,9 @@
 // /api/mandiri/trace).
 
 import { call } from './api.js';
-import { Board, followPortrait } from './board.js';
+import { Board, el, followPortrait } from './board.js';
 import { Board3, HOLES, SEATS, MANDIRI_EXAMPLES, RAJA_OPENING, seatName, traceMandiri, describeMandiri } from './board3.js';
-import { t, setLanguage, preferred, languageSwitch, describeEvent } from './i18n.js';
+import { t, setLanguage, preferred, languageSwitch, describeEvent, element } from './i18n.js';
 
 const EXAMPLES = [
   { key: 'ex1', position: '7,7,7,7,7,7,7/7,7,7,7,7,7,7 S 0 0', move: 1 },
@@ -26,45 +26,17 @@ const SEAT_WHO = { seat: (s) => seatName(s), player: (p) => t('m.player', { n: p
  * text and the position line.
  */
 function exampleCard(root, ex, kind) {
-  const sec = document.createElement('section');
-  sec.className = 'card example';
-  sec.id = kind.id(ex);
-  const h = document.createElement('h3');
-  h.textContent = t(`${kind.prefix}.${ex.key}.title`);
-  const p = document.createElement('p');
-  p.textContent = t(`${kind.prefix}.${ex.key}.text`);
-  const code = document.createElement('p');
-  code.className = 'small';
-  code.append(t('rules.position') + ' ');
-  const c = document.createElement('code');
-  c.textContent = ex.position;
-  code.appendChild(c);
-  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  svg.setAttribute('class', 'board');
-  svg.setAttribute('role', 'group');
-  svg.setAttribute('aria-label', t('board.name'));
-  const controls = document.createElement('div');
-  controls.className = 'controls';
-  const playBtn = document.createElement('button');
-  playBtn.type = 'button';
-  playBtn.className = 'play-example';
+  const sec = element('section', { className: 'card example', id: kind.id(ex) });
+  sec.append(element('h3', { textContent: t(`${kind.prefix}.${ex.key}.title`) }), element('p', { textContent: t(`${kind.prefix}.${ex.key}.text`) }));
+  if (kind.showCode) sec.append(element('p', { className: 'small' }, `${t('rules.position')} `, element('code', { textContent: ex.position })));
+  const svg = el('svg', { class: 'board', role: 'group', 'aria-label': t('board.name') });
   // Until the trace is in: its text may name the seat that plays, which the trace tells.
-  playBtn.disabled = true;
-  const skipBtn = document.createElement('button');
-  skipBtn.type = 'button';
-  skipBtn.textContent = t('game.skip');
-  const resetBtn = document.createElement('button');
-  resetBtn.type = 'button';
-  resetBtn.textContent = t('rules.reset');
-  controls.append(playBtn, skipBtn, resetBtn);
-  const log = document.createElement('ol');
-  log.className = 'log';
-  log.setAttribute('aria-live', 'polite');
-  const result = document.createElement('p');
-  result.className = 'small';
-  sec.append(h, p);
-  if (kind.showCode) sec.append(code);
-  sec.append(svg, controls, log, result);
+  const playBtn = element('button', { type: 'button', className: 'play-example', disabled: true });
+  const skipBtn = element('button', { type: 'button', textContent: t('game.skip') });
+  const resetBtn = element('button', { type: 'button', textContent: t('rules.reset') });
+  const log = element('ol', { className: 'log', 'aria-live': 'polite' });
+  const result = element('p', { className: 'small' });
+  sec.append(svg, element('div', { className: 'controls' }, playBtn, skipBtn, resetBtn), log, result);
   root.appendChild(sec);
   const board = new kind.Board(svg, { t });
   if (kind.upright) followPortrait(board);
@@ -82,10 +54,7 @@ function exampleCard(root, ex, kind) {
     try {
       await reset();
       await board.animate(trace.events, (ev) => {
-        const li = document.createElement('li');
-        li.textContent = kind.describe(ev);
-        li.dataset.event = ev.event;
-        log.appendChild(li);
+        log.append(element('li', { textContent: kind.describe(ev), 'data-event': ev.event }));
         log.scrollTop = log.scrollHeight;
       });
       kind.after?.(board, trace, result);
@@ -111,11 +80,7 @@ const TWO_PLAYER = {
   describe: (ev) => describeEvent(ev),
   after(board, trace, result) {
     board.setView(trace.after);
-    result.textContent = '';
-    result.append(t('rules.result') + ' ');
-    const rc = document.createElement('code');
-    rc.textContent = trace.after.position;
-    result.appendChild(rc);
+    result.replaceChildren(`${t('rules.result')} `, element('code', { textContent: trace.after.position }));
   },
 };
 
@@ -144,24 +109,20 @@ async function seatsDiagram() {
   const ul = document.getElementById('mandiri-seat-list');
   ul.textContent = '';
   for (const seat of SEATS) {
-    const li = document.createElement('li');
     const holes = HOLES.filter((_, i) => matchStart.owners[i] === seat);
-    li.textContent = t('m.rules.seatHoles', { seat: seatName(seat), letter: seat, holes: holes.join(' '), n: holes.length });
-    li.dataset.seat = seat;
-    ul.appendChild(li);
+    const text = t('m.rules.seatHoles', { seat: seatName(seat), letter: seat, holes: holes.join(' '), n: holes.length });
+    ul.append(element('li', { textContent: text, 'data-seat': seat }));
   }
-  const board = seatsBoard;
-  board.setNames({ C: t('m.player', { n: 1 }), R: t('m.player', { n: 2 }), L: t('m.player', { n: 3 }) });
-  board.setView(matchStart);
+  seatsBoard.setNames({ C: t('m.player', { n: 1 }), R: t('m.player', { n: 2 }), L: t('m.player', { n: 3 }) });
+  seatsBoard.setView(matchStart);
 }
 
 function build() {
-  const root = document.getElementById('examples');
-  root.textContent = '';
-  for (const ex of EXAMPLES) exampleCard(root, ex, TWO_PLAYER);
-  const mroot = document.getElementById('mandiri-examples');
-  mroot.textContent = '';
-  for (const ex of MANDIRI_EXAMPLES) exampleCard(mroot, ex, MANDIRI);
+  for (const [id, examples, kind] of [['examples', EXAMPLES, TWO_PLAYER], ['mandiri-examples', MANDIRI_EXAMPLES, MANDIRI]]) {
+    const root = document.getElementById(id);
+    root.textContent = '';
+    for (const ex of examples) exampleCard(root, ex, kind);
+  }
   seatsDiagram().catch((e) => (document.getElementById('mandiri-seat-list').textContent = String(e.message || e)));
 }
 

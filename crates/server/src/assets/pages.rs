@@ -12,7 +12,8 @@
 //! The template language has three forms:
 //! - `{{name}}`: a value (the layout's: `title`, `title_text`, `main`, `script`; a part's:
 //!   the arguments of its include and the blocks of its page);
-//! - `{{> part key=value ...}}`, alone on its line: `web/parts/part.html`, its `{{key}}` filled;
+//! - `{{> part key=value ...}}`, alone on its line: `web/parts/part.html` (or the page's own
+//!   block `part`, markup the page repeats), its `{{key}}` filled;
 //! - `{{#name}}` … `{{/name}}` in a page: a block, markup that the page's parts take as the
 //!   value `name` (what differs between the games inside their shared game section).
 
@@ -170,7 +171,8 @@ impl Page {
             {
                 Some(include) => {
                     let mut words = include.split_whitespace();
-                    let name = format!("parts/{}.html", words.next().unwrap_or_default());
+                    let part = words.next().unwrap_or_default();
+                    let name = format!("parts/{part}.html");
                     let mut values = blocks.clone();
                     for word in words {
                         let (key, value) =
@@ -181,7 +183,11 @@ impl Page {
                                 })?;
                         values.insert(key.to_string(), value.to_string());
                     }
-                    main.push_str(fill(&name, find(&name)?, &values)?.trim_end());
+                    let (template, text) = match blocks.get(part) {
+                        Some(block) => (own, block.as_str()),
+                        None => (name.as_str(), find(&name)?),
+                    };
+                    main.push_str(fill(template, text, &values)?.trim_end());
                 }
                 None => main.push_str(&fill(own, line, &HashMap::new())?),
             }
@@ -299,15 +305,17 @@ mod tests {
 
     #[test]
     fn a_page_is_the_layout_around_its_own_part_with_its_includes_and_blocks() {
-        let page =
-            "<main>\n{{#extra}}\n  <b>only here</b>\n{{/extra}}\n  {{> card id=one}}\n</main>";
+        // A block that the page includes, as a part, twice.
+        let page = "<main>\n{{#extra}}\n  <b>only here</b>\n{{/extra}}\n\
+                    {{#twice}}\n<i>{{n}}</i>\n{{/twice}}\n\
+                    {{> card id=one}}\n  {{> twice n=1}}\n  {{> twice n=2}}\n</main>";
         let card = "<div id=\"{{id}}\">\n{{extra}}\n</div>\n";
         let html = render(page, &[("parts/card.html", card)]).unwrap();
         assert_eq!(
             html,
             "<title data-i18n-key=\"rules.title\">Rules &amp; &lt;more&gt;</title>\n\
              <a href=\"/rules\" aria-current=\"page\">R</a>\n\
-             <main>\n<div id=\"one\">\n  <b>only here</b>\n</div>\n</main>\n\
+             <main>\n<div id=\"one\">\n  <b>only here</b>\n</div>\n<i>1</i>\n<i>2</i>\n</main>\n\
              <script src=\"/assets/js/rules.js\"></script>"
         );
     }
