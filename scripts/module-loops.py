@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Prints the import loops between the modules of each crate in crates/.
 
-    python3 scripts/module-loops.py [CRATES_DIR]
+    python3 scripts/module-loops.py [--check] [CRATES_DIR]
 
 A loop is a strongly connected component of more than one module in the graph of module
 imports: modules that cannot be read, changed or moved one without the other. For each crate
 (its library and binaries: src/lib.rs, src/main.rs, src/bin/*.rs; tests, benches and examples
 are crates of their own and are left out) the script prints each loop with the imports that
 close it, then the number of loops, and at the end the total of the workspace. It exits 0
-whatever it finds: it measures, it does not judge.
+whatever it finds, unless given `--check` (as .ci/run does): then any loop exits 1, so that
+one added by an import is caught where it is made.
 
 What counts as an edge from module A to module B (A != B):
 - a `use` in A whose path names B, or an item of B (`use crate::b::Item`, `use super::b`,
@@ -410,7 +411,10 @@ def targets(crate_dir):
 
 
 def main():
-    crates_dir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "crates")
+    args = sys.argv[1:]
+    check = "--check" in args
+    args = [a for a in args if a != "--check"]
+    crates_dir = args[0] if args else os.path.join(os.path.dirname(__file__), "..", "crates")
     total = 0
     for crate_name in sorted(os.listdir(crates_dir)):
         crate_dir = os.path.join(crates_dir, crate_name)
@@ -433,6 +437,8 @@ def main():
                     print(f"    {name(a)} -> {name(b)}: {shown}{f' (+{more})' if more > 0 else ''}")
         total += len(found)
     print(f"total: {total} module loop{'' if total == 1 else 's'}")
+    if check and total:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

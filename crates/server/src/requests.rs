@@ -6,7 +6,6 @@
 
 use crate::error::{ApiError, ErrorKind};
 use crate::games::seating::Kind;
-use crate::serve::BodyDeadline;
 use axum::extract::{FromRequest, FromRequestParts, Path, Query, Request};
 use axum::http::header;
 use axum::http::request::Parts;
@@ -15,6 +14,12 @@ use rajapasu_engine::record::Record;
 use rajapasu_engine::{Game, Move, Position, Rules};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
+use std::time::Duration;
+
+/// How long a request's body may take to arrive: the server puts it in the request's
+/// extensions, and the body reader below enforces it.
+#[derive(Debug, Clone, Copy)]
+pub struct BodyDeadline(pub Duration);
 
 /// Largest request body accepted, in bytes.
 pub const BODY_LIMIT: usize = 256 * 1024;

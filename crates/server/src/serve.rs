@@ -21,10 +21,6 @@ use tokio::sync::{watch, Semaphore};
 use tokio::task::JoinSet;
 use tower::ServiceExt;
 
-/// How long a request's body may take to arrive, put in its extensions for the body reader.
-#[derive(Debug, Clone, Copy)]
-pub struct BodyDeadline(pub Duration);
-
 /// When a connection last moved bytes, in milliseconds since it opened.
 struct Activity {
     opened: Instant,
@@ -185,7 +181,8 @@ pub async fn run(
                     activity.in_flight.fetch_add(1, Ordering::Relaxed);
                     let guard = InFlight(activity.clone());
                     req.extensions_mut().insert(Peer(peer));
-                    req.extensions_mut().insert(BodyDeadline(body_timeout));
+                    req.extensions_mut()
+                        .insert(crate::requests::BodyDeadline(body_timeout));
                     let router = router.clone();
                     async move {
                         let r = router.oneshot(req.map(axum::body::Body::new)).await;
