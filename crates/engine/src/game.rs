@@ -5,6 +5,7 @@
 use crate::by_side::BySide;
 use crate::hole::{Move, MoveList};
 use crate::position::{IllegalMove, Position};
+use crate::round::{RoundOutcome, RoundStart};
 use crate::rules::{Mode, NextLeader, Rules, MAX_HOLES};
 use crate::side::Side;
 use crate::sow::Sowing;
@@ -113,15 +114,6 @@ impl Seen {
     }
 }
 
-/// What identifies the start of a round for the match repetition rule: the board (which also
-/// tells the closed holes, since every open hole starts full), the reserves and the leader.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct RoundStart {
-    board: [u8; MAX_HOLES],
-    reserve: BySide<u16>,
-    leader: Side,
-}
-
 #[derive(Clone, Debug)]
 struct Undo {
     pos: Position,
@@ -129,6 +121,7 @@ struct Undo {
     status: Status,
     rounds: usize,
     round_starts: usize,
+    outcome: Option<RoundOutcome>,
     seen: usize,
     window: usize,
     twice: usize,
@@ -155,8 +148,11 @@ pub struct Game {
     leader: Side,
     status: Status,
     rounds: Vec<RoundResult>,
-    /// The starts of the rounds that followed a refill.
+    /// The starts of the rounds that followed a refill: what decision 11 compares (the holdings
+    /// fix the board, the closed holes and the reserves).
     round_starts: Vec<RoundStart>,
+    /// Where the last finished round of the match led.
+    outcome: Option<RoundOutcome>,
     /// Positions of the current round, from its start or from the game's setup.
     seen: Vec<Seen>,
     /// Where in `seen` the positions with the current board total begin: a capture makes every
@@ -190,6 +186,7 @@ impl Game {
             status: Status::Playing,
             rounds: Vec::new(),
             round_starts: Vec::new(),
+            outcome: None,
             seen: Vec::new(),
             window: 0,
             twice: 0,
@@ -208,6 +205,7 @@ impl Game {
         self.status = Status::Playing;
         self.rounds.clear();
         self.round_starts.clear();
+        self.outcome = None;
         self.seen.clear();
         self.seen.push(Seen::of(&pos));
         self.window = 0;
@@ -326,6 +324,44 @@ impl Game {
         }
     }
 
+    /// Where the last finished round of a match led: the match won, or the next round start
+    /// (rules 8 and 10). `None` before the first round ends, and in single-round mode, where no
+    /// round follows.
+    pub fn round_outcome(&self) -> Option<RoundOutcome> {
+        self.outcome
+    }
+
+    /// Whether a round start other than the current round's has come twice since the first
+    /// refill. While none has, decision 11 can end the match only at a round start that comes
+    /// back to the current one, and the values of round starts rest on that (the match-level
+    /// counterpart of [`Game::repeated_in_layer`]).
+    ///
+    /// ```
+    /// use rajapasu_engine::{Game, Move, Rules, Status};
+    /// // Decision 11's example (RULES.md): rounds 2 and 4 start as A, rounds 3 and 5 as B.
+    /// let rules = "canonical/holes=3,counters=1".parse().unwrap();
+    /// let mut game = Game::new(rules);
+    /// let mut repeated = Vec::new();
+    /// for (k, n) in [1, 1, 2, 2, 2, 2, 2, 2, 2, 2].into_iter().enumerate() {
+    ///     game.play(Move::new(n).unwrap());
+    ///     if k % 2 == 1 {
+    ///         repeated.push(game.repeated_round_start());
+    ///     }
+    /// }
+    /// // Round 5 (B again) is the first to see another start (A) twice; A's third start ends it.
+    /// assert_eq!(repeated, [false, false, false, true, true]);
+    /// assert_eq!(game.status(), Status::MatchOver { winner: None });
+    /// ```
+    pub fn repeated_round_start(&self) -> bool {
+        let Some((current, earlier)) = self.round_starts.split_last() else {
+            return false;
+        };
+        earlier
+            .iter()
+            .filter(|s| *s != current)
+            .any(|s| earlier.iter().filter(|t| *t == s).count() >= 2)
+    }
+
     /// Plays `mv` if it is legal.
     pub fn try_play(&mut self, mv: Move) -> Result<(), IllegalMove> {
         self.play_traced(mv, &mut ())
@@ -362,6 +398,7 @@ impl Game {
             status: self.status,
             rounds: self.rounds.len(),
             round_starts: self.round_starts.len(),
+            outcome: self.outcome,
             seen: self.seen.len(),
             window: self.window,
             twice: self.twice,
@@ -396,6 +433,7 @@ impl Game {
         self.status = u.status;
         self.rounds.truncate(u.rounds);
         self.round_starts.truncate(u.round_starts);
+        self.outcome = u.outcome;
         if let Some(old) = u.old_seen {
             self.seen = old;
         }
@@ -440,7 +478,12 @@ impl Game {
             (NextLeader::Loser, _, Some(w)) => !w,
             _ => !self.leader,
         };
-        match self.pos.refill(next) {
+        let refilled = self.pos.refill(next);
+        self.outcome = Some(match refilled {
+            Ok(_) => RoundOutcome::Next(RoundStart::of_refilled(&self.pos, next)),
+            Err(winner) => RoundOutcome::MatchWon(winner),
+        });
+        match refilled {
             Ok(filled) => {
                 self.leader = next;
                 let old = core::mem::replace(&mut self.seen, vec![Seen::of(&self.pos)]);
@@ -457,11 +500,7 @@ impl Game {
                         leader: next,
                     });
                 }
-                let start = RoundStart {
-                    board: self.pos.board,
-                    reserve: self.pos.reserve,
-                    leader: next,
-                };
+                let start = RoundStart::of_refilled(&self.pos, next);
                 let earlier = self.round_starts.iter().filter(|s| **s == start).count();
                 self.round_starts.push(start);
                 if earlier >= 2 {
