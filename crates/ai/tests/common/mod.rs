@@ -2,8 +2,11 @@
 //! the search and the solver against, the real round with its full history and rule 8(b)
 //! applied exactly by [`Game`], by plain alpha-beta without any table, so exact by
 //! construction; and the engine protocol's output, caught ([`Sink`], [`protocol_output`]).
+//! The brute force over whole matches, both repetition rules included, is [`match_brute`].
 
 #![allow(dead_code)]
+
+pub mod match_brute;
 
 use rajapasu_engine::{Game, Move, Side};
 use std::io::Write;
