@@ -29,13 +29,34 @@ pub struct PairResult {
 /// assert_eq!(scores, [(0, 1, Score::DRAW), (0, 2, Score::WIN), (1, 2, Score::WIN)]);
 /// ```
 pub fn pairwise_by_captures(captures: [u32; 3]) -> [PairResult; 3] {
+    pairwise(captures, None)
+}
+
+/// The three pairs' results when `forfeited` (an index) resigned or lost on time: they lose
+/// to both others whatever they captured, and captures decide between the other two. With
+/// `None`, [`pairwise_by_captures`].
+///
+/// ```
+/// use rajapasu_rating::mandiri::pairwise;
+/// use rajapasu_rating::Score;
+/// let pairs = pairwise([60, 20, 18], Some(0));
+/// let scores = pairs.map(|p| (p.first, p.second, p.first_score));
+/// assert_eq!(scores, [(0, 1, Score::LOSS), (0, 2, Score::LOSS), (1, 2, Score::WIN)]);
+/// ```
+pub fn pairwise(captures: [u32; 3], forfeited: Option<usize>) -> [PairResult; 3] {
     [(0, 1), (0, 2), (1, 2)].map(|(first, second)| PairResult {
         first,
         second,
-        first_score: match captures[first].cmp(&captures[second]) {
-            std::cmp::Ordering::Greater => Score::WIN,
-            std::cmp::Ordering::Equal => Score::DRAW,
-            std::cmp::Ordering::Less => Score::LOSS,
+        first_score: if forfeited == Some(first) {
+            Score::LOSS
+        } else if forfeited == Some(second) {
+            Score::WIN
+        } else {
+            match captures[first].cmp(&captures[second]) {
+                std::cmp::Ordering::Greater => Score::WIN,
+                std::cmp::Ordering::Equal => Score::DRAW,
+                std::cmp::Ordering::Less => Score::LOSS,
+            }
         },
     })
 }

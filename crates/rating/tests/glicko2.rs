@@ -1,7 +1,7 @@
 //! The update checked against Glickman's worked example and against updates worked out step by
 //! step here, with a different root finder for the volatility (bisection, not Illinois).
 
-use rajapasu_rating::mandiri::{outcomes, pairwise_by_captures, rate_mandiri};
+use rajapasu_rating::mandiri::{outcomes, pairwise, pairwise_by_captures, rate_mandiri};
 use rajapasu_rating::{Config, Outcome, Rating, RatingError, Score};
 use std::f64::consts::PI;
 
@@ -199,6 +199,16 @@ fn mandiri_pairs_are_decided_by_captures() {
             (0, 2, Score::DRAW),
             (1, 2, Score::DRAW)
         ]
+    );
+    // Whoever resigns or flags loses to both, whatever they captured; captures decide the rest.
+    let forfeit = |c, f| pairwise(c, Some(f)).map(|p| (p.first, p.second, p.first_score));
+    assert_eq!(
+        forfeit([18, 50, 30], 1),
+        [(0, 1, Score::WIN), (0, 2, Score::LOSS), (1, 2, Score::LOSS)]
+    );
+    assert_eq!(
+        forfeit([32, 32, 32], 2),
+        [(0, 1, Score::DRAW), (0, 2, Score::WIN), (1, 2, Score::WIN)]
     );
     // Every player meets the other two, at the ratings they had before the game.
     let config = Config::default();
