@@ -24,6 +24,8 @@ pub enum RatingError {
         /// The ceiling asked for.
         max: f64,
     },
+    /// A player index outside a three-player game (0 to 2).
+    Player(usize),
     /// A rating period of no time.
     Period,
     /// The new volatility could not be found (the iteration did not settle): never seen with
@@ -50,6 +52,9 @@ impl fmt::Display for RatingError {
                 f,
                 "deviation bounds {min}..{max} are not finite numbers above 0 with the floor below the ceiling"
             ),
+            RatingError::Player(i) => {
+                write!(f, "player index {i} is not one of a Mandiri game's 0, 1 and 2")
+            }
             RatingError::Period => write!(f, "a rating period must last at least a second"),
             RatingError::NoConvergence => write!(f, "the new volatility did not converge"),
         }

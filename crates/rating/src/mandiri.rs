@@ -29,7 +29,7 @@ pub struct PairResult {
 /// assert_eq!(scores, [(0, 1, Score::DRAW), (0, 2, Score::WIN), (1, 2, Score::WIN)]);
 /// ```
 pub fn pairwise_by_captures(captures: [u32; 3]) -> [PairResult; 3] {
-    pairwise(captures, None)
+    pair_results(captures, None)
 }
 
 /// The three pairs' results when `forfeited` (an index) resigned or lost on time: they lose
@@ -39,11 +39,23 @@ pub fn pairwise_by_captures(captures: [u32; 3]) -> [PairResult; 3] {
 /// ```
 /// use rajapasu_rating::mandiri::pairwise;
 /// use rajapasu_rating::Score;
-/// let pairs = pairwise([60, 20, 18], Some(0));
+/// let pairs = pairwise([60, 20, 18], Some(0)).unwrap();
 /// let scores = pairs.map(|p| (p.first, p.second, p.first_score));
 /// assert_eq!(scores, [(0, 1, Score::LOSS), (0, 2, Score::LOSS), (1, 2, Score::WIN)]);
+/// assert!(pairwise([60, 20, 18], Some(3)).is_err());
 /// ```
-pub fn pairwise(captures: [u32; 3], forfeited: Option<usize>) -> [PairResult; 3] {
+pub fn pairwise(
+    captures: [u32; 3],
+    forfeited: Option<usize>,
+) -> Result<[PairResult; 3], RatingError> {
+    match forfeited {
+        Some(i) if i >= 3 => Err(RatingError::Player(i)),
+        _ => Ok(pair_results(captures, forfeited)),
+    }
+}
+
+/// The pairs' results, `forfeited` within range or none.
+fn pair_results(captures: [u32; 3], forfeited: Option<usize>) -> [PairResult; 3] {
     [(0, 1), (0, 2), (1, 2)].map(|(first, second)| PairResult {
         first,
         second,

@@ -201,7 +201,11 @@ fn mandiri_pairs_are_decided_by_captures() {
         ]
     );
     // Whoever resigns or flags loses to both, whatever they captured; captures decide the rest.
-    let forfeit = |c, f| pairwise(c, Some(f)).map(|p| (p.first, p.second, p.first_score));
+    let forfeit = |c, f| {
+        pairwise(c, Some(f))
+            .unwrap()
+            .map(|p| (p.first, p.second, p.first_score))
+    };
     assert_eq!(
         forfeit([18, 50, 30], 1),
         [(0, 1, Score::WIN), (0, 2, Score::LOSS), (1, 2, Score::LOSS)]
@@ -210,6 +214,11 @@ fn mandiri_pairs_are_decided_by_captures() {
         forfeit([32, 32, 32], 2),
         [(0, 1, Score::DRAW), (0, 2, Score::WIN), (1, 2, Score::WIN)]
     );
+    assert_eq!(
+        pairwise([1, 2, 3], None).unwrap(),
+        pairwise_by_captures([1, 2, 3])
+    );
+    assert_eq!(pairwise([1, 2, 3], Some(3)), Err(RatingError::Player(3)));
     // Every player meets the other two, at the ratings they had before the game.
     let config = Config::default();
     let ratings = [
