@@ -16,6 +16,7 @@
 //! | [`analysis`] | every move scored with its line ([`analyze`]), for hints |
 //! | [`search`] | the two-player alpha-beta search and its time manager; its exact scores come from the solver |
 //! | [`solver`] | proofs of single rounds under the repetition rule (docs/SOLVING.md) |
+//! | [`match_solver`] | the match as a game over round starts: the round games and what their proven counter values decide |
 //! | [`table`] | where the search finds the endgame table (`rajapasu-tablebase`) |
 //! | [`eval`] | the two-player static evaluation and its weights |
 //! | [`players`], [`mcts`] | Raja Pasu's players: levels, search, greedy, plain alpha-beta, Monte Carlo tree search |
@@ -45,6 +46,7 @@ pub mod external;
 pub mod levels;
 pub mod limits;
 pub mod mandiri;
+pub mod match_solver;
 pub mod mcts;
 pub mod player;
 pub mod players;

@@ -5,6 +5,8 @@
 mod common;
 
 use common::match_brute::{MatchBrute, MatchValue};
+use rajapasu_ai::match_solver::round_games::{holdings_bounds, solve_round_games};
+use rajapasu_ai::Limits;
 use rajapasu_engine::{Game, Move, Position, RoundStart, Rules, Side, Status};
 
 /// Enough for every board below; a board that needs more is reported, not searched forever.
@@ -196,4 +198,45 @@ fn a_board_too_large_is_reported() {
     let game = Game::new(parse("canonical/holes=4,counters=2"));
     let out = deep(move || MatchBrute::new(1_000).value(&game).is_err());
     assert!(out);
+}
+
+#[test]
+fn counter_bounds_agree_with_the_brute_force() {
+    // Where the round games' proven counter values alone say a round ends the match, or that
+    // it cannot, the brute force over whole matches must agree: a match won in this round is
+    // a match won in one round.
+    let (mut decided, mut asked) = (0, 0);
+    for text in [
+        "canonical/holes=3,counters=1",
+        "canonical/holes=4,counters=1",
+        "canonical/holes=3,counters=2",
+        "canonical/holes=3,counters=3",
+    ] {
+        let rules = parse(text);
+        let values = solve_round_games(rules, &Limits::default(), 16);
+        let bounds = holdings_bounds(rules, &values);
+        let brute: Vec<MatchValue> = deep(move || {
+            let mut brute = MatchBrute::new(BUDGET);
+            RoundStart::all(rules)
+                .map(|s| {
+                    let game = Game::from_position(s.position(2).unwrap());
+                    brute.value(&game).unwrap()
+                })
+                .collect()
+        });
+        for ((start, b), v) in bounds.into_iter().zip(brute) {
+            assert!(b.least <= b.most, "{text} {start:?}");
+            for side in Side::ALL {
+                asked += 1;
+                let in_one = v == won(side, 1);
+                if let Some(won_now) = b.match_won_this_round(side, &rules) {
+                    decided += 1;
+                    assert_eq!(won_now, in_one, "{text} {start:?} {side:?} {b:?} {v:?}");
+                }
+            }
+        }
+    }
+    // The round games of these boards have exact counter values (the two bounding games agree),
+    // so every such question is decided.
+    assert_eq!(decided, asked);
 }

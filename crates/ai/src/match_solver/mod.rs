@@ -1,0 +1,10 @@
+//! Solving the match: the value of every round start (docs/SOLVING.md). A round start (South's
+//! holdings and the leader, [`RoundStart`](rajapasu_engine::RoundStart)) leads, through a
+//! round, to another round start or to the end of the match, so the match is a game over round
+//! starts whose moves are whole rounds.
+//!
+//! | Module | What it holds |
+//! |---|---|
+//! | [`round_games`] | the round games (the boards round starts set up, reserves aside), their counter values proven by the [`Solver`](crate::solver::Solver), and what those alone decide: bounds on South's holdings after a round, so whether a round can end the match |
+
+pub mod round_games;
