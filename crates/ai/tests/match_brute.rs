@@ -10,7 +10,7 @@ use rajapasu_ai::Limits;
 use rajapasu_engine::{Game, Move, Position, RoundStart, Rules, Side, Status};
 
 /// Enough for every board below; a board that needs more is reported, not searched forever.
-const BUDGET: u64 = 5_000_000;
+const BUDGET: u64 = 50_000_000;
 
 fn parse(text: &str) -> Rules {
     text.parse().unwrap()
@@ -239,4 +239,18 @@ fn counter_bounds_agree_with_the_brute_force() {
     // The round games of these boards have exact counter values (the two bounding games agree),
     // so every such question is decided.
     assert_eq!(decided, asked);
+}
+
+#[test]
+#[ignore = "a larger board: about two minutes unoptimised; run with --ignored"]
+fn values_of_holes_4_counters_2() {
+    let [s, n] = table(parse("canonical/holes=4,counters=2"));
+    assert_eq!(
+        s,
+        "2:N1 3:N2 4:N3 5:N3 6:N2 7:N3 8:S2 9:S2 10:S2 11:S1 12:S1 13:S1 14:S1"
+    );
+    assert_eq!(
+        n,
+        "2:N1 3:N1 4:N1 5:N1 6:N2 7:N2 8:N2 9:S3 10:S2 11:S3 12:S3 13:S2 14:S1"
+    );
 }
