@@ -179,3 +179,23 @@ fn damaged_books_are_refused_with_the_reason() {
         assert!(!e.to_string().is_empty());
     }
 }
+
+#[test]
+fn level_six_plays_from_the_book_and_the_others_search() {
+    use rajapasu_ai::{choose_move, Level};
+    let game = Game::new(round());
+    for seed in 0..4 {
+        let c = choose_move(&game, Level::MAX, seed).unwrap();
+        assert!([3, 6].contains(&c.mv.number()), "{c:?}");
+        assert_eq!((c.score, c.depth, c.nodes), (1016, 0, 0), "{c:?}");
+    }
+    let c = choose_move(&game, Level::try_from(5).unwrap(), 1).unwrap();
+    assert!(c.depth > 0, "{c:?}");
+    // Analysis (and so hints) answers from the book too, every move proven.
+    let scores = rajapasu_ai::analyze(&game, std::time::Duration::from_secs(5));
+    assert_eq!(scores.len(), 7);
+    assert!(scores
+        .iter()
+        .all(|s| s.proven.is_some_and(|b| b.exact() == Some(s.score))));
+    assert_eq!(scores[0].score, 1016);
+}
