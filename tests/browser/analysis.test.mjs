@@ -39,10 +39,19 @@ async function values(page) {
 for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
   test(`set up a position by clicks, read the values, share the link (${size})`, async () => {
     const { context, page } = await open(viewport);
-    // The start: seven moves, estimates with their depth, nothing proven in a match's first move.
+    // The start of a round: seven moves, every value proven from the opening book with no
+    // table (docs/SOLVING.md, section 6): S3 and S6 win by 16, S5 draws.
     const start = await values(page);
-    assert.equal(start.length, 7);
-    for (const v of start) assert.match(v.text, /^About [+-]?\d+ counters estimate at depth \d+$/);
+    assert.deepEqual(start.map((v) => v.move), [3, 6, 4, 1, 2, 7, 5]);
+    assert.deepEqual(start.map((v) => [v.exact, v.text]), [
+      [true, 'Wins the round by 16 proven'],
+      [true, 'Wins the round by 16 proven'],
+      [true, 'Wins the round by 10 proven'],
+      [true, 'Wins the round by 8 proven'],
+      [true, 'Wins the round by 8 proven'],
+      [true, 'Wins the round by 4 proven'],
+      [true, 'The round is drawn proven'],
+    ]);
 
     await page.click('#an-edit');
     assert.equal(await page.getAttribute('#an-edit', 'aria-pressed'), 'true');

@@ -32,9 +32,11 @@ pub fn analyze(game: &Game, movetime: Duration) -> Vec<MoveScore> {
     )
 }
 
-/// [`analyze`] with a given searcher and limits.
+/// [`analyze`] with a given searcher and limits. Positions of the opening book are answered
+/// from it ([`crate::book`]): proven values at once.
 pub fn analyze_with(searcher: &mut Searcher, game: &Game, limits: &Limits) -> Vec<MoveScore> {
-    match searcher.search(game, limits, SearchOptions::EVERY_MOVE, |_| {}) {
+    let options = SearchOptions::EVERY_MOVE.with_book();
+    match searcher.search(game, limits, options, |_| {}) {
         None => Vec::new(),
         Some(r) => r
             .moves

@@ -23,17 +23,25 @@ pub struct LevelParams {
     pub movetime: Duration,
     /// Transposition table size (bits).
     pub table_bits: u32,
+    /// Plays from the proven opening book where it holds the position ([`crate::book`]).
+    pub book: bool,
 }
 
 impl LevelParams {
     /// How the level's search treats the root moves: a noisy level needs every move's exact
-    /// score to add its noise to; a level with a margin needs the moves within it.
+    /// score to add its noise to; a level with a margin needs the moves within it; a level
+    /// with the book answers its positions from it.
     pub fn search_options(&self) -> crate::search::SearchOptions {
         use crate::search::{Score, SearchOptions};
-        if self.noise > 0 {
+        let options = if self.noise > 0 {
             SearchOptions::EVERY_MOVE
         } else {
             SearchOptions::within(Score::from_tenths(self.margin))
+        };
+        if self.book {
+            options.with_book()
+        } else {
+            options
         }
     }
 }
@@ -45,6 +53,8 @@ struct Entry {
     params: LevelParams,
 }
 
+// One argument a column of the table below, so that each level reads as one line.
+#[allow(clippy::too_many_arguments)]
 const fn entry(
     name: &'static str,
     depth: Option<u32>,
@@ -52,6 +62,7 @@ const fn entry(
     margin: i32,
     movetime_ms: u64,
     table_bits: u32,
+    book: bool,
     description: &'static str,
 ) -> Entry {
     Entry {
@@ -63,6 +74,7 @@ const fn entry(
             margin,
             movetime: Duration::from_millis(movetime_ms),
             table_bits,
+            book,
         },
     }
 }
@@ -71,13 +83,13 @@ const fn entry(
 /// numbers: each level beats the one below in matches.
 #[rustfmt::skip]
 const TABLE: [Entry; 6] = [
-    //    name        depth     noise margin ms    table bits
-    entry("beginner", Some(1),  40,   0,     100,  12, "looks one move ahead and often misjudges what it sees"),
-    entry("novice",   Some(2),  20,   0,     100,  12, "looks two moves ahead, with a loose judgement"),
-    entry("casual",   Some(4),  10,   0,     200,  16, "looks four moves ahead and sometimes prefers a slightly worse move"),
-    entry("club",     Some(8),  0,    10,    250,  18, "searches eight moves ahead and varies its play among near-equal moves"),
-    entry("expert",   Some(12), 0,    5,     250,  20, "searches twelve moves ahead and varies its play among near-equal moves"),
-    entry("max",      None,     0,    0,     1000, 21, "full search for one second a move: the strongest level"),
+    //    name        depth     noise margin ms    table bits book
+    entry("beginner", Some(1),  40,   0,     100,  12, false, "looks one move ahead and often misjudges what it sees"),
+    entry("novice",   Some(2),  20,   0,     100,  12, false, "looks two moves ahead, with a loose judgement"),
+    entry("casual",   Some(4),  10,   0,     200,  16, false, "looks four moves ahead and sometimes prefers a slightly worse move"),
+    entry("club",     Some(8),  0,    10,    250,  18, false, "searches eight moves ahead and varies its play among near-equal moves"),
+    entry("expert",   Some(12), 0,    5,     250,  20, false, "searches twelve moves ahead and varies its play among near-equal moves"),
+    entry("max",      None,     0,    0,     1000, 21, true,  "full search for one second a move: the strongest level"),
 ];
 
 /// A strength level, from 1 (beginner) to 6 (max). Made only from a level that exists: from a
@@ -88,6 +100,7 @@ const TABLE: [Entry; 6] = [
 /// let max = Level::try_from(6).unwrap();
 /// assert_eq!((max.number(), max.name()), (6, "max"));
 /// assert_eq!(max.params().depth, None);
+/// assert!(max.params().book && !Level::MIN.params().book);
 /// assert!(Level::try_from(7).is_err());
 /// assert_eq!("2".parse::<Level>().unwrap().name(), "novice");
 /// assert_eq!(Level::default().name(), "casual");

@@ -15,6 +15,7 @@
 //! | [`choice`] | how a level plays a Raja Pasu move ([`choose_move`]) |
 //! | [`analysis`] | every move scored with its line ([`analyze`]), for hints |
 //! | [`search`] | the two-player alpha-beta search and its time manager; its exact scores come from the solver |
+//! | [`book`] | the proven opening book, embedded: each move's proven value in the first moves of the canonical round (docs/BOOK.md) |
 //! | [`solver`] | proofs of single rounds under the repetition rule (docs/SOLVING.md) |
 //! | [`match_solver`] | the match as a game over round starts: the round games and what their proven counter values decide |
 //! | [`table`] | where the search finds the endgame table (`rajapasu-tablebase`) |
@@ -40,6 +41,7 @@
 
 pub mod analysis;
 pub mod arena;
+pub mod book;
 pub mod choice;
 pub mod eval;
 pub mod external;

@@ -615,6 +615,23 @@ pub fn gain(before: &Position, after: &Position, mover: Side) -> i32 {
     after.lead(mover) - before.lead(mover)
 }
 
+/// The whole position as 128 bits, where it fits (every board of up to 7 holes a row and 127
+/// counters, the canonical one included): hole counts, closed holes and the side to move, with
+/// no hashing, so equal keys are equal positions (captures aside). `None` for larger boards.
+///
+/// ```
+/// use rajapasu_ai::solver::exact_key;
+/// use rajapasu_engine::{Position, Rules};
+/// let rules = Rules::default().single_round();
+/// let a = Position::from_code("0,0,1,0,1,0,1/0,0,0,1,1,0,0 N 45 48", rules).unwrap();
+/// let b = Position::from_code("0,0,1,0,1,0,1/0,0,0,1,1,0,0 S 45 48", rules).unwrap();
+/// assert!(exact_key(&a).is_some());
+/// assert_ne!(exact_key(&a), exact_key(&b));
+/// ```
+pub fn exact_key(pos: &Position) -> Option<[u64; 2]> {
+    (pos.counts().len() <= 14 && pos.rules().total() < 128).then(|| key_of(pos, !pos.to_move()))
+}
+
 /// The whole position as a key: seven bits a hole count and a closed-hole mask where they fit
 /// in 128 bits (every board of up to 7 holes a row and 127 counters, the canonical one
 /// included), two independent 64-bit hashes otherwise.

@@ -73,6 +73,8 @@ enum Command {
     Solve(commands::solve::SolveArgs),
     /// Build, check, probe and describe the endgame table (proven values of small positions).
     Tablebase(commands::tablebase::TablebaseArgs),
+    /// Build the proven opening book of the canonical round (docs/BOOK.md).
+    Book(commands::book::BookArgs),
 }
 
 /// A usage error on one line: clap's message without its usage block and help hint.
@@ -197,6 +199,7 @@ fn main() -> ExitCode {
         Some(Command::Play(a)) => commands::play::run(a),
         Some(Command::Tablebase(a)) => commands::tablebase::run(a),
         Some(Command::Solve(a)) => commands::solve::run(a),
+        Some(Command::Book(a)) => commands::book::run(a),
         None => rajapasu_server::cli::serve(Default::default()).map_err(CliError::from),
     };
     match result {

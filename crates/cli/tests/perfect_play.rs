@@ -222,3 +222,46 @@ fn tablebase_build_takes_dir_for_the_table_directory() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `book build` proves the first moves with a small table, and what it writes agrees with the
+/// book shipped in the program; without a table it refuses, naming what to do.
+#[test]
+fn book_build_agrees_with_the_shipped_book() {
+    use rajapasu_ai::book::Book;
+    let root = temp("book");
+    let dir = root.to_str().unwrap();
+    let out_file = root.join("two.rpbook");
+    let out = out_file.to_str().unwrap();
+    let refused = run(&["--tablebase", dir, "book", "build", "--out", out]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("no endgame table"));
+    assert!(!out_file.exists());
+    let bad = run(&["book", "build", "--moves", "0"]);
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--moves must be between 1 and 10"));
+
+    ok(&["--tablebase", dir, "tablebase", "build", "--counters", "8"]);
+    let built = ok(&[
+        "--tablebase",
+        dir,
+        "book",
+        "build",
+        "--moves",
+        "2",
+        "--out",
+        out,
+    ]);
+    assert!(
+        built.contains("42 positions in the first 2 moves"),
+        "{built}"
+    );
+    assert!(built.contains("(1072 bytes)"), "{built}");
+    let book = Book::parse(&std::fs::read(&out_file).unwrap()).unwrap();
+    assert_eq!(book.plies(), 2);
+    assert_eq!(book.entries().len(), 42);
+    let shipped = Book::embedded();
+    for e in book.entries() {
+        let same = shipped.entries().iter().find(|s| s.key == e.key);
+        assert_eq!(same, Some(e));
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+}

@@ -53,8 +53,10 @@ fn analyse(searcher: &mut Searcher, setup: AnalysisSetup) -> Value {
         movetime: Some(Duration::from_millis(setup.movetime_ms)),
         ..Limits::default()
     };
-    // With `all_moves`, every root move gets its own score, not just a bound.
-    let result = searcher.search(&game, &limits, SearchOptions::EVERY_MOVE, |_| {});
+    // Every root move gets its own score, not just a bound; positions of the opening book are
+    // answered from it, proven, at once.
+    let options = SearchOptions::EVERY_MOVE.with_book();
+    let result = searcher.search(&game, &limits, options, |_| {});
     let sides: String = game
         .plies()
         .map(|p| if p.side() == Side::South { 'S' } else { 'N' })

@@ -80,6 +80,31 @@ async fn a_small_single_round_is_proven_and_a_long_time_is_cut() {
     assert_eq!(m["bounds"], json!([-1004, -1004]));
 }
 
+/// The start of a single round comes from the opening book at once, with no table: S3 and S6
+/// win the round by exactly 16, S5 draws, every move proven (docs/SOLVING.md, section 6).
+#[tokio::test]
+async fn the_start_of_a_round_is_proven_from_the_book() {
+    let addr = server().await;
+    let t = Instant::now();
+    let body = json!({"rules": "canonical/mode=round", "movetime_ms": 3000});
+    let a = analysis(addr, &body.to_string()).await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+    let v = a.json();
+    assert_eq!(v["depth"], 0, "{v}");
+    let list = v["analysis"].as_array().unwrap();
+    let of = |mv: u64| list.iter().find(|m| m["move"] == mv).unwrap();
+    let want = [1008, 1008, 1016, 1010, 0, 1016, 1004];
+    for (k, &score) in want.iter().enumerate() {
+        let m = of(k as u64 + 1);
+        assert_eq!(m["score"], score, "{m}");
+        assert_eq!(m["exact"], true, "{m}");
+        assert_eq!(m["bounds"], json!([score, score]), "{m}");
+        assert_eq!(m["pv"][0], k + 1, "{m}");
+    }
+    assert_eq!(list[0]["move"], 3, "{v}");
+}
+
 #[tokio::test]
 async fn a_line_from_a_record_or_a_position() {
     let addr = server().await;

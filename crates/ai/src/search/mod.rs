@@ -64,6 +64,9 @@ pub struct SearchOptions {
     /// level can choose among near-equal moves ([`Score::ZERO`]: only the best move's). Costs a
     /// re-search for each such move only.
     pub root_margin: Score,
+    /// A position of the proven opening book ([`crate::book`]) is answered from it at once:
+    /// every move's exact score, no search.
+    pub book: bool,
 }
 
 impl SearchOptions {
@@ -71,11 +74,13 @@ impl SearchOptions {
     pub const BEST_MOVE: SearchOptions = SearchOptions {
         every_move: false,
         root_margin: Score::ZERO,
+        book: false,
     };
     /// An exact score for every root move.
     pub const EVERY_MOVE: SearchOptions = SearchOptions {
         every_move: true,
         root_margin: Score::ZERO,
+        book: false,
     };
 
     /// The best move and the moves within `margin` of it get exact scores.
@@ -83,7 +88,25 @@ impl SearchOptions {
         SearchOptions {
             every_move: false,
             root_margin: margin,
+            book: false,
         }
+    }
+
+    /// The same, answering positions of the opening book from it.
+    ///
+    /// ```
+    /// use rajapasu_ai::search::{SearchOptions, Searcher};
+    /// use rajapasu_ai::Limits;
+    /// use rajapasu_engine::{Game, Rules};
+    /// let game = Game::new(Rules::default().single_round());
+    /// let options = SearchOptions::EVERY_MOVE.with_book();
+    /// let r = Searcher::new(16).search(&game, &Limits::default(), options, |_| {}).unwrap();
+    /// // S3 wins the round by 16, proven: the public score of a won round is 1000 + margin.
+    /// assert!(r.exact);
+    /// assert_eq!((r.best().number(), r.score()), (3, 1016));
+    /// ```
+    pub const fn with_book(self) -> SearchOptions {
+        SearchOptions { book: true, ..self }
     }
 }
 
@@ -277,6 +300,20 @@ impl Searcher {
         if game.status().is_over() {
             return None;
         }
+        if options.book {
+            if let Some(r) = from_book(game) {
+                on_info(&Info {
+                    depth: 0,
+                    score: r.score(),
+                    nodes: 0,
+                    time: r.time,
+                    pv: r.moves[0].pv.clone(),
+                    exact: true,
+                    proven: r.moves[0].proven.map(public_bounds),
+                });
+                return Some(r);
+            }
+        }
         // Opening an endgame table the first time reads its headers: not on the move's clock.
         self.find_endgame(game.rules());
         let start = self.begin(limits, false);
@@ -438,6 +475,46 @@ impl Searcher {
         self.table.age();
         start
     }
+}
+
+/// The root moves of `game` from the opening book, if it holds the position: every score
+/// exact, best first, each line following the book's best moves while they stay in it.
+fn from_book(game: &Game) -> Option<SearchResult> {
+    let start = Instant::now();
+    let book = crate::book::Book::embedded();
+    let mut moves: Vec<RootMove> = book
+        .probe(game)?
+        .into_iter()
+        .map(|(mv, bounds)| {
+            let mut g = game.clone();
+            g.play(mv);
+            let mut pv = vec![mv];
+            while pv.len() < MAX_PLY {
+                let Some(best) = book.probe(&g).and_then(|next| {
+                    next.into_iter()
+                        .max_by_key(|&(m, b)| (b.lower, std::cmp::Reverse(m.number())))
+                }) else {
+                    break;
+                };
+                g.play(best.0);
+                pv.push(best.0);
+            }
+            RootMove {
+                mv,
+                score: Score::margin(bounds.lower),
+                pv,
+                proven: Some(bounds),
+            }
+        })
+        .collect();
+    moves.sort_by_key(|r| std::cmp::Reverse(r.score));
+    Some(SearchResult {
+        moves,
+        depth: 0,
+        nodes: 0,
+        time: start.elapsed(),
+        exact: true,
+    })
 }
 
 /// Whether the next iteration is likely to finish within the move time `budget`, `time` having

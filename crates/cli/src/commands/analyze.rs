@@ -46,7 +46,12 @@ pub fn run(args: AnalyzeArgs) -> Result<(), CliError> {
         nodes: None,
     };
     let result = searcher
-        .search(&game, &limits, SearchOptions::EVERY_MOVE, |_| {})
+        .search(
+            &game,
+            &limits,
+            SearchOptions::EVERY_MOVE.with_book(),
+            |_| {},
+        )
         .ok_or_else(|| CliError("the game is over".into()))?;
     let to_move = game.position().to_move();
     if args.json {

@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod book;
 pub mod engine;
 pub mod perft;
 pub mod play;
