@@ -121,7 +121,6 @@ struct Undo {
     status: Status,
     rounds: usize,
     round_starts: usize,
-    outcome: Option<RoundOutcome>,
     seen: usize,
     window: usize,
     twice: usize,
@@ -151,8 +150,10 @@ pub struct Game {
     /// The starts of the rounds that followed a refill: what decision 11 compares (the holdings
     /// fix the board, the closed holes and the reserves).
     round_starts: Vec<RoundStart>,
-    /// Where the last finished round of the match led.
-    outcome: Option<RoundOutcome>,
+    /// Where each finished round of the match led, one for each of `rounds` (none in
+    /// single-round mode). Kept beside `rounds` rather than in each move's undo record, so that
+    /// a move that ends no round costs nothing more.
+    outcomes: Vec<RoundOutcome>,
     /// Positions of the current round, from its start or from the game's setup.
     seen: Vec<Seen>,
     /// Where in `seen` the positions with the current board total begin: a capture makes every
@@ -186,7 +187,7 @@ impl Game {
             status: Status::Playing,
             rounds: Vec::new(),
             round_starts: Vec::new(),
-            outcome: None,
+            outcomes: Vec::new(),
             seen: Vec::new(),
             window: 0,
             twice: 0,
@@ -205,7 +206,7 @@ impl Game {
         self.status = Status::Playing;
         self.rounds.clear();
         self.round_starts.clear();
-        self.outcome = None;
+        self.outcomes.clear();
         self.seen.clear();
         self.seen.push(Seen::of(&pos));
         self.window = 0;
@@ -328,7 +329,7 @@ impl Game {
     /// (rules 8 and 10). `None` before the first round ends, and in single-round mode, where no
     /// round follows.
     pub fn round_outcome(&self) -> Option<RoundOutcome> {
-        self.outcome
+        self.outcomes.last().copied()
     }
 
     /// Whether a round start other than the current round's has come twice since the first
@@ -398,7 +399,6 @@ impl Game {
             status: self.status,
             rounds: self.rounds.len(),
             round_starts: self.round_starts.len(),
-            outcome: self.outcome,
             seen: self.seen.len(),
             window: self.window,
             twice: self.twice,
@@ -433,7 +433,7 @@ impl Game {
         self.status = u.status;
         self.rounds.truncate(u.rounds);
         self.round_starts.truncate(u.round_starts);
-        self.outcome = u.outcome;
+        self.outcomes.truncate(u.rounds);
         if let Some(old) = u.old_seen {
             self.seen = old;
         }
@@ -479,7 +479,7 @@ impl Game {
             _ => !self.leader,
         };
         let refilled = self.pos.refill(next);
-        self.outcome = Some(match refilled {
+        self.outcomes.push(match refilled {
             Ok(_) => RoundOutcome::Next(RoundStart::of_refilled(&self.pos, next)),
             Err(winner) => RoundOutcome::MatchWon(winner),
         });
