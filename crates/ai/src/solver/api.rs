@@ -1,0 +1,259 @@
+//! The public face of the solver: [`Solver`], its limits and its table, and what a solve
+//! found ([`Solved`]).
+
+use super::answer::Answer;
+use super::key::{key_of, Key};
+use super::proof_table::{Entry, ProofTable};
+use super::value::{Bounds, Endless};
+use crate::Limits;
+use rajapasu_engine::{Move, Position};
+use rajapasu_tablebase::Tablebase;
+use std::cmp::Ordering;
+use std::sync::atomic::{self, AtomicBool};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// What a solve found: proven bounds, and the work it took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// Proven bounds on the value for the player to move.
+    pub bounds: Bounds,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time spent.
+    pub time: Duration,
+    /// Deepest iteration completed.
+    pub depth: u32,
+}
+
+/// A solver: keeps its table of proven bounds between solves (positions of the same rule set).
+pub struct Solver {
+    pub(super) table: ProofTable,
+    /// Board keys of the line being searched, by ply.
+    pub(super) path: Vec<Key>,
+    pub(super) nodes: u64,
+    pub(super) node_limit: u64,
+    pub(super) deadline: Option<Instant>,
+    pub(super) stop: Arc<AtomicBool>,
+    pub(super) aborted: bool,
+    /// The endgame table, if any: exact leaves.
+    pub(super) endgame: Option<Arc<Tablebase>>,
+}
+
+impl Solver {
+    /// A solver with a table of `2^table_bits` entries (24 bytes each).
+    pub fn new(table_bits: u32) -> Solver {
+        Solver {
+            table: ProofTable::new(table_bits),
+            path: Vec::new(),
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stop: Arc::new(AtomicBool::new(false)),
+            aborted: false,
+            endgame: None,
+        }
+    }
+
+    /// The bytes the table of a solver made with `table_bits` holds.
+    pub fn table_bytes(table_bits: u32) -> usize {
+        ProofTable::entries_for(table_bits) * std::mem::size_of::<Entry>()
+    }
+
+    /// Uses `stop` as the flag that ends a running solve (shared with a search).
+    pub fn set_stop_flag(&mut self, stop: Arc<AtomicBool>) {
+        self.stop = stop;
+    }
+
+    /// Uses `table` for exact leaves: a position it holds is not searched.
+    pub fn set_table(&mut self, table: Option<Arc<Tablebase>>) {
+        self.endgame = table;
+    }
+
+    /// Forgets every proven bound (for another rule set).
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// Proves bounds on the value of `pos` for its player to move, within `limits`: the lower
+    /// bound in the game [`Endless::Opponent`], the upper in [`Endless::Mover`]. Under the
+    /// history condition (see the module docs) they bound the true value of the round.
+    ///
+    /// ```
+    /// use rajapasu_ai::Limits;
+    /// use rajapasu_ai::solver::{Bounds, Solver};
+    /// use rajapasu_engine::{Position, Rules};
+    /// let rules = Rules::default().single_round();
+    /// // South 6 sows S7; N1 is empty, so South takes the 2 of N2. North has no move and South
+    /// // takes the counter left: South gains 3, whatever the repetition rule.
+    /// let pos = Position::from_code("0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35", rules).unwrap();
+    /// let solved = Solver::new(16).solve(&pos, &Limits::default());
+    /// assert_eq!(solved.bounds, Bounds { lower: 3, upper: 3 });
+    /// ```
+    pub fn solve(&mut self, pos: &Position, limits: &Limits) -> Solved {
+        let start = Instant::now();
+        self.begin(limits, start);
+        let t = pos.on_board() as i32;
+        let mut lower = -t;
+        let mut upper = t;
+        let max_depth = limits.depth.unwrap_or(u32::MAX).max(1);
+        let mut depth = 0;
+        let mut step = 1;
+        while lower < upper && depth < max_depth && !self.aborted {
+            // Deepen geometrically: shallow proofs are found by the first iterations, and the
+            // table keeps what each iteration proved.
+            depth = (depth + step).min(max_depth);
+            step = (step + 1).min(8);
+            lower = self.raise(pos, Endless::Opponent, lower, upper, depth);
+            upper = self.lower_top(pos, Endless::Mover, lower, upper, depth);
+        }
+        Solved {
+            bounds: Bounds { lower, upper },
+            nodes: self.nodes,
+            time: start.elapsed(),
+            depth,
+        }
+    }
+
+    /// Proves bounds on the value of `pos` in one of the two games, within `limits`.
+    pub fn solve_game(&mut self, pos: &Position, endless: Endless, limits: &Limits) -> Solved {
+        let start = Instant::now();
+        self.begin(limits, start);
+        let t = pos.on_board() as i32;
+        let (mut lower, mut upper) = (-t, t);
+        let max_depth = limits.depth.unwrap_or(u32::MAX).max(1);
+        let mut depth = 0;
+        while lower < upper && depth < max_depth && !self.aborted {
+            depth = (depth + 2).min(max_depth);
+            lower = self.raise(pos, endless, lower, upper, depth);
+            upper = self.lower_top(pos, endless, lower, upper, depth);
+        }
+        Solved {
+            bounds: Bounds { lower, upper },
+            nodes: self.nodes,
+            time: start.elapsed(),
+            depth,
+        }
+    }
+
+    /// Proves how the true value of `pos` compares with `v` (under the history condition),
+    /// with two or three null-window tests per iteration: far cheaper than the exact value.
+    /// `None` if the limits ran out first. Also returns the deepest iteration completed.
+    ///
+    /// ```
+    /// use rajapasu_ai::Limits;
+    /// use rajapasu_ai::solver::Solver;
+    /// use rajapasu_engine::{Position, Rules};
+    /// use std::cmp::Ordering;
+    /// let rules = Rules::default().single_round();
+    /// let pos = Position::from_code("0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35", rules).unwrap();
+    /// let mut solver = Solver::new(16);
+    /// assert_eq!(solver.compare(&pos, 0, &Limits::default()).0, Some(Ordering::Greater));
+    /// assert_eq!(solver.compare(&pos, 3, &Limits::default()).0, Some(Ordering::Equal));
+    /// ```
+    pub fn compare(&mut self, pos: &Position, v: i32, limits: &Limits) -> (Option<Ordering>, u32) {
+        self.begin(limits, Instant::now());
+        let max_depth = limits.depth.unwrap_or(u32::MAX).max(1);
+        let mut depth = 0;
+        while depth < max_depth && !self.aborted {
+            depth = (depth + 2).min(max_depth);
+            let above = self.test(pos, Endless::Opponent, v + 1, depth);
+            if above == Answer::Yes {
+                return (Some(Ordering::Greater), depth);
+            }
+            let at_least = self.test(pos, Endless::Mover, v, depth);
+            if at_least == Answer::No {
+                return (Some(Ordering::Less), depth);
+            }
+            if self.test(pos, Endless::Opponent, v, depth) == Answer::Yes
+                && self.test(pos, Endless::Mover, v + 1, depth) == Answer::No
+            {
+                return (Some(Ordering::Equal), depth);
+            }
+        }
+        (None, depth)
+    }
+
+    /// A best line from `pos` as the table knows it after a solve: the moves that proved each
+    /// position's last bound, in the game `endless`, up to the first position the table does
+    /// not hold, a repetition or `max` moves.
+    pub fn line(&self, pos: &Position, endless: Endless, max: usize) -> Vec<Move> {
+        let favoured = match endless {
+            Endless::Mover => pos.to_move(),
+            Endless::Opponent => !pos.to_move(),
+        };
+        let mut line = Vec::new();
+        let mut seen = Vec::new();
+        let mut p = *pos;
+        while line.len() < max {
+            let key = key_of(&p, favoured);
+            if seen.contains(&key) {
+                break;
+            }
+            seen.push(key);
+            let Some(m) = self.table.get(&key).and_then(|e| Move::new(e.best)) else {
+                break;
+            };
+            if !p.legal_moves().contains(m) {
+                break;
+            }
+            p.play(m);
+            line.push(m);
+        }
+        line
+    }
+
+    /// Writes every proven bound to `out`, so that a long solve can be resumed: 20 bytes an
+    /// entry (key, bounds, best move).
+    pub fn save(&self, out: &mut impl std::io::Write) -> std::io::Result<u64> {
+        let mut n = 0;
+        for e in self.table.entries.iter().filter(|e| e.used) {
+            let mut b = [0u8; 20];
+            b[..8].copy_from_slice(&e.key[0].to_le_bytes());
+            b[8..16].copy_from_slice(&e.key[1].to_le_bytes());
+            b[16] = e.lower as u8;
+            b[17] = e.upper as u8;
+            b[18] = e.best;
+            out.write_all(&b)?;
+            n += 1;
+        }
+        Ok(n)
+    }
+
+    /// Reads bounds written by [`Solver::save`] (of the same rule set) back into the table.
+    pub fn load(&mut self, bytes: &[u8]) -> u64 {
+        let mut n = 0;
+        for b in bytes.chunks_exact(20) {
+            let key = [
+                u64::from_le_bytes(b[..8].try_into().expect("8 bytes")),
+                u64::from_le_bytes(b[8..16].try_into().expect("8 bytes")),
+            ];
+            let (lower, upper) = (i32::from(b[16] as i8), i32::from(b[17] as i8));
+            self.table
+                .narrow(key, lower.abs().max(upper.abs()), lower, upper, b[18]);
+            n += 1;
+        }
+        n
+    }
+
+    /// Nodes searched by the last solve.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn begin(&mut self, limits: &Limits, start: Instant) {
+        self.nodes = 0;
+        self.aborted = false;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
+        self.deadline = limits.movetime.map(|t| start + t);
+    }
+
+    pub(super) fn check_abort(&mut self) {
+        if self.stop.load(atomic::Ordering::Relaxed)
+            || self.nodes >= self.node_limit
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.aborted = true;
+        }
+    }
+}
