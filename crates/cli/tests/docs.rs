@@ -15,7 +15,7 @@ use std::time::Duration;
 const NOT_RUN: &[(&str, &str)] = &[
     (
         "rajapasu bench",
-        "runs for seconds by design; tests/cli.rs runs a short bench",
+        "runs for seconds by design; tests/computer_players.rs runs a short bench",
     ),
     (
         "rajapasu tablebase",
@@ -24,11 +24,11 @@ const NOT_RUN: &[(&str, &str)] = &[
     ("rajapasu solve", "proves the first round: a long run"),
     (
         "rajapasu tournament",
-        "hundreds of games; tests/cli.rs runs a short tournament",
+        "hundreds of games; tests/computer_players.rs runs a short tournament",
     ),
     (
         "rajapasu selfplay",
-        "hundreds of games; tests/cli.rs runs a short selfplay",
+        "hundreds of games; tests/computer_players.rs runs a short selfplay",
     ),
 ];
 

@@ -1,0 +1,51 @@
+//! The web server's commands: `serve`, and `loadtest` against a server of its own.
+
+mod common;
+
+use common::{fails, ok};
+
+#[test]
+fn serve_checks_its_address_before_creating_the_database() {
+    let dir = std::env::temp_dir().join(format!("rajapasu-serve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("games.db");
+    fails(
+        &["serve", "--addr", "nonsense", "--db", db.to_str().unwrap()],
+        "--addr nonsense: not an address to listen on",
+    );
+    assert!(!db.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn loadtest_refuses_no_games() {
+    fails(
+        &["loadtest", "--games", "0"],
+        "--games 0: give 1 to 1000 games",
+    );
+    fails(&["loadtest", "--games", "1001"], "--games 1001");
+    fails(
+        &["loadtest", "--seconds", "0"],
+        "--seconds 0: give 1 to 300",
+    );
+}
+
+#[test]
+fn loadtest_plays_games_against_a_server_of_its_own() {
+    let db = std::env::temp_dir().join(format!("rajapasu-loadtest-cli-{}.db", std::process::id()));
+    let db = db.to_str().unwrap();
+    let out = ok(&["loadtest", "--games", "2", "--seconds", "1", "--db", db]);
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{db}{ext}"));
+    }
+    // The database as the server announced it, read back from its ready line.
+    assert!(
+        out.starts_with("load test: 2 games for 1 s against http://127.0.0.1:"),
+        "{out}"
+    );
+    assert!(out.contains(&format!("(database {db})")), "{out}");
+    let figures = out.lines().nth(1).unwrap_or_default();
+    assert!(figures.starts_with("acknowledged moves "), "{out}");
+    assert!(!figures.starts_with("acknowledged moves 0 "), "{out}");
+    assert!(figures.ends_with("errors 0"), "{out}");
+}
