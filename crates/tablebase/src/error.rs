@@ -11,6 +11,11 @@ pub enum TableError {
     NotBuilt(String),
     /// A file could not be read or written: the path and the system's message.
     Io(String, String),
+    /// A layer needs a rank above what its ranks file holds (65,534): the position.
+    RankOverflow(String),
+    /// The complete check needs a layer's ranks file, and it is missing or damaged: the file
+    /// and what to do.
+    NoRanks(String),
 }
 
 impl fmt::Display for TableError {
@@ -24,6 +29,12 @@ impl fmt::Display for TableError {
                 "no endgame table in {dir}: build one with `rajapasu tablebase build`"
             ),
             TableError::Io(path, e) => write!(f, "{path}: {e}"),
+            TableError::NoRanks(what) => write!(f, "complete check impossible: no ranks: {what}"),
+            TableError::RankOverflow(at) => write!(
+                f,
+                "{at}: its lower value needs a line of more than 65,534 moves to an exit, \
+                 more than a ranks file holds"
+            ),
         }
     }
 }

@@ -1,109 +1,31 @@
-//! Building a table: layer by layer from the empty board up, each layer by retrograde analysis
-//! of its graph of positions (docs/SOLVING.md).
-//!
-//! Within a layer no move captures, so the round there is a game of reaching the exits (the
-//! moves that capture, whose values the lower layers already hold) or the end of the round.
-//! The two values of a position are the two games that differ in whom an endless line goes
-//! to. Seen from the side an endless line does *not* favour, who must reach an exit, a value
-//! is the best exit that side can force, and all such values come out of one pass over the
-//! layer in decreasing order of value, like Dijkstra's algorithm on a bucket queue: a position
-//! of that side is settled by the first successor settled, one of the other side when its last
-//! successor is. What is never settled is an endless line: the worst value, `-t`.
-//!
-//! Positions with South to move are stored; North's are their mirrors, so a layer of a
-//! configuration is solved together with the same layer of its mirror.
+//! The builder as it was before the row index, the layer-major order and the ranks: generation
+//! by unranking every position into a 7-slot successor array, and a bucket queue over the
+//! whole layer. Kept as the reference the new builder must equal, value for value.
 
-use crate::config::{mirrored_counts, Config, Shape};
-use crate::file::{self, LayerId};
-use crate::index::Ranker;
-use crate::TableError;
 use rajapasu_engine::{Rules, Side};
+use rajapasu_tablebase::config::{mirrored_counts, Config, Shape};
+use rajapasu_tablebase::index::Ranker;
 use rayon::prelude::*;
-use std::path::Path;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU32, Ordering};
 
-/// Moves a position has at most (a table board has at most 7 holes a row).
 const MAX_MOVES: usize = 7;
 const NO_EDGE: u32 = u32::MAX;
 const NO_EXIT: i8 = i8::MIN;
 const UNSET: i8 = i8::MIN;
 const X_NODE: u32 = 1 << 31;
-/// Positions generated between two progress reports.
 const CHUNK: usize = 1 << 14;
 
-/// How far a build has come.
-#[derive(Clone, Copy, Debug)]
-pub struct Progress {
-    /// Positions finished (solved or found already built), both sides to move counted once.
-    pub done: u64,
-    /// Positions of the whole build.
-    pub total: u64,
-    /// The configuration being built.
-    pub config: Config,
-    /// Its layer (counters on the board).
-    pub layer: u32,
-}
-
-/// What a build did.
-#[derive(Clone, Debug, Default)]
-pub struct Report {
-    /// Positions solved by this build (not counting layers found already built).
-    pub solved: u64,
-    /// Positions in layers found already built and checked.
-    pub reused: u64,
-    /// Layer files written.
-    pub files: usize,
-    /// Wall-clock time.
-    pub time: Duration,
-    /// The largest number of positions solved together (a layer with its mirror).
-    pub largest_layer: u64,
-}
-
-/// The layers a build of `rules` up to `max_counters` counters makes: configuration, layer
-/// and positions, in build order.
-pub fn plan(rules: &Rules, max_counters: u32) -> Vec<(Config, u32, u64)> {
-    let n = rules.holes();
-    let mut v = Vec::new();
-    for pair in pairs(n) {
-        for s in 0..=max_counters {
-            for &c in &pair {
-                let ranker = Ranker::new(2 * n - c.count as usize);
-                if s <= ranker.max_layer() {
-                    v.push((c, s, ranker.layer_size(s)));
-                }
-            }
-        }
-    }
-    v
-}
-
-/// The configurations that are solved together: each with its mirror ([`Config::all`] lists
-/// every closed one just before its mirror).
-fn pairs(holes: usize) -> Vec<Vec<Config>> {
-    let all = Config::all(holes);
+/// Every layer up to `max_counters` of the table rule set `rules`: `(lower, upper)` by
+/// configuration and layer, solved pair by pair as the old builder did.
+pub fn old_build(rules: &Rules, max_counters: u32) -> HashMap<(Config, u32), (Vec<i8>, Vec<i8>)> {
+    let all = Config::all(rules.holes());
     let (open, closed) = all.split_at(1);
-    std::iter::once(open.to_vec())
+    let pairs: Vec<Vec<Config>> = std::iter::once(open.to_vec())
         .chain(closed.chunks(2).map(<[Config]>::to_vec))
-        .collect()
-}
-
-/// Builds (or completes) the table of the table rule set `rules` in `dir`, layers up to
-/// `max_counters` counters. Layers already built and whole are checked and kept, so an
-/// interrupted build goes on where it stopped.
-pub fn build(
-    rules: &Rules,
-    dir: &Path,
-    max_counters: u32,
-    progress: &(dyn Fn(&Progress) + Sync),
-) -> Result<Report, TableError> {
-    let start = Instant::now();
-    std::fs::create_dir_all(dir)
-        .map_err(|e| TableError::Io(dir.display().to_string(), e.to_string()))?;
-    let total: u64 = plan(rules, max_counters).iter().map(|p| p.2).sum();
-    let done = AtomicU64::new(0);
-    let mut report = Report::default();
-    for pair in pairs(rules.holes()) {
+        .collect();
+    let mut out = HashMap::new();
+    for pair in pairs {
         let shapes: Vec<Shape> = pair.iter().map(|&c| Shape::new(*rules, c)).collect();
         let rankers: Vec<Ranker> = shapes.iter().map(|s| Ranker::new(s.open.len())).collect();
         let mut built = PairValues {
@@ -111,55 +33,14 @@ pub fn build(
         };
         let top = rankers.iter().map(Ranker::max_layer).max().unwrap_or(0);
         for s in 0..=max_counters.min(top) {
-            let sizes: Vec<u64> = rankers.iter().map(|r| r.layer_size(s)).collect();
-            let ids: Vec<LayerId> = shapes
-                .iter()
-                .map(|sh| LayerId {
-                    holes: rules.holes() as u8,
-                    config: sh.config,
-                    layer: s as u8,
-                })
-                .collect();
-            let found: Option<Vec<_>> = ids
-                .iter()
-                .zip(&sizes)
-                .map(|(id, &n)| file::read(dir, id, n))
-                .collect();
-            let tell_done = |done: u64| {
-                progress(&Progress {
-                    done,
-                    total,
-                    config: pair[0],
-                    layer: s,
-                })
-            };
-            let layer = match found {
-                Some(values) => {
-                    report.reused += sizes.iter().sum::<u64>();
-                    done.fetch_add(sizes.iter().sum(), Ordering::Relaxed);
-                    values
-                }
-                None => {
-                    let tell = |d: u64| tell_done(done.fetch_add(d, Ordering::Relaxed) + d);
-                    let values = solve_layer(&shapes, &rankers, &built, s, &tell);
-                    for (id, (lo, hi)) in ids.iter().zip(&values) {
-                        file::write(dir, id, lo, hi)?;
-                        report.files += 1;
-                    }
-                    let n: u64 = sizes.iter().sum();
-                    report.solved += n;
-                    report.largest_layer = report.largest_layer.max(n);
-                    values
-                }
-            };
-            tell_done(done.load(Ordering::Relaxed));
-            for (j, v) in layer.into_iter().enumerate() {
+            let values = solve_layer(&shapes, &rankers, &built, s, &|_| {});
+            for (j, v) in values.into_iter().enumerate() {
+                out.insert((pair[j], s), v.clone());
                 built.layers[j].push(v);
             }
         }
     }
-    report.time = start.elapsed();
-    Ok(report)
+    out
 }
 
 /// The solved layers of a configuration pair: `layers[shape][s] = (lower, upper)`.
