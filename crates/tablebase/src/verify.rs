@@ -19,7 +19,7 @@
 use crate::config::{Config, Shape};
 use crate::file::{self, LayerId, HEADER, NO_RANK};
 use crate::index::Ranker;
-use crate::{TableError, Tablebase};
+use crate::{TableError, Tablebase, Values};
 use memmap2::Mmap;
 use rajapasu_engine::{Position, Side};
 use rayon::prelude::*;
@@ -56,13 +56,19 @@ pub fn equations(
             .with_min_len(1 << 12)
             .filter_map(|r| {
                 let pos = shape.position(&ranker.unrank(s, r as u64));
-                let stored = table.probe(&pos).expect("a built layer");
-                let eq = equations_of(table, &pos);
+                let layer = TableLayer {
+                    table,
+                    ranks: None,
+                    s,
+                };
                 tick(&checked, progress);
-                (eq != (stored.lower, stored.upper)).then(|| Mismatch {
-                    position: pos.to_string(),
-                    stored: (stored.lower, stored.upper),
-                    equations: eq,
+                equations_at(&layer, pos).map(|eq| {
+                    let stored = layer.values(pos);
+                    Mismatch {
+                        position: pos.to_string(),
+                        stored: (stored.lower, stored.upper),
+                        equations: eq,
+                    }
                 })
             })
             .collect();
@@ -97,26 +103,6 @@ fn tick(checked: &AtomicU64, progress: &(dyn Fn(u64) + Sync)) {
     if done % (1 << 20) == 0 {
         progress(done);
     }
-}
-
-/// What a position's moves give for its two values.
-fn equations_of(table: &Tablebase, pos: &Position) -> (i8, i8) {
-    let moves = pos.legal_moves();
-    if moves.is_empty() {
-        let t = -(pos.on_board() as i8);
-        return (t, t);
-    }
-    let (mut lo, mut hi) = (i32::MIN, i32::MIN);
-    for &m in moves.iter() {
-        let mut child = *pos;
-        child.play(m);
-        let me = pos.to_move();
-        let gain = child.lead(me) - pos.lead(me);
-        let after = table.probe(&child).expect("a built layer below");
-        lo = lo.max(gain - i32::from(after.upper));
-        hi = hi.max(gain - i32::from(after.lower));
-    }
-    (lo as i8, hi as i8)
 }
 
 /// What is wrong at a position, by the complete check.
@@ -166,6 +152,157 @@ impl fmt::Display for Failure {
                  self-supporting cycle)",
                 self.position
             ),
+        }
+    }
+}
+
+/// One move of a position, as the checks see it.
+#[derive(Clone, Copy, Debug)]
+pub enum Step<N> {
+    /// A move that captures (or ends the round): what the mover gains and the values after it,
+    /// which a lower layer holds.
+    Exit {
+        /// Counters the mover gains by the move.
+        gain: i32,
+        /// The values after the move, for the player to move then.
+        after: Values,
+    },
+    /// A move that stays in the layer (it captures nothing).
+    Within {
+        /// Counters the mover gains by the move (0 under the table's rules).
+        gain: i32,
+        /// The position after it.
+        to: N,
+    },
+}
+
+/// A layer's positions as the checks see them: the table's own, or a graph made by hand.
+pub trait LayerGraph: Sync {
+    /// A position of the layer.
+    type Node: Copy + Send;
+    /// Counters on the board: the trivial lower value is `-counters`.
+    fn counters(&self) -> u32;
+    /// The values stored for a position.
+    fn values(&self, n: Self::Node) -> Values;
+    /// The rank stored for a position ([`NO_RANK`] if none).
+    fn rank(&self, n: Self::Node) -> u16;
+    /// Calls `f` with each legal move of the position.
+    fn steps(&self, n: Self::Node, f: &mut dyn FnMut(Step<Self::Node>));
+}
+
+/// What the moves of `n` give for its two values, if the stored ones differ.
+pub fn equations_at<G: LayerGraph>(g: &G, n: G::Node) -> Option<(i8, i8)> {
+    let (mut lo, mut hi) = (i32::MIN, i32::MIN);
+    g.steps(n, &mut |step| {
+        let (gain, after) = match step {
+            Step::Exit { gain, after } => (gain, after),
+            Step::Within { gain, to } => (gain, g.values(to)),
+        };
+        lo = lo.max(gain - i32::from(after.upper));
+        hi = hi.max(gain - i32::from(after.lower));
+    });
+    if lo == i32::MIN {
+        // No move: rule 8(a), the opponent takes what is left.
+        lo = -(g.counters() as i32);
+        hi = lo;
+    }
+    let eq = (lo as i8, hi as i8);
+    let stored = g.values(n);
+    (eq != (stored.lower, stored.upper)).then_some(eq)
+}
+
+/// Whether the rank of `n` shows its lower value is reached (module docs): `None` if it does
+/// (or the value is the trivial one).
+pub fn rank_at<G: LayerGraph>(g: &G, n: G::Node) -> Option<Flaw> {
+    let lower = i32::from(g.values(n).lower);
+    if lower <= -(g.counters() as i32) {
+        return None;
+    }
+    let rank = g.rank(n);
+    if rank == NO_RANK {
+        return Some(Flaw::NoRank);
+    }
+    let mut reached = false;
+    g.steps(n, &mut |step| {
+        if reached {
+            return;
+        }
+        match step {
+            Step::Exit { gain, after } => reached = gain - i32::from(after.upper) >= lower,
+            Step::Within { gain, to } => {
+                if gain - i32::from(g.values(to).upper) < lower {
+                    return;
+                }
+                // The child's rank: one more than the largest among its moves within the
+                // layer, 0 with none; none if one of those has no rank.
+                let mut most: Option<Option<u16>> = None;
+                g.steps(to, &mut |next| {
+                    if let Step::Within { to: p, .. } = next {
+                        let r = g.rank(p);
+                        let r = (r != NO_RANK).then_some(r);
+                        most = Some(match most {
+                            None => r,
+                            Some(m) => m.zip(r).map(|(a, b)| a.max(b)),
+                        });
+                    }
+                });
+                let child_rank = match most {
+                    None => Some(0),
+                    Some(m) => m.map(|r| u32::from(r) + 1),
+                };
+                reached = child_rank.is_some_and(|c| c < u32::from(rank));
+            }
+        }
+    });
+    (!reached).then_some(Flaw::Unsupported { rank })
+}
+
+/// The complete check at one position: its equations, then its rank.
+pub fn check_at<G: LayerGraph>(g: &G, n: G::Node) -> Option<Flaw> {
+    match equations_at(g, n) {
+        Some(eq) => Some(Flaw::Equations(eq)),
+        None => rank_at(g, n),
+    }
+}
+
+/// A layer of a built table: positions with South to move, their moves through
+/// [`Tablebase::probe`], their ranks from the ranks files (none when only the equations are
+/// checked).
+struct TableLayer<'a> {
+    table: &'a Tablebase,
+    ranks: Option<&'a Ranks>,
+    s: u32,
+}
+
+impl LayerGraph for TableLayer<'_> {
+    type Node = Position;
+
+    fn counters(&self) -> u32 {
+        self.s
+    }
+
+    fn values(&self, n: Position) -> Values {
+        self.table.probe(&n).expect("a built layer")
+    }
+
+    fn rank(&self, n: Position) -> u16 {
+        self.ranks.map_or(NO_RANK, |r| r.of(&n))
+    }
+
+    fn steps(&self, n: Position, f: &mut dyn FnMut(Step<Position>)) {
+        let me = n.to_move();
+        for &m in n.legal_moves().iter() {
+            let mut child = n;
+            child.play(m);
+            let gain = child.lead(me) - n.lead(me);
+            if child.on_board() == self.s {
+                f(Step::Within { gain, to: child });
+            } else {
+                f(Step::Exit {
+                    gain,
+                    after: self.table.probe(&child).expect("a built layer below"),
+                });
+            }
         }
     }
 }
@@ -259,19 +396,19 @@ pub fn complete(
             .with_min_len(1 << 12)
             .filter_map(|r| {
                 let pos = shape.position(&ranker.unrank(s, r as u64));
-                let stored = table.probe(&pos).expect("a built layer");
-                let stored_pair = (stored.lower, stored.upper);
-                tick(&checked, progress);
-                let eq = equations_of(table, &pos);
-                let flaw = if eq != stored_pair {
-                    Some(Flaw::Equations(eq))
-                } else {
-                    rank_flaw(table, &ranks, &pos, stored.lower)
+                let layer = TableLayer {
+                    table,
+                    ranks: Some(&ranks),
+                    s,
                 };
-                flaw.map(|flaw| Failure {
-                    position: pos.to_string(),
-                    stored: stored_pair,
-                    flaw,
+                tick(&checked, progress);
+                check_at(&layer, pos).map(|flaw| {
+                    let stored = layer.values(pos);
+                    Failure {
+                        position: pos.to_string(),
+                        stored: (stored.lower, stored.upper),
+                        flaw,
+                    }
                 })
             })
             .collect();
@@ -279,45 +416,4 @@ pub fn complete(
     }
     progress(checked.load(Ordering::Relaxed));
     Ok((bad, checked.load(Ordering::Relaxed)))
-}
-
-/// Whether the rank of `pos` shows its lower value `lower` is reached.
-fn rank_flaw(table: &Tablebase, ranks: &Ranks, pos: &Position, lower: i8) -> Option<Flaw> {
-    let s = pos.on_board();
-    if i32::from(lower) <= -(s as i32) {
-        return None;
-    }
-    let rank = ranks.of(pos);
-    if rank == NO_RANK {
-        return Some(Flaw::NoRank);
-    }
-    let me = pos.to_move();
-    let reached = pos.legal_moves().iter().any(|&m| {
-        let mut child = *pos;
-        child.play(m);
-        let gain = child.lead(me) - pos.lead(me);
-        let after = table.probe(&child).expect("a built layer");
-        if gain - i32::from(after.upper) < i32::from(lower) {
-            return false;
-        }
-        if child.on_board() < s {
-            return true; // an exit worth the value
-        }
-        // Within the layer: the child's rank, from its own moves within the layer.
-        let mut most: Option<u16> = None;
-        for &m2 in child.legal_moves().iter() {
-            let mut grandchild = child;
-            grandchild.play(m2);
-            if grandchild.on_board() == s {
-                let r = ranks.of(&grandchild);
-                if r == NO_RANK {
-                    return false;
-                }
-                most = Some(most.map_or(r, |x| x.max(r)));
-            }
-        }
-        let child_rank = most.map_or(0, |x| u32::from(x) + 1);
-        child_rank < u32::from(rank)
-    });
-    (!reached).then_some(Flaw::Unsupported { rank })
 }

@@ -50,7 +50,8 @@ enum TablebaseCommand {
         #[arg(long, value_name = "N")]
         threads: Option<usize>,
     },
-    /// Check every position's equations, and a random sample against the solver.
+    /// Check every position completely (its equations, and the ranks that prove each lower value
+    /// is reached), and a random sample against the solver.
     Verify {
         /// Positions to check against the solver, which proves values by search without the
         /// table.
@@ -196,18 +197,23 @@ fn run_verify(
     seed: u64,
 ) -> Result<(), CliError> {
     let table = open(rules, root)?;
-    println!("checking the equations of {} positions", table.positions());
+    println!(
+        "checking {} positions completely: equations and ranks",
+        table.positions()
+    );
     let bar = ProgressBar::new(table.positions());
-    let (bad, checked) = verify::equations(&table, 10, &|n| bar.set_position(n));
+    let started = Instant::now();
+    let checked = verify::complete(&table, 10, &|n| bar.set_position(n));
     bar.finish_and_clear();
-    for m in &bad {
-        println!(
-            "mismatch at {}: stored [{}, {}], its moves give [{}, {}]",
-            m.position, m.stored.0, m.stored.1, m.equations.0, m.equations.1
-        );
+    let (bad, checked) = checked?;
+    let took = started.elapsed();
+    for failure in &bad {
+        println!("failure at {failure}");
     }
     println!(
-        "equations: {checked} positions checked, {} mismatches",
+        "complete check: {checked} positions in {} ({:.0} positions/s), {} failures",
+        human(took),
+        checked as f64 / took.as_secs_f64().max(1e-9),
         bad.len()
     );
     // The sample: positions of built layers, proved by the solver's search, which uses no
