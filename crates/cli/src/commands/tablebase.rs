@@ -140,8 +140,8 @@ fn run_build(
     // in the caches): the factor was measured on this project's reference machine.
     let estimate = Duration::from_secs_f64(total as f64 / rate * 2.5);
     println!(
-        "table {table} up to {counters} counters: {} layer files, {total} positions (South to move; \
-         North's are their mirrors), about {} MiB",
+        "table {table} up to {counters} counters: {} layers, {total} positions (South to move; \
+         North's are their mirrors), about {} MiB of values and as much of ranks",
         layers.len(),
         (2 * total) >> 20
     );

@@ -113,6 +113,9 @@ fn row_index(shape: &Shape) -> RowIndex {
     RowIndex::new(n, &closed(Side::South), &closed(Side::North))
 }
 
+/// A solved layer's values as pairs `[lower, upper]`, shared with the writer thread.
+type LayerValues = Arc<Vec<[i8; 2]>>;
+
 /// What the generation reads: every configuration's shape and index, and the values of the
 /// layers solved so far, as pairs `[lower, upper]` by configuration and layer.
 struct Tables {
@@ -122,7 +125,7 @@ struct Tables {
     rows: Vec<RowIndex>,
     /// The index of each configuration's mirror.
     mirror: Vec<usize>,
-    values: Vec<Vec<Option<Arc<Vec<[i8; 2]>>>>>,
+    values: Vec<Vec<Option<LayerValues>>>,
 }
 
 impl Tables {
@@ -245,7 +248,14 @@ pub fn build(
             for ((&c, values), ranks) in pair.iter().zip(layer.values).zip(ranks) {
                 let values = Arc::new(values);
                 if let Some(ranks) = ranks {
-                    writer.send(t.id(c, s), Arc::clone(&values), ranks)?;
+                    if !writer.send(t.id(c, s), Arc::clone(&values), ranks) {
+                        // The writer stopped on an error: that error.
+                        writer.finish()?;
+                        return Err(TableError::Io(
+                            dir.display().to_string(),
+                            "the table's writer stopped".into(),
+                        ));
+                    }
                 }
                 t.values[c][s as usize] = Some(values);
             }

@@ -98,12 +98,12 @@ pub(super) fn solve(
     let span = (2 * s + 1) as usize;
     let bucket = |v: i32| (v + s) as usize;
     let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); span];
-    for i in 0..m {
+    for (i, &out) in left.iter().enumerate() {
         let e = exit(i);
         if e[0] != NO_EXIT {
             buckets[bucket(i32::from(e[0]))].push(i as u32);
         }
-        if left[i] == 0 {
+        if out == 0 {
             buckets[bucket(-i32::from(e[1]))].push(i as u32 | X_NODE);
         }
     }

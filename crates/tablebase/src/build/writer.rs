@@ -43,21 +43,10 @@ impl Writer {
         Writer { queue, thread }
     }
 
-    /// Queues a layer. If the thread stopped on an error, that error.
-    pub(super) fn send(
-        &self,
-        id: LayerId,
-        values: Arc<Vec<[i8; 2]>>,
-        ranks: Vec<u16>,
-    ) -> Result<(), TableError> {
-        if self.queue.send(Job { id, values, ranks }).is_err() {
-            // The thread has ended: only an error ends it early.
-            return Err(TableError::Io(
-                "the table's writer".into(),
-                "stopped before the build ended".into(),
-            ));
-        }
-        Ok(())
+    /// Queues a layer; `false` if the thread has stopped (on an error, which
+    /// [`Writer::finish`] returns).
+    pub(super) fn send(&self, id: LayerId, values: Arc<Vec<[i8; 2]>>, ranks: Vec<u16>) -> bool {
+        self.queue.send(Job { id, values, ranks }).is_ok()
     }
 
     /// Waits for every queued layer; the values files written.
