@@ -17,7 +17,7 @@
 //! where they do not, the table shows the bounds.
 
 use super::round_games::{solve_round_game, RoundGame, RoundGameValue};
-use super::round_graph::RoundGraph;
+use super::round_graph::{Attractor, RoundGraph};
 use crate::solver::{Bounds, Solver};
 use crate::Limits;
 use rajapasu_engine::{BySide, RoundEnd, RoundOutcome, RoundStart, Rules, Side};
@@ -135,6 +135,8 @@ pub enum RoundMethod {
         moves: usize,
         /// Bytes of its arrays.
         bytes: usize,
+        /// Whether a line of it can go round in circles.
+        cyclic: bool,
     },
     /// By its counter value alone: the questions it decides.
     Counters {
@@ -192,11 +194,19 @@ pub enum Progress {
         /// How.
         report: RoundReport,
     },
-    /// An iteration of the fixpoint ended.
+    /// An iteration of the proven fixpoint ended.
     Iteration {
         /// Which (1 is "win in one round").
         k: u32,
-        /// Round starts known won, for South and for North, in the proven fixpoint.
+        /// Round starts known won, for South and for North.
+        won: [usize; 2],
+    },
+    /// An iteration of the possible fixpoint ended: it runs only where some round's answer
+    /// depends on repetitions.
+    Possible {
+        /// Which.
+        k: u32,
+        /// Round starts possibly won, for South and for North.
         won: [usize; 2],
     },
 }
@@ -267,43 +277,57 @@ pub fn solve_match_resuming(
     let started = Instant::now();
     let starts: Vec<RoundStart> = RoundStart::all(rules).collect();
     let mut tests = 0;
-    loop {
+    let mut grown: HashMap<(usize, Side), Attractor> = HashMap::new();
+    // The proven fixpoint, each round graph's attractors grown as the goals grow.
+    while !state.proven_done {
         let k = state.iterations + 1;
+        let before = state.ranks[0].clone();
         let mut added = false;
-        for (fixpoint, ranks) in state.ranks.iter_mut().enumerate() {
-            let bound = if fixpoint == 0 {
-                Bound::Proven
-            } else {
-                Bound::Possible
-            };
-            for side in Side::ALL {
-                let before = ranks[side.index()].clone();
-                let wins = |outcome: RoundOutcome| match outcome {
-                    RoundOutcome::MatchWon(w) => w == side,
-                    RoundOutcome::Next(s) => before[index(&rules, s)].is_some(),
+        for side in Side::ALL {
+            let wins = goal(&rules, side, &before[side.index()]);
+            for (i, &start) in starts.iter().enumerate() {
+                if before[side.index()][i].is_some() {
+                    continue;
+                }
+                tests += 1;
+                let yes = match &rounds[&RoundGame::of(start)] {
+                    Round::Graph(graph) => {
+                        let a = grown
+                            .entry((i, side))
+                            .or_insert_with(|| graph.empty_attractor(start, side));
+                        graph.grow(a, &wins);
+                        a.contains(0)
+                    }
+                    round => round.ask(start, side, &wins, Bound::Proven),
                 };
-                for (i, &start) in starts.iter().enumerate() {
-                    if before[i].is_some() {
-                        continue;
-                    }
-                    tests += 1;
-                    if rounds[&RoundGame::of(start)].ask(start, side, &wins, bound) {
-                        ranks[side.index()][i] = Some(k);
-                        added = true;
-                    }
+                if yes {
+                    state.ranks[0][side.index()][i] = Some(k);
+                    grown.remove(&(i, side));
+                    added = true;
                 }
             }
         }
         state.iterations = k;
+        state.proven_done = !added;
         let count = |side: Side| state.ranks[0][side.index()].iter().flatten().count();
         progress(Progress::Iteration {
             k,
             won: [count(Side::South), count(Side::North)],
         });
         save(&state);
-        if !added {
-            break;
-        }
+    }
+    drop(grown);
+    if state.open.is_none() {
+        let (open, checks) = open_tests(&rules, &rounds, &state);
+        tests += checks;
+        state.open = Some(open);
+        save(&state);
+    }
+    if state.open == Some(false) {
+        // No round test ever depended on repetitions: what is possible is what is proven.
+        state.ranks[1] = state.ranks[0].clone();
+    } else {
+        tests += possible_fixpoint(&rules, &rounds, &mut state, progress, save);
     }
     let [proven, possible] = &state.ranks;
     let win = |ranks: &[Vec<Option<u32>>; 2], side: Side, i: usize| {
@@ -336,6 +360,118 @@ pub fn solve_match_resuming(
     }
 }
 
+/// The goal of `side` when `ranks` holds the round starts it wins: a match won, or a round
+/// start won.
+fn goal<'a>(
+    rules: &'a Rules,
+    side: Side,
+    ranks: &'a [Option<u32>],
+) -> impl Fn(RoundOutcome) -> bool + 'a {
+    move |outcome| match outcome {
+        RoundOutcome::MatchWon(w) => w == side,
+        RoundOutcome::Next(s) => ranks[index(rules, s)].is_some(),
+    }
+}
+
+/// Whether some round test of the proven fixpoint would have been answered otherwise had
+/// repetitions gone the asking side's way, and the tests it took. If none would, the possible
+/// fixpoint is the proven one: by induction on the iterations, each adds the same round starts
+/// to both. The goals of the iterations only grow, so the other player's attractors of their
+/// complements are grown from the last iteration back to the first, one pass a round start.
+fn open_tests(
+    rules: &Rules,
+    rounds: &HashMap<RoundGame, Round>,
+    state: &MatchState,
+) -> (bool, u64) {
+    let mut tests = 0;
+    let proven = &state.ranks[0];
+    for side in Side::ALL {
+        let ranks = &proven[side.index()];
+        for (i, start) in RoundStart::all(*rules).enumerate() {
+            let round = &rounds[&RoundGame::of(start)];
+            let mut other = match round {
+                Round::Graph(graph) if !graph.cyclic() => continue,
+                Round::Graph(graph) => Some((graph, graph.empty_attractor(start, !side))),
+                Round::Counters(_) => None,
+            };
+            for k in (0..state.iterations).rev() {
+                // The goal of iteration k + 1: the round starts won within k rounds.
+                let won_by_k: Vec<Option<u32>> =
+                    ranks.iter().map(|r| r.filter(|&r| r <= k)).collect();
+                if ranks[i].is_some_and(|r| r <= k + 1) {
+                    continue;
+                }
+                tests += 1;
+                let wins = goal(rules, side, &won_by_k);
+                let possible = match &mut other {
+                    Some((graph, a)) => {
+                        graph.grow(a, |o| !wins(o));
+                        !a.contains(0)
+                    }
+                    None => round.ask(start, side, &wins, Bound::Possible),
+                };
+                if possible {
+                    return (true, tests);
+                }
+            }
+        }
+    }
+    (false, tests)
+}
+
+/// The possible fixpoint, test by test, for when some round test depends on repetitions.
+fn possible_fixpoint(
+    rules: &Rules,
+    rounds: &HashMap<RoundGame, Round>,
+    state: &mut MatchState,
+    progress: &mut dyn FnMut(Progress),
+    save: &mut dyn FnMut(&MatchState),
+) -> u64 {
+    let mut tests = 0;
+    let starts: Vec<RoundStart> = RoundStart::all(*rules).collect();
+    let mut grown: HashMap<(usize, Side), Attractor> = HashMap::new();
+    loop {
+        let before = state.ranks[1].clone();
+        let k = state.possible_iterations + 1;
+        let mut added = false;
+        for side in Side::ALL {
+            let wins = goal(rules, side, &before[side.index()]);
+            for (i, &start) in starts.iter().enumerate() {
+                if before[side.index()][i].is_some() {
+                    continue;
+                }
+                tests += 1;
+                let yes = match &rounds[&RoundGame::of(start)] {
+                    // Without cycles, possible is proven, and the attractor can grow.
+                    Round::Graph(graph) if !graph.cyclic() => {
+                        let a = grown
+                            .entry((i, side))
+                            .or_insert_with(|| graph.empty_attractor(start, side));
+                        graph.grow(a, &wins);
+                        a.contains(0)
+                    }
+                    round => round.ask(start, side, &wins, Bound::Possible),
+                };
+                if yes {
+                    state.ranks[1][side.index()][i] = Some(k);
+                    grown.remove(&(i, side));
+                    added = true;
+                }
+            }
+        }
+        state.possible_iterations = k;
+        let count = |side: Side| state.ranks[1][side.index()].iter().flatten().count();
+        progress(Progress::Possible {
+            k,
+            won: [count(Side::South), count(Side::North)],
+        });
+        save(state);
+        if !added {
+            return tests;
+        }
+    }
+}
+
 /// Solves every round game of `rules`, taking the counter values `state` already holds and
 /// adding those it proves.
 fn solve_rounds(
@@ -356,6 +492,7 @@ fn solve_rounds(
                 positions: graph.len(),
                 moves: graph.edges(),
                 bytes: graph.bytes(),
+                cyclic: graph.cyclic(),
             };
             (Round::Graph(graph), method)
         } else {
@@ -401,8 +538,14 @@ fn solve_rounds(
 pub struct MatchState {
     /// The rules, as their text.
     pub rules: String,
-    /// Iterations finished.
+    /// Iterations of the proven fixpoint finished.
     pub iterations: u32,
+    /// Whether the proven fixpoint is complete.
+    proven_done: bool,
+    /// Whether some round test depends on repetitions, once checked.
+    open: Option<bool>,
+    /// Iterations of the possible fixpoint finished, when it is needed.
+    possible_iterations: u32,
     /// The counter values of the round games solved by counters.
     counters: Vec<CounterValue>,
     /// Rounds to each side's win by round start, if it wins: in the proven fixpoint, then the
@@ -449,6 +592,9 @@ impl MatchState {
         MatchState {
             rules: rules.to_string(),
             iterations: 0,
+            proven_done: false,
+            open: None,
+            possible_iterations: 0,
             counters: Vec::new(),
             ranks: [none(), none()],
         }

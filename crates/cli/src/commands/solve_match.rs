@@ -116,9 +116,11 @@ fn print_progress(p: Progress, started: Instant) {
                     positions,
                     moves,
                     bytes,
+                    cyclic,
                 } => format!(
-                    "whole graph, {positions} positions, {moves} moves, {:.0} MB",
-                    bytes as f64 / 1e6
+                    "whole graph, {positions} positions, {moves} moves, {:.0} MB{}",
+                    bytes as f64 / 1e6,
+                    if cyclic { ", with cycles" } else { "" }
                 ),
                 RoundMethod::Counters { bounds, nodes } => match bounds.exact() {
                     Some(v) => format!("counter value {v:+} for the leader, {nodes} nodes"),
@@ -137,6 +139,11 @@ fn print_progress(p: Progress, started: Instant) {
         }
         Progress::Iteration { k, won } => println!(
             "iteration {k}: South wins from {} round starts, North from {} [{secs:.1} s]",
+            won[0], won[1]
+        ),
+        Progress::Possible { k, won } => println!(
+            "where repetitions decide, iteration {k}: South may win from {} round starts, \
+             North from {} [{secs:.1} s]",
             won[0], won[1]
         ),
     }
