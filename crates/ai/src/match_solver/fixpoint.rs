@@ -290,15 +290,13 @@ pub fn solve_match_resuming(
                     continue;
                 }
                 tests += 1;
-                let yes = match &rounds[&RoundGame::of(start)] {
-                    Round::Graph(graph) => {
-                        let a = grown
-                            .entry((i, side))
-                            .or_insert_with(|| graph.empty_attractor(start, side));
-                        graph.grow(a, &wins);
+                let yes = match rounds.graph(start, side) {
+                    Some(asked) => {
+                        let a = grown.entry((i, side)).or_insert_with(|| asked.empty());
+                        asked.grow(a, &wins);
                         a.contains(0)
                     }
-                    round => round.ask(start, side, &wins, Bound::Proven),
+                    None => rounds.ask(start, side, &wins, Bound::Proven),
                 };
                 if yes {
                     state.ranks[0][side.index()][i] = Some(k);
@@ -378,21 +376,19 @@ fn goal<'a>(
 /// fixpoint is the proven one: by induction on the iterations, each adds the same round starts
 /// to both. The goals of the iterations only grow, so the other player's attractors of their
 /// complements are grown from the last iteration back to the first, one pass a round start.
-fn open_tests(
-    rules: &Rules,
-    rounds: &HashMap<RoundGame, Round>,
-    state: &MatchState,
-) -> (bool, u64) {
+fn open_tests(rules: &Rules, rounds: &Rounds, state: &MatchState) -> (bool, u64) {
     let mut tests = 0;
     let proven = &state.ranks[0];
     for side in Side::ALL {
         let ranks = &proven[side.index()];
         for (i, start) in RoundStart::all(*rules).enumerate() {
-            let round = &rounds[&RoundGame::of(start)];
-            let mut other = match round {
-                Round::Graph(graph) if !graph.cyclic() => continue,
-                Round::Graph(graph) => Some((graph, graph.empty_attractor(start, !side))),
-                Round::Counters(_) => None,
+            let mut other = match rounds.graph(start, side) {
+                Some(asked) if !asked.graph.cyclic() => continue,
+                Some(asked) => {
+                    let a = asked.empty_for_other();
+                    Some((asked, a))
+                }
+                None => None,
             };
             for k in (0..state.iterations).rev() {
                 // The goal of iteration k + 1: the round starts won within k rounds.
@@ -404,11 +400,11 @@ fn open_tests(
                 tests += 1;
                 let wins = goal(rules, side, &won_by_k);
                 let possible = match &mut other {
-                    Some((graph, a)) => {
-                        graph.grow(a, |o| !wins(o));
+                    Some((asked, a)) => {
+                        asked.grow(a, |o| !wins(o));
                         !a.contains(0)
                     }
-                    None => round.ask(start, side, &wins, Bound::Possible),
+                    None => rounds.ask(start, side, &wins, Bound::Possible),
                 };
                 if possible {
                     return (true, tests);
@@ -422,7 +418,7 @@ fn open_tests(
 /// The possible fixpoint, test by test, for when some round test depends on repetitions.
 fn possible_fixpoint(
     rules: &Rules,
-    rounds: &HashMap<RoundGame, Round>,
+    rounds: &Rounds,
     state: &mut MatchState,
     progress: &mut dyn FnMut(Progress),
     save: &mut dyn FnMut(&MatchState),
@@ -441,16 +437,14 @@ fn possible_fixpoint(
                     continue;
                 }
                 tests += 1;
-                let yes = match &rounds[&RoundGame::of(start)] {
+                let yes = match rounds.graph(start, side) {
                     // Without cycles, possible is proven, and the attractor can grow.
-                    Round::Graph(graph) if !graph.cyclic() => {
-                        let a = grown
-                            .entry((i, side))
-                            .or_insert_with(|| graph.empty_attractor(start, side));
-                        graph.grow(a, &wins);
+                    Some(asked) if !asked.graph.cyclic() => {
+                        let a = grown.entry((i, side)).or_insert_with(|| asked.empty());
+                        asked.grow(a, &wins);
                         a.contains(0)
                     }
-                    round => round.ask(start, side, &wins, Bound::Possible),
+                    _ => rounds.ask(start, side, &wins, Bound::Possible),
                 };
                 if yes {
                     state.ranks[1][side.index()][i] = Some(k);
@@ -479,8 +473,13 @@ fn solve_rounds(
     options: &MatchOptions,
     state: &mut MatchState,
     progress: &mut dyn FnMut(Progress),
-) -> (HashMap<RoundGame, Round>, Vec<RoundReport>) {
-    let games = RoundGame::all(rules);
+) -> (Rounds, Vec<RoundReport>) {
+    // One of each pair of mirrored round games: questions about the other are asked of it
+    // mirrored (see `Rounds`).
+    let games: Vec<RoundGame> = RoundGame::all(rules)
+        .into_iter()
+        .filter(|g| *g < g.mirror())
+        .collect();
     let mut rounds = HashMap::new();
     let mut reports = Vec::new();
     let mut solver = None;
@@ -528,7 +527,7 @@ fn solve_rounds(
         });
         rounds.insert(game, round);
     }
-    (rounds, reports)
+    (Rounds(rounds), reports)
 }
 
 /// How far a solve of the match has come, to resume it: the counter values proven and the
@@ -623,6 +622,83 @@ enum Bound {
     /// Possible: the other player cannot force the goal's complement even if endless play
     /// counts against them.
     Possible,
+}
+
+/// The round games, each stored once with its mirror: the game is the same seen from either
+/// side, so a question about one is the mirrored question about the other.
+struct Rounds(HashMap<RoundGame, Round>);
+
+impl Rounds {
+    /// The round that answers questions about `start`: the start to ask them at, and whether
+    /// they must be mirrored (the other player asks, of mirrored outcomes).
+    fn of(&self, start: RoundStart) -> (&Round, RoundStart, bool) {
+        match self.0.get(&RoundGame::of(start)) {
+            Some(round) => (round, start, false),
+            None => (
+                &self.0[&RoundGame::of(start.mirror())],
+                start.mirror(),
+                true,
+            ),
+        }
+    }
+
+    /// Asks whether `player` can force the round from `start` into `goal`, in the game
+    /// `bound`, without growing anything.
+    fn ask(
+        &self,
+        start: RoundStart,
+        player: Side,
+        goal: &dyn Fn(RoundOutcome) -> bool,
+        bound: Bound,
+    ) -> bool {
+        let (round, at, mirrored) = self.of(start);
+        if mirrored {
+            round.ask(at, !player, &|o: RoundOutcome| goal(o.mirror()), bound)
+        } else {
+            round.ask(at, player, goal, bound)
+        }
+    }
+
+    /// The graph that answers about `start`, if it has one, with the start and player to ask
+    /// as.
+    fn graph(&self, start: RoundStart, player: Side) -> Option<Asked<'_>> {
+        match self.of(start) {
+            (Round::Graph(graph), at, mirrored) => Some(Asked {
+                graph,
+                at,
+                player: if mirrored { !player } else { player },
+                mirrored,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// A question put to a round graph, mirrored or not.
+struct Asked<'a> {
+    graph: &'a RoundGraph,
+    at: RoundStart,
+    player: Side,
+    mirrored: bool,
+}
+
+impl Asked<'_> {
+    /// An attractor of the asking player with no goal yet.
+    fn empty(&self) -> Attractor {
+        self.graph.empty_attractor(self.at, self.player)
+    }
+
+    /// The other player's.
+    fn empty_for_other(&self) -> Attractor {
+        self.graph.empty_attractor(self.at, !self.player)
+    }
+
+    /// Grows `a` with `goal`, given in the asker's terms.
+    fn grow(&self, a: &mut Attractor, goal: impl Fn(RoundOutcome) -> bool) {
+        let mirrored = self.mirrored;
+        self.graph
+            .grow(a, |o| goal(if mirrored { o.mirror() } else { o }));
+    }
 }
 
 /// A round game, ready to answer questions.
