@@ -1,8 +1,10 @@
-//! Build speed: a whole table of the 2 x 5 board, and the canonical board's layers up to 8.
+//! Build speed: a whole table of the 2 x 5 board, and the canonical board's layers up to 8;
+//! and the complete check (equations and ranks) of the 2 x 5 table.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use rajapasu_engine::Rules;
 use rajapasu_tablebase::build::build;
+use rajapasu_tablebase::{table_dir, verify, Tablebase};
 
 fn bench(c: &mut Criterion) {
     let root = std::env::temp_dir().join(format!("rajapasu-bench-{}", std::process::id()));
@@ -21,6 +23,16 @@ fn bench(c: &mut Criterion) {
             })
         });
     }
+    g.finish();
+    let rules: Rules = "canonical/holes=5".parse().unwrap();
+    let checked = root.join("checked");
+    build(&rules, &table_dir(&checked, &rules).unwrap(), 30, &|_| {}).unwrap();
+    let table = Tablebase::open(&checked, &rules).unwrap();
+    let mut g = c.benchmark_group("tablebase verify");
+    g.sample_size(10);
+    g.bench_function("2x5 board, complete check", |b| {
+        b.iter(|| verify::complete(&table, 10, &|_| {}).unwrap())
+    });
     g.finish();
     let _ = std::fs::remove_dir_all(&root);
 }
