@@ -14,8 +14,10 @@
 //! everywhere). A capture always leads to a lower layer, so every position reached by a
 //! capture, the start of a round and a set-up position meet that condition.
 //!
-//! [`build::build`] makes a table layer by layer ([`index`] numbers a layer's positions,
-//! [`file`](mod@file) stores them); [`Tablebase`] probes one; [`verify`] checks one.
+//! [`build::build`] makes a table layer by layer, each layer across every closed-hole
+//! configuration ([`index`] numbers a layer's positions, [`file`](mod@file) stores their values
+//! and, beside them, the ranks that prove the values are reached); [`Tablebase`] probes one;
+//! [`verify`] checks one completely (equations and ranks).
 //!
 //! ```
 //! use rajapasu_engine::{Position, Rules};
