@@ -160,6 +160,8 @@ fn a_small_table_is_built_probed_verified_and_described() {
     assert!(verify.contains("0 mismatches"), "{verify}");
     assert!(verify.contains("0 disagree"), "{verify}");
     assert!(verify.contains("the table is sound"), "{verify}");
+    assert!(verify.contains("complete check: "), "{verify}");
+    assert!(verify.contains(" 0 failures"), "{verify}");
     let stats = table(&["stats"]);
     assert!(stats.contains("total   "), "{stats}");
     // Analysis and the protocol use the table: the position is proven at once.
@@ -188,6 +190,14 @@ fn a_small_table_is_built_probed_verified_and_described() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("final-four=exempt"));
     let out = run(&["--tablebase", dir, "tablebase", "build", "--counters", "43"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("at most 42"));
+    // A table without its ranks cannot be checked completely, and says so.
+    let ranks = root.join("canonical_holes-4").join("open-05.rprk");
+    std::fs::remove_file(&ranks).unwrap();
+    let out = run(&table_args(&["verify", "--sample", "0"]));
+    assert_ne!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("complete check impossible: no ranks"), "{err}");
+    assert!(err.contains("open-05.rprk"), "{err}");
     std::fs::remove_dir_all(&root).unwrap();
 }
 

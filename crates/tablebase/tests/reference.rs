@@ -10,7 +10,7 @@ use rajapasu_tablebase::config::table_rules;
 use rajapasu_tablebase::file::{self, LayerId};
 use rajapasu_tablebase::{table_dir, verify, Tablebase};
 
-fn same_values_as_the_old_builder(spec: &str, max_counters: u32) {
+fn same_values_as_the_old_builder(spec: &str, max_counters: u32, complete: bool) {
     let rules = table_rules(&spec.parse::<Rules>().unwrap()).unwrap();
     let root = std::env::temp_dir().join(format!(
         "rajapasu-test-reference-{}-{}",
@@ -41,11 +41,13 @@ fn same_values_as_the_old_builder(spec: &str, max_counters: u32) {
         positions += lower.len() as u64;
     }
     assert_eq!(report.solved, positions, "{spec}: every layer built once");
-    // And the ranks written beside them prove them.
-    let table = Tablebase::open(&root, &rules).unwrap();
-    let (bad, checked) = verify::complete(&table, 5, &|_| {}).unwrap();
-    assert!(bad.is_empty(), "{spec}: {bad:?}");
-    assert_eq!(checked, positions);
+    if complete {
+        // And the ranks written beside them prove them.
+        let table = Tablebase::open(&root, &rules).unwrap();
+        let (bad, checked) = verify::complete(&table, 5, &|_| {}).unwrap();
+        assert!(bad.is_empty(), "{spec}: {bad:?}");
+        assert_eq!(checked, positions);
+    }
     std::fs::remove_dir_all(&root).unwrap();
 }
 
@@ -60,11 +62,12 @@ fn small_boards_get_the_old_values() {
         "canonical/holes=4,fours=sower,origin=skip",
         "canonical/holes=5",
     ] {
-        same_values_as_the_old_builder(spec, 30);
+        same_values_as_the_old_builder(spec, 30, true);
     }
 }
 
 #[test]
 fn canonical_layers_up_to_twelve_get_the_old_values() {
-    same_values_as_the_old_builder("canonical", 12);
+    // 15.5 million positions: the values only (the small boards' ranks are checked above).
+    same_values_as_the_old_builder("canonical", 12, false);
 }

@@ -210,11 +210,18 @@ fn run_verify(
     for failure in &bad {
         println!("failure at {failure}");
     }
+    let mismatches = bad
+        .iter()
+        .filter(|f| matches!(f.flaw, verify::Flaw::Equations(_)))
+        .count();
     println!(
-        "complete check: {checked} positions in {} ({:.0} positions/s), {} failures",
+        "complete check: {checked} positions in {} ({:.0} positions/s), {} failures ({mismatches} \
+         mismatches of the equations, {} values not shown reached by their ranks){}",
         human(took),
         checked as f64 / took.as_secs_f64().max(1e-9),
-        bad.len()
+        bad.len(),
+        bad.len() - mismatches,
+        if bad.len() >= 10 { ", listing stops at 10" } else { "" }
     );
     // The sample: positions of built layers, proved by the solver's search, which uses no
     // table, in each of the two games.
