@@ -75,6 +75,8 @@ enum Command {
     Tablebase(commands::tablebase::TablebaseArgs),
     /// Build the proven opening book of the canonical round (docs/BOOK.md).
     Book(commands::book::BookArgs),
+    /// Find puzzles with proven solutions, re-prove a set, count it (docs/PUZZLES.md).
+    Puzzles(commands::puzzles::PuzzlesArgs),
 }
 
 /// A usage error on one line: clap's message without its usage block and help hint.
@@ -200,6 +202,7 @@ fn main() -> ExitCode {
         Some(Command::Tablebase(a)) => commands::tablebase::run(a),
         Some(Command::Solve(a)) => commands::solve::run(a),
         Some(Command::Book(a)) => commands::book::run(a),
+        Some(Command::Puzzles(a)) => commands::puzzles::run(a),
         None => rajapasu_server::cli::serve(Default::default()).map_err(CliError::from),
     };
     match result {
