@@ -136,6 +136,13 @@ export function render() {
   const over = game.isOver(info) && !G.busy && !viewing();
   $('end-box').hidden = !over;
   if (over) $('end-text').textContent = game.result(info);
+  // After a game against the computer: the player's mistakes, as puzzles (puzzles.js).
+  const learn = $('learn-mistakes');
+  if (learn) {
+    learn.hidden = !(over && info.kind === 'computer' && info.computer);
+    const side = info.computer === 'south' ? 'north' : 'south';
+    learn.href = `/puzzles?game=${encodeURIComponent(G.id)}&side=${side}`;
+  }
   renderPresence();
   renderExplanation();
   renderMoves();

@@ -33,6 +33,7 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(game_routes::router::<Game>())
         .merge(game_routes::router::<mandiri::Game>())
         .route("/api/analysis", post(analysis))
+        .merge(crate::puzzles::router())
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .merge(pages)
         .route("/assets/{*path}", get(assets::asset))
@@ -103,6 +104,12 @@ async fn api_index() -> Json<Value> {
             "GET /api/games/{id}/ws (WebSocket)",
             "POST /api/trace",
             "POST /api/analysis",
+            "GET /api/puzzles",
+            "GET /api/puzzles/next[?rating=R&theme=T&exclude=IDS]",
+            "GET /api/puzzles/daily",
+            "GET /api/puzzles/{id}",
+            "POST /api/puzzles/{id}/attempt",
+            "POST /api/puzzles/mistakes",
             "POST /api/mandiri/games",
             "GET /api/mandiri/games/{id}[?at=PLY]",
             "POST /api/mandiri/games/{id}/moves",

@@ -19,6 +19,7 @@
 //! | [`mandiri`] | what is Raja Pasu Mandiri's own: the same, for three players |
 //! | [`store`] | where games are kept: SQLite (one writer thread, group commit) or PostgreSQL |
 //! | [`analysis`] | the analysis board's search: every move scored, bounded in time |
+//! | [`puzzles`] | the puzzles' routes: the shipped set with proven solutions, choice by rating and theme, the daily puzzle, Glicko-2 attempts, mistakes of a game |
 //! | [`error`] | the API's error answers, and why the server could not start |
 //! | [`assets`] | the page's files, embedded in the binary; the HTML pages, made from one layout and shared parts |
 //! | [`cli`] | the `serve` command's options and its start |
@@ -44,6 +45,7 @@ pub mod limits;
 pub mod live;
 pub mod mandiri;
 pub mod metrics;
+pub mod puzzles;
 pub mod raja_pasu;
 pub mod rate;
 pub mod requests;
