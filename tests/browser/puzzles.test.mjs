@@ -1,10 +1,11 @@
 // The puzzles page at a desktop and a phone size: a puzzle solved (the guest's rating kept
 // across a reload), a wrong move explained with the puzzle's proven values, streak mode, the
-// daily puzzle, and "learn from your mistakes" after a finished game against the computer.
+// daily puzzle, "learn from your mistakes" after a finished game against the computer, and the
+// page in every language with nothing overflowing.
 // Screenshots go to output/ (see browser.mjs), to be looked at.
 
 import assert from 'node:assert/strict';
-import { BASE, DESKTOP, PHONE, useBrowser, pageTest, shotAndCheck } from './browser.mjs';
+import { BASE, DESKTOP, PHONE, REGION, LANGS, catalog, useBrowser, pageTest, shotAndCheck } from './browser.mjs';
 
 useBrowser();
 
@@ -155,4 +156,19 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await page.waitForSelector('#puzzles[data-mode="mistakes"][data-state="ready"]');
     await shotAndCheck(page, `puzzles-mistakes-${size}`);
   });
+}
+
+for (const code of LANGS) {
+  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    pageTest(`the puzzles page in ${code} (${size})`, { path: '/puzzles', lang: REGION[code] || code, viewport, phone: size === 'phone' }, async (page) => {
+      await page.waitForSelector('#puzzles[data-state="ready"]');
+      const words = catalog(code);
+      const id = new URL(page.url()).pathname.split('/')[2];
+      const p = await api('GET', `/api/puzzles/${id}`);
+      const side = words[sideOf(p.position) === 'S' ? 'side.south' : 'side.north'];
+      assert.equal(await page.textContent('#pz-task'), words['puzzles.task'].replace('{side}', side));
+      assert.equal(await page.textContent('#pz-hint'), words['puzzles.hint']);
+      await shotAndCheck(page, `puzzles-${code}-${size}`);
+    });
+  }
 }
