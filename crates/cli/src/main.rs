@@ -121,7 +121,7 @@ fn only_prints(command: &Option<Command>) -> bool {
                 | Command::Rules(_)
                 | Command::Analyze(_)
         )
-    )
+    ) || matches!(command, Some(Command::Puzzles(a)) if a.only_prints())
 }
 
 /// Checks the server's options that would otherwise fail only after it has created its

@@ -96,6 +96,13 @@ struct StatsArgs {
     file: PathBuf,
 }
 
+impl PuzzlesArgs {
+    /// Whether the command only prints (`stats`): it ends quietly when its reader goes away.
+    pub fn only_prints(&self) -> bool {
+        matches!(self.command, PuzzlesCommand::Stats(_))
+    }
+}
+
 pub fn run(args: PuzzlesArgs) -> Result<(), CliError> {
     match args.command {
         PuzzlesCommand::Generate(a) => generate(a),
