@@ -33,6 +33,9 @@ pub enum Abuse {
     WsLarge,
     /// A SIGTERM while a request is half sent: the time until the server has exited.
     Shutdown,
+    /// Players' moves on a server building the endgame table in the background, against
+    /// the same on a server that is not (stopped meanwhile), in turns.
+    Build,
 }
 
 /// A normal request every 100 ms, its latencies and failures.
@@ -80,7 +83,7 @@ impl Probe {
 }
 
 /// The server's peak and current resident memory, in MB, from /proc.
-fn memory_mb(pid: u32) -> Option<(f64, f64)> {
+pub(crate) fn memory_mb(pid: u32) -> Option<(f64, f64)> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let field = |name: &str| -> Option<f64> {
         let line = status.lines().find(|l| l.starts_with(name))?;
@@ -108,6 +111,9 @@ async fn local_game(c: &mut Client) -> Option<(String, String, Value)> {
 
 /// Runs the attack `mode` for about `seconds` against a server of its own.
 pub async fn run(mode: Abuse, seconds: f64) -> Result<(), LoadtestError> {
+    if mode == Abuse::Build {
+        return crate::table_build::run(seconds).await;
+    }
     let db = std::env::temp_dir()
         .join(format!("rajapasu-abuse-{}.db", std::process::id()))
         .to_string_lossy()
@@ -129,6 +135,7 @@ pub async fn run(mode: Abuse, seconds: f64) -> Result<(), LoadtestError> {
         Abuse::Games => games(server.addr).await,
         Abuse::WsLarge => ws_large(server.addr).await,
         Abuse::Shutdown => shutdown(&mut server).await,
+        Abuse::Build => unreachable!("run on servers of its own above"),
     };
     let probe = probe.report().await;
     let memory = memory_mb(pid);
@@ -177,6 +184,19 @@ async fn level6(addr: SocketAddr, seconds: f64) -> Result<String, LoadtestError>
         }
     }
     // Meanwhile 8 players on one device each play moves as fast as they are answered.
+    let lat = human_moves(addr, seconds).await;
+    Ok(format!(
+        "{started} level-6 games thinking; human moves meanwhile: {} answered, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        lat.len(),
+        percentile(&lat, 0.5),
+        percentile(&lat, 0.99),
+        percentile(&lat, 1.0)
+    ))
+}
+
+/// 8 players on one device, each playing moves as fast as they are answered for `seconds`:
+/// the latencies of their moves, in microseconds, sorted.
+pub(crate) async fn human_moves(addr: SocketAddr, seconds: f64) -> Vec<u64> {
     let until = Instant::now() + Duration::from_secs_f64(seconds);
     let lat = Arc::new(Mutex::new(Vec::new()));
     let mut players = Vec::new();
@@ -221,13 +241,7 @@ async fn level6(addr: SocketAddr, seconds: f64) -> Result<String, LoadtestError>
     futures_util::future::join_all(players).await;
     let mut lat = std::mem::take(&mut *lat.lock().unwrap_or_else(|e| e.into_inner()));
     lat.sort_unstable();
-    Ok(format!(
-        "{started} level-6 games thinking; human moves meanwhile: {} answered, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
-        lat.len(),
-        percentile(&lat, 0.5),
-        percentile(&lat, 0.99),
-        percentile(&lat, 1.0)
-    ))
+    lat
 }
 
 async fn hints(addr: SocketAddr, seconds: f64) -> Result<String, LoadtestError> {

@@ -124,7 +124,8 @@ pub struct Status {
 pub struct Snapshot {
     /// Where the build is.
     pub state: State,
-    /// Positions of the layers finished (a side to move; the other side's are mirrors).
+    /// Positions solved so far (of the layers finished, and of the one being solved), a side
+    /// to move (the other side's are mirrors).
     pub positions_ready: u64,
     /// Positions of the whole table.
     pub positions: u64,
@@ -239,6 +240,8 @@ struct Coordinator<F> {
     options: Options,
     status: Arc<Status>,
     on_layer: F,
+    /// Positions of the table last handed to `on_layer`.
+    published: std::cell::Cell<u64>,
 }
 
 /// What the build's threads tell the coordinator.
@@ -261,6 +264,7 @@ impl<F: Fn(Arc<Tablebase>)> Coordinator<F> {
             options,
             status,
             on_layer,
+            published: std::cell::Cell::new(0),
         }
     }
 
@@ -310,8 +314,8 @@ impl<F: Fn(Arc<Tablebase>)> Coordinator<F> {
             .filter(|&&(c, s, _)| table.has_layer(c, s))
             .count() as u32;
         self.status.layers_ready.store(layers, Ordering::Relaxed);
-        let before = self.status.ready.swap(ready, Ordering::Relaxed);
-        if ready != before {
+        self.status.ready.fetch_max(ready, Ordering::Relaxed);
+        if ready != self.published.replace(ready) {
             (self.on_layer)(Arc::new(table));
         }
         ready
@@ -382,6 +386,7 @@ impl<F: Fn(Arc<Tablebase>)> Coordinator<F> {
     }
 
     fn build(&self, lock: &BuildLock, top: u32) -> (State, Option<String>) {
+        self.status.set(State::Building, None);
         let _ = lock.remove_partial_files();
         let (counters, cut) = match self.counters(top) {
             Ok(c) => c,

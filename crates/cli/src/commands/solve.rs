@@ -30,6 +30,8 @@ pub struct SolveArgs {
     /// Size of the solver's table of proven bounds, as a power of two (24 bytes an entry).
     #[arg(long, default_value_t = 26, value_name = "BITS")]
     table_bits: u32,
+    #[command(flatten)]
+    table: crate::table::TableArgs,
 }
 
 pub fn run(args: SolveArgs) -> Result<(), CliError> {
@@ -46,6 +48,7 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
     };
     let mut solver = Solver::new(args.table_bits);
     let rules = *game.rules();
+    crate::table::prepare(args.table, &rules, crate::table::When::First)?;
     let table = rajapasu_ai::table::for_rules(&rules);
     let in_use = if table.is_some() {
         ", endgame table in use"

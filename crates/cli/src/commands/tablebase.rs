@@ -108,7 +108,7 @@ fn calibrate(rules: &Rules) -> f64 {
     (solved as f64 / start.elapsed().as_secs_f64().max(1e-3)).max(1.0)
 }
 
-fn run_build(
+pub(crate) fn run_build(
     rules: &Rules,
     root: &std::path::Path,
     counters: Option<u32>,
