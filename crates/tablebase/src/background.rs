@@ -276,11 +276,19 @@ impl<F: Fn(Arc<Tablebase>)> Coordinator<F> {
                 self.status.set(State::Done, None);
                 return;
             }
-            match BuildLock::try_take(&self.status.dir) {
-                Ok(Lock::Held(_)) if !self.options.build => {
-                    self.status.set(State::Off, None);
-                    return;
+            if !self.options.build {
+                match BuildLock::holder(&self.status.dir) {
+                    None => {
+                        self.status.set(State::Off, None);
+                        return;
+                    }
+                    Some(pid) => {
+                        self.wait_for(pid);
+                        continue;
+                    }
                 }
+            }
+            match BuildLock::try_take(&self.status.dir) {
                 Ok(Lock::Held(lock)) => {
                     let (state, message) = self.build(&lock, top);
                     drop(lock);
@@ -288,19 +296,22 @@ impl<F: Fn(Arc<Tablebase>)> Coordinator<F> {
                     self.status.set(state, message);
                     return;
                 }
-                Ok(Lock::Taken(pid)) => {
-                    self.status
-                        .builder
-                        .store(pid.unwrap_or(0), Ordering::Relaxed);
-                    self.status.set(State::Waiting, None);
-                    std::thread::sleep(self.options.poll);
-                }
+                Ok(Lock::Taken(pid)) => self.wait_for(pid),
                 Err(e) => {
                     self.status.set(State::Stopped, Some(e.to_string()));
                     return;
                 }
             }
         }
+    }
+
+    /// Another program builds (process `pid`): waits a while before looking again.
+    fn wait_for(&self, pid: Option<u32>) {
+        self.status
+            .builder
+            .store(pid.unwrap_or(0), Ordering::Relaxed);
+        self.status.set(State::Waiting, None);
+        std::thread::sleep(self.options.poll);
     }
 
     /// Opens what is built, and hands it on if it has grown: the positions ready.

@@ -67,6 +67,35 @@ impl BuildLock {
         Ok(Lock::Held(BuildLock { _file: file, path }))
     }
 
+    /// Whether another program builds into `dir` now, and its process id if it wrote one;
+    /// creates nothing (a program that will not build leaves no trace).
+    ///
+    /// ```
+    /// use rajapasu_tablebase::lock::{BuildLock, Lock};
+    /// let dir = std::env::temp_dir().join(format!("rajapasu-holder-doc-{}", std::process::id()));
+    /// assert_eq!(BuildLock::holder(&dir), None);
+    /// assert!(!dir.exists());
+    /// let Lock::Held(lock) = BuildLock::try_take(&dir).unwrap() else { panic!() };
+    /// assert_eq!(BuildLock::holder(&dir), Some(Some(std::process::id())));
+    /// drop(lock);
+    /// assert_eq!(BuildLock::holder(&dir), None);
+    /// std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
+    pub fn holder(dir: &Path) -> Option<Option<u32>> {
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(dir.join(LOCK_FILE))
+            .ok()?;
+        if try_flock(&file).unwrap_or(true) {
+            // Free: closing the file lets it go again.
+            return None;
+        }
+        let mut text = String::new();
+        let _ = file.read_to_string(&mut text);
+        Some(text.trim().parse().ok())
+    }
+
     /// Deletes the `.part` files an interrupted writer left in the directory: with the lock
     /// held, no other program is writing one.
     pub fn remove_partial_files(&self) -> Result<usize, TableError> {

@@ -141,5 +141,25 @@ fn asked_not_to_build_it_builds_nothing() {
         .count()
     });
     assert_eq!(files, 0);
+    // Nothing at all is made in the directory: no lock file either.
+    assert!(!dir.exists());
+    // While another program builds, it watches for the layers, naming the builder.
+    let Lock::Held(other) = BuildLock::try_take(&dir).unwrap() else {
+        panic!("the lock is free")
+    };
+    let opts = Options {
+        build: false,
+        ..options()
+    };
+    let watching = start(root.clone(), &small(), opts, |_| {}).unwrap();
+    let start_time = Instant::now();
+    while watching.snapshot().state != State::Waiting {
+        assert!(start_time.elapsed() < Duration::from_secs(20));
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(watching.snapshot().builder, Some(std::process::id()));
+    // The builder goes away with nothing built: nobody builds, and this one still does not.
+    drop(other);
+    assert_eq!(settled(&watching).state, State::Off);
     let _ = std::fs::remove_dir_all(root);
 }
