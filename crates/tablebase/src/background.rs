@@ -23,12 +23,14 @@ use rajapasu_engine::Rules;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Memory left to the rest of the machine when a build's size is chosen.
 const RESERVE: u64 = 256 << 20;
 /// Disk left free after the table.
 const DISK_RESERVE: u64 = 64 << 20;
+/// How long the build keeps off after [`Status::hold`].
+pub const HOLD: Duration = Duration::from_millis(100);
 
 /// How a background build goes about its work.
 #[derive(Clone, Debug)]
@@ -117,6 +119,9 @@ pub struct Status {
     builder: AtomicU32,
     message: Mutex<Option<String>>,
     dir: PathBuf,
+    /// When the program last asked the build to keep off (milliseconds since `epoch`).
+    held: AtomicU64,
+    epoch: Instant,
 }
 
 /// What [`Status::snapshot`] read.
@@ -168,6 +173,29 @@ impl Status {
             builder: AtomicU32::new(0),
             message: Mutex::new(None),
             dir,
+            held: AtomicU64::new(0),
+            epoch: Instant::now(),
+        }
+    }
+
+    /// Asks the build to keep off the machine for a moment ([`HOLD`]): a program calls it at
+    /// each request it answers, so that the build works when nobody waits. Its threads
+    /// already run only on idle cores; this also keeps them off the memory bus and the disk
+    /// while a request is answered. They wait at their next progress report.
+    pub fn hold(&self) {
+        let now = self.epoch.elapsed().as_millis() as u64 + 1;
+        self.held.fetch_max(now, Ordering::Relaxed);
+    }
+
+    /// Waits while a hold asked for is in force.
+    fn wait_while_held(&self) {
+        loop {
+            let held = self.held.load(Ordering::Relaxed);
+            let now = self.epoch.elapsed().as_millis() as u64;
+            if held == 0 || now >= held + HOLD.as_millis() as u64 {
+                return;
+            }
+            std::thread::sleep(HOLD / 4);
         }
     }
 
@@ -430,6 +458,7 @@ impl<F: Fn(Arc<Tablebase>)> Coordinator<F> {
             let last: Mutex<Option<(Config, u32)>> = Mutex::new(None);
             let layer_tx = Mutex::new(tx.clone());
             let progress = |p: &Progress| {
+                status.wait_while_held();
                 status.ready.fetch_max(p.done, Ordering::Relaxed);
                 let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
                 if last.is_some_and(|l| l != (p.config, p.layer)) {
