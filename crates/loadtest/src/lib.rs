@@ -12,6 +12,7 @@
 //! | [`server`] | the server started for a test: its process, the address and database it announces |
 //! | [`client`] | a small HTTP/1.1 client with keep-alive (the server's tests use it too) |
 //! | [`latency`] | percentiles of latencies |
+//! | [`measure`] | what several attacks measure: players' moves timed, a server's memory |
 //! | [`error`] | why a test could not run, or what it found wrong |
 //!
 //! ```no_run
@@ -32,6 +33,7 @@ pub mod client;
 pub mod error;
 pub mod games;
 pub mod latency;
+pub mod measure;
 pub mod server;
 pub mod table_build;
 

@@ -5,10 +5,10 @@
 //! (SIGSTOP), so that each measurement sees one server's load only. Reports each turn's
 //! latencies, the medians, and how far the build got.
 
-use crate::abuse::{human_moves, memory_mb};
 use crate::client::Client;
 use crate::error::LoadtestError;
 use crate::latency::percentile;
+use crate::measure::{human_moves, memory_mb};
 use crate::server::{self, Server};
 
 /// Turns on each server.
