@@ -9,6 +9,7 @@
 //! | `common` | the choice of the game, the arguments several commands share (rules, position, moves), records read |
 //! | `game` | each game's printing and reading ([`game::CliGame`]): positions, moves, movers |
 //! | `error` | the one-line error type |
+//! | `table` | the endgame table for the commands that show proven values: a note when it is not whole, `--build-tablebase` |
 //! | `commands/` | one module a command; `report/` is each game's part of `selfplay` and `tournament`, `play/` each game's part of `play` |
 //!
 //! `serve` comes from the server crate, `loadtest` from its own.
@@ -17,6 +18,7 @@ mod commands;
 mod common;
 mod error;
 mod game;
+mod table;
 
 use clap::{Parser, Subcommand};
 use common::CliError;

@@ -27,6 +27,8 @@ pub struct App {
     pub metrics: Metrics,
     /// Becomes true when the server starts stopping.
     pub stopping: watch::Receiver<bool>,
+    /// The endgame table's background build, when the program has a table directory.
+    pub table: Option<Arc<rajapasu_tablebase::background::Status>>,
 }
 
 /// The address of a request's connection, put in its extensions by the accept loop.

@@ -45,6 +45,13 @@ pub async fn front(State(app): State<Arc<App>>, req: Request, next: Next) -> Res
         .get::<MatchedPath>()
         .map(|p| p.as_str().to_string())
         .unwrap_or_else(|| "unmatched".into());
+    // A background build of the endgame table keeps off while requests are answered (but for
+    // the ones that only watch the server, which may come at any rate).
+    if let Some(table) = &app.table {
+        if !matches!(route.as_str(), "/metrics" | "/healthz" | "/api/tablebase") {
+            table.hold();
+        }
+    }
     let request_id = req
         .headers()
         .get(&REQUEST_ID)

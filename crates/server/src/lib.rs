@@ -20,6 +20,7 @@
 //! | [`store`] | where games are kept: SQLite (one writer thread, group commit) or PostgreSQL |
 //! | [`analysis`] | the analysis board's search: every move scored, bounded in time |
 //! | [`puzzles`] | the puzzles' routes: the shipped set with proven solutions, choice by rating and theme, the daily puzzle, Glicko-2 attempts, mistakes of a game |
+//! | [`tablebase`] | the endgame table built in the background when missing, and its progress |
 //! | [`error`] | the API's error answers, and why the server could not start |
 //! | [`assets`] | the page's files, embedded in the binary; the HTML pages, made from one layout and shared parts |
 //! | [`cli`] | the `serve` command's options and its start |
@@ -53,6 +54,7 @@ pub mod search_pool;
 pub mod serve;
 pub mod sockets;
 pub mod store;
+pub mod tablebase;
 pub mod tokens;
 
 use app::App;
@@ -159,6 +161,7 @@ async fn prepare(
                 error,
             })?;
     let (stopping_tx, stopping) = watch::channel(false);
+    let table = tablebase::start(&limits.tablebase);
     let app = Arc::new(App {
         hub,
         search,
@@ -171,6 +174,7 @@ async fn prepare(
         metrics: metrics::Metrics::default(),
         limits,
         stopping,
+        table,
     });
     let router = with_layers(api::router(app.clone()));
     Ok((listener, router, app, stopping_tx))
@@ -223,6 +227,16 @@ pub async fn serve(
     println!(
         "Raja Pasu is ready: open http://{shown}/ in a browser (games in {shown_db}; Ctrl-C stops)"
     );
+    if let Some(table) = app.table.clone() {
+        // The build looks at what is there first (a few milliseconds): say what it found.
+        for _ in 0..100 {
+            if table.snapshot().state != rajapasu_tablebase::background::State::Starting {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        println!("{}", tablebase::describe(&table));
+    }
     serve::run(listener, router, app, stopping, shutdown()).await;
     Ok(())
 }

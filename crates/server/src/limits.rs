@@ -67,6 +67,9 @@ pub struct Limits {
     /// reverse proxy that writes it).
     #[arg(long)]
     pub trust_proxy: bool,
+    /// The endgame table's background build.
+    #[command(flatten)]
+    pub tablebase: crate::tablebase::TableFlags,
 }
 
 impl Default for Limits {
@@ -87,6 +90,7 @@ impl Default for Limits {
             moves_per_second: 50,
             hints_per_minute: 120,
             trust_proxy: false,
+            tablebase: crate::tablebase::TableFlags::default(),
         }
     }
 }
