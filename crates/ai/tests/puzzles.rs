@@ -23,7 +23,7 @@ const NODES: u64 = 50_000_000;
 /// proofs take a moment without the table even in an unoptimised build.
 const SAMPLE_COUNTERS: u32 = 10;
 /// Puzzles in the sample.
-const SAMPLE: usize = 8;
+const SAMPLE: usize = 6;
 
 /// A sample drawn anew on every run (its seed is printed, so a failure can be repeated with
 /// PUZZLE_SEED).

@@ -197,9 +197,11 @@ pub fn puzzles_of(
 /// use rajapasu_ai::puzzles::{puzzle_at, Prover};
 /// use rajapasu_engine::{Game, Rules};
 /// let rules = Rules::default().single_round();
-/// let game = Game::from_code("0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46", rules).unwrap();
-/// let puzzle = puzzle_at(&game, "example 2", 1, &mut Prover::new(None, 1_000_000)).unwrap();
-/// assert!(puzzle.is_some());
+/// let game = Game::from_code("0,1,0,1,0,0,1/0,1,0,0,0,1,0 S 61 32", rules).unwrap();
+/// let puzzle = puzzle_at(&game, "example", 2, &mut Prover::new(None, 1_000_000)).unwrap().unwrap();
+/// // S2 wins the round by 32, S4 by 26, S7 by 24; two equal defences follow.
+/// assert_eq!((puzzle.solution.mv, puzzle.margin), (2, 6));
+/// assert_eq!(puzzle.solution.defences.len(), 2);
 /// ```
 pub fn puzzle_at(
     game: &Game,

@@ -128,8 +128,8 @@ fn extend(
 /// use rajapasu_ai::puzzles::greedy_moves;
 /// use rajapasu_engine::{Game, Rules};
 /// let game = Game::from_code("0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46", Rules::default().single_round()).unwrap();
-/// // S2 captures the 3 of N5 (RULES.md, example 2); no other move captures as much.
-/// assert_eq!(greedy_moves(&game), vec![2]);
+/// // S2 captures the 3 of N5 (RULES.md, example 2); S4 and S7 capture 3 too, S1 nothing.
+/// assert_eq!(greedy_moves(&game), vec![2, 4, 7]);
 /// ```
 pub fn greedy_moves(game: &Game) -> Vec<u8> {
     let me = game.position().to_move();

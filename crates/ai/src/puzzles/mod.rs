@@ -19,9 +19,9 @@
 //! use rajapasu_ai::puzzles::{check, puzzle_at, Prover};
 //! use rajapasu_engine::{Game, Rules};
 //! let rules = Rules::default().single_round();
-//! let game = Game::from_code("0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46", rules).unwrap();
+//! let game = Game::from_code("0,1,0,1,0,0,1/0,1,0,0,0,1,0 S 61 32", rules).unwrap();
 //! let mut prover = Prover::new(None, 1_000_000);
-//! let puzzle = puzzle_at(&game, "example", 1, &mut prover).unwrap().unwrap();
+//! let puzzle = puzzle_at(&game, "example", 2, &mut prover).unwrap().unwrap();
 //! assert!(check(&puzzle, &mut prover).is_ok());
 //! ```
 
