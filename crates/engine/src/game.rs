@@ -119,6 +119,7 @@ struct Undo {
     pos: Position,
     leader: Side,
     status: Status,
+    legal: u32,
     rounds: usize,
     round_starts: usize,
     seen: usize,
@@ -146,6 +147,10 @@ pub struct Game {
     pos: Position,
     leader: Side,
     status: Status,
+    /// The legal moves of `pos` as a bit set (bit `k`: hole `k + 1`); none once the game is
+    /// over. Found once after each move: it ends the round when empty, checks the next move
+    /// and serves the player choosing it.
+    legal: u32,
     rounds: Vec<RoundResult>,
     /// The starts of the rounds that followed a refill: what decision 11 compares (the holdings
     /// fix the board, the closed holes and the reserves).
@@ -185,6 +190,7 @@ impl Game {
             pos,
             leader: pos.to_move,
             status: Status::Playing,
+            legal: 0,
             rounds: Vec::new(),
             round_starts: Vec::new(),
             outcomes: Vec::new(),
@@ -213,7 +219,8 @@ impl Game {
         self.twice = 0;
         self.moves.clear();
         self.undo.clear();
-        if !self.pos.has_moves() {
+        self.legal = self.pos.legal_mask();
+        if self.legal == 0 {
             self.end_round(RoundEnd::NoMoves, &mut ());
         }
     }
@@ -289,11 +296,19 @@ impl Game {
 
     /// The legal moves; none once the game is over.
     pub fn legal_moves(&self) -> MoveList {
-        if self.status.is_over() {
-            MoveList::new()
-        } else {
-            self.pos.legal_moves()
-        }
+        MoveList::from_mask(self.legal)
+    }
+
+    /// The legal moves as a bit set: bit `k` is hole `k + 1`; none once the game is over.
+    ///
+    /// ```
+    /// use rajapasu_engine::{Game, Rules};
+    /// let game = Game::from_code("0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46", Rules::default()).unwrap();
+    /// assert_eq!(game.legal_mask(), 0b100_1010);
+    /// ```
+    #[inline]
+    pub fn legal_mask(&self) -> u32 {
+        self.legal
     }
 
     /// How often the current position occurred in this round (1 the first time).
@@ -392,11 +407,19 @@ impl Game {
         if self.status.is_over() {
             return Err(IllegalMove::GameOver);
         }
-        self.pos.check_move(mv)?;
+        if self.legal & (1 << (mv.number() - 1)) == 0 {
+            // Not among the legal moves: the position's own check names why.
+            self.pos.check_move(mv)?;
+            unreachable!(
+                "the legal moves and Position::check_move disagree on {mv} in {}",
+                self.pos
+            );
+        }
         self.undo.push(Undo {
             pos: self.pos,
             leader: self.leader,
             status: self.status,
+            legal: self.legal,
             rounds: self.rounds.len(),
             round_starts: self.round_starts.len(),
             seen: self.seen.len(),
@@ -405,7 +428,7 @@ impl Game {
             old_seen: None,
         });
         let captured_before = self.pos.captured.total();
-        self.pos.play_traced(mv, tracer);
+        self.pos.play_checked(mv, tracer);
         self.moves.push(mv);
         if self.pos.captured.total() != captured_before {
             self.window = self.seen.len();
@@ -419,8 +442,11 @@ impl Game {
         }
         if repeats >= 2 {
             self.end_round(RoundEnd::Repetition, tracer);
-        } else if !self.pos.has_moves() {
-            self.end_round(RoundEnd::NoMoves, tracer);
+        } else {
+            self.legal = self.pos.legal_mask();
+            if self.legal == 0 {
+                self.end_round(RoundEnd::NoMoves, tracer);
+            }
         }
         Ok(())
     }
@@ -431,6 +457,7 @@ impl Game {
         self.pos = u.pos;
         self.leader = u.leader;
         self.status = u.status;
+        self.legal = u.legal;
         self.rounds.truncate(u.rounds);
         self.round_starts.truncate(u.round_starts);
         self.outcomes.truncate(u.rounds);
@@ -444,6 +471,7 @@ impl Game {
     }
 
     fn end_round<T: Tracer>(&mut self, reason: RoundEnd, tracer: &mut T) {
+        self.legal = 0;
         let taker = !self.pos.to_move;
         let award = self
             .pos
@@ -486,6 +514,7 @@ impl Game {
         match refilled {
             Ok(filled) => {
                 self.leader = next;
+                self.legal = self.pos.legal_mask();
                 let old = core::mem::replace(&mut self.seen, vec![Seen::of(&self.pos)]);
                 if let Some(u) = self.undo.last_mut() {
                     u.old_seen = Some(old);
@@ -513,6 +542,7 @@ impl Game {
 
     fn game_over<T: Tracer>(&mut self, winner: Option<Side>, tracer: &mut T) {
         self.status = Status::MatchOver { winner };
+        self.legal = 0;
         if T::ENABLED {
             tracer.event(Event::GameOver { winner });
         }

@@ -401,17 +401,30 @@ impl Position {
     /// The moves of the player to move, in hole order. Under `endless=forbid` a move that would
     /// sow forever is left out.
     pub fn legal_moves(&self) -> MoveList {
-        let mut list = self.candidate_moves();
+        MoveList::from_mask(self.legal_mask())
+    }
+
+    /// The moves of [`Position::legal_moves`] as a bit set: bit `k` is hole `k + 1`.
+    ///
+    /// ```
+    /// use rajapasu_engine::Position;
+    /// let pos: Position = "0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46".parse().unwrap();
+    /// assert_eq!(pos.legal_mask(), 0b100_1010);
+    /// ```
+    #[inline]
+    pub fn legal_mask(&self) -> u32 {
+        let mut mask = self.occupied_mask();
         if self.rules.endless == Endless::Forbid {
-            let mut kept = MoveList::new();
-            for &m in list.as_slice() {
-                if !self.sows_forever(m) {
-                    kept.push(m);
+            let mut left = mask;
+            while left != 0 {
+                let k = left.trailing_zeros();
+                left &= left - 1;
+                if self.sows_forever(Move(k as u8 + 1)) {
+                    mask &= !(1 << k);
                 }
             }
-            list = kept;
         }
-        list
+        mask
     }
 
     /// The non-empty holes of the player to move as a bit set: bit `k` is hole `k + 1`. Under
@@ -440,26 +453,10 @@ impl Position {
         mask & ((1 << n) - 1)
     }
 
-    /// Moves from non-empty open holes, without the endless-sowing test.
-    #[inline]
-    pub(crate) fn candidate_moves(&self) -> MoveList {
-        let n = self.rules.holes();
-        let base = self.to_move.index() * n;
-        let mut list = MoveList::new();
-        for k in 0..n {
-            // Closed holes are always empty, so a count implies an open hole.
-            list.push_if(Move((k + 1) as u8), self.board[base + k] != 0);
-        }
-        list
-    }
-
     /// Whether the player to move has a legal move.
     #[inline]
     pub fn has_moves(&self) -> bool {
-        if self.rules.endless == Endless::Forbid {
-            return !self.legal_moves().is_empty();
-        }
-        self.occupied_mask() != 0
+        self.legal_mask() != 0
     }
 
     /// Checks that the player to move may play `mv`.
@@ -516,12 +513,17 @@ impl Position {
     #[inline]
     pub fn play_traced<T: crate::trace::Tracer<Side>>(&mut self, mv: Move, tracer: &mut T) {
         let n = self.rules.holes();
-        let start = mv.hole(self.to_move).index(n);
         assert!(
-            mv.number() as usize <= n && self.board[start] != 0,
+            mv.number() as usize <= n && self.board[mv.hole(self.to_move).index(n)] != 0,
             "illegal move {mv} in {self}"
         );
-        self.sow(start, tracer);
+        self.play_checked(mv, tracer);
+    }
+
+    /// Plays `mv`, which the caller has checked is legal: sows and hands the turn over.
+    #[inline(always)]
+    pub(crate) fn play_checked<T: crate::trace::Tracer<Side>>(&mut self, mv: Move, tracer: &mut T) {
+        self.sow(mv.hole(self.to_move).index(self.rules.holes()), tracer);
         self.to_move = !self.to_move;
     }
 
