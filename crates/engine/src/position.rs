@@ -394,8 +394,21 @@ impl Position {
 
     /// Open holes in `side`'s row.
     pub fn open_holes(&self, side: Side) -> u32 {
+        self.open_mask(side).count_ones()
+    }
+
+    /// The open holes of `side`'s row as a bit set: bit `k` is hole `k + 1`.
+    ///
+    /// ```
+    /// use rajapasu_engine::{Position, Side};
+    /// let pos: Position = "7,7,7,7,7,7,7/x,x,7,7,7,7,7 S 0 0 14 0 2".parse().unwrap();
+    /// assert_eq!(pos.open_mask(Side::South), 0b111_1111);
+    /// assert_eq!(pos.open_mask(Side::North), 0b111_1100);
+    /// ```
+    #[inline]
+    pub fn open_mask(&self, side: Side) -> u32 {
         let n = self.rules.holes();
-        ((self.open >> (side.index() * n)) & ((1 << n) - 1)).count_ones()
+        (self.open >> (side.index() * n)) & ((1 << n) - 1)
     }
 
     /// The moves of the player to move, in hole order. Under `endless=forbid` a move that would
@@ -413,18 +426,28 @@ impl Position {
     /// ```
     #[inline]
     pub fn legal_mask(&self) -> u32 {
-        let mut mask = self.occupied_mask();
+        let mask = self.occupied_mask();
         if self.rules.endless == Endless::Forbid {
-            let mut left = mask;
-            while left != 0 {
-                let k = left.trailing_zeros();
-                left &= left - 1;
-                if self.sows_forever(Move(k as u8 + 1)) {
-                    mask &= !(1 << k);
-                }
+            self.without_endless(mask)
+        } else {
+            mask
+        }
+    }
+
+    /// `moves` without those that would sow forever. Kept out of line: it sows every move, so
+    /// inlining it would only make the common path longer.
+    #[inline(never)]
+    fn without_endless(&self, moves: u32) -> u32 {
+        let mut kept = moves;
+        let mut left = moves;
+        while left != 0 {
+            let k = left.trailing_zeros();
+            left &= left - 1;
+            if self.sows_forever(Move(k as u8 + 1)) {
+                kept &= !(1 << k);
             }
         }
-        mask
+        kept
     }
 
     /// The non-empty holes of the player to move as a bit set: bit `k` is hole `k + 1`. Under
