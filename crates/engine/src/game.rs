@@ -188,6 +188,8 @@ pub struct Game {
     undo: Vec<Undo>,
     /// One record for each move in `undo` that ended a round, in order.
     round_undo: Vec<RoundUndo>,
+    /// Whether moves are kept (`moves`, `undo`); see [`Game::unrecorded`].
+    recorded: bool,
 }
 
 impl Game {
@@ -219,12 +221,38 @@ impl Game {
             moves: Vec::new(),
             undo: Vec::new(),
             round_undo: Vec::new(),
+            recorded: true,
         };
         game.reset(pos);
         game
     }
 
-    /// Starts again from `pos`, keeping the memory already allocated (for playout loops).
+    /// A game from `pos` that plays by the same rules but keeps no record of its moves: for
+    /// playouts and batches of games, which never look back. Repetitions, round ends and
+    /// matches are followed exactly as in [`Game::from_position`]; but [`Game::moves`],
+    /// [`Game::plies`] and [`Game::before_moves`] stay empty and [`Game::undo`] returns `None`.
+    ///
+    /// ```
+    /// use rajapasu_engine::{Game, Position, Rules};
+    /// let start = Position::start(Rules::default());
+    /// let (mut kept, mut unrecorded) = (Game::from_position(start), Game::unrecorded(start));
+    /// for _ in 0..3 {
+    ///     let mv = kept.legal_moves()[0];
+    ///     kept.play(mv);
+    ///     unrecorded.play(mv);
+    /// }
+    /// assert_eq!(kept.position(), unrecorded.position());
+    /// assert_eq!(kept.moves().len(), 3);
+    /// assert!(unrecorded.moves().is_empty() && unrecorded.undo().is_none());
+    /// ```
+    pub fn unrecorded(pos: Position) -> Game {
+        let mut game = Game::from_position(pos);
+        game.recorded = false;
+        game
+    }
+
+    /// Starts again from `pos`, keeping the memory already allocated (for playout loops), and
+    /// whether moves are recorded.
     pub fn reset(&mut self, pos: Position) {
         self.start = pos;
         self.pos = pos;
@@ -441,15 +469,17 @@ impl Game {
                 self.pos
             );
         }
-        self.undo.push(Undo {
-            pos: self.pos,
-            legal: self.legal,
-            window: self.window as u32,
-            twice: self.twice as u32,
-        });
+        if self.recorded {
+            self.undo.push(Undo {
+                pos: self.pos,
+                legal: self.legal,
+                window: self.window as u32,
+                twice: self.twice as u32,
+            });
+            self.moves.push(mv);
+        }
         let captured_before = self.pos.captured.total();
         self.pos.play_checked(mv, tracer);
-        self.moves.push(mv);
         if self.pos.captured.total() != captured_before {
             self.window = self.seen.len();
             self.twice = 0;
@@ -500,7 +530,8 @@ impl Game {
     }
 
     fn end_round<T: Tracer>(&mut self, reason: RoundEnd, tracer: &mut T) {
-        // Ended by the last move played, or at the game's setup (nothing to undo then).
+        // Ended by the last move played; nothing to undo at the game's setup or in a game that
+        // records no moves.
         if let Some(ply) = self.undo.len().checked_sub(1) {
             self.round_undo.push(RoundUndo {
                 ply,

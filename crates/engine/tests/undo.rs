@@ -1,6 +1,7 @@
 //! `Game::undo` restores everything a game shows, not only the position: on random matches
 //! with many round ends, refills, repetitions and repeated round starts (small boards), each
-//! state seen on the way forward is seen again on the way back.
+//! state seen on the way forward is seen again on the way back. And a game that records no
+//! moves (`Game::unrecorded`) shows the same as one that does, history aside.
 
 use rajapasu_engine::rng::Rng;
 use rajapasu_engine::{Game, Move, Position, RoundOutcome, RoundResult, Rules, Side, Status};
@@ -69,4 +70,39 @@ fn undo_restores_everything_a_game_shows() {
         }
     }
     assert!(round_ends > 1000, "only {round_ends} round ends");
+}
+
+#[test]
+fn unrecorded_games_play_as_recorded_ones() {
+    let mut rng = Rng::new(5);
+    for spec in [
+        "canonical/holes=3,counters=1",
+        "canonical/holes=4,counters=2,endless=forbid",
+        "canonical/mode=round",
+    ] {
+        let rules: Rules = spec.parse().unwrap();
+        let start = Position::start(rules);
+        let mut unrecorded = Game::unrecorded(start);
+        for _ in 0..100 {
+            let mut game = Game::from_position(start);
+            unrecorded.reset(start);
+            while !game.status().is_over() && game.moves().len() < 300 {
+                let moves = game.legal_moves();
+                let mv = moves[rng.below(moves.len())];
+                game.play(mv);
+                unrecorded.play(mv);
+                let (a, b) = (shown(&game), shown(&unrecorded));
+                assert_eq!(
+                    Shown {
+                        moves: Vec::new(),
+                        before: Vec::new(),
+                        ..a
+                    },
+                    b,
+                    "{spec}"
+                );
+            }
+            assert_eq!(unrecorded.undo(), None);
+        }
+    }
 }
