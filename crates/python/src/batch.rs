@@ -290,9 +290,12 @@ impl PyBatch {
             )));
         }
         let mut moves = Vec::with_capacity(n);
-        for (k, chunk) in actions.chunks_exact(8).enumerate() {
+        // The legal moves as the last observation gave them, which are the games' own: one
+        // small array to read rather than every game.
+        for (k, (chunk, &legal)) in actions.chunks_exact(8).zip(&self.out.legal).enumerate() {
             let a = i64::from_ne_bytes(chunk.try_into().expect("8 bytes"));
-            let legal = self.games[k].legal_mask();
+            let legal = u32::from(legal);
+            debug_assert_eq!(legal, self.games[k].legal_mask());
             if legal == 0 {
                 // A finished game (no auto reset) takes no move.
                 moves.push(None);
