@@ -139,9 +139,11 @@ impl From<tokio_postgres::Error> for StoreError {
     }
 }
 
-/// A place that keeps games. Every method returns once its work is committed.
+/// A place that keeps games, and the accounts of the players
+/// ([`AccountStore`](super::accounts::AccountStore)). Every method returns once its work is
+/// committed.
 #[async_trait::async_trait]
-pub trait Store: Send + Sync {
+pub trait Store: super::accounts::AccountStore + Send + Sync {
     /// Stores a new game (version 0, with the moves of an imported record), unless `cap`
     /// unfinished games are stored already ([`StoreError::Full`]).
     async fn create(

@@ -47,11 +47,11 @@ const SCHEMA: &str = "
 
 /// A pool of connections to one PostgreSQL database, and this instance's listener.
 pub struct PgStore {
-    pool: Pool,
+    pub(super) pool: Pool,
     notices: broadcast::Sender<Notice>,
 }
 
-fn pool_error(e: impl std::fmt::Display) -> StoreError {
+pub(super) fn pool_error(e: impl std::fmt::Display) -> StoreError {
     StoreError::Pool(e.to_string())
 }
 
@@ -78,6 +78,7 @@ impl PgStore {
             tx.execute("SELECT pg_advisory_xact_lock($1)", &[&SCHEMA_LOCK])
                 .await?;
             tx.batch_execute(SCHEMA).await?;
+            tx.batch_execute(super::postgres_accounts::SCHEMA).await?;
             tx.commit().await?;
         }
         let (notices, _) = broadcast::channel(1024);

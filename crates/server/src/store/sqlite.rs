@@ -103,6 +103,8 @@ impl SqliteStore {
                 .map_err(failed("set up"))?;
         }
         conn.execute_batch(INDEXES).map_err(failed("set up"))?;
+        conn.execute_batch(super::sqlite_accounts::SCHEMA)
+            .map_err(failed("set up"))?;
         let (tx, rx) = mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("rajapasu-store".into())
@@ -119,7 +121,9 @@ impl SqliteStore {
         done.await.map_err(|_| StoreError::Stopped)?
     }
 
-    async fn read<T: Send + 'static>(
+    /// Runs `f` alone on the database thread, after the writes waiting are committed: a read,
+    /// or a rare write that is its own transaction (the accounts').
+    pub(super) async fn read<T: Send + 'static>(
         &self,
         f: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
     ) -> Result<T, StoreError> {
