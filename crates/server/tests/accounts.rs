@@ -445,3 +445,51 @@ async fn passwords_are_never_stored_in_the_clear() {
     assert!(hash.starts_with("$argon2id$"), "{hash}");
     remove_sqlite_files(&store, &db);
 }
+
+/// A backup of a live SQLite store, made while the server runs, brings back games, accounts
+/// and their games whole when a server starts on it.
+#[tokio::test]
+async fn a_backup_restores_games_and_accounts_whole() {
+    let store = Backend::Sqlite;
+    let db = lasting_db(&store, "rajapasu-backup-source");
+    let copy = lasting_db(&store, "rajapasu-backup-copy");
+    let policy = rajapasu_server::games::Policy::default();
+    let server = rajapasu_server::spawn_with("127.0.0.1:0", &db, Limits::default(), policy.clone())
+        .await
+        .unwrap();
+    let addr = server.addr;
+    let (id, token, _) = new_game(addr, json!({"kind": "online", "mode": "round"})).await;
+    let a = common::act(
+        addr,
+        GAMES,
+        &id,
+        "moves",
+        json!({"move": 3, "ply": 0, "token": token}),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let before = common::get_game(addr, GAMES, &id).await;
+    let mut b = Browser::new(addr);
+    let body = json!({"name": "Nila", "password": "nila's secret",
+        "games": [{"game": "raja_pasu", "id": id, "token": token}]});
+    assert_eq!(b.post("/api/account/register", body).await.status, 201);
+    // Copied while the server runs.
+    let copied = rajapasu_server::store::backup::backup(&db, std::path::Path::new(&copy)).unwrap();
+    assert_eq!((copied.games, copied.moves, copied.accounts), (1, 1, 1));
+    server.stop().await;
+    remove_sqlite_files(&store, &db);
+    let server = rajapasu_server::spawn_with("127.0.0.1:0", &copy, Limits::default(), policy)
+        .await
+        .unwrap();
+    let addr = server.addr;
+    assert_eq!(common::get_game(addr, GAMES, &id).await, before);
+    let mut b = Browser::new(addr);
+    assert_eq!(b.login("nila", "nila's secret").await.status, 200);
+    let account = b.account().await;
+    assert_eq!(
+        (account["name"].as_str(), account["games"][0]["id"].as_str()),
+        (Some("Nila"), Some(id.as_str()))
+    );
+    server.stop().await;
+    remove_sqlite_files(&store, &copy);
+}

@@ -10,6 +10,7 @@
 //! only once it is committed.
 
 pub mod accounts;
+pub mod backup;
 pub mod contract;
 pub mod postgres;
 mod postgres_accounts;
