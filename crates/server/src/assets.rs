@@ -34,6 +34,7 @@ pub static FILES: &[(&str, &str)] = web!(
     "js/mandiri.js",
     "js/mandiri_help.js",
     "js/gamepage.js",
+    "js/account.js",
     "i18n/en.json",
     "i18n/bn.json",
     "i18n/et.json",
@@ -50,6 +51,7 @@ pub static TEMPLATES: &[(&str, &str)] = web!(
     "pages/rules.html",
     "pages/learn.html",
     "pages/analysis.html",
+    "pages/account.html",
     "parts/game.html",
     "parts/game_kinds.html",
     "parts/level_field.html",
@@ -102,7 +104,7 @@ fn file(path: &str) -> Option<Response> {
 }
 
 /// Each page's addresses.
-pub const PAGE_ROUTES: [(&str, Page); 7] = [
+pub const PAGE_ROUTES: [(&str, Page); 8] = [
     ("/", Page::Index),
     ("/g/{id}", Page::Index),
     ("/mandiri", Page::Mandiri),
@@ -110,6 +112,7 @@ pub const PAGE_ROUTES: [(&str, Page); 7] = [
     ("/rules", Page::Rules),
     ("/learn", Page::Learn),
     ("/analysis", Page::Analysis),
+    ("/account", Page::Account),
 ];
 
 /// A page, as HTML that is not cached.
