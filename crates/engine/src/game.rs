@@ -5,8 +5,8 @@
 use crate::by_side::BySide;
 use crate::hole::{Move, MoveList};
 use crate::position::{IllegalMove, Position};
-use crate::round::{RoundOutcome, RoundStart};
-use crate::rules::{Mode, NextLeader, Rules, MAX_HOLES};
+use crate::round::{next_leader, RoundOutcome, RoundStart};
+use crate::rules::{Mode, Rules, MAX_HOLES};
 use crate::side::Side;
 use crate::sow::Sowing;
 use crate::trace::{Event, RoundEnd, Tracer};
@@ -473,11 +473,13 @@ impl Game {
             }
             return;
         }
-        let next = match (self.pos.rules.leader, reason, winner) {
-            (NextLeader::TookRemaining, RoundEnd::NoMoves, _) => taker,
-            (NextLeader::Loser, _, Some(w)) => !w,
-            _ => !self.leader,
-        };
+        let next = next_leader(
+            &self.pos.rules,
+            reason,
+            self.pos.to_move,
+            winner,
+            self.leader,
+        );
         let refilled = self.pos.refill(next);
         self.outcomes.push(match refilled {
             Ok(_) => RoundOutcome::Next(RoundStart::of_refilled(&self.pos, next)),

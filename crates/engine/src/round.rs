@@ -5,8 +5,9 @@
 
 use crate::by_side::BySide;
 use crate::position::{Position, PositionError};
-use crate::rules::{ClosedEnd, Rules, MAX_HOLES};
+use crate::rules::{ClosedEnd, NextLeader, Rules, MAX_HOLES};
 use crate::side::Side;
+use crate::trace::RoundEnd;
 use core::fmt;
 
 impl Position {
@@ -214,6 +215,59 @@ impl RoundStart {
         Ok(pos)
     }
 
+    /// What each player holds in reserve at this round start: what rule 10 leaves over after
+    /// filling their holes.
+    ///
+    /// ```
+    /// use rajapasu_engine::{RoundStart, Rules, Side};
+    /// let start = RoundStart::new(Rules::default(), 63, Side::South).unwrap();
+    /// assert_eq!((start.reserve(Side::South), start.reserve(Side::North)), (14, 0));
+    /// ```
+    pub fn reserve(self, side: Side) -> u32 {
+        let held = self.holdings()[side];
+        let per_hole = self.rules.counters();
+        held - per_hole * (held / per_hole).min(self.rules.holes() as u32)
+    }
+
+    /// Where a round from this start leads when it ends for `reason` with `to_move` to move,
+    /// each player having captured `captured` in it (the counters rule 8 awards at the end
+    /// included). This is the rule that [`Game`](crate::Game) applies at a round's end, as a
+    /// value, for solvers that follow many rounds without playing them out.
+    ///
+    /// ```
+    /// use rajapasu_engine::{BySide, RoundEnd, RoundOutcome, RoundStart, Rules, Side};
+    /// let rules = Rules::default();
+    /// let start = RoundStart::new(rules, 49, Side::South).unwrap();
+    /// // North had no move and South took the rest: South holds 63 and leads (Example 6).
+    /// let captured = BySide::new(63, 35);
+    /// let next = start.outcome(captured, RoundEnd::NoMoves, Side::North);
+    /// assert_eq!(next, RoundOutcome::Next(RoundStart::new(rules, 63, Side::South).unwrap()));
+    /// // After a repetition the other player leads.
+    /// let next = start.outcome(captured, RoundEnd::Repetition, Side::North);
+    /// assert_eq!(next, RoundOutcome::Next(RoundStart::new(rules, 63, Side::North).unwrap()));
+    /// // North keeping 6 cannot fill a hole: South wins the match.
+    /// let won = start.outcome(BySide::new(92, 6), RoundEnd::NoMoves, Side::North);
+    /// assert_eq!(won, RoundOutcome::MatchWon(Side::South));
+    /// ```
+    pub fn outcome(self, captured: BySide<u32>, reason: RoundEnd, to_move: Side) -> RoundOutcome {
+        let held = BySide::new(
+            self.reserve(Side::South) + captured[Side::South],
+            self.reserve(Side::North) + captured[Side::North],
+        );
+        let per_hole = self.rules.counters();
+        for (side, &h) in held.pairs() {
+            if h < per_hole {
+                return RoundOutcome::MatchWon(!side);
+            }
+        }
+        let leader = next_leader(&self.rules, reason, to_move, captured.larger(), self.leader);
+        RoundOutcome::Next(RoundStart {
+            rules: self.rules,
+            south: held[Side::South] as u16,
+            leader,
+        })
+    }
+
     /// The round start a refill has just set up in `pos`, led by `leader`.
     pub(crate) fn of_refilled(pos: &Position, leader: Side) -> RoundStart {
         let south = pos.reserve[Side::South] + pos.on_row(Side::South) as u16;
@@ -222,6 +276,23 @@ impl RoundStart {
             south,
             leader,
         }
+    }
+}
+
+/// Who leads the round after one that `leader` led and that ended for `reason` with
+/// `to_move` to move and `winner` ahead in captures (rule 10.4 and the `leader` option).
+pub(crate) fn next_leader(
+    rules: &Rules,
+    reason: RoundEnd,
+    to_move: Side,
+    winner: Option<Side>,
+    leader: Side,
+) -> Side {
+    match (rules.leader, reason, winner) {
+        // Rule 8(a): the player who could still move took the rest, and leads.
+        (NextLeader::TookRemaining, RoundEnd::NoMoves, _) => !to_move,
+        (NextLeader::Loser, _, Some(w)) => !w,
+        _ => !leader,
     }
 }
 

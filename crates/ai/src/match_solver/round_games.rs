@@ -15,9 +15,10 @@
 //! the match in this round ([`HoldingsBounds::match_won_this_round`]) if `least` leaves North
 //! less than a hole's worth, and cannot if `most` does not.
 
-use crate::solver::{Solved, Solver};
+use crate::solver::{Bounds, Solved, Solver};
 use crate::Limits;
 use rajapasu_engine::{Position, RoundStart, Rules, Setup, Side};
+use std::time::Duration;
 
 /// The board a round start sets up, reserves aside: how many holes each player fills, and
 /// who leads.
@@ -33,7 +34,9 @@ use rajapasu_engine::{Position, RoundStart, Rules, Setup, Side};
 /// assert_eq!(a.filled(Side::North), 4);
 /// assert_eq!(RoundGame::all(rules).len(), 26);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct RoundGame {
     leader: Side,
     filled: [u8; 2],
@@ -67,6 +70,18 @@ impl RoundGame {
     /// Who leads.
     pub fn leader(&self) -> Side {
         self.leader
+    }
+
+    /// The round start with the least holdings for South that sets up this round game.
+    pub fn first_start(&self, rules: Rules) -> RoundStart {
+        RoundStart::all(rules)
+            .find(|s| RoundGame::of(*s) == *self)
+            .expect("every round game comes from a round start")
+    }
+
+    /// Counters on its board.
+    pub fn on_board(&self, rules: &Rules) -> u32 {
+        u32::from(self.filled[0] + self.filled[1]) * rules.counters()
     }
 }
 
@@ -131,6 +146,20 @@ pub struct RoundGameValue {
 }
 
 impl RoundGameValue {
+    /// A value proven earlier: `bounds` for the leader, found with `nodes` nodes.
+    pub fn known(game: RoundGame, bounds: Bounds, nodes: u64, rules: &Rules) -> RoundGameValue {
+        RoundGameValue {
+            game,
+            solved: Solved {
+                bounds,
+                nodes,
+                time: Duration::ZERO,
+                depth: 0,
+            },
+            on_board: game.on_board(rules),
+        }
+    }
+
     /// Bounds on South's holdings after the round from `start`, which must set up this round
     /// game.
     ///
@@ -184,28 +213,30 @@ impl RoundGameValue {
 /// ```
 pub fn solve_round_games(rules: Rules, limits: &Limits, table_bits: u32) -> Vec<RoundGameValue> {
     let mut solver = Solver::new(table_bits);
-    let mut out = Vec::new();
-    for game in RoundGame::all(rules) {
-        let start = RoundStart::all(rules)
-            .find(|s| RoundGame::of(*s) == game)
-            .expect("every round game comes from a round start");
-        let pos = start
-            .position(1)
-            .expect("round 1 is a position's round")
-            .to_setup();
-        let pos = Position::from_setup(Setup {
-            rules: rules.single_round(),
-            ..pos
-        })
-        .expect("the same position under single-round rules");
-        let solved = solver.solve(&pos, limits);
-        out.push(RoundGameValue {
-            game,
-            solved,
-            on_board: pos.on_board(),
-        });
+    RoundGame::all(rules)
+        .into_iter()
+        .map(|game| solve_round_game(&mut solver, game.first_start(rules), limits))
+        .collect()
+}
+
+/// Solves the round game `start` sets up by counters, within `limits`, with `solver` (whose
+/// endgame table, if it has one, is used).
+pub fn solve_round_game(solver: &mut Solver, start: RoundStart, limits: &Limits) -> RoundGameValue {
+    let pos = start
+        .position(1)
+        .expect("round 1 is a position's round")
+        .to_setup();
+    let pos = Position::from_setup(Setup {
+        rules: start.rules().single_round(),
+        ..pos
+    })
+    .expect("the same position under single-round rules");
+    let solved = solver.solve(&pos, limits);
+    RoundGameValue {
+        game: RoundGame::of(start),
+        solved,
+        on_board: pos.on_board(),
     }
-    out
 }
 
 /// What every round start's round alone decides: South's holdings bounds after it, by round

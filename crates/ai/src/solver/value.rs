@@ -15,7 +15,7 @@ pub enum Endless {
 
 /// Proven bounds on a value: counters the player to move captures from now on, minus those the
 /// opponent captures. `lower == upper` is an exact value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Bounds {
     /// The value is at least this.
     pub lower: i32,

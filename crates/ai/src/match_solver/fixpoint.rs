@@ -1,0 +1,551 @@
+//! The match's value at every round start, by retrograde analysis over round starts.
+//!
+//! South wins from a round start within `k` rounds exactly when South can force its round to
+//! end in a match win or at a round start from which South wins within `k - 1` rounds. So the
+//! round starts South wins are found in rounds: `WinS(1)` by testing every round start for
+//! "South can end the match this round", `WinS(k)` with `WinS(k - 1)` added to the goal, until
+//! nothing is added. The least such `k` is the number of rounds the match lasts when South
+//! hurries and North holds out. North's are found the same way, and what neither side wins is
+//! a draw by decision 11: the side that cannot win can keep the match away from the other's
+//! wins for ever, and the match must then end drawn. docs/SOLVING.md, "The match", proves it
+//! under decision 11's history.
+//!
+//! Each test is a question about one round, answered on its [`RoundGraph`] in the two games
+//! that bound rule 8(b) (see that module). Where they disagree the test has no proven answer,
+//! so the fixpoint is computed twice: once taking every such test as lost for the side asking
+//! (what is proven), once as won (what is possible). Where the two agree, the value is exact;
+//! where they do not, the table shows the bounds.
+
+use super::round_games::{solve_round_game, RoundGame, RoundGameValue};
+use super::round_graph::RoundGraph;
+use crate::solver::{Bounds, Solver};
+use crate::Limits;
+use rajapasu_engine::{BySide, RoundEnd, RoundOutcome, RoundStart, Rules, Side};
+use rajapasu_tablebase::Tablebase;
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The value of the match from a round start under perfect play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MatchValue {
+    /// `winner` wins, and the match lasts `rounds` rounds from here (this one included) when
+    /// the winner hurries and the loser holds out.
+    Win {
+        /// Who wins.
+        winner: Side,
+        /// Rounds to the end of the match.
+        rounds: u32,
+    },
+    /// Neither side can win: the match is drawn by decision 11.
+    Draw,
+}
+
+impl MatchValue {
+    /// The value for South as a number that orders the results: a South win is positive and
+    /// larger the sooner it comes, a North win negative, a draw 0.
+    pub fn score(self) -> i64 {
+        match self {
+            MatchValue::Win { winner, rounds } => {
+                let s = 1_000_000 - i64::from(rounds);
+                if winner == Side::South {
+                    s
+                } else {
+                    -s
+                }
+            }
+            MatchValue::Draw => 0,
+        }
+    }
+}
+
+impl fmt::Display for MatchValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatchValue::Win { winner, rounds } => {
+                let s = if *rounds == 1 { "" } else { "s" };
+                write!(f, "{winner} wins in {rounds} round{s}")
+            }
+            MatchValue::Draw => write!(f, "draw"),
+        }
+    }
+}
+
+/// What is proven of a round start's value: exact, or between two values when some round's
+/// answer depends on repetitions (rule 8(b)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Proven {
+    /// The worst the value can be for South.
+    pub worst: MatchValue,
+    /// The best it can be for South.
+    pub best: MatchValue,
+}
+
+impl Proven {
+    /// The value, if it is exact.
+    pub fn exact(self) -> Option<MatchValue> {
+        (self.worst == self.best).then_some(self.worst)
+    }
+}
+
+impl fmt::Display for Proven {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.exact() {
+            Some(v) => write!(f, "{v}"),
+            None => write!(f, "between {} and {}", self.worst, self.best),
+        }
+    }
+}
+
+/// What a solve of the match found and what it took.
+#[derive(Clone, Debug)]
+pub struct MatchTable {
+    rules: Rules,
+    values: Vec<Proven>,
+    /// How each round game was solved.
+    pub rounds: Vec<RoundReport>,
+    /// Round tests answered, in both fixpoints.
+    pub tests: u64,
+    /// Iterations of the fixpoint (the largest number of rounds to a win, plus one).
+    pub iterations: u32,
+    /// Time to solve the round games (build their graphs or prove their counter values).
+    pub build_time: Duration,
+    /// Time to solve.
+    pub solve_time: Duration,
+}
+
+/// How one round game was solved, and its size.
+#[derive(Clone, Copy, Debug)]
+pub struct RoundReport {
+    /// The round game.
+    pub game: RoundGame,
+    /// How.
+    pub method: RoundMethod,
+}
+
+/// How a round game's questions are answered.
+#[derive(Clone, Copy, Debug)]
+pub enum RoundMethod {
+    /// On its whole graph: every question exactly, in both bounding games.
+    Graph {
+        /// Positions.
+        positions: usize,
+        /// Moves.
+        moves: usize,
+        /// Bytes of its arrays.
+        bytes: usize,
+    },
+    /// By its counter value alone: the questions it decides.
+    Counters {
+        /// The value proven for the leader.
+        bounds: Bounds,
+        /// The solver's nodes.
+        nodes: u64,
+    },
+}
+
+impl MatchTable {
+    /// The rules solved.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The value of `start`.
+    pub fn value(&self, start: RoundStart) -> Proven {
+        self.values[index(&self.rules, start)]
+    }
+
+    /// Every round start with its value, South leading first, by South's holdings.
+    pub fn iter(&self) -> impl Iterator<Item = (RoundStart, Proven)> + '_ {
+        RoundStart::all(self.rules).zip(self.values.iter().copied())
+    }
+
+    /// The value of the whole match: of the round start that its first round is, when the
+    /// rules' start is a round start (both rows full, the first leader to move).
+    pub fn match_value(&self) -> Option<Proven> {
+        let start = first_round_start(&self.rules)?;
+        Some(self.value(start))
+    }
+}
+
+/// The round start a match begins with: every hole full, South leading.
+pub fn first_round_start(rules: &Rules) -> Option<RoundStart> {
+    RoundStart::new(*rules, rules.total() / 2, Side::South).ok()
+}
+
+fn index(rules: &Rules, start: RoundStart) -> usize {
+    let range = (rules.total() - 2 * rules.counters() + 1) as usize;
+    let side = usize::from(start.leader() == Side::North);
+    side * range + (start.south() - rules.counters()) as usize
+}
+
+/// What the solve reports as it goes.
+#[derive(Clone, Copy, Debug)]
+pub enum Progress {
+    /// A round game was solved.
+    Round {
+        /// Round games solved so far.
+        done: usize,
+        /// Round games in all.
+        total: usize,
+        /// How.
+        report: RoundReport,
+    },
+    /// An iteration of the fixpoint ended.
+    Iteration {
+        /// Which (1 is "win in one round").
+        k: u32,
+        /// Round starts known won, for South and for North, in the proven fixpoint.
+        won: [usize; 2],
+    },
+}
+
+/// How to solve a match.
+#[derive(Clone)]
+pub struct MatchOptions {
+    /// Round games with at most this many counters on the board are solved on their whole
+    /// graph; larger ones by their counter value (the graph of the 84-counter canonical round
+    /// games has 10 million positions; the next size up has ten times as many).
+    pub graph_counters: u32,
+    /// The counter solver's limits.
+    pub limits: Limits,
+    /// The counter solver's proof table: `2^table_bits` entries.
+    pub table_bits: u32,
+    /// An endgame table for the counter solver.
+    pub table: Option<Arc<Tablebase>>,
+}
+
+impl Default for MatchOptions {
+    fn default() -> MatchOptions {
+        MatchOptions {
+            graph_counters: 84,
+            limits: Limits::default(),
+            table_bits: 20,
+            table: None,
+        }
+    }
+}
+
+/// Solves the match of `rules` at every round start (see the module docs).
+///
+/// ```
+/// use rajapasu_ai::match_solver::fixpoint::{solve_match, MatchOptions, MatchValue};
+/// use rajapasu_engine::{RoundStart, Rules, Side};
+/// let rules: Rules = "canonical/holes=3,counters=1".parse().unwrap();
+/// let table = solve_match(rules, &MatchOptions::default(), &mut |_| {});
+/// // Decision 11's round start B: South holds 4 and leads, and wins in this round.
+/// let b = RoundStart::new(rules, 4, Side::South).unwrap();
+/// assert_eq!(table.value(b).exact(), Some(MatchValue::Win { winner: Side::South, rounds: 1 }));
+/// ```
+pub fn solve_match(
+    rules: Rules,
+    options: &MatchOptions,
+    progress: &mut dyn FnMut(Progress),
+) -> MatchTable {
+    solve_match_resuming(rules, options, None, progress, &mut |_| {})
+}
+
+/// [`solve_match`], going on from `resume` (a state an earlier run saved), and handing a
+/// state to `save` after every iteration.
+///
+/// # Panics
+/// If `resume` is a state of other rules: [`MatchState::check`] tells that first.
+pub fn solve_match_resuming(
+    rules: Rules,
+    options: &MatchOptions,
+    resume: Option<MatchState>,
+    progress: &mut dyn FnMut(Progress),
+    save: &mut dyn FnMut(&MatchState),
+) -> MatchTable {
+    let started = Instant::now();
+    let mut state = resume.unwrap_or_else(|| MatchState::new(rules));
+    assert_eq!(state.check(&rules), Ok(()), "a state of other rules");
+    let (rounds, reports) = solve_rounds(rules, options, &mut state, progress);
+    save(&state);
+    let build_time = started.elapsed();
+    let started = Instant::now();
+    let starts: Vec<RoundStart> = RoundStart::all(rules).collect();
+    let mut tests = 0;
+    loop {
+        let k = state.iterations + 1;
+        let mut added = false;
+        for (fixpoint, ranks) in state.ranks.iter_mut().enumerate() {
+            let bound = if fixpoint == 0 {
+                Bound::Proven
+            } else {
+                Bound::Possible
+            };
+            for side in Side::ALL {
+                let before = ranks[side.index()].clone();
+                let wins = |outcome: RoundOutcome| match outcome {
+                    RoundOutcome::MatchWon(w) => w == side,
+                    RoundOutcome::Next(s) => before[index(&rules, s)].is_some(),
+                };
+                for (i, &start) in starts.iter().enumerate() {
+                    if before[i].is_some() {
+                        continue;
+                    }
+                    tests += 1;
+                    if rounds[&RoundGame::of(start)].ask(start, side, &wins, bound) {
+                        ranks[side.index()][i] = Some(k);
+                        added = true;
+                    }
+                }
+            }
+        }
+        state.iterations = k;
+        let count = |side: Side| state.ranks[0][side.index()].iter().flatten().count();
+        progress(Progress::Iteration {
+            k,
+            won: [count(Side::South), count(Side::North)],
+        });
+        save(&state);
+        if !added {
+            break;
+        }
+    }
+    let [proven, possible] = &state.ranks;
+    let win = |ranks: &[Vec<Option<u32>>; 2], side: Side, i: usize| {
+        ranks[side.index()][i].map(|rounds| MatchValue::Win {
+            winner: side,
+            rounds,
+        })
+    };
+    let values = (0..starts.len())
+        .map(|i| {
+            // A side's possible win is its fastest (the optimistic fixpoint has the fewest
+            // rounds), and its proven win its slowest.
+            let value = |first: Option<MatchValue>, then: Option<MatchValue>| {
+                first.or(then).unwrap_or(MatchValue::Draw)
+            };
+            Proven {
+                worst: value(win(possible, Side::North, i), win(proven, Side::South, i)),
+                best: value(win(possible, Side::South, i), win(proven, Side::North, i)),
+            }
+        })
+        .collect();
+    MatchTable {
+        rules,
+        values,
+        rounds: reports,
+        tests,
+        iterations: state.iterations,
+        build_time,
+        solve_time: started.elapsed(),
+    }
+}
+
+/// Solves every round game of `rules`, taking the counter values `state` already holds and
+/// adding those it proves.
+fn solve_rounds(
+    rules: Rules,
+    options: &MatchOptions,
+    state: &mut MatchState,
+    progress: &mut dyn FnMut(Progress),
+) -> (HashMap<RoundGame, Round>, Vec<RoundReport>) {
+    let games = RoundGame::all(rules);
+    let mut rounds = HashMap::new();
+    let mut reports = Vec::new();
+    let mut solver = None;
+    for (i, &game) in games.iter().enumerate() {
+        let start = game.first_start(rules);
+        let (round, method) = if game.on_board(&rules) <= options.graph_counters {
+            let graph = RoundGraph::build(start);
+            let method = RoundMethod::Graph {
+                positions: graph.len(),
+                moves: graph.edges(),
+                bytes: graph.bytes(),
+            };
+            (Round::Graph(graph), method)
+        } else {
+            let value = match state.counters.iter().find(|c| c.game == game) {
+                Some(known) => RoundGameValue::known(game, known.bounds, known.nodes, &rules),
+                None => {
+                    let solver = solver.get_or_insert_with(|| {
+                        let mut s = Solver::new(options.table_bits);
+                        s.set_table(options.table.clone());
+                        s
+                    });
+                    let value = solve_round_game(solver, start, &options.limits);
+                    state.counters.push(CounterValue {
+                        game,
+                        bounds: value.solved.bounds,
+                        nodes: value.solved.nodes,
+                    });
+                    value
+                }
+            };
+            let method = RoundMethod::Counters {
+                bounds: value.solved.bounds,
+                nodes: value.solved.nodes,
+            };
+            (Round::Counters(value), method)
+        };
+        let report = RoundReport { game, method };
+        reports.push(report);
+        progress(Progress::Round {
+            done: i + 1,
+            total: games.len(),
+            report,
+        });
+        rounds.insert(game, round);
+    }
+    (rounds, reports)
+}
+
+/// How far a solve of the match has come, to resume it: the counter values proven and the
+/// round starts won after each finished iteration. Saved as JSON by `rajapasu solve --match
+/// --state FILE`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct MatchState {
+    /// The rules, as their text.
+    pub rules: String,
+    /// Iterations finished.
+    pub iterations: u32,
+    /// The counter values of the round games solved by counters.
+    counters: Vec<CounterValue>,
+    /// Rounds to each side's win by round start, if it wins: in the proven fixpoint, then the
+    /// possible one; South, then North.
+    ranks: [[Vec<Option<u32>>; 2]; 2],
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+struct CounterValue {
+    game: RoundGame,
+    bounds: Bounds,
+    nodes: u64,
+}
+
+/// Why a saved state cannot be resumed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StateError {
+    /// It is a state of other rules.
+    OtherRules {
+        /// The rules it was saved for.
+        saved: String,
+    },
+    /// Its tables do not have one entry for each round start.
+    WrongSize,
+}
+
+impl fmt::Display for StateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StateError::OtherRules { saved } => {
+                write!(f, "the state was saved for other rules ({saved})")
+            }
+            StateError::WrongSize => write!(f, "the state does not hold every round start"),
+        }
+    }
+}
+
+impl std::error::Error for StateError {}
+
+impl MatchState {
+    fn new(rules: Rules) -> MatchState {
+        let n = RoundStart::all(rules).count();
+        let none = || [vec![None; n], vec![None; n]];
+        MatchState {
+            rules: rules.to_string(),
+            iterations: 0,
+            counters: Vec::new(),
+            ranks: [none(), none()],
+        }
+    }
+
+    /// Whether this state can be resumed under `rules`.
+    pub fn check(&self, rules: &Rules) -> Result<(), StateError> {
+        if self.rules != rules.to_string() {
+            return Err(StateError::OtherRules {
+                saved: self.rules.clone(),
+            });
+        }
+        let n = RoundStart::all(*rules).count();
+        if self.ranks.iter().flatten().any(|r| r.len() != n) {
+            return Err(StateError::WrongSize);
+        }
+        Ok(())
+    }
+}
+
+/// Which of the two bounding games a round test is answered in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    /// Proven: the player forces the goal even if endless play counts against them.
+    Proven,
+    /// Possible: the other player cannot force the goal's complement even if endless play
+    /// counts against them.
+    Possible,
+}
+
+/// A round game, ready to answer questions.
+enum Round {
+    Graph(RoundGraph),
+    Counters(RoundGameValue),
+}
+
+impl Round {
+    /// Can `player` force the round from `start` to end in an outcome `goal` accepts?
+    fn ask(
+        &self,
+        start: RoundStart,
+        player: Side,
+        goal: &dyn Fn(RoundOutcome) -> bool,
+        bound: Bound,
+    ) -> bool {
+        match (self, bound) {
+            (Round::Graph(graph), Bound::Proven) => {
+                graph.attractor_from(start, player, goal).contains(0)
+            }
+            (Round::Graph(graph), Bound::Possible) => !graph
+                .attractor_from(start, !player, |o| !goal(o))
+                .contains(0),
+            (Round::Counters(value), bound) => counter_answer(value, start, player, goal, bound),
+        }
+    }
+}
+
+/// What a round game's counter value alone says (see `round_games`): South can force
+/// holdings of at least `least` and North can hold South to `most`, each by a strategy that
+/// ends the round by rule 8(a) without repeating a position. So `player` can force the goal
+/// if every such ending on their side of their bound is in it, and cannot if none on the
+/// other player's side is. The player who takes the rest under rule 8(a) is not known, so
+/// both are tried.
+fn counter_answer(
+    value: &RoundGameValue,
+    start: RoundStart,
+    player: Side,
+    goal: &dyn Fn(RoundOutcome) -> bool,
+    bound: Bound,
+) -> bool {
+    let bounds = value.holdings(start);
+    let reserve = start.reserve(Side::South);
+    let on_board = value.game.on_board(start.rules());
+    let any = |from: u32, to: u32| {
+        (from..=to).any(|held| {
+            let south = held - reserve;
+            let captured = BySide::new(south, on_board - south);
+            Side::ALL
+                .into_iter()
+                .any(|to_move| goal(start.outcome(captured, RoundEnd::NoMoves, to_move)))
+        })
+    };
+    let all = |from: u32, to: u32| {
+        (from..=to).all(|held| {
+            let south = held - reserve;
+            let captured = BySide::new(south, on_board - south);
+            Side::ALL
+                .into_iter()
+                .all(|to_move| goal(start.outcome(captured, RoundEnd::NoMoves, to_move)))
+        })
+    };
+    let (forced, other) = match player {
+        Side::South => ((bounds.least, reserve + on_board), (reserve, bounds.most)),
+        Side::North => ((reserve, bounds.most), (bounds.least, reserve + on_board)),
+    };
+    match bound {
+        Bound::Proven => all(forced.0, forced.1),
+        Bound::Possible => any(other.0, other.1),
+    }
+}

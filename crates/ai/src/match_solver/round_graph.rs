@@ -1,0 +1,324 @@
+//! The whole graph of a round: every position a round start can reach before the round ends,
+//! with its moves, and who can force the round to end where they want.
+//!
+//! Inside a round the captures only grow, so a position's future depends on the board, the
+//! side to move and South's captures so far (North's follow by conservation). The graph has
+//! one node for each, found by playing every move from the round start with the engine. Its
+//! leaves are the positions where the player to move has no move: rule 8(a) ends the round
+//! there, and [`RoundStart::outcome`] says where the match goes next.
+//!
+//! Rule 8(b) ends a round on the third occurrence of a position, which depends on the line
+//! played and not on the position alone. So the graph has no leaf for it. It answers "can
+//! this player force the round to end in one of these outcomes?" in two games that bound the
+//! true one ([`RoundGraph::attractor`]): the player either reaches one of them by rule 8(a)
+//! whatever the other does, which never repeats a position and so never meets rule 8(b); or
+//! the other player can force an outcome outside them the same way. When neither can, the
+//! answer depends on repetitions, and the match solver says so instead of guessing
+//! (docs/SOLVING.md, "The match").
+
+use rajapasu_engine::{BySide, Position, RoundEnd, RoundOutcome, RoundStart, Side, MAX_HOLES};
+use std::collections::{HashMap, VecDeque};
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A node of the graph: an index into its arrays. The round start is node 0.
+pub type Node = u32;
+
+/// The graph of the round a round game sets up (see the module docs).
+///
+/// ```
+/// use rajapasu_ai::match_solver::round_graph::RoundGraph;
+/// use rajapasu_engine::{RoundStart, Rules, Side};
+/// let rules = "canonical/holes=3,counters=1".parse().unwrap();
+/// // Round start B of RULES.md decision 11: South holds 4 and leads.
+/// let b = RoundStart::new(rules, 4, Side::South).unwrap();
+/// let graph = RoundGraph::build(b);
+/// assert!(graph.len() > 1);
+/// // South can end the match in this round: North left with less than one counter.
+/// let won = graph.attractor(Side::South, |outcome| {
+///     outcome == rajapasu_engine::RoundOutcome::MatchWon(Side::South)
+/// });
+/// assert!(won.contains(0));
+/// ```
+pub struct RoundGraph {
+    start: RoundStart,
+    /// Where each node's children start in `children` (one more entry than nodes).
+    first_child: Vec<u32>,
+    children: Vec<Node>,
+    /// Where each node's parents start in `parents`.
+    first_parent: Vec<u32>,
+    parents: Vec<Node>,
+    /// Bit `n` set: South is to move at node `n`.
+    south_moves: Bits,
+    /// The leaves (rule 8(a)): the node and what South captured in the round, the board's
+    /// award included.
+    leaves: Vec<(Node, u8)>,
+    on_board: u32,
+}
+
+impl RoundGraph {
+    /// Finds every position of the round `start` sets up, by playing every move.
+    ///
+    /// # Panics
+    /// If the round has more than `u32::MAX` positions, which no rule set of at most 255
+    /// counters on the board comes near.
+    pub fn build(start: RoundStart) -> RoundGraph {
+        let root = start.position(1).expect("round 1 is a position's round");
+        let mut index: HashMap<Key, Node, BuildHasherDefault<KeyHasher>> = HashMap::default();
+        let mut queue: VecDeque<Position> = VecDeque::from([root]);
+        let mut found: u32 = 1;
+        index.insert(key(&root), 0);
+        let mut first_child = vec![0u32];
+        let mut children = Vec::new();
+        let mut south_moves = Bits::default();
+        let mut leaves = Vec::new();
+        // Nodes are numbered as they are found and expanded in that order, so the queue's front
+        // is always node `next`.
+        let mut next: Node = 0;
+        while let Some(pos) = queue.pop_front() {
+            south_moves.push(pos.to_move() == Side::South);
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                let taker = !pos.to_move();
+                let mut south = pos.captured(Side::South);
+                if taker == Side::South {
+                    south += pos.on_board();
+                }
+                leaves.push((next, south as u8));
+            }
+            for &mv in moves.iter() {
+                let mut child = pos;
+                child.play(mv);
+                let id = *index.entry(key(&child)).or_insert_with(|| {
+                    queue.push_back(child);
+                    found = found
+                        .checked_add(1)
+                        .expect("under 2^32 positions in a round");
+                    found - 1
+                });
+                children.push(id);
+            }
+            first_child.push(children.len() as u32);
+            next += 1;
+        }
+        drop(index);
+        let (first_parent, parents) = invert(&first_child, &children);
+        RoundGraph {
+            start,
+            first_child,
+            children,
+            first_parent,
+            parents,
+            south_moves,
+            leaves,
+            on_board: root.on_board(),
+        }
+    }
+
+    /// The round start the graph was built from. The graph serves every round start that
+    /// sets up the same board and leader: they differ only in the reserves.
+    pub fn start(&self) -> RoundStart {
+        self.start
+    }
+
+    /// The number of positions.
+    pub fn len(&self) -> usize {
+        self.first_child.len() - 1
+    }
+
+    /// Whether the graph is empty; it never is, since it holds its round start.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The number of moves, counting a move to a position once for each hole that leads there.
+    pub fn edges(&self) -> usize {
+        self.children.len()
+    }
+
+    /// The number of positions where the round ends by rule 8(a).
+    pub fn leaf_count(&self) -> usize {
+        self.leaves.len()
+    }
+
+    /// Bytes held by the graph's arrays.
+    pub fn bytes(&self) -> usize {
+        4 * (self.first_child.len()
+            + self.children.len()
+            + self.first_parent.len()
+            + self.parents.len())
+            + self.south_moves.words.len() * 8
+            + self.leaves.len() * 8
+    }
+
+    /// Who is to move at `node`.
+    pub fn to_move(&self, node: Node) -> Side {
+        if self.south_moves.contains(node) {
+            Side::South
+        } else {
+            Side::North
+        }
+    }
+
+    /// The positions a move from `node` leads to, in the order of its legal moves.
+    pub fn children(&self, node: Node) -> &[Node] {
+        let n = node as usize;
+        &self.children[self.first_child[n] as usize..self.first_child[n + 1] as usize]
+    }
+
+    fn parents(&self, node: Node) -> &[Node] {
+        let n = node as usize;
+        &self.parents[self.first_parent[n] as usize..self.first_parent[n + 1] as usize]
+    }
+
+    /// Where the round leads if it ends at leaf `node` by rule 8(a), when it was started from
+    /// `start` (the graph's round start or one with the same board and leader).
+    fn leaf_outcome(&self, start: RoundStart, node: Node, south: u8) -> RoundOutcome {
+        let south = u32::from(south);
+        let captured = BySide::new(south, self.on_board - south);
+        start.outcome(captured, RoundEnd::NoMoves, self.to_move(node))
+    }
+
+    /// The positions from which `player` can force the round to end by rule 8(a) in an
+    /// outcome that `goal` accepts, for the graph's own round start. Endless play counts as
+    /// failure for `player`, so the strategy this proves never repeats a position (it lowers
+    /// the distance to the goal at every move) and rule 8(b) cannot interfere.
+    pub fn attractor(&self, player: Side, goal: impl Fn(RoundOutcome) -> bool) -> Bits {
+        self.attractor_from(self.start, player, goal)
+    }
+
+    /// [`RoundGraph::attractor`] for another round start `start` with the same board and
+    /// leader: the leaves' outcomes take `start`'s reserves.
+    pub fn attractor_from(
+        &self,
+        start: RoundStart,
+        player: Side,
+        goal: impl Fn(RoundOutcome) -> bool,
+    ) -> Bits {
+        let n = self.len();
+        let mut won = Bits::zeros(n);
+        // For the other player's nodes: the moves not yet known to lose for them.
+        let mut left: Vec<u8> = (0..n)
+            .map(|i| (self.first_child[i + 1] - self.first_child[i]).min(255) as u8)
+            .collect();
+        let mut stack: Vec<Node> = Vec::new();
+        for &(node, south) in &self.leaves {
+            if goal(self.leaf_outcome(start, node, south)) {
+                won.insert(node);
+                stack.push(node);
+            }
+        }
+        while let Some(node) = stack.pop() {
+            for &p in self.parents(node) {
+                if won.contains(p) {
+                    continue;
+                }
+                let chooses = self.to_move(p) == player;
+                if !chooses {
+                    left[p as usize] -= 1;
+                }
+                if chooses || left[p as usize] == 0 {
+                    won.insert(p);
+                    stack.push(p);
+                }
+            }
+        }
+        won
+    }
+}
+
+/// The graph's key of a position: the hole counts, South's captures and the side to move.
+/// Closed holes are the same throughout a round, so the counts tell the board. Every number is
+/// at most [`rajapasu_engine::MAX_TOTAL`] (255), so a byte holds it.
+type Key = [u8; MAX_HOLES + 2];
+
+fn key(pos: &Position) -> Key {
+    let mut k = [0u8; MAX_HOLES + 2];
+    let counts = pos.counts();
+    k[..counts.len()].copy_from_slice(counts);
+    k[MAX_HOLES] = pos.captured(Side::South) as u8;
+    k[MAX_HOLES + 1] = u8::from(pos.to_move() == Side::South);
+    k
+}
+
+/// Parents from children: for each node, the nodes with a move to it (once per such move).
+fn invert(first_child: &[u32], children: &[Node]) -> (Vec<u32>, Vec<Node>) {
+    let n = first_child.len() - 1;
+    let mut first = vec![0u32; n + 1];
+    for &c in children {
+        first[c as usize + 1] += 1;
+    }
+    for i in 0..n {
+        first[i + 1] += first[i];
+    }
+    let mut fill = first.clone();
+    let mut parents = vec![0; children.len()];
+    for p in 0..n {
+        for &c in &children[first_child[p] as usize..first_child[p + 1] as usize] {
+            parents[fill[c as usize] as usize] = p as Node;
+            fill[c as usize] += 1;
+        }
+    }
+    (first, parents)
+}
+
+/// A set of nodes.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct Bits {
+    words: Vec<u64>,
+    len: usize,
+}
+
+impl Bits {
+    fn zeros(len: usize) -> Bits {
+        Bits {
+            words: vec![0; len.div_ceil(64)],
+            len,
+        }
+    }
+
+    fn push(&mut self, on: bool) {
+        if self.len % 64 == 0 {
+            self.words.push(0);
+        }
+        self.len += 1;
+        if on {
+            self.insert(self.len as Node - 1);
+        }
+    }
+
+    fn insert(&mut self, node: Node) {
+        self.words[node as usize / 64] |= 1 << (node % 64);
+    }
+
+    /// Whether `node` is in the set.
+    pub fn contains(&self, node: Node) -> bool {
+        self.words[node as usize / 64] >> (node % 64) & 1 == 1
+    }
+
+    /// How many nodes are in the set.
+    pub fn count(&self) -> usize {
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+}
+
+/// A fast hash for the graph's keys: a multiply-rotate over their bytes, eight at a time.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(26) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
