@@ -33,12 +33,15 @@ pub struct Activity {
 /// One change of a stored game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Change {
-    /// The move played at `ply` (0-based).
+    /// The move played at `ply` (0-based), with the settings it changed (a timed game's
+    /// clock), if any.
     AddMove {
         /// 0-based index of the move.
         ply: u32,
         /// Hole number.
         mv: u8,
+        /// The new settings, when the move changed them.
+        meta: Option<String>,
     },
     /// Moves taken back: every move from `from_ply` on is deleted.
     Truncate {

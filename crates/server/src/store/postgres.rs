@@ -200,7 +200,9 @@ impl Store for PgStore {
         let client = self.pool.get().await.map_err(pool_error)?;
         let (meta, add, truncate) = match &change {
             Change::Meta(meta) => (Some(meta.as_str()), None, None),
-            Change::AddMove { ply, mv } => (None, Some((*ply as i32, *mv as i16)), None),
+            Change::AddMove { ply, mv, meta } => {
+                (meta.as_deref(), Some((*ply as i32, *mv as i16)), None)
+            }
             Change::Truncate { from_ply } => (None, None, Some(*from_ply as i32)),
         };
         // One statement: the version check and bump, and the move added or the moves taken

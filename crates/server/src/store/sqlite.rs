@@ -277,7 +277,8 @@ fn apply(conn: &Connection, w: &Write) -> Result<Vec<String>, Refusal> {
         } => {
             let meta = match change {
                 Change::Meta(meta) => Some(meta.as_str()),
-                _ => None,
+                Change::AddMove { meta, .. } => meta.as_deref(),
+                Change::Truncate { .. } => None,
             };
             let updated = conn
                 .prepare_cached(
@@ -297,7 +298,7 @@ fn apply(conn: &Connection, w: &Write) -> Result<Vec<String>, Refusal> {
                 return Err(Refusal::Store(StoreError::Stale));
             }
             match change {
-                Change::AddMove { ply, mv } => {
+                Change::AddMove { ply, mv, .. } => {
                     conn.prepare_cached("INSERT INTO moves(game, ply, mv) VALUES (?1, ?2, ?3)")?
                         .execute(params![id, *ply as i64, *mv as i64])?;
                 }
@@ -442,7 +443,11 @@ mod tests {
             create(&store, "g1", vec![1, 2], PLAYING, None)
                 .await
                 .unwrap();
-            let add = Change::AddMove { ply: 2, mv: 3 };
+            let add = Change::AddMove {
+                ply: 2,
+                mv: 3,
+                meta: None,
+            };
             store.change("g1", 0, add.clone(), PLAYING).await.unwrap();
             // The same change on the same version again: the game has moved on.
             let again = store.change("g1", 0, add, PLAYING).await;
@@ -463,7 +468,11 @@ mod tests {
             .await
             .unwrap();
         // The version matches, but ply 1 is taken: the version bump goes back too.
-        let clash = Change::AddMove { ply: 1, mv: 3 };
+        let clash = Change::AddMove {
+            ply: 1,
+            mv: 3,
+            meta: None,
+        };
         let refused = store.change("g", 0, clash, PLAYING).await;
         assert!(
             matches!(refused, Err(StoreError::Refused(_))),
@@ -471,7 +480,11 @@ mod tests {
         );
         let g = store.load("g").await.unwrap().unwrap();
         assert_eq!((g.moves, g.version), (vec![1, 2], 0));
-        let add = Change::AddMove { ply: 2, mv: 3 };
+        let add = Change::AddMove {
+            ply: 2,
+            mv: 3,
+            meta: None,
+        };
         store.change("g", 0, add, PLAYING).await.unwrap();
     }
 
