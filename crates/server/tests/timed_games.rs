@@ -18,21 +18,41 @@ const T0: u64 = 1_900_000_000_000;
 /// A server whose clocks (seconds and milliseconds) both read `now`, in milliseconds.
 async fn server_with_clock(store: &Backend) -> (rajapasu_server::Running, Arc<AtomicU64>) {
     let now = Arc::new(AtomicU64::new(T0));
+    (server_on_clock(store.db(), &now).await, now)
+}
+
+/// A server on `db` whose clocks read `now`, in milliseconds, and whose flag task looks at
+/// the stored deadlines every 20 ms.
+async fn server_on_clock(db: &str, now: &Arc<AtomicU64>) -> rajapasu_server::Running {
     let (secs, ms) = (now.clone(), now.clone());
     let policy = rajapasu_server::games::Policy {
         clock: Arc::new(move || secs.load(Ordering::SeqCst) / 1000),
         clock_ms: Arc::new(move || ms.load(Ordering::SeqCst)),
+        flag_poll: std::time::Duration::from_millis(20),
         ..rajapasu_server::games::Policy::default()
     };
-    let server = rajapasu_server::spawn_with(
+    rajapasu_server::spawn_with(
         "127.0.0.1:0",
-        store.db(),
+        db,
         rajapasu_server::limits::Limits::default(),
         policy,
     )
     .await
-    .expect("server starts");
-    (server, now)
+    .expect("server starts")
+}
+
+/// Waits (10 s at most: a bound, not a measurement) until the game `id` shows that the player
+/// of index `player` ran out of time, nobody acting meanwhile.
+async fn wait_for_flag(addr: SocketAddr, games: &str, id: &str, player: u64) -> Value {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let g = get_game(addr, games, id).await;
+        if g["clock"]["timed_out"].as_u64() == Some(player) {
+            return g;
+        }
+        assert!(std::time::Instant::now() < deadline, "no flag fell: {g}");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
 }
 
 /// A timed Raja Pasu game between two players: its id, South's and North's tokens.
@@ -209,7 +229,49 @@ async fn a_timed_mandiri_game_starts_when_three_are_seated(store: Backend) {
     );
 }
 
+async fn the_flag_falls_with_nobody_connected(store: Backend) {
+    let (server, now) = server_with_clock(&store).await;
+    let addr = server.addr;
+    let (id, south, _) = timed_game(addr, "1+0").await;
+    assert_eq!(play(addr, &id, &south).await.status, 200);
+    // A millisecond short of North's deadline nothing happens.
+    now.fetch_add(59_999, Ordering::SeqCst);
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    assert_eq!(
+        get_game(addr, GAMES, &id).await["clock"]["running"].as_u64(),
+        Some(1)
+    );
+    // At the deadline, with no request and no socket, the flag task ends the game.
+    now.fetch_add(1, Ordering::SeqCst);
+    let g = wait_for_flag(addr, GAMES, &id, 1).await;
+    assert_eq!(g["resigned"].as_str(), Some("north"));
+}
+
+async fn a_correspondence_clock_outlives_a_restart(store: Backend) {
+    let db = common::lasting_db(&store, "rajapasu-timed-restart");
+    let now = Arc::new(AtomicU64::new(T0));
+    let server = server_on_clock(&db, &now).await;
+    let (id, south, _) = timed_game(server.addr, "3d").await;
+    now.fetch_add(3_600_000, Ordering::SeqCst);
+    assert_eq!(play(server.addr, &id, &south).await.status, 200);
+    server.stop().await;
+    // Started again: the game goes on where it was, North's three days running.
+    let server = server_on_clock(&db, &now).await;
+    let clock = get_game(server.addr, GAMES, &id).await["clock"].clone();
+    assert_eq!(
+        (clock["running"].as_u64(), clock["deadline"].as_u64()),
+        (Some(1), Some(T0 + 3_600_000 + 3 * 86_400_000))
+    );
+    // Past North's deadline, the restarted server flags the game by itself.
+    now.fetch_add(3 * 86_400_000, Ordering::SeqCst);
+    wait_for_flag(server.addr, GAMES, &id, 1).await;
+    server.stop().await;
+    common::remove_sqlite_files(&store, &db);
+}
+
 on_both_stores!(
+    the_flag_falls_with_nobody_connected,
+    a_correspondence_clock_outlives_a_restart,
     a_move_is_charged_with_its_increment,
     the_flag_falls_at_the_deadline_exactly,
     a_resignation_stops_the_clock,
@@ -248,4 +310,37 @@ async fn bad_time_controls_are_refused() {
     // An untimed game shows no clock.
     let (id, _, _) = new_game_in(addr, GAMES, json!({"kind": "online"})).await;
     assert!(get_game(addr, GAMES, &id).await.get("clock").is_none());
+}
+
+/// Two servers on one PostgreSQL database, both flag tasks looking at the same deadline: the
+/// game is flagged once (one stored change), and both servers show it.
+#[tokio::test]
+async fn two_instances_flag_a_game_once() {
+    let Some(store) = Backend::postgres(module_path!()).await else {
+        return;
+    };
+    let now = Arc::new(AtomicU64::new(T0));
+    let a = server_on_clock(store.db(), &now).await;
+    let b = server_on_clock(store.db(), &now).await;
+    let (id, _, _) = timed_game(a.addr, "1+0").await;
+    let (client, connection) = tokio_postgres::connect(store.db(), tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    let version = |client: tokio_postgres::Client, id: String| async move {
+        let row = client
+            .query_one("SELECT version FROM games WHERE id = $1", &[&id])
+            .await
+            .unwrap();
+        (client, row.get::<_, i64>(0))
+    };
+    let (client, before) = version(client, id.clone()).await;
+    get_game(b.addr, GAMES, &id).await;
+    now.fetch_add(60_000, Ordering::SeqCst);
+    wait_for_flag(a.addr, GAMES, &id, 0).await;
+    wait_for_flag(b.addr, GAMES, &id, 0).await;
+    // Both tasks have looked again since: still one change.
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let (_, after) = version(client, id).await;
+    assert_eq!(after, before + 1);
 }

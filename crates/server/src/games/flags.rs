@@ -7,9 +7,19 @@
 use super::entry::Entry;
 use super::hub::{HeldGame, Hub};
 use super::seating::Seating;
+use super::served::GameName;
 use super::slot::Slot;
 use super::view::Told;
 use crate::error::ApiError;
+use rajapasu_engine::{mandiri, Game};
+use std::sync::Weak;
+use std::time::Duration;
+
+/// Games flagged in one look at the store; more wait for the next, at once.
+const FLAGS_AT_ONCE: u32 = 64;
+/// The least the flag task waits between two looks: a due game it could not flag (the store
+/// failed) is not asked for in a busy loop.
+const MIN_WAIT: Duration = Duration::from_millis(5);
 
 impl Hub {
     /// Ends the game in `e` on time if the flag of its player to move has fallen, and tells the
@@ -55,5 +65,70 @@ impl Hub {
         e: &mut Entry<G>,
     ) -> Result<bool, ApiError> {
         Ok(self.flagged_now(slot, e).await?.is_some())
+    }
+}
+
+impl Hub {
+    /// Ends the stored game `id` on time if its flag has fallen: loaded when not held.
+    async fn flag_stored(&self, id: &str) -> Result<bool, ApiError> {
+        async fn flag<G: HeldGame>(hub: &Hub, id: &str) -> Result<bool, ApiError> {
+            let slot = hub.load::<G>(id).await?;
+            let mut e = slot.entry.lock().await;
+            // The stored deadline is due: a copy held here may be behind another instance's
+            // change (its notice not yet arrived), so the stored game is the one looked at.
+            if hub.shared {
+                hub.reload(&slot, &mut e)
+                    .await
+                    .map_err(ApiError::unavailable)?;
+            }
+            hub.flag_if_due(&slot, &mut e).await
+        }
+        let stored = self.store.load(id).await.map_err(ApiError::unavailable)?;
+        match stored.map(|s| GameName::of_meta(&s.meta)) {
+            Some(GameName::RajaPasu) => flag::<Game>(self, id).await,
+            Some(GameName::Mandiri) => flag::<mandiri::Game>(self, id).await,
+            None => Ok(false),
+        }
+    }
+
+    /// Flags every stored game whose deadline has passed; how many it ended on time.
+    pub async fn flag_due(&self) -> Result<usize, ApiError> {
+        let now = self.policy.now_ms();
+        let due = self
+            .store
+            .due(now.0, FLAGS_AT_ONCE)
+            .await
+            .map_err(ApiError::unavailable)?;
+        let mut flagged = 0;
+        for id in due {
+            match self.flag_stored(&id).await {
+                Ok(true) => flagged += 1,
+                Ok(false) => {}
+                Err(e) => tracing::warn!(game = %id, "flag not stored, tried again: {e}"),
+            }
+        }
+        Ok(flagged)
+    }
+}
+
+/// Flags games as their clocks run out, whether anybody is connected or not, on every
+/// instance: it sleeps until the earliest stored deadline (at most the policy's `flag_poll`,
+/// so that deadlines set by other instances are seen), then flags what is due. Of two
+/// instances that flag one game, one stores it ([`Hub::flagged_now`]).
+pub(crate) async fn flag_task(hub: Weak<Hub>) {
+    loop {
+        let Some(strong) = hub.upgrade() else { return };
+        if let Err(e) = strong.flag_due().await {
+            tracing::warn!("flagging failed, tried again: {e}");
+        }
+        let poll = strong.policy.flag_poll.max(MIN_WAIT);
+        let now = strong.policy.now_ms().0;
+        let wait = match strong.store.next_deadline().await {
+            Ok(Some(next)) => Duration::from_millis(next.saturating_sub(now)).min(poll),
+            _ => poll,
+        }
+        .max(MIN_WAIT);
+        drop(strong);
+        tokio::time::sleep(wait).await;
     }
 }

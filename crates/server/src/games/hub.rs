@@ -71,6 +71,7 @@ impl Hub {
         hub.expire().await?;
         tokio::spawn(evict_task(Arc::downgrade(&hub)));
         tokio::spawn(expiry_task(Arc::downgrade(&hub)));
+        tokio::spawn(super::flags::flag_task(Arc::downgrade(&hub)));
         if let Some(notices) = notices {
             tokio::spawn(follow(Arc::downgrade(&hub), notices));
         }

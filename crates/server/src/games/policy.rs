@@ -49,6 +49,9 @@ pub struct Policy {
     pub clock: Clock,
     /// The game clocks' clock, in milliseconds (tests drive it by hand).
     pub clock_ms: Clock,
+    /// The longest the flag task waits before it looks at the stored deadlines again (it
+    /// wakes at the earliest deadline when that is sooner).
+    pub flag_poll: Duration,
 }
 
 /// The default cap on unfinished games.
@@ -65,6 +68,7 @@ impl Default for Policy {
             evict_after: Duration::from_secs(600),
             clock: system_clock(),
             clock_ms: system_clock_ms(),
+            flag_poll: Duration::from_secs(1),
         }
     }
 }

@@ -28,6 +28,9 @@ pub struct Activity {
     pub finished: bool,
     /// The computer is to move.
     pub computer_next: bool,
+    /// When the running clock of a timed game runs out, milliseconds since 1970: the flag
+    /// task of every instance finds the game by it.
+    pub deadline: Option<u64>,
 }
 
 /// One change of a stored game.
@@ -171,6 +174,13 @@ pub trait Store: super::accounts::AccountStore + Send + Sync {
 
     /// The games in which the computer is to move (to resume them after a restart).
     async fn computer_waiting(&self) -> Result<Vec<String>, StoreError>;
+
+    /// The unfinished timed games whose clock ran out at or before `now` (milliseconds since
+    /// 1970), the earliest first, at most `limit`.
+    async fn due(&self, now: u64, limit: u32) -> Result<Vec<String>, StoreError>;
+
+    /// The earliest deadline of a running clock, milliseconds since 1970.
+    async fn next_deadline(&self) -> Result<Option<u64>, StoreError>;
 
     /// Deletes the unfinished games whose last change came before `idle_before` (seconds
     /// since 1970); returns their ids.

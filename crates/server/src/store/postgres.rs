@@ -43,7 +43,9 @@ const SCHEMA: &str = "
         mv SMALLINT NOT NULL,
         PRIMARY KEY(game, ply));
     CREATE INDEX IF NOT EXISTS games_unfinished ON games(finished, active);
-    CREATE INDEX IF NOT EXISTS games_computer ON games(computer_next) WHERE computer_next;";
+    CREATE INDEX IF NOT EXISTS games_computer ON games(computer_next) WHERE computer_next;
+    ALTER TABLE games ADD COLUMN IF NOT EXISTS deadline BIGINT;
+    CREATE INDEX IF NOT EXISTS games_deadline ON games(deadline) WHERE deadline IS NOT NULL;";
 
 /// A pool of connections to one PostgreSQL database, and this instance's listener.
 pub struct PgStore {
@@ -155,8 +157,8 @@ impl Store for PgStore {
         let stmt = client
             .prepare_cached(
                 "WITH g AS (
-                     INSERT INTO games(id, meta, version, active, finished, computer_next)
-                     SELECT $1, $2, 0, $3, $4, $5
+                     INSERT INTO games(id, meta, version, active, finished, computer_next, deadline)
+                     SELECT $1, $2, 0, $3, $4, $5, $8::bigint
                      WHERE $6::bigint IS NULL
                         OR (SELECT count(*) FROM games WHERE finished = false) < $6::bigint
                      RETURNING id),
@@ -179,6 +181,7 @@ impl Store for PgStore {
                     &activity.computer_next,
                     &cap.map(|c| c as i64),
                     &moves,
+                    &activity.deadline.map(|d| d as i64),
                 ],
             )
             .await?;
@@ -211,7 +214,7 @@ impl Store for PgStore {
             .prepare_cached(
                 "WITH up AS (
                      UPDATE games SET version = version + 1, active = $3, finished = $4,
-                         computer_next = $5, meta = COALESCE($6, meta)
+                         computer_next = $5, meta = COALESCE($6, meta), deadline = $10
                      WHERE id = $1 AND version = $2
                      RETURNING id),
                  added AS (
@@ -237,6 +240,7 @@ impl Store for PgStore {
                     &add.map(|a| a.0),
                     &add.map(|a| a.1),
                     &truncate,
+                    &activity.deadline.map(|d| d as i64),
                 ],
             )
             .await?;
@@ -290,6 +294,31 @@ impl Store for PgStore {
         rows.iter()
             .map(|r| r.try_get(0).map_err(StoreError::from))
             .collect()
+    }
+
+    async fn due(&self, now: u64, limit: u32) -> Result<Vec<String>, StoreError> {
+        let client = self.pool.get().await.map_err(pool_error)?;
+        let rows = client
+            .query(
+                "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= $1
+                 ORDER BY deadline LIMIT $2",
+                &[&(now as i64), &i64::from(limit)],
+            )
+            .await?;
+        rows.iter()
+            .map(|r| r.try_get(0).map_err(StoreError::from))
+            .collect()
+    }
+
+    async fn next_deadline(&self) -> Result<Option<u64>, StoreError> {
+        let client = self.pool.get().await.map_err(pool_error)?;
+        let row = client
+            .query_one(
+                "SELECT min(deadline) FROM games WHERE deadline IS NOT NULL",
+                &[],
+            )
+            .await?;
+        Ok(row.try_get::<_, Option<i64>>(0)?.map(|d| d.max(0) as u64))
     }
 
     async fn expire(&self, idle_before: u64) -> Result<Vec<String>, StoreError> {

@@ -74,7 +74,11 @@ const ADDED: &str = "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAU
          computer_next = (meta LIKE '%\"kind\":\"computer\"%');";
 
 const INDEXES: &str = "CREATE INDEX IF NOT EXISTS games_unfinished ON games(finished, active);
-     CREATE INDEX IF NOT EXISTS games_computer ON games(computer_next);";
+     CREATE INDEX IF NOT EXISTS games_computer ON games(computer_next);
+     CREATE INDEX IF NOT EXISTS games_deadline ON games(deadline) WHERE deadline IS NOT NULL;";
+
+/// The column added with timed games: a game stored before them has no clock.
+const ADDED_DEADLINE: &str = "ALTER TABLE games ADD COLUMN deadline INTEGER;";
 
 impl SqliteStore {
     /// Opens (creating if needed) the database at `path` (`:memory:` for a throwaway one),
@@ -100,6 +104,14 @@ impl SqliteStore {
             .map_err(failed("read"))?;
         if !has_version {
             conn.execute_batch(&format!("BEGIN; {ADDED} COMMIT;"))
+                .map_err(failed("set up"))?;
+        }
+        let has_deadline = conn
+            .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'deadline'")
+            .and_then(|mut s| s.exists([]))
+            .map_err(failed("read"))?;
+        if !has_deadline {
+            conn.execute_batch(ADDED_DEADLINE)
                 .map_err(failed("set up"))?;
         }
         conn.execute_batch(INDEXES).map_err(failed("set up"))?;
@@ -188,6 +200,27 @@ impl Store for SqliteStore {
         .await
     }
 
+    async fn due(&self, now: u64, limit: u32) -> Result<Vec<String>, StoreError> {
+        self.read(move |conn| {
+            let mut stmt = conn.prepare_cached(
+                "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= ?1
+                 ORDER BY deadline LIMIT ?2",
+            )?;
+            let ids = stmt.query_map(params![now as i64, limit], |r| r.get(0))?;
+            ids.collect()
+        })
+        .await
+    }
+
+    async fn next_deadline(&self) -> Result<Option<u64>, StoreError> {
+        self.read(|conn| {
+            conn.prepare_cached("SELECT min(deadline) FROM games WHERE deadline IS NOT NULL")?
+                .query_row([], |r| r.get::<_, Option<i64>>(0))
+                .map(|d| d.map(|d| d.max(0) as u64))
+        })
+        .await
+    }
+
     async fn expire(&self, idle_before: u64) -> Result<Vec<String>, StoreError> {
         self.write(Write::Expire { idle_before }).await
     }
@@ -244,8 +277,8 @@ fn apply(conn: &Connection, w: &Write) -> Result<Vec<String>, Refusal> {
         } => {
             let inserted = conn
                 .prepare_cached(
-                    "INSERT INTO games(id, meta, version, active, finished, computer_next)
-                     SELECT ?1, ?2, 0, ?3, ?4, ?5
+                    "INSERT INTO games(id, meta, version, active, finished, computer_next, deadline)
+                     SELECT ?1, ?2, 0, ?3, ?4, ?5, ?7
                      WHERE ?6 IS NULL
                         OR (SELECT COUNT(*) FROM games WHERE finished = 0) < ?6",
                 )?
@@ -256,6 +289,7 @@ fn apply(conn: &Connection, w: &Write) -> Result<Vec<String>, Refusal> {
                     activity.finished,
                     activity.computer_next,
                     cap.map(|c| c as i64),
+                    activity.deadline.map(|d| d as i64),
                 ])?;
             if inserted == 0 {
                 return Err(Refusal::Store(StoreError::Full {
@@ -283,7 +317,7 @@ fn apply(conn: &Connection, w: &Write) -> Result<Vec<String>, Refusal> {
             let updated = conn
                 .prepare_cached(
                     "UPDATE games SET version = version + 1, active = ?3, finished = ?4,
-                         computer_next = ?5, meta = COALESCE(?6, meta)
+                         computer_next = ?5, meta = COALESCE(?6, meta), deadline = ?7
                      WHERE id = ?1 AND version = ?2",
                 )?
                 .execute(params![
@@ -293,6 +327,7 @@ fn apply(conn: &Connection, w: &Write) -> Result<Vec<String>, Refusal> {
                     activity.finished,
                     activity.computer_next,
                     meta,
+                    activity.deadline.map(|d| d as i64),
                 ])?;
             if updated == 0 {
                 return Err(Refusal::Store(StoreError::Stale));
@@ -414,6 +449,7 @@ mod tests {
         at: 100,
         finished: false,
         computer_next: false,
+        deadline: None,
     };
 
     const OVER: Activity = Activity {
