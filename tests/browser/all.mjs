@@ -19,6 +19,7 @@ export const FILES = [
   'e2e.test.mjs',
   'analysis.test.mjs',
   'account.test.mjs',
+  'clocks.test.mjs',
 ];
 
 const named = process.argv.slice(2);

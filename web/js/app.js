@@ -278,6 +278,7 @@ startPage({
   ...ROUTES,
   newBoard: (svg, opts) => new Board(svg, opts),
   names: () => ({ south: playerName(G.info, 'south'), north: playerName(G.info, 'north') }),
+  clockNames: (info) => [playerName(info, 'south'), playerName(info, 'north')],
   legal: (info) => holeNames(info.view.to_move, info.view.legal_moves),
   moveOf: (hole) => parseHole(hole).number,
   mine: () => (G.seat?.seat === 'both' ? ['south', 'north'] : mySide() ? [mySide()] : []),

@@ -293,6 +293,7 @@ const FORM = {
     const body = { kind, rules: fd.get('mode') === 'round' ? 'mandiri/mode=round' : 'mandiri' };
     if (kind === 'computer') body.level = Number(fd.get('level'));
     if (kind !== 'local') body.player = Number(fd.get('player'));
+    if (kind === 'online' && fd.get('clock')) body.clock = fd.get('clock');
     return body;
   },
 };
@@ -305,6 +306,7 @@ startPage({
   ...ROUTES,
   newBoard: (svg, opts) => new Board3(svg, opts),
   names: storeNames,
+  clockNames: (info) => [1, 2, 3].map((p) => playerName(info, p)),
   legal: (info) => info.view.legal,
   moveOf: (hole) => hole,
   mine,

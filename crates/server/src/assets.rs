@@ -35,6 +35,7 @@ pub static FILES: &[(&str, &str)] = web!(
     "js/mandiri_help.js",
     "js/gamepage.js",
     "js/account.js",
+    "js/clocks.js",
     "i18n/en.json",
     "i18n/bn.json",
     "i18n/et.json",
@@ -58,6 +59,7 @@ pub static TEMPLATES: &[(&str, &str)] = web!(
     "parts/game_length.html",
     "parts/start_button.html",
     "parts/my_games.html",
+    "parts/clock_field.html",
 );
 
 /// Every page, made once, in the order of [`Page::ALL`].
