@@ -21,6 +21,14 @@ export function errorText(e) {
   return String(e.message || e);
 }
 
+let roundTrip = 0;
+
+/** Half the time the last request took to be answered, in ms: the network delay a move's
+ *  request sends along in a timed game (the server forgives it within a quota). */
+export function networkDelay() {
+  return Math.round(roundTrip / 2);
+}
+
 export async function call(method, path, body) {
   const opts = { method, headers: {} };
   if (body !== undefined) {
@@ -28,11 +36,13 @@ export async function call(method, path, body) {
     opts.body = JSON.stringify(body);
   }
   let r;
+  const sent = performance.now();
   try {
     r = await fetch(path, opts);
   } catch (e) {
     throw new ApiError(0, String(e));
   }
+  roundTrip = performance.now() - sent;
   const text = await r.text();
   let data = null;
   try {

@@ -5,7 +5,7 @@
 // language switch and the page's start. What differs between the games (their board, their
 // sentences, their forms, their routes) comes from the game's adapter: see startPage.
 
-import { call, liveUpdates, errorText } from './api.js';
+import { call, liveUpdates, errorText, networkDelay } from './api.js';
 import { followPortrait } from './board.js';
 import { t, setLanguage, preferred, languageSwitch, apply, element } from './i18n.js';
 import { play as playSound, soundOn, setSound } from './sound.js';
@@ -430,7 +430,9 @@ export async function play(hole) {
   G.board.setPlayable([]);
   showError(null);
   try {
-    receive(await request('moves', { move: game.moveOf(hole), ply: G.info.ply }));
+    const body = { move: game.moveOf(hole), ply: G.info.ply };
+    if (G.info.clock) body.lag_ms = networkDelay();
+    receive(await request('moves', body));
   } catch (e) {
     showError(e);
     render();

@@ -74,12 +74,14 @@ pub struct Running {
 }
 
 impl Running {
-    /// Starts the graceful stop (as SIGTERM does) and waits until the server has stopped.
+    /// Starts the graceful stop (as SIGTERM does) and waits until the server has stopped;
+    /// its clock tasks end.
     pub async fn stop(mut self) {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }
         let _ = (&mut self.task).await;
+        self.hub.halt();
     }
 }
 

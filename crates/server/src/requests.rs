@@ -227,6 +227,10 @@ pub struct MoveRequest<T> {
     /// The seat token.
     #[serde(default)]
     pub token: Option<String>,
+    /// In a timed game: the network delay the client measured, in milliseconds, forgiven
+    /// within the player's lag quota (docs/SERVER.md, "Game clocks").
+    #[serde(default)]
+    pub lag_ms: Option<u64>,
 }
 
 /// Body of a trace, `POST /api/trace` or `/api/mandiri/trace`: the move as each game names it

@@ -24,11 +24,20 @@ async fn server_with_clock(store: &Backend) -> (rajapasu_server::Running, Arc<At
 /// A server on `db` whose clocks read `now`, in milliseconds, and whose flag task looks at
 /// the stored deadlines every 20 ms.
 async fn server_on_clock(db: &str, now: &Arc<AtomicU64>) -> rajapasu_server::Running {
+    server_polling(db, now, std::time::Duration::from_millis(20)).await
+}
+
+/// [`server_on_clock`] with the flag task looking every `poll`.
+async fn server_polling(
+    db: &str,
+    now: &Arc<AtomicU64>,
+    poll: std::time::Duration,
+) -> rajapasu_server::Running {
     let (secs, ms) = (now.clone(), now.clone());
     let policy = rajapasu_server::games::Policy {
         clock: Arc::new(move || secs.load(Ordering::SeqCst) / 1000),
         clock_ms: Arc::new(move || ms.load(Ordering::SeqCst)),
-        flag_poll: std::time::Duration::from_millis(20),
+        flag_poll: poll,
         ..rajapasu_server::games::Policy::default()
     };
     rajapasu_server::spawn_with(
@@ -126,7 +135,9 @@ async fn a_move_is_charged_with_its_increment(store: Backend) {
 }
 
 async fn the_flag_falls_at_the_deadline_exactly(store: Backend) {
-    let (server, now) = server_with_clock(&store).await;
+    // The flag task waits an hour between looks: the move's request is what finds the flag.
+    let now = Arc::new(AtomicU64::new(T0));
+    let server = server_polling(store.db(), &now, std::time::Duration::from_secs(3600)).await;
     let addr = server.addr;
     let (id, south, north) = timed_game(addr, "1+0").await;
     // A millisecond before the deadline the move counts.
@@ -182,7 +193,9 @@ async fn a_day_a_move_gives_the_full_day_again(store: Backend) {
 }
 
 async fn a_timed_mandiri_game_starts_when_three_are_seated(store: Backend) {
-    let (server, now) = server_with_clock(&store).await;
+    // The flag task waits an hour between looks: the move's request is what finds the flag.
+    let now = Arc::new(AtomicU64::new(T0));
+    let server = server_polling(store.db(), &now, std::time::Duration::from_secs(3600)).await;
     let addr = server.addr;
     let (id, first, created) =
         new_game_in(addr, MANDIRI, json!({"kind": "online", "clock": "10+5"})).await;
@@ -252,7 +265,6 @@ async fn a_correspondence_clock_outlives_a_restart(store: Backend) {
     let now = Arc::new(AtomicU64::new(T0));
     let server = server_on_clock(&db, &now).await;
     let (id, south, _) = timed_game(server.addr, "3d").await;
-    now.fetch_add(3_600_000, Ordering::SeqCst);
     assert_eq!(play(server.addr, &id, &south).await.status, 200);
     server.stop().await;
     // Started again: the game goes on where it was, North's three days running.
@@ -260,7 +272,7 @@ async fn a_correspondence_clock_outlives_a_restart(store: Backend) {
     let clock = get_game(server.addr, GAMES, &id).await["clock"].clone();
     assert_eq!(
         (clock["running"].as_u64(), clock["deadline"].as_u64()),
-        (Some(1), Some(T0 + 3_600_000 + 3 * 86_400_000))
+        (Some(1), Some(T0 + 3 * 86_400_000))
     );
     // Past North's deadline, the restarted server flags the game by itself.
     now.fetch_add(3 * 86_400_000, Ordering::SeqCst);
@@ -269,7 +281,70 @@ async fn a_correspondence_clock_outlives_a_restart(store: Backend) {
     common::remove_sqlite_files(&store, &db);
 }
 
+async fn time_while_the_server_was_down_is_not_charged(store: Backend) {
+    let db = common::lasting_db(&store, "rajapasu-timed-down");
+    let now = Arc::new(AtomicU64::new(T0));
+    let server = server_on_clock(&db, &now).await;
+    let (id, _, _) = timed_game(server.addr, "3+2").await;
+    let deadline = |g: Value| g["clock"]["deadline"].as_u64();
+    server.stop().await;
+    // A restart of a few seconds is charged: the deadline stays.
+    now.fetch_add(5_000, Ordering::SeqCst);
+    let server = server_on_clock(&db, &now).await;
+    assert_eq!(
+        deadline(get_game(server.addr, GAMES, &id).await),
+        Some(T0 + 180_000)
+    );
+    server.stop().await;
+    // An hour down is not: South's deadline moves on by the hour, South's time is whole.
+    now.fetch_add(3_600_000, Ordering::SeqCst);
+    let server = server_on_clock(&db, &now).await;
+    let g = get_game(server.addr, GAMES, &id).await;
+    assert_eq!(deadline(g.clone()), Some(T0 + 180_000 + 3_600_000));
+    assert_eq!(g["clock"]["left_ms"], json!([180_000, 180_000]));
+    // And it flags at the new deadline, not the old one.
+    now.fetch_add(170_000, Ordering::SeqCst);
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    assert_eq!(
+        get_game(server.addr, GAMES, &id).await["clock"]["timed_out"],
+        Value::Null
+    );
+    server.stop().await;
+    common::remove_sqlite_files(&store, &db);
+}
+
+async fn lag_is_forgiven_within_the_quota(store: Backend) {
+    let (server, now) = server_with_clock(&store).await;
+    let addr = server.addr;
+    let (id, south, north) = timed_game(addr, "3+2").await;
+    let mv = |token: &str, lag: u64| {
+        let token = token.to_string();
+        let id = id.clone();
+        async move {
+            let m = a_move(addr, &id).await;
+            act(
+                addr,
+                GAMES,
+                &id,
+                "moves",
+                json!({"move": m, "token": token, "lag_ms": lag}),
+            )
+            .await
+        }
+    };
+    // South took 10 s, 0.8 s of it on the network: 9.2 s charged, then the 2 s increment.
+    now.fetch_add(10_000, Ordering::SeqCst);
+    assert_eq!(mv(&south, 800).await.status, 200);
+    // North claims 5 s of lag: the quota of a 3+2 game starts at 3 s, no more is forgiven.
+    now.fetch_add(10_000, Ordering::SeqCst);
+    assert_eq!(mv(&north, 5_000).await.status, 200);
+    let clock = get_game(addr, GAMES, &id).await["clock"].clone();
+    assert_eq!(clock["left_ms"], json!([172_800, 175_000]));
+}
+
 on_both_stores!(
+    lag_is_forgiven_within_the_quota,
+    time_while_the_server_was_down_is_not_charged,
     the_flag_falls_with_nobody_connected,
     a_correspondence_clock_outlives_a_restart,
     a_move_is_charged_with_its_increment,

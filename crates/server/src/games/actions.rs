@@ -105,7 +105,10 @@ impl Hub {
                 .code("out_of_turn"));
             }
             let mv = e.game.read_move(&req.mv)?;
-            match self.commit(&slot, &mut e, mv).await {
+            match self
+                .commit(&slot, &mut e, mv, req.lag_ms.unwrap_or(0))
+                .await
+            {
                 Err(err) if again(&err, req.ply, &mut attempts) => continue,
                 answer => break answer?,
             }

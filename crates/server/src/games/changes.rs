@@ -57,12 +57,14 @@ impl Hub {
     }
 
     /// Plays `mv` for the player to move on the game in `e`, stores it, then tells the
-    /// sockets; answers the move's update.
+    /// sockets; answers the move's update. In a timed game the mover is charged the time since
+    /// their time began to run, less `lag` milliseconds of network delay within their quota.
     pub(crate) async fn commit<G: HeldGame>(
         &self,
         slot: &Slot<G>,
         e: &mut Entry<G>,
         mv: G::Move,
+        lag: u64,
     ) -> Result<Value, ApiError> {
         let mut after = e.game.clone();
         let (seat, player) = (after.to_move(), after.player_to_move());
@@ -80,7 +82,7 @@ impl Hub {
             let next = after.player_to_move();
             if let Some(clock) = settings.clock_mut() {
                 clock
-                    .play(now, 0, next)
+                    .play(now, lag, next)
                     .map_err(|err| ApiError::conflict(err.to_string()).code("flagged"))?;
             }
             if after.is_over() {

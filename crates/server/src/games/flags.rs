@@ -1,9 +1,12 @@
-//! Time-outs: a game whose player to move has run out of time ends as if that player resigned,
+//! Time-outs, and time not charged while the server was down.
+//!
+//! A game whose player to move has run out of time ends as if that player resigned,
 //! with no time left on a stopped clock ([`Seating::timed_out`] tells the two apart). The
 //! player who still has time wins; the counters are not recounted (docs/SERVER.md, "Game
 //! clocks"). The flag is a change of the game's settings made on its stored version, so of two
 //! instances that see the same fallen flag one stores it and the other finds the game over.
 
+use super::clock::At;
 use super::entry::Entry;
 use super::hub::{HeldGame, Hub};
 use super::seating::Seating;
@@ -11,9 +14,16 @@ use super::served::GameName;
 use super::slot::Slot;
 use super::view::Told;
 use crate::error::ApiError;
+use crate::store::StoreError;
 use rajapasu_engine::{mandiri, Game};
 use std::sync::Weak;
 use std::time::Duration;
+
+/// How often an instance notes in the store that it is alive.
+pub const ALIVE_EVERY: Duration = Duration::from_secs(2);
+/// Downtime shorter than this is charged (a restart takes a few seconds; a crash is noted
+/// at most [`ALIVE_EVERY`] late), longer is given back, in milliseconds.
+pub const DOWNTIME_GAP_MS: u64 = 10_000;
 
 /// Games flagged in one look at the store; more wait for the next, at once.
 const FLAGS_AT_ONCE: u32 = 64;
@@ -111,6 +121,71 @@ impl Hub {
     }
 }
 
+impl Hub {
+    /// At the start, before any flag falls: when every instance sharing the store was down
+    /// for longer than [`DOWNTIME_GAP_MS`], every running clock moves on by that time
+    /// (`GameClock::resume`), stored as a change of each game. How many moved.
+    pub async fn resume_clocks(&self) -> Result<usize, StoreError> {
+        async fn resume<G: HeldGame>(
+            hub: &Hub,
+            id: &str,
+            stopped: At,
+            now: At,
+        ) -> Result<(), ApiError> {
+            let slot = hub.load::<G>(id).await?;
+            let mut e = slot.entry.lock().await;
+            hub.change_settings(&slot, &mut e, None, |e| {
+                let mut settings = e.settings.clone();
+                if let Some(clock) = settings.clock_mut() {
+                    clock.resume(stopped, now);
+                }
+                Ok((settings, ()))
+            })
+            .await
+        }
+        let now = self.policy.now_ms();
+        let Some(stopped) = self.store.downtime(now.0, DOWNTIME_GAP_MS).await? else {
+            return Ok(0);
+        };
+        let running = self.store.due(i64::MAX as u64, u32::MAX).await?;
+        let mut moved = 0;
+        for id in running {
+            let Some(stored) = self.store.load(&id).await? else {
+                continue;
+            };
+            let resumed = match GameName::of_meta(&stored.meta) {
+                GameName::RajaPasu => resume::<Game>(self, &id, At(stopped), now).await,
+                GameName::Mandiri => resume::<mandiri::Game>(self, &id, At(stopped), now).await,
+            };
+            match resumed {
+                Ok(()) => moved += 1,
+                Err(e) => tracing::warn!(game = %id, "clock not moved on after the downtime: {e}"),
+            }
+        }
+        tracing::info!(
+            games = moved,
+            down_ms = now.since(At(stopped)),
+            "clocks moved on by the time the server was down"
+        );
+        Ok(moved)
+    }
+}
+
+/// Notes in the store, every [`ALIVE_EVERY`], that this instance is alive.
+pub(crate) async fn alive_task(hub: Weak<Hub>) {
+    loop {
+        let Some(strong) = hub.upgrade() else { return };
+        if strong.is_halted() {
+            return;
+        }
+        if let Err(e) = strong.store.alive(strong.policy.now_ms().0).await {
+            tracing::warn!("cannot note being alive: {e}");
+        }
+        drop(strong);
+        tokio::time::sleep(ALIVE_EVERY).await;
+    }
+}
+
 /// Flags games as their clocks run out, whether anybody is connected or not, on every
 /// instance: it sleeps until the earliest stored deadline (at most the policy's `flag_poll`,
 /// so that deadlines set by other instances are seen), then flags what is due. Of two
@@ -118,6 +193,9 @@ impl Hub {
 pub(crate) async fn flag_task(hub: Weak<Hub>) {
     loop {
         let Some(strong) = hub.upgrade() else { return };
+        if strong.is_halted() {
+            return;
+        }
         if let Err(e) = strong.flag_due().await {
             tracing::warn!("flagging failed, tried again: {e}");
         }

@@ -182,6 +182,14 @@ pub trait Store: super::accounts::AccountStore + Send + Sync {
     /// The earliest deadline of a running clock, milliseconds since 1970.
     async fn next_deadline(&self) -> Result<Option<u64>, StoreError>;
 
+    /// Notes that an instance is alive at `now` (milliseconds since 1970).
+    async fn alive(&self, now: u64) -> Result<(), StoreError>;
+
+    /// At an instance's start: notes it alive at `now` and, when no instance had noted being
+    /// alive for more than `gap` milliseconds, the moment the last one did (every instance
+    /// was down since then). Of instances that start together, one is told.
+    async fn downtime(&self, now: u64, gap: u64) -> Result<Option<u64>, StoreError>;
+
     /// Deletes the unfinished games whose last change came before `idle_before` (seconds
     /// since 1970); returns their ids.
     async fn expire(&self, idle_before: u64) -> Result<Vec<String>, StoreError>;

@@ -45,6 +45,9 @@ const SCHEMA: &str = "
     CREATE INDEX IF NOT EXISTS games_unfinished ON games(finished, active);
     CREATE INDEX IF NOT EXISTS games_computer ON games(computer_next) WHERE computer_next;
     ALTER TABLE games ADD COLUMN IF NOT EXISTS deadline BIGINT;
+    CREATE TABLE IF NOT EXISTS alive(
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        at BIGINT NOT NULL);
     CREATE INDEX IF NOT EXISTS games_deadline ON games(deadline) WHERE deadline IS NOT NULL;";
 
 /// A pool of connections to one PostgreSQL database, and this instance's listener.
@@ -319,6 +322,40 @@ impl Store for PgStore {
             )
             .await?;
         Ok(row.try_get::<_, Option<i64>>(0)?.map(|d| d.max(0) as u64))
+    }
+
+    async fn alive(&self, now: u64) -> Result<(), StoreError> {
+        let client = self.pool.get().await.map_err(pool_error)?;
+        client
+            .execute(
+                "INSERT INTO alive(id, at) VALUES (1, $1)
+                 ON CONFLICT(id) DO UPDATE SET at = greatest(alive.at, excluded.at)",
+                &[&(now as i64)],
+            )
+            .await?;
+        Ok(())
+    }
+
+    async fn downtime(&self, now: u64, gap: u64) -> Result<Option<u64>, StoreError> {
+        let mut client = self.pool.get().await.map_err(pool_error)?;
+        let tx = client.transaction().await?;
+        // The row's lock makes instances that start together take turns: the second reads
+        // the moment the first wrote, and is told of no downtime.
+        let last = tx
+            .query_opt("SELECT at FROM alive WHERE id = 1 FOR UPDATE", &[])
+            .await?
+            .map(|r| r.try_get::<_, i64>(0))
+            .transpose()?;
+        tx.execute(
+            "INSERT INTO alive(id, at) VALUES (1, $1)
+             ON CONFLICT(id) DO UPDATE SET at = excluded.at",
+            &[&(now as i64)],
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(last
+            .map(|at| at.max(0) as u64)
+            .filter(|&at| now.saturating_sub(at) > gap))
     }
 
     async fn expire(&self, idle_before: u64) -> Result<Vec<String>, StoreError> {

@@ -77,6 +77,12 @@ const INDEXES: &str = "CREATE INDEX IF NOT EXISTS games_unfinished ON games(fini
      CREATE INDEX IF NOT EXISTS games_computer ON games(computer_next);
      CREATE INDEX IF NOT EXISTS games_deadline ON games(deadline) WHERE deadline IS NOT NULL;";
 
+/// The moment the server last noted being alive: the game clocks do not charge the time it
+/// was down.
+const ALIVE: &str = "CREATE TABLE IF NOT EXISTS alive(
+         id INTEGER PRIMARY KEY CHECK (id = 1),
+         at INTEGER NOT NULL);";
+
 /// The column added with timed games: a game stored before them has no clock.
 const ADDED_DEADLINE: &str = "ALTER TABLE games ADD COLUMN deadline INTEGER;";
 
@@ -115,6 +121,7 @@ impl SqliteStore {
                 .map_err(failed("set up"))?;
         }
         conn.execute_batch(INDEXES).map_err(failed("set up"))?;
+        conn.execute_batch(ALIVE).map_err(failed("set up"))?;
         conn.execute_batch(super::sqlite_accounts::SCHEMA)
             .map_err(failed("set up"))?;
         let (tx, rx) = mpsc::channel::<Job>();
@@ -217,6 +224,38 @@ impl Store for SqliteStore {
             conn.prepare_cached("SELECT min(deadline) FROM games WHERE deadline IS NOT NULL")?
                 .query_row([], |r| r.get::<_, Option<i64>>(0))
                 .map(|d| d.map(|d| d.max(0) as u64))
+        })
+        .await
+    }
+
+    async fn alive(&self, now: u64) -> Result<(), StoreError> {
+        self.read(move |conn| {
+            conn.prepare_cached(
+                "INSERT INTO alive(id, at) VALUES (1, ?1)
+                 ON CONFLICT(id) DO UPDATE SET at = max(at, excluded.at)",
+            )?
+            .execute([now as i64])
+            .map(drop)
+        })
+        .await
+    }
+
+    async fn downtime(&self, now: u64, gap: u64) -> Result<Option<u64>, StoreError> {
+        self.read(move |conn| {
+            let tx = conn.unchecked_transaction()?;
+            let last: Option<i64> = tx
+                .prepare_cached("SELECT at FROM alive WHERE id = 1")?
+                .query_row([], |r| r.get(0))
+                .optional()?;
+            tx.prepare_cached(
+                "INSERT INTO alive(id, at) VALUES (1, ?1)
+                 ON CONFLICT(id) DO UPDATE SET at = excluded.at",
+            )?
+            .execute([now as i64])?;
+            tx.commit()?;
+            Ok(last
+                .map(|at| at.max(0) as u64)
+                .filter(|&at| now.saturating_sub(at) > gap))
         })
         .await
     }
