@@ -82,6 +82,11 @@ function gameResult(info) {
   const me = mySide();
   if (info.resigned) {
     const winner = info.resigned === 'south' ? 'north' : 'south';
+    // A time-out ends the game as a resignation does; the clock says which it was.
+    if (info.clock && info.clock.timed_out !== null) {
+      if (me === info.resigned) return t('result.youTimedOut');
+      return t('result.timedOut', { loser: opponentName(info, info.resigned), winner: opponentName(info, winner) });
+    }
     if (me === info.resigned) return t('result.youResigned');
     if (me) return t('result.otherResigned', { loser: opponentName(info, info.resigned) });
     return t('result.resigned', { loser: opponentName(info, info.resigned), winner: opponentName(info, winner) });

@@ -108,6 +108,9 @@ function mayMove(info) {
 function matchResult(info) {
   const w = who(info);
   const others = (p) => [1, 2, 3].filter((x) => x !== p && !entry(info, x).out).map((x) => playerName(info, x)).join(t('m.and'));
+  if (info.resigned && info.clock && info.clock.timed_out !== null) {
+    return t('m.result.timedOut', { player: playerName(info, info.resigned), players: others(info.resigned) });
+  }
   if (info.resigned) {
     if (me() === info.resigned) return t('m.result.youResigned', { players: others(info.resigned) });
     return t('m.result.resigned', { player: playerName(info, info.resigned), players: others(info.resigned) });

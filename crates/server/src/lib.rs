@@ -153,6 +153,9 @@ async fn prepare(
         .await
         .map_err(ServerError::Store)?;
     hub.resume_computers().await.map_err(ServerError::Store)?;
+    games::flags::start_clocks(&hub)
+        .await
+        .map_err(ServerError::Store)?;
     let listener =
         tokio::net::TcpListener::bind(addr)
             .await

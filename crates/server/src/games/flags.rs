@@ -16,7 +16,7 @@ use super::view::Told;
 use crate::error::ApiError;
 use crate::store::StoreError;
 use rajapasu_engine::{mandiri, Game};
-use std::sync::Weak;
+use std::sync::{Arc, Weak};
 use std::time::Duration;
 
 /// How often an instance notes in the store that it is alive.
@@ -171,8 +171,18 @@ impl Hub {
     }
 }
 
+/// Starts the clocks of a hub just started, before it serves: when every instance was down,
+/// the running clocks move on by that time ([`Hub::resume_clocks`]); then this instance notes
+/// that it is alive, and flags games as their time runs out, until the hub halts.
+pub async fn start_clocks(hub: &Arc<Hub>) -> Result<(), StoreError> {
+    hub.resume_clocks().await?;
+    tokio::spawn(alive_task(Arc::downgrade(hub)));
+    tokio::spawn(flag_task(Arc::downgrade(hub)));
+    Ok(())
+}
+
 /// Notes in the store, every [`ALIVE_EVERY`], that this instance is alive.
-pub(crate) async fn alive_task(hub: Weak<Hub>) {
+async fn alive_task(hub: Weak<Hub>) {
     loop {
         let Some(strong) = hub.upgrade() else { return };
         if strong.is_halted() {
@@ -190,7 +200,7 @@ pub(crate) async fn alive_task(hub: Weak<Hub>) {
 /// instance: it sleeps until the earliest stored deadline (at most the policy's `flag_poll`,
 /// so that deadlines set by other instances are seen), then flags what is due. Of two
 /// instances that flag one game, one stores it ([`Hub::flagged_now`]).
-pub(crate) async fn flag_task(hub: Weak<Hub>) {
+async fn flag_task(hub: Weak<Hub>) {
     loop {
         let Some(strong) = hub.upgrade() else { return };
         if strong.is_halted() {

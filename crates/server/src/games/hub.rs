@@ -75,10 +75,6 @@ impl Hub {
         hub.expire().await?;
         tokio::spawn(evict_task(Arc::downgrade(&hub)));
         tokio::spawn(expiry_task(Arc::downgrade(&hub)));
-        // The clocks move on by the time every instance was down before any flag falls.
-        hub.resume_clocks().await?;
-        tokio::spawn(super::flags::alive_task(Arc::downgrade(&hub)));
-        tokio::spawn(super::flags::flag_task(Arc::downgrade(&hub)));
         if let Some(notices) = notices {
             tokio::spawn(follow(Arc::downgrade(&hub), notices));
         }

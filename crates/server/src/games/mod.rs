@@ -19,6 +19,7 @@
 //! | [`rematch`] | a new game once one is over: at once, or when every player offered it online |
 //! | [`computer_task`] | the computer's turn |
 //! | [`sync`] | what changed between two copies of a game (another instance's change) |
+//! | [`player`] | the players of a game: by what seats, clocks and tokens are kept |
 //! | [`policy`] | the cap on unfinished games, expiry, eviction and the clock |
 
 pub mod actions;
@@ -28,6 +29,7 @@ pub mod computer_task;
 pub mod entry;
 pub mod flags;
 pub mod hub;
+pub mod player;
 pub mod policy;
 pub mod registry;
 pub mod rematch;

@@ -5,6 +5,7 @@
 //! `crate::mandiri::settings`), which keep their own stored JSON.
 
 use super::clock::{At, Control, GameClock};
+pub use super::player::Player;
 use crate::tokens::{random_token, tokens_match, NoRandomness, INVITE_LEN, TOKEN_LEN};
 use rajapasu_ai::Level;
 use serde::de::DeserializeOwned;
@@ -21,16 +22,6 @@ pub enum Kind {
     Local,
     /// Players on their own devices; the others join through invitations.
     Online,
-}
-
-/// One of the people at a game: a side of the board in Raja Pasu, a player (1 to 3, whatever
-/// seat the office gives them) in Mandiri. Tokens, presence, names and resignations are theirs.
-pub trait Player: Copy + Eq + Debug + Send + Sync + 'static {
-    /// Every player, in the order of their index.
-    const ALL: &'static [Self];
-
-    /// The place of the player in [`Player::ALL`].
-    fn index(self) -> usize;
 }
 
 /// A player's place in the rematch of a game: one lower, the first becoming the last. With two

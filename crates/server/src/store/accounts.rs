@@ -3,7 +3,7 @@
 //! and hashed (`crate::accounts`): the store never sees a password or a session token in the
 //! clear.
 
-use super::contract::StoreError;
+use super::error::StoreError;
 
 /// An account as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]

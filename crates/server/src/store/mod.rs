@@ -12,6 +12,7 @@
 pub mod accounts;
 pub mod backup;
 pub mod contract;
+pub mod error;
 pub mod postgres;
 mod postgres_accounts;
 pub mod sqlite;

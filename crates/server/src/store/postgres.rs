@@ -50,6 +50,28 @@ const SCHEMA: &str = "
         at BIGINT NOT NULL);
     CREATE INDEX IF NOT EXISTS games_deadline ON games(deadline) WHERE deadline IS NOT NULL;";
 
+/// The accounts' tables, created with the games' (under the same lock) when missing.
+const ACCOUNTS_SCHEMA: &str = "
+    CREATE TABLE IF NOT EXISTS accounts(
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        key TEXT NOT NULL UNIQUE,
+        skeleton TEXT NOT NULL UNIQUE,
+        password TEXT NOT NULL,
+        created BIGINT NOT NULL);
+    CREATE TABLE IF NOT EXISTS sessions(
+        token_hash TEXT PRIMARY KEY,
+        account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        expires BIGINT NOT NULL);
+    CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account);
+    CREATE TABLE IF NOT EXISTS account_games(
+        account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        game TEXT NOT NULL,
+        id TEXT NOT NULL,
+        token TEXT NOT NULL,
+        since BIGINT NOT NULL,
+        PRIMARY KEY(account, game, id));";
+
 /// A pool of connections to one PostgreSQL database, and this instance's listener.
 pub struct PgStore {
     pub(super) pool: Pool,
@@ -83,7 +105,7 @@ impl PgStore {
             tx.execute("SELECT pg_advisory_xact_lock($1)", &[&SCHEMA_LOCK])
                 .await?;
             tx.batch_execute(SCHEMA).await?;
-            tx.batch_execute(super::postgres_accounts::SCHEMA).await?;
+            tx.batch_execute(ACCOUNTS_SCHEMA).await?;
             tx.commit().await?;
         }
         let (notices, _) = broadcast::channel(1024);

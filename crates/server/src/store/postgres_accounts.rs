@@ -7,28 +7,6 @@ use super::accounts::{
 use super::contract::StoreError;
 use super::postgres::{pool_error, PgStore};
 
-/// The accounts' tables, created with the games' (under the same lock) when missing.
-pub(super) const SCHEMA: &str = "
-    CREATE TABLE IF NOT EXISTS accounts(
-        id TEXT PRIMARY KEY,
-        name TEXT NOT NULL,
-        key TEXT NOT NULL UNIQUE,
-        skeleton TEXT NOT NULL UNIQUE,
-        password TEXT NOT NULL,
-        created BIGINT NOT NULL);
-    CREATE TABLE IF NOT EXISTS sessions(
-        token_hash TEXT PRIMARY KEY,
-        account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-        expires BIGINT NOT NULL);
-    CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account);
-    CREATE TABLE IF NOT EXISTS account_games(
-        account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-        game TEXT NOT NULL,
-        id TEXT NOT NULL,
-        token TEXT NOT NULL,
-        since BIGINT NOT NULL,
-        PRIMARY KEY(account, game, id));";
-
 const ACCOUNT_COLUMNS: &str = "a.id, a.name, a.password, a.created";
 
 fn account(r: &tokio_postgres::Row) -> Result<StoredAccount, StoreError> {

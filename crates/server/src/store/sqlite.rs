@@ -86,6 +86,29 @@ const ALIVE: &str = "CREATE TABLE IF NOT EXISTS alive(
 /// The column added with timed games: a game stored before them has no clock.
 const ADDED_DEADLINE: &str = "ALTER TABLE games ADD COLUMN deadline INTEGER;";
 
+/// The accounts' tables, created when missing (the games' tables are older: databases made
+/// before accounts get these at their next start).
+const ACCOUNTS_SCHEMA: &str = "
+     CREATE TABLE IF NOT EXISTS accounts(
+         id TEXT PRIMARY KEY,
+         name TEXT NOT NULL,
+         key TEXT NOT NULL UNIQUE,
+         skeleton TEXT NOT NULL UNIQUE,
+         password TEXT NOT NULL,
+         created INTEGER NOT NULL);
+     CREATE TABLE IF NOT EXISTS sessions(
+         token_hash TEXT PRIMARY KEY,
+         account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+         expires INTEGER NOT NULL);
+     CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account);
+     CREATE TABLE IF NOT EXISTS account_games(
+         account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+         game TEXT NOT NULL,
+         id TEXT NOT NULL,
+         token TEXT NOT NULL,
+         since INTEGER NOT NULL,
+         PRIMARY KEY(account, game, id)) WITHOUT ROWID;";
+
 impl SqliteStore {
     /// Opens (creating if needed) the database at `path` (`:memory:` for a throwaway one),
     /// brings its schema up to date and starts the database thread.
@@ -122,7 +145,7 @@ impl SqliteStore {
         }
         conn.execute_batch(INDEXES).map_err(failed("set up"))?;
         conn.execute_batch(ALIVE).map_err(failed("set up"))?;
-        conn.execute_batch(super::sqlite_accounts::SCHEMA)
+        conn.execute_batch(ACCOUNTS_SCHEMA)
             .map_err(failed("set up"))?;
         let (tx, rx) = mpsc::channel::<Job>();
         std::thread::Builder::new()

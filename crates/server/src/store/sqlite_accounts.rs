@@ -9,29 +9,6 @@ use super::contract::StoreError;
 use super::sqlite::SqliteStore;
 use rusqlite::{params, Connection, OptionalExtension};
 
-/// The accounts' tables, created when missing (the games' tables are older: databases made
-/// before accounts get these at their next start).
-pub(super) const SCHEMA: &str = "
-     CREATE TABLE IF NOT EXISTS accounts(
-         id TEXT PRIMARY KEY,
-         name TEXT NOT NULL,
-         key TEXT NOT NULL UNIQUE,
-         skeleton TEXT NOT NULL UNIQUE,
-         password TEXT NOT NULL,
-         created INTEGER NOT NULL);
-     CREATE TABLE IF NOT EXISTS sessions(
-         token_hash TEXT PRIMARY KEY,
-         account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-         expires INTEGER NOT NULL);
-     CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account);
-     CREATE TABLE IF NOT EXISTS account_games(
-         account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-         game TEXT NOT NULL,
-         id TEXT NOT NULL,
-         token TEXT NOT NULL,
-         since INTEGER NOT NULL,
-         PRIMARY KEY(account, game, id)) WITHOUT ROWID;";
-
 const ACCOUNT_COLUMNS: &str = "a.id, a.name, a.password, a.created";
 
 fn account(r: &rusqlite::Row) -> rusqlite::Result<StoredAccount> {
