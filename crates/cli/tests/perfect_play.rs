@@ -81,6 +81,60 @@ fn solve_reports_each_move_and_the_value() {
 }
 
 #[test]
+fn solve_match_gives_every_round_start_and_resumes() {
+    // holes=3,counters=2: the values the whole-match brute force gives (ai/tests/match_brute.rs).
+    let state = temp("match").with_extension("state");
+    let svg = state.with_extension("svg");
+    let args = [
+        "solve",
+        "--match",
+        "--rules",
+        "canonical/holes=3,counters=2",
+        "--state",
+        state.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+    ];
+    let out = ok(&args);
+    assert!(
+        out.contains("2:N1 3:N2 4:D 5:N3 6:S1 7:D 8:S4 9:S1 10:S1"),
+        "{out}"
+    );
+    assert!(
+        out.contains("2:N1 3:N1 4:N4 5:D 6:N1 7:S3 8:D 9:S2 10:S1"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the match from the start (South holds 6 and leads): South wins in 1 round"),
+        "{out}"
+    );
+    assert!(out.contains("exact at 18 of 18 round starts"), "{out}");
+    assert!(out.contains("iteration 5:"), "{out}");
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        picture.contains("South holds 4, South leads: draw"),
+        "{picture}"
+    );
+    // The state holds the finished fixpoint: a second run resumes from it with the same table.
+    let again = ok(&args);
+    assert!(again.contains("resuming from"), "{again}");
+    assert!(again.contains("4:D 5:N3 6:S1"), "{again}");
+    // A state of other rules, or not a state, is refused with the reason.
+    let other = run(&["solve", "--match", "--state", state.to_str().unwrap()]);
+    assert_eq!(other.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&other.stderr);
+    assert!(err.contains("saved for other rules"), "{err}");
+    std::fs::write(&state, "{").unwrap();
+    let broken = run(&["solve", "--match", "--state", state.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&broken.stderr);
+    assert!(err.contains("is not a state of `solve --match`"), "{err}");
+    let mixed = run(&["solve", "--match", "--position", HAND]);
+    assert_eq!(mixed.status.code(), Some(2));
+    std::fs::remove_file(&state).unwrap();
+    std::fs::remove_file(&svg).unwrap();
+}
+
+#[test]
 fn a_small_table_is_built_probed_verified_and_described() {
     let root = temp("table");
     let dir = root.to_str().unwrap();

@@ -316,3 +316,20 @@ pub enum RoundOutcome {
     /// round start has come a third time: [`Game::status`](crate::Game::status) says so.
     Next(RoundStart),
 }
+
+impl RoundOutcome {
+    /// The same outcome with the players' roles swapped.
+    ///
+    /// ```
+    /// use rajapasu_engine::{RoundOutcome, RoundStart, Rules, Side};
+    /// let next = RoundStart::new(Rules::default(), 63, Side::South).unwrap();
+    /// assert_eq!(RoundOutcome::Next(next).mirror(), RoundOutcome::Next(next.mirror()));
+    /// assert_eq!(RoundOutcome::MatchWon(Side::South).mirror(), RoundOutcome::MatchWon(Side::North));
+    /// ```
+    pub fn mirror(self) -> RoundOutcome {
+        match self {
+            RoundOutcome::MatchWon(side) => RoundOutcome::MatchWon(!side),
+            RoundOutcome::Next(start) => RoundOutcome::Next(start.mirror()),
+        }
+    }
+}

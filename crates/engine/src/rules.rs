@@ -321,6 +321,21 @@ impl Rules {
         }
     }
 
+    /// These rules for a whole match.
+    ///
+    /// ```
+    /// use rajapasu_engine::{Mode, Rules};
+    /// let round: Rules = "canonical/mode=round".parse().unwrap();
+    /// assert_eq!(round.match_play().mode, Mode::Match);
+    /// assert_eq!(round.match_play(), Rules::default());
+    /// ```
+    pub const fn match_play(self) -> Rules {
+        Rules {
+            mode: Mode::Match,
+            ..self
+        }
+    }
+
     /// Holes in each row.
     #[inline]
     pub const fn holes(&self) -> usize {

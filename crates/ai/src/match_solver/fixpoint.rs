@@ -17,7 +17,7 @@
 //! where they do not, the table shows the bounds.
 
 use super::round_games::{solve_round_game, RoundGame, RoundGameValue};
-use super::round_graph::RoundGraph;
+use super::round_graph::{Attractor, RoundGraph};
 use crate::solver::{Bounds, Solver};
 use crate::Limits;
 use rajapasu_engine::{BySide, RoundEnd, RoundOutcome, RoundStart, Rules, Side};
@@ -135,6 +135,8 @@ pub enum RoundMethod {
         moves: usize,
         /// Bytes of its arrays.
         bytes: usize,
+        /// Whether a line of it can go round in circles.
+        cyclic: bool,
     },
     /// By its counter value alone: the questions it decides.
     Counters {
@@ -192,11 +194,19 @@ pub enum Progress {
         /// How.
         report: RoundReport,
     },
-    /// An iteration of the fixpoint ended.
+    /// An iteration of the proven fixpoint ended.
     Iteration {
         /// Which (1 is "win in one round").
         k: u32,
-        /// Round starts known won, for South and for North, in the proven fixpoint.
+        /// Round starts known won, for South and for North.
+        won: [usize; 2],
+    },
+    /// An iteration of the possible fixpoint ended: it runs only where some round's answer
+    /// depends on repetitions.
+    Possible {
+        /// Which.
+        k: u32,
+        /// Round starts possibly won, for South and for North.
         won: [usize; 2],
     },
 }
@@ -267,43 +277,55 @@ pub fn solve_match_resuming(
     let started = Instant::now();
     let starts: Vec<RoundStart> = RoundStart::all(rules).collect();
     let mut tests = 0;
-    loop {
+    let mut grown: HashMap<(usize, Side), Attractor> = HashMap::new();
+    // The proven fixpoint, each round graph's attractors grown as the goals grow.
+    while !state.proven_done {
         let k = state.iterations + 1;
+        let before = state.ranks[0].clone();
         let mut added = false;
-        for (fixpoint, ranks) in state.ranks.iter_mut().enumerate() {
-            let bound = if fixpoint == 0 {
-                Bound::Proven
-            } else {
-                Bound::Possible
-            };
-            for side in Side::ALL {
-                let before = ranks[side.index()].clone();
-                let wins = |outcome: RoundOutcome| match outcome {
-                    RoundOutcome::MatchWon(w) => w == side,
-                    RoundOutcome::Next(s) => before[index(&rules, s)].is_some(),
+        for side in Side::ALL {
+            let wins = goal(&rules, side, &before[side.index()]);
+            for (i, &start) in starts.iter().enumerate() {
+                if before[side.index()][i].is_some() {
+                    continue;
+                }
+                tests += 1;
+                let yes = match rounds.graph(start, side) {
+                    Some(asked) => {
+                        let a = grown.entry((i, side)).or_insert_with(|| asked.empty());
+                        asked.grow(a, &wins);
+                        a.contains(0)
+                    }
+                    None => rounds.ask(start, side, &wins, Bound::Proven),
                 };
-                for (i, &start) in starts.iter().enumerate() {
-                    if before[i].is_some() {
-                        continue;
-                    }
-                    tests += 1;
-                    if rounds[&RoundGame::of(start)].ask(start, side, &wins, bound) {
-                        ranks[side.index()][i] = Some(k);
-                        added = true;
-                    }
+                if yes {
+                    state.ranks[0][side.index()][i] = Some(k);
+                    grown.remove(&(i, side));
+                    added = true;
                 }
             }
         }
         state.iterations = k;
+        state.proven_done = !added;
         let count = |side: Side| state.ranks[0][side.index()].iter().flatten().count();
         progress(Progress::Iteration {
             k,
             won: [count(Side::South), count(Side::North)],
         });
         save(&state);
-        if !added {
-            break;
-        }
+    }
+    drop(grown);
+    if state.open.is_none() {
+        let (open, checks) = open_tests(&rules, &rounds, &state);
+        tests += checks;
+        state.open = Some(open);
+        save(&state);
+    }
+    if state.open == Some(false) {
+        // No round test ever depended on repetitions: what is possible is what is proven.
+        state.ranks[1] = state.ranks[0].clone();
+    } else {
+        tests += possible_fixpoint(&rules, &rounds, &mut state, progress, save);
     }
     let [proven, possible] = &state.ranks;
     let win = |ranks: &[Vec<Option<u32>>; 2], side: Side, i: usize| {
@@ -336,6 +358,114 @@ pub fn solve_match_resuming(
     }
 }
 
+/// The goal of `side` when `ranks` holds the round starts it wins: a match won, or a round
+/// start won.
+fn goal<'a>(
+    rules: &'a Rules,
+    side: Side,
+    ranks: &'a [Option<u32>],
+) -> impl Fn(RoundOutcome) -> bool + 'a {
+    move |outcome| match outcome {
+        RoundOutcome::MatchWon(w) => w == side,
+        RoundOutcome::Next(s) => ranks[index(rules, s)].is_some(),
+    }
+}
+
+/// Whether some round test of the proven fixpoint would have been answered otherwise had
+/// repetitions gone the asking side's way, and the tests it took. If none would, the possible
+/// fixpoint is the proven one: by induction on the iterations, each adds the same round starts
+/// to both. The goals of the iterations only grow, so the other player's attractors of their
+/// complements are grown from the last iteration back to the first, one pass a round start.
+fn open_tests(rules: &Rules, rounds: &Rounds, state: &MatchState) -> (bool, u64) {
+    let mut tests = 0;
+    let proven = &state.ranks[0];
+    for side in Side::ALL {
+        let ranks = &proven[side.index()];
+        for (i, start) in RoundStart::all(*rules).enumerate() {
+            let mut other = match rounds.graph(start, side) {
+                Some(asked) if !asked.graph.cyclic() => continue,
+                Some(asked) => {
+                    let a = asked.empty_for_other();
+                    Some((asked, a))
+                }
+                None => None,
+            };
+            for k in (0..state.iterations).rev() {
+                // The goal of iteration k + 1: the round starts won within k rounds.
+                let won_by_k: Vec<Option<u32>> =
+                    ranks.iter().map(|r| r.filter(|&r| r <= k)).collect();
+                if ranks[i].is_some_and(|r| r <= k + 1) {
+                    continue;
+                }
+                tests += 1;
+                let wins = goal(rules, side, &won_by_k);
+                let possible = match &mut other {
+                    Some((asked, a)) => {
+                        asked.grow(a, |o| !wins(o));
+                        !a.contains(0)
+                    }
+                    None => rounds.ask(start, side, &wins, Bound::Possible),
+                };
+                if possible {
+                    return (true, tests);
+                }
+            }
+        }
+    }
+    (false, tests)
+}
+
+/// The possible fixpoint, test by test, for when some round test depends on repetitions.
+fn possible_fixpoint(
+    rules: &Rules,
+    rounds: &Rounds,
+    state: &mut MatchState,
+    progress: &mut dyn FnMut(Progress),
+    save: &mut dyn FnMut(&MatchState),
+) -> u64 {
+    let mut tests = 0;
+    let starts: Vec<RoundStart> = RoundStart::all(*rules).collect();
+    let mut grown: HashMap<(usize, Side), Attractor> = HashMap::new();
+    loop {
+        let before = state.ranks[1].clone();
+        let k = state.possible_iterations + 1;
+        let mut added = false;
+        for side in Side::ALL {
+            let wins = goal(rules, side, &before[side.index()]);
+            for (i, &start) in starts.iter().enumerate() {
+                if before[side.index()][i].is_some() {
+                    continue;
+                }
+                tests += 1;
+                let yes = match rounds.graph(start, side) {
+                    // Without cycles, possible is proven, and the attractor can grow.
+                    Some(asked) if !asked.graph.cyclic() => {
+                        let a = grown.entry((i, side)).or_insert_with(|| asked.empty());
+                        asked.grow(a, &wins);
+                        a.contains(0)
+                    }
+                    _ => rounds.ask(start, side, &wins, Bound::Possible),
+                };
+                if yes {
+                    state.ranks[1][side.index()][i] = Some(k);
+                    grown.remove(&(i, side));
+                    added = true;
+                }
+            }
+        }
+        state.possible_iterations = k;
+        let count = |side: Side| state.ranks[1][side.index()].iter().flatten().count();
+        progress(Progress::Possible {
+            k,
+            won: [count(Side::South), count(Side::North)],
+        });
+        save(state);
+        if !added {
+            return tests;
+        }
+    }
+}
+
 /// Solves every round game of `rules`, taking the counter values `state` already holds and
 /// adding those it proves.
 fn solve_rounds(
@@ -343,8 +473,13 @@ fn solve_rounds(
     options: &MatchOptions,
     state: &mut MatchState,
     progress: &mut dyn FnMut(Progress),
-) -> (HashMap<RoundGame, Round>, Vec<RoundReport>) {
-    let games = RoundGame::all(rules);
+) -> (Rounds, Vec<RoundReport>) {
+    // One of each pair of mirrored round games: questions about the other are asked of it
+    // mirrored (see `Rounds`).
+    let games: Vec<RoundGame> = RoundGame::all(rules)
+        .into_iter()
+        .filter(|g| *g < g.mirror())
+        .collect();
     let mut rounds = HashMap::new();
     let mut reports = Vec::new();
     let mut solver = None;
@@ -356,6 +491,7 @@ fn solve_rounds(
                 positions: graph.len(),
                 moves: graph.edges(),
                 bytes: graph.bytes(),
+                cyclic: graph.cyclic(),
             };
             (Round::Graph(graph), method)
         } else {
@@ -391,7 +527,7 @@ fn solve_rounds(
         });
         rounds.insert(game, round);
     }
-    (rounds, reports)
+    (Rounds(rounds), reports)
 }
 
 /// How far a solve of the match has come, to resume it: the counter values proven and the
@@ -401,8 +537,14 @@ fn solve_rounds(
 pub struct MatchState {
     /// The rules, as their text.
     pub rules: String,
-    /// Iterations finished.
+    /// Iterations of the proven fixpoint finished.
     pub iterations: u32,
+    /// Whether the proven fixpoint is complete.
+    proven_done: bool,
+    /// Whether some round test depends on repetitions, once checked.
+    open: Option<bool>,
+    /// Iterations of the possible fixpoint finished, when it is needed.
+    possible_iterations: u32,
     /// The counter values of the round games solved by counters.
     counters: Vec<CounterValue>,
     /// Rounds to each side's win by round start, if it wins: in the proven fixpoint, then the
@@ -449,6 +591,9 @@ impl MatchState {
         MatchState {
             rules: rules.to_string(),
             iterations: 0,
+            proven_done: false,
+            open: None,
+            possible_iterations: 0,
             counters: Vec::new(),
             ranks: [none(), none()],
         }
@@ -477,6 +622,83 @@ enum Bound {
     /// Possible: the other player cannot force the goal's complement even if endless play
     /// counts against them.
     Possible,
+}
+
+/// The round games, each stored once with its mirror: the game is the same seen from either
+/// side, so a question about one is the mirrored question about the other.
+struct Rounds(HashMap<RoundGame, Round>);
+
+impl Rounds {
+    /// The round that answers questions about `start`: the start to ask them at, and whether
+    /// they must be mirrored (the other player asks, of mirrored outcomes).
+    fn of(&self, start: RoundStart) -> (&Round, RoundStart, bool) {
+        match self.0.get(&RoundGame::of(start)) {
+            Some(round) => (round, start, false),
+            None => (
+                &self.0[&RoundGame::of(start.mirror())],
+                start.mirror(),
+                true,
+            ),
+        }
+    }
+
+    /// Asks whether `player` can force the round from `start` into `goal`, in the game
+    /// `bound`, without growing anything.
+    fn ask(
+        &self,
+        start: RoundStart,
+        player: Side,
+        goal: &dyn Fn(RoundOutcome) -> bool,
+        bound: Bound,
+    ) -> bool {
+        let (round, at, mirrored) = self.of(start);
+        if mirrored {
+            round.ask(at, !player, &|o: RoundOutcome| goal(o.mirror()), bound)
+        } else {
+            round.ask(at, player, goal, bound)
+        }
+    }
+
+    /// The graph that answers about `start`, if it has one, with the start and player to ask
+    /// as.
+    fn graph(&self, start: RoundStart, player: Side) -> Option<Asked<'_>> {
+        match self.of(start) {
+            (Round::Graph(graph), at, mirrored) => Some(Asked {
+                graph,
+                at,
+                player: if mirrored { !player } else { player },
+                mirrored,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// A question put to a round graph, mirrored or not.
+struct Asked<'a> {
+    graph: &'a RoundGraph,
+    at: RoundStart,
+    player: Side,
+    mirrored: bool,
+}
+
+impl Asked<'_> {
+    /// An attractor of the asking player with no goal yet.
+    fn empty(&self) -> Attractor {
+        self.graph.empty_attractor(self.at, self.player)
+    }
+
+    /// The other player's.
+    fn empty_for_other(&self) -> Attractor {
+        self.graph.empty_attractor(self.at, !self.player)
+    }
+
+    /// Grows `a` with `goal`, given in the asker's terms.
+    fn grow(&self, a: &mut Attractor, goal: impl Fn(RoundOutcome) -> bool) {
+        let mirrored = self.mirrored;
+        self.graph
+            .grow(a, |o| goal(if mirrored { o.mirror() } else { o }));
+    }
 }
 
 /// A round game, ready to answer questions.

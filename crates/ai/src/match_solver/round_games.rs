@@ -72,6 +72,14 @@ impl RoundGame {
         self.leader
     }
 
+    /// The same round game with the players' roles swapped.
+    pub fn mirror(&self) -> RoundGame {
+        RoundGame {
+            leader: !self.leader,
+            filled: [self.filled[1], self.filled[0]],
+        }
+    }
+
     /// The round start with the least holdings for South that sets up this round game.
     pub fn first_start(&self, rules: Rules) -> RoundStart {
         RoundStart::all(rules)

@@ -53,6 +53,8 @@ pub struct RoundGraph {
     /// award included.
     leaves: Vec<(Node, u8)>,
     on_board: u32,
+    /// Whether a line from the round start can go round in circles.
+    cyclic: bool,
 }
 
 impl RoundGraph {
@@ -102,7 +104,7 @@ impl RoundGraph {
         }
         drop(index);
         let (first_parent, parents) = invert(&first_child, &children);
-        RoundGraph {
+        let mut graph = RoundGraph {
             start,
             first_child,
             children,
@@ -111,7 +113,43 @@ impl RoundGraph {
             south_moves,
             leaves,
             on_board: root.on_board(),
+            cyclic: false,
+        };
+        graph.cyclic = graph.root_reaches_a_cycle();
+        graph
+    }
+
+    /// Whether some line from the round start comes back to a position: the positions from
+    /// which every line ends are peeled off from the leaves up, and what is left reaches a
+    /// cycle. (A round start is never left: every position is reachable from it.)
+    fn root_reaches_a_cycle(&self) -> bool {
+        let mut a = self.empty_attractor(self.start, Side::South);
+        // Everyone plays "the other player": a position is peeled once all its moves are.
+        a.player = !Side::South;
+        let mut stack: Vec<Node> = self.leaves.iter().map(|&(n, _)| n).collect();
+        for &n in &stack {
+            a.won.insert(n);
         }
+        while let Some(node) = stack.pop() {
+            for &p in self.parents(node) {
+                if a.won.contains(p) {
+                    continue;
+                }
+                a.left[p as usize] -= 1;
+                if a.left[p as usize] == 0 {
+                    a.won.insert(p);
+                    stack.push(p);
+                }
+            }
+        }
+        !a.won.contains(0)
+    }
+
+    /// Whether some line of the round can go round in circles. If none can, every line ends
+    /// by rule 8(a), rule 8(b) never applies, and each question has the same answer in both
+    /// bounding games: one of the players can force it, by determinacy of finite games.
+    pub fn cyclic(&self) -> bool {
+        self.cyclic
     }
 
     /// The round start the graph was built from. The graph serves every round start that
@@ -194,35 +232,82 @@ impl RoundGraph {
         player: Side,
         goal: impl Fn(RoundOutcome) -> bool,
     ) -> Bits {
+        let mut a = self.empty_attractor(start, player);
+        self.grow(&mut a, goal);
+        a.won
+    }
+
+    /// An attractor with no goal yet, to [`grow`](RoundGraph::grow) as goals grow.
+    pub fn empty_attractor(&self, start: RoundStart, player: Side) -> Attractor {
         let n = self.len();
-        let mut won = Bits::zeros(n);
-        // For the other player's nodes: the moves not yet known to lose for them.
-        let mut left: Vec<u8> = (0..n)
-            .map(|i| (self.first_child[i + 1] - self.first_child[i]).min(255) as u8)
-            .collect();
+        Attractor {
+            start,
+            player,
+            won: Bits::zeros(n),
+            left: (0..n)
+                .map(|i| (self.first_child[i + 1] - self.first_child[i]).min(255) as u8)
+                .collect(),
+        }
+    }
+
+    /// Grows `a` to the attractor of a larger goal: every leaf `goal` accepts joins, with all
+    /// it brings. Growing by a sequence of ever larger goals costs one pass over the graph in
+    /// all, which is what makes the match's fixpoint affordable: each of its iterations only
+    /// adds round starts to the goal.
+    ///
+    /// ```
+    /// use rajapasu_ai::match_solver::round_graph::RoundGraph;
+    /// use rajapasu_engine::{RoundOutcome, RoundStart, Rules, Side};
+    /// let rules = "canonical/holes=3,counters=2".parse().unwrap();
+    /// let start = RoundStart::new(rules, 6, Side::South).unwrap();
+    /// let graph = RoundGraph::build(start);
+    /// let wins = |o: RoundOutcome| o == RoundOutcome::MatchWon(Side::South);
+    /// let mut a = graph.empty_attractor(start, Side::South);
+    /// graph.grow(&mut a, |_| false);
+    /// assert!(!a.contains(0));
+    /// graph.grow(&mut a, wins);
+    /// assert_eq!(a.contains(0), graph.attractor(Side::South, wins).contains(0));
+    /// ```
+    pub fn grow(&self, a: &mut Attractor, goal: impl Fn(RoundOutcome) -> bool) {
         let mut stack: Vec<Node> = Vec::new();
         for &(node, south) in &self.leaves {
-            if goal(self.leaf_outcome(start, node, south)) {
-                won.insert(node);
+            if !a.won.contains(node) && goal(self.leaf_outcome(a.start, node, south)) {
+                a.won.insert(node);
                 stack.push(node);
             }
         }
         while let Some(node) = stack.pop() {
             for &p in self.parents(node) {
-                if won.contains(p) {
+                if a.won.contains(p) {
                     continue;
                 }
-                let chooses = self.to_move(p) == player;
+                let chooses = self.to_move(p) == a.player;
                 if !chooses {
-                    left[p as usize] -= 1;
+                    a.left[p as usize] -= 1;
                 }
-                if chooses || left[p as usize] == 0 {
-                    won.insert(p);
+                if chooses || a.left[p as usize] == 0 {
+                    a.won.insert(p);
                     stack.push(p);
                 }
             }
         }
-        won
+    }
+}
+
+/// The positions from which a player can force the round into a goal, kept so that it can
+/// grow with the goal ([`RoundGraph::grow`]).
+pub struct Attractor {
+    start: RoundStart,
+    player: Side,
+    won: Bits,
+    /// For the other player's positions: the moves not yet known to lead into the attractor.
+    left: Vec<u8>,
+}
+
+impl Attractor {
+    /// Whether `node` is in the attractor.
+    pub fn contains(&self, node: Node) -> bool {
+        self.won.contains(node)
     }
 }
 

@@ -11,6 +11,7 @@ pub mod report;
 pub mod rules;
 pub mod selfplay;
 pub mod solve;
+pub mod solve_match;
 pub mod state;
 pub mod tablebase;
 pub mod tournament;

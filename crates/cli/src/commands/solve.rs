@@ -30,13 +30,34 @@ pub struct SolveArgs {
     /// Size of the solver's table of proven bounds, as a power of two (24 bytes an entry).
     #[arg(long, default_value_t = 26, value_name = "BITS")]
     table_bits: u32,
+    /// Solve the whole match: the value of every round start (who wins, in how many rounds, or
+    /// a draw), by the round starts' fixpoint (docs/SOLVING.md, "The match"). With --state FILE
+    /// the run saves its state after every iteration and resumes from it.
+    #[arg(long = "match", conflicts_with_all = ["position", "moves", "minutes", "single_round"])]
+    whole_match: bool,
+    /// With --match: round games with at most this many counters on the board are solved on
+    /// their whole graph, larger ones by their counter value.
+    #[arg(long, default_value_t = 84, value_name = "N", requires = "whole_match")]
+    graph_counters: u32,
+    /// With --match: draw the table of values as an SVG picture in FILE.
+    #[arg(long, value_name = "FILE", requires = "whole_match")]
+    svg: Option<PathBuf>,
 }
 
 pub fn run(args: SolveArgs) -> Result<(), CliError> {
-    let game = position(&args)?;
     if !(10..=30).contains(&args.table_bits) {
         return Err(CliError("--table-bits must be between 10 and 30".into()));
     }
+    if args.whole_match {
+        return super::solve_match::run(super::solve_match::MatchArgs {
+            rules: args.game.two_player_rules("solve --match")?,
+            state: args.state.as_deref(),
+            svg: args.svg.as_deref(),
+            graph_counters: args.graph_counters,
+            table_bits: args.table_bits,
+        });
+    }
+    let game = position(&args)?;
     let deadline = match args.minutes {
         Some(m) if !(m > 0.0 && m.is_finite()) => {
             return Err(CliError("--minutes must be a positive number".into()))

@@ -1,0 +1,323 @@
+//! `rajapasu solve --match`: the value of the whole match at every round start, with its
+//! progress, figures and the picture of the table.
+
+use crate::common::CliError;
+use rajapasu_ai::match_solver::fixpoint::{
+    first_round_start, solve_match_resuming, MatchOptions, MatchState, MatchTable, MatchValue,
+    Progress, Proven, RoundMethod,
+};
+use rajapasu_ai::Limits;
+use rajapasu_engine::{RoundStart, Rules, Side};
+use std::path::Path;
+use std::time::Instant;
+
+/// What `solve --match` was asked.
+pub struct MatchArgs<'a> {
+    pub rules: Rules,
+    pub state: Option<&'a Path>,
+    pub svg: Option<&'a Path>,
+    pub graph_counters: u32,
+    pub table_bits: u32,
+}
+
+pub fn run(args: MatchArgs) -> Result<(), CliError> {
+    let rules = args.rules.match_play();
+    let resume = match args.state {
+        Some(path) if path.exists() => Some(read_state(path, &rules)?),
+        _ => None,
+    };
+    if let (Some(path), Some(state)) = (args.state, &resume) {
+        println!(
+            "resuming from {} after {} iterations",
+            path.display(),
+            state.iterations
+        );
+    }
+    let table = rajapasu_ai::table::for_rules(&rules.single_round());
+    println!(
+        "solving the match under {rules}: {} round starts{}",
+        RoundStart::all(rules).count(),
+        if table.is_some() {
+            ", endgame table in use"
+        } else {
+            ", no endgame table"
+        }
+    );
+    let options = MatchOptions {
+        graph_counters: args.graph_counters,
+        limits: Limits::default(),
+        table_bits: args.table_bits,
+        table,
+    };
+    let started = Instant::now();
+    let mut save_error = None;
+    let solved = solve_match_resuming(
+        rules,
+        &options,
+        resume,
+        &mut |p| print_progress(p, started),
+        &mut |state| {
+            if let Some(path) = args.state {
+                if let Err(e) = write_state(path, state) {
+                    save_error.get_or_insert(e);
+                }
+            }
+        },
+    );
+    if let Some(e) = save_error {
+        return Err(e);
+    }
+    print_table(&solved);
+    print_findings(&solved);
+    print_figures(&solved);
+    if let Some(path) = args.svg {
+        std::fs::write(path, svg(&solved))
+            .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
+        println!("picture written to {}", path.display());
+    }
+    Ok(())
+}
+
+fn read_state(path: &Path, rules: &Rules) -> Result<MatchState, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
+    let state: MatchState = serde_json::from_str(&text).map_err(|e| {
+        CliError(format!(
+            "{} is not a state of `solve --match`: {e}",
+            path.display()
+        ))
+    })?;
+    state
+        .check(rules)
+        .map_err(|e| CliError(format!("cannot resume from {}: {e}", path.display())))?;
+    Ok(state)
+}
+
+fn write_state(path: &Path, state: &MatchState) -> Result<(), CliError> {
+    let text = serde_json::to_string(state).expect("a state is plain data");
+    // Written aside and renamed, so that a run stopped while saving keeps the last state whole.
+    let part = path.with_extension("part");
+    std::fs::write(&part, text)
+        .and_then(|()| std::fs::rename(&part, path))
+        .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))
+}
+
+fn print_progress(p: Progress, started: Instant) {
+    let secs = started.elapsed().as_secs_f64();
+    match p {
+        Progress::Round {
+            done,
+            total,
+            report,
+        } => {
+            let g = report.game;
+            let how = match report.method {
+                RoundMethod::Graph {
+                    positions,
+                    moves,
+                    bytes,
+                    cyclic,
+                } => format!(
+                    "whole graph, {positions} positions, {moves} moves, {:.0} MB{}",
+                    bytes as f64 / 1e6,
+                    if cyclic { ", with cycles" } else { "" }
+                ),
+                RoundMethod::Counters { bounds, nodes } => match bounds.exact() {
+                    Some(v) => format!("counter value {v:+} for the leader, {nodes} nodes"),
+                    None => format!(
+                        "counter value between {:+} and {:+} for the leader, {nodes} nodes",
+                        bounds.lower, bounds.upper
+                    ),
+                },
+            };
+            println!(
+                "round game {done}/{total}: {} leads, holes filled {}/{}: {how} [{secs:.1} s]",
+                g.leader(),
+                g.filled(Side::South),
+                g.filled(Side::North)
+            );
+        }
+        Progress::Iteration { k, won } => println!(
+            "iteration {k}: South wins from {} round starts, North from {} [{secs:.1} s]",
+            won[0], won[1]
+        ),
+        Progress::Possible { k, won } => println!(
+            "where repetitions decide, iteration {k}: South may win from {} round starts, \
+             North from {} [{secs:.1} s]",
+            won[0], won[1]
+        ),
+    }
+}
+
+/// A value in a few letters: `S3` South wins in 3 rounds, `N1`, `D` a draw, `S3..D` bounds.
+fn short(p: Proven) -> String {
+    let one = |v: MatchValue| match v {
+        MatchValue::Win { winner, rounds } => format!("{}{rounds}", winner.letter()),
+        MatchValue::Draw => "D".to_string(),
+    };
+    match p.exact() {
+        Some(v) => one(v),
+        None => format!("{}..{}", one(p.worst), one(p.best)),
+    }
+}
+
+fn print_table(table: &MatchTable) {
+    println!();
+    println!(
+        "value at each round start, by South's holdings (S3: South wins in 3 rounds; D: drawn)"
+    );
+    for leader in Side::ALL {
+        println!("{leader} leads:");
+        let row: Vec<String> = table
+            .iter()
+            .filter(|(s, _)| s.leader() == leader)
+            .map(|(s, v)| format!("{}:{}", s.south(), short(v)))
+            .collect();
+        for chunk in row.chunks(10) {
+            println!("  {}", chunk.join(" "));
+        }
+    }
+    if let Some(start) = first_round_start(table.rules()) {
+        println!();
+        println!(
+            "the match from the start (South holds {} and leads): {}",
+            start.south(),
+            table.value(start)
+        );
+    }
+}
+
+/// Where the value is not monotone in the holdings, and where the leader changes it.
+fn print_findings(table: &MatchTable) {
+    let exact: Vec<(RoundStart, i64)> = table
+        .iter()
+        .filter_map(|(s, v)| v.exact().map(|v| (s, v.score())))
+        .collect();
+    let mut falls = Vec::new();
+    for leader in Side::ALL {
+        let row: Vec<&(RoundStart, i64)> =
+            exact.iter().filter(|(s, _)| s.leader() == leader).collect();
+        for pair in row.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            // Worse for South with more counters: a result that changes, not only its speed.
+            if b.0.south() == a.0.south() + 1 && sign(b.1) < sign(a.1) {
+                falls.push(format!("{}→{} ({leader} leads)", a.0.south(), b.0.south()));
+            }
+        }
+    }
+    let leader_matters = exact
+        .iter()
+        .filter(|(s, v)| {
+            s.leader() == Side::South
+                && exact
+                    .iter()
+                    .any(|(t, w)| t.south() == s.south() && t.leader() == Side::North && w != v)
+        })
+        .count();
+    println!(
+        "one counter more is worse for South at {} places{}",
+        falls.len(),
+        if falls.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", falls.join(", "))
+        }
+    );
+    println!("who leads changes the value at {leader_matters} of South's holdings");
+}
+
+fn sign(x: i64) -> i64 {
+    x.signum()
+}
+
+fn print_figures(table: &MatchTable) {
+    let exact = table.iter().filter(|(_, v)| v.exact().is_some()).count();
+    let (positions, nodes) = table
+        .rounds
+        .iter()
+        .fold((0, 0), |(p, n), r| match r.method {
+            RoundMethod::Graph { positions, .. } => (p + positions, n),
+            RoundMethod::Counters { nodes, .. } => (p, n + nodes),
+        });
+    println!(
+        "exact at {exact} of {} round starts; {} iterations, {} round tests",
+        table.iter().count(),
+        table.iterations,
+        table.tests
+    );
+    println!(
+        "round games: {positions} positions in whole graphs, {nodes} solver nodes; {:.1} s, \
+         then the fixpoint {:.1} s; peak memory {}",
+        table.build_time.as_secs_f64(),
+        table.solve_time.as_secs_f64(),
+        peak_memory().unwrap_or_else(|| "unknown".to_string())
+    );
+}
+
+/// The process's peak resident memory, from /proc where there is one.
+fn peak_memory() -> Option<String> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(format!("{:.2} GB", kb / 1e6))
+}
+
+/// The table as a picture: South's holdings across, the leader down, coloured by the result
+/// and shaded by the rounds to it.
+fn svg(table: &MatchTable) -> String {
+    let rules = table.rules();
+    let n = (rules.total() - 2 * rules.counters() + 1) as usize;
+    let (cell, left, top) = (10usize, 70usize, 30usize);
+    let width = left + n * cell + 20;
+    let height = top + 2 * 3 * cell + 60;
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         font-family=\"sans-serif\" font-size=\"11\">\n<title>The value of the match of {rules} \
+         at every round start</title>\n"
+    );
+    let max_rounds = table
+        .iter()
+        .filter_map(|(_, v)| match v.exact()? {
+            MatchValue::Win { rounds, .. } => Some(rounds),
+            MatchValue::Draw => None,
+        })
+        .max()
+        .unwrap_or(1);
+    for (row, leader) in Side::ALL.into_iter().enumerate() {
+        let y = top + row * 3 * cell;
+        out += &format!(
+            "<text x=\"4\" y=\"{}\">{leader} leads</text>\n",
+            y + 2 * cell
+        );
+        for (s, v) in table.iter().filter(|(s, _)| s.leader() == leader) {
+            let x = left + (s.south() - rules.counters()) as usize * cell;
+            let fill = match v.exact() {
+                Some(MatchValue::Win { winner, rounds }) => {
+                    // Darker for a faster win.
+                    let light = 35 + 45 * (rounds - 1) / max_rounds.max(1);
+                    let hue = if winner == Side::South { 210 } else { 10 };
+                    format!("hsl({hue},70%,{light}%)")
+                }
+                Some(MatchValue::Draw) => "#bbbbbb".to_string(),
+                None => "#ffffff".to_string(),
+            };
+            out += &format!(
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{cell}\" height=\"{}\" fill=\"{fill}\" \
+                 stroke=\"#ffffff\"><title>South holds {}, {leader} leads: {v}</title></rect>\n",
+                3 * cell,
+                s.south()
+            );
+        }
+    }
+    let axis = top + 6 * cell + 14;
+    for h in (rules.counters()..=rules.total() - rules.counters()).step_by(7) {
+        let x = left + (h - rules.counters()) as usize * cell;
+        out += &format!("<text x=\"{x}\" y=\"{axis}\">{h}</text>\n");
+    }
+    out += &format!(
+        "<text x=\"{left}\" y=\"{}\">South's holdings at the round start. Blue: South wins, \
+         red: North wins (darker: fewer rounds), grey: drawn, white: not proven.</text>\n</svg>\n",
+        axis + 18
+    );
+    out
+}
