@@ -18,6 +18,8 @@ export const FILES = [
   'learn.test.mjs',
   'e2e.test.mjs',
   'analysis.test.mjs',
+  'account.test.mjs',
+  'clocks.test.mjs',
 ];
 
 const named = process.argv.slice(2);

@@ -16,6 +16,8 @@
 //!
 //! [`build::build`] makes a table layer by layer ([`index`] numbers a layer's positions,
 //! [`file`](mod@file) stores them); [`Tablebase`] probes one; [`verify`] checks one.
+//! [`background`] builds one while a program serves, at the lowest priority, one builder per
+//! directory ([`lock`]), within the memory and disk there are ([`budget`]).
 //!
 //! ```
 //! use rajapasu_engine::{Position, Rules};
@@ -34,11 +36,14 @@
 
 #![warn(missing_docs)]
 
+pub mod background;
+pub mod budget;
 pub mod build;
 pub mod config;
 mod error;
 pub mod file;
 pub mod index;
+pub mod lock;
 mod probe;
 pub mod stats;
 mod values;

@@ -87,16 +87,19 @@ pub enum Page {
     Learn,
     /// `/analysis`, the analysis board.
     Analysis,
+    /// `/account`: register, log in, the account's games.
+    Account,
 }
 
 impl Page {
     /// Every page.
-    pub const ALL: [Page; 5] = [
+    pub const ALL: [Page; 6] = [
         Page::Index,
         Page::Mandiri,
         Page::Rules,
         Page::Learn,
         Page::Analysis,
+        Page::Account,
     ];
 
     /// Its own part, under `web/pages/`, and its module, under `web/js/`.
@@ -107,6 +110,7 @@ impl Page {
             Page::Rules => ("pages/rules.html", "rules.js"),
             Page::Learn => ("pages/learn.html", "learn.js"),
             Page::Analysis => ("pages/analysis.html", "analysis.js"),
+            Page::Account => ("pages/account.html", "account.js"),
         }
     }
 
@@ -118,6 +122,7 @@ impl Page {
             Page::Rules => "rules.title",
             Page::Learn => "learn.title",
             Page::Analysis => "analysis.title",
+            Page::Account => "account.title",
         }
     }
 
@@ -128,6 +133,7 @@ impl Page {
             Page::Rules => "/rules",
             Page::Learn => "/learn",
             Page::Analysis => "/analysis",
+            Page::Account => "/account",
         }
     }
 
