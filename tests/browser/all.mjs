@@ -19,6 +19,8 @@ export const FILES = [
   'e2e.test.mjs',
   'analysis.test.mjs',
   'puzzles.test.mjs',
+  'account.test.mjs',
+  'clocks.test.mjs',
 ];
 
 const named = process.argv.slice(2);

@@ -59,6 +59,8 @@ enum Command {
     Rules(commands::rules::RulesArgs),
     /// Start the web app: play in the browser against the computer or a friend.
     Serve(rajapasu_server::cli::ServeArgs),
+    /// Copy the web app's SQLite store while it runs (SQLite's online backup).
+    Backup(rajapasu_server::cli::BackupArgs),
     /// Load-test the web app with many games between two players on loopback.
     Loadtest(rajapasu_loadtest::args::LoadtestArgs),
     /// Speak the engine line protocol on stdin/stdout (see PROTOCOL.md).
@@ -193,6 +195,7 @@ fn main() -> ExitCode {
         Some(Command::Serve(a)) => {
             check_serve(&a).and_then(|()| rajapasu_server::cli::serve(a).map_err(CliError::from))
         }
+        Some(Command::Backup(a)) => rajapasu_server::cli::backup(a).map_err(CliError::from),
         Some(Command::Loadtest(a)) => {
             check_loadtest(&a).and_then(|()| rajapasu_loadtest::run(a).map_err(CliError::from))
         }

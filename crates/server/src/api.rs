@@ -35,6 +35,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/analysis", post(analysis))
         .merge(crate::puzzles::router())
         .route("/api/tablebase", get(tablebase))
+        .merge(crate::accounts::routes::router())
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .merge(pages)
         .route("/assets/{*path}", get(assets::asset))
@@ -133,6 +134,13 @@ async fn api_index() -> Json<Value> {
             "GET /api/mandiri/games/{id}/record[?format=text|json]",
             "GET /api/mandiri/games/{id}/ws (WebSocket)",
             "POST /api/mandiri/trace",
+            "GET /api/account",
+            "POST /api/account/register",
+            "POST /api/account/login",
+            "POST /api/account/logout",
+            "POST /api/account/logout-everywhere",
+            "POST /api/account/password",
+            "POST /api/account/games",
         ],
         "docs": "docs/API.md",
     }))

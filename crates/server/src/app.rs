@@ -21,6 +21,8 @@ pub struct App {
     pub limits: Limits,
     /// The per-address rate limits.
     pub rate: RateLimits,
+    /// The accounts' hasher and per-name login limit.
+    pub accounts: crate::accounts::Accounts,
     /// The WebSockets' caps.
     pub sockets: Arc<SocketCaps>,
     /// The counters.

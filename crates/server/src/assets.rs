@@ -35,6 +35,8 @@ pub static FILES: &[(&str, &str)] = web!(
     "js/mandiri_help.js",
     "js/gamepage.js",
     "js/puzzles.js",
+    "js/account.js",
+    "js/clocks.js",
     "i18n/en.json",
     "i18n/bn.json",
     "i18n/et.json",
@@ -52,12 +54,14 @@ pub static TEMPLATES: &[(&str, &str)] = web!(
     "pages/learn.html",
     "pages/analysis.html",
     "pages/puzzles.html",
+    "pages/account.html",
     "parts/game.html",
     "parts/game_kinds.html",
     "parts/level_field.html",
     "parts/game_length.html",
     "parts/start_button.html",
     "parts/my_games.html",
+    "parts/clock_field.html",
 );
 
 /// Every page, made once, in the order of [`Page::ALL`].
@@ -104,7 +108,7 @@ fn file(path: &str) -> Option<Response> {
 }
 
 /// Each page's addresses.
-pub const PAGE_ROUTES: [(&str, Page); 9] = [
+pub const PAGE_ROUTES: [(&str, Page); 10] = [
     ("/", Page::Index),
     ("/g/{id}", Page::Index),
     ("/mandiri", Page::Mandiri),
@@ -114,6 +118,7 @@ pub const PAGE_ROUTES: [(&str, Page); 9] = [
     ("/analysis", Page::Analysis),
     ("/puzzles", Page::Puzzles),
     ("/puzzles/{id}", Page::Puzzles),
+    ("/account", Page::Account),
 ];
 
 /// A page, as HTML that is not cached.

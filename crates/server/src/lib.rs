@@ -14,6 +14,7 @@
 //! | [`rate`], [`sockets`] | per-address rate limits; caps on WebSockets by game and address |
 //! | [`tokens`] | ids, seat tokens and invitations: random, compared in constant time |
 //! | [`metrics`] | the counters of `/metrics` |
+//! | [`accounts`] | optional accounts: names, Argon2id passwords, session cookies, cross-site requests refused |
 //! | [`games`] | the games in play, written once for both games: held, stored, moves, undo, hints, seats, rematches, the computer's turn |
 //! | [`raja_pasu`] | what is Raja Pasu's own: its settings (who plays), requests, JSON and hint |
 //! | [`mandiri`] | what is Raja Pasu Mandiri's own: the same, for three players |
@@ -33,6 +34,7 @@
 //! # Ok(()) }
 //! ```
 
+pub mod accounts;
 pub mod analysis;
 pub mod api;
 pub mod app;
@@ -76,12 +78,14 @@ pub struct Running {
 }
 
 impl Running {
-    /// Starts the graceful stop (as SIGTERM does) and waits until the server has stopped.
+    /// Starts the graceful stop (as SIGTERM does) and waits until the server has stopped;
+    /// its clock tasks end.
     pub async fn stop(mut self) {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }
         let _ = (&mut self.task).await;
+        self.hub.halt();
     }
 }
 
@@ -153,6 +157,9 @@ async fn prepare(
         .await
         .map_err(ServerError::Store)?;
     hub.resume_computers().await.map_err(ServerError::Store)?;
+    games::flags::start_clocks(&hub)
+        .await
+        .map_err(ServerError::Store)?;
     let listener =
         tokio::net::TcpListener::bind(addr)
             .await
@@ -166,6 +173,7 @@ async fn prepare(
         hub,
         search,
         rate: rate::RateLimits::new(&limits),
+        accounts: accounts::Accounts::new(limits.logins_per_name_hour),
         sockets: sockets::SocketCaps::new(
             limits.ws_per_game,
             limits.ws_per_address,

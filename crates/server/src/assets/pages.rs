@@ -89,17 +89,20 @@ pub enum Page {
     Analysis,
     /// `/puzzles` and `/puzzles/{id}`: puzzles with proven solutions.
     Puzzles,
+    /// `/account`: register, log in, the account's games.
+    Account,
 }
 
 impl Page {
     /// Every page.
-    pub const ALL: [Page; 6] = [
+    pub const ALL: [Page; 7] = [
         Page::Index,
         Page::Mandiri,
         Page::Rules,
         Page::Learn,
         Page::Analysis,
         Page::Puzzles,
+        Page::Account,
     ];
 
     /// Its own part, under `web/pages/`, and its module, under `web/js/`.
@@ -111,6 +114,7 @@ impl Page {
             Page::Learn => ("pages/learn.html", "learn.js"),
             Page::Analysis => ("pages/analysis.html", "analysis.js"),
             Page::Puzzles => ("pages/puzzles.html", "puzzles.js"),
+            Page::Account => ("pages/account.html", "account.js"),
         }
     }
 
@@ -123,6 +127,7 @@ impl Page {
             Page::Learn => "learn.title",
             Page::Analysis => "analysis.title",
             Page::Puzzles => "puzzles.title",
+            Page::Account => "account.title",
         }
     }
 
@@ -134,6 +139,7 @@ impl Page {
             Page::Learn => "/learn",
             Page::Analysis => "/analysis",
             Page::Puzzles => "/puzzles",
+            Page::Account => "/account",
         }
     }
 
