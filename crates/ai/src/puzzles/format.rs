@@ -1,7 +1,7 @@
 //! A puzzle as it is stored: one JSON object a line (docs/PUZZLES.md), read and written with
 //! serde, and checked for shape when read.
 
-use super::themes::Theme;
+use super::theme::Theme;
 use rajapasu_engine::{Game, Move, Position, Rules};
 use serde::{Deserialize, Serialize};
 use std::fmt;

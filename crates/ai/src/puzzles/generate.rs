@@ -169,7 +169,7 @@ pub fn puzzles_of(
         };
         if pos.on_board() > settings.max_counters
             || pos.legal_moves().len() < MIN_LEGAL
-            || (settings.closed_only && !has_closed_holes(&pos))
+            || (settings.closed_only && !super::themes::has_closed_holes(&pos))
         {
             continue;
         }
@@ -260,13 +260,6 @@ pub fn start_rating(easy: bool, line: usize, legal: usize) -> u32 {
 pub fn puzzle_id(rules: &str, position: &str) -> String {
     let text = format!("{rules} {position}");
     format!("P{:012x}", fnv(text.as_bytes()) >> 16)
-}
-
-/// Whether a hole of either row is closed.
-pub fn has_closed_holes(pos: &Position) -> bool {
-    rajapasu_engine::Side::ALL
-        .iter()
-        .any(|&s| pos.row(s).any(|c| c.is_none()))
 }
 
 /// FNV-1a, 64 bits.

@@ -10,7 +10,8 @@
 //! | `format` | [`Puzzle`], its [`Step`]s and [`Defence`]s, one JSON object a line ([`read_lines`]) |
 //! | `prove` | [`Prover`]: every legal move's proven value, or the move not proven |
 //! | `line` | the key move ([`unique_best`]), the solution ([`solve`]), the greedy player's moves |
-//! | `themes` | [`Theme`]s read from the trace events of the solution ([`themes()`]) |
+//! | `theme` | [`Theme`]: the themes a puzzle can have, their names and order |
+//! | `themes` | the [`Theme`]s read from the trace events of a solution ([`themes()`]) |
 //! | `generate` | games to look in ([`selfplay`]), positions tried ([`puzzles_of`]), the starting rating |
 //! | `check` | a stored puzzle re-proven, every claim checked ([`check()`]) |
 //! | `set` | the set shipped with the program ([`embedded`]), a set read from bytes, gzip or not |
@@ -31,15 +32,16 @@ mod generate;
 mod line;
 mod prove;
 mod set;
+mod theme;
 mod themes;
 
 pub use check::{check, CheckError};
 pub use format::{read_lines, Defence, FormatError, Puzzle, Step, MOVES};
 pub use generate::{
-    has_closed_holes, puzzle_at, puzzle_id, puzzles_of, selfplay, start_rating, Settings, Tally,
-    MIN_LEGAL,
+    puzzle_at, puzzle_id, puzzles_of, selfplay, start_rating, Settings, Tally, MIN_LEGAL,
 };
 pub use line::{best_moves, greedy_moves, solve, unique_best, MAX_LINE, MAX_STEPS};
 pub use prove::Prover;
 pub use set::{embedded, read_set, SetError};
-pub use themes::{themes, Theme, UnknownTheme, LAST_COUNTERS};
+pub use theme::{Theme, UnknownTheme, LAST_COUNTERS};
+pub use themes::{has_closed_holes, themes};
