@@ -18,6 +18,9 @@ export const FILES = [
   'learn.test.mjs',
   'e2e.test.mjs',
   'analysis.test.mjs',
+  'puzzles.test.mjs',
+  'account.test.mjs',
+  'clocks.test.mjs',
 ];
 
 const named = process.argv.slice(2);

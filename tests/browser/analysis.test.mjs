@@ -52,6 +52,11 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
       [true, 'Wins the round by 4 proven'],
       [true, 'The round is drawn proven'],
     ]);
+    // No search ran: the footer says where the values come from, not "depth 0, 0 positions".
+    assert.equal(await page.textContent('#an-depth'), 'Every value comes from the proven opening book: solved in advance, no search needed.');
+    // The test server builds no table: no line about it.
+    assert.equal(await page.isVisible('#an-tablebase'), false);
+    await shotAndCheck(page, `analysis-book-${size}`);
 
     await page.click('#an-edit');
     assert.equal(await page.getAttribute('#an-edit', 'aria-pressed'), 'true');
@@ -161,3 +166,39 @@ test('a record whose first line is a comment is imported, with its moves to step
   assert.equal(await page.getAttribute('#analysis', 'data-position'), '0,2,0,0,0,14,0/14,0,15,15,0,15,0 S 19 4');
   await context.close();
 });
+
+for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+  test(`the endgame table's build shows how far it is, in the page's language (${size})`, async () => {
+    const { context, page } = await openPage('/', { lang: 'en-GB', viewport, slow: true });
+    // The server as it is while it builds the table (GET /api/tablebase, docs/API.md).
+    let state = { state: 'building', percent: 43, positions_ready: 192359956, positions: 447348736, layers_ready: 60, layers: 433, builder_pid: null, message: null };
+    await page.route('**/api/tablebase', (route) => route.fulfill({ json: state }));
+    await page.evaluate(() => localStorage.setItem('rajapasu.analysisTime', '500'));
+    await page.goto(`${BASE}/analysis?rules=canonical/mode=round&position=0,1,0,2,0,0,3/0,0,1,0,3,0,2+S+40+46`);
+    await ready(page);
+    await page.waitForFunction(() => !document.getElementById('an-tablebase').hidden);
+    assert.equal(await page.textContent('#an-tablebase'), 'Proven values: endgame table 43% built.');
+    // A position outside the book: the footer tells the search.
+    assert.match(await page.textContent('#an-depth'), /^Search depth \d+, [\d,]+ positions, [\d.]+ s\.$/);
+    await shotAndCheck(page, `analysis-table-building-${size}`);
+    // In Tamil, the same line in Tamil digits or not, with the percentage.
+    await page.selectOption('#lang', 'ta');
+    await page.waitForFunction(() => !document.getElementById('an-tablebase').textContent.startsWith('Proven'));
+    assert.match(await page.textContent('#an-tablebase'), /இறுதியாட்ட அட்டவணை .*43.*% உருவாக்கப்பட்டது/);
+    await shotAndCheck(page, `analysis-table-building-ta-${size}`);
+    await page.selectOption('#lang', 'en');
+    // A build that stopped says so, with the server's reason on hover; a whole table, nothing.
+    const reason = 'the table stops at 21 counters: layer 22 needs 2100 MB, over --tablebase-memory 2048 MB';
+    state = { ...state, state: 'stopped', percent: 61, message: reason };
+    await page.reload();
+    await ready(page);
+    await page.waitForFunction(() => document.getElementById('an-tablebase').textContent.includes('61'));
+    assert.equal(await page.textContent('#an-tablebase'), 'Proven values: endgame table 61% built; its build has stopped.');
+    assert.equal(await page.getAttribute('#an-tablebase', 'title'), reason);
+    state = { ...state, state: 'done', percent: 100, message: null };
+    await page.reload();
+    await ready(page);
+    assert.equal(await page.isVisible('#an-tablebase'), false);
+    await context.close();
+  });
+}

@@ -40,7 +40,9 @@ first_match() {
   grep -o "$pattern" "$file" | head -1
 }
 
-"$SERVER_BIN" serve --addr 127.0.0.1:0 --db "$WORK/e2e.db" >"$WORK/server.log" 2>&1 &
+# No endgame table is built: the tests check the page, not the table (a build would take
+# the cores the browser needs).
+"$SERVER_BIN" serve --addr 127.0.0.1:0 --db "$WORK/e2e.db" --no-tablebase-build >"$WORK/server.log" 2>&1 &
 PIDS+=($!)
 BASE_URL="$(first_match 'http://[0-9.:]*' "$WORK/server.log")"
 if [ -z "$BASE_URL" ]; then

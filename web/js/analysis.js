@@ -29,6 +29,7 @@ const A = {
   editing: false,
   edit: null,
   meta: { presets: [] },
+  table: null, // the endgame table's build, as GET /api/tablebase says
 };
 
 const current = () => (A.path.length ? A.path[A.path.length - 1] : A.root);
@@ -134,9 +135,42 @@ function renderStatus() {
   }
   $('an-status').textContent = text;
   $('an-for').textContent = v.status === 'playing' ? t('analysis.valuesFor', { side: t(`side.${v.to_move}`) }) : '';
-  $('an-depth').textContent = r.analysis.length
-    ? t('analysis.searched', { depth: r.depth, nodes: r.nodes, seconds: formatNumber(r.time_ms / 1000, { maximumFractionDigits: 1 }) })
-    : '';
+  let searched = '';
+  if (r.analysis.length && r.source === 'book') searched = t('analysis.fromBook');
+  else if (r.analysis.length) searched = t('analysis.searched', { depth: r.depth, nodes: r.nodes, seconds: formatNumber(r.time_ms / 1000, { maximumFractionDigits: 1 }) });
+  $('an-depth').textContent = searched;
+  renderTableProgress();
+}
+
+// ---------------------------------------------------------------- the endgame table
+
+/** How far the server's endgame table is built (GET /api/tablebase), polled while it grows:
+ *  positions with few counters get proven values as its layers finish. */
+const TABLE_POLL_MS = 5000;
+
+function renderTableProgress() {
+  const tb = A.table;
+  const p = $('an-tablebase');
+  if (!tb || !['building', 'waiting', 'stopped'].includes(tb.state)) {
+    p.hidden = true;
+    p.textContent = '';
+    p.removeAttribute('title');
+    return;
+  }
+  p.hidden = false;
+  p.textContent = t(tb.state === 'stopped' ? 'analysis.tableStopped' : 'analysis.tableBuilding', { percent: tb.percent });
+  if (tb.message) p.title = tb.message;
+  else p.removeAttribute('title');
+}
+
+async function pollTable() {
+  try {
+    A.table = await call('GET', '/api/tablebase');
+  } catch {
+    A.table = null;
+  }
+  renderTableProgress();
+  if (A.table && ['starting', 'building', 'waiting'].includes(A.table.state)) setTimeout(pollTable, TABLE_POLL_MS);
 }
 
 function renderTable() {
@@ -545,6 +579,7 @@ async function main() {
     renderAll();
   });
   wire();
+  pollTable();
   await analyse();
 }
 

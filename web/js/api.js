@@ -21,6 +21,14 @@ export function errorText(e) {
   return String(e.message || e);
 }
 
+let roundTrip = 0;
+
+/** Half the time the last request took to be answered, in ms: the network delay a move's
+ *  request sends along in a timed game (the server forgives it within a quota). */
+export function networkDelay() {
+  return Math.round(roundTrip / 2);
+}
+
 export async function call(method, path, body) {
   const opts = { method, headers: {} };
   if (body !== undefined) {
@@ -28,11 +36,13 @@ export async function call(method, path, body) {
     opts.body = JSON.stringify(body);
   }
   let r;
+  const sent = performance.now();
   try {
     r = await fetch(path, opts);
   } catch (e) {
     throw new ApiError(0, String(e));
   }
+  roundTrip = performance.now() - sent;
   const text = await r.text();
   let data = null;
   try {
@@ -44,8 +54,9 @@ export async function call(method, path, body) {
   return data;
 }
 
-/** Seat tokens of this browser's games, kept in localStorage under `key`, by game id. */
-function tokenStore(key) {
+/** Seat tokens of this browser's games of `game` (the API's word for it), kept in localStorage
+ *  under `key`, by game id. */
+function tokenStore(key, game) {
   return {
     all() {
       try {
@@ -59,16 +70,32 @@ function tokenStore(key) {
     },
     set(id, entry) {
       const all = this.all();
+      const known = all[id]?.token;
       all[id] = entry;
       localStorage.setItem(key, JSON.stringify(all));
+      // A new seat of a signed-in player is the account's too (on every device).
+      if (entry.token && entry.token !== known && signedIn()) {
+        call('POST', '/api/account/games', { game, id, token: entry.token }).catch(() => {});
+      }
     },
   };
 }
 
+/** Whether this browser was signed in when the account page last looked (the cookie itself is
+ *  out of the page's reach). */
+function signedIn() {
+  return localStorage.getItem('rajapasu.signedIn') === 'yes';
+}
+
+/** Notes whether this browser is signed in (the account page, after each answer). */
+export function markSignedIn(yes) {
+  localStorage.setItem('rajapasu.signedIn', yes ? 'yes' : 'no');
+}
+
 /** The two-player games' seats. */
-export const seats = tokenStore('rajapasu.games');
+export const seats = tokenStore('rajapasu.games', 'raja_pasu');
 /** The Raja Pasu Mandiri games' seats: {token, players, kind, created, invites}. */
-export const mandiriSeats = tokenStore('rajapasu.mandiri');
+export const mandiriSeats = tokenStore('rajapasu.mandiri', 'mandiri');
 
 /** A socket that reconnects by itself; `onMessage` gets each parsed message. `hello`, when
  *  given, is sent on every connection (a player's seat token: the seat is then "connected").

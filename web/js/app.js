@@ -82,6 +82,11 @@ function gameResult(info) {
   const me = mySide();
   if (info.resigned) {
     const winner = info.resigned === 'south' ? 'north' : 'south';
+    // A time-out ends the game as a resignation does; the clock says which it was.
+    if (info.clock && info.clock.timed_out !== null) {
+      if (me === info.resigned) return t('result.youTimedOut');
+      return t('result.timedOut', { loser: opponentName(info, info.resigned), winner: opponentName(info, winner) });
+    }
     if (me === info.resigned) return t('result.youResigned');
     if (me) return t('result.otherResigned', { loser: opponentName(info, info.resigned) });
     return t('result.resigned', { loser: opponentName(info, info.resigned), winner: opponentName(info, winner) });
@@ -278,6 +283,7 @@ startPage({
   ...ROUTES,
   newBoard: (svg, opts) => new Board(svg, opts),
   names: () => ({ south: playerName(G.info, 'south'), north: playerName(G.info, 'north') }),
+  clockNames: (info) => [playerName(info, 'south'), playerName(info, 'north')],
   legal: (info) => holeNames(info.view.to_move, info.view.legal_moves),
   moveOf: (hole) => parseHole(hole).number,
   mine: () => (G.seat?.seat === 'both' ? ['south', 'north'] : mySide() ? [mySide()] : []),

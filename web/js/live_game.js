@@ -5,11 +5,12 @@
 // language switch and the page's start. What differs between the games (their board, their
 // sentences, their forms, their routes) comes from the game's adapter: see startPage.
 
-import { call, liveUpdates, errorText } from './api.js';
+import { call, liveUpdates, errorText, networkDelay } from './api.js';
 import { followPortrait } from './board.js';
 import { t, setLanguage, preferred, languageSwitch, apply, element } from './i18n.js';
 import { play as playSound, soundOn, setSound } from './sound.js';
 import { markTouch, explainList, showNotFound, showSummary, openSeatAndGame, tableRow, button } from './gamepage.js';
+import { startClocks } from './clocks.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -39,6 +40,8 @@ export const G = {
 
 /** The game's adapter (startPage). */
 let game = null;
+/** The clocks of a timed game. */
+let clocks = null;
 
 /** Whether the page shows an earlier position than the game's. */
 export function viewing() {
@@ -136,6 +139,15 @@ export function render() {
   const over = game.isOver(info) && !G.busy && !viewing();
   $('end-box').hidden = !over;
   if (over) $('end-text').textContent = game.result(info);
+  // After a game against the computer: the player's mistakes, as puzzles (puzzles.js).
+  const learn = $('learn-mistakes');
+  if (learn) {
+    learn.hidden = !(over && info.kind === 'computer' && info.computer);
+    const side = info.computer === 'south' ? 'north' : 'south';
+    learn.href = `/puzzles?game=${encodeURIComponent(G.id)}&side=${side}`;
+  }
+  clocks ??= startClocks($('clocks'), () => game.clockNames(G.info), announce);
+  clocks.show(info.clock);
   renderPresence();
   renderExplanation();
   renderMoves();
@@ -425,7 +437,9 @@ export async function play(hole) {
   G.board.setPlayable([]);
   showError(null);
   try {
-    receive(await request('moves', { move: game.moveOf(hole), ply: G.info.ply }));
+    const body = { move: game.moveOf(hole), ply: G.info.ply };
+    if (G.info.clock) body.lag_ms = networkDelay();
+    receive(await request('moves', body));
   } catch (e) {
     showError(e);
     render();

@@ -108,6 +108,9 @@ function mayMove(info) {
 function matchResult(info) {
   const w = who(info);
   const others = (p) => [1, 2, 3].filter((x) => x !== p && !entry(info, x).out).map((x) => playerName(info, x)).join(t('m.and'));
+  if (info.resigned && info.clock && info.clock.timed_out !== null) {
+    return t('m.result.timedOut', { player: playerName(info, info.resigned), players: others(info.resigned) });
+  }
   if (info.resigned) {
     if (me() === info.resigned) return t('m.result.youResigned', { players: others(info.resigned) });
     return t('m.result.resigned', { player: playerName(info, info.resigned), players: others(info.resigned) });
@@ -293,6 +296,7 @@ const FORM = {
     const body = { kind, rules: fd.get('mode') === 'round' ? 'mandiri/mode=round' : 'mandiri' };
     if (kind === 'computer') body.level = Number(fd.get('level'));
     if (kind !== 'local') body.player = Number(fd.get('player'));
+    if (kind === 'online' && fd.get('clock')) body.clock = fd.get('clock');
     return body;
   },
 };
@@ -305,6 +309,7 @@ startPage({
   ...ROUTES,
   newBoard: (svg, opts) => new Board3(svg, opts),
   names: storeNames,
+  clockNames: (info) => [1, 2, 3].map((p) => playerName(info, p)),
   legal: (info) => info.view.legal,
   moveOf: (hole) => hole,
   mine,

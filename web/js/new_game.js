@@ -61,6 +61,7 @@ export function startNewGameForm(spec, meta) {
     levelOptions($form('level'), meta);
     const kind = new FormData($form('new-game')).get('kind');
     $form('level-field').hidden = kind !== 'computer';
+    $form('clock-field').hidden = kind !== 'online';
     $(spec.sideField).hidden = kind === 'local';
     // This browser's games, the newest first.
     const all = Object.entries(spec.seats.all()).sort((a, b) => (b[1].created || 0) - (a[1].created || 0));
@@ -101,6 +102,7 @@ const HOME = {
     const body = { kind, mode: fd.get('mode'), rules: fd.get('rules') || 'canonical' };
     if (kind === 'computer') body.level = Number(fd.get('level'));
     if (kind !== 'local') body.side = fd.get('side');
+    if (kind === 'online' && fd.get('clock')) body.clock = fd.get('clock');
     const record = String(fd.get('record') || '').trim();
     if (record) {
       body.record = record;

@@ -20,6 +20,7 @@
 //! | [`match_solver`] | the match as a game over round starts: the round games and what their proven counter values decide |
 //! | [`table`] | where the search finds the endgame table (`rajapasu-tablebase`) |
 //! | [`eval`] | the two-player static evaluation and its weights |
+//! | [`puzzles`] | puzzles with proven solutions: the key move, the line with every equal defence, themes, the JSON-lines set, generation and checking (docs/PUZZLES.md) |
 //! | [`players`], [`mcts`] | Raja Pasu's players: levels, search, greedy, plain alpha-beta, Monte Carlo tree search |
 //! | [`mandiri`] | the three-player game's searches: paranoid alpha-beta, max^n, MCTS, its evaluation, levels and players |
 //!
@@ -53,6 +54,7 @@ pub mod mcts;
 pub mod player;
 pub mod players;
 pub mod protocol;
+pub mod puzzles;
 pub mod search;
 pub mod solver;
 pub mod spec;

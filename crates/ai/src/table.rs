@@ -4,12 +4,18 @@
 //!
 //! Nothing is looked up until [`set_root`] is called, so a library user, and every test, gets
 //! the search without a table unless it asks for one.
+//!
+//! A table built while the program runs ([`rajapasu_tablebase::background`]) is handed in
+//! with [`publish`] after each finished layer; [`generation`] counts the changes, so that a
+//! searcher looks the table up again when it has grown. A search keeps the table it started
+//! with: a table only grows, so an older one is still right.
 
 use rajapasu_engine::Rules;
 use rajapasu_tablebase::config::table_rules;
 use rajapasu_tablebase::Tablebase;
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
 fn root() -> &'static RwLock<Option<PathBuf>> {
@@ -24,9 +30,29 @@ fn opened() -> &'static Mutex<Opened> {
     OPENED.get_or_init(|| Mutex::new(HashMap::new()))
 }
 
+/// Changes of the tables: the root, or a table published.
+static GENERATION: AtomicU64 = AtomicU64::new(0);
+
 /// Uses the tables under `dir` (one directory per rule set), or none.
 pub fn set_root(dir: Option<PathBuf>) {
     *root().write().expect("not poisoned") = dir;
+    GENERATION.fetch_add(1, Ordering::Release);
+}
+
+/// A number that changes whenever a table may have changed ([`set_root`], [`publish`]).
+pub fn generation() -> u64 {
+    GENERATION.load(Ordering::Acquire)
+}
+
+/// Uses `table`, opened under `root` for its table rule set, from now on: a table that has
+/// grown since it was last opened.
+pub fn publish(root: &std::path::Path, table: Arc<Tablebase>) {
+    let key = (root.to_path_buf(), *table.rules());
+    opened()
+        .lock()
+        .expect("not poisoned")
+        .insert(key, Some(table));
+    GENERATION.fetch_add(1, Ordering::Release);
 }
 
 /// The directory tables are taken from, if any.

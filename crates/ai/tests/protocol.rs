@@ -6,7 +6,7 @@ use common::{protocol_output, Sink};
 use rajapasu_ai::protocol::run;
 
 /// Runs a script line by line, waiting after each finite `go` for its `bestmove` (or its
-/// error), as a client does: a command sent during a search gets `error busy`.
+/// error), as an interactive client does.
 fn session(script: &[u8]) -> Vec<String> {
     let mut e = Live::start();
     let answered = |l: &str| l.starts_with("bestmove") || l.starts_with("error ");
@@ -240,39 +240,112 @@ impl Live {
 }
 
 #[test]
-fn a_command_during_a_search_is_refused_and_stop_still_works() {
+fn a_piped_script_gets_every_answer() {
+    // The script of PROTOCOL.md, "Searching": sent at once, each command waits for the search
+    // before it, and both searches answer.
+    let text = protocol_output(
+        b"position startpos moves 1 1\ngo depth 4\nrules canonical/mode=round\n\
+position 0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46\ngo movetime 300\n",
+    );
+    let answers: Vec<&str> = text.lines().filter(|l| !l.starts_with("info ")).collect();
+    assert_eq!(answers.len(), 5, "{text}");
+    assert_eq!(answers[0], "ok", "{text}");
+    assert!(answers[1].starts_with("bestmove "), "{text}");
+    assert_eq!(answers[2..4], ["ok", "ok"], "{text}");
+    // The second search is of the position set after the first one ended.
+    assert!(
+        ["bestmove 2", "bestmove 4", "bestmove 7"].contains(&answers[4]),
+        "{text}"
+    );
+    assert!(!text.contains("error"), "{text}");
+}
+
+#[test]
+fn a_command_during_a_search_waits_for_it_and_stop_still_works() {
     let e = Live::searching();
     e.send("show");
     e.send("position startpos moves 1");
+    e.send("show");
     e.send("go depth 2");
-    e.expect_count("busy errors", 3, |l| l.starts_with("error busy"));
     e.send("isready");
     e.expect("readyok", |l| l == "readyok");
     e.still_searching();
+    // The queued commands have not run: nothing but `info` lines and `readyok` so far.
+    assert!(
+        e.lines()
+            .iter()
+            .all(|l| l.starts_with("info depth") || l == "readyok"),
+        "{:?}",
+        e.lines()
+    );
     e.send("stop");
-    e.expect("bestmove", |l| l.starts_with("bestmove "));
-    // Nothing was changed by the refused commands: the start position, South to move.
-    e.send("show");
-    let k = e.expect("show", |l| l.starts_with('{'));
-    let show: serde_json::Value = serde_json::from_str(&e.lines()[k]).unwrap();
-    assert_eq!(show["to_move"], "south");
-    // Right after `bestmove` the engine is free: no `error busy` for a client that waited.
-    e.send("go depth 1");
+    let first = e.expect("bestmove", |l| l.starts_with("bestmove "));
+    // Then the queue in order: `show` of the start (South to move), `ok`, `show` after the
+    // move (North to move), and the second search.
     e.expect_count("bestmove lines", 2, |l| l.starts_with("bestmove "));
+    let after: Vec<String> = e.lines()[first + 1..]
+        .iter()
+        .filter(|l| !l.starts_with("info "))
+        .cloned()
+        .collect();
+    assert_eq!(after.len(), 4, "{after:?}");
+    let show: serde_json::Value = serde_json::from_str(&after[0]).unwrap();
+    assert_eq!(show["to_move"], "south");
+    assert_eq!(after[1], "ok");
+    let show: serde_json::Value = serde_json::from_str(&after[2]).unwrap();
+    assert_eq!(show["to_move"], "north");
+    assert!(after[3].starts_with("bestmove "), "{after:?}");
+    // Right after `bestmove` the engine is free: the next command runs at once.
+    e.send("go depth 1");
+    e.expect_count("bestmove lines", 3, |l| l.starts_with("bestmove "));
     e.send("legal");
     e.expect("legal", |l| l.starts_with("legal "));
     e.send("stop");
     e.expect("ok after a finished search", |l| l == "ok");
-    assert_eq!(
-        e.lines()
-            .iter()
-            .filter(|l| l.starts_with("error busy"))
-            .count(),
-        3
-    );
+    assert!(!e.lines().iter().any(|l| l.starts_with("error")));
     e.send("quit");
     e.ended();
     assert_eq!(e.lines().last().unwrap(), "bye");
+}
+
+#[test]
+fn a_full_queue_refuses_more() {
+    let e = Live::searching();
+    for _ in 0..1030 {
+        e.send("legal");
+    }
+    e.expect_count("busy errors", 6, |l| {
+        l.starts_with("error busy: 1024 commands")
+    });
+    e.still_searching();
+    e.send("stop");
+    e.expect_count("queued answers", 1024, |l| l.starts_with("legal "));
+    e.send("quit");
+    e.ended();
+    let lines = e.lines();
+    let busy = lines.iter().filter(|l| l.starts_with("error busy")).count();
+    assert_eq!(busy, 6, "{:?}", &lines[lines.len() - 3..]);
+}
+
+#[test]
+fn quit_drops_the_queue() {
+    let e = Live::searching();
+    e.send("legal");
+    e.send("quit");
+    e.ended();
+    let lines = e.lines();
+    assert_eq!(lines.last().unwrap(), "bye");
+    assert!(lines.iter().any(|l| l.starts_with("bestmove ")));
+    assert!(!lines.iter().any(|l| l.starts_with("legal")), "{lines:?}");
+}
+
+#[test]
+fn the_end_of_input_runs_the_queue_and_stops_a_queued_infinite_search() {
+    let text = protocol_output(b"go depth 2\ngo infinite\nlegal\n");
+    let answers: Vec<&str> = text.lines().filter(|l| !l.starts_with("info ")).collect();
+    assert_eq!(answers.len(), 3, "{text}");
+    assert!(answers[0].starts_with("bestmove ") && answers[1].starts_with("bestmove "));
+    assert_eq!(answers[2], "legal 1 2 3 4 5 6 7");
 }
 
 #[test]
@@ -477,7 +550,6 @@ fn stop_ends_a_mandiri_infinite_search() {
     e.send("isready");
     e.expect("readyok", |l| l == "readyok");
     e.send("show");
-    e.expect("busy", |l| l.starts_with("error busy"));
     e.still_searching();
     e.send("stop");
     let sent = std::time::Instant::now();
@@ -491,10 +563,15 @@ fn stop_ends_a_mandiri_infinite_search() {
         game.legal_moves().contains(&best.parse().unwrap()),
         "{best}"
     );
-    // Every line before it is an iteration that finished.
+    // Every line before it is an iteration that finished, and the queued `show` comes after it,
+    // of the position searched.
     assert!(e.lines()[2..k]
         .iter()
-        .all(|l| l.starts_with("info depth") || l == "readyok" || l.starts_with("error busy")));
+        .all(|l| l.starts_with("info depth") || l == "readyok"));
+    let shown = e.expect("show", |l| l.starts_with('{'));
+    assert_eq!(shown, k + 1);
+    let show: serde_json::Value = serde_json::from_str(&e.lines()[shown]).unwrap();
+    assert_eq!(show["moves"].as_array().unwrap().len(), 1, "{show}");
     e.send("go depth 1");
     e.expect_count("bestmove lines", 2, |l| l.starts_with("bestmove "));
     e.send("quit");

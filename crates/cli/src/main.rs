@@ -9,6 +9,7 @@
 //! | `common` | the choice of the game, the arguments several commands share (rules, position, moves), records read |
 //! | `game` | each game's printing and reading ([`game::CliGame`]): positions, moves, movers |
 //! | `error` | the one-line error type |
+//! | `table` | the endgame table for the commands that show proven values: a note when it is not whole, `--build-tablebase` |
 //! | `commands/` | one module a command; `report/` is each game's part of `selfplay` and `tournament`, `play/` each game's part of `play` |
 //!
 //! `serve` comes from the server crate, `loadtest` from its own.
@@ -17,6 +18,7 @@ mod commands;
 mod common;
 mod error;
 mod game;
+mod table;
 
 use clap::{Parser, Subcommand};
 use common::CliError;
@@ -57,6 +59,8 @@ enum Command {
     Rules(commands::rules::RulesArgs),
     /// Start the web app: play in the browser against the computer or a friend.
     Serve(rajapasu_server::cli::ServeArgs),
+    /// Copy the web app's SQLite store while it runs (SQLite's online backup).
+    Backup(rajapasu_server::cli::BackupArgs),
     /// Load-test the web app with many games between two players on loopback.
     Loadtest(rajapasu_loadtest::args::LoadtestArgs),
     /// Speak the engine line protocol on stdin/stdout (see PROTOCOL.md).
@@ -75,6 +79,8 @@ enum Command {
     Tablebase(commands::tablebase::TablebaseArgs),
     /// Build the proven opening book of the canonical round (docs/BOOK.md).
     Book(commands::book::BookArgs),
+    /// Find puzzles with proven solutions, re-prove a set, count it (docs/PUZZLES.md).
+    Puzzles(commands::puzzles::PuzzlesArgs),
 }
 
 /// A usage error on one line: clap's message without its usage block and help hint.
@@ -119,7 +125,7 @@ fn only_prints(command: &Option<Command>) -> bool {
                 | Command::Rules(_)
                 | Command::Analyze(_)
         )
-    )
+    ) || matches!(command, Some(Command::Puzzles(a)) if a.only_prints())
 }
 
 /// Checks the server's options that would otherwise fail only after it has created its
@@ -189,6 +195,7 @@ fn main() -> ExitCode {
         Some(Command::Serve(a)) => {
             check_serve(&a).and_then(|()| rajapasu_server::cli::serve(a).map_err(CliError::from))
         }
+        Some(Command::Backup(a)) => rajapasu_server::cli::backup(a).map_err(CliError::from),
         Some(Command::Loadtest(a)) => {
             check_loadtest(&a).and_then(|()| rajapasu_loadtest::run(a).map_err(CliError::from))
         }
@@ -200,6 +207,7 @@ fn main() -> ExitCode {
         Some(Command::Tablebase(a)) => commands::tablebase::run(a),
         Some(Command::Solve(a)) => commands::solve::run(a),
         Some(Command::Book(a)) => commands::book::run(a),
+        Some(Command::Puzzles(a)) => commands::puzzles::run(a),
         None => rajapasu_server::cli::serve(Default::default()).map_err(CliError::from),
     };
     match result {

@@ -329,3 +329,53 @@ fn book_build_agrees_with_the_shipped_book() {
     }
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+#[test]
+fn a_build_refuses_while_another_program_builds_and_says_how_to_get_the_table() {
+    use rajapasu_tablebase::lock::{BuildLock, Lock};
+    let root = temp("locked");
+    let dir = root.join("canonical");
+    let Lock::Held(lock) = BuildLock::try_take(&dir).unwrap() else {
+        panic!("the lock is free")
+    };
+    let r = root.to_str().unwrap();
+    let out = run(&["--tablebase", r, "tablebase", "build", "--counters", "4"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    let pid = std::process::id();
+    assert!(
+        err.contains(&format!(
+            "another rajapasu (pid {pid}) is building the table in"
+        )),
+        "{err}"
+    );
+    drop(lock);
+    // A single round outside the opening book, with the table not whole: one note on standard
+    // error names the way to build it.
+    let out = run(&[
+        "--tablebase",
+        r,
+        "analyze",
+        "--single-round",
+        "--position",
+        HAND,
+        "--movetime",
+        "100",
+    ]);
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("rajapasu tablebase build"), "{err}");
+    assert!(err.contains("--build-tablebase"), "{err}");
+    // The start is the book's: no note.
+    let out = run(&[
+        "--tablebase",
+        r,
+        "analyze",
+        "--single-round",
+        "--movetime",
+        "100",
+    ]);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    let _ = std::fs::remove_dir_all(&root);
+}

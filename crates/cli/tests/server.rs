@@ -49,3 +49,27 @@ fn loadtest_plays_games_against_a_server_of_its_own() {
     assert!(!figures.starts_with("acknowledged moves 0 "), "{out}");
     assert!(figures.ends_with("errors 0"), "{out}");
 }
+
+#[test]
+fn backup_copies_a_store_and_never_overwrites() {
+    let dir = std::env::temp_dir().join(format!("rajapasu-backup-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("games.db");
+    let copy = dir.join("copy.db");
+    let (db, copy) = (db.to_str().unwrap(), copy.to_str().unwrap());
+    // A store with two games, made by a short load test.
+    ok(&["loadtest", "--games", "2", "--seconds", "1", "--db", db]);
+    let out = ok(&["backup", copy, "--db", db]);
+    assert!(
+        out.contains(&format!("backed up {db} to {copy}: ")),
+        "{out}"
+    );
+    assert!(!out.contains(": 0 games"), "{out}");
+    fails(
+        &["backup", copy, "--db", db],
+        "exists already: a backup never overwrites",
+    );
+    fails(&["backup", "x.db", "--db", "postgres://a@b/c"], "pg_dump");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -6,26 +6,18 @@ use crate::game::Game;
 use crate::hole::Move;
 use crate::position::Position;
 use crate::rng::Rng;
-use crate::rules::{Endless, Rules};
+use crate::rules::Rules;
 
 /// Plays `game` to its end with uniformly random legal moves; returns the moves played.
 pub fn random_playout(game: &mut Game, rng: &mut Rng) -> u32 {
     let mut n = 0;
-    let forbid = game.rules().endless == Endless::Forbid;
     while !game.status().is_over() {
-        let mv = if forbid {
-            let moves = game.legal_moves();
-            moves[rng.below(moves.len())]
-        } else {
-            // Without the endless-sowing ban every non-empty hole is a legal move: pick the
-            // chosen set bit instead of building a list.
-            let mut mask = game.position().occupied_mask();
-            for _ in 0..rng.below(mask.count_ones() as usize) {
-                mask &= mask - 1;
-            }
-            Move::new(mask.trailing_zeros() as u8 + 1).expect("hole in range")
-        };
-        game.play(mv);
+        // The k-th legal move in hole order: the k-th set bit of the game's legal moves.
+        let mut mask = game.legal_mask();
+        for _ in 0..rng.below(mask.count_ones() as usize) {
+            mask &= mask - 1;
+        }
+        game.play(Move::new(mask.trailing_zeros() as u8 + 1).expect("hole in range"));
         n += 1;
     }
     n

@@ -96,35 +96,53 @@ impl Ply<'_> {
     }
 }
 
-/// What identifies a position for the repetition rule: hole counts and side to move. Closed
-/// holes never change within a round, and positions are only compared within a round.
+/// What identifies a position for the repetition rule: the hole counts, as three words (a
+/// comparison is three word compares). Closed holes never change within a round, and positions
+/// are only compared within a round.
+///
+/// The side to move is not stored: the turn passes at every move, so within a round's list of
+/// positions (`Game::seen`, which starts afresh with each round) the side to move alternates,
+/// and two entries have the same side to move exactly when their indices have the same parity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Seen {
-    board: [u8; MAX_HOLES],
-    to_move: Side,
-}
+struct Seen([u64; 3]);
+
+const _: () = assert!(
+    MAX_HOLES == 24,
+    "Seen holds a board of 24 holes in three words"
+);
 
 impl Seen {
     #[inline]
     fn of(pos: &Position) -> Seen {
-        Seen {
-            board: pos.board,
-            to_move: pos.to_move,
-        }
+        let word =
+            |k: usize| u64::from_le_bytes(pos.board[8 * k..8 * k + 8].try_into().expect("8 holes"));
+        Seen([word(0), word(1), word(2)])
     }
 }
 
+/// What a move changed, to take it back. What only a round's end changes is in [`RoundUndo`],
+/// so the record pushed at every move stays small.
 #[derive(Clone, Debug)]
 struct Undo {
+    /// The position before the move: also what [`Game::plies`] shows.
     pos: Position,
+    /// `Game::legal` before the move.
+    legal: u32,
+    /// `Game::window` before the move (a round's positions are far fewer than 2^32).
+    window: u32,
+    /// `Game::twice` before the move.
+    twice: u32,
+}
+
+/// What a move that ended a round changed besides its [`Undo`].
+#[derive(Clone, Debug)]
+struct RoundUndo {
+    /// The index of the move in `Game::undo`.
+    ply: usize,
     leader: Side,
-    status: Status,
     rounds: usize,
     round_starts: usize,
-    seen: usize,
-    window: usize,
-    twice: usize,
-    /// The previous round's positions, kept only when the move ended a round.
+    /// The ended round's positions, when a refill started a new list.
     old_seen: Option<Vec<Seen>>,
 }
 
@@ -146,6 +164,10 @@ pub struct Game {
     pos: Position,
     leader: Side,
     status: Status,
+    /// The legal moves of `pos` as a bit set (bit `k`: hole `k + 1`); none once the game is
+    /// over. Found once after each move: it ends the round when empty, checks the next move
+    /// and serves the player choosing it.
+    legal: u32,
     rounds: Vec<RoundResult>,
     /// The starts of the rounds that followed a refill: what decision 11 compares (the holdings
     /// fix the board, the closed holes and the reserves).
@@ -164,6 +186,10 @@ pub struct Game {
     twice: usize,
     moves: Vec<Move>,
     undo: Vec<Undo>,
+    /// One record for each move in `undo` that ended a round, in order.
+    round_undo: Vec<RoundUndo>,
+    /// Whether moves are kept (`moves`, `undo`); see [`Game::unrecorded`].
+    recorded: bool,
 }
 
 impl Game {
@@ -185,6 +211,7 @@ impl Game {
             pos,
             leader: pos.to_move,
             status: Status::Playing,
+            legal: 0,
             rounds: Vec::new(),
             round_starts: Vec::new(),
             outcomes: Vec::new(),
@@ -193,12 +220,39 @@ impl Game {
             twice: 0,
             moves: Vec::new(),
             undo: Vec::new(),
+            round_undo: Vec::new(),
+            recorded: true,
         };
         game.reset(pos);
         game
     }
 
-    /// Starts again from `pos`, keeping the memory already allocated (for playout loops).
+    /// A game from `pos` that plays by the same rules but keeps no record of its moves: for
+    /// playouts and batches of games, which never look back. Repetitions, round ends and
+    /// matches are followed exactly as in [`Game::from_position`]; but [`Game::moves`],
+    /// [`Game::plies`] and [`Game::before_moves`] stay empty and [`Game::undo`] returns `None`.
+    ///
+    /// ```
+    /// use rajapasu_engine::{Game, Position, Rules};
+    /// let start = Position::start(Rules::default());
+    /// let (mut kept, mut unrecorded) = (Game::from_position(start), Game::unrecorded(start));
+    /// for _ in 0..3 {
+    ///     let mv = kept.legal_moves()[0];
+    ///     kept.play(mv);
+    ///     unrecorded.play(mv);
+    /// }
+    /// assert_eq!(kept.position(), unrecorded.position());
+    /// assert_eq!(kept.moves().len(), 3);
+    /// assert!(unrecorded.moves().is_empty() && unrecorded.undo().is_none());
+    /// ```
+    pub fn unrecorded(pos: Position) -> Game {
+        let mut game = Game::from_position(pos);
+        game.recorded = false;
+        game
+    }
+
+    /// Starts again from `pos`, keeping the memory already allocated (for playout loops), and
+    /// whether moves are recorded.
     pub fn reset(&mut self, pos: Position) {
         self.start = pos;
         self.pos = pos;
@@ -213,7 +267,9 @@ impl Game {
         self.twice = 0;
         self.moves.clear();
         self.undo.clear();
-        if !self.pos.has_moves() {
+        self.round_undo.clear();
+        self.legal = self.pos.legal_mask();
+        if self.legal == 0 {
             self.end_round(RoundEnd::NoMoves, &mut ());
         }
     }
@@ -289,23 +345,36 @@ impl Game {
 
     /// The legal moves; none once the game is over.
     pub fn legal_moves(&self) -> MoveList {
-        if self.status.is_over() {
-            MoveList::new()
-        } else {
-            self.pos.legal_moves()
-        }
+        MoveList::from_mask(self.legal)
+    }
+
+    /// The legal moves as a bit set: bit `k` is hole `k + 1`; none once the game is over.
+    ///
+    /// ```
+    /// use rajapasu_engine::{Game, Rules};
+    /// let game = Game::from_code("0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46", Rules::default()).unwrap();
+    /// assert_eq!(game.legal_mask(), 0b100_1010);
+    /// ```
+    #[inline]
+    pub fn legal_mask(&self) -> u32 {
+        self.legal
     }
 
     /// How often the current position occurred in this round (1 the first time).
     pub fn occurrences(&self) -> usize {
-        self.seen_in_layer(&Seen::of(&self.pos))
+        let last = self.seen.len() - 1;
+        self.seen_in_layer(&self.seen[last], last)
     }
 
-    /// How often `key` occurred since the last capture.
+    /// How often `key`, a position with the side to move of `seen[at]`, occurred since the last
+    /// capture, up to `at`: only the entries of that side are compared (see [`Seen`]).
     #[inline(always)]
-    fn seen_in_layer(&self, key: &Seen) -> usize {
-        self.seen[self.window..]
+    fn seen_in_layer(&self, key: &Seen, at: usize) -> usize {
+        let first = self.window + (at - self.window) % 2;
+        self.seen[first..]
             .iter()
+            .take(at + 1 - first)
+            .step_by(2)
             .filter(|s| *s == key)
             .count()
     }
@@ -392,35 +461,42 @@ impl Game {
         if self.status.is_over() {
             return Err(IllegalMove::GameOver);
         }
-        self.pos.check_move(mv)?;
-        self.undo.push(Undo {
-            pos: self.pos,
-            leader: self.leader,
-            status: self.status,
-            rounds: self.rounds.len(),
-            round_starts: self.round_starts.len(),
-            seen: self.seen.len(),
-            window: self.window,
-            twice: self.twice,
-            old_seen: None,
-        });
+        if self.legal & (1 << (mv.number() - 1)) == 0 {
+            // Not among the legal moves: the position's own check names why.
+            self.pos.check_move(mv)?;
+            unreachable!(
+                "the legal moves and Position::check_move disagree on {mv} in {}",
+                self.pos
+            );
+        }
+        if self.recorded {
+            self.undo.push(Undo {
+                pos: self.pos,
+                legal: self.legal,
+                window: self.window as u32,
+                twice: self.twice as u32,
+            });
+            self.moves.push(mv);
+        }
         let captured_before = self.pos.captured.total();
-        self.pos.play_traced(mv, tracer);
-        self.moves.push(mv);
+        self.pos.play_checked(mv, tracer);
         if self.pos.captured.total() != captured_before {
             self.window = self.seen.len();
             self.twice = 0;
         }
         let now = Seen::of(&self.pos);
-        let repeats = self.seen_in_layer(&now);
+        let repeats = self.seen_in_layer(&now, self.seen.len());
         self.seen.push(now);
         if repeats == 1 {
             self.twice += 1;
         }
         if repeats >= 2 {
             self.end_round(RoundEnd::Repetition, tracer);
-        } else if !self.pos.has_moves() {
-            self.end_round(RoundEnd::NoMoves, tracer);
+        } else {
+            self.legal = self.pos.legal_mask();
+            if self.legal == 0 {
+                self.end_round(RoundEnd::NoMoves, tracer);
+            }
         }
         Ok(())
     }
@@ -429,21 +505,43 @@ impl Game {
     pub fn undo(&mut self) -> Option<Move> {
         let u = self.undo.pop()?;
         self.pos = u.pos;
-        self.leader = u.leader;
-        self.status = u.status;
-        self.rounds.truncate(u.rounds);
-        self.round_starts.truncate(u.round_starts);
-        self.outcomes.truncate(u.rounds);
-        if let Some(old) = u.old_seen {
-            self.seen = old;
+        // A move is only played while the game goes on.
+        self.status = Status::Playing;
+        self.legal = u.legal;
+        self.window = u.window as usize;
+        self.twice = u.twice as usize;
+        if self
+            .round_undo
+            .last()
+            .is_some_and(|r| r.ply == self.undo.len())
+        {
+            let r = self.round_undo.pop().expect("just seen");
+            self.leader = r.leader;
+            self.rounds.truncate(r.rounds);
+            self.round_starts.truncate(r.round_starts);
+            self.outcomes.truncate(r.rounds);
+            if let Some(old) = r.old_seen {
+                self.seen = old;
+            }
         }
-        self.seen.truncate(u.seen);
-        self.window = u.window;
-        self.twice = u.twice;
+        // The position the move led to.
+        self.seen.pop();
         self.moves.pop()
     }
 
     fn end_round<T: Tracer>(&mut self, reason: RoundEnd, tracer: &mut T) {
+        // Ended by the last move played; nothing to undo at the game's setup or in a game that
+        // records no moves.
+        if let Some(ply) = self.undo.len().checked_sub(1) {
+            self.round_undo.push(RoundUndo {
+                ply,
+                leader: self.leader,
+                rounds: self.rounds.len(),
+                round_starts: self.round_starts.len(),
+                old_seen: None,
+            });
+        }
+        self.legal = 0;
         let taker = !self.pos.to_move;
         let award = self
             .pos
@@ -488,9 +586,10 @@ impl Game {
         match refilled {
             Ok(filled) => {
                 self.leader = next;
+                self.legal = self.pos.legal_mask();
                 let old = core::mem::replace(&mut self.seen, vec![Seen::of(&self.pos)]);
-                if let Some(u) = self.undo.last_mut() {
-                    u.old_seen = Some(old);
+                if !self.undo.is_empty() {
+                    self.round_undo.last_mut().expect("pushed above").old_seen = Some(old);
                 }
                 self.window = 0;
                 self.twice = 0;
@@ -515,6 +614,7 @@ impl Game {
 
     fn game_over<T: Tracer>(&mut self, winner: Option<Side>, tracer: &mut T) {
         self.status = Status::MatchOver { winner };
+        self.legal = 0;
         if T::ENABLED {
             tracer.event(Event::GameOver { winner });
         }

@@ -285,11 +285,15 @@ impl MoveList {
         self.len += 1;
     }
 
-    /// Appends `m` if `keep`, without a branch: the playout loop builds a list every move.
-    #[inline(always)]
-    pub(crate) fn push_if(&mut self, m: Move, keep: bool) {
-        self.moves[self.len as usize] = m;
-        self.len += keep as u8;
+    /// The moves of a bit set (bit `k`: hole `k + 1`), in hole order.
+    #[inline]
+    pub(crate) fn from_mask(mut mask: u32) -> MoveList {
+        let mut list = MoveList::new();
+        while mask != 0 {
+            list.push(Move(mask.trailing_zeros() as u8 + 1));
+            mask &= mask - 1;
+        }
+        list
     }
 
     /// The moves as a slice.

@@ -394,59 +394,92 @@ impl Position {
 
     /// Open holes in `side`'s row.
     pub fn open_holes(&self, side: Side) -> u32 {
+        self.open_mask(side).count_ones()
+    }
+
+    /// The open holes of `side`'s row as a bit set: bit `k` is hole `k + 1`.
+    ///
+    /// ```
+    /// use rajapasu_engine::{Position, Side};
+    /// let pos: Position = "7,7,7,7,7,7,7/x,x,7,7,7,7,7 S 0 0 14 0 2".parse().unwrap();
+    /// assert_eq!(pos.open_mask(Side::South), 0b111_1111);
+    /// assert_eq!(pos.open_mask(Side::North), 0b111_1100);
+    /// ```
+    #[inline]
+    pub fn open_mask(&self, side: Side) -> u32 {
         let n = self.rules.holes();
-        ((self.open >> (side.index() * n)) & ((1 << n) - 1)).count_ones()
+        (self.open >> (side.index() * n)) & ((1 << n) - 1)
     }
 
     /// The moves of the player to move, in hole order. Under `endless=forbid` a move that would
     /// sow forever is left out.
     pub fn legal_moves(&self) -> MoveList {
-        let mut list = self.candidate_moves();
+        MoveList::from_mask(self.legal_mask())
+    }
+
+    /// The moves of [`Position::legal_moves`] as a bit set: bit `k` is hole `k + 1`.
+    ///
+    /// ```
+    /// use rajapasu_engine::Position;
+    /// let pos: Position = "0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46".parse().unwrap();
+    /// assert_eq!(pos.legal_mask(), 0b100_1010);
+    /// ```
+    #[inline]
+    pub fn legal_mask(&self) -> u32 {
+        let mask = self.occupied_mask();
         if self.rules.endless == Endless::Forbid {
-            let mut kept = MoveList::new();
-            for &m in list.as_slice() {
-                if !self.sows_forever(m) {
-                    kept.push(m);
-                }
-            }
-            list = kept;
+            self.without_endless(mask)
+        } else {
+            mask
         }
-        list
+    }
+
+    /// `moves` without those that would sow forever. Kept out of line: it sows every move, so
+    /// inlining it would only make the common path longer.
+    #[inline(never)]
+    fn without_endless(&self, moves: u32) -> u32 {
+        let mut kept = moves;
+        let mut left = moves;
+        while left != 0 {
+            let k = left.trailing_zeros();
+            left &= left - 1;
+            if self.sows_forever(Move(k as u8 + 1)) {
+                kept &= !(1 << k);
+            }
+        }
+        kept
     }
 
     /// The non-empty holes of the player to move as a bit set: bit `k` is hole `k + 1`. Under
     /// `endless=forbid` some of them may still be illegal; see [`Position::legal_moves`].
+    ///
+    /// ```
+    /// use rajapasu_engine::Position;
+    /// let pos: Position = "0,1,0,2,0,0,3/0,0,1,0,3,0,2 S 40 46".parse().unwrap();
+    /// assert_eq!(pos.occupied_mask(), 0b100_1010);
+    /// ```
     #[inline]
     pub fn occupied_mask(&self) -> u32 {
         let n = self.rules.holes();
-        let row = &self.board[self.to_move.index() * n..][..n];
-        let mut mask = 0;
-        for (k, &c) in row.iter().enumerate() {
-            mask |= u32::from(c != 0) << k;
-        }
-        mask
-    }
-
-    /// Moves from non-empty open holes, without the endless-sowing test.
-    #[inline]
-    pub(crate) fn candidate_moves(&self) -> MoveList {
-        let n = self.rules.holes();
         let base = self.to_move.index() * n;
-        let mut list = MoveList::new();
-        for k in 0..n {
-            // Closed holes are always empty, so a count implies an open hole.
-            list.push_if(Move((k + 1) as u8), self.board[base + k] != 0);
-        }
-        list
+        // Eight holes at a time: a row of up to 8 is one word; a longer one (up to MAX_ROW) is
+        // a second word that ends with the row, so neither read leaves the board.
+        let word = |at: usize| {
+            let bytes: [u8; 8] = self.board[at..at + 8].try_into().expect("8 holes");
+            nonzero_bytes(u64::from_le_bytes(bytes))
+        };
+        let mask = if n <= 8 {
+            word(base)
+        } else {
+            word(base) | word(base + n - 8) << (n - 8)
+        };
+        mask & ((1 << n) - 1)
     }
 
     /// Whether the player to move has a legal move.
     #[inline]
     pub fn has_moves(&self) -> bool {
-        if self.rules.endless == Endless::Forbid {
-            return !self.legal_moves().is_empty();
-        }
-        self.occupied_mask() != 0
+        self.legal_mask() != 0
     }
 
     /// Checks that the player to move may play `mv`.
@@ -503,12 +536,17 @@ impl Position {
     #[inline]
     pub fn play_traced<T: crate::trace::Tracer<Side>>(&mut self, mv: Move, tracer: &mut T) {
         let n = self.rules.holes();
-        let start = mv.hole(self.to_move).index(n);
         assert!(
-            mv.number() as usize <= n && self.board[start] != 0,
+            mv.number() as usize <= n && self.board[mv.hole(self.to_move).index(n)] != 0,
             "illegal move {mv} in {self}"
         );
-        self.sow(start, tracer);
+        self.play_checked(mv, tracer);
+    }
+
+    /// Plays `mv`, which the caller has checked is legal: sows and hands the turn over.
+    #[inline(always)]
+    pub(crate) fn play_checked<T: crate::trace::Tracer<Side>>(&mut self, mv: Move, tracer: &mut T) {
+        self.sow(mv.hole(self.to_move).index(self.rules.holes()), tracer);
         self.to_move = !self.to_move;
     }
 
@@ -595,6 +633,19 @@ impl Position {
     }
 }
 
+/// One bit for each non-zero byte of `x`: bit `k` for byte `k` (little-endian).
+#[inline(always)]
+fn nonzero_bytes(x: u64) -> u32 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The top bit of each byte: set if its low seven bits are not all zero (the sum of two
+    // bytes below 0x80 cannot carry into the next byte), or if it was set.
+    let top = (((x & LOW7) + LOW7) | x) & HIGH;
+    // Gather the eight top bits into the highest byte: byte k's bit lands at bit 56 + k, and no
+    // two partial products share a bit, so nothing carries.
+    ((top >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
 /// The next open hole after each of the first `size` board indices, in sowing order; `open`
 /// has bit `i` set for each open hole (at least one). Both games sow along these links.
 pub(crate) fn link_open(open: u32, size: usize) -> [u8; MAX_HOLES] {
@@ -607,4 +658,76 @@ pub(crate) fn link_open(open: u32, size: usize) -> [u8; MAX_HOLES] {
         *n = j as u8;
     }
     next
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{nonzero_bytes, Position, Setup};
+    use crate::{Rules, Side};
+
+    #[test]
+    fn occupied_mask_reads_every_row_length() {
+        let mut state = 7u64;
+        let mut random = |below: u32| {
+            let (s, x) = crate::rng::splitmix64(state);
+            state = s;
+            (x % u64::from(below)) as u32
+        };
+        for holes in 2..=crate::rules::MAX_ROW as u32 {
+            let rules = Rules::with_size(holes, 4).unwrap();
+            for _ in 0..2_000 {
+                let mut setup = Setup::start(rules);
+                let mut left = rules.total();
+                for side in Side::ALL {
+                    for hole in setup.holes[side].iter_mut() {
+                        // Mostly empty or small holes, sometimes a large one.
+                        let c = match random(4) {
+                            0 | 1 => 0,
+                            2 => random(4),
+                            _ => random(left + 1),
+                        }
+                        .min(left);
+                        *hole = Some(c);
+                        left -= c;
+                    }
+                }
+                setup.captured = crate::BySide::new(left, 0);
+                setup.to_move = if random(2) == 0 {
+                    Side::South
+                } else {
+                    Side::North
+                };
+                let pos = Position::from_setup(setup).unwrap();
+                let naive = pos
+                    .row(pos.to_move())
+                    .enumerate()
+                    .fold(0, |m, (k, c)| m | u32::from(c.unwrap_or(0) != 0) << k);
+                assert_eq!(pos.occupied_mask(), naive, "{pos}");
+            }
+        }
+    }
+
+    #[test]
+    fn nonzero_bytes_marks_exactly_the_non_zero_bytes() {
+        let naive =
+            |x: u64| (0..8).fold(0u32, |m, k| m | u32::from((x >> (8 * k)) & 0xff != 0) << k);
+        // Every byte value in every place, alone and over a background of other values.
+        for k in 0..8 {
+            for v in 0..=255u64 {
+                for background in [0, 0x0101_0101_0101_0101, 0xff00_80ff_0001_7f80] {
+                    let x = (background & !(0xff << (8 * k))) | v << (8 * k);
+                    assert_eq!(nonzero_bytes(x), naive(x), "{x:#x}");
+                }
+            }
+        }
+        let mut state = 1u64;
+        for _ in 0..100_000 {
+            let (s, x) = crate::rng::splitmix64(state);
+            state = s;
+            // Sparse words too, with many zero bytes.
+            let y = x & (x >> 3) & (x >> 7);
+            assert_eq!(nonzero_bytes(x), naive(x), "{x:#x}");
+            assert_eq!(nonzero_bytes(y), naive(y), "{y:#x}");
+        }
+    }
 }

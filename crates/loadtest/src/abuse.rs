@@ -3,14 +3,15 @@
 //! peak memory (VmHWM from /proc), the probe's latencies and failures, and what the attack
 //! got. docs/SERVER.md has the figures.
 
-use crate::client::{legal_moves, Answer, Client};
+use crate::client::Client;
 use crate::error::LoadtestError;
 use crate::latency::percentile;
+use crate::measure::{human_moves, json_post, local_game, memory_mb};
 use crate::server::{self, Server};
-use serde_json::{json, Value};
+use serde_json::json;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
@@ -33,6 +34,9 @@ pub enum Abuse {
     WsLarge,
     /// A SIGTERM while a request is half sent: the time until the server has exited.
     Shutdown,
+    /// Players' moves on a server building the endgame table in the background, against
+    /// the same on a server that is not (stopped meanwhile), in turns.
+    Build,
 }
 
 /// A normal request every 100 ms, its latencies and failures.
@@ -79,35 +83,11 @@ impl Probe {
     }
 }
 
-/// The server's peak and current resident memory, in MB, from /proc.
-fn memory_mb(pid: u32) -> Option<(f64, f64)> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let field = |name: &str| -> Option<f64> {
-        let line = status.lines().find(|l| l.starts_with(name))?;
-        let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-        Some(kb / 1024.0)
-    };
-    Some((field("VmHWM:")?, field("VmRSS:")?))
-}
-
-async fn json_post(c: &mut Client, path: &str, body: &Value) -> std::io::Result<Answer> {
-    c.request("POST", path, Some(&body.to_string())).await
-}
-
-/// A new game on one device: its id, its token and its view; `None` when the server does not
-/// make one.
-async fn local_game(c: &mut Client) -> Option<(String, String, Value)> {
-    let mut v = json_post(c, "/api/games", &json!({"kind": "local"}))
-        .await
-        .ok()?
-        .json();
-    let id = v["id"].as_str()?.to_string();
-    let token = v["token"].as_str()?.to_string();
-    Some((id, token, v["game"]["view"].take()))
-}
-
 /// Runs the attack `mode` for about `seconds` against a server of its own.
 pub async fn run(mode: Abuse, seconds: f64) -> Result<(), LoadtestError> {
+    if mode == Abuse::Build {
+        return crate::table_build::run(seconds).await;
+    }
     let db = std::env::temp_dir()
         .join(format!("rajapasu-abuse-{}.db", std::process::id()))
         .to_string_lossy()
@@ -129,6 +109,7 @@ pub async fn run(mode: Abuse, seconds: f64) -> Result<(), LoadtestError> {
         Abuse::Games => games(server.addr).await,
         Abuse::WsLarge => ws_large(server.addr).await,
         Abuse::Shutdown => shutdown(&mut server).await,
+        Abuse::Build => unreachable!("run on servers of its own above"),
     };
     let probe = probe.report().await;
     let memory = memory_mb(pid);
@@ -177,50 +158,7 @@ async fn level6(addr: SocketAddr, seconds: f64) -> Result<String, LoadtestError>
         }
     }
     // Meanwhile 8 players on one device each play moves as fast as they are answered.
-    let until = Instant::now() + Duration::from_secs_f64(seconds);
-    let lat = Arc::new(Mutex::new(Vec::new()));
-    let mut players = Vec::new();
-    for k in 0..8u64 {
-        let lat = lat.clone();
-        players.push(tokio::spawn(async move {
-            let Ok(mut c) = Client::connect(addr).await else {
-                return;
-            };
-            while Instant::now() < until {
-                let Some((id, token, mut view)) = local_game(&mut c).await else {
-                    return;
-                };
-                let mut ply = 0u64;
-                while Instant::now() < until {
-                    let legal = legal_moves(&view);
-                    let Some(&mv) = legal.get(((ply + k) as usize) % legal.len().max(1)) else {
-                        break;
-                    };
-                    let t = Instant::now();
-                    let Ok(a) = json_post(
-                        &mut c,
-                        &format!("/api/games/{id}/moves"),
-                        &json!({"move": mv, "ply": ply, "token": token}),
-                    )
-                    .await
-                    else {
-                        return;
-                    };
-                    if a.status != 200 {
-                        break;
-                    }
-                    lat.lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .push(t.elapsed().as_micros() as u64);
-                    view = a.json()["game"]["view"].take();
-                    ply += 1;
-                }
-            }
-        }));
-    }
-    futures_util::future::join_all(players).await;
-    let mut lat = std::mem::take(&mut *lat.lock().unwrap_or_else(|e| e.into_inner()));
-    lat.sort_unstable();
+    let lat = human_moves(addr, seconds).await;
     Ok(format!(
         "{started} level-6 games thinking; human moves meanwhile: {} answered, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
         lat.len(),

@@ -19,9 +19,19 @@ pub struct Answer {
     pub status: u16,
     /// Body as text.
     pub body: String,
+    /// The headers, names in lower case, in the order sent.
+    pub headers: Vec<(String, String)>,
 }
 
 impl Answer {
+    /// The values of the header `name` (lower case).
+    pub fn header_values<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.headers
+            .iter()
+            .filter(move |(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
     /// The body parsed as JSON (`null` if it is not JSON).
     pub fn json(&self) -> serde_json::Value {
         serde_json::from_str(&self.body).unwrap_or(serde_json::Value::Null)
@@ -58,6 +68,24 @@ impl Client {
             .await
     }
 
+    /// [`Client::request`] with more headers (a cookie, an origin).
+    pub async fn request_with(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: Option<&str>,
+        headers: &[(&str, &str)],
+    ) -> io::Result<Answer> {
+        self.send(
+            method,
+            path,
+            body.map(str::as_bytes),
+            "application/json",
+            headers,
+        )
+        .await
+    }
+
     /// Sends a request with a body of any bytes and content type.
     pub async fn raw(
         &mut self,
@@ -66,7 +94,21 @@ impl Client {
         body: Option<&[u8]>,
         content_type: &str,
     ) -> io::Result<Answer> {
+        self.send(method, path, body, content_type, &[]).await
+    }
+
+    async fn send(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: Option<&[u8]>,
+        content_type: &str,
+        headers: &[(&str, &str)],
+    ) -> io::Result<Answer> {
         let mut req = format!("{method} {path} HTTP/1.1\r\nHost: {}\r\n", self.host);
+        for (name, value) in headers {
+            req.push_str(&format!("{name}: {value}\r\n"));
+        }
         if let Some(b) = body {
             req.push_str(&format!(
                 "Content-Type: {content_type}\r\nContent-Length: {}\r\n",
@@ -98,6 +140,7 @@ impl Client {
             .ok_or_else(|| bad("bad status line"))?;
         let mut length = None;
         let mut chunked = false;
+        let mut headers = Vec::new();
         loop {
             line.clear();
             if self.stream.read_line(&mut line).await? == 0 {
@@ -115,6 +158,7 @@ impl Client {
                 } else if k == "transfer-encoding" && v.eq_ignore_ascii_case("chunked") {
                     chunked = true;
                 }
+                headers.push((k, v.to_string()));
             }
         }
         let mut body = Vec::new();
@@ -138,6 +182,7 @@ impl Client {
         Ok(Answer {
             status,
             body: String::from_utf8_lossy(&body).into_owned(),
+            headers,
         })
     }
 }

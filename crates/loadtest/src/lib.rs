@@ -8,9 +8,11 @@
 //! | [`args`] | the options of `rajapasu loadtest` |
 //! | [`games`] | the load test: many games on one device, moves per second, latencies; `--crash` and the moves lost |
 //! | [`abuse`] | the attacks of `--abuse`, a probe request meanwhile, the server's peak memory |
+//! | [`table_build`] | `--abuse build`: players' moves during a background build of the endgame table, against none |
 //! | [`server`] | the server started for a test: its process, the address and database it announces |
 //! | [`client`] | a small HTTP/1.1 client with keep-alive (the server's tests use it too) |
 //! | [`latency`] | percentiles of latencies |
+//! | [`measure`] | what several attacks measure: players' moves timed, a server's memory |
 //! | [`error`] | why a test could not run, or what it found wrong |
 //!
 //! ```no_run
@@ -31,7 +33,9 @@ pub mod client;
 pub mod error;
 pub mod games;
 pub mod latency;
+pub mod measure;
 pub mod server;
+pub mod table_build;
 
 use args::LoadtestArgs;
 use error::LoadtestError;

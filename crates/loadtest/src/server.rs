@@ -48,9 +48,20 @@ pub fn start(db: &str) -> Result<Server, LoadtestError> {
     start_with(db, &[])
 }
 
-/// Starts `rajapasu serve` on a free port with `db`, the rate limits off and `extra` flags,
-/// and waits until it announces its address.
+/// Starts `rajapasu serve` on a free port with `db`, the rate limits off, no endgame table
+/// built in the background (a build would take the cores a load test measures) and `extra`
+/// flags, and waits until it announces its address.
 pub fn start_with(db: &str, extra: &[&str]) -> Result<Server, LoadtestError> {
+    spawn(db, &[&["--no-tablebase-build"], extra].concat())
+}
+
+/// Starts `rajapasu serve` as [`start_with`] does, but building the endgame table into
+/// `table` in the background, as it does by default.
+pub fn start_building(db: &str, table: &std::path::Path) -> Result<Server, LoadtestError> {
+    spawn(db, &["--tablebase", &table.to_string_lossy()])
+}
+
+fn spawn(db: &str, extra: &[&str]) -> Result<Server, LoadtestError> {
     let exe = std::env::current_exe().map_err(LoadtestError::Start)?;
     let mut child = Command::new(exe)
         .args(["serve", "--addr", "127.0.0.1:0", "--db", db])

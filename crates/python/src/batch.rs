@@ -8,7 +8,7 @@ use crate::rules::rules_arg;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use rajapasu_engine::{Endless, Game, Move, Position, Side};
+use rajapasu_engine::{Game, Move, Position, Side};
 
 /// Values in an observation: both rows, then the captures and reserves.
 pub fn obs_size(holes: usize) -> usize {
@@ -20,34 +20,32 @@ pub fn obs_size(holes: usize) -> usize {
 /// opponent's captures, the mover's reserve and the opponent's reserve. Seen from the mover's
 /// side so one policy serves both players.
 pub fn encode(pos: &Position, out: &mut Vec<i16>) {
-    let me = pos.to_move();
-    for side in [me, !me] {
-        out.extend(pos.row(side).map(|c| c.map_or(-1, i16::from)));
-    }
-    for v in [
-        pos.captured(me),
-        pos.captured(!me),
-        pos.reserve(me),
-        pos.reserve(!me),
-    ] {
-        // Counts never exceed MAX_TOTAL (255), so they fit.
-        out.push(v as i16);
-    }
+    let start = out.len();
+    out.resize(start + obs_size(pos.rules().holes()), 0);
+    encode_into(pos, &mut out[start..]);
 }
 
-/// The legal moves of `game` as a bit mask (bit k: hole k+1).
-fn mask_of(game: &Game) -> u32 {
-    if game.status().is_over() {
-        0
-    } else if game.rules().endless == Endless::Forbid {
-        game.legal_moves()
-            .iter()
-            .fold(0, |m, mv| m | 1 << (mv.number() - 1))
-    } else {
-        // Without the endless-sowing ban every occupied hole is legal, so the mask needs no
-        // move list (the same shortcut as the engine's playout benchmark).
-        game.position().occupied_mask()
+/// [`encode`] into `out`, which holds exactly one observation.
+#[inline]
+fn encode_into(pos: &Position, out: &mut [i16]) {
+    let n = pos.rules().holes();
+    let me = pos.to_move();
+    let counts = pos.counts();
+    for (row, side) in out.chunks_exact_mut(n).zip([me, !me]) {
+        let closed = !pos.open_mask(side);
+        let holes = &counts[side.index() * n..][..n];
+        for (k, (o, &c)) in row.iter_mut().zip(holes).enumerate() {
+            // A closed hole counts 0, so subtracting its bit gives -1 (no branch).
+            *o = i16::from(c) - (closed >> k & 1) as i16;
+        }
     }
+    // Counts never exceed MAX_TOTAL (255), so they fit.
+    out[2 * n..].copy_from_slice(&[
+        pos.captured(me) as i16,
+        pos.captured(!me) as i16,
+        pos.reserve(me) as i16,
+        pos.reserve(!me) as i16,
+    ]);
 }
 
 /// ``Batch(n, rules=None, auto_reset=True)``: ``n`` games from the start position, stepped
@@ -55,71 +53,168 @@ fn mask_of(game: &Game) -> u32 {
 #[pyclass(name = "Batch", module = "rajapasu._rajapasu")]
 pub struct PyBatch {
     games: Vec<Game>,
-    masks: Vec<u32>,
-    fresh: Game,
+    start: Position,
     auto_reset: bool,
     holes: usize,
+    /// What a step returns, kept from one step to the next so that no step allocates.
+    out: Outputs,
 }
 
-struct Outcome {
+/// One step's results, game by game, in the layouts `rajapasu.batch` views them in.
+#[derive(Default)]
+struct Outputs {
+    obs: Vec<i16>,
+    mask: Vec<u8>,
+    legal: Vec<u16>,
+    to_move: Vec<u8>,
     done: Vec<u8>,
     winner: Vec<i8>,
     lead: Vec<i16>,
+    reward: Vec<f32>,
 }
 
 impl PyBatch {
-    /// Steps every game; the actions were checked against the masks first.
-    fn advance(&mut self, moves: &[Option<Move>]) -> Outcome {
-        let n = self.games.len();
-        let mut out = Outcome {
-            done: vec![0; n],
-            winner: vec![0; n],
-            lead: vec![0; n],
-        };
-        for (k, (game, mv)) in self.games.iter_mut().zip(moves).enumerate() {
-            let Some(mv) = mv else { continue };
-            game.play(*mv);
-            let status = game.status();
-            if status.is_over() {
-                out.done[k] = 1;
-                out.winner[k] = match status.winner() {
-                    Some(Side::South) => 1,
-                    Some(Side::North) => -1,
-                    None => 0,
-                };
-                if let Some(r) = game.rounds().last() {
-                    out.lead[k] = r.captured.south as i16 - r.captured.north as i16;
-                }
-                if self.auto_reset {
-                    *game = self.fresh.clone();
+    /// Plays `moves[k]` in game `k` (`None`: none), and writes every game's results and new
+    /// observation in one pass; the moves were checked against the legal moves first.
+    fn advance(&mut self, moves: &[Option<Move>]) {
+        let (n, holes) = (self.games.len(), self.holes);
+        let out = &mut self.out;
+        out.done.clear();
+        out.done.resize(n, 0);
+        out.winner.clear();
+        out.winner.resize(n, 0);
+        out.lead.clear();
+        out.lead.resize(n, 0);
+        out.reward.clear();
+        out.reward.resize(n, 0.0);
+        let games = self.games.iter_mut().zip(moves);
+        for (k, (game, mv)) in games.enumerate() {
+            if let Some(mv) = mv {
+                let mover = game.position().to_move();
+                game.play(*mv);
+                let status = game.status();
+                if status.is_over() {
+                    out.done[k] = 1;
+                    out.winner[k] = match status.winner() {
+                        Some(Side::South) => 1,
+                        Some(Side::North) => -1,
+                        None => 0,
+                    };
+                    if let Some(r) = game.rounds().last() {
+                        let lead = r.captured.south as i16 - r.captured.north as i16;
+                        out.lead[k] = lead;
+                        out.reward[k] = f32::from(if mover == Side::South { lead } else { -lead });
+                    }
+                    if self.auto_reset {
+                        game.reset(self.start);
+                    }
                 }
             }
-            self.masks[k] = mask_of(game);
+            observe_game(game, holes, out, k);
         }
-        out
+    }
+
+    /// Sizes the observation buffers for the batch.
+    fn size_outputs(&mut self) {
+        let (n, holes) = (self.games.len(), self.holes);
+        self.out.obs.resize(n * obs_size(holes), 0);
+        self.out.mask.resize(n * holes, 0);
+        self.out.legal.resize(n, 0);
+        self.out.to_move.resize(n, 0);
+    }
+
+    fn observe_all(&mut self) {
+        for (k, game) in self.games.iter().enumerate() {
+            observe_game(game, self.holes, &mut self.out, k);
+        }
     }
 
     fn observation_bytes<'py>(&self, py: Python<'py>) -> Arrays<'py> {
-        let size = obs_size(self.holes);
-        let mut obs = Vec::with_capacity(self.games.len() * size);
-        let mut mask = Vec::with_capacity(self.games.len() * self.holes);
-        let mut to_move = Vec::with_capacity(self.games.len());
-        for (game, &m) in self.games.iter().zip(&self.masks) {
-            encode(game.position(), &mut obs);
-            mask.extend((0..self.holes).map(|k| (m >> k & 1) as u8));
-            to_move.push(game.position().to_move().index() as u8);
-        }
-        let obs: Vec<u8> = obs.iter().flat_map(|v| v.to_ne_bytes()).collect();
+        let out = &self.out;
         (
-            PyBytes::new(py, &obs),
-            PyBytes::new(py, &mask),
-            PyBytes::new(py, &to_move),
+            bytes_of(py, &out.obs),
+            PyBytes::new(py, &out.mask),
+            PyBytes::new(py, &out.to_move),
+            bytes_of(py, &out.legal),
         )
     }
 }
 
-/// Observations, masks and who is to move, as bytes.
+/// Writes game `k`'s observation, legal moves and side to move into `out`.
+#[inline]
+fn observe_game(game: &Game, holes: usize, out: &mut Outputs, k: usize) {
+    let size = obs_size(holes);
+    encode_into(game.position(), &mut out.obs[k * size..][..size]);
+    let legal = game.legal_mask();
+    let mask = &mut out.mask[k * holes..][..holes];
+    for (bytes, bits) in mask.chunks_mut(8).zip([legal & 0xff, legal >> 8]) {
+        bytes.copy_from_slice(&BYTES_OF_BITS[bits as usize].to_le_bytes()[..bytes.len()]);
+    }
+    // At most MAX_ROW (12) holes.
+    out.legal[k] = legal as u16;
+    out.to_move[k] = game.position().to_move().index() as u8;
+}
+
+/// For each 8-bit set, eight bytes of 0 or 1, byte `k` for bit `k`: a game's legal moves
+/// become mask bytes eight at a time.
+const BYTES_OF_BITS: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut bits = 0;
+    while bits < 256 {
+        let mut k = 0;
+        while k < 8 {
+            table[bits] |= ((bits as u64 >> k) & 1) << (8 * k);
+            k += 1;
+        }
+        bits += 1;
+    }
+    table
+};
+
+/// The native-endian bytes of `values`, which numpy views with the same type.
+fn bytes_of<'py, T: Copy + ToNeBytes>(py: Python<'py>, values: &[T]) -> Bound<'py, PyBytes> {
+    let width = core::mem::size_of::<T>();
+    PyBytes::new_with(py, core::mem::size_of_val(values), |buf| {
+        for (chunk, v) in buf.chunks_exact_mut(width).zip(values) {
+            v.write_ne(chunk);
+        }
+        Ok(())
+    })
+    .expect("writing into a new bytes object cannot fail")
+}
+
+/// The numbers a batch hands to numpy.
+trait ToNeBytes {
+    fn write_ne(&self, out: &mut [u8]);
+}
+
+macro_rules! to_ne_bytes {
+    ($($t:ty),*) => {$(
+        impl ToNeBytes for $t {
+            #[inline(always)]
+            fn write_ne(&self, out: &mut [u8]) {
+                out.copy_from_slice(&self.to_ne_bytes());
+            }
+        }
+    )*};
+}
+to_ne_bytes!(i16, u16, i8, f32);
+
+/// Observations, masks, who is to move and the legal moves as bits, as bytes.
 type Arrays<'py> = (
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+);
+
+/// What `step` returns: the arrays of [`Arrays`], then done, winner, lead and reward.
+type StepArrays<'py> = (
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
     Bound<'py, PyBytes>,
     Bound<'py, PyBytes>,
     Bound<'py, PyBytes>,
@@ -136,15 +231,18 @@ impl PyBatch {
             )));
         }
         let rules = rules_arg(rules)?;
-        let fresh = Game::new(rules);
-        let mask = mask_of(&fresh);
-        Ok(PyBatch {
-            games: vec![fresh.clone(); n],
-            masks: vec![mask; n],
-            fresh,
+        let start = Position::start(rules);
+        let mut batch = PyBatch {
+            // Nothing looks back at a batch game's moves: keep none.
+            games: vec![Game::unrecorded(start); n],
+            start,
             auto_reset,
             holes: rules.holes(),
-        })
+            out: Outputs::default(),
+        };
+        batch.size_outputs();
+        batch.observe_all();
+        Ok(batch)
     }
 
     /// Games in the batch.
@@ -167,35 +265,23 @@ impl PyBatch {
 
     /// Puts every game back at the start.
     fn reset(&mut self) {
-        let mask = mask_of(&self.fresh);
-        for (g, m) in self.games.iter_mut().zip(self.masks.iter_mut()) {
-            *g = self.fresh.clone();
-            *m = mask;
+        for g in &mut self.games {
+            g.reset(self.start);
         }
+        self.observe_all();
     }
 
-    /// ``(observations int16, masks uint8, to_move uint8)`` as bytes.
+    /// ``(observations int16, masks uint8, to_move uint8, legal uint16)`` as bytes; ``legal``
+    /// holds each game's legal moves as bits (bit ``a``: action ``a``).
     fn observe<'py>(&self, py: Python<'py>) -> Arrays<'py> {
         self.observation_bytes(py)
     }
 
     /// Plays ``actions`` (native int64 bytes, one per game; hole ``a + 1``; any value for a
-    /// finished game without auto reset) and returns ``(observations, masks, to_move, done
-    /// uint8, winner int8, lead int16)`` as bytes. Raises ``IllegalMoveError`` naming the
-    /// first bad game, before any game is stepped.
-    #[allow(clippy::type_complexity)]
-    fn step<'py>(
-        &mut self,
-        py: Python<'py>,
-        actions: &[u8],
-    ) -> PyResult<(
-        Bound<'py, PyBytes>,
-        Bound<'py, PyBytes>,
-        Bound<'py, PyBytes>,
-        Bound<'py, PyBytes>,
-        Bound<'py, PyBytes>,
-        Bound<'py, PyBytes>,
-    )> {
+    /// finished game without auto reset) and returns ``(observations, masks, to_move, legal,
+    /// done uint8, winner int8, lead int16, reward float32)`` as bytes. Raises
+    /// ``IllegalMoveError`` naming the first bad game, before any game is stepped.
+    fn step<'py>(&mut self, py: Python<'py>, actions: &[u8]) -> PyResult<StepArrays<'py>> {
         let n = self.games.len();
         if actions.len() != 8 * n {
             return Err(PyValueError::new_err(format!(
@@ -204,15 +290,18 @@ impl PyBatch {
             )));
         }
         let mut moves = Vec::with_capacity(n);
-        for (k, chunk) in actions.chunks_exact(8).enumerate() {
+        // The legal moves as the last observation gave them, which are the games' own: one
+        // small array to read rather than every game.
+        for (k, (chunk, &legal)) in actions.chunks_exact(8).zip(&self.out.legal).enumerate() {
             let a = i64::from_ne_bytes(chunk.try_into().expect("8 bytes"));
-            if self.masks[k] == 0 {
+            let legal = u32::from(legal);
+            debug_assert_eq!(legal, self.games[k].legal_mask());
+            if legal == 0 {
                 // A finished game (no auto reset) takes no move.
                 moves.push(None);
                 continue;
             }
-            let legal = (0..self.holes as i64).contains(&a) && self.masks[k] >> a & 1 == 1;
-            if !legal {
+            if !((0..self.holes as i64).contains(&a) && legal >> a & 1 == 1) {
                 return Err(raise::<IllegalMoveError>(format!(
                     "game {k}: action {a} (hole {}) is not a legal move in {}",
                     a + 1,
@@ -221,17 +310,18 @@ impl PyBatch {
             }
             moves.push(Move::new(a as u8 + 1));
         }
-        let out = py.detach(|| self.advance(&moves));
-        let (obs, mask, to_move) = self.observation_bytes(py);
-        let lead: Vec<u8> = out.lead.iter().flat_map(|v| v.to_ne_bytes()).collect();
-        let winner: Vec<u8> = out.winner.iter().map(|&w| w as u8).collect();
+        py.detach(|| self.advance(&moves));
+        let (obs, mask, to_move, legal) = self.observation_bytes(py);
+        let out = &self.out;
         Ok((
             obs,
             mask,
             to_move,
+            legal,
             PyBytes::new(py, &out.done),
-            PyBytes::new(py, &winner),
-            PyBytes::new(py, &lead),
+            bytes_of(py, &out.winner),
+            bytes_of(py, &out.lead),
+            bytes_of(py, &out.reward),
         ))
     }
 

@@ -91,6 +91,8 @@ fn analyse(searcher: &mut Searcher, setup: AnalysisSetup) -> Value {
         "depth": depth,
         "nodes": nodes,
         "time_ms": time_ms,
+        // Where the values come from: the proven opening book (no search), or a search.
+        "source": if result.as_ref().is_some_and(|r| r.from_book) { "book" } else { "search" },
         "analysis": moves,
     })
 }

@@ -33,6 +33,9 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(game_routes::router::<Game>())
         .merge(game_routes::router::<mandiri::Game>())
         .route("/api/analysis", post(analysis))
+        .merge(crate::puzzles::router())
+        .route("/api/tablebase", get(tablebase))
+        .merge(crate::accounts::routes::router())
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .merge(pages)
         .route("/assets/{*path}", get(assets::asset))
@@ -65,9 +68,17 @@ async fn metrics(State(app): State<AppState>) -> Response {
             header::CONTENT_TYPE,
             "text/plain; version=0.0.4; charset=utf-8",
         )],
-        app.metrics.render(&app.gauges()),
+        app.metrics.render(&app.gauges())
+            + &crate::tablebase::metrics(app.table.as_ref().map(|t| t.snapshot()).as_ref()),
     )
         .into_response()
+}
+
+/// How far the endgame table is built (docs/API.md).
+async fn tablebase(State(app): State<AppState>) -> Json<Value> {
+    Json(crate::tablebase::to_json(
+        app.table.as_ref().map(|t| t.snapshot()).as_ref(),
+    ))
 }
 
 async fn not_found() -> ApiError {
@@ -103,6 +114,13 @@ async fn api_index() -> Json<Value> {
             "GET /api/games/{id}/ws (WebSocket)",
             "POST /api/trace",
             "POST /api/analysis",
+            "GET /api/puzzles",
+            "GET /api/puzzles/next[?rating=R&theme=T&exclude=IDS]",
+            "GET /api/puzzles/daily",
+            "GET /api/puzzles/{id}",
+            "POST /api/puzzles/{id}/attempt",
+            "POST /api/puzzles/mistakes",
+            "GET /api/tablebase",
             "POST /api/mandiri/games",
             "GET /api/mandiri/games/{id}[?at=PLY]",
             "POST /api/mandiri/games/{id}/moves",
@@ -116,6 +134,13 @@ async fn api_index() -> Json<Value> {
             "GET /api/mandiri/games/{id}/record[?format=text|json]",
             "GET /api/mandiri/games/{id}/ws (WebSocket)",
             "POST /api/mandiri/trace",
+            "GET /api/account",
+            "POST /api/account/register",
+            "POST /api/account/login",
+            "POST /api/account/logout",
+            "POST /api/account/logout-everywhere",
+            "POST /api/account/password",
+            "POST /api/account/games",
         ],
         "docs": "docs/API.md",
     }))

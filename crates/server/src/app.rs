@@ -21,12 +21,16 @@ pub struct App {
     pub limits: Limits,
     /// The per-address rate limits.
     pub rate: RateLimits,
+    /// The accounts' hasher and per-name login limit.
+    pub accounts: crate::accounts::Accounts,
     /// The WebSockets' caps.
     pub sockets: Arc<SocketCaps>,
     /// The counters.
     pub metrics: Metrics,
     /// Becomes true when the server starts stopping.
     pub stopping: watch::Receiver<bool>,
+    /// The endgame table's background build, when the program has a table directory.
+    pub table: Option<Arc<rajapasu_tablebase::background::Status>>,
 }
 
 /// The address of a request's connection, put in its extensions by the accept loop.

@@ -34,6 +34,9 @@ pub static FILES: &[(&str, &str)] = web!(
     "js/mandiri.js",
     "js/mandiri_help.js",
     "js/gamepage.js",
+    "js/puzzles.js",
+    "js/account.js",
+    "js/clocks.js",
     "i18n/en.json",
     "i18n/bn.json",
     "i18n/et.json",
@@ -50,12 +53,15 @@ pub static TEMPLATES: &[(&str, &str)] = web!(
     "pages/rules.html",
     "pages/learn.html",
     "pages/analysis.html",
+    "pages/puzzles.html",
+    "pages/account.html",
     "parts/game.html",
     "parts/game_kinds.html",
     "parts/level_field.html",
     "parts/game_length.html",
     "parts/start_button.html",
     "parts/my_games.html",
+    "parts/clock_field.html",
 );
 
 /// Every page, made once, in the order of [`Page::ALL`].
@@ -102,7 +108,7 @@ fn file(path: &str) -> Option<Response> {
 }
 
 /// Each page's addresses.
-pub const PAGE_ROUTES: [(&str, Page); 7] = [
+pub const PAGE_ROUTES: [(&str, Page); 10] = [
     ("/", Page::Index),
     ("/g/{id}", Page::Index),
     ("/mandiri", Page::Mandiri),
@@ -110,6 +116,9 @@ pub const PAGE_ROUTES: [(&str, Page); 7] = [
     ("/rules", Page::Rules),
     ("/learn", Page::Learn),
     ("/analysis", Page::Analysis),
+    ("/puzzles", Page::Puzzles),
+    ("/puzzles/{id}", Page::Puzzles),
+    ("/account", Page::Account),
 ];
 
 /// A page, as HTML that is not cached.

@@ -1,4 +1,4 @@
-//! The `serve` command of `rajapasu` (`rajapasu loadtest` is the crate rajapasu-loadtest).
+//! The `serve` and `backup` commands of `rajapasu` (`rajapasu loadtest` is the crate rajapasu-loadtest).
 
 use clap::Args;
 use std::io;
@@ -35,6 +35,32 @@ impl Default for ServeArgs {
             limits: crate::limits::Limits::default(),
         }
     }
+}
+
+/// Options of `rajapasu backup`.
+#[derive(Args, Debug, Clone)]
+pub struct BackupArgs {
+    /// The new file to copy the store to (never overwritten).
+    #[arg(value_name = "FILE")]
+    pub file: std::path::PathBuf,
+    /// The SQLite store to copy, as `serve --db` names it; it may be in use by a running
+    /// server.
+    #[arg(long, default_value = "rajapasu.db", value_name = "PATH")]
+    pub db: String,
+}
+
+/// Copies a live SQLite store with SQLite's online backup and says what the copy holds.
+pub fn backup(args: BackupArgs) -> Result<(), crate::store::backup::BackupError> {
+    let c = crate::store::backup::backup(&args.db, &args.file)?;
+    println!(
+        "backed up {} to {}: {} games, {} moves, {} accounts",
+        args.db,
+        args.file.display(),
+        c.games,
+        c.moves,
+        c.accounts
+    );
+    Ok(())
 }
 
 fn runtime() -> io::Result<tokio::runtime::Runtime> {

@@ -45,6 +45,13 @@ pub async fn front(State(app): State<Arc<App>>, req: Request, next: Next) -> Res
         .get::<MatchedPath>()
         .map(|p| p.as_str().to_string())
         .unwrap_or_else(|| "unmatched".into());
+    // A background build of the endgame table keeps off while requests are answered (but for
+    // the ones that only watch the server, which may come at any rate).
+    if let Some(table) = &app.table {
+        if !matches!(route.as_str(), "/metrics" | "/healthz" | "/api/tablebase") {
+            table.hold();
+        }
+    }
     let request_id = req
         .headers()
         .get(&REQUEST_ID)
@@ -62,7 +69,7 @@ pub async fn front(State(app): State<Arc<App>>, req: Request, next: Next) -> Res
     response
 }
 
-/// The checks before a request is handled: its head's size, its address's rate.
+/// The checks before a request is handled: its head's size, its site, its address's rate.
 fn admit(app: &App, req: &Request) -> Result<(), ApiError> {
     if req.uri().to_string().len() > URI_LIMIT {
         return Err(ApiError::of(
@@ -76,6 +83,7 @@ fn admit(app: &App, req: &Request) -> Result<(), ApiError> {
             format!("the request's headers are larger than {HEADERS_LIMIT} bytes"),
         ));
     }
+    crate::accounts::cross_site::check(app, req.method(), req.headers())?;
     if let Some(bucket) = Bucket::of(req.method(), req.uri().path()) {
         let peer = req.extensions().get::<Peer>().copied();
         let ip = app.client_address(req.headers(), peer);

@@ -14,11 +14,14 @@
 //! | [`rate`], [`sockets`] | per-address rate limits; caps on WebSockets by game and address |
 //! | [`tokens`] | ids, seat tokens and invitations: random, compared in constant time |
 //! | [`metrics`] | the counters of `/metrics` |
+//! | [`accounts`] | optional accounts: names, Argon2id passwords, session cookies, cross-site requests refused |
 //! | [`games`] | the games in play, written once for both games: held, stored, moves, undo, hints, seats, rematches, the computer's turn |
 //! | [`raja_pasu`] | what is Raja Pasu's own: its settings (who plays), requests, JSON and hint |
 //! | [`mandiri`] | what is Raja Pasu Mandiri's own: the same, for three players |
 //! | [`store`] | where games are kept: SQLite (one writer thread, group commit) or PostgreSQL |
 //! | [`analysis`] | the analysis board's search: every move scored, bounded in time |
+//! | [`puzzles`] | the puzzles' routes: the shipped set with proven solutions, choice by rating and theme, the daily puzzle, Glicko-2 attempts, mistakes of a game |
+//! | [`tablebase`] | the endgame table built in the background when missing, and its progress |
 //! | [`error`] | the API's error answers, and why the server could not start |
 //! | [`assets`] | the page's files, embedded in the binary; the HTML pages, made from one layout and shared parts |
 //! | [`cli`] | the `serve` command's options and its start |
@@ -31,6 +34,7 @@
 //! # Ok(()) }
 //! ```
 
+pub mod accounts;
 pub mod analysis;
 pub mod api;
 pub mod app;
@@ -44,6 +48,7 @@ pub mod limits;
 pub mod live;
 pub mod mandiri;
 pub mod metrics;
+pub mod puzzles;
 pub mod raja_pasu;
 pub mod rate;
 pub mod requests;
@@ -51,6 +56,7 @@ pub mod search_pool;
 pub mod serve;
 pub mod sockets;
 pub mod store;
+pub mod tablebase;
 pub mod tokens;
 
 use app::App;
@@ -72,12 +78,14 @@ pub struct Running {
 }
 
 impl Running {
-    /// Starts the graceful stop (as SIGTERM does) and waits until the server has stopped.
+    /// Starts the graceful stop (as SIGTERM does) and waits until the server has stopped;
+    /// its clock tasks end.
     pub async fn stop(mut self) {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }
         let _ = (&mut self.task).await;
+        self.hub.halt();
     }
 }
 
@@ -149,6 +157,9 @@ async fn prepare(
         .await
         .map_err(ServerError::Store)?;
     hub.resume_computers().await.map_err(ServerError::Store)?;
+    games::flags::start_clocks(&hub)
+        .await
+        .map_err(ServerError::Store)?;
     let listener =
         tokio::net::TcpListener::bind(addr)
             .await
@@ -157,10 +168,12 @@ async fn prepare(
                 error,
             })?;
     let (stopping_tx, stopping) = watch::channel(false);
+    let table = tablebase::start(&limits.tablebase);
     let app = Arc::new(App {
         hub,
         search,
         rate: rate::RateLimits::new(&limits),
+        accounts: accounts::Accounts::new(limits.logins_per_name_hour),
         sockets: sockets::SocketCaps::new(
             limits.ws_per_game,
             limits.ws_per_address,
@@ -169,6 +182,7 @@ async fn prepare(
         metrics: metrics::Metrics::default(),
         limits,
         stopping,
+        table,
     });
     let router = with_layers(api::router(app.clone()));
     Ok((listener, router, app, stopping_tx))
@@ -221,6 +235,16 @@ pub async fn serve(
     println!(
         "Raja Pasu is ready: open http://{shown}/ in a browser (games in {shown_db}; Ctrl-C stops)"
     );
+    if let Some(table) = app.table.clone() {
+        // The build looks at what is there first (a few milliseconds): say what it found.
+        for _ in 0..100 {
+            if table.snapshot().state != rajapasu_tablebase::background::State::Starting {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        println!("{}", tablebase::describe(&table));
+    }
     serve::run(listener, router, app, stopping, shutdown()).await;
     Ok(())
 }

@@ -63,10 +63,20 @@ pub struct Limits {
     /// Hints and analyses an address may ask for a minute; 0: no limit.
     #[arg(long, default_value_t = 120, value_name = "N")]
     pub hints_per_minute: u32,
+    /// Logins, registrations and password changes an address may send a minute; 0: no limit.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub logins_per_minute: u32,
+    /// Logins (and password changes) to one name an hour, whoever sends them, a burst of as
+    /// many; 0: no limit.
+    #[arg(long, default_value_t = 20, value_name = "N")]
+    pub logins_per_name_hour: u32,
     /// Take the client's address from the last `X-Forwarded-For` entry (set this only behind a
     /// reverse proxy that writes it).
     #[arg(long)]
     pub trust_proxy: bool,
+    /// The endgame table's background build.
+    #[command(flatten)]
+    pub tablebase: crate::tablebase::TableFlags,
 }
 
 impl Default for Limits {
@@ -86,7 +96,10 @@ impl Default for Limits {
             games_per_minute: 120,
             moves_per_second: 50,
             hints_per_minute: 120,
+            logins_per_minute: 10,
+            logins_per_name_hour: 20,
             trust_proxy: false,
+            tablebase: crate::tablebase::TableFlags::default(),
         }
     }
 }

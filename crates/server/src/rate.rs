@@ -1,5 +1,5 @@
-//! Per-address rate limits on creating games, on game actions and on searches (hints and
-//! analyses), with the `governor` crate's token buckets: a burst of the limit, refilled evenly.
+//! Per-address rate limits on creating games, on game actions, on searches (hints and
+//! analyses) and on logins and registrations, with the `governor` crate's token buckets: a burst of the limit, refilled evenly.
 
 use crate::error::ApiError;
 use crate::limits::Limits;
@@ -18,6 +18,8 @@ pub enum Bucket {
     Moves,
     /// Hints and analyses.
     Searches,
+    /// Registrations, logins and password changes.
+    Logins,
 }
 
 impl Bucket {
@@ -32,6 +34,7 @@ impl Bucket {
     /// assert_eq!(Bucket::of(&Method::GET, "/api/games/abc"), None);
     /// assert_eq!(Bucket::of(&Method::POST, "/api/mandiri/games"), Some(Bucket::Games));
     /// assert_eq!(Bucket::of(&Method::POST, "/api/mandiri/games/abc/moves"), Some(Bucket::Moves));
+    /// assert_eq!(Bucket::of(&Method::POST, "/api/account/login"), Some(Bucket::Logins));
     /// ```
     pub fn of(method: &Method, path: &str) -> Option<Bucket> {
         if method != Method::POST {
@@ -40,6 +43,9 @@ impl Bucket {
         match path {
             "/api/games" | "/api/mandiri/games" => Some(Bucket::Games),
             "/api/analysis" => Some(Bucket::Searches),
+            "/api/account/register" | "/api/account/login" | "/api/account/password" => {
+                Some(Bucket::Logins)
+            }
             p if p.starts_with("/api/games/") && p.ends_with("/hint") => Some(Bucket::Searches),
             p if p.starts_with("/api/") => Some(Bucket::Moves),
             _ => None,
@@ -52,6 +58,7 @@ pub struct RateLimits {
     games: Option<DefaultKeyedRateLimiter<IpAddr>>,
     moves: Option<DefaultKeyedRateLimiter<IpAddr>>,
     searches: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    logins: Option<DefaultKeyedRateLimiter<IpAddr>>,
 }
 
 fn limiter(quota: Option<Quota>) -> Option<DefaultKeyedRateLimiter<IpAddr>> {
@@ -80,6 +87,7 @@ impl RateLimits {
             games: limiter(NonZeroU32::new(limits.games_per_minute).map(Quota::per_minute)),
             moves: limiter(NonZeroU32::new(limits.moves_per_second).map(Quota::per_second)),
             searches: limiter(NonZeroU32::new(limits.hints_per_minute).map(Quota::per_minute)),
+            logins: limiter(NonZeroU32::new(limits.logins_per_minute).map(Quota::per_minute)),
         }
     }
 
@@ -89,6 +97,7 @@ impl RateLimits {
             Bucket::Games => (&self.games, "games created"),
             Bucket::Moves => (&self.moves, "game actions"),
             Bucket::Searches => (&self.searches, "hints and analyses"),
+            Bucket::Logins => (&self.logins, "logins and registrations"),
         };
         let Some(limiter) = limiter else {
             return Ok(());
@@ -105,7 +114,7 @@ impl RateLimits {
     /// Forgets addresses whose buckets are full again, so that many addresses do not keep
     /// memory (called every minute).
     pub fn forget_quiet(&self) {
-        for l in [&self.games, &self.moves, &self.searches]
+        for l in [&self.games, &self.moves, &self.searches, &self.logins]
             .into_iter()
             .flatten()
         {

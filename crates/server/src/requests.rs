@@ -172,6 +172,34 @@ pub fn level(kind: Kind, level: Option<u8>) -> Result<Option<Level>, ApiError> {
     }
 }
 
+/// The time control of a new game (`"3+2"`, `"1d"`), for online games only: 422 `bad_clock`
+/// otherwise.
+///
+/// ```
+/// use rajapasu_server::games::seating::Kind;
+/// use rajapasu_server::requests::clock;
+/// assert_eq!(clock(Kind::Online, Some("3+2")).unwrap().unwrap().to_string(), "3+2");
+/// assert_eq!(clock(Kind::Online, None).unwrap(), None);
+/// assert_eq!(clock(Kind::Online, Some("0+5")).unwrap_err().code_word(), "bad_clock");
+/// assert_eq!(clock(Kind::Local, Some("3+2")).unwrap_err().code_word(), "bad_clock");
+/// ```
+pub fn clock(
+    kind: Kind,
+    text: Option<&str>,
+) -> Result<Option<crate::games::clock::Control>, ApiError> {
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    if kind != Kind::Online {
+        return Err(ApiError::unprocessable("a clock is only for online games").code("bad_clock"));
+    }
+    text.parse()
+        .map(Some)
+        .map_err(|e: crate::games::clock::BadControl| {
+            ApiError::unprocessable(e.to_string()).code("bad_clock")
+        })
+}
+
 /// A move as the API takes it: a hole number, on a board of `holes` holes a row.
 pub fn hole(number: u32, holes: usize) -> Result<Move, ApiError> {
     u8::try_from(number)
@@ -199,6 +227,10 @@ pub struct MoveRequest<T> {
     /// The seat token.
     #[serde(default)]
     pub token: Option<String>,
+    /// In a timed game: the network delay the client measured, in milliseconds, forgiven
+    /// within the player's lag quota (docs/SERVER.md, "Game clocks").
+    #[serde(default)]
+    pub lag_ms: Option<u64>,
 }
 
 /// Body of a trace, `POST /api/trace` or `/api/mandiri/trace`: the move as each game names it

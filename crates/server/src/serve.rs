@@ -130,6 +130,7 @@ pub async fn run(
             loop {
                 every.tick().await;
                 app.rate.forget_quiet();
+                app.accounts.forget_quiet();
             }
         }
     });

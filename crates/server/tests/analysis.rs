@@ -36,6 +36,7 @@ async fn every_move_of_the_start_is_scored_within_the_time() {
     assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
     let v = a.json();
     assert_eq!(v["rules"], "canonical");
+    assert_eq!(v["source"], "search", "match play has no book");
     assert_eq!(v["start"], "7,7,7,7,7,7,7/7,7,7,7,7,7,7 S 0 0");
     assert_eq!(v["view"]["position"], v["start"]);
     assert_eq!(v["movetime_ms"], 300);
@@ -92,6 +93,7 @@ async fn the_start_of_a_round_is_proven_from_the_book() {
     assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
     let v = a.json();
     assert_eq!(v["depth"], 0, "{v}");
+    assert_eq!(v["source"], "book", "{v}");
     let list = v["analysis"].as_array().unwrap();
     let of = |mv: u64| list.iter().find(|m| m["move"] == mv).unwrap();
     let want = [1008, 1008, 1016, 1010, 0, 1016, 1004];

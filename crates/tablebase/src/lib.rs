@@ -18,6 +18,8 @@
 //! configuration ([`index`] numbers a layer's positions, [`file`](mod@file) stores their values
 //! and, beside them, the ranks that prove the values are reached); [`Tablebase`] probes one;
 //! [`verify`] checks one completely (equations and ranks).
+//! [`background`] builds one while a program serves, at the lowest priority, one builder per
+//! directory ([`lock`]), within the memory and disk there are ([`budget`]).
 //!
 //! ```
 //! use rajapasu_engine::{Position, Rules};
@@ -36,11 +38,14 @@
 
 #![warn(missing_docs)]
 
+pub mod background;
+pub mod budget;
 pub mod build;
 pub mod config;
 mod error;
 pub mod file;
 pub mod index;
+pub mod lock;
 mod probe;
 pub mod stats;
 mod values;

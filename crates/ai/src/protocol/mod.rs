@@ -1,6 +1,8 @@
 //! The engine line protocol (PROTOCOL.md): commands on one input line each, answers on output
 //! lines. The input is read on its own thread and the search runs on another, so that `stop`,
-//! `isready` and `quit` are answered while it thinks, whatever else arrives meanwhile.
+//! `isready` and `quit` are answered while it thinks. Any other command that arrives during a
+//! search waits in a queue and runs, in order, once the search has printed its `bestmove`: a
+//! script piped in gets every answer, as from a chess engine.
 //!
 //! A session plays one game at a time (`Session`), Raja Pasu until `rules mandiri...`
 //! switches it to Mandiri. The commands are written once over the game; what each game does
@@ -14,6 +16,7 @@ use crate::levels::Level;
 use crate::search::Searcher;
 use crate::Limits;
 use rajapasu_engine::{Game, RuleSet, SowingGame};
+use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -169,42 +172,64 @@ struct Engine<W: Write + Send + 'static> {
     stop: Arc<AtomicBool>,
     job: Option<JoinHandle<Searcher>>,
     /// True from `go` until the search thread prints its `bestmove`. The thread clears it under
-    /// the output lock, so a client that has read `bestmove` never gets `error busy` after it,
+    /// the output lock, so a command sent after `bestmove` was read never waits in the queue,
     /// even if the thread has not quite returned yet.
     searching: Arc<AtomicBool>,
     /// Whether the running search is `go infinite`, which the end of the input stops: a
     /// bounded search started from a piped script is left to finish and print its answer.
     infinite: bool,
+    /// Lines that arrived during a search (or behind lines still waiting), in order.
+    queue: VecDeque<Vec<u8>>,
+    /// Where a search thread says it has finished, so that the queue moves on.
+    events: mpsc::Sender<Event>,
 }
 
-/// The answer to a command that must wait for the search (PROTOCOL.md, "Searching").
-const BUSY: &str = "busy: a search is running (send `stop`, or wait for `bestmove`)";
+/// How many lines may wait for a search; a client that sends more without reading is told so
+/// rather than allowed to fill the memory.
+const QUEUE_CAP: usize = 1024;
 
-/// Reads lines on a thread of its own and hands them over, then `None` at the end of the input
-/// (or a read error, which ends it just the same). A blocking read in the command loop itself
-/// would leave `stop` unread behind a command that waits for the search.
-fn reader<R: BufRead + Send + 'static>(mut input: R) -> mpsc::Receiver<Option<Vec<u8>>> {
-    let (tx, rx) = mpsc::channel();
+/// What the command loop waits for.
+enum Event {
+    /// A line of input, with its end of line.
+    Line(Vec<u8>),
+    /// The end of the input, or a read error, which ends it just the same.
+    End,
+    /// A search thread has printed its `bestmove` (or died): the queue may run.
+    SearchDone,
+}
+
+/// Reads lines on a thread of its own and hands them over, then `End`. A blocking read in the
+/// command loop itself would leave `stop` unread while a search runs.
+fn reader<R: BufRead + Send + 'static>(mut input: R, tx: mpsc::Sender<Event>) {
     std::thread::spawn(move || loop {
         let mut line = Vec::new();
         match input.read_until(b'\n', &mut line) {
             Ok(0) | Err(_) => {
-                let _ = tx.send(None);
+                let _ = tx.send(Event::End);
                 return;
             }
             Ok(_) => {
-                if tx.send(Some(line)).is_err() {
+                if tx.send(Event::Line(line)).is_err() {
                     return;
                 }
             }
         }
     });
-    rx
 }
 
-/// Runs the protocol until `quit` or the end of the input. `quit` stops a running search, and
-/// so does the end of the input if the search is `go infinite`; a bounded one is left to
-/// finish. Returns once that search has printed its `bestmove`.
+/// Sends `SearchDone` when a search thread ends, by returning or by a panic alike.
+struct DoneSignal(mpsc::Sender<Event>);
+
+impl Drop for DoneSignal {
+    fn drop(&mut self) {
+        let _ = self.0.send(Event::SearchDone);
+    }
+}
+
+/// Runs the protocol until `quit` or the end of the input. `quit` stops a running search at
+/// once (the commands still queued behind it are dropped). At the end of the input the queued
+/// commands run in order, each search to its end, except that a `go infinite` is stopped, as
+/// nobody is left to send `stop`. Returns once the last search has printed its `bestmove`.
 ///
 /// The input is read on a thread of its own, which is left blocked in its read if the input
 /// is still open at `quit`; that is why `input` must be `Send + 'static`.
@@ -225,9 +250,20 @@ fn reader<R: BufRead + Send + 'static>(mut input: R) -> mpsc::Receiver<Option<Ve
 /// let input = std::io::Cursor::new(b"isready\nquit\n".to_vec());
 /// rajapasu_ai::protocol::run(input, Shared(Arc::clone(&out)));
 /// assert_eq!(*out.lock().unwrap(), b"readyok\nbye\n");
+///
+/// // A command sent during a search waits for its `bestmove`, then runs.
+/// let out = Arc::new(Mutex::new(Vec::new()));
+/// let input = std::io::Cursor::new(b"go depth 2\nlegal\n".to_vec());
+/// rajapasu_ai::protocol::run(input, Shared(Arc::clone(&out)));
+/// let text = String::from_utf8(out.lock().unwrap().clone()).unwrap();
+/// let lines: Vec<&str> = text.lines().collect();
+/// assert!(lines[lines.len() - 2].starts_with("bestmove "));
+/// assert_eq!(lines[lines.len() - 1], "legal 1 2 3 4 5 6 7");
 /// ```
 pub fn run<R: BufRead + Send + 'static, W: Write + Send + 'static>(input: R, output: W) {
     let searcher = Searcher::new(20);
+    let (tx, events) = mpsc::channel();
+    reader(input, tx.clone());
     let mut e = Engine {
         out: Arc::new(Mutex::new(output)),
         session: Session::RajaPasu(Held::new(Default::default())),
@@ -236,24 +272,23 @@ pub fn run<R: BufRead + Send + 'static, W: Write + Send + 'static>(input: R, out
         job: None,
         searching: Arc::new(AtomicBool::new(false)),
         infinite: false,
+        queue: VecDeque::new(),
+        events: tx,
     };
-    for line in reader(input) {
-        let Some(line) = line else {
-            // The end of the input: nobody is left to send `stop` to an infinite search.
-            if e.infinite {
-                e.stop.store(true, Ordering::Relaxed);
+    // The engine keeps a sender for its search threads, so the channel never closes: the
+    // reader's `End` is what ends the loop.
+    while let Ok(event) = events.recv() {
+        match event {
+            Event::Line(line) => {
+                if !e.line(line) {
+                    return;
+                }
             }
-            break;
-        };
-        let Ok(line) = String::from_utf8(line) else {
-            e.error("input is not valid text");
-            continue;
-        };
-        if !e.command(line.trim()) {
-            break;
+            Event::SearchDone => e.pump(),
+            Event::End => break,
         }
     }
-    e.wait();
+    e.finish();
 }
 
 impl<W: Write + Send + 'static> Engine<W> {
@@ -284,25 +319,27 @@ impl<W: Write + Send + 'static> Engine<W> {
         }
     }
 
-    /// Handles one line; false to quit.
-    fn command(&mut self, line: &str) -> bool {
-        let mut words = line.split_whitespace();
-        let Some(cmd) = words.next() else {
-            return true;
-        };
-        if cmd.starts_with('#') {
-            return true;
-        }
-        let args: Vec<&str> = words.collect();
-        match cmd {
-            "quit" | "exit" => {
+    /// Whether a search is running, that is, has not printed its `bestmove` yet.
+    fn searching(&self) -> bool {
+        self.searching.load(Ordering::SeqCst)
+    }
+
+    /// Handles a line as it arrives: `stop`, `isready` and `quit` at once, anything else in
+    /// order behind the running search and the lines already waiting. False to quit.
+    fn line(&mut self, line: Vec<u8>) -> bool {
+        let immediate = std::str::from_utf8(&line)
+            .ok()
+            .and_then(|l| l.split_whitespace().next())
+            .filter(|cmd| matches!(*cmd, "quit" | "exit" | "stop" | "isready"));
+        match immediate {
+            Some("quit" | "exit") => {
                 self.stop.store(true, Ordering::Relaxed);
                 self.wait();
                 self.say("bye");
-                return false;
+                false
             }
-            "stop" => {
-                if self.searching.load(Ordering::SeqCst) {
+            Some("stop") => {
+                if self.searching() {
                     self.stop.store(true, Ordering::Relaxed);
                     self.wait();
                 } else {
@@ -310,19 +347,75 @@ impl<W: Write + Send + 'static> Engine<W> {
                     self.wait();
                     self.say("ok");
                 }
-                return true;
+                self.pump();
+                true
             }
-            "isready" => {
+            Some(_) => {
                 self.say("readyok");
-                return true;
+                true
             }
-            _ => {}
+            None if self.queue.len() >= QUEUE_CAP => {
+                self.error(&format!(
+                    "busy: {QUEUE_CAP} commands are waiting for the search (send `stop`, or \
+                     wait for `bestmove`)"
+                ));
+                true
+            }
+            None => {
+                self.queue.push_back(line);
+                self.pump();
+                true
+            }
         }
-        if self.searching.load(Ordering::SeqCst) {
-            // Waiting here would stop reading the input, and with it `stop` and `quit`.
-            self.error(BUSY);
-            return true;
+    }
+
+    /// Runs the waiting lines in order while no search runs: until the queue is empty or a
+    /// `go` has started a search, whose end moves it on again (`SearchDone`).
+    fn pump(&mut self) {
+        loop {
+            if self.job.as_ref().is_some_and(JoinHandle::is_finished) {
+                // Also frees the engine after a search that panicked without its `bestmove`.
+                self.wait();
+            }
+            if self.searching() {
+                return;
+            }
+            let Some(line) = self.queue.pop_front() else {
+                return;
+            };
+            match String::from_utf8(line) {
+                Ok(line) => self.command(line.trim()),
+                Err(_) => self.error("input is not valid text"),
+            }
         }
+    }
+
+    /// The end of the input: the waiting lines run in order, each search to its end but a
+    /// `go infinite`, which is stopped as nobody is left to send `stop`.
+    fn finish(&mut self) {
+        loop {
+            if self.infinite && self.searching() {
+                self.stop.store(true, Ordering::Relaxed);
+            }
+            self.wait();
+            if self.queue.is_empty() {
+                return;
+            }
+            self.pump();
+        }
+    }
+
+    /// Handles one command that is neither `stop`, `isready` nor `quit`, with no search
+    /// running.
+    fn command(&mut self, line: &str) {
+        let mut words = line.split_whitespace();
+        let Some(cmd) = words.next() else {
+            return;
+        };
+        if cmd.starts_with('#') {
+            return;
+        }
+        let args: Vec<&str> = words.collect();
         self.wait();
         let game = match &mut self.session {
             Session::RajaPasu(h) => h.command(cmd, &args),
@@ -357,7 +450,6 @@ impl<W: Write + Send + 'static> Engine<W> {
         if let Err(msg) = result {
             self.error(&msg);
         }
-        true
     }
 
     fn rules(&mut self, args: &[&str]) -> Result<(), String> {
@@ -411,7 +503,9 @@ impl<W: Write + Send + 'static> Engine<W> {
         let searching = Arc::clone(&self.searching);
         searching.store(true, Ordering::SeqCst);
         self.infinite = go.infinite;
+        let done = DoneSignal(self.events.clone());
         self.job = Some(std::thread::spawn(move || {
+            let _done = done;
             let best = job(&mut searcher, &|line| say(&out, line));
             // The last line of a search, printed with `searching` cleared under the same lock.
             let mut w = out.lock().unwrap_or_else(|e| e.into_inner());

@@ -29,6 +29,8 @@ pub struct AnalyzeArgs {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    table: crate::table::TableArgs,
 }
 
 pub fn run(args: AnalyzeArgs) -> Result<(), CliError> {
@@ -38,6 +40,9 @@ pub fn run(args: AnalyzeArgs) -> Result<(), CliError> {
         return Err(CliError(
             "the game is over: there is no move to analyse".into(),
         ));
+    }
+    if rajapasu_ai::book::Book::embedded().probe(&game).is_none() {
+        crate::table::prepare(args.table, &rules, crate::table::When::First)?;
     }
     let mut searcher = Searcher::new(20);
     let limits = Limits {

@@ -6,6 +6,7 @@ pub mod book;
 pub mod engine;
 pub mod perft;
 pub mod play;
+pub mod puzzles;
 pub mod replay;
 pub mod report;
 pub mod rules;

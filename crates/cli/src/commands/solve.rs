@@ -42,6 +42,8 @@ pub struct SolveArgs {
     /// With --match: draw the table of values as an SVG picture in FILE.
     #[arg(long, value_name = "FILE", requires = "whole_match")]
     svg: Option<PathBuf>,
+    #[command(flatten)]
+    table: crate::table::TableArgs,
 }
 
 pub fn run(args: SolveArgs) -> Result<(), CliError> {
@@ -67,6 +69,7 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
     };
     let mut solver = Solver::new(args.table_bits);
     let rules = *game.rules();
+    crate::table::prepare(args.table, &rules, crate::table::When::First)?;
     let table = rajapasu_ai::table::for_rules(&rules);
     let in_use = if table.is_some() {
         ", endgame table in use"

@@ -10,6 +10,7 @@ use rajapasu_engine::{Position, Rules};
 use rajapasu_tablebase::build::{build, plan};
 use rajapasu_tablebase::config::{table_rules, Config, Shape};
 use rajapasu_tablebase::index::Ranker;
+use rajapasu_tablebase::lock::{BuildLock, Lock};
 use rajapasu_tablebase::{stats, table_dir, verify, Tablebase};
 use std::time::{Duration, Instant};
 
@@ -109,7 +110,7 @@ fn calibrate(rules: &Rules) -> f64 {
     (solved as f64 / start.elapsed().as_secs_f64().max(1e-3)).max(1.0)
 }
 
-fn run_build(
+pub(crate) fn run_build(
     rules: &Rules,
     root: &std::path::Path,
     counters: Option<u32>,
@@ -133,6 +134,19 @@ fn run_build(
             .map_err(|e| CliError(e.to_string()))?;
     }
     let dir = table_dir(root, rules)?;
+    // One builder a directory: a server building it in the background, or another build.
+    let lock = match BuildLock::try_take(&dir)? {
+        Lock::Held(lock) => lock,
+        Lock::Taken(pid) => {
+            return Err(CliError(format!(
+                "another rajapasu{} is building the table in {}: its finished layers are used \
+                 as they appear; wait for it, or stop it and run this again to go on from them",
+                pid.map(|p| format!(" (pid {p})")).unwrap_or_default(),
+                dir.display()
+            )))
+        }
+    };
+    lock.remove_partial_files()?;
     let layers = plan(&table, counters);
     let total: u64 = layers.iter().map(|l| l.2).sum();
     let rate = calibrate(&table);

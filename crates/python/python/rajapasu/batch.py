@@ -18,6 +18,8 @@ Shapes, for a batch of ``n`` games on a board of ``h`` holes a row:
 
 from __future__ import annotations
 
+from functools import lru_cache
+from math import lcm
 from typing import NamedTuple, Optional, Union
 
 import numpy as np
@@ -74,12 +76,17 @@ class Batch:
         self.holes: int = self._inner.holes
         self.obs_size: int = self._inner.obs_size
         self._to_move = np.zeros(self.n, dtype=np.int8)
+        # The legal actions of the last mask handed out, as bits, for ``random_actions``.
+        self._mask: Optional[np.ndarray] = None
+        self._legal = np.zeros(self.n, dtype=np.uint16)
 
-    def _views(self, obs: bytes, mask: bytes, to_move: bytes):
+    def _views(self, obs: bytes, mask: bytes, to_move: bytes, legal: bytes):
         o = np.frombuffer(obs, dtype=np.int16).reshape(self.n, self.obs_size)
-        m = np.frombuffer(mask, dtype=np.uint8).reshape(self.n, self.holes).view(np.bool_)
+        m = np.frombuffer(mask, dtype=np.bool_).reshape(self.n, self.holes)
         t = np.frombuffer(to_move, dtype=np.int8)
         self._to_move = t
+        self._mask = m
+        self._legal = np.frombuffer(legal, dtype=np.uint16)
         return o, m, t
 
     def reset(self) -> tuple[np.ndarray, np.ndarray]:
@@ -106,15 +113,14 @@ class Batch:
         a = np.ascontiguousarray(actions, dtype=np.int64)
         if a.shape != (self.n,):
             raise ValueError(f"expected actions of shape ({self.n},), got {a.shape}")
-        mover = self._to_move
-        obs, mask, to_move, done, winner, lead = self._inner.step(a.tobytes())
-        o, m, t = self._views(obs, mask, to_move)
-        d = np.frombuffer(done, dtype=np.uint8).view(np.bool_)
+        obs, mask, to_move, legal, done, winner, lead, reward = self._inner.step(a.tobytes())
+        o, m, t = self._views(obs, mask, to_move, legal)
+        d = np.frombuffer(done, dtype=np.bool_)
         w = np.frombuffer(winner, dtype=np.int8)
         ld = np.frombuffer(lead, dtype=np.int16)
         # South's lead, turned to the point of view of the player who made this move.
-        reward = np.where(mover == 0, ld, -ld).astype(np.float32)
-        return Step(o, m, t, d, w, ld, reward)
+        r = np.frombuffer(reward, dtype=np.float32)
+        return Step(o, m, t, d, w, ld, r)
 
     def code(self, k: int) -> str:
         """The position code of game ``k``."""
@@ -124,5 +130,40 @@ class Batch:
         """A uniformly random legal action for every game (0 where a game has none)."""
         if mask is None:
             _, mask = self.observe()
-        noise = rng.random(mask.shape) * mask
-        return noise.argmax(axis=1)
+        if mask is self._mask:
+            legal = self._legal
+        else:
+            legal = np.asarray(mask, dtype=np.bool_) @ (1 << np.arange(self.holes))
+        table = _choices(self.holes)
+        # One number below the least common multiple of 1..holes picks each of k legal
+        # actions exactly as often: no float noise, no sort, one look-up.
+        r = rng.integers(0, table.lcm, self.n)
+        if table.direct is not None:
+            # A flat look-up (one ``take``) costs less than numpy's two-index one.
+            r += np.multiply(legal, table.lcm, dtype=np.int64)
+            return table.direct.take(r)
+        return table.kth[legal, r % table.count[legal]]
+
+
+class _Choices(NamedTuple):
+    lcm: int
+    count: np.ndarray  # legal actions of each bit set (1 for none, to divide by)
+    kth: np.ndarray  # (bit set, k) -> the k-th legal action (0 for none)
+    direct: Optional[np.ndarray]  # bits * lcm + r -> kth[bits, r % count], for small rows
+
+
+@lru_cache(maxsize=None)
+def _choices(holes: int) -> _Choices:
+    sets = np.arange(1 << holes)
+    bits = (sets[:, None] >> np.arange(holes)) & 1
+    count = np.maximum(bits.sum(axis=1), 1)
+    kth = np.zeros((1 << holes, holes), dtype=np.int64)
+    for s in range(1, 1 << holes):
+        actions = np.flatnonzero(bits[s])
+        kth[s, : len(actions)] = actions
+    every = lcm(*range(1, holes + 1))
+    direct = None
+    if (1 << holes) * every <= 1 << 16:
+        r = np.arange(every)
+        direct = kth[sets[:, None], r[None, :] % count[:, None]].ravel()
+    return _Choices(every, count, kth, direct)

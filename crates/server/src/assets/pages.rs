@@ -87,16 +87,22 @@ pub enum Page {
     Learn,
     /// `/analysis`, the analysis board.
     Analysis,
+    /// `/puzzles` and `/puzzles/{id}`: puzzles with proven solutions.
+    Puzzles,
+    /// `/account`: register, log in, the account's games.
+    Account,
 }
 
 impl Page {
     /// Every page.
-    pub const ALL: [Page; 5] = [
+    pub const ALL: [Page; 7] = [
         Page::Index,
         Page::Mandiri,
         Page::Rules,
         Page::Learn,
         Page::Analysis,
+        Page::Puzzles,
+        Page::Account,
     ];
 
     /// Its own part, under `web/pages/`, and its module, under `web/js/`.
@@ -107,6 +113,8 @@ impl Page {
             Page::Rules => ("pages/rules.html", "rules.js"),
             Page::Learn => ("pages/learn.html", "learn.js"),
             Page::Analysis => ("pages/analysis.html", "analysis.js"),
+            Page::Puzzles => ("pages/puzzles.html", "puzzles.js"),
+            Page::Account => ("pages/account.html", "account.js"),
         }
     }
 
@@ -118,6 +126,8 @@ impl Page {
             Page::Rules => "rules.title",
             Page::Learn => "learn.title",
             Page::Analysis => "analysis.title",
+            Page::Puzzles => "puzzles.title",
+            Page::Account => "account.title",
         }
     }
 
@@ -128,6 +138,8 @@ impl Page {
             Page::Rules => "/rules",
             Page::Learn => "/learn",
             Page::Analysis => "/analysis",
+            Page::Puzzles => "/puzzles",
+            Page::Account => "/account",
         }
     }
 

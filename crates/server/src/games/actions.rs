@@ -79,6 +79,13 @@ impl Hub {
         let mut attempts = 0;
         let msg = loop {
             self.check_ply(&slot, &mut e, req.ply).await?;
+            if let Some(player) = self.flagged_now(&slot, &mut e).await? {
+                return Err(ApiError::conflict(format!(
+                    "time is up: {} ran out of time",
+                    G::who(player)
+                ))
+                .code("flagged"));
+            }
             if e.over() {
                 return Err(game_over());
             }
@@ -98,7 +105,10 @@ impl Hub {
                 .code("out_of_turn"));
             }
             let mv = e.game.read_move(&req.mv)?;
-            match self.commit(&slot, &mut e, mv).await {
+            match self
+                .commit(&slot, &mut e, mv, req.lag_ms.unwrap_or(0))
+                .await
+            {
                 Err(err) if again(&err, req.ply, &mut attempts) => continue,
                 answer => break answer?,
             }
@@ -165,6 +175,7 @@ impl Hub {
     pub async fn join<G: HeldGame>(&self, id: &str, req: JoinRequest) -> Result<Value, ApiError> {
         let slot = self.load::<G>(id).await?;
         let mut e = slot.entry.lock().await;
+        let now = self.policy.now_ms();
         let player = self
             .change_settings(&slot, &mut e, None, |e| {
                 let s = &e.settings;
@@ -191,6 +202,14 @@ impl Hub {
                 };
                 let mut settings = s.clone();
                 settings.seat_taken(player);
+                // Every seat taken: the player to move's time starts to run.
+                let everyone = !G::Player::ALL.iter().any(|&p| settings.is_open(p));
+                if everyone && !e.over() {
+                    let to_move = e.player_to_move();
+                    if let Some(clock) = settings.clock_mut() {
+                        clock.start(now, to_move);
+                    }
+                }
                 Ok((settings, player))
             })
             .await?;
@@ -209,6 +228,10 @@ impl Hub {
         let mut e = slot.entry.lock().await;
         let token = req.token.as_deref();
         e.require(token)?;
+        if self.flag_if_due(&slot, &mut e).await? {
+            return Err(game_over());
+        }
+        let now = self.policy.now_ms();
         let player = self
             .change_settings(&slot, &mut e, req.ply, |e| {
                 let held = e.require(token)?;
@@ -223,6 +246,7 @@ impl Hub {
                 };
                 let mut settings = e.settings.clone();
                 settings.resign(player);
+                settings.stop_clock(now);
                 Ok((settings, player))
             })
             .await?;

@@ -4,6 +4,7 @@
 
 use super::entry::{activity, Entry};
 use super::hub::{HeldGame, Hub};
+use super::seating::Seating;
 use super::slot::Slot;
 use super::view::Told;
 use crate::error::ApiError;
@@ -56,12 +57,14 @@ impl Hub {
     }
 
     /// Plays `mv` for the player to move on the game in `e`, stores it, then tells the
-    /// sockets; answers the move's update.
+    /// sockets; answers the move's update. In a timed game the mover is charged the time since
+    /// their time began to run, less `lag` milliseconds of network delay within their quota.
     pub(crate) async fn commit<G: HeldGame>(
         &self,
         slot: &Slot<G>,
         e: &mut Entry<G>,
         mv: G::Move,
+        lag: u64,
     ) -> Result<Value, ApiError> {
         let mut after = e.game.clone();
         let (seat, player) = (after.to_move(), after.player_to_move());
@@ -70,13 +73,43 @@ impl Hub {
             .play_traced(mv, &mut events)
             .map_err(|err| ApiError::unprocessable(err.to_string()).code("illegal_move"))?;
         let ply = after.moves().len();
+        // A running clock charges the mover and runs for the next player; the game's end stops
+        // it. The settings are stored with the move, in one change.
+        let now = self.policy.now_ms();
+        let mut clocked = None;
+        if e.settings.clock().is_some_and(|c| c.running().is_some()) {
+            let mut settings = e.settings.clone();
+            let next = after.player_to_move();
+            if let Some(clock) = settings.clock_mut() {
+                clock
+                    .play(now, lag, next)
+                    .map_err(|err| ApiError::conflict(err.to_string()).code("flagged"))?;
+            }
+            if after.is_over() {
+                settings.stop_clock(now);
+            }
+            clocked = Some(settings);
+        }
+        let meta = clocked
+            .as_ref()
+            .map(serde_json::to_string)
+            .transpose()
+            .map_err(ApiError::internal)?;
         let change = Change::AddMove {
             ply: (ply - 1) as u32,
             mv: G::stored_move(mv),
+            meta,
         };
-        let act = activity(&after, &e.settings, self.policy.now());
+        let act = activity(
+            &after,
+            clocked.as_ref().unwrap_or(&e.settings),
+            self.policy.now(),
+        );
         self.store_change(slot, e, change, act).await?;
         e.game = after;
+        if let Some(settings) = clocked {
+            e.settings = settings;
+        }
         e.round_opened = false;
         Ok(slot.tell(
             e,

@@ -21,7 +21,7 @@
 //!   time the server was down. A deadline that had passed before the server stopped stays
 //!   where it was: that flag falls as soon as the server is back.
 
-use super::seating::Player;
+use super::player::Player;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;

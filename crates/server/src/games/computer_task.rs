@@ -60,7 +60,7 @@ impl Hub {
                 e.thinking = false;
                 return;
             };
-            match self.commit(&slot, &mut e, mv).await {
+            match self.commit(&slot, &mut e, mv, 0).await {
                 Ok(_) => {}
                 // The stored game moved on: the reloaded copy is looked at again.
                 Err(err) if err.status() == StatusCode::CONFLICT => {}

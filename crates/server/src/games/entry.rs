@@ -225,9 +225,15 @@ fn computer_next<G: ServedGame>(game: &G, settings: &G::Settings) -> bool {
 /// What the store keeps about `game` under `settings`, at `now`: for a change, before it is
 /// taken.
 pub fn activity<G: ServedGame>(game: &G, settings: &G::Settings, now: u64) -> Activity {
+    let finished = over(game, settings);
     Activity {
         at: now,
-        finished: over(game, settings),
+        finished,
         computer_next: computer_next(game, settings),
+        deadline: settings
+            .clock()
+            .and_then(|c| c.deadline())
+            .filter(|_| !finished)
+            .map(|d| d.0),
     }
 }

@@ -48,6 +48,9 @@ pub struct Hub {
     pub(crate) shared: bool,
     /// The search workers: the computer's moves and hints.
     pub(crate) search: SearchPool,
+    /// The server has stopped: the clock tasks (flags, notes of being alive) end, though
+    /// something may still hold the hub.
+    pub(crate) halted: std::sync::atomic::AtomicBool,
 }
 
 impl Hub {
@@ -67,6 +70,7 @@ impl Hub {
             store,
             policy,
             search,
+            halted: std::sync::atomic::AtomicBool::new(false),
         });
         hub.expire().await?;
         tokio::spawn(evict_task(Arc::downgrade(&hub)));
@@ -75,6 +79,16 @@ impl Hub {
             tokio::spawn(follow(Arc::downgrade(&hub), notices));
         }
         Ok(hub)
+    }
+
+    /// Ends the clock tasks: the server has stopped (its games go on in the store, for the
+    /// next start or another instance to time).
+    pub fn halt(&self) {
+        self.halted.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    pub(crate) fn is_halted(&self) -> bool {
+        self.halted.load(std::sync::atomic::Ordering::SeqCst)
     }
 
     /// Whether the store answers: a read of an id no game has (ids are never empty).

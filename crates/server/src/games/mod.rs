@@ -13,11 +13,13 @@
 //! | [`registry`] | the games of one kind held, by id |
 //! | [`hub`] | every game held: loaded when first asked for, evicted when idle, expired; other instances' changes |
 //! | [`clock`] | the game clock: time controls, deadlines, lag forgiven, downtime not charged, who flags |
+//! | [`flags`] | a timed game ended on time: the flagged player resigns with no time left |
 //! | [`changes`] | how a change is made: the ply checked, the change stored, tried again, taken and told |
 //! | [`actions`] | what the API asks of a game: create, state, move, undo, hint, join, resign, name, next round, record, trace |
 //! | [`rematch`] | a new game once one is over: at once, or when every player offered it online |
 //! | [`computer_task`] | the computer's turn |
 //! | [`sync`] | what changed between two copies of a game (another instance's change) |
+//! | [`player`] | the players of a game: by what seats, clocks and tokens are kept |
 //! | [`policy`] | the cap on unfinished games, expiry, eviction and the clock |
 
 pub mod actions;
@@ -25,7 +27,9 @@ pub mod changes;
 pub mod clock;
 pub mod computer_task;
 pub mod entry;
+pub mod flags;
 pub mod hub;
+pub mod player;
 pub mod policy;
 pub mod registry;
 pub mod rematch;

@@ -16,6 +16,16 @@ pub fn system_clock() -> Clock {
     })
 }
 
+/// The system clock in milliseconds since 1970: the game clocks' time.
+pub fn system_clock_ms() -> Clock {
+    Arc::new(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_millis() as u64)
+            .unwrap_or(0)
+    })
+}
+
 /// The server's storage policy.
 ///
 /// ```
@@ -37,6 +47,11 @@ pub struct Policy {
     pub evict_after: Duration,
     /// The clock.
     pub clock: Clock,
+    /// The game clocks' clock, in milliseconds (tests drive it by hand).
+    pub clock_ms: Clock,
+    /// The longest the flag task waits before it looks at the stored deadlines again (it
+    /// wakes at the earliest deadline when that is sooner).
+    pub flag_poll: Duration,
 }
 
 /// The default cap on unfinished games.
@@ -52,6 +67,8 @@ impl Default for Policy {
             expiry_every: Duration::from_secs(3600),
             evict_after: Duration::from_secs(600),
             clock: system_clock(),
+            clock_ms: system_clock_ms(),
+            flag_poll: Duration::from_secs(1),
         }
     }
 }
@@ -69,6 +86,11 @@ impl Policy {
     /// Now, by the policy's clock.
     pub fn now(&self) -> u64 {
         (self.clock)()
+    }
+
+    /// Now, by the game clocks' clock.
+    pub fn now_ms(&self) -> crate::games::clock::At {
+        crate::games::clock::At((self.clock_ms)())
     }
 }
 

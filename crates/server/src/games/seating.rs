@@ -4,6 +4,8 @@
 //! ([`Seating`]). Each game implements it on its own settings (`crate::raja_pasu::settings`,
 //! `crate::mandiri::settings`), which keep their own stored JSON.
 
+use super::clock::{At, Control, GameClock};
+pub use super::player::Player;
 use crate::tokens::{random_token, tokens_match, NoRandomness, INVITE_LEN, TOKEN_LEN};
 use rajapasu_ai::Level;
 use serde::de::DeserializeOwned;
@@ -20,16 +22,6 @@ pub enum Kind {
     Local,
     /// Players on their own devices; the others join through invitations.
     Online,
-}
-
-/// One of the people at a game: a side of the board in Raja Pasu, a player (1 to 3, whatever
-/// seat the office gives them) in Mandiri. Tokens, presence, names and resignations are theirs.
-pub trait Player: Copy + Eq + Debug + Send + Sync + 'static {
-    /// Every player, in the order of their index.
-    const ALL: &'static [Self];
-
-    /// The place of the player in [`Player::ALL`].
-    fn index(self) -> usize;
 }
 
 /// A player's place in the rematch of a game: one lower, the first becoming the last. With two
@@ -105,6 +97,14 @@ pub struct Online<P: Player> {
     /// The rematch's id, once every player offered it.
     #[serde(default)]
     pub rematch: Option<String>,
+    /// The game's clock, in a timed game.
+    #[serde(default = "untimed::<P>", skip_serializing_if = "Option::is_none")]
+    pub clock: Option<GameClock<P>>,
+}
+
+/// No clock: a game stored before clocks, or an untimed one.
+fn untimed<P: Player>() -> Option<GameClock<P>> {
+    None
 }
 
 /// A default value for each player.
@@ -161,7 +161,16 @@ impl<P: Player> Seats<P> {
             names: each::<P, _>(),
             rematch_offers: each::<P, _>(),
             rematch: None,
+            clock: None,
         }))
+    }
+
+    /// The same seats with a clock of `control`, for an online game (other games have none).
+    pub fn with_clock(mut self, control: Option<Control>) -> Seats<P> {
+        if let Some(o) = self.online_mut() {
+            o.clock = control.map(GameClock::new);
+        }
+        self
     }
 
     /// The seats of a new game of `kind` created by `creator`: against the computer at `level`
@@ -195,6 +204,7 @@ impl<P: Player> Seats<P> {
                     names,
                     rematch_offers: each::<P, _>(),
                     rematch: None,
+                    clock: o.clock.as_ref().map(|c| GameClock::new(c.control())),
                 })
             }
         })
@@ -405,6 +415,32 @@ pub trait Seating: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 
             o.rematch_offers.fill(false);
             o.rematch = Some(id);
         }
+    }
+
+    /// The clock, in a timed game.
+    fn clock(&self) -> Option<&GameClock<Self::Player>> {
+        self.seats().online()?.clock.as_ref()
+    }
+    /// The clock, to change, in a timed game.
+    fn clock_mut(&mut self) -> Option<&mut GameClock<Self::Player>> {
+        self.seats_mut().online_mut()?.clock.as_mut()
+    }
+    /// The player whose flag has fallen at `now`, in a timed game whose clock runs.
+    fn flagged(&self, now: At) -> Option<Self::Player> {
+        self.clock()?.flagged(now)
+    }
+    /// The game ended at `now` (by the rules, a resignation, a time-out): no time runs.
+    fn stop_clock(&mut self, now: At) {
+        if let Some(c) = self.clock_mut() {
+            c.stop(now);
+        }
+    }
+    /// The player who ran out of time: the one who resigned with no time left on a stopped
+    /// clock (a time-out ends the game as a resignation does).
+    fn timed_out(&self) -> Option<Self::Player> {
+        let p = self.resigned()?;
+        let c = self.clock()?;
+        (c.running().is_none() && c.left(p, At(0)) == 0).then_some(p)
     }
 
     /// The players `token` holds.

@@ -34,6 +34,46 @@ impl Seat {
     }
 }
 
+/// A timed game's clock as the page shows it: each player's time by player index (the player to
+/// move's as it was when their time began to run), whose time runs until when, and who ran out
+/// of time. The page counts down from `deadline` (milliseconds since 1970) with its own clock.
+#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
+pub struct ClockInfo {
+    /// The time control: `"3+2"`, `"1d"`.
+    pub control: String,
+    /// Each player's time, in milliseconds, by player index.
+    pub left_ms: Vec<u64>,
+    /// The index of the player whose time runs, if any.
+    pub running: Option<usize>,
+    /// When the running time runs out, in milliseconds since 1970.
+    pub deadline: Option<u64>,
+    /// The index of the player who ran out of time.
+    pub timed_out: Option<usize>,
+}
+
+impl ClockInfo {
+    /// The clock of a timed game's settings; `None` for an untimed game.
+    pub fn of<S: Seating>(settings: &S) -> Option<ClockInfo> {
+        use super::seating::Player;
+        let clock = settings.clock()?;
+        let running = clock.running();
+        let left_ms = S::Player::ALL
+            .iter()
+            .map(|&p| match running {
+                Some(r) if r.player == p => clock.left(p, r.since),
+                _ => clock.left(p, super::clock::At(0)),
+            })
+            .collect();
+        Some(ClockInfo {
+            control: clock.control().to_string(),
+            left_ms,
+            running: running.map(|r| r.player.index()),
+            deadline: running.map(|r| r.deadline.0),
+            timed_out: settings.timed_out().map(|p| p.index()),
+        })
+    }
+}
+
 /// What happened to a game, for its sockets and for the answer of the request that did it.
 #[derive(Debug)]
 pub enum Told<G: ServedGame> {

@@ -24,6 +24,9 @@ pub struct NewMandiriGame {
     level: Option<u8>,
     #[serde(default)]
     player: Option<u8>,
+    /// The time control of an online game: `"3+2"`, `"1d"`.
+    #[serde(default)]
+    clock: Option<String>,
 }
 
 impl NewMandiriGame {
@@ -43,6 +46,7 @@ impl NewMandiriGame {
             None => mandiri::Rules::default(),
         };
         let level = crate::requests::level(self.kind, self.level)?;
+        let control = crate::requests::clock(self.kind, self.clock.as_deref())?;
         let player = match self.player {
             None => Player::ALL[0],
             Some(n) => Player::new(n).ok_or_else(|| {
@@ -53,7 +57,7 @@ impl NewMandiriGame {
         let settings = Settings {
             game: GameTag::Mandiri,
             rules,
-            seats: Seats::new(self.kind, level, player)?,
+            seats: Seats::new(self.kind, level, player)?.with_clock(control),
             created: now,
             resigned: None,
         };

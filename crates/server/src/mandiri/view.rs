@@ -8,7 +8,7 @@ use crate::games::entry::Entry;
 use crate::games::seating::{Held, Kind, Seating};
 use crate::games::served::ServedGame;
 use crate::games::view::Seat as Who;
-use crate::games::view::{json, Occasion, ShownGame};
+use crate::games::view::{json, ClockInfo, Occasion, ShownGame};
 use rajapasu_ai::Level;
 use rajapasu_engine::mandiri::{self, Player, Players, Seat};
 use rajapasu_engine::{Hole, SowingGame};
@@ -191,8 +191,11 @@ pub struct MandiriInfo {
     pub between_rounds: bool,
     /// A computer is choosing its move.
     pub thinking: bool,
-    /// The player who resigned.
+    /// The player who resigned (or ran out of time: `clock.timed_out`).
     pub resigned: Option<Player>,
+    /// A timed game's clock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockInfo>,
     /// Over by the rules or by a resignation.
     pub over: bool,
     /// The winners, once over.
@@ -239,6 +242,7 @@ impl MandiriInfo {
             between_rounds: e.waits_between_rounds(),
             thinking: e.thinking,
             resigned: s.resigned,
+            clock: ClockInfo::of(s),
             over: e.over(),
             winners: winners(e),
             created: s.created,

@@ -28,6 +28,9 @@ pub struct NewGame {
     position: Option<String>,
     #[serde(default)]
     record: Option<String>,
+    /// The time control of an online game: `"3+2"`, `"1d"`.
+    #[serde(default)]
+    clock: Option<String>,
 }
 
 impl NewGame {
@@ -63,6 +66,7 @@ impl NewGame {
             })?,
         };
         let level = crate::requests::level(self.kind, self.level)?;
+        let control = crate::requests::clock(self.kind, self.clock.as_deref())?;
         let mut game = Game::from_position(start);
         for (k, &mv) in record.iter().flat_map(|r| &r.moves).enumerate() {
             game.try_play(mv).map_err(|e| {
@@ -70,7 +74,7 @@ impl NewGame {
                     .code("bad_record")
             })?;
         }
-        let seats = Seats::new(self.kind, level, side)?;
+        let seats = Seats::new(self.kind, level, side)?.with_clock(control);
         Ok(Setup {
             settings: Settings::new(&game, seats, now),
             game,

@@ -3,6 +3,7 @@
 //! and the JSON they are stored as next to the moves, which stays the flat format of earlier
 //! versions so that existing databases still open.
 
+use crate::games::clock::GameClock;
 use crate::games::seating::{Kind, Online, Seating, Seats};
 use crate::tokens::NoRandomness;
 use rajapasu_ai::Level;
@@ -183,6 +184,8 @@ struct StoredMeta {
     rematch_offer: Option<Side>,
     #[serde(default)]
     rematch: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    clock: Option<GameClock<Side>>,
 }
 
 /// Reads a pair of settings written `{"south": .., "north": ..}`, or `[south, north]` as the
@@ -248,6 +251,7 @@ impl TryFrom<StoredMeta> for Settings {
                     names: by_player(m.players),
                     rematch_offers: by_player(BySide::from_fn(|s| m.rematch_offer == Some(s))),
                     rematch: m.rematch,
+                    clock: m.clock,
                 })
             }
         };
@@ -282,6 +286,7 @@ impl From<Settings> for StoredMeta {
             players: BySide::from_fn(|side| s.seats.chosen_name(side).map(str::to_string)),
             rematch_offer: per_side(&|side| s.rematch_offered(side)),
             rematch: online.and_then(|o| o.rematch.clone()),
+            clock: online.and_then(|o| o.clock.clone()),
         }
     }
 }

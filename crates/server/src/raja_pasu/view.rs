@@ -3,7 +3,7 @@
 
 use crate::games::entry::Entry;
 use crate::games::seating::{Kind, Seats};
-use crate::games::view::{json, Occasion, Seat, ShownGame};
+use crate::games::view::{json, ClockInfo, Occasion, Seat, ShownGame};
 use rajapasu_ai::Level;
 use rajapasu_engine::{BySide, Game, GameView, Move, Side};
 use serde::Serialize;
@@ -37,8 +37,11 @@ pub struct GameInfo {
     pub players: BySide<Option<String>>,
     /// Whether each seat's player has a socket open.
     pub connected: BySide<bool>,
-    /// The side that resigned.
+    /// The side that resigned (or ran out of time: `clock.timed_out`).
     pub resigned: Option<Side>,
+    /// A timed game's clock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockInfo>,
     /// The rematch.
     pub rematch: RematchInfo,
     /// How many moves were played.
@@ -74,6 +77,7 @@ impl GameInfo {
             players: BySide::from_fn(|side| s.seats.chosen_name(side).map(str::to_string)),
             connected: Game::connected(e),
             resigned: s.resigned,
+            clock: ClockInfo::of(s),
             rematch: RematchInfo {
                 offered_by: online.and_then(|o| o.offered().next()),
                 game: online.and_then(|o| o.rematch.clone()),

@@ -1,7 +1,7 @@
 //! What every store does ([`Store`]) and what passes through it: a stored game, the activity
 //! written with each change, a change, a notice from another instance, and the errors.
 
-use std::sync::Arc;
+pub use super::error::StoreError;
 use tokio::sync::broadcast;
 
 /// A stored game as read back.
@@ -28,17 +28,23 @@ pub struct Activity {
     pub finished: bool,
     /// The computer is to move.
     pub computer_next: bool,
+    /// When the running clock of a timed game runs out, milliseconds since 1970: the flag
+    /// task of every instance finds the game by it.
+    pub deadline: Option<u64>,
 }
 
 /// One change of a stored game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Change {
-    /// The move played at `ply` (0-based).
+    /// The move played at `ply` (0-based), with the settings it changed (a timed game's
+    /// clock), if any.
     AddMove {
         /// 0-based index of the move.
         ply: u32,
         /// Hole number.
         mv: u8,
+        /// The new settings, when the move changed them.
+        meta: Option<String>,
     },
     /// Moves taken back: every move from `from_ply` on is deleted.
     Truncate {
@@ -64,84 +70,11 @@ pub enum Notice {
     Missed,
 }
 
-/// Why the store could not open, or could not do what was asked. The API answers a write that
-/// failed with 503 (nothing of it was stored), [`StoreError::Stale`] with 409 and
-/// [`StoreError::Full`] with 503 `too_many_games`.
-///
-/// ```
-/// use rajapasu_server::store::StoreError;
-/// assert_eq!(StoreError::Stopped.to_string(), "the database writer has stopped");
-/// ```
-#[derive(Clone, Debug)]
-pub enum StoreError {
-    /// The SQLite database could not be opened, set up or read at start-up.
-    Open {
-        /// The database file.
-        path: String,
-        /// What was being done: "open", "set up" or "read".
-        step: &'static str,
-        /// Why.
-        error: Arc<rusqlite::Error>,
-    },
-    /// The SQLite writer thread could not be started.
-    Thread(Arc<std::io::Error>),
-    /// The SQLite writer thread has stopped: nothing more can be stored.
-    Stopped,
-    /// The write was refused (its statement failed) and rolled back.
-    Refused(Arc<rusqlite::Error>),
-    /// The transaction could not commit: nothing of it was stored.
-    Commit(Arc<rusqlite::Error>),
-    /// The `postgres://` address does not parse.
-    Url(String),
-    /// PostgreSQL refused or failed.
-    Postgres(Arc<tokio_postgres::Error>),
-    /// No PostgreSQL connection could be had.
-    Pool(String),
-    /// The game changed meanwhile (or is gone): the change was made on an old copy.
-    Stale,
-    /// The cap on unfinished games is reached: the game was not created.
-    Full {
-        /// The cap.
-        cap: u64,
-    },
-}
-
-impl std::fmt::Display for StoreError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            StoreError::Open { path, step, error } => {
-                write!(f, "cannot {step} database {path}: {error}")
-            }
-            StoreError::Thread(e) => write!(f, "cannot start the database writer: {e}"),
-            StoreError::Stopped => f.write_str("the database writer has stopped"),
-            StoreError::Refused(e) => write!(f, "{e}"),
-            StoreError::Commit(e) => write!(f, "the database could not commit: {e}"),
-            StoreError::Url(e) => write!(f, "bad PostgreSQL address: {e}"),
-            StoreError::Postgres(e) => match e.as_db_error() {
-                Some(db) => write!(f, "PostgreSQL: {}", db.message()),
-                None => write!(f, "PostgreSQL: {e}"),
-            },
-            StoreError::Pool(e) => write!(f, "no PostgreSQL connection: {e}"),
-            StoreError::Stale => f.write_str("the game changed meanwhile"),
-            StoreError::Full { cap } => write!(
-                f,
-                "the server holds its maximum of {cap} unfinished games: try again later"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for StoreError {}
-
-impl From<tokio_postgres::Error> for StoreError {
-    fn from(e: tokio_postgres::Error) -> StoreError {
-        StoreError::Postgres(Arc::new(e))
-    }
-}
-
-/// A place that keeps games. Every method returns once its work is committed.
+/// A place that keeps games, and the accounts of the players
+/// ([`AccountStore`](super::accounts::AccountStore)). Every method returns once its work is
+/// committed.
 #[async_trait::async_trait]
-pub trait Store: Send + Sync {
+pub trait Store: super::accounts::AccountStore + Send + Sync {
     /// Stores a new game (version 0, with the moves of an imported record), unless `cap`
     /// unfinished games are stored already ([`StoreError::Full`]).
     async fn create(
@@ -166,6 +99,21 @@ pub trait Store: Send + Sync {
 
     /// The games in which the computer is to move (to resume them after a restart).
     async fn computer_waiting(&self) -> Result<Vec<String>, StoreError>;
+
+    /// The unfinished timed games whose clock ran out at or before `now` (milliseconds since
+    /// 1970), the earliest first, at most `limit`.
+    async fn due(&self, now: u64, limit: u32) -> Result<Vec<String>, StoreError>;
+
+    /// The earliest deadline of a running clock, milliseconds since 1970.
+    async fn next_deadline(&self) -> Result<Option<u64>, StoreError>;
+
+    /// Notes that an instance is alive at `now` (milliseconds since 1970).
+    async fn alive(&self, now: u64) -> Result<(), StoreError>;
+
+    /// At an instance's start: notes it alive at `now` and, when no instance had noted being
+    /// alive for more than `gap` milliseconds, the moment the last one did (every instance
+    /// was down since then). Of instances that start together, one is told.
+    async fn downtime(&self, now: u64, gap: u64) -> Result<Option<u64>, StoreError>;
 
     /// Deletes the unfinished games whose last change came before `idle_before` (seconds
     /// since 1970); returns their ids.

@@ -1,6 +1,7 @@
 //! Where games are kept: the [`Store`] trait and what passes through it ([`contract`]), and its
 //! two implementations, [`sqlite`] (one file, the default) and [`postgres`] (a server that
-//! several instances can share); [`open`] picks one from `--db`. docs/STORAGE.md
+//! several instances can share); [`open`] picks one from `--db`. Each also keeps the players'
+//! accounts ([`accounts`]). docs/STORAGE.md
 //! describes the schema and the policies.
 //!
 //! Every change of a game names the version of the game it was made on and is refused with
@@ -8,10 +9,16 @@
 //! two changes made on two copies of one game cannot both be kept. A change is acknowledged
 //! only once it is committed.
 
+pub mod accounts;
+pub mod backup;
 pub mod contract;
+pub mod error;
 pub mod postgres;
+mod postgres_accounts;
 pub mod sqlite;
+mod sqlite_accounts;
 
+pub use accounts::AccountStore;
 pub use contract::{Activity, Change, Notice, Store, StoreError, StoredGame};
 use std::sync::Arc;
 

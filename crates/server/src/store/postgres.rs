@@ -43,15 +43,42 @@ const SCHEMA: &str = "
         mv SMALLINT NOT NULL,
         PRIMARY KEY(game, ply));
     CREATE INDEX IF NOT EXISTS games_unfinished ON games(finished, active);
-    CREATE INDEX IF NOT EXISTS games_computer ON games(computer_next) WHERE computer_next;";
+    CREATE INDEX IF NOT EXISTS games_computer ON games(computer_next) WHERE computer_next;
+    ALTER TABLE games ADD COLUMN IF NOT EXISTS deadline BIGINT;
+    CREATE TABLE IF NOT EXISTS alive(
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        at BIGINT NOT NULL);
+    CREATE INDEX IF NOT EXISTS games_deadline ON games(deadline) WHERE deadline IS NOT NULL;";
+
+/// The accounts' tables, created with the games' (under the same lock) when missing.
+const ACCOUNTS_SCHEMA: &str = "
+    CREATE TABLE IF NOT EXISTS accounts(
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        key TEXT NOT NULL UNIQUE,
+        skeleton TEXT NOT NULL UNIQUE,
+        password TEXT NOT NULL,
+        created BIGINT NOT NULL);
+    CREATE TABLE IF NOT EXISTS sessions(
+        token_hash TEXT PRIMARY KEY,
+        account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        expires BIGINT NOT NULL);
+    CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account);
+    CREATE TABLE IF NOT EXISTS account_games(
+        account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        game TEXT NOT NULL,
+        id TEXT NOT NULL,
+        token TEXT NOT NULL,
+        since BIGINT NOT NULL,
+        PRIMARY KEY(account, game, id));";
 
 /// A pool of connections to one PostgreSQL database, and this instance's listener.
 pub struct PgStore {
-    pool: Pool,
+    pub(super) pool: Pool,
     notices: broadcast::Sender<Notice>,
 }
 
-fn pool_error(e: impl std::fmt::Display) -> StoreError {
+pub(super) fn pool_error(e: impl std::fmt::Display) -> StoreError {
     StoreError::Pool(e.to_string())
 }
 
@@ -78,6 +105,7 @@ impl PgStore {
             tx.execute("SELECT pg_advisory_xact_lock($1)", &[&SCHEMA_LOCK])
                 .await?;
             tx.batch_execute(SCHEMA).await?;
+            tx.batch_execute(ACCOUNTS_SCHEMA).await?;
             tx.commit().await?;
         }
         let (notices, _) = broadcast::channel(1024);
@@ -154,8 +182,8 @@ impl Store for PgStore {
         let stmt = client
             .prepare_cached(
                 "WITH g AS (
-                     INSERT INTO games(id, meta, version, active, finished, computer_next)
-                     SELECT $1, $2, 0, $3, $4, $5
+                     INSERT INTO games(id, meta, version, active, finished, computer_next, deadline)
+                     SELECT $1, $2, 0, $3, $4, $5, $8::bigint
                      WHERE $6::bigint IS NULL
                         OR (SELECT count(*) FROM games WHERE finished = false) < $6::bigint
                      RETURNING id),
@@ -178,6 +206,7 @@ impl Store for PgStore {
                     &activity.computer_next,
                     &cap.map(|c| c as i64),
                     &moves,
+                    &activity.deadline.map(|d| d as i64),
                 ],
             )
             .await?;
@@ -199,7 +228,9 @@ impl Store for PgStore {
         let client = self.pool.get().await.map_err(pool_error)?;
         let (meta, add, truncate) = match &change {
             Change::Meta(meta) => (Some(meta.as_str()), None, None),
-            Change::AddMove { ply, mv } => (None, Some((*ply as i32, *mv as i16)), None),
+            Change::AddMove { ply, mv, meta } => {
+                (meta.as_deref(), Some((*ply as i32, *mv as i16)), None)
+            }
             Change::Truncate { from_ply } => (None, None, Some(*from_ply as i32)),
         };
         // One statement: the version check and bump, and the move added or the moves taken
@@ -208,7 +239,7 @@ impl Store for PgStore {
             .prepare_cached(
                 "WITH up AS (
                      UPDATE games SET version = version + 1, active = $3, finished = $4,
-                         computer_next = $5, meta = COALESCE($6, meta)
+                         computer_next = $5, meta = COALESCE($6, meta), deadline = $10
                      WHERE id = $1 AND version = $2
                      RETURNING id),
                  added AS (
@@ -234,6 +265,7 @@ impl Store for PgStore {
                     &add.map(|a| a.0),
                     &add.map(|a| a.1),
                     &truncate,
+                    &activity.deadline.map(|d| d as i64),
                 ],
             )
             .await?;
@@ -287,6 +319,65 @@ impl Store for PgStore {
         rows.iter()
             .map(|r| r.try_get(0).map_err(StoreError::from))
             .collect()
+    }
+
+    async fn due(&self, now: u64, limit: u32) -> Result<Vec<String>, StoreError> {
+        let client = self.pool.get().await.map_err(pool_error)?;
+        let rows = client
+            .query(
+                "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= $1
+                 ORDER BY deadline LIMIT $2",
+                &[&(now as i64), &i64::from(limit)],
+            )
+            .await?;
+        rows.iter()
+            .map(|r| r.try_get(0).map_err(StoreError::from))
+            .collect()
+    }
+
+    async fn next_deadline(&self) -> Result<Option<u64>, StoreError> {
+        let client = self.pool.get().await.map_err(pool_error)?;
+        let row = client
+            .query_one(
+                "SELECT min(deadline) FROM games WHERE deadline IS NOT NULL",
+                &[],
+            )
+            .await?;
+        Ok(row.try_get::<_, Option<i64>>(0)?.map(|d| d.max(0) as u64))
+    }
+
+    async fn alive(&self, now: u64) -> Result<(), StoreError> {
+        let client = self.pool.get().await.map_err(pool_error)?;
+        client
+            .execute(
+                "INSERT INTO alive(id, at) VALUES (1, $1)
+                 ON CONFLICT(id) DO UPDATE SET at = greatest(alive.at, excluded.at)",
+                &[&(now as i64)],
+            )
+            .await?;
+        Ok(())
+    }
+
+    async fn downtime(&self, now: u64, gap: u64) -> Result<Option<u64>, StoreError> {
+        let mut client = self.pool.get().await.map_err(pool_error)?;
+        let tx = client.transaction().await?;
+        // The row's lock makes instances that start together take turns: the second reads
+        // the moment the first wrote, and is told of no downtime.
+        let last = tx
+            .query_opt("SELECT at FROM alive WHERE id = 1 FOR UPDATE", &[])
+            .await?
+            .map(|r| r.try_get::<_, i64>(0))
+            .transpose()?;
+        tx.execute(
+            "INSERT INTO alive(id, at) VALUES (1, $1)
+             ON CONFLICT(id) DO UPDATE SET at = excluded.at",
+            &[&(now as i64)],
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(last
+            .map(|at| at.max(0) as u64)
+            .filter(|&at| now.saturating_sub(at) > gap))
     }
 
     async fn expire(&self, idle_before: u64) -> Result<Vec<String>, StoreError> {

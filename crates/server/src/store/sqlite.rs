@@ -74,7 +74,40 @@ const ADDED: &str = "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAU
          computer_next = (meta LIKE '%\"kind\":\"computer\"%');";
 
 const INDEXES: &str = "CREATE INDEX IF NOT EXISTS games_unfinished ON games(finished, active);
-     CREATE INDEX IF NOT EXISTS games_computer ON games(computer_next);";
+     CREATE INDEX IF NOT EXISTS games_computer ON games(computer_next);
+     CREATE INDEX IF NOT EXISTS games_deadline ON games(deadline) WHERE deadline IS NOT NULL;";
+
+/// The moment the server last noted being alive: the game clocks do not charge the time it
+/// was down.
+const ALIVE: &str = "CREATE TABLE IF NOT EXISTS alive(
+         id INTEGER PRIMARY KEY CHECK (id = 1),
+         at INTEGER NOT NULL);";
+
+/// The column added with timed games: a game stored before them has no clock.
+const ADDED_DEADLINE: &str = "ALTER TABLE games ADD COLUMN deadline INTEGER;";
+
+/// The accounts' tables, created when missing (the games' tables are older: databases made
+/// before accounts get these at their next start).
+const ACCOUNTS_SCHEMA: &str = "
+     CREATE TABLE IF NOT EXISTS accounts(
+         id TEXT PRIMARY KEY,
+         name TEXT NOT NULL,
+         key TEXT NOT NULL UNIQUE,
+         skeleton TEXT NOT NULL UNIQUE,
+         password TEXT NOT NULL,
+         created INTEGER NOT NULL);
+     CREATE TABLE IF NOT EXISTS sessions(
+         token_hash TEXT PRIMARY KEY,
+         account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+         expires INTEGER NOT NULL);
+     CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account);
+     CREATE TABLE IF NOT EXISTS account_games(
+         account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+         game TEXT NOT NULL,
+         id TEXT NOT NULL,
+         token TEXT NOT NULL,
+         since INTEGER NOT NULL,
+         PRIMARY KEY(account, game, id)) WITHOUT ROWID;";
 
 impl SqliteStore {
     /// Opens (creating if needed) the database at `path` (`:memory:` for a throwaway one),
@@ -102,7 +135,18 @@ impl SqliteStore {
             conn.execute_batch(&format!("BEGIN; {ADDED} COMMIT;"))
                 .map_err(failed("set up"))?;
         }
+        let has_deadline = conn
+            .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'deadline'")
+            .and_then(|mut s| s.exists([]))
+            .map_err(failed("read"))?;
+        if !has_deadline {
+            conn.execute_batch(ADDED_DEADLINE)
+                .map_err(failed("set up"))?;
+        }
         conn.execute_batch(INDEXES).map_err(failed("set up"))?;
+        conn.execute_batch(ALIVE).map_err(failed("set up"))?;
+        conn.execute_batch(ACCOUNTS_SCHEMA)
+            .map_err(failed("set up"))?;
         let (tx, rx) = mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("rajapasu-store".into())
@@ -119,7 +163,9 @@ impl SqliteStore {
         done.await.map_err(|_| StoreError::Stopped)?
     }
 
-    async fn read<T: Send + 'static>(
+    /// Runs `f` alone on the database thread, after the writes waiting are committed: a read,
+    /// or a rare write that is its own transaction (the accounts').
+    pub(super) async fn read<T: Send + 'static>(
         &self,
         f: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
     ) -> Result<T, StoreError> {
@@ -184,6 +230,59 @@ impl Store for SqliteStore {
         .await
     }
 
+    async fn due(&self, now: u64, limit: u32) -> Result<Vec<String>, StoreError> {
+        self.read(move |conn| {
+            let mut stmt = conn.prepare_cached(
+                "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= ?1
+                 ORDER BY deadline LIMIT ?2",
+            )?;
+            let ids = stmt.query_map(params![now as i64, limit], |r| r.get(0))?;
+            ids.collect()
+        })
+        .await
+    }
+
+    async fn next_deadline(&self) -> Result<Option<u64>, StoreError> {
+        self.read(|conn| {
+            conn.prepare_cached("SELECT min(deadline) FROM games WHERE deadline IS NOT NULL")?
+                .query_row([], |r| r.get::<_, Option<i64>>(0))
+                .map(|d| d.map(|d| d.max(0) as u64))
+        })
+        .await
+    }
+
+    async fn alive(&self, now: u64) -> Result<(), StoreError> {
+        self.read(move |conn| {
+            conn.prepare_cached(
+                "INSERT INTO alive(id, at) VALUES (1, ?1)
+                 ON CONFLICT(id) DO UPDATE SET at = max(at, excluded.at)",
+            )?
+            .execute([now as i64])
+            .map(drop)
+        })
+        .await
+    }
+
+    async fn downtime(&self, now: u64, gap: u64) -> Result<Option<u64>, StoreError> {
+        self.read(move |conn| {
+            let tx = conn.unchecked_transaction()?;
+            let last: Option<i64> = tx
+                .prepare_cached("SELECT at FROM alive WHERE id = 1")?
+                .query_row([], |r| r.get(0))
+                .optional()?;
+            tx.prepare_cached(
+                "INSERT INTO alive(id, at) VALUES (1, ?1)
+                 ON CONFLICT(id) DO UPDATE SET at = excluded.at",
+            )?
+            .execute([now as i64])?;
+            tx.commit()?;
+            Ok(last
+                .map(|at| at.max(0) as u64)
+                .filter(|&at| now.saturating_sub(at) > gap))
+        })
+        .await
+    }
+
     async fn expire(&self, idle_before: u64) -> Result<Vec<String>, StoreError> {
         self.write(Write::Expire { idle_before }).await
     }
@@ -240,8 +339,8 @@ fn apply(conn: &Connection, w: &Write) -> Result<Vec<String>, Refusal> {
         } => {
             let inserted = conn
                 .prepare_cached(
-                    "INSERT INTO games(id, meta, version, active, finished, computer_next)
-                     SELECT ?1, ?2, 0, ?3, ?4, ?5
+                    "INSERT INTO games(id, meta, version, active, finished, computer_next, deadline)
+                     SELECT ?1, ?2, 0, ?3, ?4, ?5, ?7
                      WHERE ?6 IS NULL
                         OR (SELECT COUNT(*) FROM games WHERE finished = 0) < ?6",
                 )?
@@ -252,6 +351,7 @@ fn apply(conn: &Connection, w: &Write) -> Result<Vec<String>, Refusal> {
                     activity.finished,
                     activity.computer_next,
                     cap.map(|c| c as i64),
+                    activity.deadline.map(|d| d as i64),
                 ])?;
             if inserted == 0 {
                 return Err(Refusal::Store(StoreError::Full {
@@ -273,12 +373,13 @@ fn apply(conn: &Connection, w: &Write) -> Result<Vec<String>, Refusal> {
         } => {
             let meta = match change {
                 Change::Meta(meta) => Some(meta.as_str()),
-                _ => None,
+                Change::AddMove { meta, .. } => meta.as_deref(),
+                Change::Truncate { .. } => None,
             };
             let updated = conn
                 .prepare_cached(
                     "UPDATE games SET version = version + 1, active = ?3, finished = ?4,
-                         computer_next = ?5, meta = COALESCE(?6, meta)
+                         computer_next = ?5, meta = COALESCE(?6, meta), deadline = ?7
                      WHERE id = ?1 AND version = ?2",
                 )?
                 .execute(params![
@@ -288,12 +389,13 @@ fn apply(conn: &Connection, w: &Write) -> Result<Vec<String>, Refusal> {
                     activity.finished,
                     activity.computer_next,
                     meta,
+                    activity.deadline.map(|d| d as i64),
                 ])?;
             if updated == 0 {
                 return Err(Refusal::Store(StoreError::Stale));
             }
             match change {
-                Change::AddMove { ply, mv } => {
+                Change::AddMove { ply, mv, .. } => {
                     conn.prepare_cached("INSERT INTO moves(game, ply, mv) VALUES (?1, ?2, ?3)")?
                         .execute(params![id, *ply as i64, *mv as i64])?;
                 }
@@ -409,6 +511,7 @@ mod tests {
         at: 100,
         finished: false,
         computer_next: false,
+        deadline: None,
     };
 
     const OVER: Activity = Activity {
@@ -438,7 +541,11 @@ mod tests {
             create(&store, "g1", vec![1, 2], PLAYING, None)
                 .await
                 .unwrap();
-            let add = Change::AddMove { ply: 2, mv: 3 };
+            let add = Change::AddMove {
+                ply: 2,
+                mv: 3,
+                meta: None,
+            };
             store.change("g1", 0, add.clone(), PLAYING).await.unwrap();
             // The same change on the same version again: the game has moved on.
             let again = store.change("g1", 0, add, PLAYING).await;
@@ -459,7 +566,11 @@ mod tests {
             .await
             .unwrap();
         // The version matches, but ply 1 is taken: the version bump goes back too.
-        let clash = Change::AddMove { ply: 1, mv: 3 };
+        let clash = Change::AddMove {
+            ply: 1,
+            mv: 3,
+            meta: None,
+        };
         let refused = store.change("g", 0, clash, PLAYING).await;
         assert!(
             matches!(refused, Err(StoreError::Refused(_))),
@@ -467,7 +578,11 @@ mod tests {
         );
         let g = store.load("g").await.unwrap().unwrap();
         assert_eq!((g.moves, g.version), (vec![1, 2], 0));
-        let add = Change::AddMove { ply: 2, mv: 3 };
+        let add = Change::AddMove {
+            ply: 2,
+            mv: 3,
+            meta: None,
+        };
         store.change("g", 0, add, PLAYING).await.unwrap();
     }
 

@@ -45,7 +45,8 @@ pub struct Progress {
     pub done: u64,
     /// Positions of the whole build.
     pub total: u64,
-    /// A configuration being built (the first of its pair).
+    /// The first configuration of the layer being built (the pairs of a layer are solved at
+    /// once, so `(config, layer)` changes once a layer).
     pub config: Config,
     /// The layer being built (counters on the board).
     pub layer: u32,
@@ -205,7 +206,7 @@ pub fn build(
                     progress(&Progress {
                         done: d,
                         total,
-                        config: t.configs[pair[0]],
+                        config: t.configs[live[0][0]],
                         layer: s,
                     })
                 };

@@ -76,6 +76,8 @@ pub struct PlayArgs {
     /// Read moves line by line even in a terminal.
     #[arg(long)]
     pub(super) lines: bool,
+    #[command(flatten)]
+    pub(super) table: crate::table::TableArgs,
     /// Mandiri (--rules mandiri): the player starting in SEAT (C, R or L) is the computer at
     /// LEVEL (1 to 6); repeat for each computer [default: R and L at --level].
     #[arg(long, value_name = "SEAT:LEVEL", conflicts_with_all = ["two_players", "side"])]
@@ -102,10 +104,15 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
             let (text, game) = read_record_file(path)?;
             with_game!(game, G, _ => load::<G>(&args, path, &text))
         }
-        None => with_game!(args.game.rule_set()?, G, rules => {
-            let game: G = args.game.game(rules)?;
-            G::session(&args, game, None)
-        }),
+        None => {
+            if let rajapasu_engine::RuleSet::RajaPasu(rules) = args.game.rule_set()? {
+                crate::table::prepare(args.table, &rules, crate::table::When::Meanwhile)?;
+            }
+            with_game!(args.game.rule_set()?, G, rules => {
+                let game: G = args.game.game(rules)?;
+                G::session(&args, game, None)
+            })
+        }
     }
 }
 

@@ -1,0 +1,395 @@
+//! The account routes, under `/api/account` (docs/API.md): register, log in, log out (here or
+//! everywhere), change the password, and the games the account holds seats in. A guest's
+//! games move to the account when its seat tokens are sent with the registration (or later,
+//! one by one).
+
+use super::name::AccountName;
+use super::password::Password;
+use super::session::{over_tls, set_cookie, SessionToken, SESSION_DAYS};
+use crate::app::App;
+use crate::error::ApiError;
+use crate::games::hub::HeldGame as HeldKind;
+use crate::requests::ApiJson;
+use crate::store::accounts::{HeldGame, NewAccount, Registered, StoredAccount, StoredSession};
+use crate::tokens::{random_token, ID_LEN};
+use axum::extract::State;
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use rajapasu_engine::{mandiri, Game};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+type AppState = Arc<App>;
+
+/// Most guest games moved with one registration.
+pub const MAX_GAMES_MOVED: usize = 100;
+
+/// The account routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/account", get(me))
+        .route("/api/account/register", post(register))
+        .route("/api/account/login", post(login))
+        .route("/api/account/logout", post(logout))
+        .route("/api/account/logout-everywhere", post(logout_everywhere))
+        .route("/api/account/password", post(change_password))
+        .route("/api/account/games", post(hold_game))
+}
+
+/// Which game a seat is in.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum GameKind {
+    /// Raja Pasu.
+    RajaPasu,
+    /// Raja Pasu Mandiri.
+    Mandiri,
+}
+
+impl GameKind {
+    fn word(self) -> &'static str {
+        match self {
+            GameKind::RajaPasu => "raja_pasu",
+            GameKind::Mandiri => "mandiri",
+        }
+    }
+}
+
+/// A seat a guest holds: the game and its seat token.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameSeat {
+    /// Which game.
+    pub game: GameKind,
+    /// The game's id.
+    pub id: String,
+    /// The seat token.
+    pub token: String,
+}
+
+/// `POST /api/account/register`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RegisterRequest {
+    name: String,
+    password: Password,
+    /// The guest's games, to move to the new account.
+    #[serde(default)]
+    games: Vec<GameSeat>,
+}
+
+/// `POST /api/account/login`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LoginRequest {
+    name: String,
+    password: Password,
+}
+
+/// `POST /api/account/password`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PasswordRequest {
+    old: Password,
+    new: Password,
+}
+
+fn store_failed(e: impl std::fmt::Display) -> ApiError {
+    ApiError::unavailable(e)
+}
+
+fn hash_failed(e: impl std::fmt::Display) -> ApiError {
+    ApiError::internal(e)
+}
+
+/// The request's session and its account, if it has a live one.
+async fn session_of(
+    app: &App,
+    headers: &HeaderMap,
+) -> Result<Option<(SessionToken, StoredAccount)>, ApiError> {
+    let Some(token) = SessionToken::of(headers) else {
+        return Ok(None);
+    };
+    let account = app
+        .hub
+        .store
+        .session(&token.hash(), app.hub.policy.now())
+        .await
+        .map_err(store_failed)?;
+    Ok(account.map(|a| (token, a)))
+}
+
+/// As [`session_of`], 403 `signed_out` without one.
+async fn signed_in(
+    app: &App,
+    headers: &HeaderMap,
+) -> Result<(SessionToken, StoredAccount), ApiError> {
+    session_of(app, headers).await?.ok_or_else(|| {
+        ApiError::forbidden("log in first: this needs an account's session").code("signed_out")
+    })
+}
+
+/// A new session for `account`, and its cookie.
+fn new_session(app: &App, account: &str) -> Result<(SessionToken, StoredSession), ApiError> {
+    let token = SessionToken::new()?;
+    let session = StoredSession {
+        token_hash: token.hash(),
+        account: account.to_string(),
+        expires: app.hub.policy.now() + SESSION_DAYS * 86_400,
+    };
+    Ok((token, session))
+}
+
+fn with_cookie(status: StatusCode, cookie: axum::http::HeaderValue, body: Value) -> Response {
+    (status, [(header::SET_COOKIE, cookie)], Json(body)).into_response()
+}
+
+/// Whether `token` holds a seat in the game: 404 or 403 when not.
+async fn check_seat(app: &App, seat: &GameSeat) -> Result<(), ApiError> {
+    async fn held<G: HeldKind>(app: &App, id: &str, token: &str) -> Result<(), ApiError> {
+        let slot = app.hub.load::<G>(id).await?;
+        let e = slot.entry.lock().await;
+        e.require(Some(token)).map(drop)
+    }
+    match seat.game {
+        GameKind::RajaPasu => held::<Game>(app, &seat.id, &seat.token).await,
+        GameKind::Mandiri => held::<mandiri::Game>(app, &seat.id, &seat.token).await,
+    }
+}
+
+/// Records a seat for the account, once its token is checked.
+async fn take_seat(app: &App, account: &str, seat: &GameSeat) -> Result<(), ApiError> {
+    check_seat(app, seat).await?;
+    let held = HeldGame {
+        game: seat.game.word().to_string(),
+        id: seat.id.clone(),
+        token: seat.token.clone(),
+        since: app.hub.policy.now(),
+    };
+    app.hub
+        .store
+        .hold_game(account, held)
+        .await
+        .map_err(store_failed)
+}
+
+fn account_json(account: &StoredAccount, games: &[HeldGame]) -> Value {
+    let games: Vec<Value> = games
+        .iter()
+        .map(|g| json!({"game": g.game, "id": g.id, "token": g.token, "since": g.since}))
+        .collect();
+    json!({"name": account.name, "created": account.created, "games": games})
+}
+
+/// `GET /api/account`: the signed-in account and its games, or `{"account": null}`.
+async fn me(State(app): State<AppState>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+    let Some((_, account)) = session_of(&app, &headers).await? else {
+        return Ok(Json(json!({"account": null})));
+    };
+    let games = app
+        .hub
+        .store
+        .held_games(&account.id)
+        .await
+        .map_err(store_failed)?;
+    Ok(Json(json!({"account": account_json(&account, &games)})))
+}
+
+async fn register(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<RegisterRequest>,
+) -> Result<Response, ApiError> {
+    let name = AccountName::parse(&req.name)
+        .map_err(|e| ApiError::unprocessable(e.to_string()).code(e.code()))?;
+    req.password
+        .check()
+        .map_err(|e| ApiError::unprocessable(e.to_string()).code("password_length"))?;
+    if req.games.len() > MAX_GAMES_MOVED {
+        return Err(ApiError::unprocessable(format!(
+            "at most {MAX_GAMES_MOVED} games move with a registration"
+        ))
+        .code("too_many_games_moved"));
+    }
+    app.accounts.count_login(name.key())?;
+    let password_hash = app
+        .accounts
+        .hasher
+        .hash(&req.password)
+        .await
+        .map_err(hash_failed)?;
+    let account = StoredAccount {
+        id: random_token(ID_LEN)?,
+        name: name.shown().to_string(),
+        password_hash,
+        created: app.hub.policy.now(),
+    };
+    let (token, session) = new_session(&app, &account.id)?;
+    let new = NewAccount {
+        account: account.clone(),
+        key: name.key().to_string(),
+        skeleton: name.skeleton().to_string(),
+    };
+    match app
+        .hub
+        .store
+        .register(new, session)
+        .await
+        .map_err(store_failed)?
+    {
+        Registered::Created => {}
+        Registered::NameTaken => {
+            return Err(ApiError::conflict(
+                "this name, or one that looks the same, is taken: choose another",
+            )
+            .code("name_taken"))
+        }
+    }
+    // A seat whose token is wrong, or whose game is gone, stays behind: the rest move.
+    let mut moved = Vec::new();
+    for seat in &req.games {
+        if take_seat(&app, &account.id, seat).await.is_ok() {
+            moved.push(seat.id.clone());
+        }
+    }
+    tracing::info!(account = %account.id, "account registered");
+    let cookie = set_cookie(Some(&token), over_tls(&app, &headers));
+    Ok(with_cookie(
+        StatusCode::CREATED,
+        cookie,
+        json!({"name": account.name, "moved": moved}),
+    ))
+}
+
+async fn login(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<LoginRequest>,
+) -> Result<Response, ApiError> {
+    let wrong = || ApiError::forbidden("wrong name or password").code("wrong_login");
+    // A name that cannot be an account's is looked up as no account: the same answer, after
+    // the same work.
+    let key = AccountName::parse(&req.name)
+        .map(|n| n.key().to_string())
+        .ok();
+    let key_or_typed = key.clone().unwrap_or_else(|| req.name.to_lowercase());
+    app.accounts.count_login(&key_or_typed)?;
+    let account = match &key {
+        Some(key) => app
+            .hub
+            .store
+            .account_by_key(key)
+            .await
+            .map_err(store_failed)?,
+        None => None,
+    };
+    let ok = app
+        .accounts
+        .hasher
+        .verify(
+            &req.password,
+            account.as_ref().map(|a| a.password_hash.as_str()),
+        )
+        .await
+        .map_err(hash_failed)?;
+    let Some(account) = account.filter(|_| ok) else {
+        return Err(wrong());
+    };
+    let (token, session) = new_session(&app, &account.id)?;
+    app.hub
+        .store
+        .start_session(session, app.hub.policy.now())
+        .await
+        .map_err(store_failed)?;
+    let cookie = set_cookie(Some(&token), over_tls(&app, &headers));
+    Ok(with_cookie(
+        StatusCode::OK,
+        cookie,
+        json!({"name": account.name}),
+    ))
+}
+
+/// `POST /api/account/logout`: ends this session (a request without one is already out).
+async fn logout(State(app): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
+    if let Some(token) = SessionToken::of(&headers) {
+        app.hub
+            .store
+            .end_session(&token.hash())
+            .await
+            .map_err(store_failed)?;
+    }
+    let cookie = set_cookie(None, over_tls(&app, &headers));
+    Ok(with_cookie(
+        StatusCode::OK,
+        cookie,
+        json!({"signed_in": false}),
+    ))
+}
+
+/// `POST /api/account/logout-everywhere`: ends every session of the account, this one too.
+async fn logout_everywhere(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let (_, account) = signed_in(&app, &headers).await?;
+    let ended = app
+        .hub
+        .store
+        .end_sessions(&account.id)
+        .await
+        .map_err(store_failed)?;
+    let cookie = set_cookie(None, over_tls(&app, &headers));
+    Ok(with_cookie(
+        StatusCode::OK,
+        cookie,
+        json!({"sessions_ended": ended}),
+    ))
+}
+
+/// `POST /api/account/password`: a new password; every other session ends.
+async fn change_password(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<PasswordRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let (token, account) = signed_in(&app, &headers).await?;
+    req.new
+        .check()
+        .map_err(|e| ApiError::unprocessable(e.to_string()).code("password_length"))?;
+    app.accounts.count_login(&account.id)?;
+    let ok = app
+        .accounts
+        .hasher
+        .verify(&req.old, Some(&account.password_hash))
+        .await
+        .map_err(hash_failed)?;
+    if !ok {
+        return Err(ApiError::forbidden("the old password is wrong").code("wrong_password"));
+    }
+    let hash = app
+        .accounts
+        .hasher
+        .hash(&req.new)
+        .await
+        .map_err(hash_failed)?;
+    app.hub
+        .store
+        .set_password(&account.id, &hash, &token.hash())
+        .await
+        .map_err(store_failed)?;
+    Ok(Json(json!({"changed": true})))
+}
+
+/// `POST /api/account/games`: the account takes the seats a guest's token holds.
+async fn hold_game(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    ApiJson(seat): ApiJson<GameSeat>,
+) -> Result<Json<Value>, ApiError> {
+    let (_, account) = signed_in(&app, &headers).await?;
+    take_seat(&app, &account.id, &seat).await?;
+    Ok(Json(json!({"held": seat.id})))
+}

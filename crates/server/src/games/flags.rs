@@ -1,0 +1,222 @@
+//! Time-outs, and time not charged while the server was down.
+//!
+//! A game whose player to move has run out of time ends as if that player resigned,
+//! with no time left on a stopped clock ([`Seating::timed_out`] tells the two apart). The
+//! player who still has time wins; the counters are not recounted (docs/SERVER.md, "Game
+//! clocks"). The flag is a change of the game's settings made on its stored version, so of two
+//! instances that see the same fallen flag one stores it and the other finds the game over.
+
+use super::clock::At;
+use super::entry::Entry;
+use super::hub::{HeldGame, Hub};
+use super::seating::Seating;
+use super::served::GameName;
+use super::slot::Slot;
+use super::view::Told;
+use crate::error::ApiError;
+use crate::store::StoreError;
+use rajapasu_engine::{mandiri, Game};
+use std::sync::{Arc, Weak};
+use std::time::Duration;
+
+/// How often an instance notes in the store that it is alive.
+pub const ALIVE_EVERY: Duration = Duration::from_secs(2);
+/// Downtime shorter than this is charged (a restart takes a few seconds; a crash is noted
+/// at most [`ALIVE_EVERY`] late), longer is given back, in milliseconds.
+pub const DOWNTIME_GAP_MS: u64 = 10_000;
+
+/// Games flagged in one look at the store; more wait for the next, at once.
+const FLAGS_AT_ONCE: u32 = 64;
+/// The least the flag task waits between two looks: a due game it could not flag (the store
+/// failed) is not asked for in a busy loop.
+const MIN_WAIT: Duration = Duration::from_millis(5);
+
+impl Hub {
+    /// Ends the game in `e` on time if the flag of its player to move has fallen, and tells the
+    /// sockets; the player who ran out of time, when it did.
+    pub(crate) async fn flagged_now<G: HeldGame>(
+        &self,
+        slot: &Slot<G>,
+        e: &mut Entry<G>,
+    ) -> Result<Option<G::Player>, ApiError> {
+        let now = self.policy.now_ms();
+        if e.over() || e.settings.flagged(now).is_none() {
+            return Ok(None);
+        }
+        let flagged = self
+            .change_settings(slot, e, None, |e| {
+                // Read again on the copy the change is made on: another instance may have
+                // ended the game meanwhile.
+                let player = e
+                    .settings
+                    .flagged(now)
+                    .filter(|_| !e.over())
+                    .ok_or_else(|| ApiError::conflict("no flag has fallen").code("not_flagged"))?;
+                let mut settings = e.settings.clone();
+                settings.resign(player);
+                settings.stop_clock(now);
+                Ok((settings, player))
+            })
+            .await;
+        match flagged {
+            Ok(player) => {
+                slot.tell(e, Told::Resigned(player));
+                Ok(Some(player))
+            }
+            Err(err) if err.code_word() == "not_flagged" => Ok(None),
+            Err(err) => Err(err),
+        }
+    }
+
+    /// [`Hub::flagged_now`], answering whether the game ended on time.
+    pub(crate) async fn flag_if_due<G: HeldGame>(
+        &self,
+        slot: &Slot<G>,
+        e: &mut Entry<G>,
+    ) -> Result<bool, ApiError> {
+        Ok(self.flagged_now(slot, e).await?.is_some())
+    }
+}
+
+impl Hub {
+    /// Ends the stored game `id` on time if its flag has fallen: loaded when not held.
+    async fn flag_stored(&self, id: &str) -> Result<bool, ApiError> {
+        async fn flag<G: HeldGame>(hub: &Hub, id: &str) -> Result<bool, ApiError> {
+            let slot = hub.load::<G>(id).await?;
+            let mut e = slot.entry.lock().await;
+            // The stored deadline is due: a copy held here may be behind another instance's
+            // change (its notice not yet arrived), so the stored game is the one looked at.
+            if hub.shared {
+                hub.reload(&slot, &mut e)
+                    .await
+                    .map_err(ApiError::unavailable)?;
+            }
+            hub.flag_if_due(&slot, &mut e).await
+        }
+        let stored = self.store.load(id).await.map_err(ApiError::unavailable)?;
+        match stored.map(|s| GameName::of_meta(&s.meta)) {
+            Some(GameName::RajaPasu) => flag::<Game>(self, id).await,
+            Some(GameName::Mandiri) => flag::<mandiri::Game>(self, id).await,
+            None => Ok(false),
+        }
+    }
+
+    /// Flags every stored game whose deadline has passed; how many it ended on time.
+    pub async fn flag_due(&self) -> Result<usize, ApiError> {
+        let now = self.policy.now_ms();
+        let due = self
+            .store
+            .due(now.0, FLAGS_AT_ONCE)
+            .await
+            .map_err(ApiError::unavailable)?;
+        let mut flagged = 0;
+        for id in due {
+            match self.flag_stored(&id).await {
+                Ok(true) => flagged += 1,
+                Ok(false) => {}
+                Err(e) => tracing::warn!(game = %id, "flag not stored, tried again: {e}"),
+            }
+        }
+        Ok(flagged)
+    }
+}
+
+impl Hub {
+    /// At the start, before any flag falls: when every instance sharing the store was down
+    /// for longer than [`DOWNTIME_GAP_MS`], every running clock moves on by that time
+    /// (`GameClock::resume`), stored as a change of each game. How many moved.
+    pub async fn resume_clocks(&self) -> Result<usize, StoreError> {
+        async fn resume<G: HeldGame>(
+            hub: &Hub,
+            id: &str,
+            stopped: At,
+            now: At,
+        ) -> Result<(), ApiError> {
+            let slot = hub.load::<G>(id).await?;
+            let mut e = slot.entry.lock().await;
+            hub.change_settings(&slot, &mut e, None, |e| {
+                let mut settings = e.settings.clone();
+                if let Some(clock) = settings.clock_mut() {
+                    clock.resume(stopped, now);
+                }
+                Ok((settings, ()))
+            })
+            .await
+        }
+        let now = self.policy.now_ms();
+        let Some(stopped) = self.store.downtime(now.0, DOWNTIME_GAP_MS).await? else {
+            return Ok(0);
+        };
+        let running = self.store.due(i64::MAX as u64, u32::MAX).await?;
+        let mut moved = 0;
+        for id in running {
+            let Some(stored) = self.store.load(&id).await? else {
+                continue;
+            };
+            let resumed = match GameName::of_meta(&stored.meta) {
+                GameName::RajaPasu => resume::<Game>(self, &id, At(stopped), now).await,
+                GameName::Mandiri => resume::<mandiri::Game>(self, &id, At(stopped), now).await,
+            };
+            match resumed {
+                Ok(()) => moved += 1,
+                Err(e) => tracing::warn!(game = %id, "clock not moved on after the downtime: {e}"),
+            }
+        }
+        tracing::info!(
+            games = moved,
+            down_ms = now.since(At(stopped)),
+            "clocks moved on by the time the server was down"
+        );
+        Ok(moved)
+    }
+}
+
+/// Starts the clocks of a hub just started, before it serves: when every instance was down,
+/// the running clocks move on by that time ([`Hub::resume_clocks`]); then this instance notes
+/// that it is alive, and flags games as their time runs out, until the hub halts.
+pub async fn start_clocks(hub: &Arc<Hub>) -> Result<(), StoreError> {
+    hub.resume_clocks().await?;
+    tokio::spawn(alive_task(Arc::downgrade(hub)));
+    tokio::spawn(flag_task(Arc::downgrade(hub)));
+    Ok(())
+}
+
+/// Notes in the store, every [`ALIVE_EVERY`], that this instance is alive.
+async fn alive_task(hub: Weak<Hub>) {
+    loop {
+        let Some(strong) = hub.upgrade() else { return };
+        if strong.is_halted() {
+            return;
+        }
+        if let Err(e) = strong.store.alive(strong.policy.now_ms().0).await {
+            tracing::warn!("cannot note being alive: {e}");
+        }
+        drop(strong);
+        tokio::time::sleep(ALIVE_EVERY).await;
+    }
+}
+
+/// Flags games as their clocks run out, whether anybody is connected or not, on every
+/// instance: it sleeps until the earliest stored deadline (at most the policy's `flag_poll`,
+/// so that deadlines set by other instances are seen), then flags what is due. Of two
+/// instances that flag one game, one stores it ([`Hub::flagged_now`]).
+async fn flag_task(hub: Weak<Hub>) {
+    loop {
+        let Some(strong) = hub.upgrade() else { return };
+        if strong.is_halted() {
+            return;
+        }
+        if let Err(e) = strong.flag_due().await {
+            tracing::warn!("flagging failed, tried again: {e}");
+        }
+        let poll = strong.policy.flag_poll.max(MIN_WAIT);
+        let now = strong.policy.now_ms().0;
+        let wait = match strong.store.next_deadline().await {
+            Ok(Some(next)) => Duration::from_millis(next.saturating_sub(now)).min(poll),
+            _ => poll,
+        }
+        .max(MIN_WAIT);
+        drop(strong);
+        tokio::time::sleep(wait).await;
+    }
+}

@@ -1,0 +1,444 @@
+//! The puzzles' routes (docs/API.md, docs/PUZZLES.md): the shipped set of puzzles with proven
+//! solutions, a puzzle chosen near a rating and by theme, the daily puzzle, and attempts, which
+//! move the puzzle's Glicko-2 rating (kept here) and the player's (sent and returned: a guest
+//! keeps theirs in the browser).
+//!
+//! The routes carry their own state, so the shared router only merges them.
+
+use crate::error::ApiError;
+use crate::requests::{ApiJson, ApiPath, ApiQuery};
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use rajapasu_ai::puzzles::{embedded, Puzzle, Theme};
+use rajapasu_engine::rng::{mix, Rng};
+use rajapasu_engine::GameView;
+use rajapasu_rating::{Config, Rating, Score};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// A puzzle's deviation before its first attempt: its starting rating is a guess from its
+/// features (docs/PUZZLES.md), so attempts move it quickly at first.
+const START_DEVIATION: f64 = 300.0;
+/// Puzzles a choice is drawn from: the nearest this many to the rating asked.
+const NEAREST: usize = 24;
+/// Ids a request may ask to leave out.
+const MAX_EXCLUDED: usize = 200;
+
+/// The set and each puzzle's rating now.
+pub struct Puzzles {
+    set: &'static [Puzzle],
+    by_id: HashMap<&'static str, usize>,
+    ratings: Mutex<Vec<Rating>>,
+    config: Config,
+}
+
+impl Puzzles {
+    /// The shipped set, each puzzle at its starting rating.
+    pub fn new() -> Puzzles {
+        let set = embedded();
+        let ratings = set
+            .iter()
+            .map(|p| {
+                Rating::new(f64::from(p.rating), START_DEVIATION, 0.06)
+                    .expect("a starting rating is valid")
+            })
+            .collect();
+        Puzzles {
+            set,
+            by_id: set
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (p.id.as_str(), i))
+                .collect(),
+            ratings: Mutex::new(ratings),
+            config: Config::default(),
+        }
+    }
+
+    fn rating(&self, i: usize) -> Rating {
+        self.ratings.lock().expect("not poisoned")[i]
+    }
+
+    fn index(&self, id: &str) -> Result<usize, ApiError> {
+        self.by_id
+            .get(id)
+            .copied()
+            .ok_or_else(|| ApiError::not_found(format!("no puzzle {id:?}")).code("no_puzzle"))
+    }
+
+    /// The puzzle as the page takes it: the stored puzzle, its rating now and the start's view.
+    fn shown(&self, i: usize) -> Value {
+        let p = &self.set[i];
+        let mut v = serde_json::to_value(p).expect("a puzzle serialises");
+        let r = self.rating(i);
+        v["rating_now"] = json!(r.rating().round() as i64);
+        v["view"] = json!(GameView::new(&p.game().expect("the set is checked")));
+        v
+    }
+
+    /// The daily puzzle of day `day` (days since 1970 in UTC): one of the set's puzzles that a
+    /// greedy player fails and whose line is at least two moves long, the same all day.
+    pub fn daily_index(&self, day: u64) -> usize {
+        let good: Vec<usize> = (0..self.set.len())
+            .filter(|&i| !self.set[i].easy && self.set[i].solution.depth() >= 2)
+            .collect();
+        let pool = if good.is_empty() {
+            (0..self.set.len()).collect()
+        } else {
+            good
+        };
+        pool[(mix(day.wrapping_add(0x5eed)) % pool.len() as u64) as usize]
+    }
+}
+
+impl Default for Puzzles {
+    fn default() -> Puzzles {
+        Puzzles::new()
+    }
+}
+
+type PuzzleState = Arc<Puzzles>;
+
+/// The puzzles' routes, with their own state.
+pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
+    Router::new()
+        .route("/api/puzzles", get(index))
+        .route("/api/puzzles/next", get(next))
+        .route("/api/puzzles/daily", get(daily))
+        .route("/api/puzzles/{id}", get(one))
+        .route("/api/puzzles/{id}/attempt", post(attempt))
+        .route("/api/puzzles/mistakes", post(mistakes))
+        .with_state(Arc::new(Puzzles::new()))
+}
+
+async fn index(State(p): State<PuzzleState>) -> Json<Value> {
+    let themes: serde_json::Map<String, Value> = Theme::ALL
+        .iter()
+        .map(|t| {
+            let n = p.set.iter().filter(|q| q.themes.contains(t)).count();
+            (t.name().to_string(), json!(n))
+        })
+        .collect();
+    Json(json!({
+        "count": p.set.len(),
+        "themes": themes,
+        "daily": p.set[p.daily_index(today())].id,
+    }))
+}
+
+fn today() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400)
+}
+
+/// Query of `GET /api/puzzles/next`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct NextQuery {
+    /// The rating to choose near (default 1500).
+    #[serde(default)]
+    rating: Option<f64>,
+    /// Only puzzles of this theme.
+    #[serde(default)]
+    theme: Option<String>,
+    /// Ids to leave out, comma-separated (those just played).
+    #[serde(default)]
+    exclude: Option<String>,
+    /// A seed for the draw (default: the clock), so a test can repeat it.
+    #[serde(default)]
+    seed: Option<u64>,
+}
+
+async fn next(
+    State(p): State<PuzzleState>,
+    ApiQuery(q): ApiQuery<NextQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let rating = q.rating.unwrap_or(1500.0);
+    if !(rating.is_finite() && (0.0..=4000.0).contains(&rating)) {
+        return Err(
+            ApiError::bad_request("rating: give a number from 0 to 4000").code("bad_rating"),
+        );
+    }
+    let theme: Option<Theme> = match q.theme.as_deref() {
+        None | Some("") | Some("all") => None,
+        Some(t) => Some(t.parse().map_err(|e: rajapasu_ai::puzzles::UnknownTheme| {
+            ApiError::bad_request(e.to_string()).code("bad_theme")
+        })?),
+    };
+    let excluded: Vec<&str> = q
+        .exclude
+        .as_deref()
+        .unwrap_or("")
+        .split(',')
+        .filter(|s| !s.is_empty())
+        .collect();
+    if excluded.len() > MAX_EXCLUDED {
+        return Err(
+            ApiError::bad_request(format!("exclude: at most {MAX_EXCLUDED} ids"))
+                .code("bad_exclude"),
+        );
+    }
+    let ratings = p.ratings.lock().expect("not poisoned").clone();
+    let mut pool: Vec<(f64, usize)> = (0..p.set.len())
+        .filter(|&i| theme.map_or(true, |t| p.set[i].themes.contains(&t)))
+        .filter(|&i| !excluded.contains(&p.set[i].id.as_str()))
+        .map(|i| ((ratings[i].rating() - rating).abs(), i))
+        .collect();
+    if pool.is_empty() {
+        return Err(ApiError::not_found("no puzzle left of that theme").code("no_puzzle"));
+    }
+    pool.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    pool.truncate(NEAREST);
+    let seed = q.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64)
+    });
+    let i = pool[Rng::new(mix(seed)).below(pool.len())].1;
+    Ok(Json(p.shown(i)))
+}
+
+async fn daily(State(p): State<PuzzleState>) -> Json<Value> {
+    let mut v = p.shown(p.daily_index(today()));
+    v["daily"] = json!(true);
+    Json(v)
+}
+
+async fn one(
+    State(p): State<PuzzleState>,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(p.shown(p.index(&id)?)))
+}
+
+/// A player's Glicko-2 rating as the API carries it.
+#[derive(Deserialize, Debug, Clone, Copy)]
+#[serde(deny_unknown_fields)]
+struct PlayerRating {
+    rating: f64,
+    deviation: f64,
+    volatility: f64,
+}
+
+/// Body of `POST /api/puzzles/{id}/attempt`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct AttemptRequest {
+    /// Whether the whole line was played without a wrong move.
+    solved: bool,
+    /// The player's rating before the attempt; none: a new player's. Left out of a rated
+    /// attempt's answer when `rated` is false (streak mode).
+    #[serde(default)]
+    player: Option<PlayerRating>,
+    /// Whether the player's rating moves (default true).
+    #[serde(default = "yes")]
+    rated: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// The result of one attempt for both sides: the player's rating after it and the puzzle's.
+pub fn rate_attempt(
+    config: &Config,
+    player: &Rating,
+    puzzle: &Rating,
+    solved: bool,
+) -> (Rating, Rating) {
+    let score = if solved { Score::WIN } else { Score::LOSS };
+    config
+        .rate_game(player, puzzle, score, [0.0, 0.0])
+        .expect("valid ratings and no idle periods")
+}
+
+fn rating_json(r: &Rating) -> Value {
+    json!({
+        "rating": r.rating(),
+        "deviation": r.deviation(),
+        "volatility": r.volatility(),
+        "provisional": r.is_provisional(),
+    })
+}
+
+async fn attempt(
+    State(p): State<PuzzleState>,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(req): ApiJson<AttemptRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let i = p.index(&id)?;
+    let player = match req.player {
+        None => p.config.unrated(),
+        Some(r) => Rating::new(r.rating, r.deviation, r.volatility).map_err(|e| {
+            ApiError::unprocessable(format!("player: {e}")).code("bad_player_rating")
+        })?,
+    };
+    let mut ratings = p.ratings.lock().expect("not poisoned");
+    let (player_after, puzzle_after) = rate_attempt(&p.config, &player, &ratings[i], req.solved);
+    ratings[i] = puzzle_after;
+    drop(ratings);
+    Ok(Json(json!({
+        "id": id,
+        "solved": req.solved,
+        "player": if req.rated { rating_json(&player_after) } else { rating_json(&player) },
+        "rated": req.rated,
+        "puzzle_rating": puzzle_after.rating().round() as i64,
+    })))
+}
+
+/// Body of `POST /api/puzzles/mistakes`: a finished game, as its rule set, start and moves.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct MistakesRequest {
+    /// The rule set.
+    rules: String,
+    /// The start's position code (default: the rule set's start).
+    #[serde(default)]
+    start: Option<String>,
+    /// The moves played, hole numbers.
+    moves: Vec<u8>,
+    /// Whose moves to look at: `south` or `north`.
+    side: rajapasu_engine::Side,
+}
+
+/// Moves of a game looked at, at most.
+const MAX_MOVES: usize = 2_000;
+/// The solver's budget for each move's proof: a position it cannot prove within it is left out.
+const MISTAKE_NODES: u64 = 400_000;
+/// Mistakes listed at most.
+const MISTAKES: usize = 5;
+/// The longest the proofs of one game may take.
+const MISTAKE_TIME: std::time::Duration = std::time::Duration::from_secs(8);
+
+async fn mistakes(ApiJson(req): ApiJson<MistakesRequest>) -> Result<Json<Value>, ApiError> {
+    let rules = crate::requests::rules(&req.rules)?;
+    let start = match &req.start {
+        Some(code) => crate::requests::position(code, rules)?,
+        None => rajapasu_engine::Position::start(rules),
+    };
+    if req.moves.len() > MAX_MOVES {
+        return Err(
+            ApiError::bad_request(format!("moves: at most {MAX_MOVES}")).code("too_many_moves")
+        );
+    }
+    let mut game = rajapasu_engine::Game::from_position(start);
+    let mut plies = Vec::new();
+    for (k, &n) in req.moves.iter().enumerate() {
+        let mv = rajapasu_engine::Move::new(n)
+            .filter(|m| game.legal_moves().contains(*m))
+            .ok_or_else(|| {
+                ApiError::unprocessable(format!("move {} ({n}) is not legal", k + 1))
+                    .code("illegal_move")
+            })?;
+        if game.position().to_move() == req.side {
+            plies.push((k + 1, *game.position(), n));
+        }
+        game.play(mv);
+    }
+    let found = tokio::task::spawn_blocking(move || find_mistakes(&plies))
+        .await
+        .map_err(ApiError::internal)?;
+    Ok(Json(json!({ "mistakes": found })))
+}
+
+/// The player's moves that lost most against the proven best, worst first: each position is
+/// taken as a puzzle of its round alone with no history (the position's values as a puzzle),
+/// proven by the solver with the endgame table when there is one; positions not proven within
+/// the budget are left out.
+fn find_mistakes(plies: &[(usize, rajapasu_engine::Position, u8)]) -> Vec<Value> {
+    use rajapasu_ai::puzzles::{best_moves, Prover};
+    let single = rajapasu_engine::Rules::default().single_round();
+    let deadline = std::time::Instant::now() + MISTAKE_TIME;
+    let mut prover = Prover::new(rajapasu_ai::table::for_rules(&single), MISTAKE_NODES);
+    let mut out: Vec<(i32, Value)> = Vec::new();
+    for &(ply, pos, played) in plies {
+        if std::time::Instant::now() >= deadline {
+            break;
+        }
+        let Ok(pos) =
+            rajapasu_engine::Position::from_code(&pos.to_string(), pos.rules().single_round())
+        else {
+            continue;
+        };
+        if pos.legal_moves().len() < 2 {
+            continue;
+        }
+        let game = rajapasu_engine::Game::from_position(pos);
+        let Ok(values) = prover.values(&game) else {
+            continue;
+        };
+        let best = best_moves(&values);
+        let top = values.iter().flatten().max().copied().unwrap_or(0);
+        let Some(got) = values.get(usize::from(played) - 1).copied().flatten() else {
+            continue;
+        };
+        if got < top {
+            out.push((
+                top - got,
+                json!({
+                    "ply": ply,
+                    "rules": game.rules().to_string(),
+                    "position": pos.to_string(),
+                    "played": played,
+                    "played_value": got,
+                    "best_value": top,
+                    "best": best,
+                    "values": values,
+                    "view": GameView::new(&game),
+                }),
+            ));
+        }
+    }
+    out.sort_by(|a, b| {
+        b.0.cmp(&a.0)
+            .then(a.1["ply"].as_u64().cmp(&b.1["ply"].as_u64()))
+    });
+    out.into_iter().take(MISTAKES).map(|(_, v)| v).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Glicko-2 by hand (Glickman's steps) for a new player (1500, 350, 0.06) solving a puzzle
+    /// rated 1500 with deviation 300. An attempt is a game with no idle period before it, so
+    /// φ* = φ and the new volatility does not enter: on the 173.7178 scale, g = 1/√(1 + 3φⱼ²/π²),
+    /// E = 1/(1 + e^(−g(μ−μⱼ))) = 0.5, v = 1/(g²E(1−E)), φ' = 1/√(1/φ² + 1/v) and
+    /// μ' = μ + φ'²·g·(s−E). Worked out separately (a few lines of Python following the paper).
+    #[test]
+    fn an_attempt_moves_both_ratings_as_computed_by_hand() {
+        let config = Config::default();
+        let player = config.unrated();
+        let puzzle = Rating::new(1500.0, 300.0, 0.06).unwrap();
+        let (pl, pz) = rate_attempt(&config, &player, &puzzle, true);
+        assert!((pl.rating() - 1666.648).abs() < 0.01, "{}", pl.rating());
+        assert!(
+            (pl.deviation() - 282.747).abs() < 0.01,
+            "{}",
+            pl.deviation()
+        );
+        assert!((pz.rating() - 1370.055).abs() < 0.01, "{}", pz.rating());
+        assert!(
+            (pz.deviation() - 259.766).abs() < 0.01,
+            "{}",
+            pz.deviation()
+        );
+        let (pl, pz) = rate_attempt(&config, &player, &puzzle, false);
+        assert!(pl.rating() < 1500.0 && pz.rating() > 1500.0);
+    }
+
+    #[test]
+    fn the_daily_puzzle_is_the_same_all_day_and_changes() {
+        let p = Puzzles::new();
+        assert_eq!(p.daily_index(20_000), p.daily_index(20_000));
+        let days: std::collections::HashSet<usize> =
+            (20_000..20_010).map(|d| p.daily_index(d)).collect();
+        assert!(days.len() > 5);
+        let d = &p.set[p.daily_index(20_000)];
+        assert!(!d.easy && d.solution.depth() >= 2);
+    }
+}

@@ -1,0 +1,75 @@
+// The clocks of a timed online game: chosen in the new-game form, shown on both players'
+// pages, the mover's time charged with the increment and the other's running after a move,
+// counting down between updates, on a desktop and on a phone; and in Raja Pasu Mandiri, three
+// clocks. Screenshots go to output/ (see browser.mjs).
+
+import assert from 'node:assert/strict';
+import { BASE, DESKTOP, PHONE, useBrowser, pageTest, openPage, shotAndCheck } from './browser.mjs';
+
+useBrowser();
+
+/** The clocks as a page shows them: [name, time, running] for each player. */
+const clocksOf = (page) =>
+  page.$$eval('#clocks .clock', (cs) => cs.map((c) => [c.querySelector('.clock-name').textContent, c.querySelector('.clock-time').textContent, c.classList.contains('running')]));
+
+/** Seconds of a clock's text `m:ss`. */
+const seconds = (text) => {
+  const [m, s] = text.split(':');
+  return Number(m) * 60 + Number(s);
+};
+
+pageTest('a 3+2 game: both players see both clocks, and a move charges one and starts the other', { path: '/', viewport: DESKTOP }, async (page) => {
+  await page.check('input[name=kind][value=online]');
+  await page.waitForSelector('#clock-field:not([hidden])');
+  await page.selectOption('#clock', '3+2');
+  await page.selectOption('select[name=mode]', 'round');
+  await Promise.all([page.waitForURL(/\/g\//), page.click('#start')]);
+  await page.waitForSelector('#invite-box:not([hidden])');
+  // Before the friend comes, no time runs.
+  assert.deepEqual((await clocksOf(page)).map((c) => c[1]), ['3:00', '3:00']);
+  assert.ok((await clocksOf(page)).every((c) => !c[2]));
+  const invite = await page.inputValue('#invite-box input');
+  const { context, page: friend } = await openPage(new URL(invite).pathname + new URL(invite).search, { viewport: PHONE, phone: true });
+  try {
+    await friend.waitForSelector('#clocks:not([hidden])');
+    // The friend took the last seat: South's time runs, on both pages.
+    for (const p of [page, friend]) await p.waitForFunction(() => document.querySelectorAll('#clocks .clock')[0].classList.contains('running'));
+    await page.waitForFunction(() => document.querySelectorAll('#clocks .clock-time')[0].textContent !== '3:00');
+    assert.ok(seconds((await clocksOf(page))[0][1]) < 180, 'counting down');
+    await page.click('[data-hole="S3"]');
+    for (const p of [page, friend]) await p.waitForFunction(() => document.querySelectorAll('#clocks .clock')[1].classList.contains('running'), null, { timeout: 20000 });
+    const [south, north] = await clocksOf(friend);
+    // South used a few seconds and got two back; North's time runs.
+    assert.ok(seconds(south[1]) >= 170 && seconds(south[1]) <= 181, south[1]);
+    assert.ok(north[2] && !south[2]);
+    await shotAndCheck(friend, 'clocks-phone');
+    const small = await friend.$$eval('#clocks .clock', (cs) => cs.map((c) => c.getBoundingClientRect().height).filter((h) => h < 44));
+    assert.deepEqual(small, [], 'clocks at least 44 px high');
+    await shotAndCheck(page, 'clocks-desktop');
+  } finally {
+    await context.close();
+  }
+});
+
+pageTest('a Mandiri game of days a move shows three clocks', { path: '/mandiri', viewport: DESKTOP }, async (page) => {
+  const r = await page.evaluate(async () => {
+    const a = await fetch('/api/mandiri/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ kind: 'online', clock: '3d' }) });
+    const v = await a.json();
+    const all = JSON.parse(localStorage.getItem('rajapasu.mandiri') || '{}');
+    all[v.id] = { token: v.token, players: v.players, kind: 'online', created: v.game.created, invites: v.invites };
+    localStorage.setItem('rajapasu.mandiri', JSON.stringify(all));
+    for (const link of v.invites) {
+      const code = new URL(link, location.href).searchParams.get('invite');
+      await fetch(`/api/mandiri/games/${v.id}/join`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ invite: code }) });
+    }
+    return v;
+  });
+  await page.goto(`${BASE}/m/${r.id}`);
+  await page.waitForSelector('#clocks:not([hidden])');
+  await page.waitForFunction(() => document.querySelectorAll('#clocks .clock').length === 3);
+  const clocks = await clocksOf(page);
+  // The running clock has just begun: three days, or a moment less.
+  assert.ok(['2 d 23 h', '3 d 0 h'].includes(clocks[0][1]), clocks[0][1]);
+  assert.deepEqual(clocks.slice(1).map((c) => c[1]), ['3 d 0 h', '3 d 0 h']);
+  assert.deepEqual(clocks.map((c) => c[2]), [true, false, false]);
+});

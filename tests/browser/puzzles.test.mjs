@@ -1,0 +1,174 @@
+// The puzzles page at a desktop and a phone size: a puzzle solved (the guest's rating kept
+// across a reload), a wrong move explained with the puzzle's proven values, streak mode, the
+// daily puzzle, "learn from your mistakes" after a finished game against the computer, and the
+// page in every language with nothing overflowing.
+// Screenshots go to output/ (see browser.mjs), to be looked at.
+
+import assert from 'node:assert/strict';
+import { BASE, DESKTOP, PHONE, REGION, LANGS, catalog, useBrowser, pageTest, shotAndCheck } from './browser.mjs';
+
+useBrowser();
+
+const api = async (method, path, body) => {
+  const r = await fetch(`${BASE}${path}`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+  assert.ok(r.ok, `${method} ${path}: ${r.status} ${await r.clone().text()}`);
+  return r.json();
+};
+const depth = (s) => 1 + Math.max(0, ...s.defences.map((d) => depth(d.then)));
+const sideOf = (code) => (code.split(' ')[1] === 'N' ? 'N' : 'S');
+/** Counters on the board of a position code. */
+const counters = (code) => code.split(' ')[0].split(/[,/]/).reduce((n, c) => n + (Number(c) || 0), 0);
+const best = (step) => Math.max(...step.values.filter((v) => v !== null));
+
+/** A puzzle of the set with `test(puzzle)` true, drawn with fixed seeds. */
+async function findPuzzle(test) {
+  for (let seed = 1; seed < 400; seed++) {
+    const p = await api('GET', `/api/puzzles/next?rating=${1000 + (seed % 12) * 100}&seed=${seed}`);
+    if (test(p)) return p;
+  }
+  throw new Error('no such puzzle');
+}
+
+/** Plays the puzzle shown to its end with the right moves, following the defence the page
+ *  chose after each (found by the position it leaves). */
+async function solve(page, puzzle) {
+  const side = sideOf(puzzle.position);
+  let step = puzzle.solution;
+  for (;;) {
+    const before = await page.getAttribute('#puzzles', 'data-position');
+    await page.click(`#pz-board [data-hole="${side}${step.move}"]`);
+    if (!step.defences.length) break;
+    await page.waitForFunction((b) => {
+      const el = document.getElementById('puzzles');
+      return el.dataset.state === 'ready' && el.dataset.position !== b;
+    }, before);
+    const now = await page.getAttribute('#puzzles', 'data-position');
+    const after = (await api('POST', '/api/trace', { rules: puzzle.rules, position: before, move: step.move })).after.position;
+    let next = null;
+    for (const d of step.defences) {
+      const t = await api('POST', '/api/trace', { rules: puzzle.rules, position: after, move: d.move });
+      if (t.after.position === now) next = d.then;
+    }
+    assert.ok(next, 'the page answered with one of the listed defences');
+    step = next;
+  }
+  await page.waitForSelector('#puzzles[data-state="solved"]');
+}
+
+for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+  const phone = size === 'phone';
+
+  pageTest(`a puzzle solved, and the guest's rating kept across a reload (${size})`, { path: '/puzzles', lang: 'en-GB', viewport, phone }, async (page) => {
+    const puzzle = await findPuzzle((p) => depth(p.solution) >= 2);
+    await page.goto(`${BASE}/puzzles/${puzzle.id}`);
+    await page.waitForSelector('#puzzles[data-state="ready"]');
+    assert.match(await page.textContent('#pz-task'), /to move: find the move that wins the most/);
+    assert.equal(await page.inputValue('#pz-link'), `${BASE}/puzzles/${puzzle.id}`);
+    assert.match(await page.getAttribute('#pz-analysis', 'href'), /^\/analysis\?rules=canonical%2Fmode%3Dround&position=/);
+    await shotAndCheck(page, `puzzles-start-${size}`);
+    await solve(page, puzzle);
+    assert.match(await page.textContent('#pz-feedback'), /^Right: the best move/);
+    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('rajapasu.puzzleRating')));
+    assert.ok(kept.rating > 1500, `a new player who solves goes up: ${kept.rating}`);
+    await shotAndCheck(page, `puzzles-solved-${size}`);
+    await page.reload();
+    await page.waitForSelector('#puzzles[data-state="ready"]');
+    assert.equal(await page.textContent('#pz-rating'), `${Math.round(kept.rating).toLocaleString('en-GB')} (± ${Math.round(kept.deviation)})`);
+  });
+
+  pageTest(`a wrong move is explained with the proven values (${size})`, { path: '/puzzles', lang: 'en-GB', viewport, phone }, async (page) => {
+    const puzzle = await findPuzzle(() => true);
+    await page.goto(`${BASE}/puzzles/${puzzle.id}`);
+    await page.waitForSelector('#puzzles[data-state="ready"]');
+    // The hint marks the key move's hole.
+    await page.click('#pz-hint');
+    const side = sideOf(puzzle.position);
+    assert.match(await page.getAttribute(`#pz-board [data-hole="${side}${puzzle.solution.move}"]`, 'class'), /hint/);
+    const s = puzzle.solution;
+    const wrong = s.values.findIndex((v, i) => v !== null && i + 1 !== s.move) + 1;
+    await page.click(`#pz-board [data-hole="${side}${wrong}"]`);
+    await page.waitForSelector('#puzzles[data-state="failed"]');
+    const words = (v) => (v > 0 ? `wins the round by ${v}` : v < 0 ? `loses the round by ${-v}` : 'draws the round');
+    assert.equal(
+      await page.textContent('#pz-feedback'),
+      `Not the best: this move ${words(s.values[wrong - 1])}; the best, ${side}${s.move}, ${words(best(s))}.`,
+    );
+    await shotAndCheck(page, `puzzles-wrong-${size}`);
+    await page.click('#pz-solution');
+    await page.waitForFunction(() => /^The solution: /.test(document.getElementById('pz-feedback').textContent));
+  });
+
+  pageTest(`streak mode climbs until the first mistake, unrated (${size})`, { path: '/puzzles', lang: 'en-GB', viewport, phone }, async (page) => {
+    await page.waitForSelector('#puzzles[data-state="ready"]');
+    await page.click('#pz-mode-streak');
+    await page.waitForSelector('#puzzles[data-mode="streak"][data-state="ready"]');
+    const first = await api('GET', `/api/puzzles/${new URL(page.url()).pathname.split('/')[2]}`);
+    await solve(page, first);
+    assert.match(await page.textContent('#pz-streak'), /Streak: 1 solved/);
+    assert.equal(await page.evaluate(() => localStorage.getItem('rajapasu.puzzleRating')), null, 'streak mode leaves the rating alone');
+    await page.click('#pz-next');
+    await page.waitForFunction((id) => document.getElementById('puzzles').dataset.state === 'ready' && !location.pathname.endsWith(id), first.id);
+    const second = await api('GET', `/api/puzzles/${new URL(page.url()).pathname.split('/')[2]}`);
+    const s = second.solution;
+    const wrong = s.values.findIndex((v, i) => v !== null && i + 1 !== s.move) + 1;
+    await page.click(`#pz-board [data-hole="${sideOf(second.position)}${wrong}"]`);
+    await page.waitForSelector('#puzzles[data-state="failed"]');
+    assert.match(await page.textContent('#pz-feedback'), /The streak ends at 1\./);
+    assert.match(await page.textContent('#pz-streak'), /best 1/);
+  });
+
+  pageTest(`the daily puzzle (${size})`, { path: '/puzzles?mode=daily', lang: 'en-GB', viewport, phone }, async (page) => {
+    await page.waitForSelector('#puzzles[data-mode="daily"][data-state="ready"]');
+    const daily = await api('GET', '/api/puzzles/daily');
+    assert.equal(new URL(page.url()).pathname, `/puzzles/${daily.id}`);
+    assert.equal((await api('GET', '/api/puzzles')).daily, daily.id);
+    assert.equal(await page.getAttribute('#pz-mode-daily', 'aria-pressed'), 'true');
+  });
+
+  pageTest(`learn from your mistakes after a game against the computer (${size})`, { path: '/puzzles', lang: 'en-GB', viewport, phone }, async (page) => {
+    // A game from a puzzle's position with South to move, where South plays a wrong move first.
+    // Few counters: the server proves the game's positions quickly, without a table.
+    const puzzle = await findPuzzle((p) => sideOf(p.position) === 'S' && counters(p.position) <= 14);
+    const s = puzzle.solution;
+    const wrong = s.values.findIndex((v, i) => v !== null && i + 1 !== s.move) + 1;
+    const created = await api('POST', '/api/games', { kind: 'computer', level: 1, side: 'south', mode: 'round', position: puzzle.position });
+    let game = created.game;
+    let first = true;
+    for (let i = 0; i < 300 && game.view.status === 'playing'; i++) {
+      if (game.view.to_move === 'south') {
+        const move = first ? wrong : game.view.legal_moves[0];
+        first = false;
+        game = (await api('POST', `/api/games/${created.id}/moves`, { move, ply: game.ply, token: created.token })).game;
+      } else {
+        await new Promise((r) => setTimeout(r, 100));
+        game = await api('GET', `/api/games/${created.id}`);
+      }
+    }
+    assert.notEqual(game.view.status, 'playing', 'the game ended');
+    // The game page offers the way there.
+    await page.goto(`${BASE}/g/${created.id}`);
+    const link = await page.waitForSelector('#learn-mistakes:not([hidden])');
+    assert.equal(await link.getAttribute('href'), `/puzzles?game=${created.id}&side=south`);
+    await Promise.all([page.waitForURL(/\/puzzles\?game=/), link.click()]);
+    await page.waitForSelector('#pz-mistakes-list button');
+    const items = await page.$$eval('#pz-mistakes-list button', (b) => b.map((e) => e.textContent));
+    assert.ok(items.some((t) => t.startsWith(`Move 1: you played S${wrong}`)), items.join(' | '));
+    await page.waitForSelector('#puzzles[data-mode="mistakes"][data-state="ready"]');
+    await shotAndCheck(page, `puzzles-mistakes-${size}`);
+  });
+}
+
+for (const code of LANGS) {
+  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    pageTest(`the puzzles page in ${code} (${size})`, { path: '/puzzles', lang: REGION[code] || code, viewport, phone: size === 'phone' }, async (page) => {
+      await page.waitForSelector('#puzzles[data-state="ready"]');
+      const words = catalog(code);
+      const id = new URL(page.url()).pathname.split('/')[2];
+      const p = await api('GET', `/api/puzzles/${id}`);
+      const side = words[sideOf(p.position) === 'S' ? 'side.south' : 'side.north'];
+      assert.equal(await page.textContent('#pz-task'), words['puzzles.task'].replace('{side}', side));
+      assert.equal(await page.textContent('#pz-hint'), words['puzzles.hint']);
+      await shotAndCheck(page, `puzzles-${code}-${size}`);
+    });
+  }
+}

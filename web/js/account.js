@@ -1,0 +1,104 @@
+// The account page, `/account`: register (the games of this browser move to the account), log
+// in, and once in: the account's games (kept in this browser too, so that the Play pages list
+// them), log out here or everywhere, change the password. docs/API.md, "Accounts".
+
+import { call, errorText, seats, mandiriSeats, markSignedIn } from './api.js';
+import { t, setLanguage, preferred, languageSwitch, element, language } from './i18n.js';
+
+const $ = (id) => document.getElementById(id);
+let account = null;
+
+/** This browser's seats, as the registration moves them. */
+function guestSeats() {
+  const of = (store, game) => Object.entries(store.all()).map(([id, s]) => ({ game, id, token: s.token }));
+  return [...of(seats, 'raja_pasu'), ...of(mandiriSeats, 'mandiri')].filter((s) => s.token).slice(0, 100);
+}
+
+/** Keeps the account's games in this browser, as if played here: the Play pages list them. */
+function keepGames(games) {
+  for (const g of games) {
+    const store = g.game === 'mandiri' ? mandiriSeats : seats;
+    const known = store.get(g.id);
+    if (!known || known.token !== g.token) store.set(g.id, { ...(known || {}), token: g.token, kind: known?.kind || 'online', created: known?.created || g.since });
+  }
+}
+
+function gameLink(g) {
+  const page = g.game === 'mandiri' ? '/m' : '/g';
+  const name = t(g.game === 'mandiri' ? 'm.title' : 'app.title');
+  const when = new Date(g.since * 1000).toLocaleString(language());
+  return element('li', {}, element('a', { href: `${page}/${g.id}`, textContent: `${name} · ${when}` }));
+}
+
+function render() {
+  $('signed-out').hidden = Boolean(account);
+  $('signed-in').hidden = !account;
+  if (!account) return;
+  $('account-name').textContent = account.name;
+  $('account-since').textContent = t('account.since', { date: new Date(account.created * 1000).toLocaleDateString(language()) });
+  $('account-no-games').hidden = account.games.length > 0;
+  $('account-games').replaceChildren(...account.games.map(gameLink));
+}
+
+async function refresh() {
+  const r = await call('GET', '/api/account');
+  account = r.account;
+  markSignedIn(Boolean(account));
+  if (account) keepGames(account.games);
+  render();
+}
+
+/** Sends a form's request; its errors go to `errorBox` in the page's language. */
+function onSubmit(form, errorBox, send) {
+  $(form).addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const button = e.target.querySelector('button[type="submit"]');
+    button.disabled = true;
+    $(errorBox).textContent = '';
+    try {
+      await send(new FormData(e.target));
+      e.target.reset();
+    } catch (err) {
+      $(errorBox).textContent = errorText(err);
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
+
+async function start() {
+  await setLanguage(preferred());
+  languageSwitch($('lang'), render);
+  onSubmit('register-form', 'register-error', async (fd) => {
+    await call('POST', '/api/account/register', { name: fd.get('name'), password: fd.get('password'), games: guestSeats() });
+    await refresh();
+  });
+  onSubmit('login-form', 'login-error', async (fd) => {
+    await call('POST', '/api/account/login', { name: fd.get('name'), password: fd.get('password') });
+    await refresh();
+  });
+  onSubmit('password-form', 'password-error', async (fd) => {
+    $('password-done').textContent = '';
+    await call('POST', '/api/account/password', { old: fd.get('old'), new: fd.get('new') });
+    $('password-done').textContent = t('account.passwordChanged');
+  });
+  for (const [id, path] of [['logout', '/api/account/logout'], ['logout-everywhere', '/api/account/logout-everywhere']]) {
+    $(id).addEventListener('click', async () => {
+      $('logout-error').textContent = '';
+      try {
+        await call('POST', path);
+        await refresh();
+      } catch (err) {
+        $('logout-error').textContent = errorText(err);
+      }
+    });
+  }
+  try {
+    await refresh();
+  } catch (err) {
+    $('signed-out').hidden = false;
+    $('login-error').textContent = errorText(err);
+  }
+}
+
+start();
