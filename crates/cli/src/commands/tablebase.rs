@@ -235,7 +235,11 @@ fn run_verify(
         checked as f64 / took.as_secs_f64().max(1e-9),
         bad.len(),
         bad.len() - mismatches,
-        if bad.len() >= 10 { ", listing stops at 10" } else { "" }
+        if bad.len() >= 10 {
+            ", listing stops at 10"
+        } else {
+            ""
+        }
     );
     // The sample: positions of built layers, proved by the solver's search, which uses no
     // table, in each of the two games.
