@@ -6,7 +6,7 @@
 //! each the North rows that complete the layer), so nothing is unranked, and a child's index
 //! is read from its two row codes ([`RowIndex::rank`]).
 
-use super::Tables;
+use super::tables::Tables;
 use crate::index::{code_sum, RowIndex};
 use rajapasu_engine::Side;
 use rayon::prelude::*;

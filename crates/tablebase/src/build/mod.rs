@@ -20,23 +20,27 @@
 //! - [`generate`](self::generate): every position's moves, read in index order: the best
 //!   exits, and the moves that stay in the layer;
 //! - [`retrograde`](self::retrograde): the values and ranks of a layer from those;
+//! - [`tables`](self::tables): what the generation reads: shapes, indexes and the values of
+//!   the layers solved so far;
 //! - [`writer`](self::writer): writes finished layers on a thread of its own while the next
 //!   ones are solved.
 
 mod generate;
 mod retrograde;
+mod tables;
 mod writer;
 
 use crate::config::{Config, Shape};
-use crate::file::{self, LayerId};
+use crate::file;
 use crate::index::RowIndex;
 use crate::TableError;
-use rajapasu_engine::{Rules, Side};
+use rajapasu_engine::Rules;
 use rayon::prelude::*;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tables::{row_index, Tables};
 
 /// How far a build has come.
 #[derive(Clone, Copy, Debug)]
@@ -101,69 +105,6 @@ fn pairs(holes: usize) -> Vec<Vec<usize>> {
     std::iter::once(vec![0])
         .chain((1..n).step_by(2).map(|i| vec![i, i + 1]))
         .collect()
-}
-
-/// The row index of a shape: its closed holes by row.
-fn row_index(shape: &Shape) -> RowIndex {
-    let n = shape.template.rules().holes();
-    let closed = |side: Side| -> Vec<usize> {
-        (0..n)
-            .filter(|&k| !shape.open.contains(&(side.index() * n + k)))
-            .collect()
-    };
-    RowIndex::new(n, &closed(Side::South), &closed(Side::North))
-}
-
-/// A solved layer's values as pairs `[lower, upper]`, shared with the writer thread.
-type LayerValues = Arc<Vec<[i8; 2]>>;
-
-/// What the generation reads: every configuration's shape and index, and the values of the
-/// layers solved so far, as pairs `[lower, upper]` by configuration and layer.
-struct Tables {
-    holes: usize,
-    configs: Vec<Config>,
-    shapes: Vec<Shape>,
-    rows: Vec<RowIndex>,
-    /// The index of each configuration's mirror.
-    mirror: Vec<usize>,
-    values: Vec<Vec<Option<LayerValues>>>,
-}
-
-impl Tables {
-    fn new(rules: &Rules) -> Tables {
-        let configs = Config::all(rules.holes());
-        let shapes: Vec<Shape> = configs.iter().map(|&c| Shape::new(*rules, c)).collect();
-        let rows: Vec<RowIndex> = shapes.iter().map(row_index).collect();
-        let mirror = configs
-            .iter()
-            .map(|c| {
-                configs
-                    .iter()
-                    .position(|m| *m == c.mirror())
-                    .expect("every mirror is listed")
-            })
-            .collect();
-        let values = rows
-            .iter()
-            .map(|r| vec![None; r.max_layer() as usize + 1])
-            .collect();
-        Tables {
-            holes: rules.holes(),
-            configs,
-            shapes,
-            rows,
-            mirror,
-            values,
-        }
-    }
-
-    fn id(&self, c: usize, s: u32) -> LayerId {
-        LayerId {
-            holes: self.holes as u8,
-            config: self.configs[c],
-            layer: s as u8,
-        }
-    }
 }
 
 /// A layer of a pair, found built or solved now: values and (when solved) ranks by
