@@ -316,7 +316,7 @@ fn svg(table: &MatchTable) -> String {
     }
     out += &format!(
         "<text x=\"{left}\" y=\"{}\">South's holdings at the round start. Blue: South wins, \
-         red: North wins (darker: fewer rounds), grey: drawn, white: not proven.</text>\n</svg>\n",
+         red: North wins (darker: fewer rounds), grey: drawn, white: only bounds proven.</text>\n</svg>\n",
         axis + 18
     );
     out
