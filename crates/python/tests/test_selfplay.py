@@ -2,7 +2,9 @@
 front end gives the same games and statistics on 1 or 2 workers."""
 
 import json
+import os
 import subprocess
+import tempfile
 
 import pytest
 
@@ -71,9 +73,12 @@ def test_ray_command_line(tmp_path, capsys):
 
 
 def _rust(exe, command, *args):
-    """The ``--json`` output of ``rajapasu command args``."""
-    out = subprocess.run([exe, command, "--json", *args], check=True, capture_output=True,
-                         text=True)
+    """The ``--json`` output of ``rajapasu command args``, with no endgame table: the Python
+    side uses none unless ``set_tablebase`` says so, while the command would take one that
+    happens to be in the user's data directory, and its players would then play otherwise."""
+    no_table = os.path.join(tempfile.gettempdir(), "rajapasu-no-table")
+    out = subprocess.run([exe, "--tablebase", no_table, command, "--json", *args], check=True,
+                         capture_output=True, text=True)
     return json.loads(out.stdout)
 
 
