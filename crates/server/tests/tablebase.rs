@@ -59,7 +59,10 @@ async fn a_server_builds_the_missing_table_and_uses_it_as_it_grows() {
             ["starting", "building"].contains(&v["state"].as_str().unwrap()),
             "{v}"
         );
-        assert!(start.elapsed() < Duration::from_secs(120), "{v}");
+        // The build runs only when nothing else wants a core (SCHED_IDLE): while anything
+        // else keeps both cores busy, as the lints' build beside the tests does in `.ci/run`,
+        // it waits. So the bound is generous; the build itself takes seconds.
+        assert!(start.elapsed() < Duration::from_secs(600), "{v}");
         tokio::time::sleep(Duration::from_millis(50)).await;
     };
     assert_eq!(
