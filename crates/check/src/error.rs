@@ -1,0 +1,270 @@
+//! Why a certificate is refused: one variant for each way a certificate can be wrong, each
+//! naming the line or the node where the checker first found it.
+
+use rajapasu_engine::{IllegalMove, Move, ParseError, RulesError};
+use std::fmt;
+
+/// The first problem the checker found. Node numbers are the certificate's ids.
+#[derive(Debug)]
+pub enum CheckError {
+    /// The file could not be read (or is not valid gzip).
+    Io(std::io::Error),
+    /// The file ended before the line the format requires next (a truncated certificate).
+    Truncated {
+        /// What was expected next.
+        expected: &'static str,
+    },
+    /// A header line is missing or malformed.
+    Header {
+        /// The line number, from 1.
+        line: u64,
+        /// What the format requires there.
+        expected: &'static str,
+    },
+    /// The format version is not one this checker knows.
+    Version {
+        /// The version the file names.
+        found: String,
+    },
+    /// The `rules` line names no rule set.
+    Rules(RulesError),
+    /// The `root` line is not a valid position under the rules.
+    Root(ParseError),
+    /// A node line does not parse.
+    Syntax {
+        /// The line number, from 1.
+        line: u64,
+        /// What is wrong with it.
+        problem: &'static str,
+    },
+    /// A node line's id is not the next id: ids run 0, 1, 2, ... in order.
+    OutOfOrder {
+        /// The line number, from 1.
+        line: u64,
+        /// The id expected.
+        expected: u64,
+        /// The id found.
+        found: u64,
+    },
+    /// More node lines than the header's `nodes`, or text after `end`.
+    TrailingText {
+        /// The line number, from 1.
+        line: u64,
+    },
+    /// A child id is not greater than its parent's: the only way a cycle could be written.
+    ChildNotAfterParent {
+        /// The parent.
+        node: u64,
+        /// The child it names.
+        child: u64,
+    },
+    /// A child id beyond the last node.
+    ChildOutOfRange {
+        /// The parent.
+        node: u64,
+        /// The child it names.
+        child: u64,
+    },
+    /// No earlier node names this one as a child (only the root, node 0, has no parent).
+    Unreachable {
+        /// The node.
+        node: u64,
+    },
+    /// Two parents (or two moves) of a node lead to different positions.
+    ParentsDisagree {
+        /// The node.
+        node: u64,
+        /// The parent whose move gives another position than the first parent's.
+        parent: u64,
+    },
+    /// The same position under two ids.
+    RepeatedPosition {
+        /// The second id.
+        node: u64,
+        /// The first id that holds it.
+        first: u64,
+    },
+    /// A prover node where the opponent is to move, or an opponent node where the prover is.
+    WrongSide {
+        /// The node.
+        node: u64,
+    },
+    /// A prover node's move is not legal.
+    IllegalMove {
+        /// The node.
+        node: u64,
+        /// The move.
+        mv: Move,
+        /// Why the engine refuses it.
+        why: IllegalMove,
+    },
+    /// An opponent node lists fewer children than the opponent has legal moves.
+    MissingReply {
+        /// The node.
+        node: u64,
+        /// The first legal reply without a child.
+        reply: Move,
+    },
+    /// An opponent node lists more children than the opponent has legal moves.
+    ExtraReply {
+        /// The node.
+        node: u64,
+        /// Legal replies.
+        legal: usize,
+        /// Children listed.
+        listed: usize,
+    },
+    /// A leaf where the player to move still has a move: the round is not over there.
+    NotOver {
+        /// The node.
+        node: u64,
+    },
+    /// A prover or opponent node where the player to move has no move: the round is over
+    /// there, so it must be a leaf.
+    Over {
+        /// The node.
+        node: u64,
+    },
+    /// A leaf states another value than the rules give: an E leaf's final margin, or a D
+    /// leaf's lead less the counters left.
+    WrongLeafValue {
+        /// The node.
+        node: u64,
+        /// The margin stated.
+        stated: i32,
+        /// The margin the rules give.
+        actual: i32,
+    },
+    /// A node states a value below one of its parents': the parent's move (or reply) leads
+    /// to a position worth less than the parent claims.
+    BelowParent {
+        /// The node.
+        node: u64,
+        /// Its value.
+        value: i32,
+        /// The parent claiming more.
+        parent: u64,
+        /// The parent's value.
+        needed: i32,
+    },
+    /// The root's value is below the header's claim.
+    ClaimTooHigh {
+        /// The claimed margin.
+        claimed: i32,
+        /// The root's value.
+        root: i32,
+    },
+}
+
+impl fmt::Display for CheckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use CheckError::*;
+        match self {
+            Io(e) => write!(f, "cannot read the certificate: {e}"),
+            Truncated { expected } => {
+                write!(
+                    f,
+                    "the certificate is truncated: it ends where {expected} should be"
+                )
+            }
+            Header { line, expected } => write!(f, "line {line}: expected {expected}"),
+            Version { found } => write!(
+                f,
+                "certificate format version {found} is not known (this checker reads version 1)"
+            ),
+            Rules(e) => write!(f, "the rules line: {e}"),
+            Root(e) => write!(f, "the root position: {e}"),
+            Syntax { line, problem } => write!(f, "line {line}: {problem}"),
+            OutOfOrder {
+                line,
+                expected,
+                found,
+            } => write!(
+                f,
+                "line {line}: node {found} where node {expected} should come"
+            ),
+            TrailingText { line } => write!(f, "line {line}: text after the last node"),
+            ChildNotAfterParent { node, child } => write!(
+                f,
+                "node {node}: child {child} does not come after it (child ids must be greater, \
+                 so that no cycle can be written)"
+            ),
+            ChildOutOfRange { node, child } => {
+                write!(f, "node {node}: child {child} is beyond the last node")
+            }
+            Unreachable { node } => write!(f, "node {node}: no node before it leads to it"),
+            ParentsDisagree { node, parent } => write!(
+                f,
+                "node {node}: node {parent} leads to another position than its first parent"
+            ),
+            RepeatedPosition { node, first } => {
+                write!(f, "node {node}: the same position as node {first}")
+            }
+            WrongSide { node } => write!(
+                f,
+                "node {node}: the node's kind does not match the player to move (P: the prover, \
+                 O: the opponent)"
+            ),
+            IllegalMove { node, mv, why } => write!(f, "node {node}: move {mv} is illegal: {why}"),
+            MissingReply { node, reply } => {
+                write!(f, "node {node}: the opponent's reply {reply} has no child")
+            }
+            ExtraReply {
+                node,
+                legal,
+                listed,
+            } => write!(
+                f,
+                "node {node}: {listed} children for {legal} legal replies"
+            ),
+            NotOver { node } => write!(
+                f,
+                "node {node}: a leaf, but the player to move has a move (the round is not over)"
+            ),
+            Over { node } => write!(
+                f,
+                "node {node}: the player to move has no move, so the round is over: it must be \
+                 a leaf (E)"
+            ),
+            WrongLeafValue {
+                node,
+                stated,
+                actual,
+            } => write!(
+                f,
+                "node {node}: the leaf states the value {stated}, the rules give {actual}"
+            ),
+            BelowParent {
+                node,
+                value,
+                parent,
+                needed,
+            } => write!(
+                f,
+                "node {node}: its value {value} is below its parent {parent}'s value {needed}"
+            ),
+            ClaimTooHigh { claimed, root } => write!(
+                f,
+                "the claim margin>={claimed} is above the root's value {root}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CheckError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CheckError::Io(e) => Some(e),
+            CheckError::Rules(e) => Some(e),
+            CheckError::Root(e) => Some(e),
+            CheckError::IllegalMove { why, .. } => Some(why),
+            _ => None,
+        }
+    }
+}
+
+impl From<std::io::Error> for CheckError {
+    fn from(e: std::io::Error) -> CheckError {
+        CheckError::Io(e)
+    }
+}
