@@ -174,6 +174,53 @@ impl Solver {
         (None, depth)
     }
 
+    /// Proves whether the value of `pos` in the game `endless` is at least `v`, by deepening
+    /// null-window tests until one answers, within `limits`: `None` if they ran out first.
+    /// Yes and no are proofs in that game, history-free like every stored bound.
+    ///
+    /// ```
+    /// use rajapasu_ai::Limits;
+    /// use rajapasu_ai::solver::{Endless, Solver};
+    /// use rajapasu_engine::{Position, Rules};
+    /// let rules = Rules::default().single_round();
+    /// let pos = Position::from_code("0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35", rules).unwrap();
+    /// let mut solver = Solver::new(16);
+    /// assert_eq!(solver.at_least(&pos, Endless::Opponent, 3, &Limits::default()), Some(true));
+    /// assert_eq!(solver.at_least(&pos, Endless::Mover, 4, &Limits::default()), Some(false));
+    /// ```
+    pub fn at_least(
+        &mut self,
+        pos: &Position,
+        endless: Endless,
+        v: i32,
+        limits: &Limits,
+    ) -> Option<bool> {
+        self.begin(limits, Instant::now());
+        let max_depth = limits.depth.unwrap_or(u32::MAX).max(1);
+        let mut depth = 0;
+        while depth < max_depth && !self.aborted {
+            depth = (depth + 2).min(max_depth);
+            match self.test(pos, endless, v, depth) {
+                Answer::Yes => return Some(true),
+                Answer::No => return Some(false),
+                Answer::Unknown => {}
+            }
+        }
+        None
+    }
+
+    /// The move that proved the last bound the table holds for `pos` in the game `endless`,
+    /// if the table holds one: a good first move to try.
+    pub fn best_move(&self, pos: &Position, endless: Endless) -> Option<Move> {
+        let favoured = match endless {
+            Endless::Mover => pos.to_move(),
+            Endless::Opponent => !pos.to_move(),
+        };
+        self.table
+            .get(&key_of(pos, favoured))
+            .and_then(|e| Move::new(e.best))
+    }
+
     /// A best line from `pos` as the table knows it after a solve: the moves that proved each
     /// position's last bound, in the game `endless`, up to the first position the table does
     /// not hold, a repetition or `max` moves.
