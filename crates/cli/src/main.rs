@@ -75,6 +75,10 @@ enum Command {
     Play(commands::play::PlayArgs),
     /// Prove a position's single-round value and each legal move's (resumable).
     Solve(commands::solve::SolveArgs),
+    /// Write a certificate: the proof of a bound on a round's result (docs/CERTIFICATES.md).
+    Certify(commands::certify::CertifyArgs),
+    /// Check a certificate with the rules engine alone.
+    Check(commands::check::CheckArgs),
     /// Build, check, probe and describe the endgame table (proven values of small positions).
     Tablebase(commands::tablebase::TablebaseArgs),
     /// Build the proven opening book of the canonical round (docs/BOOK.md).
@@ -206,6 +210,8 @@ fn main() -> ExitCode {
         Some(Command::Play(a)) => commands::play::run(a),
         Some(Command::Tablebase(a)) => commands::tablebase::run(a),
         Some(Command::Solve(a)) => commands::solve::run(a),
+        Some(Command::Certify(a)) => commands::certify::run(a),
+        Some(Command::Check(a)) => commands::check::run(a),
         Some(Command::Book(a)) => commands::book::run(a),
         Some(Command::Puzzles(a)) => commands::puzzles::run(a),
         None => rajapasu_server::cli::serve(Default::default()).map_err(CliError::from),

@@ -3,6 +3,8 @@
 pub mod analyze;
 pub mod bench;
 pub mod book;
+pub mod certify;
+pub mod check;
 pub mod engine;
 pub mod perft;
 pub mod play;

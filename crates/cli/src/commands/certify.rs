@@ -1,0 +1,132 @@
+//! `rajapasu certify`: writes the proof of a bound on a round's result as a certificate that
+//! `rajapasu check` verifies with the rules engine alone (docs/CERTIFICATES.md).
+
+use crate::common::{CliError, GameArgs};
+use clap::Args;
+use rajapasu_ai::certify::{certify_round, CertifyOptions, Progress};
+use rajapasu_ai::solver::Solver;
+use rajapasu_engine::{Game, Side};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Arguments of `rajapasu certify`.
+#[derive(Args, Debug)]
+#[command(
+    after_help = "The certificate holds the prover's strategy down to the ends of the \
+round: one move at each of its positions, every reply of the other player, each position once. \
+The round is played alone (mode=round) from the position, taken as set up, with no history. A \
+FILE ending in .gz is written compressed.\n\nThe first round's two bounds:\n  rajapasu certify \
+--prover S --margin 16 --out first-round-south.cert.gz\n  rajapasu certify --prover N --margin \
+-16 --out first-round-north.cert.gz"
+)]
+pub struct CertifyArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// The player whose strategy the certificate holds (default: the player to move).
+    #[arg(long, value_name = "S|N")]
+    prover: Option<String>,
+    /// The bound: the prover's final margin (its captures in the round less the other
+    /// player's, the end-of-round award included) is at least M. Negative: the prover loses by
+    /// at most -M.
+    #[arg(long, value_name = "M", allow_hyphen_values = true)]
+    margin: i32,
+    /// Where to write the certificate.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Size of the solver's table of proven bounds (which orders the moves), as a power of two.
+    #[arg(long, default_value_t = 25, value_name = "BITS")]
+    table_bits: u32,
+    /// Give up beyond this many nodes.
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+    #[command(flatten)]
+    table: crate::table::TableArgs,
+}
+
+pub fn run(args: CertifyArgs) -> Result<(), CliError> {
+    if !(10..=30).contains(&args.table_bits) {
+        return Err(CliError("--table-bits must be between 10 and 30".into()));
+    }
+    let mut game_args = args.game.clone();
+    game_args.single_round = true;
+    let rules = game_args.two_player_rules("certify")?;
+    let game: Game = game_args.game(rules)?;
+    let root = *game.position();
+    let prover = match args.prover.as_deref() {
+        None => root.to_move(),
+        Some(s) => {
+            Side::from_name(s).ok_or_else(|| CliError(format!("--prover {s}: give S or N")))?
+        }
+    };
+    crate::table::prepare(args.table, &rules, crate::table::When::First)?;
+    let mut solver = Solver::new(args.table_bits);
+    let table = rajapasu_ai::table::for_rules(&rules);
+    println!(
+        "root {root}: {prover} gets margin>={}, {}",
+        args.margin,
+        if table.is_some() {
+            "the endgame table orders the moves"
+        } else {
+            "no endgame table"
+        }
+    );
+    solver.set_table(table);
+    let options = CertifyOptions {
+        max_nodes: args.max_nodes,
+        ..CertifyOptions::default()
+    };
+    let start = Instant::now();
+    let mut report = |p: &Progress| {
+        eprintln!(
+            "{} nodes, {} positions visited, {} solver questions ({} nodes), {:.0} s",
+            p.nodes,
+            p.visits,
+            p.queries,
+            p.solver_nodes,
+            p.time.as_secs_f64()
+        );
+    };
+    let cert = certify_round(
+        &root,
+        prover,
+        args.margin,
+        &mut solver,
+        &options,
+        &mut report,
+    )
+    .map_err(|e| CliError(e.to_string()))?;
+    let searched = start.elapsed();
+    let written = Instant::now();
+    let path = &args.out;
+    let io = |e: std::io::Error| CliError(format!("{}: {e}", path.display()));
+    let tmp = path.with_extension("part");
+    let file = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&tmp).map_err(io)?);
+    let gzip = path.extension().is_some_and(|e| e == "gz");
+    let bytes = if gzip {
+        let mut z = flate2::write::GzEncoder::new(file, flate2::Compression::default());
+        let n = cert.write(&mut z).map_err(io)?;
+        z.finish().map_err(io)?.flush().map_err(io)?;
+        n
+    } else {
+        cert.write(file).map_err(io)?
+    };
+    std::fs::rename(&tmp, path).map_err(io)?;
+    let on_disk = std::fs::metadata(path).map_err(io)?.len();
+    println!(
+        "certificate {}: {} nodes ({} leaves), {bytes} bytes of text{}; root value {}; \
+         search {:.1} s, writing {:.1} s",
+        path.display(),
+        cert.nodes(),
+        cert.leaves(),
+        if gzip {
+            format!(", {on_disk} bytes compressed")
+        } else {
+            String::new()
+        },
+        cert.root_value(),
+        searched.as_secs_f64(),
+        written.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
