@@ -204,7 +204,7 @@ pub fn check<R: BufRead>(input: R) -> Result<Accepted, CheckError> {
                         listed: children.len(),
                     });
                 }
-                if let Some(&reply) = legal.iter().nth(children.len()) {
+                if let Some(&reply) = legal.get(children.len()) {
                     return Err(CheckError::MissingReply { node: id, reply });
                 }
                 for (&reply, &child) in legal.iter().zip(children) {

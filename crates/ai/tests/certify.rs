@@ -1,0 +1,121 @@
+//! Round certificates against the truth: the proof-recording search writes the two bounds of a
+//! round's value, the independent checker (`rajapasu-check`, which knows only the rules
+//! engine) accepts both, and the value they pin down is the one a brute force of the real
+//! round finds (plain alpha-beta with the full history, rule 8(b) applied by `Game`; `common`).
+//! One counter more is never certified.
+
+mod common;
+
+use common::real_value;
+use rajapasu_ai::certify::{certify_round, CertifyError, CertifyOptions};
+use rajapasu_ai::solver::Solver;
+use rajapasu_check::{check, Claim};
+use rajapasu_engine::rng::Rng;
+use rajapasu_engine::{Game, Position, Rules, Side};
+
+/// The true value of the round from `pos` for South, from South's captures so far; `None` past
+/// the budget.
+fn truth(pos: &Position) -> Option<i32> {
+    let mut budget = 1_000_000;
+    let v = real_value(&mut Game::from_position(*pos), -300, 300, &mut budget)?;
+    let mover = pos.to_move();
+    let lead = pos.lead(mover) + v;
+    Some(if mover == Side::South { lead } else { -lead })
+}
+
+/// Certifies "`prover` ends at least `margin` ahead" from `root` and checks the certificate's
+/// text with the independent checker: the value the checker accepts.
+fn certified(root: &Position, prover: Side, margin: i32) -> Result<i32, CertifyError> {
+    let mut solver = Solver::new(16);
+    let cert = certify_round(
+        root,
+        prover,
+        margin,
+        &mut solver,
+        &CertifyOptions::default(),
+        &mut |_| {},
+    )?;
+    let mut text = Vec::new();
+    cert.write(&mut text).unwrap();
+    let accepted = check(text.as_slice()).unwrap_or_else(|e| {
+        panic!("the checker refuses the certificate of {root}, {prover} margin>={margin}: {e}")
+    });
+    assert_eq!(accepted.header.claim, Claim::Margin(margin));
+    assert_eq!(accepted.header.prover, prover);
+    assert_eq!(accepted.header.root, *root);
+    assert_eq!(accepted.nodes as usize, cert.nodes());
+    assert_eq!(accepted.root_value, cert.root_value());
+    Ok(accepted.root_value)
+}
+
+/// Both bounds of the true value `v` (South's final margin) are certified and accepted, each
+/// exactly (a strategy cannot guarantee more than the value), and one counter more is not.
+fn both_bounds(root: &Position, v: i32) {
+    assert_eq!(certified(root, Side::South, v), Ok(v), "South from {root}");
+    assert_eq!(
+        certified(root, Side::North, -v),
+        Ok(-v),
+        "North from {root}"
+    );
+    assert_eq!(
+        certified(root, Side::South, v + 1),
+        Err(CertifyError::NotProven { margin: v + 1 }),
+        "South one more from {root}"
+    );
+    assert_eq!(
+        certified(root, Side::North, -v + 1),
+        Err(CertifyError::NotProven { margin: -v + 1 }),
+        "North one more from {root}"
+    );
+}
+
+#[test]
+fn round_starts_of_small_boards_are_certified_at_their_brute_force_value() {
+    let mut compared = 0;
+    for rules in [
+        "canonical/holes=2,counters=1",
+        "canonical/holes=2,counters=2",
+        "canonical/holes=2,counters=3",
+        "canonical/holes=3,counters=1",
+        "canonical/holes=3,counters=2",
+        "canonical/holes=3,counters=3",
+        "canonical/holes=4,counters=1",
+        "canonical/holes=4,counters=2",
+        "canonical/holes=3,counters=2,fours=sower",
+        "canonical/holes=3,counters=2,pussa=chain",
+        "canonical/holes=4,counters=1,closed=right",
+    ] {
+        let rules: Rules = rules.parse().unwrap();
+        let root = Position::start(rules.single_round());
+        let v = truth(&root).unwrap_or_else(|| panic!("brute force of {rules} within budget"));
+        both_bounds(&root, v);
+        compared += 1;
+    }
+    assert_eq!(compared, 11);
+}
+
+#[test]
+fn positions_within_rounds_are_certified_at_their_brute_force_value() {
+    // Random positions with few counters left, from bigger boards (the canonical one
+    // included), either player to move, captures already made: the margin counts them.
+    let mut rng = Rng::new(2026);
+    let mut compared = 0;
+    for rules in ["canonical/holes=5,counters=3", "canonical"] {
+        let rules = rules.parse::<Rules>().unwrap().single_round();
+        while compared < 6 || (compared < 12 && rules.holes() == 7) {
+            let mut game = Game::new(rules);
+            while !game.status().is_over() && game.position().on_board() > 10 {
+                let moves = game.legal_moves();
+                game.play(moves[rng.below(moves.len())]);
+            }
+            if game.status().is_over() || game.repeated_in_layer() {
+                continue;
+            }
+            let root = *game.position();
+            let Some(v) = truth(&root) else { continue };
+            both_bounds(&root, v);
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 12);
+}
