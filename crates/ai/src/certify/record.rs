@@ -32,6 +32,10 @@ pub struct CertifyOptions {
     pub query_nodes: u64,
     /// Stop with [`CertifyError::TooLarge`] beyond this many nodes.
     pub max_nodes: Option<u64>,
+    /// Whether leaves may be positions the counters decide (D leaves). Without them every
+    /// leaf is a round end by rule 8(a), and a bound the prover reaches only while the other
+    /// player can keep the round going round in circles cannot be certified.
+    pub decided_leaves: bool,
 }
 
 impl Default for CertifyOptions {
@@ -39,6 +43,7 @@ impl Default for CertifyOptions {
         CertifyOptions {
             query_nodes: 2_000_000,
             max_nodes: None,
+            decided_leaves: true,
         }
     }
 }
@@ -141,6 +146,7 @@ pub fn certify_round(
         solver,
         query: Limits::default().with_nodes(options.query_nodes),
         max_nodes: options.max_nodes.unwrap_or(u64::MAX),
+        decided_leaves: options.decided_leaves,
         prover,
         margin,
         proven: HashMap::new(),
@@ -184,6 +190,7 @@ struct Recorder<'a> {
     solver: &'a mut Solver,
     query: Limits,
     max_nodes: u64,
+    decided_leaves: bool,
     prover: Side,
     margin: i32,
     /// Proven positions: their node, as an index into `nodes`.
@@ -222,7 +229,7 @@ impl Recorder<'_> {
         }
         let t = pos.on_board() as i32;
         let lead = pos.lead(self.prover);
-        if lead - t >= self.margin {
+        if self.decided_leaves && lead - t >= self.margin {
             // Decided: whatever happens, the opponent gains at most the counters left. (The
             // opponent may be able to keep the round going round in circles here, so a round
             // end could not always be reached.)

@@ -35,11 +35,14 @@ pub struct CertifyArgs {
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
     /// Size of the solver's table of proven bounds (which orders the moves), as a power of two.
-    #[arg(long, default_value_t = 25, value_name = "BITS")]
+    #[arg(long, default_value_t = 22, value_name = "BITS")]
     table_bits: u32,
     /// Give up beyond this many nodes.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
+    /// Every leaf a round end by rule 8(a): no D leaves (positions the counters decide).
+    #[arg(long)]
+    round_ends_only: bool,
     #[command(flatten)]
     table: crate::table::TableArgs,
 }
@@ -74,6 +77,7 @@ pub fn run(args: CertifyArgs) -> Result<(), CliError> {
     solver.set_table(table);
     let options = CertifyOptions {
         max_nodes: args.max_nodes,
+        decided_leaves: !args.round_ends_only,
         ..CertifyOptions::default()
     };
     let start = Instant::now();
