@@ -1,7 +1,7 @@
 //! Why a certificate is refused: one variant for each way a certificate can be wrong, each
 //! naming the line or the node where the checker first found it.
 
-use rajapasu_engine::{IllegalMove, Move, ParseError, RulesError};
+use rajapasu_engine::{IllegalMove, Move, ParseError, RoundStart, RoundStartError, RulesError};
 use std::fmt;
 
 /// The first problem the checker found. Node numbers are the certificate's ids.
@@ -147,6 +147,40 @@ pub enum CheckError {
         /// The parent's value.
         needed: i32,
     },
+    /// A leaf whose outcome is outside the goal: in a match section, a round that ends in
+    /// neither a match won by the prover nor a round start of a lower rank (for an E leaf),
+    /// or that could end so (for a D leaf).
+    OutsideGoal {
+        /// The node.
+        node: u64,
+    },
+    /// Holdings and a leader that are no round start under the rules.
+    NotARoundStart {
+        /// The line number, from 1.
+        line: u64,
+        /// Why.
+        error: RoundStartError,
+    },
+    /// A section whose rank is below an earlier section's, or a round start listed twice.
+    SectionOrder {
+        /// The line number of the section, from 1.
+        line: u64,
+    },
+    /// A problem within the section of a match certificate that proves this round start.
+    InSection {
+        /// The section's round start.
+        start: RoundStart,
+        /// The problem, nodes numbered within the section.
+        error: Box<CheckError>,
+    },
+    /// The match certificate's round start has no section, or one of a higher rank than the
+    /// rounds claimed.
+    StartNotProven {
+        /// The rounds claimed.
+        claimed: u32,
+        /// The rank of its section, if it has one.
+        found: Option<u32>,
+    },
     /// The root's value is below the header's claim.
     ClaimTooHigh {
         /// The claimed margin.
@@ -243,10 +277,31 @@ impl fmt::Display for CheckError {
                 f,
                 "node {node}: its value {value} is below its parent {parent}'s value {needed}"
             ),
-            ClaimTooHigh { claimed, root } => write!(
+            ClaimTooHigh { claimed, root } => {
+                write!(f, "the root's value {root} is below the claim {claimed}")
+            }
+            OutsideGoal { node } => write!(
                 f,
-                "the claim margin>={claimed} is above the root's value {root}"
+                "node {node}: the round can end here in an outcome outside the goal"
             ),
+            NotARoundStart { line, error } => write!(f, "line {line}: {error}"),
+            SectionOrder { line } => write!(
+                f,
+                "line {line}: sections come in increasing rank, each round start once"
+            ),
+            InSection { start, error } => write!(
+                f,
+                "the section of round start {} {}: {error}",
+                start.south(),
+                start.leader().letter()
+            ),
+            StartNotProven { claimed, found } => match found {
+                Some(rank) => write!(
+                    f,
+                    "the round start's section has rank {rank}, above the {claimed} rounds claimed"
+                ),
+                None => write!(f, "the round start the claim is about has no section"),
+            },
         }
     }
 }
@@ -258,6 +313,8 @@ impl std::error::Error for CheckError {
             CheckError::Rules(e) => Some(e),
             CheckError::Root(e) => Some(e),
             CheckError::IllegalMove { why, .. } => Some(why),
+            CheckError::NotARoundStart { error, .. } => Some(error),
+            CheckError::InSection { error, .. } => Some(error.as_ref()),
             _ => None,
         }
     }

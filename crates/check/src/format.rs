@@ -2,15 +2,24 @@
 //! Blank lines and lines starting with `#` are skipped anywhere.
 
 use crate::error::CheckError;
-use rajapasu_engine::{Move, Position, Rules, Side};
+use rajapasu_engine::{Move, Position, RoundStart, Rules, Side};
 use std::io::BufRead;
 
 /// What a certificate claims.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Claim {
-    /// The prover ends the round at least this many counters ahead (captures in the round,
-    /// the award of rule 8(a) included; negative: at most that many behind).
+    /// A round certificate: the prover ends the round at least this many counters ahead
+    /// (captures in the round, the award of rule 8(a) included; negative: at most that many
+    /// behind).
     Margin(i32),
+    /// A match certificate: the prover wins the match from the round start `start` within
+    /// `rounds` rounds, this one included.
+    Rounds {
+        /// The round start.
+        start: RoundStart,
+        /// The most rounds the match lasts.
+        rounds: u32,
+    },
 }
 
 /// A certificate's header.
@@ -18,14 +27,13 @@ pub enum Claim {
 pub struct Header {
     /// The rule set.
     pub rules: Rules,
-    /// The position play starts from, with no history (a round start or a set-up position).
+    /// The position play starts from, with no history (a round start or a set-up position);
+    /// in a match certificate, the position of the round start the claim is about.
     pub root: Position,
     /// The player whose strategy the certificate holds.
     pub prover: Side,
     /// What it proves.
     pub claim: Claim,
-    /// How many nodes follow.
-    pub nodes: u64,
 }
 
 /// A node line's kind and contents.
@@ -83,6 +91,22 @@ impl<R: BufRead> Lines<R> {
         self.line
     }
 
+    /// The next line, `keyword N` with `N` at least 1: `N`.
+    pub(crate) fn count(
+        &mut self,
+        keyword: &'static str,
+        expected: &'static str,
+    ) -> Result<u64, CheckError> {
+        let n = self.field(keyword, expected)?;
+        n.parse()
+            .ok()
+            .filter(|&n| n >= 1)
+            .ok_or(CheckError::Header {
+                line: self.line,
+                expected,
+            })
+    }
+
     /// The next line that is not blank or a comment, trimmed, with its number; `None` at the
     /// end of the input.
     pub fn next_line(&mut self) -> Result<Option<(u64, &str)>, CheckError> {
@@ -101,7 +125,7 @@ impl<R: BufRead> Lines<R> {
     }
 
     /// The next line, which must start with `keyword` and a space: the rest of it.
-    fn field(
+    pub(crate) fn field(
         &mut self,
         keyword: &'static str,
         expected: &'static str,
@@ -129,48 +153,106 @@ pub fn header<R: BufRead>(lines: &mut Lines<R>) -> Result<Header, CheckError> {
         .field("rules", "`rules NAME`")?
         .parse()
         .map_err(CheckError::Rules)?;
-    let root = Position::from_code(&lines.field("root", "`root POSITION-CODE`")?, rules)
-        .map_err(CheckError::Root)?;
-    let prover = lines.field("prover", "`prover S` or `prover N`")?;
-    let line = lines.number();
-    let prover = match prover.as_str() {
-        "S" => Side::South,
-        "N" => Side::North,
+    const ROOT: &str = "`root POSITION-CODE` or `match HOLDINGS LEADER`";
+    let (number, line) = lines
+        .next_line()?
+        .ok_or(CheckError::Truncated { expected: ROOT })?;
+    let start = match line.split_once(' ') {
+        Some(("root", code)) => {
+            let root = Position::from_code(code.trim(), rules).map_err(CheckError::Root)?;
+            Err(root)
+        }
+        Some(("match", start)) => Ok(round_start(start, rules, number)?),
         _ => {
             return Err(CheckError::Header {
-                line,
-                expected: "`prover S` or `prover N`",
+                line: number,
+                expected: ROOT,
             })
         }
     };
-    const CLAIM: &str = "`claim margin>=M`";
-    let claim = lines.field("claim", CLAIM)?;
+    let prover = lines.field("prover", "`prover S` or `prover N`")?;
+    let prover = side(&prover).ok_or(CheckError::Header {
+        line: lines.number(),
+        expected: "`prover S` or `prover N`",
+    })?;
+    let claim = lines.field("claim", "`claim margin>=M` or `claim rounds<=K`")?;
     let line = lines.number();
-    let claim = claim
-        .strip_prefix("margin>=")
-        .and_then(|m| m.parse().ok())
-        .map(Claim::Margin)
-        .ok_or(CheckError::Header {
-            line,
-            expected: CLAIM,
-        })?;
-    const NODES: &str = "`nodes N`";
-    let nodes = lines.field("nodes", NODES)?;
-    let nodes = nodes
-        .parse()
-        .ok()
-        .filter(|&n| n >= 1)
-        .ok_or(CheckError::Header {
-            line: lines.number(),
-            expected: "`nodes N`, N at least 1",
-        })?;
+    let (root, claim) = match start {
+        Err(root) => {
+            const CLAIM: &str = "`claim margin>=M` (a round certificate)";
+            let m = claim.strip_prefix("margin>=").and_then(|m| m.parse().ok());
+            let m = m.ok_or(CheckError::Header {
+                line,
+                expected: CLAIM,
+            })?;
+            (root, Claim::Margin(m))
+        }
+        Ok(start) => {
+            const CLAIM: &str = "`claim rounds<=K`, K at least 1 (a match certificate)";
+            let k = claim.strip_prefix("rounds<=").and_then(|k| k.parse().ok());
+            let rounds = k.filter(|&k| k >= 1).ok_or(CheckError::Header {
+                line,
+                expected: CLAIM,
+            })?;
+            let root = start.position(2).expect("round 2 is a round");
+            (root, Claim::Rounds { start, rounds })
+        }
+    };
     Ok(Header {
         rules,
         root,
         prover,
         claim,
-        nodes,
     })
+}
+
+fn side(s: &str) -> Option<Side> {
+    match s {
+        "S" => Some(Side::South),
+        "N" => Some(Side::North),
+        _ => None,
+    }
+}
+
+/// `HOLDINGS LEADER`, South's holdings and `S` or `N`: a round start.
+fn round_start(text: &str, rules: Rules, line: u64) -> Result<RoundStart, CheckError> {
+    const START: &str = "a round start: South's holdings and the leader, `S` or `N`";
+    let mut words = text.split_ascii_whitespace();
+    let south = words.next().and_then(|w| w.parse().ok());
+    let leader = words.next().and_then(side);
+    let (Some(south), Some(leader), None) = (south, leader, words.next()) else {
+        return Err(CheckError::Header {
+            line,
+            expected: START,
+        });
+    };
+    RoundStart::new(rules, south, leader)
+        .map_err(|error| CheckError::NotARoundStart { line, error })
+}
+
+/// A section line of a match certificate, `section HOLDINGS LEADER rank J`: the round start
+/// and its rank.
+pub(crate) fn section<R: BufRead>(
+    lines: &mut Lines<R>,
+    rules: Rules,
+) -> Result<(RoundStart, u32), CheckError> {
+    const SECTION: &str = "`section HOLDINGS LEADER rank J`, J at least 1";
+    let rest = lines.field("section", SECTION)?;
+    let line = lines.number();
+    let (start, rank) = rest.rsplit_once(" rank ").ok_or(CheckError::Header {
+        line,
+        expected: SECTION,
+    })?;
+    let rank = rank
+        .trim()
+        .parse()
+        .ok()
+        .filter(|&j| j >= 1)
+        .ok_or(CheckError::Header {
+            line,
+            expected: SECTION,
+        })?;
+    Ok((round_start(start, rules, line)?, rank))
 }
 
 /// Parses one node line.

@@ -4,7 +4,9 @@
 
 use crate::error::CheckError;
 use crate::format::{self, Claim, Header, Lines, Node};
-use rajapasu_engine::{Game, Position, Side, MAX_HOLES};
+use rajapasu_engine::{
+    BySide, Game, Position, RoundEnd, RoundOutcome, RoundStart, Side, MAX_HOLES,
+};
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::io::BufRead;
@@ -44,32 +46,198 @@ struct Pending {
 pub struct Accepted {
     /// The header: rules, root, prover and claim.
     pub header: Header,
-    /// The root's value: the margin the prover's strategy guarantees (at least the claim).
+    /// What the strategy guarantees at the root: the margin (at least the claim) in a round
+    /// certificate; in a match certificate, minus the rounds within which the prover wins.
     pub root_value: i32,
     /// Nodes checked.
     pub nodes: u64,
     /// Leaves among them.
     pub leaves: u64,
+    /// Round sections (a match certificate; 0 for a round certificate).
+    pub sections: u64,
 }
 
-/// The prover's final margin at a leaf where the round is over: the engine ends the round
-/// (rule 8(a): the other player takes what is left) and counts the captures.
-fn final_margin(pos: &Position, prover: Side) -> i32 {
+/// How a goal values the leaves: `None` for an outcome outside the goal.
+trait Leaves {
+    /// A position where the round is over by rule 8(a).
+    fn end(&self, pos: &Position) -> Option<i32>;
+    /// A position whose every continuation is covered: the worst value among them.
+    fn decided(&self, pos: &Position) -> Option<i32>;
+}
+
+/// The counters the engine gives each player at the end of the round at `pos`, where the
+/// player to move has no move (rule 8(a): the other player takes what is left).
+fn round_end(pos: &Position) -> BySide<u32> {
     let game = Game::from_position(*pos);
     let round = game
         .rounds()
         .first()
         .expect("a position without moves ends its round");
-    i32::from(round.captured[prover]) - i32::from(round.captured[!prover])
+    round.captured.map(u32::from)
+}
+
+/// A round certificate's leaves: the prover's final margin.
+struct Margins {
+    prover: Side,
+}
+
+impl Leaves for Margins {
+    fn end(&self, pos: &Position) -> Option<i32> {
+        let c = round_end(pos);
+        Some(c[self.prover] as i32 - c[!self.prover] as i32)
+    }
+
+    fn decided(&self, pos: &Position) -> Option<i32> {
+        // Captures are final within a round, and the opponent can gain at most the counters
+        // on the board, however the round ends (rule 8(a) or 8(b)).
+        Some(pos.lead(self.prover) - pos.on_board() as i32)
+    }
+}
+
+/// A match section's leaves: minus the rounds within which the prover wins after this round,
+/// this one included (1 for a match won in this round); `None` for an outcome that is neither
+/// a win for the prover nor a round start of a lower rank.
+struct Outcomes<'a> {
+    start: RoundStart,
+    prover: Side,
+    rank: u32,
+    ranks: &'a HashMap<RoundStart, u32>,
+}
+
+impl Outcomes<'_> {
+    fn value(&self, outcome: RoundOutcome) -> Option<i32> {
+        match outcome {
+            RoundOutcome::MatchWon(side) if side == self.prover => Some(-1),
+            RoundOutcome::MatchWon(_) => None,
+            RoundOutcome::Next(next) => {
+                let rank = *self.ranks.get(&next)?;
+                (rank < self.rank).then_some(-(rank as i32) - 1)
+            }
+        }
+    }
+}
+
+impl Leaves for Outcomes<'_> {
+    fn end(&self, pos: &Position) -> Option<i32> {
+        self.value(
+            self.start
+                .outcome(round_end(pos), RoundEnd::NoMoves, pos.to_move()),
+        )
+    }
+
+    fn decided(&self, pos: &Position) -> Option<i32> {
+        // Every split of the counters left, and every way the round can end: rule 8(a) with
+        // either player to move, or rule 8(b).
+        let t = pos.on_board();
+        let mut worst = i32::MAX;
+        for south in 0..=t {
+            let captured = BySide::new(
+                pos.captured(Side::South) + south,
+                pos.captured(Side::North) + t - south,
+            );
+            for (end, to_move) in [
+                (RoundEnd::NoMoves, Side::South),
+                (RoundEnd::NoMoves, Side::North),
+                (RoundEnd::Repetition, pos.to_move()),
+            ] {
+                worst = worst.min(self.value(self.start.outcome(captured, end, to_move))?);
+            }
+        }
+        Some(worst)
+    }
+}
+
+/// What one graph of nodes proved.
+struct Body {
+    root_value: i32,
+    nodes: u64,
+    leaves: u64,
 }
 
 /// Checks the certificate read from `input` (plain text; see [`crate::check_file`] for gzip).
 pub fn check<R: BufRead>(input: R) -> Result<Accepted, CheckError> {
     let mut lines = Lines::new(input);
     let header = format::header(&mut lines)?;
-    let Claim::Margin(claimed) = header.claim;
     let prover = header.prover;
-    let total = header.nodes;
+    let accepted = match header.claim {
+        Claim::Margin(claimed) => {
+            let body = nodes(
+                &mut lines,
+                &header.root,
+                prover,
+                claimed,
+                &Margins { prover },
+            )?;
+            Accepted {
+                header,
+                root_value: body.root_value,
+                nodes: body.nodes,
+                leaves: body.leaves,
+                sections: 0,
+            }
+        }
+        Claim::Rounds { start, rounds } => {
+            let sections = lines.count("sections", "`sections N`, N at least 1")?;
+            let mut ranks: HashMap<RoundStart, u32> = HashMap::new();
+            let (mut last, mut total, mut leaves) = (0, 0, 0);
+            for _ in 0..sections {
+                let (section, rank) = format::section(&mut lines, header.rules)?;
+                if rank < last || ranks.contains_key(&section) {
+                    return Err(CheckError::SectionOrder {
+                        line: lines.number(),
+                    });
+                }
+                let goal = Outcomes {
+                    start: section,
+                    prover,
+                    rank,
+                    ranks: &ranks,
+                };
+                let root = section.position(2).expect("round 2 is a round");
+                let body =
+                    nodes(&mut lines, &root, prover, -(rank as i32), &goal).map_err(|error| {
+                        CheckError::InSection {
+                            start: section,
+                            error: Box::new(error),
+                        }
+                    })?;
+                ranks.insert(section, rank);
+                last = rank;
+                total += body.nodes;
+                leaves += body.leaves;
+            }
+            let rank = ranks.get(&start).copied();
+            if !rank.is_some_and(|k| k <= rounds) {
+                return Err(CheckError::StartNotProven {
+                    claimed: rounds,
+                    found: rank,
+                });
+            }
+            Accepted {
+                header,
+                root_value: -(rank.expect("checked above") as i32),
+                nodes: total,
+                leaves,
+                sections,
+            }
+        }
+    };
+    if let Some((line, _)) = lines.next_line()? {
+        return Err(CheckError::TrailingText { line });
+    }
+    Ok(accepted)
+}
+
+/// Checks one graph: `nodes N`, the node lines, `end`. The root's value must be at least
+/// `claimed`; `goal` values the leaves.
+fn nodes<R: BufRead>(
+    lines: &mut Lines<R>,
+    root: &Position,
+    prover: Side,
+    claimed: i32,
+    goal: &dyn Leaves,
+) -> Result<Body, CheckError> {
+    let total = lines.count("nodes", "`nodes N`, N at least 1")?;
     let mut pending: HashMap<u64, Pending> = HashMap::new();
     let mut seen: HashMap<Key, u64> = HashMap::new();
     let mut root_value = 0;
@@ -94,7 +262,7 @@ pub fn check<R: BufRead>(input: R) -> Result<Accepted, CheckError> {
                 });
             }
             root_value = line.value;
-            header.root
+            *root
         } else {
             let p = pending
                 .remove(&id)
@@ -153,24 +321,16 @@ pub fn check<R: BufRead>(input: R) -> Result<Accepted, CheckError> {
             Ok(())
         };
         match &line.node {
-            Node::End => {
-                if !legal.is_empty() {
-                    return Err(CheckError::NotOver { node: id });
-                }
-                let actual = final_margin(&pos, prover);
-                if actual != line.value {
-                    return Err(CheckError::WrongLeafValue {
-                        node: id,
-                        stated: line.value,
-                        actual,
-                    });
-                }
-                leaves += 1;
-            }
-            Node::Decided => {
-                // Captures are final within a round, and the opponent can gain at most the
-                // counters on the board, however the round ends (rule 8(a) or 8(b)).
-                let actual = pos.lead(prover) - pos.on_board() as i32;
+            Node::End | Node::Decided => {
+                let actual = if line.node == Node::End {
+                    if !legal.is_empty() {
+                        return Err(CheckError::NotOver { node: id });
+                    }
+                    goal.end(&pos)
+                } else {
+                    goal.decided(&pos)
+                };
+                let actual = actual.ok_or(CheckError::OutsideGoal { node: id })?;
                 if actual != line.value {
                     return Err(CheckError::WrongLeafValue {
                         node: id,
@@ -216,23 +376,12 @@ pub fn check<R: BufRead>(input: R) -> Result<Accepted, CheckError> {
         }
     }
     match lines.next_line()? {
-        None => return Err(CheckError::Truncated { expected: "`end`" }),
-        Some((_, "end")) => {}
-        Some(_) => {
-            return Err(CheckError::TrailingText {
-                line: lines.number(),
-            })
-        }
+        None => Err(CheckError::Truncated { expected: "`end`" }),
+        Some((_, "end")) => Ok(Body {
+            root_value,
+            nodes: total,
+            leaves,
+        }),
+        Some((line, _)) => Err(CheckError::TrailingText { line }),
     }
-    if lines.next_line()?.is_some() {
-        return Err(CheckError::TrailingText {
-            line: lines.number(),
-        });
-    }
-    Ok(Accepted {
-        header,
-        root_value,
-        nodes: total,
-        leaves,
-    })
 }

@@ -143,12 +143,18 @@ impl RoundCertificate {
             inner: out,
             bytes: 0,
         };
-        let rules = self.root.rules();
         writeln!(out, "rajapasu-certificate 1")?;
-        writeln!(out, "rules {rules}")?;
+        writeln!(out, "rules {}", self.root.rules())?;
         writeln!(out, "root {}", self.root)?;
         writeln!(out, "prover {}", self.prover.letter())?;
         writeln!(out, "claim margin>={}", self.margin)?;
+        self.write_nodes(&mut out)?;
+        out.flush()?;
+        Ok(out.bytes)
+    }
+
+    /// Writes `nodes N`, the node lines and `end`.
+    pub(super) fn write_nodes(&self, out: &mut impl Write) -> io::Result<()> {
         let n = self.nodes.len() as u32;
         writeln!(out, "nodes {n}")?;
         // Ids are the finishing order reversed, so every child's id is greater than its
@@ -170,16 +176,14 @@ impl RoundCertificate {
                 Rec::Decided { value } => writeln!(out, "{i} D {value}")?,
             }
         }
-        writeln!(out, "end")?;
-        out.flush()?;
-        Ok(out.bytes)
+        writeln!(out, "end")
     }
 }
 
 /// A writer that counts what passes through it.
-struct Counting<W> {
-    inner: W,
-    bytes: u64,
+pub(super) struct Counting<W> {
+    pub(super) inner: W,
+    pub(super) bytes: u64,
 }
 
 impl<W: Write> Write for Counting<W> {

@@ -6,9 +6,12 @@
 //! |---|---|
 //! | `record` | the proof-recording search: the prover's strategy for "my final margin is at least `m`", every position once, no line repeating a position |
 //! | `certificate` | the strategy found ([`RoundCertificate`]) and its text ([`RoundCertificate::write`]) |
+//! | `match_certificate` | a match win within `k` rounds ([`MatchCertificate`]): one round section a round start, ranked by the rounds left, from a solved match table |
 
 mod certificate;
+mod match_certificate;
 mod record;
 
 pub use certificate::RoundCertificate;
+pub use match_certificate::{certify_match, MatchCertificate};
 pub use record::{certify_round, CertifyError, CertifyOptions, Progress};

@@ -73,6 +73,8 @@ pub enum CertifyError {
         /// The margin asked for.
         margin: i32,
     },
+    /// The match table holds no exact win at the round start asked for.
+    NoMatchWin,
     /// The strategy grew beyond [`CertifyOptions::max_nodes`].
     TooLarge {
         /// The nodes it had then.
@@ -87,6 +89,10 @@ impl fmt::Display for CertifyError {
                 f,
                 "no strategy reaches a margin of {margin} without repeating a position: the bound \
                  does not hold (or holds only through repetitions)"
+            ),
+            CertifyError::NoMatchWin => f.write_str(
+                "the match table holds no exact win at this round start (or a round on the way \
+                 could not be proven)",
             ),
             CertifyError::TooLarge { nodes } => {
                 write!(f, "the certificate grew beyond its limit of {nodes} nodes")
@@ -142,13 +148,28 @@ pub fn certify_round(
     options: &CertifyOptions,
     progress: &mut (dyn FnMut(&Progress) + Send),
 ) -> Result<RoundCertificate, CertifyError> {
+    let goal = Margin { prover, margin };
+    record(root, prover, &goal, Some(solver), options, progress)
+        .map_err(|e| e.unwrap_or(CertifyError::NotProven { margin }))
+}
+
+/// The recording search towards `goal` from `root`; `Err(None)` if no strategy exists. The
+/// solver, if given, orders the moves by `goal`'s counter questions.
+pub(super) fn record(
+    root: &Position,
+    prover: Side,
+    goal: &dyn Goal,
+    solver: Option<&mut Solver>,
+    options: &CertifyOptions,
+    progress: &mut (dyn FnMut(&Progress) + Send),
+) -> Result<RoundCertificate, Option<CertifyError>> {
     let mut recorder = Recorder {
         solver,
         query: Limits::default().with_nodes(options.query_nodes),
         max_nodes: options.max_nodes.unwrap_or(u64::MAX),
         decided_leaves: options.decided_leaves,
         prover,
-        margin,
+        goal,
         proven: HashMap::new(),
         failed: HashSet::new(),
         path: Vec::new(),
@@ -173,26 +194,82 @@ pub fn certify_round(
         Ok(_) => Ok(RoundCertificate::reachable(
             *root,
             prover,
-            margin,
+            goal.target(),
             &recorder.nodes,
             &recorder.children,
         )),
         Err(_) if recorder.nodes.len() as u64 >= recorder.max_nodes => {
-            Err(CertifyError::TooLarge {
+            Err(Some(CertifyError::TooLarge {
                 nodes: recorder.nodes.len() as u64,
-            })
+            }))
         }
-        Err(_) => Err(CertifyError::NotProven { margin }),
+        Err(_) => Err(None),
+    }
+}
+
+/// What the prover must reach, as values: a node's value is what the strategy guarantees from
+/// there, and the goal is a value of at least [`Goal::target`].
+pub(super) trait Goal: Sync {
+    /// The least value that reaches the goal.
+    fn target(&self) -> i32;
+    /// The value of a position where the round is over (rule 8(a)), `None` outside the goal.
+    fn end(&self, pos: &Position) -> Option<i32>;
+    /// The value of a position whatever happens from it, if every way the round can end from
+    /// there reaches the goal.
+    fn decided(&self, pos: &Position) -> Option<i32>;
+    /// True if no way the round can end from `pos` reaches the goal.
+    fn hopeless(&self, pos: &Position) -> bool;
+    /// The counter question whose "yes" makes a move useless: the goal is out of reach if the
+    /// opponent's value at `child` is at least this (`None`: no such question).
+    fn refuted_at(&self, child: &Position) -> Option<i32>;
+}
+
+/// "The prover's final margin is at least `margin`."
+struct Margin {
+    prover: Side,
+    margin: i32,
+}
+
+impl Goal for Margin {
+    fn target(&self) -> i32 {
+        self.margin
+    }
+
+    fn end(&self, pos: &Position) -> Option<i32> {
+        // Rule 8(a): the player who cannot move loses the counters left.
+        let (lead, t) = (pos.lead(self.prover), pos.on_board() as i32);
+        let value = if pos.to_move() == self.prover {
+            lead - t
+        } else {
+            lead + t
+        };
+        (value >= self.margin).then_some(value)
+    }
+
+    fn decided(&self, pos: &Position) -> Option<i32> {
+        // Whatever happens, the opponent gains at most the counters left.
+        let value = pos.lead(self.prover) - pos.on_board() as i32;
+        (value >= self.margin).then_some(value)
+    }
+
+    fn hopeless(&self, pos: &Position) -> bool {
+        // Even every counter left would not do.
+        pos.lead(self.prover) + (pos.on_board() as i32) < self.margin
+    }
+
+    fn refuted_at(&self, child: &Position) -> Option<i32> {
+        // The prover's final margin is its lead now minus the opponent's value from here.
+        Some(child.lead(self.prover) - self.margin + 1)
     }
 }
 
 struct Recorder<'a> {
-    solver: &'a mut Solver,
+    solver: Option<&'a mut Solver>,
     query: Limits,
     max_nodes: u64,
     decided_leaves: bool,
     prover: Side,
-    margin: i32,
+    goal: &'a dyn Goal,
     /// Proven positions: their node, as an index into `nodes`.
     proven: HashMap<Key, u32>,
     /// Positions that fail whatever the line before them.
@@ -227,41 +304,33 @@ impl Recorder<'_> {
             self.progress.time = self.start.elapsed();
             (self.report)(&self.progress);
         }
-        let t = pos.on_board() as i32;
-        let lead = pos.lead(self.prover);
-        if self.decided_leaves && lead - t >= self.margin {
-            // Decided: whatever happens, the opponent gains at most the counters left. (The
-            // opponent may be able to keep the round going round in circles here, so a round
-            // end could not always be reached.)
-            return Ok(self.push(
-                key,
-                Rec::Decided {
-                    value: (lead - t) as i16,
-                },
-            ));
+        if self.decided_leaves {
+            if let Some(value) = self.goal.decided(pos) {
+                // Decided, whatever happens. (The opponent may be able to keep the round going
+                // round in circles here, so a round end could not always be reached.)
+                return Ok(self.push(
+                    key,
+                    Rec::Decided {
+                        value: value as i16,
+                    },
+                ));
+            }
         }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            // Rule 8(a): the player who cannot move loses the counters left.
-            let value = if pos.to_move() == self.prover {
-                lead - t
-            } else {
-                lead + t
-            };
-            return if value >= self.margin {
-                Ok(self.push(
+        if pos.legal_moves().is_empty() {
+            return match self.goal.end(pos) {
+                Some(value) => Ok(self.push(
                     key,
                     Rec::End {
                         value: value as i16,
                     },
-                ))
-            } else {
-                self.failed.insert(key);
-                Err(NO_CYCLE)
+                )),
+                None => {
+                    self.failed.insert(key);
+                    Err(NO_CYCLE)
+                }
             };
         }
-        if lead + t < self.margin {
-            // Even every counter left would not do.
+        if self.goal.hopeless(pos) {
             self.failed.insert(key);
             return Err(NO_CYCLE);
         }
@@ -305,7 +374,10 @@ impl Recorder<'_> {
         ply: usize,
         layer_start: usize,
     ) -> Result<Rec, usize> {
-        let hint = self.solver.best_move(pos, Endless::Opponent);
+        let hint = self
+            .solver
+            .as_ref()
+            .and_then(|s| s.best_move(pos, Endless::Opponent));
         let mut candidates: Vec<(Move, Position)> = pos
             .legal_moves()
             .iter()
@@ -374,14 +446,15 @@ impl Recorder<'_> {
         }
     }
 
-    /// Whether the solver proves that the prover reaches the margin after moving to `child`
-    /// (the opponent to move there), in the game where endless lines go against the prover.
+    /// Whether the solver proves that the prover can still reach the goal after moving to
+    /// `child` (the opponent to move there), in the game where endless lines go against the
+    /// prover: `Some(false)` when it proves the goal out of reach.
     fn keeps_bound(&mut self, child: &Position) -> Option<bool> {
-        // The prover's final margin is its lead now minus the opponent's value from here.
-        let v = child.lead(self.prover) - self.margin + 1;
+        let v = self.goal.refuted_at(child)?;
+        let solver = self.solver.as_mut()?;
         self.progress.queries += 1;
-        let answer = self.solver.at_least(child, Endless::Mover, v, &self.query);
-        self.progress.solver_nodes += self.solver.nodes();
+        let answer = solver.at_least(child, Endless::Mover, v, &self.query);
+        self.progress.solver_nodes += solver.nodes();
         answer.map(|opponent_reaches| !opponent_reaches)
     }
 

@@ -4,8 +4,9 @@
 use crate::common::{CliError, GameArgs};
 use clap::Args;
 use rajapasu_ai::certify::{certify_round, CertifyOptions, Progress};
+use rajapasu_ai::match_solver::fixpoint::{solve_match, MatchOptions};
 use rajapasu_ai::solver::Solver;
-use rajapasu_engine::{Game, Side};
+use rajapasu_engine::{Game, RoundStart, Side};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -26,11 +27,21 @@ pub struct CertifyArgs {
     /// The player whose strategy the certificate holds (default: the player to move).
     #[arg(long, value_name = "S|N")]
     prover: Option<String>,
+    /// A match certificate instead: the winner's proof from the round start where South holds
+    /// H counters and L leads ("H L", e.g. "4 S"), ranked by the match's value table, which is
+    /// solved first (`solve --match`; for small boards: the canonical one takes many minutes).
+    #[arg(long = "match", value_name = "H L", conflicts_with_all = ["prover", "margin", "position", "moves"])]
+    round_start: Option<String>,
     /// The bound: the prover's final margin (its captures in the round less the other
     /// player's, the end-of-round award included) is at least M. Negative: the prover loses by
     /// at most -M.
-    #[arg(long, value_name = "M", allow_hyphen_values = true)]
-    margin: i32,
+    #[arg(
+        long,
+        value_name = "M",
+        allow_hyphen_values = true,
+        required_unless_present = "round_start"
+    )]
+    margin: Option<i32>,
     /// Where to write the certificate.
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
@@ -51,6 +62,10 @@ pub fn run(args: CertifyArgs) -> Result<(), CliError> {
     if !(10..=30).contains(&args.table_bits) {
         return Err(CliError("--table-bits must be between 10 and 30".into()));
     }
+    if let Some(start) = &args.round_start {
+        return certify_match(&args, start);
+    }
+    let margin = args.margin.expect("clap requires --margin without --match");
     let mut game_args = args.game.clone();
     game_args.single_round = true;
     let rules = game_args.two_player_rules("certify")?;
@@ -66,8 +81,7 @@ pub fn run(args: CertifyArgs) -> Result<(), CliError> {
     let mut solver = Solver::new(args.table_bits);
     let table = rajapasu_ai::table::for_rules(&rules);
     println!(
-        "root {root}: {prover} gets margin>={}, {}",
-        args.margin,
+        "root {root}: {prover} gets margin>={margin}, {}",
         if table.is_some() {
             "the endgame table orders the moves"
         } else {
@@ -91,32 +105,12 @@ pub fn run(args: CertifyArgs) -> Result<(), CliError> {
             p.time.as_secs_f64()
         );
     };
-    let cert = certify_round(
-        &root,
-        prover,
-        args.margin,
-        &mut solver,
-        &options,
-        &mut report,
-    )
-    .map_err(|e| CliError(e.to_string()))?;
+    let cert = certify_round(&root, prover, margin, &mut solver, &options, &mut report)
+        .map_err(|e| CliError(e.to_string()))?;
     let searched = start.elapsed();
     let written = Instant::now();
     let path = &args.out;
-    let io = |e: std::io::Error| CliError(format!("{}: {e}", path.display()));
-    let tmp = path.with_extension("part");
-    let file = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&tmp).map_err(io)?);
-    let gzip = path.extension().is_some_and(|e| e == "gz");
-    let bytes = if gzip {
-        let mut z = flate2::write::GzEncoder::new(file, flate2::Compression::default());
-        let n = cert.write(&mut z).map_err(io)?;
-        z.finish().map_err(io)?.flush().map_err(io)?;
-        n
-    } else {
-        cert.write(file).map_err(io)?
-    };
-    std::fs::rename(&tmp, path).map_err(io)?;
-    let on_disk = std::fs::metadata(path).map_err(io)?.len();
+    let (bytes, on_disk, gzip) = save(path, |out| cert.write(out))?;
     println!(
         "certificate {}: {} nodes ({} leaves), {bytes} bytes of text{}; root value {}; \
          search {:.1} s, writing {:.1} s",
@@ -131,6 +125,82 @@ pub fn run(args: CertifyArgs) -> Result<(), CliError> {
         cert.root_value(),
         searched.as_secs_f64(),
         written.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Writes a certificate to `path` with `write` (compressed if the name ends in `.gz`), through
+/// a temporary file renamed when whole: the bytes of text, the bytes on disk, and whether
+/// compressed.
+fn save(
+    path: &std::path::Path,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<u64>,
+) -> Result<(u64, u64, bool), CliError> {
+    let io = |e: std::io::Error| CliError(format!("{}: {e}", path.display()));
+    let tmp = path.with_extension("part");
+    let mut file =
+        std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&tmp).map_err(io)?);
+    let gzip = path.extension().is_some_and(|e| e == "gz");
+    let bytes = if gzip {
+        let mut z = flate2::write::GzEncoder::new(file, flate2::Compression::default());
+        let n = write(&mut z).map_err(io)?;
+        z.finish().map_err(io)?.flush().map_err(io)?;
+        n
+    } else {
+        let n = write(&mut file).map_err(io)?;
+        file.flush().map_err(io)?;
+        n
+    };
+    std::fs::rename(&tmp, path).map_err(io)?;
+    let on_disk = std::fs::metadata(path).map_err(io)?.len();
+    Ok((bytes, on_disk, gzip))
+}
+
+/// `certify --match "H L"`: solves the match, then writes the winner's certificate.
+fn certify_match(args: &CertifyArgs, start: &str) -> Result<(), CliError> {
+    let rules = args.game.two_player_rules("certify --match")?;
+    let bad = || {
+        CliError(format!(
+            "--match {start}: give South's holdings and the leader, e.g. \"4 S\""
+        ))
+    };
+    let mut words = start.split_whitespace();
+    let (Some(h), Some(l), None) = (words.next(), words.next(), words.next()) else {
+        return Err(bad());
+    };
+    let south: u32 = h.parse().map_err(|_| bad())?;
+    let leader = Side::from_name(l).ok_or_else(bad)?;
+    let start = RoundStart::new(rules, south, leader).map_err(|e| CliError(e.to_string()))?;
+    let began = Instant::now();
+    let table = solve_match(rules, &MatchOptions::default(), &mut |_| {});
+    println!(
+        "match solved in {:.1} s: from this round start, {}",
+        began.elapsed().as_secs_f64(),
+        table.value(start)
+    );
+    let options = CertifyOptions {
+        max_nodes: args.max_nodes,
+        decided_leaves: !args.round_ends_only,
+        ..CertifyOptions::default()
+    };
+    let began = Instant::now();
+    let cert = rajapasu_ai::certify::certify_match(&table, start, &options, &mut |_| {})
+        .map_err(|e| CliError(e.to_string()))?;
+    let searched = began.elapsed();
+    let (bytes, on_disk, gzip) = save(&args.out, |out| cert.write(out))?;
+    println!(
+        "certificate {}: a win within {} rounds, {} round sections, {} nodes, {bytes} bytes of \
+         text{}; search {:.1} s",
+        args.out.display(),
+        cert.rounds(),
+        cert.sections(),
+        cert.nodes(),
+        if gzip {
+            format!(", {on_disk} bytes compressed")
+        } else {
+            String::new()
+        },
+        searched.as_secs_f64()
     );
     Ok(())
 }

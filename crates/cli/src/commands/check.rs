@@ -24,17 +24,25 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
     let accepted = rajapasu_check::check_file(&args.file)
         .map_err(|e| CliError(format!("rejected: {}: {e}", args.file.display())))?;
     let h = &accepted.header;
-    let Claim::Margin(m) = h.claim;
-    println!(
-        "accepted: {} ends the round at least {m} counters ahead (margin>={m}; the strategy \
-         guarantees {}) from {} under {}; {} nodes, {} leaves, checked in {:.2} s",
-        h.prover,
-        accepted.root_value,
-        h.root,
-        h.rules,
-        accepted.nodes,
-        accepted.leaves,
-        start.elapsed().as_secs_f64()
-    );
+    let seconds = start.elapsed().as_secs_f64();
+    match h.claim {
+        Claim::Margin(m) => println!(
+            "accepted: {} ends the round at least {m} counters ahead (margin>={m}; the strategy \
+             guarantees {}) from {} under {}; {} nodes, {} leaves, checked in {seconds:.2} s",
+            h.prover, accepted.root_value, h.root, h.rules, accepted.nodes, accepted.leaves,
+        ),
+        Claim::Rounds { start: s, rounds } => println!(
+            "accepted: {} wins the match within {rounds} rounds (rounds<={rounds}) from the \
+             round start where South holds {} and {} leads, under {}; {} round sections, {} \
+             nodes, {} leaves, checked in {seconds:.2} s",
+            h.prover,
+            s.south(),
+            s.leader(),
+            h.rules,
+            accepted.sections,
+            accepted.nodes,
+            accepted.leaves,
+        ),
+    }
     Ok(())
 }

@@ -1,0 +1,222 @@
+//! Match certificates: "the prover wins the match from this round start within `k` rounds",
+//! as one round section for each round start the proof passes through, ranked by the rounds
+//! the match lasts from it (docs/CERTIFICATES.md, "Match certificates").
+//!
+//! The section of a round start of rank `j` proves that the prover can force the round to end
+//! in a match won or at a round start of a lower rank, which has its own section. Ranks fall at
+//! every round, so no round start comes twice on any line and decision 11 never ends the match
+//! (docs/SOLVING.md, section 7.3, the theorem). The ranks come from a solved match table; the
+//! round sections are written by the same recording search as round certificates.
+
+use super::certificate::{Counting, RoundCertificate};
+use super::record::{record, Goal};
+use super::{CertifyError, CertifyOptions, Progress};
+use crate::match_solver::fixpoint::{MatchTable, MatchValue};
+use rajapasu_engine::{BySide, Position, RoundEnd, RoundOutcome, RoundStart, Side};
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::io::{self, Write};
+use std::sync::Mutex;
+
+/// The proof that `prover` wins the match from a round start within a number of rounds.
+#[derive(Clone, Debug)]
+pub struct MatchCertificate {
+    start: RoundStart,
+    prover: Side,
+    rounds: u32,
+    /// Each round start's section, by rank.
+    sections: Vec<(RoundStart, u32, RoundCertificate)>,
+}
+
+impl MatchCertificate {
+    /// The rounds within which the prover wins.
+    pub fn rounds(&self) -> u32 {
+        self.rounds
+    }
+
+    /// The round sections.
+    pub fn sections(&self) -> usize {
+        self.sections.len()
+    }
+
+    /// Nodes in all sections.
+    pub fn nodes(&self) -> usize {
+        self.sections.iter().map(|(_, _, c)| c.nodes()).sum()
+    }
+
+    /// Writes the certificate as text. Returns the bytes written.
+    pub fn write(&self, out: impl Write) -> io::Result<u64> {
+        let mut out = Counting {
+            inner: out,
+            bytes: 0,
+        };
+        let letter = |s: Side| s.letter();
+        writeln!(out, "rajapasu-certificate 1")?;
+        writeln!(out, "rules {}", self.start.rules())?;
+        writeln!(
+            out,
+            "match {} {}",
+            self.start.south(),
+            letter(self.start.leader())
+        )?;
+        writeln!(out, "prover {}", letter(self.prover))?;
+        writeln!(out, "claim rounds<={}", self.rounds)?;
+        writeln!(out, "sections {}", self.sections.len())?;
+        for (start, rank, cert) in &self.sections {
+            writeln!(
+                out,
+                "section {} {} rank {rank}",
+                start.south(),
+                letter(start.leader())
+            )?;
+            cert.write_nodes(&mut out)?;
+        }
+        out.flush()?;
+        Ok(out.bytes)
+    }
+}
+
+/// Writes the proof that the winner of round start `start` in `table` wins within the rounds
+/// the table gives. `Err(NotProven)` (with the margin 0) if the table's value there is not an
+/// exact win.
+///
+/// ```
+/// use rajapasu_ai::certify::{certify_match, CertifyOptions};
+/// use rajapasu_ai::match_solver::fixpoint::{solve_match, MatchOptions};
+/// use rajapasu_engine::{RoundStart, Rules, Side};
+/// let rules: Rules = "canonical/holes=3,counters=1".parse().unwrap();
+/// let table = solve_match(rules, &MatchOptions::default(), &mut |_| {});
+/// // Decision 11's round start B: South holds 4, leads, and wins in this round.
+/// let b = RoundStart::new(rules, 4, Side::South).unwrap();
+/// let cert = certify_match(&table, b, &CertifyOptions::default(), &mut |_| {}).unwrap();
+/// assert_eq!((cert.rounds(), cert.sections()), (1, 1));
+/// ```
+pub fn certify_match(
+    table: &MatchTable,
+    start: RoundStart,
+    options: &CertifyOptions,
+    progress: &mut (dyn FnMut(&Progress) + Send),
+) -> Result<MatchCertificate, CertifyError> {
+    let Some(MatchValue::Win { winner, rounds }) = table.value(start).exact() else {
+        return Err(CertifyError::NoMatchWin);
+    };
+    let ranks: HashMap<RoundStart, u32> = table
+        .iter()
+        .filter_map(|(r, v)| match v.exact() {
+            Some(MatchValue::Win { winner: w, rounds }) if w == winner => Some((r, rounds)),
+            _ => None,
+        })
+        .collect();
+    let mut sections: BTreeMap<(u32, u32, usize), (RoundStart, u32, RoundCertificate)> =
+        BTreeMap::new();
+    let mut queued: HashSet<RoundStart> = HashSet::from([start]);
+    let mut queue = vec![start];
+    while let Some(r) = queue.pop() {
+        let rank = ranks[&r];
+        let goal = Outcomes {
+            start: r,
+            prover: winner,
+            rank,
+            ranks: &ranks,
+            used: Mutex::new(HashSet::new()),
+        };
+        let root = r.position(2).expect("round 2 is a round");
+        let cert = record(&root, winner, &goal, None, options, progress)
+            .map_err(|e| e.unwrap_or(CertifyError::NoMatchWin))?;
+        for next in goal.used.into_inner().expect("not poisoned") {
+            if queued.insert(next) {
+                queue.push(next);
+            }
+        }
+        let key = (rank, r.south(), r.leader().index());
+        sections.insert(key, (r, rank, cert));
+    }
+    Ok(MatchCertificate {
+        start,
+        prover: winner,
+        rounds,
+        sections: sections.into_values().collect(),
+    })
+}
+
+/// A round section's goal: the round ends in a match won by the prover (value -1) or at a
+/// round start of a lower rank `k` (value `-(k + 1)`: the rounds the match lasts at most).
+struct Outcomes<'a> {
+    start: RoundStart,
+    prover: Side,
+    rank: u32,
+    ranks: &'a HashMap<RoundStart, u32>,
+    /// The round starts the leaves lead to: they need sections of their own.
+    used: Mutex<HashSet<RoundStart>>,
+}
+
+impl Outcomes<'_> {
+    /// The value of an outcome in the goal, noting the round start it leads to in `used`.
+    fn value(&self, outcome: RoundOutcome, used: &mut Vec<RoundStart>) -> Option<i32> {
+        match outcome {
+            RoundOutcome::MatchWon(side) => (side == self.prover).then_some(-1),
+            RoundOutcome::Next(next) => {
+                let rank = *self.ranks.get(&next)?;
+                used.push(next);
+                (rank < self.rank).then_some(-(rank as i32) - 1)
+            }
+        }
+    }
+
+    /// A leaf's value, its round starts noted as used when it is in the goal.
+    fn leaf(&self, value: impl FnOnce(&mut Vec<RoundStart>) -> Option<i32>) -> Option<i32> {
+        let mut used = Vec::new();
+        let v = value(&mut used)?;
+        self.used.lock().expect("not poisoned").extend(used);
+        Some(v)
+    }
+
+    fn captured(pos: &Position) -> BySide<u32> {
+        BySide::new(pos.captured(Side::South), pos.captured(Side::North))
+    }
+}
+
+impl Goal for Outcomes<'_> {
+    fn target(&self) -> i32 {
+        -(self.rank as i32)
+    }
+
+    fn end(&self, pos: &Position) -> Option<i32> {
+        // Rule 8(a): the player who cannot move loses the counters left.
+        let mut captured = Outcomes::captured(pos);
+        captured[!pos.to_move()] += pos.on_board();
+        let outcome = self
+            .start
+            .outcome(captured, RoundEnd::NoMoves, pos.to_move());
+        self.leaf(|used| self.value(outcome, used))
+    }
+
+    fn decided(&self, pos: &Position) -> Option<i32> {
+        // Every split of the counters left, and every way the round can end.
+        let t = pos.on_board();
+        self.leaf(|used| {
+            let mut worst = i32::MAX;
+            for south in 0..=t {
+                let mut captured = Outcomes::captured(pos);
+                captured[Side::South] += south;
+                captured[Side::North] += t - south;
+                for (end, to_move) in [
+                    (RoundEnd::NoMoves, Side::South),
+                    (RoundEnd::NoMoves, Side::North),
+                    (RoundEnd::Repetition, pos.to_move()),
+                ] {
+                    let outcome = self.start.outcome(captured, end, to_move);
+                    worst = worst.min(self.value(outcome, used)?);
+                }
+            }
+            Some(worst)
+        })
+    }
+
+    fn hopeless(&self, _: &Position) -> bool {
+        false
+    }
+
+    fn refuted_at(&self, _: &Position) -> Option<i32> {
+        None
+    }
+}
