@@ -123,7 +123,10 @@ fn solve_match_gives_every_round_start_and_resumes() {
     let read: rajapasu_ai::match_solver::values::MatchValues = text.parse().unwrap();
     let four = rajapasu_engine::RoundStart::new(*read.rules(), 4, rajapasu_engine::Side::South);
     assert_eq!(read.value(four.unwrap()).unwrap().to_string(), "draw");
-    assert!(text.contains("\nS 2:N1 3:N2 4:D 5:N3 6:S1 7:D 8:S4 9:S1 10:S1\n"), "{text}");
+    assert!(
+        text.contains("\nS 2:N1 3:N2 4:D 5:N3 6:S1 7:D 8:S4 9:S1 10:S1\n"),
+        "{text}"
+    );
     std::fs::remove_file(&values).unwrap();
     // The state holds the finished fixpoint: a second run resumes from it with the same table.
     let again = ok(&args);
