@@ -9,11 +9,14 @@
 //! | `common` | the choice of the game, the arguments several commands share (rules, position, moves), records read |
 //! | `game` | each game's printing and reading ([`game::CliGame`]): positions, moves, movers |
 //! | `error` | the one-line error type |
+//! | `output` | `outln!` and `out!`: printing that a closed pipe does not stop |
 //! | `table` | the endgame table for the commands that show proven values: a note when it is not whole, `--build-tablebase` |
 //! | `commands/` | one module a command; `report/` is each game's part of `selfplay` and `tournament`, `play/` each game's part of `play` |
 //!
 //! `serve` comes from the server crate, `loadtest` from its own.
 
+#[macro_use]
+mod output;
 mod commands;
 mod common;
 mod error;
@@ -116,7 +119,8 @@ fn arguments() -> Vec<std::ffi::OsString> {
 /// the reader of its output goes away (`rajapasu rules | head -1`). Rust ignores SIGPIPE, so
 /// that printing would otherwise panic. The others keep ignoring it: a tournament writes to
 /// external engines that may die, the server writes to clients that may leave, and the
-/// terminal game, `solve` and `tablebase` write files when they end.
+/// terminal game, `solve` and `tablebase` write files when they end; they print with
+/// `outln!` ([`output`]), which lets them finish when their reader has gone.
 fn only_prints(command: &Option<Command>) -> bool {
     matches!(
         command,

@@ -85,6 +85,7 @@ fn solve_match_gives_every_round_start_and_resumes() {
     // holes=3,counters=2: the values the whole-match brute force gives (ai/tests/match_brute.rs).
     let state = temp("match").with_extension("state");
     let svg = state.with_extension("svg");
+    let values = state.with_extension("values");
     let args = [
         "solve",
         "--match",
@@ -94,6 +95,8 @@ fn solve_match_gives_every_round_start_and_resumes() {
         state.to_str().unwrap(),
         "--svg",
         svg.to_str().unwrap(),
+        "--values",
+        values.to_str().unwrap(),
     ];
     let out = ok(&args);
     assert!(
@@ -115,6 +118,16 @@ fn solve_match_gives_every_round_start_and_resumes() {
         picture.contains("South holds 4, South leads: draw"),
         "{picture}"
     );
+    // The values as the program ships them, read back by the library.
+    let text = std::fs::read_to_string(&values).unwrap();
+    let read: rajapasu_ai::match_solver::values::MatchValues = text.parse().unwrap();
+    let four = rajapasu_engine::RoundStart::new(*read.rules(), 4, rajapasu_engine::Side::South);
+    assert_eq!(read.value(four.unwrap()).unwrap().to_string(), "draw");
+    assert!(
+        text.contains("\nS 2:N1 3:N2 4:D 5:N3 6:S1 7:D 8:S4 9:S1 10:S1\n"),
+        "{text}"
+    );
+    std::fs::remove_file(&values).unwrap();
     // The state holds the finished fixpoint: a second run resumes from it with the same table.
     let again = ok(&args);
     assert!(again.contains("resuming from"), "{again}");
@@ -378,4 +391,26 @@ fn a_build_refuses_while_another_program_builds_and_says_how_to_get_the_table() 
     assert!(out.status.success());
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
     let _ = std::fs::remove_dir_all(&root);
+}
+
+/// A reader that goes away at once (`rajapasu solve --match ... | head -1`) neither stops the
+/// solve nor makes it panic: it still writes its picture and ends well.
+#[test]
+fn solve_match_finishes_its_files_when_its_reader_has_gone() {
+    let svg = std::env::temp_dir().join(format!("rajapasu-pipe-{}.svg", std::process::id()));
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_rajapasu"))
+        .args(["--tablebase", "/nonexistent", "solve", "--match"])
+        .args(["--rules", "canonical/holes=3,counters=2", "--svg"])
+        .arg(&svg)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    std::fs::remove_file(&svg).unwrap();
 }
