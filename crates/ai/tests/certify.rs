@@ -139,7 +139,7 @@ fn match_wins_on_small_boards_are_certified_at_their_brute_force_value() {
         let rules: Rules = rules.parse().unwrap();
         let table = solve_match(rules, &MatchOptions::default(), &mut |_| {});
         for (start, value) in table.iter() {
-            let made = certify_match(&table, start, &CertifyOptions::default(), &mut |_| {});
+            let made = certify_match(table.iter(), start, &CertifyOptions::default(), &mut |_| {});
             let Some(MatchValue::Win { winner, rounds }) = value.exact() else {
                 assert_eq!(made.unwrap_err(), CertifyError::NoMatchWin);
                 others += 1;

@@ -11,7 +11,7 @@
 use super::certificate::{Counting, RoundCertificate};
 use super::record::{record, Goal};
 use super::{CertifyError, CertifyOptions, Progress};
-use crate::match_solver::fixpoint::{MatchTable, MatchValue};
+use crate::match_solver::fixpoint::{MatchValue, Proven};
 use rajapasu_engine::{BySide, Position, RoundEnd, RoundOutcome, RoundStart, Side};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::{self, Write};
@@ -75,9 +75,9 @@ impl MatchCertificate {
     }
 }
 
-/// Writes the proof that the winner of round start `start` in `table` wins within the rounds
-/// the table gives. `Err(NotProven)` (with the margin 0) if the table's value there is not an
-/// exact win.
+/// Writes the proof that the winner of round start `start` wins within the rounds `values`
+/// (every round start's proven value, from a solved match table or the values a program ships)
+/// give. `Err(NoMatchWin)` if the value there is not an exact win.
 ///
 /// ```
 /// use rajapasu_ai::certify::{certify_match, CertifyOptions};
@@ -87,21 +87,23 @@ impl MatchCertificate {
 /// let table = solve_match(rules, &MatchOptions::default(), &mut |_| {});
 /// // Decision 11's round start B: South holds 4, leads, and wins in this round.
 /// let b = RoundStart::new(rules, 4, Side::South).unwrap();
-/// let cert = certify_match(&table, b, &CertifyOptions::default(), &mut |_| {}).unwrap();
+/// let cert = certify_match(table.iter(), b, &CertifyOptions::default(), &mut |_| {}).unwrap();
 /// assert_eq!((cert.rounds(), cert.sections()), (1, 1));
 /// ```
 pub fn certify_match(
-    table: &MatchTable,
+    values: impl IntoIterator<Item = (RoundStart, Proven)>,
     start: RoundStart,
     options: &CertifyOptions,
     progress: &mut (dyn FnMut(&Progress) + Send),
 ) -> Result<MatchCertificate, CertifyError> {
-    let Some(MatchValue::Win { winner, rounds }) = table.value(start).exact() else {
+    let values: HashMap<RoundStart, Proven> = values.into_iter().collect();
+    let Some(MatchValue::Win { winner, rounds }) = values.get(&start).and_then(|v| v.exact())
+    else {
         return Err(CertifyError::NoMatchWin);
     };
-    let ranks: HashMap<RoundStart, u32> = table
+    let ranks: HashMap<RoundStart, u32> = values
         .iter()
-        .filter_map(|(r, v)| match v.exact() {
+        .filter_map(|(&r, v)| match v.exact() {
             Some(MatchValue::Win { winner: w, rounds }) if w == winner => Some((r, rounds)),
             _ => None,
         })

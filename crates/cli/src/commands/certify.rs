@@ -4,7 +4,8 @@
 use crate::common::{CliError, GameArgs};
 use clap::Args;
 use rajapasu_ai::certify::{certify_round, CertifyOptions, Progress};
-use rajapasu_ai::match_solver::fixpoint::{solve_match, MatchOptions};
+use rajapasu_ai::match_solver::fixpoint::{solve_match, MatchOptions, Proven};
+use rajapasu_ai::match_solver::values;
 use rajapasu_ai::solver::Solver;
 use rajapasu_engine::{Game, RoundStart, Side};
 use std::io::Write;
@@ -28,8 +29,8 @@ pub struct CertifyArgs {
     #[arg(long, value_name = "S|N")]
     prover: Option<String>,
     /// A match certificate instead: the winner's proof from the round start where South holds
-    /// H counters and L leads ("H L", e.g. "4 S"), ranked by the match's value table, which is
-    /// solved first (`solve --match`; for small boards: the canonical one takes many minutes).
+    /// H counters and L leads ("H L", e.g. "4 S"), ranked by the match's values: the table the
+    /// program ships for the rules (the canonical one), else a solve as `solve --match` does.
     #[arg(long = "match", value_name = "H L", conflicts_with_all = ["prover", "margin", "position", "moves"])]
     round_start: Option<String>,
     /// The bound: the prover's final margin (its captures in the round less the other
@@ -80,7 +81,7 @@ pub fn run(args: CertifyArgs) -> Result<(), CliError> {
     crate::table::prepare(args.table, &rules, crate::table::When::First)?;
     let mut solver = Solver::new(args.table_bits);
     let table = rajapasu_ai::table::for_rules(&rules);
-    println!(
+    outln!(
         "root {root}: {prover} gets margin>={margin}, {}",
         if table.is_some() {
             "the endgame table orders the moves"
@@ -111,7 +112,7 @@ pub fn run(args: CertifyArgs) -> Result<(), CliError> {
     let written = Instant::now();
     let path = &args.out;
     let (bytes, on_disk, gzip) = save(path, |out| cert.write(out))?;
-    println!(
+    outln!(
         "certificate {}: {} nodes ({} leaves), {bytes} bytes of text{}; root value {}; \
          search {:.1} s, writing {:.1} s",
         path.display(),
@@ -158,7 +159,7 @@ fn save(
 
 /// `certify --match "H L"`: solves the match, then writes the winner's certificate.
 fn certify_match(args: &CertifyArgs, start: &str) -> Result<(), CliError> {
-    let rules = args.game.two_player_rules("certify --match")?;
+    let rules = args.game.two_player_rules("certify --match")?.match_play();
     let bad = || {
         CliError(format!(
             "--match {start}: give South's holdings and the leader, e.g. \"4 S\""
@@ -171,24 +172,33 @@ fn certify_match(args: &CertifyArgs, start: &str) -> Result<(), CliError> {
     let south: u32 = h.parse().map_err(|_| bad())?;
     let leader = Side::from_name(l).ok_or_else(bad)?;
     let start = RoundStart::new(rules, south, leader).map_err(|e| CliError(e.to_string()))?;
-    let began = Instant::now();
-    let table = solve_match(rules, &MatchOptions::default(), &mut |_| {});
-    println!(
-        "match solved in {:.1} s: from this round start, {}",
-        began.elapsed().as_secs_f64(),
-        table.value(start)
-    );
+    // The values the program ships for these rules, else a solve.
+    let values: Vec<(RoundStart, Proven)> = match values::known(&rules) {
+        Some(known) => {
+            outln!("match values: the table shipped for {}", known.rules());
+            known.iter().collect()
+        }
+        None => {
+            let began = Instant::now();
+            let table = solve_match(rules, &MatchOptions::default(), &mut |_| {});
+            outln!("match solved in {:.1} s", began.elapsed().as_secs_f64());
+            table.iter().collect()
+        }
+    };
+    if let Some((_, v)) = values.iter().find(|(r, _)| *r == start) {
+        outln!("from this round start: {v}");
+    }
     let options = CertifyOptions {
         max_nodes: args.max_nodes,
         decided_leaves: !args.round_ends_only,
         ..CertifyOptions::default()
     };
     let began = Instant::now();
-    let cert = rajapasu_ai::certify::certify_match(&table, start, &options, &mut |_| {})
+    let cert = rajapasu_ai::certify::certify_match(values, start, &options, &mut |_| {})
         .map_err(|e| CliError(e.to_string()))?;
     let searched = began.elapsed();
     let (bytes, on_disk, gzip) = save(&args.out, |out| cert.write(out))?;
-    println!(
+    outln!(
         "certificate {}: a win within {} rounds, {} round sections, {} nodes, {bytes} bytes of \
          text{}; search {:.1} s",
         args.out.display(),

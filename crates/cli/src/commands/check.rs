@@ -26,12 +26,14 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
     let h = &accepted.header;
     let seconds = start.elapsed().as_secs_f64();
     match h.claim {
-        Claim::Margin(m) => println!(
+        Claim::Margin(m) => {
+            outln!(
             "accepted: {} ends the round at least {m} counters ahead (margin>={m}; the strategy \
              guarantees {}) from {} under {}; {} nodes, {} leaves, checked in {seconds:.2} s",
             h.prover, accepted.root_value, h.root, h.rules, accepted.nodes, accepted.leaves,
-        ),
-        Claim::Rounds { start: s, rounds } => println!(
+        )
+        }
+        Claim::Rounds { start: s, rounds } => outln!(
             "accepted: {} wins the match within {rounds} rounds (rounds<={rounds}) from the \
              round start where South holds {} and {} leads, under {}; {} round sections, {} \
              nodes, {} leaves, checked in {seconds:.2} s",
