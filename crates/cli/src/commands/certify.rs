@@ -199,10 +199,10 @@ fn certify_match(args: &CertifyArgs, start: &str) -> Result<(), CliError> {
     let searched = began.elapsed();
     let (bytes, on_disk, gzip) = save(&args.out, |out| cert.write(out))?;
     outln!(
-        "certificate {}: a win within {} rounds, {} round sections, {} nodes, {bytes} bytes of \
+        "certificate {}: a win within {}, {} round sections, {} nodes, {bytes} bytes of \
          text{}; search {:.1} s",
         args.out.display(),
-        cert.rounds(),
+        crate::common::plural(cert.rounds(), "round", "rounds"),
         cert.sections(),
         cert.nodes(),
         if gzip {

@@ -34,10 +34,11 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
         )
         }
         Claim::Rounds { start: s, rounds } => outln!(
-            "accepted: {} wins the match within {rounds} rounds (rounds<={rounds}) from the \
+            "accepted: {} wins the match within {} (rounds<={rounds}) from the \
              round start where South holds {} and {} leads, under {}; {} round sections, {} \
              nodes, {} leaves, checked in {seconds:.2} s",
             h.prover,
+            crate::common::plural(rounds, "round", "rounds"),
             s.south(),
             s.leader(),
             h.rules,

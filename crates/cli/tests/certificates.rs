@@ -1,0 +1,106 @@
+//! Certificates from the command line: `certify` writes one (plain or gzip), `check` accepts
+//! it, and refuses a broken one or none, naming the problem.
+
+mod common;
+
+use common::{fails, ok, run};
+use std::path::PathBuf;
+
+fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("rajapasu-cert-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+const RULES: &str = "canonical/holes=3,counters=2";
+
+#[test]
+fn a_round_certificate_is_written_and_accepted() {
+    let dir = temp("round");
+    let empty = dir.join("no-table");
+    for name in ["south.cert", "south.cert.gz"] {
+        let file = dir.join(name);
+        let file = file.to_str().unwrap();
+        let args = [
+            "--tablebase",
+            empty.to_str().unwrap(),
+            "certify",
+            "--rules",
+            RULES,
+        ];
+        let out = ok(&[
+            &args[..],
+            &["--prover", "S", "--margin", "10", "--out", file],
+        ]
+        .concat());
+        assert!(out.contains("root value 10"), "{out}");
+        let out = ok(&["check", file]);
+        assert!(
+            out.starts_with("accepted: South ends the round at least 10 counters ahead"),
+            "{out}"
+        );
+    }
+    // One counter more: the search finds no strategy, and no file is written.
+    let file = dir.join("eleven.cert");
+    let out = run(&[
+        "--tablebase",
+        empty.to_str().unwrap(),
+        "certify",
+        "--rules",
+        RULES,
+        "--prover",
+        "S",
+        "--margin",
+        "11",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no strategy reaches a margin of 11"));
+    assert!(!file.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_match_certificate_is_written_and_accepted() {
+    let dir = temp("match");
+    let file = dir.join("b.cert");
+    let file = file.to_str().unwrap();
+    let out = ok(&[
+        "certify",
+        "--rules",
+        "canonical/holes=3,counters=1",
+        "--match",
+        "4 S",
+        "--out",
+        file,
+    ]);
+    assert!(out.contains("a win within 1 round,"), "{out}");
+    let out = ok(&["check", file]);
+    assert!(
+        out.starts_with("accepted: South wins the match within 1 round (rounds<=1)"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn check_refuses_a_broken_certificate_or_none() {
+    let dir = temp("broken");
+    let file = dir.join("broken.cert");
+    std::fs::write(
+        &file,
+        "rajapasu-certificate 1\nrules canonical/holes=2,counters=1,mode=round\n\
+         root 1,1/1,1 S 0 0\nprover S\nclaim margin>=3\nnodes 4\n0 P 2 1 1\n1 O 2 2\n\
+         2 P 2 2 3\n3 D 2\nend\n",
+    )
+    .unwrap();
+    fails(&["check", file.to_str().unwrap()], "rejected: ");
+    fails(&["check", file.to_str().unwrap()], "below the claim 3");
+    fails(
+        &["check", dir.join("none.cert").to_str().unwrap()],
+        "cannot read",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
