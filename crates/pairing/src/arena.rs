@@ -1,0 +1,213 @@
+//! Arena: players are paired as they become free, for as long as the event lasts, and scored
+//! as lichess scores its arenas.
+//!
+//! Pairing: the players waiting are taken best score first (on equal scores, who has waited
+//! longest). Each meets the next waiting player who was not their last opponent; two players
+//! who have just played each other meet again only when they are the only two waiting. Of the
+//! two, the one who has led fewer games leads (on a tie, the one taken first).
+//!
+//! Scoring ([`Sheet`]): a win scores 2, a draw 1, a loss 0. A player whose last two games were
+//! both wins is on a streak: the next game scores double (a win 4, a draw 2), and the streak
+//! lasts as long as the wins do. Two wins and a draw score 2 + 2 + 2 = 6; three wins and a
+//! loss 2 + 2 + 4 + 0 = 8.
+
+use crate::error::PairingError;
+use crate::round::{Outcome, Pairing};
+
+/// How one game ended for one player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Result {
+    /// A win.
+    Win,
+    /// A draw.
+    Draw,
+    /// A loss.
+    Loss,
+}
+
+/// A player's arena games: results and points, in the order played.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Sheet {
+    /// Each game's result and the points it scored.
+    pub games: Vec<(Result, u32)>,
+}
+
+impl Sheet {
+    /// Whether the next game scores double: the last two games were wins.
+    ///
+    /// ```
+    /// use rajapasu_pairing::arena::{Result::*, Sheet};
+    /// let mut sheet = Sheet::default();
+    /// assert_eq!([Win, Win, Draw].map(|r| sheet.add(r)), [2, 2, 2]);
+    /// assert!(!sheet.on_streak());
+    /// assert_eq!([Win, Win, Win, Loss].map(|r| sheet.add(r)), [2, 2, 4, 0]);
+    /// assert_eq!(sheet.total(), 14);
+    /// ```
+    pub fn on_streak(&self) -> bool {
+        let n = self.games.len();
+        n >= 2 && self.games[n - 2..].iter().all(|(r, _)| *r == Result::Win)
+    }
+
+    /// Records a game, and returns the points it scored.
+    pub fn add(&mut self, result: Result) -> u32 {
+        let base = match result {
+            Result::Win => 2,
+            Result::Draw => 1,
+            Result::Loss => 0,
+        };
+        let points = if self.on_streak() { 2 * base } else { base };
+        self.games.push((result, points));
+        points
+    }
+
+    /// The points scored so far.
+    pub fn total(&self) -> u32 {
+        self.games.iter().map(|(_, p)| p).sum()
+    }
+}
+
+/// An arena in progress: who is waiting, who last played whom, each player's sheet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Arena {
+    /// Players waiting for a game, longest waiting first.
+    waiting: Vec<usize>,
+    /// Each player's last opponent.
+    last: Vec<Option<usize>>,
+    /// Games each player has led.
+    led: Vec<u32>,
+    /// Games each player is playing now.
+    playing: Vec<bool>,
+    /// Each player's games.
+    sheets: Vec<Sheet>,
+}
+
+impl Arena {
+    /// An arena of `players` players, none waiting yet.
+    ///
+    /// ```
+    /// use rajapasu_pairing::arena::Arena;
+    /// use rajapasu_pairing::{Outcome, Pairing};
+    /// let mut arena = Arena::new(3);
+    /// for p in 0..3 {
+    ///     arena.join(p).unwrap();
+    /// }
+    /// let games = arena.pair();
+    /// assert_eq!(games, [Pairing::new(0, 1)]);
+    /// arena.finish(games[0], Outcome::FirstWins).unwrap();
+    /// // 0, best placed, meets 2, not 1 whom it has just played; 2 has led less, so leads.
+    /// assert_eq!(arena.pair(), [Pairing::new(2, 0)]);
+    /// assert_eq!(arena.sheet(0).total(), 2);
+    /// ```
+    pub fn new(players: usize) -> Arena {
+        Arena {
+            waiting: Vec::new(),
+            last: vec![None; players],
+            led: vec![0; players],
+            playing: vec![false; players],
+            sheets: vec![Sheet::default(); players],
+        }
+    }
+
+    fn known(&self, player: usize) -> std::result::Result<(), PairingError> {
+        if player < self.sheets.len() {
+            Ok(())
+        } else {
+            Err(PairingError::UnknownPlayer {
+                player,
+                players: self.sheets.len(),
+            })
+        }
+    }
+
+    /// `player` is free and waits for a game (again). Joining twice changes nothing.
+    pub fn join(&mut self, player: usize) -> std::result::Result<(), PairingError> {
+        self.known(player)?;
+        if !self.playing[player] && !self.waiting.contains(&player) {
+            self.waiting.push(player);
+        }
+        Ok(())
+    }
+
+    /// `player` stops waiting (withdraws, or pauses).
+    pub fn leave(&mut self, player: usize) -> std::result::Result<(), PairingError> {
+        self.known(player)?;
+        self.waiting.retain(|&p| p != player);
+        Ok(())
+    }
+
+    /// The players waiting, longest waiting first.
+    pub fn waiting(&self) -> &[usize] {
+        &self.waiting
+    }
+
+    /// A player's sheet.
+    pub fn sheet(&self, player: usize) -> &Sheet {
+        &self.sheets[player]
+    }
+
+    /// Pairs the waiting players; whoever is left waits on.
+    pub fn pair(&mut self) -> Vec<Pairing> {
+        let mut queue = self.waiting.clone();
+        // Stable: on equal scores the longest waiting stays first.
+        queue.sort_by_key(|&p| std::cmp::Reverse(self.sheets[p].total()));
+        let alone_together = queue.len() == 2;
+        let mut games = Vec::new();
+        let mut taken = vec![false; queue.len()];
+        for i in 0..queue.len() {
+            if taken[i] {
+                continue;
+            }
+            let a = queue[i];
+            let rematch = |b: usize| self.last[a] == Some(b) || self.last[b] == Some(a);
+            let found =
+                (i + 1..queue.len()).find(|&j| !taken[j] && (alone_together || !rematch(queue[j])));
+            if let Some(j) = found {
+                taken[i] = true;
+                taken[j] = true;
+                let b = queue[j];
+                games.push(if self.led[b] < self.led[a] {
+                    Pairing::new(b, a)
+                } else {
+                    Pairing::new(a, b)
+                });
+            }
+        }
+        for g in &games {
+            self.led[g.first] += 1;
+            for p in [g.first, g.second] {
+                self.playing[p] = true;
+                self.last[p] = g.opponent(p);
+            }
+        }
+        self.waiting.retain(|p| !games.iter().any(|g| g.has(*p)));
+        games
+    }
+
+    /// Records the end of `game`: both players score and wait again. The points each scored
+    /// come back, the leading player's first.
+    pub fn finish(
+        &mut self,
+        game: Pairing,
+        outcome: Outcome,
+    ) -> std::result::Result<[u32; 2], PairingError> {
+        self.known(game.first)?;
+        self.known(game.second)?;
+        let (a, b) = match outcome {
+            Outcome::FirstWins => (Result::Win, Result::Loss),
+            Outcome::Draw => (Result::Draw, Result::Draw),
+            Outcome::SecondWins => (Result::Loss, Result::Win),
+        };
+        let points = [
+            self.sheets[game.first].add(a),
+            self.sheets[game.second].add(b),
+        ];
+        for p in [game.first, game.second] {
+            self.playing[p] = false;
+            self.join(p)?;
+        }
+        Ok(points)
+    }
+}

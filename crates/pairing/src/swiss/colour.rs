@@ -1,0 +1,136 @@
+//! Who leads a Swiss game: each player's preference from the leads they had (FIDE Handbook
+//! C.04.3, A.6 and E): strong and absolute preferences balance the leads, a mild one
+//! alternates them, and the allocation rules E.1 to E.5 settle a pair.
+
+/// Which of the two players of a game moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Lead {
+    /// Leads (moves first): white, in chess.
+    First,
+    /// Answers: black, in chess.
+    Second,
+}
+
+impl Lead {
+    /// The other lead.
+    ///
+    /// ```
+    /// use rajapasu_pairing::swiss::Lead;
+    /// assert_eq!(Lead::First.other(), Lead::Second);
+    /// ```
+    pub fn other(self) -> Lead {
+        match self {
+            Lead::First => Lead::Second,
+            Lead::Second => Lead::First,
+        }
+    }
+}
+
+/// How much a player wants a lead, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Strength {
+    /// Leads balanced: the player would alternate with the last game.
+    Mild,
+    /// One lead more of one kind than of the other.
+    Strong,
+    /// Two more of one kind, or the same lead in the last two games: must get the other.
+    Absolute,
+}
+
+/// A player's wish for the next game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Preference {
+    /// The lead wished for.
+    pub lead: Lead,
+    /// How strongly.
+    pub strength: Strength,
+}
+
+/// The preference of a player whose games, round by round, had `leads` (`None` for a round
+/// without a game); `None` before the first game.
+///
+/// ```
+/// use rajapasu_pairing::swiss::{preference, Lead::*, Preference, Strength};
+/// assert_eq!(preference(&[]), None);
+/// assert_eq!(
+///     preference(&[Some(First), Some(Second)]),
+///     Some(Preference { lead: First, strength: Strength::Mild })
+/// );
+/// assert_eq!(preference(&[Some(First)]).unwrap().strength, Strength::Strong);
+/// assert_eq!(
+///     preference(&[Some(Second), None, Some(First), Some(First)]),
+///     Some(Preference { lead: Second, strength: Strength::Absolute })
+/// );
+/// ```
+pub fn preference(leads: &[Option<Lead>]) -> Option<Preference> {
+    let played: Vec<Lead> = leads.iter().flatten().copied().collect();
+    let last = *played.last()?;
+    let firsts = played.iter().filter(|&&l| l == Lead::First).count() as isize;
+    let diff = 2 * firsts - played.len() as isize;
+    let lead_to_balance = if diff > 0 { Lead::Second } else { Lead::First };
+    let twice = played.len() >= 2 && played[played.len() - 2] == last;
+    let (lead, strength) = if diff.abs() > 1 {
+        (lead_to_balance, Strength::Absolute)
+    } else if twice {
+        (last.other(), Strength::Absolute)
+    } else if diff != 0 {
+        (lead_to_balance, Strength::Strong)
+    } else {
+        (last.other(), Strength::Mild)
+    };
+    Some(Preference { lead, strength })
+}
+
+/// The strength of the preference that a game of `a` against `b` cannot grant, if their
+/// preferences clash: the weaker of the two, since rule E.2 grants the stronger.
+pub fn clash(a: Option<Preference>, b: Option<Preference>) -> Option<Strength> {
+    match (a, b) {
+        (Some(x), Some(y)) if x.lead == y.lead => Some(x.strength.min(y.strength)),
+        _ => None,
+    }
+}
+
+/// Whether the higher-ranked player `high` (with the pairing number `high_seed`, from 0, and
+/// round-by-round leads `high_leads`) leads against `low`, by rules E.1 to E.5; `initial` is
+/// the lead the top seed has in round 1.
+pub fn high_leads(
+    high_seed: usize,
+    high_leads: &[Option<Lead>],
+    low_leads: &[Option<Lead>],
+    initial: Lead,
+) -> bool {
+    let (h, l) = (preference(high_leads), preference(low_leads));
+    let lead = match (h, l) {
+        // E.1: both preferences granted, or the only one there is.
+        (Some(x), Some(y)) if x.lead != y.lead => Some(x.lead),
+        (Some(x), None) => Some(x.lead),
+        (None, Some(y)) => Some(y.lead.other()),
+        // E.2: the stronger preference.
+        (Some(x), Some(y)) if x.strength != y.strength => Some(if x.strength > y.strength {
+            x.lead
+        } else {
+            x.lead.other()
+        }),
+        // E.3: alternate from the last round in which the two had different leads; E.4: the
+        // higher-ranked player's preference.
+        (Some(x), Some(_)) => Some(last_difference(high_leads, low_leads).unwrap_or(x.lead)),
+        (None, None) => None,
+    };
+    // E.5: by pairing number, odd numbers (from 1) taking the initial lead.
+    let lead = lead.unwrap_or(if high_seed % 2 == 0 {
+        initial
+    } else {
+        initial.other()
+    });
+    lead == Lead::First
+}
+
+/// The lead `high` gets by alternating from the most recent round in which `high` and `low`
+/// both played with different leads.
+fn last_difference(high: &[Option<Lead>], low: &[Option<Lead>]) -> Option<Lead> {
+    high.iter().zip(low).rev().find_map(|(h, l)| match (h, l) {
+        (Some(h), Some(l)) if h != l => Some(h.other()),
+        _ => None,
+    })
+}

@@ -1,0 +1,310 @@
+//! Swiss pairings by the basic rules of the FIDE Dutch system (FIDE Handbook C.04.3).
+//!
+//! - Players are ranked by score, then by pairing number (their seed).
+//! - With an odd number of players, the bye goes to the lowest-ranked player who has had the
+//!   fewest byes (none, in any event of fewer rounds than players) and whose absence leaves
+//!   the others pairable.
+//! - Score brackets are paired from the top. A bracket's upper half (S1) meets its lower half
+//!   (S2); transpositions of S2 and exchanges between the halves are tried in the handbook's
+//!   order ([`order`]) until every pair is new to each other, the leads can be given
+//!   ([`colour`]) and everyone below can still be paired. Players who cannot be paired in
+//!   their bracket float down to the next one, where, having the higher score, they rank
+//!   first.
+//! - Criteria, in order: no repeat game (never broken); the most pairs in the bracket; then no
+//!   clash of lead preferences, else only mild ones, else only strong ones.
+//! - Who leads: rules E.1 to E.5 ([`colour::high_leads`]).
+//!
+//! Left out of the full Dutch rules: floats are not remembered from round to round, and a
+//! bracket with players moved down is paired as one group (the moved players rank first, so
+//! they sit in S1 and meet S2).
+
+pub mod colour;
+mod matching;
+pub mod order;
+
+pub use colour::{preference, Lead, Preference, Strength};
+
+use crate::error::PairingError;
+use crate::round::{check_history, scores, Pairing, PlayedRound, Round};
+use matching::can_pair;
+use std::collections::HashSet;
+
+/// The most players a Swiss event takes.
+pub const MAX_PLAYERS: usize = 10_000;
+
+/// How many candidate pairings of one bracket are looked at for each number of pairs and each
+/// level of lead clashes, before the next level is tried: a bound so that a large bracket
+/// never hangs.
+const SEARCH_BUDGET: usize = 100_000;
+
+/// A Swiss event's pairing rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Swiss {
+    players: usize,
+    /// Half points a bye scores: 2 (a win) by default.
+    pub bye_half_points: u32,
+    /// The lead of the top seed in round 1 (FIDE draws it by lot): [`Lead::First`] by default.
+    pub initial: Lead,
+}
+
+/// What the pairing knows of a player.
+struct Card {
+    score: u32,
+    met: HashSet<usize>,
+    leads: Vec<Option<Lead>>,
+    byes: usize,
+}
+
+impl Swiss {
+    /// The rules for an event of `players` players (2 or more).
+    ///
+    /// ```
+    /// use rajapasu_pairing::swiss::Swiss;
+    /// use rajapasu_pairing::Pairing;
+    /// // Round 1 of eight players (numbers from 0): 1-5, 6-2, 3-7, 8-4 in the handbook's numbers.
+    /// let round = Swiss::new(8).unwrap().pair(&[]).unwrap();
+    /// assert_eq!(
+    ///     round.games,
+    ///     [Pairing::new(0, 4), Pairing::new(5, 1), Pairing::new(2, 6), Pairing::new(7, 3)]
+    /// );
+    /// assert!(Swiss::new(1).is_err());
+    /// ```
+    pub fn new(players: usize) -> Result<Swiss, PairingError> {
+        if players < 2 {
+            return Err(PairingError::TooFewPlayers { players, needed: 2 });
+        }
+        if players > MAX_PLAYERS {
+            return Err(PairingError::TooManyPlayers {
+                players,
+                most: MAX_PLAYERS,
+            });
+        }
+        Ok(Swiss {
+            players,
+            bye_half_points: 2,
+            initial: Lead::First,
+        })
+    }
+
+    /// The number of players.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// The pairing of the round after `played`.
+    pub fn pair(&self, played: &[PlayedRound]) -> Result<Round, PairingError> {
+        check_history(self.players, played)?;
+        let round = played.len();
+        let cards = self.cards(played);
+        let mut ranked: Vec<usize> = (0..self.players).collect();
+        ranked.sort_by_key(|&p| (std::cmp::Reverse(cards[p].score), p));
+        let rank_of = {
+            let mut r = vec![0; self.players];
+            for (k, &p) in ranked.iter().enumerate() {
+                r[p] = k;
+            }
+            r
+        };
+        let new_game = |a: usize, b: usize| !cards[a].met.contains(&b);
+
+        let mut byes = Vec::new();
+        let mut active = ranked.clone();
+        if active.len() % 2 == 1 {
+            let mut candidates = ranked.clone();
+            candidates.sort_by_key(|&p| (cards[p].byes, std::cmp::Reverse(rank_of[p])));
+            let bye = candidates
+                .into_iter()
+                .find(|&c| {
+                    let rest: Vec<usize> = ranked.iter().copied().filter(|&p| p != c).collect();
+                    can_pair(&rest, &new_game)
+                })
+                .ok_or(PairingError::NoPairing { round })?;
+            byes.push(bye);
+            active.retain(|&p| p != bye);
+        } else if !can_pair(&active, &new_game) {
+            return Err(PairingError::NoPairing { round });
+        }
+
+        let mut groups: Vec<u32> = active.iter().map(|&p| cards[p].score).collect();
+        groups.dedup();
+        let mut movers: Vec<usize> = Vec::new();
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        for (k, &score) in groups.iter().enumerate() {
+            let mut bracket = std::mem::take(&mut movers);
+            bracket.extend(active.iter().filter(|&&p| cards[p].score == score));
+            bracket.sort_by_key(|&p| rank_of[p]);
+            let below: Vec<usize> = active
+                .iter()
+                .copied()
+                .filter(|&p| cards[p].score < score)
+                .collect();
+            let last = k + 1 == groups.len();
+            let (found, floaters) = pair_bracket(&bracket, &below, last, &cards, &new_game)
+                .ok_or(PairingError::NoPairing { round })?;
+            pairs.extend(found);
+            movers = floaters;
+        }
+        // Boards: the higher score first, then the higher-ranked player.
+        pairs.sort_by_key(|&(h, l)| {
+            (
+                std::cmp::Reverse(cards[h].score.max(cards[l].score)),
+                rank_of[h],
+            )
+        });
+        let games = pairs
+            .into_iter()
+            .map(|(h, l)| {
+                if colour::high_leads(h, &cards[h].leads, &cards[l].leads, self.initial) {
+                    Pairing::new(h, l)
+                } else {
+                    Pairing::new(l, h)
+                }
+            })
+            .collect();
+        Ok(Round { games, byes })
+    }
+
+    fn cards(&self, played: &[PlayedRound]) -> Vec<Card> {
+        let score = scores(self.players, played, self.bye_half_points);
+        let mut cards: Vec<Card> = score
+            .into_iter()
+            .map(|score| Card {
+                score,
+                met: HashSet::new(),
+                leads: vec![None; played.len()],
+                byes: 0,
+            })
+            .collect();
+        for (k, r) in played.iter().enumerate() {
+            for g in &r.games {
+                let Pairing { first, second } = g.pairing;
+                cards[first].met.insert(second);
+                cards[second].met.insert(first);
+                cards[first].leads[k] = Some(Lead::First);
+                cards[second].leads[k] = Some(Lead::Second);
+            }
+            for &p in &r.byes {
+                cards[p].byes += 1;
+            }
+        }
+        cards
+    }
+}
+
+/// A bracket's pairs (the higher-ranked player first) and the players who float down.
+type BracketPairing = (Vec<(usize, usize)>, Vec<usize>);
+
+/// Pairs one score bracket (players in rank order): the pairs (higher-ranked player first)
+/// and the players who float down. `below` are the players of the lower brackets; in the
+/// `last` bracket no one may float.
+fn pair_bracket(
+    bracket: &[usize],
+    below: &[usize],
+    last: bool,
+    cards: &[Card],
+    new_game: &impl Fn(usize, usize) -> bool,
+) -> Option<BracketPairing> {
+    let n = bracket.len();
+    let levels = [
+        None,
+        Some(Strength::Mild),
+        Some(Strength::Strong),
+        Some(Strength::Absolute),
+    ];
+    for p in (0..=n / 2).rev() {
+        if last && 2 * p != n {
+            continue;
+        }
+        for &allowed_clash in &levels {
+            let fits = |a: usize, b: usize| {
+                new_game(a, b)
+                    && match colour::clash(preference(&cards[a].leads), preference(&cards[b].leads))
+                    {
+                        None => true,
+                        Some(s) => allowed_clash.is_some_and(|most| s <= most),
+                    }
+            };
+            let mut budget = SEARCH_BUDGET;
+            for ex in order::exchanges(p, n) {
+                let s1: Vec<usize> = (0..p)
+                    .filter(|i| !ex.from_s1.contains(i))
+                    .chain(ex.from_s2.iter().copied())
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .into_iter()
+                    .collect();
+                let s2: Vec<usize> = (0..n).filter(|i| !s1.contains(i)).collect();
+                let s1: Vec<usize> = s1.iter().map(|&i| bracket[i]).collect();
+                let s2: Vec<usize> = s2.iter().map(|&i| bracket[i]).collect();
+                let mut used = vec![false; s2.len()];
+                let mut chosen = Vec::new();
+                let complete = |floaters: &[usize]| {
+                    let rest: Vec<usize> = floaters.iter().chain(below).copied().collect();
+                    can_pair(&rest, new_game)
+                };
+                if transpose(
+                    &s1,
+                    &s2,
+                    &mut used,
+                    &mut chosen,
+                    &fits,
+                    &complete,
+                    &mut budget,
+                ) {
+                    let floaters = s2
+                        .iter()
+                        .zip(&used)
+                        .filter(|(_, &u)| !u)
+                        .map(|(&q, _)| q)
+                        .collect();
+                    let pairs = s1.iter().copied().zip(chosen).collect();
+                    return Some((pairs, floaters));
+                }
+                if budget == 0 {
+                    break;
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Finds, in lexicographic order of S2, opponents in `s2` for every player of `s1` such that
+/// each pair `fits` and the players left over `complete` the round.
+fn transpose(
+    s1: &[usize],
+    s2: &[usize],
+    used: &mut [bool],
+    chosen: &mut Vec<usize>,
+    fits: &impl Fn(usize, usize) -> bool,
+    complete: &impl Fn(&[usize]) -> bool,
+    budget: &mut usize,
+) -> bool {
+    let i = chosen.len();
+    if i == s1.len() {
+        let floaters: Vec<usize> = s2
+            .iter()
+            .zip(used.iter())
+            .filter(|(_, &u)| !u)
+            .map(|(&q, _)| q)
+            .collect();
+        return complete(&floaters);
+    }
+    for j in 0..s2.len() {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        if used[j] || !fits(s1[i], s2[j]) {
+            continue;
+        }
+        used[j] = true;
+        chosen.push(s2[j]);
+        if transpose(s1, s2, used, chosen, fits, complete, budget) {
+            return true;
+        }
+        chosen.pop();
+        used[j] = false;
+    }
+    false
+}
