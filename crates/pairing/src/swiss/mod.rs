@@ -14,9 +14,12 @@
 //!   clash of lead preferences, else only mild ones, else only strong ones.
 //! - Who leads: rules E.1 to E.5 ([`colour::high_leads`]).
 //!
-//! Left out of the full Dutch rules: floats are not remembered from round to round, and a
-//! bracket with players moved down is paired as one group (the moved players rank first, so
-//! they sit in S1 and meet S2).
+//! - A bracket with fewer players moved down than residents is heterogeneous: the moved
+//!   players meet residents first, and the residents left are paired as a homogeneous
+//!   remainder (exchanges are tried in homogeneous brackets only).
+//!
+//! Left out of the full Dutch rules: floats are not remembered from round to round (a player
+//! may float down two rounds running), and no rule is relaxed for the last round.
 
 pub mod colour;
 mod matching;
@@ -130,7 +133,12 @@ impl Swiss {
         groups.dedup();
         let mut movers: Vec<usize> = Vec::new();
         let mut pairs: Vec<(usize, usize)> = Vec::new();
+        let search = Search {
+            cards: &cards,
+            new_game: &new_game,
+        };
         for (k, &score) in groups.iter().enumerate() {
+            let moved = movers.len();
             let mut bracket = std::mem::take(&mut movers);
             bracket.extend(active.iter().filter(|&&p| cards[p].score == score));
             bracket.sort_by_key(|&p| rank_of[p]);
@@ -140,7 +148,8 @@ impl Swiss {
                 .filter(|&p| cards[p].score < score)
                 .collect();
             let last = k + 1 == groups.len();
-            let (found, floaters) = pair_bracket(&bracket, &below, last, &cards, &new_game)
+            let (found, floaters) = search
+                .bracket(&bracket, moved, &below, last)
                 .ok_or(PairingError::NoPairing { round })?;
             pairs.extend(found);
             movers = floaters;
@@ -195,104 +204,168 @@ impl Swiss {
 /// A bracket's pairs (the higher-ranked player first) and the players who float down.
 type BracketPairing = (Vec<(usize, usize)>, Vec<usize>);
 
-/// Pairs one score bracket (players in rank order): the pairs (higher-ranked player first)
-/// and the players who float down. `below` are the players of the lower brackets; in the
-/// `last` bracket no one may float.
-fn pair_bracket(
-    bracket: &[usize],
-    below: &[usize],
-    last: bool,
-    cards: &[Card],
-    new_game: &impl Fn(usize, usize) -> bool,
-) -> Option<BracketPairing> {
-    let n = bracket.len();
-    let levels = [
-        None,
-        Some(Strength::Mild),
-        Some(Strength::Strong),
-        Some(Strength::Absolute),
-    ];
-    for p in (0..=n / 2).rev() {
-        if last && 2 * p != n {
-            continue;
+/// What a bracket's search needs to know of the event.
+struct Search<'a, F: Fn(usize, usize) -> bool> {
+    cards: &'a [Card],
+    new_game: &'a F,
+}
+
+impl<F: Fn(usize, usize) -> bool> Search<'_, F> {
+    /// Whether `a` and `b` may meet when lead clashes up to `allowed` are accepted.
+    fn fits(&self, a: usize, b: usize, allowed: Option<Strength>) -> bool {
+        let clash = colour::clash(
+            preference(&self.cards[a].leads),
+            preference(&self.cards[b].leads),
+        );
+        (self.new_game)(a, b)
+            && match clash {
+                None => true,
+                Some(s) => allowed.is_some_and(|most| s <= most),
+            }
+    }
+
+    /// Pairs one score bracket (players in rank order, the first `movers` of them moved down
+    /// from above). `below` are the players of the lower brackets; in the `last` bracket no
+    /// one may float.
+    fn bracket(
+        &self,
+        bracket: &[usize],
+        movers: usize,
+        below: &[usize],
+        last: bool,
+    ) -> Option<BracketPairing> {
+        if movers > 0 && 2 * movers < bracket.len() {
+            self.heterogeneous(bracket, movers, below, last)
+        } else {
+            self.homogeneous(bracket, below, last)
         }
-        for &allowed_clash in &levels {
-            let fits = |a: usize, b: usize| {
-                new_game(a, b)
-                    && match colour::clash(preference(&cards[a].leads), preference(&cards[b].leads))
-                    {
-                        None => true,
-                        Some(s) => allowed_clash.is_some_and(|most| s <= most),
-                    }
-            };
-            let mut budget = SEARCH_BUDGET;
-            for ex in order::exchanges(p, n) {
-                let s1: Vec<usize> = (0..p)
-                    .filter(|i| !ex.from_s1.contains(i))
-                    .chain(ex.from_s2.iter().copied())
-                    .collect::<std::collections::BTreeSet<_>>()
-                    .into_iter()
-                    .collect();
-                let s2: Vec<usize> = (0..n).filter(|i| !s1.contains(i)).collect();
-                let s1: Vec<usize> = s1.iter().map(|&i| bracket[i]).collect();
-                let s2: Vec<usize> = s2.iter().map(|&i| bracket[i]).collect();
-                let mut used = vec![false; s2.len()];
-                let mut chosen = Vec::new();
-                let complete = |floaters: &[usize]| {
-                    let rest: Vec<usize> = floaters.iter().chain(below).copied().collect();
-                    can_pair(&rest, new_game)
-                };
-                if transpose(
-                    &s1,
-                    &s2,
-                    &mut used,
-                    &mut chosen,
-                    &fits,
-                    &complete,
+    }
+
+    /// A bracket of fewer players moved down than residents: the moved players (S1) meet
+    /// residents (S2) first, then the residents left form a homogeneous remainder.
+    fn heterogeneous(
+        &self,
+        bracket: &[usize],
+        movers: usize,
+        below: &[usize],
+        last: bool,
+    ) -> Option<BracketPairing> {
+        let (moved, residents) = bracket.split_at(movers);
+        for p in (0..=movers).rev() {
+            if last && p != movers {
+                continue;
+            }
+            let (s1, floating) = moved.split_at(p);
+            let lower: Vec<usize> = floating.iter().chain(below).copied().collect();
+            for allowed in LEVELS {
+                let mut budget = SEARCH_BUDGET;
+                let found = transpose(
+                    s1,
+                    residents,
+                    &|a, b| self.fits(a, b, allowed),
+                    &mut |rest: &[usize]| self.homogeneous(rest, &lower, last),
                     &mut budget,
-                ) {
-                    let floaters = s2
-                        .iter()
-                        .zip(&used)
-                        .filter(|(_, &u)| !u)
-                        .map(|(&q, _)| q)
-                        .collect();
-                    let pairs = s1.iter().copied().zip(chosen).collect();
-                    return Some((pairs, floaters));
-                }
-                if budget == 0 {
-                    break;
+                );
+                if let Some((chosen, (pairs, floaters))) = found {
+                    let mut all: Vec<(usize, usize)> = s1.iter().copied().zip(chosen).collect();
+                    all.extend(pairs);
+                    return Some((all, floating.iter().chain(&floaters).copied().collect()));
                 }
             }
         }
+        None
     }
-    None
+
+    /// A bracket of players of one score (or as many moved down as residents): its upper half
+    /// (S1) meets its lower half (S2), transpositions and exchanges in the handbook's order.
+    fn homogeneous(
+        &self,
+        bracket: &[usize],
+        below: &[usize],
+        last: bool,
+    ) -> Option<BracketPairing> {
+        let n = bracket.len();
+        for p in (0..=n / 2).rev() {
+            if last && 2 * p != n {
+                continue;
+            }
+            for allowed in LEVELS {
+                let mut budget = SEARCH_BUDGET;
+                for ex in order::exchanges(p, n) {
+                    let in_s1 =
+                        |i: &usize| (*i < p) != (ex.from_s1.contains(i) || ex.from_s2.contains(i));
+                    let s1: Vec<usize> = (0..n).filter(in_s1).map(|i| bracket[i]).collect();
+                    let s2: Vec<usize> = (0..n).filter(|i| !in_s1(i)).map(|i| bracket[i]).collect();
+                    let found = transpose(
+                        &s1,
+                        &s2,
+                        &|a, b| self.fits(a, b, allowed),
+                        &mut |floaters: &[usize]| {
+                            let rest: Vec<usize> = floaters.iter().chain(below).copied().collect();
+                            can_pair(&rest, self.new_game).then(|| floaters.to_vec())
+                        },
+                        &mut budget,
+                    );
+                    if let Some((chosen, floaters)) = found {
+                        return Some((s1.iter().copied().zip(chosen).collect(), floaters));
+                    }
+                    if budget == 0 {
+                        break;
+                    }
+                }
+            }
+        }
+        None
+    }
 }
 
-/// Finds, in lexicographic order of S2, opponents in `s2` for every player of `s1` such that
-/// each pair `fits` and the players left over `complete` the round.
-fn transpose(
+/// The levels of lead clashes accepted, tried in order: none, then mild ones, then strong
+/// ones, then any (the rules' last resort rather than no pairing at all).
+const LEVELS: [Option<Strength>; 4] = [
+    None,
+    Some(Strength::Mild),
+    Some(Strength::Strong),
+    Some(Strength::Absolute),
+];
+
+/// Finds, in lexicographic order of `s2` (the handbook's order of transpositions), an opponent
+/// in `s2` for every player of `s1`, each pair `fits`, such that `finish` accepts the players
+/// of `s2` left over; the opponents chosen and what `finish` gave.
+fn transpose<T>(
+    s1: &[usize],
+    s2: &[usize],
+    fits: &impl Fn(usize, usize) -> bool,
+    finish: &mut impl FnMut(&[usize]) -> Option<T>,
+    budget: &mut usize,
+) -> Option<(Vec<usize>, T)> {
+    let mut used = vec![false; s2.len()];
+    let mut chosen = Vec::with_capacity(s1.len());
+    let t = step(s1, s2, &mut used, &mut chosen, fits, finish, budget)?;
+    Some((chosen, t))
+}
+
+fn step<T>(
     s1: &[usize],
     s2: &[usize],
     used: &mut [bool],
     chosen: &mut Vec<usize>,
     fits: &impl Fn(usize, usize) -> bool,
-    complete: &impl Fn(&[usize]) -> bool,
+    finish: &mut impl FnMut(&[usize]) -> Option<T>,
     budget: &mut usize,
-) -> bool {
+) -> Option<T> {
     let i = chosen.len();
     if i == s1.len() {
-        let floaters: Vec<usize> = s2
+        let left: Vec<usize> = s2
             .iter()
             .zip(used.iter())
             .filter(|(_, &u)| !u)
             .map(|(&q, _)| q)
             .collect();
-        return complete(&floaters);
+        return finish(&left);
     }
     for j in 0..s2.len() {
         if *budget == 0 {
-            return false;
+            return None;
         }
         *budget -= 1;
         if used[j] || !fits(s1[i], s2[j]) {
@@ -300,11 +373,11 @@ fn transpose(
         }
         used[j] = true;
         chosen.push(s2[j]);
-        if transpose(s1, s2, used, chosen, fits, complete, budget) {
-            return true;
+        if let Some(t) = step(s1, s2, used, chosen, fits, finish, budget) {
+            return Some(t);
         }
         chosen.pop();
         used[j] = false;
     }
-    false
+    None
 }
