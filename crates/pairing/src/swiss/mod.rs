@@ -57,6 +57,8 @@ struct Card {
     met: HashSet<usize>,
     leads: Vec<Option<Lead>>,
     byes: usize,
+    /// The lead wished for next, from `leads`.
+    wish: Option<Preference>,
 }
 
 impl Swiss {
@@ -183,6 +185,7 @@ impl Swiss {
                 met: HashSet::new(),
                 leads: vec![None; played.len()],
                 byes: 0,
+                wish: None,
             })
             .collect();
         for (k, r) in played.iter().enumerate() {
@@ -196,6 +199,9 @@ impl Swiss {
             for &p in &r.byes {
                 cards[p].byes += 1;
             }
+        }
+        for c in &mut cards {
+            c.wish = preference(&c.leads);
         }
         cards
     }
@@ -213,15 +219,19 @@ struct Search<'a, F: Fn(usize, usize) -> bool> {
 impl<F: Fn(usize, usize) -> bool> Search<'_, F> {
     /// Whether `a` and `b` may meet when lead clashes up to `allowed` are accepted.
     fn fits(&self, a: usize, b: usize, allowed: Option<Strength>) -> bool {
-        let clash = colour::clash(
-            preference(&self.cards[a].leads),
-            preference(&self.cards[b].leads),
-        );
+        let clash = colour::clash(self.cards[a].wish, self.cards[b].wish);
         (self.new_game)(a, b)
             && match clash {
                 None => true,
                 Some(s) => allowed.is_some_and(|most| s <= most),
             }
+    }
+
+    /// Whether `bracket` and everyone `below` can be paired without clashing absolute
+    /// preferences: if not, the search goes straight to its last resort.
+    fn strict(&self, bracket: &[usize], below: &[usize]) -> bool {
+        let all: Vec<usize> = bracket.iter().chain(below).copied().collect();
+        can_pair(&all, &|a, b| self.fits(a, b, Some(Strength::Strong)))
     }
 
     /// Pairs one score bracket (players in rank order, the first `movers` of them moved down
@@ -251,26 +261,22 @@ impl<F: Fn(usize, usize) -> bool> Search<'_, F> {
         last: bool,
     ) -> Option<BracketPairing> {
         let (moved, residents) = bracket.split_at(movers);
-        for p in (0..=movers).rev() {
-            if last && p != movers {
-                continue;
-            }
+        let strict = self.strict(bracket, below);
+        for (p, allowed) in attempts(movers, |p| !last || p == movers, strict) {
             let (s1, floating) = moved.split_at(p);
             let lower: Vec<usize> = floating.iter().chain(below).copied().collect();
-            for allowed in LEVELS {
-                let mut budget = SEARCH_BUDGET;
-                let found = transpose(
-                    s1,
-                    residents,
-                    &|a, b| self.fits(a, b, allowed),
-                    &mut |rest: &[usize]| self.homogeneous(rest, &lower, last),
-                    &mut budget,
-                );
-                if let Some((chosen, (pairs, floaters))) = found {
-                    let mut all: Vec<(usize, usize)> = s1.iter().copied().zip(chosen).collect();
-                    all.extend(pairs);
-                    return Some((all, floating.iter().chain(&floaters).copied().collect()));
-                }
+            let mut budget = SEARCH_BUDGET;
+            let found = transpose(
+                s1,
+                residents,
+                &|a, b| self.fits(a, b, allowed),
+                &mut |rest: &[usize]| self.homogeneous(rest, &lower, last),
+                &mut budget,
+            );
+            if let Some((chosen, (pairs, floaters))) = found {
+                let mut all: Vec<(usize, usize)> = s1.iter().copied().zip(chosen).collect();
+                all.extend(pairs);
+                return Some((all, floating.iter().chain(&floaters).copied().collect()));
             }
         }
         None
@@ -285,33 +291,33 @@ impl<F: Fn(usize, usize) -> bool> Search<'_, F> {
         last: bool,
     ) -> Option<BracketPairing> {
         let n = bracket.len();
-        for p in (0..=n / 2).rev() {
-            if last && 2 * p != n {
-                continue;
-            }
-            for allowed in LEVELS {
-                let mut budget = SEARCH_BUDGET;
-                for ex in order::exchanges(p, n) {
-                    let in_s1 =
-                        |i: &usize| (*i < p) != (ex.from_s1.contains(i) || ex.from_s2.contains(i));
-                    let s1: Vec<usize> = (0..n).filter(in_s1).map(|i| bracket[i]).collect();
-                    let s2: Vec<usize> = (0..n).filter(|i| !in_s1(i)).map(|i| bracket[i]).collect();
-                    let found = transpose(
-                        &s1,
-                        &s2,
-                        &|a, b| self.fits(a, b, allowed),
-                        &mut |floaters: &[usize]| {
-                            let rest: Vec<usize> = floaters.iter().chain(below).copied().collect();
-                            can_pair(&rest, self.new_game).then(|| floaters.to_vec())
-                        },
-                        &mut budget,
-                    );
-                    if let Some((chosen, floaters)) = found {
-                        return Some((s1.iter().copied().zip(chosen).collect(), floaters));
-                    }
-                    if budget == 0 {
-                        break;
-                    }
+        let strict = self.strict(bracket, below);
+        for (p, allowed) in attempts(n / 2, |p| !last || 2 * p == n, strict) {
+            // Everyone below must stay pairable without clashing absolute preferences, unless
+            // this is already the last resort.
+            let below_allowed = allowed.max(Some(Strength::Strong));
+            let mut budget = SEARCH_BUDGET;
+            for ex in order::exchanges(p, n) {
+                let in_s1 =
+                    |i: &usize| (*i < p) != (ex.from_s1.contains(i) || ex.from_s2.contains(i));
+                let s1: Vec<usize> = (0..n).filter(in_s1).map(|i| bracket[i]).collect();
+                let s2: Vec<usize> = (0..n).filter(|i| !in_s1(i)).map(|i| bracket[i]).collect();
+                let found = transpose(
+                    &s1,
+                    &s2,
+                    &|a, b| self.fits(a, b, allowed),
+                    &mut |floaters: &[usize]| {
+                        let rest: Vec<usize> = floaters.iter().chain(below).copied().collect();
+                        can_pair(&rest, &|a, b| self.fits(a, b, below_allowed))
+                            .then(|| floaters.to_vec())
+                    },
+                    &mut budget,
+                );
+                if let Some((chosen, floaters)) = found {
+                    return Some((s1.iter().copied().zip(chosen).collect(), floaters));
+                }
+                if budget == 0 {
+                    break;
                 }
             }
         }
@@ -319,14 +325,26 @@ impl<F: Fn(usize, usize) -> bool> Search<'_, F> {
     }
 }
 
-/// The levels of lead clashes accepted, tried in order: none, then mild ones, then strong
-/// ones, then any (the rules' last resort rather than no pairing at all).
-const LEVELS: [Option<Strength>; 4] = [
-    None,
-    Some(Strength::Mild),
-    Some(Strength::Strong),
-    Some(Strength::Absolute),
-];
+/// The searches of a bracket, in order: the number of pairs (up to `most`, those `allowed`)
+/// and the lead clashes accepted. The rules' order: first no repeat game and no clash of
+/// absolute preferences (absolute criteria), then the most pairs, then no clash at all, else
+/// only mild ones, else mild and strong ones. Clashing absolute preferences come only as the
+/// last resort rather than no pairing, and at once when the bracket and those below cannot
+/// be paired otherwise (not `strict`).
+fn attempts(
+    most: usize,
+    allowed: impl Fn(usize) -> bool,
+    strict: bool,
+) -> Vec<(usize, Option<Strength>)> {
+    let counts: Vec<usize> = (0..=most).rev().filter(|&p| allowed(p)).collect();
+    let gentle = [None, Some(Strength::Mild), Some(Strength::Strong)];
+    let first = counts
+        .iter()
+        .filter(|_| strict)
+        .flat_map(|&p| gentle.map(|level| (p, level)));
+    let last = counts.iter().map(|&p| (p, Some(Strength::Absolute)));
+    first.chain(last).collect()
+}
 
 /// Finds, in lexicographic order of `s2` (the handbook's order of transpositions), an opponent
 /// in `s2` for every player of `s1`, each pair `fits`, such that `finish` accepts the players

@@ -23,44 +23,49 @@ pub struct Exchange {
 /// use rajapasu_pairing::swiss::order::exchanges;
 /// // The handbook's example, numbers from 1: S1 = 1 2 3 4, S2 = 5 6 7 8. The first exchanges
 /// // are 4 and 5, then 4 and 6, then 3 and 5.
-/// let all = exchanges(4, 8);
+/// let all: Vec<_> = exchanges(4, 8).collect();
 /// let pairs: Vec<_> = all[1..4].iter().map(|e| (e.from_s1[0] + 1, e.from_s2[0] + 1)).collect();
 /// assert_eq!(pairs, [(4, 5), (4, 6), (3, 5)]);
 /// ```
-pub fn exchanges(s1: usize, size: usize) -> Vec<Exchange> {
+pub fn exchanges(s1: usize, size: usize) -> impl Iterator<Item = Exchange> {
     let s2 = size - s1;
-    let mut out = vec![Exchange {
+    let empty = Exchange {
         from_s1: Vec::new(),
         from_s2: Vec::new(),
-    }];
-    for k in 1..=s1.min(s2) {
-        if binomial(s1, k).saturating_mul(binomial(s2, k)) > MAX_EXCHANGES {
-            break;
-        }
-        let outs = subsets(0, s1, k);
-        let ins = subsets(s1, size, k);
-        let mut level: Vec<Exchange> = outs
-            .iter()
-            .flat_map(|o| {
-                ins.iter().map(move |i| Exchange {
-                    from_s1: o.clone(),
-                    from_s2: i.clone(),
-                })
+    };
+    // Each level is listed only when the search gets there: most brackets pair without any.
+    std::iter::once(empty).chain(
+        (1..=s1.min(s2))
+            .take_while(move |&k| binomial(s1, k).saturating_mul(binomial(s2, k)) <= MAX_EXCHANGES)
+            .flat_map(move |k| level(s1, size, k)),
+    )
+}
+
+/// The exchanges of `k` players, in order.
+fn level(s1: usize, size: usize, k: usize) -> Vec<Exchange> {
+    let outs = subsets(0, s1, k);
+    let ins = subsets(s1, size, k);
+    let mut level: Vec<Exchange> = outs
+        .iter()
+        .flat_map(|o| {
+            ins.iter().map(move |i| Exchange {
+                from_s1: o.clone(),
+                from_s2: i.clone(),
             })
+        })
+        .collect();
+    level.sort_by_cached_key(|e| {
+        let diff =
+            e.from_s2.iter().sum::<usize>() as isize - e.from_s1.iter().sum::<usize>() as isize;
+        let lowest_first: Vec<std::cmp::Reverse<usize>> = e
+            .from_s1
+            .iter()
+            .rev()
+            .map(|&p| std::cmp::Reverse(p))
             .collect();
-        level.sort_by(|a, b| {
-            let diff = |e: &Exchange| {
-                e.from_s2.iter().sum::<usize>() as isize - e.from_s1.iter().sum::<usize>() as isize
-            };
-            let desc = |e: &Exchange| e.from_s1.iter().rev().copied().collect::<Vec<_>>();
-            diff(a)
-                .cmp(&diff(b))
-                .then_with(|| desc(b).cmp(&desc(a)))
-                .then_with(|| a.from_s2.cmp(&b.from_s2))
-        });
-        out.extend(level);
-    }
-    out
+        (diff, lowest_first, e.from_s2.clone())
+    });
+    level
 }
 
 /// Every subset of `k` of `from..to`, each ascending, in lexicographic order.
