@@ -1,0 +1,106 @@
+//! Mandiri rounds: tables of three, byes, and the Raja's seat passed round.
+
+use rajapasu_pairing::mandiri::{seat_round, MandiriRound};
+use rajapasu_pairing::PairingError;
+
+/// `rounds` rounds of `players` players ranked by number.
+fn event(players: usize, rounds: usize) -> Vec<MandiriRound> {
+    let ranking: Vec<usize> = (0..players).collect();
+    let mut past = Vec::new();
+    for _ in 0..rounds {
+        let round = seat_round(&ranking, &past).unwrap();
+        past.push(round);
+    }
+    past
+}
+
+#[test]
+fn six_players_over_six_rounds_each_hold_the_rajas_seat_twice() {
+    let rounds = event(6, 6);
+    // Round 1: the two best are Rajas, the others fill in order.
+    assert_eq!(rounds[0].tables, [[0, 2, 3], [1, 4, 5]]);
+    // Round 2: 2 and 3 have not been Raja yet. The others fill in ranking order, 0 and 1 at
+    // table one, 4 and 5 at table two, where 5 takes the right end that 4 had.
+    assert_eq!(rounds[1].tables, [[2, 0, 1], [3, 5, 4]]);
+    let mut rajas = [0; 6];
+    for (k, r) in rounds.iter().enumerate() {
+        assert!(r.byes.is_empty());
+        for t in &r.tables {
+            rajas[t[0]] += 1;
+        }
+        let (most, least) = (rajas.iter().max().unwrap(), rajas.iter().min().unwrap());
+        assert!(most - least <= 1, "after round {}: {rajas:?}", k + 1);
+    }
+    assert_eq!(rajas, [2; 6]);
+}
+
+#[test]
+fn byes_go_round_the_lowest_ranked_first() {
+    // Seven players: one bye a round, the lowest-ranked without one.
+    let rounds = event(7, 7);
+    let byes: Vec<Vec<usize>> = rounds.iter().map(|r| r.byes.clone()).collect();
+    assert_eq!(byes, [[6], [5], [4], [3], [2], [1], [0]]);
+    // Eight players: two a round, each player once in four rounds.
+    let rounds = event(8, 4);
+    let mut byes = [0; 8];
+    for r in &rounds {
+        assert_eq!(r.byes.len(), 2);
+        assert_eq!(r.tables.len(), 2);
+        let mut seated: Vec<usize> = r.tables.iter().flatten().chain(&r.byes).copied().collect();
+        seated.sort();
+        assert_eq!(seated, (0..8).collect::<Vec<_>>());
+        for &b in &r.byes {
+            byes[b] += 1;
+        }
+    }
+    assert_eq!(byes, [1; 8]);
+}
+
+#[test]
+fn the_rajas_seat_stays_fair_for_every_size() {
+    for players in 3..=13 {
+        let rounds = event(players, 2 * players);
+        let mut rajas = vec![0i32; players];
+        let mut played = vec![0i32; players];
+        for r in &rounds {
+            for t in &r.tables {
+                rajas[t[0]] += 1;
+                for &p in t {
+                    played[p] += 1;
+                }
+            }
+        }
+        // In 2n rounds the byes (n mod 3 a round) come round evenly, so everyone plays as
+        // often, and the Raja's seats differ by at most one.
+        let (most, least) = (rajas.iter().max().unwrap(), rajas.iter().min().unwrap());
+        assert!(most - least <= 1, "{players} players: {rajas:?}");
+        assert!(
+            played.iter().all(|&p| p == played[0]),
+            "{players}: {played:?}"
+        );
+    }
+}
+
+#[test]
+fn bad_rankings_and_histories_are_refused() {
+    assert_eq!(
+        seat_round(&[0, 1], &[]),
+        Err(PairingError::TooFewPlayers {
+            players: 2,
+            needed: 3
+        })
+    );
+    assert_eq!(seat_round(&[0, 1, 1], &[]), Err(PairingError::NotARanking));
+    assert_eq!(seat_round(&[0, 1, 5], &[]), Err(PairingError::NotARanking));
+    let bad = MandiriRound {
+        tables: vec![[0, 1, 1]],
+        byes: vec![],
+    };
+    assert_eq!(
+        seat_round(&[0, 1, 2], &[bad]),
+        Err(PairingError::TwiceInRound {
+            player: 1,
+            round: 0
+        })
+    );
+}
