@@ -1,0 +1,347 @@
+//! `rajapasu tournament --format`: an event paired round by round by `rajapasu-pairing`
+//! (Berger round-robins, Swiss), one game a pairing, and its standings with tie-breaks.
+
+use super::super::report::{progress, save_records, warn_forfeits, Format, Report, TournamentRun};
+use crate::common::{plural, CliError};
+use clap::ValueEnum;
+use rajapasu_ai::arena::{self, Seating};
+use rajapasu_ai::spec::PlayerSpec;
+use rajapasu_pairing::berger::{round_robin, Cycles};
+use rajapasu_pairing::swiss::Swiss;
+use rajapasu_pairing::{standings, GameResult, PlayedRound, Round, Standing, TieBreak};
+use std::path::Path;
+
+/// An event's pairing format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PairingFormat {
+    /// Everyone meets everyone once, by the Berger tables.
+    RoundRobin,
+    /// Everyone meets everyone twice, leading once each.
+    DoubleRoundRobin,
+    /// Swiss rounds by the Dutch system's basic rules (needs --rounds).
+    Swiss,
+}
+
+impl PairingFormat {
+    fn name(self) -> &'static str {
+        match self {
+            PairingFormat::RoundRobin => "round-robin",
+            PairingFormat::DoubleRoundRobin => "double round-robin",
+            PairingFormat::Swiss => "Swiss",
+        }
+    }
+
+    fn tie_breaks(self) -> &'static [TieBreak] {
+        match self {
+            PairingFormat::Swiss => &TieBreak::SWISS,
+            _ => &TieBreak::ROUND_ROBIN,
+        }
+    }
+}
+
+/// What a paired event plays with.
+pub struct Event<'a, G: Report> {
+    /// The format.
+    pub format: PairingFormat,
+    /// Rounds of a Swiss event.
+    pub rounds: Option<usize>,
+    /// The players.
+    pub specs: &'a [PlayerSpec<G>],
+    /// Their names.
+    pub names: &'a [String],
+    /// The rules.
+    pub rules: G::Rules,
+    /// The start of every game.
+    pub start: G::Position,
+    /// The openings: round `k` plays opening `k` (cycling).
+    pub openings: &'a [Vec<G::Move>],
+    /// Random moves in each opening.
+    pub opening_plies: usize,
+    /// The event's seed.
+    pub seed: u64,
+    /// Games played at once.
+    pub threads: usize,
+    /// How to print the results.
+    pub output: Format,
+    /// Where to save every game's record.
+    pub records: Option<&'a Path>,
+}
+
+/// Bye scores a win, in half points.
+const BYE_HALF_POINTS: u32 = 2;
+
+/// Plays the event round by round and prints its rounds and standings.
+pub fn play<G: Report>(event: Event<'_, G>) -> Result<(), CliError> {
+    if G::SEATS != 2 {
+        return Err(CliError(
+            "--format pairs two players a game; a Mandiri tournament plays without it".into(),
+        ));
+    }
+    let n = event.specs.len();
+    let schedule = match event.format {
+        PairingFormat::RoundRobin | PairingFormat::DoubleRoundRobin => {
+            if event.rounds.is_some() {
+                return Err(CliError(
+                    "--rounds is for --format swiss: a round-robin's rounds follow from its players"
+                        .into(),
+                ));
+            }
+            let cycles = if event.format == PairingFormat::RoundRobin {
+                Cycles::Single
+            } else {
+                Cycles::Double
+            };
+            Some(round_robin(n, cycles)?)
+        }
+        PairingFormat::Swiss => None,
+    };
+    let swiss = Swiss::new(n)?;
+    let total = match (&schedule, event.rounds) {
+        (Some(s), _) => s.len(),
+        (None, Some(r)) if r >= 1 => r,
+        (None, Some(_)) => return Err(CliError("--rounds must be 1 or more".into())),
+        (None, None) => return Err(CliError("--format swiss needs --rounds N".into())),
+    };
+    let bar = progress(total * (n / 2));
+    let started = std::time::Instant::now();
+    let mut history: Vec<PlayedRound> = Vec::new();
+    let (mut seatings, mut stats) = (Vec::new(), Vec::new());
+    for k in 0..total {
+        let round: Round = match &schedule {
+            Some(s) => s[k].clone(),
+            None => swiss.pair(&history)?,
+        };
+        let opening = k % event.openings.len();
+        let games: Vec<Seating> = round
+            .games
+            .iter()
+            .enumerate()
+            .map(|(board, g)| Seating {
+                entrants: vec![g.first, g.second],
+                opening,
+                seed: G::seating_seed(event.seed, seatings.len() + board, opening, 0),
+            })
+            .collect();
+        let played = arena::run_parallel(
+            games.clone(),
+            event.threads,
+            |s| {
+                arena::play_seating(
+                    event.specs,
+                    event.rules,
+                    &event.start,
+                    &event.openings[s.opening],
+                    s,
+                    usize::MAX,
+                )
+            },
+            |_, _| bar.inc(1),
+        );
+        let results = round
+            .games
+            .iter()
+            .zip(&played)
+            .map(|(&pairing, stat)| {
+                let (outcome, counters) = G::paired_result(stat).expect("a two-player game");
+                GameResult {
+                    pairing,
+                    outcome,
+                    counters,
+                }
+            })
+            .collect();
+        history.push(PlayedRound {
+            games: results,
+            byes: round.byes,
+        });
+        seatings.extend(games);
+        stats.extend(played);
+    }
+    bar.finish_and_clear();
+    let tie_breaks = event.format.tie_breaks();
+    let table = standings(n, &history, BYE_HALF_POINTS, tie_breaks)?;
+    let run: TournamentRun<'_, G> = TournamentRun {
+        names: event.names,
+        rules: event.rules,
+        seatings: &seatings,
+        stats: &stats,
+        openings: event.openings.len(),
+        opening_plies: event.opening_plies,
+        ladder: false,
+        seed: event.seed,
+        move_cap: usize::MAX,
+        format: event.output,
+        records: event.records,
+        time: started.elapsed(),
+    };
+    if let Some(dir) = run.records {
+        save_records(&run, dir)?;
+    }
+    warn_forfeits(&run);
+    let report = Printed {
+        format: event.format,
+        names: event.names,
+        rules: event.rules.to_string(),
+        history: &history,
+        table: &table,
+        tie_breaks,
+        time: run.time,
+    };
+    match event.output {
+        Format::Text => report.text(),
+        Format::Json => report.json(),
+        Format::Csv => report.csv(),
+    }
+    Ok(())
+}
+
+/// What the event prints: its rounds and its standings.
+struct Printed<'a> {
+    format: PairingFormat,
+    names: &'a [String],
+    rules: String,
+    history: &'a [PlayedRound],
+    table: &'a [Standing],
+    tie_breaks: &'a [TieBreak],
+    time: std::time::Duration,
+}
+
+/// A result as a crosstable writes it, the leading player's score first.
+fn result_text(outcome: rajapasu_pairing::Outcome) -> &'static str {
+    match outcome {
+        rajapasu_pairing::Outcome::FirstWins => "1-0",
+        rajapasu_pairing::Outcome::Draw => "½-½",
+        rajapasu_pairing::Outcome::SecondWins => "0-1",
+    }
+}
+
+impl Printed<'_> {
+    fn games(&self) -> usize {
+        self.history.iter().map(|r| r.games.len()).sum()
+    }
+
+    fn text(&self) {
+        println!(
+            "{} of {}, {}, {} in {:.1} s; rules {}",
+            self.format.name(),
+            plural(self.names.len() as u64, "player", "players"),
+            plural(self.history.len() as u64, "round", "rounds"),
+            plural(self.games() as u64, "game", "games"),
+            self.time.as_secs_f64(),
+            self.rules
+        );
+        println!();
+        for (k, r) in self.history.iter().enumerate() {
+            let mut parts: Vec<String> = r
+                .games
+                .iter()
+                .map(|g| {
+                    let (a, b) = (g.pairing.first, g.pairing.second);
+                    format!(
+                        "{} {} {}",
+                        self.names[a],
+                        result_text(g.outcome),
+                        self.names[b]
+                    )
+                })
+                .collect();
+            parts.extend(r.byes.iter().map(|&b| format!("{} bye", self.names[b])));
+            println!("Round {}: {}", k + 1, parts.join("; "));
+        }
+        println!();
+        let width = self.names.iter().map(|n| n.len()).max().unwrap_or(0).max(6);
+        let mut head = format!(
+            "{:>3}  {:<width$}  {:>5}  {:>5}  {:>3}  {:>3}  {:>3}",
+            "#", "Player", "Score", "Games", "W", "D", "L"
+        );
+        for t in self.tie_breaks {
+            head.push_str(&format!("  {:>6}", t.short_name()));
+        }
+        println!("{head}");
+        for s in self.table {
+            let mut line = format!(
+                "{:>3}  {:<width$}  {:>5}  {:>5}  {:>3}  {:>3}  {:>3}",
+                s.rank, self.names[s.player], s.score, s.games, s.wins, s.draws, s.losses
+            );
+            for v in &s.tie_breaks {
+                line.push_str(&format!("  {v:>6}"));
+            }
+            println!("{line}");
+        }
+    }
+
+    fn json(&self) {
+        let rounds: Vec<serde_json::Value> = self
+            .history
+            .iter()
+            .map(|r| {
+                serde_json::json!({
+                    "games": r.games.iter().map(|g| serde_json::json!({
+                        "first": self.names[g.pairing.first],
+                        "second": self.names[g.pairing.second],
+                        "result": result_text(g.outcome),
+                        "counters": g.counters,
+                    })).collect::<Vec<_>>(),
+                    "byes": r.byes.iter().map(|&b| &self.names[b]).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        let standings: Vec<serde_json::Value> = self
+            .table
+            .iter()
+            .map(|s| {
+                let mut row = serde_json::json!({
+                    "rank": s.rank,
+                    "player": self.names[s.player],
+                    "score": s.score,
+                    "games": s.games,
+                    "wins": s.wins,
+                    "draws": s.draws,
+                    "losses": s.losses,
+                });
+                for (t, v) in self.tie_breaks.iter().zip(&s.tie_breaks) {
+                    row[tie_break_key(*t)] = serde_json::json!(v);
+                }
+                row
+            })
+            .collect();
+        let out = serde_json::json!({
+            "format": self.format.to_possible_value().map(|v| v.get_name().to_string()),
+            "rules": self.rules,
+            "rounds": rounds,
+            "standings": standings,
+        });
+        println!("{out}");
+    }
+
+    fn csv(&self) {
+        let mut header = vec![
+            "rank", "player", "score", "games", "wins", "draws", "losses",
+        ];
+        header.extend(self.tie_breaks.iter().map(|&t| tie_break_key(t)));
+        let rows = self.table.iter().map(|s| {
+            let mut row = vec![
+                s.rank.to_string(),
+                self.names[s.player].clone(),
+                s.score.to_string(),
+                s.games.to_string(),
+                s.wins.to_string(),
+                s.draws.to_string(),
+                s.losses.to_string(),
+            ];
+            row.extend(s.tie_breaks.iter().map(|v| v.to_string()));
+            row
+        });
+        super::super::report::print_csv(&header, rows);
+    }
+}
+
+/// A tie-break's name in JSON and CSV.
+fn tie_break_key(t: TieBreak) -> &'static str {
+    match t {
+        TieBreak::SonnebornBerger => "sonneborn_berger",
+        TieBreak::Buchholz => "buchholz",
+        TieBreak::MedianBuchholz => "median_buchholz",
+        TieBreak::Counters => "counters",
+    }
+}
