@@ -2,9 +2,11 @@
 //! as lichess scores its arenas.
 //!
 //! Pairing: the players waiting are taken best score first (on equal scores, who has waited
-//! longest). Each meets the next waiting player who was not their last opponent; two players
-//! who have just played each other meet again only when they are the only two waiting. Of the
-//! two, the one who has led fewer games leads (on a tie, the one taken first).
+//! longest). Each meets the next waiting player who was not their last opponent, as long as
+//! the others can still make as many games as they could (so that one choice does not leave
+//! two players waiting who could both have played); two players who have just played each
+//! other meet again only when they are the only two waiting. Of the two, the one who has led
+//! fewer games leads (on a tie, the one taken first).
 //!
 //! Scoring ([`Sheet`]): a win scores 2, a draw 1, a loss 0. A player whose last two games were
 //! both wins is on a streak: the next game scores double (a win 4, a draw 2), and the streak
@@ -12,6 +14,7 @@
 //! loss 2 + 2 + 4 + 0 = 8.
 
 use crate::error::PairingError;
+use crate::matching::max_pairs;
 use crate::round::{Outcome, Pairing};
 
 /// How one game ended for one player.
@@ -153,28 +156,24 @@ impl Arena {
         let mut queue = self.waiting.clone();
         // Stable: on equal scores the longest waiting stays first.
         queue.sort_by_key(|&p| std::cmp::Reverse(self.sheets[p].total()));
-        let alone_together = queue.len() == 2;
-        let mut games = Vec::new();
-        let mut taken = vec![false; queue.len()];
-        for i in 0..queue.len() {
-            if taken[i] {
-                continue;
-            }
-            let a = queue[i];
-            let rematch = |b: usize| self.last[a] == Some(b) || self.last[b] == Some(a);
-            let found =
-                (i + 1..queue.len()).find(|&j| !taken[j] && (alone_together || !rematch(queue[j])));
-            if let Some(j) = found {
-                taken[i] = true;
-                taken[j] = true;
-                let b = queue[j];
-                games.push(if self.led[b] < self.led[a] {
+        let pairs = if queue.len() == 2 {
+            // The only two waiting: they play, even if they have just played each other.
+            vec![(queue[0], queue[1])]
+        } else {
+            let last = &self.last;
+            let fresh = |a: usize, b: usize| last[a] != Some(b) && last[b] != Some(a);
+            fresh_pairs(&queue, &fresh)
+        };
+        let games: Vec<Pairing> = pairs
+            .into_iter()
+            .map(|(a, b)| {
+                if self.led[b] < self.led[a] {
                     Pairing::new(b, a)
                 } else {
                     Pairing::new(a, b)
-                });
-            }
-        }
+                }
+            })
+            .collect();
         for g in &games {
             self.led[g.first] += 1;
             for p in [g.first, g.second] {
@@ -210,4 +209,63 @@ impl Arena {
         }
         Ok(points)
     }
+}
+
+/// The most pairs of `queue` that are `fresh`, the players taken in order: each meets the first
+/// later player with whom the rest can still make the most pairs. (Taking the first fresh
+/// partner each time usually makes the most pairs; when it does not, the search looks ahead
+/// with an exact maximum matching, for queues of up to [`EXACT_QUEUE`] players.)
+fn fresh_pairs(queue: &[usize], fresh: &impl Fn(usize, usize) -> bool) -> Vec<(usize, usize)> {
+    let greedy = first_fresh(queue, fresh, |_, _| true);
+    if queue.len() > EXACT_QUEUE {
+        return greedy;
+    }
+    let most = max_pairs(queue, fresh);
+    if greedy.len() == most {
+        return greedy;
+    }
+    let mut left = most;
+    first_fresh(queue, fresh, |rest: &[usize], pair: (usize, usize)| {
+        let others: Vec<usize> = rest
+            .iter()
+            .copied()
+            .filter(|&p| p != pair.0 && p != pair.1)
+            .collect();
+        let keeps = left > 0 && max_pairs(&others, fresh) == left - 1;
+        if keeps {
+            left -= 1;
+        }
+        keeps
+    })
+}
+
+/// The largest queue the arena pairs with the exact look-ahead: beyond it the look-ahead's
+/// cost (a maximum matching for each candidate) is not worth one more game.
+pub const EXACT_QUEUE: usize = 64;
+
+/// Pairs `queue` in order: each player not yet paired meets the first later one, not yet
+/// paired, who is `fresh` and whom `accept` takes (given the players not yet paired).
+fn first_fresh(
+    queue: &[usize],
+    fresh: &impl Fn(usize, usize) -> bool,
+    mut accept: impl FnMut(&[usize], (usize, usize)) -> bool,
+) -> Vec<(usize, usize)> {
+    let mut rest: Vec<usize> = queue.to_vec();
+    let mut pairs = Vec::new();
+    while let Some((&a, later)) = rest.split_first() {
+        let found = later
+            .iter()
+            .copied()
+            .find(|&b| fresh(a, b) && accept(&rest, (a, b)));
+        match found {
+            Some(b) => {
+                pairs.push((a, b));
+                rest.retain(|&p| p != a && p != b);
+            }
+            None => {
+                rest.remove(0);
+            }
+        }
+    }
+    pairs
 }

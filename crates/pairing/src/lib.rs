@@ -35,6 +35,7 @@ pub mod arena;
 pub mod berger;
 pub mod error;
 pub mod mandiri;
+mod matching;
 pub mod round;
 pub mod standings;
 pub mod swiss;

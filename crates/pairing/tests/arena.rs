@@ -97,3 +97,24 @@ fn a_player_who_leaves_is_not_paired_and_unknown_players_are_refused() {
     );
     assert!(arena.finish(Pairing::new(1, 5), Outcome::Draw).is_err());
 }
+
+#[test]
+fn the_first_fresh_opponent_gives_way_when_it_would_leave_two_waiting() {
+    let mut arena = Arena::new(6);
+    for p in 0..6 {
+        arena.join(p).unwrap();
+    }
+    assert_eq!(
+        arena.pair(),
+        [Pairing::new(0, 1), Pairing::new(2, 3), Pairing::new(4, 5)]
+    );
+    arena.finish(Pairing::new(0, 1), Outcome::FirstWins).unwrap();
+    arena.finish(Pairing::new(2, 3), Outcome::FirstWins).unwrap();
+    arena.finish(Pairing::new(4, 5), Outcome::Draw).unwrap();
+    arena.leave(1).unwrap();
+    arena.leave(3).unwrap();
+    // Waiting, best first: 0 (2), 2 (2), 4 (1), 5 (1). 0 meeting 2 would leave 4 and 5, who
+    // have just played each other, waiting; 0 meets 4 and 2 meets 5 instead. 5 has not led
+    // yet, so leads.
+    assert_eq!(arena.pair(), [Pairing::new(0, 4), Pairing::new(5, 2)]);
+}

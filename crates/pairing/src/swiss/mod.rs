@@ -13,6 +13,8 @@
 //! - Criteria, in order: no repeat game (never broken); the most pairs in the bracket; then no
 //!   clash of lead preferences, else only mild ones, else only strong ones.
 //! - Who leads: rules E.1 to E.5 ([`colour::high_leads`]).
+//! - Boards (F.1): the higher score of the two first, then the higher sum of their scores,
+//!   then the higher-ranked player.
 //!
 //! - A bracket with fewer players moved down than residents is heterogeneous: the moved
 //!   players meet residents first, and the residents left are paired as a homogeneous
@@ -22,14 +24,13 @@
 //! may float down two rounds running), and no rule is relaxed for the last round.
 
 pub mod colour;
-mod matching;
 pub mod order;
 
 pub use colour::{preference, Lead, Preference, Strength};
 
 use crate::error::PairingError;
+use crate::matching::can_pair;
 use crate::round::{check_history, scores, Pairing, PlayedRound, Round};
-use matching::can_pair;
 use std::collections::HashSet;
 
 /// The most players a Swiss event takes.
@@ -156,12 +157,11 @@ impl Swiss {
             pairs.extend(found);
             movers = floaters;
         }
-        // Boards: the higher score first, then the higher-ranked player.
+        // Boards (F.1): the higher score of the two first, then the higher sum of their
+        // scores, then the higher-ranked player.
         pairs.sort_by_key(|&(h, l)| {
-            (
-                std::cmp::Reverse(cards[h].score.max(cards[l].score)),
-                rank_of[h],
-            )
+            let (a, b) = (cards[h].score, cards[l].score);
+            (std::cmp::Reverse((a.max(b), a + b)), rank_of[h])
         });
         let games = pairs
             .into_iter()

@@ -1,5 +1,6 @@
-//! Whether a set of players can all be paired, each pair allowed (the completion test of the
-//! Dutch rules: a bracket's pairing is taken only if everyone below it can still be paired).
+//! How many pairs a set of players can make, each pair allowed: the Swiss completion test (a
+//! bracket's pairing is taken only if everyone below it can still be paired) and the arena's
+//! most pairs without an immediate rematch.
 //!
 //! A greedy pass settles the usual case at once; otherwise Edmonds' blossom algorithm finds a
 //! maximum matching, exactly, in time cubic in the number of players.
@@ -8,33 +9,29 @@ const NONE: usize = usize::MAX;
 
 /// Whether `players` can be split into pairs, every pair `allowed`.
 pub fn can_pair(players: &[usize], allowed: &impl Fn(usize, usize) -> bool) -> bool {
-    let n = players.len();
-    if n % 2 == 1 {
+    if players.len() % 2 == 1 {
         return false;
     }
-    let adj: Vec<Vec<usize>> = (0..n)
-        .map(|i| {
-            (0..n)
-                .filter(|&j| j != i && allowed(players[i], players[j]))
-                .collect()
-        })
-        .collect();
-    let mut mate = vec![NONE; n];
-    for v in 0..n {
-        if mate[v] == NONE {
-            if let Some(&u) = adj[v].iter().find(|&&u| mate[u] == NONE) {
-                mate[v] = u;
-                mate[u] = v;
-            }
-        }
-    }
-    let mut blossom = Blossom::new(&adj, mate);
-    (0..n).all(|v| blossom.mate[v] != NONE || blossom.augment_from(v))
+    let mut m = Blossom::greedy(players, allowed);
+    // A player with no augmenting path now never gets one later (Edmonds): stop at the first.
+    (0..players.len()).all(|v| m.mate[v] != NONE || m.augment_from(v))
 }
 
-/// Edmonds' algorithm: augmenting paths through contracted odd cycles.
-struct Blossom<'a> {
-    adj: &'a [Vec<usize>],
+/// The most pairs `players` can make, every pair `allowed`.
+pub fn max_pairs(players: &[usize], allowed: &impl Fn(usize, usize) -> bool) -> usize {
+    let mut m = Blossom::greedy(players, allowed);
+    for v in 0..players.len() {
+        if m.mate[v] == NONE {
+            m.augment_from(v);
+        }
+    }
+    m.mate.iter().filter(|&&x| x != NONE).count() / 2
+}
+
+/// Edmonds' algorithm: augmenting paths through contracted odd cycles, over the players'
+/// positions in the list given.
+struct Blossom {
+    adj: Vec<Vec<usize>>,
     mate: Vec<usize>,
     parent: Vec<usize>,
     base: Vec<usize>,
@@ -42,9 +39,26 @@ struct Blossom<'a> {
     in_blossom: Vec<bool>,
 }
 
-impl<'a> Blossom<'a> {
-    fn new(adj: &'a [Vec<usize>], mate: Vec<usize>) -> Blossom<'a> {
-        let n = adj.len();
+impl Blossom {
+    /// The graph of allowed pairs, with a greedy matching to start from.
+    fn greedy(players: &[usize], allowed: &impl Fn(usize, usize) -> bool) -> Blossom {
+        let n = players.len();
+        let adj: Vec<Vec<usize>> = (0..n)
+            .map(|i| {
+                (0..n)
+                    .filter(|&j| j != i && allowed(players[i], players[j]))
+                    .collect()
+            })
+            .collect();
+        let mut mate = vec![NONE; n];
+        for v in 0..n {
+            if mate[v] == NONE {
+                if let Some(&u) = adj[v].iter().find(|&&u| mate[u] == NONE) {
+                    mate[v] = u;
+                    mate[u] = v;
+                }
+            }
+        }
         Blossom {
             adj,
             mate,
@@ -81,7 +95,8 @@ impl<'a> Blossom<'a> {
         self.used[root] = true;
         let mut queue = std::collections::VecDeque::from([root]);
         while let Some(v) = queue.pop_front() {
-            for &to in &self.adj[v] {
+            for k in 0..self.adj[v].len() {
+                let to = self.adj[v][k];
                 if self.base[v] == self.base[to] || self.mate[v] == to {
                     continue;
                 }
@@ -144,7 +159,7 @@ impl<'a> Blossom<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::can_pair;
+    use super::{can_pair, max_pairs};
 
     #[test]
     fn two_triangles_cannot_pair_but_a_six_cycle_can() {
@@ -163,5 +178,9 @@ mod tests {
         let edges = [(0, 1), (1, 2), (2, 0), (0, 3), (2, 4), (4, 5)];
         let allowed = |a: usize, b: usize| edges.contains(&(a, b)) || edges.contains(&(b, a));
         assert!(can_pair(&[0, 1, 2, 3, 4, 5], &allowed));
+        assert_eq!(max_pairs(&[0, 1, 2, 3, 4, 5], &allowed), 3);
+        // Without 5, one of 3 and 4 is left over: two pairs.
+        assert_eq!(max_pairs(&[0, 1, 2, 3, 4], &allowed), 2);
+        assert_eq!(max_pairs(&[3, 4, 5], &allowed), 1);
     }
 }
