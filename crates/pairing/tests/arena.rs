@@ -108,8 +108,12 @@ fn the_first_fresh_opponent_gives_way_when_it_would_leave_two_waiting() {
         arena.pair(),
         [Pairing::new(0, 1), Pairing::new(2, 3), Pairing::new(4, 5)]
     );
-    arena.finish(Pairing::new(0, 1), Outcome::FirstWins).unwrap();
-    arena.finish(Pairing::new(2, 3), Outcome::FirstWins).unwrap();
+    arena
+        .finish(Pairing::new(0, 1), Outcome::FirstWins)
+        .unwrap();
+    arena
+        .finish(Pairing::new(2, 3), Outcome::FirstWins)
+        .unwrap();
     arena.finish(Pairing::new(4, 5), Outcome::Draw).unwrap();
     arena.leave(1).unwrap();
     arena.leave(3).unwrap();

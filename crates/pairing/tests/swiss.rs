@@ -162,7 +162,8 @@ fn a_round_two_worked_by_hand_floats_down_and_pairs_the_floaters_first() {
     // 4 answered: 4-3. 8 is left alone and floats down.
     // Bracket 0 (8 moved down; 5 6 7): 8 meets 5; 8 led, 5 answered: 5-8. The remainder 6 7:
     // 6 led, 7 answered: 7-6.
-    // Boards: the higher score first, then the higher-ranked player.
+    // Boards (F.1): the higher score of the two first, then the higher sum, then the
+    // higher-ranked player.
     let round = Swiss::new(8).unwrap().pair(&[r1]).unwrap();
     assert_eq!(round.games, games("2-1 4-3 5-8 7-6"));
 }
