@@ -10,7 +10,7 @@
 //! | [`swiss`] | Swiss rounds by the basic rules of the FIDE Dutch system; leads ([`swiss::colour`]), the order of candidates ([`swiss::order`]) |
 //! | [`arena`] | pairing as players become free, and lichess's arena scoring with its streaks |
 //! | [`mandiri`] | Mandiri rounds: tables of three, the Raja's seat passed round |
-//! | [`standings`] | score and tie-breaks: Sonneborn-Berger, Buchholz, median Buchholz, counters |
+//! | [`standings`](mod@standings) | score and tie-breaks: Sonneborn-Berger, Buchholz, median Buchholz, counters |
 //! | [`error`] | what is wrong with an input ([`PairingError`]) |
 //!
 //! Players are numbers from 0, in seeding order.

@@ -1,5 +1,5 @@
 //! `rajapasu tournament`: a round robin (or a ladder) between players, of either game; with
-//! `--format`, an event paired round by round by `rajapasu-pairing` ([`paired`]).
+//! `--format`, an event paired round by round by `rajapasu-pairing` (the `paired` module).
 
 mod paired;
 
