@@ -65,6 +65,30 @@ fn round_one_pairs_the_top_half_with_the_bottom_half_leads_alternating() {
     assert_eq!(round.byes, [6]);
 }
 
+#[test]
+fn a_large_first_round_is_paired_in_order() {
+    // 301 players: 301 has the bye, 1-151, 152-2, 3-153, ... 150-300 (150 even: answers).
+    let round = Swiss::new(301).unwrap().pair(&[]).unwrap();
+    assert_eq!(round.byes, [300]);
+    assert_eq!(round.games.len(), 150);
+    for (k, g) in round.games.iter().enumerate() {
+        let (high, low) = (k, k + 150);
+        let expected = if k % 2 == 0 {
+            Pairing::new(high, low)
+        } else {
+            Pairing::new(low, high)
+        };
+        assert_eq!(*g, expected);
+    }
+    assert!(matches!(
+        Swiss::new(1001),
+        Err(PairingError::TooManyPlayers {
+            players: 1001,
+            most: 1000
+        })
+    ));
+}
+
 /// Eight players on one score after two rounds in which `a` and `b` drew twice, each leading
 /// once, and everyone else had two byes worth half a point each.
 fn two_draws_between(a: usize, b: usize) -> Vec<PlayedRound> {
