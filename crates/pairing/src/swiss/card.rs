@@ -1,0 +1,85 @@
+//! What the pairing knows of each player from the rounds played: score, opponents, leads,
+//! byes and floats.
+
+use super::colour::{preference, Lead, Preference};
+use crate::round::{scores, Pairing, PlayedRound};
+use std::collections::HashSet;
+
+/// How a player was paired in a round, against their own score (A.4): down against a lower
+/// score (a bye counts as one), up against a higher one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Float {
+    /// Against an equal score, or no game.
+    None,
+    /// Against a lower score, or a bye.
+    Down,
+    /// Against a higher score.
+    Up,
+}
+
+/// What the pairing knows of a player.
+pub struct Card {
+    /// Score in half points.
+    pub score: u32,
+    /// Opponents met.
+    pub met: HashSet<usize>,
+    /// The lead in each round (`None`: no game).
+    pub leads: Vec<Option<Lead>>,
+    /// Byes had.
+    pub byes: usize,
+    /// The lead wished for next, from `leads`.
+    pub wish: Option<Preference>,
+    /// The float in each round.
+    pub floats: Vec<Float>,
+}
+
+impl Card {
+    /// Whether the player had the float `kind` `ago` rounds ago (1: the last round).
+    pub fn floated(&self, kind: Float, ago: usize) -> bool {
+        self.floats.len() >= ago && self.floats[self.floats.len() - ago] == kind
+    }
+}
+
+/// Every player's card after `played`, byes scoring `bye_half_points`.
+pub fn cards(players: usize, played: &[PlayedRound], bye_half_points: u32) -> Vec<Card> {
+    let mut cards: Vec<Card> = (0..players)
+        .map(|_| Card {
+            score: 0,
+            met: HashSet::new(),
+            leads: vec![None; played.len()],
+            byes: 0,
+            wish: None,
+            floats: vec![Float::None; played.len()],
+        })
+        .collect();
+    for (k, r) in played.iter().enumerate() {
+        let before = scores(players, &played[..k], bye_half_points);
+        for g in &r.games {
+            let Pairing { first, second } = g.pairing;
+            cards[first].met.insert(second);
+            cards[second].met.insert(first);
+            cards[first].leads[k] = Some(Lead::First);
+            cards[second].leads[k] = Some(Lead::Second);
+            let (f, s) = (before[first], before[second]);
+            if f != s {
+                let (down, up) = if f > s {
+                    (first, second)
+                } else {
+                    (second, first)
+                };
+                cards[down].floats[k] = Float::Down;
+                cards[up].floats[k] = Float::Up;
+            }
+        }
+        for &p in &r.byes {
+            cards[p].byes += 1;
+            cards[p].floats[k] = Float::Down;
+        }
+    }
+    let score = scores(players, played, bye_half_points);
+    for (c, s) in cards.iter_mut().zip(score) {
+        c.score = s;
+        c.wish = preference(&c.leads);
+    }
+    cards
+}
