@@ -7,10 +7,11 @@
 //! |---|---|
 //! | [`round`] | what every format shares: [`Pairing`] (who leads), [`Round`], [`Outcome`], [`GameResult`], [`PlayedRound`] |
 //! | [`berger`] | round-robins, single and double, by the Berger tables |
-//! | [`swiss`] | Swiss rounds by the basic rules of the FIDE Dutch system; leads ([`swiss::colour`]), the order of candidates ([`swiss::order`]) |
+//! | [`swiss`] | Swiss rounds by the basic rules of the FIDE Dutch system; leads ([`swiss::colour`]), the order of candidates ([`swiss::order`]); inside, what the rounds played tell (`card`) and a bracket's search (`bracket`) |
 //! | [`arena`] | pairing as players become free, and lichess's arena scoring with its streaks |
 //! | [`mandiri`] | Mandiri rounds: tables of three, the Raja's seat passed round |
 //! | [`standings`](mod@standings) | score and tie-breaks: Sonneborn-Berger, Buchholz, median Buchholz, counters |
+//! | `matching` (inside) | maximum matchings (Edmonds): the Swiss completion test, the arena's look-ahead |
 //! | [`error`] | what is wrong with an input ([`PairingError`]) |
 //!
 //! Players are numbers from 0, in seeding order.
