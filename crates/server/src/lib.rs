@@ -14,13 +14,14 @@
 //! | [`rate`], [`sockets`] | per-address rate limits; caps on WebSockets by game and address |
 //! | [`tokens`] | ids, seat tokens and invitations: random, compared in constant time |
 //! | [`metrics`] | the counters of `/metrics` |
+//! | [`mistakes`] | "learn from your mistakes": the moves of a game proven worse than the best, found within a time budget |
 //! | [`accounts`] | optional accounts: names, Argon2id passwords, session cookies, cross-site requests refused |
 //! | [`games`] | the games in play, written once for both games: held, stored, moves, undo, hints, seats, rematches, the computer's turn |
 //! | [`raja_pasu`] | what is Raja Pasu's own: its settings (who plays), requests, JSON and hint |
 //! | [`mandiri`] | what is Raja Pasu Mandiri's own: the same, for three players |
 //! | [`store`] | where games are kept: SQLite (one writer thread, group commit) or PostgreSQL |
 //! | [`analysis`] | the analysis board's search: every move scored, bounded in time |
-//! | [`puzzles`] | the puzzles' routes: the shipped set with proven solutions, choice by rating and theme, the daily puzzle, Glicko-2 attempts, mistakes of a game |
+//! | [`puzzles`] | the puzzles' routes: the shipped set with proven solutions, choice by rating and theme, the daily puzzle, Glicko-2 attempts |
 //! | [`tablebase`] | the endgame table built in the background when missing, and its progress |
 //! | [`error`] | the API's error answers, and why the server could not start |
 //! | [`assets`] | the page's files, embedded in the binary; the HTML pages, made from one layout and shared parts |
@@ -48,6 +49,7 @@ pub mod limits;
 pub mod live;
 pub mod mandiri;
 pub mod metrics;
+pub mod mistakes;
 pub mod puzzles;
 pub mod raja_pasu;
 pub mod rate;
