@@ -7,8 +7,9 @@
 //! - the Raja's seats go to the players who have held it least (on a tie, the higher-ranked
 //!   first), one to a table, so that over the rounds no one holds it twice more than another
 //!   who played as often;
-//! - the others fill the tables in ranking order, two to a table, the one of the two who has
-//!   sat at the right end less often taking it.
+//! - the others fill the tables, table by table in the Rajas' ranking order: the two who have
+//!   sat least often with the Raja and with each other (on a tie, the first in ranking order),
+//!   the one of the two who has sat at the right end less often taking it.
 
 use crate::error::PairingError;
 
@@ -87,29 +88,53 @@ pub fn seat_round(ranking: &[usize], past: &[MandiriRound]) -> Result<MandiriRou
     by_raja.sort_by_key(|&p| (rajas[p], rank_of[p]));
     let mut heads: Vec<usize> = by_raja[..tables].to_vec();
     heads.sort_by_key(|&p| rank_of[p]);
-    let others: Vec<usize> = seated
+    let mut others: Vec<usize> = seated
         .iter()
         .copied()
         .filter(|p| !heads.contains(p))
         .collect();
-    let tables = heads
-        .iter()
-        .zip(others.chunks(2))
-        .map(|(&raja, two)| {
-            let (a, b) = (two[0], two[1]);
-            if rights[b] < rights[a] {
-                [raja, b, a]
-            } else {
-                [raja, a, b]
+    let met = tablemates(n, past);
+    let mut tables = Vec::with_capacity(heads.len());
+    for &raja in &heads {
+        // The two who have sat least with the Raja and with each other; on a tie, the
+        // first two in ranking order.
+        let cost = |a: usize, b: usize| met[raja][a] + met[raja][b] + met[a][b];
+        let mut best = (0, 1);
+        for i in 0..others.len() {
+            for j in i + 1..others.len() {
+                if cost(others[i], others[j]) < cost(others[best.0], others[best.1]) {
+                    best = (i, j);
+                }
             }
-        })
-        .collect();
+        }
+        let (a, b) = (others[best.0], others[best.1]);
+        others.retain(|&p| p != a && p != b);
+        tables.push(if rights[b] < rights[a] {
+            [raja, b, a]
+        } else {
+            [raja, a, b]
+        });
+    }
     let mut byes_sorted = bye;
     byes_sorted.sort_by_key(|&p| rank_of[p]);
     Ok(MandiriRound {
         tables,
         byes: byes_sorted,
     })
+}
+
+/// How many times each two players have sat at one table.
+fn tablemates(players: usize, past: &[MandiriRound]) -> Vec<Vec<u32>> {
+    let mut met = vec![vec![0; players]; players];
+    for t in past.iter().flat_map(|r| &r.tables) {
+        for (i, &a) in t.iter().enumerate() {
+            for &b in &t[i + 1..] {
+                met[a][b] += 1;
+                met[b][a] += 1;
+            }
+        }
+    }
+    met
 }
 
 fn check_round(players: usize, index: usize, round: &MandiriRound) -> Result<(), PairingError> {

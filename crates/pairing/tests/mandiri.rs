@@ -104,3 +104,37 @@ fn bad_rankings_and_histories_are_refused() {
         })
     );
 }
+
+/// How many times each two players sat at one table in `rounds`.
+fn tablemates(players: usize, rounds: &[MandiriRound]) -> Vec<Vec<u32>> {
+    let mut met = vec![vec![0; players]; players];
+    for t in rounds.iter().flat_map(|r| &r.tables) {
+        for i in 0..3 {
+            for j in i + 1..3 {
+                met[t[i]][t[j]] += 1;
+                met[t[j]][t[i]] += 1;
+            }
+        }
+    }
+    met
+}
+
+#[test]
+fn table_mates_vary_from_round_to_round() {
+    // Six players over five rounds: each round seats six of the fifteen pairs together, so
+    // everyone can sit with everyone; seating by ranking alone leaves three pairs apart.
+    let met = tablemates(6, &event(6, 5));
+    for a in 0..6 {
+        for b in a + 1..6 {
+            assert!(met[a][b] >= 1, "{a} and {b} never sat together: {met:?}");
+        }
+    }
+    // Nine players over eight rounds: everyone sits with everyone, and no two more than four
+    // times (by ranking alone, fifteen pairs never meet and some meet six times).
+    let met = tablemates(9, &event(9, 8));
+    for a in 0..9 {
+        for b in a + 1..9 {
+            assert!((1..=4).contains(&met[a][b]), "{a} and {b}: {met:?}");
+        }
+    }
+}
