@@ -49,11 +49,7 @@ fn main() {
                 "rounds": rounds,
                 "history": history.iter().map(|r| serde_json::json!({
                     "games": r.games.iter().map(|g| {
-                        let score = match g.outcome {
-                            Outcome::FirstWins => 1.0,
-                            Outcome::Draw => 0.5,
-                            Outcome::SecondWins => 0.0,
-                        };
+                        let score = f64::from(g.outcome.half_points()[0]) / 2.0;
                         (g.pairing.first, g.pairing.second, score)
                     }).collect::<Vec<_>>(),
                     "byes": r.byes,

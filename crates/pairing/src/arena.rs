@@ -186,7 +186,7 @@ impl Arena {
     }
 
     /// Records the end of `game`: both players score and wait again. The points each scored
-    /// come back, the leading player's first.
+    /// come back, the leading player's first. A forfeit scores as a win or a loss.
     pub fn finish(
         &mut self,
         game: Pairing,
@@ -195,9 +195,10 @@ impl Arena {
         self.known(game.first)?;
         self.known(game.second)?;
         let (a, b) = match outcome {
-            Outcome::FirstWins => (Result::Win, Result::Loss),
+            Outcome::FirstWins | Outcome::FirstWinsByForfeit => (Result::Win, Result::Loss),
             Outcome::Draw => (Result::Draw, Result::Draw),
-            Outcome::SecondWins => (Result::Loss, Result::Win),
+            Outcome::SecondWins | Outcome::SecondWinsByForfeit => (Result::Loss, Result::Win),
+            Outcome::DoubleForfeit => (Result::Loss, Result::Loss),
         };
         let points = [
             self.sheets[game.first].add(a),

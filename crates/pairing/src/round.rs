@@ -96,7 +96,8 @@ impl Round {
     }
 }
 
-/// How a two-player game ended, seen from its pairing.
+/// How a two-player game ended, seen from its pairing: played, or decided by a forfeit (a
+/// player who never came, docs/TOURNAMENTS.md, "Forfeits").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
@@ -106,21 +107,56 @@ pub enum Outcome {
     Draw,
     /// The answering player won.
     SecondWins,
+    /// Not played: the answering player never came, and the leading player scores a win.
+    FirstWinsByForfeit,
+    /// Not played: the leading player never came, and the answering player scores a win.
+    SecondWinsByForfeit,
+    /// Not played: neither came, and both lose.
+    DoubleForfeit,
 }
 
 impl Outcome {
-    /// The score of the leading player and of the other, in half points (win 2, draw 1, loss 0).
+    /// The score of the leading player and of the other, in half points (win 2, draw 1, loss 0;
+    /// a forfeit as a win or a loss).
     ///
     /// ```
     /// use rajapasu_pairing::Outcome;
     /// assert_eq!(Outcome::FirstWins.half_points(), [2, 0]);
     /// assert_eq!(Outcome::Draw.half_points(), [1, 1]);
+    /// assert_eq!(Outcome::DoubleForfeit.half_points(), [0, 0]);
     /// ```
     pub fn half_points(self) -> [u32; 2] {
         match self {
-            Outcome::FirstWins => [2, 0],
+            Outcome::FirstWins | Outcome::FirstWinsByForfeit => [2, 0],
             Outcome::Draw => [1, 1],
-            Outcome::SecondWins => [0, 2],
+            Outcome::SecondWins | Outcome::SecondWinsByForfeit => [0, 2],
+            Outcome::DoubleForfeit => [0, 0],
+        }
+    }
+
+    /// Whether the game was played (and not decided by a forfeit).
+    pub fn played(self) -> bool {
+        matches!(
+            self,
+            Outcome::FirstWins | Outcome::Draw | Outcome::SecondWins
+        )
+    }
+
+    /// The result as a crosstable writes it, the leading player's first: `1-0`, `½-½`, `0-1`,
+    /// and for forfeits `+:-`, `-:+`, `-:-`.
+    ///
+    /// ```
+    /// use rajapasu_pairing::Outcome;
+    /// assert_eq!(Outcome::SecondWinsByForfeit.text(), "-:+");
+    /// ```
+    pub fn text(self) -> &'static str {
+        match self {
+            Outcome::FirstWins => "1-0",
+            Outcome::Draw => "½-½",
+            Outcome::SecondWins => "0-1",
+            Outcome::FirstWinsByForfeit => "+:-",
+            Outcome::SecondWinsByForfeit => "-:+",
+            Outcome::DoubleForfeit => "-:-",
         }
     }
 }
@@ -133,7 +169,8 @@ pub struct GameResult {
     pub pairing: Pairing,
     /// How it ended.
     pub outcome: Outcome,
-    /// Counters captured by the leading player and by the other (the game's own tie-break).
+    /// Counters captured by the leading player and by the other (the game's own tie-break;
+    /// none in a game not played).
     pub counters: [u32; 2],
 }
 

@@ -9,7 +9,9 @@
 //! - **Counters**: the counters the player captured in all their games, the game's own
 //!   tie-break.
 //!
-//! Players equal on score and on every tie-break share a rank.
+//! A game decided by a forfeit counts as the win or loss it was given, in the score and in
+//! the tie-breaks (docs/TOURNAMENTS.md, "Forfeits"). Players equal on score and on every
+//! tie-break share a rank.
 
 use crate::error::PairingError;
 use crate::round::{check_history, scores, Outcome, PlayedRound};
@@ -64,7 +66,7 @@ pub struct Standing {
     pub player: usize,
     /// Points: 1 a win, ½ a draw, byes as the event says.
     pub score: f64,
-    /// Games played (byes not counted).
+    /// Games, played or decided by a forfeit (byes not counted).
     pub games: u32,
     /// Games won.
     pub wins: u32,
@@ -72,6 +74,8 @@ pub struct Standing {
     pub draws: u32,
     /// Games lost.
     pub losses: u32,
+    /// Of those games, the ones decided by a forfeit (won or lost).
+    pub forfeits: u32,
     /// The tie-breaks' values, in the order asked for.
     pub tie_breaks: Vec<f64>,
 }
@@ -95,15 +99,16 @@ pub fn standings(
     check_history(players, rounds)?;
     let half = scores(players, rounds, bye_half_points);
     let points = |p: usize| f64::from(half[p]) / 2.0;
-    // Each player's games: (opponent, own half points, counters captured).
-    let mut games: Vec<Vec<(usize, u32, u32)>> = vec![Vec::new(); players];
+    // Each player's games: (opponent, own half points, counters captured, played).
+    let mut games: Vec<Vec<(usize, u32, u32, bool)>> = vec![Vec::new(); players];
     let mut byes = vec![0usize; players];
     for r in rounds {
         for g in &r.games {
             let [a, b] = g.outcome.half_points();
             let (f, s) = (g.pairing.first, g.pairing.second);
-            games[f].push((s, a, g.counters[0]));
-            games[s].push((f, b, g.counters[1]));
+            let played = g.outcome.played();
+            games[f].push((s, a, g.counters[0], played));
+            games[s].push((f, b, g.counters[1], played));
         }
         for &p in &r.byes {
             byes[p] += 1;
@@ -114,11 +119,11 @@ pub fn standings(
         match t {
             TieBreak::SonnebornBerger => mine
                 .iter()
-                .map(|&(o, h, _)| points(o) * f64::from(h) / 2.0)
+                .map(|&(o, h, _, _)| points(o) * f64::from(h) / 2.0)
                 .sum(),
-            TieBreak::Buchholz => mine.iter().map(|&(o, _, _)| points(o)).sum(),
+            TieBreak::Buchholz => mine.iter().map(|&(o, _, _, _)| points(o)).sum(),
             TieBreak::MedianBuchholz => {
-                let mut each: Vec<f64> = mine.iter().map(|&(o, _, _)| points(o)).collect();
+                let mut each: Vec<f64> = mine.iter().map(|&(o, _, _, _)| points(o)).collect();
                 each.extend(std::iter::repeat(0.0).take(byes[p]));
                 if each.len() < 3 {
                     return 0.0;
@@ -126,7 +131,7 @@ pub fn standings(
                 each.sort_by(f64::total_cmp);
                 each[1..each.len() - 1].iter().sum()
             }
-            TieBreak::Counters => mine.iter().map(|&(_, _, c)| f64::from(c)).sum(),
+            TieBreak::Counters => mine.iter().map(|&(_, _, c, _)| f64::from(c)).sum(),
         }
     };
     let mut table: Vec<Standing> = (0..players)
@@ -140,6 +145,7 @@ pub fn standings(
                 wins: count(Outcome::FirstWins.half_points()[0]),
                 draws: count(Outcome::Draw.half_points()[0]),
                 losses: count(Outcome::SecondWins.half_points()[0]),
+                forfeits: games[p].iter().filter(|g| !g.3).count() as u32,
                 tie_breaks: tie_breaks.iter().map(|&t| tie_break(p, t)).collect(),
             }
         })

@@ -4,13 +4,17 @@ use rajapasu_pairing::{
     standings, GameResult, Outcome, Pairing, PairingError, PlayedRound, TieBreak,
 };
 
-/// A game from 1-based numbers: `a` leads; result "1-0", "0-1" or "="; counters captured.
+/// A game from 1-based numbers: `a` leads; result "1-0", "0-1", "=", or a forfeit "+:-",
+/// "-:+", "-:-"; counters captured.
 fn game(a: usize, b: usize, result: &str, counters: [u32; 2]) -> GameResult {
     GameResult {
         pairing: Pairing::new(a - 1, b - 1),
         outcome: match result {
             "1-0" => Outcome::FirstWins,
             "0-1" => Outcome::SecondWins,
+            "+:-" => Outcome::FirstWinsByForfeit,
+            "-:+" => Outcome::SecondWinsByForfeit,
+            "-:-" => Outcome::DoubleForfeit,
             _ => Outcome::Draw,
         },
         counters,
@@ -132,6 +136,41 @@ fn a_swiss_event_is_ordered_by_score_buchholz_median_buchholz_then_counters() {
     // With byes worth half a point, 3 scores ½ + ½ + 1 = 2.
     let table = standings(5, &rounds, 1, &TieBreak::SWISS).unwrap();
     assert_eq!(table.iter().find(|s| s.player == 2).unwrap().score, 2.0);
+}
+
+#[test]
+fn forfeits_score_as_wins_and_losses_and_are_counted() {
+    // Three players, a round-robin: 1-3 played (1 wins), 2 never came against 3, and in the
+    // last round neither 1 nor 2 came.
+    let rounds = [
+        round(vec![game(2, 3, "-:+", [0, 0])], &[1]),
+        round(vec![game(3, 1, "0-1", [30, 40])], &[2]),
+        round(vec![game(1, 2, "-:-", [0, 0])], &[3]),
+    ];
+    // Scores: 1: 1 + 0 = 1; 2: 0 + 0 = 0; 3: 1 (forfeit) + 0 = 1.
+    // Sonneborn-Berger: 1 beat 3 (1) = 1; 3 beat 2 by forfeit (0) = 0; 2: 0.
+    let table = standings(3, &rounds, 0, &TieBreak::ROUND_ROBIN).unwrap();
+    let rows: Vec<(usize, f64, u32, u32, u32, Vec<f64>)> = table
+        .iter()
+        .map(|s| {
+            (
+                s.player + 1,
+                s.score,
+                s.wins,
+                s.losses,
+                s.forfeits,
+                s.tie_breaks.clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            (1, 1.0, 1, 1, 1, vec![1.0, 40.0]),
+            (3, 1.0, 1, 1, 1, vec![0.0, 30.0]),
+            (2, 0.0, 0, 2, 2, vec![0.0, 0.0]),
+        ]
+    );
 }
 
 #[test]

@@ -8,8 +8,8 @@ use rajapasu_pairing::swiss::order::exchanges;
 use rajapasu_pairing::swiss::Swiss;
 use rajapasu_pairing::{GameResult, Outcome, Pairing, PairingError, PlayedRound};
 
-/// A round as played: games "a-b r" with `a` leading and `r` one of `1-0`, `0-1`, `=`; byes
-/// after a `bye`.
+/// A round as played: games "a-b r" with `a` leading and `r` one of `1-0`, `0-1`, `=`, or a
+/// forfeit `+:-`, `-:+`, `-:-`; byes after a `bye`.
 fn played(games: &str) -> PlayedRound {
     let mut round = PlayedRound::default();
     let mut words = games.split_whitespace();
@@ -25,6 +25,9 @@ fn played(games: &str) -> PlayedRound {
             "1-0" => Outcome::FirstWins,
             "0-1" => Outcome::SecondWins,
             "=" => Outcome::Draw,
+            "+:-" => Outcome::FirstWinsByForfeit,
+            "-:+" => Outcome::SecondWinsByForfeit,
+            "-:-" => Outcome::DoubleForfeit,
             other => panic!("no result {other}"),
         };
         round.games.push(GameResult {
@@ -224,6 +227,31 @@ fn a_player_who_floated_down_recently_does_not_float_down_again() {
     let round = Swiss::new(9).unwrap().pair(&[r1, r2]).unwrap();
     assert_eq!(round.byes, [1]);
     assert_eq!(round.games, games("8-9 5-7 1-3 6-4"));
+}
+
+#[test]
+fn a_game_lost_by_forfeit_was_not_played() {
+    // F.2 (2012 text): a game not played does not stop its players meeting, and gives no lead.
+    let two = Swiss::new(2).unwrap();
+    let round = two.pair(&[played("2-1 +:-")]).unwrap();
+    // No leads yet: 1 has the odd number and the initial lead (E.5).
+    assert_eq!(round.games, games("1-2"));
+    // C.04.1: a forfeit win is a point without playing, as a bye is; neither gives a bye
+    // again. Five players: 5 wins by forfeit in round 1, 3 and then 4 have byes.
+    let r1 = played("1-4 1-0 2-5 -:+ bye 3");
+    let r2 = played("1-5 1-0 3-2 0-1 bye 4");
+    // Scores: 1 on 2; 2 3 4 5 on 1. The lowest-ranked, 5, has its forfeit win; 4 and 3 their
+    // byes; the bye goes to 2. Then 1-3 (1 has met 4 and 5) and 4-5 (2-5 was not played, but
+    // 4 and 5 have not met either).
+    let round = Swiss::new(5).unwrap().pair(&[r1, r2]).unwrap();
+    assert_eq!(round.byes, [1]);
+    let mut pairs: Vec<(usize, usize)> = round
+        .games
+        .iter()
+        .map(|g| (g.first.min(g.second) + 1, g.first.max(g.second) + 1))
+        .collect();
+    pairs.sort();
+    assert_eq!(pairs, [(1, 3), (4, 5)]);
 }
 
 /// A small deterministic generator, so that the properties cover many events the same way

@@ -1,5 +1,5 @@
 //! What the pairing knows of each player from the rounds played: score, opponents, leads,
-//! byes and floats.
+//! points without playing (byes, forfeit wins) and floats.
 
 use super::colour::{preference, Lead, Preference};
 use crate::round::{scores, Pairing, PlayedRound};
@@ -25,8 +25,9 @@ pub struct Card {
     pub met: HashSet<usize>,
     /// The lead in each round (`None`: no game).
     pub leads: Vec<Option<Lead>>,
-    /// Byes had.
-    pub byes: usize,
+    /// Points had without playing: byes, and wins by forfeit (C.04.1: neither may have a bye
+    /// again).
+    pub unplayed_points: usize,
     /// The lead wished for next, from `leads`.
     pub wish: Option<Preference>,
     /// The float in each round.
@@ -47,7 +48,7 @@ pub fn cards(players: usize, played: &[PlayedRound], bye_half_points: u32) -> Ve
             score: 0,
             met: HashSet::new(),
             leads: vec![None; played.len()],
-            byes: 0,
+            unplayed_points: 0,
             wish: None,
             floats: vec![Float::None; played.len()],
         })
@@ -56,6 +57,17 @@ pub fn cards(players: usize, played: &[PlayedRound], bye_half_points: u32) -> Ve
         let before = scores(players, &played[..k], bye_half_points);
         for g in &r.games {
             let Pairing { first, second } = g.pairing;
+            if !g.outcome.played() {
+                // A game not played gives no lead and no float, and the two may meet again
+                // (F.2 of the 2012 text).
+                let [a, b] = g.outcome.half_points();
+                if a > b {
+                    cards[first].unplayed_points += 1;
+                } else if b > a {
+                    cards[second].unplayed_points += 1;
+                }
+                continue;
+            }
             cards[first].met.insert(second);
             cards[second].met.insert(first);
             cards[first].leads[k] = Some(Lead::First);
@@ -72,7 +84,7 @@ pub fn cards(players: usize, played: &[PlayedRound], bye_half_points: u32) -> Ve
             }
         }
         for &p in &r.byes {
-            cards[p].byes += 1;
+            cards[p].unplayed_points += 1;
             cards[p].floats[k] = Float::Down;
         }
     }

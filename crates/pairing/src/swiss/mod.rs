@@ -2,8 +2,10 @@
 //!
 //! - Players are ranked by score, then by pairing number (their seed).
 //! - With an odd number of players, the bye goes to the lowest-ranked player who has had the
-//!   fewest byes (none, in any event of fewer rounds than players) and whose absence leaves
-//!   the others pairable.
+//!   fewest points without playing (byes and forfeit wins; none, in an event of fewer rounds
+//!   than players) and whose absence leaves the others pairable.
+//! - A game lost by forfeit was not played: it gives no lead and no float, and its two
+//!   players may be paired again.
 //! - Score brackets are paired from the top. A bracket's upper half (S1) meets its lower half
 //!   (S2); transpositions of S2 and exchanges between the halves are tried in the handbook's
 //!   order ([`order`]) until every pair is new to each other, the leads can be given
@@ -111,7 +113,7 @@ impl Swiss {
         let mut active = ranked.clone();
         if active.len() % 2 == 1 {
             let mut candidates = ranked.clone();
-            candidates.sort_by_key(|&p| (cards[p].byes, std::cmp::Reverse(rank_of[p])));
+            candidates.sort_by_key(|&p| (cards[p].unplayed_points, std::cmp::Reverse(rank_of[p])));
             let bye = candidates
                 .into_iter()
                 .find(|&c| {

@@ -206,15 +206,6 @@ struct Printed<'a> {
     time: std::time::Duration,
 }
 
-/// A result as a crosstable writes it, the leading player's score first.
-fn result_text(outcome: rajapasu_pairing::Outcome) -> &'static str {
-    match outcome {
-        rajapasu_pairing::Outcome::FirstWins => "1-0",
-        rajapasu_pairing::Outcome::Draw => "½-½",
-        rajapasu_pairing::Outcome::SecondWins => "0-1",
-    }
-}
-
 impl Printed<'_> {
     fn games(&self) -> usize {
         self.history.iter().map(|r| r.games.len()).sum()
@@ -240,7 +231,7 @@ impl Printed<'_> {
                     format!(
                         "{} {} {}",
                         self.names[a],
-                        result_text(g.outcome),
+                        g.outcome.text(),
                         self.names[b]
                     )
                 })
@@ -279,7 +270,7 @@ impl Printed<'_> {
                     "games": r.games.iter().map(|g| serde_json::json!({
                         "first": self.names[g.pairing.first],
                         "second": self.names[g.pairing.second],
-                        "result": result_text(g.outcome),
+                        "result": g.outcome.text(),
                         "counters": g.counters,
                     })).collect::<Vec<_>>(),
                     "byes": r.byes.iter().map(|&b| &self.names[b]).collect::<Vec<_>>(),
