@@ -42,7 +42,11 @@ fn swiss_round(c: &mut Criterion) {
     // `cargo test` runs benchmarks once, unoptimised: only the small event there, so that the
     // test suite stays short (`cargo bench` passes `--bench`).
     let benchmarking = std::env::args().any(|a| a == "--bench");
-    let sizes: &[usize] = if benchmarking { &[64, 256, 1000] } else { &[64] };
+    let sizes: &[usize] = if benchmarking {
+        &[64, 256, 1000]
+    } else {
+        &[64]
+    };
     for &players in sizes {
         let swiss = Swiss::new(players).unwrap();
         let history = five_rounds(&swiss, 7);

@@ -135,6 +135,16 @@ impl Arena {
     }
 
     /// `player` stops waiting (withdraws, or pauses).
+    ///
+    /// ```
+    /// use rajapasu_pairing::arena::Arena;
+    /// let mut arena = Arena::new(2);
+    /// arena.join(0).unwrap();
+    /// arena.join(1).unwrap();
+    /// arena.leave(0).unwrap();
+    /// assert_eq!(arena.waiting(), [1]);
+    /// assert!(arena.pair().is_empty());
+    /// ```
     pub fn leave(&mut self, player: usize) -> std::result::Result<(), PairingError> {
         self.known(player)?;
         self.waiting.retain(|&p| p != player);

@@ -135,6 +135,11 @@ impl Outcome {
     }
 
     /// Whether the game was played (and not decided by a forfeit).
+    ///
+    /// ```
+    /// use rajapasu_pairing::Outcome;
+    /// assert!(Outcome::Draw.played() && !Outcome::DoubleForfeit.played());
+    /// ```
     pub fn played(self) -> bool {
         matches!(
             self,
@@ -186,6 +191,14 @@ pub struct PlayedRound {
 
 impl PlayedRound {
     /// The round's pairings, without the results.
+    ///
+    /// ```
+    /// use rajapasu_pairing::{GameResult, Outcome, Pairing, PlayedRound};
+    /// let game = GameResult { pairing: Pairing::new(1, 0), outcome: Outcome::Draw, counters: [35, 35] };
+    /// let played = PlayedRound { games: vec![game], byes: vec![2] };
+    /// assert_eq!(played.round().games, [Pairing::new(1, 0)]);
+    /// assert_eq!(played.round().byes, [2]);
+    /// ```
     pub fn round(&self) -> Round {
         Round {
             games: self.games.iter().map(|g| g.pairing).collect(),

@@ -84,6 +84,13 @@ pub fn preference(leads: &[Option<Lead>]) -> Option<Preference> {
 
 /// The strength of the preference that a game of `a` against `b` cannot grant, if their
 /// preferences clash: the weaker of the two, since rule E.2 grants the stronger.
+///
+/// ```
+/// use rajapasu_pairing::swiss::{clash, preference, Lead::*, Strength};
+/// let (led, led_twice) = (preference(&[Some(First)]), preference(&[Some(First), Some(First)]));
+/// assert_eq!(clash(led, led_twice), Some(Strength::Strong));
+/// assert_eq!(clash(led, preference(&[Some(Second)])), None);
+/// ```
 pub fn clash(a: Option<Preference>, b: Option<Preference>) -> Option<Strength> {
     match (a, b) {
         (Some(x), Some(y)) if x.lead == y.lead => Some(x.strength.min(y.strength)),
@@ -94,6 +101,15 @@ pub fn clash(a: Option<Preference>, b: Option<Preference>) -> Option<Strength> {
 /// Whether the higher-ranked player `high` (with the pairing number `high_seed`, from 0, and
 /// round-by-round leads `high_leads`) leads against `low`, by rules E.1 to E.5; `initial` is
 /// the lead the top seed has in round 1.
+///
+/// ```
+/// use rajapasu_pairing::swiss::{high_leads, Lead::*};
+/// // E.1: the higher-ranked player led last, the other answered: both wishes are granted.
+/// assert!(!high_leads(0, &[Some(First)], &[Some(Second)], First));
+/// // E.5: no games yet; pairing number 1 (seed 0) takes the initial lead, 2 the other.
+/// assert!(high_leads(0, &[], &[], First));
+/// assert!(!high_leads(1, &[], &[], First));
+/// ```
 pub fn high_leads(
     high_seed: usize,
     high_leads: &[Option<Lead>],

@@ -34,7 +34,7 @@ mod card;
 pub mod colour;
 pub mod order;
 
-pub use colour::{preference, Lead, Preference, Strength};
+pub use colour::{clash, high_leads, preference, Lead, Preference, Strength};
 
 use crate::error::PairingError;
 use crate::matching::can_pair;
@@ -94,6 +94,22 @@ impl Swiss {
     }
 
     /// The pairing of the round after `played`.
+    ///
+    /// ```
+    /// use rajapasu_pairing::swiss::Swiss;
+    /// use rajapasu_pairing::{GameResult, Outcome, Pairing, PlayedRound};
+    /// let swiss = Swiss::new(4).unwrap();
+    /// let first = swiss.pair(&[]).unwrap();
+    /// assert_eq!(first.games, [Pairing::new(0, 2), Pairing::new(3, 1)]);
+    /// // The leaders win: 0 and 3 on 1 point meet, and so do 1 and 2. Both winners led and
+    /// // would answer: the higher-ranked, 0, gets its wish (E.4); so does 1 against 2.
+    /// let results = first.games.iter().map(|&pairing| GameResult {
+    ///     pairing, outcome: Outcome::FirstWins, counters: [0, 0],
+    /// }).collect();
+    /// let played = [PlayedRound { games: results, byes: vec![] }];
+    /// let second = swiss.pair(&played).unwrap();
+    /// assert_eq!(second.games, [Pairing::new(3, 0), Pairing::new(1, 2)]);
+    /// ```
     pub fn pair(&self, played: &[PlayedRound]) -> Result<Round, PairingError> {
         check_history(self.players, played)?;
         let round = played.len();
