@@ -318,6 +318,30 @@ fn a_round_robin_of_engines_follows_the_berger_table_and_ranks_by_sonneborn_berg
         assert!(key(&pair[0]) >= key(&pair[1]), "{standings:?}");
         assert_eq!(pair[0]["games"], 3);
     }
+    // A double round-robin of three plays the table twice, the second time the other way round.
+    let double: serde_json::Value = serde_json::from_str(&ok(&[
+        "tournament",
+        "--format",
+        "double-round-robin",
+        "--single-round",
+        "--player",
+        "greedy",
+        "--player",
+        "random",
+        "--player",
+        "level:1",
+        "--json",
+    ]))
+    .unwrap();
+    let games = paired_games(&double);
+    assert_eq!(games.len(), 6);
+    for k in 0..3 {
+        assert_eq!(
+            (games[k].1.clone(), games[k].2.clone()),
+            (games[k + 3].2.clone(), games[k + 3].1.clone())
+        );
+        assert_eq!(games[k + 3].0, k + 3);
+    }
     // The text gives every round and the standings' tie-breaks.
     let text = ok(&args[..args.len() - 1]);
     assert!(

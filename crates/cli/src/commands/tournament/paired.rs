@@ -228,12 +228,7 @@ impl Printed<'_> {
                 .iter()
                 .map(|g| {
                     let (a, b) = (g.pairing.first, g.pairing.second);
-                    format!(
-                        "{} {} {}",
-                        self.names[a],
-                        g.outcome.text(),
-                        self.names[b]
-                    )
+                    format!("{} {} {}", self.names[a], g.outcome.text(), self.names[b])
                 })
                 .collect();
             parts.extend(r.byes.iter().map(|&b| format!("{} bye", self.names[b])));
