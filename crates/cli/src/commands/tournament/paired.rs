@@ -8,7 +8,9 @@ use rajapasu_ai::arena::{self, Seating};
 use rajapasu_ai::spec::PlayerSpec;
 use rajapasu_pairing::berger::{round_robin, Cycles};
 use rajapasu_pairing::swiss::Swiss;
-use rajapasu_pairing::{standings, GameResult, PlayedRound, Round, Standing, TieBreak};
+use rajapasu_pairing::{
+    standings, GameResult, PairingError, PlayedRound, Round, Standing, TieBreak,
+};
 use std::path::Path;
 
 /// An event's pairing format.
@@ -67,6 +69,24 @@ pub struct Event<'a, G: Report> {
     pub records: Option<&'a Path>,
 }
 
+/// Where an event's rounds come from.
+enum Pairer {
+    /// A round-robin's table, every round known.
+    Table(Vec<Round>),
+    /// Swiss rounds, each paired after the one before.
+    Swiss(Swiss),
+}
+
+impl Pairer {
+    /// Round `k` (from 0), after `history`.
+    fn round(&self, k: usize, history: &[PlayedRound]) -> Result<Round, PairingError> {
+        match self {
+            Pairer::Table(table) => Ok(table[k].clone()),
+            Pairer::Swiss(swiss) => swiss.pair(history),
+        }
+    }
+}
+
 /// Bye scores a win, in half points.
 const BYE_HALF_POINTS: u32 = 2;
 
@@ -78,39 +98,33 @@ pub fn play<G: Report>(event: Event<'_, G>) -> Result<(), CliError> {
         ));
     }
     let n = event.specs.len();
-    let schedule = match event.format {
-        PairingFormat::RoundRobin | PairingFormat::DoubleRoundRobin => {
-            if event.rounds.is_some() {
-                return Err(CliError(
-                    "--rounds is for --format swiss: a round-robin's rounds follow from its players"
-                        .into(),
-                ));
-            }
-            let cycles = if event.format == PairingFormat::RoundRobin {
-                Cycles::Single
-            } else {
-                Cycles::Double
-            };
-            Some(round_robin(n, cycles)?)
-        }
+    let cycles = match event.format {
+        PairingFormat::RoundRobin => Some(Cycles::Single),
+        PairingFormat::DoubleRoundRobin => Some(Cycles::Double),
         PairingFormat::Swiss => None,
     };
-    let swiss = Swiss::new(n)?;
-    let total = match (&schedule, event.rounds) {
-        (Some(s), _) => s.len(),
-        (None, Some(r)) if r >= 1 => r,
-        (None, Some(_)) => return Err(CliError("--rounds must be 1 or more".into())),
-        (None, None) => return Err(CliError("--format swiss needs --rounds N".into())),
-    };
+    // A round-robin's rounds are its table's; a Swiss event's are paired one by one.
+    let (pairer, total) =
+        match (cycles, event.rounds) {
+            (Some(_), Some(_)) => return Err(CliError(
+                "--rounds is for --format swiss: a round-robin's rounds follow from its players"
+                    .into(),
+            )),
+            (Some(cycles), None) => {
+                let table = round_robin(n, cycles)?;
+                let total = table.len();
+                (Pairer::Table(table), total)
+            }
+            (None, Some(0)) => return Err(CliError("--rounds must be 1 or more".into())),
+            (None, Some(r)) => (Pairer::Swiss(Swiss::new(n)?), r),
+            (None, None) => return Err(CliError("--format swiss needs --rounds N".into())),
+        };
     let bar = progress(total * (n / 2));
     let started = std::time::Instant::now();
     let mut history: Vec<PlayedRound> = Vec::new();
     let (mut seatings, mut stats) = (Vec::new(), Vec::new());
     for k in 0..total {
-        let round: Round = match &schedule {
-            Some(s) => s[k].clone(),
-            None => swiss.pair(&history)?,
-        };
+        let round = pairer.round(k, &history)?;
         let opening = k % event.openings.len();
         let games: Vec<Seating> = round
             .games
