@@ -43,7 +43,7 @@ pub enum PairingError {
         /// The round that could not be paired, from 0.
         round: usize,
     },
-    /// A ranking that is not an order of all the players.
+    /// A ranking that lists a player twice.
     NotARanking,
 }
 
@@ -73,7 +73,7 @@ impl fmt::Display for PairingError {
                 round + 1
             ),
             PairingError::NotARanking => {
-                write!(f, "the ranking does not list every player exactly once")
+                write!(f, "the ranking lists a player twice")
             }
         }
     }

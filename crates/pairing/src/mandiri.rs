@@ -26,32 +26,47 @@ pub struct MandiriRound {
     pub byes: Vec<usize>,
 }
 
-/// Seats the round after `past` for the players listed in `ranking` (best first; every player
-/// from 0 to `ranking.len() - 1` exactly once).
+/// Seats the round after `past` of an event of `players` players (numbered from 0): those
+/// listed in `ranking`, best first. A player left out of the ranking (withdrawn, or excused
+/// from this round) is not seated and has no bye.
 ///
 /// ```
 /// use rajapasu_pairing::mandiri::seat_round;
 /// let mut past = Vec::new();
 /// for _ in 0..3 {
-///     let round = seat_round(&[0, 1, 2], &past).unwrap();
+///     let round = seat_round(3, &[0, 1, 2], &past).unwrap();
 ///     past.push(round);
 /// }
 /// // Each of the three is Raja once.
 /// let rajas: Vec<usize> = past.iter().map(|r| r.tables[0][0]).collect();
 /// assert_eq!(rajas, [0, 1, 2]);
-/// assert!(seat_round(&[0, 1], &[]).is_err());
+/// // Four players, one of whom has withdrawn: one table, no bye.
+/// let round = seat_round(4, &[3, 0, 1], &past).unwrap();
+/// assert!(round.byes.is_empty() && round.tables[0].contains(&3));
+/// assert!(seat_round(3, &[0, 1], &[]).is_err());
 /// ```
-pub fn seat_round(ranking: &[usize], past: &[MandiriRound]) -> Result<MandiriRound, PairingError> {
-    let n = ranking.len();
-    if n < 3 {
+pub fn seat_round(
+    players: usize,
+    ranking: &[usize],
+    past: &[MandiriRound],
+) -> Result<MandiriRound, PairingError> {
+    let n = players;
+    let seated_count = ranking.len();
+    if seated_count < 3 {
         return Err(PairingError::TooFewPlayers {
-            players: n,
+            players: seated_count,
             needed: 3,
         });
     }
     let mut seen = vec![false; n];
     for &p in ranking {
-        if p >= n || std::mem::replace(&mut seen[p], true) {
+        if p >= n {
+            return Err(PairingError::UnknownPlayer {
+                player: p,
+                players: n,
+            });
+        }
+        if std::mem::replace(&mut seen[p], true) {
             return Err(PairingError::NotARanking);
         }
     }
@@ -77,7 +92,7 @@ pub fn seat_round(ranking: &[usize], past: &[MandiriRound]) -> Result<MandiriRou
     };
     let mut by_bye = ranking.to_vec();
     by_bye.sort_by_key(|&p| (byes[p], std::cmp::Reverse(rank_of[p])));
-    let bye: Vec<usize> = by_bye[..n % 3].to_vec();
+    let bye: Vec<usize> = by_bye[..seated_count % 3].to_vec();
     let seated: Vec<usize> = ranking
         .iter()
         .copied()

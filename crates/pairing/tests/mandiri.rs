@@ -8,7 +8,7 @@ fn event(players: usize, rounds: usize) -> Vec<MandiriRound> {
     let ranking: Vec<usize> = (0..players).collect();
     let mut past = Vec::new();
     for _ in 0..rounds {
-        let round = seat_round(&ranking, &past).unwrap();
+        let round = seat_round(players, &ranking, &past).unwrap();
         past.push(round);
     }
     past
@@ -82,22 +82,54 @@ fn the_rajas_seat_stays_fair_for_every_size() {
 }
 
 #[test]
+fn a_withdrawn_player_is_not_seated_and_the_rest_play_on() {
+    // Seven players for two rounds, then 6 (numbered from 0) withdraws: six play on, two
+    // tables and no bye, and the Raja's seats keep count from the first rounds.
+    let mut past = event(7, 2);
+    let ranking: Vec<usize> = (0..6).collect();
+    for _ in 0..4 {
+        let round = seat_round(7, &ranking, &past).unwrap();
+        assert!(round.byes.is_empty());
+        assert_eq!(round.tables.len(), 2);
+        assert!(round.tables.iter().flatten().all(|&p| p != 6));
+        past.push(round);
+    }
+    let mut rajas = [0; 7];
+    for t in past.iter().flat_map(|r| &r.tables) {
+        rajas[t[0]] += 1;
+    }
+    // Twelve Raja's seats in six rounds, two a round: 0 and 1, then 2 and 3 while 6 was there
+    // (one bye a round), then 4 and 5 first after the withdrawal; in all, two each for the six
+    // who play on, none for 6.
+    assert_eq!(rajas, [2, 2, 2, 2, 2, 2, 0]);
+}
+
+#[test]
 fn bad_rankings_and_histories_are_refused() {
     assert_eq!(
-        seat_round(&[0, 1], &[]),
+        seat_round(3, &[0, 1], &[]),
         Err(PairingError::TooFewPlayers {
             players: 2,
             needed: 3
         })
     );
-    assert_eq!(seat_round(&[0, 1, 1], &[]), Err(PairingError::NotARanking));
-    assert_eq!(seat_round(&[0, 1, 5], &[]), Err(PairingError::NotARanking));
+    assert_eq!(
+        seat_round(3, &[0, 1, 1], &[]),
+        Err(PairingError::NotARanking)
+    );
+    assert_eq!(
+        seat_round(3, &[0, 1, 5], &[]),
+        Err(PairingError::UnknownPlayer {
+            player: 5,
+            players: 3
+        })
+    );
     let bad = MandiriRound {
         tables: vec![[0, 1, 1]],
         byes: vec![],
     };
     assert_eq!(
-        seat_round(&[0, 1, 2], &[bad]),
+        seat_round(3, &[0, 1, 2], &[bad]),
         Err(PairingError::TwiceInRound {
             player: 1,
             round: 0

@@ -111,10 +111,38 @@ impl Swiss {
     /// assert_eq!(second.games, [Pairing::new(3, 0), Pairing::new(1, 2)]);
     /// ```
     pub fn pair(&self, played: &[PlayedRound]) -> Result<Round, PairingError> {
+        self.pair_without(played, &[])
+    }
+
+    /// The pairing of the round after `played` without the players in `absent`: withdrawn
+    /// (F.5 of the 2012 text: no longer paired), or excused from this round (not paired, no
+    /// bye). An absent player keeps their score and their history.
+    ///
+    /// ```
+    /// use rajapasu_pairing::swiss::Swiss;
+    /// use rajapasu_pairing::{Pairing, PairingError};
+    /// let swiss = Swiss::new(4).unwrap();
+    /// // 3 (numbered from 0) withdrew before round 1: three play, and the lowest has a bye.
+    /// let round = swiss.pair_without(&[], &[3]).unwrap();
+    /// assert_eq!(round.games, [Pairing::new(0, 1)]);
+    /// assert_eq!(round.byes, [2]);
+    /// assert!(matches!(swiss.pair_without(&[], &[4]), Err(PairingError::UnknownPlayer { .. })));
+    /// ```
+    pub fn pair_without(
+        &self,
+        played: &[PlayedRound],
+        absent: &[usize],
+    ) -> Result<Round, PairingError> {
         check_history(self.players, played)?;
+        if let Some(&player) = absent.iter().find(|&&p| p >= self.players) {
+            return Err(PairingError::UnknownPlayer {
+                player,
+                players: self.players,
+            });
+        }
         let round = played.len();
         let cards = cards(self.players, played, self.bye_half_points);
-        let mut ranked: Vec<usize> = (0..self.players).collect();
+        let mut ranked: Vec<usize> = (0..self.players).filter(|p| !absent.contains(p)).collect();
         ranked.sort_by_key(|&p| (std::cmp::Reverse(cards[p].score), p));
         let rank_of = {
             let mut r = vec![0; self.players];
