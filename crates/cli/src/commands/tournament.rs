@@ -92,6 +92,19 @@ pub struct TournamentArgs {
     max_moves: usize,
 }
 
+impl TournamentArgs {
+    /// How the results are printed.
+    fn output(&self) -> Format {
+        if self.json {
+            Format::Json
+        } else if self.csv {
+            Format::Csv
+        } else {
+            Format::Text
+        }
+    }
+}
+
 pub fn run(args: TournamentArgs) -> Result<(), CliError> {
     let set = single_round(parse_rule_set(&args.rules)?, args.single_round);
     with_game!(set, G, rules => tournament::<G>(&args, rules))
@@ -142,18 +155,12 @@ fn tournament<G: Report>(args: &TournamentArgs, rules: G::Rules) -> Result<(), C
         ));
     }
     let threads = args.threads.unwrap_or_else(arena::default_threads);
-    let output = if args.json {
-        Format::Json
-    } else if args.csv {
-        Format::Csv
-    } else {
-        Format::Text
-    };
+    let output = args.output();
+    if let Some(dir) = &args.records {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CliError(format!("cannot create {}: {e}", dir.display())))?;
+    }
     if let Some(format) = args.format {
-        if let Some(dir) = &args.records {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| CliError(format!("cannot create {}: {e}", dir.display())))?;
-        }
         return paired::play(paired::Event {
             format,
             rounds: args.rounds,
@@ -174,10 +181,6 @@ fn tournament<G: Report>(args: &TournamentArgs, rules: G::Rules) -> Result<(), C
     } else {
         arena::round_robin::<G>(specs.len(), openings.len(), args.seed)
     };
-    if let Some(dir) = &args.records {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| CliError(format!("cannot create {}: {e}", dir.display())))?;
-    }
     let bar = progress(seatings.len());
     let started = std::time::Instant::now();
     let stats = arena::run_parallel(

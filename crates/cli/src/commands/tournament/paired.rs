@@ -4,7 +4,8 @@
 use super::super::report::{progress, save_records, warn_forfeits, Format, Report, TournamentRun};
 use crate::common::{plural, CliError};
 use clap::ValueEnum;
-use rajapasu_ai::arena::{self, Seating};
+use indicatif::ProgressBar;
+use rajapasu_ai::arena::{self, Scored, Seating};
 use rajapasu_ai::spec::PlayerSpec;
 use rajapasu_pairing::berger::{round_robin, Cycles};
 use rajapasu_pairing::swiss::Swiss;
@@ -87,6 +88,87 @@ impl Pairer {
     }
 }
 
+/// Where the rounds of an event of `n` players in `format` come from, and how many there are.
+fn pairer(
+    format: PairingFormat,
+    n: usize,
+    rounds: Option<usize>,
+) -> Result<(Pairer, usize), CliError> {
+    let cycles = match format {
+        PairingFormat::RoundRobin => Some(Cycles::Single),
+        PairingFormat::DoubleRoundRobin => Some(Cycles::Double),
+        PairingFormat::Swiss => None,
+    };
+    // A round-robin's rounds are its table's; a Swiss event's are paired one by one.
+    match (cycles, rounds) {
+        (Some(_), Some(_)) => Err(CliError(
+            "--rounds is for --format swiss: a round-robin's rounds follow from its players".into(),
+        )),
+        (Some(cycles), None) => {
+            let table = round_robin(n, cycles)?;
+            let total = table.len();
+            Ok((Pairer::Table(table), total))
+        }
+        (None, Some(0)) => Err(CliError("--rounds must be 1 or more".into())),
+        (None, Some(r)) => Ok((Pairer::Swiss(Swiss::new(n)?), r)),
+        (None, None) => Err(CliError("--format swiss needs --rounds N".into())),
+    }
+}
+
+/// A round's games: their seatings, what each showed, and their results.
+type RoundPlayed<G> = (Vec<Seating>, Vec<<G as Scored>::Stat>, Vec<GameResult>);
+
+/// Plays round `k` (from 0), whose first game is the event's game number `first`: round `k`
+/// plays opening `k`, cycling.
+fn play_round<G: Report>(
+    event: &Event<'_, G>,
+    round: &Round,
+    k: usize,
+    first: usize,
+    bar: &ProgressBar,
+) -> RoundPlayed<G> {
+    let opening = k % event.openings.len();
+    let games: Vec<Seating> = round
+        .games
+        .iter()
+        .enumerate()
+        .map(|(board, g)| Seating {
+            entrants: vec![g.first, g.second],
+            opening,
+            seed: G::seating_seed(event.seed, first + board, opening, 0),
+        })
+        .collect();
+    let played = arena::run_parallel(
+        games.clone(),
+        event.threads,
+        |s| {
+            arena::play_seating(
+                event.specs,
+                event.rules,
+                &event.start,
+                &event.openings[s.opening],
+                s,
+                usize::MAX,
+            )
+        },
+        |_, _| bar.inc(1),
+    );
+    let results = round
+        .games
+        .iter()
+        .zip(&played)
+        .map(|(&pairing, stat)| {
+            let (outcome, counters) = G::paired_result(stat).expect("a two-player game");
+            GameResult {
+                pairing,
+                outcome,
+                counters,
+            }
+        })
+        .collect();
+    (games, played, results)
+}
+
 /// Bye scores a win, in half points.
 const BYE_HALF_POINTS: u32 = 2;
 
@@ -98,72 +180,14 @@ pub fn play<G: Report>(event: Event<'_, G>) -> Result<(), CliError> {
         ));
     }
     let n = event.specs.len();
-    let cycles = match event.format {
-        PairingFormat::RoundRobin => Some(Cycles::Single),
-        PairingFormat::DoubleRoundRobin => Some(Cycles::Double),
-        PairingFormat::Swiss => None,
-    };
-    // A round-robin's rounds are its table's; a Swiss event's are paired one by one.
-    let (pairer, total) =
-        match (cycles, event.rounds) {
-            (Some(_), Some(_)) => return Err(CliError(
-                "--rounds is for --format swiss: a round-robin's rounds follow from its players"
-                    .into(),
-            )),
-            (Some(cycles), None) => {
-                let table = round_robin(n, cycles)?;
-                let total = table.len();
-                (Pairer::Table(table), total)
-            }
-            (None, Some(0)) => return Err(CliError("--rounds must be 1 or more".into())),
-            (None, Some(r)) => (Pairer::Swiss(Swiss::new(n)?), r),
-            (None, None) => return Err(CliError("--format swiss needs --rounds N".into())),
-        };
+    let (pairer, total) = pairer(event.format, n, event.rounds)?;
     let bar = progress(total * (n / 2));
     let started = std::time::Instant::now();
     let mut history: Vec<PlayedRound> = Vec::new();
     let (mut seatings, mut stats) = (Vec::new(), Vec::new());
     for k in 0..total {
         let round = pairer.round(k, &history)?;
-        let opening = k % event.openings.len();
-        let games: Vec<Seating> = round
-            .games
-            .iter()
-            .enumerate()
-            .map(|(board, g)| Seating {
-                entrants: vec![g.first, g.second],
-                opening,
-                seed: G::seating_seed(event.seed, seatings.len() + board, opening, 0),
-            })
-            .collect();
-        let played = arena::run_parallel(
-            games.clone(),
-            event.threads,
-            |s| {
-                arena::play_seating(
-                    event.specs,
-                    event.rules,
-                    &event.start,
-                    &event.openings[s.opening],
-                    s,
-                    usize::MAX,
-                )
-            },
-            |_, _| bar.inc(1),
-        );
-        let results = round
-            .games
-            .iter()
-            .zip(&played)
-            .map(|(&pairing, stat)| {
-                let (outcome, counters) = G::paired_result(stat).expect("a two-player game");
-                GameResult {
-                    pairing,
-                    outcome,
-                    counters,
-                }
-            })
-            .collect();
+        let (games, played, results) = play_round(&event, &round, k, seatings.len(), &bar);
         history.push(PlayedRound {
             games: results,
             byes: round.byes,
