@@ -20,7 +20,7 @@ use crate::round::{Outcome, Pairing};
 /// How one game ended for one player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Result {
+pub enum PlayerResult {
     /// A win.
     Win,
     /// A draw.
@@ -34,14 +34,14 @@ pub enum Result {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Sheet {
     /// Each game's result and the points it scored.
-    pub games: Vec<(Result, u32)>,
+    pub games: Vec<(PlayerResult, u32)>,
 }
 
 impl Sheet {
     /// Whether the next game scores double: the last two games were wins.
     ///
     /// ```
-    /// use rajapasu_pairing::arena::{Result::*, Sheet};
+    /// use rajapasu_pairing::arena::{PlayerResult::*, Sheet};
     /// let mut sheet = Sheet::default();
     /// assert_eq!([Win, Win, Draw].map(|r| sheet.add(r)), [2, 2, 2]);
     /// assert!(!sheet.on_streak());
@@ -50,15 +50,18 @@ impl Sheet {
     /// ```
     pub fn on_streak(&self) -> bool {
         let n = self.games.len();
-        n >= 2 && self.games[n - 2..].iter().all(|(r, _)| *r == Result::Win)
+        n >= 2
+            && self.games[n - 2..]
+                .iter()
+                .all(|(r, _)| *r == PlayerResult::Win)
     }
 
     /// Records a game, and returns the points it scored.
-    pub fn add(&mut self, result: Result) -> u32 {
+    pub fn add(&mut self, result: PlayerResult) -> u32 {
         let base = match result {
-            Result::Win => 2,
-            Result::Draw => 1,
-            Result::Loss => 0,
+            PlayerResult::Win => 2,
+            PlayerResult::Draw => 1,
+            PlayerResult::Loss => 0,
         };
         let points = if self.on_streak() { 2 * base } else { base };
         self.games.push((result, points));
@@ -114,7 +117,7 @@ impl Arena {
         }
     }
 
-    fn known(&self, player: usize) -> std::result::Result<(), PairingError> {
+    fn known(&self, player: usize) -> Result<(), PairingError> {
         if player < self.sheets.len() {
             Ok(())
         } else {
@@ -126,7 +129,7 @@ impl Arena {
     }
 
     /// `player` is free and waits for a game (again). Joining twice changes nothing.
-    pub fn join(&mut self, player: usize) -> std::result::Result<(), PairingError> {
+    pub fn join(&mut self, player: usize) -> Result<(), PairingError> {
         self.known(player)?;
         if !self.playing[player] && !self.waiting.contains(&player) {
             self.waiting.push(player);
@@ -145,7 +148,7 @@ impl Arena {
     /// assert_eq!(arena.waiting(), [1]);
     /// assert!(arena.pair().is_empty());
     /// ```
-    pub fn leave(&mut self, player: usize) -> std::result::Result<(), PairingError> {
+    pub fn leave(&mut self, player: usize) -> Result<(), PairingError> {
         self.known(player)?;
         self.waiting.retain(|&p| p != player);
         Ok(())
@@ -197,18 +200,18 @@ impl Arena {
 
     /// Records the end of `game`: both players score and wait again. The points each scored
     /// come back, the leading player's first. A forfeit scores as a win or a loss.
-    pub fn finish(
-        &mut self,
-        game: Pairing,
-        outcome: Outcome,
-    ) -> std::result::Result<[u32; 2], PairingError> {
+    pub fn finish(&mut self, game: Pairing, outcome: Outcome) -> Result<[u32; 2], PairingError> {
         self.known(game.first)?;
         self.known(game.second)?;
         let (a, b) = match outcome {
-            Outcome::FirstWins | Outcome::FirstWinsByForfeit => (Result::Win, Result::Loss),
-            Outcome::Draw => (Result::Draw, Result::Draw),
-            Outcome::SecondWins | Outcome::SecondWinsByForfeit => (Result::Loss, Result::Win),
-            Outcome::DoubleForfeit => (Result::Loss, Result::Loss),
+            Outcome::FirstWins | Outcome::FirstWinsByForfeit => {
+                (PlayerResult::Win, PlayerResult::Loss)
+            }
+            Outcome::Draw => (PlayerResult::Draw, PlayerResult::Draw),
+            Outcome::SecondWins | Outcome::SecondWinsByForfeit => {
+                (PlayerResult::Loss, PlayerResult::Win)
+            }
+            Outcome::DoubleForfeit => (PlayerResult::Loss, PlayerResult::Loss),
         };
         let points = [
             self.sheets[game.first].add(a),

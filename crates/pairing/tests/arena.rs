@@ -1,6 +1,6 @@
 //! Arena pairing and scoring, with sequences worked by hand.
 
-use rajapasu_pairing::arena::{Arena, Result::*, Sheet};
+use rajapasu_pairing::arena::{Arena, PlayerResult::*, Sheet};
 use rajapasu_pairing::{Outcome, Pairing, PairingError};
 
 #[test]
