@@ -352,6 +352,15 @@ fn a_round_robin_of_engines_follows_the_berger_table_and_ranks_by_sonneborn_berg
         text.contains("Round 3: random ") && text.contains("  SB    Ctrs"),
         "{text}"
     );
+    // And the crosstable, in the order of the standings: one row and one column a player, each
+    // row (after the rank and the name) with one dot where the player meets itself and a
+    // result against each of the others.
+    for row in text.lines().rev().take(4) {
+        assert_eq!(row.matches('·').count(), 1, "{text}");
+        let cells = row.split_whitespace().skip(2);
+        let results = cells.filter(|c| ["0", "½", "1"].contains(c));
+        assert_eq!(results.count(), 3, "{row}");
+    }
 }
 
 #[test]

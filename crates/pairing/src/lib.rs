@@ -10,6 +10,7 @@
 //! | [`swiss`] | Swiss rounds by the basic rules of the FIDE Dutch system; leads ([`swiss::colour`]), the order of candidates ([`swiss::order`]); inside, what the rounds played tell (`card`) and a bracket's search (`bracket`) |
 //! | [`arena`] | pairing as players become free, and lichess's arena scoring with its streaks |
 //! | [`mandiri`] | Mandiri rounds: tables of three, the Raja's seat passed round |
+//! | [`crosstable`] | what each player scored against each other, game by game |
 //! | [`standings`](mod@standings) | score and tie-breaks: Sonneborn-Berger, Buchholz, median Buchholz, counters |
 //! | `matching` (inside) | maximum matchings (Edmonds): the Swiss completion test, the arena's look-ahead |
 //! | [`error`] | what is wrong with an input ([`PairingError`]) |
@@ -34,6 +35,7 @@
 
 pub mod arena;
 pub mod berger;
+pub mod crosstable;
 pub mod error;
 pub mod mandiri;
 mod matching;

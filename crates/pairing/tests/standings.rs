@@ -1,5 +1,6 @@
 //! Standings and tie-breaks against crosstables worked by hand.
 
+use rajapasu_pairing::crosstable::Crosstable;
 use rajapasu_pairing::{
     standings, GameResult, Outcome, Pairing, PairingError, PlayedRound, TieBreak,
 };
@@ -76,6 +77,20 @@ fn a_round_robin_is_ordered_by_score_then_sonneborn_berger_then_counters() {
     assert_eq!(
         (first.games, first.wins, first.draws, first.losses),
         (3, 2, 0, 1)
+    );
+    // The crosstable above, row by row.
+    let cross = Crosstable::new(4, &rounds).unwrap();
+    let rows: Vec<Vec<String>> = (0..4)
+        .map(|a| (0..4).map(|b| cross.text(a, b)).collect())
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ["", "1", "0", "1"],
+            ["0", "", "1", "1"],
+            ["1", "0", "", "½"],
+            ["0", "0", "½", ""],
+        ]
     );
 }
 
@@ -170,6 +185,15 @@ fn forfeits_score_as_wins_and_losses_and_are_counted() {
             (3, 1.0, 1, 1, 1, vec![0.0, 30.0]),
             (2, 0.0, 0, 2, 2, vec![0.0, 0.0]),
         ]
+    );
+    let cross = Crosstable::new(3, &rounds).unwrap();
+    assert_eq!(
+        (cross.text(1, 2), cross.text(2, 1)),
+        ("-".into(), "+".into())
+    );
+    assert_eq!(
+        (cross.text(0, 1), cross.text(1, 0)),
+        ("-".into(), "-".into())
     );
 }
 

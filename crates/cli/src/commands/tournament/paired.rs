@@ -8,6 +8,7 @@ use indicatif::ProgressBar;
 use rajapasu_ai::arena::{self, Scored, Seating};
 use rajapasu_ai::spec::PlayerSpec;
 use rajapasu_pairing::berger::{round_robin, Cycles};
+use rajapasu_pairing::crosstable::Crosstable;
 use rajapasu_pairing::swiss::Swiss;
 use rajapasu_pairing::{
     standings, GameResult, PairingError, PlayedRound, Round, Standing, TieBreak,
@@ -223,6 +224,10 @@ pub fn play<G: Report>(event: Event<'_, G>) -> Result<(), CliError> {
         history: &history,
         table: &table,
         tie_breaks,
+        crosstable: match event.format {
+            PairingFormat::Swiss => None,
+            _ => Some(Crosstable::new(n, &history)?),
+        },
         time: run.time,
     };
     match event.output {
@@ -241,6 +246,8 @@ struct Printed<'a> {
     history: &'a [PlayedRound],
     table: &'a [Standing],
     tie_breaks: &'a [TieBreak],
+    /// A round-robin's crosstable.
+    crosstable: Option<Crosstable>,
     time: std::time::Duration,
 }
 
@@ -289,6 +296,31 @@ impl Printed<'_> {
             );
             for v in &s.tie_breaks {
                 line.push_str(&format!("  {v:>6}"));
+            }
+            println!("{line}");
+        }
+        if let Some(cross) = &self.crosstable {
+            self.print_crosstable(cross, width);
+        }
+    }
+
+    /// A round-robin's crosstable, rows and columns in the order of the standings.
+    fn print_crosstable(&self, cross: &Crosstable, width: usize) {
+        println!();
+        let mut head = format!("{:>3}  {:<width$}", "#", "Player");
+        for k in 1..=self.table.len() {
+            head.push_str(&format!("  {k:>3}"));
+        }
+        println!("{head}");
+        for (k, row) in self.table.iter().enumerate() {
+            let mut line = format!("{:>3}  {:<width$}", k + 1, self.names[row.player]);
+            for col in self.table {
+                let cell = if col.player == row.player {
+                    "·".to_string()
+                } else {
+                    cross.text(row.player, col.player)
+                };
+                line.push_str(&format!("  {cell:>3}"));
             }
             println!("{line}");
         }
