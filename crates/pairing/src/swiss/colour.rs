@@ -142,11 +142,31 @@ pub fn high_leads(
     lead == Lead::First
 }
 
-/// The lead `high` gets by alternating from the most recent round in which `high` and `low`
-/// both played with different leads.
+/// The lead `high` gets by alternating from the most recent game in which `high` and `low`
+/// had different leads. Their games are compared from the last one back, rounds without a
+/// game left out, as if those rounds had come first (C.04.2 D.5; F.3 of the 2012 text: a
+/// history B W W - B counts as - B W W B).
 fn last_difference(high: &[Option<Lead>], low: &[Option<Lead>]) -> Option<Lead> {
-    high.iter().zip(low).rev().find_map(|(h, l)| match (h, l) {
-        (Some(h), Some(l)) if h != l => Some(h.other()),
-        _ => None,
-    })
+    let high = high.iter().flatten().rev();
+    let low = low.iter().flatten().rev();
+    high.zip(low).find_map(|(h, l)| (h != l).then(|| h.other()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{last_difference, Lead::*};
+
+    #[test]
+    fn histories_are_compared_game_by_game_from_the_last() {
+        // Game by game: S F against F S F. From the last, F and F, then S and S: no
+        // difference. (Round by round, round 1 would differ: S against F.)
+        let high = [Some(Second), None, Some(First)];
+        let low = [Some(First), Some(Second), Some(First)];
+        assert_eq!(last_difference(&high, &low), None);
+        let high = [Some(First), None, Some(Second), Some(First)];
+        let low = [Some(Second), Some(First), Some(First), Some(First)];
+        // Game by game, F S F against S F F F: the last games agree, the ones before differ
+        // (S against F): high answered then, so leads now.
+        assert_eq!(last_difference(&high, &low), Some(First));
+    }
 }
