@@ -230,6 +230,22 @@ fn a_player_who_floated_down_recently_does_not_float_down_again() {
 }
 
 #[test]
+fn a_bracket_is_weighed_with_its_remainder() {
+    let r1 = played("1-4 0-1 5-2 0-1 3-6 0-1");
+    let r2 = played("2-4 1-0 6-1 0-1 5-3 1-0");
+    // Scores: 2 on 2; 1 4 5 6 on 1; 3 on 0. Leads wished: 1 to lead (mild), 2 to answer
+    // (mild), 3 to lead (mild), 4 to lead (absolute: answered twice), 5 to answer (absolute),
+    // 6 to answer (mild). 1 floated up in round 2 (against 6, who had more).
+    // 2 floats down to meet 1 4 5 6. 2-1 is clean, but 1 would float up again, and the
+    // remainder 4 5 6 then needs the clash 5-6 (4-5 or 4-6 would leave 6 or 5 to meet 3
+    // again). No pairing of the whole bracket is clean, so one mild clash is accepted, and
+    // with it no repeated float: 2-6 (2 has met 4 and 5), then 1-5, and 4 floats to meet 3.
+    // Leads: 2 and 6 both led last and answered before: 2 ranks higher and answers (E.4).
+    let round = Swiss::new(6).unwrap().pair(&[r1, r2]).unwrap();
+    assert_eq!(round.games, games("6-2 1-5 4-3"));
+}
+
+#[test]
 fn a_game_lost_by_forfeit_was_not_played() {
     // F.2 (2012 text): a game not played does not stop its players meeting, and gives no lead.
     let two = Swiss::new(2).unwrap();

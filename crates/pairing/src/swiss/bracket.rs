@@ -4,12 +4,21 @@
 use super::card::{Card, Float};
 use super::colour::{self, Strength};
 use super::order;
-use crate::matching::can_pair;
+use crate::matching::{can_pair, max_pairs};
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// How many candidate pairings of one bracket are looked at for each number of pairs and each
 /// level of lead clashes, before the next level is tried: a bound so that a large bracket
 /// never hangs.
 const SEARCH_BUDGET: usize = 100_000;
+
+/// The most pairs of each remainder met so far (its players, and how many are below it).
+type MostPairs = RefCell<HashMap<(Vec<usize>, usize), Option<usize>>>;
+
+/// The largest remainder weighed with the moved players' pairs; a larger one is paired on its
+/// own, so that a large event stays quick.
+const WEIGHED_REMAINDER: usize = 24;
 
 /// A bracket's pairs (the higher-ranked player first) and the players who float down.
 pub type BracketPairing = (Vec<(usize, usize)>, Vec<usize>);
@@ -68,9 +77,20 @@ impl<F: Fn(usize, usize) -> bool> Search<'_, F> {
     ) -> Option<BracketPairing> {
         let (moved, residents) = bracket.split_at(movers);
         let strict = self.strict(bracket, below);
+        // The most pairs of each remainder, found once: every search meets the same ones.
+        let most = RefCell::new(HashMap::new());
         for attempt in attempts(movers, |p| !last || p == movers, strict) {
             let (s1, floating) = moved.split_at(attempt.pairs);
             let lower: Vec<usize> = floating.iter().chain(below).copied().collect();
+            // No candidate if the moved players cannot all meet residents.
+            let mut both: Vec<usize> = s1.to_vec();
+            both.extend(residents);
+            let across = |a: usize, b: usize| {
+                s1.contains(&a) != s1.contains(&b) && self.fits(a, b, attempt.clash)
+            };
+            if max_pairs(&both, &across) < s1.len() {
+                continue;
+            }
             let mut budget = SEARCH_BUDGET;
             // The residents who meet players moved down float up.
             let fits = |a: usize, b: usize| {
@@ -80,7 +100,7 @@ impl<F: Fn(usize, usize) -> bool> Search<'_, F> {
                 s1,
                 residents,
                 &fits,
-                &mut |rest: &[usize]| self.homogeneous(rest, &lower, last),
+                &mut |rest: &[usize]| self.remainder(rest, &lower, last, attempt, &most),
                 &mut budget,
             );
             if let Some((chosen, (pairs, floaters))) = found {
@@ -102,11 +122,67 @@ impl<F: Fn(usize, usize) -> bool> Search<'_, F> {
     ) -> Option<BracketPairing> {
         let n = bracket.len();
         let strict = self.strict(bracket, below);
-        for attempt in attempts(n / 2, |p| !last || 2 * p == n, strict) {
+        self.homogeneous_by(
+            bracket,
+            below,
+            attempts(n / 2, |p| !last || 2 * p == n, strict),
+        )
+    }
+
+    /// The remainder of a heterogeneous bracket, paired so that the whole bracket meets the
+    /// `outer` search's criteria: as many pairs as the remainder can make at all, no lead
+    /// clash beyond those `outer` accepts and no repeated float it does not accept (the rules
+    /// weigh a bracket with its remainder). A remainder of more than [`WEIGHED_REMAINDER`]
+    /// players is paired on its own.
+    fn remainder(
+        &self,
+        rest: &[usize],
+        below: &[usize],
+        last: bool,
+        outer: Attempt,
+        known: &MostPairs,
+    ) -> Option<BracketPairing> {
+        if rest.len() > WEIGHED_REMAINDER {
+            return self.homogeneous(rest, below, last);
+        }
+        let key = (rest.to_vec(), below.len());
+        let cached = known.borrow().get(&key).copied();
+        let most = match cached {
+            Some(most) => most,
+            None => {
+                let most = self
+                    .homogeneous(rest, below, last)
+                    .map(|(pairs, _)| pairs.len());
+                known.borrow_mut().insert(key, most);
+                most
+            }
+        }?;
+        let n = rest.len();
+        let strict = self.strict(rest, below);
+        let within = attempts(most, |p| p == most && (!last || 2 * p == n), strict)
+            .into_iter()
+            .filter(|a| a.clash <= outer.clash && a.floats <= outer.floats)
+            .collect();
+        self.homogeneous_by(rest, below, within)
+    }
+
+    /// Pairs a homogeneous bracket by the first of `attempts` that finds a pairing.
+    fn homogeneous_by(
+        &self,
+        bracket: &[usize],
+        below: &[usize],
+        attempts: Vec<Attempt>,
+    ) -> Option<BracketPairing> {
+        let n = bracket.len();
+        for attempt in attempts {
             let (p, allowed) = (attempt.pairs, attempt.clash);
             // Everyone below must stay pairable without clashing absolute preferences, unless
             // this is already the last resort.
             let below_allowed = allowed.max(Some(Strength::Strong));
+            // No candidate can make `p` pairs if the bracket cannot at all: skip the search.
+            if max_pairs(bracket, &|a, b| self.fits(a, b, allowed)) < p {
+                continue;
+            }
             let mut budget = SEARCH_BUDGET;
             for ex in order::exchanges(p, n) {
                 let in_s1 =
@@ -152,7 +228,7 @@ struct Attempt {
 
 /// How far a search keeps a player from floating the same way again (the 2012 text's B5 and
 /// B6, the 2017 text's C.14 to C.17).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum FloatRule {
     /// Not the float the player had in either of the last two rounds.
     TwoRounds,

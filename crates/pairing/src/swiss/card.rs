@@ -3,7 +3,6 @@
 
 use super::colour::{preference, Lead, Preference};
 use crate::round::{scores, Pairing, PlayedRound};
-use std::collections::HashSet;
 
 /// How a player was paired in a round, against their own score (A.4): down against a lower
 /// score (a bye counts as one), up against a higher one.
@@ -21,8 +20,9 @@ pub enum Float {
 pub struct Card {
     /// Score in half points.
     pub score: u32,
-    /// Opponents met.
-    pub met: HashSet<usize>,
+    /// Whether the player has met each other player (a flag a player: looked up for every
+    /// candidate pair).
+    pub met: Vec<bool>,
     /// The lead in each round (`None`: no game).
     pub leads: Vec<Option<Lead>>,
     /// Points had without playing: byes, and wins by forfeit (C.04.1: neither may have a bye
@@ -46,7 +46,7 @@ pub fn cards(players: usize, played: &[PlayedRound], bye_half_points: u32) -> Ve
     let mut cards: Vec<Card> = (0..players)
         .map(|_| Card {
             score: 0,
-            met: HashSet::new(),
+            met: vec![false; players],
             leads: vec![None; played.len()],
             unplayed_points: 0,
             wish: None,
@@ -68,8 +68,8 @@ pub fn cards(players: usize, played: &[PlayedRound], bye_half_points: u32) -> Ve
                 }
                 continue;
             }
-            cards[first].met.insert(second);
-            cards[second].met.insert(first);
+            cards[first].met[second] = true;
+            cards[second].met[first] = true;
             cards[first].leads[k] = Some(Lead::First);
             cards[second].leads[k] = Some(Lead::Second);
             let (f, s) = (before[first], before[second]);

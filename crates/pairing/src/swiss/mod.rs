@@ -151,7 +151,7 @@ impl Swiss {
             }
             r
         };
-        let new_game = |a: usize, b: usize| !cards[a].met.contains(&b);
+        let new_game = |a: usize, b: usize| !cards[a].met[b];
 
         let mut byes = Vec::new();
         let mut active = ranked.clone();
