@@ -23,7 +23,8 @@
 //!
 //! - A bracket with fewer players moved down than residents is heterogeneous: the moved
 //!   players meet residents first, and the residents left are paired as a homogeneous
-//!   remainder (exchanges are tried in homogeneous brackets only).
+//!   remainder, weighed with them: the whole bracket meets each level of the criteria
+//!   (exchanges are tried in homogeneous brackets only).
 //!
 //! Left out of the full Dutch rules: the criteria are met in the order above, candidate by
 //! candidate, rather than by counting violations across the whole bracket; the bye is chosen
