@@ -257,7 +257,7 @@ impl Printed<'_> {
     }
 
     fn text(&self) {
-        println!(
+        outln!(
             "{} of {}, {}, {} in {:.1} s; rules {}",
             self.format.name(),
             plural(self.names.len() as u64, "player", "players"),
@@ -266,7 +266,7 @@ impl Printed<'_> {
             self.time.as_secs_f64(),
             self.rules
         );
-        println!();
+        outln!();
         for (k, r) in self.history.iter().enumerate() {
             let mut parts: Vec<String> = r
                 .games
@@ -277,9 +277,9 @@ impl Printed<'_> {
                 })
                 .collect();
             parts.extend(r.byes.iter().map(|&b| format!("{} bye", self.names[b])));
-            println!("Round {}: {}", k + 1, parts.join("; "));
+            outln!("Round {}: {}", k + 1, parts.join("; "));
         }
-        println!();
+        outln!();
         let width = self.names.iter().map(|n| n.len()).max().unwrap_or(0).max(6);
         let mut head = format!(
             "{:>3}  {:<width$}  {:>5}  {:>5}  {:>3}  {:>3}  {:>3}",
@@ -288,7 +288,7 @@ impl Printed<'_> {
         for t in self.tie_breaks {
             head.push_str(&format!("  {:>6}", t.short_name()));
         }
-        println!("{head}");
+        outln!("{head}");
         for s in self.table {
             let mut line = format!(
                 "{:>3}  {:<width$}  {:>5}  {:>5}  {:>3}  {:>3}  {:>3}",
@@ -297,7 +297,7 @@ impl Printed<'_> {
             for v in &s.tie_breaks {
                 line.push_str(&format!("  {v:>6}"));
             }
-            println!("{line}");
+            outln!("{line}");
         }
         if let Some(cross) = &self.crosstable {
             self.print_crosstable(cross, width);
@@ -306,12 +306,12 @@ impl Printed<'_> {
 
     /// A round-robin's crosstable, rows and columns in the order of the standings.
     fn print_crosstable(&self, cross: &Crosstable, width: usize) {
-        println!();
+        outln!();
         let mut head = format!("{:>3}  {:<width$}", "#", "Player");
         for k in 1..=self.table.len() {
             head.push_str(&format!("  {k:>3}"));
         }
-        println!("{head}");
+        outln!("{head}");
         for (k, row) in self.table.iter().enumerate() {
             let mut line = format!("{:>3}  {:<width$}", k + 1, self.names[row.player]);
             for col in self.table {
@@ -322,7 +322,7 @@ impl Printed<'_> {
                 };
                 line.push_str(&format!("  {cell:>3}"));
             }
-            println!("{line}");
+            outln!("{line}");
         }
     }
 
@@ -367,7 +367,7 @@ impl Printed<'_> {
             "rounds": rounds,
             "standings": standings,
         });
-        println!("{out}");
+        outln!("{out}");
     }
 
     fn csv(&self) {
