@@ -89,11 +89,44 @@ impl Proven {
     }
 }
 
+impl Proven {
+    /// The winner, when it is proven even if the number of rounds is not.
+    ///
+    /// ```
+    /// use rajapasu_ai::match_solver::fixpoint::{MatchValue, Proven};
+    /// use rajapasu_engine::Side;
+    /// let south = |rounds| MatchValue::Win { winner: Side::South, rounds };
+    /// let p = Proven { worst: south(8), best: south(5) };
+    /// assert_eq!(p.winner(), Some(Side::South));
+    /// assert_eq!(p.to_string(), "South wins in 5 to 8 rounds");
+    /// assert_eq!(Proven { worst: MatchValue::Draw, best: south(5) }.winner(), None);
+    /// ```
+    pub fn winner(self) -> Option<Side> {
+        match (self.worst, self.best) {
+            (MatchValue::Win { winner: a, .. }, MatchValue::Win { winner: b, .. }) if a == b => {
+                Some(a)
+            }
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for Proven {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.exact() {
-            Some(v) => write!(f, "{v}"),
-            None => write!(f, "between {} and {}", self.worst, self.best),
+        match (self.exact(), self.worst, self.best) {
+            (Some(v), _, _) => write!(f, "{v}"),
+            (
+                None,
+                MatchValue::Win {
+                    winner: a,
+                    rounds: r,
+                },
+                MatchValue::Win {
+                    winner: b,
+                    rounds: q,
+                },
+            ) if a == b => write!(f, "{a} wins in {} to {} rounds", r.min(q), r.max(q)),
+            _ => write!(f, "between {} and {}", self.worst, self.best),
         }
     }
 }

@@ -301,7 +301,12 @@ fn svg(table: &MatchTable) -> String {
                     format!("hsl({hue},70%,{light}%)")
                 }
                 Some(MatchValue::Draw) => "#bbbbbb".to_string(),
-                None => "#ffffff".to_string(),
+                // The winner proven, the rounds only bounded: pale.
+                None => match v.winner() {
+                    Some(Side::South) => "hsl(210,70%,88%)".to_string(),
+                    Some(Side::North) => "hsl(10,70%,88%)".to_string(),
+                    None => "#ffffff".to_string(),
+                },
             };
             out += &format!(
                 "<rect x=\"{x}\" y=\"{y}\" width=\"{cell}\" height=\"{}\" fill=\"{fill}\" \
@@ -318,7 +323,8 @@ fn svg(table: &MatchTable) -> String {
     }
     out += &format!(
         "<text x=\"{left}\" y=\"{}\">South's holdings at the round start. Blue: South wins, \
-         red: North wins (darker: fewer rounds), grey: drawn, white: only bounds proven.</text>\n</svg>\n",
+         red: North wins (darker: fewer rounds; pale: the rounds only bounded), grey: drawn, white: \
+         the result not proven.</text>\n</svg>\n",
         axis + 18
     );
     out
