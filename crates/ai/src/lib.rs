@@ -17,7 +17,7 @@
 //! | [`search`] | the two-player alpha-beta search and its time manager; its exact scores come from the solver |
 //! | [`book`] | the proven opening book, embedded: each move's proven value in the first moves of the canonical round (docs/BOOK.md) |
 //! | [`solver`] | proofs of single rounds under the repetition rule (docs/SOLVING.md): the [`Solver`](solver::Solver) API, the bound search, the proof table and its keys |
-//! | [`certify`] | proof certificates of a round's bound (docs/CERTIFICATES.md): the proof-recording search and the certificate's text, for `rajapasu check` |
+//! | [`certify`] | proof certificates (docs/CERTIFICATES.md) of a round's bound and of a match won within `k` rounds: the proof-recording search and the certificates' text, for `rajapasu check` |
 //! | [`match_solver`] | the match as a game over round starts: the round games and what their proven counter values decide |
 //! | [`table`] | where the search finds the endgame table (`rajapasu-tablebase`) |
 //! | [`eval`] | the two-player static evaluation and its weights |

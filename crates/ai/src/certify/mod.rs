@@ -1,12 +1,12 @@
-//! Proof certificates (docs/CERTIFICATES.md): a round's bound written down as the prover's
-//! strategy, so that a small program that knows only the rules (`rajapasu check`, the
+//! Proof certificates (docs/CERTIFICATES.md): a round's bound, or a match won within a number
+//! of rounds, written down as the prover's strategy, so that a small program that knows only the rules (`rajapasu check`, the
 //! `rajapasu-check` crate) can check it without trusting the solver.
 //!
 //! | Module | What it holds |
 //! |---|---|
-//! | `record` | the proof-recording search: the prover's strategy for "my final margin is at least `m`", every position once, no line repeating a position |
+//! | `record` | the proof-recording search: the prover's strategy towards a goal (a margin, or a round's outcomes), every position once, no line repeating a position |
 //! | `certificate` | the strategy found ([`RoundCertificate`]) and its text ([`RoundCertificate::write`]) |
-//! | `match_certificate` | a match win within `k` rounds ([`MatchCertificate`]): one round section a round start, ranked by the rounds left, from a solved match table |
+//! | `match_certificate` | a match win within `k` rounds ([`MatchCertificate`]): one round section a round start, ranked by the rounds left, from the match's values |
 
 mod certificate;
 mod match_certificate;

@@ -1,6 +1,7 @@
-//! The proof-recording search: the prover's strategy for "my final margin is at least `m`",
-//! down to the ends of the round, or to positions where the counters already decide it (the
-//! prover's lead is at least `m` plus the counters left).
+//! The proof-recording search: the prover's strategy towards a goal ([`Goal`]: "my final
+//! margin is at least `m`" for a round certificate, a set of round outcomes for a section of a
+//! match certificate), down to the ends of the round, or to positions where the counters
+//! already decide it (for a margin: the prover's lead is at least `m` plus the counters left).
 //!
 //! A depth-first AND/OR search: one move that works at the prover's positions, every reply at
 //! the opponent's. It is the game where endless lines go against the prover (docs/SOLVING.md,
