@@ -163,3 +163,53 @@ fn match_wins_on_small_boards_are_certified_at_their_brute_force_value() {
     // leader=loser).
     assert_eq!((wins, others), (56, 4));
 }
+
+/// Every round start whose solved value is at worst a draw for a player, on small boards: that
+/// player's no-loss certificate is written and accepted, and the brute force over whole
+/// matches agrees that the player does not lose. Where the value is a loss, none is written.
+#[test]
+fn no_loss_on_small_boards_is_certified_where_the_brute_force_finds_no_loss() {
+    use common::match_brute::{round_start_value, MatchValue as Brute};
+    use rajapasu_ai::certify::certify_no_loss;
+    use rajapasu_ai::match_solver::fixpoint::{solve_match, MatchOptions};
+    let (mut certified, mut refused) = (0, 0);
+    for rules in [
+        "canonical/holes=3,counters=2",
+        "canonical/holes=3,counters=3",
+    ] {
+        let rules: Rules = rules.parse().unwrap();
+        let table = solve_match(rules, &MatchOptions::default(), &mut |_| {});
+        for (start, _) in table.iter() {
+            let (truth, _) =
+                round_start_value(rules, start.south(), start.leader(), 50_000_000).unwrap();
+            for prover in [Side::South, Side::North] {
+                let options = CertifyOptions::default();
+                let made = certify_no_loss(table.iter(), start, prover, &options, &mut |_| {});
+                let loses = matches!(truth, Brute::Won { winner, .. } if winner != prover);
+                let Ok(cert) = made else {
+                    assert!(
+                        loses,
+                        "{start:?} {prover}: no certificate, brute force {truth:?}"
+                    );
+                    refused += 1;
+                    continue;
+                };
+                assert!(
+                    !loses,
+                    "{start:?} {prover}: certified, brute force {truth:?}"
+                );
+                let mut text = Vec::new();
+                cert.write(&mut text).unwrap();
+                let accepted = check(text.as_slice()).unwrap_or_else(|e| {
+                    panic!("the checker refuses the no-loss certificate of {start:?}: {e}")
+                });
+                assert_eq!(accepted.header.claim, Claim::NoLoss { start });
+                assert_eq!(accepted.header.prover, prover);
+                certified += 1;
+            }
+        }
+    }
+    // 44 round starts, two players each: a certificate exactly where the brute force finds no
+    // loss.
+    assert_eq!((certified, refused), (62, 26));
+}

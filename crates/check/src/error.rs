@@ -181,6 +181,12 @@ pub enum CheckError {
         /// The rank of its section, if it has one.
         found: Option<u32>,
     },
+    /// A no-loss certificate whose rounds can lead to a round start that has no section (or
+    /// whose own round start has none).
+    NoSection {
+        /// The round start.
+        start: RoundStart,
+    },
     /// The root's value is below the header's claim.
     ClaimTooHigh {
         /// The claimed margin.
@@ -285,6 +291,12 @@ impl fmt::Display for CheckError {
                 "node {node}: the round can end here in an outcome outside the goal"
             ),
             NotARoundStart { line, error } => write!(f, "line {line}: {error}"),
+            NoSection { start } => write!(
+                f,
+                "the round start where South holds {} and {} leads has no section",
+                start.south(),
+                start.leader()
+            ),
             SectionOrder { line } => write!(
                 f,
                 "line {line}: sections come in increasing rank, each round start once"

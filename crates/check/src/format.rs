@@ -20,6 +20,12 @@ pub enum Claim {
         /// The most rounds the match lasts.
         rounds: u32,
     },
+    /// A match certificate: the prover does not lose the match from the round start `start`:
+    /// it wins, or the match never ends, or decision 11 draws it.
+    NoLoss {
+        /// The round start.
+        start: RoundStart,
+    },
 }
 
 /// A certificate's header.
@@ -188,14 +194,19 @@ pub fn header<R: BufRead>(lines: &mut Lines<R>) -> Result<Header, CheckError> {
             (root, Claim::Margin(m))
         }
         Ok(start) => {
-            const CLAIM: &str = "`claim rounds<=K`, K at least 1 (a match certificate)";
-            let k = claim.strip_prefix("rounds<=").and_then(|k| k.parse().ok());
-            let rounds = k.filter(|&k| k >= 1).ok_or(CheckError::Header {
-                line,
-                expected: CLAIM,
-            })?;
+            const CLAIM: &str =
+                "`claim rounds<=K`, K at least 1, or `claim no-loss` (a match certificate)";
             let root = start.position(2).expect("round 2 is a round");
-            (root, Claim::Rounds { start, rounds })
+            if claim == "no-loss" {
+                (root, Claim::NoLoss { start })
+            } else {
+                let k = claim.strip_prefix("rounds<=").and_then(|k| k.parse().ok());
+                let rounds = k.filter(|&k| k >= 1).ok_or(CheckError::Header {
+                    line,
+                    expected: CLAIM,
+                })?;
+                (root, Claim::Rounds { start, rounds })
+            }
         }
     };
     Ok(Header {
@@ -230,19 +241,19 @@ fn round_start(text: &str, rules: Rules, line: u64) -> Result<RoundStart, CheckE
         .map_err(|error| CheckError::NotARoundStart { line, error })
 }
 
-/// A section line of a match certificate, `section HOLDINGS LEADER rank J`: the round start
-/// and its rank.
+/// A section line of a match certificate, `section HOLDINGS LEADER rank J` (J at least 1), or
+/// `section HOLDINGS LEADER` in a `no-loss` certificate: the round start and its rank.
 pub(crate) fn section<R: BufRead>(
     lines: &mut Lines<R>,
     rules: Rules,
-) -> Result<(RoundStart, u32), CheckError> {
-    const SECTION: &str = "`section HOLDINGS LEADER rank J`, J at least 1";
+) -> Result<(RoundStart, Option<u32>), CheckError> {
+    const SECTION: &str =
+        "`section HOLDINGS LEADER rank J`, J at least 1, or `section HOLDINGS LEADER`";
     let rest = lines.field("section", SECTION)?;
     let line = lines.number();
-    let (start, rank) = rest.rsplit_once(" rank ").ok_or(CheckError::Header {
-        line,
-        expected: SECTION,
-    })?;
+    let Some((start, rank)) = rest.rsplit_once(" rank ") else {
+        return Ok((round_start(&rest, rules, line)?, None));
+    };
     let rank = rank
         .trim()
         .parse()
@@ -252,7 +263,7 @@ pub(crate) fn section<R: BufRead>(
             line,
             expected: SECTION,
         })?;
-    Ok((round_start(start, rules, line)?, rank))
+    Ok((round_start(start, rules, line)?, Some(rank)))
 }
 
 /// Parses one node line.

@@ -7,8 +7,9 @@ use crate::format::{self, Claim, Header, Lines, Node};
 use rajapasu_engine::{
     BySide, Game, Position, RoundEnd, RoundOutcome, RoundStart, Side, MAX_HOLES,
 };
+use std::cell::RefCell;
 use std::collections::hash_map::Entry;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::BufRead;
 
 /// A position exactly, for the "every position once" rule: hole counts, captures and the side
@@ -126,25 +127,83 @@ impl Leaves for Outcomes<'_> {
     }
 
     fn decided(&self, pos: &Position) -> Option<i32> {
-        // Every split of the counters left, and every way the round can end: rule 8(a) with
-        // either player to move, or rule 8(b).
-        let t = pos.on_board();
-        let mut worst = i32::MAX;
-        for south in 0..=t {
-            let captured = BySide::new(
-                pos.captured(Side::South) + south,
-                pos.captured(Side::North) + t - south,
-            );
-            for (end, to_move) in [
-                (RoundEnd::NoMoves, Side::South),
-                (RoundEnd::NoMoves, Side::North),
-                (RoundEnd::Repetition, pos.to_move()),
-            ] {
-                worst = worst.min(self.value(self.start.outcome(captured, end, to_move))?);
+        every_end(self.start, pos, |o| self.value(o))
+    }
+}
+
+/// A no-loss section's leaves: the round ends in a match won by the prover or at any round
+/// start, which must then have a section too (value 0 for all). Matches that go on for ever,
+/// or that decision 11 draws, are no loss.
+struct Safe<'a> {
+    start: RoundStart,
+    prover: Side,
+    reached: &'a RefCell<HashSet<RoundStart>>,
+}
+
+impl Safe<'_> {
+    fn value(&self, outcome: RoundOutcome) -> Option<i32> {
+        match outcome {
+            RoundOutcome::MatchWon(side) => (side == self.prover).then_some(0),
+            RoundOutcome::Next(next) => {
+                self.reached.borrow_mut().insert(next);
+                Some(0)
             }
         }
-        Some(worst)
     }
+}
+
+impl Leaves for Safe<'_> {
+    fn end(&self, pos: &Position) -> Option<i32> {
+        self.value(
+            self.start
+                .outcome(round_end(pos), RoundEnd::NoMoves, pos.to_move()),
+        )
+    }
+
+    fn decided(&self, pos: &Position) -> Option<i32> {
+        every_end(self.start, pos, |o| self.value(o))
+    }
+}
+
+/// The worst value among every way the round can end from `pos`: every split of the counters
+/// left, and rule 8(a) with either player to move, or rule 8(b). `None` if one is outside the
+/// goal.
+fn every_end(
+    start: RoundStart,
+    pos: &Position,
+    value: impl Fn(RoundOutcome) -> Option<i32>,
+) -> Option<i32> {
+    let t = pos.on_board();
+    let mut worst = i32::MAX;
+    for south in 0..=t {
+        let captured = BySide::new(
+            pos.captured(Side::South) + south,
+            pos.captured(Side::North) + t - south,
+        );
+        for (end, to_move) in [
+            (RoundEnd::NoMoves, Side::South),
+            (RoundEnd::NoMoves, Side::North),
+            (RoundEnd::Repetition, pos.to_move()),
+        ] {
+            worst = worst.min(value(start.outcome(captured, end, to_move))?);
+        }
+    }
+    Some(worst)
+}
+
+/// A section's graph, its errors named by its round start.
+fn section_nodes<R: BufRead>(
+    lines: &mut Lines<R>,
+    section: RoundStart,
+    prover: Side,
+    claimed: i32,
+    goal: &dyn Leaves,
+) -> Result<Body, CheckError> {
+    let root = section.position(2).expect("round 2 is a round");
+    nodes(lines, &root, prover, claimed, goal).map_err(|error| CheckError::InSection {
+        start: section,
+        error: Box::new(error),
+    })
 }
 
 /// What one graph of nodes proved.
@@ -182,10 +241,13 @@ pub fn check<R: BufRead>(input: R) -> Result<Accepted, CheckError> {
             let (mut last, mut total, mut leaves) = (0, 0, 0);
             for _ in 0..sections {
                 let (section, rank) = format::section(&mut lines, header.rules)?;
+                let line = lines.number();
+                let rank = rank.ok_or(CheckError::Header {
+                    line,
+                    expected: "`section HOLDINGS LEADER rank J`: sections have ranks here",
+                })?;
                 if rank < last || ranks.contains_key(&section) {
-                    return Err(CheckError::SectionOrder {
-                        line: lines.number(),
-                    });
+                    return Err(CheckError::SectionOrder { line });
                 }
                 let goal = Outcomes {
                     start: section,
@@ -193,14 +255,7 @@ pub fn check<R: BufRead>(input: R) -> Result<Accepted, CheckError> {
                     rank,
                     ranks: &ranks,
                 };
-                let root = section.position(2).expect("round 2 is a round");
-                let body =
-                    nodes(&mut lines, &root, prover, -(rank as i32), &goal).map_err(|error| {
-                        CheckError::InSection {
-                            start: section,
-                            error: Box::new(error),
-                        }
-                    })?;
+                let body = section_nodes(&mut lines, section, prover, -(rank as i32), &goal)?;
                 ranks.insert(section, rank);
                 last = rank;
                 total += body.nodes;
@@ -216,6 +271,45 @@ pub fn check<R: BufRead>(input: R) -> Result<Accepted, CheckError> {
             Accepted {
                 header,
                 root_value: -(rank.expect("checked above") as i32),
+                nodes: total,
+                leaves,
+                sections,
+            }
+        }
+        Claim::NoLoss { start } => {
+            let sections = lines.count("sections", "`sections N`, N at least 1")?;
+            let mut listed: HashSet<RoundStart> = HashSet::new();
+            let reached = RefCell::new(HashSet::from([start]));
+            let (mut total, mut leaves) = (0, 0);
+            for _ in 0..sections {
+                let (section, rank) = format::section(&mut lines, header.rules)?;
+                let line = lines.number();
+                if rank.is_some() {
+                    return Err(CheckError::Header {
+                        line,
+                        expected: "`section HOLDINGS LEADER`: no ranks in a no-loss certificate",
+                    });
+                }
+                if !listed.insert(section) {
+                    return Err(CheckError::SectionOrder { line });
+                }
+                let goal = Safe {
+                    start: section,
+                    prover,
+                    reached: &reached,
+                };
+                let body = section_nodes(&mut lines, section, prover, 0, &goal)?;
+                total += body.nodes;
+                leaves += body.leaves;
+            }
+            // Every round start a round can lead to has a section of its own.
+            let reached = reached.into_inner();
+            if let Some(&missing) = reached.iter().find(|r| !listed.contains(r)) {
+                return Err(CheckError::NoSection { start: missing });
+            }
+            Accepted {
+                header,
+                root_value: 0,
                 nodes: total,
                 leaves,
                 sections,

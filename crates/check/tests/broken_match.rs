@@ -102,3 +102,29 @@ fn a_broken_section_names_its_round_start_and_node() {
         "{error}"
     );
 }
+
+/// A no-loss certificate (South holding 4 and leading on the 2 x 3 board with 2 counters a
+/// hole: a draw by decision 11) is accepted; without one of its sections it is refused,
+/// naming the round start left without one.
+#[test]
+fn a_no_loss_certificate_needs_a_section_for_every_round_start_reached() {
+    let good = include_str!("data/holes3-counters2-no-loss.cert");
+    let accepted = check(good.as_bytes()).unwrap();
+    let rules: Rules = "canonical/holes=3,counters=2".parse().unwrap();
+    let start = RoundStart::new(rules, 4, Side::South).unwrap();
+    assert_eq!(accepted.header.claim, Claim::NoLoss { start });
+    assert_eq!(accepted.sections, 11);
+    // Drop the section of South holding 5 with North leading.
+    let from = good.find("section 5 N\n").unwrap();
+    let to = from + good[from..].find("end\n").unwrap() + 4;
+    let dropped = good[..from].to_string() + &good[to..];
+    let dropped = dropped.replace("sections 11", "sections 10");
+    let err = refused(&dropped);
+    assert!(
+        matches!(err, CheckError::NoSection { start } if start.south() == 5 && start.leader() == Side::North),
+        "{err}"
+    );
+    // Ranks have no place in it.
+    let ranked = good.replace("section 4 S\n", "section 4 S rank 1\n");
+    assert!(matches!(refused(&ranked), CheckError::Header { .. }));
+}

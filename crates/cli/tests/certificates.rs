@@ -82,6 +82,21 @@ fn a_match_certificate_is_written_and_accepted() {
         out.starts_with("accepted: South wins the match within 1 round (rounds<=1)"),
         "{out}"
     );
+    // A draw by decision 11: South does not lose.
+    let out = ok(&[
+        "certify",
+        "--rules",
+        "canonical/holes=3,counters=2",
+        "--match",
+        "4 S",
+        "--no-loss",
+        "S",
+        "--out",
+        file,
+    ]);
+    assert!(out.contains("South does not lose, 11 round sections"), "{out}");
+    let out = ok(&["check", file]);
+    assert!(out.starts_with("accepted: South does not lose the match"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -17,20 +17,28 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::{self, Write};
 use std::sync::Mutex;
 
-/// The proof that `prover` wins the match from a round start within a number of rounds.
+/// The proof that `prover` wins the match from a round start within a number of rounds, or
+/// does not lose it.
 #[derive(Clone, Debug)]
 pub struct MatchCertificate {
     start: RoundStart,
     prover: Side,
-    rounds: u32,
-    /// Each round start's section, by rank.
+    /// The rounds within which the prover wins; `None`: the prover does not lose.
+    rounds: Option<u32>,
+    /// Each round start's section, by rank (0 in a no-loss certificate).
     sections: Vec<(RoundStart, u32, RoundCertificate)>,
 }
 
 impl MatchCertificate {
-    /// The rounds within which the prover wins.
-    pub fn rounds(&self) -> u32 {
+    /// The rounds within which the prover wins; `None` for a certificate that the prover does
+    /// not lose.
+    pub fn rounds(&self) -> Option<u32> {
         self.rounds
+    }
+
+    /// The prover.
+    pub fn prover(&self) -> Side {
+        self.prover
     }
 
     /// The round sections.
@@ -59,15 +67,17 @@ impl MatchCertificate {
             letter(self.start.leader())
         )?;
         writeln!(out, "prover {}", letter(self.prover))?;
-        writeln!(out, "claim rounds<={}", self.rounds)?;
+        match self.rounds {
+            Some(k) => writeln!(out, "claim rounds<={k}")?,
+            None => writeln!(out, "claim no-loss")?,
+        }
         writeln!(out, "sections {}", self.sections.len())?;
         for (start, rank, cert) in &self.sections {
-            writeln!(
-                out,
-                "section {} {} rank {rank}",
-                start.south(),
-                letter(start.leader())
-            )?;
+            write!(out, "section {} {}", start.south(), letter(start.leader()))?;
+            if self.rounds.is_some() {
+                write!(out, " rank {rank}")?;
+            }
+            writeln!(out)?;
             cert.write_nodes(&mut out)?;
         }
         out.flush()?;
@@ -88,7 +98,7 @@ impl MatchCertificate {
 /// // Decision 11's round start B: South holds 4, leads, and wins in this round.
 /// let b = RoundStart::new(rules, 4, Side::South).unwrap();
 /// let cert = certify_match(table.iter(), b, &CertifyOptions::default(), &mut |_| {}).unwrap();
-/// assert_eq!((cert.rounds(), cert.sections()), (1, 1));
+/// assert_eq!((cert.rounds(), cert.sections()), (Some(1), 1));
 /// ```
 pub fn certify_match(
     values: impl IntoIterator<Item = (RoundStart, Proven)>,
@@ -135,9 +145,154 @@ pub fn certify_match(
     Ok(MatchCertificate {
         start,
         prover: winner,
-        rounds,
+        rounds: Some(rounds),
         sections: sections.into_values().collect(),
     })
+}
+
+/// Writes the proof that `prover` does not lose the match from round start `start`: for every
+/// round start the strategy reaches, a section proving that its round ends in a match won or
+/// at a round start whose value in `values` is at worst a draw for the prover. A match that
+/// keeps coming back to such round starts is drawn by decision 11, whatever the history.
+/// `Err(NoMatchWin)` if the value at `start` is not at worst a draw, or a round cannot be
+/// proven.
+///
+/// ```
+/// use rajapasu_ai::certify::{certify_no_loss, CertifyOptions};
+/// use rajapasu_ai::match_solver::fixpoint::{solve_match, MatchOptions};
+/// use rajapasu_engine::{RoundStart, Rules, Side};
+/// let rules: Rules = "canonical/holes=3,counters=2".parse().unwrap();
+/// let table = solve_match(rules, &MatchOptions::default(), &mut |_| {});
+/// // South holding 4 and leading: a draw by decision 11 (docs/SOLVING.md, section 7.4).
+/// let start = RoundStart::new(rules, 4, Side::South).unwrap();
+/// let options = CertifyOptions::default();
+/// let cert = certify_no_loss(table.iter(), start, Side::South, &options, &mut |_| {}).unwrap();
+/// assert_eq!(cert.rounds(), None);
+/// ```
+pub fn certify_no_loss(
+    values: impl IntoIterator<Item = (RoundStart, Proven)>,
+    start: RoundStart,
+    prover: Side,
+    options: &CertifyOptions,
+    progress: &mut (dyn FnMut(&Progress) + Send),
+) -> Result<MatchCertificate, CertifyError> {
+    // At worst a draw for the prover: a prover's win or a draw.
+    let safe: HashSet<RoundStart> = values
+        .into_iter()
+        .filter(|(_, v)| {
+            match if prover == Side::South {
+                v.worst
+            } else {
+                v.best
+            } {
+                MatchValue::Win { winner, .. } => winner == prover,
+                MatchValue::Draw => true,
+            }
+        })
+        .map(|(r, _)| r)
+        .collect();
+    if !safe.contains(&start) {
+        return Err(CertifyError::NoMatchWin);
+    }
+    let mut sections: BTreeMap<(u32, u32, usize), (RoundStart, u32, RoundCertificate)> =
+        BTreeMap::new();
+    let mut queued: HashSet<RoundStart> = HashSet::from([start]);
+    let mut queue = vec![start];
+    while let Some(r) = queue.pop() {
+        let goal = Safe {
+            start: r,
+            prover,
+            safe: &safe,
+            used: Mutex::new(HashSet::new()),
+        };
+        let root = r.position(2).expect("round 2 is a round");
+        let cert = record(&root, prover, &goal, None, options, progress)
+            .map_err(|e| e.unwrap_or(CertifyError::NoMatchWin))?;
+        for next in goal.used.into_inner().expect("not poisoned") {
+            if queued.insert(next) {
+                queue.push(next);
+            }
+        }
+        sections.insert((0, r.south(), r.leader().index()), (r, 0, cert));
+    }
+    Ok(MatchCertificate {
+        start,
+        prover,
+        rounds: None,
+        sections: sections.into_values().collect(),
+    })
+}
+
+/// A no-loss section's goal: the round ends in a match won by the prover or at a round start
+/// that is at worst a draw for the prover (value 0 for all).
+struct Safe<'a> {
+    start: RoundStart,
+    prover: Side,
+    safe: &'a HashSet<RoundStart>,
+    /// The round starts the leaves lead to: they need sections of their own.
+    used: Mutex<HashSet<RoundStart>>,
+}
+
+impl Safe<'_> {
+    fn value(&self, outcome: RoundOutcome, used: &mut Vec<RoundStart>) -> Option<i32> {
+        match outcome {
+            RoundOutcome::MatchWon(side) => (side == self.prover).then_some(0),
+            RoundOutcome::Next(next) => {
+                used.push(next);
+                self.safe.contains(&next).then_some(0)
+            }
+        }
+    }
+
+    fn leaf(&self, value: impl FnOnce(&mut Vec<RoundStart>) -> Option<i32>) -> Option<i32> {
+        let mut used = Vec::new();
+        let v = value(&mut used)?;
+        self.used.lock().expect("not poisoned").extend(used);
+        Some(v)
+    }
+}
+
+impl Goal for Safe<'_> {
+    fn target(&self) -> i32 {
+        0
+    }
+
+    fn end(&self, pos: &Position) -> Option<i32> {
+        let mut captured = Outcomes::captured(pos);
+        captured[!pos.to_move()] += pos.on_board();
+        let outcome = self
+            .start
+            .outcome(captured, RoundEnd::NoMoves, pos.to_move());
+        self.leaf(|used| self.value(outcome, used))
+    }
+
+    fn decided(&self, pos: &Position) -> Option<i32> {
+        let t = pos.on_board();
+        self.leaf(|used| {
+            for south in 0..=t {
+                let mut captured = Outcomes::captured(pos);
+                captured[Side::South] += south;
+                captured[Side::North] += t - south;
+                for (end, to_move) in [
+                    (RoundEnd::NoMoves, Side::South),
+                    (RoundEnd::NoMoves, Side::North),
+                    (RoundEnd::Repetition, pos.to_move()),
+                ] {
+                    let outcome = self.start.outcome(captured, end, to_move);
+                    self.value(outcome, used)?;
+                }
+            }
+            Some(0)
+        })
+    }
+
+    fn hopeless(&self, _: &Position) -> bool {
+        false
+    }
+
+    fn refuted_at(&self, _: &Position) -> Option<i32> {
+        None
+    }
 }
 
 /// A round section's goal: the round ends in a match won by the prover (value -1) or at a

@@ -13,5 +13,5 @@ mod match_certificate;
 mod record;
 
 pub use certificate::RoundCertificate;
-pub use match_certificate::{certify_match, MatchCertificate};
+pub use match_certificate::{certify_match, certify_no_loss, MatchCertificate};
 pub use record::{certify_round, CertifyError, CertifyOptions, Progress};

@@ -33,6 +33,10 @@ pub struct CertifyArgs {
     /// program ships for the rules (the canonical one), else a solve as `solve --match` does.
     #[arg(long = "match", value_name = "H L", conflicts_with_all = ["prover", "margin", "position", "moves"])]
     round_start: Option<String>,
+    /// With --match: prove instead that this player does not lose the match from the round
+    /// start (a win, or a draw by decision 11), where the match's values say so.
+    #[arg(long, value_name = "S|N", requires = "round_start")]
+    no_loss: Option<String>,
     /// The bound: the prover's final margin (its captures in the round less the other
     /// player's, the end-of-round award included) is at least M. Negative: the prover loses by
     /// at most -M.
@@ -194,15 +198,28 @@ fn certify_match(args: &CertifyArgs, start: &str) -> Result<(), CliError> {
         ..CertifyOptions::default()
     };
     let began = Instant::now();
-    let cert = rajapasu_ai::certify::certify_match(values, start, &options, &mut |_| {})
-        .map_err(|e| CliError(e.to_string()))?;
+    let cert = match &args.no_loss {
+        None => rajapasu_ai::certify::certify_match(values, start, &options, &mut |_| {}),
+        Some(p) => {
+            let prover = Side::from_name(p)
+                .ok_or_else(|| CliError(format!("--no-loss {p}: give S or N")))?;
+            rajapasu_ai::certify::certify_no_loss(values, start, prover, &options, &mut |_| {})
+        }
+    }
+    .map_err(|e| CliError(e.to_string()))?;
     let searched = began.elapsed();
     let (bytes, on_disk, gzip) = save(&args.out, |out| cert.write(out))?;
     outln!(
-        "certificate {}: a win within {}, {} round sections, {} nodes, {bytes} bytes of \
+        "certificate {}: {}, {} round sections, {} nodes, {bytes} bytes of \
          text{}; search {:.1} s",
         args.out.display(),
-        crate::common::plural(cert.rounds(), "round", "rounds"),
+        match cert.rounds() {
+            Some(k) => format!(
+                "a win within {}",
+                crate::common::plural(k, "round", "rounds")
+            ),
+            None => format!("{} does not lose", cert.prover()),
+        },
         cert.sections(),
         cert.nodes(),
         if gzip {

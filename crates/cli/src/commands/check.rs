@@ -46,6 +46,18 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
             accepted.nodes,
             accepted.leaves,
         ),
+        Claim::NoLoss { start: s } => outln!(
+            "accepted: {} does not lose the match (no-loss: a win, or a draw by decision 11) from \
+             the round start where South holds {} and {} leads, under {}; {} round sections, {} \
+             nodes, {} leaves, checked in {seconds:.2} s",
+            h.prover,
+            s.south(),
+            s.leader(),
+            h.rules,
+            accepted.sections,
+            accepted.nodes,
+            accepted.leaves,
+        ),
     }
     Ok(())
 }
