@@ -46,6 +46,10 @@ pub struct SolveArgs {
     /// ships and reads (`crates/ai/data/match-canonical.txt`).
     #[arg(long, value_name = "FILE", requires = "whole_match")]
     values: Option<PathBuf>,
+    /// With --match and --state: solve nothing, and show what the saved state proves so far
+    /// (the table, the picture, the values), for a run still going or stopped.
+    #[arg(long, requires = "state")]
+    from_state: bool,
     #[command(flatten)]
     table: crate::table::TableArgs,
 }
@@ -60,6 +64,7 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
             state: args.state.as_deref(),
             svg: args.svg.as_deref(),
             values: args.values.as_deref(),
+            from_state: args.from_state,
             graph_counters: args.graph_counters,
             table_bits: args.table_bits,
         });
