@@ -87,7 +87,8 @@ impl MatchCertificate {
 
 /// Writes the proof that the winner of round start `start` wins within the rounds `values`
 /// (every round start's proven value, from a solved match table or the values a program ships)
-/// give. `Err(NoMatchWin)` if the value there is not an exact win.
+/// give: the most rounds, where only bounds on them are proven. `Err(NoMatchWin)` if the value
+/// there is not a proven win.
 ///
 /// ```
 /// use rajapasu_ai::certify::{certify_match, CertifyOptions};
@@ -107,14 +108,14 @@ pub fn certify_match(
     progress: &mut (dyn FnMut(&Progress) + Send),
 ) -> Result<MatchCertificate, CertifyError> {
     let values: HashMap<RoundStart, Proven> = values.into_iter().collect();
-    let Some(MatchValue::Win { winner, rounds }) = values.get(&start).and_then(|v| v.exact())
-    else {
+    let Some((winner, rounds)) = values.get(&start).and_then(|&v| proven_win(v)) else {
         return Err(CertifyError::NoMatchWin);
     };
+    // The most rounds each of the winner's proven wins takes: its rank.
     let ranks: HashMap<RoundStart, u32> = values
         .iter()
-        .filter_map(|(&r, v)| match v.exact() {
-            Some(MatchValue::Win { winner: w, rounds }) if w == winner => Some((r, rounds)),
+        .filter_map(|(&r, &v)| match proven_win(v) {
+            Some((w, rounds)) if w == winner => Some((r, rounds)),
             _ => None,
         })
         .collect();
@@ -292,6 +293,16 @@ impl Goal for Safe<'_> {
 
     fn refuted_at(&self, _: &Position) -> Option<i32> {
         None
+    }
+}
+
+/// The winner of a value proven to be a win, with the most rounds it can take: the worst
+/// case for the winner, whatever the bounds on the rounds.
+fn proven_win(v: Proven) -> Option<(Side, u32)> {
+    match (v.worst, v.best) {
+        (MatchValue::Win { winner, rounds }, _) if winner == Side::South => Some((winner, rounds)),
+        (_, MatchValue::Win { winner, rounds }) if winner == Side::North => Some((winner, rounds)),
+        _ => None,
     }
 }
 

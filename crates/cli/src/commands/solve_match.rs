@@ -18,6 +18,7 @@ pub struct MatchArgs<'a> {
     pub state: Option<&'a Path>,
     pub svg: Option<&'a Path>,
     pub values: Option<&'a Path>,
+    pub from_state: bool,
     pub graph_counters: u32,
     pub table_bits: u32,
 }
@@ -28,6 +29,28 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         Some(path) if path.exists() => Some(read_state(path, &rules)?),
         _ => None,
     };
+    if args.from_state {
+        let (Some(path), Some(state)) = (args.state, &resume) else {
+            return Err(CliError(
+                "--from-state: no state to read (give --state FILE)".into(),
+            ));
+        };
+        let table = MatchTable::from_state(rules, state).ok_or_else(|| {
+            CliError(format!(
+                "{}: the run has not finished its proven fixpoint yet; nothing is proven of \
+                 every round start",
+                path.display()
+            ))
+        })?;
+        outln!(
+            "what {} proves (proven fixpoint of {} iterations):",
+            path.display(),
+            state.iterations
+        );
+        print_table(&table);
+        print_findings(&table);
+        return write_files(&args, &table);
+    }
     if let (Some(path), Some(state)) = (args.state, &resume) {
         outln!(
             "resuming from {} after {} iterations",
@@ -72,8 +95,13 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
     print_table(&solved);
     print_findings(&solved);
     print_figures(&solved);
+    write_files(&args, &solved)
+}
+
+/// The picture and the values, where asked for.
+fn write_files(args: &MatchArgs, solved: &MatchTable) -> Result<(), CliError> {
     if let Some(path) = args.svg {
-        std::fs::write(path, svg(&solved))
+        std::fs::write(path, svg(solved))
             .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
         outln!("picture written to {}", path.display());
     }
