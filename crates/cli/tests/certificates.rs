@@ -94,9 +94,15 @@ fn a_match_certificate_is_written_and_accepted() {
         "--out",
         file,
     ]);
-    assert!(out.contains("South does not lose, 11 round sections"), "{out}");
+    assert!(
+        out.contains("South does not lose, 11 round sections"),
+        "{out}"
+    );
     let out = ok(&["check", file]);
-    assert!(out.starts_with("accepted: South does not lose the match"), "{out}");
+    assert!(
+        out.starts_with("accepted: South does not lose the match"),
+        "{out}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
