@@ -117,6 +117,10 @@ export function render() {
   const info = G.info;
   const v = info.view;
   $('status').textContent = game.statusText();
+  // Rated or casual, in a timed online game (the only ones that can be rated).
+  $('game-rating').hidden = info.kind !== 'online' || !info.clock;
+  $('game-rating').textContent = t(info.rated ? 'rating.rated' : 'rating.casual');
+  $('game-rating').dataset.rated = String(Boolean(info.rated));
   const root = $('game');
   root.dataset.status = game.statusWord(info);
   root.dataset.ply = String(info.ply);

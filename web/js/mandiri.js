@@ -297,6 +297,7 @@ const FORM = {
     if (kind === 'computer') body.level = Number(fd.get('level'));
     if (kind !== 'local') body.player = Number(fd.get('player'));
     if (kind === 'online' && fd.get('clock')) body.clock = fd.get('clock');
+    if (body.clock && fd.get('rated')) body.rated = true;
     return body;
   },
 };

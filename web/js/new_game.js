@@ -62,6 +62,7 @@ export function startNewGameForm(spec, meta) {
     const kind = new FormData($form('new-game')).get('kind');
     $form('level-field').hidden = kind !== 'computer';
     $form('clock-field').hidden = kind !== 'online';
+    $form('clock-rated-field').hidden = kind !== 'online' || !new FormData($form('new-game')).get('clock');
     $(spec.sideField).hidden = kind === 'local';
     // This browser's games, the newest first.
     const all = Object.entries(spec.seats.all()).sort((a, b) => (b[1].created || 0) - (a[1].created || 0));
@@ -103,6 +104,7 @@ const HOME = {
     if (kind === 'computer') body.level = Number(fd.get('level'));
     if (kind !== 'local') body.side = fd.get('side');
     if (kind === 'online' && fd.get('clock')) body.clock = fd.get('clock');
+    if (body.clock && fd.get('rated')) body.rated = true;
     const record = String(fd.get('record') || '').trim();
     if (record) {
       body.record = record;

@@ -36,6 +36,8 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(crate::puzzles::router())
         .route("/api/tablebase", get(tablebase))
         .merge(crate::accounts::routes::router())
+        .merge(crate::ratings::routes::router())
+        .merge(crate::lobby::routes::router())
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .merge(pages)
         .route("/assets/{*path}", get(assets::asset))

@@ -106,7 +106,7 @@ fn hash_failed(e: impl std::fmt::Display) -> ApiError {
 }
 
 /// The request's session and its account, if it has a live one.
-async fn session_of(
+pub(crate) async fn session_of(
     app: &App,
     headers: &HeaderMap,
 ) -> Result<Option<(SessionToken, StoredAccount)>, ApiError> {
@@ -120,6 +120,20 @@ async fn session_of(
         .await
         .map_err(store_failed)?;
     Ok(account.map(|a| (token, a)))
+}
+
+/// The account of the request's live session, as it holds a seat in a game; `None` for a
+/// guest.
+pub(crate) async fn seat_account(
+    app: &App,
+    headers: &HeaderMap,
+) -> Result<Option<crate::games::seating::SeatAccount>, ApiError> {
+    Ok(session_of(app, headers)
+        .await?
+        .map(|(_, a)| crate::games::seating::SeatAccount {
+            id: a.id,
+            name: a.name,
+        }))
 }
 
 /// As [`session_of`], 403 `signed_out` without one.

@@ -100,6 +100,22 @@ pub struct Online<P: Player> {
     /// The game's clock, in a timed game.
     #[serde(default = "untimed::<P>", skip_serializing_if = "Option::is_none")]
     pub clock: Option<GameClock<P>>,
+    /// The account of each player who was signed in when they took their seat.
+    #[serde(default = "each::<P, _>", deserialize_with = "one_each::<_, P, _>")]
+    pub accounts: Vec<Option<SeatAccount>>,
+    /// Whether the game is rated: every player has an account, and its end moves their
+    /// ratings (`crate::ratings`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
+}
+
+/// The account that holds a seat: its id (never shown) and its name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatAccount {
+    /// The account's id.
+    pub id: String,
+    /// The account's name, as registered.
+    pub name: String,
 }
 
 /// No clock: a game stored before clocks, or an untimed one.
@@ -162,6 +178,8 @@ impl<P: Player> Seats<P> {
             rematch_offers: each::<P, _>(),
             rematch: None,
             clock: None,
+            accounts: each::<P, _>(),
+            rated: false,
         }))
     }
 
@@ -169,6 +187,15 @@ impl<P: Player> Seats<P> {
     pub fn with_clock(mut self, control: Option<Control>) -> Seats<P> {
         if let Some(o) = self.online_mut() {
             o.clock = control.map(GameClock::new);
+        }
+        self
+    }
+
+    /// The same seats, rated or casual, for an online game (other games are casual; the
+    /// request checks that a rated game is online and timed: `crate::requests::rated`).
+    pub fn with_rated(mut self, rated: bool) -> Seats<P> {
+        if let Some(o) = self.online_mut() {
+            o.rated = rated;
         }
         self
     }
@@ -194,8 +221,10 @@ impl<P: Player> Seats<P> {
             Seats::Local { .. } => Seats::new_local()?,
             Seats::Online(o) => {
                 let mut names = each::<P, _>();
+                let mut accounts = each::<P, _>();
                 for &p in P::ALL {
                     names[in_rematch(p).index()] = o.names[p.index()].clone();
+                    accounts[in_rematch(p).index()] = o.accounts[p.index()].clone();
                 }
                 Seats::Online(Online {
                     creator: in_rematch(o.creator),
@@ -205,6 +234,8 @@ impl<P: Player> Seats<P> {
                     rematch_offers: each::<P, _>(),
                     rematch: None,
                     clock: o.clock.as_ref().map(|c| GameClock::new(c.control())),
+                    accounts,
+                    rated: o.rated,
                 })
             }
         })
@@ -414,6 +445,21 @@ pub trait Seating: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 
         if let Some(o) = self.seats_mut().online_mut() {
             o.rematch_offers.fill(false);
             o.rematch = Some(id);
+        }
+    }
+
+    /// Whether the game is rated.
+    fn rated(&self) -> bool {
+        self.seats().online().is_some_and(|o| o.rated)
+    }
+    /// The account holding `player`'s seat, if its player was signed in.
+    fn account(&self, player: Self::Player) -> Option<&SeatAccount> {
+        self.seats().online()?.accounts[player.index()].as_ref()
+    }
+    /// `player`'s seat is held by `account`.
+    fn set_account(&mut self, player: Self::Player, account: Option<SeatAccount>) {
+        if let Some(o) = self.seats_mut().online_mut() {
+            o.accounts[player.index()] = account;
         }
     }
 

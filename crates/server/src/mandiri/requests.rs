@@ -27,6 +27,9 @@ pub struct NewMandiriGame {
     /// The time control of an online game: `"3+2"`, `"1d"`.
     #[serde(default)]
     clock: Option<String>,
+    /// Rated (true) or casual (the default).
+    #[serde(default)]
+    rated: Option<bool>,
 }
 
 impl NewMandiriGame {
@@ -47,6 +50,7 @@ impl NewMandiriGame {
         };
         let level = crate::requests::level(self.kind, self.level)?;
         let control = crate::requests::clock(self.kind, self.clock.as_deref())?;
+        let rated = crate::requests::rated(self.kind, control, self.rated)?;
         let player = match self.player {
             None => Player::ALL[0],
             Some(n) => Player::new(n).ok_or_else(|| {
@@ -57,7 +61,9 @@ impl NewMandiriGame {
         let settings = Settings {
             game: GameTag::Mandiri,
             rules,
-            seats: Seats::new(self.kind, level, player)?.with_clock(control),
+            seats: Seats::new(self.kind, level, player)?
+                .with_clock(control)
+                .with_rated(rated),
             created: now,
             resigned: None,
         };

@@ -4,7 +4,7 @@
 //! versions so that existing databases still open.
 
 use crate::games::clock::GameClock;
-use crate::games::seating::{Kind, Online, Seating, Seats};
+use crate::games::seating::{Kind, Online, SeatAccount, Seating, Seats};
 use crate::tokens::NoRandomness;
 use rajapasu_ai::Level;
 use rajapasu_engine::{BySide, Game, Position, Rules, Side};
@@ -186,6 +186,15 @@ struct StoredMeta {
     rematch: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     clock: Option<GameClock<Side>>,
+    #[serde(default, skip_serializing_if = "no_accounts")]
+    accounts: BySide<Option<SeatAccount>>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    rated: bool,
+}
+
+/// No seat is held by an account: the settings are written as before accounts.
+fn no_accounts(accounts: &BySide<Option<SeatAccount>>) -> bool {
+    accounts.south.is_none() && accounts.north.is_none()
 }
 
 /// Reads a pair of settings written `{"south": .., "north": ..}`, or `[south, north]` as the
@@ -252,6 +261,8 @@ impl TryFrom<StoredMeta> for Settings {
                     rematch_offers: by_player(BySide::from_fn(|s| m.rematch_offer == Some(s))),
                     rematch: m.rematch,
                     clock: m.clock,
+                    accounts: by_player(m.accounts),
+                    rated: m.rated,
                 })
             }
         };
@@ -287,6 +298,8 @@ impl From<Settings> for StoredMeta {
             rematch_offer: per_side(&|side| s.rematch_offered(side)),
             rematch: online.and_then(|o| o.rematch.clone()),
             clock: online.and_then(|o| o.clock.clone()),
+            accounts: BySide::from_fn(|side| online.and_then(|o| o.accounts[side.index()].clone())),
+            rated: online.is_some_and(|o| o.rated),
         }
     }
 }

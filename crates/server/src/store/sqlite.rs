@@ -11,6 +11,7 @@
 //! between commits.
 
 use super::contract::{Activity, Change, Notice, Store, StoreError, StoredGame};
+use crate::ratings::standing::RatedEnd;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::sync::{mpsc, Arc};
 use tokio::sync::{broadcast, oneshot};
@@ -27,6 +28,8 @@ enum Write {
         version: u64,
         change: Change,
         activity: Activity,
+        /// The end of a rated game, rated in the change's savepoint.
+        rated: Option<Box<RatedEnd>>,
     },
     Expire {
         idle_before: u64,
@@ -147,6 +150,10 @@ impl SqliteStore {
         conn.execute_batch(ALIVE).map_err(failed("set up"))?;
         conn.execute_batch(ACCOUNTS_SCHEMA)
             .map_err(failed("set up"))?;
+        conn.execute_batch(super::sqlite_rated::SCHEMA)
+            .map_err(failed("set up"))?;
+        conn.execute_batch(super::sqlite_lobby::SCHEMA)
+            .map_err(failed("set up"))?;
         let (tx, rx) = mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("rajapasu-store".into())
@@ -211,6 +218,26 @@ impl Store for SqliteStore {
             version,
             change,
             activity,
+            rated: None,
+        })
+        .await
+        .map(drop)
+    }
+
+    async fn change_rated(
+        &self,
+        id: &str,
+        version: u64,
+        change: Change,
+        activity: Activity,
+        end: RatedEnd,
+    ) -> Result<(), StoreError> {
+        self.write(Write::Change {
+            id: id.to_string(),
+            version,
+            change,
+            activity,
+            rated: Some(Box::new(end)),
         })
         .await
         .map(drop)
@@ -370,6 +397,7 @@ fn apply(conn: &Connection, w: &Write) -> Result<Vec<String>, Refusal> {
             version,
             change,
             activity,
+            rated,
         } => {
             let meta = match change {
                 Change::Meta(meta) => Some(meta.as_str()),
@@ -404,6 +432,9 @@ fn apply(conn: &Connection, w: &Write) -> Result<Vec<String>, Refusal> {
                         .execute(params![id, *from_ply as i64])?;
                 }
                 Change::Meta(_) => {}
+            }
+            if let Some(end) = rated {
+                super::sqlite_rated::rate_game(conn, end).map_err(Refusal::Store)?;
             }
             Ok(vec![id.clone()])
         }

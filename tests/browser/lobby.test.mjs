@@ -1,0 +1,72 @@
+// The lobby in two browsers: two players register, one posts a rated challenge with a
+// quick-pairing button, the other sees it live and accepts it with one click; both pages go to
+// the game, one resigns, and the winner's player page shows the rating change. Then the
+// leaderboard lists both.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { BASE, DESKTOP, PHONE, useBrowser, openPage } from './browser.mjs';
+
+useBrowser();
+
+/** A name no earlier run against the same server has taken. */
+const fresh = (stem) => `${stem}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** Registers `name` from the page (its context keeps the session cookie). */
+async function register(page, name) {
+  const status = await page.evaluate(async (name) => {
+    const r = await fetch('/api/account/register', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name, password: 'a long secret' }) });
+    return r.status;
+  }, name);
+  assert.equal(status, 201);
+}
+
+test('a rated lobby game between two browsers moves the winner\'s rating on the player page', async () => {
+  const ann = await openPage('/lobby', { viewport: DESKTOP });
+  const bo = await openPage('/lobby', { viewport: PHONE, phone: true });
+  try {
+    const [annName, boName] = [fresh('Ann'), fresh('Bo')];
+    await register(ann.page, annName);
+    await register(bo.page, boName);
+    for (const p of [ann.page, bo.page]) {
+      await p.reload();
+      await p.waitForSelector('#quick-rated-field:not([hidden])');
+    }
+    // Ann posts a rated 15+10 challenge with one click; Bo's lobby lists it live.
+    await ann.page.waitForFunction(() => document.getElementById('lobby-status').textContent === '');
+    await ann.page.click('#quick button[data-clock="15+10"]');
+    await ann.page.waitForSelector('#seeks tr[data-mine="true"]');
+    const row = `#seeks tr[data-mine="false"]:has-text("${annName}")`;
+    await bo.page.waitForSelector(row);
+    const target = await bo.page.$eval(`${row} button`, (b) => b.getBoundingClientRect().height);
+    assert.ok(target >= 44, `the Play button is ${target} px high on a phone`);
+    // One click: both pages go to the game.
+    await bo.page.click(`${row} button`);
+    await bo.page.waitForURL(/\/g\/\w+$/);
+    await ann.page.waitForURL(/\/g\/\w+$/);
+    assert.equal(new URL(ann.page.url()).pathname, new URL(bo.page.url()).pathname);
+    for (const p of [ann.page, bo.page]) {
+      await p.waitForSelector('#game-rating:not([hidden])');
+      assert.equal(await p.getAttribute('#game-rating', 'data-rated'), 'true');
+      await p.waitForSelector('#clocks:not([hidden])');
+    }
+    // Ann resigns (two clicks: the second confirms); Bo won.
+    await ann.page.click('#resign');
+    await ann.page.click('#resign');
+    await bo.page.waitForSelector('#end-box:not([hidden])');
+    // Bo's player page: the rating rose from 1500 by the one game, provisional.
+    await bo.page.goto(`${BASE}/@/${encodeURIComponent(boName)}`);
+    await bo.page.waitForSelector('#player-ratings tr[data-pool="round-realtime"]');
+    assert.equal(await bo.page.textContent('#player-ratings tr[data-pool="round-realtime"] .rating'), '1662?');
+    assert.match(await bo.page.textContent('#player-history li'), /\+162/);
+    await bo.page.waitForSelector('#player-charts svg.rating-chart');
+    // The leaderboard: Bo above Ann (other runs' players may be there too).
+    await ann.page.goto(`${BASE}/players`);
+    await ann.page.waitForSelector(`#leaderboard a:has-text("${annName}")`);
+    const names = await ann.page.$$eval('#leaderboard a', (a) => a.map((e) => e.textContent));
+    assert.ok(names.indexOf(boName) < names.indexOf(annName), names.join(', '));
+  } finally {
+    await ann.context.close();
+    await bo.context.close();
+  }
+});
