@@ -78,8 +78,8 @@ pub struct RatedEnd {
 /// };
 /// let before = [Standing::unrated(&config); 2];
 /// let after = rate(&config, &end, &before).unwrap();
-/// assert!((after[0].rating.rating() - 1662.31).abs() < 0.01);
-/// assert!((after[1].rating.rating() - 1337.69).abs() < 0.01);
+/// assert_eq!(after[0].rating.rating().round(), 1662.0);
+/// assert_eq!(after[1].rating.rating().round(), 1338.0);
 /// assert_eq!((after[0].games, after[0].last), (1, Some(100)));
 /// ```
 pub fn rate(
