@@ -4,7 +4,8 @@
 // "The lobby".
 
 import { call, errorText, seats, liveUpdates, markSignedIn } from './api.js';
-import { t, setLanguage, preferred, languageSwitch, element, formatNumber } from './i18n.js';
+import { t, setLanguage, preferred, languageSwitch, element } from './i18n.js';
+import { ratingText, ratingNumber } from './ratings.js';
 
 const $ = (id) => document.getElementById(id);
 const L = { socket: null, seeks: [], mine: new Set(), account: null };
@@ -51,7 +52,7 @@ async function post(body) {
 
 function who(s) {
   if (!s.name) return t('lobby.guest');
-  return s.rating ? `${s.name} (${formatNumber(s.rating.rating)}${s.rating.provisional ? '?' : ''})` : s.name;
+  return s.rating ? `${s.name} (${ratingText(s.rating)})` : s.name;
 }
 
 function clockText(clock) {
@@ -61,7 +62,7 @@ function clockText(clock) {
 function kindText(s) {
   const kind = t(s.rated ? 'rating.rated' : 'rating.casual');
   if (s.min_rating === null && s.max_rating === null) return kind;
-  return `${kind} · ${formatNumber(s.min_rating ?? 0)}–${formatNumber(s.max_rating ?? 4000)}`;
+  return `${kind} · ${ratingNumber(s.min_rating ?? 0)}–${ratingNumber(s.max_rating ?? 4000)}`;
 }
 
 function render() {

@@ -1,26 +1,14 @@
 // The players' page: `/players`, the leaderboard of each rating pool and a search by name; and
-// `/@/NAME`, a player's page: their rating in each pool with its history as a chart, and their
-// rated games. docs/API.md, "Ratings".
+// `/@/NAME`, a player's page: their rating in each pool with its history as a chart, their
+// games in progress (their move first) and finished (with every record to download), and their
+// rated games. docs/API.md, "Ratings" and "Players".
 
 import { call, errorText } from './api.js';
 import { t, setLanguage, preferred, languageSwitch, element, language, formatNumber } from './i18n.js';
+import { POOLS, poolName, ratingText, ratingNumber } from './ratings.js';
 
 const $ = (id) => document.getElementById(id);
 const SVG = 'http://www.w3.org/2000/svg';
-
-/** The rating pools, in the server's order. */
-export const POOLS = ['round-realtime', 'round-correspondence', 'match-realtime', 'match-correspondence', 'mandiri-realtime', 'mandiri-correspondence'];
-
-/** A pool's name for people: "Single round · real-time". */
-export function poolName(pool) {
-  const [variant, speed] = pool.split('-');
-  return `${t(`rating.variant.${variant}`)} · ${t(`rating.speed.${speed}`)}`;
-}
-
-/** A rating as shown: rounded, with a question mark while provisional. */
-export function ratingText(r) {
-  return `${formatNumber(r.rating)}${r.provisional ? '?' : ''}`;
-}
 
 /** The player whose page this is, from `/@/NAME`; null on `/players`. */
 function playerName() {
@@ -29,6 +17,7 @@ function playerName() {
 }
 
 let shown = null;
+let games = null;
 
 async function showBoard() {
   const pool = $('pool').value;
@@ -64,7 +53,7 @@ function chart(pool, points) {
   svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
   svg.setAttribute('class', 'rating-chart');
   svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', t('players.chart', { pool: poolName(pool), from: formatNumber(values[0]), to: formatNumber(values[values.length - 1]) }));
+  svg.setAttribute('aria-label', t('players.chart', { pool: poolName(pool), from: ratingNumber(values[0]), to: ratingNumber(values[values.length - 1]) }));
   const line = document.createElementNS(SVG, 'polyline');
   line.setAttribute('points', points.map((p, i) => `${x(i)},${y(p.rating)}`).join(' '));
   svg.append(line);
@@ -102,8 +91,37 @@ function renderPlayer() {
     const when = new Date(h.at * 1000).toLocaleString(language());
     return element('li', {},
       element('a', { href: `${page}/${h.game}`, textContent: `${poolName(h.pool)} · ${when}` }),
-      element('span', { className: 'rating-change', textContent: ` ${formatNumber(h.rating)} (${changeText(h.change)})` }));
+      element('span', { className: 'rating-change', textContent: ` ${ratingNumber(h.rating)} (${changeText(h.change)})` }));
   }));
+}
+
+/** A game of the player's lists: its players, clock and, once over, the player's result. */
+function gameItem(g, name) {
+  const others = g.players.filter((_, i) => !g.mine.includes(i)).map((p) => p.account || p.name).join(', ');
+  const parts = [t(g.game === 'mandiri' ? 'm.title' : 'app.title'), t('players.against', { names: others })];
+  if (g.clock) parts.push(g.clock.endsWith('d') ? t(`clock.day${g.clock.slice(0, -1)}`) : g.clock);
+  parts.push(t(g.rated ? 'rating.rated' : 'rating.casual'));
+  const item = element('li', { 'data-game': g.id }, element('a', { href: g.watch, textContent: parts.join(' · ') }));
+  if (!g.over) {
+    const turn = g.their_turn ? t('players.yourTurn', { name }) : t('players.theirTurn');
+    item.append(element('span', { className: g.their_turn ? 'turn mine' : 'turn', textContent: ` — ${turn}` }));
+  } else {
+    const result = g.score === 1 ? 'players.won' : g.score === 0 ? 'players.lost' : 'players.drew';
+    item.append(element('span', { className: 'result', textContent: ` — ${t(result)}` }),
+      ' ', element('a', { href: `/api/${g.game === 'mandiri' ? 'mandiri/' : ''}games/${g.id}/record`, textContent: t('players.record') }));
+  }
+  return item;
+}
+
+function renderGames() {
+  if (!games || !shown) return;
+  $('player-no-playing').hidden = games.playing.length > 0;
+  $('player-no-finished').hidden = games.finished.length > 0;
+  $('player-playing').replaceChildren(...games.playing.map((g) => gameItem(g, shown.name)));
+  $('player-finished').replaceChildren(...games.finished.map((g) => gameItem(g, shown.name)));
+  const base = `/api/players/${encodeURIComponent(shown.name)}/records`;
+  $('export-text').href = `${base}?format=text`;
+  $('export-json').href = `${base}?format=json`;
 }
 
 async function showPlayer(name) {
@@ -112,6 +130,8 @@ async function showPlayer(name) {
     shown = await call('GET', `/api/players/${encodeURIComponent(name)}`);
     document.title = `${shown.name} · ${t('app.title')}`;
     renderPlayer();
+    games = await call('GET', `/api/players/${encodeURIComponent(name)}/games`);
+    renderGames();
   } catch (err) {
     $('player-name').textContent = name;
     $('player-error').textContent = errorText(err);
@@ -121,6 +141,7 @@ async function showPlayer(name) {
 function render() {
   if (!$('boards').hidden) fillPools();
   renderPlayer();
+  renderGames();
 }
 
 async function start() {

@@ -37,6 +37,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tablebase", get(tablebase))
         .merge(crate::accounts::routes::router())
         .merge(crate::ratings::routes::router())
+        .merge(crate::players::router())
         .merge(crate::lobby::routes::router())
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .merge(pages)

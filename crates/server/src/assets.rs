@@ -39,6 +39,7 @@ pub static FILES: &[(&str, &str)] = web!(
     "js/clocks.js",
     "js/players.js",
     "js/lobby.js",
+    "js/ratings.js",
     "i18n/en.json",
     "i18n/bn.json",
     "i18n/et.json",

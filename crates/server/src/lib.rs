@@ -21,6 +21,7 @@
 //! | [`store`] | where games are kept: SQLite (one writer thread, group commit) or PostgreSQL |
 //! | [`analysis`] | the analysis board's search: every move scored, bounded in time |
 //! | [`lobby`] | open challenges (seeks) listed live across instances, accepted with one click |
+//! | [`players`] | a player's games for their page: in progress (their move first), finished with results, all records in one file |
 //! | [`ratings`] | ratings for games: a rated game's end rated once, leaderboards per pool, players' pages |
 //! | [`puzzles`] | the puzzles' routes: the shipped set with proven solutions, choice by rating and theme, the daily puzzle, Glicko-2 attempts, mistakes of a game |
 //! | [`tablebase`] | the endgame table built in the background when missing, and its progress |
@@ -51,6 +52,7 @@ pub mod live;
 pub mod lobby;
 pub mod mandiri;
 pub mod metrics;
+pub mod players;
 pub mod puzzles;
 pub mod raja_pasu;
 pub mod rate;

@@ -7,6 +7,7 @@ use crate::accounts::name::AccountName;
 use crate::app::App;
 use crate::error::ApiError;
 use crate::requests::{ApiPath, ApiQuery};
+use crate::store::accounts::StoredAccount;
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -83,6 +84,21 @@ async fn leaderboard(
         })
         .collect();
     Ok(Json(json!({"pool": pool.to_string(), "players": players})))
+}
+
+/// The account called `name` (in any case); 404 `no_player` when none is.
+pub(crate) async fn account_named(app: &App, name: &str) -> Result<StoredAccount, ApiError> {
+    let no_player =
+        || ApiError::not_found(format!("no player is called {name:?}")).code("no_player");
+    let Ok(parsed) = AccountName::parse(name) else {
+        return Err(no_player());
+    };
+    app.hub
+        .store
+        .account_by_key(parsed.key())
+        .await
+        .map_err(store_failed)?
+        .ok_or_else(no_player)
 }
 
 /// `GET /api/players/{name}`: a player's ratings in every pool they played in, and the history
