@@ -41,8 +41,10 @@ first_match() {
 }
 
 # No endgame table is built: the tests check the page, not the table (a build would take
-# the cores the browser needs).
-"$SERVER_BIN" serve --addr 127.0.0.1:0 --db "$WORK/e2e.db" --no-tablebase-build >"$WORK/server.log" 2>&1 &
+# the cores the browser needs). Nor is one that happens to be on the machine used: the tests
+# see what a fresh machine shows.
+"$SERVER_BIN" serve --addr 127.0.0.1:0 --db "$WORK/e2e.db" --no-tablebase-build \
+  --tablebase "$WORK/no-table" >"$WORK/server.log" 2>&1 &
 PIDS+=($!)
 BASE_URL="$(first_match 'http://[0-9.:]*' "$WORK/server.log")"
 if [ -z "$BASE_URL" ]; then

@@ -289,6 +289,11 @@ async function mistakes(id, side) {
     $('pz-mistakes-status').textContent = list.length ? t('puzzles.mistakesFound', { n: formatNumber(list.length) }) : t('puzzles.mistakesNone');
     $('pz-mistakes-list').replaceChildren(
       ...list.map((m, i) => {
+        // Not every value of that position was proven in time: the loss is proven, at least,
+        // but there is no exact puzzle to replay.
+        if (!m.exact) {
+          return element('li', { textContent: t('puzzles.mistakeBounded', { ply: formatNumber(m.ply), played: holeName(side, m.played), n: formatNumber(m.loss_at_least) }) });
+        }
         const b = element('button', {
           type: 'button',
           textContent: t('puzzles.mistake', { ply: formatNumber(m.ply), played: holeName(side, m.played), value: valueWords(m.played_value), best: valueWords(m.best_value) }),
@@ -303,7 +308,7 @@ async function mistakes(id, side) {
         return element('li', {}, b);
       }),
     );
-    if (list.length) $('pz-mistakes-list').querySelector('button').click();
+    $('pz-mistakes-list').querySelector('button')?.click();
   } catch (e) {
     $('pz-mistakes-status').textContent = String(e.message || e);
   }

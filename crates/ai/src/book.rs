@@ -371,14 +371,39 @@ impl std::error::Error for Unproven {}
 /// `solver`, each within `limits`: the entry of the position, or the first move not proven.
 pub fn prove(game: &Game, solver: &mut Solver, limits: &Limits) -> Result<BookEntry, Unproven> {
     let pos = *game.position();
-    let me = pos.to_move();
     let key = exact_key(&pos).ok_or(Unproven {
         position: pos,
         mv: Move::new(1).expect("move 1"),
         bounds: Bounds::unknown(pos.on_board()),
     })?;
     let mut gains = [None; MOVES];
-    for &m in game.legal_moves().iter() {
+    for (m, bounds) in move_bounds(game, solver, limits) {
+        let value = bounds
+            .exact()
+            .and_then(|v| i8::try_from(v).ok())
+            .ok_or(Unproven {
+                position: pos,
+                mv: m,
+                bounds,
+            })?;
+        gains[usize::from(m.number()) - 1] = Some(value);
+    }
+    Ok(BookEntry { key, gains })
+}
+
+/// The bounds proven on each legal move's value of `game` (the captures still to come, for the
+/// player to move) with `solver`, each within `limits`, in the order of the moves. Lazy, so that
+/// [`prove`] stops at the first move it cannot prove.
+pub fn move_bounds<'a>(
+    game: &'a Game,
+    solver: &'a mut Solver,
+    limits: &'a Limits,
+) -> impl Iterator<Item = (Move, Bounds)> + 'a {
+    let pos = *game.position();
+    let me = pos.to_move();
+    let moves = game.legal_moves();
+    (0..moves.len()).map(move |i| {
+        let m = moves[i];
         let mut g = game.clone();
         g.play(m);
         let after = *g.position();
@@ -394,15 +419,6 @@ pub fn prove(game: &Game, solver: &mut Solver, limits: &Limits) -> Result<BookEn
                 .bounds
                 .after(gain(&pos, &after, me))
         };
-        let value = bounds
-            .exact()
-            .and_then(|v| i8::try_from(v).ok())
-            .ok_or(Unproven {
-                position: pos,
-                mv: m,
-                bounds,
-            })?;
-        gains[usize::from(m.number()) - 1] = Some(value);
-    }
-    Ok(BookEntry { key, gains })
+        (m, bounds)
+    })
 }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::match_brute::{MatchBrute, MatchValue};
+use common::match_brute::{deep, every_round_start, MatchBrute, MatchValue};
 use rajapasu_ai::match_solver::round_games::{holdings_bounds, solve_round_games};
 use rajapasu_ai::Limits;
 use rajapasu_engine::{Game, Move, Position, RoundStart, Rules, Side, Status};
@@ -20,16 +20,6 @@ fn won(winner: Side, rounds: u32) -> MatchValue {
     MatchValue::Won { winner, rounds }
 }
 
-/// Runs `f` on a thread with a large stack: a match's lines are deep.
-fn deep<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    std::thread::Builder::new()
-        .stack_size(256 << 20)
-        .spawn(f)
-        .unwrap()
-        .join()
-        .unwrap()
-}
-
 fn game_at(rules: Rules, south: u32, leader: Side) -> Game {
     let start = RoundStart::new(rules, south, leader).unwrap();
     Game::from_position(start.position(2).unwrap())
@@ -43,23 +33,19 @@ fn value_of(rules: Rules, south: u32, leader: Side) -> MatchValue {
 /// Every round start's value, one line per leader (South first), written `h:S2` (South wins in
 /// two rounds), `h:N1` or `h:D` (drawn).
 fn table(rules: Rules) -> [String; 2] {
-    deep(move || {
-        let mut brute = MatchBrute::new(BUDGET);
-        let mut lines = [String::new(), String::new()];
-        for start in RoundStart::all(rules) {
-            let game = Game::from_position(start.position(2).unwrap());
-            let v = match brute.value(&game).unwrap() {
-                MatchValue::Won { winner, rounds } => format!("{}{rounds}", winner.letter()),
-                MatchValue::Drawn => "D".to_string(),
-            };
-            let line = &mut lines[start.leader().index()];
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&format!("{}:{v}", start.south()));
+    let mut lines = [String::new(), String::new()];
+    for (start, v) in every_round_start(rules, BUDGET) {
+        let v = match v {
+            MatchValue::Won { winner, rounds } => format!("{}{rounds}", winner.letter()),
+            MatchValue::Drawn => "D".to_string(),
+        };
+        let line = &mut lines[start.leader().index()];
+        if !line.is_empty() {
+            line.push(' ');
         }
-        lines
-    })
+        line.push_str(&format!("{}:{v}", start.south()));
+    }
+    lines
 }
 
 #[test]

@@ -4,36 +4,24 @@
 
 mod common;
 
-use common::match_brute::{MatchBrute, MatchValue as Brute};
+use common::match_brute::{every_round_start, MatchValue as Brute};
 use rajapasu_ai::match_solver::fixpoint::{solve_match, MatchOptions, MatchValue};
-use rajapasu_engine::{Game, RoundStart, Rules, Side};
+use rajapasu_engine::{RoundStart, Rules, Side};
 
 const BUDGET: u64 = 50_000_000;
 
-/// Runs `f` on a thread with a large stack: the brute force's lines are deep.
-fn deep<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    std::thread::Builder::new()
-        .stack_size(256 << 20)
-        .spawn(f)
-        .unwrap()
-        .join()
-        .unwrap()
-}
-
+/// Every round start's value by the brute force, in the solver's terms.
 fn brute_values(rules: Rules) -> Vec<(RoundStart, MatchValue)> {
-    deep(move || {
-        let mut brute = MatchBrute::new(BUDGET);
-        RoundStart::all(rules)
-            .map(|s| {
-                let game = Game::from_position(s.position(2).unwrap());
-                let v = match brute.value(&game).unwrap() {
-                    Brute::Won { winner, rounds } => MatchValue::Win { winner, rounds },
-                    Brute::Drawn => MatchValue::Draw,
-                };
-                (s, v)
-            })
-            .collect()
-    })
+    every_round_start(rules, BUDGET)
+        .into_iter()
+        .map(|(s, v)| {
+            let v = match v {
+                Brute::Won { winner, rounds } => MatchValue::Win { winner, rounds },
+                Brute::Drawn => MatchValue::Draw,
+            };
+            (s, v)
+        })
+        .collect()
 }
 
 #[test]

@@ -14,6 +14,24 @@
 //!
 //! `serve` comes from the server crate, `loadtest` from its own.
 
+/// `println!` for the commands' output. A reader that went away (`rajapasu solve | head`) is not
+/// an error: a command that also writes files carries on and finishes them, where `println!`
+/// would panic. (Commands that only print stop at once instead: see `only_prints`.)
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        $crate::written(writeln!(std::io::stdout(), $($arg)*));
+    }};
+}
+
+/// `print!` as [`outln!`] does it.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        $crate::written(write!(std::io::stdout(), $($arg)*));
+    }};
+}
+
 mod commands;
 mod common;
 mod error;
@@ -108,11 +126,23 @@ fn arguments() -> Vec<std::ffi::OsString> {
     args
 }
 
+/// The end of a write to standard output: a closed pipe is ignored (see [`outln!`]); any other
+/// failure, such as a full disk under a redirection, stops the command as `println!` would.
+fn written(result: std::io::Result<()>) {
+    match result {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            panic!("failed printing to stdout: {e}")
+        }
+        _ => {}
+    }
+}
+
 /// Whether the command only prints: such a command ends quietly, as `ls` or `cat` do, when
 /// the reader of its output goes away (`rajapasu rules | head -1`). Rust ignores SIGPIPE, so
 /// that printing would otherwise panic. The others keep ignoring it: a tournament writes to
 /// external engines that may die, the server writes to clients that may leave, and the
-/// terminal game, `solve` and `tablebase` write files when they end.
+/// terminal game, `solve` and `tablebase` write files when they end; they print with
+/// [`outln!`], which lets them finish when their reader has gone.
 fn only_prints(command: &Option<Command>) -> bool {
     matches!(
         command,

@@ -5,10 +5,11 @@
 use crate::common::CliError;
 use clap::Args;
 use rajapasu_engine::{Mode, Rules};
+use rajapasu_tablebase::background::{State, Status};
 use rajapasu_tablebase::build::plan;
 use rajapasu_tablebase::config::table_rules;
 use rajapasu_tablebase::Tablebase;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The flag of the commands that use the table.
 #[derive(Args, Debug, Clone, Copy, Default)]
@@ -77,7 +78,33 @@ pub fn prepare(args: TableArgs, rules: &Rules, when: When) -> Result<(), CliErro
                  layers",
                 status.dir().display()
             );
+            let _ = BUILDING.set(status);
         }
     }
     Ok(())
+}
+
+/// The background build this program started (`play --build-tablebase`), for the terminal
+/// game's notice: one a program at most.
+static BUILDING: OnceLock<Arc<Status>> = OnceLock::new();
+
+/// The terminal game's line on the background build while there is one: how much of the
+/// table is built, short enough for the board's width.
+pub fn notice() -> Option<rajapasu_tui::Notice> {
+    let status = Arc::clone(BUILDING.get()?);
+    Some(rajapasu_tui::Notice::new(move || {
+        let s = status.snapshot();
+        match s.state {
+            State::Done | State::Off => None,
+            State::Stopped => Some(format!(
+                "Endgame table {}% built; its build has stopped{}",
+                s.percent(),
+                s.message.map(|m| format!(" ({m})")).unwrap_or_default()
+            )),
+            _ => Some(format!(
+                "Endgame table {}% built; proven values as it grows",
+                s.percent()
+            )),
+        }
+    }))
 }

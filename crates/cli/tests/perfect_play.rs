@@ -379,3 +379,25 @@ fn a_build_refuses_while_another_program_builds_and_says_how_to_get_the_table() 
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// A reader that goes away at once (`rajapasu solve --match ... | head -1`) neither stops the
+/// solve nor makes it panic: it still writes its picture and ends well.
+#[test]
+fn solve_match_finishes_its_files_when_its_reader_has_gone() {
+    let svg = std::env::temp_dir().join(format!("rajapasu-pipe-{}.svg", std::process::id()));
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_rajapasu"))
+        .args(["--tablebase", "/nonexistent", "solve", "--match"])
+        .args(["--rules", "canonical/holes=3,counters=2", "--svg"])
+        .arg(&svg)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    std::fs::remove_file(&svg).unwrap();
+}

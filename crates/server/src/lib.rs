@@ -14,6 +14,7 @@
 //! | [`rate`], [`sockets`] | per-address rate limits; caps on WebSockets by game and address |
 //! | [`tokens`] | ids, seat tokens and invitations: random, compared in constant time |
 //! | [`metrics`] | the counters of `/metrics` |
+//! | [`mistakes`] | "learn from your mistakes": the moves of a game proven worse than the best, found within a time budget |
 //! | [`accounts`] | optional accounts: names, Argon2id passwords, session cookies, cross-site requests refused |
 //! | [`games`] | the games in play, written once for both games: held, stored, moves, undo, hints, seats, rematches, the computer's turn |
 //! | [`raja_pasu`] | what is Raja Pasu's own: its settings (who plays), requests, JSON and hint |
@@ -23,7 +24,7 @@
 //! | [`lobby`] | open challenges (seeks) listed live across instances, accepted with one click |
 //! | [`players`] | a player's games for their page: in progress (their move first), finished with results, all records in one file |
 //! | [`ratings`] | ratings for games: a rated game's end rated once, leaderboards per pool, players' pages |
-//! | [`puzzles`] | the puzzles' routes: the shipped set with proven solutions, choice by rating and theme, the daily puzzle, Glicko-2 attempts, mistakes of a game |
+//! | [`puzzles`] | the puzzles' routes: the shipped set with proven solutions, choice by rating and theme, the daily puzzle, Glicko-2 attempts |
 //! | [`tablebase`] | the endgame table built in the background when missing, and its progress |
 //! | [`error`] | the API's error answers, and why the server could not start |
 //! | [`assets`] | the page's files, embedded in the binary; the HTML pages, made from one layout and shared parts |
@@ -52,6 +53,7 @@ pub mod live;
 pub mod lobby;
 pub mod mandiri;
 pub mod metrics;
+pub mod mistakes;
 pub mod players;
 pub mod puzzles;
 pub mod raja_pasu;

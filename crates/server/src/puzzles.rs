@@ -110,7 +110,7 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/api/puzzles/daily", get(daily))
         .route("/api/puzzles/{id}", get(one))
         .route("/api/puzzles/{id}/attempt", post(attempt))
-        .route("/api/puzzles/mistakes", post(mistakes))
+        .route("/api/puzzles/mistakes", post(crate::mistakes::mistakes))
         .with_state(Arc::new(Puzzles::new()))
 }
 
@@ -288,116 +288,6 @@ async fn attempt(
         "rated": req.rated,
         "puzzle_rating": puzzle_after.rating().round() as i64,
     })))
-}
-
-/// Body of `POST /api/puzzles/mistakes`: a finished game, as its rule set, start and moves.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-struct MistakesRequest {
-    /// The rule set.
-    rules: String,
-    /// The start's position code (default: the rule set's start).
-    #[serde(default)]
-    start: Option<String>,
-    /// The moves played, hole numbers.
-    moves: Vec<u8>,
-    /// Whose moves to look at: `south` or `north`.
-    side: rajapasu_engine::Side,
-}
-
-/// Moves of a game looked at, at most.
-const MAX_MOVES: usize = 2_000;
-/// The solver's budget for each move's proof: a position it cannot prove within it is left out.
-const MISTAKE_NODES: u64 = 400_000;
-/// Mistakes listed at most.
-const MISTAKES: usize = 5;
-/// The longest the proofs of one game may take.
-const MISTAKE_TIME: std::time::Duration = std::time::Duration::from_secs(8);
-
-async fn mistakes(ApiJson(req): ApiJson<MistakesRequest>) -> Result<Json<Value>, ApiError> {
-    let rules = crate::requests::rules(&req.rules)?;
-    let start = match &req.start {
-        Some(code) => crate::requests::position(code, rules)?,
-        None => rajapasu_engine::Position::start(rules),
-    };
-    if req.moves.len() > MAX_MOVES {
-        return Err(
-            ApiError::bad_request(format!("moves: at most {MAX_MOVES}")).code("too_many_moves")
-        );
-    }
-    let mut game = rajapasu_engine::Game::from_position(start);
-    let mut plies = Vec::new();
-    for (k, &n) in req.moves.iter().enumerate() {
-        let mv = rajapasu_engine::Move::new(n)
-            .filter(|m| game.legal_moves().contains(*m))
-            .ok_or_else(|| {
-                ApiError::unprocessable(format!("move {} ({n}) is not legal", k + 1))
-                    .code("illegal_move")
-            })?;
-        if game.position().to_move() == req.side {
-            plies.push((k + 1, *game.position(), n));
-        }
-        game.play(mv);
-    }
-    let found = tokio::task::spawn_blocking(move || find_mistakes(&plies))
-        .await
-        .map_err(ApiError::internal)?;
-    Ok(Json(json!({ "mistakes": found })))
-}
-
-/// The player's moves that lost most against the proven best, worst first: each position is
-/// taken as a puzzle of its round alone with no history (the position's values as a puzzle),
-/// proven by the solver with the endgame table when there is one; positions not proven within
-/// the budget are left out.
-fn find_mistakes(plies: &[(usize, rajapasu_engine::Position, u8)]) -> Vec<Value> {
-    use rajapasu_ai::puzzles::{best_moves, Prover};
-    let single = rajapasu_engine::Rules::default().single_round();
-    let deadline = std::time::Instant::now() + MISTAKE_TIME;
-    let mut prover = Prover::new(rajapasu_ai::table::for_rules(&single), MISTAKE_NODES);
-    let mut out: Vec<(i32, Value)> = Vec::new();
-    for &(ply, pos, played) in plies {
-        if std::time::Instant::now() >= deadline {
-            break;
-        }
-        let Ok(pos) =
-            rajapasu_engine::Position::from_code(&pos.to_string(), pos.rules().single_round())
-        else {
-            continue;
-        };
-        if pos.legal_moves().len() < 2 {
-            continue;
-        }
-        let game = rajapasu_engine::Game::from_position(pos);
-        let Ok(values) = prover.values(&game) else {
-            continue;
-        };
-        let best = best_moves(&values);
-        let top = values.iter().flatten().max().copied().unwrap_or(0);
-        let Some(got) = values.get(usize::from(played) - 1).copied().flatten() else {
-            continue;
-        };
-        if got < top {
-            out.push((
-                top - got,
-                json!({
-                    "ply": ply,
-                    "rules": game.rules().to_string(),
-                    "position": pos.to_string(),
-                    "played": played,
-                    "played_value": got,
-                    "best_value": top,
-                    "best": best,
-                    "values": values,
-                    "view": GameView::new(&game),
-                }),
-            ));
-        }
-    }
-    out.sort_by(|a, b| {
-        b.0.cmp(&a.0)
-            .then(a.1["ply"].as_u64().cmp(&b.1["ply"].as_u64()))
-    });
-    out.into_iter().take(MISTAKES).map(|(_, v)| v).collect()
 }
 
 #[cfg(test)]

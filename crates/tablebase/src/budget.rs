@@ -5,18 +5,18 @@
 use crate::build::plan;
 use crate::file::HEADER;
 use rajapasu_engine::Rules;
-use std::collections::HashMap;
 use std::path::Path;
 
-/// Bytes the builder holds a position of the layer it solves (its graph, its queues and its
-/// values) and a position of each lower layer of the same configurations (their values, two
-/// bytes). Fitted to measured peaks (VmHWM) of the canonical table: 404 MB up to 14 counters,
-/// 1.63 GiB for the whole table, whose largest layer (every hole open, 21 counters) is solved
-/// alone.
-const BYTES_A_SOLVED_POSITION: u64 = 60;
+/// Bytes the builder holds for a position of the layer it solves (its moves, queues, values
+/// and ranks) and for a position of every lower layer (its two values). Layer `s` of every
+/// configuration is solved at once, with every lower layer's values in memory, so the peak is
+/// at the layer where the two together are largest (23 or 24 counters in the whole canonical
+/// table). Fitted to measured peaks (VmHWM) of canonical builds: 324 MiB up to 14 counters (one
+/// thread), 1.05 GiB for the whole table (two threads); the model gives 332 MiB and 1.07 GiB.
+const BYTES_A_SOLVED_POSITION: u64 = 12;
 const BYTES_A_LOWER_POSITION: u64 = 2;
-/// What the program holds besides, and the rounding of the fit.
-const BASE_BYTES: u64 = 32 << 20;
+/// What the program holds besides (the indexes, the threads, the program itself).
+const BASE_BYTES: u64 = 112 << 20;
 
 /// Peak memory of a build of `rules` (a table rule set) up to `max_counters` counters.
 ///
@@ -24,29 +24,25 @@ const BASE_BYTES: u64 = 32 << 20;
 /// use rajapasu_tablebase::budget::build_memory;
 /// let canonical = "canonical".parse().unwrap();
 /// let whole = build_memory(&canonical, 42);
-/// assert!((1_600 << 20..2_000 << 20).contains(&whole), "{whole}");
-/// assert!(build_memory(&canonical, 14) < 500 << 20);
+/// assert!((1_050 << 20..1_150 << 20).contains(&whole), "{whole}");
+/// assert!(build_memory(&canonical, 14) < 350 << 20);
 /// ```
 pub fn build_memory(rules: &Rules, max_counters: u32) -> u64 {
-    // The layers solved together: a configuration with its mirror, keyed by closed holes.
-    let mut solved: HashMap<(u8, u32), u64> = HashMap::new();
-    let mut lower: HashMap<u8, Vec<(u32, u64)>> = HashMap::new();
-    for (config, s, n) in plan(rules, max_counters) {
-        *solved.entry((config.count, s)).or_default() += n;
-        lower.entry(config.count).or_default().push((s, n));
+    let mut layers: Vec<u64> = Vec::new();
+    for (_, s, n) in plan(rules, max_counters) {
+        let s = s as usize;
+        if layers.len() <= s {
+            layers.resize(s + 1, 0);
+        }
+        layers[s] += n;
     }
-    solved
-        .iter()
-        .map(|(&(pair, s), &n)| {
-            let below: u64 = lower[&pair]
-                .iter()
-                .filter(|&&(t, _)| t < s)
-                .map(|&(_, m)| m)
-                .sum();
-            BASE_BYTES + BYTES_A_SOLVED_POSITION * n + BYTES_A_LOWER_POSITION * below
-        })
-        .max()
-        .unwrap_or(BASE_BYTES)
+    let mut below = 0;
+    let mut peak = BASE_BYTES;
+    for n in layers {
+        peak = peak.max(BASE_BYTES + BYTES_A_SOLVED_POSITION * n + BYTES_A_LOWER_POSITION * below);
+        below += n;
+    }
+    peak
 }
 
 /// Bytes on disk of the table of `rules` up to `max_counters` counters: each layer's values

@@ -3,6 +3,7 @@
 
 use crate::raja_pasu::Computer;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// How a game in the terminal is played: who plays (`P`: [`Option<Computer>`] for Raja Pasu,
@@ -22,6 +23,38 @@ pub struct Config<P = Option<Computer>> {
     /// before the first save (another game started in the same second), the record goes to
     /// [`free_path`] instead of overwriting it. False for a name the player gave.
     pub never_overwrite: bool,
+    /// A line shown under the board while it has something to say.
+    pub notice: Option<Notice>,
+}
+
+/// A line the game shows under the board, asked again at every drawing, so that it can follow
+/// work going on beside the game: the endgame table's build when `play --build-tablebase`
+/// builds it ("proven values: table 43% built").
+///
+/// ```
+/// use rajapasu_tui::Notice;
+/// let notice = Notice::new(|| Some("proven values: table 43% built".to_string()));
+/// assert_eq!(notice.text().as_deref(), Some("proven values: table 43% built"));
+/// ```
+#[derive(Clone)]
+pub struct Notice(Arc<dyn Fn() -> Option<String> + Send + Sync>);
+
+impl Notice {
+    /// A notice whose text is `text()` at each drawing (`None`: nothing to say now).
+    pub fn new(text: impl Fn() -> Option<String> + Send + Sync + 'static) -> Notice {
+        Notice(Arc::new(text))
+    }
+
+    /// What the notice says now.
+    pub fn text(&self) -> Option<String> {
+        (self.0)()
+    }
+}
+
+impl std::fmt::Debug for Notice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Notice").field(&self.text()).finish()
+    }
 }
 
 impl<P: Default> Default for Config<P> {
@@ -45,6 +78,7 @@ impl<P: Default> Config<P> {
             save_path: default_save_path(),
             tags: Vec::new(),
             never_overwrite: true,
+            notice: None,
         }
     }
 }

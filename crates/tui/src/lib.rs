@@ -43,7 +43,7 @@ pub mod ui;
 pub mod variant;
 
 pub use app::App;
-pub use config::{default_save_path, free_path, next_name, utc_now, Config};
+pub use config::{default_save_path, free_path, next_name, utc_now, Config, Notice};
 pub use raja_pasu::Computer;
 pub use terminal::run;
 pub use ui::Screen;

@@ -32,6 +32,7 @@ fn app(rules: &str, players: [Who; 3], name: &str) -> App {
         save_path: save_path(name),
         tags: Vec::new(),
         never_overwrite: false,
+        notice: None,
     };
     App::new(
         mandiri::Game::new(rules.parse::<mandiri::Rules>().unwrap()),

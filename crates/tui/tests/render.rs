@@ -94,6 +94,29 @@ fn start_position() {
 }
 
 #[test]
+fn a_notice_shows_above_the_turn_and_follows_its_source() {
+    use std::sync::atomic::AtomicU32;
+    use std::sync::Arc;
+    let percent = Arc::new(AtomicU32::new(43));
+    let source = Arc::clone(&percent);
+    let mut config = config();
+    config.notice = Some(rajapasu_tui::Notice::new(move || {
+        match source.load(Ordering::Relaxed) {
+            100 => None,
+            p => Some(format!("Proven values: endgame table {p}% built")),
+        }
+    }));
+    let app = App::new(Game::new(Rules::default()), config);
+    let (rows, _) = screen(&app, 80, 24);
+    assert!(left(&rows[9]).starts_with("│ Proven values: endgame table 43% built"));
+    assert!(left(&rows[10]).starts_with("│ South to move "));
+    percent.store(100, Ordering::Relaxed);
+    let (rows, _) = screen(&app, 80, 24);
+    assert_eq!(left(&rows[9]).trim_matches('│').trim(), "", "{:?}", rows[9]);
+    cleanup(app);
+}
+
+#[test]
 fn after_the_first_worked_example() {
     let mut app = app(Game::new(Rules::default()));
     key(&mut app, KeyCode::Char('1'));

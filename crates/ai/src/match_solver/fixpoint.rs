@@ -277,44 +277,11 @@ pub fn solve_match_resuming(
     let started = Instant::now();
     let starts: Vec<RoundStart> = RoundStart::all(rules).collect();
     let mut tests = 0;
-    let mut grown: HashMap<(usize, Side), Attractor> = HashMap::new();
-    // The proven fixpoint, each round graph's attractors grown as the goals grow.
-    while !state.proven_done {
-        let k = state.iterations + 1;
-        let before = state.ranks[0].clone();
-        let mut added = false;
-        for side in Side::ALL {
-            let wins = goal(&rules, side, &before[side.index()]);
-            for (i, &start) in starts.iter().enumerate() {
-                if before[side.index()][i].is_some() {
-                    continue;
-                }
-                tests += 1;
-                let yes = match rounds.graph(start, side) {
-                    Some(asked) => {
-                        let a = grown.entry((i, side)).or_insert_with(|| asked.empty());
-                        asked.grow(a, &wins);
-                        a.contains(0)
-                    }
-                    None => rounds.ask(start, side, &wins, Bound::Proven),
-                };
-                if yes {
-                    state.ranks[0][side.index()][i] = Some(k);
-                    grown.remove(&(i, side));
-                    added = true;
-                }
-            }
-        }
-        state.iterations = k;
-        state.proven_done = !added;
-        let count = |side: Side| state.ranks[0][side.index()].iter().flatten().count();
-        progress(Progress::Iteration {
-            k,
-            won: [count(Side::South), count(Side::North)],
-        });
+    if !state.proven_done {
+        tests += fixpoint(&rules, &rounds, &mut state, Bound::Proven, progress, save);
+        state.proven_done = true;
         save(&state);
     }
-    drop(grown);
     if state.open.is_none() {
         let (open, checks) = open_tests(&rules, &rounds, &state);
         tests += checks;
@@ -325,7 +292,7 @@ pub fn solve_match_resuming(
         // No round test ever depended on repetitions: what is possible is what is proven.
         state.ranks[1] = state.ranks[0].clone();
     } else {
-        tests += possible_fixpoint(&rules, &rounds, &mut state, progress, save);
+        tests += fixpoint(&rules, &rounds, &mut state, Bound::Possible, progress, save);
     }
     let [proven, possible] = &state.ranks;
     let win = |ranks: &[Vec<Option<u32>>; 2], side: Side, i: usize| {
@@ -415,20 +382,32 @@ fn open_tests(rules: &Rules, rounds: &Rounds, state: &MatchState) -> (bool, u64)
     (false, tests)
 }
 
-/// The possible fixpoint, test by test, for when some round test depends on repetitions.
-fn possible_fixpoint(
+/// The fixpoint of `bound`'s game, from where `state` stands: iteration k adds the round starts
+/// a side wins within k rounds, until one adds none; the tests it took. A round graph's
+/// attractor grows with the goals, one pass a round start for the whole fixpoint, wherever the
+/// graph answers the test: always for the proven game, and for the possible game where it has
+/// no cycle (possible is proven there). The possible game is run only when some round test
+/// depends on repetitions (see [`open_tests`]).
+fn fixpoint(
     rules: &Rules,
     rounds: &Rounds,
     state: &mut MatchState,
+    bound: Bound,
     progress: &mut dyn FnMut(Progress),
     save: &mut dyn FnMut(&MatchState),
 ) -> u64 {
+    let b = bound as usize;
     let mut tests = 0;
     let starts: Vec<RoundStart> = RoundStart::all(*rules).collect();
     let mut grown: HashMap<(usize, Side), Attractor> = HashMap::new();
     loop {
-        let before = state.ranks[1].clone();
-        let k = state.possible_iterations + 1;
+        let before = state.ranks[b].clone();
+        let iterations = match bound {
+            Bound::Proven => &mut state.iterations,
+            Bound::Possible => &mut state.possible_iterations,
+        };
+        *iterations += 1;
+        let k = *iterations;
         let mut added = false;
         for side in Side::ALL {
             let wins = goal(rules, side, &before[side.index()]);
@@ -438,26 +417,25 @@ fn possible_fixpoint(
                 }
                 tests += 1;
                 let yes = match rounds.graph(start, side) {
-                    // Without cycles, possible is proven, and the attractor can grow.
-                    Some(asked) if !asked.graph.cyclic() => {
+                    Some(asked) if bound == Bound::Proven || !asked.graph.cyclic() => {
                         let a = grown.entry((i, side)).or_insert_with(|| asked.empty());
                         asked.grow(a, &wins);
                         a.contains(0)
                     }
-                    _ => rounds.ask(start, side, &wins, Bound::Possible),
+                    _ => rounds.ask(start, side, &wins, bound),
                 };
                 if yes {
-                    state.ranks[1][side.index()][i] = Some(k);
+                    state.ranks[b][side.index()][i] = Some(k);
                     grown.remove(&(i, side));
                     added = true;
                 }
             }
         }
-        state.possible_iterations = k;
-        let count = |side: Side| state.ranks[1][side.index()].iter().flatten().count();
-        progress(Progress::Possible {
-            k,
-            won: [count(Side::South), count(Side::North)],
+        let count = |side: Side| state.ranks[b][side.index()].iter().flatten().count();
+        let won = [count(Side::South), count(Side::North)];
+        progress(match bound {
+            Bound::Proven => Progress::Iteration { k, won },
+            Bound::Possible => Progress::Possible { k, won },
         });
         save(state);
         if !added {
@@ -617,6 +595,7 @@ impl MatchState {
 /// Which of the two bounding games a round test is answered in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Bound {
+    // The order is the index of `MatchState::ranks`.
     /// Proven: the player forces the goal even if endless play counts against them.
     Proven,
     /// Possible: the other player cannot force the goal's complement even if endless play

@@ -320,3 +320,30 @@ pub fn round_start_value(
     let v = brute.value(&game)?;
     Ok((v, brute.nodes))
 }
+
+/// Runs `f` on a thread with a large stack: a match's lines are deep.
+pub fn deep<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+/// Every round start of `rules` (set up as round 2) with its value, each within `budget` nodes;
+/// one brute force for all, so that they share what it has learnt.
+pub fn every_round_start(
+    rules: Rules,
+    budget: u64,
+) -> Vec<(rajapasu_engine::RoundStart, MatchValue)> {
+    deep(move || {
+        let mut brute = MatchBrute::new(budget);
+        rajapasu_engine::RoundStart::all(rules)
+            .map(|start| {
+                let game = Game::from_position(start.position(2).unwrap());
+                (start, brute.value(&game).unwrap())
+            })
+            .collect()
+    })
+}

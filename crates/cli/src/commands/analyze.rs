@@ -82,21 +82,21 @@ pub fn run(args: AnalyzeArgs) -> Result<(), CliError> {
             "exact": result.exact,
             "moves": moves,
         });
-        println!("{out}");
+        outln!("{out}");
         return Ok(());
     }
-    println!("position {}", game.position());
-    println!(
+    outln!("position {}", game.position());
+    outln!(
         "{to_move} to move; depth {}{}, {} nodes in {:.2} s",
         result.depth,
         if result.exact { " (solved)" } else { "" },
         result.nodes,
         result.time.as_secs_f64()
     );
-    println!("move  score  proven       line");
+    outln!("move  score  proven       line");
     for m in &result.moves {
         let pv: Vec<String> = m.pv.iter().map(|x| x.to_string()).collect();
-        println!(
+        outln!(
             "{:>4}  {:>5}  {:<11}  {}",
             m.mv.to_string(),
             m.score.counters(),

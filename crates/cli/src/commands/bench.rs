@@ -46,12 +46,12 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
         Some(n) => playouts_n(rules.single_round(), n, SEED),
         None => playouts_for(rules.single_round(), args.seconds, SEED),
     };
-    println!(
+    outln!(
         "playouts {playouts} moves/s {:.0} mean_moves {:.1} mean_diff {:.2}",
         moves as f64 / seconds,
         moves as f64 / playouts as f64,
         south_minus_north as f64 / playouts as f64
     );
-    println!("playouts/s {:.0}", playouts as f64 / seconds);
+    outln!("playouts/s {:.0}", playouts as f64 / seconds);
     Ok(())
 }

@@ -68,7 +68,7 @@ fn build(args: BuildArgs) -> Result<(), CliError> {
     };
     let start = Instant::now();
     let mut open = opening(rules, u32::from(args.moves));
-    println!(
+    outln!(
         "{} positions in the first {} moves of {rules} ({} left out: a position of their layer \
          occurred twice)",
         open.games.len(),
@@ -111,7 +111,7 @@ fn build(args: BuildArgs) -> Result<(), CliError> {
     let bytes = book.to_bytes();
     std::fs::write(&args.out, &bytes)
         .map_err(|e| CliError(format!("{}: {e}", args.out.display())))?;
-    println!(
+    outln!(
         "proved {count} positions in {:.1} s; wrote {} ({} bytes)",
         start.elapsed().as_secs_f64(),
         args.out.display(),

@@ -34,7 +34,7 @@ fn count<G: CliGame>(args: &PerftArgs, rules: G::Rules) -> Result<(), CliError> 
         split.iter().map(|(_, n)| n).sum()
     };
     for (mv, n) in &split {
-        println!("{mv}: {n}");
+        outln!("{mv}: {n}");
     }
     let secs = t.elapsed().as_secs_f64();
     eprintln!(
@@ -42,6 +42,6 @@ fn count<G: CliGame>(args: &PerftArgs, rules: G::Rules) -> Result<(), CliError> 
         secs,
         total as f64 / secs.max(1e-9)
     );
-    println!("total {total}");
+    outln!("total {total}");
     Ok(())
 }

@@ -311,9 +311,9 @@ fn check_set(args: CheckArgs) -> Result<(), CliError> {
     bar.finish_and_clear();
     let secs = start.elapsed().as_secs_f64();
     for f in &failures {
-        println!("{f}");
+        outln!("{f}");
     }
-    println!(
+    outln!(
         "{} of {} puzzles proven again in {secs:.1} s ({}), {} failed",
         set.len() - failures.len(),
         set.len(),
@@ -335,29 +335,29 @@ fn stats(args: StatsArgs) -> Result<(), CliError> {
     let set = read_set(&args.file)?;
     let n = set.len().max(1) as f64;
     let share = |k: usize| format!("{k:>6}  {:5.1}%", 100.0 * k as f64 / n);
-    println!("{} puzzles", set.len());
-    println!("theme            count   share");
+    outln!("{} puzzles", set.len());
+    outln!("theme            count   share");
     for t in Theme::ALL {
         let k = set.iter().filter(|p| p.themes.contains(&t)).count();
-        println!("{:<15} {}", t.name(), share(k));
+        outln!("{:<15} {}", t.name(), share(k));
     }
     let easy = set.iter().filter(|p| p.easy).count();
-    println!("{:<15} {}", "(greedy solves)", share(easy));
-    println!("rating           count   share");
+    outln!("{:<15} {}", "(greedy solves)", share(easy));
+    outln!("rating           count   share");
     let mut by: BTreeMap<u32, usize> = BTreeMap::new();
     for p in &set {
         *by.entry(p.rating / 200 * 200).or_default() += 1;
     }
     for (r, k) in by {
-        println!("{:<15} {}", format!("{r}-{}", r + 199), share(k));
+        outln!("{:<15} {}", format!("{r}-{}", r + 199), share(k));
     }
-    println!("solver moves     count   share");
+    outln!("solver moves     count   share");
     let mut lines: BTreeMap<usize, usize> = BTreeMap::new();
     for p in &set {
         *lines.entry(p.solution.depth()).or_default() += 1;
     }
     for (d, k) in lines {
-        println!("{d:<15} {}", share(k));
+        outln!("{d:<15} {}", share(k));
     }
     Ok(())
 }

@@ -36,11 +36,11 @@ fn replay<G: CliGame>(args: &ReplayArgs, text: &str) -> Result<(), CliError> {
         record.save(path)?;
     }
     if args.json {
-        println!("{}", game.state_json()?);
+        outln!("{}", game.state_json()?);
         return Ok(());
     }
     for (k, v) in &record.tags {
-        println!("{k}: {v}");
+        outln!("{k}: {v}");
     }
     // The events of a move (round ends included) come from playing it again.
     let mut replay = G::from_position(record.start_position());
@@ -49,18 +49,18 @@ fn replay<G: CliGame>(args: &ReplayArgs, text: &str) -> Result<(), CliError> {
         let mut events = Vec::new();
         replay.play_traced(mv, &mut events)?;
         if args.explain {
-            println!("{number}. Round {round}, {} plays {mv}:", G::mover(mover));
+            outln!("{number}. Round {round}, {} plays {mv}:", G::mover(mover));
             for line in G::narrate(mover, &events) {
-                println!("     {line}");
+                outln!("     {line}");
             }
         } else {
-            println!(
+            outln!(
                 "{number:>4}. {} {mv}  ->  {}",
                 G::mover_short(mover),
                 replay.position()
             );
         }
     }
-    print!("{}", game.state_text());
+    out!("{}", game.state_text());
     Ok(())
 }

@@ -23,17 +23,17 @@ pub fn run(args: RulesArgs) -> Result<(), CliError> {
     match args.rules {
         Some(name) => {
             let set = parse_rule_set(&name)?;
-            println!("{set}");
+            outln!("{set}");
             with_game!(set, G, rules => describe::<G>(&rules));
         }
         None => {
-            println!("Rule sets:");
+            outln!("Rule sets:");
             for (name, about, _) in RuleSet::named() {
-                println!("  {name:<12} {about}");
+                outln!("  {name:<12} {about}");
             }
-            println!("\nOptions (NAME/KEY=VALUE,...; defaults first; RULES.md explains each):");
+            outln!("\nOptions (NAME/KEY=VALUE,...; defaults first; RULES.md explains each):");
             options::<Game>();
-            println!(
+            outln!(
                 "\nMandiri options ({}/KEY=VALUE,...; defaults first; RULES.md section 9 explains each):",
                 mandiri::NAME
             );
@@ -46,7 +46,7 @@ pub fn run(args: RulesArgs) -> Result<(), CliError> {
 /// Every option of `rules` with its value.
 fn describe<G: CliGame>(rules: &G::Rules) {
     for o in G::options() {
-        println!("  {}={}", o.key(), o.value(rules));
+        outln!("  {}={}", o.key(), o.value(rules));
     }
 }
 
@@ -56,9 +56,9 @@ fn options<G: CliGame>() {
         let usage = format!("{}={}", option.key(), option.values());
         // A long usage gets a line of its own, the description under it.
         if usage.len() <= USAGE_WIDTH {
-            println!("  {usage:<USAGE_WIDTH$} {}", option.about());
+            outln!("  {usage:<USAGE_WIDTH$} {}", option.about());
         } else {
-            println!("  {usage}\n  {:USAGE_WIDTH$} {}", "", option.about());
+            outln!("  {usage}\n  {:USAGE_WIDTH$} {}", "", option.about());
         }
     }
 }

@@ -80,31 +80,31 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
     if let Some(path) = &args.state {
         if let Ok(bytes) = std::fs::read(path) {
             let n = solver.load(&bytes);
-            println!("resumed {n} proven bounds from {}", path.display());
+            outln!("resumed {n} proven bounds from {}", path.display());
         }
     }
     let pos = *game.position();
     let me = pos.to_move();
-    println!("position {pos}");
-    println!(
+    outln!("position {pos}");
+    outln!(
         "{me} to move, {} counters on the board{in_use}",
         pos.on_board()
     );
     let start = Instant::now();
     let (moves, nodes) = solve_moves(&game, &mut solver, deadline, args.state.as_ref())?;
-    println!("move  final margin for {me}");
+    outln!("move  final margin for {me}");
     let show = |b: Bounds| match b.exact() {
         Some(x) => format!("{x:+}"),
         None => format!("between {:+} and {:+}", b.lower, b.upper),
     };
     for (m, b) in &moves {
-        println!("{:>4}  {}", m.to_string(), show(*b));
+        outln!("{:>4}  {}", m.to_string(), show(*b));
     }
     let best = Bounds {
         lower: moves.iter().map(|(_, b)| b.lower).max().unwrap_or(0),
         upper: moves.iter().map(|(_, b)| b.upper).max().unwrap_or(0),
     };
-    println!(
+    outln!(
         "value: {} for {me}, {nodes} nodes in {:.1} s",
         show(best),
         start.elapsed().as_secs_f64()
@@ -186,7 +186,7 @@ fn solve_moves(
             .iter()
             .filter(|(_, b)| b.is_some_and(|b| b.exact().is_some()))
             .count();
-        println!(
+        outln!(
             "pass {pass}: {done} of {} solved, {nodes} nodes, {:.1} s",
             crate::common::plural(moves.len() as u64, "move", "moves"),
             start.elapsed().as_secs_f64()

@@ -27,14 +27,14 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         _ => None,
     };
     if let (Some(path), Some(state)) = (args.state, &resume) {
-        println!(
+        outln!(
             "resuming from {} after {} iterations",
             path.display(),
             state.iterations
         );
     }
     let table = rajapasu_ai::table::for_rules(&rules.single_round());
-    println!(
+    outln!(
         "solving the match under {rules}: {} round starts{}",
         RoundStart::all(rules).count(),
         if table.is_some() {
@@ -73,7 +73,7 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
     if let Some(path) = args.svg {
         std::fs::write(path, svg(&solved))
             .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
-        println!("picture written to {}", path.display());
+        outln!("picture written to {}", path.display());
     }
     Ok(())
 }
@@ -130,21 +130,23 @@ fn print_progress(p: Progress, started: Instant) {
                     ),
                 },
             };
-            println!(
+            outln!(
                 "round game {done}/{total}: {} leads, holes filled {}/{}: {how} [{secs:.1} s]",
                 g.leader(),
                 g.filled(Side::South),
                 g.filled(Side::North)
             );
         }
-        Progress::Iteration { k, won } => println!(
+        Progress::Iteration { k, won } => outln!(
             "iteration {k}: South wins from {} round starts, North from {} [{secs:.1} s]",
-            won[0], won[1]
+            won[0],
+            won[1]
         ),
-        Progress::Possible { k, won } => println!(
+        Progress::Possible { k, won } => outln!(
             "where repetitions decide, iteration {k}: South may win from {} round starts, \
              North from {} [{secs:.1} s]",
-            won[0], won[1]
+            won[0],
+            won[1]
         ),
     }
 }
@@ -162,24 +164,22 @@ fn short(p: Proven) -> String {
 }
 
 fn print_table(table: &MatchTable) {
-    println!();
-    println!(
-        "value at each round start, by South's holdings (S3: South wins in 3 rounds; D: drawn)"
-    );
+    outln!();
+    outln!("value at each round start, by South's holdings (S3: South wins in 3 rounds; D: drawn)");
     for leader in Side::ALL {
-        println!("{leader} leads:");
+        outln!("{leader} leads:");
         let row: Vec<String> = table
             .iter()
             .filter(|(s, _)| s.leader() == leader)
             .map(|(s, v)| format!("{}:{}", s.south(), short(v)))
             .collect();
         for chunk in row.chunks(10) {
-            println!("  {}", chunk.join(" "));
+            outln!("  {}", chunk.join(" "));
         }
     }
     if let Some(start) = first_round_start(table.rules()) {
-        println!();
-        println!(
+        outln!();
+        outln!(
             "the match from the start (South holds {} and leads): {}",
             start.south(),
             table.value(start)
@@ -214,7 +214,7 @@ fn print_findings(table: &MatchTable) {
                     .any(|(t, w)| t.south() == s.south() && t.leader() == Side::North && w != v)
         })
         .count();
-    println!(
+    outln!(
         "one counter more is worse for South at {} places{}",
         falls.len(),
         if falls.is_empty() {
@@ -223,7 +223,7 @@ fn print_findings(table: &MatchTable) {
             format!(": {}", falls.join(", "))
         }
     );
-    println!("who leads changes the value at {leader_matters} of South's holdings");
+    outln!("who leads changes the value at {leader_matters} of South's holdings");
 }
 
 fn sign(x: i64) -> i64 {
@@ -239,13 +239,13 @@ fn print_figures(table: &MatchTable) {
             RoundMethod::Graph { positions, .. } => (p + positions, n),
             RoundMethod::Counters { nodes, .. } => (p, n + nodes),
         });
-    println!(
+    outln!(
         "exact at {exact} of {} round starts; {} iterations, {} round tests",
         table.iter().count(),
         table.iterations,
         table.tests
     );
-    println!(
+    outln!(
         "round games: {positions} positions in whole graphs, {nodes} solver nodes; {:.1} s, \
          then the fixpoint {:.1} s; peak memory {}",
         table.build_time.as_secs_f64(),

@@ -32,9 +32,9 @@ fn state<G: CliGame>(args: &StateArgs, rules: G::Rules) -> Result<(), CliError> 
         GameRecord::from_game(&game, Vec::new()).save(path)?;
     }
     if args.json {
-        println!("{}", game.state_json()?);
+        outln!("{}", game.state_json()?);
     } else {
-        print!("{}", game.state_text());
+        out!("{}", game.state_text());
     }
     Ok(())
 }

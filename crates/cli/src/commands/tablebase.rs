@@ -153,14 +153,14 @@ pub(crate) fn run_build(
     // The larger layers run slower per position than the small sample (their graphs do not fit
     // in the caches): the factor was measured on this project's reference machine.
     let estimate = Duration::from_secs_f64(total as f64 / rate * 2.5);
-    println!(
+    outln!(
         "table {table} up to {counters} counters: {} layers, {total} positions (South to move; \
          North's are their mirrors), about {} MiB of values and as much of ranks",
         layers.len(),
         (2 * total) >> 20
     );
-    println!("into {}", dir.display());
-    println!(
+    outln!("into {}", dir.display());
+    outln!(
         "estimated time on {} threads: {} (measured {:.0} positions/s on a small table)",
         rayon::current_num_threads(),
         human(estimate),
@@ -178,7 +178,7 @@ pub(crate) fn run_build(
         bar.set_message(format!("{}, layer {}", p.config.name(), p.layer));
     })?;
     bar.finish_and_clear();
-    println!(
+    outln!(
         "built {} positions in {} ({:.0} positions/s), kept {} already built; {} files written",
         report.solved,
         human(report.time),
@@ -211,7 +211,7 @@ fn run_verify(
     seed: u64,
 ) -> Result<(), CliError> {
     let table = open(rules, root)?;
-    println!(
+    outln!(
         "checking {} positions completely: equations and ranks",
         table.positions()
     );
@@ -222,13 +222,13 @@ fn run_verify(
     let (bad, checked) = checked?;
     let took = started.elapsed();
     for failure in &bad {
-        println!("failure at {failure}");
+        outln!("failure at {failure}");
     }
     let mismatches = bad
         .iter()
         .filter(|f| matches!(f.flaw, verify::Flaw::Equations(_)))
         .count();
-    println!(
+    outln!(
         "complete check: {checked} positions in {} ({:.0} positions/s), {} failures ({mismatches} \
          mismatches of the equations, {} values not shown reached by their ranks){}",
         human(took),
@@ -271,20 +271,21 @@ fn run_verify(
         match (lo.exact(), hi.exact()) {
             (Some(l), Some(h)) if l == i32::from(v.lower) && h == i32::from(v.upper) => agreed += 1,
             (Some(l), Some(h)) => {
-                println!(
+                outln!(
                     "disagreement at {pos}: table [{}, {}], solver [{l}, {h}]",
-                    v.lower, v.upper
+                    v.lower,
+                    v.upper
                 );
             }
             _ => unproven += 1,
         }
     }
-    println!(
+    outln!(
         "sample: {tried} positions, {agreed} agree with the solver, {unproven} not proven by it within 2M nodes, {} disagree",
         tried - agreed - unproven
     );
     if bad.is_empty() && agreed + unproven == tried {
-        println!("the table is sound");
+        outln!("the table is sound");
         Ok(())
     } else {
         Err(CliError("the table does not verify".into()))
@@ -305,15 +306,15 @@ fn run_probe(rules: &Rules, root: &std::path::Path, code: &str) -> Result<(), Cl
             pos.on_board()
         )));
     };
-    println!("position {pos}");
-    println!(
+    outln!("position {pos}");
+    outln!(
         "{} to move: {} counters to come for the mover (lower {}, upper {})",
         pos.to_move(),
         show(v),
         v.lower,
         v.upper
     );
-    println!("move  value  after");
+    outln!("move  value  after");
     for &m in pos.legal_moves().iter() {
         let mut child = pos;
         child.play(m);
@@ -326,7 +327,7 @@ fn run_probe(rules: &Rules, root: &std::path::Path, code: &str) -> Result<(), Cl
             lower: (gain - i32::from(after.upper)) as i8,
             upper: (gain - i32::from(after.lower)) as i8,
         };
-        println!("{:>4}  {:>5}  {child}", m.to_string(), show(mv));
+        outln!("{:>4}  {:>5}  {child}", m.to_string(), show(mv));
     }
     // The best line: a move of best lower value at each step, until the round ends or a
     // position repeats.
@@ -351,20 +352,20 @@ fn run_probe(rules: &Rules, root: &std::path::Path, code: &str) -> Result<(), Cl
         }
         seen.push(key);
     }
-    println!("best line: {}", line.join(" "));
+    outln!("best line: {}", line.join(" "));
     Ok(())
 }
 
 fn run_stats(rules: &Rules, root: &std::path::Path, histogram: bool) -> Result<(), CliError> {
     let table = open(rules, root)?;
     let all = stats::stats(&table);
-    println!("table {} in {}", table.rules(), table.dir().display());
-    println!("config  layer  positions   lower = upper");
+    outln!("table {} in {}", table.rules(), table.dir().display());
+    outln!("config  layer  positions   lower = upper");
     let (mut n, mut e) = (0u64, 0u64);
     for l in &all {
         n += l.positions;
         e += l.exact;
-        println!(
+        outln!(
             "{:<6}  {:>5}  {:>10}  {:>10} ({:.6}%)",
             l.config.name(),
             l.layer,
@@ -380,18 +381,18 @@ fn run_stats(rules: &Rules, root: &std::path::Path, histogram: bool) -> Result<(
                 .filter(|(_, &c)| c > 0)
                 .map(|(i, c)| format!("{:+}:{c}", i as i32 - l.layer as i32))
                 .collect();
-            println!("        values {}", cells.join(" "));
+            outln!("        values {}", cells.join(" "));
         }
     }
-    println!(
+    outln!(
         "total   {n} positions, {e} with lower = upper ({:.6}%)",
         100.0 * e as f64 / n.max(1) as f64
     );
     let unequal = stats::unequal(&table, 20);
     if !unequal.is_empty() {
-        println!("positions whose values differ (South to move; at most 20):");
+        outln!("positions whose values differ (South to move; at most 20):");
         for (code, lo, hi) in unequal {
-            println!("  {code}: [{lo:+}, {hi:+}]");
+            outln!("  {code}: [{lo:+}, {hi:+}]");
         }
     }
     Ok(())

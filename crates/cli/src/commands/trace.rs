@@ -107,13 +107,13 @@ fn trace<G: CliGame>(args: &TraceArgs, source: Source<G::Rules>) -> Result<(), C
             "explained": lines,
         });
         out[key] = seat;
-        println!("{}", serde_json::to_string(&out)?);
+        outln!("{}", serde_json::to_string(&out)?);
     } else {
-        println!("{before}: {} plays {mv}.", G::mover(mover));
+        outln!("{before}: {} plays {mv}.", G::mover(mover));
         for line in lines {
-            println!("  {line}");
+            outln!("  {line}");
         }
-        println!("Result: {}", game.position());
+        outln!("Result: {}", game.position());
     }
     Ok(())
 }

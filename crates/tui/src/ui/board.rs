@@ -6,8 +6,8 @@
 
 use super::text::wrap;
 use super::widgets::{
-    caption_lines, draw_panel, focus_style, mark_style, names_line, shown_board, sowing_line,
-    status_line, told,
+    caption_lines, draw_panel, focus_style, mark_style, names_line, notice_line, shown_board,
+    sowing_line, status_line, told,
 };
 use super::Screen;
 use crate::anim::{BoardView, Mark};
@@ -133,7 +133,7 @@ impl Screen for Game {
             sowing_line(n, usize::from(inner.width)),
             pile(far),
             pile(near),
-            Line::raw(""),
+            notice_line(app.config.notice.as_ref(), usize::from(inner.width)),
             status,
         ];
         f.render_widget(Paragraph::new(lines), inner);

@@ -145,6 +145,18 @@ pub fn sowing_line(holes: usize, width: usize) -> Line<'static> {
     Line::styled(fit(&text, width), Style::new().fg(Color::DarkGray))
 }
 
+/// The line above the board's last: the notice's text now, dim, cut to `width` (blank without
+/// one).
+pub fn notice_line(notice: Option<&crate::Notice>, width: usize) -> Line<'static> {
+    match notice.and_then(crate::Notice::text) {
+        Some(text) => Line::styled(
+            fit(&format!(" {text}"), width),
+            Style::new().fg(Color::DarkGray),
+        ),
+        None => Line::raw(""),
+    }
+}
+
 /// The board's last line: the counters in hand while a move is animated, else `turn`.
 pub fn status_line<B>(
     frame: Option<&MoveFrame<B>>,

@@ -209,6 +209,7 @@ fn config<P>(
         save_path: save_path(args)?,
         tags,
         never_overwrite,
+        notice: crate::table::notice(),
     })
 }
 

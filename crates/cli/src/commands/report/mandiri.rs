@@ -48,11 +48,11 @@ impl Report for mandiri::Game {
                 "move_cap": run.move_cap,
                 "results": results,
             });
-            println!("{out}");
+            outln!("{out}");
         } else {
-            println!("Player in every seat: {label}");
+            outln!("Player in every seat: {label}");
             for (rules, rep) in &reports {
-                println!();
+                outln!();
                 print_report(rules, rep, run.move_cap);
             }
         }
@@ -74,7 +74,7 @@ impl Report for mandiri::Game {
                     "standings": table,
                     "seats": report,
                 });
-                println!("{out}");
+                outln!("{out}");
             }
             Format::Csv => print_csv(
                 &[
@@ -95,7 +95,7 @@ impl Report for mandiri::Game {
             ),
             Format::Text => {
                 print_standings(&table);
-                println!();
+                outln!();
                 print_report(&run.rules, &report, run.move_cap);
             }
         }
@@ -118,7 +118,7 @@ fn share(s: &Share) -> String {
 }
 
 fn print_standings(table: &[Standing]) {
-    println!(
+    outln!(
         "{:<28} {:>7}  {:<22} {:<22} {:<24} {:>10}",
         "player",
         "rounds",
@@ -129,7 +129,7 @@ fn print_standings(table: &[Standing]) {
     );
     for s in table {
         let counters = |x: &Share| format!("{:.1} [{:.1}, {:.1}]", x.mean, x.low, x.high);
-        println!(
+        outln!(
             "{:<28} {:>7}  {:<22} {:<22} {:<24} {:>10.1}",
             s.name,
             s.rounds,
@@ -142,17 +142,17 @@ fn print_standings(table: &[Standing]) {
 }
 
 fn print_report(rules: &mandiri::Rules, r: &SeatReport, cap: usize) {
-    println!(
+    outln!(
         "rules {rules}: {}, {}",
         plural(r.games as u64, "game", "games"),
         plural(r.rounds as u64, "round", "rounds")
     );
-    println!("round wins by seat (a tie shares the round; 95% intervals):");
+    outln!("round wins by seat (a tie shares the round; 95% intervals):");
     for (name, (w, c)) in ["C", "R", "L"]
         .iter()
         .zip(r.seat_wins.iter().zip(&r.seat_captures))
     {
-        println!(
+        outln!(
             "  seat {name}: {}   mean capture {:.1} [{:.1}, {:.1}]",
             share(w),
             c.mean,
@@ -161,24 +161,32 @@ fn print_report(rules: &mandiri::Rules, r: &SeatReport, cap: usize) {
         );
     }
     let e = &r.raja_edge;
-    println!(
+    outln!(
         "being the Raja: seat C wins {:.3} of the rounds, {:+.3} [{:+.3}, {:+.3}] against 1/3",
-        r.seat_wins[0].mean, e.mean, e.low, e.high
+        r.seat_wins[0].mean,
+        e.mean,
+        e.low,
+        e.high
     );
     let m = &r.round_moves;
-    println!(
+    outln!(
         "moves per round: mean {:.1}, median {}, max {}",
-        m.mean, m.median, m.max
+        m.mean,
+        m.median,
+        m.max
     );
-    println!(
+    outln!(
         "rounds ended: no capture left {}, third repetition {}",
-        r.no_capture, r.repetition
+        r.no_capture,
+        r.repetition
     );
     if rules.mode == Mode::Match {
         let l = &r.match_rounds;
-        println!(
+        outln!(
             "rounds per match: mean {:.1}, median {}, max {}",
-            l.mean, l.median, l.max
+            l.mean,
+            l.median,
+            l.max
         );
     }
     let ends: Vec<String> = r
@@ -195,5 +203,5 @@ fn print_report(rules: &mandiri::Rules, r: &SeatReport, cap: usize) {
             format!("{what} {n}")
         })
         .collect();
-    println!("games: {} (move cap {cap})", ends.join(", "));
+    outln!("games: {} (move cap {cap})", ends.join(", "));
 }

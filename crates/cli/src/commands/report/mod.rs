@@ -125,10 +125,10 @@ pub fn warn_forfeits<G: Report>(run: &TournamentRun<G>) {
 
 /// Prints a CSV table: the `header` line, then one line a row.
 pub fn print_csv(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) {
-    println!("{}", header.join(","));
+    outln!("{}", header.join(","));
     for row in rows {
         let cells: Vec<String> = row.iter().map(|c| csv_cell(c)).collect();
-        println!("{}", cells.join(","));
+        outln!("{}", cells.join(","));
     }
 }
 

@@ -39,7 +39,7 @@ impl Report for Game {
                 "seed": run.seed,
                 "results": summaries,
             });
-            println!("{out}");
+            outln!("{out}");
         } else {
             print_summaries(&summaries, south, north);
         }
@@ -58,7 +58,7 @@ impl Report for Game {
                     "seed": run.seed,
                     "table": table,
                 });
-                println!("{out}");
+                outln!("{out}");
             }
             Format::Csv => print_csv(
                 &[
@@ -74,17 +74,17 @@ impl Report for Game {
 }
 
 fn print_summaries(all: &[Summary], south: &str, north: &str) {
-    println!("South: {south}   North: {north}");
+    outln!("South: {south}   North: {north}");
     for s in all {
         let c = &s.captures;
         let total = (c.fours + c.pussa + c.round_end).max(1) as f64;
-        println!();
-        println!(
+        outln!();
+        outln!(
             "rules {}: {}",
             s.rules,
             plural(s.games as u64, "game", "games")
         );
-        println!(
+        outln!(
             "  South wins {} draws {} losses {}: win rate {:.1}% [{:.1}, {:.1}], score {:.1}%",
             s.south.wins,
             s.south.draws,
@@ -94,26 +94,28 @@ fn print_summaries(all: &[Summary], south: &str, north: &str) {
             100.0 * s.south_win_rate_ci.1,
             100.0 * s.south_score
         );
-        println!(
+        outln!(
             "  mean margin South - North: {:+.1} ± {:.1} counters",
-            s.margin_mean, s.margin_ci
+            s.margin_mean,
+            s.margin_ci
         );
-        println!(
+        outln!(
             "  rounds: {} ({:.2} per game, at most {}); length mean {:.1} moves, min {}, median {}, max {}",
             s.rounds, s.rounds_per_game, s.rounds_per_game_max, s.round_length_mean,
             s.round_length_min, s.round_length_median, s.round_length_max
         );
-        println!(
+        outln!(
             "  rounds ended: no move (8a) {}, repetition (8b) {}",
-            s.rounds_no_moves, s.rounds_repetition
+            s.rounds_no_moves,
+            s.rounds_repetition
         );
         if s.match_repetitions > 0 {
-            println!(
+            outln!(
                 "  {} drawn because a round start came a third time",
                 plural(s.match_repetitions as u64, "match", "matches")
             );
         }
-        println!(
+        outln!(
             "  captures: fours {:.1}% ({:.1}% of fours went to the sower), pussa {:.1}%, end of round {:.1}%",
             100.0 * c.fours as f64 / total,
             100.0 * c.fours_to_mover as f64 / (c.fours.max(1) as f64),
@@ -122,13 +124,19 @@ fn print_summaries(all: &[Summary], south: &str, north: &str) {
         );
     }
     if all.len() > 1 {
-        println!();
-        println!(
+        outln!();
+        outln!(
             "{:<32} {:>7} {:>8} {:>8} {:>8} {:>8} {:>7}",
-            "rules", "S win%", "draw%", "margin", "rounds", "length", "8b%"
+            "rules",
+            "S win%",
+            "draw%",
+            "margin",
+            "rounds",
+            "length",
+            "8b%"
         );
         for s in all {
-            println!(
+            outln!(
                 "{:<32} {:>7.1} {:>8.1} {:>+8.1} {:>8.2} {:>8.1} {:>7.1}",
                 s.rules,
                 100.0 * s.south_win_rate,
@@ -170,7 +178,7 @@ fn csv_rows(t: &Table) -> Vec<Vec<String>> {
 }
 
 fn print_table(t: &Table, rules: &Rules, openings: usize, time: Duration) {
-    println!(
+    outln!(
         "{} in {:.0} s, rules {rules}, {} each played from both sides{}",
         plural(t.games as u64, "game", "games"),
         time.as_secs_f64(),
@@ -182,12 +190,12 @@ fn print_table(t: &Table, rules: &Rules, openings: usize, time: Duration) {
         }
     );
     if t.match_repetitions > 0 {
-        println!(
+        outln!(
             "{} drawn because a round start came a third time",
             plural(t.match_repetitions as u64, "match", "matches")
         );
     }
-    println!();
+    outln!();
     let w = t
         .standings
         .iter()
@@ -197,7 +205,7 @@ fn print_table(t: &Table, rules: &Rules, openings: usize, time: Duration) {
         .max(6);
     // One table of results against the field, one of pairs, in the same columns.
     let row = |w: usize, who: &str, wdl: &Wdl, score: f64, elo: Elo| {
-        println!(
+        outln!(
             "{who:<w$}  {:>5} {:>5} {:>5} {:>5}  {:>5.1}%  {:>+6.0}  [{:+.0}, {:+.0}]",
             wdl.games(),
             wdl.wins,
@@ -210,13 +218,13 @@ fn print_table(t: &Table, rules: &Rules, openings: usize, time: Duration) {
         );
     };
     let head = |w: usize, what: &str| {
-        println!("{what:<w$}  games     W     D     L   score     Elo   95% interval");
+        outln!("{what:<w$}  games     W     D     L   score     Elo   95% interval");
     };
     head(w, "player");
     for s in &t.standings {
         row(w, &s.player, &s.wdl, s.score, s.elo);
     }
-    println!();
+    outln!();
     let w2 = t
         .pairs
         .iter()
@@ -231,13 +239,13 @@ fn print_table(t: &Table, rules: &Rules, openings: usize, time: Duration) {
     if t.opening_pairs.is_empty() {
         return;
     }
-    println!();
-    println!(
+    outln!();
+    outln!(
         "opening pairs: each opening played once from each side, counters summed over both games"
     );
-    println!("{:<w2$}  pairs  ahead  level  behind  counters", "pair");
+    outln!("{:<w2$}  pairs  ahead  level  behind  counters", "pair");
     for o in &t.opening_pairs {
-        println!(
+        outln!(
             "{:<w2$}  {:>5}  {:>5}  {:>5}  {:>6}  {:>+8}",
             format!("{} vs {}", o.player, o.opponent),
             o.pairs,
