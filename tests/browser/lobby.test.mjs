@@ -1,7 +1,7 @@
 // The lobby in two browsers: two players register, one posts a rated challenge with a
 // quick-pairing button, the other sees it live and accepts it with one click; both pages go to
-// the game, one resigns, and the winner's player page shows the rating change. Then the
-// leaderboard lists both.
+// the game, one offers a draw (the other is asked), then resigns, and the winner's player page
+// shows the rating change. Then the leaderboard lists both.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -50,7 +50,11 @@ test('a rated lobby game between two browsers moves the winner\'s rating on the 
       assert.equal(await p.getAttribute('#game-rating', 'data-rated'), 'true');
       await p.waitForSelector('#clocks:not([hidden])');
     }
-    // Ann resigns (two clicks: the second confirms); Bo won.
+    // Ann offers a draw: Bo's page offers to accept it. A rated game takes no takebacks.
+    await ann.page.click('#draw');
+    await bo.page.waitForSelector('#draw[data-state="asked"]');
+    assert.equal(await bo.page.isHidden('#takeback'), true);
+    // Ann resigns instead (two clicks: the second confirms); Bo won.
     await ann.page.click('#resign');
     await ann.page.click('#resign');
     await bo.page.waitForSelector('#end-box:not([hidden])');

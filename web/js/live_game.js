@@ -133,6 +133,7 @@ export function render() {
   $('resign').hidden = !G.seat || game.isOver(info);
   $('resign').disabled = G.busy || viewing();
   $('resign').textContent = t(G.resignArmed ? 'game.resignSure' : 'game.resign');
+  renderOffers(info);
   // Watchers have no keys to press; touch screens neither (style.css).
   $('keys-hint').hidden = !G.seat || game.isOver(info);
   $('name-form').hidden = !(info.kind === 'online' && game.mine().length === 1);
@@ -164,6 +165,32 @@ export function render() {
 
 /** Who is there, in an online game: the adapter's words for the others, and for a watcher that
  *  they watch. */
+/** This page's players as the game object's offers count them: by index (South 0, North 1;
+ *  Mandiri's players 1 to 3 at 0 to 2). */
+function myIndexes() {
+  return game.mine().map((p) => (p === 'south' ? 0 : p === 'north' ? 1 : Number(p) - 1));
+}
+
+/** The draw and takeback buttons of an online game: offer, offered (waiting for the others), or
+ *  accept what the others offered; takebacks only where the game's policy allows them. */
+function renderOffers(info) {
+  const offers = info.offers;
+  const live = Boolean(offers) && info.kind === 'online' && Boolean(G.seat) && !game.isOver(info);
+  const mine = myIndexes();
+  const button = (id, list, keys, shown) => {
+    $(id).hidden = !shown;
+    if (!shown) return;
+    const offered = list.some((i) => mine.includes(i));
+    const others = list.some((i) => !mine.includes(i));
+    $(id).textContent = t(offered ? keys[1] : others ? keys[2] : keys[0]);
+    $(id).disabled = offered || G.busy || viewing();
+    $(id).dataset.state = offered ? 'offered' : others ? 'asked' : 'none';
+  };
+  button('draw', offers?.draw || [], ['offer.draw', 'offer.drawOffered', 'offer.drawAccept'], live);
+  const allowed = offers && (offers.takebacks === 'always' || (offers.takebacks === 'casual' && !info.rated));
+  button('takeback', offers?.takeback || [], ['offer.takeback', 'offer.takebackAsked', 'offer.takebackAccept'], live && allowed && info.ply > 0);
+}
+
 function renderPresence() {
   const box = $('presence');
   box.hidden = !G.info || G.info.kind !== 'online';
@@ -515,6 +542,8 @@ async function startGame(id) {
       render();
     }, 4000);
   });
+  $('draw').addEventListener('click', () => post('draw', { ply: G.info.ply }));
+  $('takeback').addEventListener('click', () => post('takeback', { ply: G.info.ply }));
   $('name-form').addEventListener('submit', (e) => {
     e.preventDefault();
     post('name', { name: $('name-input').value });

@@ -108,6 +108,7 @@ function mayMove(info) {
 function matchResult(info) {
   const w = who(info);
   const others = (p) => [1, 2, 3].filter((x) => x !== p && !entry(info, x).out).map((x) => playerName(info, x)).join(t('m.and'));
+  if (info.offers?.drawn) return t('result.drawnAgreed');
   if (info.resigned && info.clock && info.clock.timed_out !== null) {
     return t('m.result.timedOut', { player: playerName(info, info.resigned), players: others(info.resigned) });
   }
@@ -298,6 +299,7 @@ const FORM = {
     if (kind !== 'local') body.player = Number(fd.get('player'));
     if (kind === 'online' && fd.get('clock')) body.clock = fd.get('clock');
     if (body.clock && fd.get('rated')) body.rated = true;
+    if (kind === 'online') body.takebacks = fd.get('takebacks');
     return body;
   },
 };

@@ -62,6 +62,7 @@ export function startNewGameForm(spec, meta) {
     const kind = new FormData($form('new-game')).get('kind');
     $form('level-field').hidden = kind !== 'computer';
     $form('clock-field').hidden = kind !== 'online';
+    $form('clock-takebacks-field').hidden = kind !== 'online';
     $form('clock-rated-field').hidden = kind !== 'online' || !new FormData($form('new-game')).get('clock');
     $(spec.sideField).hidden = kind === 'local';
     // This browser's games, the newest first.
@@ -105,6 +106,7 @@ const HOME = {
     if (kind !== 'local') body.side = fd.get('side');
     if (kind === 'online' && fd.get('clock')) body.clock = fd.get('clock');
     if (body.clock && fd.get('rated')) body.rated = true;
+    if (kind === 'online') body.takebacks = fd.get('takebacks');
     const record = String(fd.get('record') || '').trim();
     if (record) {
       body.record = record;

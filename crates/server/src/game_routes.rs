@@ -39,6 +39,8 @@ pub fn router<G: HeldGame>() -> Router<AppState> {
         .route(&format!("{base}/{{id}}/next-round"), post(next_round::<G>))
         .route(&format!("{base}/{{id}}/name"), post(name::<G>))
         .route(&format!("{base}/{{id}}/rematch"), post(rematch::<G>))
+        .route(&format!("{base}/{{id}}/draw"), post(offer_draw::<G>))
+        .route(&format!("{base}/{{id}}/takeback"), post(take_back::<G>))
         .route(&format!("{base}/{{id}}/record"), get(record::<G>))
         .route(&format!("{base}/{{id}}/ws"), get(ws::<G>))
         .route(G::GAME.trace_path(), post(trace::<G>))
@@ -95,6 +97,8 @@ actions!(
     next_round(TokenRequest),
     name(NameRequest),
     rematch(G::RematchRequest),
+    offer_draw(TokenRequest),
+    take_back(TokenRequest),
 );
 
 async fn trace<G: HeldGame>(ApiJson(req): ApiJson<TraceRequest<G::MoveText>>) -> Answer {

@@ -77,7 +77,7 @@ fn listed<G: HeldGame>(id: &str, e: &Entry<G>, token: &str) -> Option<Listed> {
         .collect();
     // The player's score: the mean of their pairs' scores (1 won, 0 lost, ½ drawn).
     let score = over.then(|| {
-        let pairs = e.game.pair_results(s.resigned());
+        let pairs = crate::games::entry::end_results(&e.game, s);
         let (mut total, mut n) = (0.0, 0.0);
         for p in &pairs {
             if mine.contains(&p.first) {

@@ -190,7 +190,7 @@ impl Hub {
                 return Err(ApiError::conflict("the game was resigned").code("game_over"));
             }
             let game = taken_back(&e)?;
-            match self.commit_undo(&slot, &mut e, game).await {
+            match self.commit_undo(&slot, &mut e, game, None).await {
                 Err(err) if again(&err, req.ply, &mut attempts) => continue,
                 answer => break answer?,
             }

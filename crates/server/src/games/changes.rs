@@ -36,7 +36,7 @@ pub(crate) fn rated_end<G: ServedGame>(
     at: u64,
 ) -> Option<RatedEnd> {
     use super::seating::Player;
-    let over = game.is_over() || settings.resigned().is_some();
+    let over = super::entry::over(game, settings);
     if was_over || !over || !settings.rated() {
         return None;
     }
@@ -55,7 +55,7 @@ pub(crate) fn rated_end<G: ServedGame>(
             speed,
         },
         accounts,
-        pairs: game.pair_results(settings.resigned()),
+        pairs: super::entry::end_results(game, settings),
         at,
     })
 }
@@ -115,10 +115,12 @@ impl Hub {
         // it. The settings are stored with the move, in one change.
         let now = self.policy.now_ms();
         let mut clocked = None;
-        if e.settings.clock().is_some_and(|c| c.running().is_some()) {
+        if e.settings.clock().is_some_and(|c| c.running().is_some()) || e.settings.has_offers() {
             let mut settings = e.settings.clone();
+            // The offers made before the move lapse with it.
+            settings.clear_offers();
             let next = after.player_to_move();
-            if let Some(clock) = settings.clock_mut() {
+            if let Some(clock) = settings.clock_mut().filter(|c| c.running().is_some()) {
                 clock
                     .play(now, lag, next)
                     .map_err(|err| ApiError::conflict(err.to_string()).code("flagged"))?;
@@ -165,20 +167,33 @@ impl Hub {
         ))
     }
 
-    /// Takes back moves: the game in `e` becomes `game`, the same game with fewer moves. Stores
-    /// it, then takes it.
+    /// Takes back moves: the game in `e` becomes `game`, the same game with fewer moves, and
+    /// its settings `settings` when the takeback changed them. Stores it, then takes it.
     pub(crate) async fn commit_undo<G: HeldGame>(
         &self,
         slot: &Slot<G>,
         e: &mut Entry<G>,
         game: G,
+        settings: Option<G::Settings>,
     ) -> Result<(), ApiError> {
         let change = Change::Truncate {
             from_ply: game.moves().len() as u32,
+            meta: settings
+                .as_ref()
+                .map(serde_json::to_string)
+                .transpose()
+                .map_err(ApiError::internal)?,
         };
-        let act = activity(&game, &e.settings, self.policy.now());
+        let act = activity(
+            &game,
+            settings.as_ref().unwrap_or(&e.settings),
+            self.policy.now(),
+        );
         self.store_change(slot, e, change, act, None).await?;
         e.game = game;
+        if let Some(settings) = settings {
+            e.settings = settings;
+        }
         e.round_opened = false;
         Ok(())
     }

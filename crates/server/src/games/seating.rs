@@ -107,6 +107,48 @@ pub struct Online<P: Player> {
     /// ratings (`crate::ratings`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rated: bool,
+    /// Whether moves may be taken back, when every player asks.
+    #[serde(default)]
+    pub takebacks: Takebacks,
+    /// The players who offered a draw since the last move.
+    #[serde(default = "each::<P, _>", deserialize_with = "one_each::<_, P, _>")]
+    pub draw_offers: Vec<bool>,
+    /// The players who asked to take back the last move since it was played.
+    #[serde(default = "each::<P, _>", deserialize_with = "one_each::<_, P, _>")]
+    pub takeback_offers: Vec<bool>,
+    /// Every player agreed to a draw: the game is over, drawn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub drawn: bool,
+}
+
+/// When an online game's moves may be taken back (every player asking): chosen at creation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Takebacks {
+    /// Never.
+    Never,
+    /// In casual games only (the default).
+    #[default]
+    Casual,
+    /// Always, rated games too.
+    Always,
+}
+
+impl Takebacks {
+    /// Whether a game, rated or not, takes takebacks under this policy.
+    ///
+    /// ```
+    /// use rajapasu_server::games::seating::Takebacks;
+    /// assert!(Takebacks::Casual.allows(false) && !Takebacks::Casual.allows(true));
+    /// assert!(Takebacks::Always.allows(true) && !Takebacks::Never.allows(false));
+    /// ```
+    pub fn allows(self, rated: bool) -> bool {
+        match self {
+            Takebacks::Never => false,
+            Takebacks::Casual => !rated,
+            Takebacks::Always => true,
+        }
+    }
 }
 
 /// The account that holds a seat: its id (never shown) and its name.
@@ -180,6 +222,10 @@ impl<P: Player> Seats<P> {
             clock: None,
             accounts: each::<P, _>(),
             rated: false,
+            takebacks: Takebacks::default(),
+            draw_offers: each::<P, _>(),
+            takeback_offers: each::<P, _>(),
+            drawn: false,
         }))
     }
 
@@ -196,6 +242,14 @@ impl<P: Player> Seats<P> {
     pub fn with_rated(mut self, rated: bool) -> Seats<P> {
         if let Some(o) = self.online_mut() {
             o.rated = rated;
+        }
+        self
+    }
+
+    /// The same seats with the takeback policy `takebacks`, for an online game.
+    pub fn with_takebacks(mut self, takebacks: Takebacks) -> Seats<P> {
+        if let Some(o) = self.online_mut() {
+            o.takebacks = takebacks;
         }
         self
     }
@@ -236,6 +290,10 @@ impl<P: Player> Seats<P> {
                     clock: o.clock.as_ref().map(|c| GameClock::new(c.control())),
                     accounts,
                     rated: o.rated,
+                    takebacks: o.takebacks,
+                    draw_offers: each::<P, _>(),
+                    takeback_offers: each::<P, _>(),
+                    drawn: false,
                 })
             }
         })
@@ -461,6 +519,28 @@ pub trait Seating: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 
         if let Some(o) = self.seats_mut().online_mut() {
             o.accounts[player.index()] = account;
         }
+    }
+
+    /// Every player agreed to a draw: the game is over.
+    fn drawn(&self) -> bool {
+        self.seats().online().is_some_and(|o| o.drawn)
+    }
+    /// The online game's offers of a draw and of a takeback, and its takeback policy.
+    fn offers(&self) -> Option<(&[bool], &[bool], Takebacks)> {
+        let o = self.seats().online()?;
+        Some((&o.draw_offers, &o.takeback_offers, o.takebacks))
+    }
+    /// A move was played, or taken back: the offers made before it lapse.
+    fn clear_offers(&mut self) {
+        if let Some(o) = self.seats_mut().online_mut() {
+            o.draw_offers.fill(false);
+            o.takeback_offers.fill(false);
+        }
+    }
+    /// Whether any offer of a draw or a takeback waits.
+    fn has_offers(&self) -> bool {
+        self.offers()
+            .is_some_and(|(d, t, _)| d.iter().chain(t).any(|&b| b))
     }
 
     /// The clock, in a timed game.

@@ -6,7 +6,7 @@
 
 use super::settings::{GameTag, Settings};
 use crate::error::ApiError;
-use crate::games::seating::{Kind, Seats};
+use crate::games::seating::{Kind, Seats, Takebacks};
 use crate::games::served::{RematchBody, Setup};
 use crate::requests::{TokenRequest, TraceRequest};
 use rajapasu_engine::mandiri::{self, Player};
@@ -30,6 +30,9 @@ pub struct NewMandiriGame {
     /// Rated (true) or casual (the default).
     #[serde(default)]
     rated: Option<bool>,
+    /// When moves may be taken back online: `never`, `casual` (the default), `always`.
+    #[serde(default)]
+    takebacks: Option<Takebacks>,
 }
 
 impl NewMandiriGame {
@@ -63,7 +66,8 @@ impl NewMandiriGame {
             rules,
             seats: Seats::new(self.kind, level, player)?
                 .with_clock(control)
-                .with_rated(rated),
+                .with_rated(rated)
+                .with_takebacks(self.takebacks.unwrap_or_default()),
             created: now,
             resigned: None,
         };

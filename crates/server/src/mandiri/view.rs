@@ -179,6 +179,8 @@ pub struct MandiriInfo {
     pub kind: Kind,
     /// Rated (true) or casual.
     pub rated: bool,
+    /// An online game's draw and takeback offers, its takeback policy, a draw agreed.
+    pub offers: Value,
     /// The rule set.
     pub rules: String,
     /// The computers' level.
@@ -235,6 +237,7 @@ impl MandiriInfo {
             game: "mandiri",
             kind: s.seats.kind(),
             rated: s.rated(),
+            offers: crate::games::offers::offers_json(s),
             rules: s.rules.to_string(),
             level: s.seats.level(),
             players,

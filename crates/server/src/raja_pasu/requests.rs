@@ -4,7 +4,7 @@
 
 use super::settings::Settings;
 use crate::error::ApiError;
-use crate::games::seating::{Kind, Seats};
+use crate::games::seating::{Kind, Seats, Takebacks};
 use crate::games::served::{RematchBody, Setup};
 use crate::requests::{hole, position, rules, TraceRequest};
 use rajapasu_engine::record::Record;
@@ -34,6 +34,9 @@ pub struct NewGame {
     /// Rated (true) or casual (the default).
     #[serde(default)]
     rated: Option<bool>,
+    /// When moves may be taken back online: `never`, `casual` (the default), `always`.
+    #[serde(default)]
+    takebacks: Option<Takebacks>,
 }
 
 impl NewGame {
@@ -86,7 +89,8 @@ impl NewGame {
         }
         let seats = Seats::new(self.kind, level, side)?
             .with_clock(control)
-            .with_rated(rated);
+            .with_rated(rated)
+            .with_takebacks(self.takebacks.unwrap_or_default());
         Ok(Setup {
             settings: Settings::new(&game, seats, now),
             game,

@@ -4,7 +4,7 @@
 //! versions so that existing databases still open.
 
 use crate::games::clock::GameClock;
-use crate::games::seating::{Kind, Online, SeatAccount, Seating, Seats};
+use crate::games::seating::{Kind, Online, SeatAccount, Seating, Seats, Takebacks};
 use crate::tokens::NoRandomness;
 use rajapasu_ai::Level;
 use rajapasu_engine::{BySide, Game, Position, Rules, Side};
@@ -190,6 +190,24 @@ struct StoredMeta {
     accounts: BySide<Option<SeatAccount>>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     rated: bool,
+    #[serde(default, skip_serializing_if = "is_casual")]
+    takebacks: Takebacks,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    draw_offer: Option<Side>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    takeback_offer: Option<Side>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    drawn: bool,
+}
+
+/// The default policy is not written, as before takebacks.
+fn is_casual(t: &Takebacks) -> bool {
+    *t == Takebacks::Casual
+}
+
+/// The side whose offer alone waits (two offers are taken up at once, never stored).
+fn one_offer(offers: &[bool]) -> Option<Side> {
+    Side::ALL.into_iter().find(|s| offers[s.index()])
 }
 
 /// No seat is held by an account: the settings are written as before accounts.
@@ -263,6 +281,10 @@ impl TryFrom<StoredMeta> for Settings {
                     clock: m.clock,
                     accounts: by_player(m.accounts),
                     rated: m.rated,
+                    takebacks: m.takebacks,
+                    draw_offers: by_player(BySide::from_fn(|s| m.draw_offer == Some(s))),
+                    takeback_offers: by_player(BySide::from_fn(|s| m.takeback_offer == Some(s))),
+                    drawn: m.drawn,
                 })
             }
         };
@@ -300,6 +322,10 @@ impl From<Settings> for StoredMeta {
             clock: online.and_then(|o| o.clock.clone()),
             accounts: BySide::from_fn(|side| online.and_then(|o| o.accounts[side.index()].clone())),
             rated: online.is_some_and(|o| o.rated),
+            takebacks: online.map(|o| o.takebacks).unwrap_or_default(),
+            draw_offer: online.and_then(|o| one_offer(&o.draw_offers)),
+            takeback_offer: online.and_then(|o| one_offer(&o.takeback_offers)),
+            drawn: online.is_some_and(|o| o.drawn),
         }
     }
 }

@@ -27,6 +27,8 @@ pub struct GameInfo {
     pub kind: Kind,
     /// Rated (true) or casual.
     pub rated: bool,
+    /// An online game's draw and takeback offers, its takeback policy, a draw agreed.
+    pub offers: Value,
     /// The account holding each seat, when its player was signed in.
     pub accounts: BySide<Option<String>>,
     /// The computer's level.
@@ -73,6 +75,7 @@ impl GameInfo {
             id: id.to_string(),
             kind: s.seats.kind(),
             rated: s.rated(),
+            offers: crate::games::offers::offers_json(s),
             accounts: BySide::from_fn(|side| s.account(side).map(|a| a.name.clone())),
             level: s.seats.level(),
             computer: Side::ALL

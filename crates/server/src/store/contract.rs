@@ -47,10 +47,13 @@ pub enum Change {
         /// The new settings, when the move changed them.
         meta: Option<String>,
     },
-    /// Moves taken back: every move from `from_ply` on is deleted.
+    /// Moves taken back: every move from `from_ply` on is deleted, with the settings it changed
+    /// (an online takeback's offers and clock), if any.
     Truncate {
         /// First ply removed.
         from_ply: u32,
+        /// The new settings, when the takeback changed them.
+        meta: Option<String>,
     },
     /// New settings (a seat taken, a resignation, a name, a rematch).
     Meta(String),

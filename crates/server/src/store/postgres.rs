@@ -194,7 +194,7 @@ async fn apply_change(
         Change::AddMove { ply, mv, meta } => {
             (meta.as_deref(), Some((*ply as i32, *mv as i16)), None)
         }
-        Change::Truncate { from_ply } => (None, None, Some(*from_ply as i32)),
+        Change::Truncate { from_ply, meta } => (meta.as_deref(), None, Some(*from_ply as i32)),
     };
     let stmt = client
         .prepare_cached(

@@ -402,7 +402,7 @@ fn apply(conn: &Connection, w: &Write) -> Result<Vec<String>, Refusal> {
             let meta = match change {
                 Change::Meta(meta) => Some(meta.as_str()),
                 Change::AddMove { meta, .. } => meta.as_deref(),
-                Change::Truncate { .. } => None,
+                Change::Truncate { meta, .. } => meta.as_deref(),
             };
             let updated = conn
                 .prepare_cached(
@@ -427,7 +427,7 @@ fn apply(conn: &Connection, w: &Write) -> Result<Vec<String>, Refusal> {
                     conn.prepare_cached("INSERT INTO moves(game, ply, mv) VALUES (?1, ?2, ?3)")?
                         .execute(params![id, *ply as i64, *mv as i64])?;
                 }
-                Change::Truncate { from_ply } => {
+                Change::Truncate { from_ply, .. } => {
                     conn.prepare_cached("DELETE FROM moves WHERE game = ?1 AND ply >= ?2")?
                         .execute(params![id, *from_ply as i64])?;
                 }
@@ -581,7 +581,10 @@ mod tests {
             // The same change on the same version again: the game has moved on.
             let again = store.change("g1", 0, add, PLAYING).await;
             assert!(matches!(again, Err(StoreError::Stale)), "{again:?}");
-            let truncate = Change::Truncate { from_ply: 1 };
+            let truncate = Change::Truncate {
+                from_ply: 1,
+                meta: None,
+            };
             store.change("g1", 1, truncate, PLAYING).await.unwrap();
         }
         let store = SqliteStore::open(&path).unwrap();
