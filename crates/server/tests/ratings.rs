@@ -93,6 +93,8 @@ async fn a_rated_game_moves_both_ratings_once(store: Backend) {
         .json();
     assert_eq!(g["rated"], true);
     assert_eq!(g["accounts"], json!({"south": "Ann", "north": "Bo"}));
+    // The players go by their accounts' names, in the record too.
+    assert_eq!(g["names"], json!({"south": "Ann", "north": "Bo"}));
     // Ann resigns: Bo won a rated real-time single round.
     let r = ann
         .post(&format!("{GAMES}/{id}/resign"), json!({"token": ann_token}))

@@ -514,10 +514,16 @@ pub trait Seating: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 
     fn account(&self, player: Self::Player) -> Option<&SeatAccount> {
         self.seats().online()?.accounts[player.index()].as_ref()
     }
-    /// `player`'s seat is held by `account`.
+    /// `player`'s seat is held by `account`, whose name the player goes by (in the record
+    /// too) until they choose another.
     fn set_account(&mut self, player: Self::Player, account: Option<SeatAccount>) {
-        if let Some(o) = self.seats_mut().online_mut() {
-            o.accounts[player.index()] = account;
+        let Some(o) = self.seats_mut().online_mut() else {
+            return;
+        };
+        let name = account.as_ref().map(|a| a.name.clone());
+        o.accounts[player.index()] = account;
+        if name.is_some() {
+            self.rename(player, name);
         }
     }
 
