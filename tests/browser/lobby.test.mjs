@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BASE, DESKTOP, PHONE, useBrowser, openPage } from './browser.mjs';
+import { BASE, DESKTOP, PHONE, REGION, LANGS, catalog, useBrowser, openPage, layoutProblems } from './browser.mjs';
 
 useBrowser();
 
@@ -72,5 +72,22 @@ test('a rated lobby game between two browsers moves the winner\'s rating on the 
   } finally {
     await ann.context.close();
     await bo.context.close();
+  }
+});
+
+test('the lobby and the players page in every language on a phone: nothing overflows, 44 px targets', async () => {
+  for (const code of LANGS) {
+    for (const [path, heading] of [['/lobby', 'lobby.heading'], ['/players', 'players.heading']]) {
+      const { context, page } = await openPage(path, { lang: REGION[code] || code, viewport: PHONE, phone: true });
+      try {
+        await page.waitForFunction((h) => [...document.querySelectorAll('h1')].some((e) => e.textContent === h && !e.closest('[hidden]')), catalog(code)[heading]);
+        assert.deepEqual(await layoutProblems(page), [], `${path} in ${code}`);
+        const small = await page.$$eval('main button, main select, main input', (es) =>
+          es.filter((e) => !e.closest('[hidden]') && e.type !== 'checkbox').map((e) => [e.name || e.id || e.textContent, e.getBoundingClientRect().height]).filter(([, h]) => h < 44));
+        assert.deepEqual(small, [], `${path} in ${code}: targets at least 44 px high`);
+      } finally {
+        await context.close();
+      }
+    }
   }
 });
