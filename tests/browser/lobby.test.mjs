@@ -58,6 +58,12 @@ test('a rated lobby game between two browsers moves the winner\'s rating on the 
     await ann.page.click('#resign');
     await ann.page.click('#resign');
     await bo.page.waitForSelector('#end-box:not([hidden])');
+    // Both pages show the ratings' change under the result.
+    for (const p of [ann.page, bo.page]) {
+      await p.waitForSelector('#rating-change:not([hidden])');
+      const change = await p.textContent('#rating-change');
+      assert.ok(change.includes(`${boName} 1662? (+162)`) && change.includes(`${annName} 1338? (−162)`), change);
+    }
     // Bo's player page: the rating rose from 1500 by the one game, provisional.
     await bo.page.goto(`${BASE}/@/${encodeURIComponent(boName)}`);
     await bo.page.waitForSelector('#player-ratings tr[data-pool="round-realtime"]');

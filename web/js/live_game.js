@@ -7,7 +7,8 @@
 
 import { call, liveUpdates, errorText, networkDelay } from './api.js';
 import { followPortrait } from './board.js';
-import { t, setLanguage, preferred, languageSwitch, apply, element } from './i18n.js';
+import { t, setLanguage, preferred, languageSwitch, apply, element, formatNumber } from './i18n.js';
+import { ratingText } from './ratings.js';
 import { play as playSound, soundOn, setSound } from './sound.js';
 import { markTouch, explainList, showNotFound, showSummary, openSeatAndGame, tableRow, button } from './gamepage.js';
 import { startClocks } from './clocks.js';
@@ -144,6 +145,7 @@ export function render() {
   const over = game.isOver(info) && !G.busy && !viewing();
   $('end-box').hidden = !over;
   if (over) $('end-text').textContent = game.result(info);
+  if (over && info.rated) showRatingChange();
   // After a game against the computer: the player's mistakes, as puzzles (puzzles.js).
   const learn = $('learn-mistakes');
   if (learn) {
@@ -165,6 +167,22 @@ export function render() {
 
 /** Who is there, in an online game: the adapter's words for the others, and for a watcher that
  *  they watch. */
+/** Below a rated game's result: each player's new rating and its change (asked once the game
+ *  is over; the server rates it as it stores the end). */
+async function showRatingChange() {
+  if (G.ratingsShown === G.id) return;
+  G.ratingsShown = G.id;
+  try {
+    const r = await call('GET', `/api/ratings/games/${encodeURIComponent(G.id)}`);
+    const sign = (n) => (n > 0 ? `+${formatNumber(n)}` : n < 0 ? `−${formatNumber(-n)}` : '±0');
+    const text = r.players.map((p) => `${p.name} ${ratingText(p)} (${sign(p.change)})`).join(' · ');
+    $('rating-change').hidden = !text;
+    $('rating-change').textContent = text ? t('rating.change', { ratings: text }) : '';
+  } catch {
+    G.ratingsShown = null;
+  }
+}
+
 /** This page's players as the game object's offers count them: by index (South 0, North 1;
  *  Mandiri's players 1 to 3 at 0 to 2). */
 function myIndexes() {

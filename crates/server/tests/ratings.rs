@@ -121,6 +121,30 @@ async fn a_rated_game_moves_both_ratings_once(store: Backend) {
     assert_eq!(after_bo["history"].as_array().unwrap().len(), 1);
     assert_eq!(after_bo["history"][0]["change"], 162);
     assert_eq!(after_bo["history"][0]["game"], id.as_str());
+    // What the game did, for its page.
+    let change = ann
+        .send("GET", &format!("/api/ratings/games/{id}"), None, &[])
+        .await
+        .json();
+    let changes: Vec<(String, i64, i64)> = change["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["name"].as_str().unwrap().to_string(),
+                p["rating"].as_i64().unwrap(),
+                p["change"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        changes,
+        [
+            ("Ann".to_string(), 1338, -162),
+            ("Bo".to_string(), 1662, 162)
+        ]
+    );
     // Only that pool has a rating.
     assert_eq!(after_ann["ratings"].as_object().unwrap().len(), 1);
     // What follows the end (a rematch offered, a name) rates nothing again.

@@ -28,6 +28,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/leaderboard/{pool}", get(leaderboard))
         .route("/api/players/{name}", get(player))
+        .route("/api/ratings/games/{id}", get(game_ratings))
 }
 
 /// The query of a leaderboard.
@@ -84,6 +85,34 @@ async fn leaderboard(
         })
         .collect();
     Ok(Json(json!({"pool": pool.to_string(), "players": players})))
+}
+
+/// `GET /api/ratings/games/{id}`: what a rated game did to its players' ratings (empty until it
+/// is rated).
+async fn game_ratings(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<Value>, ApiError> {
+    let lines = app
+        .hub
+        .store
+        .game_ratings(&id)
+        .await
+        .map_err(store_failed)?;
+    let players: Vec<Value> = lines
+        .iter()
+        .map(|(name, h)| {
+            json!({
+                "name": name,
+                "pool": h.pool.to_string(),
+                "rating": h.rating.round() as i64,
+                "deviation": h.deviation.round() as i64,
+                "provisional": h.deviation >= rajapasu_rating::PROVISIONAL_DEVIATION,
+                "change": (h.rating.round() - h.before.round()) as i64,
+            })
+        })
+        .collect();
+    Ok(Json(json!({"game": id, "players": players})))
 }
 
 /// The account called `name` (in any case); 404 `no_player` when none is.

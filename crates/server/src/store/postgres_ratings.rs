@@ -55,6 +55,33 @@ impl RatingStore for PgStore {
             .collect()
     }
 
+    async fn game_ratings(&self, game: &str) -> Result<Vec<(String, HistoryPoint)>, StoreError> {
+        let client = self.pool.get().await.map_err(pool_error)?;
+        let rows = client
+            .query(
+                "SELECT a.name, h.pool, h.game, h.at, h.rating, h.deviation, h.before
+                 FROM rating_history h JOIN accounts a ON a.id = h.account
+                 WHERE h.game = $1 ORDER BY a.name",
+                &[&game],
+            )
+            .await?;
+        rows.iter()
+            .map(|r| {
+                Ok((
+                    r.try_get(0)?,
+                    HistoryPoint {
+                        pool: pool_of(&r.try_get::<_, String>(1)?)?,
+                        game: r.try_get(2)?,
+                        at: r.try_get::<_, i64>(3)?.max(0) as u64,
+                        rating: r.try_get(4)?,
+                        deviation: r.try_get(5)?,
+                        before: r.try_get(6)?,
+                    },
+                ))
+            })
+            .collect()
+    }
+
     async fn rating_history(
         &self,
         account: &str,

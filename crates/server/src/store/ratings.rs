@@ -45,6 +45,10 @@ pub trait RatingStore: Send + Sync {
     /// most `limit`.
     async fn leaderboard(&self, pool: Pool, limit: u32) -> Result<Vec<Ranked>, StoreError>;
 
+    /// What the rated game `game` did to its players' ratings: each player's name and line of
+    /// history, by name.
+    async fn game_ratings(&self, game: &str) -> Result<Vec<(String, HistoryPoint)>, StoreError>;
+
     /// The account's rated games, the oldest first, at most `limit` (the latest ones).
     async fn rating_history(
         &self,

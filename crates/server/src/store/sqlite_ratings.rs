@@ -68,6 +68,47 @@ impl RatingStore for SqliteStore {
             .collect()
     }
 
+    async fn game_ratings(&self, game: &str) -> Result<Vec<(String, HistoryPoint)>, StoreError> {
+        let game = game.to_string();
+        type Line = (String, String, String, i64, f64, f64, f64);
+        let rows: Vec<Line> = self
+            .read(move |conn| {
+                let mut s = conn.prepare_cached(
+                    "SELECT a.name, h.pool, h.game, h.at, h.rating, h.deviation, h.before
+                     FROM rating_history h JOIN accounts a ON a.id = h.account
+                     WHERE h.game = ?1 ORDER BY a.name",
+                )?;
+                let rows = s.query_map([game], |r| {
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                        r.get(6)?,
+                    ))
+                })?;
+                rows.collect()
+            })
+            .await?;
+        rows.into_iter()
+            .map(|(name, pool, game, at, rating, deviation, before)| {
+                Ok((
+                    name,
+                    HistoryPoint {
+                        pool: pool_of(&pool)?,
+                        game,
+                        at: at.max(0) as u64,
+                        rating,
+                        deviation,
+                        before,
+                    },
+                ))
+            })
+            .collect()
+    }
+
     async fn rating_history(
         &self,
         account: &str,
