@@ -50,6 +50,14 @@ test('a rated lobby game between two browsers moves the winner\'s rating on the 
       assert.equal(await p.getAttribute('#game-rating', 'data-rated'), 'true');
       await p.waitForSelector('#clocks:not([hidden])');
     }
+    // On the home page the game is listed with whose move it is: South's, the player to move.
+    const seat = await bo.page.evaluate(() => JSON.parse(localStorage.getItem('rajapasu.games'))[location.pathname.split('/')[2]].seat);
+    const home = await bo.context.newPage();
+    await home.goto(`${BASE}/`);
+    await home.waitForSelector('#my-games li[data-turn="yours"], #my-games li[data-turn="theirs"]');
+    const turn = await home.getAttribute('#my-games li:first-child', 'data-turn');
+    assert.equal(turn, seat === 'south' ? 'yours' : 'theirs');
+    await home.close();
     // Ann offers a draw: Bo's page offers to accept it. A rated game takes no takebacks.
     await ann.page.click('#draw');
     await bo.page.waitForSelector('#draw[data-state="asked"]');

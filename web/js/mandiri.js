@@ -18,6 +18,7 @@ const API = '/api/mandiri/games';
 /** Raja Pasu Mandiri's routes, and this browser's seats in its games (live_game.js). */
 const ROUTES = {
   api: API,
+  game: 'mandiri',
   page: '/m',
   seats: mandiriSeats,
   seatEntry: (r, kind) => ({ token: r.token, players: r.players, kind, created: r.game.created, invites: r.invites }),
