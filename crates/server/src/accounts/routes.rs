@@ -50,10 +50,11 @@ pub enum GameKind {
 }
 
 impl GameKind {
+    /// The game's word in the API and the store, as the game names itself.
     fn word(self) -> &'static str {
         match self {
-            GameKind::RajaPasu => "raja_pasu",
-            GameKind::Mandiri => "mandiri",
+            GameKind::RajaPasu => crate::games::served::GameName::RajaPasu.word(),
+            GameKind::Mandiri => crate::games::served::GameName::Mandiri.word(),
         }
     }
 }

@@ -7,7 +7,6 @@ use crate::games::Hub;
 use crate::ratings::standing::Standing;
 use crate::store::lobby::StoredSeek;
 use crate::store::{Notice, StoreError};
-use rajapasu_rating::Config;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, Weak};
@@ -162,7 +161,7 @@ fn public(seek: &StoredSeek) -> Option<Value> {
 
 /// A player's rating in a pool as it stands at `now`: their standing, or a new player's.
 pub fn rating_now(standing: Option<Standing>, now: u64) -> rajapasu_rating::Rating {
-    let config = Config::default();
+    let config = crate::ratings::standing::system();
     standing
         .unwrap_or_else(|| Standing::unrated(&config))
         .now(&config, now)

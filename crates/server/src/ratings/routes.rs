@@ -73,7 +73,7 @@ async fn leaderboard(
         .leaderboard(pool, limit)
         .await
         .map_err(store_failed)?;
-    let (config, now) = (Config::default(), app.hub.policy.now());
+    let (config, now) = (super::standing::system(), app.hub.policy.now());
     let players: Vec<Value> = ranked
         .iter()
         .enumerate()
@@ -152,7 +152,7 @@ async fn player(
         .rating_history(&account.id, MAX_HISTORY)
         .await
         .map_err(store_failed)?;
-    let (config, now) = (Config::default(), app.hub.policy.now());
+    let (config, now) = (super::standing::system(), app.hub.policy.now());
     let mut ratings = serde_json::Map::new();
     for (pool, s) in &standings {
         ratings.insert(pool.to_string(), standing_json(&config, s, now));

@@ -6,6 +6,12 @@
 use rajapasu_rating::mandiri::PairResult;
 use rajapasu_rating::{Config, Outcome, Pool, Rating, RatingError};
 
+/// The rating system's settings, the same for every pool of games (docs/RATINGS.md): the rating
+/// crate's defaults. Puzzles rate attempts with their own (`crate::puzzles`).
+pub fn system() -> Config {
+    Config::default()
+}
+
 /// A player's rating in one pool, with how many rated games it counts and when the last one
 /// ended (seconds since 1970; `None` before the first).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -6,6 +6,39 @@
 
 use super::error::StoreError;
 
+/// The seeks' table in SQLite, created when missing.
+pub(super) const SQLITE_SCHEMA: &str = "
+     CREATE TABLE IF NOT EXISTS seeks(
+         id TEXT PRIMARY KEY,
+         socket TEXT NOT NULL,
+         account TEXT,
+         name TEXT,
+         settings TEXT NOT NULL,
+         created INTEGER NOT NULL,
+         seen INTEGER NOT NULL,
+         game TEXT,
+         token TEXT,
+         seat TEXT);
+     CREATE INDEX IF NOT EXISTS seeks_socket ON seeks(socket);";
+
+/// The seeks' table in PostgreSQL, created with the games' (under the same lock) when missing.
+pub(super) const POSTGRES_SCHEMA: &str = "
+    CREATE TABLE IF NOT EXISTS seeks(
+        id TEXT PRIMARY KEY,
+        socket TEXT NOT NULL,
+        account TEXT,
+        name TEXT,
+        settings TEXT NOT NULL,
+        created BIGINT NOT NULL,
+        seen BIGINT NOT NULL,
+        game TEXT,
+        token TEXT,
+        seat TEXT);
+    CREATE INDEX IF NOT EXISTS seeks_socket ON seeks(socket);";
+
+/// PostgreSQL's channel of the lobby's notices: the seeks changed.
+pub(super) const POSTGRES_CHANNEL: &str = "rajapasu_lobby";
+
 /// A seek as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredSeek {

@@ -12,6 +12,7 @@
 //! (`synchronous_commit = on`) means it is on disk.
 
 use super::contract::{Activity, Change, Notice, Store, StoreError, StoredGame};
+use super::lobby::POSTGRES_CHANNEL as LOBBY_CHANNEL;
 use crate::ratings::standing::RatedEnd;
 use deadpool_postgres::{Pool, PoolConfig, Runtime};
 use std::time::Duration;
@@ -20,8 +21,6 @@ use tokio_postgres::{AsyncMessage, NoTls};
 
 /// The channel of change notices.
 const CHANNEL: &str = "rajapasu_games";
-/// The channel of the lobby's notices: the seeks changed.
-pub(super) const LOBBY_CHANNEL: &str = "rajapasu_lobby";
 
 /// Connections kept open per instance: enough for the moves of many games at once, few enough
 /// that several instances stay far below PostgreSQL's default of 100 connections.
@@ -110,7 +109,7 @@ impl PgStore {
             tx.batch_execute(SCHEMA).await?;
             tx.batch_execute(ACCOUNTS_SCHEMA).await?;
             tx.batch_execute(super::postgres_rated::SCHEMA).await?;
-            tx.batch_execute(super::postgres_lobby::SCHEMA).await?;
+            tx.batch_execute(super::lobby::POSTGRES_SCHEMA).await?;
             tx.commit().await?;
         }
         let (notices, _) = broadcast::channel(1024);

@@ -3,23 +3,9 @@
 //! passes on as [`Notice::Lobby`](super::Notice::Lobby) for its lobby to list the seeks again.
 
 use super::contract::StoreError;
+use super::lobby::POSTGRES_CHANNEL as LOBBY_CHANNEL;
 use super::lobby::{LobbyStore, Matched, StoredSeek};
-use super::postgres::{pool_error, PgStore, LOBBY_CHANNEL};
-
-/// The seeks' table, created with the games' (under the same lock) when missing.
-pub(super) const SCHEMA: &str = "
-    CREATE TABLE IF NOT EXISTS seeks(
-        id TEXT PRIMARY KEY,
-        socket TEXT NOT NULL,
-        account TEXT,
-        name TEXT,
-        settings TEXT NOT NULL,
-        created BIGINT NOT NULL,
-        seen BIGINT NOT NULL,
-        game TEXT,
-        token TEXT,
-        seat TEXT);
-    CREATE INDEX IF NOT EXISTS seeks_socket ON seeks(socket);";
+use super::postgres::{pool_error, PgStore};
 
 const COLUMNS: &str = "id, socket, account, name, settings, created, seen, game, token, seat";
 

@@ -5,7 +5,6 @@
 
 use super::error::StoreError;
 use crate::ratings::standing::{rate, RatedEnd, Standing};
-use rajapasu_rating::Config;
 
 /// The ratings' tables, created with the games' (under the same lock) when missing.
 pub(super) const SCHEMA: &str = "
@@ -49,7 +48,7 @@ pub(super) async fn rate_game(
     if first == 0 {
         return Ok(());
     }
-    let config = Config::default();
+    let config = crate::ratings::standing::system();
     let unrated = Standing::unrated(&config);
     // Every player's row exists, then all are locked, in the order of their ids.
     let mut order: Vec<&String> = end.accounts.iter().collect();

@@ -152,7 +152,7 @@ impl SqliteStore {
             .map_err(failed("set up"))?;
         conn.execute_batch(super::sqlite_rated::SCHEMA)
             .map_err(failed("set up"))?;
-        conn.execute_batch(super::sqlite_lobby::SCHEMA)
+        conn.execute_batch(super::lobby::SQLITE_SCHEMA)
             .map_err(failed("set up"))?;
         let (tx, rx) = mpsc::channel::<Job>();
         std::thread::Builder::new()

@@ -6,21 +6,6 @@ use super::lobby::{LobbyStore, Matched, StoredSeek};
 use super::sqlite::SqliteStore;
 use rusqlite::{params, OptionalExtension};
 
-/// The seeks' table, created when missing.
-pub(super) const SCHEMA: &str = "
-     CREATE TABLE IF NOT EXISTS seeks(
-         id TEXT PRIMARY KEY,
-         socket TEXT NOT NULL,
-         account TEXT,
-         name TEXT,
-         settings TEXT NOT NULL,
-         created INTEGER NOT NULL,
-         seen INTEGER NOT NULL,
-         game TEXT,
-         token TEXT,
-         seat TEXT);
-     CREATE INDEX IF NOT EXISTS seeks_socket ON seeks(socket);";
-
 const COLUMNS: &str = "id, socket, account, name, settings, created, seen, game, token, seat";
 
 fn seek(r: &rusqlite::Row) -> rusqlite::Result<StoredSeek> {

@@ -4,7 +4,6 @@
 
 use super::error::StoreError;
 use crate::ratings::standing::{rate, RatedEnd, Standing};
-use rajapasu_rating::Config;
 use rusqlite::{params, Connection};
 use std::sync::Arc;
 
@@ -52,7 +51,7 @@ pub(super) fn rate_game(conn: &Connection, end: &RatedEnd) -> Result<(), StoreEr
     if first == 0 {
         return Ok(());
     }
-    let config = Config::default();
+    let config = crate::ratings::standing::system();
     let mut before = Vec::new();
     for account in &end.accounts {
         let row = conn
