@@ -148,6 +148,21 @@ test('play, step back, branch, step through the best line', async () => {
   await context.close();
 });
 
+test('in a match, the proven match value of the round start and what a round must bring', async () => {
+  // The board analyses a single round unless asked for the match.
+  const { context, page } = await open(DESKTOP, '/analysis?rules=canonical');
+  await page.waitForSelector('#an-match:not([hidden])');
+  const value = await page.textContent('#an-match-value');
+  assert.match(value, /^This round began with South holding 49 counters and North 49, South leading\. The match from there, proven/);
+  assert.match(await page.textContent('#an-match-stakes'), /^After a round, South stays in the match with \d+ counters or more/);
+  await shotAndCheck(page, 'analysis-match');
+  // A single round has no match value.
+  await page.goto(`${BASE}/analysis?rules=${encodeURIComponent('canonical/mode=round')}`);
+  await ready(page);
+  assert.equal(await page.isHidden('#an-match'), true);
+  await context.close();
+});
+
 test('a record whose first line is a comment is imported, with its moves to step through', async () => {
   const { context, page } = await open();
   await page.click('#an-share-heading ~ details summary');

@@ -140,6 +140,34 @@ function renderStatus() {
   else if (r.analysis.length) searched = t('analysis.searched', { depth: r.depth, nodes: r.nodes, seconds: formatNumber(r.time_ms / 1000, { maximumFractionDigits: 1 }) });
   $('an-depth').textContent = searched;
   renderTableProgress();
+  renderMatch(r.match);
+}
+
+/** A match value in words, from its few letters: `S5` South wins in 5 rounds, `D` a draw. */
+function matchWords(code) {
+  if (code === 'D') return t('analysis.matchDraw');
+  const side = t(code[0] === 'S' ? 'side.south' : 'side.north');
+  return t('analysis.matchWin', { side, rounds: formatNumber(Number(code.slice(1))) });
+}
+
+/** In a solved match (the canonical rules): the proven value of the round start this round
+ *  began from, and the counters each player needs after a round to stay in and to win. */
+function renderMatch(m) {
+  const box = $('an-match');
+  box.hidden = !m;
+  if (!m) return;
+  const [worst, best] = m.value.split('..');
+  const start = t('analysis.matchStart', { south: formatNumber(m.round_start.south), north: formatNumber(m.round_start.north), leader: t(`side.${m.round_start.leader}`) });
+  const value = best ? t('analysis.matchBetween', { worst: matchWords(worst), best: matchWords(best) }) : t('analysis.matchValue', { value: matchWords(worst) });
+  $('an-match-value').textContent = `${start} ${value}`;
+  const st = m.stakes;
+  const n = (x) => (x === null ? '–' : formatNumber(x));
+  $('an-match-stakes').textContent = t('analysis.matchStakes', {
+    southStay: n(st.south.stay_in),
+    southWin: n(st.south.win),
+    northStay: n(st.north.stay_in),
+    northWin: n(st.north.win),
+  });
 }
 
 // ---------------------------------------------------------------- the endgame table

@@ -136,8 +136,16 @@ function summary(info, events) {
   return parts.filter(Boolean);
 }
 
-/** A hint in words: the best hole and what it leads to, exact when proven. */
-function hintText(r) {
+/** A hint in words: the best hole and what it leads to, exact when proven; in a solved match,
+ *  also what the round must bring the player (the side to move) to stay in and to win. */
+function hintText(r, side) {
+  const move = moveHintText(r);
+  const stakes = r.match && side && r.match.stakes[side];
+  if (!stakes || stakes.stay_in === null || stakes.win === null) return move;
+  return `${move} ${t('hint.matchStakes', { stay: formatNumber(stakes.stay_in), win: formatNumber(stakes.win) })}`;
+}
+
+function moveHintText(r) {
   const decided = Math.abs(r.score) >= 1000;
   const margin = decided ? r.score - Math.sign(r.score) * 1000 : r.score;
   const hole = r.move;
@@ -172,7 +180,7 @@ function renderHint() {
   // A hint belongs to one position: shown only while the game still stands there.
   const fresh = H.hint && H.hint.ply === info.ply && !viewing() && !G.busy;
   if (fresh) {
-    el.textContent = hintText(H.hint.answer);
+    el.textContent = hintText(H.hint.answer, info.view.to_move);
     el.dataset.ply = String(H.hint.ply);
   } else if (H.asked !== null && H.asked === info.ply && !G.busy) {
     el.textContent = t('hint.thinking');

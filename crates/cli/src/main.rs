@@ -9,29 +9,14 @@
 //! | `common` | the choice of the game, the arguments several commands share (rules, position, moves), records read |
 //! | `game` | each game's printing and reading ([`game::CliGame`]): positions, moves, movers |
 //! | `error` | the one-line error type |
+//! | `output` | `outln!` and `out!`: printing that a closed pipe does not stop |
 //! | `table` | the endgame table for the commands that show proven values: a note when it is not whole, `--build-tablebase` |
 //! | `commands/` | one module a command; `report/` is each game's part of `selfplay` and `tournament`, `play/` each game's part of `play` |
 //!
 //! `serve` comes from the server crate, `loadtest` from its own.
 
-/// `println!` for the commands' output. A reader that went away (`rajapasu solve | head`) is not
-/// an error: a command that also writes files carries on and finishes them, where `println!`
-/// would panic. (Commands that only print stop at once instead: see `only_prints`.)
-macro_rules! outln {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        $crate::written(writeln!(std::io::stdout(), $($arg)*));
-    }};
-}
-
-/// `print!` as [`outln!`] does it.
-macro_rules! out {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        $crate::written(write!(std::io::stdout(), $($arg)*));
-    }};
-}
-
+#[macro_use]
+mod output;
 mod commands;
 mod common;
 mod error;
@@ -126,23 +111,12 @@ fn arguments() -> Vec<std::ffi::OsString> {
     args
 }
 
-/// The end of a write to standard output: a closed pipe is ignored (see [`outln!`]); any other
-/// failure, such as a full disk under a redirection, stops the command as `println!` would.
-fn written(result: std::io::Result<()>) {
-    match result {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            panic!("failed printing to stdout: {e}")
-        }
-        _ => {}
-    }
-}
-
 /// Whether the command only prints: such a command ends quietly, as `ls` or `cat` do, when
 /// the reader of its output goes away (`rajapasu rules | head -1`). Rust ignores SIGPIPE, so
 /// that printing would otherwise panic. The others keep ignoring it: a tournament writes to
 /// external engines that may die, the server writes to clients that may leave, and the
 /// terminal game, `solve` and `tablebase` write files when they end; they print with
-/// [`outln!`], which lets them finish when their reader has gone.
+/// `outln!` ([`output`]), which lets them finish when their reader has gone.
 fn only_prints(command: &Option<Command>) -> bool {
     matches!(
         command,

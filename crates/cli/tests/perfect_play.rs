@@ -85,6 +85,7 @@ fn solve_match_gives_every_round_start_and_resumes() {
     // holes=3,counters=2: the values the whole-match brute force gives (ai/tests/match_brute.rs).
     let state = temp("match").with_extension("state");
     let svg = state.with_extension("svg");
+    let values = state.with_extension("values");
     let args = [
         "solve",
         "--match",
@@ -94,6 +95,8 @@ fn solve_match_gives_every_round_start_and_resumes() {
         state.to_str().unwrap(),
         "--svg",
         svg.to_str().unwrap(),
+        "--values",
+        values.to_str().unwrap(),
     ];
     let out = ok(&args);
     assert!(
@@ -115,6 +118,16 @@ fn solve_match_gives_every_round_start_and_resumes() {
         picture.contains("South holds 4, South leads: draw"),
         "{picture}"
     );
+    // The values as the program ships them, read back by the library.
+    let text = std::fs::read_to_string(&values).unwrap();
+    let read: rajapasu_ai::match_solver::values::MatchValues = text.parse().unwrap();
+    let four = rajapasu_engine::RoundStart::new(*read.rules(), 4, rajapasu_engine::Side::South);
+    assert_eq!(read.value(four.unwrap()).unwrap().to_string(), "draw");
+    assert!(
+        text.contains("\nS 2:N1 3:N2 4:D 5:N3 6:S1 7:D 8:S4 9:S1 10:S1\n"),
+        "{text}"
+    );
+    std::fs::remove_file(&values).unwrap();
     // The state holds the finished fixpoint: a second run resumes from it with the same table.
     let again = ok(&args);
     assert!(again.contains("resuming from"), "{again}");

@@ -94,5 +94,6 @@ fn analyse(searcher: &mut Searcher, setup: AnalysisSetup) -> Value {
         // Where the values come from: the proven opening book (no search), or a search.
         "source": if result.as_ref().is_some_and(|r| r.from_book) { "book" } else { "search" },
         "analysis": moves,
+        "match": crate::match_stakes::of(&game),
     })
 }

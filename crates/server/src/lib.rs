@@ -13,6 +13,7 @@
 //! | [`search_pool`] | the search workers: a bounded queue, tables reused within a memory budget |
 //! | [`rate`], [`sockets`] | per-address rate limits; caps on WebSockets by game and address |
 //! | [`tokens`] | ids, seat tokens and invitations: random, compared in constant time |
+//! | [`match_stakes`] | what the round in play means for a solved match: its round start's proven value, the counters each player needs |
 //! | [`metrics`] | the counters of `/metrics` |
 //! | [`mistakes`] | "learn from your mistakes": the moves of a game proven worse than the best, found within a time budget |
 //! | [`accounts`] | optional accounts: names, Argon2id passwords, session cookies, cross-site requests refused |
@@ -52,6 +53,7 @@ pub mod limits;
 pub mod live;
 pub mod lobby;
 pub mod mandiri;
+pub mod match_stakes;
 pub mod metrics;
 pub mod mistakes;
 pub mod players;

@@ -172,6 +172,20 @@ async fn computer_replies_undo_and_hint(store: Backend) {
     assert_eq!(a.status, 200, "{}", a.body);
     let hinted = a.json()["move"].as_u64().unwrap();
     assert!((1..=7).contains(&hinted));
+    // A single round has no match at stake; a match's first round has (the canonical match is
+    // solved: docs/SOLVING.md §7).
+    assert!(a.json()["match"].is_null(), "{}", a.body);
+    let (mid, mtoken, _) = new_game(addr, json!({"kind": "local"})).await;
+    let m = act(addr, GAMES, &mid, "hint", json!({"token": mtoken})).await;
+    assert_eq!(m.status, 200, "{}", m.body);
+    let at_stake = &m.json()["match"];
+    assert_eq!(at_stake["round_start"]["south"], 49, "{}", m.body);
+    let stakes = &at_stake["stakes"]["south"];
+    assert!(
+        stakes["stay_in"].as_u64() <= stakes["win"].as_u64(),
+        "{}",
+        m.body
+    );
     let body = json!({"move": hinted, "ply": 0, "token": token});
     let a = act(addr, GAMES, &id, "moves", body).await;
     assert_eq!(a.status, 200, "{}", a.body);

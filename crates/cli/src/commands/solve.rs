@@ -42,6 +42,10 @@ pub struct SolveArgs {
     /// With --match: draw the table of values as an SVG picture in FILE.
     #[arg(long, value_name = "FILE", requires = "whole_match")]
     svg: Option<PathBuf>,
+    /// With --match: write every round start's value as text in FILE, the form the program
+    /// ships and reads (`crates/ai/data/match-canonical.txt`).
+    #[arg(long, value_name = "FILE", requires = "whole_match")]
+    values: Option<PathBuf>,
     #[command(flatten)]
     table: crate::table::TableArgs,
 }
@@ -55,6 +59,7 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
             rules: args.game.two_player_rules("solve --match")?,
             state: args.state.as_deref(),
             svg: args.svg.as_deref(),
+            values: args.values.as_deref(),
             graph_counters: args.graph_counters,
             table_bits: args.table_bits,
         });

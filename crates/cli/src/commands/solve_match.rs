@@ -4,8 +4,9 @@
 use crate::common::CliError;
 use rajapasu_ai::match_solver::fixpoint::{
     first_round_start, solve_match_resuming, MatchOptions, MatchState, MatchTable, MatchValue,
-    Progress, Proven, RoundMethod,
+    Progress, RoundMethod,
 };
+use rajapasu_ai::match_solver::values::{short, MatchValues};
 use rajapasu_ai::Limits;
 use rajapasu_engine::{RoundStart, Rules, Side};
 use std::path::Path;
@@ -16,6 +17,7 @@ pub struct MatchArgs<'a> {
     pub rules: Rules,
     pub state: Option<&'a Path>,
     pub svg: Option<&'a Path>,
+    pub values: Option<&'a Path>,
     pub graph_counters: u32,
     pub table_bits: u32,
 }
@@ -74,6 +76,18 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         std::fs::write(path, svg(&solved))
             .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
         outln!("picture written to {}", path.display());
+    }
+    if let Some(path) = args.values {
+        let values = MatchValues::new(*solved.rules(), solved.iter().map(|(_, v)| v).collect())
+            .expect("a value for every round start");
+        let text = format!(
+            "# The value of every round start, proven by `rajapasu solve --match` (docs/SOLVING.md \
+             §7):\n# South's holdings, then the value for South (S3 South wins in 3 rounds, D a \
+             draw, N6..S9 bounds).\n{values}"
+        );
+        std::fs::write(path, text)
+            .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
+        outln!("values written to {}", path.display());
     }
     Ok(())
 }
@@ -148,18 +162,6 @@ fn print_progress(p: Progress, started: Instant) {
             won[0],
             won[1]
         ),
-    }
-}
-
-/// A value in a few letters: `S3` South wins in 3 rounds, `N1`, `D` a draw, `S3..D` bounds.
-fn short(p: Proven) -> String {
-    let one = |v: MatchValue| match v {
-        MatchValue::Win { winner, rounds } => format!("{}{rounds}", winner.letter()),
-        MatchValue::Draw => "D".to_string(),
-    };
-    match p.exact() {
-        Some(v) => one(v),
-        None => format!("{}..{}", one(p.worst), one(p.best)),
     }
 }
 

@@ -43,5 +43,6 @@ pub fn hint_with(searcher: &mut Searcher, game: &Game) -> Option<Value> {
                 json!({"move": s.mv.number(), "score": s.score, "exact": exact, "bounds": bounds})
             })
             .collect::<Vec<_>>(),
+        "match": crate::match_stakes::of(game),
     }))
 }
