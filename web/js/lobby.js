@@ -51,8 +51,13 @@ async function post(body) {
 }
 
 function who(s) {
-  if (!s.name) return t('lobby.guest');
-  return s.rating ? `${s.name} (${ratingText(s.rating)})` : s.name;
+  const name = !s.name ? t('lobby.guest') : s.rating ? `${s.name} (${ratingText(s.rating)})` : s.name;
+  return s.opponent ? t('lobby.challenge', { name, opponent: s.opponent }) : name;
+}
+
+/** A direct challenge shows to its two players only; the others' are everyone's. */
+function shown(s) {
+  return !s.opponent || L.mine.has(s.id) || (L.account && L.account.name === s.opponent);
 }
 
 function clockText(clock) {
@@ -66,8 +71,9 @@ function kindText(s) {
 }
 
 function render() {
-  $('no-seeks').hidden = L.seeks.length > 0;
-  $('seeks').replaceChildren(...L.seeks.map((s) => {
+  const seeks = L.seeks.filter(shown);
+  $('no-seeks').hidden = seeks.length > 0;
+  $('seeks').replaceChildren(...seeks.map((s) => {
     const mine = L.mine.has(s.id);
     const act = mine
       ? element('button', { type: 'button', textContent: t('lobby.cancel'), onclick: () => cancel(s.id) })
@@ -105,7 +111,7 @@ function receive(msg) {
  *  chosen), else a seek of our own. */
 function quick(clock) {
   const rated = Boolean(L.account) && $('quick-rated').checked;
-  const match = L.seeks.find((s) => !L.mine.has(s.id) && s.clock === clock && s.mode === 'round' && s.rated === rated && (!L.account || s.name !== L.account.name));
+  const match = L.seeks.find((s) => !s.opponent && !L.mine.has(s.id) && s.clock === clock && s.mode === 'round' && s.rated === rated && (!L.account || s.name !== L.account.name));
   if (match) return accept(match.id);
   if (L.seeks.some((s) => L.mine.has(s.id) && s.clock === clock && s.rated === rated)) return;
   return post({ clock, mode: 'round', rated });
@@ -120,12 +126,16 @@ async function start() {
   } catch {
     L.account = null;
   }
+  // `/lobby?opponent=NAME` (a player's page's Challenge link) fills the challenge's name.
+  const named = new URLSearchParams(location.search).get('opponent');
+  if (named) $('seek-opponent').value = named;
   for (const b of $('quick').querySelectorAll('button')) b.addEventListener('click', () => quick(b.dataset.clock));
   $('seek-form').addEventListener('submit', (e) => {
     e.preventDefault();
     const fd = new FormData(e.target);
     const number = (k) => (fd.get(k) ? Number(fd.get(k)) : undefined);
-    post({ clock: fd.get('clock'), mode: fd.get('mode'), rated: Boolean(L.account && fd.get('rated')), min_rating: number('min_rating'), max_rating: number('max_rating') });
+    const opponent = (fd.get('opponent') || '').trim() || undefined;
+    post({ clock: fd.get('clock'), mode: fd.get('mode'), rated: Boolean(L.account && fd.get('rated')), min_rating: number('min_rating'), max_rating: number('max_rating'), opponent });
   });
   render();
   liveUpdates(null, receive, (open) => {

@@ -75,6 +75,7 @@ function renderPlayer() {
   const p = shown;
   if (!p) return;
   $('player-name').textContent = p.name;
+  $('player-challenge').href = `/lobby?opponent=${encodeURIComponent(p.name)}`;
   $('player-since').textContent = t('account.since', { date: new Date(p.created * 1000).toLocaleDateString(language()) });
   const pools = POOLS.filter((pool) => p.ratings[pool]);
   $('player-unrated').hidden = pools.length > 0;

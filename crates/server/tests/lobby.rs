@@ -257,7 +257,51 @@ async fn guests_seek_casual_games_and_ranges_hold(store: Backend) {
     assert_refused(&a, 409, "too_many_seeks");
 }
 
+/// A direct challenge: listed with its opponent's name, taken by that player only.
+async fn a_challenge_is_for_its_player(store: Backend) {
+    let s = server(store.db()).await;
+    let mut ann = registered(s.addr, "Ann").await;
+    let mut bo = registered(s.addr, "Bo").await;
+    let mut cy = registered(s.addr, "Cy").await;
+    let mut guest = Browser::new(s.addr);
+    let (mut ws, socket) = lobby(s.addr).await;
+    let a = post_seek(
+        &mut ann,
+        &socket,
+        json!({"clock": "1d", "opponent": "nobody"}),
+    )
+    .await;
+    assert_refused(&a, 404, "no_player");
+    let a = post_seek(&mut ann, &socket, json!({"clock": "1d", "opponent": "ANN"})).await;
+    assert_refused(&a, 422, "challenge_self");
+    let a = post_seek(
+        &mut ann,
+        &socket,
+        json!({"clock": "1d", "rated": true, "opponent": "bo"}),
+    )
+    .await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    let id = a.json()["id"].as_str().unwrap().to_string();
+    let listed = until(&mut ws, |v| lists(v, &id)).await;
+    let seek = listed["seeks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == id)
+        .unwrap()
+        .clone();
+    assert_eq!(seek["opponent"], "Bo");
+    let path = format!("/api/lobby/seeks/{id}/accept");
+    assert_refused(&cy.post(&path, json!({})).await, 403, "not_for_you");
+    let g = guest.post(&path, json!({})).await;
+    assert_eq!(g.status, 403, "{}", g.body);
+    let g = bo.post(&path, json!({})).await;
+    assert_eq!(g.status, 200, "{}", g.body);
+    assert_eq!(g.json()["game"]["rated"], true);
+}
+
 on_both_stores!(
+    a_challenge_is_for_its_player,
     two_accepters_one_game,
     a_seek_goes_with_its_socket,
     guests_seek_casual_games_and_ranges_hold,

@@ -155,6 +155,7 @@ fn public(seek: &StoredSeek) -> Option<Value> {
         "pool": settings.pool().to_string(),
         "name": seek.account.as_ref().map(|(_, name)| name.clone()),
         "rating": settings.seeker_rating,
+        "opponent": settings.opponent.as_ref().map(|o| o.name.clone()),
         "created": seek.created,
     }))
 }

@@ -70,6 +70,18 @@ async fn seek(
     }
     let hub = app.lobby.hub();
     let now = hub.policy.now();
+    if let Some(name) = &req.opponent {
+        let found = crate::ratings::routes::account_named(&app, name).await?;
+        if account.as_ref().is_some_and(|a| a.id == found.id) {
+            return Err(
+                ApiError::unprocessable("a challenge is for another player").code("challenge_self")
+            );
+        }
+        settings.opponent = Some(super::seek::Opponent {
+            id: found.id,
+            name: found.name,
+        });
+    }
     if let Some(a) = &account {
         let standing = hub
             .store
@@ -250,6 +262,15 @@ async fn check_accepter(
     if let (Some(s), Some(a)) = (seeker, accepter) {
         if s.id == a.id {
             return Err(ApiError::conflict("this is your own seek").code("own_seek"));
+        }
+    }
+    if let Some(o) = &settings.opponent {
+        if accepter.map_or(true, |a| a.id != o.id) {
+            return Err(ApiError::forbidden(format!(
+                "this challenge is for {}: only they may accept it",
+                o.name
+            ))
+            .code("not_for_you"));
         }
     }
     let standing = match accepter {

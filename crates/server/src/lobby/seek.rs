@@ -43,6 +43,9 @@ pub struct SeekRequest {
     /// The highest rating of an opponent, in the seek's pool.
     #[serde(default)]
     pub max_rating: Option<u32>,
+    /// A direct challenge: the name of the only player who may accept it.
+    #[serde(default)]
+    pub opponent: Option<String>,
 }
 
 /// What a seek asks for, checked; stored as JSON beside it.
@@ -63,6 +66,18 @@ pub struct SeekSettings {
     /// The seeker's rating in the pool when the seek was made (a signed-in seeker's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seeker_rating: Option<SeekerRating>,
+    /// A direct challenge's opponent: the only account that may accept it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opponent: Option<Opponent>,
+}
+
+/// The player a direct challenge is for: their account's id and name.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Opponent {
+    /// The account's id.
+    pub id: String,
+    /// The account's name, as registered.
+    pub name: String,
 }
 
 /// A seeker's rating as the lobby lists it.
@@ -135,6 +150,7 @@ impl SeekRequest {
             min_rating: self.min_rating,
             max_rating: self.max_rating,
             seeker_rating: None,
+            opponent: None,
         })
     }
 }
