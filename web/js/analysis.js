@@ -158,7 +158,14 @@ function renderMatch(m) {
   if (!m) return;
   const [worst, best] = m.value.split('..');
   const start = t('analysis.matchStart', { south: formatNumber(m.round_start.south), north: formatNumber(m.round_start.north), leader: t(`side.${m.round_start.leader}`) });
-  const value = best ? t('analysis.matchBetween', { worst: matchWords(worst), best: matchWords(best) }) : t('analysis.matchValue', { value: matchWords(worst) });
+  let value;
+  if (!best) value = t('analysis.matchValue', { value: matchWords(worst) });
+  else if (worst[0] === best[0] && worst[0] !== 'D') {
+    // The winner is proven, the number of rounds only bounded.
+    const [a, b] = [Number(worst.slice(1)), Number(best.slice(1))];
+    const side = t(worst[0] === 'S' ? 'side.south' : 'side.north');
+    value = t('analysis.matchValue', { value: t('analysis.matchWinRange', { side, fast: formatNumber(Math.min(a, b)), slow: formatNumber(Math.max(a, b)) }) });
+  } else value = t('analysis.matchBetween', { worst: matchWords(worst), best: matchWords(best) });
   $('an-match-value').textContent = `${start} ${value}`;
   const st = m.stakes;
   const n = (x) => (x === null ? '–' : formatNumber(x));

@@ -267,3 +267,204 @@ fn bench_limits_are_stated_and_playouts_exact() {
     let out = ok(&["bench", "--playouts", "300"]);
     assert!(out.starts_with("playouts 300 "), "{out}");
 }
+
+/// The players of a paired event's JSON, game by game: (round, first, second).
+fn paired_games(out: &serde_json::Value) -> Vec<(usize, String, String)> {
+    let mut games = Vec::new();
+    for (k, r) in out["rounds"].as_array().unwrap().iter().enumerate() {
+        for g in r["games"].as_array().unwrap() {
+            let name = |key: &str| g[key].as_str().unwrap().to_string();
+            games.push((k, name("first"), name("second")));
+        }
+    }
+    games
+}
+
+#[test]
+fn a_round_robin_of_engines_follows_the_berger_table_and_ranks_by_sonneborn_berger() {
+    let players = ["greedy", "random", "level:1", "mcts:20"];
+    let mut args = vec!["tournament", "--format", "round-robin", "--single-round"];
+    for p in players {
+        args.extend(["--player", p]);
+    }
+    args.extend(["--openings", "2", "--threads", "2", "--json"]);
+    let out: serde_json::Value = serde_json::from_str(&ok(&args)).unwrap();
+    // The Berger table for four: 1-4 2-3 / 4-3 1-2 / 2-4 3-1.
+    let expected = [
+        (0, 0, 3),
+        (0, 1, 2),
+        (1, 3, 2),
+        (1, 0, 1),
+        (2, 1, 3),
+        (2, 2, 0),
+    ];
+    let games: Vec<(usize, String, String)> = expected
+        .iter()
+        .map(|&(r, a, b)| (r, players[a].to_string(), players[b].to_string()))
+        .collect();
+    assert_eq!(paired_games(&out), games);
+    let standings = out["standings"].as_array().unwrap();
+    assert_eq!(standings.len(), 4);
+    let total: f64 = standings.iter().map(|s| s["score"].as_f64().unwrap()).sum();
+    assert_eq!(total, 6.0);
+    for pair in standings.windows(2) {
+        let key = |s: &serde_json::Value| {
+            (
+                s["score"].as_f64().unwrap(),
+                s["sonneborn_berger"].as_f64().unwrap(),
+                s["counters"].as_f64().unwrap(),
+            )
+        };
+        assert!(key(&pair[0]) >= key(&pair[1]), "{standings:?}");
+        assert_eq!(pair[0]["games"], 3);
+    }
+    // A double round-robin of three plays the table twice, the second time the other way round.
+    let double: serde_json::Value = serde_json::from_str(&ok(&[
+        "tournament",
+        "--format",
+        "double-round-robin",
+        "--single-round",
+        "--player",
+        "greedy",
+        "--player",
+        "random",
+        "--player",
+        "level:1",
+        "--json",
+    ]))
+    .unwrap();
+    let games = paired_games(&double);
+    assert_eq!(games.len(), 6);
+    for k in 0..3 {
+        assert_eq!(
+            (games[k].1.clone(), games[k].2.clone()),
+            (games[k + 3].2.clone(), games[k + 3].1.clone())
+        );
+        assert_eq!(games[k + 3].0, k + 3);
+    }
+    // The text gives every round and the standings' tie-breaks.
+    let text = ok(&args[..args.len() - 1]);
+    assert!(
+        text.starts_with("round-robin of 4 players, 3 rounds, 6 games in "),
+        "{text}"
+    );
+    assert!(
+        text.contains("Round 3: random ") && text.contains("  SB    Ctrs"),
+        "{text}"
+    );
+    // And the crosstable, in the order of the standings: one row and one column a player, each
+    // row (after the rank and the name) with one dot where the player meets itself and a
+    // result against each of the others.
+    for row in text.lines().rev().take(4) {
+        assert_eq!(row.matches('·').count(), 1, "{text}");
+        let cells = row.split_whitespace().skip(2);
+        let results = cells.filter(|c| ["0", "½", "1"].contains(c));
+        assert_eq!(results.count(), 3, "{row}");
+    }
+}
+
+#[test]
+fn a_swiss_of_engines_pairs_no_one_twice_and_gives_each_bye_once() {
+    let mut args = vec![
+        "tournament",
+        "--format",
+        "swiss",
+        "--rounds",
+        "3",
+        "--single-round",
+        "--openings",
+        "3",
+    ];
+    for p in ["greedy", "random", "level:1", "level:2", "mcts:10"] {
+        args.extend(["--player", p]);
+    }
+    args.extend(["--csv"]);
+    let csv = ok(&args);
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("rank,player,score,games,wins,draws,losses,buchholz,median_buchholz,counters")
+    );
+    assert_eq!(lines.count(), 5);
+    args.pop();
+    args.push("--json");
+    let out: serde_json::Value = serde_json::from_str(&ok(&args)).unwrap();
+    let rounds = out["rounds"].as_array().unwrap();
+    assert_eq!(rounds.len(), 3);
+    let mut byes: Vec<&str> = Vec::new();
+    for r in rounds {
+        assert_eq!(r["games"].as_array().unwrap().len(), 2);
+        let bye = r["byes"].as_array().unwrap();
+        assert_eq!(bye.len(), 1);
+        byes.push(bye[0].as_str().unwrap());
+    }
+    // Three different players had the bye: the lowest-ranked without one each time.
+    byes.sort();
+    byes.dedup();
+    assert_eq!(byes.len(), 3, "{rounds:?}");
+    // No pair met twice.
+    let mut pairs: Vec<(String, String)> = paired_games(&out)
+        .into_iter()
+        .map(|(_, a, b)| if a < b { (a, b) } else { (b, a) })
+        .collect();
+    assert_eq!(pairs.len(), 6);
+    pairs.sort();
+    pairs.dedup();
+    assert_eq!(pairs.len(), 6, "{rounds:?}");
+    let total: f64 = out["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["score"].as_f64().unwrap())
+        .sum();
+    // Six games and three byes worth a win.
+    assert_eq!(total, 9.0);
+}
+
+#[test]
+fn paired_formats_refuse_what_they_cannot_do() {
+    let two = ["--player", "greedy", "--player", "random"];
+    let with = |extra: &[&'static str]| {
+        let mut a = vec!["tournament"];
+        a.extend(two);
+        a.extend(extra);
+        a
+    };
+    fails(
+        &with(&["--format", "swiss"]),
+        "--format swiss needs --rounds N",
+    );
+    fails(
+        &with(&["--format", "round-robin", "--rounds", "2"]),
+        "--rounds is for --format swiss",
+    );
+    fails(
+        &with(&["--format", "swiss", "--rounds", "0"]),
+        "--rounds must be 1 or more",
+    );
+    // Two players meet once; a second Swiss round would repeat the game.
+    fails(
+        &with(&["--format", "swiss", "--rounds", "2", "--single-round"]),
+        "round 2 cannot be paired without a repeat game",
+    );
+    fails(
+        &[
+            "tournament",
+            "--rules",
+            "mandiri",
+            "--format",
+            "round-robin",
+            "--player",
+            "maxn",
+            "--player",
+            "paranoid",
+            "--player",
+            "random",
+        ],
+        "a Mandiri tournament plays without it",
+    );
+    // --rounds means nothing without --format (clap's own message).
+    let out = run(&with(&["--rounds", "3"]));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--format"));
+}

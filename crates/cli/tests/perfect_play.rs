@@ -132,6 +132,48 @@ fn solve_match_gives_every_round_start_and_resumes() {
     let again = ok(&args);
     assert!(again.contains("resuming from"), "{again}");
     assert!(again.contains("4:D 5:N3 6:S1"), "{again}");
+    // What the saved state proves, shown without solving; a state whose proven fixpoint is not
+    // finished proves nothing of every round start.
+    let shown = ok(&[
+        "solve",
+        "--match",
+        "--rules",
+        "canonical/holes=3,counters=2",
+        "--state",
+        state.to_str().unwrap(),
+        "--from-state",
+    ]);
+    assert!(
+        shown.contains("2:N1 3:N2 4:D 5:N3 6:S1 7:D 8:S4 9:S1 10:S1"),
+        "{shown}"
+    );
+    assert!(
+        !shown.contains("round game"),
+        "nothing is solved again: {shown}"
+    );
+    let saved = std::fs::read_to_string(&state).unwrap();
+    let unfinished = state.with_extension("unfinished");
+    std::fs::write(
+        &unfinished,
+        saved.replace("\"proven_done\":true", "\"proven_done\":false"),
+    )
+    .unwrap();
+    let early = run(&[
+        "solve",
+        "--match",
+        "--rules",
+        "canonical/holes=3,counters=2",
+        "--state",
+        unfinished.to_str().unwrap(),
+        "--from-state",
+    ]);
+    assert_eq!(early.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&early.stderr);
+    assert!(
+        err.contains("has not finished its proven fixpoint"),
+        "{err}"
+    );
+    std::fs::remove_file(&unfinished).unwrap();
     // A state of other rules, or not a state, is refused with the reason.
     let other = run(&["solve", "--match", "--state", state.to_str().unwrap()]);
     assert_eq!(other.status.code(), Some(2));

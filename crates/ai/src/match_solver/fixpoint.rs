@@ -89,11 +89,44 @@ impl Proven {
     }
 }
 
+impl Proven {
+    /// The winner, when it is proven even if the number of rounds is not.
+    ///
+    /// ```
+    /// use rajapasu_ai::match_solver::fixpoint::{MatchValue, Proven};
+    /// use rajapasu_engine::Side;
+    /// let south = |rounds| MatchValue::Win { winner: Side::South, rounds };
+    /// let p = Proven { worst: south(8), best: south(5) };
+    /// assert_eq!(p.winner(), Some(Side::South));
+    /// assert_eq!(p.to_string(), "South wins in 5 to 8 rounds");
+    /// assert_eq!(Proven { worst: MatchValue::Draw, best: south(5) }.winner(), None);
+    /// ```
+    pub fn winner(self) -> Option<Side> {
+        match (self.worst, self.best) {
+            (MatchValue::Win { winner: a, .. }, MatchValue::Win { winner: b, .. }) if a == b => {
+                Some(a)
+            }
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for Proven {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.exact() {
-            Some(v) => write!(f, "{v}"),
-            None => write!(f, "between {} and {}", self.worst, self.best),
+        match (self.exact(), self.worst, self.best) {
+            (Some(v), _, _) => write!(f, "{v}"),
+            (
+                None,
+                MatchValue::Win {
+                    winner: a,
+                    rounds: r,
+                },
+                MatchValue::Win {
+                    winner: b,
+                    rounds: q,
+                },
+            ) if a == b => write!(f, "{a} wins in {} to {} rounds", r.min(q), r.max(q)),
+            _ => write!(f, "between {} and {}", self.worst, self.best),
         }
     }
 }
@@ -151,6 +184,21 @@ impl MatchTable {
     /// The rules solved.
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// The table a saved state proves (see [`MatchState::values`]), with no figures of a run;
+    /// `None` before the proven fixpoint is complete or for a state of other rules.
+    pub fn from_state(rules: Rules, state: &MatchState) -> Option<MatchTable> {
+        state.check(&rules).ok()?;
+        Some(MatchTable {
+            rules,
+            values: state.values()?,
+            rounds: Vec::new(),
+            tests: 0,
+            iterations: state.iterations,
+            build_time: Duration::ZERO,
+            solve_time: Duration::ZERO,
+        })
     }
 
     /// The value of `start`.
@@ -215,8 +263,8 @@ pub enum Progress {
 #[derive(Clone)]
 pub struct MatchOptions {
     /// Round games with at most this many counters on the board are solved on their whole
-    /// graph; larger ones by their counter value (the graph of the 84-counter canonical round
-    /// games has 10 million positions; the next size up has ten times as many).
+    /// graph; larger ones by their counter value. Canonical round games: 84 counters, 11
+    /// million positions; 91, 47 million (1.5 GB); 98, the first round, more than 20 GB.
     pub graph_counters: u32,
     /// The counter solver's limits.
     pub limits: Limits,
@@ -229,7 +277,7 @@ pub struct MatchOptions {
 impl Default for MatchOptions {
     fn default() -> MatchOptions {
         MatchOptions {
-            graph_counters: 84,
+            graph_counters: 91,
             limits: Limits::default(),
             table_bits: 20,
             table: None,
@@ -275,7 +323,6 @@ pub fn solve_match_resuming(
     save(&state);
     let build_time = started.elapsed();
     let started = Instant::now();
-    let starts: Vec<RoundStart> = RoundStart::all(rules).collect();
     let mut tests = 0;
     if !state.proven_done {
         tests += fixpoint(&rules, &rounds, &mut state, Bound::Proven, progress, save);
@@ -291,29 +338,12 @@ pub fn solve_match_resuming(
     if state.open == Some(false) {
         // No round test ever depended on repetitions: what is possible is what is proven.
         state.ranks[1] = state.ranks[0].clone();
-    } else {
+    } else if !state.possible_done {
         tests += fixpoint(&rules, &rounds, &mut state, Bound::Possible, progress, save);
     }
-    let [proven, possible] = &state.ranks;
-    let win = |ranks: &[Vec<Option<u32>>; 2], side: Side, i: usize| {
-        ranks[side.index()][i].map(|rounds| MatchValue::Win {
-            winner: side,
-            rounds,
-        })
-    };
-    let values = (0..starts.len())
-        .map(|i| {
-            // A side's possible win is its fastest (the optimistic fixpoint has the fewest
-            // rounds), and its proven win its slowest.
-            let value = |first: Option<MatchValue>, then: Option<MatchValue>| {
-                first.or(then).unwrap_or(MatchValue::Draw)
-            };
-            Proven {
-                worst: value(win(possible, Side::North, i), win(proven, Side::South, i)),
-                best: value(win(possible, Side::South, i), win(proven, Side::North, i)),
-            }
-        })
-        .collect();
+    state.possible_done = true;
+    save(&state);
+    let values = state.values().expect("the proven fixpoint is complete");
     MatchTable {
         rules,
         values,
@@ -414,6 +444,21 @@ fn fixpoint(
             for (i, &start) in starts.iter().enumerate() {
                 if before[side.index()][i].is_some() {
                     continue;
+                }
+                if bound == Bound::Possible {
+                    // The proven fixpoint is complete here. Where the other side wins even if
+                    // repetitions go against it, this side cannot win even if they go its way;
+                    // where this side's proven win takes k rounds or fewer, its possible win
+                    // does too (each possible goal holds the proven one, and a proven answer
+                    // is a possible one), with no test.
+                    if state.ranks[0][(!side).index()][i].is_some() {
+                        continue;
+                    }
+                    if state.ranks[0][side.index()][i].is_some_and(|r| r <= k) {
+                        state.ranks[b][side.index()][i] = Some(k);
+                        added = true;
+                        continue;
+                    }
                 }
                 tests += 1;
                 let yes = match rounds.graph(start, side) {
@@ -523,6 +568,9 @@ pub struct MatchState {
     open: Option<bool>,
     /// Iterations of the possible fixpoint finished, when it is needed.
     possible_iterations: u32,
+    /// Whether the possible fixpoint is complete (absent in states saved before it was kept).
+    #[serde(default)]
+    possible_done: bool,
     /// The counter values of the round games solved by counters.
     counters: Vec<CounterValue>,
     /// Rounds to each side's win by round start, if it wins: in the proven fixpoint, then the
@@ -572,9 +620,51 @@ impl MatchState {
             proven_done: false,
             open: None,
             possible_iterations: 0,
+            possible_done: false,
             counters: Vec::new(),
             ranks: [none(), none()],
         }
+    }
+
+    /// What the state proves of every round start, once the proven fixpoint is complete
+    /// (`None` before). Sound at every stage of the possible fixpoint: after `m` of its
+    /// iterations, a side it has not found winning cannot win in `m` rounds or fewer, even if
+    /// repetitions went its way.
+    pub fn values(&self) -> Option<Vec<Proven>> {
+        if !self.proven_done {
+            return None;
+        }
+        let [proven, possible] = &self.ranks;
+        // With no test open to repetitions, what is possible is what is proven.
+        let (possible, done) = match self.open {
+            Some(false) => (proven, true),
+            _ => (possible, self.possible_done),
+        };
+        let win = |winner: Side, rounds: u32| MatchValue::Win { winner, rounds };
+        // `side`'s fastest possible win at `i`: found, or not within the iterations done.
+        let fastest = |side: Side, i: usize| -> Option<MatchValue> {
+            match possible[side.index()][i] {
+                Some(q) => Some(win(side, q)),
+                None if done => None,
+                None => Some(win(side, self.possible_iterations + 1)),
+            }
+        };
+        let n = proven[0].len();
+        Some(
+            (0..n)
+                .map(|i| {
+                    let slowest = |side: Side| proven[side.index()][i].map(|r| win(side, r));
+                    // A proven win is the winner's slowest; the other side cannot win at all.
+                    let worst = slowest(Side::South)
+                        .or_else(|| fastest(Side::North, i))
+                        .unwrap_or(MatchValue::Draw);
+                    let best = slowest(Side::North)
+                        .or_else(|| fastest(Side::South, i))
+                        .unwrap_or(MatchValue::Draw);
+                    Proven { worst, best }
+                })
+                .collect(),
+        )
     }
 
     /// Whether this state can be resumed under `rules`.

@@ -349,8 +349,8 @@ mod tests {
         assert_eq!(table.iter().count(), 170);
         let start = RoundStart::new(*table.rules(), 49, Side::South).unwrap();
         let v = table.value(start).unwrap();
-        // South, leading the first round, does not lose (SOLVING.md §7).
-        assert!(v.worst.score() >= 0, "{v}");
+        // South, leading the first round, wins the match (SOLVING.md §7.5).
+        assert_eq!(v.winner(), Some(Side::South), "{v}");
         for side in Side::ALL {
             let s = table.stakes(side);
             let (stay, win) = (s.stay_in.unwrap(), s.win.unwrap());

@@ -36,8 +36,10 @@ pub struct SolveArgs {
     #[arg(long = "match", conflicts_with_all = ["position", "moves", "minutes", "single_round"])]
     whole_match: bool,
     /// With --match: round games with at most this many counters on the board are solved on
-    /// their whole graph, larger ones by their counter value.
-    #[arg(long, default_value_t = 84, value_name = "N", requires = "whole_match")]
+    /// their whole graph, larger ones by their counter value (91: every canonical round game but
+    /// the first round's, which its counter value answers; about 7 GB in all; 84 needs 1.8 GB
+    /// and leaves bounds around an even split).
+    #[arg(long, default_value_t = 91, value_name = "N", requires = "whole_match")]
     graph_counters: u32,
     /// With --match: draw the table of values as an SVG picture in FILE.
     #[arg(long, value_name = "FILE", requires = "whole_match")]
@@ -46,6 +48,10 @@ pub struct SolveArgs {
     /// ships and reads (`crates/ai/data/match-canonical.txt`).
     #[arg(long, value_name = "FILE", requires = "whole_match")]
     values: Option<PathBuf>,
+    /// With --match and --state: solve nothing, and show what the saved state proves so far
+    /// (the table, the picture, the values), for a run still going or stopped.
+    #[arg(long, requires = "state")]
+    from_state: bool,
     #[command(flatten)]
     table: crate::table::TableArgs,
 }
@@ -60,6 +66,7 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
             state: args.state.as_deref(),
             svg: args.svg.as_deref(),
             values: args.values.as_deref(),
+            from_state: args.from_state,
             graph_counters: args.graph_counters,
             table_bits: args.table_bits,
         });

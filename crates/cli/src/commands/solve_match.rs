@@ -18,6 +18,7 @@ pub struct MatchArgs<'a> {
     pub state: Option<&'a Path>,
     pub svg: Option<&'a Path>,
     pub values: Option<&'a Path>,
+    pub from_state: bool,
     pub graph_counters: u32,
     pub table_bits: u32,
 }
@@ -28,6 +29,28 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         Some(path) if path.exists() => Some(read_state(path, &rules)?),
         _ => None,
     };
+    if args.from_state {
+        let (Some(path), Some(state)) = (args.state, &resume) else {
+            return Err(CliError(
+                "--from-state: no state to read (give --state FILE)".into(),
+            ));
+        };
+        let table = MatchTable::from_state(rules, state).ok_or_else(|| {
+            CliError(format!(
+                "{}: the run has not finished its proven fixpoint yet; nothing is proven of \
+                 every round start",
+                path.display()
+            ))
+        })?;
+        outln!(
+            "what {} proves (proven fixpoint of {} iterations):",
+            path.display(),
+            state.iterations
+        );
+        print_table(&table);
+        print_findings(&table);
+        return write_files(&args, &table);
+    }
     if let (Some(path), Some(state)) = (args.state, &resume) {
         outln!(
             "resuming from {} after {} iterations",
@@ -72,8 +95,13 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
     print_table(&solved);
     print_findings(&solved);
     print_figures(&solved);
+    write_files(&args, &solved)
+}
+
+/// The picture and the values, where asked for.
+fn write_files(args: &MatchArgs, solved: &MatchTable) -> Result<(), CliError> {
     if let Some(path) = args.svg {
-        std::fs::write(path, svg(&solved))
+        std::fs::write(path, svg(solved))
             .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
         outln!("picture written to {}", path.display());
     }
@@ -301,7 +329,12 @@ fn svg(table: &MatchTable) -> String {
                     format!("hsl({hue},70%,{light}%)")
                 }
                 Some(MatchValue::Draw) => "#bbbbbb".to_string(),
-                None => "#ffffff".to_string(),
+                // The winner proven, the rounds only bounded: pale.
+                None => match v.winner() {
+                    Some(Side::South) => "hsl(210,70%,88%)".to_string(),
+                    Some(Side::North) => "hsl(10,70%,88%)".to_string(),
+                    None => "#ffffff".to_string(),
+                },
             };
             out += &format!(
                 "<rect x=\"{x}\" y=\"{y}\" width=\"{cell}\" height=\"{}\" fill=\"{fill}\" \
@@ -318,7 +351,8 @@ fn svg(table: &MatchTable) -> String {
     }
     out += &format!(
         "<text x=\"{left}\" y=\"{}\">South's holdings at the round start. Blue: South wins, \
-         red: North wins (darker: fewer rounds), grey: drawn, white: only bounds proven.</text>\n</svg>\n",
+         red: North wins (darker: fewer rounds; pale: the rounds only bounded), grey: drawn, white: \
+         the result not proven.</text>\n</svg>\n",
         axis + 18
     );
     out

@@ -1,8 +1,12 @@
-//! `rajapasu tournament`: a round robin (or a ladder) between players, of either game.
+//! `rajapasu tournament`: a round robin (or a ladder) between players, of either game; with
+//! `--format`, an event paired round by round by `rajapasu-pairing` (the `paired` module).
+
+mod paired;
 
 use super::report::{progress, save_records, warn_forfeits, Format, Report, TournamentRun};
 use crate::common::{parse_rule_set, single_round, with_game, CliError};
 use clap::Args;
+use paired::PairingFormat;
 use rajapasu_ai::arena;
 use rajapasu_ai::spec::{Kind, PlayerSpec};
 use std::path::PathBuf;
@@ -24,6 +28,8 @@ rajapasu tournament --player level:1 --player level:2 --player level:3 --opening
 rajapasu tournament --ladder --player level:1 --player level:2 --player level:3 --player level:4 \
 --player level:5 --player level:6 --openings 12\n  \
 rajapasu tournament --player level:6 --player ab:9 --openings 50 --single-round --json\n  \
+rajapasu tournament --format swiss --rounds 4 --player level:1 --player level:2 --player level:3 \
+--player greedy --player random --single-round\n  \
 rajapasu tournament --player \"cmd:rajapasu engine\" --player greedy --records games/\n  \
 rajapasu tournament --rules mandiri --single-round --player paranoid --player maxn --player mcts --openings 10"
 )]
@@ -38,6 +44,16 @@ pub struct TournamentArgs {
     /// first against the second, the second against the third, ...).
     #[arg(long)]
     ladder: bool,
+    /// Pair the players round by round instead of playing every opening between every pair:
+    /// round-robin (the Berger tables), double-round-robin, or swiss (the Dutch system's
+    /// basic rules, with --rounds). One game a pairing, round k playing opening k; the
+    /// pairing's first player takes South and leads. Prints every round and the standings
+    /// with tie-breaks (docs/TOURNAMENTS.md).
+    #[arg(long, value_enum, value_name = "FORMAT", conflicts_with = "ladder")]
+    format: Option<PairingFormat>,
+    /// Rounds of a --format swiss event.
+    #[arg(long, value_name = "N", requires = "format")]
+    rounds: Option<usize>,
     /// Random moves in each opening.
     #[arg(long, default_value_t = 2, value_name = "N")]
     opening_plies: usize,
@@ -74,6 +90,19 @@ pub struct TournamentArgs {
     /// `--rules mandiri`: moves after which a game is stopped and counted as capped.
     #[arg(long, default_value_t = rajapasu_ai::arena::mandiri::DEFAULT_MOVE_CAP, value_name = "N")]
     max_moves: usize,
+}
+
+impl TournamentArgs {
+    /// How the results are printed.
+    fn output(&self) -> Format {
+        if self.json {
+            Format::Json
+        } else if self.csv {
+            Format::Csv
+        } else {
+            Format::Text
+        }
+    }
 }
 
 pub fn run(args: TournamentArgs) -> Result<(), CliError> {
@@ -125,17 +154,34 @@ fn tournament<G: Report>(args: &TournamentArgs, rules: G::Rules) -> Result<(), C
             "no opening could be made from this position".into(),
         ));
     }
+    let threads = args.threads.unwrap_or_else(arena::default_threads);
+    let output = args.output();
+    if let Some(dir) = &args.records {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CliError(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    if let Some(format) = args.format {
+        return paired::play(paired::Event {
+            format,
+            rounds: args.rounds,
+            specs: &specs,
+            names: &names,
+            rules,
+            start,
+            openings: &openings,
+            opening_plies: args.opening_plies,
+            seed: args.seed,
+            threads,
+            output,
+            records: args.records.as_deref(),
+        });
+    }
     let seatings = if args.ladder {
         arena::ladder::<G>(specs.len(), openings.len(), args.seed)
     } else {
         arena::round_robin::<G>(specs.len(), openings.len(), args.seed)
     };
-    if let Some(dir) = &args.records {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| CliError(format!("cannot create {}: {e}", dir.display())))?;
-    }
     let bar = progress(seatings.len());
-    let threads = args.threads.unwrap_or_else(arena::default_threads);
     let started = std::time::Instant::now();
     let stats = arena::run_parallel(
         seatings.clone(),
@@ -147,13 +193,6 @@ fn tournament<G: Report>(args: &TournamentArgs, rules: G::Rules) -> Result<(), C
         |_, _| bar.inc(1),
     );
     bar.finish_and_clear();
-    let format = if args.json {
-        Format::Json
-    } else if args.csv {
-        Format::Csv
-    } else {
-        Format::Text
-    };
     let run = TournamentRun {
         names: &names,
         rules,
@@ -164,7 +203,7 @@ fn tournament<G: Report>(args: &TournamentArgs, rules: G::Rules) -> Result<(), C
         ladder: args.ladder,
         seed: args.seed,
         move_cap: args.max_moves,
-        format,
+        format: output,
         records: args.records.as_deref(),
         time: started.elapsed(),
     };

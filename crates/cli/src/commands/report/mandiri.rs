@@ -101,6 +101,11 @@ impl Report for mandiri::Game {
         }
         Ok(())
     }
+
+    /// Mandiri events pair players in threes, which `--format` does not do.
+    fn paired_result(_: &Self::Stat) -> Option<(rajapasu_pairing::Outcome, [u32; 2])> {
+        None
+    }
 }
 
 /// A player's standing as a CSV row: each figure with its interval, then the match wins.

@@ -90,6 +90,11 @@ pub trait Report: CliGame {
 
     /// Prints a tournament's results.
     fn tournament(run: &TournamentRun<Self>) -> Result<(), CliError>;
+
+    /// A game's result as the pairing code takes it: how it ended for participant 0 (who
+    /// leads) against participant 1, and the counters each held at its end (in a single
+    /// round, those captured). `None` for a game of three players.
+    fn paired_result(stat: &Self::Stat) -> Option<(rajapasu_pairing::Outcome, [u32; 2])>;
 }
 
 /// Saves the record of every game of `run` in `dir`, `game-0001.txt` on: its number, the

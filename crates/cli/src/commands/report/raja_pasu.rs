@@ -71,6 +71,18 @@ impl Report for Game {
         }
         Ok(())
     }
+
+    fn paired_result(stat: &Self::Stat) -> Option<(rajapasu_pairing::Outcome, [u32; 2])> {
+        use rajapasu_pairing::Outcome;
+        let outcome = match stat.winner {
+            Some(Side::South) => Outcome::FirstWins,
+            Some(Side::North) => Outcome::SecondWins,
+            None => Outcome::Draw,
+        };
+        let p = stat.game.position();
+        let held = Side::ALL.map(|s| p.captured(s) + p.reserve(s));
+        Some((outcome, held))
+    }
 }
 
 fn print_summaries(all: &[Summary], south: &str, north: &str) {
