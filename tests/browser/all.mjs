@@ -21,6 +21,7 @@ export const FILES = [
   'puzzles.test.mjs',
   'account.test.mjs',
   'clocks.test.mjs',
+  'lobby.test.mjs',
 ];
 
 const named = process.argv.slice(2);

@@ -35,6 +35,7 @@ function render() {
   $('signed-in').hidden = !account;
   if (!account) return;
   $('account-name').textContent = account.name;
+  $('account-page').href = `/@/${encodeURIComponent(account.name)}`;
   $('account-since').textContent = t('account.since', { date: new Date(account.created * 1000).toLocaleDateString(language()) });
   $('account-no-games').hidden = account.games.length > 0;
   $('account-games').replaceChildren(...account.games.map(gameLink));

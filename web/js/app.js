@@ -25,7 +25,7 @@ function mySide() {
 }
 
 function isOver(info) {
-  return info.view.status !== 'playing' || Boolean(info.resigned);
+  return info.view.status !== 'playing' || Boolean(info.resigned) || Boolean(info.offers?.drawn);
 }
 
 /** The side to move, when this page holds it and it is not the computer's. */
@@ -80,6 +80,7 @@ function roundResult(info, r) {
 function gameResult(info) {
   const v = info.view;
   const me = mySide();
+  if (info.offers?.drawn) return t('result.drawnAgreed');
   if (info.resigned) {
     const winner = info.resigned === 'south' ? 'north' : 'south';
     // A time-out ends the game as a resignation does; the clock says which it was.

@@ -7,7 +7,8 @@
 
 import { call, liveUpdates, errorText, networkDelay } from './api.js';
 import { followPortrait } from './board.js';
-import { t, setLanguage, preferred, languageSwitch, apply, element } from './i18n.js';
+import { t, setLanguage, preferred, languageSwitch, apply, element, formatNumber } from './i18n.js';
+import { ratingText } from './ratings.js';
 import { play as playSound, soundOn, setSound } from './sound.js';
 import { markTouch, explainList, showNotFound, showSummary, openSeatAndGame, tableRow, button } from './gamepage.js';
 import { startClocks } from './clocks.js';
@@ -117,6 +118,10 @@ export function render() {
   const info = G.info;
   const v = info.view;
   $('status').textContent = game.statusText();
+  // Rated or casual, in a timed online game (the only ones that can be rated).
+  $('game-rating').hidden = info.kind !== 'online' || !info.clock;
+  $('game-rating').textContent = t(info.rated ? 'rating.rated' : 'rating.casual');
+  $('game-rating').dataset.rated = String(Boolean(info.rated));
   const root = $('game');
   root.dataset.status = game.statusWord(info);
   root.dataset.ply = String(info.ply);
@@ -129,6 +134,7 @@ export function render() {
   $('resign').hidden = !G.seat || game.isOver(info);
   $('resign').disabled = G.busy || viewing();
   $('resign').textContent = t(G.resignArmed ? 'game.resignSure' : 'game.resign');
+  renderOffers(info);
   // Watchers have no keys to press; touch screens neither (style.css).
   $('keys-hint').hidden = !G.seat || game.isOver(info);
   $('name-form').hidden = !(info.kind === 'online' && game.mine().length === 1);
@@ -139,6 +145,7 @@ export function render() {
   const over = game.isOver(info) && !G.busy && !viewing();
   $('end-box').hidden = !over;
   if (over) $('end-text').textContent = game.result(info);
+  if (over && info.rated) showRatingChange();
   // After a game against the computer: the player's mistakes, as puzzles (puzzles.js).
   const learn = $('learn-mistakes');
   if (learn) {
@@ -160,6 +167,48 @@ export function render() {
 
 /** Who is there, in an online game: the adapter's words for the others, and for a watcher that
  *  they watch. */
+/** Below a rated game's result: each player's new rating and its change (asked once the game
+ *  is over; the server rates it as it stores the end). */
+async function showRatingChange() {
+  if (G.ratingsShown === G.id) return;
+  G.ratingsShown = G.id;
+  try {
+    const r = await call('GET', `/api/ratings/games/${encodeURIComponent(G.id)}`);
+    const sign = (n) => (n > 0 ? `+${formatNumber(n)}` : n < 0 ? `−${formatNumber(-n)}` : '±0');
+    const text = r.players.map((p) => `${p.name} ${ratingText(p)} (${sign(p.change)})`).join(' · ');
+    $('rating-change').hidden = !text;
+    $('rating-change').textContent = text ? t('rating.change', { ratings: text }) : '';
+  } catch {
+    G.ratingsShown = null;
+  }
+}
+
+/** This page's players as the game object's offers count them: by index (South 0, North 1;
+ *  Mandiri's players 1 to 3 at 0 to 2). */
+function myIndexes() {
+  return game.mine().map((p) => (p === 'south' ? 0 : p === 'north' ? 1 : Number(p) - 1));
+}
+
+/** The draw and takeback buttons of an online game: offer, offered (waiting for the others), or
+ *  accept what the others offered; takebacks only where the game's policy allows them. */
+function renderOffers(info) {
+  const offers = info.offers;
+  const live = Boolean(offers) && info.kind === 'online' && Boolean(G.seat) && !game.isOver(info);
+  const mine = myIndexes();
+  const button = (id, list, keys, shown) => {
+    $(id).hidden = !shown;
+    if (!shown) return;
+    const offered = list.some((i) => mine.includes(i));
+    const others = list.some((i) => !mine.includes(i));
+    $(id).textContent = t(offered ? keys[1] : others ? keys[2] : keys[0]);
+    $(id).disabled = offered || G.busy || viewing();
+    $(id).dataset.state = offered ? 'offered' : others ? 'asked' : 'none';
+  };
+  button('draw', offers?.draw || [], ['offer.draw', 'offer.drawOffered', 'offer.drawAccept'], live);
+  const allowed = offers && (offers.takebacks === 'always' || (offers.takebacks === 'casual' && !info.rated));
+  button('takeback', offers?.takeback || [], ['offer.takeback', 'offer.takebackAsked', 'offer.takebackAccept'], live && allowed && info.ply > 0);
+}
+
 function renderPresence() {
   const box = $('presence');
   box.hidden = !G.info || G.info.kind !== 'online';
@@ -511,6 +560,8 @@ async function startGame(id) {
       render();
     }, 4000);
   });
+  $('draw').addEventListener('click', () => post('draw', { ply: G.info.ply }));
+  $('takeback').addEventListener('click', () => post('takeback', { ply: G.info.ply }));
   $('name-form').addEventListener('submit', (e) => {
     e.preventDefault();
     post('name', { name: $('name-input').value });

@@ -18,6 +18,7 @@ const API = '/api/mandiri/games';
 /** Raja Pasu Mandiri's routes, and this browser's seats in its games (live_game.js). */
 const ROUTES = {
   api: API,
+  game: 'mandiri',
   page: '/m',
   seats: mandiriSeats,
   seatEntry: (r, kind) => ({ token: r.token, players: r.players, kind, created: r.game.created, invites: r.invites }),
@@ -108,6 +109,7 @@ function mayMove(info) {
 function matchResult(info) {
   const w = who(info);
   const others = (p) => [1, 2, 3].filter((x) => x !== p && !entry(info, x).out).map((x) => playerName(info, x)).join(t('m.and'));
+  if (info.offers?.drawn) return t('result.drawnAgreed');
   if (info.resigned && info.clock && info.clock.timed_out !== null) {
     return t('m.result.timedOut', { player: playerName(info, info.resigned), players: others(info.resigned) });
   }
@@ -297,6 +299,8 @@ const FORM = {
     if (kind === 'computer') body.level = Number(fd.get('level'));
     if (kind !== 'local') body.player = Number(fd.get('player'));
     if (kind === 'online' && fd.get('clock')) body.clock = fd.get('clock');
+    if (body.clock && fd.get('rated')) body.rated = true;
+    if (kind === 'online') body.takebacks = fd.get('takebacks');
     return body;
   },
 };

@@ -57,23 +57,33 @@ async function create(spec, body, button, errorBox) {
  */
 export function startNewGameForm(spec, meta) {
   const $form = (id) => $(`${spec.prefix}${id}`);
+  // A signed-in player's online games, by id: their move, the others', or over.
+  let turns = {};
   const fill = () => {
     levelOptions($form('level'), meta);
     const kind = new FormData($form('new-game')).get('kind');
     $form('level-field').hidden = kind !== 'computer';
     $form('clock-field').hidden = kind !== 'online';
+    $form('clock-takebacks-field').hidden = kind !== 'online';
+    $form('clock-rated-field').hidden = kind !== 'online' || !new FormData($form('new-game')).get('clock');
     $(spec.sideField).hidden = kind === 'local';
-    // This browser's games, the newest first.
-    const all = Object.entries(spec.seats.all()).sort((a, b) => (b[1].created || 0) - (a[1].created || 0));
+    // This browser's games: those waiting for the player's move first, then the newest first.
+    const yours = ([id]) => (turns[id] === 'yours' ? 0 : 1);
+    const all = Object.entries(spec.seats.all()).sort((a, b) => yours(a) - yours(b) || (b[1].created || 0) - (a[1].created || 0));
     $form('my-games-card').hidden = all.length === 0;
     $form('my-games').replaceChildren(
       ...all.slice(0, 20).map(([id, s]) => {
-        const text = `${t(`${spec.kinds}.${s.kind}`)} · ${new Date((s.created || 0) * 1000).toLocaleString(language())}`;
-        return element('li', {}, element('a', { href: `${spec.page}/${id}`, textContent: text }));
+        const parts = [t(`${spec.kinds}.${s.kind}`), new Date((s.created || 0) * 1000).toLocaleString(language())];
+        if (turns[id] === 'yours') parts.push(t('home.yourTurn'));
+        return element('li', { 'data-turn': turns[id] || '' }, element('a', { href: `${spec.page}/${id}`, textContent: parts.join(' · ') }));
       }),
     );
   };
   fill();
+  myTurns(spec.game).then((found) => {
+    turns = found;
+    if (Object.keys(found).length) fill();
+  });
   $form('new-game').addEventListener('change', fill);
   $form('new-game').addEventListener('submit', (e) => {
     e.preventDefault();
@@ -82,11 +92,29 @@ export function startNewGameForm(spec, meta) {
   return { fill, create: (body, button, errorBox) => create(spec, body, button, errorBox) };
 }
 
+/** A signed-in player's online games of `game` (`raja_pasu`, `mandiri`), by id: `yours` where
+ *  it is their move, `theirs` where it is another's, `over`. Empty for a guest. */
+async function myTurns(game) {
+  if (localStorage.getItem('rajapasu.signedIn') !== 'yes') return {};
+  try {
+    const { account } = await call('GET', '/api/account');
+    if (!account) return {};
+    const r = await call('GET', `/api/players/${encodeURIComponent(account.name)}/games?game=${game}`);
+    const turns = {};
+    for (const g of r.playing) turns[g.id] = g.their_turn ? 'yours' : 'theirs';
+    for (const g of r.finished) turns[g.id] = 'over';
+    return turns;
+  } catch {
+    return {};
+  }
+}
+
 // ---------------------------------------------------------------- the home page
 
 /** Raja Pasu's routes, and this browser's seats in its games (live_game.js). */
 export const ROUTES = {
   api: '/api/games',
+  game: 'raja_pasu',
   page: '/g',
   seats,
   seatEntry: (r, kind) => ({ token: r.token, seat: r.seat, kind, created: r.game.created, invite: r.invite }),
@@ -103,6 +131,8 @@ const HOME = {
     if (kind === 'computer') body.level = Number(fd.get('level'));
     if (kind !== 'local') body.side = fd.get('side');
     if (kind === 'online' && fd.get('clock')) body.clock = fd.get('clock');
+    if (body.clock && fd.get('rated')) body.rated = true;
+    if (kind === 'online') body.takebacks = fd.get('takebacks');
     const record = String(fd.get('record') || '').trim();
     if (record) {
       body.record = record;

@@ -15,6 +15,8 @@ use tokio::sync::watch;
 pub struct App {
     /// The games.
     pub hub: Arc<Hub>,
+    /// The lobby: its seeks and sockets.
+    pub lobby: Arc<crate::lobby::Lobby>,
     /// The search workers.
     pub search: SearchPool,
     /// The limits in force.

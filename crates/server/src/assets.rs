@@ -37,6 +37,9 @@ pub static FILES: &[(&str, &str)] = web!(
     "js/puzzles.js",
     "js/account.js",
     "js/clocks.js",
+    "js/players.js",
+    "js/lobby.js",
+    "js/ratings.js",
     "i18n/en.json",
     "i18n/bn.json",
     "i18n/et.json",
@@ -55,6 +58,8 @@ pub static TEMPLATES: &[(&str, &str)] = web!(
     "pages/analysis.html",
     "pages/puzzles.html",
     "pages/account.html",
+    "pages/players.html",
+    "pages/lobby.html",
     "parts/game.html",
     "parts/game_kinds.html",
     "parts/level_field.html",
@@ -108,7 +113,7 @@ fn file(path: &str) -> Option<Response> {
 }
 
 /// Each page's addresses.
-pub const PAGE_ROUTES: [(&str, Page); 10] = [
+pub const PAGE_ROUTES: [(&str, Page); 13] = [
     ("/", Page::Index),
     ("/g/{id}", Page::Index),
     ("/mandiri", Page::Mandiri),
@@ -119,6 +124,9 @@ pub const PAGE_ROUTES: [(&str, Page); 10] = [
     ("/puzzles", Page::Puzzles),
     ("/puzzles/{id}", Page::Puzzles),
     ("/account", Page::Account),
+    ("/lobby", Page::Lobby),
+    ("/players", Page::Players),
+    ("/@/{name}", Page::Players),
 ];
 
 /// A page, as HTML that is not cached.

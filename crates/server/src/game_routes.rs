@@ -4,6 +4,7 @@
 //! reads the request and hands it to the hub's action of the same name
 //! ([`crate::games::actions`]); the live updates are in [`crate::live`].
 
+use crate::accounts::routes::seat_account;
 use crate::app::App;
 use crate::error::ApiError;
 use crate::games::hub::HeldGame;
@@ -13,7 +14,7 @@ use crate::requests::{
     TokenRequest, TraceRequest,
 };
 use axum::extract::State;
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -38,6 +39,8 @@ pub fn router<G: HeldGame>() -> Router<AppState> {
         .route(&format!("{base}/{{id}}/next-round"), post(next_round::<G>))
         .route(&format!("{base}/{{id}}/name"), post(name::<G>))
         .route(&format!("{base}/{{id}}/rematch"), post(rematch::<G>))
+        .route(&format!("{base}/{{id}}/draw"), post(offer_draw::<G>))
+        .route(&format!("{base}/{{id}}/takeback"), post(take_back::<G>))
         .route(&format!("{base}/{{id}}/record"), get(record::<G>))
         .route(&format!("{base}/{{id}}/ws"), get(ws::<G>))
         .route(G::GAME.trace_path(), post(trace::<G>))
@@ -45,10 +48,23 @@ pub fn router<G: HeldGame>() -> Router<AppState> {
 
 async fn create<G: HeldGame>(
     State(app): State<AppState>,
+    headers: HeaderMap,
     ApiJson(req): ApiJson<G::NewGame>,
 ) -> Result<Response, ApiError> {
-    let v = app.hub.create::<G>(req).await?;
+    let account = seat_account(&app, &headers).await?;
+    let v = app.hub.create::<G>(req, account).await?;
     Ok((StatusCode::CREATED, Json(v)).into_response())
+}
+
+/// Takes a seat with an invitation, as the signed-in account if there is one.
+async fn join<G: HeldGame>(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(req): ApiJson<JoinRequest>,
+) -> Answer {
+    let account = seat_account(&app, &headers).await?;
+    Ok(Json(app.hub.join::<G>(&id, req, account).await?))
 }
 
 async fn state<G: HeldGame>(
@@ -77,11 +93,12 @@ actions!(
     play(MoveRequest<G::MoveText>),
     undo(TokenRequest),
     hint(TokenRequest),
-    join(JoinRequest),
     resign(TokenRequest),
     next_round(TokenRequest),
     name(NameRequest),
     rematch(G::RematchRequest),
+    offer_draw(TokenRequest),
+    take_back(TokenRequest),
 );
 
 async fn trace<G: HeldGame>(ApiJson(req): ApiJson<TraceRequest<G::MoveText>>) -> Answer {

@@ -22,6 +22,9 @@
 //! | [`mandiri`] | what is Raja Pasu Mandiri's own: the same, for three players |
 //! | [`store`] | where games are kept: SQLite (one writer thread, group commit) or PostgreSQL |
 //! | [`analysis`] | the analysis board's search: every move scored, bounded in time |
+//! | [`lobby`] | open challenges (seeks) listed live across instances, accepted with one click |
+//! | [`players`] | a player's games for their page: in progress (their move first), finished with results, all records in one file |
+//! | [`ratings`] | ratings for games: a rated game's end rated once, leaderboards per pool, players' pages |
 //! | [`puzzles`] | the puzzles' routes: the shipped set with proven solutions, choice by rating and theme, the daily puzzle, Glicko-2 attempts |
 //! | [`tablebase`] | the endgame table built in the background when missing, and its progress |
 //! | [`error`] | the API's error answers, and why the server could not start |
@@ -48,13 +51,16 @@ pub mod games;
 pub mod layers;
 pub mod limits;
 pub mod live;
+pub mod lobby;
 pub mod mandiri;
 pub mod match_stakes;
 pub mod metrics;
 pub mod mistakes;
+pub mod players;
 pub mod puzzles;
 pub mod raja_pasu;
 pub mod rate;
+pub mod ratings;
 pub mod requests;
 pub mod search_pool;
 pub mod serve;
@@ -174,6 +180,7 @@ async fn prepare(
     let (stopping_tx, stopping) = watch::channel(false);
     let table = tablebase::start(&limits.tablebase);
     let app = Arc::new(App {
+        lobby: lobby::Lobby::start(hub.clone()),
         hub,
         search,
         rate: rate::RateLimits::new(&limits),

@@ -12,7 +12,8 @@ use std::num::NonZeroU32;
 /// What a request counts against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bucket {
-    /// `POST /api/games`.
+    /// `POST /api/games`, and the lobby's seeks made and accepted (an accepted seek makes a
+    /// game).
     Games,
     /// Moves, undo, resign, names, joins, rematches, traces.
     Moves,
@@ -35,13 +36,19 @@ impl Bucket {
     /// assert_eq!(Bucket::of(&Method::POST, "/api/mandiri/games"), Some(Bucket::Games));
     /// assert_eq!(Bucket::of(&Method::POST, "/api/mandiri/games/abc/moves"), Some(Bucket::Moves));
     /// assert_eq!(Bucket::of(&Method::POST, "/api/account/login"), Some(Bucket::Logins));
+    /// assert_eq!(Bucket::of(&Method::POST, "/api/lobby/seeks"), Some(Bucket::Games));
+    /// assert_eq!(Bucket::of(&Method::POST, "/api/lobby/seeks/q1/accept"), Some(Bucket::Games));
+    /// assert_eq!(Bucket::of(&Method::POST, "/api/lobby/seeks/q1/cancel"), Some(Bucket::Moves));
     /// ```
     pub fn of(method: &Method, path: &str) -> Option<Bucket> {
         if method != Method::POST {
             return None;
         }
         match path {
-            "/api/games" | "/api/mandiri/games" => Some(Bucket::Games),
+            "/api/games" | "/api/mandiri/games" | "/api/lobby/seeks" => Some(Bucket::Games),
+            p if p.starts_with("/api/lobby/seeks/") && p.ends_with("/accept") => {
+                Some(Bucket::Games)
+            }
             "/api/analysis" => Some(Bucket::Searches),
             "/api/account/register" | "/api/account/login" | "/api/account/password" => {
                 Some(Bucket::Logins)

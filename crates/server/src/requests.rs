@@ -200,6 +200,43 @@ pub fn clock(
         })
 }
 
+/// Whether a new game is rated (`rated` in a creation request; casual when not given): only
+/// an online game with a clock can be, since the clock names its pool's speed. Whether its
+/// players have accounts is checked as they take their seats.
+///
+/// ```
+/// use rajapasu_server::games::clock::Control;
+/// use rajapasu_server::games::seating::Kind;
+/// use rajapasu_server::requests::rated;
+/// let blitz: Control = "3+2".parse().unwrap();
+/// assert_eq!(rated(Kind::Online, Some(blitz), Some(true)).unwrap(), true);
+/// assert_eq!(rated(Kind::Online, None, None).unwrap(), false);
+/// assert_eq!(rated(Kind::Online, None, Some(true)).unwrap_err().code_word(), "rated_needs_clock");
+/// assert_eq!(rated(Kind::Local, None, Some(true)).unwrap_err().code_word(), "rated_needs_online");
+/// ```
+pub fn rated(
+    kind: Kind,
+    control: Option<crate::games::clock::Control>,
+    rated: Option<bool>,
+) -> Result<bool, ApiError> {
+    if rated != Some(true) {
+        return Ok(false);
+    }
+    if kind != Kind::Online {
+        return Err(ApiError::unprocessable(
+            "only online games are rated: games against the computer or on one device are not",
+        )
+        .code("rated_needs_online"));
+    }
+    if control.is_none() {
+        return Err(ApiError::unprocessable(
+            "a rated game needs a clock (`clock`): its time control names its rating pool",
+        )
+        .code("rated_needs_clock"));
+    }
+    Ok(true)
+}
+
 /// A move as the API takes it: a hole number, on a board of `holes` holes a row.
 pub fn hole(number: u32, holes: usize) -> Result<Move, ApiError> {
     u8::try_from(number)

@@ -6,82 +6,12 @@
 mod common;
 use common::{
     assert_refused, code_of, error_of, invite_code, lasting_db, manual_clock, new_game,
-    remove_sqlite_files, Backend, GAMES, MANDIRI,
+    remove_sqlite_files, Backend, Browser, GAMES, MANDIRI,
 };
 
-use rajapasu_loadtest::client::{Answer, Client};
 use rajapasu_server::limits::Limits;
 use serde_json::{json, Value};
-use std::net::SocketAddr;
 use std::sync::atomic::Ordering;
-
-/// A browser: its cookie jar holds the session cookie the server last set.
-struct Browser {
-    addr: SocketAddr,
-    cookie: Option<String>,
-}
-
-impl Browser {
-    fn new(addr: SocketAddr) -> Browser {
-        Browser { addr, cookie: None }
-    }
-
-    /// A request with the session cookie, keeping the one the answer sets.
-    async fn send(
-        &mut self,
-        method: &str,
-        path: &str,
-        body: Option<Value>,
-        extra: &[(&str, &str)],
-    ) -> Answer {
-        let mut c = Client::connect(self.addr).await.unwrap();
-        let cookie = self
-            .cookie
-            .as_ref()
-            .map(|c| format!("rajapasu_session={c}"));
-        let mut headers: Vec<(&str, &str)> = extra.to_vec();
-        if let Some(cookie) = &cookie {
-            headers.push(("Cookie", cookie));
-        }
-        let text = body.map(|b| b.to_string());
-        let a = c
-            .request_with(method, path, text.as_deref(), &headers)
-            .await
-            .unwrap();
-        if let Some(set) = a.header_values("set-cookie").next() {
-            let value = set.split(';').next().unwrap().split_once('=').unwrap().1;
-            self.cookie = (!value.is_empty()).then(|| value.to_string());
-        }
-        a
-    }
-
-    async fn post(&mut self, path: &str, body: Value) -> Answer {
-        self.send("POST", path, Some(body), &[]).await
-    }
-
-    /// The signed-in account, as `GET /api/account` tells it (`null` when signed out).
-    async fn account(&mut self) -> Value {
-        let a = self.send("GET", "/api/account", None, &[]).await;
-        assert_eq!(a.status, 200, "{}", a.body);
-        a.json()["account"].clone()
-    }
-
-    async fn register(&mut self, name: &str, password: &str) -> Answer {
-        self.post(
-            "/api/account/register",
-            json!({"name": name, "password": password}),
-        )
-        .await
-    }
-
-    async fn login(&mut self, name: &str, password: &str) -> Answer {
-        self.post(
-            "/api/account/login",
-            json!({"name": name, "password": password}),
-        )
-        .await
-    }
-}
 
 async fn server_on(store: &Backend, limits: Limits) -> rajapasu_server::Running {
     rajapasu_server::spawn_with(

@@ -50,10 +50,11 @@ pub enum GameKind {
 }
 
 impl GameKind {
+    /// The game's word in the API and the store, as the game names itself.
     fn word(self) -> &'static str {
         match self {
-            GameKind::RajaPasu => "raja_pasu",
-            GameKind::Mandiri => "mandiri",
+            GameKind::RajaPasu => crate::games::served::GameName::RajaPasu.word(),
+            GameKind::Mandiri => crate::games::served::GameName::Mandiri.word(),
         }
     }
 }
@@ -106,7 +107,7 @@ fn hash_failed(e: impl std::fmt::Display) -> ApiError {
 }
 
 /// The request's session and its account, if it has a live one.
-async fn session_of(
+pub(crate) async fn session_of(
     app: &App,
     headers: &HeaderMap,
 ) -> Result<Option<(SessionToken, StoredAccount)>, ApiError> {
@@ -120,6 +121,20 @@ async fn session_of(
         .await
         .map_err(store_failed)?;
     Ok(account.map(|a| (token, a)))
+}
+
+/// The account of the request's live session, as it holds a seat in a game; `None` for a
+/// guest.
+pub(crate) async fn seat_account(
+    app: &App,
+    headers: &HeaderMap,
+) -> Result<Option<crate::games::seating::SeatAccount>, ApiError> {
+    Ok(session_of(app, headers)
+        .await?
+        .map(|(_, a)| crate::games::seating::SeatAccount {
+            id: a.id,
+            name: a.name,
+        }))
 }
 
 /// As [`session_of`], 403 `signed_out` without one.

@@ -91,11 +91,15 @@ pub enum Page {
     Puzzles,
     /// `/account`: register, log in, the account's games.
     Account,
+    /// `/players` and `/@/{name}`: the leaderboards, and a player's ratings and games.
+    Players,
+    /// `/lobby`: open challenges, quick pairing.
+    Lobby,
 }
 
 impl Page {
     /// Every page.
-    pub const ALL: [Page; 7] = [
+    pub const ALL: [Page; 9] = [
         Page::Index,
         Page::Mandiri,
         Page::Rules,
@@ -103,6 +107,8 @@ impl Page {
         Page::Analysis,
         Page::Puzzles,
         Page::Account,
+        Page::Players,
+        Page::Lobby,
     ];
 
     /// Its own part, under `web/pages/`, and its module, under `web/js/`.
@@ -115,6 +121,8 @@ impl Page {
             Page::Analysis => ("pages/analysis.html", "analysis.js"),
             Page::Puzzles => ("pages/puzzles.html", "puzzles.js"),
             Page::Account => ("pages/account.html", "account.js"),
+            Page::Players => ("pages/players.html", "players.js"),
+            Page::Lobby => ("pages/lobby.html", "lobby.js"),
         }
     }
 
@@ -128,6 +136,8 @@ impl Page {
             Page::Analysis => "analysis.title",
             Page::Puzzles => "puzzles.title",
             Page::Account => "account.title",
+            Page::Players => "players.heading",
+            Page::Lobby => "lobby.heading",
         }
     }
 
@@ -140,6 +150,8 @@ impl Page {
             Page::Analysis => "/analysis",
             Page::Puzzles => "/puzzles",
             Page::Account => "/account",
+            Page::Players => "/players",
+            Page::Lobby => "/lobby",
         }
     }
 

@@ -7,7 +7,7 @@
 use super::changes::{again, game_over};
 use super::entry::Entry;
 use super::hub::{HeldGame, Hub};
-use super::seating::{Kind, Player, Seating};
+use super::seating::{Kind, Player, SeatAccount, Seating};
 use super::served::{ServedGame, Setup};
 use super::slot::Slot;
 use super::view::{json, update, Occasion, ShownGame, Told, Traced};
@@ -19,15 +19,54 @@ use std::sync::Arc;
 
 impl Hub {
     /// Creates a game (or imports a record) and answers the creator's seat, token and links.
-    pub async fn create<G: HeldGame>(self: &Arc<Hub>, req: G::NewGame) -> Result<Value, ApiError> {
+    /// `account` is the creator's, when signed in: it holds the creator's seat of an online
+    /// game (a rated game needs one: 403 `rated_needs_account`).
+    pub async fn create<G: HeldGame>(
+        self: &Arc<Hub>,
+        req: G::NewGame,
+        account: Option<SeatAccount>,
+    ) -> Result<Value, ApiError> {
         let Setup {
             game,
-            settings,
+            mut settings,
             creator,
         } = G::new_game(req, self.policy.now())?;
+        if settings.rated() && account.is_none() {
+            return Err(needs_account());
+        }
+        if settings.kind() == Kind::Online {
+            settings.set_account(creator, account.clone());
+        }
         let slot = self.open(game, settings).await?;
         let e = slot.entry.lock().await;
+        if let Some(account) = account.filter(|_| e.settings.kind() == Kind::Online) {
+            self.hold_seat::<G>(&account, &slot.id, &e.settings, creator)
+                .await;
+        }
         Ok(G::seated(&slot.id, &e, creator, Occasion::Created))
+    }
+
+    /// Notes that `account` holds `player`'s seat of the game `id` (the account's games list
+    /// it). The game is stored already: a failure here is logged, not answered.
+    pub(crate) async fn hold_seat<G: HeldGame>(
+        &self,
+        account: &SeatAccount,
+        id: &str,
+        settings: &G::Settings,
+        player: G::Player,
+    ) {
+        let Some(token) = settings.tokens()[player.index()].map(str::to_string) else {
+            return;
+        };
+        let held = crate::store::accounts::HeldGame {
+            game: G::GAME.word().to_string(),
+            id: id.to_string(),
+            token,
+            since: self.policy.now(),
+        };
+        if let Err(e) = self.store.hold_game(&account.id, held).await {
+            tracing::warn!(game = %id, "the account's seat was not noted: {e}");
+        }
     }
 
     /// Stores and holds a new game; the computer starts choosing if it is to move.
@@ -37,9 +76,20 @@ impl Hub {
         settings: G::Settings,
     ) -> Result<Arc<Slot<G>>, ApiError> {
         let id = random_token(ID_LEN)?;
+        self.open_as(&id, game, settings).await
+    }
+
+    /// [`Hub::open`] with the id `id`, chosen before (a lobby's game, promised to the seeker
+    /// before it is stored).
+    pub(crate) async fn open_as<G: HeldGame>(
+        self: &Arc<Hub>,
+        id: &str,
+        game: G,
+        settings: G::Settings,
+    ) -> Result<Arc<Slot<G>>, ApiError> {
         let entry = Entry::new(game, settings);
         let computer_next = entry.computer_may_move();
-        let slot = self.store_new(&id, entry).await?;
+        let slot = self.store_new(id, entry).await?;
         if computer_next {
             self.clone().spawn_computer(slot.clone());
         }
@@ -140,7 +190,7 @@ impl Hub {
                 return Err(ApiError::conflict("the game was resigned").code("game_over"));
             }
             let game = taken_back(&e)?;
-            match self.commit_undo(&slot, &mut e, game).await {
+            match self.commit_undo(&slot, &mut e, game, None).await {
                 Err(err) if again(&err, req.ply, &mut attempts) => continue,
                 answer => break answer?,
             }
@@ -171,8 +221,14 @@ impl Hub {
             .ok_or_else(|| ApiError::conflict("there is no move to suggest").code("no_hint"))
     }
 
-    /// Takes an open seat of an online game with its invitation code.
-    pub async fn join<G: HeldGame>(&self, id: &str, req: JoinRequest) -> Result<Value, ApiError> {
+    /// Takes an open seat of an online game with its invitation code; `account` is the
+    /// player's, when signed in (a rated game needs one, not already seated in it).
+    pub async fn join<G: HeldGame>(
+        &self,
+        id: &str,
+        req: JoinRequest,
+        account: Option<SeatAccount>,
+    ) -> Result<Value, ApiError> {
         let slot = self.load::<G>(id).await?;
         let mut e = slot.entry.lock().await;
         let now = self.policy.now_ms();
@@ -200,8 +256,24 @@ impl Hub {
                             .code("invite_wrong"),
                     );
                 };
+                if s.rated() {
+                    let Some(account) = &account else {
+                        return Err(needs_account());
+                    };
+                    let seated = G::Player::ALL
+                        .iter()
+                        .any(|&p| s.account(p).is_some_and(|a| a.id == account.id));
+                    if seated {
+                        return Err(ApiError::conflict(
+                            "this account already plays in this rated game: \
+                             invite another player",
+                        )
+                        .code("same_account"));
+                    }
+                }
                 let mut settings = s.clone();
                 settings.seat_taken(player);
+                settings.set_account(player, account.clone());
                 // Every seat taken: the player to move's time starts to run.
                 let everyone = !G::Player::ALL.iter().any(|&p| settings.is_open(p));
                 if everyone && !e.over() {
@@ -214,6 +286,9 @@ impl Hub {
             })
             .await?;
         slot.tell(&e, Told::Joined(player));
+        if let Some(account) = &account {
+            self.hold_seat::<G>(account, id, &e.settings, player).await;
+        }
         Ok(G::seated(id, &e, player, Occasion::Joined))
     }
 
@@ -309,6 +384,12 @@ impl Hub {
         let e = slot.entry.lock().await;
         Ok(e.record(id, json_format))
     }
+}
+
+/// 403 `rated_needs_account`: a guest asked to play a rated game.
+fn needs_account() -> ApiError {
+    ApiError::forbidden("rated games are for registered players: log in, or play a casual game")
+        .code("rated_needs_account")
 }
 
 /// Plays the move of a trace request from its position, storing nothing: the position before,

@@ -5,10 +5,13 @@
 use super::entry::{activity, Entry};
 use super::hub::{HeldGame, Hub};
 use super::seating::Seating;
+use super::served::ServedGame;
 use super::slot::Slot;
 use super::view::Told;
 use crate::error::ApiError;
+use crate::ratings::standing::RatedEnd;
 use crate::store::Change;
+use rajapasu_rating::{Pool, Speed};
 use serde_json::Value;
 
 /// 409 `stale_ply` unless the request's `ply` (when it gives one) is the game's, `at`.
@@ -20,6 +23,41 @@ fn check_ply(at: usize, ply: Option<usize>) -> Result<(), ApiError> {
         .code("stale_ply")),
         _ => Ok(()),
     }
+}
+
+/// The end of a rated game, when a change takes the game `id` from not over (`was_over`
+/// false) to over, as `game` under `settings` at `at` (seconds since 1970): rated, timed, and
+/// every seat held by an account. `None` for any other change.
+pub(crate) fn rated_end<G: ServedGame>(
+    id: &str,
+    was_over: bool,
+    game: &G,
+    settings: &G::Settings,
+    at: u64,
+) -> Option<RatedEnd> {
+    use super::seating::Player;
+    let over = super::entry::over(game, settings);
+    if was_over || !over || !settings.rated() {
+        return None;
+    }
+    let speed = match settings.clock()?.control().is_correspondence() {
+        true => Speed::Correspondence,
+        false => Speed::Realtime,
+    };
+    let accounts = G::Player::ALL
+        .iter()
+        .map(|&p| settings.account(p).map(|a| a.id.clone()))
+        .collect::<Option<Vec<_>>>()?;
+    Some(RatedEnd {
+        game: id.to_string(),
+        pool: Pool {
+            variant: game.rating_variant(),
+            speed,
+        },
+        accounts,
+        pairs: super::entry::end_results(game, settings),
+        at,
+    })
 }
 
 /// Whether a request refused because the stored game had moved on is tried again, on the copy
@@ -77,10 +115,12 @@ impl Hub {
         // it. The settings are stored with the move, in one change.
         let now = self.policy.now_ms();
         let mut clocked = None;
-        if e.settings.clock().is_some_and(|c| c.running().is_some()) {
+        if e.settings.clock().is_some_and(|c| c.running().is_some()) || e.settings.has_offers() {
             let mut settings = e.settings.clone();
+            // The offers made before the move lapse with it.
+            settings.clear_offers();
             let next = after.player_to_move();
-            if let Some(clock) = settings.clock_mut() {
+            if let Some(clock) = settings.clock_mut().filter(|c| c.running().is_some()) {
                 clock
                     .play(now, lag, next)
                     .map_err(|err| ApiError::conflict(err.to_string()).code("flagged"))?;
@@ -100,12 +140,16 @@ impl Hub {
             mv: G::stored_move(mv),
             meta,
         };
-        let act = activity(
+        let settings_after = clocked.as_ref().unwrap_or(&e.settings);
+        let act = activity(&after, settings_after, self.policy.now());
+        let end = rated_end(
+            &slot.id,
+            e.over(),
             &after,
-            clocked.as_ref().unwrap_or(&e.settings),
+            settings_after,
             self.policy.now(),
         );
-        self.store_change(slot, e, change, act).await?;
+        self.store_change(slot, e, change, act, end).await?;
         e.game = after;
         if let Some(settings) = clocked {
             e.settings = settings;
@@ -123,20 +167,33 @@ impl Hub {
         ))
     }
 
-    /// Takes back moves: the game in `e` becomes `game`, the same game with fewer moves. Stores
-    /// it, then takes it.
+    /// Takes back moves: the game in `e` becomes `game`, the same game with fewer moves, and
+    /// its settings `settings` when the takeback changed them. Stores it, then takes it.
     pub(crate) async fn commit_undo<G: HeldGame>(
         &self,
         slot: &Slot<G>,
         e: &mut Entry<G>,
         game: G,
+        settings: Option<G::Settings>,
     ) -> Result<(), ApiError> {
         let change = Change::Truncate {
             from_ply: game.moves().len() as u32,
+            meta: settings
+                .as_ref()
+                .map(serde_json::to_string)
+                .transpose()
+                .map_err(ApiError::internal)?,
         };
-        let act = activity(&game, &e.settings, self.policy.now());
-        self.store_change(slot, e, change, act).await?;
+        let act = activity(
+            &game,
+            settings.as_ref().unwrap_or(&e.settings),
+            self.policy.now(),
+        );
+        self.store_change(slot, e, change, act, None).await?;
         e.game = game;
+        if let Some(settings) = settings {
+            e.settings = settings;
+        }
         e.round_opened = false;
         Ok(())
     }
@@ -150,7 +207,9 @@ impl Hub {
     ) -> Result<(), ApiError> {
         let text = serde_json::to_string(&settings).map_err(ApiError::internal)?;
         let act = activity(&e.game, &settings, self.policy.now());
-        self.store_change(slot, e, Change::Meta(text), act).await?;
+        let end = rated_end(&slot.id, e.over(), &e.game, &settings, self.policy.now());
+        self.store_change(slot, e, Change::Meta(text), act, end)
+            .await?;
         e.settings = settings;
         Ok(())
     }

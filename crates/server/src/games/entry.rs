@@ -198,6 +198,9 @@ impl<G: ServedGame> Entry<G> {
                 .zip(names)
                 .map(|(&p, name)| (G::record_tag(p), name)),
         );
+        if s.drawn() {
+            tags.push(("Termination".to_string(), "drawn by agreement".to_string()));
+        }
         if let Some(who) = s.resigned() {
             tags.push((
                 "Termination".to_string(),
@@ -213,9 +216,24 @@ impl<G: ServedGame> Entry<G> {
     }
 }
 
-/// Over by the rules or by resignation.
-fn over<G: ServedGame>(game: &G, settings: &G::Settings) -> bool {
-    game.is_over() || settings.resigned().is_some()
+/// Over by the rules, by resignation or by a draw agreed.
+pub fn over<G: ServedGame>(game: &G, settings: &G::Settings) -> bool {
+    game.is_over() || settings.resigned().is_some() || settings.drawn()
+}
+
+/// The results between pairs of players of the finished `game` under `settings`: every pair
+/// drawn after a draw agreed; else as the game gives them ([`ServedGame::pair_results`]).
+pub fn end_results<G: ServedGame>(
+    game: &G,
+    settings: &G::Settings,
+) -> Vec<rajapasu_rating::mandiri::PairResult> {
+    let mut pairs = game.pair_results(settings.resigned());
+    if settings.drawn() {
+        for p in &mut pairs {
+            p.first_score = rajapasu_rating::Score::DRAW;
+        }
+    }
+    pairs
 }
 
 fn computer_next<G: ServedGame>(game: &G, settings: &G::Settings) -> bool {

@@ -60,7 +60,7 @@ impl Hub {
             .await;
         match flagged {
             Ok(player) => {
-                slot.tell(e, Told::Resigned(player));
+                slot.tell(e, Told::TimedOut(player));
                 Ok(Some(player))
             }
             Err(err) if err.code_word() == "not_flagged" => Ok(None),

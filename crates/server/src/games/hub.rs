@@ -10,6 +10,7 @@ use super::slot::Slot;
 use super::sync::what_changed;
 use super::view::ShownGame;
 use crate::error::ApiError;
+use crate::ratings::standing::RatedEnd;
 use crate::search_pool::SearchPool;
 use crate::store::{Activity, Change, Notice, Store, StoreError, StoredGame};
 use axum::http::StatusCode;
@@ -184,16 +185,26 @@ impl Hub {
     }
 
     /// Stores `change`, made on the copy in `e`, which will have the activity `act` once it is
-    /// taken. When the stored game had moved on (another instance changed it), the copy is
-    /// reloaded, the sockets are told, and the answer is 409 `stale_ply`.
+    /// taken; with `end`, the change ends a rated game, rated in the same transaction. When
+    /// the stored game had moved on (another instance changed it), the copy is reloaded, the
+    /// sockets are told, and the answer is 409 `stale_ply`.
     pub(crate) async fn store_change<G: HeldGame>(
         &self,
         slot: &Slot<G>,
         e: &mut Entry<G>,
         change: Change,
         act: Activity,
+        end: Option<RatedEnd>,
     ) -> Result<(), ApiError> {
-        match self.store.change(&slot.id, e.version, change, act).await {
+        let stored = match end {
+            Some(end) => {
+                self.store
+                    .change_rated(&slot.id, e.version, change, act, end)
+                    .await
+            }
+            None => self.store.change(&slot.id, e.version, change, act).await,
+        };
+        match stored {
             Ok(()) => {
                 e.version += 1;
                 Ok(())
@@ -315,6 +326,7 @@ async fn follow(hub: Weak<Hub>, mut notices: broadcast::Receiver<Notice>) {
                     refresh::<mandiri::Game>(&hub, &id, None).await;
                 }
             }
+            Ok(Notice::Lobby) => {}
             Err(RecvError::Closed) => return,
         }
     }

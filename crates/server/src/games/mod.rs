@@ -16,6 +16,7 @@
 //! | [`flags`] | a timed game ended on time: the flagged player resigns with no time left |
 //! | [`changes`] | how a change is made: the ply checked, the change stored, tried again, taken and told |
 //! | [`actions`] | what the API asks of a game: create, state, move, undo, hint, join, resign, name, next round, record, trace |
+//! | [`offers`] | draw offers and takebacks in online games: every player agrees; the takeback policy |
 //! | [`rematch`] | a new game once one is over: at once, or when every player offered it online |
 //! | [`computer_task`] | the computer's turn |
 //! | [`sync`] | what changed between two copies of a game (another instance's change) |
@@ -29,6 +30,7 @@ pub mod computer_task;
 pub mod entry;
 pub mod flags;
 pub mod hub;
+pub mod offers;
 pub mod player;
 pub mod policy;
 pub mod registry;

@@ -100,6 +100,64 @@ pub struct Online<P: Player> {
     /// The game's clock, in a timed game.
     #[serde(default = "untimed::<P>", skip_serializing_if = "Option::is_none")]
     pub clock: Option<GameClock<P>>,
+    /// The account of each player who was signed in when they took their seat.
+    #[serde(default = "each::<P, _>", deserialize_with = "one_each::<_, P, _>")]
+    pub accounts: Vec<Option<SeatAccount>>,
+    /// Whether the game is rated: every player has an account, and its end moves their
+    /// ratings (`crate::ratings`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
+    /// Whether moves may be taken back, when every player asks.
+    #[serde(default)]
+    pub takebacks: Takebacks,
+    /// The players who offered a draw since the last move.
+    #[serde(default = "each::<P, _>", deserialize_with = "one_each::<_, P, _>")]
+    pub draw_offers: Vec<bool>,
+    /// The players who asked to take back the last move since it was played.
+    #[serde(default = "each::<P, _>", deserialize_with = "one_each::<_, P, _>")]
+    pub takeback_offers: Vec<bool>,
+    /// Every player agreed to a draw: the game is over, drawn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub drawn: bool,
+}
+
+/// When an online game's moves may be taken back (every player asking): chosen at creation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Takebacks {
+    /// Never.
+    Never,
+    /// In casual games only (the default).
+    #[default]
+    Casual,
+    /// Always, rated games too.
+    Always,
+}
+
+impl Takebacks {
+    /// Whether a game, rated or not, takes takebacks under this policy.
+    ///
+    /// ```
+    /// use rajapasu_server::games::seating::Takebacks;
+    /// assert!(Takebacks::Casual.allows(false) && !Takebacks::Casual.allows(true));
+    /// assert!(Takebacks::Always.allows(true) && !Takebacks::Never.allows(false));
+    /// ```
+    pub fn allows(self, rated: bool) -> bool {
+        match self {
+            Takebacks::Never => false,
+            Takebacks::Casual => !rated,
+            Takebacks::Always => true,
+        }
+    }
+}
+
+/// The account that holds a seat: its id (never shown) and its name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatAccount {
+    /// The account's id.
+    pub id: String,
+    /// The account's name, as registered.
+    pub name: String,
 }
 
 /// No clock: a game stored before clocks, or an untimed one.
@@ -162,6 +220,12 @@ impl<P: Player> Seats<P> {
             rematch_offers: each::<P, _>(),
             rematch: None,
             clock: None,
+            accounts: each::<P, _>(),
+            rated: false,
+            takebacks: Takebacks::default(),
+            draw_offers: each::<P, _>(),
+            takeback_offers: each::<P, _>(),
+            drawn: false,
         }))
     }
 
@@ -169,6 +233,23 @@ impl<P: Player> Seats<P> {
     pub fn with_clock(mut self, control: Option<Control>) -> Seats<P> {
         if let Some(o) = self.online_mut() {
             o.clock = control.map(GameClock::new);
+        }
+        self
+    }
+
+    /// The same seats, rated or casual, for an online game (other games are casual; the
+    /// request checks that a rated game is online and timed: `crate::requests::rated`).
+    pub fn with_rated(mut self, rated: bool) -> Seats<P> {
+        if let Some(o) = self.online_mut() {
+            o.rated = rated;
+        }
+        self
+    }
+
+    /// The same seats with the takeback policy `takebacks`, for an online game.
+    pub fn with_takebacks(mut self, takebacks: Takebacks) -> Seats<P> {
+        if let Some(o) = self.online_mut() {
+            o.takebacks = takebacks;
         }
         self
     }
@@ -194,8 +275,10 @@ impl<P: Player> Seats<P> {
             Seats::Local { .. } => Seats::new_local()?,
             Seats::Online(o) => {
                 let mut names = each::<P, _>();
+                let mut accounts = each::<P, _>();
                 for &p in P::ALL {
                     names[in_rematch(p).index()] = o.names[p.index()].clone();
+                    accounts[in_rematch(p).index()] = o.accounts[p.index()].clone();
                 }
                 Seats::Online(Online {
                     creator: in_rematch(o.creator),
@@ -205,6 +288,12 @@ impl<P: Player> Seats<P> {
                     rematch_offers: each::<P, _>(),
                     rematch: None,
                     clock: o.clock.as_ref().map(|c| GameClock::new(c.control())),
+                    accounts,
+                    rated: o.rated,
+                    takebacks: o.takebacks,
+                    draw_offers: each::<P, _>(),
+                    takeback_offers: each::<P, _>(),
+                    drawn: false,
                 })
             }
         })
@@ -415,6 +504,49 @@ pub trait Seating: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 
             o.rematch_offers.fill(false);
             o.rematch = Some(id);
         }
+    }
+
+    /// Whether the game is rated.
+    fn rated(&self) -> bool {
+        self.seats().online().is_some_and(|o| o.rated)
+    }
+    /// The account holding `player`'s seat, if its player was signed in.
+    fn account(&self, player: Self::Player) -> Option<&SeatAccount> {
+        self.seats().online()?.accounts[player.index()].as_ref()
+    }
+    /// `player`'s seat is held by `account`, whose name the player goes by (in the record
+    /// too) until they choose another.
+    fn set_account(&mut self, player: Self::Player, account: Option<SeatAccount>) {
+        let Some(o) = self.seats_mut().online_mut() else {
+            return;
+        };
+        let name = account.as_ref().map(|a| a.name.clone());
+        o.accounts[player.index()] = account;
+        if name.is_some() {
+            self.rename(player, name);
+        }
+    }
+
+    /// Every player agreed to a draw: the game is over.
+    fn drawn(&self) -> bool {
+        self.seats().online().is_some_and(|o| o.drawn)
+    }
+    /// The online game's offers of a draw and of a takeback, and its takeback policy.
+    fn offers(&self) -> Option<(&[bool], &[bool], Takebacks)> {
+        let o = self.seats().online()?;
+        Some((&o.draw_offers, &o.takeback_offers, o.takebacks))
+    }
+    /// A move was played, or taken back: the offers made before it lapse.
+    fn clear_offers(&mut self) {
+        if let Some(o) = self.seats_mut().online_mut() {
+            o.draw_offers.fill(false);
+            o.takeback_offers.fill(false);
+        }
+    }
+    /// Whether any offer of a draw or a takeback waits.
+    fn has_offers(&self) -> bool {
+        self.offers()
+            .is_some_and(|(d, t, _)| d.iter().chain(t).any(|&b| b))
     }
 
     /// The clock, in a timed game.

@@ -11,6 +11,8 @@ use crate::search_pool::{SearchError, SearchPool};
 use rajapasu_ai::search::Searcher;
 use rajapasu_ai::Level;
 use rajapasu_engine::record::Recorded;
+use rajapasu_rating::mandiri::PairResult;
+use rajapasu_rating::Variant;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::future::Future;
@@ -42,6 +44,14 @@ impl GameName {
         match serde_json::from_str::<Tag>(meta) {
             Ok(Tag { game: Some(g) }) if g == "mandiri" => GameName::Mandiri,
             _ => GameName::RajaPasu,
+        }
+    }
+
+    /// The game's word in the API and the store: `raja_pasu` or `mandiri`.
+    pub fn word(self) -> &'static str {
+        match self {
+            GameName::RajaPasu => "raja_pasu",
+            GameName::Mandiri => "mandiri",
         }
     }
 
@@ -146,6 +156,13 @@ pub trait ServedGame: Recorded {
     /// searched with `searcher`; `None` when there is no move. Blocking: it runs on a search
     /// worker.
     fn hint_with(searcher: &mut Searcher, game: &Self) -> Option<Value>;
+
+    /// What the game is rated as: Raja Pasu's single round or match, or Mandiri.
+    fn rating_variant(&self) -> Variant;
+    /// The results between pairs of players of this finished game (indexes by
+    /// [`Player::index`]), `forfeited` being the player who resigned or ran out of time
+    /// (docs/RATINGS.md).
+    fn pair_results(&self, forfeited: Option<Self::Player>) -> Vec<PairResult>;
 
     /// The hint for game `id` ([`ServedGame::hint_with`]), searched on the workers; replaces an
     /// older hint request of the same game.

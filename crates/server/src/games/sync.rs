@@ -8,7 +8,7 @@ use super::served::ServedGame;
 use super::view::Told;
 
 /// What made `old` into `new`: a move (with its events, replayed here so that the page animates
-/// it as it would a move made on this instance), an undo, a resignation, a rematch, a seat
+/// it as it would a move made on this instance), an undo, a resignation or a time-out, a rematch, a seat
 /// taken, or else anything (the whole state).
 pub fn what_changed<G: ServedGame>(old: &Entry<G>, new: &Entry<G>) -> Told<G> {
     let (before, after) = (old.game.moves(), new.game.moves());
@@ -32,7 +32,10 @@ pub fn what_changed<G: ServedGame>(old: &Entry<G>, new: &Entry<G>) -> Told<G> {
     }
     let (was, is) = (&old.settings, &new.settings);
     if let (None, Some(player)) = (was.resigned(), is.resigned()) {
-        return Told::Resigned(player);
+        return match is.timed_out() {
+            Some(_) => Told::TimedOut(player),
+            None => Told::Resigned(player),
+        };
     }
     if let (None, Some(id)) = (was.rematch_id(), is.rematch_id()) {
         return Told::Rematch(id.to_string());

@@ -101,6 +101,8 @@ pub enum Told<G: ServedGame> {
     Joined(G::Player),
     /// A player resigned.
     Resigned(G::Player),
+    /// A player ran out of time: the game ended as if they resigned.
+    TimedOut(G::Player),
     /// The online rematch was made, with this id.
     Rematch(String),
     /// Which players have a socket open.
@@ -219,6 +221,15 @@ pub enum Update<G: ShownGame> {
         /// The game after.
         game: G::Info,
     },
+    /// A player ran out of time (`"type": "timed_out"`).
+    #[serde(rename = "timed_out")]
+    TimedOut {
+        /// The player, under [`ShownGame::RESIGNED`].
+        #[serde(flatten)]
+        player: Keyed<G::Player>,
+        /// The game after.
+        game: G::Info,
+    },
     /// Every player offered the rematch: it is made.
     Rematch {
         /// The rematch's id.
@@ -273,6 +284,13 @@ pub fn update<G: ShownGame>(id: &str, e: &Entry<G>, told: Told<G>) -> Update<G> 
             game: game(),
         },
         Told::Resigned(value) => Update::Resigned {
+            player: Keyed {
+                key: G::RESIGNED,
+                value,
+            },
+            game: game(),
+        },
+        Told::TimedOut(value) => Update::TimedOut {
             player: Keyed {
                 key: G::RESIGNED,
                 value,

@@ -21,8 +21,10 @@ use crate::requests::{TokenRequest, TraceRequest};
 use crate::search_pool::{SearchPool, HINT_TABLE_BITS};
 use rajapasu_ai::search::Searcher;
 use rajapasu_ai::Level;
-use rajapasu_engine::mandiri::{self, Player};
-use rajapasu_engine::{Hole, Side};
+use rajapasu_engine::mandiri::{self, Player, Seat};
+use rajapasu_engine::{Hole, Mode, Side};
+use rajapasu_rating::mandiri::{pairwise, pairwise_by_captures, PairResult};
+use rajapasu_rating::Variant;
 use requests::NewMandiriGame;
 use serde_json::Value;
 use settings::Settings;
@@ -119,5 +121,36 @@ impl ServedGame for mandiri::Game {
 
     fn hint_with(searcher: &mut Searcher, game: &mandiri::Game) -> Option<Value> {
         hint::hint_with(searcher, game)
+    }
+
+    fn rating_variant(&self) -> Variant {
+        Variant::Mandiri
+    }
+
+    /// By captures ([`counters_held`]), the player who forfeited losing to both others.
+    fn pair_results(&self, forfeited: Option<Player>) -> Vec<PairResult> {
+        let captures = counters_held(self);
+        pairwise(captures, forfeited.map(Player::index))
+            .map(|pairs| pairs.to_vec())
+            .unwrap_or_else(|_| pairwise_by_captures(captures).to_vec())
+    }
+}
+
+/// What each player counts for the pairwise results (docs/RATINGS.md), by player index: in a
+/// single round, what they captured in it (the end award included, once it ended); in a match,
+/// what they hold (reserve and what they captured in the round being played).
+pub fn counters_held(game: &mandiri::Game) -> [u32; 3] {
+    let pos = game.position();
+    match pos.rules().mode {
+        Mode::Match => Player::ALL.map(|p| pos.reserve(p) + pos.captured(pos.seat_of(p))),
+        Mode::SingleRound => match game.rounds().last().filter(|_| game.status().is_over()) {
+            Some(round) => Player::ALL.map(|p| {
+                Seat::ALL
+                    .into_iter()
+                    .find(|&s| round.seats[s] == p)
+                    .map_or(0, |s| u32::from(round.captured[s]))
+            }),
+            None => Player::ALL.map(|p| pos.captured(pos.seat_of(p))),
+        },
     }
 }

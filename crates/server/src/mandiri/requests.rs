@@ -6,7 +6,7 @@
 
 use super::settings::{GameTag, Settings};
 use crate::error::ApiError;
-use crate::games::seating::{Kind, Seats};
+use crate::games::seating::{Kind, Seats, Takebacks};
 use crate::games::served::{RematchBody, Setup};
 use crate::requests::{TokenRequest, TraceRequest};
 use rajapasu_engine::mandiri::{self, Player};
@@ -27,6 +27,12 @@ pub struct NewMandiriGame {
     /// The time control of an online game: `"3+2"`, `"1d"`.
     #[serde(default)]
     clock: Option<String>,
+    /// Rated (true) or casual (the default).
+    #[serde(default)]
+    rated: Option<bool>,
+    /// When moves may be taken back online: `never`, `casual` (the default), `always`.
+    #[serde(default)]
+    takebacks: Option<Takebacks>,
 }
 
 impl NewMandiriGame {
@@ -47,6 +53,7 @@ impl NewMandiriGame {
         };
         let level = crate::requests::level(self.kind, self.level)?;
         let control = crate::requests::clock(self.kind, self.clock.as_deref())?;
+        let rated = crate::requests::rated(self.kind, control, self.rated)?;
         let player = match self.player {
             None => Player::ALL[0],
             Some(n) => Player::new(n).ok_or_else(|| {
@@ -57,7 +64,10 @@ impl NewMandiriGame {
         let settings = Settings {
             game: GameTag::Mandiri,
             rules,
-            seats: Seats::new(self.kind, level, player)?.with_clock(control),
+            seats: Seats::new(self.kind, level, player)?
+                .with_clock(control)
+                .with_rated(rated)
+                .with_takebacks(self.takebacks.unwrap_or_default()),
             created: now,
             resigned: None,
         };

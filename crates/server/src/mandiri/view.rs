@@ -38,6 +38,8 @@ pub struct PlayerInfo {
     pub connected: bool,
     /// Out of the match (rule M8.3).
     pub out: bool,
+    /// The account holding the seat, when its player was signed in.
+    pub account: Option<String>,
 }
 
 /// A debt under `borrow=on`.
@@ -175,6 +177,10 @@ pub struct MandiriInfo {
     pub game: &'static str,
     /// The kind.
     pub kind: Kind,
+    /// Rated (true) or casual.
+    pub rated: bool,
+    /// An online game's draw and takeback offers, its takeback policy, a draw agreed.
+    pub offers: Value,
     /// The rule set.
     pub rules: String,
     /// The computers' level.
@@ -223,12 +229,15 @@ impl MandiriInfo {
                 name: names[p.index()].clone(),
                 connected: e.present[p.index()] > 0,
                 out: pos.is_out(p),
+                account: s.account(p).map(|a| a.name.clone()),
             })
             .collect();
         MandiriInfo {
             id: id.to_string(),
             game: "mandiri",
             kind: s.seats.kind(),
+            rated: s.rated(),
+            offers: crate::games::offers::offers_json(s),
             rules: s.rules.to_string(),
             level: s.seats.level(),
             players,

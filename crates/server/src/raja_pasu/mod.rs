@@ -22,7 +22,9 @@ use crate::requests::TraceRequest;
 use crate::search_pool::SearchPool;
 use rajapasu_ai::search::Searcher;
 use rajapasu_ai::Level;
-use rajapasu_engine::{Game, Move, Side};
+use rajapasu_engine::{Game, Mode, Move, Side};
+use rajapasu_rating::mandiri::PairResult;
+use rajapasu_rating::{Score, Variant};
 use requests::{NewGame, RematchRequest};
 use serde_json::Value;
 use settings::Settings;
@@ -90,5 +92,31 @@ impl ServedGame for Game {
 
     fn hint_with(searcher: &mut Searcher, game: &Game) -> Option<Value> {
         hint::hint_with(searcher, game)
+    }
+
+    fn rating_variant(&self) -> Variant {
+        match self.rules().mode {
+            Mode::SingleRound => Variant::Round,
+            Mode::Match => Variant::Match,
+        }
+    }
+
+    /// South against North: the winner of the round or match, or the side that did not
+    /// forfeit; a draw when the rules give no winner.
+    fn pair_results(&self, forfeited: Option<Side>) -> Vec<PairResult> {
+        let winner = match forfeited {
+            Some(side) => Some(!side),
+            None => self.status().winner(),
+        };
+        let first_score = match winner {
+            Some(Side::South) => Score::WIN,
+            Some(Side::North) => Score::LOSS,
+            None => Score::DRAW,
+        };
+        vec![PairResult {
+            first: Side::South.index(),
+            second: Side::North.index(),
+            first_score,
+        }]
     }
 }

@@ -4,7 +4,7 @@
 
 use super::settings::Settings;
 use crate::error::ApiError;
-use crate::games::seating::{Kind, Seats};
+use crate::games::seating::{Kind, Seats, Takebacks};
 use crate::games::served::{RematchBody, Setup};
 use crate::requests::{hole, position, rules, TraceRequest};
 use rajapasu_engine::record::Record;
@@ -31,12 +31,26 @@ pub struct NewGame {
     /// The time control of an online game: `"3+2"`, `"1d"`.
     #[serde(default)]
     clock: Option<String>,
+    /// Rated (true) or casual (the default).
+    #[serde(default)]
+    rated: Option<bool>,
+    /// When moves may be taken back online: `never`, `casual` (the default), `always`.
+    #[serde(default)]
+    takebacks: Option<Takebacks>,
 }
 
 impl NewGame {
     /// Checks the request: a record, rules, mode, position, side and level that all fit; the
     /// game is created at `now`.
     pub fn read(self, now: u64) -> Result<Setup<Game>, ApiError> {
+        let control = crate::requests::clock(self.kind, self.clock.as_deref())?;
+        let rated = crate::requests::rated(self.kind, control, self.rated)?;
+        if rated && (self.record.is_some() || self.position.is_some()) {
+            return Err(ApiError::unprocessable(
+                "a rated game starts from the rules' start: no `record` or `position`",
+            )
+            .code("rated_start"));
+        }
         let record =
             match &self.record {
                 Some(text) => Some(Record::parse(text).map_err(|e| {
@@ -66,7 +80,6 @@ impl NewGame {
             })?,
         };
         let level = crate::requests::level(self.kind, self.level)?;
-        let control = crate::requests::clock(self.kind, self.clock.as_deref())?;
         let mut game = Game::from_position(start);
         for (k, &mv) in record.iter().flat_map(|r| &r.moves).enumerate() {
             game.try_play(mv).map_err(|e| {
@@ -74,7 +87,10 @@ impl NewGame {
                     .code("bad_record")
             })?;
         }
-        let seats = Seats::new(self.kind, level, side)?.with_clock(control);
+        let seats = Seats::new(self.kind, level, side)?
+            .with_clock(control)
+            .with_rated(rated)
+            .with_takebacks(self.takebacks.unwrap_or_default());
         Ok(Setup {
             settings: Settings::new(&game, seats, now),
             game,

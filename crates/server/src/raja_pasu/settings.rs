@@ -4,7 +4,7 @@
 //! versions so that existing databases still open.
 
 use crate::games::clock::GameClock;
-use crate::games::seating::{Kind, Online, Seating, Seats};
+use crate::games::seating::{Kind, Online, SeatAccount, Seating, Seats, Takebacks};
 use crate::tokens::NoRandomness;
 use rajapasu_ai::Level;
 use rajapasu_engine::{BySide, Game, Position, Rules, Side};
@@ -186,6 +186,33 @@ struct StoredMeta {
     rematch: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     clock: Option<GameClock<Side>>,
+    #[serde(default, skip_serializing_if = "no_accounts")]
+    accounts: BySide<Option<SeatAccount>>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    rated: bool,
+    #[serde(default, skip_serializing_if = "is_casual")]
+    takebacks: Takebacks,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    draw_offer: Option<Side>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    takeback_offer: Option<Side>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    drawn: bool,
+}
+
+/// The default policy is not written, as before takebacks.
+fn is_casual(t: &Takebacks) -> bool {
+    *t == Takebacks::Casual
+}
+
+/// The side whose offer alone waits (two offers are taken up at once, never stored).
+fn one_offer(offers: &[bool]) -> Option<Side> {
+    Side::ALL.into_iter().find(|s| offers[s.index()])
+}
+
+/// No seat is held by an account: the settings are written as before accounts.
+fn no_accounts(accounts: &BySide<Option<SeatAccount>>) -> bool {
+    accounts.south.is_none() && accounts.north.is_none()
 }
 
 /// Reads a pair of settings written `{"south": .., "north": ..}`, or `[south, north]` as the
@@ -252,6 +279,12 @@ impl TryFrom<StoredMeta> for Settings {
                     rematch_offers: by_player(BySide::from_fn(|s| m.rematch_offer == Some(s))),
                     rematch: m.rematch,
                     clock: m.clock,
+                    accounts: by_player(m.accounts),
+                    rated: m.rated,
+                    takebacks: m.takebacks,
+                    draw_offers: by_player(BySide::from_fn(|s| m.draw_offer == Some(s))),
+                    takeback_offers: by_player(BySide::from_fn(|s| m.takeback_offer == Some(s))),
+                    drawn: m.drawn,
                 })
             }
         };
@@ -287,6 +320,12 @@ impl From<Settings> for StoredMeta {
             rematch_offer: per_side(&|side| s.rematch_offered(side)),
             rematch: online.and_then(|o| o.rematch.clone()),
             clock: online.and_then(|o| o.clock.clone()),
+            accounts: BySide::from_fn(|side| online.and_then(|o| o.accounts[side.index()].clone())),
+            rated: online.is_some_and(|o| o.rated),
+            takebacks: online.map(|o| o.takebacks).unwrap_or_default(),
+            draw_offer: online.and_then(|o| one_offer(&o.draw_offers)),
+            takeback_offer: online.and_then(|o| one_offer(&o.takeback_offers)),
+            drawn: online.is_some_and(|o| o.drawn),
         }
     }
 }

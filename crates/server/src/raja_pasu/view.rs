@@ -2,7 +2,7 @@
 //! its live updates say of a move, and [`ShownGame`] for Raja Pasu.
 
 use crate::games::entry::Entry;
-use crate::games::seating::{Kind, Seats};
+use crate::games::seating::{Kind, Seating, Seats};
 use crate::games::view::{json, ClockInfo, Occasion, Seat, ShownGame};
 use rajapasu_ai::Level;
 use rajapasu_engine::{BySide, Game, GameView, Move, Side};
@@ -25,6 +25,12 @@ pub struct GameInfo {
     pub id: String,
     /// The kind.
     pub kind: Kind,
+    /// Rated (true) or casual.
+    pub rated: bool,
+    /// An online game's draw and takeback offers, its takeback policy, a draw agreed.
+    pub offers: Value,
+    /// The account holding each seat, when its player was signed in.
+    pub accounts: BySide<Option<String>>,
     /// The computer's level.
     pub level: Option<Level>,
     /// The computer's side.
@@ -68,6 +74,9 @@ impl GameInfo {
         GameInfo {
             id: id.to_string(),
             kind: s.seats.kind(),
+            rated: s.rated(),
+            offers: crate::games::offers::offers_json(s),
+            accounts: BySide::from_fn(|side| s.account(side).map(|a| a.name.clone())),
             level: s.seats.level(),
             computer: Side::ALL
                 .into_iter()

@@ -2,6 +2,7 @@
 //! written with each change, a change, a notice from another instance, and the errors.
 
 pub use super::error::StoreError;
+use crate::ratings::standing::RatedEnd;
 use tokio::sync::broadcast;
 
 /// A stored game as read back.
@@ -46,10 +47,13 @@ pub enum Change {
         /// The new settings, when the move changed them.
         meta: Option<String>,
     },
-    /// Moves taken back: every move from `from_ply` on is deleted.
+    /// Moves taken back: every move from `from_ply` on is deleted, with the settings it changed
+    /// (an online takeback's offers and clock), if any.
     Truncate {
         /// First ply removed.
         from_ply: u32,
+        /// The new settings, when the takeback changed them.
+        meta: Option<String>,
     },
     /// New settings (a seat taken, a resignation, a name, a rematch).
     Meta(String),
@@ -66,15 +70,21 @@ pub enum Notice {
         version: u64,
     },
     /// Notices may have been missed (the listening connection was lost): every game held may
-    /// be out of date.
+    /// be out of date, and so may the lobby's seeks.
     Missed,
+    /// The lobby's seeks changed.
+    Lobby,
 }
 
-/// A place that keeps games, and the accounts of the players
-/// ([`AccountStore`](super::accounts::AccountStore)). Every method returns once its work is
+/// A place that keeps games, the accounts of the players
+/// ([`AccountStore`](super::accounts::AccountStore)), their ratings
+/// ([`RatingStore`](super::ratings::RatingStore)) and the lobby's seeks
+/// ([`LobbyStore`](super::lobby::LobbyStore)). Every method returns once its work is
 /// committed.
 #[async_trait::async_trait]
-pub trait Store: super::accounts::AccountStore + Send + Sync {
+pub trait Store:
+    super::accounts::AccountStore + super::ratings::RatingStore + super::lobby::LobbyStore + Send + Sync
+{
     /// Stores a new game (version 0, with the moves of an imported record), unless `cap`
     /// unfinished games are stored already ([`StoreError::Full`]).
     async fn create(
@@ -92,6 +102,20 @@ pub trait Store: super::accounts::AccountStore + Send + Sync {
         version: u64,
         change: Change,
         activity: Activity,
+    ) -> Result<(), StoreError>;
+
+    /// As [`Store::change`], for the change that ends a rated game: in the same transaction,
+    /// unless the game was rated already, its players' standings in its pool move by its
+    /// result (`crate::ratings::standing::rate`) and their histories get a line each. Of two
+    /// instances that store the end of one game, one does ([`StoreError::Stale`] for the
+    /// other), and a game is rated once whatever changes follow.
+    async fn change_rated(
+        &self,
+        id: &str,
+        version: u64,
+        change: Change,
+        activity: Activity,
+        end: RatedEnd,
     ) -> Result<(), StoreError>;
 
     /// The game `id`, if stored.

@@ -43,6 +43,10 @@ pub enum StoreError {
         /// The cap.
         cap: u64,
     },
+    /// A stored value does not read (a damaged database, or one written by a newer version).
+    Corrupt(String),
+    /// A rated game's ratings could not be computed: nothing of the change was stored.
+    Rating(rajapasu_rating::RatingError),
 }
 
 impl std::fmt::Display for StoreError {
@@ -66,6 +70,8 @@ impl std::fmt::Display for StoreError {
                 f,
                 "the server holds its maximum of {cap} unfinished games: try again later"
             ),
+            StoreError::Corrupt(e) => write!(f, "unreadable stored value: {e}"),
+            StoreError::Rating(e) => write!(f, "the ratings could not be computed: {e}"),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Where games are kept: the [`Store`] trait and what passes through it ([`contract`]), and its
 //! two implementations, [`sqlite`] (one file, the default) and [`postgres`] (a server that
 //! several instances can share); [`open`] picks one from `--db`. Each also keeps the players'
-//! accounts ([`accounts`]). docs/STORAGE.md
+//! accounts ([`accounts`]), their ratings ([`ratings`]) and the lobby's seeks ([`lobby`]). docs/STORAGE.md
 //! describes the schema and the policies.
 //!
 //! Every change of a game names the version of the game it was made on and is refused with
@@ -13,13 +13,23 @@ pub mod accounts;
 pub mod backup;
 pub mod contract;
 pub mod error;
+pub mod lobby;
 pub mod postgres;
 mod postgres_accounts;
+mod postgres_lobby;
+mod postgres_rated;
+mod postgres_ratings;
+pub mod ratings;
 pub mod sqlite;
 mod sqlite_accounts;
+mod sqlite_lobby;
+mod sqlite_rated;
+mod sqlite_ratings;
 
 pub use accounts::AccountStore;
 pub use contract::{Activity, Change, Notice, Store, StoreError, StoredGame};
+pub use lobby::LobbyStore;
+pub use ratings::RatingStore;
 use std::sync::Arc;
 
 /// Opens the store named by `--db`: a `postgres://` (or `postgresql://`) address, or else a

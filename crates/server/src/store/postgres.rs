@@ -12,6 +12,8 @@
 //! (`synchronous_commit = on`) means it is on disk.
 
 use super::contract::{Activity, Change, Notice, Store, StoreError, StoredGame};
+use super::lobby::POSTGRES_CHANNEL as LOBBY_CHANNEL;
+use crate::ratings::standing::RatedEnd;
 use deadpool_postgres::{Pool, PoolConfig, Runtime};
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc};
@@ -106,6 +108,8 @@ impl PgStore {
                 .await?;
             tx.batch_execute(SCHEMA).await?;
             tx.batch_execute(ACCOUNTS_SCHEMA).await?;
+            tx.batch_execute(super::postgres_rated::SCHEMA).await?;
+            tx.batch_execute(super::lobby::POSTGRES_SCHEMA).await?;
             tx.commit().await?;
         }
         let (notices, _) = broadcast::channel(1024);
@@ -135,7 +139,9 @@ async fn listen(config: &tokio_postgres::Config) -> Result<Listener, StoreError>
             }
         }
     });
-    client.batch_execute(&format!("LISTEN {CHANNEL}")).await?;
+    client
+        .batch_execute(&format!("LISTEN {CHANNEL}; LISTEN {LOBBY_CHANNEL}"))
+        .await?;
     Ok((client, rx))
 }
 
@@ -150,6 +156,10 @@ async fn keep_listening(
     loop {
         if let Some((_client, mut rx)) = current.take() {
             while let Some(n) = rx.recv().await {
+                if n.channel() == LOBBY_CHANNEL {
+                    let _ = notices.send(Notice::Lobby);
+                    continue;
+                }
                 let mut words = n.payload().split(' ');
                 if let (Some(id), Some(Ok(version))) = (words.next(), words.next().map(str::parse))
                 {
@@ -166,6 +176,79 @@ async fn keep_listening(
             let _ = notices.send(Notice::Missed);
         }
     }
+}
+
+/// Makes `change` on the game `id` if it is still at `version`, in one statement: the version
+/// check and bump, and the move added or the moves taken back only where the bump happened.
+/// Whether it was made.
+async fn apply_change(
+    client: &impl deadpool_postgres::GenericClient,
+    id: &str,
+    version: u64,
+    change: &Change,
+    activity: &Activity,
+) -> Result<bool, StoreError> {
+    let (meta, add, truncate) = match change {
+        Change::Meta(meta) => (Some(meta.as_str()), None, None),
+        Change::AddMove { ply, mv, meta } => {
+            (meta.as_deref(), Some((*ply as i32, *mv as i16)), None)
+        }
+        Change::Truncate { from_ply, meta } => (meta.as_deref(), None, Some(*from_ply as i32)),
+    };
+    let stmt = client
+        .prepare_cached(
+            "WITH up AS (
+                 UPDATE games SET version = version + 1, active = $3, finished = $4,
+                     computer_next = $5, meta = COALESCE($6, meta), deadline = $10
+                 WHERE id = $1 AND version = $2
+                 RETURNING id),
+             added AS (
+                 INSERT INTO moves(game, ply, mv)
+                 SELECT id, $7::int, $8::smallint FROM up WHERE $7::int IS NOT NULL),
+             removed AS (
+                 DELETE FROM moves
+                 WHERE $9::int IS NOT NULL AND ply >= $9::int
+                   AND game IN (SELECT id FROM up))
+             SELECT count(*) FROM up",
+        )
+        .await?;
+    let row = client
+        .query_one(
+            &stmt,
+            &[
+                &id,
+                &(version as i64),
+                &(activity.at as i64),
+                &activity.finished,
+                &activity.computer_next,
+                &meta,
+                &add.map(|a| a.0),
+                &add.map(|a| a.1),
+                &truncate,
+                &activity.deadline.map(|d| d as i64),
+            ],
+        )
+        .await?;
+    Ok(row.try_get::<_, i64>(0)? != 0)
+}
+
+/// Tells every instance that the game `id` is at `version`. The notice goes in a transaction
+/// of its own, after the change committed, and without waiting for the disk: PostgreSQL lets
+/// one notifying transaction commit at a time, so a notice in the change's own transaction
+/// would make every commit wait for the previous one's disk write. A notice lost in a crash
+/// right after the commit costs only a late update: a stale copy is read again on the next
+/// request that finds it behind, and a change made on it is refused.
+async fn notify(
+    client: &deadpool_postgres::Client,
+    id: &str,
+    version: u64,
+) -> Result<(), StoreError> {
+    let notify = client
+        .prepare_cached("SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)")
+        .await?;
+    let payload = format!("{id} {version}");
+    client.execute(&notify, &[&CHANNEL, &payload]).await?;
+    Ok(())
 }
 
 #[async_trait::async_trait]
@@ -226,66 +309,30 @@ impl Store for PgStore {
         activity: Activity,
     ) -> Result<(), StoreError> {
         let client = self.pool.get().await.map_err(pool_error)?;
-        let (meta, add, truncate) = match &change {
-            Change::Meta(meta) => (Some(meta.as_str()), None, None),
-            Change::AddMove { ply, mv, meta } => {
-                (meta.as_deref(), Some((*ply as i32, *mv as i16)), None)
-            }
-            Change::Truncate { from_ply } => (None, None, Some(*from_ply as i32)),
-        };
-        // One statement: the version check and bump, and the move added or the moves taken
-        // back only where the bump happened.
-        let stmt = client
-            .prepare_cached(
-                "WITH up AS (
-                     UPDATE games SET version = version + 1, active = $3, finished = $4,
-                         computer_next = $5, meta = COALESCE($6, meta), deadline = $10
-                     WHERE id = $1 AND version = $2
-                     RETURNING id),
-                 added AS (
-                     INSERT INTO moves(game, ply, mv)
-                     SELECT id, $7::int, $8::smallint FROM up WHERE $7::int IS NOT NULL),
-                 removed AS (
-                     DELETE FROM moves
-                     WHERE $9::int IS NOT NULL AND ply >= $9::int
-                       AND game IN (SELECT id FROM up))
-                 SELECT count(*) FROM up",
-            )
-            .await?;
-        let row = client
-            .query_one(
-                &stmt,
-                &[
-                    &id,
-                    &(version as i64),
-                    &(activity.at as i64),
-                    &activity.finished,
-                    &activity.computer_next,
-                    &meta,
-                    &add.map(|a| a.0),
-                    &add.map(|a| a.1),
-                    &truncate,
-                    &activity.deadline.map(|d| d as i64),
-                ],
-            )
-            .await?;
-        if row.try_get::<_, i64>(0)? == 0 {
+        if !apply_change(&client, id, version, &change, &activity).await? {
             return Err(StoreError::Stale);
         }
-        // The notice goes in a transaction of its own, after the change committed, and without
-        // waiting for the disk: PostgreSQL lets one notifying transaction commit at a time, so
-        // a notice in the change's own transaction would make every commit wait for the
-        // previous one's disk write. A notice lost in a crash right after the commit costs
-        // only a late update: a stale copy is read again on the next request that finds it
-        // behind, and a change made on it is refused.
-        let notify = client
-            .prepare_cached(
-                "SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)",
-            )
-            .await?;
-        let payload = format!("{id} {}", version + 1);
-        client.execute(&notify, &[&CHANNEL, &payload]).await?;
-        Ok(())
+        notify(&client, id, version + 1).await
+    }
+
+    async fn change_rated(
+        &self,
+        id: &str,
+        version: u64,
+        change: Change,
+        activity: Activity,
+        end: RatedEnd,
+    ) -> Result<(), StoreError> {
+        let mut client = self.pool.get().await.map_err(pool_error)?;
+        // The change, then the ratings, in one transaction: the version check makes one of two
+        // instances storing the end go on, and the rated games' key rates a game once.
+        let tx = client.transaction().await?;
+        if !apply_change(&tx, id, version, &change, &activity).await? {
+            return Err(StoreError::Stale);
+        }
+        super::postgres_rated::rate_game(&tx, &end).await?;
+        tx.commit().await?;
+        notify(&client, id, version + 1).await
     }
 
     async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {

@@ -11,6 +11,7 @@
 //! between commits.
 
 use super::contract::{Activity, Change, Notice, Store, StoreError, StoredGame};
+use crate::ratings::standing::RatedEnd;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::sync::{mpsc, Arc};
 use tokio::sync::{broadcast, oneshot};
@@ -27,6 +28,8 @@ enum Write {
         version: u64,
         change: Change,
         activity: Activity,
+        /// The end of a rated game, rated in the change's savepoint.
+        rated: Option<Box<RatedEnd>>,
     },
     Expire {
         idle_before: u64,
@@ -147,6 +150,10 @@ impl SqliteStore {
         conn.execute_batch(ALIVE).map_err(failed("set up"))?;
         conn.execute_batch(ACCOUNTS_SCHEMA)
             .map_err(failed("set up"))?;
+        conn.execute_batch(super::sqlite_rated::SCHEMA)
+            .map_err(failed("set up"))?;
+        conn.execute_batch(super::lobby::SQLITE_SCHEMA)
+            .map_err(failed("set up"))?;
         let (tx, rx) = mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("rajapasu-store".into())
@@ -211,6 +218,26 @@ impl Store for SqliteStore {
             version,
             change,
             activity,
+            rated: None,
+        })
+        .await
+        .map(drop)
+    }
+
+    async fn change_rated(
+        &self,
+        id: &str,
+        version: u64,
+        change: Change,
+        activity: Activity,
+        end: RatedEnd,
+    ) -> Result<(), StoreError> {
+        self.write(Write::Change {
+            id: id.to_string(),
+            version,
+            change,
+            activity,
+            rated: Some(Box::new(end)),
         })
         .await
         .map(drop)
@@ -370,11 +397,12 @@ fn apply(conn: &Connection, w: &Write) -> Result<Vec<String>, Refusal> {
             version,
             change,
             activity,
+            rated,
         } => {
             let meta = match change {
                 Change::Meta(meta) => Some(meta.as_str()),
                 Change::AddMove { meta, .. } => meta.as_deref(),
-                Change::Truncate { .. } => None,
+                Change::Truncate { meta, .. } => meta.as_deref(),
             };
             let updated = conn
                 .prepare_cached(
@@ -399,11 +427,14 @@ fn apply(conn: &Connection, w: &Write) -> Result<Vec<String>, Refusal> {
                     conn.prepare_cached("INSERT INTO moves(game, ply, mv) VALUES (?1, ?2, ?3)")?
                         .execute(params![id, *ply as i64, *mv as i64])?;
                 }
-                Change::Truncate { from_ply } => {
+                Change::Truncate { from_ply, .. } => {
                     conn.prepare_cached("DELETE FROM moves WHERE game = ?1 AND ply >= ?2")?
                         .execute(params![id, *from_ply as i64])?;
                 }
                 Change::Meta(_) => {}
+            }
+            if let Some(end) = rated {
+                super::sqlite_rated::rate_game(conn, end).map_err(Refusal::Store)?;
             }
             Ok(vec![id.clone()])
         }
@@ -550,7 +581,10 @@ mod tests {
             // The same change on the same version again: the game has moved on.
             let again = store.change("g1", 0, add, PLAYING).await;
             assert!(matches!(again, Err(StoreError::Stale)), "{again:?}");
-            let truncate = Change::Truncate { from_ply: 1 };
+            let truncate = Change::Truncate {
+                from_ply: 1,
+                meta: None,
+            };
             store.change("g1", 1, truncate, PLAYING).await.unwrap();
         }
         let store = SqliteStore::open(&path).unwrap();

@@ -11,7 +11,7 @@
 #![allow(dead_code)]
 
 use rajapasu_loadtest::client::{Answer, Client};
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::io::Write;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -401,5 +401,79 @@ pub async fn step<T>(name: &str, body: impl std::future::Future<Output = T>) -> 
                 .unwrap_or("(a panic without a message)");
             panic!("step \"{name}\": {message}");
         }
+    }
+}
+
+/// A browser: its cookie jar holds the session cookie the server last set.
+pub struct Browser {
+    /// The server.
+    pub addr: SocketAddr,
+    /// The session cookie's value.
+    pub cookie: Option<String>,
+}
+
+impl Browser {
+    /// A browser with no cookie.
+    pub fn new(addr: SocketAddr) -> Browser {
+        Browser { addr, cookie: None }
+    }
+
+    /// A request with the session cookie, keeping the one the answer sets.
+    pub async fn send(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+        extra: &[(&str, &str)],
+    ) -> Answer {
+        let mut c = Client::connect(self.addr).await.unwrap();
+        let cookie = self
+            .cookie
+            .as_ref()
+            .map(|c| format!("rajapasu_session={c}"));
+        let mut headers: Vec<(&str, &str)> = extra.to_vec();
+        if let Some(cookie) = &cookie {
+            headers.push(("Cookie", cookie));
+        }
+        let text = body.map(|b| b.to_string());
+        let a = c
+            .request_with(method, path, text.as_deref(), &headers)
+            .await
+            .unwrap();
+        if let Some(set) = a.header_values("set-cookie").next() {
+            let value = set.split(';').next().unwrap().split_once('=').unwrap().1;
+            self.cookie = (!value.is_empty()).then(|| value.to_string());
+        }
+        a
+    }
+
+    /// A POST with a JSON body.
+    pub async fn post(&mut self, path: &str, body: Value) -> Answer {
+        self.send("POST", path, Some(body), &[]).await
+    }
+
+    /// The signed-in account, as `GET /api/account` tells it (`null` when signed out).
+    pub async fn account(&mut self) -> Value {
+        let a = self.send("GET", "/api/account", None, &[]).await;
+        assert_eq!(a.status, 200, "{}", a.body);
+        a.json()["account"].clone()
+    }
+
+    /// Registers `name`.
+    pub async fn register(&mut self, name: &str, password: &str) -> Answer {
+        self.post(
+            "/api/account/register",
+            json!({"name": name, "password": password}),
+        )
+        .await
+    }
+
+    /// Logs in as `name`.
+    pub async fn login(&mut self, name: &str, password: &str) -> Answer {
+        self.post(
+            "/api/account/login",
+            json!({"name": name, "password": password}),
+        )
+        .await
     }
 }

@@ -1,0 +1,215 @@
+//! The lobby of one instance ([`Lobby`]): its open sockets, the list of seeks sent to all of
+//! them whenever the seeks change (on this instance, or on another sharing the store), the
+//! seekers told of the games their seeks became, and the seeks of closed sockets removed.
+
+use super::seek::SeekSettings;
+use crate::games::Hub;
+use crate::ratings::standing::Standing;
+use crate::store::lobby::StoredSeek;
+use crate::store::{Notice, StoreError};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Duration;
+use tokio::sync::{broadcast, mpsc, Notify};
+
+/// How often an instance notes its lobby sockets open, and removes the seeks of sockets no
+/// instance noted for [`SEEK_STALE_SECS`].
+pub const KEEP_EVERY: Duration = Duration::from_secs(10);
+/// A seek whose socket no instance noted open for this long is gone (its instance stopped).
+pub const SEEK_STALE_SECS: u64 = 30;
+/// Most seeks one lobby socket holds at once.
+pub const MAX_SEEKS_PER_SOCKET: u32 = 3;
+/// Most seeks listed.
+pub const MAX_LISTED: u32 = 200;
+
+/// The lobby of this instance.
+pub struct Lobby {
+    hub: Arc<Hub>,
+    /// The seeks' list, as the sockets are sent it.
+    list: broadcast::Sender<Arc<str>>,
+    /// This instance's sockets, by id, with the channel of what is sent to each alone.
+    sockets: Mutex<HashMap<String, mpsc::UnboundedSender<String>>>,
+    /// Wakes the lobby's task: the seeks changed.
+    changed: Notify,
+}
+
+impl Lobby {
+    /// The lobby of the games in `hub`, its task started (it ends with the hub).
+    pub fn start(hub: Arc<Hub>) -> Arc<Lobby> {
+        let notices = hub.store.notices();
+        let lobby = Arc::new(Lobby {
+            hub,
+            list: broadcast::channel(16).0,
+            sockets: Mutex::new(HashMap::new()),
+            changed: Notify::new(),
+        });
+        tokio::spawn(task(Arc::downgrade(&lobby), notices));
+        lobby
+    }
+
+    /// The games, and the store behind them.
+    pub fn hub(&self) -> &Arc<Hub> {
+        &self.hub
+    }
+
+    /// The seeks changed: every socket gets the list again, on this instance now, on others
+    /// when the store's notice reaches them.
+    pub fn changed(&self) {
+        self.changed.notify_one();
+    }
+
+    /// A socket opens: its id's channel, and the list's.
+    pub fn join(
+        &self,
+        socket: &str,
+    ) -> (
+        mpsc::UnboundedReceiver<String>,
+        broadcast::Receiver<Arc<str>>,
+    ) {
+        let (tx, rx) = mpsc::unbounded_channel();
+        self.sockets
+            .lock()
+            .expect("not poisoned")
+            .insert(socket.to_string(), tx);
+        (rx, self.list.subscribe())
+    }
+
+    /// A socket closed: its seeks go.
+    pub async fn leave(&self, socket: &str) {
+        self.sockets.lock().expect("not poisoned").remove(socket);
+        match self
+            .hub
+            .store
+            .remove_socket_seeks(vec![socket.to_string()])
+            .await
+        {
+            Ok(0) => {}
+            Ok(_) => self.changed(),
+            Err(e) => tracing::warn!("the seeks of a closed lobby socket stay a while: {e}"),
+        }
+    }
+
+    /// The seeks' list as sent to the sockets: `{"type": "seeks", "seeks": [...]}`.
+    pub async fn list_message(&self) -> Result<String, StoreError> {
+        let now = self.hub.policy.now();
+        let seeks = self
+            .hub
+            .store
+            .open_seeks(now.saturating_sub(SEEK_STALE_SECS), MAX_LISTED)
+            .await?;
+        let seeks: Vec<Value> = seeks.iter().filter_map(public).collect();
+        Ok(json!({"type": "seeks", "seeks": seeks}).to_string())
+    }
+
+    fn socket_ids(&self) -> Vec<String> {
+        self.sockets
+            .lock()
+            .expect("not poisoned")
+            .keys()
+            .cloned()
+            .collect()
+    }
+
+    /// Tells this instance's seekers whose seeks became games (and forgets those seeks).
+    async fn tell_seekers(&self) -> Result<(), StoreError> {
+        let store = &self.hub.store;
+        for seek in store.matched_seeks(self.socket_ids()).await? {
+            let Some(m) = &seek.matched else { continue };
+            let message = json!({
+                "type": "started",
+                "seek": seek.id,
+                "id": m.game,
+                "token": m.token,
+                "seat": m.seat,
+                "watch": format!("/g/{}", m.game),
+            });
+            if let Some(tx) = self.sockets.lock().expect("not poisoned").get(&seek.socket) {
+                let _ = tx.send(message.to_string());
+            }
+            store.remove_seek(&seek.id, None).await?;
+        }
+        Ok(())
+    }
+
+    /// Sends every socket the list, after telling the seekers whose seeks were taken.
+    async fn publish(&self) -> Result<(), StoreError> {
+        self.tell_seekers().await?;
+        let message = self.list_message().await?;
+        let _ = self.list.send(message.into());
+        Ok(())
+    }
+}
+
+/// A seek as listed: what it asks for, and who asks (a name and rating, or a guest).
+fn public(seek: &StoredSeek) -> Option<Value> {
+    let settings: SeekSettings = serde_json::from_str(&seek.settings).ok()?;
+    Some(json!({
+        "id": seek.id,
+        "game": "raja_pasu",
+        "mode": settings.mode,
+        "clock": settings.clock.to_string(),
+        "rated": settings.rated,
+        "min_rating": settings.min_rating,
+        "max_rating": settings.max_rating,
+        "pool": settings.pool().to_string(),
+        "name": seek.account.as_ref().map(|(_, name)| name.clone()),
+        "rating": settings.seeker_rating,
+        "opponent": settings.opponent.as_ref().map(|o| o.name.clone()),
+        "created": seek.created,
+    }))
+}
+
+/// A player's rating in a pool as it stands at `now`: their standing, or a new player's.
+pub fn rating_now(standing: Option<Standing>, now: u64) -> rajapasu_rating::Rating {
+    let config = crate::ratings::standing::system();
+    standing
+        .unwrap_or_else(|| Standing::unrated(&config))
+        .now(&config, now)
+        .rating
+}
+
+/// The lobby's task: publishes the list when the seeks change here or elsewhere, notes this
+/// instance's sockets open and removes stale seeks every [`KEEP_EVERY`].
+async fn task(lobby: Weak<Lobby>, mut notices: Option<broadcast::Receiver<Notice>>) {
+    let mut keep = tokio::time::interval(KEEP_EVERY);
+    loop {
+        let Some(strong) = lobby.upgrade() else {
+            return;
+        };
+        let notice = async {
+            match notices.as_mut() {
+                Some(rx) => match rx.recv().await {
+                    Ok(n) => Some(n),
+                    Err(broadcast::error::RecvError::Lagged(_)) => Some(Notice::Missed),
+                    Err(broadcast::error::RecvError::Closed) => None,
+                },
+                None => std::future::pending().await,
+            }
+        };
+        let mut publish = true;
+        tokio::select! {
+            _ = strong.changed.notified() => {}
+            n = notice => match n {
+                Some(n) => publish = matches!(n, Notice::Lobby | Notice::Missed),
+                None => notices = None,
+            },
+            _ = keep.tick() => {
+                let now = strong.hub.policy.now();
+                let stale = now.saturating_sub(SEEK_STALE_SECS);
+                if let Err(e) = strong.hub.store.keep_seeks(strong.socket_ids(), now, stale).await {
+                    tracing::warn!("the lobby's sockets not noted open: {e}");
+                }
+            }
+        }
+        if strong.hub.is_halted() {
+            return;
+        }
+        if publish {
+            if let Err(e) = strong.publish().await {
+                tracing::warn!("the lobby's seeks not sent: {e}");
+            }
+        }
+        drop(strong);
+    }
+}

@@ -1,0 +1,226 @@
+//! A player's games, for their page (docs/API.md, "Players"): the online games their account
+//! holds a seat in, those in progress (the ones where it is their move first) and the finished
+//! ones with their result, and every finished game's record in one file.
+
+use crate::app::App;
+use crate::error::ApiError;
+use crate::games::entry::Entry;
+use crate::games::hub::HeldGame;
+use crate::games::seating::{Kind, Player, Seating};
+use crate::games::served::GameName;
+use crate::ratings::routes::account_named;
+use crate::requests::{ApiPath, ApiQuery};
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use rajapasu_engine::{mandiri, Game};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+type AppState = Arc<App>;
+
+/// Most games looked at for one page: the account's latest.
+pub const MAX_GAMES: usize = 200;
+
+/// The players' games' routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/players/{name}/games", get(games))
+        .route("/api/players/{name}/records", get(records))
+}
+
+/// The query of a player's games: which game, rated only.
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+struct GamesQuery {
+    /// `raja_pasu` or `mandiri`.
+    #[serde(default)]
+    game: Option<String>,
+    /// Rated games only (true), casual only (false).
+    #[serde(default)]
+    rated: Option<bool>,
+    /// `text` (default) or `json`, for the records.
+    #[serde(default)]
+    format: Option<String>,
+}
+
+/// One of the player's games: its summary for the page, and its record when finished.
+struct Listed {
+    summary: Value,
+    over: bool,
+    their_turn: bool,
+    record: Option<(String, String)>,
+}
+
+/// The summary of the online game `id` held in `e`, for the player whose seats `token` holds.
+fn listed<G: HeldGame>(id: &str, e: &Entry<G>, token: &str) -> Option<Listed> {
+    let s = &e.settings;
+    if s.kind() != Kind::Online {
+        return None;
+    }
+    let held = e.held_by(token);
+    let mine: Vec<usize> = held.indices().collect();
+    if mine.is_empty() || mine.len() == G::Player::ALL.len() {
+        return None;
+    }
+    let over = e.over();
+    let to_move = e.player_to_move();
+    let names = s.names();
+    let players: Vec<Value> = G::Player::ALL
+        .iter()
+        .map(
+            |&p| json!({"name": names[p.index()], "account": s.account(p).map(|a| a.name.clone())}),
+        )
+        .collect();
+    // The player's score: the mean of their pairs' scores (1 won, 0 lost, ½ drawn).
+    let score = over.then(|| {
+        let pairs = crate::games::entry::end_results(&e.game, s);
+        let (mut total, mut n) = (0.0, 0.0);
+        for p in &pairs {
+            if mine.contains(&p.first) {
+                total += p.first_score.value();
+                n += 1.0;
+            } else if mine.contains(&p.second) {
+                total += p.first_score.opposite().value();
+                n += 1.0;
+            }
+        }
+        if n > 0.0 {
+            total / n
+        } else {
+            0.5
+        }
+    });
+    let their_turn = !over && held.contains(to_move);
+    Some(Listed {
+        summary: json!({
+            "game": G::GAME.word(),
+            "id": id,
+            "watch": format!("{}/{id}", match G::GAME {
+                GameName::RajaPasu => "/g",
+                GameName::Mandiri => "/m",
+            }),
+            "players": players,
+            "mine": mine,
+            "rated": s.rated(),
+            "clock": s.clock().map(|c| c.control().to_string()),
+            "created": s.created(),
+            "ply": e.ply(),
+            "over": over,
+            "to_move": (!over).then(|| to_move.index()),
+            "their_turn": their_turn,
+            "score": score,
+            "timed_out": s.timed_out().map(|p| p.index()),
+            "resigned": s.resigned().map(|p| p.index()),
+        }),
+        over,
+        their_turn,
+        record: over.then(|| (e.record(id, false), e.record(id, true))),
+    })
+}
+
+/// The player's online games, newest first, as filtered.
+async fn player_games(app: &App, name: &str, q: &GamesQuery) -> Result<Vec<Listed>, ApiError> {
+    async fn one<G: HeldGame>(app: &App, id: &str, token: &str) -> Option<Listed> {
+        let slot = app.hub.load::<G>(id).await.ok()?;
+        let e = slot.entry.lock().await;
+        listed(id, &e, token)
+    }
+    let account = account_named(app, name).await?;
+    let held = app
+        .hub
+        .store
+        .held_games(&account.id)
+        .await
+        .map_err(ApiError::unavailable)?;
+    let mut out = Vec::new();
+    for h in held.iter().take(MAX_GAMES) {
+        if q.game.as_deref().is_some_and(|g| g != h.game) {
+            continue;
+        }
+        let found = match h.game.as_str() {
+            "mandiri" => one::<mandiri::Game>(app, &h.id, &h.token).await,
+            _ => one::<Game>(app, &h.id, &h.token).await,
+        };
+        if let Some(l) = found.filter(|l| q.rated.map_or(true, |r| l.summary["rated"] == r)) {
+            out.push(l);
+        }
+    }
+    Ok(out)
+}
+
+/// `GET /api/players/{name}/games`: the games in progress (the player's move first) and the
+/// finished ones, newest first.
+async fn games(
+    State(app): State<AppState>,
+    ApiPath(name): ApiPath<String>,
+    ApiQuery(q): ApiQuery<GamesQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let all = player_games(&app, &name, &q).await?;
+    let (mut playing, finished): (Vec<Listed>, Vec<Listed>) =
+        all.into_iter().partition(|l| !l.over);
+    // Stable: within each part, the newest first as held.
+    playing.sort_by_key(|l| !l.their_turn);
+    Ok(Json(json!({
+        "playing": playing.into_iter().map(|l| l.summary).collect::<Vec<_>>(),
+        "finished": finished.into_iter().map(|l| l.summary).collect::<Vec<_>>(),
+    })))
+}
+
+/// `GET /api/players/{name}/records?format=text|json`: every finished game's record in one
+/// file, the newest first.
+async fn records(
+    State(app): State<AppState>,
+    ApiPath(name): ApiPath<String>,
+    ApiQuery(q): ApiQuery<GamesQuery>,
+) -> Result<Response, ApiError> {
+    let json_format = match q.format.as_deref() {
+        None | Some("text") => false,
+        Some("json") => true,
+        Some(other) => {
+            return Err(ApiError::unprocessable(format!(
+                "format: {other:?} is none: `text` or `json`"
+            ))
+            .code("bad_format"))
+        }
+    };
+    let all = player_games(&app, &name, &q).await?;
+    let records = all.into_iter().filter_map(|l| l.record);
+    let (body, ctype, ext) = if json_format {
+        let values: Vec<Value> = records
+            .map(|(_, j)| serde_json::from_str(&j).unwrap_or(Value::Null))
+            .collect();
+        (
+            serde_json::to_string_pretty(&values).map_err(ApiError::internal)?,
+            "application/json; charset=utf-8",
+            "json",
+        )
+    } else {
+        (
+            records.map(|(t, _)| t).collect::<Vec<_>>().join("\n"),
+            "text/plain; charset=utf-8",
+            "txt",
+        )
+    };
+    let file: String = name
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+        .collect();
+    Ok((
+        [
+            (header::CONTENT_TYPE, ctype.to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!(
+                    "attachment; filename=\"rajapasu-{}-games.{ext}\"",
+                    if file.is_empty() { "player" } else { &file }
+                ),
+            ),
+        ],
+        body,
+    )
+        .into_response())
+}

@@ -1,0 +1,153 @@
+//! The ratings in SQLite ([`RatingStore`] for [`SqliteStore`]): reads only. A rated game's end
+//! is rated by the writer thread, in the game's own write (`super::sqlite_rated`).
+
+use super::contract::StoreError;
+use super::ratings::{pool_of, standing_of, HistoryPoint, Ranked, RatingStore};
+use super::sqlite::SqliteStore;
+use crate::ratings::standing::Standing;
+use rajapasu_rating::Pool;
+use rusqlite::params;
+
+/// A standing's columns as read: rating, deviation, volatility, games, last.
+type Row = (f64, f64, f64, i64, Option<i64>);
+
+fn standing(row: Row) -> Result<Standing, StoreError> {
+    standing_of(row.0, row.1, row.2, row.3, row.4)
+}
+
+#[async_trait::async_trait]
+impl RatingStore for SqliteStore {
+    async fn standings(&self, account: &str) -> Result<Vec<(Pool, Standing)>, StoreError> {
+        let account = account.to_string();
+        let rows: Vec<(String, Row)> = self
+            .read(move |conn| {
+                let mut s = conn.prepare_cached(
+                    "SELECT pool, rating, deviation, volatility, games, last FROM ratings
+                     WHERE account = ?1 AND games > 0 ORDER BY pool",
+                )?;
+                let rows = s.query_map([account], |r| {
+                    Ok((
+                        r.get(0)?,
+                        (r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?),
+                    ))
+                })?;
+                rows.collect()
+            })
+            .await?;
+        rows.into_iter()
+            .map(|(pool, row)| Ok((pool_of(&pool)?, standing(row)?)))
+            .collect()
+    }
+
+    async fn leaderboard(&self, pool: Pool, limit: u32) -> Result<Vec<Ranked>, StoreError> {
+        let pool = pool.to_string();
+        let rows: Vec<(String, Row)> = self
+            .read(move |conn| {
+                let mut s = conn.prepare_cached(
+                    "SELECT a.name, r.rating, r.deviation, r.volatility, r.games, r.last
+                     FROM ratings r JOIN accounts a ON a.id = r.account
+                     WHERE r.pool = ?1 AND r.games > 0
+                     ORDER BY r.rating DESC, a.name LIMIT ?2",
+                )?;
+                let rows = s.query_map(params![pool, limit], |r| {
+                    Ok((
+                        r.get(0)?,
+                        (r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?),
+                    ))
+                })?;
+                rows.collect()
+            })
+            .await?;
+        rows.into_iter()
+            .map(|(name, row)| {
+                Ok(Ranked {
+                    name,
+                    standing: standing(row)?,
+                })
+            })
+            .collect()
+    }
+
+    async fn game_ratings(&self, game: &str) -> Result<Vec<(String, HistoryPoint)>, StoreError> {
+        let game = game.to_string();
+        type Line = (String, String, String, i64, f64, f64, f64);
+        let rows: Vec<Line> = self
+            .read(move |conn| {
+                let mut s = conn.prepare_cached(
+                    "SELECT a.name, h.pool, h.game, h.at, h.rating, h.deviation, h.before
+                     FROM rating_history h JOIN accounts a ON a.id = h.account
+                     WHERE h.game = ?1 ORDER BY a.name",
+                )?;
+                let rows = s.query_map([game], |r| {
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                        r.get(6)?,
+                    ))
+                })?;
+                rows.collect()
+            })
+            .await?;
+        rows.into_iter()
+            .map(|(name, pool, game, at, rating, deviation, before)| {
+                Ok((
+                    name,
+                    HistoryPoint {
+                        pool: pool_of(&pool)?,
+                        game,
+                        at: at.max(0) as u64,
+                        rating,
+                        deviation,
+                        before,
+                    },
+                ))
+            })
+            .collect()
+    }
+
+    async fn rating_history(
+        &self,
+        account: &str,
+        limit: u32,
+    ) -> Result<Vec<HistoryPoint>, StoreError> {
+        let account = account.to_string();
+        type Line = (String, String, i64, f64, f64, f64);
+        let rows: Vec<Line> = self
+            .read(move |conn| {
+                let mut s = conn.prepare_cached(
+                    "SELECT pool, game, at, rating, deviation, before FROM (
+                         SELECT * FROM rating_history WHERE account = ?1
+                         ORDER BY at DESC, game LIMIT ?2)
+                     ORDER BY at, game",
+                )?;
+                let rows = s.query_map(params![account, limit], |r| {
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                    ))
+                })?;
+                rows.collect()
+            })
+            .await?;
+        rows.into_iter()
+            .map(|(pool, game, at, rating, deviation, before)| {
+                Ok(HistoryPoint {
+                    pool: pool_of(&pool)?,
+                    game,
+                    at: at.max(0) as u64,
+                    rating,
+                    deviation,
+                    before,
+                })
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,327 @@
+//! The lobby against a real server on either store: a seek is listed live to every lobby
+//! socket, on a second instance too (PostgreSQL); of two players accepting one seek one gets
+//! it and the game starts for both (the seeker's socket is told); a seek goes with its
+//! socket; guests seek casual games only; a rating range is kept.
+
+#[macro_use]
+mod common;
+use common::{assert_refused, next_json, Backend, Browser, Socket, GAMES};
+
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+
+async fn server(db: &str) -> rajapasu_server::Running {
+    rajapasu_server::spawn_with(
+        "127.0.0.1:0",
+        db,
+        rajapasu_server::limits::Limits::default(),
+        rajapasu_server::games::Policy::default(),
+    )
+    .await
+    .expect("server starts")
+}
+
+/// A lobby socket on `addr` and the id its hello gave it.
+async fn lobby(addr: SocketAddr) -> (Socket, String) {
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/lobby/ws"))
+        .await
+        .unwrap();
+    let hello = next_json(&mut ws).await;
+    assert_eq!(hello["type"], "hello", "{hello}");
+    let id = hello["socket"].as_str().unwrap().to_string();
+    let first = next_json(&mut ws).await;
+    assert_eq!(first["type"], "seeks", "{first}");
+    (ws, id)
+}
+
+/// Waits (10 s at most) for a message of the socket that `pred` takes.
+async fn until(ws: &mut Socket, pred: impl Fn(&Value) -> bool) -> Value {
+    loop {
+        let v = next_json(ws).await;
+        if pred(&v) {
+            return v;
+        }
+    }
+}
+
+/// Whether a `seeks` message lists the seek `id`.
+fn lists(v: &Value, id: &str) -> bool {
+    v["type"] == "seeks" && v["seeks"].as_array().unwrap().iter().any(|s| s["id"] == id)
+}
+
+/// Whether a `seeks` message does not list the seek `id`.
+fn lacks(v: &Value, id: &str) -> bool {
+    v["type"] == "seeks" && !v["seeks"].as_array().unwrap().iter().any(|s| s["id"] == id)
+}
+
+async fn post_seek(
+    b: &mut Browser,
+    socket: &str,
+    body: Value,
+) -> rajapasu_loadtest::client::Answer {
+    let mut body = body;
+    body["socket"] = json!(socket);
+    b.post("/api/lobby/seeks", body).await
+}
+
+async fn registered(addr: SocketAddr, name: &str) -> Browser {
+    let mut b = Browser::new(addr);
+    let a = b.register(name, "a long secret").await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    b
+}
+
+/// Two players accept one seek at once: one gets it, and the game has both of them seated,
+/// the clock running; the seeker's socket is told its seat. On `a` and `b` (the same server,
+/// or two on one database).
+async fn race(a: SocketAddr, b: SocketAddr) {
+    let mut ann = registered(a, "Ann").await;
+    let mut bo = registered(a, "Bo").await;
+    let mut cy = registered(b, "Cy").await;
+    let (mut ws, socket) = lobby(a).await;
+    let s = post_seek(&mut ann, &socket, json!({"clock": "5+3", "rated": true})).await;
+    assert_eq!(s.status, 201, "{}", s.body);
+    let id = s.json()["id"].as_str().unwrap().to_string();
+    let listed = until(&mut ws, |v| lists(v, &id)).await;
+    let seek = listed["seeks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == id)
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (
+            seek["name"].as_str(),
+            seek["rated"].as_bool(),
+            seek["pool"].as_str()
+        ),
+        (Some("Ann"), Some(true), Some("round-realtime"))
+    );
+    assert_eq!(seek["rating"]["rating"], 1500);
+    let path = format!("/api/lobby/seeks/{id}/accept");
+    let (x, y) = tokio::join!(bo.post(&path, json!({})), cy.post(&path, json!({})));
+    let (won, lost) = if x.status == 200 { (x, y) } else { (y, x) };
+    assert_eq!(won.status, 200, "{}", won.body);
+    assert_refused(&lost, 409, "seek_gone");
+    let game = won.json();
+    let game_id = game["id"].as_str().unwrap().to_string();
+    // The seeker's socket is told the game and its seat.
+    let started = until(&mut ws, |v| v["type"] == "started").await;
+    assert_eq!(started["id"], game_id.as_str(), "{started}");
+    let seeker_seat = started["seat"].as_str().unwrap().to_string();
+    assert_ne!(game["seat"].as_str(), Some(seeker_seat.as_str()));
+    let g = &game["game"];
+    assert_eq!(g["rated"], true);
+    assert_eq!(g["seats"], json!({"south": "taken", "north": "taken"}));
+    assert_eq!(g["accounts"][&seeker_seat], "Ann");
+    assert_eq!(g["clock"]["running"], 0, "South's time runs: {g}");
+    // The seeker plays with the token the socket gave, if South.
+    if seeker_seat == "south" {
+        let m = ann
+            .post(
+                &format!("{GAMES}/{game_id}/moves"),
+                json!({"move": g["view"]["legal_moves"][0], "token": started["token"]}),
+            )
+            .await;
+        assert_eq!(m.status, 200, "{}", m.body);
+    }
+    // The seek is gone from the list, and the game is the seeker's account's.
+    until(&mut ws, |v| lacks(v, &id)).await;
+    let account = ann.account().await;
+    assert!(
+        account["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|h| h["id"] == game_id.as_str()),
+        "{account}"
+    );
+}
+
+async fn two_accepters_one_game(store: Backend) {
+    let s = server(store.db()).await;
+    race(s.addr, s.addr).await;
+}
+
+async fn a_seek_goes_with_its_socket(store: Backend) {
+    let s = server(store.db()).await;
+    let (mut watcher, _) = lobby(s.addr).await;
+    let (ws, socket) = lobby(s.addr).await;
+    let mut guest = Browser::new(s.addr);
+    let a = post_seek(&mut guest, &socket, json!({"clock": "1d", "mode": "match"})).await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    let id = a.json()["id"].as_str().unwrap().to_string();
+    let listed = until(&mut watcher, |v| lists(v, &id)).await;
+    let seek = listed["seeks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == id)
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (seek["name"].clone(), seek["mode"].clone()),
+        (Value::Null, json!("match"))
+    );
+    assert_eq!(seek["pool"], "match-correspondence");
+    // Its creator leaves: the seek goes, and cannot be taken.
+    drop(ws);
+    until(&mut watcher, |v| lacks(v, &id)).await;
+    let mut other = Browser::new(s.addr);
+    let a = other
+        .post(&format!("/api/lobby/seeks/{id}/accept"), json!({}))
+        .await;
+    assert_refused(&a, 409, "seek_gone");
+    // A seek cancelled by its socket goes too; another socket cannot cancel it.
+    let (_ws2, socket2) = lobby(s.addr).await;
+    let a = post_seek(&mut guest, &socket2, json!({"clock": "3+2"})).await;
+    let id2 = a.json()["id"].as_str().unwrap().to_string();
+    let a = guest
+        .post(
+            &format!("/api/lobby/seeks/{id2}/cancel"),
+            json!({"socket": socket}),
+        )
+        .await;
+    assert_refused(&a, 409, "seek_gone");
+    let a = guest
+        .post(
+            &format!("/api/lobby/seeks/{id2}/cancel"),
+            json!({"socket": socket2}),
+        )
+        .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    until(&mut watcher, |v| lacks(v, &id2)).await;
+}
+
+async fn guests_seek_casual_games_and_ranges_hold(store: Backend) {
+    let s = server(store.db()).await;
+    let (_ws, socket) = lobby(s.addr).await;
+    let mut guest = Browser::new(s.addr);
+    let a = post_seek(&mut guest, &socket, json!({"clock": "3+2", "rated": true})).await;
+    assert_refused(&a, 403, "rated_needs_account");
+    let bad = post_seek(&mut guest, &socket, json!({"clock": "2d"})).await;
+    assert_refused(&bad, 422, "bad_clock");
+    let mandiri = post_seek(
+        &mut guest,
+        &socket,
+        json!({"clock": "3+2", "game": "mandiri"}),
+    )
+    .await;
+    assert_refused(&mandiri, 422, "no_mandiri_seeks");
+    // A casual seek of a guest, taken by another guest: a casual game.
+    let a = post_seek(&mut guest, &socket, json!({"clock": "3+2"})).await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    let id = a.json()["id"].as_str().unwrap().to_string();
+    let mut other = Browser::new(s.addr);
+    let g = other
+        .post(&format!("/api/lobby/seeks/{id}/accept"), json!({}))
+        .await;
+    assert_eq!(g.status, 200, "{}", g.body);
+    assert_eq!(g.json()["game"]["rated"], false);
+    // A rated seek is not for a guest; a range keeps out a new player (1500) below it.
+    let mut ann = registered(s.addr, "Ann").await;
+    let (_ws2, socket2) = lobby(s.addr).await;
+    let a = post_seek(&mut ann, &socket2, json!({"clock": "3+2", "rated": true})).await;
+    let rated = a.json()["id"].as_str().unwrap().to_string();
+    let g = other
+        .post(&format!("/api/lobby/seeks/{rated}/accept"), json!({}))
+        .await;
+    assert_refused(&g, 403, "rated_needs_account");
+    let own = ann
+        .post(&format!("/api/lobby/seeks/{rated}/accept"), json!({}))
+        .await;
+    assert_refused(&own, 409, "own_seek");
+    let a = post_seek(
+        &mut ann,
+        &socket2,
+        json!({"clock": "5+3", "min_rating": 1600}),
+    )
+    .await;
+    let ranged = a.json()["id"].as_str().unwrap().to_string();
+    let g = other
+        .post(&format!("/api/lobby/seeks/{ranged}/accept"), json!({}))
+        .await;
+    assert_refused(&g, 403, "out_of_range");
+    let bad = post_seek(
+        &mut ann,
+        &socket2,
+        json!({"clock": "5+3", "min_rating": 1600, "max_rating": 1200}),
+    )
+    .await;
+    assert_refused(&bad, 422, "bad_range");
+    // Three seeks a socket at most.
+    let a = post_seek(&mut ann, &socket2, json!({"clock": "10+5"})).await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    let a = post_seek(&mut ann, &socket2, json!({"clock": "15+10"})).await;
+    assert_refused(&a, 409, "too_many_seeks");
+}
+
+/// A direct challenge: listed with its opponent's name, taken by that player only.
+async fn a_challenge_is_for_its_player(store: Backend) {
+    let s = server(store.db()).await;
+    let mut ann = registered(s.addr, "Ann").await;
+    let mut bo = registered(s.addr, "Bo").await;
+    let mut cy = registered(s.addr, "Cy").await;
+    let mut guest = Browser::new(s.addr);
+    let (mut ws, socket) = lobby(s.addr).await;
+    let a = post_seek(
+        &mut ann,
+        &socket,
+        json!({"clock": "1d", "opponent": "nobody"}),
+    )
+    .await;
+    assert_refused(&a, 404, "no_player");
+    let a = post_seek(&mut ann, &socket, json!({"clock": "1d", "opponent": "ANN"})).await;
+    assert_refused(&a, 422, "challenge_self");
+    let a = post_seek(
+        &mut ann,
+        &socket,
+        json!({"clock": "1d", "rated": true, "opponent": "bo"}),
+    )
+    .await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    let id = a.json()["id"].as_str().unwrap().to_string();
+    let listed = until(&mut ws, |v| lists(v, &id)).await;
+    let seek = listed["seeks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == id)
+        .unwrap()
+        .clone();
+    assert_eq!(seek["opponent"], "Bo");
+    let path = format!("/api/lobby/seeks/{id}/accept");
+    assert_refused(&cy.post(&path, json!({})).await, 403, "not_for_you");
+    let g = guest.post(&path, json!({})).await;
+    assert_eq!(g.status, 403, "{}", g.body);
+    let g = bo.post(&path, json!({})).await;
+    assert_eq!(g.status, 200, "{}", g.body);
+    assert_eq!(g.json()["game"]["rated"], true);
+}
+
+on_both_stores!(
+    a_challenge_is_for_its_player,
+    two_accepters_one_game,
+    a_seek_goes_with_its_socket,
+    guests_seek_casual_games_and_ranges_hold,
+);
+
+/// Two servers on one PostgreSQL database: a seek made on one is listed live on the other,
+/// and two players accepting it, one on each, make one game.
+#[tokio::test]
+async fn a_seek_is_seen_and_taken_on_a_second_instance() {
+    let Some(store) = Backend::postgres(module_path!()).await else {
+        return;
+    };
+    let a = server(store.db()).await;
+    let b = server(store.db()).await;
+    let (mut on_b, _) = lobby(b.addr).await;
+    let (_on_a, socket) = lobby(a.addr).await;
+    let mut guest = Browser::new(a.addr);
+    let s = post_seek(&mut guest, &socket, json!({"clock": "10+5"})).await;
+    assert_eq!(s.status, 201, "{}", s.body);
+    let id = s.json()["id"].as_str().unwrap().to_string();
+    until(&mut on_b, |v| lists(v, &id)).await;
+    race(a.addr, b.addr).await;
+}

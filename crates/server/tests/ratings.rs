@@ -1,0 +1,410 @@
+//! Rated and casual games against a real server on either store: a rated game's end moves both
+//! players' ratings once, whatever follows it; a casual game moves none; guests cannot play
+//! rated; a time-out is told as one and rates the game once on two instances sharing
+//! PostgreSQL; the leaderboard and the player's page show the ratings.
+
+#[macro_use]
+mod common;
+use common::{assert_refused, invite_code, socket, Backend, Browser, GAMES, MANDIRI};
+
+use serde_json::{json, Value};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// The moment the tests' clock starts at, in milliseconds.
+const T0: u64 = 1_900_000_000_000;
+
+/// A server on `db` whose clocks read `now` (milliseconds), its flag task looking every 20 ms.
+async fn server_on_clock(db: &str, now: &Arc<AtomicU64>) -> rajapasu_server::Running {
+    let (secs, ms) = (now.clone(), now.clone());
+    let policy = rajapasu_server::games::Policy {
+        clock: Arc::new(move || secs.load(Ordering::SeqCst) / 1000),
+        clock_ms: Arc::new(move || ms.load(Ordering::SeqCst)),
+        flag_poll: std::time::Duration::from_millis(20),
+        ..rajapasu_server::games::Policy::default()
+    };
+    rajapasu_server::spawn_with(
+        "127.0.0.1:0",
+        db,
+        rajapasu_server::limits::Limits::default(),
+        policy,
+    )
+    .await
+    .expect("server starts")
+}
+
+/// A registered player's browser.
+async fn player(addr: std::net::SocketAddr, name: &str) -> Browser {
+    let mut b = Browser::new(addr);
+    let a = b.register(name, "a long secret").await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    b
+}
+
+/// `creator` makes an online game of `games` with `body`, `joiner` takes the next seat: the
+/// game's id and the two tokens.
+async fn online_game(
+    games: &str,
+    creator: &mut Browser,
+    joiner: &mut Browser,
+    body: Value,
+) -> (String, String, String) {
+    let a = creator.post(games, body).await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    let created = a.json();
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["token"].as_str().unwrap().to_string();
+    let j = joiner
+        .post(
+            &format!("{games}/{id}/join"),
+            json!({"invite": invite_code(&created)}),
+        )
+        .await;
+    assert_eq!(j.status, 200, "{}", j.body);
+    let other = j.json()["token"].as_str().unwrap().to_string();
+    (id, token, other)
+}
+
+/// The player's page as the API gives it.
+async fn page(b: &mut Browser, name: &str) -> Value {
+    let a = b
+        .send("GET", &format!("/api/players/{name}"), None, &[])
+        .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    a.json()
+}
+
+async fn a_rated_game_moves_both_ratings_once(store: Backend) {
+    let server = rajapasu_server::spawn_with(
+        "127.0.0.1:0",
+        store.db(),
+        rajapasu_server::limits::Limits::default(),
+        rajapasu_server::games::Policy::default(),
+    )
+    .await
+    .unwrap();
+    let mut ann = player(server.addr, "Ann").await;
+    let mut bo = player(server.addr, "Bo").await;
+    let body = json!({"kind": "online", "mode": "round", "clock": "5+3", "rated": true});
+    let (id, ann_token, _) = online_game(GAMES, &mut ann, &mut bo, body).await;
+    let g = ann
+        .send("GET", &format!("{GAMES}/{id}"), None, &[])
+        .await
+        .json();
+    assert_eq!(g["rated"], true);
+    assert_eq!(g["accounts"], json!({"south": "Ann", "north": "Bo"}));
+    // The players go by their accounts' names, in the record too.
+    assert_eq!(g["names"], json!({"south": "Ann", "north": "Bo"}));
+    // Ann resigns: Bo won a rated real-time single round.
+    let r = ann
+        .post(&format!("{GAMES}/{id}/resign"), json!({"token": ann_token}))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let after_ann = page(&mut ann, "ann").await;
+    let after_bo = page(&mut ann, "Bo").await;
+    let (a, b) = (
+        &after_ann["ratings"]["round-realtime"],
+        &after_bo["ratings"]["round-realtime"],
+    );
+    // Two new players, one game: 1500 ± 162 (Glicko-2 with the paper's settings).
+    assert_eq!(
+        (a["rating"].as_i64(), a["games"].as_i64()),
+        (Some(1338), Some(1)),
+        "{a}"
+    );
+    assert_eq!(
+        (b["rating"].as_i64(), b["games"].as_i64()),
+        (Some(1662), Some(1)),
+        "{b}"
+    );
+    assert_eq!(a["provisional"], true);
+    assert_eq!(after_bo["history"].as_array().unwrap().len(), 1);
+    assert_eq!(after_bo["history"][0]["change"], 162);
+    assert_eq!(after_bo["history"][0]["game"], id.as_str());
+    // What the game did, for its page.
+    let change = ann
+        .send("GET", &format!("/api/ratings/games/{id}"), None, &[])
+        .await
+        .json();
+    let changes: Vec<(String, i64, i64)> = change["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["name"].as_str().unwrap().to_string(),
+                p["rating"].as_i64().unwrap(),
+                p["change"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        changes,
+        [
+            ("Ann".to_string(), 1338, -162),
+            ("Bo".to_string(), 1662, 162)
+        ]
+    );
+    // Only that pool has a rating.
+    assert_eq!(after_ann["ratings"].as_object().unwrap().len(), 1);
+    // What follows the end (a rematch offered, a name) rates nothing again.
+    let o = ann
+        .post(
+            &format!("{GAMES}/{id}/rematch"),
+            json!({"token": ann_token}),
+        )
+        .await;
+    assert_eq!(o.status, 200, "{}", o.body);
+    let n = ann
+        .post(
+            &format!("{GAMES}/{id}/name"),
+            json!({"token": ann_token, "name": "A"}),
+        )
+        .await;
+    assert_eq!(n.status, 200, "{}", n.body);
+    let again = page(&mut ann, "Bo").await;
+    assert_eq!(again["ratings"], after_bo["ratings"]);
+    assert_eq!(again["history"].as_array().unwrap().len(), 1);
+    // The leaderboard: Bo above Ann.
+    let l = ann
+        .send("GET", "/api/leaderboard/round-realtime", None, &[])
+        .await;
+    assert_eq!(l.status, 200, "{}", l.body);
+    let board = l.json();
+    let names: Vec<&str> = board["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Bo", "Ann"]);
+    assert_eq!(board["players"][0]["rank"], 1);
+    let empty = ann
+        .send("GET", "/api/leaderboard/match-correspondence", None, &[])
+        .await;
+    assert_eq!(empty.json()["players"], json!([]));
+    let bad = ann.send("GET", "/api/leaderboard/chess", None, &[]).await;
+    assert_refused(&bad, 404, "no_pool");
+    let nobody = ann.send("GET", "/api/players/Nobody", None, &[]).await;
+    assert_refused(&nobody, 404, "no_player");
+}
+
+async fn a_casual_game_moves_no_rating(store: Backend) {
+    let server = rajapasu_server::spawn_with(
+        "127.0.0.1:0",
+        store.db(),
+        rajapasu_server::limits::Limits::default(),
+        rajapasu_server::games::Policy::default(),
+    )
+    .await
+    .unwrap();
+    let mut ann = player(server.addr, "Ann").await;
+    let mut bo = player(server.addr, "Bo").await;
+    for rated in [json!(false), Value::Null] {
+        let mut body = json!({"kind": "online", "mode": "round", "clock": "5+3"});
+        if !rated.is_null() {
+            body["rated"] = rated;
+        }
+        let (id, ann_token, _) = online_game(GAMES, &mut ann, &mut bo, body).await;
+        let g = ann
+            .send("GET", &format!("{GAMES}/{id}"), None, &[])
+            .await
+            .json();
+        assert_eq!(g["rated"], false);
+        let r = ann
+            .post(&format!("{GAMES}/{id}/resign"), json!({"token": ann_token}))
+            .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    for name in ["Ann", "Bo"] {
+        let p = page(&mut ann, name).await;
+        assert_eq!(p["ratings"], json!({}), "{name}");
+        assert_eq!(p["history"], json!([]), "{name}");
+    }
+    let l = ann
+        .send("GET", "/api/leaderboard/round-realtime", None, &[])
+        .await;
+    assert_eq!(l.json()["players"], json!([]));
+}
+
+async fn guests_cannot_play_rated(store: Backend) {
+    let server = rajapasu_server::spawn_with(
+        "127.0.0.1:0",
+        store.db(),
+        rajapasu_server::limits::Limits::default(),
+        rajapasu_server::games::Policy::default(),
+    )
+    .await
+    .unwrap();
+    let mut guest = Browser::new(server.addr);
+    let rated = json!({"kind": "online", "clock": "3+2", "rated": true});
+    // A guest cannot create a rated game, in either game.
+    for games in [GAMES, MANDIRI] {
+        let a = guest.post(games, rated.clone()).await;
+        assert_refused(&a, 403, "rated_needs_account");
+    }
+    // Nor join one.
+    let mut ann = player(server.addr, "Ann").await;
+    let a = ann.post(GAMES, rated.clone()).await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    let created = a.json();
+    let id = created["id"].as_str().unwrap();
+    let join = json!({"invite": invite_code(&created)});
+    let j = guest
+        .post(&format!("{GAMES}/{id}/join"), join.clone())
+        .await;
+    assert_refused(&j, 403, "rated_needs_account");
+    // Nor can one account take both seats.
+    let mut ann_again = Browser::new(server.addr);
+    ann_again.login("Ann", "a long secret").await;
+    let j = ann_again
+        .post(&format!("{GAMES}/{id}/join"), join.clone())
+        .await;
+    assert_refused(&j, 409, "same_account");
+    // A rated game needs a clock, an online game and the rules' start.
+    let untimed = ann
+        .post(GAMES, json!({"kind": "online", "rated": true}))
+        .await;
+    assert_refused(&untimed, 422, "rated_needs_clock");
+    let local = ann
+        .post(GAMES, json!({"kind": "local", "rated": true}))
+        .await;
+    assert_refused(&local, 422, "rated_needs_online");
+    let body =
+        json!({"kind": "online", "clock": "3+2", "rated": true, "position": "4444444/4444444 S"});
+    let placed = ann.post(GAMES, body).await;
+    assert_refused(&placed, 422, "rated_start");
+    // The guest's casual game with an account's player is fine, and the seat is still open.
+    let casual = ann
+        .post(GAMES, json!({"kind": "online", "clock": "3+2"}))
+        .await;
+    let created = casual.json();
+    let id = created["id"].as_str().unwrap();
+    let j = guest
+        .post(
+            &format!("{GAMES}/{id}/join"),
+            json!({"invite": invite_code(&created)}),
+        )
+        .await;
+    assert_eq!(j.status, 200, "{}", j.body);
+    // The rated game is still waiting for a registered opponent.
+    let mut bo = player(server.addr, "Bo").await;
+    let created_id = a.json()["id"].as_str().unwrap().to_string();
+    let j = bo.post(&format!("{GAMES}/{created_id}/join"), join).await;
+    assert_eq!(j.status, 200, "{}", j.body);
+}
+
+/// A rated Mandiri game: three pairs by captures, the one who resigned losing to both others.
+async fn a_rated_mandiri_game_rates_three_pairs(store: Backend) {
+    let server = rajapasu_server::spawn_with(
+        "127.0.0.1:0",
+        store.db(),
+        rajapasu_server::limits::Limits::default(),
+        rajapasu_server::games::Policy::default(),
+    )
+    .await
+    .unwrap();
+    let mut ann = player(server.addr, "Ann").await;
+    let mut bo = player(server.addr, "Bo").await;
+    let mut cy = player(server.addr, "Cy").await;
+    let a = ann
+        .post(
+            MANDIRI,
+            json!({"kind": "online", "clock": "1d", "rated": true}),
+        )
+        .await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    let created = a.json();
+    let id = created["id"].as_str().unwrap().to_string();
+    let ann_token = created["token"].as_str().unwrap().to_string();
+    let invites: Vec<String> = created["invites"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| invite_code(&json!({"invite": l})))
+        .collect();
+    assert_eq!(invites.len(), 2, "{created}");
+    for (b, code) in [(&mut bo, &invites[0]), (&mut cy, &invites[1])] {
+        let j = b
+            .post(&format!("{MANDIRI}/{id}/join"), json!({"invite": code}))
+            .await;
+        assert_eq!(j.status, 200, "{}", j.body);
+    }
+    let r = ann
+        .post(
+            &format!("{MANDIRI}/{id}/resign"),
+            json!({"token": ann_token}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let rating = |p: &Value| {
+        p["ratings"]["mandiri-correspondence"]["rating"]
+            .as_i64()
+            .unwrap()
+    };
+    let (pa, pb, pc) = (
+        page(&mut ann, "Ann").await,
+        page(&mut ann, "Bo").await,
+        page(&mut ann, "Cy").await,
+    );
+    // Ann lost to both; Bo and Cy captured nothing yet: a draw between them.
+    assert!(rating(&pa) < 1500, "{pa}");
+    assert!(
+        rating(&pb) > 1500 && rating(&pb) == rating(&pc),
+        "{pb} {pc}"
+    );
+    assert_eq!(pa["ratings"]["mandiri-correspondence"]["games"], 1);
+}
+
+on_both_stores!(
+    a_rated_game_moves_both_ratings_once,
+    a_casual_game_moves_no_rating,
+    guests_cannot_play_rated,
+    a_rated_mandiri_game_rates_three_pairs,
+);
+
+/// Two servers on one PostgreSQL database, both flag tasks looking at the same deadline of a
+/// rated game: the time-out is told as one, and the game is rated once.
+#[tokio::test]
+async fn two_instances_rate_a_time_out_once() {
+    let Some(store) = Backend::postgres(module_path!()).await else {
+        return;
+    };
+    let now = Arc::new(AtomicU64::new(T0));
+    let a = server_on_clock(store.db(), &now).await;
+    let b = server_on_clock(store.db(), &now).await;
+    let mut ann = player(a.addr, "Ann").await;
+    let mut bo = player(b.addr, "Bo").await;
+    let body = json!({"kind": "online", "mode": "round", "clock": "1+0", "rated": true});
+    let (id, _, _) = online_game(GAMES, &mut ann, &mut bo, body).await;
+    // Both instances hold the game, and a socket on B hears the end.
+    let mut ws = socket(b.addr, GAMES, &id).await.unwrap();
+    common::get_game(a.addr, GAMES, &id).await;
+    now.fetch_add(60_000, Ordering::SeqCst);
+    let told = loop {
+        let v = common::next_update(&mut ws).await;
+        if v["type"] != "state" {
+            break v;
+        }
+    };
+    assert_eq!(told["type"], "timed_out", "{told}");
+    assert_eq!(told["side"], "south", "{told}");
+    // Both tasks have looked again since: one rating each.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    for name in ["Ann", "Bo"] {
+        let p = page(&mut ann, name).await;
+        assert_eq!(p["ratings"]["round-realtime"]["games"], 1, "{name}: {p}");
+        assert_eq!(p["history"].as_array().unwrap().len(), 1, "{name}: {p}");
+    }
+    let p = page(&mut ann, "Ann").await;
+    assert_eq!(p["ratings"]["round-realtime"]["rating"], 1338, "{p}");
+    let (client, connection) = tokio_postgres::connect(store.db(), tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    let rated = client
+        .query_one("SELECT count(*) FROM rated_games WHERE game = $1", &[&id])
+        .await
+        .unwrap();
+    assert_eq!(rated.get::<_, i64>(0), 1);
+}

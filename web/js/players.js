@@ -1,0 +1,164 @@
+// The players' page: `/players`, the leaderboard of each rating pool and a search by name; and
+// `/@/NAME`, a player's page: their rating in each pool with its history as a chart, their
+// games in progress (their move first) and finished (with every record to download), and their
+// rated games. docs/API.md, "Ratings" and "Players".
+
+import { call, errorText } from './api.js';
+import { t, setLanguage, preferred, languageSwitch, element, language, formatNumber } from './i18n.js';
+import { POOLS, poolName, ratingText, ratingNumber } from './ratings.js';
+
+const $ = (id) => document.getElementById(id);
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** The player whose page this is, from `/@/NAME`; null on `/players`. */
+function playerName() {
+  const m = location.pathname.match(/^\/@\/(.+)$/);
+  return m ? decodeURIComponent(m[1]) : null;
+}
+
+let shown = null;
+let games = null;
+
+async function showBoard() {
+  const pool = $('pool').value;
+  $('boards-error').textContent = '';
+  try {
+    const r = await call('GET', `/api/leaderboard/${pool}`);
+    $('leaderboard').replaceChildren(...r.players.map((p) => element('tr', {},
+      element('td', { textContent: formatNumber(p.rank) }),
+      element('td', {}, element('a', { href: `/@/${encodeURIComponent(p.name)}`, textContent: p.name })),
+      element('td', { textContent: ratingText(p) }),
+      element('td', { textContent: formatNumber(p.games) }))));
+    $('leaderboard-empty').hidden = r.players.length > 0;
+  } catch (err) {
+    $('boards-error').textContent = errorText(err);
+  }
+}
+
+function fillPools() {
+  const chosen = $('pool').value || POOLS[0];
+  $('pool').replaceChildren(...POOLS.map((p) => element('option', { value: p, textContent: poolName(p) })));
+  $('pool').value = chosen;
+}
+
+/** A small chart of one pool's ratings after each rated game. */
+function chart(pool, points) {
+  const w = 320, h = 90, pad = 6;
+  const values = points.map((p) => p.rating);
+  const lo = Math.min(...values), hi = Math.max(...values);
+  const span = Math.max(hi - lo, 1);
+  const x = (i) => pad + (points.length === 1 ? (w - 2 * pad) / 2 : (i * (w - 2 * pad)) / (points.length - 1));
+  const y = (v) => h - pad - ((v - lo) * (h - 2 * pad)) / span;
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
+  svg.setAttribute('class', 'rating-chart');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', t('players.chart', { pool: poolName(pool), from: ratingNumber(values[0]), to: ratingNumber(values[values.length - 1]) }));
+  const line = document.createElementNS(SVG, 'polyline');
+  line.setAttribute('points', points.map((p, i) => `${x(i)},${y(p.rating)}`).join(' '));
+  svg.append(line);
+  for (const [i, p] of points.entries()) {
+    const dot = document.createElementNS(SVG, 'circle');
+    dot.setAttribute('cx', x(i));
+    dot.setAttribute('cy', y(p.rating));
+    dot.setAttribute('r', 3);
+    svg.append(dot);
+  }
+  return element('figure', {}, element('figcaption', { className: 'small', textContent: poolName(pool) }), svg);
+}
+
+function changeText(change) {
+  return change > 0 ? `+${formatNumber(change)}` : change < 0 ? `−${formatNumber(-change)}` : '±0';
+}
+
+function renderPlayer() {
+  const p = shown;
+  if (!p) return;
+  $('player-name').textContent = p.name;
+  $('player-challenge').href = `/lobby?opponent=${encodeURIComponent(p.name)}`;
+  $('player-since').textContent = t('account.since', { date: new Date(p.created * 1000).toLocaleDateString(language()) });
+  const pools = POOLS.filter((pool) => p.ratings[pool]);
+  $('player-unrated').hidden = pools.length > 0;
+  $('player-ratings').replaceChildren(...pools.map((pool) => element('tr', { 'data-pool': pool },
+    element('td', { textContent: poolName(pool) }),
+    element('td', { className: 'rating', textContent: ratingText(p.ratings[pool]) }),
+    element('td', { textContent: formatNumber(p.ratings[pool].games) }))));
+  $('player-charts').replaceChildren(...pools
+    .map((pool) => [pool, p.history.filter((h) => h.pool === pool)])
+    .filter(([, points]) => points.length > 0)
+    .map(([pool, points]) => chart(pool, points)));
+  $('player-history').replaceChildren(...[...p.history].reverse().map((h) => {
+    const page = h.pool.startsWith('mandiri') ? '/m' : '/g';
+    const when = new Date(h.at * 1000).toLocaleString(language());
+    return element('li', {},
+      element('a', { href: `${page}/${h.game}`, textContent: `${poolName(h.pool)} · ${when}` }),
+      element('span', { className: 'rating-change', textContent: ` ${ratingNumber(h.rating)} (${changeText(h.change)})` }));
+  }));
+}
+
+/** A game of the player's lists: its players, clock and, once over, the player's result. */
+function gameItem(g, name) {
+  const others = g.players.filter((_, i) => !g.mine.includes(i)).map((p) => p.account || p.name).join(', ');
+  const parts = [t(g.game === 'mandiri' ? 'm.title' : 'app.title'), t('players.against', { names: others })];
+  if (g.clock) parts.push(g.clock.endsWith('d') ? t(`clock.day${g.clock.slice(0, -1)}`) : g.clock);
+  parts.push(t(g.rated ? 'rating.rated' : 'rating.casual'));
+  const item = element('li', { 'data-game': g.id }, element('a', { href: g.watch, textContent: parts.join(' · ') }));
+  if (!g.over) {
+    const turn = g.their_turn ? t('players.yourTurn', { name }) : t('players.theirTurn');
+    item.append(element('span', { className: g.their_turn ? 'turn mine' : 'turn', textContent: ` — ${turn}` }));
+  } else {
+    const result = g.score === 1 ? 'players.won' : g.score === 0 ? 'players.lost' : 'players.drew';
+    item.append(element('span', { className: 'result', textContent: ` — ${t(result)}` }),
+      ' ', element('a', { href: `/api/${g.game === 'mandiri' ? 'mandiri/' : ''}games/${g.id}/record`, textContent: t('players.record') }));
+  }
+  return item;
+}
+
+function renderGames() {
+  if (!games || !shown) return;
+  $('player-no-playing').hidden = games.playing.length > 0;
+  $('player-no-finished').hidden = games.finished.length > 0;
+  $('player-playing').replaceChildren(...games.playing.map((g) => gameItem(g, shown.name)));
+  $('player-finished').replaceChildren(...games.finished.map((g) => gameItem(g, shown.name)));
+  const base = `/api/players/${encodeURIComponent(shown.name)}/records`;
+  $('export-text').href = `${base}?format=text`;
+  $('export-json').href = `${base}?format=json`;
+}
+
+async function showPlayer(name) {
+  $('player').hidden = false;
+  try {
+    shown = await call('GET', `/api/players/${encodeURIComponent(name)}`);
+    document.title = `${shown.name} · ${t('app.title')}`;
+    renderPlayer();
+    games = await call('GET', `/api/players/${encodeURIComponent(name)}/games`);
+    renderGames();
+  } catch (err) {
+    $('player-name').textContent = name;
+    $('player-error').textContent = errorText(err);
+  }
+}
+
+function render() {
+  if (!$('boards').hidden) fillPools();
+  renderPlayer();
+  renderGames();
+}
+
+async function start() {
+  await setLanguage(preferred());
+  languageSwitch($('lang'), render);
+  const name = playerName();
+  if (name) return showPlayer(name);
+  $('boards').hidden = false;
+  fillPools();
+  $('pool').addEventListener('change', showBoard);
+  $('find-player').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const typed = new FormData(e.target).get('name').trim();
+    if (typed) location.href = `/@/${encodeURIComponent(typed)}`;
+  });
+  await showBoard();
+}
+
+start();
