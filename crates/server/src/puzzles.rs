@@ -1,12 +1,14 @@
 //! The puzzles' routes (docs/API.md, docs/PUZZLES.md): the shipped set of puzzles with proven
 //! solutions, a puzzle chosen near a rating and by theme, the daily puzzle, and attempts, which
-//! move the puzzle's Glicko-2 rating (kept here) and the player's (sent and returned: a guest
-//! keeps theirs in the browser).
+//! move the puzzle's Glicko-2 rating (kept in the store, so that it survives a restart and is
+//! shared by every instance) and the player's (sent and returned: a guest keeps theirs in the
+//! browser).
 //!
 //! The routes carry their own state, so the shared router only merges them.
 
 use crate::error::ApiError;
 use crate::requests::{ApiJson, ApiPath, ApiQuery};
+use crate::store::Store;
 use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -17,7 +19,7 @@ use rajapasu_rating::{Config, Rating, Score};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// A puzzle's deviation before its first attempt: its starting rating is a guess from its
 /// features (docs/PUZZLES.md), so attempts move it quickly at first.
@@ -27,25 +29,18 @@ const NEAREST: usize = 24;
 /// Ids a request may ask to leave out.
 const MAX_EXCLUDED: usize = 200;
 
-/// The set and each puzzle's rating now.
+/// The set, and the store that keeps each puzzle's rating once attempted.
 pub struct Puzzles {
     set: &'static [Puzzle],
     by_id: HashMap<&'static str, usize>,
-    ratings: Mutex<Vec<Rating>>,
+    store: Arc<dyn Store>,
     config: Config,
 }
 
 impl Puzzles {
-    /// The shipped set, each puzzle at its starting rating.
-    pub fn new() -> Puzzles {
+    /// The shipped set, with its ratings in `store`.
+    pub fn new(store: Arc<dyn Store>) -> Puzzles {
         let set = embedded();
-        let ratings = set
-            .iter()
-            .map(|p| {
-                Rating::new(f64::from(p.rating), START_DEVIATION, 0.06)
-                    .expect("a starting rating is valid")
-            })
-            .collect();
         Puzzles {
             set,
             by_id: set
@@ -53,13 +48,41 @@ impl Puzzles {
                 .enumerate()
                 .map(|(i, p)| (p.id.as_str(), i))
                 .collect(),
-            ratings: Mutex::new(ratings),
+            store,
             config: Config::default(),
         }
     }
 
-    fn rating(&self, i: usize) -> Rating {
-        self.ratings.lock().expect("not poisoned")[i]
+    /// The starting rating of puzzle `i`, before any attempt.
+    fn start(&self, i: usize) -> Rating {
+        Rating::new(f64::from(self.set[i].rating), START_DEVIATION, 0.06)
+            .expect("a starting rating is valid")
+    }
+
+    /// The rating of puzzle `i` now.
+    async fn rating(&self, i: usize) -> Result<Rating, ApiError> {
+        let stored = self
+            .store
+            .puzzle_rating(&self.set[i].id)
+            .await
+            .map_err(ApiError::unavailable)?;
+        Ok(stored.unwrap_or_else(|| self.start(i)))
+    }
+
+    /// Every puzzle's rating now, by index.
+    async fn ratings(&self) -> Result<Vec<Rating>, ApiError> {
+        let stored = self
+            .store
+            .puzzle_ratings()
+            .await
+            .map_err(ApiError::unavailable)?;
+        let mut all: Vec<Rating> = (0..self.set.len()).map(|i| self.start(i)).collect();
+        for (id, r) in stored {
+            if let Some(&i) = self.by_id.get(id.as_str()) {
+                all[i] = r;
+            }
+        }
+        Ok(all)
     }
 
     fn index(&self, id: &str) -> Result<usize, ApiError> {
@@ -70,13 +93,13 @@ impl Puzzles {
     }
 
     /// The puzzle as the page takes it: the stored puzzle, its rating now and the start's view.
-    fn shown(&self, i: usize) -> Value {
+    async fn shown(&self, i: usize) -> Result<Value, ApiError> {
         let p = &self.set[i];
         let mut v = serde_json::to_value(p).expect("a puzzle serialises");
-        let r = self.rating(i);
+        let r = self.rating(i).await?;
         v["rating_now"] = json!(r.rating().round() as i64);
         v["view"] = json!(GameView::new(&p.game().expect("the set is checked")));
-        v
+        Ok(v)
     }
 
     /// The daily puzzle of day `day` (days since 1970 in UTC): one of the set's puzzles that a
@@ -94,16 +117,10 @@ impl Puzzles {
     }
 }
 
-impl Default for Puzzles {
-    fn default() -> Puzzles {
-        Puzzles::new()
-    }
-}
-
 type PuzzleState = Arc<Puzzles>;
 
-/// The puzzles' routes, with their own state.
-pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
+/// The puzzles' routes, with their own state: the set and `store`.
+pub fn router<S: Clone + Send + Sync + 'static>(store: Arc<dyn Store>) -> Router<S> {
     Router::new()
         .route("/api/puzzles", get(index))
         .route("/api/puzzles/next", get(next))
@@ -111,7 +128,7 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/api/puzzles/{id}", get(one))
         .route("/api/puzzles/{id}/attempt", post(attempt))
         .route("/api/puzzles/mistakes", post(crate::mistakes::mistakes))
-        .with_state(Arc::new(Puzzles::new()))
+        .with_state(Arc::new(Puzzles::new(store)))
 }
 
 async fn index(State(p): State<PuzzleState>) -> Json<Value> {
@@ -182,7 +199,7 @@ async fn next(
                 .code("bad_exclude"),
         );
     }
-    let ratings = p.ratings.lock().expect("not poisoned").clone();
+    let ratings = p.ratings().await?;
     let mut pool: Vec<(f64, usize)> = (0..p.set.len())
         .filter(|&i| theme.map_or(true, |t| p.set[i].themes.contains(&t)))
         .filter(|&i| !excluded.contains(&p.set[i].id.as_str()))
@@ -199,20 +216,20 @@ async fn next(
             .map_or(1, |d| d.as_nanos() as u64)
     });
     let i = pool[Rng::new(mix(seed)).below(pool.len())].1;
-    Ok(Json(p.shown(i)))
+    Ok(Json(p.shown(i).await?))
 }
 
-async fn daily(State(p): State<PuzzleState>) -> Json<Value> {
-    let mut v = p.shown(p.daily_index(today()));
+async fn daily(State(p): State<PuzzleState>) -> Result<Json<Value>, ApiError> {
+    let mut v = p.shown(p.daily_index(today())).await?;
     v["daily"] = json!(true);
-    Json(v)
+    Ok(Json(v))
 }
 
 async fn one(
     State(p): State<PuzzleState>,
     ApiPath(id): ApiPath<String>,
 ) -> Result<Json<Value>, ApiError> {
-    Ok(Json(p.shown(p.index(&id)?)))
+    Ok(Json(p.shown(p.index(&id)?).await?))
 }
 
 /// A player's Glicko-2 rating as the API carries it.
@@ -277,10 +294,17 @@ async fn attempt(
             ApiError::unprocessable(format!("player: {e}")).code("bad_player_rating")
         })?,
     };
-    let mut ratings = p.ratings.lock().expect("not poisoned");
-    let (player_after, puzzle_after) = rate_attempt(&p.config, &player, &ratings[i], req.solved);
-    ratings[i] = puzzle_after;
-    drop(ratings);
+    let (config, solved) = (p.config, req.solved);
+    let (puzzle_before, puzzle_after) = p
+        .store
+        .rate_puzzle(
+            &id,
+            p.start(i),
+            Box::new(move |puzzle| rate_attempt(&config, &player, &puzzle, solved).1),
+        )
+        .await
+        .map_err(ApiError::unavailable)?;
+    let (player_after, _) = rate_attempt(&p.config, &player, &puzzle_before, req.solved);
     Ok(Json(json!({
         "id": id,
         "solved": req.solved,
@@ -323,7 +347,9 @@ mod tests {
 
     #[test]
     fn the_daily_puzzle_is_the_same_all_day_and_changes() {
-        let p = Puzzles::new();
+        let p = Puzzles::new(Arc::new(
+            crate::store::sqlite::SqliteStore::open(":memory:").expect("an in-memory store"),
+        ));
         assert_eq!(p.daily_index(20_000), p.daily_index(20_000));
         let days: std::collections::HashSet<usize> =
             (20_000..20_010).map(|d| p.daily_index(d)).collect();

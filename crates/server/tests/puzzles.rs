@@ -1,10 +1,63 @@
 //! The puzzles' API against a real server: the set's index, a puzzle chosen by rating and
 //! theme, the daily puzzle, attempts moving the puzzle's rating and the player's, the mistakes
-//! of a game, and bad input answered with JSON errors.
+//! of a game, bad input answered with JSON errors, and a puzzle's rating kept by the store
+//! across a restart (SQLite and PostgreSQL).
 
+#[macro_use]
 mod common;
-use common::{assert_refused, get, post, server};
+use common::{assert_refused, get, lasting_db, post, remove_sqlite_files, server, Backend};
 use serde_json::json;
+
+/// A server on `db` that outlives nothing: stopped by the test.
+async fn server_on_db(db: &str) -> rajapasu_server::Running {
+    rajapasu_server::spawn_with(
+        "127.0.0.1:0",
+        db,
+        rajapasu_server::limits::Limits::default(),
+        rajapasu_server::games::Policy::default(),
+    )
+    .await
+    .expect("server starts")
+}
+
+on_both_stores!(a_puzzles_rating_survives_a_restart);
+
+/// Two servers on one database, one after the other: the second starts from the rating the
+/// first's attempt left, not from the shipped set's.
+async fn a_puzzles_rating_survives_a_restart(store: Backend) {
+    let db = lasting_db(&store, "rajapasu-puzzle-ratings");
+    let first = server_on_db(&db).await;
+    let p = get(first.addr, "/api/puzzles/next?rating=1500&seed=3")
+        .await
+        .json();
+    let id = p["id"].as_str().unwrap().to_string();
+    let start = p["rating_now"].as_i64().unwrap();
+    let a = post(
+        first.addr,
+        &format!("/api/puzzles/{id}/attempt"),
+        json!({"solved": true}),
+    )
+    .await
+    .json();
+    let after = a["puzzle_rating"].as_i64().unwrap();
+    assert!(after < start, "{a}");
+    first.stop().await;
+
+    let second = server_on_db(&db).await;
+    let now = get(second.addr, &format!("/api/puzzles/{id}")).await.json();
+    assert_eq!(now["rating_now"], json!(after), "{now}");
+    // The next attempt moves on from the stored rating.
+    let b = post(
+        second.addr,
+        &format!("/api/puzzles/{id}/attempt"),
+        json!({"solved": true}),
+    )
+    .await
+    .json();
+    assert!(b["puzzle_rating"].as_i64().unwrap() < after, "{b}");
+    second.stop().await;
+    remove_sqlite_files(&store, &db);
+}
 
 #[tokio::test]
 async fn the_index_next_daily_and_one_puzzle() {

@@ -78,12 +78,18 @@ pub enum Notice {
 
 /// A place that keeps games, the accounts of the players
 /// ([`AccountStore`](super::accounts::AccountStore)), their ratings
-/// ([`RatingStore`](super::ratings::RatingStore)) and the lobby's seeks
-/// ([`LobbyStore`](super::lobby::LobbyStore)). Every method returns once its work is
+/// ([`RatingStore`](super::ratings::RatingStore)), the lobby's seeks
+/// ([`LobbyStore`](super::lobby::LobbyStore)) and the puzzles' ratings
+/// ([`PuzzleStore`](super::puzzles::PuzzleStore)). Every method returns once its work is
 /// committed.
 #[async_trait::async_trait]
 pub trait Store:
-    super::accounts::AccountStore + super::ratings::RatingStore + super::lobby::LobbyStore + Send + Sync
+    super::accounts::AccountStore
+    + super::ratings::RatingStore
+    + super::lobby::LobbyStore
+    + super::puzzles::PuzzleStore
+    + Send
+    + Sync
 {
     /// Stores a new game (version 0, with the moves of an imported record), unless `cap`
     /// unfinished games are stored already ([`StoreError::Full`]).

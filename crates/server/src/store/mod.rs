@@ -1,7 +1,8 @@
 //! Where games are kept: the [`Store`] trait and what passes through it ([`contract`]), and its
 //! two implementations, [`sqlite`] (one file, the default) and [`postgres`] (a server that
 //! several instances can share); [`open`] picks one from `--db`. Each also keeps the players'
-//! accounts ([`accounts`]), their ratings ([`ratings`]) and the lobby's seeks ([`lobby`]). docs/STORAGE.md
+//! accounts ([`accounts`]), their ratings ([`ratings`]), the lobby's seeks ([`lobby`]) and the puzzles' ratings
+//! ([`puzzles`]). docs/STORAGE.md
 //! describes the schema and the policies.
 //!
 //! Every change of a game names the version of the game it was made on and is refused with
@@ -17,18 +18,22 @@ pub mod lobby;
 pub mod postgres;
 mod postgres_accounts;
 mod postgres_lobby;
+mod postgres_puzzles;
 mod postgres_rated;
 mod postgres_ratings;
+pub mod puzzles;
 pub mod ratings;
 pub mod sqlite;
 mod sqlite_accounts;
 mod sqlite_lobby;
+mod sqlite_puzzles;
 mod sqlite_rated;
 mod sqlite_ratings;
 
 pub use accounts::AccountStore;
 pub use contract::{Activity, Change, Notice, Store, StoreError, StoredGame};
 pub use lobby::LobbyStore;
+pub use puzzles::PuzzleStore;
 pub use ratings::RatingStore;
 use std::sync::Arc;
 

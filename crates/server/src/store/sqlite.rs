@@ -154,6 +154,8 @@ impl SqliteStore {
             .map_err(failed("set up"))?;
         conn.execute_batch(super::lobby::SQLITE_SCHEMA)
             .map_err(failed("set up"))?;
+        conn.execute_batch(super::puzzles::SQLITE_SCHEMA)
+            .map_err(failed("set up"))?;
         let (tx, rx) = mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("rajapasu-store".into())
