@@ -2,7 +2,8 @@
 // in, and once in: the account's games (kept in this browser too, so that the Play pages list
 // them), log out here or everywhere, change the password. docs/API.md, "Accounts".
 
-import { call, errorText, seats, mandiriSeats, markSignedIn } from './api.js';
+import { call, errorText, seats, mandiriSeats, markSignedIn, guestPuzzleRating } from './api.js';
+import { ratingText } from './ratings.js';
 import { t, setLanguage, preferred, languageSwitch, element, language } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
@@ -37,6 +38,9 @@ function render() {
   $('account-name').textContent = account.name;
   $('account-page').href = `/@/${encodeURIComponent(account.name)}`;
   $('account-since').textContent = t('account.since', { date: new Date(account.created * 1000).toLocaleDateString(language()) });
+  const pr = account.puzzle_rating;
+  $('account-puzzle-rating').hidden = !pr;
+  $('account-puzzle-rating').textContent = pr ? t('players.puzzleRating', { rating: ratingText(pr) }) : '';
   $('account-no-games').hidden = account.games.length > 0;
   $('account-games').replaceChildren(...account.games.map(gameLink));
 }
@@ -71,11 +75,12 @@ async function start() {
   await setLanguage(preferred());
   languageSwitch($('lang'), render);
   onSubmit('register-form', 'register-error', async (fd) => {
-    await call('POST', '/api/account/register', { name: fd.get('name'), password: fd.get('password'), games: guestSeats() });
+    // The guest's puzzle rating goes with it, once: the account keeps it if it has none.
+    await call('POST', '/api/account/register', { name: fd.get('name'), password: fd.get('password'), games: guestSeats(), puzzle_rating: guestPuzzleRating() });
     await refresh();
   });
   onSubmit('login-form', 'login-error', async (fd) => {
-    await call('POST', '/api/account/login', { name: fd.get('name'), password: fd.get('password') });
+    await call('POST', '/api/account/login', { name: fd.get('name'), password: fd.get('password'), puzzle_rating: guestPuzzleRating() });
     await refresh();
   });
   onSubmit('password-form', 'password-error', async (fd) => {

@@ -92,6 +92,24 @@ export function markSignedIn(yes) {
   localStorage.setItem('rajapasu.signedIn', yes ? 'yes' : 'no');
 }
 
+const PUZZLE_RATING_KEY = 'rajapasu.puzzleRating';
+
+/** A guest's puzzle rating, kept in this browser ({rating, deviation, volatility}), or null. */
+export function guestPuzzleRating() {
+  try {
+    const r = JSON.parse(localStorage.getItem(PUZZLE_RATING_KEY) || 'null');
+    if (r && Number.isFinite(r.rating) && Number.isFinite(r.deviation) && Number.isFinite(r.volatility)) return r;
+  } catch {
+    // A damaged entry is a new player.
+  }
+  return null;
+}
+
+/** Keeps a guest's puzzle rating in this browser. */
+export function saveGuestPuzzleRating(r) {
+  localStorage.setItem(PUZZLE_RATING_KEY, JSON.stringify({ rating: r.rating, deviation: r.deviation, volatility: r.volatility }));
+}
+
 /** The two-player games' seats. */
 export const seats = tokenStore('rajapasu.games', 'raja_pasu');
 /** The Raja Pasu Mandiri games' seats: {token, players, kind, created, invites}. */

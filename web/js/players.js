@@ -77,6 +77,8 @@ function renderPlayer() {
   $('player-name').textContent = p.name;
   $('player-challenge').href = `/lobby?opponent=${encodeURIComponent(p.name)}`;
   $('player-since').textContent = t('account.since', { date: new Date(p.created * 1000).toLocaleDateString(language()) });
+  $('player-puzzle-rating').hidden = !p.puzzle_rating;
+  $('player-puzzle-rating').textContent = p.puzzle_rating ? t('players.puzzleRating', { rating: ratingText(p.puzzle_rating) }) : '';
   const pools = POOLS.filter((pool) => p.ratings[pool]);
   $('player-unrated').hidden = pools.length > 0;
   $('player-ratings').replaceChildren(...pools.map((pool) => element('tr', { 'data-pool': pool },

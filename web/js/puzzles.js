@@ -2,16 +2,16 @@
 // /api/puzzles/next, /daily, /{id}). The player makes the solver's moves, the page answers with
 // one of the opponent's proven best defences, and every move is animated from the engine's own
 // trace (POST /api/trace). A wrong move is explained with the proven values the puzzle carries.
-// A guest's Glicko-2 rating is kept in this browser; the server rates each attempt (POST
+// A guest's Glicko-2 rating is kept in this browser; a signed-in player's is their account's
+// (GET /api/account), which the server moves itself. The server rates each attempt (POST
 // /api/puzzles/{id}/attempt) and keeps the puzzle's rating. With ?game=ID&side=S the page lists
 // the player's mistakes of that game (POST /api/puzzles/mistakes), each playable as a puzzle.
 
-import { call } from './api.js';
+import { call, guestPuzzleRating, saveGuestPuzzleRating } from './api.js';
 import { Board, followPortrait, holeName } from './board.js';
 import { t, setLanguage, preferred, languageSwitch, describeEvent, formatNumber, element, fillSelect } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
-const RATING_KEY = 'rajapasu.puzzleRating';
 const STREAK_KEY = 'rajapasu.puzzleStreak';
 const RULES = 'canonical/mode=round';
 
@@ -31,20 +31,29 @@ const P = {
   streak: 0,
   recent: [],
   themes: {},
+  // Signed in: the account's rating (null before its first attempt), not the browser's.
+  signedIn: false,
+  accountRating: null,
 };
 
 function loadRating() {
-  try {
-    const r = JSON.parse(localStorage.getItem(RATING_KEY) || 'null');
-    if (r && Number.isFinite(r.rating) && Number.isFinite(r.deviation) && Number.isFinite(r.volatility)) return r;
-  } catch {
-    // A damaged entry is a new player.
-  }
-  return null;
+  return P.signedIn ? P.accountRating : guestPuzzleRating();
 }
 
 function saveRating(r) {
-  localStorage.setItem(RATING_KEY, JSON.stringify({ rating: r.rating, deviation: r.deviation, volatility: r.volatility }));
+  if (P.signedIn) P.accountRating = r;
+  else saveGuestPuzzleRating(r);
+}
+
+/** Whether a session is signed in, and its account's puzzle rating. */
+async function lookUpAccount() {
+  try {
+    const { account } = await call('GET', '/api/account');
+    P.signedIn = Boolean(account);
+    P.accountRating = account?.puzzle_rating ?? null;
+  } catch {
+    // Without an answer the page plays as a guest; the server still rates a session's own.
+  }
 }
 
 function bestStreak() {
@@ -340,6 +349,7 @@ function wire() {
 
 async function main() {
   await setLanguage(preferred());
+  await lookUpAccount();
   P.board = new Board($('pz-board'), { t, onPlay });
   followPortrait(P.board);
   P.board.speed = Number(localStorage.getItem('rajapasu.speed')) || 3;

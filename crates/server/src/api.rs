@@ -33,7 +33,7 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(game_routes::router::<Game>())
         .merge(game_routes::router::<mandiri::Game>())
         .route("/api/analysis", post(analysis))
-        .merge(crate::puzzles::router(app.hub.store.clone()))
+        .merge(crate::puzzles::router(app.clone()))
         .route("/api/tablebase", get(tablebase))
         .merge(crate::accounts::routes::router())
         .merge(crate::ratings::routes::router())

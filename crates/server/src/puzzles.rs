@@ -1,13 +1,14 @@
 //! The puzzles' routes (docs/API.md, docs/PUZZLES.md): the shipped set of puzzles with proven
 //! solutions, a puzzle chosen near a rating and by theme, the daily puzzle, and attempts, which
 //! move the puzzle's Glicko-2 rating (kept in the store, so that it survives a restart and is
-//! shared by every instance) and the player's (sent and returned: a guest keeps theirs in the
-//! browser).
+//! shared by every instance) and the player's: a signed-in player's is kept on their account
+//! (the one sent is ignored), a guest's is sent and returned (kept in the browser).
 //!
 //! The routes carry their own state, so the shared router only merges them.
 
 use crate::error::ApiError;
 use crate::requests::{ApiJson, ApiPath, ApiQuery};
+use crate::store::puzzles::Attempt;
 use crate::store::Store;
 use axum::extract::State;
 use axum::routing::{get, post};
@@ -117,10 +118,15 @@ impl Puzzles {
     }
 }
 
-type PuzzleState = Arc<Puzzles>;
+/// The routes' state: the set, and the application for the request's session.
+#[derive(Clone)]
+struct Routes {
+    puzzles: Arc<Puzzles>,
+    app: Arc<crate::app::App>,
+}
 
-/// The puzzles' routes, with their own state: the set and `store`.
-pub fn router<S: Clone + Send + Sync + 'static>(store: Arc<dyn Store>) -> Router<S> {
+/// The puzzles' routes, with their own state: the set, and `app`'s store and sessions.
+pub fn router<S: Clone + Send + Sync + 'static>(app: Arc<crate::app::App>) -> Router<S> {
     Router::new()
         .route("/api/puzzles", get(index))
         .route("/api/puzzles/next", get(next))
@@ -128,10 +134,13 @@ pub fn router<S: Clone + Send + Sync + 'static>(store: Arc<dyn Store>) -> Router
         .route("/api/puzzles/{id}", get(one))
         .route("/api/puzzles/{id}/attempt", post(attempt))
         .route("/api/puzzles/mistakes", post(crate::mistakes::mistakes))
-        .with_state(Arc::new(Puzzles::new(store)))
+        .with_state(Routes {
+            puzzles: Arc::new(Puzzles::new(app.hub.store.clone())),
+            app,
+        })
 }
 
-async fn index(State(p): State<PuzzleState>) -> Json<Value> {
+async fn index(State(Routes { puzzles: p, .. }): State<Routes>) -> Json<Value> {
     let themes: serde_json::Map<String, Value> = Theme::ALL
         .iter()
         .map(|t| {
@@ -171,7 +180,7 @@ struct NextQuery {
 }
 
 async fn next(
-    State(p): State<PuzzleState>,
+    State(Routes { puzzles: p, .. }): State<Routes>,
     ApiQuery(q): ApiQuery<NextQuery>,
 ) -> Result<Json<Value>, ApiError> {
     let rating = q.rating.unwrap_or(1500.0);
@@ -219,26 +228,63 @@ async fn next(
     Ok(Json(p.shown(i).await?))
 }
 
-async fn daily(State(p): State<PuzzleState>) -> Result<Json<Value>, ApiError> {
+async fn daily(State(Routes { puzzles: p, .. }): State<Routes>) -> Result<Json<Value>, ApiError> {
     let mut v = p.shown(p.daily_index(today())).await?;
     v["daily"] = json!(true);
     Ok(Json(v))
 }
 
 async fn one(
-    State(p): State<PuzzleState>,
+    State(Routes { puzzles: p, .. }): State<Routes>,
     ApiPath(id): ApiPath<String>,
 ) -> Result<Json<Value>, ApiError> {
     Ok(Json(p.shown(p.index(&id)?).await?))
 }
 
-/// A player's Glicko-2 rating as the API carries it.
+/// A player's Glicko-2 rating as the API carries it (a guest's, from the browser).
 #[derive(Deserialize, Debug, Clone, Copy)]
 #[serde(deny_unknown_fields)]
-struct PlayerRating {
+pub struct PlayerRating {
     rating: f64,
     deviation: f64,
     volatility: f64,
+}
+
+impl PlayerRating {
+    /// The rating, or 422 `bad_player_rating` naming what is out of range.
+    pub fn checked(self) -> Result<Rating, ApiError> {
+        Rating::new(self.rating, self.deviation, self.volatility)
+            .map_err(|e| ApiError::unprocessable(format!("player: {e}")).code("bad_player_rating"))
+    }
+}
+
+/// An account's puzzle rating as the API shows it (on /api/account and the player's page),
+/// or null when it has none.
+pub(crate) async fn account_puzzle_rating(
+    store: &dyn Store,
+    account: &str,
+) -> Result<Value, ApiError> {
+    let r = store
+        .player_puzzle_rating(account)
+        .await
+        .map_err(ApiError::unavailable)?;
+    Ok(r.map_or(Value::Null, |r| rating_json(&r)))
+}
+
+/// Gives a new or signed-in account the guest's puzzle rating `guest`, sent once by the page,
+/// unless it has one already.
+pub(crate) async fn adopt(
+    store: &dyn Store,
+    account: &str,
+    guest: Option<Rating>,
+) -> Result<(), ApiError> {
+    if let Some(r) = guest {
+        store
+            .adopt_puzzle_rating(account, r)
+            .await
+            .map_err(ApiError::unavailable)?;
+    }
+    Ok(())
 }
 
 /// Body of `POST /api/puzzles/{id}/attempt`.
@@ -283,32 +329,50 @@ fn rating_json(r: &Rating) -> Value {
 }
 
 async fn attempt(
-    State(p): State<PuzzleState>,
+    State(Routes { puzzles: p, app }): State<Routes>,
+    headers: axum::http::HeaderMap,
     ApiPath(id): ApiPath<String>,
     ApiJson(req): ApiJson<AttemptRequest>,
 ) -> Result<Json<Value>, ApiError> {
     let i = p.index(&id)?;
     let player = match req.player {
         None => p.config.unrated(),
-        Some(r) => Rating::new(r.rating, r.deviation, r.volatility).map_err(|e| {
-            ApiError::unprocessable(format!("player: {e}")).code("bad_player_rating")
-        })?,
+        Some(r) => r.checked()?,
     };
-    let (config, solved) = (p.config, req.solved);
-    let (puzzle_before, puzzle_after) = p
+    let account = crate::accounts::routes::session_of(&app, &headers)
+        .await?
+        .map(|(_, a)| a.id);
+    // A signed-in player's rating is their account's: the one sent is not looked at.
+    let player = match &account {
+        Some(a) => p
+            .store
+            .player_puzzle_rating(a)
+            .await
+            .map_err(ApiError::unavailable)?
+            .unwrap_or_else(|| p.config.unrated()),
+        None => player,
+    };
+    let (config, solved, rated) = (p.config, req.solved, req.rated);
+    let done = p
         .store
-        .rate_puzzle(
-            &id,
-            p.start(i),
-            Box::new(move |puzzle| rate_attempt(&config, &player, &puzzle, solved).1),
-        )
+        .rate_puzzle(Attempt {
+            puzzle: id.clone(),
+            start: p.start(i),
+            account: account.filter(|_| rated),
+            player,
+            update: Box::new(move |puzzle, player| {
+                let (player_after, puzzle_after) = rate_attempt(&config, &player, &puzzle, solved);
+                (puzzle_after, player_after)
+            }),
+        })
         .await
         .map_err(ApiError::unavailable)?;
-    let (player_after, _) = rate_attempt(&p.config, &player, &puzzle_before, req.solved);
+    let (player_before, player_after, puzzle_after) =
+        (done.player_before, done.player_after, done.puzzle_after);
     Ok(Json(json!({
         "id": id,
         "solved": req.solved,
-        "player": if req.rated { rating_json(&player_after) } else { rating_json(&player) },
+        "player": if req.rated { rating_json(&player_after) } else { rating_json(&player_before) },
         "rated": req.rated,
         "puzzle_rating": puzzle_after.rating().round() as i64,
     })))

@@ -1,11 +1,14 @@
 //! The puzzles' API against a real server: the set's index, a puzzle chosen by rating and
 //! theme, the daily puzzle, attempts moving the puzzle's rating and the player's, the mistakes
-//! of a game, bad input answered with JSON errors, and a puzzle's rating kept by the store
-//! across a restart (SQLite and PostgreSQL).
+//! of a game, bad input answered with JSON errors, and on SQLite and PostgreSQL: a puzzle's
+//! rating kept by the store across a restart, a signed-in player's puzzle rating kept on their
+//! account, and a guest's taken over when they register or log in.
 
 #[macro_use]
 mod common;
-use common::{assert_refused, get, lasting_db, post, remove_sqlite_files, server, Backend};
+use common::{
+    assert_refused, get, lasting_db, post, remove_sqlite_files, server, Backend, Browser,
+};
 use serde_json::json;
 
 /// A server on `db` that outlives nothing: stopped by the test.
@@ -20,7 +23,112 @@ async fn server_on_db(db: &str) -> rajapasu_server::Running {
     .expect("server starts")
 }
 
-on_both_stores!(a_puzzles_rating_survives_a_restart);
+on_both_stores!(
+    a_puzzles_rating_survives_a_restart,
+    a_signed_in_attempt_moves_the_accounts_rating,
+    a_guests_rating_is_taken_over_at_registration_and_login,
+);
+
+const SECRET: &str = "a long enough secret";
+
+/// The rating a signed-in player's attempt answers with.
+fn answered(a: &rajapasu_loadtest::client::Answer) -> f64 {
+    assert_eq!(a.status, 200, "{}", a.body);
+    a.json()["player"]["rating"].as_f64().unwrap()
+}
+
+/// A signed-in player's attempt starts from the account's rating (a new player's at first),
+/// not the one in the body, and leaves the account at the rating answered; the player's page
+/// and /api/account show it.
+async fn a_signed_in_attempt_moves_the_accounts_rating(store: Backend) {
+    let server = server_on_db(store.db()).await;
+    let mut b = Browser::new(server.addr);
+    assert_eq!(b.register("Anoja", SECRET).await.status, 201);
+    assert_eq!(b.account().await["puzzle_rating"], json!(null));
+    let p = get(server.addr, "/api/puzzles/next?rating=1500&seed=5")
+        .await
+        .json();
+    let path = format!("/api/puzzles/{}/attempt", p["id"].as_str().unwrap());
+    let strong = json!({"rating": 2500.0, "deviation": 50.0, "volatility": 0.06});
+    let first = answered(
+        &b.post(&path, json!({"solved": true, "player": strong}))
+            .await,
+    );
+    // From 1500 (deviation 350) a win lands far below what 2500 would give.
+    assert!(first > 1500.0 && first < 2000.0, "{first}");
+    let kept = b.account().await["puzzle_rating"]["rating"]
+        .as_f64()
+        .unwrap();
+    assert_eq!(kept, first);
+    let weak = json!({"rating": 800.0, "deviation": 50.0, "volatility": 0.06});
+    let second = answered(
+        &b.post(&path, json!({"solved": false, "player": weak}))
+            .await,
+    );
+    // A loss from the account's rating, not from the 800 sent.
+    assert!(second < first && second > 1000.0, "{first} {second}");
+    let page = get(server.addr, "/api/players/Anoja").await.json();
+    assert_eq!(page["puzzle_rating"]["rating"].as_f64().unwrap(), second);
+    // An unrated attempt (streak mode) answers with the account's rating and keeps it.
+    let streak = answered(&b.post(&path, json!({"solved": true, "rated": false})).await);
+    assert_eq!(streak, second);
+    let kept = b.account().await["puzzle_rating"]["rating"]
+        .as_f64()
+        .unwrap();
+    assert_eq!(kept, second);
+    server.stop().await;
+}
+
+/// The page sends the guest's puzzle rating once with a registration or a login: the account
+/// keeps it unless it has one already.
+async fn a_guests_rating_is_taken_over_at_registration_and_login(store: Backend) {
+    let server = server_on_db(store.db()).await;
+    let guest = json!({"rating": 1750.0, "deviation": 120.0, "volatility": 0.06});
+    let mut b = Browser::new(server.addr);
+    let r = b
+        .post(
+            "/api/account/register",
+            json!({"name": "Kumari", "password": SECRET, "puzzle_rating": guest}),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let kept = b.account().await["puzzle_rating"].clone();
+    assert_eq!(kept["rating"], json!(1750.0), "{kept}");
+    assert_eq!(kept["deviation"], json!(120.0), "{kept}");
+    // A later login does not overwrite it.
+    let other = json!({"rating": 900.0, "deviation": 200.0, "volatility": 0.06});
+    let mut c = Browser::new(server.addr);
+    let r = c
+        .post(
+            "/api/account/login",
+            json!({"name": "Kumari", "password": SECRET, "puzzle_rating": other}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(c.account().await["puzzle_rating"]["rating"], json!(1750.0));
+    // An account without one takes the guest's at login.
+    let mut d = Browser::new(server.addr);
+    assert_eq!(d.register("Selvi", SECRET).await.status, 201);
+    let mut e = Browser::new(server.addr);
+    let r = e
+        .post(
+            "/api/account/login",
+            json!({"name": "Selvi", "password": SECRET, "puzzle_rating": other}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(e.account().await["puzzle_rating"]["rating"], json!(900.0));
+    // A rating out of range is refused before anything is done.
+    let bad = json!({"rating": 1500.0, "deviation": -1.0, "volatility": 0.06});
+    let r = Browser::new(server.addr)
+        .post(
+            "/api/account/register",
+            json!({"name": "Nimal", "password": SECRET, "puzzle_rating": bad}),
+        )
+        .await;
+    assert_refused(&r, 422, "bad_player_rating");
+    server.stop().await;
+}
 
 /// Two servers on one database, one after the other: the second starts from the rating the
 /// first's attempt left, not from the shipped set's.

@@ -80,6 +80,9 @@ pub struct RegisterRequest {
     /// The guest's games, to move to the new account.
     #[serde(default)]
     games: Vec<GameSeat>,
+    /// The guest's puzzle rating, to keep on the new account.
+    #[serde(default)]
+    puzzle_rating: Option<crate::puzzles::PlayerRating>,
 }
 
 /// `POST /api/account/login`.
@@ -88,6 +91,9 @@ pub struct RegisterRequest {
 pub struct LoginRequest {
     name: String,
     password: Password,
+    /// The guest's puzzle rating, kept on the account if it has none yet.
+    #[serde(default)]
+    puzzle_rating: Option<crate::puzzles::PlayerRating>,
 }
 
 /// `POST /api/account/password`.
@@ -210,7 +216,10 @@ async fn me(State(app): State<AppState>, headers: HeaderMap) -> Result<Json<Valu
         .held_games(&account.id)
         .await
         .map_err(store_failed)?;
-    Ok(Json(json!({"account": account_json(&account, &games)})))
+    let mut shown = account_json(&account, &games);
+    shown["puzzle_rating"] =
+        crate::puzzles::account_puzzle_rating(app.hub.store.as_ref(), &account.id).await?;
+    Ok(Json(json!({"account": shown})))
 }
 
 async fn register(
@@ -229,6 +238,7 @@ async fn register(
         ))
         .code("too_many_games_moved"));
     }
+    let puzzle_rating = req.puzzle_rating.map(|r| r.checked()).transpose()?;
     app.accounts.count_login(name.key())?;
     let password_hash = app
         .accounts
@@ -270,6 +280,7 @@ async fn register(
             moved.push(seat.id.clone());
         }
     }
+    crate::puzzles::adopt(app.hub.store.as_ref(), &account.id, puzzle_rating).await?;
     tracing::info!(account = %account.id, "account registered");
     let cookie = set_cookie(Some(&token), over_tls(&app, &headers));
     Ok(with_cookie(
@@ -291,6 +302,7 @@ async fn login(
         .map(|n| n.key().to_string())
         .ok();
     let key_or_typed = key.clone().unwrap_or_else(|| req.name.to_lowercase());
+    let puzzle_rating = req.puzzle_rating.map(|r| r.checked()).transpose()?;
     app.accounts.count_login(&key_or_typed)?;
     let account = match &key {
         Some(key) => app
@@ -319,6 +331,7 @@ async fn login(
         .start_session(session, app.hub.policy.now())
         .await
         .map_err(store_failed)?;
+    crate::puzzles::adopt(app.hub.store.as_ref(), &account.id, puzzle_rating).await?;
     let cookie = set_cookie(Some(&token), over_tls(&app, &headers));
     Ok(with_cookie(
         StatusCode::OK,

@@ -175,5 +175,6 @@ async fn player(
         "created": account.created,
         "ratings": ratings,
         "history": history,
+        "puzzle_rating": crate::puzzles::account_puzzle_rating(store.as_ref(), &account.id).await?,
     })))
 }

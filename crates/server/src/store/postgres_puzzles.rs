@@ -3,7 +3,7 @@
 
 use super::contract::StoreError;
 use super::postgres::{pool_error, PgStore};
-use super::puzzles::{rating_of, PuzzleStore, PuzzleUpdate};
+use super::puzzles::{rating_of, Attempt, PuzzleStore, Rated};
 use rajapasu_rating::Rating;
 
 fn row_rating(r: &tokio_postgres::Row, from: usize) -> Result<Rating, StoreError> {
@@ -36,19 +36,49 @@ impl PuzzleStore for PgStore {
         row.map(|r| row_rating(&r, 0)).transpose()
     }
 
-    async fn rate_puzzle(
-        &self,
-        id: &str,
-        start: Rating,
-        update: PuzzleUpdate,
-    ) -> Result<(Rating, Rating), StoreError> {
+    async fn player_puzzle_rating(&self, account: &str) -> Result<Option<Rating>, StoreError> {
+        let client = self.pool.get().await.map_err(pool_error)?;
+        let row = client
+            .query_opt(
+                "SELECT rating, deviation, volatility FROM puzzle_players WHERE account = $1",
+                &[&account],
+            )
+            .await?;
+        row.map(|r| row_rating(&r, 0)).transpose()
+    }
+
+    async fn adopt_puzzle_rating(&self, account: &str, rating: Rating) -> Result<bool, StoreError> {
+        let client = self.pool.get().await.map_err(pool_error)?;
+        let n = client
+            .execute(
+                "INSERT INTO puzzle_players(account, rating, deviation, volatility, attempts)
+                 VALUES ($1, $2, $3, $4, 0) ON CONFLICT DO NOTHING",
+                &[
+                    &account,
+                    &rating.rating(),
+                    &rating.deviation(),
+                    &rating.volatility(),
+                ],
+            )
+            .await?;
+        Ok(n == 1)
+    }
+
+    async fn rate_puzzle(&self, attempt: Attempt) -> Result<Rated, StoreError> {
+        let Attempt {
+            puzzle,
+            start,
+            account,
+            player,
+            update,
+        } = attempt;
         let mut client = self.pool.get().await.map_err(pool_error)?;
         let tx = client.transaction().await?;
         tx.execute(
             "INSERT INTO puzzle_ratings(id, rating, deviation, volatility, attempts)
              VALUES ($1, $2, $3, $4, 0) ON CONFLICT DO NOTHING",
             &[
-                &id,
+                &puzzle,
                 &start.rating(),
                 &start.deviation(),
                 &start.volatility(),
@@ -59,23 +89,61 @@ impl PuzzleStore for PgStore {
             .query_one(
                 "SELECT rating, deviation, volatility FROM puzzle_ratings WHERE id = $1
                  FOR UPDATE",
-                &[&id],
+                &[&puzzle],
             )
             .await?;
-        let before = row_rating(&row, 0)?;
-        let after = update(before);
+        let puzzle_before = row_rating(&row, 0)?;
+        let player_before =
+            match &account {
+                None => player,
+                Some(a) => {
+                    tx.execute(
+                    "INSERT INTO puzzle_players(account, rating, deviation, volatility, attempts)
+                     VALUES ($1, $2, $3, $4, 0) ON CONFLICT DO NOTHING",
+                    &[a, &player.rating(), &player.deviation(), &player.volatility()],
+                )
+                .await?;
+                    let row = tx
+                        .query_one(
+                            "SELECT rating, deviation, volatility FROM puzzle_players
+                         WHERE account = $1 FOR UPDATE",
+                            &[a],
+                        )
+                        .await?;
+                    row_rating(&row, 0)?
+                }
+            };
+        let (puzzle_after, player_after) = update(puzzle_before, player_before);
         tx.execute(
             "UPDATE puzzle_ratings SET rating = $2, deviation = $3, volatility = $4,
                 attempts = attempts + 1 WHERE id = $1",
             &[
-                &id,
-                &after.rating(),
-                &after.deviation(),
-                &after.volatility(),
+                &puzzle,
+                &puzzle_after.rating(),
+                &puzzle_after.deviation(),
+                &puzzle_after.volatility(),
             ],
         )
         .await?;
+        if let Some(a) = &account {
+            tx.execute(
+                "UPDATE puzzle_players SET rating = $2, deviation = $3, volatility = $4,
+                    attempts = attempts + 1 WHERE account = $1",
+                &[
+                    a,
+                    &player_after.rating(),
+                    &player_after.deviation(),
+                    &player_after.volatility(),
+                ],
+            )
+            .await?;
+        }
         tx.commit().await?;
-        Ok((before, after))
+        Ok(Rated {
+            puzzle_before,
+            puzzle_after,
+            player_before,
+            player_after,
+        })
     }
 }

@@ -1,12 +1,42 @@
 //! What every store keeps about the puzzles ([`PuzzleStore`]): each puzzle's Glicko-2 rating
-//! once it has been attempted, so that it survives a restart and is shared by every instance.
-//! A puzzle never attempted is at its starting rating, which the shipped set holds.
+//! once it has been attempted, so that it survives a restart and is shared by every instance,
+//! and each account's own puzzle rating. A puzzle never attempted is at its starting rating,
+//! which the shipped set holds; an account that never rated an attempt has none.
 
 use super::error::StoreError;
 use rajapasu_rating::Rating;
 
-/// How one attempt moves a puzzle's rating: from the rating before to the rating after.
-pub type PuzzleUpdate = Box<dyn FnOnce(Rating) -> Rating + Send>;
+/// How one attempt moves the ratings: from the puzzle's and the player's before to both after.
+pub type PuzzleUpdate = Box<dyn FnOnce(Rating, Rating) -> (Rating, Rating) + Send>;
+
+/// One attempt as the store takes it.
+pub struct Attempt {
+    /// The puzzle's id.
+    pub puzzle: String,
+    /// The puzzle's starting rating, when never attempted.
+    pub start: Rating,
+    /// The account whose puzzle rating the attempt moves (`None`: a guest's, or an unrated
+    /// attempt: nothing of the player's is kept).
+    pub account: Option<String>,
+    /// The player's rating before when no account's is stored (a guest's as sent, or a new
+    /// player's).
+    pub player: Rating,
+    /// The move of both ratings.
+    pub update: PuzzleUpdate,
+}
+
+/// What an attempt did: the puzzle's and the player's ratings before and after.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rated {
+    /// The puzzle's rating before.
+    pub puzzle_before: Rating,
+    /// The puzzle's rating after.
+    pub puzzle_after: Rating,
+    /// The player's rating before.
+    pub player_before: Rating,
+    /// The player's rating after.
+    pub player_after: Rating,
+}
 
 /// Where the puzzles' ratings are kept: every method returns once its work is committed.
 #[async_trait::async_trait]
@@ -17,15 +47,16 @@ pub trait PuzzleStore: Send + Sync {
     /// The rating of the puzzle `id`, if it has been attempted.
     async fn puzzle_rating(&self, id: &str) -> Result<Option<Rating>, StoreError>;
 
-    /// Moves the rating of the puzzle `id` (`start` when never attempted) by `update`, in one
-    /// transaction, so that two attempts at once on two instances both count; returns the
-    /// ratings before and after.
-    async fn rate_puzzle(
-        &self,
-        id: &str,
-        start: Rating,
-        update: PuzzleUpdate,
-    ) -> Result<(Rating, Rating), StoreError>;
+    /// The puzzle rating of the account `account`, if it has one.
+    async fn player_puzzle_rating(&self, account: &str) -> Result<Option<Rating>, StoreError>;
+
+    /// Gives the account `account` the puzzle rating `rating` (a guest's, at registration or
+    /// login) unless it has one already; returns whether it took it.
+    async fn adopt_puzzle_rating(&self, account: &str, rating: Rating) -> Result<bool, StoreError>;
+
+    /// Moves the puzzle's rating and, for an account, the player's, in one transaction, so
+    /// that two attempts at once on two instances both count.
+    async fn rate_puzzle(&self, attempt: Attempt) -> Result<Rated, StoreError>;
 }
 
 /// The puzzles' table in SQLite.
@@ -36,12 +67,26 @@ pub(super) const SQLITE_SCHEMA: &str = "
         deviation REAL NOT NULL,
         volatility REAL NOT NULL,
         attempts INTEGER NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS puzzle_players(
+        account TEXT PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        attempts INTEGER NOT NULL
     );";
 
 /// The puzzles' table in PostgreSQL.
 pub(super) const POSTGRES_SCHEMA: &str = "
     CREATE TABLE IF NOT EXISTS puzzle_ratings(
         id TEXT PRIMARY KEY,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        attempts BIGINT NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS puzzle_players(
+        account TEXT PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
         rating DOUBLE PRECISION NOT NULL,
         deviation DOUBLE PRECISION NOT NULL,
         volatility DOUBLE PRECISION NOT NULL,

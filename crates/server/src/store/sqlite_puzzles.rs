@@ -2,7 +2,7 @@
 //! runs alone on the store's thread, as one transaction of its own.
 
 use super::contract::StoreError;
-use super::puzzles::{rating_of, PuzzleStore, PuzzleUpdate};
+use super::puzzles::{rating_of, Attempt, PuzzleStore, Rated};
 use super::sqlite::SqliteStore;
 use rajapasu_rating::Rating;
 use rusqlite::{params, OptionalExtension};
@@ -41,28 +41,79 @@ impl PuzzleStore for SqliteStore {
         row.map(|(r, d, v)| rating_of(r, d, v)).transpose()
     }
 
-    async fn rate_puzzle(
-        &self,
-        id: &str,
-        start: Rating,
-        update: PuzzleUpdate,
-    ) -> Result<(Rating, Rating), StoreError> {
-        let id = id.to_string();
-        let row: (Option<Row>, Row) = self
+    async fn player_puzzle_rating(&self, account: &str) -> Result<Option<Rating>, StoreError> {
+        let account = account.to_string();
+        let row: Option<Row> = self
+            .read(move |conn| {
+                conn.prepare_cached(
+                    "SELECT rating, deviation, volatility FROM puzzle_players WHERE account = ?1",
+                )?
+                .query_row([account], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+                .optional()
+            })
+            .await?;
+        row.map(|(r, d, v)| rating_of(r, d, v)).transpose()
+    }
+
+    async fn adopt_puzzle_rating(&self, account: &str, rating: Rating) -> Result<bool, StoreError> {
+        let account = account.to_string();
+        let n = self
+            .read(move |conn| {
+                conn.prepare_cached(
+                    "INSERT INTO puzzle_players(account, rating, deviation, volatility, attempts)
+                     VALUES (?1, ?2, ?3, ?4, 0) ON CONFLICT DO NOTHING",
+                )?
+                .execute(params![
+                    account,
+                    rating.rating(),
+                    rating.deviation(),
+                    rating.volatility()
+                ])
+            })
+            .await?;
+        Ok(n == 1)
+    }
+
+    async fn rate_puzzle(&self, attempt: Attempt) -> Result<Rated, StoreError> {
+        let Attempt {
+            puzzle,
+            start,
+            account,
+            player,
+            update,
+        } = attempt;
+        // Ratings cross the thread as columns; one that does not read makes the whole
+        // transaction roll back and is reported as corrupt.
+        let rows: Result<[Row; 4], String> = self
             .read(move |conn| {
                 let tx = conn.unchecked_transaction()?;
-                let before: Option<Row> = tx
-                    .prepare_cached(
-                        "SELECT rating, deviation, volatility FROM puzzle_ratings WHERE id = ?1",
-                    )?
-                    .query_row([&id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-                    .optional()?;
-                // A stored rating that does not read is left for the caller to report.
-                let Some(now) = before.map_or(Some(start), |(r, d, v)| Rating::new(r, d, v).ok())
-                else {
-                    return Ok((before, (0.0, 0.0, 0.0)));
+                let read = |sql: &str, key: &str| -> rusqlite::Result<Option<Row>> {
+                    tx.prepare_cached(sql)?
+                        .query_row([key], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+                        .optional()
                 };
-                let after = update(now);
+                let puzzle_row = read(
+                    "SELECT rating, deviation, volatility FROM puzzle_ratings WHERE id = ?1",
+                    &puzzle,
+                )?;
+                let player_row = match &account {
+                    None => None,
+                    Some(a) => read(
+                        "SELECT rating, deviation, volatility FROM puzzle_players
+                         WHERE account = ?1",
+                        a,
+                    )?,
+                };
+                let of = |row: Option<Row>, or: Rating| match row {
+                    None => Ok(or),
+                    Some((r, d, v)) => Rating::new(r, d, v).map_err(|e| e.to_string()),
+                };
+                let (puzzle_before, player_before) =
+                    match (of(puzzle_row, start), of(player_row, player)) {
+                        (Ok(a), Ok(b)) => (a, b),
+                        (Err(e), _) | (_, Err(e)) => return Ok(Err(e)),
+                    };
+                let (puzzle_after, player_after) = update(puzzle_before, player_before);
                 tx.prepare_cached(
                     "INSERT INTO puzzle_ratings(id, rating, deviation, volatility, attempts)
                      VALUES (?1, ?2, ?3, ?4, 1)
@@ -71,23 +122,43 @@ impl PuzzleStore for SqliteStore {
                         attempts = attempts + 1",
                 )?
                 .execute(params![
-                    id,
-                    after.rating(),
-                    after.deviation(),
-                    after.volatility()
+                    puzzle,
+                    puzzle_after.rating(),
+                    puzzle_after.deviation(),
+                    puzzle_after.volatility()
                 ])?;
+                if let Some(a) = &account {
+                    tx.prepare_cached(
+                        "INSERT INTO puzzle_players(account, rating, deviation, volatility, attempts)
+                         VALUES (?1, ?2, ?3, ?4, 1)
+                         ON CONFLICT(account) DO UPDATE SET rating = excluded.rating,
+                            deviation = excluded.deviation, volatility = excluded.volatility,
+                            attempts = attempts + 1",
+                    )?
+                    .execute(params![
+                        a,
+                        player_after.rating(),
+                        player_after.deviation(),
+                        player_after.volatility()
+                    ])?;
+                }
                 tx.commit()?;
-                Ok((
-                    before,
-                    (after.rating(), after.deviation(), after.volatility()),
-                ))
+                let cols = |r: Rating| (r.rating(), r.deviation(), r.volatility());
+                Ok(Ok([
+                    cols(puzzle_before),
+                    cols(puzzle_after),
+                    cols(player_before),
+                    cols(player_after),
+                ]))
             })
             .await?;
-        let before = match row.0 {
-            None => start,
-            Some((r, d, v)) => rating_of(r, d, v)?,
-        };
-        let (r, d, v) = row.1;
-        Ok((before, rating_of(r, d, v)?))
+        let [a, b, c, d] =
+            rows.map_err(|e| StoreError::Corrupt(format!("a stored puzzle rating: {e}")))?;
+        Ok(Rated {
+            puzzle_before: rating_of(a.0, a.1, a.2)?,
+            puzzle_after: rating_of(b.0, b.1, b.2)?,
+            player_before: rating_of(c.0, c.1, c.2)?,
+            player_after: rating_of(d.0, d.1, d.2)?,
+        })
     }
 }
