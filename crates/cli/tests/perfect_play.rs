@@ -151,6 +151,36 @@ fn solve_match_gives_every_round_start_and_resumes() {
         !shown.contains("round game"),
         "nothing is solved again: {shown}"
     );
+    // Met with another proof of the same values (here its own), the table stays; a values file
+    // of other rules is refused.
+    let own = state.with_extension("own-values");
+    let from = |extra: &[&str]| {
+        let mut a = vec![
+            "solve",
+            "--match",
+            "--rules",
+            "canonical/holes=3,counters=2",
+            "--state",
+            state.to_str().unwrap(),
+            "--from-state",
+        ];
+        a.extend_from_slice(extra);
+        run(&a)
+    };
+    assert!(from(&["--values", own.to_str().unwrap()]).status.success());
+    let met = from(&["--meet", own.to_str().unwrap()]);
+    let met_text = String::from_utf8_lossy(&met.stdout);
+    assert!(
+        met_text.contains("2:N1 3:N2 4:D 5:N3 6:S1 7:D 8:S4 9:S1 10:S1"),
+        "{met_text}"
+    );
+    let other = std::fs::read_to_string(&own)
+        .unwrap()
+        .replace("holes=3,counters=2", "holes=3");
+    std::fs::write(&own, other).unwrap();
+    let refused = from(&["--meet", own.to_str().unwrap()]);
+    assert_eq!(refused.status.code(), Some(2));
+    std::fs::remove_file(&own).unwrap();
     let saved = std::fs::read_to_string(&state).unwrap();
     let unfinished = state.with_extension("unfinished");
     std::fs::write(

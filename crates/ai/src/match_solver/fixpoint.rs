@@ -60,6 +60,26 @@ impl MatchValue {
     }
 }
 
+impl MatchValue {
+    /// The better of two values for South.
+    pub fn max_by_score(self, other: MatchValue) -> MatchValue {
+        if other.score() > self.score() {
+            other
+        } else {
+            self
+        }
+    }
+
+    /// The worse of two values for South.
+    pub fn min_by_score(self, other: MatchValue) -> MatchValue {
+        if other.score() < self.score() {
+            other
+        } else {
+            self
+        }
+    }
+}
+
 impl fmt::Display for MatchValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -15,7 +15,7 @@
 //! `S3` South wins in 3 rounds, `N1` North wins in this round, `D` a draw by decision 11, and
 //! `N6..S9` a value proven only between two (SOLVING.md §7): the worst for South first.
 
-use super::fixpoint::{MatchValue, Proven};
+use super::fixpoint::{MatchTable, MatchValue, Proven};
 use rajapasu_engine::{RoundStart, Rules, Side};
 use std::fmt;
 use std::str::FromStr;
@@ -84,6 +84,38 @@ impl MatchValues {
         RoundStart::all(self.rules).zip(self.values.iter().copied())
     }
 
+    /// What both tables prove: at each round start, the value lies between the better of the
+    /// two worsts and the worse of the two bests. Both prove the same values (of the same
+    /// rules), so their meeting is proven too; an empty meeting means that one of them is wrong.
+    ///
+    /// ```
+    /// use rajapasu_ai::match_solver::values::canonical;
+    /// let table = canonical();
+    /// assert_eq!(table.meet(table).unwrap(), *table);
+    /// ```
+    pub fn meet(&self, other: &MatchValues) -> Result<MatchValues, ValuesError> {
+        if self.rules != other.rules {
+            return Err(ValuesError::Rules(format!(
+                "{} and {} are other rules",
+                self.rules, other.rules
+            )));
+        }
+        let values = (self.iter().zip(other.iter()))
+            .map(|((start, a), (_, b))| {
+                let worst = a.worst.max_by_score(b.worst);
+                let best = a.best.min_by_score(b.best);
+                if worst.score() > best.score() {
+                    return Err(ValuesError::Disagree {
+                        south: start.south(),
+                        leader: start.leader(),
+                    });
+                }
+                Ok(Proven { worst, best })
+            })
+            .collect::<Result<Vec<Proven>, ValuesError>>()?;
+        MatchValues::new(self.rules, values)
+    }
+
     /// What the outcome of a round means for `side` (see [`Stakes`]).
     ///
     /// ```
@@ -131,6 +163,13 @@ impl MatchValues {
             stay_in: first(&|s| s >= 0),
             win: first(&|s| s > 0),
         }
+    }
+}
+
+impl From<&MatchTable> for MatchValues {
+    fn from(table: &MatchTable) -> MatchValues {
+        MatchValues::new(*table.rules(), table.iter().map(|(_, v)| v).collect())
+            .expect("a solve gives a value to every round start")
     }
 }
 
@@ -202,6 +241,13 @@ pub enum ValuesError {
     Line(usize),
     /// A word is not `holdings:value`, or names a round start twice or out of range.
     Word(usize, String),
+    /// Two tables met give a round start no value: one of them is wrong.
+    Disagree {
+        /// South's holdings.
+        south: u32,
+        /// The leader.
+        leader: Side,
+    },
     /// Not every round start has a value.
     Count {
         /// Values read.
@@ -222,6 +268,10 @@ impl fmt::Display for ValuesError {
                     "line {n}: `{w}` is not a round start's value (holdings:value)"
                 )
             }
+            ValuesError::Disagree { south, leader } => write!(
+                f,
+                "the tables contradict each other where South holds {south} and {leader} leads"
+            ),
             ValuesError::Count { found, expected } => {
                 write!(f, "{found} values for the {expected} round starts")
             }
@@ -341,6 +391,65 @@ mod tests {
         ));
         assert_eq!(parse_short("S0"), None);
         assert_eq!(parse_short("S2..N1"), None, "the worst first");
+    }
+
+    #[test]
+    fn two_proofs_meet_in_their_common_values_and_a_contradiction_is_named() {
+        let rules: Rules = "canonical/holes=3,counters=1".parse().unwrap();
+        let table = super::super::fixpoint::solve_match(
+            rules.match_play(),
+            &super::super::fixpoint::MatchOptions::default(),
+            &mut |_| {},
+        );
+        let exact = MatchValues::from(&table);
+        // A looser table: every value widened to "anything from a North win in 9 rounds to a
+        // South win in 1".
+        let loose = MatchValues::new(
+            rules,
+            exact
+                .iter()
+                .map(|_| Proven {
+                    worst: MatchValue::Win {
+                        winner: Side::North,
+                        rounds: 1,
+                    },
+                    best: MatchValue::Win {
+                        winner: Side::South,
+                        rounds: 1,
+                    },
+                })
+                .collect(),
+        )
+        .unwrap();
+        assert_eq!(loose.meet(&exact).unwrap(), exact);
+        assert_eq!(exact.meet(&loose).unwrap(), exact);
+        // A table that says South wins everywhere in one round contradicts one where North wins.
+        let (start, _) = exact
+            .iter()
+            .find(|(_, v)| v.winner() == Some(Side::North))
+            .unwrap();
+        let south = MatchValue::Win {
+            winner: Side::South,
+            rounds: 1,
+        };
+        let wrong = MatchValues::new(
+            rules,
+            exact
+                .iter()
+                .map(|_| Proven {
+                    worst: south,
+                    best: south,
+                })
+                .collect(),
+        )
+        .unwrap();
+        assert_eq!(
+            exact.meet(&wrong),
+            Err(ValuesError::Disagree {
+                south: start.south(),
+                leader: start.leader()
+            })
+        );
     }
 
     #[test]

@@ -52,6 +52,10 @@ pub struct SolveArgs {
     /// (the table, the picture, the values), for a run still going or stopped.
     #[arg(long, requires = "state")]
     from_state: bool,
+    /// With --from-state: meet what the state proves with a values file of the same rules
+    /// (another run's `--values`): each value between the better worst and the worse best.
+    #[arg(long, value_name = "FILE", requires = "from_state")]
+    meet: Option<PathBuf>,
     #[command(flatten)]
     table: crate::table::TableArgs,
 }
@@ -67,6 +71,7 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
             svg: args.svg.as_deref(),
             values: args.values.as_deref(),
             from_state: args.from_state,
+            meet: args.meet.as_deref(),
             graph_counters: args.graph_counters,
             table_bits: args.table_bits,
         });

@@ -19,6 +19,7 @@ pub struct MatchArgs<'a> {
     pub svg: Option<&'a Path>,
     pub values: Option<&'a Path>,
     pub from_state: bool,
+    pub meet: Option<&'a Path>,
     pub graph_counters: u32,
     pub table_bits: u32,
 }
@@ -42,14 +43,29 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
                 path.display()
             ))
         })?;
+        let mut values = MatchValues::from(&table);
+        if let Some(other) = args.meet {
+            let text = std::fs::read_to_string(other)
+                .map_err(|e| CliError(format!("cannot read {}: {e}", other.display())))?;
+            let other_values: MatchValues = text
+                .parse()
+                .map_err(|e| CliError(format!("{}: {e}", other.display())))?;
+            values = values
+                .meet(&other_values)
+                .map_err(|e| CliError(format!("--meet {}: {e}", other.display())))?;
+        }
         outln!(
-            "what {} proves (proven fixpoint of {} iterations):",
+            "what {} proves (proven fixpoint of {} iterations){}:",
             path.display(),
-            state.iterations
+            state.iterations,
+            match args.meet {
+                Some(other) => format!(", met with {}", other.display()),
+                None => String::new(),
+            }
         );
-        print_table(&table);
-        print_findings(&table);
-        return write_files(&args, &table);
+        print_table(&values);
+        print_findings(&values);
+        return write_files(&args, &values);
     }
     if let (Some(path), Some(state)) = (args.state, &resume) {
         outln!(
@@ -92,22 +108,21 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
     if let Some(e) = save_error {
         return Err(e);
     }
-    print_table(&solved);
-    print_findings(&solved);
+    let values = MatchValues::from(&solved);
+    print_table(&values);
+    print_findings(&values);
     print_figures(&solved);
-    write_files(&args, &solved)
+    write_files(&args, &values)
 }
 
 /// The picture and the values, where asked for.
-fn write_files(args: &MatchArgs, solved: &MatchTable) -> Result<(), CliError> {
+fn write_files(args: &MatchArgs, values: &MatchValues) -> Result<(), CliError> {
     if let Some(path) = args.svg {
-        std::fs::write(path, svg(solved))
+        std::fs::write(path, svg(values))
             .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
         outln!("picture written to {}", path.display());
     }
     if let Some(path) = args.values {
-        let values = MatchValues::new(*solved.rules(), solved.iter().map(|(_, v)| v).collect())
-            .expect("a value for every round start");
         let text = format!(
             "# The value of every round start, proven by `rajapasu solve --match` (docs/SOLVING.md \
              §7):\n# South's holdings, then the value for South (S3 South wins in 3 rounds, D a \
@@ -193,7 +208,7 @@ fn print_progress(p: Progress, started: Instant) {
     }
 }
 
-fn print_table(table: &MatchTable) {
+fn print_table(table: &MatchValues) {
     outln!();
     outln!("value at each round start, by South's holdings (S3: South wins in 3 rounds; D: drawn)");
     for leader in Side::ALL {
@@ -212,13 +227,13 @@ fn print_table(table: &MatchTable) {
         outln!(
             "the match from the start (South holds {} and leads): {}",
             start.south(),
-            table.value(start)
+            table.value(start).expect("a round start of the rules")
         );
     }
 }
 
 /// Where the value is not monotone in the holdings, and where the leader changes it.
-fn print_findings(table: &MatchTable) {
+fn print_findings(table: &MatchValues) {
     let exact: Vec<(RoundStart, i64)> = table
         .iter()
         .filter_map(|(s, v)| v.exact().map(|v| (s, v.score())))
@@ -294,7 +309,7 @@ fn peak_memory() -> Option<String> {
 
 /// The table as a picture: South's holdings across, the leader down, coloured by the result
 /// and shaded by the rounds to it.
-fn svg(table: &MatchTable) -> String {
+fn svg(table: &MatchValues) -> String {
     let rules = table.rules();
     let n = (rules.total() - 2 * rules.counters() + 1) as usize;
     let (cell, left, top) = (10usize, 70usize, 30usize);
