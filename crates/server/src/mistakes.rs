@@ -43,7 +43,7 @@ const PASSES: [u64; 3] = [100_000, 1_000_000, 10_000_000];
 /// Mistakes listed at most.
 const MISTAKES: usize = 5;
 /// The longest the proofs of one game may take.
-const MISTAKE_TIME: Duration = Duration::from_secs(8);
+const MISTAKE_TIME: Duration = Duration::from_secs(15);
 
 /// The handler of `POST /api/puzzles/mistakes`.
 pub async fn mistakes(ApiJson(req): ApiJson<MistakesRequest>) -> Result<Json<Value>, ApiError> {

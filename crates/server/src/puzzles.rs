@@ -339,7 +339,7 @@ async fn attempt(
         None => p.config.unrated(),
         Some(r) => r.checked()?,
     };
-    let account = crate::accounts::routes::session_of(&app, &headers)
+    let account = crate::accounts::session::session_of(&app, &headers)
         .await?
         .map(|(_, a)| a.id);
     // A signed-in player's rating is their account's: the one sent is not looked at.

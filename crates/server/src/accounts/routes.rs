@@ -5,7 +5,7 @@
 
 use super::name::AccountName;
 use super::password::Password;
-use super::session::{over_tls, set_cookie, SessionToken, SESSION_DAYS};
+use super::session::{over_tls, session_of, set_cookie, SessionToken, SESSION_DAYS};
 use crate::app::App;
 use crate::error::ApiError;
 use crate::games::hub::HeldGame as HeldKind;
@@ -110,23 +110,6 @@ fn store_failed(e: impl std::fmt::Display) -> ApiError {
 
 fn hash_failed(e: impl std::fmt::Display) -> ApiError {
     ApiError::internal(e)
-}
-
-/// The request's session and its account, if it has a live one.
-pub(crate) async fn session_of(
-    app: &App,
-    headers: &HeaderMap,
-) -> Result<Option<(SessionToken, StoredAccount)>, ApiError> {
-    let Some(token) = SessionToken::of(headers) else {
-        return Ok(None);
-    };
-    let account = app
-        .hub
-        .store
-        .session(&token.hash(), app.hub.policy.now())
-        .await
-        .map_err(store_failed)?;
-    Ok(account.map(|a| (token, a)))
 }
 
 /// The account of the request's live session, as it holds a seat in a game; `None` for a

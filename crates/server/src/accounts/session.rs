@@ -102,3 +102,20 @@ pub fn set_cookie(token: Option<&SessionToken>, secure: bool) -> HeaderValue {
     ))
     .expect("a cookie of letters and digits is a valid header")
 }
+
+/// The request's session and its account, if it has a live one.
+pub(crate) async fn session_of(
+    app: &App,
+    headers: &HeaderMap,
+) -> Result<Option<(SessionToken, crate::store::accounts::StoredAccount)>, crate::error::ApiError> {
+    let Some(token) = SessionToken::of(headers) else {
+        return Ok(None);
+    };
+    let account = app
+        .hub
+        .store
+        .session(&token.hash(), app.hub.policy.now())
+        .await
+        .map_err(crate::error::ApiError::unavailable)?;
+    Ok(account.map(|a| (token, a)))
+}
