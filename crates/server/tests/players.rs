@@ -4,7 +4,7 @@
 
 #[macro_use]
 mod common;
-use common::{assert_refused, invite_code, Backend, Browser, GAMES};
+use common::{assert_refused, invite_code, server_on, Backend, Browser, GAMES};
 
 use serde_json::{json, Value};
 
@@ -36,16 +36,9 @@ async fn get(b: &mut Browser, path: &str) -> rajapasu_loadtest::client::Answer {
 }
 
 async fn a_players_games_in_progress_and_finished(store: Backend) {
-    let server = rajapasu_server::spawn_with(
-        "127.0.0.1:0",
-        store.db(),
-        rajapasu_server::limits::Limits::default(),
-        rajapasu_server::games::Policy::default(),
-    )
-    .await
-    .unwrap();
-    let mut ann = player(server.addr, "Ann").await;
-    let mut bo = player(server.addr, "Bo").await;
+    let addr = server_on(&store).await;
+    let mut ann = player(addr, "Ann").await;
+    let mut bo = player(addr, "Bo").await;
     let body = json!({"kind": "online", "mode": "round", "clock": "1d", "rated": true});
     // A: finished, Ann resigned.
     let (finished, ann_token) = online(&mut ann, &mut bo, body.clone()).await;

@@ -5,7 +5,7 @@
 
 #[macro_use]
 mod common;
-use common::{assert_refused, invite_code, socket, Backend, Browser, GAMES, MANDIRI};
+use common::{assert_refused, invite_code, server_on, socket, Backend, Browser, GAMES, MANDIRI};
 
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -75,16 +75,9 @@ async fn page(b: &mut Browser, name: &str) -> Value {
 }
 
 async fn a_rated_game_moves_both_ratings_once(store: Backend) {
-    let server = rajapasu_server::spawn_with(
-        "127.0.0.1:0",
-        store.db(),
-        rajapasu_server::limits::Limits::default(),
-        rajapasu_server::games::Policy::default(),
-    )
-    .await
-    .unwrap();
-    let mut ann = player(server.addr, "Ann").await;
-    let mut bo = player(server.addr, "Bo").await;
+    let addr = server_on(&store).await;
+    let mut ann = player(addr, "Ann").await;
+    let mut bo = player(addr, "Bo").await;
     let body = json!({"kind": "online", "mode": "round", "clock": "5+3", "rated": true});
     let (id, ann_token, _) = online_game(GAMES, &mut ann, &mut bo, body).await;
     let g = ann
@@ -190,16 +183,9 @@ async fn a_rated_game_moves_both_ratings_once(store: Backend) {
 }
 
 async fn a_casual_game_moves_no_rating(store: Backend) {
-    let server = rajapasu_server::spawn_with(
-        "127.0.0.1:0",
-        store.db(),
-        rajapasu_server::limits::Limits::default(),
-        rajapasu_server::games::Policy::default(),
-    )
-    .await
-    .unwrap();
-    let mut ann = player(server.addr, "Ann").await;
-    let mut bo = player(server.addr, "Bo").await;
+    let addr = server_on(&store).await;
+    let mut ann = player(addr, "Ann").await;
+    let mut bo = player(addr, "Bo").await;
     for rated in [json!(false), Value::Null] {
         let mut body = json!({"kind": "online", "mode": "round", "clock": "5+3"});
         if !rated.is_null() {
@@ -228,15 +214,8 @@ async fn a_casual_game_moves_no_rating(store: Backend) {
 }
 
 async fn guests_cannot_play_rated(store: Backend) {
-    let server = rajapasu_server::spawn_with(
-        "127.0.0.1:0",
-        store.db(),
-        rajapasu_server::limits::Limits::default(),
-        rajapasu_server::games::Policy::default(),
-    )
-    .await
-    .unwrap();
-    let mut guest = Browser::new(server.addr);
+    let addr = server_on(&store).await;
+    let mut guest = Browser::new(addr);
     let rated = json!({"kind": "online", "clock": "3+2", "rated": true});
     // A guest cannot create a rated game, in either game.
     for games in [GAMES, MANDIRI] {
@@ -244,7 +223,7 @@ async fn guests_cannot_play_rated(store: Backend) {
         assert_refused(&a, 403, "rated_needs_account");
     }
     // Nor join one.
-    let mut ann = player(server.addr, "Ann").await;
+    let mut ann = player(addr, "Ann").await;
     let a = ann.post(GAMES, rated.clone()).await;
     assert_eq!(a.status, 201, "{}", a.body);
     let created = a.json();
@@ -255,7 +234,7 @@ async fn guests_cannot_play_rated(store: Backend) {
         .await;
     assert_refused(&j, 403, "rated_needs_account");
     // Nor can one account take both seats.
-    let mut ann_again = Browser::new(server.addr);
+    let mut ann_again = Browser::new(addr);
     ann_again.login("Ann", "a long secret").await;
     let j = ann_again
         .post(&format!("{GAMES}/{id}/join"), join.clone())
@@ -288,7 +267,7 @@ async fn guests_cannot_play_rated(store: Backend) {
         .await;
     assert_eq!(j.status, 200, "{}", j.body);
     // The rated game is still waiting for a registered opponent.
-    let mut bo = player(server.addr, "Bo").await;
+    let mut bo = player(addr, "Bo").await;
     let created_id = a.json()["id"].as_str().unwrap().to_string();
     let j = bo.post(&format!("{GAMES}/{created_id}/join"), join).await;
     assert_eq!(j.status, 200, "{}", j.body);
@@ -296,17 +275,10 @@ async fn guests_cannot_play_rated(store: Backend) {
 
 /// A rated Mandiri game: three pairs by captures, the one who resigned losing to both others.
 async fn a_rated_mandiri_game_rates_three_pairs(store: Backend) {
-    let server = rajapasu_server::spawn_with(
-        "127.0.0.1:0",
-        store.db(),
-        rajapasu_server::limits::Limits::default(),
-        rajapasu_server::games::Policy::default(),
-    )
-    .await
-    .unwrap();
-    let mut ann = player(server.addr, "Ann").await;
-    let mut bo = player(server.addr, "Bo").await;
-    let mut cy = player(server.addr, "Cy").await;
+    let addr = server_on(&store).await;
+    let mut ann = player(addr, "Ann").await;
+    let mut bo = player(addr, "Bo").await;
+    let mut cy = player(addr, "Cy").await;
     let a = ann
         .post(
             MANDIRI,
