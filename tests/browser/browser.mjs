@@ -146,6 +146,16 @@ export async function toRoundEnd(page, limit = 200) {
   }
 }
 
+/** Opens the next round of a match waiting at its summary, and waits until the page has the
+ *  server's word that it is open (a Mandiri view is already the next round's while it waits). */
+export async function openNextRound(page) {
+  await page.click('#next-round');
+  await page.waitForFunction(() => {
+    const g = document.getElementById('game');
+    return g.dataset.status !== 'between_rounds' && document.getElementById('round-summary').hidden;
+  });
+}
+
 /** The game's id, from the page's address. */
 export const gameId = (page) => new URL(page.url()).pathname.split('/')[2];
 

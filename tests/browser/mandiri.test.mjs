@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   BASE, OUT, DESKTOP, PHONE, REGION, LANGS, MANDIRI, catalog, useBrowser, pageTest, mandiriPage as page,
-  layoutProblems, boardProblems, shotAndCheck, ply, waitPly, settled, playable, gotoGame, toRoundEnd, createMandiri as create,
+  layoutProblems, boardProblems, shotAndCheck, ply, waitPly, settled, playable, gotoGame, toRoundEnd, openNextRound, createMandiri as create,
 } from './browser.mjs';
 /** The seat of each hole at the start (RULES.md 9.1), S1..S7 then N1..N7. */
 const OWNERS = 'LLCCCRRRRCCCLL';
@@ -95,8 +95,8 @@ pageTest('a match against two computers: moves, the end of a round, its summary,
   assert.equal(await pg.textContent('#status'), 'The round is over: start the next one when you are ready.');
   assert.equal(await pg.$$eval('#scoreboard tbody tr', (r) => r.length), 1);
   await pg.screenshot({ path: `${OUT}/mandiri-round-summary.png`, fullPage: true });
-  await pg.click('#next-round');
-  await pg.waitForFunction(() => document.getElementById('game').dataset.round === '2' && document.getElementById('round-summary').hidden);
+  await openNextRound(pg);
+  assert.equal(await pg.getAttribute('#game', 'data-round'), '2');
   await settled(pg);
   // A reload shows the same game: the board, the players, the scoreboard, the moves.
   const shown = { ply: await ply(pg), counts: await counts(pg), players: await pg.textContent('#player-list'), score: await pg.textContent('#scoreboard tbody') };
@@ -215,8 +215,8 @@ pageTest('a reload between rounds: the summary says what it said live (the gift,
   await pg.waitForSelector('#game[data-phase="paused"]');
   assert.deepEqual(await paragraphs(), live);
   assert.deepEqual(await holeCounts(pg), board);
-  await pg.click('#next-round');
-  await pg.waitForFunction(() => document.getElementById('game').dataset.round === '2' && document.getElementById('round-summary').hidden);
+  await openNextRound(pg);
+  assert.equal(await pg.getAttribute('#game', 'data-round'), '2');
   assert.equal(await settled(pg), 'playing');
 });
 
