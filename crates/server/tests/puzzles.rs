@@ -2,14 +2,16 @@
 //! theme, the daily puzzle, attempts moving the puzzle's rating and the player's, the mistakes
 //! of a game, bad input answered with JSON errors, and on SQLite and PostgreSQL: a puzzle's
 //! rating kept by the store across a restart, a signed-in player's puzzle rating kept on their
-//! account, and a guest's taken over when they register or log in.
+//! account, a guest's taken over when they register or log in, and the store's finished games
+//! read back and mined for puzzles.
 
 #[macro_use]
 mod common;
 use common::{
-    assert_refused, get, lasting_db, post, remove_sqlite_files, server, Backend, Browser,
+    act, assert_refused, get, lasting_db, new_game, new_game_in, post, remove_sqlite_files, server,
+    Backend, Browser, GAMES, MANDIRI,
 };
-use serde_json::json;
+use serde_json::{json, Value};
 
 /// A server on `db` that outlives nothing: stopped by the test.
 async fn server_on_db(db: &str) -> rajapasu_server::Running {
@@ -27,6 +29,7 @@ on_both_stores!(
     a_puzzles_rating_survives_a_restart,
     a_signed_in_attempt_moves_the_accounts_rating,
     a_guests_rating_is_taken_over_at_registration_and_login,
+    the_stores_finished_games_are_mined_for_puzzles,
 );
 
 const SECRET: &str = "a long enough secret";
@@ -280,4 +283,122 @@ async fn bad_input_is_refused() {
         422,
         "illegal_move",
     );
+}
+
+/// Plays the game `id` to its end (the first legal move each time), or resigns after
+/// `resign_after` moves; returns the moves played.
+async fn play_out(
+    addr: std::net::SocketAddr,
+    id: &str,
+    token: &str,
+    created: &Value,
+    resign_after: Option<usize>,
+) -> Vec<u8> {
+    let mut view = created["game"]["view"].clone();
+    let mut played = Vec::new();
+    loop {
+        let legal = view["legal_moves"].as_array().cloned().unwrap_or_default();
+        if legal.is_empty() {
+            return played;
+        }
+        if resign_after == Some(played.len()) {
+            let a = act(addr, GAMES, id, "resign", json!({"token": token})).await;
+            assert_eq!(a.status, 200, "{}", a.body);
+            return played;
+        }
+        let mv = legal[0].as_u64().unwrap();
+        let a = act(
+            addr,
+            GAMES,
+            id,
+            "moves",
+            json!({"move": mv, "token": token}),
+        )
+        .await;
+        assert_eq!(a.status, 200, "{}", a.body);
+        played.push(mv as u8);
+        view = a.json()["game"]["view"].clone();
+    }
+}
+
+/// `rajapasu puzzles generate --from store` reads the finished Raja Pasu games of a store
+/// through its API, single rounds and matches, page by page; what is mined from them holds
+/// against the solver alone.
+async fn the_stores_finished_games_are_mined_for_puzzles(store: Backend) {
+    use rajapasu_ai::puzzles::{check, puzzles_of, Prover, Settings, Tally};
+    use rajapasu_server::puzzle_source::{FinishedGames, Met};
+    let db = lasting_db(&store, "rajapasu-puzzle-source");
+    let server = server_on_db(&db).await;
+    let addr = server.addr;
+    // A single round of five counters played to its end: its start is a puzzle (S2, by 6).
+    let body = json!({"kind": "local", "mode": "round", "position": "0,1,0,1,0,0,1/0,1,0,0,0,1,0 S 61 32"});
+    let (round, token, created) = new_game(addr, body).await;
+    let round_moves = play_out(addr, &round, &token, &created, None).await;
+    // A match in its second round, with closed holes, resigned after four moves.
+    let body = json!({"kind": "local", "position": "x,x,x,x,x,x,8/1,0,3,1,0,3,1 S 5 40 3 33 2"});
+    let (matched, token, created) = new_game(addr, body).await;
+    let match_moves = play_out(addr, &matched, &token, &created, Some(4)).await;
+    assert_eq!(match_moves.len(), 4);
+    // Not finished: left out.
+    let body = json!({"kind": "local", "mode": "round", "position": "0,1,0,0,1,0,1/0,1,0,0,0,0,0 S 64 30"});
+    new_game(addr, body).await;
+    // A Raja Pasu Mandiri game, resigned: counted and left out.
+    let (md, md_token, _) = new_game_in(addr, MANDIRI, json!({"kind": "local"})).await;
+    let a = act(addr, MANDIRI, &md, "resign", json!({"token": md_token})).await;
+    assert_eq!(a.status, 200, "{}", a.body);
+
+    // Read through a store of its own, as the command does, one game a page.
+    let reader = rajapasu_server::store::open(&db).await.unwrap();
+    let mut games = FinishedGames::new(reader);
+    let mut found = Vec::new();
+    while let Some(page) = games.next_page(1).await.unwrap() {
+        found.extend(page);
+    }
+    assert_eq!(
+        games.met,
+        Met {
+            games: 2,
+            mandiri: 1,
+            unreadable: 0
+        }
+    );
+    found.sort_by_key(|g| g.id != round);
+    let ids: Vec<&str> = found.iter().map(|g| g.id.as_str()).collect();
+    assert_eq!(ids, [round.as_str(), matched.as_str()]);
+    let numbers =
+        |g: &rajapasu_engine::Game| g.moves().iter().map(|m| m.number()).collect::<Vec<u8>>();
+    assert_eq!(numbers(&found[0].game), round_moves);
+    assert!(found[0].game.status().is_over());
+    assert_eq!(numbers(&found[1].game), match_moves);
+    assert_eq!(found[1].game.rules().mode, rajapasu_engine::Mode::Match);
+    server.stop().await;
+
+    // Mined: every puzzle re-proven by the solver alone, claims and all.
+    let mut prover = Prover::new(None, 20_000_000);
+    let mut tally = Tally::default();
+    let settings = Settings::default();
+    let mut puzzles = Vec::new();
+    for g in &found {
+        puzzles.extend(puzzles_of(
+            &g.game,
+            &format!("store:{}", g.id),
+            &settings,
+            &mut prover,
+            &mut tally,
+        ));
+    }
+    assert_eq!(tally.unproven, 0, "{tally:?}");
+    let first = puzzles
+        .iter()
+        .find(|p| p.position == "0,1,0,1,0,0,1/0,1,0,0,0,1,0 S 61 32")
+        .expect("the round's start is a puzzle");
+    assert_eq!(
+        (first.solution.mv, first.source.as_str()),
+        (2, format!("store:{round},ply=1").as_str())
+    );
+    for p in &puzzles {
+        assert!(p.rules.ends_with("mode=round"), "{}", p.rules);
+        check(p, &mut prover).unwrap_or_else(|e| panic!("{}: {e}", p.id));
+    }
+    remove_sqlite_files(&store, &db);
 }

@@ -9,6 +9,7 @@ use rajapasu_ai::puzzles::{
 };
 use rajapasu_ai::solver::exact_key;
 use rajapasu_engine::{Game, Position, RuleSet, Rules};
+use rajapasu_server::puzzle_source::StoreSource;
 use rayon::prelude::*;
 use std::collections::{BTreeMap, HashSet};
 use std::io::Write;
@@ -31,7 +32,8 @@ leaves when there is one (see `rajapasu tablebase`); a position whose moves are 
 within --nodes is refused, never estimated. Without a table, keep --max-counters low.\n\n\
 Examples:\n  rajapasu puzzles generate --count 100 --out puzzles.jsonl\n  \
 rajapasu puzzles generate --from match --closed-holes --count 50 --seed 1000000\n  \
-rajapasu puzzles generate --from game1.txt --from game2.json"
+rajapasu puzzles generate --from game1.txt --from game2.json\n  \
+rajapasu puzzles generate --from store --db rajapasu.db --count 50"
     )]
     Generate(GenerateArgs),
     /// Prove every puzzle of a set again and check each of its claims.
@@ -46,7 +48,8 @@ struct GenerateArgs {
     #[arg(long, default_value_t = 100, value_name = "N")]
     count: usize,
     /// Where positions come from: `selfplay` (single rounds), `match` (whole matches: the
-    /// closed holes of later rounds) or a record file (repeatable).
+    /// closed holes of later rounds), `store` (the finished games of the web app's store,
+    /// see --db) or a record file (repeatable).
     #[arg(long, default_value = "selfplay", value_name = "SOURCE")]
     from: Vec<String>,
     /// The first self-play game's seed; game k has seed S + k.
@@ -76,6 +79,10 @@ struct GenerateArgs {
     /// Leave out positions already in this set (and add nothing it holds).
     #[arg(long, value_name = "FILE")]
     exclude: Option<PathBuf>,
+    /// The web app's store that `--from store` reads, as `serve --db` names it: a SQLite
+    /// file or a PostgreSQL address (it is only read).
+    #[arg(long, value_name = "PATH|URL")]
+    db: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -128,15 +135,37 @@ fn key(p: &Puzzle) -> Option<[u64; 2]> {
 enum From {
     SelfPlay(Rules),
     Records(Vec<(Game, String)>),
+    Store(Box<StoreSource>),
 }
+
+/// Finished games of a store read at once, then mined in parallel.
+const STORE_PAGE: u32 = 64;
 
 fn sources(args: &GenerateArgs) -> Result<Vec<From>, CliError> {
     let mut out = Vec::new();
     let mut records = Vec::new();
+    let store = args.from.iter().any(|f| f == "store");
+    if args.db.is_some() && !store {
+        return Err(CliError(
+            "--db names the store that --from store reads: give --from store".into(),
+        ));
+    }
     for f in &args.from {
         match f.as_str() {
             "selfplay" => out.push(From::SelfPlay(Rules::default().single_round())),
             "match" => out.push(From::SelfPlay(Rules::default())),
+            "store" => {
+                let db = args.db.as_deref().ok_or_else(|| {
+                    CliError("--from store reads the store named by --db PATH|URL".into())
+                })?;
+                let source = StoreSource::open(db).map_err(|e| {
+                    CliError(format!(
+                        "--db {}: {e}",
+                        rajapasu_server::store::display_name(db)
+                    ))
+                })?;
+                out.push(From::Store(Box::new(source)));
+            }
             path => {
                 let path = PathBuf::from(path);
                 let (text, set) = read_record_file(&path)?;
@@ -207,12 +236,13 @@ fn generate(args: GenerateArgs) -> Result<(), CliError> {
     let mut games = 0u64;
     let mut nodes = 0u64;
     let threads = rayon::current_num_threads().max(1) as u64;
-    'sources: for source in sources(&args)? {
+    let mut store_met = None;
+    'sources: for mut source in sources(&args)? {
         let mut next = args.seed;
         loop {
             // A batch of games in parallel, their puzzles taken in game order: the same
             // arguments give the same set.
-            let batch: Vec<(Vec<Puzzle>, Tally, u64)> = match &source {
+            let batch: Vec<(Vec<Puzzle>, Tally, u64)> = match &mut source {
                 From::SelfPlay(rules) => {
                     let seeds: Vec<u64> = (next..next + 2 * threads).collect();
                     next += 2 * threads;
@@ -228,6 +258,21 @@ fn generate(args: GenerateArgs) -> Result<(), CliError> {
                     .par_iter()
                     .map(|(game, name)| one_game(game, name, &settings, table.clone(), args.nodes))
                     .collect(),
+                From::Store(store) => {
+                    let page = store
+                        .next_page(STORE_PAGE)
+                        .map_err(|e| CliError(format!("reading the store: {e}")))?;
+                    store_met = Some(store.met());
+                    let Some(page) = page else {
+                        break;
+                    };
+                    page.par_iter()
+                        .map(|g| {
+                            let name = format!("store:{}", g.id);
+                            one_game(&g.game, &name, &settings, table.clone(), args.nodes)
+                        })
+                        .collect()
+                }
             };
             for (found, t, n) in batch {
                 games += 1;
@@ -255,6 +300,18 @@ fn generate(args: GenerateArgs) -> Result<(), CliError> {
         .map_err(|e| CliError(format!("cannot write: {e}")))?;
     bar.finish_and_clear();
     let secs = start.elapsed().as_secs_f64();
+    if let Some(met) = store_met {
+        eprintln!(
+            "the store: {} finished Raja Pasu games read, {} Raja Pasu Mandiri games left out{}",
+            met.games,
+            met.mandiri,
+            if met.unreadable > 0 {
+                format!(", {} unreadable", met.unreadable)
+            } else {
+                String::new()
+            }
+        );
+    }
     eprintln!(
         "{written} puzzles from {games} games in {secs:.1} s ({:.1} a minute, {threads} threads); \
          {} positions tried: {} with a key move, {} without, {} refused as unproven, {} left as \

@@ -321,7 +321,7 @@ impl Store for SqliteStore {
     }
 }
 
-fn load(conn: &Connection, id: &str) -> rusqlite::Result<Option<StoredGame>> {
+pub(super) fn load(conn: &Connection, id: &str) -> rusqlite::Result<Option<StoredGame>> {
     let row = conn
         .prepare_cached("SELECT meta, version FROM games WHERE id = ?1")?
         .query_row([id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))
