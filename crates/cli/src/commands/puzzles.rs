@@ -205,6 +205,8 @@ fn generate(args: GenerateArgs) -> Result<(), CliError> {
         hard_only: args.hard,
         closed_only: args.closed_holes,
     };
+    // The sources first: a bad one is told before the table is opened.
+    let sources = sources(&args)?;
     let table = rajapasu_ai::table::for_rules(&Rules::default().single_round());
     eprintln!(
         "{}",
@@ -237,7 +239,7 @@ fn generate(args: GenerateArgs) -> Result<(), CliError> {
     let mut nodes = 0u64;
     let threads = rayon::current_num_threads().max(1) as u64;
     let mut store_met = None;
-    'sources: for mut source in sources(&args)? {
+    'sources: for mut source in sources {
         let mut next = args.seed;
         loop {
             // A batch of games in parallel, their puzzles taken in game order: the same

@@ -127,6 +127,11 @@ pub trait Store:
     /// The game `id`, if stored.
     async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
 
+    /// The finished games (of either game) whose id sorts after `after`, in the order of
+    /// their ids, at most `limit`, each with its settings and moves: the games puzzles are
+    /// mined from (`rajapasu puzzles generate --from store`), read a page at a time.
+    async fn finished_games(&self, after: &str, limit: u32) -> Result<Vec<StoredGame>, StoreError>;
+
     /// The games in which the computer is to move (to resume them after a restart).
     async fn computer_waiting(&self) -> Result<Vec<String>, StoreError>;
 

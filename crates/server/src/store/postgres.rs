@@ -359,6 +359,31 @@ impl Store for PgStore {
         }))
     }
 
+    async fn finished_games(&self, after: &str, limit: u32) -> Result<Vec<StoredGame>, StoreError> {
+        let client = self.pool.get().await.map_err(pool_error)?;
+        // One statement: the games and their moves of one snapshot.
+        let rows = client
+            .query(
+                "SELECT id, meta, version, COALESCE(
+                     (SELECT array_agg(mv ORDER BY ply) FROM moves WHERE game = g.id),
+                     '{}'::smallint[])
+                 FROM games g WHERE finished AND id > $1 ORDER BY id LIMIT $2",
+                &[&after, &i64::from(limit)],
+            )
+            .await?;
+        rows.iter()
+            .map(|r| {
+                let moves: Vec<i16> = r.try_get(3)?;
+                Ok(StoredGame {
+                    id: r.try_get(0)?,
+                    meta: r.try_get(1)?,
+                    version: r.try_get::<_, i64>(2)?.max(0) as u64,
+                    moves: moves.into_iter().map(|m| m.clamp(0, 255) as u8).collect(),
+                })
+            })
+            .collect()
+    }
+
     async fn computer_waiting(&self) -> Result<Vec<String>, StoreError> {
         let client = self.pool.get().await.map_err(pool_error)?;
         let rows = client

@@ -3,7 +3,6 @@
 //! and each account's own puzzle rating. A puzzle never attempted is at its starting rating,
 //! which the shipped set holds; an account that never rated an attempt has none.
 
-use super::contract::StoredGame;
 use super::error::StoreError;
 use rajapasu_rating::Rating;
 
@@ -58,11 +57,6 @@ pub trait PuzzleStore: Send + Sync {
     /// Moves the puzzle's rating and, for an account, the player's, in one transaction, so
     /// that two attempts at once on two instances both count.
     async fn rate_puzzle(&self, attempt: Attempt) -> Result<Rated, StoreError>;
-
-    /// The finished games (of either game) whose id sorts after `after`, in the order of
-    /// their ids, at most `limit`, each with its settings and moves: the games puzzles are
-    /// mined from (`rajapasu puzzles generate --from store`), read a page at a time.
-    async fn finished_games(&self, after: &str, limit: u32) -> Result<Vec<StoredGame>, StoreError>;
 }
 
 /// The puzzles' table in SQLite.

@@ -250,6 +250,25 @@ impl Store for SqliteStore {
         self.read(move |conn| load(conn, &id)).await
     }
 
+    async fn finished_games(&self, after: &str, limit: u32) -> Result<Vec<StoredGame>, StoreError> {
+        let after = after.to_string();
+        self.read(move |conn| {
+            // On the store's thread: no write of this store comes between the ids and the games.
+            let ids: Vec<String> = conn
+                .prepare_cached(
+                    "SELECT id FROM games WHERE finished = 1 AND id > ?1 ORDER BY id LIMIT ?2",
+                )?
+                .query_map(params![after, i64::from(limit)], |r| r.get(0))?
+                .collect::<rusqlite::Result<_>>()?;
+            let mut games = Vec::with_capacity(ids.len());
+            for id in ids {
+                games.extend(load(conn, &id)?);
+            }
+            Ok(games)
+        })
+        .await
+    }
+
     async fn computer_waiting(&self) -> Result<Vec<String>, StoreError> {
         self.read(|conn| {
             let mut stmt = conn.prepare("SELECT id FROM games WHERE computer_next = 1")?;
@@ -321,7 +340,7 @@ impl Store for SqliteStore {
     }
 }
 
-pub(super) fn load(conn: &Connection, id: &str) -> rusqlite::Result<Option<StoredGame>> {
+fn load(conn: &Connection, id: &str) -> rusqlite::Result<Option<StoredGame>> {
     let row = conn
         .prepare_cached("SELECT meta, version FROM games WHERE id = ?1")?
         .query_row([id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))

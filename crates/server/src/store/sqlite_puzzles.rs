@@ -1,9 +1,9 @@
 //! The puzzles' ratings in SQLite ([`PuzzleStore`] for [`SqliteStore`]): an attempt's write
 //! runs alone on the store's thread, as one transaction of its own.
 
-use super::contract::{StoreError, StoredGame};
+use super::contract::StoreError;
 use super::puzzles::{rating_of, Attempt, PuzzleStore, Rated};
-use super::sqlite::{load, SqliteStore};
+use super::sqlite::SqliteStore;
 use rajapasu_rating::Rating;
 use rusqlite::{params, OptionalExtension};
 
@@ -160,24 +160,5 @@ impl PuzzleStore for SqliteStore {
             player_before: rating_of(c.0, c.1, c.2)?,
             player_after: rating_of(d.0, d.1, d.2)?,
         })
-    }
-
-    async fn finished_games(&self, after: &str, limit: u32) -> Result<Vec<StoredGame>, StoreError> {
-        let after = after.to_string();
-        self.read(move |conn| {
-            // One read on the store's thread: the ids and their games of one snapshot.
-            let ids: Vec<String> = conn
-                .prepare_cached(
-                    "SELECT id FROM games WHERE finished = 1 AND id > ?1 ORDER BY id LIMIT ?2",
-                )?
-                .query_map(params![after, i64::from(limit)], |r| r.get(0))?
-                .collect::<rusqlite::Result<_>>()?;
-            let mut games = Vec::with_capacity(ids.len());
-            for id in ids {
-                games.extend(load(conn, &id)?);
-            }
-            Ok(games)
-        })
-        .await
     }
 }
