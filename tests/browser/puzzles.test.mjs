@@ -1,11 +1,13 @@
 // The puzzles page at a desktop and a phone size: a puzzle solved (the guest's rating kept
 // across a reload), a wrong move explained with the puzzle's proven values, streak mode, the
 // daily puzzle, "learn from your mistakes" after a finished game against the computer, and the
-// page in every language with nothing overflowing.
+// page in every language with nothing overflowing. A signed-in player: the guest's rating taken
+// over at registration and forgotten by the browser, the account's rating moved by each
+// attempt, shown on /account, kept across a reload and found by another device logging in.
 // Screenshots go to output/ (see browser.mjs), to be looked at.
 
 import assert from 'node:assert/strict';
-import { BASE, DESKTOP, PHONE, REGION, LANGS, catalog, useBrowser, pageTest, shotAndCheck } from './browser.mjs';
+import { BASE, DESKTOP, PHONE, REGION, LANGS, catalog, useBrowser, pageTest, openPage, shotAndCheck } from './browser.mjs';
 
 useBrowser();
 
@@ -162,6 +164,92 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await shotAndCheck(page, `puzzles-mistakes-${size}`);
   });
 }
+
+/** A name no earlier run against the same server has taken. */
+const fresh = (stem) => `${stem}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+/** The puzzle rating kept in this browser for a guest, or null. */
+const guestRating = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('rajapasu.puzzleRating')));
+/** The account's puzzle rating as the server keeps it (the page's session). */
+const accountRating = (page) => page.evaluate(async () => (await (await fetch('/api/account')).json()).account?.puzzle_rating ?? null);
+/** The rating line of the puzzles page for `r`. */
+const shown = (r) => `${Math.round(r.rating).toLocaleString('en-GB')} (± ${Math.round(r.deviation)})`;
+
+/** Opens the puzzle `puzzle` and solves it. */
+async function openAndSolve(page, puzzle) {
+  await page.goto(`${BASE}/puzzles/${puzzle.id}`);
+  await page.waitForSelector('#puzzles[data-state="ready"]');
+  await solve(page, puzzle);
+}
+
+pageTest('a signed-in player: the guest rating taken over at registration, the account rating kept across a reload and on another device', { path: '/puzzles', lang: 'en-GB', viewport: DESKTOP }, async (page) => {
+  const puzzles = [];
+  for (let seed = 1; puzzles.length < 3 && seed < 400; seed++) {
+    const p = await api('GET', `/api/puzzles/next?rating=1200&seed=${seed}`);
+    if (counters(p.position) <= 20 && !puzzles.some((q) => q.id === p.id)) puzzles.push(p);
+  }
+  // A guest solves one: the rating is kept in the browser.
+  await openAndSolve(page, puzzles[0]);
+  const guest = await guestRating(page);
+  assert.ok(guest && guest.rating > 1500, JSON.stringify(guest));
+
+  // Registration takes the guest's rating over, and the browser forgets its own.
+  await page.goto(`${BASE}/account`);
+  const name = fresh('Puzzler');
+  await page.waitForSelector('#signed-out:not([hidden])');
+  await page.fill('#register-form input[name=name]', name);
+  await page.fill('#register-form input[name=password]', 'puzzle long secret');
+  await page.click('#register-form button[type=submit]');
+  await page.waitForSelector('#signed-in:not([hidden])');
+  const taken = await accountRating(page);
+  assert.ok(Math.abs(taken.rating - guest.rating) < 1e-6, `${taken.rating} = ${guest.rating}`);
+  assert.equal(await page.textContent('#account-puzzle-rating'), `Puzzle rating: ${Math.round(guest.rating)}${taken.provisional ? '?' : ''}`);
+  assert.equal(await guestRating(page), null, 'the browser forgets the guest rating once sent');
+
+  // Signed in, an attempt moves the account's rating, not the browser's.
+  await openAndSolve(page, puzzles[1]);
+  await page.waitForFunction((before) => document.getElementById('pz-rating').textContent !== before, shown(taken));
+  const after = await accountRating(page);
+  assert.ok(after.rating > taken.rating, `${after.rating} > ${taken.rating}`);
+  assert.equal(await page.textContent('#pz-rating'), shown(after));
+  assert.equal(await guestRating(page), null, 'nothing kept in the browser');
+  await page.reload();
+  await page.waitForSelector('#puzzles[data-state="ready"]');
+  assert.equal(await page.textContent('#pz-rating'), shown(after));
+  assert.equal(await page.textContent('#pz-kept'), 'Kept on your account.');
+  await page.goto(`${BASE}/account`);
+  await page.waitForSelector('#signed-in:not([hidden])');
+  assert.equal(await page.textContent('#account-puzzle-rating'), `Puzzle rating: ${Math.round(after.rating)}${after.provisional ? '?' : ''}`);
+
+  // Another device, whose guest has a rating of its own: logging in keeps the account's, and
+  // that browser forgets its guest's; logged out, it is a new player there.
+  const { context, page: other } = await openPage('/puzzles', { lang: 'en-GB', viewport: PHONE, phone: true });
+  try {
+    await openAndSolve(other, puzzles[2]);
+    const otherGuest = await guestRating(other);
+    assert.ok(otherGuest && Math.abs(otherGuest.rating - after.rating) > 1, JSON.stringify(otherGuest));
+    await other.goto(`${BASE}/account`);
+    await other.waitForSelector('#login-form');
+    await other.fill('#login-form input[name=name]', name);
+    await other.fill('#login-form input[name=password]', 'puzzle long secret');
+    await other.click('#login-form button[type=submit]');
+    await other.waitForSelector('#signed-in:not([hidden])');
+    assert.equal(await other.textContent('#account-puzzle-rating'), `Puzzle rating: ${Math.round(after.rating)}${after.provisional ? '?' : ''}`);
+    assert.equal(await guestRating(other), null);
+    await other.goto(`${BASE}/puzzles/${puzzles[0].id}`);
+    await other.waitForSelector('#puzzles[data-state="ready"]');
+    assert.equal(await other.textContent('#pz-rating'), shown(after));
+    await shotAndCheck(other, 'puzzles-signed-in-phone');
+    await other.goto(`${BASE}/account`);
+    await other.click('#logout');
+    await other.waitForSelector('#signed-out:not([hidden])');
+    await other.goto(`${BASE}/puzzles/${puzzles[0].id}`);
+    await other.waitForSelector('#puzzles[data-state="ready"]');
+    assert.equal(await other.textContent('#pz-rating'), catalog('en')['puzzles.newPlayer']);
+    assert.equal(await other.textContent('#pz-kept'), 'Kept in this browser.');
+  } finally {
+    await context.close();
+  }
+});
 
 for (const code of LANGS) {
   for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {

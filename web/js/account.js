@@ -2,7 +2,7 @@
 // in, and once in: the account's games (kept in this browser too, so that the Play pages list
 // them), log out here or everywhere, change the password. docs/API.md, "Accounts".
 
-import { call, errorText, seats, mandiriSeats, markSignedIn, guestPuzzleRating } from './api.js';
+import { call, errorText, seats, mandiriSeats, markSignedIn, guestPuzzleRating, forgetGuestPuzzleRating } from './api.js';
 import { ratingText } from './ratings.js';
 import { t, setLanguage, preferred, languageSwitch, element, language } from './i18n.js';
 
@@ -75,12 +75,15 @@ async function start() {
   await setLanguage(preferred());
   languageSwitch($('lang'), render);
   onSubmit('register-form', 'register-error', async (fd) => {
-    // The guest's puzzle rating goes with it, once: the account keeps it if it has none.
+    // The guest's puzzle rating goes with it, once: the account keeps it if it has none, and
+    // this browser forgets it.
     await call('POST', '/api/account/register', { name: fd.get('name'), password: fd.get('password'), games: guestSeats(), puzzle_rating: guestPuzzleRating() });
+    forgetGuestPuzzleRating();
     await refresh();
   });
   onSubmit('login-form', 'login-error', async (fd) => {
     await call('POST', '/api/account/login', { name: fd.get('name'), password: fd.get('password'), puzzle_rating: guestPuzzleRating() });
+    forgetGuestPuzzleRating();
     await refresh();
   });
   onSubmit('password-form', 'password-error', async (fd) => {

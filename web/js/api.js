@@ -110,6 +110,14 @@ export function saveGuestPuzzleRating(r) {
   localStorage.setItem(PUZZLE_RATING_KEY, JSON.stringify({ rating: r.rating, deviation: r.deviation, volatility: r.volatility }));
 }
 
+/** Forgets the guest's puzzle rating, once an account has been sent it at registration or
+ *  login: the account's rating is the player's from then on (taken over from the guest's when
+ *  it had none), and a guest who plays here after logging out starts as a new player, so that
+ *  one guest rating never goes to two accounts. docs/PUZZLES.md */
+export function forgetGuestPuzzleRating() {
+  localStorage.removeItem(PUZZLE_RATING_KEY);
+}
+
 /** The two-player games' seats. */
 export const seats = tokenStore('rajapasu.games', 'raja_pasu');
 /** The Raja Pasu Mandiri games' seats: {token, players, kind, created, invites}. */

@@ -75,6 +75,7 @@ function renderRating() {
   $('pz-rating').textContent = r
     ? t('puzzles.rating', { rating: formatNumber(Math.round(r.rating)), deviation: formatNumber(Math.round(r.deviation)) })
     : t('puzzles.newPlayer');
+  $('pz-kept').textContent = t(P.signedIn ? 'puzzles.keptOnAccount' : 'puzzles.kept');
   $('pz-streak').textContent =
     P.mode === 'streak' ? t('puzzles.streakNow', { n: formatNumber(P.streak), best: formatNumber(bestStreak()) }) : t('puzzles.streakBest', { best: formatNumber(bestStreak()) });
 }
@@ -200,9 +201,15 @@ async function finish(solved) {
   P.sent = true;
   const rated = P.mode !== 'streak';
   try {
-    const r = await call('POST', `/api/puzzles/${P.puzzle.id}/attempt`, { solved: solved && !P.hinted, player: loadRating(), rated });
+    // The rating's three numbers only: an account's comes with `provisional`, which the
+    // attempt does not take (and a session's attempt starts from the account's anyway).
+    const now = loadRating();
+    const player = now && { rating: now.rating, deviation: now.deviation, volatility: now.volatility };
+    const r = await call('POST', `/api/puzzles/${P.puzzle.id}/attempt`, { solved: solved && !P.hinted, player, rated });
     if (rated) saveRating(r.player);
     P.puzzle.rating_now = r.puzzle_rating;
+    // The player's new rating at once, as the attempt left it.
+    renderRating();
   } catch (e) {
     $('pz-error').textContent = String(e.message || e);
   }
@@ -355,6 +362,7 @@ async function main() {
   P.board.speed = Number(localStorage.getItem('rajapasu.speed')) || 3;
   languageSwitch($('lang'), () => {
     fillThemes();
+    renderRating();
     renderTask();
     P.board.render();
   });

@@ -19,5 +19,5 @@ export function ratingNumber(n) {
 
 /** A rating as shown: rounded, with a question mark while provisional. */
 export function ratingText(r) {
-  return `${ratingNumber(r.rating)}${r.provisional ? '?' : ''}`;
+  return `${ratingNumber(Math.round(r.rating))}${r.provisional ? '?' : ''}`;
 }
