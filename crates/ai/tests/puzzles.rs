@@ -219,6 +219,36 @@ fn themes_match_the_trace_of_hand_made_positions() {
 }
 
 #[test]
+fn the_endless_and_repetition_themes_match_the_trace() {
+    // RULES.md example 5 (a round with closed holes, taken alone): S7 sows without end. No
+    // move of the start position does.
+    let t = themes_of("x,x,x,x,x,x,8/1,0,3,1,0,3,1 S 5 40 3 33 2", 7);
+    assert!(t.contains(&Theme::Endless), "{t:?}");
+    for mv in 1..=7 {
+        assert!(!themes_of("7,7,7,7,7,7,7/7,7,7,7,7,7,7 S 0 0", mv).contains(&Theme::Endless));
+    }
+    // Rule 8(b): one counter in S1 and one in N1 go round the board, each player moving the
+    // counter that left their own row one hole on (S1 N1 S2 N2 ... S7 N7): the start again.
+    // After a second lap and thirteen moves more, South's 7 brings it back a third time.
+    let code = "1,0,0,0,0,0,0/1,0,0,0,0,0,0 S 50 46";
+    let lap: Vec<u8> = (1..=7).flat_map(|k| [k, k]).collect();
+    let mut game = Game::from_code(code, round()).unwrap();
+    for &k in lap.iter().chain(&lap[..13]) {
+        game.play(Move::new(k).unwrap());
+    }
+    assert_eq!(themes(&game, &step(7)), [Theme::Repetition, Theme::LastCounters]);
+    // One move earlier in the lap the position has not come back: no repetition.
+    let mut game = Game::from_code(code, round()).unwrap();
+    for &k in lap.iter().chain(&lap[..11]) {
+        game.play(Move::new(k).unwrap());
+    }
+    assert_eq!(themes(&game, &step(6)), [Theme::LastCounters]);
+    // Without its history the same position is a new one: its moves end nothing.
+    let fresh = Game::from_code(&game.position().to_string(), round()).unwrap();
+    assert_eq!(themes(&fresh, &step(6)), [Theme::LastCounters]);
+}
+
+#[test]
 fn a_position_with_one_move_is_no_puzzle() {
     let game = Game::from_code("0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35", round()).unwrap();
     let mut prover = Prover::new(None, NODES);
