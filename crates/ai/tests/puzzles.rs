@@ -236,7 +236,10 @@ fn the_endless_and_repetition_themes_match_the_trace() {
     for &k in lap.iter().chain(&lap[..13]) {
         game.play(Move::new(k).unwrap());
     }
-    assert_eq!(themes(&game, &step(7)), [Theme::Repetition, Theme::LastCounters]);
+    assert_eq!(
+        themes(&game, &step(7)),
+        [Theme::Repetition, Theme::LastCounters]
+    );
     // One move earlier in the lap the position has not come back: no repetition.
     let mut game = Game::from_code(code, round()).unwrap();
     for &k in lap.iter().chain(&lap[..11]) {

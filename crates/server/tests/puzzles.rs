@@ -206,6 +206,56 @@ async fn the_index_next_daily_and_one_puzzle() {
     assert_eq!(one["position"], p["position"]);
 }
 
+/// One side's rating and deviation after one game, by Glickman's steps 3 to 8 worked out in
+/// closed form: with no idle period (φ* = φ) neither depends on the new volatility.
+fn glicko2_by_hand(r: f64, rd: f64, opp_r: f64, opp_rd: f64, score: f64) -> (f64, f64) {
+    let scale = 173.7178;
+    let (mu, phi) = ((r - 1500.0) / scale, rd / scale);
+    let (mu_j, phi_j) = ((opp_r - 1500.0) / scale, opp_rd / scale);
+    let g =
+        1.0 / (1.0 + 3.0 * phi_j * phi_j / (std::f64::consts::PI * std::f64::consts::PI)).sqrt();
+    let e = 1.0 / (1.0 + (-g * (mu - mu_j)).exp());
+    let v = 1.0 / (g * g * e * (1.0 - e));
+    let new_phi = 1.0 / (1.0 / (phi * phi) + 1.0 / v).sqrt();
+    let new_mu = mu + new_phi * new_phi * g * (score - e);
+    (1500.0 + scale * new_mu, scale * new_phi)
+}
+
+#[tokio::test]
+async fn an_attempt_is_one_glicko2_game_as_worked_by_hand() {
+    let addr = server().await;
+    let p = get(addr, "/api/puzzles/next?rating=1300&seed=3")
+        .await
+        .json();
+    let id = p["id"].as_str().unwrap().to_string();
+    // Never attempted: at its starting rating, with a deviation of 300.
+    let start = p["rating"].as_f64().unwrap();
+    assert_eq!(p["rating_now"].as_f64().unwrap(), start);
+    let a = post(
+        addr,
+        &format!("/api/puzzles/{id}/attempt"),
+        json!({"solved": true}),
+    )
+    .await
+    .json();
+    // A new player (1500, 350) solves it: a win for the player, a loss for the puzzle.
+    let (r, rd) = glicko2_by_hand(1500.0, 350.0, start, 300.0, 1.0);
+    let player = &a["player"];
+    assert!(
+        (player["rating"].as_f64().unwrap() - r).abs() < 1e-6,
+        "{a} {r}"
+    );
+    assert!(
+        (player["deviation"].as_f64().unwrap() - rd).abs() < 1e-6,
+        "{a} {rd}"
+    );
+    let (pr, _) = glicko2_by_hand(start, 300.0, 1500.0, 350.0, 0.0);
+    assert!(
+        (a["puzzle_rating"].as_f64().unwrap() - pr).abs() <= 0.5,
+        "{a} {pr}"
+    );
+}
+
 #[tokio::test]
 async fn an_attempt_moves_the_puzzle_and_the_player() {
     let addr = server().await;
