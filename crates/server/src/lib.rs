@@ -23,6 +23,7 @@
 //! | [`store`] | where games are kept: SQLite (one writer thread, group commit) or PostgreSQL |
 //! | [`analysis`] | the analysis board's search: every move scored, bounded in time |
 //! | [`lobby`] | open challenges (seeks) listed live across instances, accepted with one click |
+//! | [`tournaments`] | round-robin, Swiss and arena events: paired by `rajapasu_pairing`, each round within a window, forfeits, live crosstables, exports |
 //! | [`players`] | a player's games for their page: in progress (their move first), finished with results, all records in one file |
 //! | [`ratings`] | ratings for games: a rated game's end rated once, leaderboards per pool, players' pages |
 //! | [`puzzles`] | the puzzles' routes: the shipped set with proven solutions, choice by rating and theme, the daily puzzle, Glicko-2 attempts |
@@ -68,6 +69,7 @@ pub mod sockets;
 pub mod store;
 pub mod tablebase;
 pub mod tokens;
+pub mod tournaments;
 
 use app::App;
 use error::ServerError;
@@ -181,6 +183,7 @@ async fn prepare(
     let table = tablebase::start(&limits.tablebase);
     let app = Arc::new(App {
         lobby: lobby::Lobby::start(hub.clone()),
+        tournaments: tournaments::Hall::start(hub.clone()),
         hub,
         search,
         rate: rate::RateLimits::new(&limits),

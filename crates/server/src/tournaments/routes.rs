@@ -1,0 +1,687 @@
+//! The tournaments' routes (docs/API.md, "Tournaments"): created by registered players,
+//! listed, shown (standings, crosstable, the pairings of each round), joined and left,
+//! started, a player's game asked for (which notes them present), live over a WebSocket, and
+//! exported.
+
+use super::event::{
+    Entrant, Event, Format, Member, State, ARENA_MINUTES, MAX_ENTRANTS, MAX_NAME_CHARS,
+    MAX_OPEN_PER_CREATOR, MAX_SWISS_ROUNDS, WINDOW_MINUTES,
+};
+use super::{run, view};
+use crate::accounts::routes::seat_account;
+use crate::app::{App, Peer};
+use crate::error::{ApiError, ErrorKind};
+use crate::games::clock::Control;
+use crate::games::seating::SeatAccount;
+use crate::live::WS_MESSAGE_LIMIT;
+use crate::requests::{ApiJson, ApiPath};
+use crate::store::tournaments::StoredTournament;
+use crate::tokens::{random_token, ID_LEN};
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::State as AxState;
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Extension, Json, Router};
+use rajapasu_engine::Game;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::Duration;
+
+type AppState = Arc<App>;
+
+/// Most events listed.
+pub const MAX_LISTED: u32 = 100;
+
+/// The tournaments' routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/tournaments", get(list).post(create))
+        .route("/api/tournaments/{id}", get(show))
+        .route("/api/tournaments/{id}/join", post(join))
+        .route("/api/tournaments/{id}/withdraw", post(withdraw))
+        .route("/api/tournaments/{id}/remove", post(remove))
+        .route("/api/tournaments/{id}/start", post(start))
+        .route("/api/tournaments/{id}/play", post(play))
+        .route("/api/tournaments/{id}/ws", get(ws))
+        .route("/api/tournaments/{id}/crosstable.csv", get(crosstable_csv))
+        .route("/api/tournaments/{id}/standings.json", get(standings_json))
+        .route("/api/tournaments/{id}/records", get(records))
+}
+
+fn store_failed(e: impl std::fmt::Display) -> ApiError {
+    ApiError::unavailable(e)
+}
+
+/// The signed-in player, or 403 `signed_out`.
+async fn member(app: &App, headers: &HeaderMap) -> Result<SeatAccount, ApiError> {
+    seat_account(app, headers).await?.ok_or_else(|| {
+        ApiError::forbidden("tournaments are for registered players: log in first")
+            .code("signed_out")
+    })
+}
+
+/// Body of `POST /api/tournaments`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct CreateRequest {
+    /// The event's name.
+    pub name: String,
+    /// `round-robin`, `double-round-robin`, `swiss` or `arena`.
+    pub format: String,
+    /// A Swiss event's number of rounds.
+    #[serde(default)]
+    pub rounds: Option<u32>,
+    /// An arena's length in minutes.
+    #[serde(default)]
+    pub minutes: Option<u64>,
+    /// Every game's time control: `"5+3"`, `"1d"`.
+    pub clock: String,
+    /// Rated games (the default: casual).
+    #[serde(default)]
+    pub rated: bool,
+    /// Listed to everyone (the default); false: reached by its link only.
+    #[serde(default)]
+    pub public: Option<bool>,
+    /// The window of each round of a round-robin or Swiss event, in minutes (default: 3 days).
+    #[serde(default)]
+    pub window_minutes: Option<u64>,
+    /// When it starts by itself (the entry window's end), seconds since 1970.
+    #[serde(default)]
+    pub starts_at: Option<u64>,
+    /// `raja_pasu` (the default).
+    #[serde(default)]
+    pub game: Option<String>,
+}
+
+impl CreateRequest {
+    /// Checks the request: the event it asks for, made at `now` by `creator`.
+    ///
+    /// ```
+    /// use rajapasu_server::tournaments::routes::CreateRequest;
+    /// use rajapasu_server::tournaments::event::Member;
+    /// let read = |s: &str| {
+    ///     let creator = Member { id: "a".into(), name: "ann".into() };
+    ///     serde_json::from_str::<CreateRequest>(s).unwrap().event(creator, 1000)
+    /// };
+    /// let ev = read(r#"{"name": "Club", "format": "round-robin", "clock": "1d", "window_minutes": 4320}"#).unwrap();
+    /// assert_eq!((ev.window, ev.entrants.len()), (3 * 86_400, 1));
+    /// let code = |s: &str| read(s).unwrap_err().code_word();
+    /// assert_eq!(code(r#"{"name": "Club", "format": "swiss", "clock": "5+3"}"#), "bad_rounds");
+    /// assert_eq!(code(r#"{"name": "Club", "format": "knockout", "clock": "5+3"}"#), "bad_format");
+    /// assert_eq!(code(r#"{"name": "", "format": "arena", "minutes": 30, "clock": "3+2"}"#), "bad_name");
+    /// assert_eq!(code(r#"{"name": "A", "format": "arena", "minutes": 30, "clock": "1d"}"#), "bad_clock");
+    /// assert_eq!(code(r#"{"name": "A", "format": "arena", "minutes": 30, "clock": "3+2", "game": "mandiri"}"#), "no_mandiri_events");
+    /// ```
+    pub fn event(&self, creator: Member, now: u64) -> Result<Event, ApiError> {
+        let name = self.name.trim();
+        if name.is_empty()
+            || name.chars().count() > MAX_NAME_CHARS
+            || name.chars().any(char::is_control)
+        {
+            return Err(
+                ApiError::unprocessable(format!("name: 1 to {MAX_NAME_CHARS} characters"))
+                    .code("bad_name"),
+            );
+        }
+        match self.game.as_deref() {
+            None | Some("raja_pasu") => {}
+            Some("mandiri") => {
+                return Err(ApiError::unprocessable(
+                    "Mandiri events are not offered yet: Raja Pasu only",
+                )
+                .code("no_mandiri_events"))
+            }
+            Some(other) => {
+                return Err(ApiError::unprocessable(format!(
+                    "game: {other:?} is none: `raja_pasu`"
+                ))
+                .code("bad_game"))
+            }
+        }
+        let format = match self.format.as_str() {
+            "round-robin" => Format::RoundRobin { double: false },
+            "double-round-robin" => Format::RoundRobin { double: true },
+            "swiss" => match self.rounds {
+                Some(r) if (1..=MAX_SWISS_ROUNDS).contains(&r) => Format::Swiss { rounds: r },
+                _ => {
+                    return Err(ApiError::unprocessable(format!(
+                        "rounds: a Swiss event's number of rounds, 1 to {MAX_SWISS_ROUNDS}"
+                    ))
+                    .code("bad_rounds"))
+                }
+            },
+            "arena" => match self.minutes {
+                Some(m) if (ARENA_MINUTES.0..=ARENA_MINUTES.1).contains(&m) => {
+                    Format::Arena { minutes: m }
+                }
+                _ => {
+                    return Err(ApiError::unprocessable(format!(
+                        "minutes: an arena's length, {} to {} minutes",
+                        ARENA_MINUTES.0, ARENA_MINUTES.1
+                    ))
+                    .code("bad_minutes"))
+                }
+            },
+            other => {
+                return Err(ApiError::unprocessable(format!(
+                    "format: {other:?} is none of round-robin, double-round-robin, swiss, arena"
+                ))
+                .code("bad_format"))
+            }
+        };
+        let clock: Control = self
+            .clock
+            .parse()
+            .map_err(|e: crate::games::clock::BadControl| {
+                ApiError::unprocessable(e.to_string()).code("bad_clock")
+            })?;
+        if !format.has_rounds() && clock.is_correspondence() {
+            return Err(ApiError::unprocessable(
+                "an arena is played in real time: a clock such as 3+2, not days a move",
+            )
+            .code("bad_clock"));
+        }
+        let minutes = self.window_minutes.unwrap_or(3 * 24 * 60);
+        if !(WINDOW_MINUTES.0..=WINDOW_MINUTES.1).contains(&minutes) {
+            return Err(ApiError::unprocessable(format!(
+                "window_minutes: a round's window, {} to {} minutes",
+                WINDOW_MINUTES.0, WINDOW_MINUTES.1
+            ))
+            .code("bad_window"));
+        }
+        if self.starts_at.is_some_and(|t| t <= now) {
+            return Err(ApiError::unprocessable("starts_at: a moment to come").code("bad_start"));
+        }
+        Ok(Event {
+            name: name.to_string(),
+            entrants: vec![Entrant {
+                member: creator.clone(),
+                withdrawn: false,
+                forfeits_running: 0,
+            }],
+            creator,
+            format,
+            clock,
+            rated: self.rated,
+            public: self.public.unwrap_or(true),
+            window: minutes * 60,
+            starts_at: self.starts_at,
+            created: now,
+            state: State::Entry,
+            started: None,
+            ends: None,
+            schedule: vec![],
+            rounds: vec![],
+            arena: None,
+            arena_games: vec![],
+        })
+    }
+}
+
+/// `GET /api/tournaments`: the public events, those not finished first.
+async fn list(AxState(app): AxState<AppState>) -> Result<Json<Value>, ApiError> {
+    let stored = app
+        .hub
+        .store
+        .public_tournaments(MAX_LISTED)
+        .await
+        .map_err(store_failed)?;
+    let events: Vec<Value> = stored
+        .iter()
+        .filter_map(|t| {
+            let ev: Event = serde_json::from_str(&t.doc).ok()?;
+            Some(view::listed(&t.id, &ev))
+        })
+        .collect();
+    Ok(Json(json!({"tournaments": events})))
+}
+
+/// `POST /api/tournaments`: a new event, its creator its first player.
+async fn create(
+    AxState(app): AxState<AppState>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<CreateRequest>,
+) -> Result<Response, ApiError> {
+    let me = member(&app, &headers).await?;
+    let now = app.hub.policy.now();
+    let ev = req.event(
+        Member {
+            id: me.id.clone(),
+            name: me.name.clone(),
+        },
+        now,
+    )?;
+    let store = &app.hub.store;
+    let mut open = 0;
+    for id in store.active_tournaments().await.map_err(store_failed)? {
+        if let Ok((_, other)) = app.tournaments.read(&id).await {
+            open += usize::from(other.creator.id == me.id);
+        }
+    }
+    if open >= MAX_OPEN_PER_CREATOR {
+        return Err(ApiError::conflict(format!(
+            "you have {MAX_OPEN_PER_CREATOR} events not finished: finish one first"
+        ))
+        .code("too_many_tournaments"));
+    }
+    let id = random_token(ID_LEN)?;
+    app.tournaments
+        .add(StoredTournament {
+            id: id.clone(),
+            doc: serde_json::to_string(&ev).map_err(ApiError::internal)?,
+            version: 0,
+            active: true,
+            public: ev.public,
+            created: now,
+            wake: ev.wake(),
+        })
+        .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(
+            json!({"id": id, "url": format!("/t/{id}"), "tournament": view::public(&id, &ev, now)}),
+        ),
+    )
+        .into_response())
+}
+
+/// What a signed-in viewer sees of their own place: entered, creator, their game now.
+fn mine(ev: &Event, account: Option<&SeatAccount>) -> Value {
+    let Some(a) = account else {
+        return Value::Null;
+    };
+    let me = ev.entrant(&a.id);
+    let board = me.and_then(|p| ev.current_board(p).map(|b| (p, b)));
+    json!({
+        "name": a.name,
+        "entered": me.is_some(),
+        "withdrawn": me.is_some_and(|p| ev.entrants[p].withdrawn),
+        "creator": ev.creator.id == a.id,
+        "board": board.map(|(p, b)| {
+            let seat = b.seat_of(p).unwrap_or(0);
+            json!({
+                "opponent": ev.entrants[b.pairing.opponent(p).unwrap_or(p)].member.name,
+                "leads": seat == 0,
+                "present": b.present[seat],
+                "game": b.game,
+            })
+        }),
+    })
+}
+
+/// `GET /api/tournaments/{id}`: the event, moved on first (a closed window's forfeits, the
+/// next round), and the viewer's own place.
+async fn show(
+    AxState(app): AxState<AppState>,
+    headers: HeaderMap,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<Value>, ApiError> {
+    let account = seat_account(&app, &headers).await?;
+    let ((), ev) = app.tournaments.update(&id, |_, _| Ok(())).await?;
+    let mut v = view::public(&id, &ev, app.hub.policy.now());
+    v["me"] = mine(&ev, account.as_ref());
+    Ok(Json(v))
+}
+
+fn not_entry() -> ApiError {
+    ApiError::conflict("the event has started: entries are closed").code("entries_closed")
+}
+
+/// `POST /api/tournaments/{id}/join`.
+async fn join(
+    AxState(app): AxState<AppState>,
+    headers: HeaderMap,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<Value>, ApiError> {
+    let me = member(&app, &headers).await?;
+    let ((), ev) = app
+        .tournaments
+        .update(&id, |ev, _| {
+            if ev.entrant(&me.id).is_some() {
+                return Ok(());
+            }
+            if ev.state != State::Entry {
+                return Err(not_entry());
+            }
+            if ev.entrants.len() >= MAX_ENTRANTS {
+                return Err(ApiError::conflict(format!(
+                    "the event is full: {MAX_ENTRANTS} players"
+                ))
+                .code("tournament_full"));
+            }
+            ev.entrants.push(Entrant {
+                member: Member {
+                    id: me.id.clone(),
+                    name: me.name.clone(),
+                },
+                withdrawn: false,
+                forfeits_running: 0,
+            });
+            Ok(())
+        })
+        .await?;
+    Ok(Json(view::public(&id, &ev, app.hub.policy.now())))
+}
+
+/// Takes `player` out: before the start, off the list; after, withdrawn (docs/TOURNAMENTS.md).
+fn take_out(ev: &mut Event, player: usize) {
+    if ev.state == State::Entry {
+        ev.entrants.remove(player);
+    } else {
+        ev.entrants[player].withdrawn = true;
+    }
+}
+
+/// `POST /api/tournaments/{id}/withdraw`: the player leaves.
+async fn withdraw(
+    AxState(app): AxState<AppState>,
+    headers: HeaderMap,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<Value>, ApiError> {
+    let me = member(&app, &headers).await?;
+    let ((), ev) = app
+        .tournaments
+        .update(&id, |ev, _| {
+            let p = ev.entrant(&me.id).ok_or_else(not_entered)?;
+            if ev.state == State::Entry && ev.creator.id == me.id {
+                return Err(
+                    ApiError::conflict("the creator stays in the event before its start")
+                        .code("creator_stays"),
+                );
+            }
+            take_out(ev, p);
+            Ok(())
+        })
+        .await?;
+    Ok(Json(view::public(&id, &ev, app.hub.policy.now())))
+}
+
+fn not_entered() -> ApiError {
+    ApiError::conflict("you are not in this event").code("not_entered")
+}
+
+fn creator_only() -> ApiError {
+    ApiError::forbidden("only the event's creator may do this").code("not_creator")
+}
+
+/// Body of a removal: the player's name.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct RemoveBody {
+    name: String,
+}
+
+/// `POST /api/tournaments/{id}/remove`: the creator takes out a player who never shows up.
+async fn remove(
+    AxState(app): AxState<AppState>,
+    headers: HeaderMap,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(body): ApiJson<RemoveBody>,
+) -> Result<Json<Value>, ApiError> {
+    let me = member(&app, &headers).await?;
+    let ((), ev) = app
+        .tournaments
+        .update(&id, |ev, _| {
+            if ev.creator.id != me.id {
+                return Err(creator_only());
+            }
+            let p = ev
+                .entrants
+                .iter()
+                .position(|e| e.member.name.eq_ignore_ascii_case(&body.name))
+                .ok_or_else(|| {
+                    ApiError::not_found(format!("no player {:?} in this event", body.name))
+                        .code("no_player")
+                })?;
+            if ev.state == State::Entry && ev.entrants[p].member.id == ev.creator.id {
+                return Err(
+                    ApiError::conflict("the creator stays in the event before its start")
+                        .code("creator_stays"),
+                );
+            }
+            take_out(ev, p);
+            Ok(())
+        })
+        .await?;
+    Ok(Json(view::public(&id, &ev, app.hub.policy.now())))
+}
+
+/// `POST /api/tournaments/{id}/start`: the creator starts the event.
+async fn start(
+    AxState(app): AxState<AppState>,
+    headers: HeaderMap,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<Value>, ApiError> {
+    let me = member(&app, &headers).await?;
+    let ((), ev) = app
+        .tournaments
+        .update(&id, |ev, now| {
+            if ev.creator.id != me.id {
+                return Err(creator_only());
+            }
+            run::start(ev, now).map_err(|e| match e {
+                run::StartError::NotInEntry => {
+                    ApiError::conflict(e.to_string()).code("started_already")
+                }
+                run::StartError::TooFewPlayers { .. } => {
+                    ApiError::conflict(e.to_string()).code("too_few_players")
+                }
+                run::StartError::Pairing(_) => ApiError::internal(e),
+            })
+        })
+        .await?;
+    Ok(Json(view::public(&id, &ev, app.hub.policy.now())))
+}
+
+/// `POST /api/tournaments/{id}/play`: the player's game now. In a round, this notes them
+/// present; when both are, the game is made and its clock starts. The answer: the game and
+/// the player's seat token once there is one (`{"state": "playing", …}`), else
+/// `{"state": "waiting"}` (the opponent has not come) or `{"state": "none"}` (no game due).
+async fn play(
+    AxState(app): AxState<AppState>,
+    headers: HeaderMap,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<Value>, ApiError> {
+    let me = member(&app, &headers).await?;
+    let (player, ev) =
+        app.tournaments
+            .update(&id, |ev, now| {
+                let p = ev.entrant(&me.id).ok_or_else(not_entered)?;
+                let window_open = ev.rounds.last().is_some_and(|r| now < r.closes);
+                if ev.format.has_rounds() && window_open {
+                    if let Some(round) = ev.rounds.last_mut() {
+                        if let Some(b) = round.boards.iter_mut().find(|b| {
+                            b.result.is_none() && b.game.is_none() && b.seat_of(p).is_some()
+                        }) {
+                            let seat = b.seat_of(p).unwrap_or(0);
+                            b.present[seat] = true;
+                        }
+                    }
+                }
+                Ok(p)
+            })
+            .await?;
+    let Some(b) = ev.current_board(player) else {
+        return Ok(Json(json!({"state": "none"})));
+    };
+    let seat = b.seat_of(player).unwrap_or(0);
+    match (&b.game, &b.tokens) {
+        (Some(game), Some(tokens)) => Ok(Json(json!({
+            "state": "playing",
+            "id": game,
+            "token": tokens[seat],
+            "seat": if seat == 0 { "south" } else { "north" },
+            "watch": format!("/g/{game}"),
+        }))),
+        _ => Ok(Json(json!({"state": "waiting"}))),
+    }
+}
+
+/// `GET /api/tournaments/{id}/crosstable.csv`.
+async fn crosstable_csv(
+    AxState(app): AxState<AppState>,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Response, ApiError> {
+    let (_, ev) = app.tournaments.read(&id).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"tournament-{id}.csv\""),
+            ),
+        ],
+        view::crosstable_csv(&ev),
+    )
+        .into_response())
+}
+
+/// `GET /api/tournaments/{id}/standings.json`.
+async fn standings_json(
+    AxState(app): AxState<AppState>,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<Value>, ApiError> {
+    let (_, ev) = app.tournaments.read(&id).await?;
+    Ok(Json(view::standings_json(&id, &ev)))
+}
+
+/// `GET /api/tournaments/{id}/records`: every game of the event as records, one after the
+/// other in the order played (games not finished included as they stand).
+async fn records(
+    AxState(app): AxState<AppState>,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Response, ApiError> {
+    let (_, ev) = app.tournaments.read(&id).await?;
+    let mut out = String::new();
+    for b in ev.boards() {
+        let Some(game) = &b.game else { continue };
+        if let Ok(slot) = app.hub.load::<Game>(game).await {
+            let e = slot.entry.lock().await;
+            out += &e.record(game, false);
+            out += "\n";
+        }
+    }
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"tournament-{id}.txt\""),
+            ),
+        ],
+        out,
+    )
+        .into_response())
+}
+
+/// `GET /api/tournaments/{id}/ws`: the event as `GET` shows it (without `me`), at once and
+/// at every change, on whichever instance it is made.
+async fn ws(
+    AxState(app): AxState<AppState>,
+    peer: Option<Extension<Peer>>,
+    headers: HeaderMap,
+    ApiPath(id): ApiPath<String>,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let upgrade = upgrade.map_err(|_| {
+        ApiError::of(
+            ErrorKind::UpgradeRequired,
+            "this route takes WebSocket connections only (an `Upgrade: websocket` request)",
+        )
+        .code("not_websocket")
+    })?;
+    app.tournaments.read(&id).await?;
+    let address = app.client_address(&headers, peer.map(|Extension(p)| p));
+    let place = app
+        .sockets
+        .try_open(&format!("tournament {id}"), address)
+        .map_err(|_| {
+            ApiError::rate_limited("too many live-update sockets are open: try again soon", 5)
+                .code("too_many_sockets")
+        })?;
+    let idle = app
+        .limits
+        .ws_idle_timeout()
+        .unwrap_or(Duration::from_secs(60));
+    Ok(upgrade
+        .max_message_size(WS_MESSAGE_LIMIT)
+        .max_frame_size(WS_MESSAGE_LIMIT)
+        .on_upgrade(move |socket| async move {
+            session(socket, &app, &id, idle).await;
+            drop(place);
+        }))
+}
+
+async fn message(app: &App, id: &str) -> Option<String> {
+    let (_, ev) = app.tournaments.read(id).await.ok()?;
+    let mut v = view::public(id, &ev, app.hub.policy.now());
+    v["type"] = json!("tournament");
+    Some(v.to_string())
+}
+
+async fn session(mut socket: WebSocket, app: &App, id: &str, idle: Duration) {
+    let mut changes = app.tournaments.changes();
+    let mut stopping = app.stopping.clone();
+    let Some(first) = message(app, id).await else {
+        return;
+    };
+    if socket.send(Message::Text(first.into())).await.is_err() {
+        return;
+    }
+    let mut ping = tokio::time::interval(idle / 2);
+    ping.tick().await;
+    let mut heard = tokio::time::Instant::now();
+    loop {
+        let send = tokio::select! {
+            m = changes.recv() => match m {
+                Ok(changed) => changed == id,
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => true,
+                Err(_) => return,
+            },
+            _ = ping.tick() => {
+                if heard.elapsed() >= idle {
+                    let _ = socket.send(Message::Close(Some(CloseFrame {
+                        code: close_code::AWAY,
+                        reason: "no answer to pings".into(),
+                    }))).await;
+                    return;
+                }
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    return;
+                }
+                false
+            }
+            incoming = socket.recv() => {
+                heard = tokio::time::Instant::now();
+                match incoming {
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                    // Any text asks for the event again.
+                    Some(Ok(Message::Text(_))) => true,
+                    Some(Ok(_)) => false,
+                }
+            }
+            _ = stopping.changed() => {
+                let _ = socket.send(Message::Close(Some(CloseFrame {
+                    code: close_code::AWAY,
+                    reason: "the server is stopping".into(),
+                }))).await;
+                return;
+            }
+        };
+        if !send {
+            continue;
+        }
+        let Some(text) = message(app, id).await else {
+            continue;
+        };
+        if socket.send(Message::Text(text.into())).await.is_err() {
+            return;
+        }
+    }
+}
