@@ -198,6 +198,10 @@ pub struct Event {
     /// An arena's games, in the order they were paired.
     #[serde(default)]
     pub arena_games: Vec<Board>,
+    /// How many changes the stored event has had (the store's version, not in the document):
+    /// a page shows the latest it was sent.
+    #[serde(skip)]
+    pub version: u64,
 }
 
 impl Event {

@@ -62,7 +62,8 @@ impl Hall {
             .await
             .map_err(ApiError::unavailable)?
             .ok_or_else(missing)?;
-        let ev: Event = serde_json::from_str(&stored.doc).map_err(ApiError::internal)?;
+        let mut ev: Event = serde_json::from_str(&stored.doc).map_err(ApiError::internal)?;
+        ev.version = stored.version;
         Ok((stored, ev))
     }
 
@@ -115,6 +116,7 @@ impl Hall {
             if !won {
                 continue;
             }
+            ev.version += 1;
             for board in &made {
                 if let Err(e) = games::make(&self.hub, board).await {
                     tracing::warn!(tournament = %id, "a game not made, made later: {e}");

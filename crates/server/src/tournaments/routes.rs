@@ -217,6 +217,7 @@ impl CreateRequest {
             rounds: vec![],
             arena: None,
             arena_games: vec![],
+            version: 0,
         })
     }
 }

@@ -326,6 +326,7 @@ mod tests {
             rounds: vec![],
             arena: None,
             arena_games: vec![],
+            version: 0,
         }
     }
 

@@ -175,6 +175,7 @@ pub fn public(id: &str, ev: &Event, now: u64) -> Value {
     };
     json!({
         "id": id,
+        "version": ev.version,
         "name": ev.name,
         "game": "raja_pasu",
         "format": ev.format.word(),
