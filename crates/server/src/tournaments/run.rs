@@ -122,11 +122,12 @@ pub fn game_result(b: &Board) -> Option<GameResult> {
 /// players paired, until its end. Whether anything changed.
 pub fn step(ev: &mut Event, now: u64, ended: &HashMap<String, Ended>) -> bool {
     let before = ev.clone();
-    if ev.state == State::Entry && ev.starts_at.is_some_and(|t| now >= t) {
-        if start(ev, now).is_err() {
-            // Too few came: the event is over, with nobody paired.
-            ev.state = State::Finished;
-        }
+    // At the entry window's end with too few players, the event is over, nobody paired.
+    if ev.state == State::Entry
+        && ev.starts_at.is_some_and(|t| now >= t)
+        && start(ev, now).is_err()
+    {
+        ev.state = State::Finished;
     }
     if ev.state == State::Running {
         if ev.format.has_rounds() {
