@@ -123,9 +123,7 @@ pub fn game_result(b: &Board) -> Option<GameResult> {
 pub fn step(ev: &mut Event, now: u64, ended: &HashMap<String, Ended>) -> bool {
     let before = ev.clone();
     // At the entry window's end with too few players, the event is over, nobody paired.
-    if ev.state == State::Entry
-        && ev.starts_at.is_some_and(|t| now >= t)
-        && start(ev, now).is_err()
+    if ev.state == State::Entry && ev.starts_at.is_some_and(|t| now >= t) && start(ev, now).is_err()
     {
         ev.state = State::Finished;
     }
