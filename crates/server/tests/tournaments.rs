@@ -17,7 +17,17 @@ const T0: u64 = 1_900_000_000;
 
 /// A server on `db` whose clocks read `now` (seconds).
 async fn server_on_clock(db: &str, now: &Arc<AtomicU64>) -> rajapasu_server::Running {
-    let (secs, ms) = (now.clone(), now.clone());
+    server_on_clocks(db, now, now).await
+}
+
+/// A server on `db` whose events' clock reads `now` and whose games' clocks read `games`
+/// (seconds).
+async fn server_on_clocks(
+    db: &str,
+    now: &Arc<AtomicU64>,
+    games: &Arc<AtomicU64>,
+) -> rajapasu_server::Running {
+    let (secs, ms) = (now.clone(), games.clone());
     let policy = rajapasu_server::games::Policy {
         clock: Arc::new(move || secs.load(Ordering::SeqCst)),
         clock_ms: Arc::new(move || ms.load(Ordering::SeqCst) * 1000),
@@ -87,6 +97,7 @@ on_both_stores!(
     a_round_robin_of_four_is_played_to_its_crosstable,
     forfeits_at_a_windows_close_follow_who_came,
     an_event_goes_on_after_a_restart,
+    an_arena_pairs_again_and_doubles_a_streak,
 );
 
 async fn a_round_robin_of_four_is_played_to_its_crosstable(store: Backend) {
@@ -328,6 +339,75 @@ async fn an_event_goes_on_after_a_restart(store: Backend) {
         "round 2 paired: {v}"
     );
     assert_eq!(v["rounds"][1]["closes"], T0 + 5000 + 3600);
+    server.stop().await;
+    remove_sqlite_files(&store, &db);
+}
+
+async fn an_arena_pairs_again_and_doubles_a_streak(store: Backend) {
+    let db = lasting_db(&store, "tournament-arena");
+    let now = Arc::new(AtomicU64::new(T0));
+    // The games' clocks stand still: no game ends on time.
+    let server = server_on_clocks(&db, &now, &Arc::new(AtomicU64::new(T0))).await;
+    let names = ["Ann", "Bo"];
+    let mut ps = players(server.addr, &names).await;
+    // Days a move make no arena.
+    let a = ps[0]
+        .post(
+            "/api/tournaments",
+            json!({"name": "Blitz", "format": "arena", "minutes": 10, "clock": "1d"}),
+        )
+        .await;
+    assert_eq!(
+        (a.status, a.json()["code"].clone()),
+        (422, json!("bad_clock"))
+    );
+    let body = json!({"name": "Blitz", "format": "arena", "minutes": 10, "clock": "3+2"});
+    let id = event(&mut ps, body).await;
+    let s = ps[0]
+        .post(&format!("/api/tournaments/{id}/start"), json!({}))
+        .await;
+    assert_eq!(s.status, 200, "{}", s.body);
+    assert_eq!(s.json()["ends"], T0 + 600);
+    // Bo loses four games running, each by resigning: the two, alone in the arena, are paired
+    // again at once. Ann's third and fourth wins are on a streak: 2 + 2 + 4 + 4.
+    let mut ann_points = vec![];
+    for k in 0..4 {
+        if k == 3 {
+            // The arena's time is up while the fourth game plays: it still counts.
+            now.store(T0 + 600, Ordering::SeqCst);
+        }
+        let bo = play(&mut ps[1], &id).await;
+        assert_eq!(bo["state"], "playing", "game {k}: {bo}");
+        let r = ps[1]
+            .post(
+                &format!("{GAMES}/{}/resign", bo["id"].as_str().unwrap()),
+                json!({"token": bo["token"]}),
+            )
+            .await;
+        assert_eq!(r.status, 200, "game {k}: {} {bo}", r.body);
+        let v = show(&mut ps[0], &id).await;
+        let ann = &v["standings"][0];
+        assert_eq!(ann["name"], "Ann");
+        ann_points.push(ann["score"].as_f64().unwrap());
+        assert_eq!(
+            v["arena_games"].as_array().unwrap().len(),
+            (k + 2).min(4),
+            "{v}"
+        );
+    }
+    assert_eq!(ann_points, [2.0, 4.0, 8.0, 12.0]);
+    let v = show(&mut ps[0], &id).await;
+    assert_eq!(v["state"], "finished", "{v}");
+    assert_eq!(v["standings"][0]["streak"], true);
+    assert_eq!(v["standings"][1]["score"], 0.0);
+    let sheet: Vec<u64> = v["standings"][0]["sheet"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["points"].as_u64().unwrap())
+        .collect();
+    assert_eq!(sheet, [2, 2, 4, 4]);
+    assert_eq!(play(&mut ps[1], &id).await["state"], "none");
     server.stop().await;
     remove_sqlite_files(&store, &db);
 }
