@@ -69,6 +69,23 @@ async function showList() {
       fail(err);
     }
   });
+  if (S.account) {
+    try {
+      const mine = await call('GET', '/api/tournaments/mine');
+      const offset = mine.now - Date.now() / 1000;
+      $('mine-card').hidden = mine.events.length === 0;
+      $('mine').replaceChildren(...mine.events.map((ev) => {
+        const line = !ev.opponent
+          ? t('tour.scheduleNone', { event: ev.name })
+          : ev.deadline
+            ? t('tour.scheduleLine', { event: ev.name, opponent: ev.opponent, span: span(ev.deadline - Date.now() / 1000 - offset) })
+            : t('tour.scheduleOpen', { event: ev.name, opponent: ev.opponent });
+        return element('li', {}, element('a', { href: `/t/${ev.id}`, textContent: line }));
+      }));
+    } catch (err) {
+      fail(err);
+    }
+  }
   try {
     const list = (await call('GET', '/api/tournaments')).tournaments;
     $('no-tours').hidden = list.length > 0;
@@ -145,7 +162,9 @@ function renderRounds(ev) {
 
 function renderStatus(ev) {
   const me = ev.me;
-  $('ev-status').textContent = stateText(ev.state);
+  $('ev-status').textContent = ev.paused ? t('tour.st.paused') : stateText(ev.state);
+  $('ev-pause').hidden = !(me && me.creator && ev.state === 'running' && !ev.paused);
+  $('ev-resume').hidden = !(me && me.creator && ev.state === 'running' && ev.paused);
   $('ev-join').hidden = !(S.account && me && !me.entered && ev.state === 'entry');
   $('ev-start').hidden = !(me && me.creator && ev.state === 'entry');
   $('ev-withdraw').hidden = !(me && me.entered && !me.withdrawn && ev.state !== 'finished' && !(me.creator && ev.state === 'entry'));
@@ -168,7 +187,7 @@ function countdown() {
   if (!ev) return;
   const now = Date.now() / 1000 + S.offset;
   let text = '';
-  if (ev.state === 'running' && ev.next_deadline) {
+  if (ev.state === 'running' && ev.next_deadline && !ev.paused) {
     text = t(ev.format === 'arena' ? 'tour.endsIn' : 'tour.closesIn', { span: span(ev.next_deadline - now) });
   } else if (ev.state === 'entry' && ev.starts_at) {
     text = t('tour.startsIn', { span: span(ev.starts_at - now) });
@@ -237,6 +256,8 @@ function showEvent() {
   $('x-print').addEventListener('click', () => window.print());
   $('ev-join').addEventListener('click', () => act('join'));
   $('ev-start').addEventListener('click', () => act('start'));
+  $('ev-pause').addEventListener('click', () => act('pause', { paused: true }));
+  $('ev-resume').addEventListener('click', () => act('pause', { paused: false }));
   $('ev-withdraw').addEventListener('click', () => act('withdraw'));
   $('my-play').addEventListener('click', play);
   $('ev-copy').addEventListener('click', async () => {

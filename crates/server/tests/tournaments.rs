@@ -98,6 +98,7 @@ on_both_stores!(
     forfeits_at_a_windows_close_follow_who_came,
     an_event_goes_on_after_a_restart,
     an_arena_pairs_again_and_doubles_a_streak,
+    a_pause_holds_the_window_and_the_schedule_shows_it,
 );
 
 async fn a_round_robin_of_four_is_played_to_its_crosstable(store: Backend) {
@@ -408,6 +409,80 @@ async fn an_arena_pairs_again_and_doubles_a_streak(store: Backend) {
         .collect();
     assert_eq!(sheet, [2, 2, 4, 4]);
     assert_eq!(play(&mut ps[1], &id).await["state"], "none");
+    server.stop().await;
+    remove_sqlite_files(&store, &db);
+}
+
+async fn a_pause_holds_the_window_and_the_schedule_shows_it(store: Backend) {
+    let db = lasting_db(&store, "tournament-pause");
+    let now = Arc::new(AtomicU64::new(T0));
+    let server = server_on_clock(&db, &now).await;
+    let names = ["Ann", "Bo", "Cy"];
+    let mut ps = players(server.addr, &names).await;
+    let body =
+        json!({"name": "Slow", "format": "round-robin", "clock": "1d", "window_minutes": 60});
+    let id = event(&mut ps, body).await;
+    let s = ps[0]
+        .post(&format!("/api/tournaments/{id}/start"), json!({}))
+        .await;
+    assert_eq!(s.status, 200, "{}", s.body);
+    // Round 1 of three players: one has the bye; the two who play have their game and its
+    // deadline in their schedule.
+    let v = show(&mut ps[0], &id).await;
+    let b = &v["rounds"][0]["boards"][0];
+    let (first, second) = (who(&names, &b["first"]), who(&names, &b["second"]));
+    let mine = |v: &Value| v["events"][0].clone();
+    let a = ps[first]
+        .send("GET", "/api/tournaments/mine", None, &[])
+        .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let m = mine(&a.json());
+    assert_eq!(
+        (m["name"].as_str(), m["deadline"].as_u64()),
+        (Some("Slow"), Some(T0 + 3600))
+    );
+    assert_eq!(m["opponent"].as_str(), Some(names[second]));
+    // Only the creator pauses.
+    let p = ps[1]
+        .post(
+            &format!("/api/tournaments/{id}/pause"),
+            json!({"paused": true}),
+        )
+        .await;
+    assert_eq!(p.status, 403, "{}", p.body);
+    now.store(T0 + 100, Ordering::SeqCst);
+    let p = ps[0]
+        .post(
+            &format!("/api/tournaments/{id}/pause"),
+            json!({"paused": true}),
+        )
+        .await;
+    assert_eq!(p.status, 200, "{}", p.body);
+    assert_eq!(p.json()["paused"], true);
+    // The window's end passes during the pause: no forfeit.
+    now.store(T0 + 5000, Ordering::SeqCst);
+    let v = show(&mut ps[2], &id).await;
+    assert_eq!(v["rounds"][0]["boards"][0]["result"], Value::Null, "{v}");
+    assert_eq!(v["next_deadline"], Value::Null);
+    // Going on moves the window on by the pause (4,900 s).
+    let p = ps[0]
+        .post(
+            &format!("/api/tournaments/{id}/pause"),
+            json!({"paused": false}),
+        )
+        .await;
+    assert_eq!(p.status, 200, "{}", p.body);
+    assert_eq!(p.json()["rounds"][0]["closes"], T0 + 3600 + 4900);
+    let m = mine(
+        &ps[second]
+            .send("GET", "/api/tournaments/mine", None, &[])
+            .await
+            .json(),
+    );
+    assert_eq!(m["deadline"], T0 + 8500);
+    now.store(T0 + 8500, Ordering::SeqCst);
+    let v = show(&mut ps[2], &id).await;
+    assert_eq!(v["rounds"][0]["boards"][0]["result"], "-:-");
     server.stop().await;
     remove_sqlite_files(&store, &db);
 }

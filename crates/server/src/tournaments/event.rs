@@ -184,6 +184,10 @@ pub struct Event {
     pub started: Option<u64>,
     /// When an arena ends.
     pub ends: Option<u64>,
+    /// Paused by its creator since then: no forfeit, no new pairing, no new game; the
+    /// deadlines move on by the pause when it ends.
+    #[serde(default)]
+    pub paused_at: Option<u64>,
     /// The players, in seeding order (the order they joined).
     pub entrants: Vec<Entrant>,
     /// A round-robin's whole schedule, fixed at the start.
@@ -208,6 +212,25 @@ impl Event {
     /// The entrant index of the account `id`.
     pub fn entrant(&self, id: &str) -> Option<usize> {
         self.entrants.iter().position(|e| e.member.id == id)
+    }
+
+    /// Pauses the event at `now`, or (`false`) goes on, every deadline moved on by the
+    /// pause.
+    pub fn pause(&mut self, paused: bool, now: u64) {
+        match (paused, self.paused_at) {
+            (true, None) => self.paused_at = Some(now),
+            (false, Some(since)) => {
+                let d = now.saturating_sub(since);
+                if let Some(r) = self.rounds.last_mut() {
+                    r.closes += d;
+                }
+                if let Some(end) = self.ends.as_mut() {
+                    *end += d;
+                }
+                self.paused_at = None;
+            }
+            _ => {}
+        }
     }
 
     /// The players withdrawn.
@@ -248,6 +271,9 @@ impl Event {
     /// The next moment the event changes by itself: the start, a window's close, the
     /// arena's end.
     pub fn wake(&self) -> Option<u64> {
+        if self.paused_at.is_some() {
+            return None;
+        }
         match self.state {
             State::Entry => self.starts_at,
             State::Running if self.format.has_rounds() => self.rounds.last().map(|r| r.closes),

@@ -39,11 +39,13 @@ pub const MAX_LISTED: u32 = 100;
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/tournaments", get(list).post(create))
+        .route("/api/tournaments/mine", get(schedule))
         .route("/api/tournaments/{id}", get(show))
         .route("/api/tournaments/{id}/join", post(join))
         .route("/api/tournaments/{id}/withdraw", post(withdraw))
         .route("/api/tournaments/{id}/remove", post(remove))
         .route("/api/tournaments/{id}/start", post(start))
+        .route("/api/tournaments/{id}/pause", post(pause))
         .route("/api/tournaments/{id}/play", post(play))
         .route("/api/tournaments/{id}/ws", get(ws))
         .route("/api/tournaments/{id}/crosstable.csv", get(crosstable_csv))
@@ -213,6 +215,7 @@ impl CreateRequest {
             state: State::Entry,
             started: None,
             ends: None,
+            paused_at: None,
             schedule: vec![],
             rounds: vec![],
             arena: None,
@@ -238,6 +241,37 @@ async fn list(AxState(app): AxState<AppState>) -> Result<Json<Value>, ApiError> 
         })
         .collect();
     Ok(Json(json!({"tournaments": events})))
+}
+
+/// `GET /api/tournaments/mine`: the signed-in player's schedule: every event not finished
+/// they are in, with their game now and its deadline (the round's window, the arena's end).
+async fn schedule(
+    AxState(app): AxState<AppState>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let me = member(&app, &headers).await?;
+    let store = &app.hub.store;
+    let mut out = Vec::new();
+    for id in store.active_tournaments().await.map_err(store_failed)? {
+        let Ok((_, ev)) = app.tournaments.read(&id).await else {
+            continue;
+        };
+        let Some(p) = ev.entrant(&me.id) else {
+            continue;
+        };
+        let board = ev.current_board(p);
+        out.push(json!({
+            "id": id,
+            "name": ev.name,
+            "state": ev.state,
+            "paused": ev.paused_at.is_some(),
+            "opponent": board.and_then(|b| b.pairing.opponent(p)).map(|o| ev.entrants[o].member.name.clone()),
+            "game": board.and_then(|b| b.game.clone()),
+            "present": board.map(|b| b.present[b.seat_of(p).unwrap_or(0)]),
+            "deadline": board.and_then(|_| ev.wake()),
+        }));
+    }
+    Ok(Json(json!({"now": app.hub.policy.now(), "events": out})))
 }
 
 /// `POST /api/tournaments`: a new event, its creator its first player.
@@ -474,6 +508,38 @@ async fn start(
             })
         })
         .await?;
+    Ok(Json(view::public(&id, &ev, app.hub.policy.now())))
+}
+
+/// Body of a pause: pause (true) or go on (false).
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct PauseBody {
+    paused: bool,
+}
+
+/// `POST /api/tournaments/{id}/pause`: the creator pauses the event, or lets it go on.
+async fn pause(
+    AxState(app): AxState<AppState>,
+    headers: HeaderMap,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(body): ApiJson<PauseBody>,
+) -> Result<Json<Value>, ApiError> {
+    let me = member(&app, &headers).await?;
+    let ((), ev) =
+        app.tournaments
+            .update(&id, |ev, now| {
+                if ev.creator.id != me.id {
+                    return Err(creator_only());
+                }
+                if ev.state != State::Running {
+                    return Err(ApiError::conflict("only an event in play can be paused")
+                        .code("not_running"));
+                }
+                ev.pause(body.paused, now);
+                Ok(())
+            })
+            .await?;
     Ok(Json(view::public(&id, &ev, app.hub.policy.now())))
 }
 

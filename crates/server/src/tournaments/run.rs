@@ -156,14 +156,15 @@ fn step_rounds(ev: &mut Event, now: u64, ended: &HashMap<String, Ended>) {
     let Some(round) = ev.rounds.last_mut() else {
         return;
     };
-    let closed = now >= round.closes;
+    let paused = ev.paused_at.is_some();
+    let closed = now >= round.closes && !paused;
     for board in &mut round.boards {
         count_ended(board, &mut ev.entrants, ended);
         if board.result.is_none() && board.game.is_none() && closed {
             forfeit(board, &mut ev.entrants);
         }
     }
-    if round.boards.iter().all(|b| b.result.is_some()) {
+    if round.boards.iter().all(|b| b.result.is_some()) && !paused {
         next_round(ev, now);
     }
 }
@@ -258,6 +259,9 @@ fn step_arena(ev: &mut Event, now: u64, ended: &HashMap<String, Ended>) {
         let _ = arena.leave(p);
     }
     ev.arena = Some(arena);
+    if ev.paused_at.is_some() {
+        return;
+    }
     if ev.ends.is_some_and(|end| now < end) {
         pair_arena(ev);
     } else {
@@ -284,6 +288,9 @@ fn pair_arena(ev: &mut Event) {
 /// The boards that need their game made now: both players came (in an arena, at once), no
 /// game yet, no result.
 pub fn need_games(ev: &Event) -> Vec<Pairing> {
+    if ev.paused_at.is_some() {
+        return Vec::new();
+    }
     let arena = !ev.format.has_rounds();
     ev.boards()
         .filter(|b| b.game.is_none() && b.result.is_none() && (arena || b.present == [true, true]))
@@ -314,6 +321,7 @@ mod tests {
             state: State::Entry,
             started: None,
             ends: None,
+            paused_at: None,
             entrants: (0..players)
                 .map(|k| Entrant {
                     member: member(k),
@@ -439,6 +447,23 @@ mod tests {
         let ended = HashMap::from([("g2".to_string(), (Outcome::FirstWins, [40, 30]))]);
         step(&mut ev, 700, &ended);
         assert_eq!(ev.state, State::Finished);
+    }
+
+    #[test]
+    fn a_pause_holds_the_window_and_moves_it_on_by_its_length() {
+        let mut ev = event(Format::RoundRobin { double: false }, 4);
+        start(&mut ev, 0).unwrap();
+        ev.pause(true, 1000);
+        assert_eq!(ev.wake(), None);
+        assert!(
+            !step(&mut ev, 5000, &HashMap::new()),
+            "no forfeit while paused"
+        );
+        ev.pause(false, 5000);
+        assert_eq!(ev.rounds[0].closes, 3600 + 4000);
+        assert!(!step(&mut ev, 7599, &HashMap::new()));
+        assert!(step(&mut ev, 7600, &HashMap::new()));
+        assert_eq!(ev.rounds[0].boards[0].result, Some(Outcome::DoubleForfeit));
     }
 
     #[test]

@@ -191,6 +191,7 @@ pub fn public(id: &str, ev: &Event, now: u64) -> Value {
         "state": ev.state,
         "started": ev.started,
         "ends": ev.ends,
+        "paused": ev.paused_at.is_some(),
         "now": now,
         "next_deadline": ev.wake(),
         "players": names,
