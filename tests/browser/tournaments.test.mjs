@@ -108,6 +108,51 @@ test('a round-robin of four in four browsers: a round played, the crosstable upd
   }
 });
 
+test('an arena in two browsers: paired again at once, a streak doubles the points', async () => {
+  const names = ['Ann', 'Bo'].map(fresh);
+  const ann = await openPage('/tournaments', { viewport: DESKTOP });
+  const bo = await openPage('/tournaments', { viewport: PHONE, phone: true });
+  try {
+    await register(ann.page, names[0]);
+    await register(bo.page, names[1]);
+    const made = await ann.page.evaluate(async () => {
+      const r = await fetch('/api/tournaments', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Blitz arena', format: 'arena', minutes: 30, clock: '3+2', public: false }) });
+      return r.json();
+    });
+    await ann.page.goto(`${BASE}${made.url}`);
+    await bo.page.goto(`${BASE}${made.url}`);
+    await bo.page.click('#ev-join');
+    await ann.page.waitForFunction(() => document.querySelectorAll('#standings tbody tr').length === 2);
+    await ann.page.click('#ev-start');
+    await ann.page.waitForFunction(() => /\d/.test(document.getElementById('ev-countdown').textContent));
+    // Bo loses three games running by resigning; each time both are paired again at once,
+    // and Ann's points on her page (never reloaded) go 2, 4, 8: the third win is doubled.
+    const expected = ['2', '4', '8'];
+    let last = null;
+    for (const points of expected) {
+      await bo.page.waitForFunction((last) => {
+        const a = document.getElementById('my-link');
+        return !a.hidden && a.getAttribute('href') !== last;
+      }, last);
+      last = await bo.page.getAttribute('#my-link', 'href');
+      const game = await bo.context.newPage();
+      await game.goto(`${BASE}${last}`);
+      await game.waitForSelector('#clocks:not([hidden])');
+      await game.click('#resign');
+      await game.click('#resign');
+      await game.waitForSelector('#end-box:not([hidden])');
+      await game.close();
+      await ann.page.waitForFunction((p) => document.querySelector('#standings tbody tr td.score').textContent === p, points);
+    }
+    assert.match(await ann.page.textContent('#standings tbody tr'), /🔥/);
+    await ann.page.waitForFunction(() => document.querySelectorAll('#rounds li').length === 4);
+    assert.deepEqual(await layoutProblems(bo.page), [], 'the arena page on a phone');
+  } finally {
+    await ann.context.close();
+    await bo.context.close();
+  }
+});
+
 test('the tournament pages in every language on a phone: nothing overflows, 44 px targets', async () => {
   // An event to show: made by a player of its own.
   const { context: c0, page: p0 } = await openPage('/tournaments', { viewport: PHONE, phone: true });
