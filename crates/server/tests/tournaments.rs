@@ -99,6 +99,7 @@ on_both_stores!(
     an_event_goes_on_after_a_restart,
     an_arena_pairs_again_and_doubles_a_streak,
     a_pause_holds_the_window_and_the_schedule_shows_it,
+    a_game_promised_but_not_stored_is_made_after_a_restart,
 );
 
 async fn a_round_robin_of_four_is_played_to_its_crosstable(store: Backend) {
@@ -483,6 +484,83 @@ async fn a_pause_holds_the_window_and_the_schedule_shows_it(store: Backend) {
     now.store(T0 + 8500, Ordering::SeqCst);
     let v = show(&mut ps[2], &id).await;
     assert_eq!(v["rounds"][0]["boards"][0]["result"], "-:-");
+    server.stop().await;
+    remove_sqlite_files(&store, &db);
+}
+
+/// Deletes the game `id` from the store behind the servers' backs, as if its instance had
+/// stopped after storing the event that promised it and before storing the game.
+async fn forget_game(store: &Backend, db: &str, id: &str) {
+    match store {
+        Backend::Sqlite => {
+            let conn = rusqlite::Connection::open(db).unwrap();
+            conn.execute("DELETE FROM moves WHERE game = ?1", [id])
+                .unwrap();
+            assert_eq!(
+                conn.execute("DELETE FROM games WHERE id = ?1", [id])
+                    .unwrap(),
+                1
+            );
+        }
+        Backend::Postgres(url) => {
+            let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+                .await
+                .unwrap();
+            tokio::spawn(connection);
+            client
+                .execute("DELETE FROM moves WHERE game = $1", &[&id])
+                .await
+                .unwrap();
+            let n = client
+                .execute("DELETE FROM games WHERE id = $1", &[&id])
+                .await
+                .unwrap();
+            assert_eq!(n, 1);
+        }
+    }
+}
+
+async fn a_game_promised_but_not_stored_is_made_after_a_restart(store: Backend) {
+    let db = lasting_db(&store, "tournament-promised");
+    let now = Arc::new(AtomicU64::new(T0));
+    let server = server_on_clock(&db, &now).await;
+    let names = ["Ann", "Bo"];
+    let mut ps = players(server.addr, &names).await;
+    let body =
+        json!({"name": "Two", "format": "swiss", "rounds": 1, "clock": "1d", "window_minutes": 60});
+    let id = event(&mut ps, body).await;
+    let s = ps[0]
+        .post(&format!("/api/tournaments/{id}/start"), json!({}))
+        .await;
+    assert_eq!(s.status, 200, "{}", s.body);
+    play(&mut ps[0], &id).await;
+    let bo = play(&mut ps[1], &id).await;
+    let game = bo["id"].as_str().unwrap().to_string();
+    server.stop().await;
+    forget_game(&store, &db, &game).await;
+
+    let server = server_on_clock(&db, &now).await;
+    for p in ps.iter_mut() {
+        p.addr = server.addr;
+    }
+    // The first look at the event makes the game from the settings it kept: same id, same
+    // seats; Bo's token plays in it.
+    show(&mut ps[0], &id).await;
+    let g = ps[1]
+        .send("GET", &format!("{GAMES}/{game}"), None, &[])
+        .await;
+    assert_eq!(g.status, 200, "{}", g.body);
+    assert_eq!(g.json()["accounts"], json!({"south": "Ann", "north": "Bo"}));
+    let r = ps[1]
+        .post(
+            &format!("{GAMES}/{game}/resign"),
+            json!({"token": bo["token"]}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v = show(&mut ps[0], &id).await;
+    assert_eq!(v["rounds"][0]["boards"][0]["result"], "1-0");
+    assert_eq!(v["state"], "finished");
     server.stop().await;
     remove_sqlite_files(&store, &db);
 }
