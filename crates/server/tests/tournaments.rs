@@ -100,6 +100,7 @@ on_both_stores!(
     an_arena_pairs_again_and_doubles_a_streak,
     a_pause_holds_the_window_and_the_schedule_shows_it,
     a_game_promised_but_not_stored_is_made_after_a_restart,
+    a_club_round_robin_of_eight_runs_to_its_results,
 );
 
 async fn a_round_robin_of_four_is_played_to_its_crosstable(store: Backend) {
@@ -486,6 +487,95 @@ async fn a_pause_holds_the_window_and_the_schedule_shows_it(store: Backend) {
     assert_eq!(v["rounds"][0]["boards"][0]["result"], "-:-");
     server.stop().await;
     remove_sqlite_files(&store, &db);
+}
+
+/// The organiser: eight players, three days a game, one link; every round played
+/// (the answering player resigns), to the final crosstable and its exports.
+async fn a_club_round_robin_of_eight_runs_to_its_results(store: Backend) {
+    // Eight players behind one address, as a test sends them: no rate limits.
+    let limits = rajapasu_server::limits::Limits {
+        moves_per_second: 0,
+        logins_per_minute: 0,
+        ..rajapasu_server::limits::Limits::default()
+    };
+    let server = rajapasu_server::spawn_with(
+        "127.0.0.1:0",
+        store.db(),
+        limits,
+        rajapasu_server::games::Policy::default(),
+    )
+    .await
+    .expect("server starts");
+    let addr = server.addr;
+    let names = ["Ann", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal"];
+    let mut ps = players(addr, &names).await;
+    let body = json!({"name": "Club of eight", "format": "round-robin", "clock": "1d", "window_minutes": 4320, "public": false});
+    let id = event(&mut ps, body).await;
+    let listed = common::get(addr, "/api/tournaments").await.json();
+    assert!(
+        listed["tournaments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|t| t["id"] != json!(id)),
+        "private: not listed"
+    );
+    let s = ps[0]
+        .post(&format!("/api/tournaments/{id}/start"), json!({}))
+        .await;
+    assert_eq!(s.status, 200, "{}", s.body);
+    for round in 1..=7 {
+        let v = show(&mut ps[0], &id).await;
+        assert_eq!(v["rounds"].as_array().unwrap().len(), round, "{v}");
+        for b in v["rounds"][round - 1]["boards"].as_array().unwrap() {
+            let (first, second) = (who(&names, &b["first"]), who(&names, &b["second"]));
+            play(&mut ps[first], &id).await;
+            let mine = play(&mut ps[second], &id).await;
+            let r = ps[second]
+                .post(
+                    &format!("{GAMES}/{}/resign", mine["id"].as_str().unwrap()),
+                    json!({"token": mine["token"]}),
+                )
+                .await;
+            assert_eq!(r.status, 200, "{}", r.body);
+        }
+    }
+    let v = show(&mut ps[0], &id).await;
+    assert_eq!(v["state"], "finished");
+    let games: Vec<u64> = v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["games"].as_u64().unwrap())
+        .collect();
+    assert_eq!(games, [7; 8]);
+    let total: f64 = v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["score"].as_f64().unwrap())
+        .sum();
+    assert_eq!(total, 28.0);
+    // Everyone met everyone once: every cell off the diagonal holds one result.
+    let cross = v["crosstable"].as_array().unwrap();
+    for (a, row) in cross.iter().enumerate() {
+        for (b, cell) in row.as_array().unwrap().iter().enumerate() {
+            let cell = cell.as_str().unwrap();
+            assert!(
+                if a == b {
+                    cell.is_empty()
+                } else {
+                    cell == "1" || cell == "0"
+                },
+                "{a} {b}: {cell:?}"
+            );
+        }
+    }
+    let csv = common::get(addr, &format!("/api/tournaments/{id}/crosstable.csv")).await;
+    assert_eq!(csv.body.lines().count(), 9, "{}", csv.body);
+    let rec = common::get(addr, &format!("/api/tournaments/{id}/records")).await;
+    assert_eq!(rec.body.matches("resigned").count(), 28);
+    server.stop().await;
 }
 
 /// Deletes the game `id` from the store behind the servers' backs, as if its instance had
