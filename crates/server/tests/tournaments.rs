@@ -109,8 +109,7 @@ async fn a_round_robin_of_four_is_played_to_its_crosstable(store: Backend) {
     let mut ps = players(addr, &names).await;
     // Guests cannot make one.
     let mut guest = Browser::new(addr);
-    let body =
-        json!({"name": "Club", "format": "round-robin", "clock": "5+3", "window_minutes": 60});
+    let body = json!({"name": "Club", "format": "round-robin", "clock": "5+3", "window_minutes": 60, "rated": true});
     let g = guest.post("/api/tournaments", body.clone()).await;
     assert_eq!(
         (g.status, g.json()["code"].clone()),
@@ -157,6 +156,7 @@ async fn a_round_robin_of_four_is_played_to_its_crosstable(store: Backend) {
                 g["accounts"],
                 json!({"south": names[first], "north": names[second]})
             );
+            assert_eq!(g["rated"], true, "a rated event's games are rated");
             let r = ps[second]
                 .post(
                     &format!("{GAMES}/{game}/resign"),
