@@ -10,7 +10,9 @@
 //! | [`games`] | an event's games: made as the lobby makes them, read back when they end |
 //! | [`hall`] | one instance's tournaments: changes made on the version read (once across instances), the task that moves events on, live notices |
 //! | [`view`] | the event as shown: standings, crosstable, rounds; the exports |
-//! | [`routes`] | the API and the event's socket |
+//! | [`request`] | the request that makes an event, checked |
+//! | [`routes`] | the API |
+//! | [`socket`] | an event's live updates |
 //!
 //! An event is one document in the store, changed only on the version it was read at: of two
 //! instances moving it on at once (a window closing, the last game of a round ending), one
@@ -19,8 +21,10 @@
 pub mod event;
 pub mod games;
 pub mod hall;
+pub mod request;
 pub mod routes;
 pub mod run;
+pub mod socket;
 pub mod view;
 
 pub use hall::Hall;

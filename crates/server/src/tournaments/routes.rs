@@ -3,32 +3,25 @@
 //! started, a player's game asked for (which notes them present), live over a WebSocket, and
 //! exported.
 
-use super::event::{
-    Entrant, Event, Format, Member, State, ARENA_MINUTES, MAX_ENTRANTS, MAX_NAME_CHARS,
-    MAX_OPEN_PER_CREATOR, MAX_SWISS_ROUNDS, WINDOW_MINUTES,
-};
-use super::{run, view};
+use super::event::{Entrant, Event, Member, State, MAX_ENTRANTS, MAX_OPEN_PER_CREATOR};
+use super::request::CreateRequest;
+use super::{run, socket, view};
 use crate::accounts::routes::seat_account;
-use crate::app::{App, Peer};
-use crate::error::{ApiError, ErrorKind};
-use crate::games::clock::Control;
+use crate::app::App;
+use crate::error::ApiError;
 use crate::games::seating::SeatAccount;
-use crate::live::WS_MESSAGE_LIMIT;
 use crate::requests::{ApiJson, ApiPath};
 use crate::store::tournaments::StoredTournament;
 use crate::tokens::{random_token, ID_LEN};
-use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State as AxState;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Extension, Json, Router};
+use axum::{Json, Router};
 use rajapasu_engine::Game;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
-use std::time::Duration;
 
 type AppState = Arc<App>;
 
@@ -47,7 +40,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/tournaments/{id}/start", post(start))
         .route("/api/tournaments/{id}/pause", post(pause))
         .route("/api/tournaments/{id}/play", post(play))
-        .route("/api/tournaments/{id}/ws", get(ws))
+        .route("/api/tournaments/{id}/ws", get(socket::ws))
         .route("/api/tournaments/{id}/crosstable.csv", get(crosstable_csv))
         .route("/api/tournaments/{id}/standings.json", get(standings_json))
         .route("/api/tournaments/{id}/records", get(records))
@@ -63,166 +56,6 @@ async fn member(app: &App, headers: &HeaderMap) -> Result<SeatAccount, ApiError>
         ApiError::forbidden("tournaments are for registered players: log in first")
             .code("signed_out")
     })
-}
-
-/// Body of `POST /api/tournaments`.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct CreateRequest {
-    /// The event's name.
-    pub name: String,
-    /// `round-robin`, `double-round-robin`, `swiss` or `arena`.
-    pub format: String,
-    /// A Swiss event's number of rounds.
-    #[serde(default)]
-    pub rounds: Option<u32>,
-    /// An arena's length in minutes.
-    #[serde(default)]
-    pub minutes: Option<u64>,
-    /// Every game's time control: `"5+3"`, `"1d"`.
-    pub clock: String,
-    /// Rated games (the default: casual).
-    #[serde(default)]
-    pub rated: bool,
-    /// Listed to everyone (the default); false: reached by its link only.
-    #[serde(default)]
-    pub public: Option<bool>,
-    /// The window of each round of a round-robin or Swiss event, in minutes (default: 3 days).
-    #[serde(default)]
-    pub window_minutes: Option<u64>,
-    /// When it starts by itself (the entry window's end), seconds since 1970.
-    #[serde(default)]
-    pub starts_at: Option<u64>,
-    /// `raja_pasu` (the default).
-    #[serde(default)]
-    pub game: Option<String>,
-}
-
-impl CreateRequest {
-    /// Checks the request: the event it asks for, made at `now` by `creator`.
-    ///
-    /// ```
-    /// use rajapasu_server::tournaments::routes::CreateRequest;
-    /// use rajapasu_server::tournaments::event::Member;
-    /// let read = |s: &str| {
-    ///     let creator = Member { id: "a".into(), name: "ann".into() };
-    ///     serde_json::from_str::<CreateRequest>(s).unwrap().event(creator, 1000)
-    /// };
-    /// let ev = read(r#"{"name": "Club", "format": "round-robin", "clock": "1d", "window_minutes": 4320}"#).unwrap();
-    /// assert_eq!((ev.window, ev.entrants.len()), (3 * 86_400, 1));
-    /// let code = |s: &str| read(s).unwrap_err().code_word();
-    /// assert_eq!(code(r#"{"name": "Club", "format": "swiss", "clock": "5+3"}"#), "bad_rounds");
-    /// assert_eq!(code(r#"{"name": "Club", "format": "knockout", "clock": "5+3"}"#), "bad_format");
-    /// assert_eq!(code(r#"{"name": "", "format": "arena", "minutes": 30, "clock": "3+2"}"#), "bad_name");
-    /// assert_eq!(code(r#"{"name": "A", "format": "arena", "minutes": 30, "clock": "1d"}"#), "bad_clock");
-    /// assert_eq!(code(r#"{"name": "A", "format": "arena", "minutes": 30, "clock": "3+2", "game": "mandiri"}"#), "no_mandiri_events");
-    /// ```
-    pub fn event(&self, creator: Member, now: u64) -> Result<Event, ApiError> {
-        let name = self.name.trim();
-        if name.is_empty()
-            || name.chars().count() > MAX_NAME_CHARS
-            || name.chars().any(char::is_control)
-        {
-            return Err(
-                ApiError::unprocessable(format!("name: 1 to {MAX_NAME_CHARS} characters"))
-                    .code("bad_name"),
-            );
-        }
-        match self.game.as_deref() {
-            None | Some("raja_pasu") => {}
-            Some("mandiri") => {
-                return Err(ApiError::unprocessable(
-                    "Mandiri events are not offered yet: Raja Pasu only",
-                )
-                .code("no_mandiri_events"))
-            }
-            Some(other) => {
-                return Err(ApiError::unprocessable(format!(
-                    "game: {other:?} is none: `raja_pasu`"
-                ))
-                .code("bad_game"))
-            }
-        }
-        let format = match self.format.as_str() {
-            "round-robin" => Format::RoundRobin { double: false },
-            "double-round-robin" => Format::RoundRobin { double: true },
-            "swiss" => match self.rounds {
-                Some(r) if (1..=MAX_SWISS_ROUNDS).contains(&r) => Format::Swiss { rounds: r },
-                _ => {
-                    return Err(ApiError::unprocessable(format!(
-                        "rounds: a Swiss event's number of rounds, 1 to {MAX_SWISS_ROUNDS}"
-                    ))
-                    .code("bad_rounds"))
-                }
-            },
-            "arena" => match self.minutes {
-                Some(m) if (ARENA_MINUTES.0..=ARENA_MINUTES.1).contains(&m) => {
-                    Format::Arena { minutes: m }
-                }
-                _ => {
-                    return Err(ApiError::unprocessable(format!(
-                        "minutes: an arena's length, {} to {} minutes",
-                        ARENA_MINUTES.0, ARENA_MINUTES.1
-                    ))
-                    .code("bad_minutes"))
-                }
-            },
-            other => {
-                return Err(ApiError::unprocessable(format!(
-                    "format: {other:?} is none of round-robin, double-round-robin, swiss, arena"
-                ))
-                .code("bad_format"))
-            }
-        };
-        let clock: Control = self
-            .clock
-            .parse()
-            .map_err(|e: crate::games::clock::BadControl| {
-                ApiError::unprocessable(e.to_string()).code("bad_clock")
-            })?;
-        if !format.has_rounds() && clock.is_correspondence() {
-            return Err(ApiError::unprocessable(
-                "an arena is played in real time: a clock such as 3+2, not days a move",
-            )
-            .code("bad_clock"));
-        }
-        let minutes = self.window_minutes.unwrap_or(3 * 24 * 60);
-        if !(WINDOW_MINUTES.0..=WINDOW_MINUTES.1).contains(&minutes) {
-            return Err(ApiError::unprocessable(format!(
-                "window_minutes: a round's window, {} to {} minutes",
-                WINDOW_MINUTES.0, WINDOW_MINUTES.1
-            ))
-            .code("bad_window"));
-        }
-        if self.starts_at.is_some_and(|t| t <= now) {
-            return Err(ApiError::unprocessable("starts_at: a moment to come").code("bad_start"));
-        }
-        Ok(Event {
-            name: name.to_string(),
-            entrants: vec![Entrant {
-                member: creator.clone(),
-                withdrawn: false,
-                forfeits_running: 0,
-            }],
-            creator,
-            format,
-            clock,
-            rated: self.rated,
-            public: self.public.unwrap_or(true),
-            window: minutes * 60,
-            starts_at: self.starts_at,
-            created: now,
-            state: State::Entry,
-            started: None,
-            ends: None,
-            paused_at: None,
-            schedule: vec![],
-            rounds: vec![],
-            arena: None,
-            arena_games: vec![],
-            version: 0,
-        })
-    }
 }
 
 /// `GET /api/tournaments`: the public events, those not finished first.
@@ -645,110 +478,4 @@ async fn records(
         out,
     )
         .into_response())
-}
-
-/// `GET /api/tournaments/{id}/ws`: the event as `GET` shows it (without `me`), at once and
-/// at every change, on whichever instance it is made.
-async fn ws(
-    AxState(app): AxState<AppState>,
-    peer: Option<Extension<Peer>>,
-    headers: HeaderMap,
-    ApiPath(id): ApiPath<String>,
-    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
-) -> Result<Response, ApiError> {
-    let upgrade = upgrade.map_err(|_| {
-        ApiError::of(
-            ErrorKind::UpgradeRequired,
-            "this route takes WebSocket connections only (an `Upgrade: websocket` request)",
-        )
-        .code("not_websocket")
-    })?;
-    app.tournaments.read(&id).await?;
-    let address = app.client_address(&headers, peer.map(|Extension(p)| p));
-    let place = app
-        .sockets
-        .try_open(&format!("tournament {id}"), address)
-        .map_err(|_| {
-            ApiError::rate_limited("too many live-update sockets are open: try again soon", 5)
-                .code("too_many_sockets")
-        })?;
-    let idle = app
-        .limits
-        .ws_idle_timeout()
-        .unwrap_or(Duration::from_secs(60));
-    Ok(upgrade
-        .max_message_size(WS_MESSAGE_LIMIT)
-        .max_frame_size(WS_MESSAGE_LIMIT)
-        .on_upgrade(move |socket| async move {
-            session(socket, &app, &id, idle).await;
-            drop(place);
-        }))
-}
-
-async fn message(app: &App, id: &str) -> Option<String> {
-    let (_, ev) = app.tournaments.read(id).await.ok()?;
-    let mut v = view::public(id, &ev, app.hub.policy.now());
-    v["type"] = json!("tournament");
-    Some(v.to_string())
-}
-
-async fn session(mut socket: WebSocket, app: &App, id: &str, idle: Duration) {
-    let mut changes = app.tournaments.changes();
-    let mut stopping = app.stopping.clone();
-    let Some(first) = message(app, id).await else {
-        return;
-    };
-    if socket.send(Message::Text(first.into())).await.is_err() {
-        return;
-    }
-    let mut ping = tokio::time::interval(idle / 2);
-    ping.tick().await;
-    let mut heard = tokio::time::Instant::now();
-    loop {
-        let send = tokio::select! {
-            m = changes.recv() => match m {
-                Ok(changed) => changed == id,
-                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => true,
-                Err(_) => return,
-            },
-            _ = ping.tick() => {
-                if heard.elapsed() >= idle {
-                    let _ = socket.send(Message::Close(Some(CloseFrame {
-                        code: close_code::AWAY,
-                        reason: "no answer to pings".into(),
-                    }))).await;
-                    return;
-                }
-                if socket.send(Message::Ping(Default::default())).await.is_err() {
-                    return;
-                }
-                false
-            }
-            incoming = socket.recv() => {
-                heard = tokio::time::Instant::now();
-                match incoming {
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                    // Any text asks for the event again.
-                    Some(Ok(Message::Text(_))) => true,
-                    Some(Ok(_)) => false,
-                }
-            }
-            _ = stopping.changed() => {
-                let _ = socket.send(Message::Close(Some(CloseFrame {
-                    code: close_code::AWAY,
-                    reason: "the server is stopping".into(),
-                }))).await;
-                return;
-            }
-        };
-        if !send {
-            continue;
-        }
-        let Some(text) = message(app, id).await else {
-            continue;
-        };
-        if socket.send(Message::Text(text.into())).await.is_err() {
-            return;
-        }
-    }
 }
