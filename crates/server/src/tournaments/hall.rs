@@ -16,6 +16,8 @@ use tokio::sync::broadcast;
 
 /// How often every instance moves the unfinished events on.
 pub const TICK: Duration = Duration::from_secs(1);
+/// The change that stands for every event's (notices may have been missed).
+pub const EVERY: &str = "*";
 /// How many times a change is made again after losing a race to another.
 const ATTEMPTS: usize = 16;
 
@@ -43,7 +45,7 @@ impl Hall {
         &self.hub
     }
 
-    /// The ids of the events that change from now on.
+    /// The ids of the events that change from now on ([`EVERY`]: any may have).
     pub fn changes(&self) -> broadcast::Receiver<String> {
         self.changes.subscribe()
     }
@@ -182,6 +184,10 @@ async fn task(hall: Weak<Hall>, mut notices: Option<broadcast::Receiver<Notice>>
                 match n {
                     Some(Ok(Notice::Tournament(id))) => {
                         let _ = hall.changes.send(id);
+                    }
+                    // Notices may have been missed: every event's sockets are sent it again.
+                    Some(Ok(Notice::Missed) | Err(broadcast::error::RecvError::Lagged(_))) => {
+                        let _ = hall.changes.send(EVERY.to_string());
                     }
                     Some(Err(broadcast::error::RecvError::Closed)) => notices = None,
                     _ => {}

@@ -76,7 +76,7 @@ async fn session(mut socket: WebSocket, app: &App, id: &str, idle: Duration) {
     loop {
         let send = tokio::select! {
             m = changes.recv() => match m {
-                Ok(changed) => changed == id,
+                Ok(changed) => changed == id || changed == super::hall::EVERY,
                 Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => true,
                 Err(_) => return,
             },
