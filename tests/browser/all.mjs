@@ -22,6 +22,7 @@ export const FILES = [
   'account.test.mjs',
   'clocks.test.mjs',
   'lobby.test.mjs',
+  'tournaments.test.mjs',
 ];
 
 const named = process.argv.slice(2);

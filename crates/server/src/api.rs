@@ -39,6 +39,7 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(crate::ratings::routes::router())
         .merge(crate::players::router())
         .merge(crate::lobby::routes::router())
+        .merge(crate::tournaments::routes::router())
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .merge(pages)
         .route("/assets/{*path}", get(assets::asset))

@@ -17,6 +17,8 @@ pub struct App {
     pub hub: Arc<Hub>,
     /// The lobby: its seeks and sockets.
     pub lobby: Arc<crate::lobby::Lobby>,
+    /// The tournaments: their changes, and the task that moves them on.
+    pub tournaments: Arc<crate::tournaments::Hall>,
     /// The search workers.
     pub search: SearchPool,
     /// The limits in force.

@@ -39,6 +39,7 @@ pub static FILES: &[(&str, &str)] = web!(
     "js/clocks.js",
     "js/players.js",
     "js/lobby.js",
+    "js/tournaments.js",
     "js/ratings.js",
     "i18n/en.json",
     "i18n/bn.json",
@@ -60,6 +61,7 @@ pub static TEMPLATES: &[(&str, &str)] = web!(
     "pages/account.html",
     "pages/players.html",
     "pages/lobby.html",
+    "pages/tournaments.html",
     "parts/game.html",
     "parts/game_kinds.html",
     "parts/level_field.html",
@@ -113,7 +115,7 @@ fn file(path: &str) -> Option<Response> {
 }
 
 /// Each page's addresses.
-pub const PAGE_ROUTES: [(&str, Page); 13] = [
+pub const PAGE_ROUTES: [(&str, Page); 15] = [
     ("/", Page::Index),
     ("/g/{id}", Page::Index),
     ("/mandiri", Page::Mandiri),
@@ -125,6 +127,8 @@ pub const PAGE_ROUTES: [(&str, Page); 13] = [
     ("/puzzles/{id}", Page::Puzzles),
     ("/account", Page::Account),
     ("/lobby", Page::Lobby),
+    ("/tournaments", Page::Tournaments),
+    ("/t/{id}", Page::Tournaments),
     ("/players", Page::Players),
     ("/@/{name}", Page::Players),
 ];

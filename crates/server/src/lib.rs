@@ -23,6 +23,7 @@
 //! | [`store`] | where games are kept: SQLite (one writer thread, group commit) or PostgreSQL |
 //! | [`analysis`] | the analysis board's search: every move scored, bounded in time |
 //! | [`lobby`] | open challenges (seeks) listed live across instances, accepted with one click |
+//! | [`tournaments`] | round-robin, Swiss and arena events: paired by `rajapasu_pairing`, each round within a window, forfeits, live crosstables, exports |
 //! | [`players`] | a player's games for their page: in progress (their move first), finished with results, all records in one file |
 //! | [`ratings`] | ratings for games: a rated game's end rated once, leaderboards per pool, players' pages |
 //! | [`puzzle_source`] | the store's finished Raja Pasu games, read back as a source of puzzles (`puzzles generate --from store`) |
@@ -70,6 +71,7 @@ pub mod sockets;
 pub mod store;
 pub mod tablebase;
 pub mod tokens;
+pub mod tournaments;
 
 use app::App;
 use error::ServerError;
@@ -183,6 +185,7 @@ async fn prepare(
     let table = tablebase::start(&limits.tablebase);
     let app = Arc::new(App {
         lobby: lobby::Lobby::start(hub.clone()),
+        tournaments: tournaments::Hall::start(hub.clone()),
         hub,
         search,
         rate: rate::RateLimits::new(&limits),

@@ -95,11 +95,13 @@ pub enum Page {
     Players,
     /// `/lobby`: open challenges, quick pairing.
     Lobby,
+    /// `/tournaments` and `/t/{id}`: the events, and one event live.
+    Tournaments,
 }
 
 impl Page {
     /// Every page.
-    pub const ALL: [Page; 9] = [
+    pub const ALL: [Page; 10] = [
         Page::Index,
         Page::Mandiri,
         Page::Rules,
@@ -109,6 +111,7 @@ impl Page {
         Page::Account,
         Page::Players,
         Page::Lobby,
+        Page::Tournaments,
     ];
 
     /// Its own part, under `web/pages/`, and its module, under `web/js/`.
@@ -123,6 +126,7 @@ impl Page {
             Page::Account => ("pages/account.html", "account.js"),
             Page::Players => ("pages/players.html", "players.js"),
             Page::Lobby => ("pages/lobby.html", "lobby.js"),
+            Page::Tournaments => ("pages/tournaments.html", "tournaments.js"),
         }
     }
 
@@ -138,6 +142,7 @@ impl Page {
             Page::Account => "account.title",
             Page::Players => "players.heading",
             Page::Lobby => "lobby.heading",
+            Page::Tournaments => "tour.heading",
         }
     }
 
@@ -152,6 +157,7 @@ impl Page {
             Page::Account => "/account",
             Page::Players => "/players",
             Page::Lobby => "/lobby",
+            Page::Tournaments => "/tournaments",
         }
     }
 

@@ -326,7 +326,7 @@ async fn follow(hub: Weak<Hub>, mut notices: broadcast::Receiver<Notice>) {
                     refresh::<mandiri::Game>(&hub, &id, None).await;
                 }
             }
-            Ok(Notice::Lobby) => {}
+            Ok(Notice::Lobby | Notice::Tournament(_)) => {}
             Err(RecvError::Closed) => return,
         }
     }

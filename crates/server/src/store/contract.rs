@@ -74,6 +74,8 @@ pub enum Notice {
     Missed,
     /// The lobby's seeks changed.
     Lobby,
+    /// A tournament changed: its id.
+    Tournament(String),
 }
 
 /// A place that keeps games, the accounts of the players
@@ -88,6 +90,7 @@ pub trait Store:
     + super::ratings::RatingStore
     + super::lobby::LobbyStore
     + super::puzzles::PuzzleStore
+    + super::tournaments::TournamentStore
     + Send
     + Sync
 {

@@ -1,8 +1,8 @@
 //! Where games are kept: the [`Store`] trait and what passes through it ([`contract`]), and its
 //! two implementations, [`sqlite`] (one file, the default) and [`postgres`] (a server that
 //! several instances can share); [`open`] picks one from `--db`. Each also keeps the players'
-//! accounts ([`accounts`]), their ratings ([`ratings`]), the lobby's seeks ([`lobby`]) and the puzzles' ratings
-//! ([`puzzles`]). docs/STORAGE.md
+//! accounts ([`accounts`]), their ratings ([`ratings`]), the lobby's seeks ([`lobby`]) the puzzles' ratings
+//! ([`puzzles`]) and the tournaments ([`tournaments`]). docs/STORAGE.md
 //! describes the schema and the policies.
 //!
 //! Every change of a game names the version of the game it was made on and is refused with
@@ -21,6 +21,7 @@ mod postgres_lobby;
 mod postgres_puzzles;
 mod postgres_rated;
 mod postgres_ratings;
+mod postgres_tournaments;
 pub mod puzzles;
 pub mod ratings;
 pub mod sqlite;
@@ -29,6 +30,8 @@ mod sqlite_lobby;
 mod sqlite_puzzles;
 mod sqlite_rated;
 mod sqlite_ratings;
+mod sqlite_tournaments;
+pub mod tournaments;
 
 pub use accounts::AccountStore;
 pub use contract::{Activity, Change, Notice, Store, StoreError, StoredGame};
@@ -36,6 +39,7 @@ pub use lobby::LobbyStore;
 pub use puzzles::PuzzleStore;
 pub use ratings::RatingStore;
 use std::sync::Arc;
+pub use tournaments::TournamentStore;
 
 /// Opens the store named by `--db`: a `postgres://` (or `postgresql://`) address, or else a
 /// SQLite file (`:memory:` keeps nothing).

@@ -111,6 +111,8 @@ impl PgStore {
             tx.batch_execute(super::postgres_rated::SCHEMA).await?;
             tx.batch_execute(super::lobby::POSTGRES_SCHEMA).await?;
             tx.batch_execute(super::puzzles::POSTGRES_SCHEMA).await?;
+            tx.batch_execute(super::tournaments::POSTGRES_SCHEMA)
+                .await?;
             tx.commit().await?;
         }
         let (notices, _) = broadcast::channel(1024);
@@ -141,7 +143,10 @@ async fn listen(config: &tokio_postgres::Config) -> Result<Listener, StoreError>
         }
     });
     client
-        .batch_execute(&format!("LISTEN {CHANNEL}; LISTEN {LOBBY_CHANNEL}"))
+        .batch_execute(&format!(
+            "LISTEN {CHANNEL}; LISTEN {LOBBY_CHANNEL}; LISTEN {}",
+            super::tournaments::POSTGRES_CHANNEL
+        ))
         .await?;
     Ok((client, rx))
 }
@@ -159,6 +164,10 @@ async fn keep_listening(
             while let Some(n) = rx.recv().await {
                 if n.channel() == LOBBY_CHANNEL {
                     let _ = notices.send(Notice::Lobby);
+                    continue;
+                }
+                if n.channel() == super::tournaments::POSTGRES_CHANNEL {
+                    let _ = notices.send(Notice::Tournament(n.payload().to_string()));
                     continue;
                 }
                 let mut words = n.payload().split(' ');

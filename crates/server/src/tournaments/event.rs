@@ -1,0 +1,284 @@
+//! A tournament as stored ([`Event`]): its settings, its entrants, and what has been played.
+//! The store keeps it whole, as JSON, with a version (`crate::store::tournaments`).
+
+use crate::games::clock::Control;
+use rajapasu_pairing::arena::Arena;
+use rajapasu_pairing::{Outcome, Pairing, Round};
+use serde::{Deserialize, Serialize};
+
+/// Most players in one event.
+pub const MAX_ENTRANTS: usize = 64;
+/// Most unfinished events one player may have created.
+pub const MAX_OPEN_PER_CREATOR: usize = 5;
+/// The longest name of an event, in characters.
+pub const MAX_NAME_CHARS: usize = 60;
+/// The shortest and longest window of a round, in minutes (the longest: 14 days).
+pub const WINDOW_MINUTES: (u64, u64) = (5, 14 * 24 * 60);
+/// The shortest and longest arena, in minutes.
+pub const ARENA_MINUTES: (u64, u64) = (10, 24 * 60);
+/// The most Swiss rounds.
+pub const MAX_SWISS_ROUNDS: u32 = 20;
+
+/// How the players are paired.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Format {
+    /// Everyone meets everyone, once or twice, by the Berger tables.
+    RoundRobin {
+        /// Twice, each leading once.
+        double: bool,
+    },
+    /// A number of Swiss rounds (the Dutch system).
+    Swiss {
+        /// How many rounds.
+        rounds: u32,
+    },
+    /// Pairing as players become free, for a fixed time; lichess's scoring with streaks.
+    Arena {
+        /// How long it lasts, in minutes.
+        minutes: u64,
+    },
+}
+
+impl Format {
+    /// The word the API uses.
+    pub fn word(self) -> &'static str {
+        match self {
+            Format::RoundRobin { double: false } => "round-robin",
+            Format::RoundRobin { double: true } => "double-round-robin",
+            Format::Swiss { .. } => "swiss",
+            Format::Arena { .. } => "arena",
+        }
+    }
+
+    /// Whether rounds are played, each within a window.
+    pub fn has_rounds(self) -> bool {
+        !matches!(self, Format::Arena { .. })
+    }
+}
+
+/// Where an event stands.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum State {
+    /// Taking entries.
+    Entry,
+    /// Being played.
+    Running,
+    /// Over: the results are final.
+    Finished,
+}
+
+/// A registered player: their account's id and name.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Member {
+    /// The account's id.
+    pub id: String,
+    /// The account's name.
+    pub name: String,
+}
+
+/// A player in the event.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Entrant {
+    /// Who.
+    pub member: Member,
+    /// Withdrawn (by themselves, by the creator, or after two forfeits running): not paired
+    /// again; a round-robin's games left are scored as forfeits.
+    #[serde(default)]
+    pub withdrawn: bool,
+    /// Games lost by forfeit one after the other, up to now.
+    #[serde(default)]
+    pub forfeits_running: u32,
+}
+
+/// One game of a round: who plays, who came, its game once it is made, its result.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// Who plays (`first` leads: South).
+    pub pairing: Pairing,
+    /// Who came within the window (pressed Play), the leader's first.
+    #[serde(default)]
+    pub present: [bool; 2],
+    /// The game's id, once both came (in an arena: at once).
+    #[serde(default)]
+    pub game: Option<String>,
+    /// The game's seat tokens, the leader's first (never shown but to their player).
+    #[serde(default)]
+    pub tokens: Option<[String; 2]>,
+    /// The game's settings as the store keeps them, written before the game is stored, so
+    /// that a game promised but not stored (its instance stopped) is made from them later.
+    #[serde(default)]
+    pub meta: Option<String>,
+    /// How it ended.
+    #[serde(default)]
+    pub result: Option<Outcome>,
+    /// Counters each held at the end, the leader's first.
+    #[serde(default)]
+    pub counters: [u32; 2],
+}
+
+impl Board {
+    /// A board not yet played.
+    pub fn new(pairing: Pairing) -> Board {
+        Board {
+            pairing,
+            present: [false; 2],
+            game: None,
+            tokens: None,
+            meta: None,
+            result: None,
+            counters: [0, 0],
+        }
+    }
+
+    /// Whether `player` plays on it, and which seat (0: leads).
+    pub fn seat_of(&self, player: usize) -> Option<usize> {
+        if self.pairing.first == player {
+            Some(0)
+        } else if self.pairing.second == player {
+            Some(1)
+        } else {
+            None
+        }
+    }
+}
+
+/// A round of a round-robin or Swiss event, and its window.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct EventRound {
+    /// When it was paired, seconds since 1970.
+    pub opens: u64,
+    /// When its window closes: a game not started by then is a forfeit.
+    pub closes: u64,
+    /// Its games.
+    pub boards: Vec<Board>,
+    /// The players without a game.
+    pub byes: Vec<usize>,
+}
+
+/// A tournament.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Event {
+    /// Its name.
+    pub name: String,
+    /// Who made it (and may start it, or remove a player).
+    pub creator: Member,
+    /// How players are paired.
+    pub format: Format,
+    /// Every game's time control.
+    pub clock: Control,
+    /// Rated games, or casual.
+    pub rated: bool,
+    /// Listed to everyone; else reached by its link only.
+    pub public: bool,
+    /// The window of each round, in seconds (round-robin and Swiss).
+    pub window: u64,
+    /// When it starts by itself (the entry window's end), if it is not started before.
+    pub starts_at: Option<u64>,
+    /// When it was made.
+    pub created: u64,
+    /// Where it stands.
+    pub state: State,
+    /// When it started.
+    pub started: Option<u64>,
+    /// When an arena ends.
+    pub ends: Option<u64>,
+    /// Paused by its creator since then: no forfeit, no new pairing, no new game; the
+    /// deadlines move on by the pause when it ends.
+    #[serde(default)]
+    pub paused_at: Option<u64>,
+    /// The players, in seeding order (the order they joined).
+    pub entrants: Vec<Entrant>,
+    /// A round-robin's whole schedule, fixed at the start.
+    #[serde(default)]
+    pub schedule: Vec<Round>,
+    /// The rounds paired so far (round-robin and Swiss).
+    #[serde(default)]
+    pub rounds: Vec<EventRound>,
+    /// An arena's pairing state.
+    #[serde(default)]
+    pub arena: Option<Arena>,
+    /// An arena's games, in the order they were paired.
+    #[serde(default)]
+    pub arena_games: Vec<Board>,
+    /// How many changes the stored event has had (the store's version, not in the document):
+    /// a page shows the latest it was sent.
+    #[serde(skip)]
+    pub version: u64,
+}
+
+impl Event {
+    /// The entrant index of the account `id`.
+    pub fn entrant(&self, id: &str) -> Option<usize> {
+        self.entrants.iter().position(|e| e.member.id == id)
+    }
+
+    /// Pauses the event at `now`, or (`false`) goes on, every deadline moved on by the
+    /// pause.
+    pub fn pause(&mut self, paused: bool, now: u64) {
+        match (paused, self.paused_at) {
+            (true, None) => self.paused_at = Some(now),
+            (false, Some(since)) => {
+                let d = now.saturating_sub(since);
+                if let Some(r) = self.rounds.last_mut() {
+                    r.closes += d;
+                }
+                if let Some(end) = self.ends.as_mut() {
+                    *end += d;
+                }
+                self.paused_at = None;
+            }
+            _ => {}
+        }
+    }
+
+    /// The players withdrawn.
+    pub fn withdrawn(&self) -> Vec<usize> {
+        (0..self.entrants.len())
+            .filter(|&p| self.entrants[p].withdrawn)
+            .collect()
+    }
+
+    /// Every board, the rounds' then the arena's.
+    pub fn boards(&self) -> impl Iterator<Item = &Board> {
+        self.rounds
+            .iter()
+            .flat_map(|r| r.boards.iter())
+            .chain(self.arena_games.iter())
+    }
+
+    /// Every board, to change.
+    pub fn boards_mut(&mut self) -> impl Iterator<Item = &mut Board> {
+        self.rounds
+            .iter_mut()
+            .flat_map(|r| r.boards.iter_mut())
+            .chain(self.arena_games.iter_mut())
+    }
+
+    /// The board `player` plays on now, unfinished: in the current round, or the arena.
+    pub fn current_board(&self, player: usize) -> Option<&Board> {
+        let current: Box<dyn Iterator<Item = &Board>> = if self.format.has_rounds() {
+            Box::new(self.rounds.last().into_iter().flat_map(|r| r.boards.iter()))
+        } else {
+            Box::new(self.arena_games.iter())
+        };
+        current
+            .filter(|b| b.result.is_none())
+            .find(|b| b.seat_of(player).is_some())
+    }
+
+    /// The next moment the event changes by itself: the start, a window's close, the
+    /// arena's end.
+    pub fn wake(&self) -> Option<u64> {
+        if self.paused_at.is_some() {
+            return None;
+        }
+        match self.state {
+            State::Entry => self.starts_at,
+            State::Running if self.format.has_rounds() => self.rounds.last().map(|r| r.closes),
+            State::Running => self.ends,
+            State::Finished => None,
+        }
+    }
+}

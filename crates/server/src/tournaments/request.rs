@@ -1,0 +1,170 @@
+//! The request that makes an event (`POST /api/tournaments`), read and checked: a bad
+//! request stops here with an error naming the problem.
+
+use super::event::{
+    Entrant, Event, Format, Member, State, ARENA_MINUTES, MAX_NAME_CHARS, MAX_SWISS_ROUNDS,
+    WINDOW_MINUTES,
+};
+use crate::error::ApiError;
+use crate::games::clock::Control;
+use serde::Deserialize;
+
+/// Body of `POST /api/tournaments`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct CreateRequest {
+    /// The event's name.
+    pub name: String,
+    /// `round-robin`, `double-round-robin`, `swiss` or `arena`.
+    pub format: String,
+    /// A Swiss event's number of rounds.
+    #[serde(default)]
+    pub rounds: Option<u32>,
+    /// An arena's length in minutes.
+    #[serde(default)]
+    pub minutes: Option<u64>,
+    /// Every game's time control: `"5+3"`, `"1d"`.
+    pub clock: String,
+    /// Rated games (the default: casual).
+    #[serde(default)]
+    pub rated: bool,
+    /// Listed to everyone (the default); false: reached by its link only.
+    #[serde(default)]
+    pub public: Option<bool>,
+    /// The window of each round of a round-robin or Swiss event, in minutes (default: 3 days).
+    #[serde(default)]
+    pub window_minutes: Option<u64>,
+    /// When it starts by itself (the entry window's end), seconds since 1970.
+    #[serde(default)]
+    pub starts_at: Option<u64>,
+    /// `raja_pasu` (the default).
+    #[serde(default)]
+    pub game: Option<String>,
+}
+
+impl CreateRequest {
+    /// Checks the request: the event it asks for, made at `now` by `creator`.
+    ///
+    /// ```
+    /// use rajapasu_server::tournaments::request::CreateRequest;
+    /// use rajapasu_server::tournaments::event::Member;
+    /// let read = |s: &str| {
+    ///     let creator = Member { id: "a".into(), name: "ann".into() };
+    ///     serde_json::from_str::<CreateRequest>(s).unwrap().event(creator, 1000)
+    /// };
+    /// let ev = read(r#"{"name": "Club", "format": "round-robin", "clock": "1d", "window_minutes": 4320}"#).unwrap();
+    /// assert_eq!((ev.window, ev.entrants.len()), (3 * 86_400, 1));
+    /// let code = |s: &str| read(s).unwrap_err().code_word();
+    /// assert_eq!(code(r#"{"name": "Club", "format": "swiss", "clock": "5+3"}"#), "bad_rounds");
+    /// assert_eq!(code(r#"{"name": "Club", "format": "knockout", "clock": "5+3"}"#), "bad_format");
+    /// assert_eq!(code(r#"{"name": "", "format": "arena", "minutes": 30, "clock": "3+2"}"#), "bad_name");
+    /// assert_eq!(code(r#"{"name": "A", "format": "arena", "minutes": 30, "clock": "1d"}"#), "bad_clock");
+    /// assert_eq!(code(r#"{"name": "A", "format": "arena", "minutes": 30, "clock": "3+2", "game": "mandiri"}"#), "no_mandiri_events");
+    /// ```
+    pub fn event(&self, creator: Member, now: u64) -> Result<Event, ApiError> {
+        let name = self.name.trim();
+        if name.is_empty()
+            || name.chars().count() > MAX_NAME_CHARS
+            || name.chars().any(char::is_control)
+        {
+            return Err(
+                ApiError::unprocessable(format!("name: 1 to {MAX_NAME_CHARS} characters"))
+                    .code("bad_name"),
+            );
+        }
+        match self.game.as_deref() {
+            None | Some("raja_pasu") => {}
+            Some("mandiri") => {
+                return Err(ApiError::unprocessable(
+                    "Mandiri events are not offered yet: Raja Pasu only",
+                )
+                .code("no_mandiri_events"))
+            }
+            Some(other) => {
+                return Err(ApiError::unprocessable(format!(
+                    "game: {other:?} is none: `raja_pasu`"
+                ))
+                .code("bad_game"))
+            }
+        }
+        let format = match self.format.as_str() {
+            "round-robin" => Format::RoundRobin { double: false },
+            "double-round-robin" => Format::RoundRobin { double: true },
+            "swiss" => match self.rounds {
+                Some(r) if (1..=MAX_SWISS_ROUNDS).contains(&r) => Format::Swiss { rounds: r },
+                _ => {
+                    return Err(ApiError::unprocessable(format!(
+                        "rounds: a Swiss event's number of rounds, 1 to {MAX_SWISS_ROUNDS}"
+                    ))
+                    .code("bad_rounds"))
+                }
+            },
+            "arena" => match self.minutes {
+                Some(m) if (ARENA_MINUTES.0..=ARENA_MINUTES.1).contains(&m) => {
+                    Format::Arena { minutes: m }
+                }
+                _ => {
+                    return Err(ApiError::unprocessable(format!(
+                        "minutes: an arena's length, {} to {} minutes",
+                        ARENA_MINUTES.0, ARENA_MINUTES.1
+                    ))
+                    .code("bad_minutes"))
+                }
+            },
+            other => {
+                return Err(ApiError::unprocessable(format!(
+                    "format: {other:?} is none of round-robin, double-round-robin, swiss, arena"
+                ))
+                .code("bad_format"))
+            }
+        };
+        let clock: Control = self
+            .clock
+            .parse()
+            .map_err(|e: crate::games::clock::BadControl| {
+                ApiError::unprocessable(e.to_string()).code("bad_clock")
+            })?;
+        if !format.has_rounds() && clock.is_correspondence() {
+            return Err(ApiError::unprocessable(
+                "an arena is played in real time: a clock such as 3+2, not days a move",
+            )
+            .code("bad_clock"));
+        }
+        let minutes = self.window_minutes.unwrap_or(3 * 24 * 60);
+        if !(WINDOW_MINUTES.0..=WINDOW_MINUTES.1).contains(&minutes) {
+            return Err(ApiError::unprocessable(format!(
+                "window_minutes: a round's window, {} to {} minutes",
+                WINDOW_MINUTES.0, WINDOW_MINUTES.1
+            ))
+            .code("bad_window"));
+        }
+        if self.starts_at.is_some_and(|t| t <= now) {
+            return Err(ApiError::unprocessable("starts_at: a moment to come").code("bad_start"));
+        }
+        Ok(Event {
+            name: name.to_string(),
+            entrants: vec![Entrant {
+                member: creator.clone(),
+                withdrawn: false,
+                forfeits_running: 0,
+            }],
+            creator,
+            format,
+            clock,
+            rated: self.rated,
+            public: self.public.unwrap_or(true),
+            window: minutes * 60,
+            starts_at: self.starts_at,
+            created: now,
+            state: State::Entry,
+            started: None,
+            ends: None,
+            paused_at: None,
+            schedule: vec![],
+            rounds: vec![],
+            arena: None,
+            arena_games: vec![],
+            version: 0,
+        })
+    }
+}

@@ -1,0 +1,760 @@
+//! Tournaments against a real server on either store: a round-robin of four played to its
+//! final crosstable and exports; forfeits at a window's close by a clock of the test's own,
+//! and a player withdrawn after two; an event that goes on after a restart; and two instances
+//! on one PostgreSQL database moving one event at once, each round paired once.
+
+#[macro_use]
+mod common;
+use common::{lasting_db, remove_sqlite_files, Backend, Browser, GAMES};
+
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// The moment the tests' clock starts at, in seconds.
+const T0: u64 = 1_900_000_000;
+
+/// A server on `db` whose clocks read `now` (seconds).
+async fn server_on_clock(db: &str, now: &Arc<AtomicU64>) -> rajapasu_server::Running {
+    server_on_clocks(db, now, now).await
+}
+
+/// A server on `db` whose events' clock reads `now` and whose games' clocks read `games`
+/// (seconds).
+async fn server_on_clocks(
+    db: &str,
+    now: &Arc<AtomicU64>,
+    games: &Arc<AtomicU64>,
+) -> rajapasu_server::Running {
+    let (secs, ms) = (now.clone(), games.clone());
+    let policy = rajapasu_server::games::Policy {
+        clock: Arc::new(move || secs.load(Ordering::SeqCst)),
+        clock_ms: Arc::new(move || ms.load(Ordering::SeqCst) * 1000),
+        ..rajapasu_server::games::Policy::default()
+    };
+    rajapasu_server::spawn_with(
+        "127.0.0.1:0",
+        db,
+        rajapasu_server::limits::Limits::default(),
+        policy,
+    )
+    .await
+    .expect("server starts")
+}
+
+/// Registered players' browsers, the first the creator.
+async fn players(addr: SocketAddr, names: &[&str]) -> Vec<Browser> {
+    let mut out = Vec::new();
+    for name in names {
+        let mut b = Browser::new(addr);
+        let a = b.register(name, "a long secret").await;
+        assert_eq!(a.status, 201, "{}", a.body);
+        out.push(b);
+    }
+    out
+}
+
+/// The creator makes an event with `body`, everyone else joins: its id.
+async fn event(ps: &mut [Browser], body: Value) -> String {
+    let a = ps[0].post("/api/tournaments", body).await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    let id = a.json()["id"].as_str().unwrap().to_string();
+    for p in ps.iter_mut().skip(1) {
+        let j = p
+            .post(&format!("/api/tournaments/{id}/join"), json!({}))
+            .await;
+        assert_eq!(j.status, 200, "{}", j.body);
+    }
+    id
+}
+
+async fn show(b: &mut Browser, id: &str) -> Value {
+    let a = b
+        .send("GET", &format!("/api/tournaments/{id}"), None, &[])
+        .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    a.json()
+}
+
+async fn play(b: &mut Browser, id: &str) -> Value {
+    let a = b
+        .post(&format!("/api/tournaments/{id}/play"), json!({}))
+        .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    a.json()
+}
+
+/// The index of the player named `name`.
+fn who(names: &[&str], name: &Value) -> usize {
+    names
+        .iter()
+        .position(|n| *n == name.as_str().unwrap())
+        .unwrap()
+}
+
+on_both_stores!(
+    a_round_robin_of_four_is_played_to_its_crosstable,
+    forfeits_at_a_windows_close_follow_who_came,
+    an_event_goes_on_after_a_restart,
+    an_arena_pairs_again_and_doubles_a_streak,
+    a_pause_holds_the_window_and_the_schedule_shows_it,
+    a_game_promised_but_not_stored_is_made_after_a_restart,
+    a_club_round_robin_of_eight_runs_to_its_results,
+);
+
+async fn a_round_robin_of_four_is_played_to_its_crosstable(store: Backend) {
+    let addr = common::server_on(&store).await;
+    let names = ["Ann", "Bo", "Cy", "Di"];
+    let mut ps = players(addr, &names).await;
+    // Guests cannot make one.
+    let mut guest = Browser::new(addr);
+    let body = json!({"name": "Club", "format": "round-robin", "clock": "5+3", "window_minutes": 60, "rated": true});
+    let g = guest.post("/api/tournaments", body.clone()).await;
+    assert_eq!(
+        (g.status, g.json()["code"].clone()),
+        (403, json!("signed_out"))
+    );
+    let id = event(&mut ps, body).await;
+    let listed = guest
+        .send("GET", "/api/tournaments", None, &[])
+        .await
+        .json();
+    assert_eq!(listed["tournaments"][0]["players"], 4);
+    // Only the creator starts it.
+    let s = ps[1]
+        .post(&format!("/api/tournaments/{id}/start"), json!({}))
+        .await;
+    assert_eq!(s.status, 403, "{}", s.body);
+    let s = ps[0]
+        .post(&format!("/api/tournaments/{id}/start"), json!({}))
+        .await;
+    assert_eq!(s.status, 200, "{}", s.body);
+    // Each round: both players come, the game is made; the answering player resigns.
+    for round in 1..=3 {
+        let v = show(&mut ps[0], &id).await;
+        assert_eq!(v["rounds"].as_array().unwrap().len(), round, "{v}");
+        let boards = v["rounds"][round - 1]["boards"].as_array().unwrap().clone();
+        assert_eq!(boards.len(), 2);
+        for b in &boards {
+            let (first, second) = (who(&names, &b["first"]), who(&names, &b["second"]));
+            assert_eq!(play(&mut ps[first], &id).await["state"], "waiting");
+            let mine = play(&mut ps[second], &id).await;
+            assert_eq!(mine["state"], "playing", "{mine}");
+            assert_eq!(mine["seat"], "north");
+            let game = mine["id"].as_str().unwrap();
+            let lead = play(&mut ps[first], &id).await;
+            assert_eq!(
+                (lead["id"].as_str(), lead["seat"].as_str()),
+                (Some(game), Some("south"))
+            );
+            let g = ps[first]
+                .send("GET", &format!("{GAMES}/{game}"), None, &[])
+                .await
+                .json();
+            assert_eq!(
+                g["accounts"],
+                json!({"south": names[first], "north": names[second]})
+            );
+            assert_eq!(g["rated"], true, "a rated event's games are rated");
+            let r = ps[second]
+                .post(
+                    &format!("{GAMES}/{game}/resign"),
+                    json!({"token": mine["token"]}),
+                )
+                .await;
+            assert_eq!(r.status, 200, "{}", r.body);
+        }
+    }
+    let v = show(&mut ps[0], &id).await;
+    assert_eq!(v["state"], "finished", "{v}");
+    // The Berger table of four, leaders winning: 1-4 2-3, 4-3 1-2, 2-4 3-1.
+    // Ann 2 (beat Di, Bo), Bo 2 (Cy, Di), Cy 1 (Ann), Di 1 (Cy).
+    let scores: Vec<(String, f64)> = v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["name"].as_str().unwrap().to_string(),
+                s["score"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    let total: f64 = scores.iter().map(|s| s.1).sum();
+    assert_eq!(total, 6.0, "{scores:?}");
+    assert_eq!(v["tie_breaks"], json!(["SB", "Ctrs"]));
+    assert_eq!(v["crosstable"].as_array().unwrap().len(), 4);
+    let row0 = &v["crosstable"][0];
+    assert_eq!(row0[0], "", "no game against oneself");
+    // The exports.
+    let csv = guest
+        .send(
+            "GET",
+            &format!("/api/tournaments/{id}/crosstable.csv"),
+            None,
+            &[],
+        )
+        .await;
+    assert_eq!(csv.status, 200);
+    let lines: Vec<&str> = csv.body.lines().collect();
+    assert_eq!(lines[0], "rank,player,1,2,3,4,score,SB,Ctrs");
+    assert_eq!(lines.len(), 5);
+    let first = v["standings"][0]["name"].as_str().unwrap();
+    assert!(
+        lines[1].starts_with(&format!("1,{first},x,")),
+        "{}",
+        csv.body
+    );
+    let st = guest
+        .send(
+            "GET",
+            &format!("/api/tournaments/{id}/standings.json"),
+            None,
+            &[],
+        )
+        .await
+        .json();
+    assert_eq!(st["finished"], true);
+    assert_eq!(st["standings"].as_array().unwrap().len(), 4);
+    assert!(st["standings"][0]["tie_breaks"]["SB"].is_number(), "{st}");
+    let rec = guest
+        .send("GET", &format!("/api/tournaments/{id}/records"), None, &[])
+        .await;
+    assert_eq!(rec.status, 200);
+    assert_eq!(rec.body.matches("resigned").count(), 6, "{}", rec.body);
+}
+
+async fn forfeits_at_a_windows_close_follow_who_came(store: Backend) {
+    let db = lasting_db(&store, "tournament-forfeits");
+    let now = Arc::new(AtomicU64::new(T0));
+    let server = server_on_clock(&db, &now).await;
+    let names = ["Ann", "Bo", "Cy", "Di"];
+    let mut ps = players(server.addr, &names).await;
+    let body =
+        json!({"name": "Windows", "format": "round-robin", "clock": "1d", "window_minutes": 60});
+    let id = event(&mut ps, body).await;
+    let s = ps[0]
+        .post(&format!("/api/tournaments/{id}/start"), json!({}))
+        .await;
+    assert_eq!(s.status, 200, "{}", s.body);
+    // Round 1: Ann (leading Di) comes; Bo and Cy do not.
+    assert_eq!(play(&mut ps[0], &id).await["state"], "waiting");
+    now.store(T0 + 3599, Ordering::SeqCst);
+    let v = show(&mut ps[0], &id).await;
+    assert_eq!(
+        v["rounds"][0]["boards"][0]["result"],
+        Value::Null,
+        "the window is open"
+    );
+    assert_eq!(v["next_deadline"], T0 + 3600);
+    now.store(T0 + 3600, Ordering::SeqCst);
+    let v = show(&mut ps[1], &id).await;
+    let r1 = &v["rounds"][0]["boards"];
+    assert_eq!(
+        (r1[0]["first"].as_str(), r1[0]["result"].as_str()),
+        (Some("Ann"), Some("+:-"))
+    );
+    assert_eq!(
+        (r1[1]["first"].as_str(), r1[1]["result"].as_str()),
+        (Some("Bo"), Some("-:-"))
+    );
+    assert_eq!(
+        v["rounds"].as_array().unwrap().len(),
+        2,
+        "round 2 is paired"
+    );
+    assert_eq!(v["rounds"][1]["closes"], T0 + 7200);
+    assert_eq!(v["crosstable_order"][0], "Ann");
+    // Coming after the window closed does not count: Bo is in round 2 now (4-3 1-2: Di leads
+    // Cy, Ann leads Bo). Nobody comes.
+    now.store(T0 + 7200, Ordering::SeqCst);
+    let v = show(&mut ps[2], &id).await;
+    let withdrawn: Vec<bool> = v["entrants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["withdrawn"].as_bool().unwrap())
+        .collect();
+    // Bo, Cy and Di forfeited twice running; Ann came once, so once.
+    assert_eq!(withdrawn, [false, true, true, true]);
+    // Round 3 is all games of withdrawn players: scored at once, and the event is over.
+    assert_eq!(v["state"], "finished", "{v}");
+    assert_eq!(v["rounds"][2]["boards"][1]["result"], "-:+");
+    assert_eq!(v["standings"][0]["name"], "Ann");
+    assert_eq!(v["standings"][0]["forfeits"], 3);
+    let row: Vec<&str> = v["crosstable"][0]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert_eq!(row.iter().filter(|c| **c == "+").count(), 2, "{row:?}");
+    server.stop().await;
+    remove_sqlite_files(&store, &db);
+}
+
+async fn an_event_goes_on_after_a_restart(store: Backend) {
+    let db = lasting_db(&store, "tournament-restart");
+    let now = Arc::new(AtomicU64::new(T0));
+    let server = server_on_clock(&db, &now).await;
+    let names = ["Ann", "Bo", "Cy"];
+    let mut ps = players(server.addr, &names).await;
+    let body = json!({"name": "Restart", "format": "swiss", "rounds": 2, "clock": "1d", "window_minutes": 60});
+    let id = event(&mut ps, body).await;
+    let s = ps[0]
+        .post(&format!("/api/tournaments/{id}/start"), json!({}))
+        .await;
+    assert_eq!(s.status, 200, "{}", s.body);
+    let v = show(&mut ps[0], &id).await;
+    let b = &v["rounds"][0]["boards"][0];
+    let (first, second) = (who(&names, &b["first"]), who(&names, &b["second"]));
+    assert_eq!(v["rounds"][0]["byes"].as_array().unwrap().len(), 1);
+    play(&mut ps[first], &id).await;
+    let game = play(&mut ps[second], &id).await;
+    assert_eq!(game["state"], "playing");
+    server.stop().await;
+
+    // Another start, the window long closed: the game made plays on; the event is there.
+    now.store(T0 + 5000, Ordering::SeqCst);
+    let server = server_on_clock(&db, &now).await;
+    for p in ps.iter_mut() {
+        p.addr = server.addr;
+    }
+    let v = show(&mut ps[0], &id).await;
+    assert_eq!(v["state"], "running");
+    assert_eq!(v["rounds"].as_array().unwrap().len(), 1, "{v}");
+    assert_eq!(v["rounds"][0]["boards"][0]["result"], Value::Null);
+    let mine = play(&mut ps[first], &id).await;
+    assert_eq!(mine["state"], "playing");
+    let r = ps[first]
+        .post(
+            &format!("{GAMES}/{}/resign", game["id"].as_str().unwrap()),
+            json!({"token": mine["token"]}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v = show(&mut ps[0], &id).await;
+    assert_eq!(v["rounds"][0]["boards"][0]["result"], "0-1");
+    assert_eq!(
+        v["rounds"].as_array().unwrap().len(),
+        2,
+        "round 2 paired: {v}"
+    );
+    assert_eq!(v["rounds"][1]["closes"], T0 + 5000 + 3600);
+    server.stop().await;
+    remove_sqlite_files(&store, &db);
+}
+
+async fn an_arena_pairs_again_and_doubles_a_streak(store: Backend) {
+    let db = lasting_db(&store, "tournament-arena");
+    let now = Arc::new(AtomicU64::new(T0));
+    // The games' clocks stand still: no game ends on time.
+    let server = server_on_clocks(&db, &now, &Arc::new(AtomicU64::new(T0))).await;
+    let names = ["Ann", "Bo"];
+    let mut ps = players(server.addr, &names).await;
+    // Days a move make no arena.
+    let a = ps[0]
+        .post(
+            "/api/tournaments",
+            json!({"name": "Blitz", "format": "arena", "minutes": 10, "clock": "1d"}),
+        )
+        .await;
+    assert_eq!(
+        (a.status, a.json()["code"].clone()),
+        (422, json!("bad_clock"))
+    );
+    let body = json!({"name": "Blitz", "format": "arena", "minutes": 10, "clock": "3+2"});
+    let id = event(&mut ps, body).await;
+    let s = ps[0]
+        .post(&format!("/api/tournaments/{id}/start"), json!({}))
+        .await;
+    assert_eq!(s.status, 200, "{}", s.body);
+    assert_eq!(s.json()["ends"], T0 + 600);
+    // Bo loses four games running, each by resigning: the two, alone in the arena, are paired
+    // again at once. Ann's third and fourth wins are on a streak: 2 + 2 + 4 + 4.
+    let mut ann_points = vec![];
+    for k in 0..4 {
+        if k == 3 {
+            // The arena's time is up while the fourth game plays: it still counts.
+            now.store(T0 + 600, Ordering::SeqCst);
+        }
+        let bo = play(&mut ps[1], &id).await;
+        assert_eq!(bo["state"], "playing", "game {k}: {bo}");
+        let r = ps[1]
+            .post(
+                &format!("{GAMES}/{}/resign", bo["id"].as_str().unwrap()),
+                json!({"token": bo["token"]}),
+            )
+            .await;
+        assert_eq!(r.status, 200, "game {k}: {} {bo}", r.body);
+        let v = show(&mut ps[0], &id).await;
+        let ann = &v["standings"][0];
+        assert_eq!(ann["name"], "Ann");
+        ann_points.push(ann["score"].as_f64().unwrap());
+        assert_eq!(
+            v["arena_games"].as_array().unwrap().len(),
+            (k + 2).min(4),
+            "{v}"
+        );
+    }
+    assert_eq!(ann_points, [2.0, 4.0, 8.0, 12.0]);
+    let v = show(&mut ps[0], &id).await;
+    assert_eq!(v["state"], "finished", "{v}");
+    assert_eq!(v["standings"][0]["streak"], true);
+    assert_eq!(v["standings"][1]["score"], 0.0);
+    let sheet: Vec<u64> = v["standings"][0]["sheet"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["points"].as_u64().unwrap())
+        .collect();
+    assert_eq!(sheet, [2, 2, 4, 4]);
+    assert_eq!(play(&mut ps[1], &id).await["state"], "none");
+    server.stop().await;
+    remove_sqlite_files(&store, &db);
+}
+
+async fn a_pause_holds_the_window_and_the_schedule_shows_it(store: Backend) {
+    let db = lasting_db(&store, "tournament-pause");
+    let now = Arc::new(AtomicU64::new(T0));
+    let server = server_on_clock(&db, &now).await;
+    let names = ["Ann", "Bo", "Cy"];
+    let mut ps = players(server.addr, &names).await;
+    let body =
+        json!({"name": "Slow", "format": "round-robin", "clock": "1d", "window_minutes": 60});
+    let id = event(&mut ps, body).await;
+    let s = ps[0]
+        .post(&format!("/api/tournaments/{id}/start"), json!({}))
+        .await;
+    assert_eq!(s.status, 200, "{}", s.body);
+    // Round 1 of three players: one has the bye; the two who play have their game and its
+    // deadline in their schedule.
+    let v = show(&mut ps[0], &id).await;
+    let b = &v["rounds"][0]["boards"][0];
+    let (first, second) = (who(&names, &b["first"]), who(&names, &b["second"]));
+    let mine = |v: &Value| v["events"][0].clone();
+    let a = ps[first]
+        .send("GET", "/api/tournaments/mine", None, &[])
+        .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let m = mine(&a.json());
+    assert_eq!(
+        (m["name"].as_str(), m["deadline"].as_u64()),
+        (Some("Slow"), Some(T0 + 3600))
+    );
+    assert_eq!(m["opponent"].as_str(), Some(names[second]));
+    // Only the creator pauses.
+    let p = ps[1]
+        .post(
+            &format!("/api/tournaments/{id}/pause"),
+            json!({"paused": true}),
+        )
+        .await;
+    assert_eq!(p.status, 403, "{}", p.body);
+    now.store(T0 + 100, Ordering::SeqCst);
+    let p = ps[0]
+        .post(
+            &format!("/api/tournaments/{id}/pause"),
+            json!({"paused": true}),
+        )
+        .await;
+    assert_eq!(p.status, 200, "{}", p.body);
+    assert_eq!(p.json()["paused"], true);
+    // The window's end passes during the pause: no forfeit.
+    now.store(T0 + 5000, Ordering::SeqCst);
+    let v = show(&mut ps[2], &id).await;
+    assert_eq!(v["rounds"][0]["boards"][0]["result"], Value::Null, "{v}");
+    assert_eq!(v["next_deadline"], Value::Null);
+    // Going on moves the window on by the pause (4,900 s).
+    let p = ps[0]
+        .post(
+            &format!("/api/tournaments/{id}/pause"),
+            json!({"paused": false}),
+        )
+        .await;
+    assert_eq!(p.status, 200, "{}", p.body);
+    assert_eq!(p.json()["rounds"][0]["closes"], T0 + 3600 + 4900);
+    let m = mine(
+        &ps[second]
+            .send("GET", "/api/tournaments/mine", None, &[])
+            .await
+            .json(),
+    );
+    assert_eq!(m["deadline"], T0 + 8500);
+    now.store(T0 + 8500, Ordering::SeqCst);
+    let v = show(&mut ps[2], &id).await;
+    assert_eq!(v["rounds"][0]["boards"][0]["result"], "-:-");
+    server.stop().await;
+    remove_sqlite_files(&store, &db);
+}
+
+/// The organiser: eight players, three days a game, one link; every round played
+/// (the answering player resigns), to the final crosstable and its exports.
+async fn a_club_round_robin_of_eight_runs_to_its_results(store: Backend) {
+    // Eight players behind one address, as a test sends them: no rate limits.
+    let limits = rajapasu_server::limits::Limits {
+        moves_per_second: 0,
+        logins_per_minute: 0,
+        ..rajapasu_server::limits::Limits::default()
+    };
+    let server = rajapasu_server::spawn_with(
+        "127.0.0.1:0",
+        store.db(),
+        limits,
+        rajapasu_server::games::Policy::default(),
+    )
+    .await
+    .expect("server starts");
+    let addr = server.addr;
+    let names = ["Ann", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal"];
+    let mut ps = players(addr, &names).await;
+    let body = json!({"name": "Club of eight", "format": "round-robin", "clock": "1d", "window_minutes": 4320, "public": false});
+    let id = event(&mut ps, body).await;
+    let listed = common::get(addr, "/api/tournaments").await.json();
+    assert!(
+        listed["tournaments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|t| t["id"] != json!(id)),
+        "private: not listed"
+    );
+    let s = ps[0]
+        .post(&format!("/api/tournaments/{id}/start"), json!({}))
+        .await;
+    assert_eq!(s.status, 200, "{}", s.body);
+    for round in 1..=7 {
+        let v = show(&mut ps[0], &id).await;
+        assert_eq!(v["rounds"].as_array().unwrap().len(), round, "{v}");
+        for b in v["rounds"][round - 1]["boards"].as_array().unwrap() {
+            let (first, second) = (who(&names, &b["first"]), who(&names, &b["second"]));
+            play(&mut ps[first], &id).await;
+            let mine = play(&mut ps[second], &id).await;
+            let r = ps[second]
+                .post(
+                    &format!("{GAMES}/{}/resign", mine["id"].as_str().unwrap()),
+                    json!({"token": mine["token"]}),
+                )
+                .await;
+            assert_eq!(r.status, 200, "{}", r.body);
+        }
+    }
+    let v = show(&mut ps[0], &id).await;
+    assert_eq!(v["state"], "finished");
+    let games: Vec<u64> = v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["games"].as_u64().unwrap())
+        .collect();
+    assert_eq!(games, [7; 8]);
+    let total: f64 = v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["score"].as_f64().unwrap())
+        .sum();
+    assert_eq!(total, 28.0);
+    // Everyone met everyone once: every cell off the diagonal holds one result.
+    let cross = v["crosstable"].as_array().unwrap();
+    for (a, row) in cross.iter().enumerate() {
+        for (b, cell) in row.as_array().unwrap().iter().enumerate() {
+            let cell = cell.as_str().unwrap();
+            assert!(
+                if a == b {
+                    cell.is_empty()
+                } else {
+                    cell == "1" || cell == "0"
+                },
+                "{a} {b}: {cell:?}"
+            );
+        }
+    }
+    let csv = common::get(addr, &format!("/api/tournaments/{id}/crosstable.csv")).await;
+    assert_eq!(csv.body.lines().count(), 9, "{}", csv.body);
+    let rec = common::get(addr, &format!("/api/tournaments/{id}/records")).await;
+    assert_eq!(rec.body.matches("resigned").count(), 28);
+    server.stop().await;
+}
+
+/// Deletes the game `id` from the store behind the servers' backs, as if its instance had
+/// stopped after storing the event that promised it and before storing the game.
+async fn forget_game(store: &Backend, db: &str, id: &str) {
+    match store {
+        Backend::Sqlite => {
+            let conn = rusqlite::Connection::open(db).unwrap();
+            conn.execute("DELETE FROM moves WHERE game = ?1", [id])
+                .unwrap();
+            assert_eq!(
+                conn.execute("DELETE FROM games WHERE id = ?1", [id])
+                    .unwrap(),
+                1
+            );
+        }
+        Backend::Postgres(url) => {
+            let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+                .await
+                .unwrap();
+            tokio::spawn(connection);
+            client
+                .execute("DELETE FROM moves WHERE game = $1", &[&id])
+                .await
+                .unwrap();
+            let n = client
+                .execute("DELETE FROM games WHERE id = $1", &[&id])
+                .await
+                .unwrap();
+            assert_eq!(n, 1);
+        }
+    }
+}
+
+async fn a_game_promised_but_not_stored_is_made_after_a_restart(store: Backend) {
+    let db = lasting_db(&store, "tournament-promised");
+    let now = Arc::new(AtomicU64::new(T0));
+    let server = server_on_clock(&db, &now).await;
+    let names = ["Ann", "Bo"];
+    let mut ps = players(server.addr, &names).await;
+    let body =
+        json!({"name": "Two", "format": "swiss", "rounds": 1, "clock": "1d", "window_minutes": 60});
+    let id = event(&mut ps, body).await;
+    let s = ps[0]
+        .post(&format!("/api/tournaments/{id}/start"), json!({}))
+        .await;
+    assert_eq!(s.status, 200, "{}", s.body);
+    play(&mut ps[0], &id).await;
+    let bo = play(&mut ps[1], &id).await;
+    let game = bo["id"].as_str().unwrap().to_string();
+    server.stop().await;
+    forget_game(&store, &db, &game).await;
+
+    let server = server_on_clock(&db, &now).await;
+    for p in ps.iter_mut() {
+        p.addr = server.addr;
+    }
+    // The first look at the event makes the game from the settings it kept: same id, same
+    // seats; Bo's token plays in it.
+    show(&mut ps[0], &id).await;
+    let g = ps[1]
+        .send("GET", &format!("{GAMES}/{game}"), None, &[])
+        .await;
+    assert_eq!(g.status, 200, "{}", g.body);
+    assert_eq!(g.json()["accounts"], json!({"south": "Ann", "north": "Bo"}));
+    let r = ps[1]
+        .post(
+            &format!("{GAMES}/{game}/resign"),
+            json!({"token": bo["token"]}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v = show(&mut ps[0], &id).await;
+    assert_eq!(v["rounds"][0]["boards"][0]["result"], "1-0");
+    assert_eq!(v["state"], "finished");
+    server.stop().await;
+    remove_sqlite_files(&store, &db);
+}
+
+/// Two instances on one database, the same clock: the window of round 1 closes, and both are
+/// asked for the event at once, many times; round 2 is paired once, and both show the same.
+#[tokio::test]
+async fn two_instances_pair_each_round_once() {
+    let Some(store) = Backend::postgres(module_path!()).await else {
+        return;
+    };
+    let now = Arc::new(AtomicU64::new(T0));
+    let a = server_on_clock(store.db(), &now).await;
+    let b = server_on_clock(store.db(), &now).await;
+    let names = ["Ann", "Bo", "Cy", "Di", "Ed", "Fay"];
+    let mut ps = players(a.addr, &names).await;
+    let body = json!({"name": "Twice", "format": "swiss", "rounds": 3, "clock": "1d", "window_minutes": 60});
+    let id = event(&mut ps, body).await;
+    let s = ps[0]
+        .post(&format!("/api/tournaments/{id}/start"), json!({}))
+        .await;
+    assert_eq!(s.status, 200, "{}", s.body);
+    // A socket on B hears of changes made on A.
+    let url = format!("ws://{}/api/tournaments/{id}/ws", b.addr);
+    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let first = common::next_json(&mut ws).await;
+    assert_eq!(first["rounds"].as_array().unwrap().len(), 1);
+    // Everyone comes to board 1 on A: its game is made.
+    let v = show(&mut ps[0], &id).await;
+    let b1 = &v["rounds"][0]["boards"][0];
+    let (f, s) = (who(&names, &b1["first"]), who(&names, &b1["second"]));
+    play(&mut ps[f], &id).await;
+    let made = play(&mut ps[s], &id).await;
+    assert_eq!(made["state"], "playing");
+    // (A notice of an earlier change may come first: each message is the event as it is.)
+    loop {
+        let told = common::next_json(&mut ws).await;
+        if told["rounds"][0]["boards"][0]["present"] == json!([true, true]) {
+            break;
+        }
+    }
+    // The window closes; both instances are asked at once.
+    now.store(T0 + 3600, Ordering::SeqCst);
+    let mut asks = Vec::new();
+    for k in 0..12 {
+        let addr = if k % 2 == 0 { a.addr } else { b.addr };
+        let path = format!("/api/tournaments/{id}");
+        asks.push(tokio::spawn(async move { common::get(addr, &path).await }));
+    }
+    for t in asks {
+        let a = t.await.unwrap();
+        assert_eq!(a.status, 200, "{}", a.body);
+    }
+    let va = common::get(a.addr, &format!("/api/tournaments/{id}"))
+        .await
+        .json();
+    let vb = common::get(b.addr, &format!("/api/tournaments/{id}"))
+        .await
+        .json();
+    // Board 1's game plays on; the others are forfeits; round 2 waits for board 1.
+    assert_eq!(va["rounds"], vb["rounds"]);
+    assert_eq!(va["rounds"].as_array().unwrap().len(), 1, "{va}");
+    assert_eq!(va["rounds"][0]["boards"][1]["result"], "-:-");
+    // Board 1 ends on B: round 2 is paired, once.
+    let r = common::post(
+        b.addr,
+        &format!("{GAMES}/{}/resign", made["id"].as_str().unwrap()),
+        json!({"token": made["token"]}),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let mut asks = Vec::new();
+    for k in 0..12 {
+        let addr = if k % 2 == 0 { a.addr } else { b.addr };
+        let path = format!("/api/tournaments/{id}");
+        asks.push(tokio::spawn(async move {
+            common::get(addr, &path).await.json()
+        }));
+    }
+    let mut seen = Vec::new();
+    for t in asks {
+        seen.push(t.await.unwrap());
+    }
+    let va = common::get(a.addr, &format!("/api/tournaments/{id}"))
+        .await
+        .json();
+    let vb = common::get(b.addr, &format!("/api/tournaments/{id}"))
+        .await
+        .json();
+    assert_eq!(va["rounds"], vb["rounds"]);
+    assert_eq!(va["rounds"].as_array().unwrap().len(), 2, "{va}");
+    // Every change stored once: made (0), five joined, started, two came, the window's
+    // forfeits, the result with round 2: ten, however many requests and ticks raced.
+    assert_eq!(
+        (va["version"].as_u64(), vb["version"].as_u64()),
+        (Some(10), Some(10))
+    );
+    // Every answer showed round 2 as the one stored, or none yet.
+    for v in &seen {
+        let rounds = v["rounds"].as_array().unwrap();
+        if rounds.len() == 2 {
+            assert_eq!(rounds[1]["boards"], va["rounds"][1]["boards"]);
+        }
+    }
+    a.stop().await;
+    b.stop().await;
+}
