@@ -87,6 +87,12 @@ impl Hub {
         game: G,
         settings: G::Settings,
     ) -> Result<Arc<Slot<G>>, ApiError> {
+        let mut settings = settings;
+        if self.policy.clock_scale > 1 {
+            if let Some(clock) = settings.clock_mut() {
+                clock.scale(self.policy.clock_scale);
+            }
+        }
         let entry = Entry::new(game, settings);
         let computer_next = entry.computer_may_move();
         let slot = self.store_new(id, entry).await?;
