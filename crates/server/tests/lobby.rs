@@ -5,7 +5,9 @@
 
 #[macro_use]
 mod common;
-use common::{assert_refused, next_json, Backend, Browser, Socket, GAMES, MANDIRI};
+use common::{
+    ann_and_bo, assert_refused, next_json, registered, Backend, Browser, Socket, GAMES, MANDIRI,
+};
 
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -64,19 +66,11 @@ async fn post_seek(
     b.post("/api/lobby/seeks", body).await
 }
 
-async fn registered(addr: SocketAddr, name: &str) -> Browser {
-    let mut b = Browser::new(addr);
-    let a = b.register(name, "a long secret").await;
-    assert_eq!(a.status, 201, "{}", a.body);
-    b
-}
-
 /// Two players accept one seek at once: one gets it, and the game has both of them seated,
 /// the clock running; the seeker's socket is told its seat. On `a` and `b` (the same server,
 /// or two on one database).
 async fn race(a: SocketAddr, b: SocketAddr) {
-    let mut ann = registered(a, "Ann").await;
-    let mut bo = registered(a, "Bo").await;
+    let (mut ann, mut bo) = ann_and_bo(a).await;
     let mut cy = registered(b, "Cy").await;
     let (mut ws, socket) = lobby(a).await;
     let s = post_seek(&mut ann, &socket, json!({"clock": "5+3", "rated": true})).await;
@@ -260,8 +254,7 @@ async fn guests_seek_casual_games_and_ranges_hold(store: Backend) {
 /// A direct challenge: listed with its opponent's name, taken by that player only.
 async fn a_challenge_is_for_its_player(store: Backend) {
     let s = server(store.db()).await;
-    let mut ann = registered(s.addr, "Ann").await;
-    let mut bo = registered(s.addr, "Bo").await;
+    let (mut ann, mut bo) = ann_and_bo(s.addr).await;
     let mut cy = registered(s.addr, "Cy").await;
     let mut guest = Browser::new(s.addr);
     let (mut ws, socket) = lobby(s.addr).await;

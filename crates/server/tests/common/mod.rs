@@ -477,3 +477,40 @@ impl Browser {
         .await
     }
 }
+
+/// A browser signed in to a new account `name` on the server at `addr`.
+pub async fn registered(addr: SocketAddr, name: &str) -> Browser {
+    let mut b = Browser::new(addr);
+    let a = b.register(name, "a long secret").await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    b
+}
+
+/// Two registered players on the server at `addr`: Ann and Bo.
+pub async fn ann_and_bo(addr: SocketAddr) -> (Browser, Browser) {
+    (registered(addr, "Ann").await, registered(addr, "Bo").await)
+}
+
+/// `creator` makes an online game of `games` (`GAMES`, `MANDIRI`) with `body`, and `joiner`
+/// takes the next seat: the game's id, the creator's token and the joiner's.
+pub async fn online_game(
+    games: &str,
+    creator: &mut Browser,
+    joiner: &mut Browser,
+    body: Value,
+) -> (String, String, String) {
+    let a = creator.post(games, body).await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    let created = a.json();
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["token"].as_str().unwrap().to_string();
+    let j = joiner
+        .post(
+            &format!("{games}/{id}/join"),
+            json!({"invite": invite_code(&created)}),
+        )
+        .await;
+    assert_eq!(j.status, 200, "{}", j.body);
+    let other = j.json()["token"].as_str().unwrap().to_string();
+    (id, token, other)
+}
