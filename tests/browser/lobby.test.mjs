@@ -81,6 +81,16 @@ test('a rated lobby game between two browsers moves the winner\'s rating on the 
     assert.equal(await bo.page.textContent('#player-ratings tr[data-pool="round-realtime"] .rating'), '1662?');
     assert.match(await bo.page.textContent('#player-history li'), /\+162/);
     await bo.page.waitForSelector('#player-charts svg.rating-chart');
+    // The archive's filters: Bo won the game, lost none; the download follows the filters.
+    await bo.page.waitForSelector('#player-finished li');
+    await bo.page.selectOption('#archive-filters select[name=result]', 'lost');
+    await bo.page.waitForSelector('#player-filtered:not([hidden])');
+    assert.equal(await bo.page.$$eval('#player-finished li', (l) => l.length), 0);
+    await bo.page.selectOption('#archive-filters select[name=result]', 'won');
+    await bo.page.selectOption('#archive-filters select[name=variant]', 'round');
+    await bo.page.waitForSelector('#player-finished li');
+    assert.equal(await bo.page.isHidden('#player-filtered'), true);
+    assert.match(await bo.page.getAttribute('#export-json', 'href'), /result=won&variant=round&format=json/);
     // The leaderboard: Bo above Ann (other runs' players may be there too).
     await ann.page.goto(`${BASE}/players`);
     await ann.page.waitForSelector(`#leaderboard a:has-text("${annName}")`);
