@@ -7,7 +7,7 @@
 use super::changes::{again, game_over};
 use super::entry::Entry;
 use super::hub::{HeldGame, Hub};
-use super::seating::{Kind, Player, SeatAccount, Seating};
+use super::seating::{Held, Kind, Player, SeatAccount, Seating};
 use super::served::{ServedGame, Setup};
 use super::slot::Slot;
 use super::view::{json, update, Occasion, ShownGame, Told, Traced};
@@ -67,6 +67,23 @@ impl Hub {
         if let Err(e) = self.store.hold_game(&account.id, held).await {
             tracing::warn!(game = %id, "the account's seat was not noted: {e}");
         }
+    }
+
+    /// The opening of an action only a seated player may take (resign, offer a draw, ask for
+    /// a takeback) on the game held in `e`: the token must hold a seat (403 otherwise), and a
+    /// flag that has fallen ends the game first (stored and told; then 409 `game_over`). The
+    /// players the token holds.
+    pub(crate) async fn seated_player_acts<G: HeldGame>(
+        &self,
+        slot: &Slot<G>,
+        e: &mut Entry<G>,
+        token: Option<&str>,
+    ) -> Result<Held, ApiError> {
+        let held = e.require(token)?;
+        if self.flag_if_due(slot, e).await? {
+            return Err(game_over());
+        }
+        Ok(held)
     }
 
     /// Stores and holds a new game; the computer starts choosing if it is to move.
@@ -308,10 +325,7 @@ impl Hub {
         let slot = self.load::<G>(id).await?;
         let mut e = slot.entry.lock().await;
         let token = req.token.as_deref();
-        e.require(token)?;
-        if self.flag_if_due(&slot, &mut e).await? {
-            return Err(game_over());
-        }
+        self.seated_player_acts(&slot, &mut e, token).await?;
         let now = self.policy.now_ms();
         let player = self
             .change_settings(&slot, &mut e, req.ply, |e| {

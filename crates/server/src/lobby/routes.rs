@@ -10,12 +10,12 @@ use crate::error::{ApiError, ErrorKind};
 use crate::games::hub::HeldGame;
 use crate::games::seating::{Player, SeatAccount, Seating};
 use crate::games::view::Occasion;
-use crate::live::WS_MESSAGE_LIMIT;
+use crate::live::{close_away, Heartbeat, WS_MESSAGE_LIMIT};
 use crate::requests::{ApiJson, ApiPath};
 use crate::store::lobby::{Joiner, Joining, Matched, StoredSeek};
 use crate::tokens::{random_below, random_token, ID_LEN};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{FromRequest, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -508,9 +508,7 @@ async fn session(
     if socket.send(Message::Text(first.into())).await.is_err() {
         return;
     }
-    let mut ping = tokio::time::interval(idle / 2);
-    ping.tick().await;
-    let mut heard = tokio::time::Instant::now();
+    let mut heartbeat = Heartbeat::new(idle).await;
     loop {
         let text = tokio::select! {
             m = list.recv() => match m {
@@ -527,21 +525,14 @@ async fn session(
                 Some(text) => text,
                 None => return,
             },
-            _ = ping.tick() => {
-                if heard.elapsed() >= idle {
-                    let _ = socket.send(Message::Close(Some(CloseFrame {
-                        code: close_code::AWAY,
-                        reason: "no answer to pings".into(),
-                    }))).await;
-                    return;
-                }
-                if socket.send(Message::Ping(Default::default())).await.is_err() {
+            _ = heartbeat.tick() => {
+                if !heartbeat.beat(&mut socket).await {
                     return;
                 }
                 continue;
             }
             incoming = socket.recv() => {
-                heard = tokio::time::Instant::now();
+                heartbeat.heard();
                 match incoming {
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                     // Any text asks for the list again.
@@ -553,10 +544,7 @@ async fn session(
                 }
             }
             _ = stopping.changed() => {
-                let _ = socket.send(Message::Close(Some(CloseFrame {
-                    code: close_code::AWAY,
-                    reason: "the server is stopping".into(),
-                }))).await;
+                close_away(&mut socket, "the server is stopping").await;
                 return;
             }
         };

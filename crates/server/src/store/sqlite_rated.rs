@@ -3,6 +3,7 @@
 //! `super::sqlite`).
 
 use super::error::StoreError;
+use super::sqlite_ratings::{standing, standing_row};
 use crate::ratings::standing::{rate, RatedEnd, Standing};
 use rusqlite::{params, Connection};
 use std::sync::Arc;
@@ -60,13 +61,13 @@ pub(super) fn rate_game(conn: &Connection, end: &RatedEnd) -> Result<(), StoreEr
                  WHERE account = ?1 AND pool = ?2",
             )
             .and_then(|mut s| {
-                rusqlite::OptionalExtension::optional(s.query_row(params![account, pool], |r| {
-                    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
-                }))
+                rusqlite::OptionalExtension::optional(
+                    s.query_row(params![account, pool], |r| standing_row(r, 0)),
+                )
             })
             .map_err(sql)?;
         before.push(match row {
-            Some((r, d, v, g, l)) => super::ratings::standing_of(r, d, v, g, l)?,
+            Some(row) => standing(row)?,
             None => Standing::unrated(&config),
         });
     }

@@ -368,12 +368,18 @@ pub async fn store_move_directly(store: &Backend, db: &str, id: &str, ply: i64, 
 /// The next message of a socket, as JSON, within 10 s.
 pub async fn next_json(ws: &mut Socket) -> Value {
     use futures_util::StreamExt;
-    let msg = tokio::time::timeout(std::time::Duration::from_secs(10), ws.next())
-        .await
-        .expect("a message within 10 s")
-        .unwrap()
-        .unwrap();
-    serde_json::from_str(msg.to_text().unwrap()).unwrap()
+    use tokio_tungstenite::tungstenite::Message;
+    loop {
+        let msg = tokio::time::timeout(std::time::Duration::from_secs(10), ws.next())
+            .await
+            .expect("a message within 10 s")
+            .unwrap()
+            .unwrap();
+        // The server's pings (a socket open for long) are not messages.
+        if let Message::Text(text) = msg {
+            return serde_json::from_str(&text).unwrap();
+        }
+    }
 }
 
 /// The next message of a socket that is not about presence, within 10 s.
