@@ -202,8 +202,11 @@ async fn games(
                 .request("POST", &format!("/api/games/{id}/moves"), Some(&body))
                 .await
                 .map_err(|e| e.to_string())?;
-            if m.status == 409 && m.body.contains("\"flagged\"") {
-                // The server was slower than the clock: this flag is measured too.
+            if m.status == 409
+                && (m.body.contains("\"flagged\"") || m.body.contains("\"game_over\""))
+            {
+                // The server was slower than the clock (the move came at the deadline, or after
+                // the flag was stored): this flag is measured too.
                 break true;
             }
             if m.status != 200 {

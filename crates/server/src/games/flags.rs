@@ -93,6 +93,13 @@ impl Hub {
             }
             hub.flag_if_due(&slot, &mut e).await
         }
+        // A game held here says which game it is; only one that is not is read to learn it.
+        if Game::registry(self).get(id).is_some() {
+            return flag::<Game>(self, id).await;
+        }
+        if mandiri::Game::registry(self).get(id).is_some() {
+            return flag::<mandiri::Game>(self, id).await;
+        }
         let stored = self.store.load(id).await.map_err(ApiError::unavailable)?;
         match stored.map(|s| GameName::of_meta(&s.meta)) {
             Some(GameName::RajaPasu) => flag::<Game>(self, id).await,
