@@ -3,7 +3,6 @@
 //! `super::sqlite`).
 
 use super::error::StoreError;
-use super::sqlite_ratings::{standing, standing_row};
 use crate::ratings::standing::{rate, RatedEnd, Standing};
 use rusqlite::{params, Connection};
 use std::sync::Arc;
@@ -34,6 +33,25 @@ pub(super) const SCHEMA: &str = "
          before REAL NOT NULL,
          PRIMARY KEY(account, game));
      CREATE INDEX IF NOT EXISTS rating_history_at ON rating_history(account, at);";
+
+/// A standing's columns as read: rating, deviation, volatility, games, last.
+pub(super) type Row = (f64, f64, f64, i64, Option<i64>);
+
+/// The standing's five columns of `r` from column `first` on (every query here, and the
+/// rating of a game's end, select them in that order).
+pub(super) fn standing_row(r: &rusqlite::Row, first: usize) -> rusqlite::Result<Row> {
+    Ok((
+        r.get(first)?,
+        r.get(first + 1)?,
+        r.get(first + 2)?,
+        r.get(first + 3)?,
+        r.get(first + 4)?,
+    ))
+}
+
+pub(super) fn standing(row: Row) -> Result<Standing, StoreError> {
+    super::ratings::standing_of(row.0, row.1, row.2, row.3, row.4)
+}
 
 fn sql(e: rusqlite::Error) -> StoreError {
     StoreError::Refused(Arc::new(e))

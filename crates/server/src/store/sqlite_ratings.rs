@@ -2,30 +2,12 @@
 //! is rated by the writer thread, in the game's own write (`super::sqlite_rated`).
 
 use super::contract::StoreError;
-use super::ratings::{pool_of, standing_of, HistoryPoint, Ranked, RatingStore};
+use super::ratings::{pool_of, HistoryPoint, Ranked, RatingStore};
 use super::sqlite::SqliteStore;
+use super::sqlite_rated::{standing, standing_row, Row};
 use crate::ratings::standing::Standing;
 use rajapasu_rating::Pool;
 use rusqlite::params;
-
-/// A standing's columns as read: rating, deviation, volatility, games, last.
-pub(super) type Row = (f64, f64, f64, i64, Option<i64>);
-
-/// The standing's five columns of `r` from column `first` on (every query here, and the
-/// rating of a game's end, select them in that order).
-pub(super) fn standing_row(r: &rusqlite::Row, first: usize) -> rusqlite::Result<Row> {
-    Ok((
-        r.get(first)?,
-        r.get(first + 1)?,
-        r.get(first + 2)?,
-        r.get(first + 3)?,
-        r.get(first + 4)?,
-    ))
-}
-
-pub(super) fn standing(row: Row) -> Result<Standing, StoreError> {
-    standing_of(row.0, row.1, row.2, row.3, row.4)
-}
 
 /// A history line's columns as read: pool, game, at, rating, deviation, before.
 type Line = (String, String, i64, f64, f64, f64);
