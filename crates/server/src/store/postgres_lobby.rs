@@ -18,6 +18,16 @@ impl Columns for tokio_postgres::Row {
     }
 }
 
+/// Tells every instance that the seeks changed, on a connection the caller holds already: a
+/// second one taken from the pool while holding the first could wait for ever when every
+/// connection is held so.
+async fn notify(client: &tokio_postgres::Client) -> Result<(), StoreError> {
+    client
+        .execute("SELECT pg_notify($1, '')", &[&LOBBY_CHANNEL])
+        .await?;
+    Ok(())
+}
+
 fn seek(r: &tokio_postgres::Row) -> Result<StoredSeek, StoreError> {
     Ok(seek_of(r)?)
 }
@@ -50,7 +60,7 @@ impl LobbyStore for PgStore {
             .await?;
         tx.commit().await?;
         if n == 1 {
-            self.tell_lobby().await?;
+            notify(&client).await?;
         }
         Ok(n == 1)
     }
@@ -120,7 +130,7 @@ impl LobbyStore for PgStore {
         )
         .await?;
         tx.commit().await?;
-        self.tell_lobby().await?;
+        notify(&client).await?;
         Ok(Joining::Joined)
     }
 
@@ -219,7 +229,7 @@ impl LobbyStore for PgStore {
         }
         tx.commit().await?;
         if n == 1 {
-            self.tell_lobby().await?;
+            notify(&client).await?;
         }
         Ok(n == 1)
     }
@@ -233,7 +243,7 @@ impl LobbyStore for PgStore {
             )
             .await?;
         if n == 1 {
-            self.tell_lobby().await?;
+            notify(&client).await?;
         }
         Ok(n == 1)
     }
@@ -253,17 +263,14 @@ impl LobbyStore for PgStore {
             .await?;
         tx.commit().await?;
         if n + joins > 0 {
-            self.tell_lobby().await?;
+            notify(&client).await?;
         }
         Ok(n + joins)
     }
 
     async fn tell_lobby(&self) -> Result<(), StoreError> {
         let client = self.pool.get().await.map_err(pool_error)?;
-        client
-            .execute("SELECT pg_notify($1, '')", &[&LOBBY_CHANNEL])
-            .await?;
-        Ok(())
+        notify(&client).await
     }
 
     async fn keep_seeks(
@@ -299,7 +306,7 @@ impl LobbyStore for PgStore {
             )
             .await?;
         if n + joins > 0 {
-            self.tell_lobby().await?;
+            notify(&client).await?;
         }
         Ok(n + joins)
     }
