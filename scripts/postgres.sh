@@ -4,7 +4,9 @@
 # (scripts/test-setup.sh), starts a new cluster in a temporary directory on a free port of
 # 127.0.0.1 (as the `postgres` user, or `nobody`, when run as root: initdb refuses root),
 # exports its address as RAJAPASU_TEST_POSTGRES=postgres://rajapasu@127.0.0.1:PORT/postgres,
-# runs the command and stops and removes the cluster when it ends, whatever its result. The
+# and RAJAPASU_TEST_POSTGRES_RESTART, a script that restarts the cluster as a crash would
+# (`pg_ctl restart -m immediate`, waiting until it accepts connections again: the test of a
+# restart in the middle of play runs it), runs the command and stops and removes the cluster when it ends, whatever its result. The
 # command's exit status is this script's.
 set -euo pipefail
 
@@ -54,6 +56,14 @@ trap stop EXIT
   || { cat "$DIR/server.log" >&2; exit 1; }
 
 export RAJAPASU_TEST_POSTGRES="postgres://rajapasu@127.0.0.1:$PORT/postgres"
+# pg_ctl restart starts the server again with the options of the last start.
+printf '#!/usr/bin/env bash\nexec %q -D %q -l %q -m immediate -w restart >/dev/null\n' \
+  "$BIN/pg_ctl" "$DIR/data" "$DIR/server.log" >"$DIR/restart.sh"
+if [ ${#AS[@]} -gt 0 ]; then
+  sed -i "2s|^exec |exec ${AS[*]} |" "$DIR/restart.sh"
+fi
+chmod 755 "$DIR/restart.sh"
+export RAJAPASU_TEST_POSTGRES_RESTART="$DIR/restart.sh"
 echo "PostgreSQL for tests at $RAJAPASU_TEST_POSTGRES"
 set +e
 "$@"

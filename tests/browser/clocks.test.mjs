@@ -1,10 +1,13 @@
 // The clocks of a timed online game: chosen in the new-game form, shown on both players'
 // pages, the mover's time charged with the increment and the other's running after a move,
 // counting down between updates, on a desktop and on a phone; and in Raja Pasu Mandiri, three
-// clocks. Screenshots go to output/ (see browser.mjs).
+// clocks; a correspondence game goes on across a restart of its server. Screenshots go to
+// output/ (see browser.mjs).
 
 import assert from 'node:assert/strict';
-import { BASE, DESKTOP, PHONE, useBrowser, pageTest, openPage, shotAndCheck } from './browser.mjs';
+import { test } from 'node:test';
+import { BASE, DESKTOP, PHONE, useBrowser, pageTest, openPage, newPage, fastAnimations, shotAndCheck } from './browser.mjs';
+import { ownServer } from './own_server.mjs';
 
 useBrowser();
 
@@ -72,4 +75,46 @@ pageTest('a Mandiri game of days a move shows three clocks', { path: '/mandiri',
   assert.ok(['2 d 23 h', '3 d 0 h'].includes(clocks[0][1]), clocks[0][1]);
   assert.deepEqual(clocks.slice(1).map((c) => c[1]), ['3 d 0 h', '3 d 0 h']);
   assert.deepEqual(clocks.map((c) => c[2]), [true, false, false]);
+});
+
+test('a correspondence game goes on across a server restart', async () => {
+  const server = await ownServer();
+  const { context, page } = await newPage('en-GB', DESKTOP);
+  let friend = null;
+  try {
+    await page.goto(`${server.base}/`);
+    await fastAnimations(page);
+    await page.check('input[name=kind][value=online]');
+    await page.waitForSelector('#clock-field:not([hidden])');
+    await page.selectOption('#clock', '1d');
+    await page.selectOption('select[name=mode]', 'round');
+    await Promise.all([page.waitForURL(/\/g\//), page.click('#start')]);
+    await page.waitForSelector('#invite-box:not([hidden])');
+    const invite = new URL(await page.inputValue('#invite-box input'));
+    friend = await newPage('en-GB', PHONE, { phone: true });
+    await friend.page.goto(`${server.base}${invite.pathname}${invite.search}`);
+    await fastAnimations(friend.page);
+    await friend.page.waitForSelector('#clocks:not([hidden])');
+    // South moves before the restart.
+    await page.waitForSelector('#board .hole.playable');
+    await page.click('#board .hole.playable');
+    await friend.page.waitForFunction(() => Number(document.getElementById('game').dataset.ply) === 1, null, { timeout: 20000 });
+    const deadline = async () => (await (await fetch(`${server.base}/api/games/${new URL(page.url()).pathname.split('/')[2]}`)).json()).clock.deadline;
+    const before = await deadline();
+    // The server stops and starts again on the same port and database; the pages stay open.
+    await server.restart();
+    // North's day runs on with the same deadline; North moves, and South's page sees it.
+    assert.equal(await deadline(), before);
+    await friend.page.waitForSelector('#board .hole.playable', { timeout: 20000 });
+    await friend.page.click('#board .hole.playable');
+    await page.waitForFunction(() => Number(document.getElementById('game').dataset.ply) === 2, null, { timeout: 20000 });
+    // South's clock runs again, a day a move.
+    await page.waitForFunction(() => document.querySelectorAll('#clocks .clock')[0].classList.contains('running'));
+    const south = await page.textContent('#clocks .clock:first-child .clock-time');
+    assert.ok(['1 d 0 h', '23 h 59 min'].includes(south), south);
+  } finally {
+    await context.close();
+    await friend?.context.close();
+    await server.close();
+  }
 });

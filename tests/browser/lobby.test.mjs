@@ -1,11 +1,14 @@
 // The lobby in two browsers: two players register, one posts a rated challenge with a
 // quick-pairing button, the other sees it live and accepts it with one click; both pages go to
 // the game, one offers a draw (the other is asked), then resigns, and the winner's player page
-// shows the rating change. Then the leaderboard lists both.
+// shows the rating change. Then the leaderboard lists both. Two players play a rated 1+0 game
+// on a server of its own whose clocks run shorter, and one flags. A Mandiri seek fills with
+// three players, in three browsers.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BASE, DESKTOP, PHONE, REGION, LANGS, catalog, useBrowser, openPage, layoutProblems } from './browser.mjs';
+import { BASE, DESKTOP, PHONE, REGION, LANGS, catalog, useBrowser, openPage, newPage, fastAnimations, layoutProblems } from './browser.mjs';
+import { ownServer } from './own_server.mjs';
 
 useBrowser();
 
@@ -78,6 +81,16 @@ test('a rated lobby game between two browsers moves the winner\'s rating on the 
     assert.equal(await bo.page.textContent('#player-ratings tr[data-pool="round-realtime"] .rating'), '1662?');
     assert.match(await bo.page.textContent('#player-history li'), /\+162/);
     await bo.page.waitForSelector('#player-charts svg.rating-chart');
+    // The archive's filters: Bo won the game, lost none; the download follows the filters.
+    await bo.page.waitForSelector('#player-finished li');
+    await bo.page.selectOption('#archive-filters select[name=result]', 'lost');
+    await bo.page.waitForSelector('#player-filtered:not([hidden])');
+    assert.equal(await bo.page.$$eval('#player-finished li', (l) => l.length), 0);
+    await bo.page.selectOption('#archive-filters select[name=result]', 'won');
+    await bo.page.selectOption('#archive-filters select[name=variant]', 'round');
+    await bo.page.waitForSelector('#player-finished li');
+    assert.equal(await bo.page.isHidden('#player-filtered'), true);
+    assert.match(await bo.page.getAttribute('#export-json', 'href'), /result=won&variant=round&format=json/);
     // The leaderboard: Bo above Ann (other runs' players may be there too).
     await ann.page.goto(`${BASE}/players`);
     await ann.page.waitForSelector(`#leaderboard a:has-text("${annName}")`);
@@ -103,5 +116,115 @@ test('the lobby and the players page in every language on a phone: nothing overf
         await context.close();
       }
     }
+  }
+});
+
+/** A page at `path` of the server at `base`, in a context of its own. */
+async function pageAt(base, path, options = {}) {
+  const p = await newPage(options.lang || 'en-GB', options.viewport || DESKTOP, { phone: Boolean(options.phone) });
+  await p.page.goto(`${base}${path}`);
+  await fastAnimations(p.page);
+  return p;
+}
+
+/** Registers `name` from the page and opens the lobby again, signed in. */
+async function signedInLobby(page, name) {
+  await register(page, name);
+  await page.reload();
+  await page.waitForSelector('#seek-rated-field:not([hidden])');
+  await page.waitForFunction(() => document.getElementById('lobby-status').textContent === '');
+}
+
+test('two players meet in the lobby, play a rated 1+0 game, one flags: both see the result and the rating change', async () => {
+  // A server of its own whose clocks run 20 times shorter: 1+0 gives each player 3 s.
+  const server = await ownServer(['--clock-scale', '20']);
+  const ann = await pageAt(server.base, '/lobby');
+  const bo = await pageAt(server.base, '/lobby', { viewport: PHONE, phone: true });
+  try {
+    const [annName, boName] = [fresh('Ann'), fresh('Bo')];
+    await signedInLobby(ann.page, annName);
+    await signedInLobby(bo.page, boName);
+    // Ann posts a rated 1+0 challenge; Bo takes it.
+    await ann.page.selectOption('#seek-form select[name=clock]', '1+0');
+    await ann.page.check('#seek-form input[name=rated]');
+    await ann.page.click('#post-seek');
+    const row = `#seeks tr[data-mine="false"]:has-text("${annName}")`;
+    await bo.page.waitForSelector(row);
+    await Promise.all([bo.page.waitForURL(/\/g\/\w+$/), bo.page.click(`${row} button`)]);
+    await ann.page.waitForURL(/\/g\/\w+$/);
+    // South moves at once; North does not, and flags.
+    const southPage = async () => {
+      for (const p of [ann.page, bo.page]) {
+        const seat = await p.evaluate(() => JSON.parse(localStorage.getItem('rajapasu.games'))[location.pathname.split('/')[2]].seat);
+        if (seat === 'south') return p;
+      }
+      throw new Error('no page holds South');
+    };
+    const south = await southPage();
+    const north = south === ann.page ? bo.page : ann.page;
+    const [southName, northName] = south === ann.page ? [annName, boName] : [boName, annName];
+    await south.waitForSelector('#board .hole.playable');
+    await south.click('#board .hole.playable');
+    for (const p of [ann.page, bo.page]) await p.waitForSelector('#end-box:not([hidden])', { timeout: 15000 });
+    assert.equal(await north.textContent('#end-text'), catalog('en')['result.youTimedOut']);
+    assert.match(await south.textContent('#end-text'), /ran out of time/);
+    assert.ok(await north.$('#clocks .clock.flagged'), 'the flagged clock is marked');
+    // Both see the rating change: the winner on time gains what the loser loses.
+    for (const p of [ann.page, bo.page]) {
+      await p.waitForSelector('#rating-change:not([hidden])');
+      const change = await p.textContent('#rating-change');
+      assert.ok(change.includes(`${southName} 1662? (+162)`) && change.includes(`${northName} 1338? (−162)`), change);
+    }
+  } finally {
+    await ann.context.close();
+    await bo.context.close();
+    await server.close();
+  }
+});
+
+test('a Mandiri seek fills with three players', async () => {
+  const [ann, bo, cy] = [
+    await openPage('/lobby', { viewport: DESKTOP }),
+    await openPage('/lobby', { viewport: PHONE, phone: true }),
+    await openPage('/lobby', { viewport: DESKTOP }),
+  ];
+  try {
+    const [annName, boName, cyName] = [fresh('Ann'), fresh('Bo'), fresh('Cy')];
+    await signedInLobby(ann.page, annName);
+    await signedInLobby(bo.page, boName);
+    await signedInLobby(cy.page, cyName);
+    // Ann posts a Mandiri challenge of a day a move.
+    await ann.page.selectOption('#seek-game', 'mandiri');
+    await ann.page.selectOption('#seek-form select[name=clock]', '1d');
+    await ann.page.click('#post-seek');
+    await ann.page.waitForSelector('#seeks tr[data-mine="true"][data-game="mandiri"]');
+    // Bo joins it: the row says two of three, and Bo waits with Ann.
+    const row = `#seeks tr[data-game="mandiri"]:has-text("${annName}")`;
+    await bo.page.waitForSelector(row);
+    assert.equal(await bo.page.textContent(`${row} button`), catalog('en')['lobby.join']);
+    await bo.page.click(`${row} button`);
+    await bo.page.waitForSelector(`${row}[data-joined="true"]`);
+    assert.equal(await bo.page.textContent('#lobby-status'), catalog('en')['lobby.waitingThird']);
+    for (const p of [ann.page, cy.page]) await p.waitForSelector(`${row}:has-text("${boName}")`);
+    assert.match(await cy.page.textContent(row), /2 of 3 players/);
+    // Cy plays: all three pages go to the one game.
+    assert.equal(await cy.page.textContent(`${row} button`), catalog('en')['lobby.accept']);
+    await cy.page.click(`${row} button`);
+    for (const p of [ann.page, bo.page, cy.page]) await p.waitForURL(/\/m\/\w+$/);
+    const paths = [ann.page, bo.page, cy.page].map((p) => new URL(p.url()).pathname);
+    assert.equal(new Set(paths).size, 1, paths.join(' '));
+    // Each page holds one player, a different one, and shows the three clocks.
+    const held = [];
+    for (const p of [ann.page, bo.page, cy.page]) {
+      await p.waitForSelector('#clocks:not([hidden])');
+      assert.equal(await p.$$eval('#clocks .clock', (c) => c.length), 3);
+      held.push(await p.evaluate(() => JSON.parse(localStorage.getItem('rajapasu.mandiri'))[location.pathname.split('/')[2]].players[0]));
+    }
+    assert.deepEqual([...held].sort(), [1, 2, 3]);
+    // The players' names are their accounts'.
+    const names = await ann.page.evaluate(async (id) => (await (await fetch(`/api/mandiri/games/${id}`)).json()).players.map((p) => p.name), paths[0].split('/')[2]);
+    assert.deepEqual([...names].sort(), [annName, boName, cyName].sort());
+  } finally {
+    for (const p of [ann, bo, cy]) await p.context.close();
   }
 });

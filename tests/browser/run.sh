@@ -19,6 +19,7 @@ if [ -z "$SERVER_BIN" ]; then
   (cd "$ROOT" && cargo build --profile "$RAJAPASU_PROFILE" -p rajapasu --quiet)
   SERVER_BIN="$(profile_dir)/rajapasu"
 fi
+SERVER_BIN="$(realpath "$SERVER_BIN")"
 
 WORK="$(mktemp -d)"
 PIDS=()
@@ -60,4 +61,5 @@ if [ -z "$BROWSER_WS_ENDPOINT" ]; then
 fi
 
 cd "$HERE"
-BASE_URL="$BASE_URL" BROWSER_WS_ENDPOINT="$BROWSER_WS_ENDPOINT" node all.mjs
+# RAJAPASU_BIN: the tests that need a server of their own (own_server.mjs) start this one.
+RAJAPASU_BIN="$SERVER_BIN" BASE_URL="$BASE_URL" BROWSER_WS_ENDPOINT="$BROWSER_WS_ENDPOINT" node all.mjs

@@ -1,7 +1,8 @@
 // The clocks of a timed game (docs/API.md, "Timed games"), for both games: each player's time,
 // the running one counting down smoothly to the deadline the server gave, a low-time warning,
 // and words for screen readers at sensible moments (when a player's time falls under a minute
-// and under ten seconds, and when it runs out), not every second. The server's clock is the
+// and under ten seconds, in correspondence under a day and under an hour, and when it runs
+// out), not every second. The server's clock is the
 // judge: the page counts with the device's clock.
 
 import { t, element, formatNumber } from './i18n.js';
@@ -12,6 +13,8 @@ const LOW_MS = 10_000;
 const TOLD_AT = [60_000, 10_000];
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+/** In correspondence, thresholds worth a word: a day left (of three or seven), an hour. */
+const TOLD_AT_CORRESPONDENCE = [DAY, HOUR];
 
 /** `ms` as a clock shows it: `4:05`, `0:07.3` under ten seconds; days and hours, or hours
  *  and minutes, for days a move. */
@@ -35,6 +38,8 @@ export function startClocks(box, names, announce) {
   let clock = null;
   let told = new Set();
   let turn = null;
+  /** The running player's time when their turn began, in ms. */
+  let turnStart = 0;
   let timer = null;
 
   const leftOf = (i) => (clock.running === i ? clock.deadline - Date.now() : clock.left_ms[i]);
@@ -50,11 +55,13 @@ export function startClocks(box, names, announce) {
       el.classList.toggle('running', clock.running === i);
       el.classList.toggle('low', low && (clock.running === i || clock.timed_out === i));
       el.classList.toggle('flagged', clock.timed_out === i || (clock.running === i && left <= 0));
-      if (clock.running === i && !correspondence) {
-        for (const at of TOLD_AT) {
-          if (left < at && left > 0 && !told.has(at)) {
+      if (clock.running === i) {
+        // A correspondence turn that starts under a threshold is not told it (a day a move
+        // starts at a day).
+        for (const at of correspondence ? TOLD_AT_CORRESPONDENCE : TOLD_AT) {
+          if (left < at && left > 0 && !told.has(at) && (!correspondence || turnStart >= at)) {
             told.add(at);
-            announce(t('clock.lowTime', { player: who[i], time: clockText(left, false) }));
+            announce(t('clock.lowTime', { player: who[i], time: clockText(left, correspondence) }));
           }
         }
       }
@@ -70,6 +77,7 @@ export function startClocks(box, names, announce) {
     if (clock.running !== turn) {
       turn = clock.running;
       told = new Set();
+      turnStart = turn === null || turn === undefined ? 0 : leftOf(turn);
     }
     const who = names();
     if (box.children.length !== clock.left_ms.length) {

@@ -1,38 +1,60 @@
 // The lobby, `/lobby`: open challenges (seeks) listed live, accepted with one click; quick
 // pairing for the common clocks; a challenge of one's own, which stays while the page is open.
-// When a game starts (ours accepted, or one we accepted) the page goes to it. docs/API.md,
-// "The lobby".
+// When a game starts (ours accepted, or one we accepted) the page goes to it. A Mandiri
+// challenge waits for three: the first to accept joins it (and may leave), the next starts the
+// game for all three. docs/API.md, "The lobby".
 
-import { call, errorText, seats, liveUpdates, markSignedIn } from './api.js';
+import { call, errorText, seats, mandiriSeats, liveUpdates, markSignedIn } from './api.js';
 import { t, setLanguage, preferred, languageSwitch, element } from './i18n.js';
 import { ratingText, ratingNumber } from './ratings.js';
 
 const $ = (id) => document.getElementById(id);
-const L = { socket: null, seeks: [], mine: new Set(), account: null };
+const L = { socket: null, seeks: [], mine: new Set(), joined: new Set(), account: null };
 
-/** Goes to a game that started, keeping the seat in this browser. */
+/** Goes to a game that started, keeping the seat in this browser: a Mandiri game's players
+ *  (`players`), a two-player game's side (`seat`). */
 function enter(answer) {
-  seats.set(answer.id, { token: answer.token, seat: answer.seat, kind: 'online', created: Math.floor(Date.now() / 1000) });
-  location.href = `/g/${answer.id}`;
+  const created = Math.floor(Date.now() / 1000);
+  if (answer.players) {
+    mandiriSeats.set(answer.id, { token: answer.token, players: answer.players, kind: 'online', created });
+    location.href = `/m/${answer.id}`;
+  } else {
+    seats.set(answer.id, { token: answer.token, seat: answer.seat, kind: 'online', created });
+    location.href = `/g/${answer.id}`;
+  }
 }
 
 function fail(err) {
   $('lobby-error').textContent = errorText(err);
 }
 
+/** Accepts a seek: the game starts, or (the first to accept a Mandiri seek) this page joins
+ *  it from its socket and waits for the third player. */
 async function accept(id) {
   $('lobby-error').textContent = '';
+  const seek = L.seeks.find((s) => s.id === id);
   try {
-    enter(await call('POST', `/api/lobby/seeks/${id}/accept`));
+    const answer = seek && seek.game === 'mandiri'
+      ? await call('POST', `/api/lobby/seeks/${id}/accept`, { socket: L.socket })
+      : await call('POST', `/api/lobby/seeks/${id}/accept`);
+    if (answer.joined) {
+      L.joined.add(id);
+      render();
+    } else {
+      enter(answer);
+    }
   } catch (err) {
     fail(err);
   }
 }
 
+/** Cancels our seek, or leaves a Mandiri seek we joined. */
 async function cancel(id) {
   try {
     await call('POST', `/api/lobby/seeks/${id}/cancel`, { socket: L.socket });
     L.mine.delete(id);
+    L.joined.delete(id);
+    render();
   } catch (err) {
     fail(err);
   }
@@ -52,7 +74,16 @@ async function post(body) {
 
 function who(s) {
   const name = !s.name ? t('lobby.guest') : s.rating ? `${s.name} (${ratingText(s.rating)})` : s.name;
-  return s.opponent ? t('lobby.challenge', { name, opponent: s.opponent }) : name;
+  if (s.opponent) return t('lobby.challenge', { name, opponent: s.opponent });
+  const joined = s.joined || [];
+  if (s.players <= 2) return name;
+  const names = [name, ...joined.map((j) => j.name || t('lobby.guest'))].join(', ');
+  return `${names} · ${t('lobby.players', { joined: 1 + joined.length, players: s.players })}`;
+}
+
+function lengthText(s) {
+  const length = t(s.mode === 'match' ? 'home.modeMatch' : 'home.modeRound');
+  return s.game === 'mandiri' ? t('lobby.mandiri', { length }) : length;
 }
 
 /** A direct challenge shows to its two players only; the others' are everyone's. */
@@ -75,18 +106,22 @@ function render() {
   $('no-seeks').hidden = seeks.length > 0;
   $('seeks').replaceChildren(...seeks.map((s) => {
     const mine = L.mine.has(s.id);
-    const act = mine
-      ? element('button', { type: 'button', textContent: t('lobby.cancel'), onclick: () => cancel(s.id) })
-      : element('button', { type: 'button', className: 'primary', textContent: t('lobby.accept'), onclick: () => accept(s.id) });
-    return element('tr', { 'data-seek': s.id, 'data-mine': String(mine) },
+    const joined = L.joined.has(s.id);
+    // The first to accept a Mandiri seek joins it; the next plays.
+    const joins = s.game === 'mandiri' && (s.joined || []).length === 0;
+    const act = mine || joined
+      ? element('button', { type: 'button', textContent: t(mine ? 'lobby.cancel' : 'lobby.leave'), onclick: () => cancel(s.id) })
+      : element('button', { type: 'button', className: 'primary', textContent: t(joins ? 'lobby.join' : 'lobby.accept'), onclick: () => accept(s.id) });
+    return element('tr', { 'data-seek': s.id, 'data-mine': String(mine), 'data-joined': String(joined), 'data-game': s.game },
       element('td', { textContent: who(s) }),
       element('td', { textContent: clockText(s.clock) }),
-      element('td', { textContent: t(s.mode === 'match' ? 'home.modeMatch' : 'home.modeRound') }),
+      element('td', { textContent: lengthText(s) }),
       element('td', { textContent: kindText(s) }),
       element('td', {}, act));
   }));
   const waiting = L.seeks.filter((s) => L.mine.has(s.id)).length;
-  $('lobby-status').textContent = !L.socket ? t('lobby.connecting') : waiting ? t('lobby.waiting') : '';
+  const joined = L.seeks.filter((s) => L.joined.has(s.id)).length;
+  $('lobby-status').textContent = !L.socket ? t('lobby.connecting') : waiting ? t('lobby.waiting') : joined ? t('lobby.waitingThird') : '';
   $('quick-rated-field').hidden = !L.account;
   $('seek-rated-field').hidden = !L.account;
   $('guest-help').hidden = Boolean(L.account);
@@ -95,11 +130,14 @@ function render() {
 function receive(msg) {
   if (msg.type === 'hello') {
     L.socket = msg.socket;
-    // A new socket: the seeks of the old one went with it.
+    // A new socket: the seeks and joins of the old one went with it.
     L.mine.clear();
+    L.joined.clear();
   } else if (msg.type === 'seeks') {
     L.seeks = msg.seeks;
-    for (const id of [...L.mine]) if (!L.seeks.some((s) => s.id === id)) L.mine.delete(id);
+    for (const set of [L.mine, L.joined]) {
+      for (const id of [...set]) if (!L.seeks.some((s) => s.id === id)) set.delete(id);
+    }
   } else if (msg.type === 'started') {
     enter(msg);
     return;
@@ -111,9 +149,9 @@ function receive(msg) {
  *  chosen), else a seek of our own. */
 function quick(clock) {
   const rated = Boolean(L.account) && $('quick-rated').checked;
-  const match = L.seeks.find((s) => !s.opponent && !L.mine.has(s.id) && s.clock === clock && s.mode === 'round' && s.rated === rated && (!L.account || s.name !== L.account.name));
+  const match = L.seeks.find((s) => s.game !== 'mandiri' && !s.opponent && !L.mine.has(s.id) && s.clock === clock && s.mode === 'round' && s.rated === rated && (!L.account || s.name !== L.account.name));
   if (match) return accept(match.id);
-  if (L.seeks.some((s) => L.mine.has(s.id) && s.clock === clock && s.rated === rated)) return;
+  if (L.seeks.some((s) => L.mine.has(s.id) && s.game !== 'mandiri' && s.clock === clock && s.rated === rated)) return;
   return post({ clock, mode: 'round', rated });
 }
 
@@ -135,7 +173,7 @@ async function start() {
     const fd = new FormData(e.target);
     const number = (k) => (fd.get(k) ? Number(fd.get(k)) : undefined);
     const opponent = (fd.get('opponent') || '').trim() || undefined;
-    post({ clock: fd.get('clock'), mode: fd.get('mode'), rated: Boolean(L.account && fd.get('rated')), min_rating: number('min_rating'), max_rating: number('max_rating'), opponent });
+    post({ game: fd.get('game'), clock: fd.get('clock'), mode: fd.get('mode'), rated: Boolean(L.account && fd.get('rated')), min_rating: number('min_rating'), max_rating: number('max_rating'), opponent });
   });
   render();
   liveUpdates(null, receive, (open) => {

@@ -18,6 +18,8 @@ function playerName() {
 
 let shown = null;
 let games = null;
+/** The finished games the archive's filters chose, or null: all of them (`games.finished`). */
+let archive = null;
 
 async function showBoard() {
   const pool = $('pool').value;
@@ -116,15 +118,41 @@ function gameItem(g, name) {
   return item;
 }
 
+/** The archive's filters as a query: those chosen (result, variant, rated, speed). */
+function filterQuery() {
+  const q = new URLSearchParams();
+  for (const [k, v] of new FormData($('archive-filters'))) if (v) q.set(k, v);
+  return q;
+}
+
 function renderGames() {
   if (!games || !shown) return;
+  const finished = archive || games.finished;
+  const filtered = filterQuery().size > 0;
   $('player-no-playing').hidden = games.playing.length > 0;
-  $('player-no-finished').hidden = games.finished.length > 0;
+  $('player-no-finished').hidden = finished.length > 0 || filtered;
+  $('player-filtered').hidden = finished.length > 0 || !filtered;
   $('player-playing').replaceChildren(...games.playing.map((g) => gameItem(g, shown.name)));
-  $('player-finished').replaceChildren(...games.finished.map((g) => gameItem(g, shown.name)));
+  $('player-finished').replaceChildren(...finished.map((g) => gameItem(g, shown.name)));
+  // The downloads hold the games the filters show.
   const base = `/api/players/${encodeURIComponent(shown.name)}/records`;
-  $('export-text').href = `${base}?format=text`;
-  $('export-json').href = `${base}?format=json`;
+  for (const format of ['text', 'json']) {
+    const q = filterQuery();
+    q.set('format', format);
+    $(`export-${format}`).href = `${base}?${q}`;
+  }
+}
+
+/** Reads the finished games the filters choose, and shows them. */
+async function filterArchive() {
+  const q = filterQuery();
+  try {
+    archive = q.size ? (await call('GET', `/api/players/${encodeURIComponent(shown.name)}/games?${q}`)).finished : null;
+    $('player-error').textContent = '';
+  } catch (err) {
+    $('player-error').textContent = errorText(err);
+  }
+  renderGames();
 }
 
 async function showPlayer(name) {
@@ -135,6 +163,7 @@ async function showPlayer(name) {
     renderPlayer();
     games = await call('GET', `/api/players/${encodeURIComponent(name)}/games`);
     renderGames();
+    $('archive-filters').addEventListener('change', filterArchive);
   } catch (err) {
     $('player-name').textContent = name;
     $('player-error').textContent = errorText(err);

@@ -27,6 +27,11 @@ pub struct LoadtestArgs {
     /// Kill the server with SIGKILL halfway through, restart it and count lost moves.
     #[arg(long)]
     pub crash: bool,
+    /// Games with clocks paired through the lobby: pairs of players (`--games` of them) meet
+    /// there for 1+0 games on a server whose clocks run 60 times shorter, and a player stops
+    /// after a few moves: moves per second, their latency, and how late each flag is told.
+    #[arg(long)]
+    pub clocks: bool,
     /// Instead of the games, attack a server started for the test in one way and report its
     /// peak memory and how a normal request fares meanwhile (docs/SERVER.md).
     #[arg(long, value_name = "MODE")]

@@ -8,8 +8,9 @@
 /// ```
 #[derive(Debug)]
 pub enum LoadtestError {
-    /// `--crash` with `--addr`: only a server the test started itself can be killed.
-    CrashNeedsOwnServer,
+    /// `--crash` or `--clocks` with `--addr`: only a server the test started itself can be
+    /// killed, or run with its clocks shorter.
+    OwnServerOnly,
     /// The server to test could not be started.
     Start(std::io::Error),
     /// The server stopped before printing its address.
@@ -47,9 +48,9 @@ pub enum LoadtestError {
 impl std::fmt::Display for LoadtestError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            LoadtestError::CrashNeedsOwnServer => {
-                f.write_str("--crash needs a server started by the test: leave out --addr")
-            }
+            LoadtestError::OwnServerOnly => f.write_str(
+                "--crash and --clocks need a server started by the test: leave out --addr",
+            ),
             LoadtestError::Start(e) => write!(f, "cannot start the server: {e}"),
             LoadtestError::NoAddress => {
                 f.write_str("the server stopped before printing its address")

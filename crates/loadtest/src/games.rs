@@ -153,8 +153,8 @@ fn report(t: &mut Tally, elapsed: f64) {
 /// them within bounds).
 pub async fn run(args: &LoadtestArgs, games: usize, seconds: f64) -> Result<(), LoadtestError> {
     if let Some(addr) = args.addr {
-        if args.crash {
-            return Err(LoadtestError::CrashNeedsOwnServer);
+        if args.crash || args.clocks {
+            return Err(LoadtestError::OwnServerOnly);
         }
         println!("load test: {games} games for {seconds} s against http://{addr}/");
         let t0 = Instant::now();
@@ -173,7 +173,11 @@ pub async fn run(args: &LoadtestArgs, games: usize, seconds: f64) -> Result<(), 
     if args.instances == 0 || args.instances > 4 || (args.instances > 1 && !shared) {
         return Err(LoadtestError::Instances(args.instances));
     }
-    let result = run_with_server(&db, args.instances, games, seconds, args.crash).await;
+    let result = if args.clocks {
+        crate::clocks::run(&db, args.instances, games, seconds).await
+    } else {
+        run_with_server(&db, args.instances, games, seconds, args.crash).await
+    };
     if own_db {
         server::remove_db_files(&db);
     }

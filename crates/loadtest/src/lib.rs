@@ -7,6 +7,7 @@
 //! |---|---|
 //! | [`args`] | the options of `rajapasu loadtest` |
 //! | [`games`] | the load test: many games on one device, moves per second, latencies; `--crash` and the moves lost |
+//! | [`clocks`] | `--clocks`: games with clocks paired through the lobby; moves, pairings, and flags on time |
 //! | [`abuse`] | the attacks of `--abuse`, a probe request meanwhile, the server's peak memory |
 //! | [`table_build`] | `--abuse build`: players' moves during a background build of the endgame table, against none |
 //! | [`server`] | the server started for a test: its process, the address and database it announces |
@@ -30,6 +31,7 @@
 pub mod abuse;
 pub mod args;
 pub mod client;
+pub mod clocks;
 pub mod error;
 pub mod games;
 pub mod latency;

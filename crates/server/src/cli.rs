@@ -20,6 +20,10 @@ pub struct ServeArgs {
     /// Unfinished games with no move or change for this many days are deleted (0: never).
     #[arg(long, default_value_t = crate::games::policy::EXPIRE_DAYS, value_name = "DAYS")]
     pub expire_days: u64,
+    /// For tests only: every new game's clock runs N times shorter (at 60, a 1+0 game gives
+    /// each player a second), so that a test sees a flag fall in seconds. Never on a site.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=3600))]
+    pub clock_scale: u32,
     /// The server's limits.
     #[command(flatten)]
     pub limits: crate::limits::Limits,
@@ -32,6 +36,7 @@ impl Default for ServeArgs {
             db: "rajapasu.db".into(),
             max_games: crate::games::policy::MAX_GAMES,
             expire_days: crate::games::policy::EXPIRE_DAYS,
+            clock_scale: 1,
             limits: crate::limits::Limits::default(),
         }
     }
@@ -79,12 +84,22 @@ pub fn serve(args: ServeArgs) -> io::Result<()> {
         .with_writer(io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&io::stderr()))
         .try_init();
+    if args.clock_scale > 1 {
+        tracing::warn!(
+            "--clock-scale {}: every new game's clock runs {} times shorter (for tests only)",
+            args.clock_scale,
+            args.clock_scale
+        );
+    }
     let rt = runtime()?;
     let result = rt.block_on(crate::serve(
         &args.addr,
         &args.db,
         args.limits,
-        crate::games::Policy::from_flags(args.max_games, args.expire_days),
+        crate::games::Policy {
+            clock_scale: args.clock_scale,
+            ..crate::games::Policy::from_flags(args.max_games, args.expire_days)
+        },
     ));
     // Whatever is still running (a socket's last write) gets a moment, not a wait.
     rt.shutdown_timeout(std::time::Duration::from_millis(500));

@@ -74,12 +74,7 @@ async fn watch<G: HeldGame>(
         _ = stopping.wait_for(|s| *s) => true,
     };
     if stopped {
-        let _ = socket
-            .send(Message::Close(Some(CloseFrame {
-                code: close_code::AWAY,
-                reason: "the server is stopping".into(),
-            })))
-            .await;
+        close_away(&mut socket, "the server is stopping").await;
     }
     drop(place);
     // However the socket ended, its player is no longer there.
@@ -100,11 +95,7 @@ async fn session<G: HeldGame>(
 ) {
     // Subscribe first, then send the state: no update can fall in between.
     let mut rx = slot.subscribe();
-    // A ping every half of the idle time; a socket that sent nothing (not even a pong) for the
-    // whole idle time is gone.
-    let mut ping = tokio::time::interval(idle / 2);
-    ping.tick().await;
-    let mut heard = tokio::time::Instant::now();
+    let mut heartbeat = Heartbeat::new(idle).await;
     if socket
         .send(Message::Text(slot.state_message().await.into()))
         .await
@@ -124,20 +115,13 @@ async fn session<G: HeldGame>(
                     return;
                 }
             }
-            _ = ping.tick() => {
-                if heard.elapsed() >= idle {
-                    let _ = socket.send(Message::Close(Some(CloseFrame {
-                        code: close_code::AWAY,
-                        reason: "no answer to pings".into(),
-                    }))).await;
-                    return;
-                }
-                if socket.send(Message::Ping(Default::default())).await.is_err() {
+            _ = heartbeat.tick() => {
+                if !heartbeat.beat(socket).await {
                     return;
                 }
             }
             incoming = socket.recv() => {
-                heard = tokio::time::Instant::now();
+                heartbeat.heard();
                 match incoming {
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                     // A token says who is there (once per socket); any text asks for the
@@ -156,5 +140,57 @@ async fn session<G: HeldGame>(
                 }
             }
         }
+    }
+}
+
+/// Closes a socket as "going away" (1001), saying why: the server stops, or the client went
+/// silent. The page reconnects.
+pub(crate) async fn close_away(socket: &mut WebSocket, reason: &'static str) {
+    let _ = socket
+        .send(Message::Close(Some(CloseFrame {
+            code: close_code::AWAY,
+            reason: reason.into(),
+        })))
+        .await;
+}
+
+/// A socket's heartbeat, for the games' sockets and the lobby's: a ping every half of the idle
+/// time; a socket that sent nothing (not even a pong) for the whole idle time is gone.
+pub(crate) struct Heartbeat {
+    ping: tokio::time::Interval,
+    heard: tokio::time::Instant,
+    idle: Duration,
+}
+
+impl Heartbeat {
+    /// The heartbeat of a socket just opened, silent for at most `idle`.
+    pub(crate) async fn new(idle: Duration) -> Heartbeat {
+        let mut ping = tokio::time::interval(idle / 2);
+        ping.tick().await;
+        Heartbeat {
+            ping,
+            heard: tokio::time::Instant::now(),
+            idle,
+        }
+    }
+
+    /// Waits for the next ping's time.
+    pub(crate) async fn tick(&mut self) {
+        self.ping.tick().await;
+    }
+
+    /// The socket sent something: it is there.
+    pub(crate) fn heard(&mut self) {
+        self.heard = tokio::time::Instant::now();
+    }
+
+    /// At a ping's time: pings the socket, or closes it if it stayed silent for the whole
+    /// idle time. False when the socket is done with.
+    pub(crate) async fn beat(&self, socket: &mut WebSocket) -> bool {
+        if self.heard.elapsed() >= self.idle {
+            close_away(socket, "no answer to pings").await;
+            return false;
+        }
+        socket.send(Message::Ping(Default::default())).await.is_ok()
     }
 }

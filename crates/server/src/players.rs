@@ -1,6 +1,8 @@
 //! A player's games, for their page (docs/API.md, "Players"): the online games their account
 //! holds a seat in, those in progress (the ones where it is their move first) and the finished
-//! ones with their result, and every finished game's record in one file.
+//! ones with their result, and every finished game's record in one file; filtered by the
+//! game, the variant rated (a single round, a match, Mandiri), rated or casual, the speed and
+//! the player's result.
 
 use crate::app::App;
 use crate::error::ApiError;
@@ -16,6 +18,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use rajapasu_engine::{mandiri, Game};
+use rajapasu_rating::{Speed, Variant};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -32,13 +35,46 @@ pub fn router() -> Router<AppState> {
         .route("/api/players/{name}/records", get(records))
 }
 
-/// The query of a player's games: which game, rated only.
+/// The player's result in a finished game, by their score (the mean of their pairs'): won
+/// above ½, lost below, drawn at ½ (a draw, a shared round, or in Mandiri one pair won and
+/// one lost).
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+enum Outcome {
+    Won,
+    Lost,
+    Drawn,
+}
+
+impl Outcome {
+    fn of(score: f64) -> Outcome {
+        if score > 0.5 {
+            Outcome::Won
+        } else if score < 0.5 {
+            Outcome::Lost
+        } else {
+            Outcome::Drawn
+        }
+    }
+}
+
+/// The query of a player's games: the filters (each optional; all must hold), and the
+/// records' format.
 #[derive(Deserialize, Debug, Default)]
 #[serde(deny_unknown_fields)]
 struct GamesQuery {
     /// `raja_pasu` or `mandiri`.
     #[serde(default)]
     game: Option<String>,
+    /// What the game is rated as: `round`, `match` (Raja Pasu) or `mandiri`.
+    #[serde(default)]
+    variant: Option<Variant>,
+    /// `realtime` or `correspondence` (untimed games are neither).
+    #[serde(default)]
+    speed: Option<Speed>,
+    /// The player's result, `won`, `lost` or `drawn`: finished games only.
+    #[serde(default)]
+    result: Option<Outcome>,
     /// Rated games only (true), casual only (false).
     #[serde(default)]
     rated: Option<bool>,
@@ -50,6 +86,10 @@ struct GamesQuery {
 /// One of the player's games: its summary for the page, and its record when finished.
 struct Listed {
     summary: Value,
+    variant: Variant,
+    speed: Option<Speed>,
+    outcome: Option<Outcome>,
+    rated: bool,
     over: bool,
     their_turn: bool,
     record: Option<(String, String)>,
@@ -95,6 +135,14 @@ fn listed<G: HeldGame>(id: &str, e: &Entry<G>, token: &str) -> Option<Listed> {
         }
     });
     let their_turn = !over && held.contains(to_move);
+    let variant = e.game.rating_variant();
+    let speed = s.clock().map(|c| {
+        if c.control().is_correspondence() {
+            Speed::Correspondence
+        } else {
+            Speed::Realtime
+        }
+    });
     Some(Listed {
         summary: json!({
             "game": G::GAME.word(),
@@ -106,6 +154,8 @@ fn listed<G: HeldGame>(id: &str, e: &Entry<G>, token: &str) -> Option<Listed> {
             "players": players,
             "mine": mine,
             "rated": s.rated(),
+            "variant": variant.name(),
+            "speed": speed.map(Speed::name),
             "clock": s.clock().map(|c| c.control().to_string()),
             "created": s.created(),
             "ply": e.ply(),
@@ -116,6 +166,10 @@ fn listed<G: HeldGame>(id: &str, e: &Entry<G>, token: &str) -> Option<Listed> {
             "timed_out": s.timed_out().map(|p| p.index()),
             "resigned": s.resigned().map(|p| p.index()),
         }),
+        variant,
+        speed,
+        outcome: score.map(Outcome::of),
+        rated: s.rated(),
         over,
         their_turn,
         record: over.then(|| (e.record(id, false), e.record(id, true))),
@@ -145,11 +199,21 @@ async fn player_games(app: &App, name: &str, q: &GamesQuery) -> Result<Vec<Liste
             "mandiri" => one::<mandiri::Game>(app, &h.id, &h.token).await,
             _ => one::<Game>(app, &h.id, &h.token).await,
         };
-        if let Some(l) = found.filter(|l| q.rated.map_or(true, |r| l.summary["rated"] == r)) {
+        if let Some(l) = found.filter(|l| q.admits(l)) {
             out.push(l);
         }
     }
     Ok(out)
+}
+
+impl GamesQuery {
+    /// Whether a listed game passes every filter asked for.
+    fn admits(&self, l: &Listed) -> bool {
+        self.rated.map_or(true, |r| l.rated == r)
+            && self.variant.map_or(true, |v| l.variant == v)
+            && self.speed.map_or(true, |s| l.speed == Some(s))
+            && self.result.map_or(true, |r| l.outcome == Some(r))
+    }
 }
 
 /// `GET /api/players/{name}/games`: the games in progress (the player's move first) and the

@@ -57,6 +57,27 @@ pub fn random_token(len: usize) -> Result<String, NoRandomness> {
         .collect())
 }
 
+/// A number drawn uniformly below `n` (1 to 255) with the system's random source: a seat
+/// drawn, a permutation of players.
+///
+/// ```
+/// use rajapasu_server::tokens::random_below;
+/// assert!((0..50).all(|_| random_below(6).unwrap() < 6));
+/// assert_eq!(random_below(1).unwrap(), 0);
+/// ```
+pub fn random_below(n: u8) -> Result<u8, NoRandomness> {
+    let n = n.max(1);
+    // Bytes at or above the largest multiple of `n` are drawn again: every number is as likely.
+    let limit = 256 - 256 % u16::from(n);
+    loop {
+        let mut b = [0u8; 1];
+        getrandom::fill(&mut b).map_err(|_| NoRandomness)?;
+        if u16::from(b[0]) < limit {
+            return Ok(b[0] % n);
+        }
+    }
+}
+
 /// Whether a secret given by a client is the one expected, in time that does not depend on
 /// where they differ.
 ///

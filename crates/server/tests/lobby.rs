@@ -5,7 +5,9 @@
 
 #[macro_use]
 mod common;
-use common::{assert_refused, next_json, Backend, Browser, Socket, GAMES};
+use common::{
+    ann_and_bo, assert_refused, next_json, registered, Backend, Browser, Socket, GAMES, MANDIRI,
+};
 
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -64,19 +66,11 @@ async fn post_seek(
     b.post("/api/lobby/seeks", body).await
 }
 
-async fn registered(addr: SocketAddr, name: &str) -> Browser {
-    let mut b = Browser::new(addr);
-    let a = b.register(name, "a long secret").await;
-    assert_eq!(a.status, 201, "{}", a.body);
-    b
-}
-
 /// Two players accept one seek at once: one gets it, and the game has both of them seated,
 /// the clock running; the seeker's socket is told its seat. On `a` and `b` (the same server,
 /// or two on one database).
 async fn race(a: SocketAddr, b: SocketAddr) {
-    let mut ann = registered(a, "Ann").await;
-    let mut bo = registered(a, "Bo").await;
+    let (mut ann, mut bo) = ann_and_bo(a).await;
     let mut cy = registered(b, "Cy").await;
     let (mut ws, socket) = lobby(a).await;
     let s = post_seek(&mut ann, &socket, json!({"clock": "5+3", "rated": true})).await;
@@ -202,13 +196,13 @@ async fn guests_seek_casual_games_and_ranges_hold(store: Backend) {
     assert_refused(&a, 403, "rated_needs_account");
     let bad = post_seek(&mut guest, &socket, json!({"clock": "2d"})).await;
     assert_refused(&bad, 422, "bad_clock");
-    let mandiri = post_seek(
+    let chess = post_seek(
         &mut guest,
         &socket,
-        json!({"clock": "3+2", "game": "mandiri"}),
+        json!({"clock": "3+2", "game": "chess"}),
     )
     .await;
-    assert_refused(&mandiri, 422, "no_mandiri_seeks");
+    assert_refused(&chess, 422, "bad_game");
     // A casual seek of a guest, taken by another guest: a casual game.
     let a = post_seek(&mut guest, &socket, json!({"clock": "3+2"})).await;
     assert_eq!(a.status, 201, "{}", a.body);
@@ -260,8 +254,7 @@ async fn guests_seek_casual_games_and_ranges_hold(store: Backend) {
 /// A direct challenge: listed with its opponent's name, taken by that player only.
 async fn a_challenge_is_for_its_player(store: Backend) {
     let s = server(store.db()).await;
-    let mut ann = registered(s.addr, "Ann").await;
-    let mut bo = registered(s.addr, "Bo").await;
+    let (mut ann, mut bo) = ann_and_bo(s.addr).await;
     let mut cy = registered(s.addr, "Cy").await;
     let mut guest = Browser::new(s.addr);
     let (mut ws, socket) = lobby(s.addr).await;
@@ -300,7 +293,197 @@ async fn a_challenge_is_for_its_player(store: Backend) {
     assert_eq!(g.json()["game"]["rated"], true);
 }
 
+/// The seek `id` as listed in a `seeks` message.
+fn listed(v: &Value, id: &str) -> Value {
+    v["seeks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == id)
+        .cloned()
+        .unwrap_or(Value::Null)
+}
+
+/// A rated Mandiri seek made on `a` fills with three players: one joins it from a lobby socket
+/// on `b` (listed as joined), the next starts the game, and the seeker's and the joiner's
+/// sockets are told their seats. Every player holds their own seat, on their account.
+async fn mandiri_fills(a: SocketAddr, b: SocketAddr) {
+    let mut ann = registered(a, "Ann").await;
+    let mut bo = registered(b, "Bo").await;
+    let mut cy = registered(a, "Cy").await;
+    let (mut seeker, socket) = lobby(a).await;
+    let (mut joiner, bo_socket) = lobby(b).await;
+    let s = post_seek(
+        &mut ann,
+        &socket,
+        json!({"clock": "5+3", "rated": true, "game": "mandiri", "mode": "round"}),
+    )
+    .await;
+    assert_eq!(s.status, 201, "{}", s.body);
+    let id = s.json()["id"].as_str().unwrap().to_string();
+    let seen = until(&mut joiner, |v| lists(v, &id)).await;
+    let seek = listed(&seen, &id);
+    assert_eq!(
+        (
+            &seek["game"],
+            &seek["players"],
+            &seek["pool"],
+            &seek["joined"]
+        ),
+        (
+            &json!("mandiri"),
+            &json!(3),
+            &json!("mandiri-realtime"),
+            &json!([])
+        )
+    );
+    let path = format!("/api/lobby/seeks/{id}/accept");
+    // The first to accept joins, from their lobby socket; without one they cannot.
+    assert_refused(&bo.post(&path, json!({})).await, 422, "bad_socket");
+    let j = bo.post(&path, json!({"socket": bo_socket})).await;
+    assert_eq!(j.status, 200, "{}", j.body);
+    assert_eq!(j.json()["joined"], id.as_str());
+    let seen = until(&mut seeker, |v| {
+        listed(v, &id)["joined"] == json!([{"name": "Bo"}])
+    })
+    .await;
+    assert_eq!(listed(&seen, &id)["players"], 3);
+    assert_refused(
+        &bo.post(&path, json!({"socket": bo_socket})).await,
+        409,
+        "joined_already",
+    );
+    assert_refused(&ann.post(&path, json!({})).await, 409, "own_seek");
+    // The third starts the game.
+    let g = cy.post(&path, json!({})).await;
+    assert_eq!(g.status, 200, "{}", g.body);
+    let g = g.json();
+    let game_id = g["id"].as_str().unwrap().to_string();
+    let info = &g["game"];
+    assert_eq!(info["game"], "mandiri");
+    assert_eq!(info["rated"], true, "{info}");
+    assert_eq!(info["rules"], "mandiri/mode=round", "{info}");
+    let names: Vec<&str> = info["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(sorted, ["Ann", "Bo", "Cy"], "{info}");
+    assert!(info["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|p| p["who"] == "taken"));
+    let cy_player = g["players"][0].as_u64().unwrap() as usize;
+    assert_eq!(names[cy_player - 1], "Cy");
+    // The seeker and the joiner are told, on their own instances.
+    let mut seats = vec![cy_player];
+    for (ws, name) in [(&mut seeker, "Ann"), (&mut joiner, "Bo")] {
+        let started = until(ws, |v| v["type"] == "started").await;
+        assert_eq!(
+            (&started["id"], &started["game"]),
+            (&json!(game_id), &json!("mandiri")),
+            "{started}"
+        );
+        assert_eq!(started["watch"], format!("/m/{game_id}"));
+        let n = started["players"][0].as_u64().unwrap() as usize;
+        assert_eq!(names[n - 1], name, "{started}");
+        assert_eq!(started["seat"], n.to_string());
+        seats.push(n);
+        // The token plays that player's seat: a name set with it shows on that player.
+        let named = ann
+            .post(
+                &format!("{MANDIRI}/{game_id}/name"),
+                json!({"token": started["token"], "name": format!("{name}!")}),
+            )
+            .await;
+        assert_eq!(named.status, 200, "{}", named.body);
+        assert_eq!(
+            named.json()["game"]["players"][n - 1]["name"],
+            format!("{name}!")
+        );
+    }
+    seats.sort();
+    assert_eq!(seats, [1, 2, 3]);
+    until(&mut seeker, |v| lacks(v, &id)).await;
+    // Each account holds its seat.
+    for p in [&mut ann, &mut bo, &mut cy] {
+        let account = p.account().await;
+        assert!(
+            account["games"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|h| h["id"] == game_id.as_str() && h["game"] == "mandiri"),
+            "{account}"
+        );
+    }
+}
+
+async fn a_mandiri_seek_fills_with_three_players(store: Backend) {
+    let s = server(store.db()).await;
+    mandiri_fills(s.addr, s.addr).await;
+}
+
+/// A Mandiri seek's joiner leaves (their socket closes, or they cancel), and it waits for two
+/// again; its creator leaves, and it is gone.
+async fn a_mandiri_seek_goes_with_its_players(store: Backend) {
+    let s = server(store.db()).await;
+    let (mut watcher, _) = lobby(s.addr).await;
+    let (seeker, socket) = lobby(s.addr).await;
+    let mut guest = Browser::new(s.addr);
+    let a = post_seek(
+        &mut guest,
+        &socket,
+        json!({"clock": "1d", "game": "mandiri"}),
+    )
+    .await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    let id = a.json()["id"].as_str().unwrap().to_string();
+    let path = format!("/api/lobby/seeks/{id}/accept");
+    let mut other = Browser::new(s.addr);
+    let (joiner, joiner_socket) = lobby(s.addr).await;
+    let j = other.post(&path, json!({"socket": joiner_socket})).await;
+    assert_eq!(j.status, 200, "{}", j.body);
+    until(&mut watcher, |v| {
+        listed(v, &id)["joined"] == json!([{"name": null}])
+    })
+    .await;
+    drop(joiner);
+    until(&mut watcher, |v| listed(v, &id)["joined"] == json!([])).await;
+    // Joined again, and left by a cancel from the joiner's socket.
+    let (_joiner, joiner_socket) = lobby(s.addr).await;
+    let j = other.post(&path, json!({"socket": joiner_socket})).await;
+    assert_eq!(j.status, 200, "{}", j.body);
+    until(&mut watcher, |v| listed(v, &id)["joined"] != json!([])).await;
+    let c = other
+        .post(
+            &format!("/api/lobby/seeks/{id}/cancel"),
+            json!({"socket": joiner_socket}),
+        )
+        .await;
+    assert_eq!(c.status, 200, "{}", c.body);
+    until(&mut watcher, |v| listed(v, &id)["joined"] == json!([])).await;
+    // No challenge names a Mandiri opponent.
+    let _ann = registered(s.addr, "Ann").await;
+    let a = post_seek(
+        &mut guest,
+        &socket,
+        json!({"clock": "1d", "game": "mandiri", "opponent": "Ann"}),
+    )
+    .await;
+    assert_refused(&a, 422, "mandiri_challenge");
+    drop(seeker);
+    until(&mut watcher, |v| lacks(v, &id)).await;
+    assert_refused(&other.post(&path, json!({})).await, 409, "seek_gone");
+}
+
 on_both_stores!(
+    a_mandiri_seek_fills_with_three_players,
+    a_mandiri_seek_goes_with_its_players,
     a_challenge_is_for_its_player,
     two_accepters_one_game,
     a_seek_goes_with_its_socket,
@@ -324,4 +507,16 @@ async fn a_seek_is_seen_and_taken_on_a_second_instance() {
     let id = s.json()["id"].as_str().unwrap().to_string();
     until(&mut on_b, |v| lists(v, &id)).await;
     race(a.addr, b.addr).await;
+}
+
+/// Two servers on one PostgreSQL database: a Mandiri seek made on one is joined on the other
+/// and started on the first; the joiner is told on the second.
+#[tokio::test]
+async fn a_mandiri_seek_fills_across_instances() {
+    let Some(store) = Backend::postgres(module_path!()).await else {
+        return;
+    };
+    let a = server(store.db()).await;
+    let b = server(store.db()).await;
+    mandiri_fills(a.addr, b.addr).await;
 }

@@ -4,7 +4,7 @@
 
 #[macro_use]
 mod common;
-use common::{act, assert_refused, get_game, invite_code, Backend, Browser, GAMES};
+use common::{act, ann_and_bo, assert_refused, get_game, online_game, Backend, Browser, GAMES};
 
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -16,22 +16,7 @@ async fn online(
     joiner: &mut Browser,
     body: Value,
 ) -> (String, String, String) {
-    let a = creator.post(GAMES, body).await;
-    assert_eq!(a.status, 201, "{}", a.body);
-    let created = a.json();
-    let id = created["id"].as_str().unwrap().to_string();
-    let j = joiner
-        .post(
-            &format!("{GAMES}/{id}/join"),
-            json!({"invite": invite_code(&created)}),
-        )
-        .await;
-    assert_eq!(j.status, 200, "{}", j.body);
-    let tokens = (
-        created["token"].as_str().unwrap().to_string(),
-        j.json()["token"].as_str().unwrap().to_string(),
-    );
-    (id, tokens.0, tokens.1)
+    online_game(GAMES, creator, joiner, body).await
 }
 
 async fn a_move(addr: SocketAddr, id: &str, token: &str) {
@@ -52,18 +37,10 @@ async fn server(store: &Backend) -> rajapasu_server::Running {
     .unwrap()
 }
 
-async fn registered(addr: SocketAddr, name: &str) -> Browser {
-    let mut b = Browser::new(addr);
-    let a = b.register(name, "a long secret").await;
-    assert_eq!(a.status, 201, "{}", a.body);
-    b
-}
-
 async fn a_draw_needs_both_players(store: Backend) {
     let s = server(&store).await;
     let addr = s.addr;
-    let mut ann = registered(addr, "Ann").await;
-    let mut bo = registered(addr, "Bo").await;
+    let (mut ann, mut bo) = ann_and_bo(addr).await;
     let body = json!({"kind": "online", "mode": "round", "clock": "10+5", "rated": true});
     let (id, south, north) = online(&mut ann, &mut bo, body).await;
     // South offers; a move of North's lapses the offer.
@@ -130,8 +107,7 @@ async fn a_draw_needs_both_players(store: Backend) {
 async fn takebacks_follow_the_policy(store: Backend) {
     let s = server(&store).await;
     let addr = s.addr;
-    let mut ann = registered(addr, "Ann").await;
-    let mut bo = registered(addr, "Bo").await;
+    let (mut ann, mut bo) = ann_and_bo(addr).await;
     // Casual, the default policy: South moves, asks, North agrees: the move is gone and
     // South's time runs again.
     let body = json!({"kind": "online", "mode": "round", "clock": "10+5"});

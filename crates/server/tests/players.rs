@@ -4,31 +4,14 @@
 
 #[macro_use]
 mod common;
-use common::{assert_refused, invite_code, server_on, Backend, Browser, GAMES};
+use common::{ann_and_bo, assert_refused, online_game, server_on, Backend, Browser, GAMES};
 
 use serde_json::{json, Value};
 
-async fn player(addr: std::net::SocketAddr, name: &str) -> Browser {
-    let mut b = Browser::new(addr);
-    let a = b.register(name, "a long secret").await;
-    assert_eq!(a.status, 201, "{}", a.body);
-    b
-}
-
 /// `creator` (South) makes an online game, `joiner` takes North: the id and South's token.
 async fn online(creator: &mut Browser, joiner: &mut Browser, body: Value) -> (String, String) {
-    let a = creator.post(GAMES, body).await;
-    assert_eq!(a.status, 201, "{}", a.body);
-    let created = a.json();
-    let id = created["id"].as_str().unwrap().to_string();
-    let j = joiner
-        .post(
-            &format!("{GAMES}/{id}/join"),
-            json!({"invite": invite_code(&created)}),
-        )
-        .await;
-    assert_eq!(j.status, 200, "{}", j.body);
-    (id, created["token"].as_str().unwrap().to_string())
+    let (id, token, _) = online_game(GAMES, creator, joiner, body).await;
+    (id, token)
 }
 
 async fn get(b: &mut Browser, path: &str) -> rajapasu_loadtest::client::Answer {
@@ -37,8 +20,7 @@ async fn get(b: &mut Browser, path: &str) -> rajapasu_loadtest::client::Answer {
 
 async fn a_players_games_in_progress_and_finished(store: Backend) {
     let addr = server_on(&store).await;
-    let mut ann = player(addr, "Ann").await;
-    let mut bo = player(addr, "Bo").await;
+    let (mut ann, mut bo) = ann_and_bo(addr).await;
     let body = json!({"kind": "online", "mode": "round", "clock": "1d", "rated": true});
     // A: finished, Ann resigned.
     let (finished, ann_token) = online(&mut ann, &mut bo, body.clone()).await;
@@ -129,4 +111,120 @@ async fn a_players_games_in_progress_and_finished(store: Backend) {
     assert_refused(&nobody, 404, "no_player");
 }
 
-on_both_stores!(a_players_games_in_progress_and_finished);
+/// The ids of a list of games.
+fn ids_of(list: &Value) -> Vec<String> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The archive's filters: the result, the variant, rated or casual, the speed; together, and
+/// in the records' download too.
+async fn the_archive_filters_by_result_game_rating_and_speed(store: Backend) {
+    let addr = server_on(&store).await;
+    let (mut ann, mut bo) = ann_and_bo(addr).await;
+    // Lost: a rated single round of a day a move, Ann resigns.
+    let rated = json!({"kind": "online", "mode": "round", "clock": "1d", "rated": true});
+    let (lost, ann_token, _) = online_game(GAMES, &mut ann, &mut bo, rated).await;
+    let r = ann
+        .post(
+            &format!("{GAMES}/{lost}/resign"),
+            json!({"token": ann_token}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    // Won: a casual 5+3 match, Bo resigns.
+    let casual = json!({"kind": "online", "mode": "match", "clock": "5+3"});
+    let (won, _, bo_token) = online_game(GAMES, &mut ann, &mut bo, casual).await;
+    let r = bo
+        .post(&format!("{GAMES}/{won}/resign"), json!({"token": bo_token}))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    // Drawn: a casual 3+2 round drawn by agreement.
+    let blitz = json!({"kind": "online", "mode": "round", "clock": "3+2"});
+    let (drawn, ann_token, bo_token) = online_game(GAMES, &mut ann, &mut bo, blitz).await;
+    for token in [ann_token, bo_token] {
+        let d = ann
+            .post(&format!("{GAMES}/{drawn}/draw"), json!({"token": token}))
+            .await;
+        assert_eq!(d.status, 200, "{}", d.body);
+    }
+    // In progress: an untimed casual round, listed whatever the result asked for is not.
+    let untimed = json!({"kind": "online", "mode": "round"});
+    let _ = online_game(GAMES, &mut ann, &mut bo, untimed).await;
+
+    let finished = |query: &'static str| async move {
+        let a = Browser::new(addr)
+            .send("GET", &format!("/api/players/Ann/games?{query}"), None, &[])
+            .await;
+        assert_eq!(a.status, 200, "{query}: {}", a.body);
+        let v = a.json();
+        (
+            ids_of(&v["finished"]),
+            v["playing"].as_array().unwrap().len(),
+        )
+    };
+    assert_eq!(finished("result=won").await.0, std::slice::from_ref(&won));
+    assert_eq!(finished("result=lost").await.0, std::slice::from_ref(&lost));
+    assert_eq!(
+        finished("result=drawn").await.0,
+        std::slice::from_ref(&drawn)
+    );
+    assert_eq!(
+        finished("variant=match").await.0,
+        std::slice::from_ref(&won)
+    );
+    assert_eq!(
+        finished("variant=round&speed=correspondence").await.0,
+        std::slice::from_ref(&lost)
+    );
+    // Both real-time games (made in one second: their order is not asked).
+    let mut realtime = finished("speed=realtime").await.0;
+    realtime.sort();
+    let mut expected = vec![drawn.clone(), won.clone()];
+    expected.sort();
+    assert_eq!(realtime, expected);
+    assert_eq!(
+        finished("rated=false&result=won").await.0,
+        std::slice::from_ref(&won)
+    );
+    assert_eq!(
+        finished("rated=true&result=won").await.0,
+        Vec::<String>::new()
+    );
+    assert_eq!(finished("variant=mandiri").await.0, Vec::<String>::new());
+    // A result names finished games only; the others filter games in progress too.
+    assert_eq!(finished("result=won").await.1, 0);
+    assert_eq!(finished("variant=round").await.1, 1);
+    assert_eq!(finished("speed=realtime").await.1, 0);
+    // Each game says what it is.
+    let v = get(&mut ann, "/api/players/Ann/games?variant=match")
+        .await
+        .json();
+    let g = &v["finished"][0];
+    assert_eq!(
+        (&g["variant"], &g["speed"], &g["score"]),
+        (&json!("match"), &json!("realtime"), &json!(1.0)),
+        "{g}"
+    );
+    // The download holds what the filters show.
+    let j = get(
+        &mut ann,
+        "/api/players/Ann/records?format=json&result=drawn",
+    )
+    .await;
+    let records = j.json();
+    assert_eq!(records.as_array().unwrap().len(), 1, "{}", j.body);
+    assert!(j.body.contains(&drawn), "{}", j.body);
+    for bad in ["result=draw", "variant=chess", "speed=fast"] {
+        let a = get(&mut ann, &format!("/api/players/Ann/games?{bad}")).await;
+        assert_eq!(a.status, 400, "{bad}: {}", a.body);
+    }
+}
+
+on_both_stores!(
+    a_players_games_in_progress_and_finished,
+    the_archive_filters_by_result_game_rating_and_speed,
+);

@@ -5,7 +5,10 @@
 
 #[macro_use]
 mod common;
-use common::{assert_refused, invite_code, server_on, socket, Backend, Browser, GAMES, MANDIRI};
+use common::{
+    ann_and_bo, assert_refused, invite_code, online_game, registered, server_on, socket, Backend,
+    Browser, GAMES, MANDIRI,
+};
 
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -33,38 +36,6 @@ async fn server_on_clock(db: &str, now: &Arc<AtomicU64>) -> rajapasu_server::Run
     .expect("server starts")
 }
 
-/// A registered player's browser.
-async fn player(addr: std::net::SocketAddr, name: &str) -> Browser {
-    let mut b = Browser::new(addr);
-    let a = b.register(name, "a long secret").await;
-    assert_eq!(a.status, 201, "{}", a.body);
-    b
-}
-
-/// `creator` makes an online game of `games` with `body`, `joiner` takes the next seat: the
-/// game's id and the two tokens.
-async fn online_game(
-    games: &str,
-    creator: &mut Browser,
-    joiner: &mut Browser,
-    body: Value,
-) -> (String, String, String) {
-    let a = creator.post(games, body).await;
-    assert_eq!(a.status, 201, "{}", a.body);
-    let created = a.json();
-    let id = created["id"].as_str().unwrap().to_string();
-    let token = created["token"].as_str().unwrap().to_string();
-    let j = joiner
-        .post(
-            &format!("{games}/{id}/join"),
-            json!({"invite": invite_code(&created)}),
-        )
-        .await;
-    assert_eq!(j.status, 200, "{}", j.body);
-    let other = j.json()["token"].as_str().unwrap().to_string();
-    (id, token, other)
-}
-
 /// The player's page as the API gives it.
 async fn page(b: &mut Browser, name: &str) -> Value {
     let a = b
@@ -76,8 +47,7 @@ async fn page(b: &mut Browser, name: &str) -> Value {
 
 async fn a_rated_game_moves_both_ratings_once(store: Backend) {
     let addr = server_on(&store).await;
-    let mut ann = player(addr, "Ann").await;
-    let mut bo = player(addr, "Bo").await;
+    let (mut ann, mut bo) = ann_and_bo(addr).await;
     let body = json!({"kind": "online", "mode": "round", "clock": "5+3", "rated": true});
     let (id, ann_token, _) = online_game(GAMES, &mut ann, &mut bo, body).await;
     let g = ann
@@ -184,8 +154,7 @@ async fn a_rated_game_moves_both_ratings_once(store: Backend) {
 
 async fn a_casual_game_moves_no_rating(store: Backend) {
     let addr = server_on(&store).await;
-    let mut ann = player(addr, "Ann").await;
-    let mut bo = player(addr, "Bo").await;
+    let (mut ann, mut bo) = ann_and_bo(addr).await;
     for rated in [json!(false), Value::Null] {
         let mut body = json!({"kind": "online", "mode": "round", "clock": "5+3"});
         if !rated.is_null() {
@@ -223,7 +192,7 @@ async fn guests_cannot_play_rated(store: Backend) {
         assert_refused(&a, 403, "rated_needs_account");
     }
     // Nor join one.
-    let mut ann = player(addr, "Ann").await;
+    let mut ann = registered(addr, "Ann").await;
     let a = ann.post(GAMES, rated.clone()).await;
     assert_eq!(a.status, 201, "{}", a.body);
     let created = a.json();
@@ -267,7 +236,7 @@ async fn guests_cannot_play_rated(store: Backend) {
         .await;
     assert_eq!(j.status, 200, "{}", j.body);
     // The rated game is still waiting for a registered opponent.
-    let mut bo = player(addr, "Bo").await;
+    let mut bo = registered(addr, "Bo").await;
     let created_id = a.json()["id"].as_str().unwrap().to_string();
     let j = bo.post(&format!("{GAMES}/{created_id}/join"), join).await;
     assert_eq!(j.status, 200, "{}", j.body);
@@ -276,9 +245,8 @@ async fn guests_cannot_play_rated(store: Backend) {
 /// A rated Mandiri game: three pairs by captures, the one who resigned losing to both others.
 async fn a_rated_mandiri_game_rates_three_pairs(store: Backend) {
     let addr = server_on(&store).await;
-    let mut ann = player(addr, "Ann").await;
-    let mut bo = player(addr, "Bo").await;
-    let mut cy = player(addr, "Cy").await;
+    let (mut ann, mut bo) = ann_and_bo(addr).await;
+    let mut cy = registered(addr, "Cy").await;
     let a = ann
         .post(
             MANDIRI,
@@ -345,8 +313,8 @@ async fn two_instances_rate_a_time_out_once() {
     let now = Arc::new(AtomicU64::new(T0));
     let a = server_on_clock(store.db(), &now).await;
     let b = server_on_clock(store.db(), &now).await;
-    let mut ann = player(a.addr, "Ann").await;
-    let mut bo = player(b.addr, "Bo").await;
+    let mut ann = registered(a.addr, "Ann").await;
+    let mut bo = registered(b.addr, "Bo").await;
     let body = json!({"kind": "online", "mode": "round", "clock": "1+0", "rated": true});
     let (id, _, _) = online_game(GAMES, &mut ann, &mut bo, body).await;
     // Both instances hold the game, and a socket on B hears the end.

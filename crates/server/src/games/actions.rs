@@ -7,7 +7,7 @@
 use super::changes::{again, game_over};
 use super::entry::Entry;
 use super::hub::{HeldGame, Hub};
-use super::seating::{Kind, Player, SeatAccount, Seating};
+use super::seating::{Held, Kind, Player, SeatAccount, Seating};
 use super::served::{ServedGame, Setup};
 use super::slot::Slot;
 use super::view::{json, update, Occasion, ShownGame, Told, Traced};
@@ -69,6 +69,23 @@ impl Hub {
         }
     }
 
+    /// The opening of an action only a seated player may take (resign, offer a draw, ask for
+    /// a takeback) on the game held in `e`: the token must hold a seat (403 otherwise), and a
+    /// flag that has fallen ends the game first (stored and told; then 409 `game_over`). The
+    /// players the token holds.
+    pub(crate) async fn seated_player_acts<G: HeldGame>(
+        &self,
+        slot: &Slot<G>,
+        e: &mut Entry<G>,
+        token: Option<&str>,
+    ) -> Result<Held, ApiError> {
+        let held = e.require(token)?;
+        if self.flag_if_due(slot, e).await? {
+            return Err(game_over());
+        }
+        Ok(held)
+    }
+
     /// Stores and holds a new game; the computer starts choosing if it is to move.
     pub(crate) async fn open<G: HeldGame>(
         self: &Arc<Hub>,
@@ -87,6 +104,12 @@ impl Hub {
         game: G,
         settings: G::Settings,
     ) -> Result<Arc<Slot<G>>, ApiError> {
+        let mut settings = settings;
+        if self.policy.clock_scale > 1 {
+            if let Some(clock) = settings.clock_mut() {
+                clock.scale(self.policy.clock_scale);
+            }
+        }
         let entry = Entry::new(game, settings);
         let computer_next = entry.computer_may_move();
         let slot = self.store_new(id, entry).await?;
@@ -302,10 +325,7 @@ impl Hub {
         let slot = self.load::<G>(id).await?;
         let mut e = slot.entry.lock().await;
         let token = req.token.as_deref();
-        e.require(token)?;
-        if self.flag_if_due(&slot, &mut e).await? {
-            return Err(game_over());
-        }
+        self.seated_player_acts(&slot, &mut e, token).await?;
         let now = self.policy.now_ms();
         let player = self
             .change_settings(&slot, &mut e, req.ply, |e| {

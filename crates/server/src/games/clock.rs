@@ -306,6 +306,9 @@ impl<P: fmt::Debug> std::error::Error for ClockError<P> {}
 #[serde(try_from = "Stored", into = "Stored", bound = "")]
 pub struct GameClock<P: Player> {
     control: Control,
+    /// Every time of the control is this many times shorter: 1 but on a test server
+    /// (`serve --clock-scale`), whose games last seconds.
+    scale: u32,
     /// Each player's time while it is not running, by index.
     left: Vec<u64>,
     /// Each player's lag quota, by index.
@@ -319,6 +322,7 @@ impl<P: Player> GameClock<P> {
         let quota = LagQuota::of(control);
         GameClock {
             control,
+            scale: 1,
             left: vec![control.allowance(); P::ALL.len()],
             lag: vec![quota.start; P::ALL.len()],
             running: None,
@@ -380,18 +384,57 @@ impl<P: Player> GameClock<P> {
         }
         let i = running.player.index();
         let elapsed = now.since(running.since);
-        let quota = LagQuota::of(self.control);
+        let quota = self.quota();
         let forgiven = lag.min(self.lag[i]).min(elapsed);
         self.lag[i] = (self.lag[i] - forgiven + quota.gain).min(quota.max);
         let charged = elapsed - forgiven;
         // Before the deadline, so less than the time left.
         self.left[i] = if self.control.is_correspondence() {
-            self.control.allowance()
+            self.allowance()
         } else {
-            self.left[i] - charged + self.control.increment()
+            self.left[i] - charged + self.control.increment() / u64::from(self.scale)
         };
         self.run(now, next);
         Ok(Charged { charged, forgiven })
+    }
+
+    /// The same clock with every time of its control `scale` times shorter (its times, its
+    /// increment, its lag quota): what a test server (`serve --clock-scale N`) makes of every
+    /// new game's clock, so that a 1+0 game flags in seconds. A running clock's deadline comes
+    /// closer with it; meant for a clock that no move has charged yet.
+    ///
+    /// ```
+    /// use rajapasu_engine::Side;
+    /// use rajapasu_server::games::clock::{At, GameClock};
+    /// let mut c = GameClock::<Side>::new("1+0".parse().unwrap());
+    /// c.start(At(1000), Side::South);
+    /// c.scale(60);
+    /// assert_eq!((c.deadline(), c.left(Side::North, At(1000))), (Some(At(2000)), 1000));
+    /// ```
+    pub fn scale(&mut self, scale: u32) {
+        self.scale = scale.max(1);
+        let (allowance, quota) = (self.allowance(), self.quota());
+        self.left.fill(allowance);
+        self.lag.fill(quota.start);
+        if let Some(r) = self.running.as_mut() {
+            r.deadline = r.since.plus(allowance);
+        }
+    }
+
+    /// Each player's time at the start (and a correspondence move's), as scaled.
+    fn allowance(&self) -> u64 {
+        self.control.allowance() / u64::from(self.scale)
+    }
+
+    /// The lag quota, as scaled.
+    fn quota(&self) -> LagQuota {
+        let q = LagQuota::of(self.control);
+        let k = u64::from(self.scale);
+        LagQuota {
+            gain: q.gain / k,
+            start: q.start / k,
+            max: q.max / k,
+        }
     }
 
     /// The game ended at `now` other than on time (the last move, a resignation, a draw): the
@@ -421,9 +464,20 @@ impl<P: Player> GameClock<P> {
 #[derive(Serialize, Deserialize)]
 struct Stored {
     control: Control,
+    #[serde(default = "unscaled", skip_serializing_if = "is_unscaled")]
+    scale: u32,
     left: Vec<u64>,
     lag: Vec<u64>,
     running: Option<StoredRunning>,
+}
+
+/// The scale of a clock stored without one: real time.
+fn unscaled() -> u32 {
+    1
+}
+
+fn is_unscaled(scale: &u32) -> bool {
+    *scale == 1
 }
 
 #[derive(Serialize, Deserialize)]
@@ -464,6 +518,7 @@ impl<P: Player> TryFrom<Stored> for GameClock<P> {
         };
         Ok(GameClock {
             control: s.control,
+            scale: s.scale.max(1),
             left: s.left,
             lag: s.lag,
             running,
@@ -475,6 +530,7 @@ impl<P: Player> From<GameClock<P>> for Stored {
     fn from(c: GameClock<P>) -> Stored {
         Stored {
             control: c.control,
+            scale: c.scale,
             left: c.left,
             lag: c.lag,
             running: c.running.map(|r| StoredRunning {

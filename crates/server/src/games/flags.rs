@@ -93,6 +93,13 @@ impl Hub {
             }
             hub.flag_if_due(&slot, &mut e).await
         }
+        // A game held here says which game it is; only one that is not is read to learn it.
+        if Game::registry(self).get(id).is_some() {
+            return flag::<Game>(self, id).await;
+        }
+        if mandiri::Game::registry(self).get(id).is_some() {
+            return flag::<mandiri::Game>(self, id).await;
+        }
         let stored = self.store.load(id).await.map_err(ApiError::unavailable)?;
         match stored.map(|s| GameName::of_meta(&s.meta)) {
             Some(GameName::RajaPasu) => flag::<Game>(self, id).await,
@@ -198,7 +205,8 @@ async fn alive_task(hub: Weak<Hub>) {
 
 /// Flags games as their clocks run out, whether anybody is connected or not, on every
 /// instance: it sleeps until the earliest stored deadline (at most the policy's `flag_poll`,
-/// so that deadlines set by other instances are seen), then flags what is due. Of two
+/// so that deadlines set by other instances are seen), or until this instance stores a
+/// deadline (which may be earlier), then flags what is due. Of two
 /// instances that flag one game, one stores it ([`Hub::flagged_now`]).
 async fn flag_task(hub: Weak<Hub>) {
     loop {
@@ -216,7 +224,11 @@ async fn flag_task(hub: Weak<Hub>) {
             _ => poll,
         }
         .max(MIN_WAIT);
+        let stored = strong.deadline_stored.clone();
         drop(strong);
-        tokio::time::sleep(wait).await;
+        tokio::select! {
+            _ = tokio::time::sleep(wait) => {}
+            _ = stored.notified() => {}
+        }
     }
 }

@@ -52,6 +52,9 @@ pub struct Hub {
     /// The server has stopped: the clock tasks (flags, notes of being alive) end, though
     /// something may still hold the hub.
     pub(crate) halted: std::sync::atomic::AtomicBool,
+    /// A deadline was stored here: the flag task looks again at once, rather than at the end
+    /// of a wait set by the deadlines it saw before (which could be later than this one).
+    pub(crate) deadline_stored: Arc<tokio::sync::Notify>,
 }
 
 impl Hub {
@@ -72,6 +75,7 @@ impl Hub {
             policy,
             search,
             halted: std::sync::atomic::AtomicBool::new(false),
+            deadline_stored: Arc::new(tokio::sync::Notify::new()),
         });
         hub.expire().await?;
         tokio::spawn(evict_task(Arc::downgrade(&hub)));
@@ -161,6 +165,7 @@ impl Hub {
         entry: Entry<G>,
     ) -> Result<Arc<Slot<G>>, ApiError> {
         let now = self.policy.now();
+        let activity = entry.activity(now);
         let stored = StoredGame {
             id: id.to_string(),
             meta: serde_json::to_string(&entry.settings).map_err(ApiError::internal)?,
@@ -169,9 +174,10 @@ impl Hub {
         };
         match self
             .store
-            .create(stored, entry.activity(now), self.policy.max_games)
+            .create(stored, activity, self.policy.max_games)
             .await
         {
+            Ok(()) if activity.deadline.is_some() => self.deadline_stored.notify_one(),
             Ok(()) => {}
             Err(e @ StoreError::Full { .. }) => {
                 return Err(
@@ -196,6 +202,7 @@ impl Hub {
         act: Activity,
         end: Option<RatedEnd>,
     ) -> Result<(), ApiError> {
+        let deadline = act.deadline.is_some();
         let stored = match end {
             Some(end) => {
                 self.store
@@ -207,6 +214,9 @@ impl Hub {
         match stored {
             Ok(()) => {
                 e.version += 1;
+                if deadline {
+                    self.deadline_stored.notify_one();
+                }
                 Ok(())
             }
             Err(StoreError::Stale) => {

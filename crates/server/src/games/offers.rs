@@ -26,10 +26,8 @@ impl Hub {
     ) -> Result<Value, ApiError> {
         let slot = self.load::<G>(id).await?;
         let mut e = slot.entry.lock().await;
-        e.require(req.token.as_deref())?;
-        if self.flag_if_due(&slot, &mut e).await? {
-            return Err(game_over());
-        }
+        self.seated_player_acts(&slot, &mut e, req.token.as_deref())
+            .await?;
         let now = self.policy.now_ms();
         self.change_settings(&slot, &mut e, req.ply, |e| {
             if e.settings.kind() != Kind::Online {
@@ -69,10 +67,8 @@ impl Hub {
     ) -> Result<Value, ApiError> {
         let slot = self.load::<G>(id).await?;
         let mut e = slot.entry.lock().await;
-        e.require(req.token.as_deref())?;
-        if self.flag_if_due(&slot, &mut e).await? {
-            return Err(game_over());
-        }
+        self.seated_player_acts(&slot, &mut e, req.token.as_deref())
+            .await?;
         let mut attempts = 0;
         let taken = loop {
             self.check_ply(&slot, &mut e, req.ply).await?;

@@ -52,6 +52,11 @@ pub struct Policy {
     /// The longest the flag task waits before it looks at the stored deadlines again (it
     /// wakes at the earliest deadline when that is sooner).
     pub flag_poll: Duration,
+    /// Every new game's clock runs this many times shorter ([`GameClock::scale`]): 1 but on
+    /// a test server (`serve --clock-scale N`).
+    ///
+    /// [`GameClock::scale`]: crate::games::clock::GameClock::scale
+    pub clock_scale: u32,
 }
 
 /// The default cap on unfinished games.
@@ -69,6 +74,7 @@ impl Default for Policy {
             clock: system_clock(),
             clock_ms: system_clock_ms(),
             flag_poll: Duration::from_secs(1),
+            clock_scale: 1,
         }
     }
 }

@@ -2,10 +2,10 @@
 //! them whenever the seeks change (on this instance, or on another sharing the store), the
 //! seekers told of the games their seeks became, and the seeks of closed sockets removed.
 
-use super::seek::SeekSettings;
+use super::seek::{SeekGame, SeekSettings};
 use crate::games::Hub;
 use crate::ratings::standing::Standing;
-use crate::store::lobby::StoredSeek;
+use crate::store::lobby::{Matched, StoredSeek};
 use crate::store::{Notice, StoreError};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -111,25 +111,29 @@ impl Lobby {
             .collect()
     }
 
-    /// Tells this instance's seekers whose seeks became games (and forgets those seeks).
+    /// Tells this instance's seekers, and the players who joined Mandiri seeks, whose seeks
+    /// became games (and forgets those seeks and joins).
     async fn tell_seekers(&self) -> Result<(), StoreError> {
         let store = &self.hub.store;
         for seek in store.matched_seeks(self.socket_ids()).await? {
             let Some(m) = &seek.matched else { continue };
-            let message = json!({
-                "type": "started",
-                "seek": seek.id,
-                "id": m.game,
-                "token": m.token,
-                "seat": m.seat,
-                "watch": format!("/g/{}", m.game),
-            });
-            if let Some(tx) = self.sockets.lock().expect("not poisoned").get(&seek.socket) {
-                let _ = tx.send(message.to_string());
-            }
+            let game = serde_json::from_str::<SeekSettings>(&seek.settings)
+                .map_or(SeekGame::RajaPasu, |s| s.game);
+            self.tell(&seek.socket, started(game, &seek.id, m));
             store.remove_seek(&seek.id, None).await?;
         }
+        for (seek, socket, m) in store.matched_joins(self.socket_ids()).await? {
+            self.tell(&socket, started(SeekGame::Mandiri, &seek, &m));
+            store.remove_join(&seek, &socket).await?;
+        }
         Ok(())
+    }
+
+    /// Sends `message` to this instance's socket `socket` alone, if it is open.
+    fn tell(&self, socket: &str, message: Value) {
+        if let Some(tx) = self.sockets.lock().expect("not poisoned").get(socket) {
+            let _ = tx.send(message.to_string());
+        }
     }
 
     /// Sends every socket the list, after telling the seekers whose seeks were taken.
@@ -141,12 +145,45 @@ impl Lobby {
     }
 }
 
-/// A seek as listed: what it asks for, and who asks (a name and rating, or a guest).
+/// What a seeker (or a player who joined a Mandiri seek) is told when the seek became a game:
+/// the game, and their seat and token in it (Mandiri: their player's number, as a string in
+/// `seat` and in `players`, as the game's own answers give it).
+fn started(game: SeekGame, seek: &str, m: &Matched) -> Value {
+    let mut message = json!({
+        "type": "started",
+        "seek": seek,
+        "id": m.game,
+        "token": m.token,
+        "seat": m.seat,
+    });
+    match game {
+        SeekGame::RajaPasu => {
+            message["game"] = json!("raja_pasu");
+            message["watch"] = json!(format!("/g/{}", m.game));
+        }
+        SeekGame::Mandiri => {
+            message["game"] = json!("mandiri");
+            message["watch"] = json!(format!("/m/{}", m.game));
+            message["players"] = json!([m.seat.parse::<u8>().unwrap_or(0)]);
+        }
+    }
+    message
+}
+
+/// A seek as listed: what it asks for, who asks (a name and rating, or a guest), and who
+/// joined it (a Mandiri seek waiting for its third player).
 fn public(seek: &StoredSeek) -> Option<Value> {
     let settings: SeekSettings = serde_json::from_str(&seek.settings).ok()?;
+    let joined: Vec<Value> = seek
+        .joined
+        .iter()
+        .map(|j| json!({"name": j.account.as_ref().map(|(_, name)| name.clone())}))
+        .collect();
     Some(json!({
         "id": seek.id,
-        "game": "raja_pasu",
+        "game": settings.game,
+        "players": settings.game.players(),
+        "joined": joined,
         "mode": settings.mode,
         "clock": settings.clock.to_string(),
         "rated": settings.rated,

@@ -3,24 +3,25 @@
 //! running, and tells the seeker's socket (on whichever instance it is).
 
 use super::hall::{rating_now, Lobby, MAX_SEEKS_PER_SOCKET, SEEK_STALE_SECS};
-use super::seek::{valid_socket, SeekRequest, SeekSettings, SeekerRating};
+use super::seek::{valid_socket, Length, SeekGame, SeekRequest, SeekSettings, SeekerRating};
 use crate::accounts::routes::seat_account;
 use crate::app::{App, Peer};
 use crate::error::{ApiError, ErrorKind};
-use crate::games::seating::{SeatAccount, Seating};
-use crate::games::view::{Occasion, ShownGame};
-use crate::live::WS_MESSAGE_LIMIT;
+use crate::games::hub::HeldGame;
+use crate::games::seating::{Player, SeatAccount, Seating};
+use crate::games::view::Occasion;
+use crate::live::{close_away, Heartbeat, WS_MESSAGE_LIMIT};
 use crate::requests::{ApiJson, ApiPath};
-use crate::store::lobby::{Matched, StoredSeek};
-use crate::tokens::{random_token, ID_LEN};
+use crate::store::lobby::{Joiner, Joining, Matched, StoredSeek};
+use crate::tokens::{random_below, random_token, ID_LEN};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{FromRequest, Request, State};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
-use rajapasu_engine::{Game, Side};
+use rajapasu_engine::{mandiri, Game};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -71,6 +72,12 @@ async fn seek(
     let hub = app.lobby.hub();
     let now = hub.policy.now();
     if let Some(name) = &req.opponent {
+        if settings.game == SeekGame::Mandiri {
+            return Err(ApiError::unprocessable(
+                "a challenge names one player: a Mandiri seek waits for any two",
+            )
+            .code("mandiri_challenge"));
+        }
         let found = crate::ratings::routes::account_named(&app, name).await?;
         if account.as_ref().is_some_and(|a| a.id == found.id) {
             return Err(
@@ -106,6 +113,7 @@ async fn seek(
         created: now,
         seen: now,
         matched: None,
+        joined: None,
     };
     let added = hub
         .store
@@ -129,7 +137,8 @@ struct SocketBody {
     socket: String,
 }
 
-/// `POST /api/lobby/seeks/{id}/cancel`: the seek goes (its socket's only).
+/// `POST /api/lobby/seeks/{id}/cancel`: the seek goes (its socket's only); or the player
+/// who joined a Mandiri seek from that socket leaves it, and it waits for two again.
 async fn cancel(
     State(app): State<AppState>,
     ApiPath(id): ApiPath<String>,
@@ -142,28 +151,55 @@ async fn cancel(
         .remove_seek(&id, Some(&body.socket))
         .await
         .map_err(store_failed)?;
-    if !removed {
+    let left = removed
+        || app
+            .lobby
+            .hub()
+            .store
+            .remove_join(&id, &body.socket)
+            .await
+            .map_err(store_failed)?;
+    if !left {
         return Err(gone());
     }
     app.lobby.changed();
     Ok(Json(json!({"cancelled": id})))
 }
 
-/// `POST /api/lobby/seeks/{id}/accept`: the game starts, the accepter seated in it.
+/// Body of an accept (optional): the accepter's lobby socket, with which a player joins a
+/// Mandiri seek that waits for its third (they are told of the game there, and leave the
+/// seek when it closes).
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+struct AcceptBody {
+    #[serde(default)]
+    socket: Option<String>,
+}
+
+/// `POST /api/lobby/seeks/{id}/accept`: the game starts, the accepter seated in it; or, for a
+/// Mandiri seek that nobody joined yet, the accepter joins it and waits for the third player.
 async fn accept(
     State(app): State<AppState>,
     headers: HeaderMap,
     ApiPath(id): ApiPath<String>,
+    request: Request,
 ) -> Result<Json<Value>, ApiError> {
+    // A body is read when one is declared: the page's Play button sends none for two players.
+    let body = if headers.contains_key(header::CONTENT_TYPE) {
+        ApiJson::<AcceptBody>::from_request(request, &app).await?.0
+    } else {
+        AcceptBody::default()
+    };
     let account = seat_account(&app, &headers).await?;
     let hub = app.lobby.hub().clone();
     let now = hub.policy.now();
+    let seen_after = now.saturating_sub(SEEK_STALE_SECS);
     let seek = hub
         .store
         .seek(&id)
         .await
         .map_err(store_failed)?
-        .filter(|s| s.matched.is_none() && s.seen >= now.saturating_sub(SEEK_STALE_SECS))
+        .filter(|s| s.matched.is_none() && s.seen >= seen_after)
         .ok_or_else(gone)?;
     let settings: SeekSettings =
         serde_json::from_str(&seek.settings).map_err(ApiError::internal)?;
@@ -172,44 +208,155 @@ async fn accept(
         .clone()
         .map(|(id, name)| SeatAccount { id, name });
     check_accepter(&app, &settings, seeker.as_ref(), account.as_ref(), now).await?;
-    // The seeker's side is drawn: South moves first.
-    let side_bit = random_token(1)?.bytes().next().unwrap_or(0) & 1;
-    let seeker_side = if side_bit == 0 {
-        Side::South
-    } else {
-        Side::North
-    };
-    let body = json!({
-        "kind": "online",
-        "mode": settings.mode,
-        "clock": settings.clock.to_string(),
-        "rated": settings.rated,
-        "side": seeker_side.to_string().to_lowercase(),
+    let mut people = vec![Person {
+        socket: Some(seek.socket.clone()),
+        account: seeker,
+    }];
+    if settings.game.players() == 3 {
+        if body.socket.as_deref() == Some(seek.socket.as_str()) {
+            return Err(ApiError::conflict("this is your own seek").code("own_seek"));
+        }
+        let joining = Joiner {
+            socket: body.socket.clone().unwrap_or_default(),
+            account: account.clone().map(|a| (a.id, a.name)),
+        };
+        match hub
+            .store
+            .join_seek(&id, joining.clone(), seen_after, now)
+            .await
+            .map_err(store_failed)?
+        {
+            Joining::Gone => return Err(gone()),
+            Joining::Joined if !valid_socket(&joining.socket) => {
+                // Nobody is told of a join without a socket: it goes at once.
+                let _ = hub.store.remove_join(&id, &joining.socket).await;
+                return Err(needs_socket());
+            }
+            Joining::Joined => {
+                app.lobby.changed();
+                return Ok(Json(json!({"joined": id, "waiting": 1})));
+            }
+            Joining::Full(first) => {
+                let same_account =
+                    |a: &SeatAccount| first.account.as_ref().is_some_and(|(id, _)| *id == a.id);
+                if first.socket == joining.socket || account.as_ref().is_some_and(same_account) {
+                    return Err(ApiError::conflict(
+                        "you joined this seek already: it waits for another player",
+                    )
+                    .code("joined_already"));
+                }
+                people.push(Person {
+                    socket: Some(first.socket),
+                    account: first.account.map(|(id, name)| SeatAccount { id, name }),
+                });
+            }
+        }
+    }
+    people.push(Person {
+        socket: None,
+        account,
     });
+    let answer = match settings.game {
+        SeekGame::RajaPasu => start::<Game>(&app, &id, &settings, people).await?,
+        SeekGame::Mandiri => start::<mandiri::Game>(&app, &id, &settings, people).await?,
+    };
+    Ok(Json(answer))
+}
+
+/// 422 `bad_socket`: joining a Mandiri seek needs the joiner's lobby socket.
+fn needs_socket() -> ApiError {
+    ApiError::unprocessable(
+        "socket: a Mandiri seek is joined from the lobby's socket (the id its hello gave), where the game is told when its third player comes",
+    )
+    .code("bad_socket")
+}
+
+/// One of the players a seek's game seats: the seeker, a player who joined, the accepter (who
+/// has no socket to be told on: the answer seats them).
+struct Person {
+    socket: Option<String>,
+    account: Option<SeatAccount>,
+}
+
+/// A player's seat as the lobby's `started` message names it: a side in Raja Pasu, a
+/// player's number in Mandiri.
+fn seat_word(game: SeekGame, index: usize) -> String {
+    match game {
+        SeekGame::RajaPasu => ["south", "north"][index.min(1)].to_string(),
+        SeekGame::Mandiri => (index + 1).to_string(),
+    }
+}
+
+/// A random order of `n` players (Fisher-Yates): `order[k]` is the index of the player the
+/// `k`-th person gets.
+fn drawn_order(n: usize) -> Result<Vec<usize>, ApiError> {
+    let mut order: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        let j = usize::from(random_below(i as u8 + 1)?);
+        order.swap(i, j);
+    }
+    Ok(order)
+}
+
+/// Starts the game of the seek `id` for `people` (the seeker first, the accepter last): an
+/// online game with the seek's clock, length and rating, each person's player drawn at
+/// random, every seat taken (each account holding its own) and the clock running for the
+/// player to move. The seek is claimed first, so of two accepters one starts it; the others
+/// are told on their sockets. Answers the accepter's seat.
+async fn start<G: HeldGame>(
+    app: &App,
+    id: &str,
+    settings: &SeekSettings,
+    people: Vec<Person>,
+) -> Result<Value, ApiError> {
+    let hub = app.lobby.hub().clone();
+    let now = hub.policy.now();
+    let order = drawn_order(people.len())?;
+    let player = |k: usize| G::Player::ALL[order[k]];
+    let body = match settings.game {
+        SeekGame::RajaPasu => json!({
+            "kind": "online",
+            "mode": settings.mode,
+            "clock": settings.clock.to_string(),
+            "rated": settings.rated,
+            "side": seat_word(settings.game, order[0]),
+        }),
+        SeekGame::Mandiri => json!({
+            "kind": "online",
+            "rules": match settings.mode {
+                Length::Round => "mandiri/mode=round",
+                Length::Match => "mandiri",
+            },
+            "clock": settings.clock.to_string(),
+            "rated": settings.rated,
+            "player": order[0] + 1,
+        }),
+    };
     let req = serde_json::from_value(body).map_err(ApiError::internal)?;
-    let setup = <Game as crate::games::served::ServedGame>::new_game(req, now)?;
+    let setup = G::new_game(req, now)?;
     let (game, mut game_settings) = (setup.game, setup.settings);
-    let accepter_side = !seeker_side;
-    game_settings.seat_taken(accepter_side);
-    game_settings.set_account(seeker_side, seeker.clone());
-    game_settings.set_account(accepter_side, account.clone());
+    for (k, person) in people.iter().enumerate() {
+        game_settings.seat_taken(player(k));
+        game_settings.set_account(player(k), person.account.clone());
+    }
     if let Some(clock) = game_settings.clock_mut() {
-        clock.start(hub.policy.now_ms(), game.position().to_move());
+        clock.start(hub.policy.now_ms(), game.player_to_move());
     }
     let game_id = random_token(ID_LEN)?;
-    let token = |side: Side| {
-        game_settings.tokens()[side.index()]
-            .map(str::to_string)
-            .unwrap_or_default()
-    };
-    let matched = Matched {
+    let matched = |k: usize| Matched {
         game: game_id.clone(),
-        token: token(seeker_side),
-        seat: seeker_side.to_string().to_lowercase(),
+        token: game_settings.tokens()[order[k]]
+            .map(str::to_string)
+            .unwrap_or_default(),
+        seat: seat_word(settings.game, order[k]),
     };
+    let joiner = (people.len() == 3).then(|| {
+        let socket = people[1].socket.clone().unwrap_or_default();
+        (socket, matched(1))
+    });
     let won = hub
         .store
-        .claim_seek(&id, now.saturating_sub(SEEK_STALE_SECS), matched)
+        .claim_seek(id, now.saturating_sub(SEEK_STALE_SECS), matched(0), joiner)
         .await
         .map_err(store_failed)?;
     if !won {
@@ -219,15 +366,15 @@ async fn accept(
         Ok(slot) => slot,
         Err(e) => {
             // No game: the seek goes rather than promise one.
-            let _ = hub.store.remove_seek(&id, None).await;
+            let _ = hub.store.remove_seek(id, None).await;
             app.lobby.changed();
             return Err(e);
         }
     };
     let e = slot.entry.lock().await;
-    for (side, who) in [(seeker_side, &seeker), (accepter_side, &account)] {
-        if let Some(who) = who {
-            hub.hold_seat::<Game>(who, &game_id, &e.settings, side)
+    for (k, person) in people.iter().enumerate() {
+        if let Some(who) = &person.account {
+            hub.hold_seat::<G>(who, &game_id, &e.settings, player(k))
                 .await;
         }
     }
@@ -235,12 +382,12 @@ async fn accept(
         tracing::warn!("other instances not told of a seek taken: {err}");
     }
     app.lobby.changed();
-    Ok(Json(Game::seated(
+    Ok(G::seated(
         &game_id,
         &e,
-        accepter_side,
+        player(people.len() - 1),
         Occasion::Joined,
-    )))
+    ))
 }
 
 /// Whether `accepter` may take a seek of `seeker` asking for `settings`: a rated seek needs
@@ -361,9 +508,7 @@ async fn session(
     if socket.send(Message::Text(first.into())).await.is_err() {
         return;
     }
-    let mut ping = tokio::time::interval(idle / 2);
-    ping.tick().await;
-    let mut heard = tokio::time::Instant::now();
+    let mut heartbeat = Heartbeat::new(idle).await;
     loop {
         let text = tokio::select! {
             m = list.recv() => match m {
@@ -380,21 +525,14 @@ async fn session(
                 Some(text) => text,
                 None => return,
             },
-            _ = ping.tick() => {
-                if heard.elapsed() >= idle {
-                    let _ = socket.send(Message::Close(Some(CloseFrame {
-                        code: close_code::AWAY,
-                        reason: "no answer to pings".into(),
-                    }))).await;
-                    return;
-                }
-                if socket.send(Message::Ping(Default::default())).await.is_err() {
+            _ = heartbeat.tick() => {
+                if !heartbeat.beat(&mut socket).await {
                     return;
                 }
                 continue;
             }
             incoming = socket.recv() => {
-                heard = tokio::time::Instant::now();
+                heartbeat.heard();
                 match incoming {
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                     // Any text asks for the list again.
@@ -406,10 +544,7 @@ async fn session(
                 }
             }
             _ = stopping.changed() => {
-                let _ = socket.send(Message::Close(Some(CloseFrame {
-                    code: close_code::AWAY,
-                    reason: "the server is stopping".into(),
-                }))).await;
+                close_away(&mut socket, "the server is stopping").await;
                 return;
             }
         };

@@ -1,5 +1,6 @@
-//! A seek (an open challenge) as asked for and as kept: the game, single round or match, the
-//! time control, rated or casual, an optional rating range; checked when it is made.
+//! A seek (an open challenge) as asked for and as kept: the game (Raja Pasu, or Mandiri, which
+//! waits for three players), single round or match, the time control, rated or casual, an
+//! optional rating range; checked when it is made.
 
 use crate::error::ApiError;
 use crate::games::clock::Control;
@@ -8,6 +9,27 @@ use serde::{Deserialize, Serialize};
 
 /// The lowest and highest rating a range may name.
 pub const RATING_BOUNDS: (u32, u32) = (0, 4000);
+
+/// The game a seek is for.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum SeekGame {
+    /// Raja Pasu, for two: the first player to accept starts the game.
+    #[default]
+    RajaPasu,
+    /// Raja Pasu Mandiri, for three: one player joins the seeker, the next starts the game.
+    Mandiri,
+}
+
+impl SeekGame {
+    /// How many players the game seats: its seeker and those who accept.
+    pub fn players(self) -> usize {
+        match self {
+            SeekGame::RajaPasu => 2,
+            SeekGame::Mandiri => 3,
+        }
+    }
+}
 
 /// Single round or match.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -26,7 +48,7 @@ pub enum Length {
 pub struct SeekRequest {
     /// The lobby socket that holds the seek (its `hello` gave the id).
     pub socket: String,
-    /// `raja_pasu` (the default; Mandiri seeks are not offered).
+    /// `raja_pasu` (the default) or `mandiri`.
     #[serde(default)]
     pub game: Option<String>,
     /// `round` (the default) or `match`.
@@ -51,6 +73,9 @@ pub struct SeekRequest {
 /// What a seek asks for, checked; stored as JSON beside it.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct SeekSettings {
+    /// The game (seeks stored before Mandiri seeks say nothing: Raja Pasu).
+    #[serde(default)]
+    pub game: SeekGame,
     /// Single round or match.
     pub mode: Length,
     /// The time control.
@@ -90,7 +115,7 @@ pub struct SeekerRating {
 }
 
 impl SeekRequest {
-    /// Checks the request: a socket id, Raja Pasu, a time control, a range that is one.
+    /// Checks the request: a socket id, a game, a time control, a range that is one.
     ///
     /// ```
     /// use rajapasu_server::lobby::seek::SeekRequest;
@@ -99,7 +124,9 @@ impl SeekRequest {
     /// assert_eq!((ok.clock.to_string(), ok.rated, ok.min_rating), ("3+2".into(), false, Some(1400)));
     /// let code = |s: &str| read(s).unwrap_err().code_word();
     /// assert_eq!(code(r#"{"socket": "s1", "clock": "0+1"}"#), "bad_clock");
-    /// assert_eq!(code(r#"{"socket": "s1", "clock": "3+2", "game": "mandiri"}"#), "no_mandiri_seeks");
+    /// assert_eq!(code(r#"{"socket": "s1", "clock": "3+2", "game": "chess"}"#), "bad_game");
+    /// let mandiri = read(r#"{"socket": "s1", "clock": "1d", "game": "mandiri"}"#).unwrap();
+    /// assert_eq!(mandiri.pool().to_string(), "mandiri-correspondence");
     /// assert_eq!(code(r#"{"socket": "", "clock": "3+2"}"#), "bad_socket");
     /// assert_eq!(code(r#"{"socket": "s1", "clock": "3+2", "min_rating": 1600, "max_rating": 1500}"#), "bad_range");
     /// ```
@@ -110,21 +137,17 @@ impl SeekRequest {
             )
             .code("bad_socket"));
         }
-        match self.game.as_deref() {
-            None | Some("raja_pasu") => {}
-            Some("mandiri") => {
-                return Err(ApiError::unprocessable(
-                    "the lobby seeks Raja Pasu games only: invite Mandiri players by link",
-                )
-                .code("no_mandiri_seeks"))
-            }
+        let game = match self.game.as_deref() {
+            None | Some("raja_pasu") => SeekGame::RajaPasu,
+            Some("mandiri") => SeekGame::Mandiri,
             Some(other) => {
+                let shown: String = other.chars().take(40).collect();
                 return Err(ApiError::unprocessable(format!(
-                    "game: {other:?} is none: `raja_pasu`"
+                    "game: {shown:?} is none: `raja_pasu` or `mandiri`"
                 ))
-                .code("bad_game"))
+                .code("bad_game"));
             }
-        }
+        };
         let clock: Control = self
             .clock
             .parse()
@@ -144,6 +167,7 @@ impl SeekRequest {
             .code("bad_range"));
         }
         Ok(SeekSettings {
+            game,
             mode: self.mode.unwrap_or_default(),
             clock,
             rated: self.rated,
@@ -161,12 +185,13 @@ pub fn valid_socket(id: &str) -> bool {
 }
 
 impl SeekSettings {
-    /// The rating pool of the game the seek makes.
+    /// The rating pool of the game the seek makes (Mandiri's rounds and matches share one).
     pub fn pool(&self) -> Pool {
         Pool {
-            variant: match self.mode {
-                Length::Round => Variant::Round,
-                Length::Match => Variant::Match,
+            variant: match (self.game, self.mode) {
+                (SeekGame::Mandiri, _) => Variant::Mandiri,
+                (SeekGame::RajaPasu, Length::Round) => Variant::Round,
+                (SeekGame::RajaPasu, Length::Match) => Variant::Match,
             },
             speed: if self.clock.is_correspondence() {
                 Speed::Correspondence

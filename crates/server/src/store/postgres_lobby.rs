@@ -4,40 +4,40 @@
 
 use super::contract::StoreError;
 use super::lobby::POSTGRES_CHANNEL as LOBBY_CHANNEL;
-use super::lobby::{LobbyStore, Matched, StoredSeek};
+use super::lobby::{seek_of, Columns, Joiner, Joining, LobbyStore, Matched, StoredSeek};
+use super::lobby::{COLUMNS, FROM};
 use super::postgres::{pool_error, PgStore};
 
-const COLUMNS: &str = "id, socket, account, name, settings, created, seen, game, token, seat";
+impl Columns for tokio_postgres::Row {
+    type Error = tokio_postgres::Error;
+    fn text(&self, i: usize) -> Result<Option<String>, tokio_postgres::Error> {
+        self.try_get(i)
+    }
+    fn number(&self, i: usize) -> Result<i64, tokio_postgres::Error> {
+        self.try_get(i)
+    }
+}
+
+/// Tells every instance that the seeks changed, on a connection the caller holds already: a
+/// second one taken from the pool while holding the first could wait for ever when every
+/// connection is held so.
+async fn notify(client: &tokio_postgres::Client) -> Result<(), StoreError> {
+    client
+        .execute("SELECT pg_notify($1, '')", &[&LOBBY_CHANNEL])
+        .await?;
+    Ok(())
+}
 
 fn seek(r: &tokio_postgres::Row) -> Result<StoredSeek, StoreError> {
-    let account: Option<String> = r.try_get(2)?;
-    let name: Option<String> = r.try_get(3)?;
-    let game: Option<String> = r.try_get(7)?;
-    Ok(StoredSeek {
-        id: r.try_get(0)?,
-        socket: r.try_get(1)?,
-        account: account.zip(name),
-        settings: r.try_get(4)?,
-        created: r.try_get::<_, i64>(5)?.max(0) as u64,
-        seen: r.try_get::<_, i64>(6)?.max(0) as u64,
-        matched: match game {
-            Some(game) => Some(Matched {
-                game,
-                token: r.try_get(8)?,
-                seat: r.try_get(9)?,
-            }),
-            None => None,
-        },
-    })
+    Ok(seek_of(r)?)
 }
 
 #[async_trait::async_trait]
 impl LobbyStore for PgStore {
     async fn add_seek(&self, s: StoredSeek, cap: u32) -> Result<bool, StoreError> {
-        let client = self.pool.get().await.map_err(pool_error)?;
+        let mut client = self.pool.get().await.map_err(pool_error)?;
         let (account, name) = s.account.clone().unzip();
-        let mut tx_client = client;
-        let tx = tx_client.transaction().await?;
+        let tx = client.transaction().await?;
         // One seeker's seeks are counted and added one at a time.
         tx.execute("SELECT pg_advisory_xact_lock(hashtext($1))", &[&s.socket])
             .await?;
@@ -60,7 +60,7 @@ impl LobbyStore for PgStore {
             .await?;
         tx.commit().await?;
         if n == 1 {
-            self.tell_lobby().await?;
+            notify(&client).await?;
         }
         Ok(n == 1)
     }
@@ -70,8 +70,8 @@ impl LobbyStore for PgStore {
         let rows = client
             .query(
                 &format!(
-                    "SELECT {COLUMNS} FROM seeks WHERE game IS NULL AND seen >= $1
-                     ORDER BY created, id LIMIT $2"
+                    "SELECT {COLUMNS} FROM {FROM} WHERE s.game IS NULL AND s.seen >= $1
+                     ORDER BY s.created, s.id LIMIT $2"
                 ),
                 &[&(seen_after as i64), &i64::from(limit)],
             )
@@ -83,69 +83,194 @@ impl LobbyStore for PgStore {
         let client = self.pool.get().await.map_err(pool_error)?;
         let row = client
             .query_opt(
-                &format!("SELECT {COLUMNS} FROM seeks WHERE id = $1"),
+                &format!("SELECT {COLUMNS} FROM {FROM} WHERE s.id = $1"),
                 &[&id],
             )
             .await?;
         row.as_ref().map(seek).transpose()
     }
 
-    async fn claim_seek(&self, id: &str, seen_after: u64, m: Matched) -> Result<bool, StoreError> {
-        let client = self.pool.get().await.map_err(pool_error)?;
+    async fn join_seek(
+        &self,
+        id: &str,
+        joiner: Joiner,
+        seen_after: u64,
+        now: u64,
+    ) -> Result<Joining, StoreError> {
+        let mut client = self.pool.get().await.map_err(pool_error)?;
+        let tx = client.transaction().await?;
+        // The seek's row lock: two joining at once are one after the other.
+        let open = tx
+            .query_opt(
+                "SELECT id FROM seeks WHERE id = $1 AND game IS NULL AND seen >= $2 FOR UPDATE",
+                &[&id, &(seen_after as i64)],
+            )
+            .await?;
+        if open.is_none() {
+            return Ok(Joining::Gone);
+        }
+        let waiting = tx
+            .query_opt(
+                "SELECT socket, account, name FROM seek_joins WHERE seek = $1 AND game IS NULL",
+                &[&id],
+            )
+            .await?;
+        if let Some(r) = waiting {
+            let account: Option<String> = r.try_get(1)?;
+            let name: Option<String> = r.try_get(2)?;
+            return Ok(Joining::Full(Joiner {
+                socket: r.try_get(0)?,
+                account: account.zip(name),
+            }));
+        }
+        let (account, name) = joiner.account.clone().unzip();
+        tx.execute(
+            "INSERT INTO seek_joins(seek, socket, account, name, seen) VALUES ($1, $2, $3, $4, $5)",
+            &[&id, &joiner.socket, &account, &name, &(now as i64)],
+        )
+        .await?;
+        tx.commit().await?;
+        notify(&client).await?;
+        Ok(Joining::Joined)
+    }
+
+    async fn claim_seek(
+        &self,
+        id: &str,
+        seen_after: u64,
+        m: Matched,
+        joiner: Option<(String, Matched)>,
+    ) -> Result<bool, StoreError> {
+        let mut client = self.pool.get().await.map_err(pool_error)?;
+        let tx = client.transaction().await?;
         // The row lock of the update makes two claims wait for each other; the second finds
         // the seek taken.
-        let n = client
+        let n = tx
             .execute(
                 "UPDATE seeks SET game = $2, token = $3, seat = $4
                  WHERE id = $1 AND game IS NULL AND seen >= $5",
                 &[&id, &m.game, &m.token, &m.seat, &(seen_after as i64)],
             )
             .await?;
-        Ok(n == 1)
+        if n != 1 {
+            return Ok(false);
+        }
+        if let Some((socket, j)) = joiner {
+            let n = tx
+                .execute(
+                    "UPDATE seek_joins SET game = $3, token = $4, seat = $5
+                     WHERE seek = $1 AND socket = $2 AND game IS NULL",
+                    &[&id, &socket, &j.game, &j.token, &j.seat],
+                )
+                .await?;
+            if n != 1 {
+                return Ok(false);
+            }
+        }
+        tx.commit().await?;
+        Ok(true)
     }
 
     async fn matched_seeks(&self, sockets: Vec<String>) -> Result<Vec<StoredSeek>, StoreError> {
         let client = self.pool.get().await.map_err(pool_error)?;
         let rows = client
             .query(
-                &format!("SELECT {COLUMNS} FROM seeks WHERE socket = ANY($1) AND game IS NOT NULL"),
+                &format!(
+                    "SELECT {COLUMNS} FROM {FROM} WHERE s.socket = ANY($1) AND s.game IS NOT NULL"
+                ),
                 &[&sockets],
             )
             .await?;
         rows.iter().map(seek).collect()
     }
 
-    async fn remove_seek(&self, id: &str, socket: Option<&str>) -> Result<bool, StoreError> {
+    async fn matched_joins(
+        &self,
+        sockets: Vec<String>,
+    ) -> Result<Vec<(String, String, Matched)>, StoreError> {
         let client = self.pool.get().await.map_err(pool_error)?;
-        let n = client
+        let rows = client
+            .query(
+                "SELECT seek, socket, game, token, seat FROM seek_joins
+                 WHERE socket = ANY($1) AND game IS NOT NULL",
+                &[&sockets],
+            )
+            .await?;
+        rows.iter()
+            .map(|r| {
+                Ok((
+                    r.try_get(0)?,
+                    r.try_get(1)?,
+                    Matched {
+                        game: r.try_get(2)?,
+                        token: r.try_get(3)?,
+                        seat: r.try_get(4)?,
+                    },
+                ))
+            })
+            .collect()
+    }
+
+    async fn remove_seek(&self, id: &str, socket: Option<&str>) -> Result<bool, StoreError> {
+        let mut client = self.pool.get().await.map_err(pool_error)?;
+        let tx = client.transaction().await?;
+        let n = tx
             .execute(
                 "DELETE FROM seeks WHERE id = $1 AND ($2::text IS NULL OR socket = $2)",
                 &[&id, &socket],
             )
             .await?;
         if n == 1 {
-            self.tell_lobby().await?;
+            tx.execute(
+                "DELETE FROM seek_joins WHERE seek = $1 AND game IS NULL",
+                &[&id],
+            )
+            .await?;
+        }
+        tx.commit().await?;
+        if n == 1 {
+            notify(&client).await?;
+        }
+        Ok(n == 1)
+    }
+
+    async fn remove_join(&self, id: &str, socket: &str) -> Result<bool, StoreError> {
+        let client = self.pool.get().await.map_err(pool_error)?;
+        let n = client
+            .execute(
+                "DELETE FROM seek_joins WHERE seek = $1 AND socket = $2",
+                &[&id, &socket],
+            )
+            .await?;
+        if n == 1 {
+            notify(&client).await?;
         }
         Ok(n == 1)
     }
 
     async fn remove_socket_seeks(&self, sockets: Vec<String>) -> Result<u64, StoreError> {
-        let client = self.pool.get().await.map_err(pool_error)?;
-        let n = client
+        let mut client = self.pool.get().await.map_err(pool_error)?;
+        let tx = client.transaction().await?;
+        let joins = tx
+            .execute(
+                "DELETE FROM seek_joins WHERE socket = ANY($1)
+                    OR (game IS NULL AND seek IN (SELECT id FROM seeks WHERE socket = ANY($1)))",
+                &[&sockets],
+            )
+            .await?;
+        let n = tx
             .execute("DELETE FROM seeks WHERE socket = ANY($1)", &[&sockets])
             .await?;
-        if n > 0 {
-            self.tell_lobby().await?;
+        tx.commit().await?;
+        if n + joins > 0 {
+            notify(&client).await?;
         }
-        Ok(n)
+        Ok(n + joins)
     }
 
     async fn tell_lobby(&self) -> Result<(), StoreError> {
         let client = self.pool.get().await.map_err(pool_error)?;
-        client
-            .execute("SELECT pg_notify($1, '')", &[&LOBBY_CHANNEL])
-            .await?;
-        Ok(())
+        notify(&client).await
     }
 
     async fn keep_seeks(
@@ -161,15 +286,28 @@ impl LobbyStore for PgStore {
                 &[&sockets, &(now as i64)],
             )
             .await?;
+        client
+            .execute(
+                "UPDATE seek_joins SET seen = $2 WHERE socket = ANY($1)",
+                &[&sockets, &(now as i64)],
+            )
+            .await?;
+        let joins = client
+            .execute(
+                "DELETE FROM seek_joins WHERE seen < $1
+                    OR (game IS NULL AND seek NOT IN (SELECT id FROM seeks))",
+                &[&(stale_before as i64)],
+            )
+            .await?;
         let n = client
             .execute(
                 "DELETE FROM seeks WHERE seen < $1",
                 &[&(stale_before as i64)],
             )
             .await?;
-        if n > 0 {
-            self.tell_lobby().await?;
+        if n + joins > 0 {
+            notify(&client).await?;
         }
-        Ok(n)
+        Ok(n + joins)
     }
 }

@@ -2,39 +2,35 @@
 //! its own sockets of a change (`crate::lobby`); each write is a transaction of its own.
 
 use super::contract::StoreError;
-use super::lobby::{LobbyStore, Matched, StoredSeek};
+use super::lobby::{seek_of, Columns, Joiner, Joining, LobbyStore, Matched, StoredSeek};
+use super::lobby::{COLUMNS, FROM};
 use super::sqlite::SqliteStore;
 use rusqlite::{params, OptionalExtension};
 
-const COLUMNS: &str = "id, socket, account, name, settings, created, seen, game, token, seat";
+impl Columns for rusqlite::Row<'_> {
+    type Error = rusqlite::Error;
+    fn text(&self, i: usize) -> rusqlite::Result<Option<String>> {
+        self.get(i)
+    }
+    fn number(&self, i: usize) -> rusqlite::Result<i64> {
+        self.get(i)
+    }
+}
 
 fn seek(r: &rusqlite::Row) -> rusqlite::Result<StoredSeek> {
-    let account: Option<String> = r.get(2)?;
-    let name: Option<String> = r.get(3)?;
-    let game: Option<String> = r.get(7)?;
-    Ok(StoredSeek {
-        id: r.get(0)?,
-        socket: r.get(1)?,
-        account: account.zip(name),
-        settings: r.get(4)?,
-        created: r.get::<_, i64>(5)?.max(0) as u64,
-        seen: r.get::<_, i64>(6)?.max(0) as u64,
-        matched: match game {
-            Some(game) => Some(Matched {
-                game,
-                token: r.get(8)?,
-                seat: r.get(9)?,
-            }),
-            None => None,
-        },
-    })
+    seek_of(r)
+}
+
+/// The joiner's columns to store.
+fn unzip(account: &Option<(String, String)>) -> (Option<String>, Option<String>) {
+    account.clone().unzip()
 }
 
 #[async_trait::async_trait]
 impl LobbyStore for SqliteStore {
     async fn add_seek(&self, s: StoredSeek, cap: u32) -> Result<bool, StoreError> {
         self.read(move |conn| {
-            let (account, name) = s.account.clone().unzip();
+            let (account, name) = unzip(&s.account);
             let n = conn
                 .prepare_cached(
                     "INSERT INTO seeks(id, socket, account, name, settings, created, seen)
@@ -59,8 +55,8 @@ impl LobbyStore for SqliteStore {
     async fn open_seeks(&self, seen_after: u64, limit: u32) -> Result<Vec<StoredSeek>, StoreError> {
         self.read(move |conn| {
             let mut s = conn.prepare_cached(&format!(
-                "SELECT {COLUMNS} FROM seeks WHERE game IS NULL AND seen >= ?1
-                 ORDER BY created, id LIMIT ?2"
+                "SELECT {COLUMNS} FROM {FROM} WHERE s.game IS NULL AND s.seen >= ?1
+                 ORDER BY s.created, s.id LIMIT ?2"
             ))?;
             let rows = s.query_map(params![seen_after as i64, limit], seek)?;
             rows.collect()
@@ -71,23 +67,91 @@ impl LobbyStore for SqliteStore {
     async fn seek(&self, id: &str) -> Result<Option<StoredSeek>, StoreError> {
         let id = id.to_string();
         self.read(move |conn| {
-            conn.prepare_cached(&format!("SELECT {COLUMNS} FROM seeks WHERE id = ?1"))?
+            conn.prepare_cached(&format!("SELECT {COLUMNS} FROM {FROM} WHERE s.id = ?1"))?
                 .query_row([id], seek)
                 .optional()
         })
         .await
     }
 
-    async fn claim_seek(&self, id: &str, seen_after: u64, m: Matched) -> Result<bool, StoreError> {
+    async fn join_seek(
+        &self,
+        id: &str,
+        joiner: Joiner,
+        seen_after: u64,
+        now: u64,
+    ) -> Result<Joining, StoreError> {
         let id = id.to_string();
         self.read(move |conn| {
-            let n = conn
+            let tx = conn.unchecked_transaction()?;
+            let open: bool = tx
+                .prepare_cached(
+                    "SELECT count(*) FROM seeks WHERE id = ?1 AND game IS NULL AND seen >= ?2",
+                )?
+                .query_row(params![id, seen_after as i64], |r| r.get::<_, i64>(0))?
+                == 1;
+            if !open {
+                return Ok(Joining::Gone);
+            }
+            let waiting = tx
+                .prepare_cached(
+                    "SELECT socket, account, name FROM seek_joins WHERE seek = ?1 AND game IS NULL",
+                )?
+                .query_row([&id], |r| {
+                    let account: Option<String> = r.get(1)?;
+                    let name: Option<String> = r.get(2)?;
+                    Ok(Joiner {
+                        socket: r.get(0)?,
+                        account: account.zip(name),
+                    })
+                })
+                .optional()?;
+            if let Some(first) = waiting {
+                return Ok(Joining::Full(first));
+            }
+            let (account, name) = unzip(&joiner.account);
+            tx.prepare_cached(
+                "INSERT INTO seek_joins(seek, socket, account, name, seen) VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?
+            .execute(params![id, joiner.socket, account, name, now as i64])?;
+            tx.commit()?;
+            Ok(Joining::Joined)
+        })
+        .await
+    }
+
+    async fn claim_seek(
+        &self,
+        id: &str,
+        seen_after: u64,
+        m: Matched,
+        joiner: Option<(String, Matched)>,
+    ) -> Result<bool, StoreError> {
+        let id = id.to_string();
+        self.read(move |conn| {
+            let tx = conn.unchecked_transaction()?;
+            let n = tx
                 .prepare_cached(
                     "UPDATE seeks SET game = ?2, token = ?3, seat = ?4
                      WHERE id = ?1 AND game IS NULL AND seen >= ?5",
                 )?
                 .execute(params![id, m.game, m.token, m.seat, seen_after as i64])?;
-            Ok(n == 1)
+            if n != 1 {
+                return Ok(false);
+            }
+            if let Some((socket, j)) = joiner {
+                let n = tx
+                    .prepare_cached(
+                        "UPDATE seek_joins SET game = ?3, token = ?4, seat = ?5
+                         WHERE seek = ?1 AND socket = ?2 AND game IS NULL",
+                    )?
+                    .execute(params![id, socket, j.game, j.token, j.seat])?;
+                if n != 1 {
+                    return Ok(false);
+                }
+            }
+            tx.commit()?;
+            Ok(true)
         })
         .await
     }
@@ -96,7 +160,7 @@ impl LobbyStore for SqliteStore {
         self.read(move |conn| {
             let mut out = Vec::new();
             let mut s = conn.prepare_cached(&format!(
-                "SELECT {COLUMNS} FROM seeks WHERE socket = ?1 AND game IS NOT NULL"
+                "SELECT {COLUMNS} FROM {FROM} WHERE s.socket = ?1 AND s.game IS NOT NULL"
             ))?;
             for socket in &sockets {
                 for row in s.query_map([socket], seek)? {
@@ -108,11 +172,59 @@ impl LobbyStore for SqliteStore {
         .await
     }
 
+    async fn matched_joins(
+        &self,
+        sockets: Vec<String>,
+    ) -> Result<Vec<(String, String, Matched)>, StoreError> {
+        self.read(move |conn| {
+            let mut out = Vec::new();
+            let mut s = conn.prepare_cached(
+                "SELECT seek, socket, game, token, seat FROM seek_joins
+                 WHERE socket = ?1 AND game IS NOT NULL",
+            )?;
+            for socket in &sockets {
+                let rows = s.query_map([socket], |r| {
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        Matched {
+                            game: r.get(2)?,
+                            token: r.get(3)?,
+                            seat: r.get(4)?,
+                        },
+                    ))
+                })?;
+                for row in rows {
+                    out.push(row?);
+                }
+            }
+            Ok(out)
+        })
+        .await
+    }
+
     async fn remove_seek(&self, id: &str, socket: Option<&str>) -> Result<bool, StoreError> {
         let (id, socket) = (id.to_string(), socket.map(str::to_string));
         self.read(move |conn| {
-            let n = conn
+            let tx = conn.unchecked_transaction()?;
+            let n = tx
                 .prepare_cached("DELETE FROM seeks WHERE id = ?1 AND (?2 IS NULL OR socket = ?2)")?
+                .execute(params![id, socket])?;
+            if n == 1 {
+                tx.prepare_cached("DELETE FROM seek_joins WHERE seek = ?1 AND game IS NULL")?
+                    .execute([&id])?;
+            }
+            tx.commit()?;
+            Ok(n == 1)
+        })
+        .await
+    }
+
+    async fn remove_join(&self, id: &str, socket: &str) -> Result<bool, StoreError> {
+        let (id, socket) = (id.to_string(), socket.to_string());
+        self.read(move |conn| {
+            let n = conn
+                .prepare_cached("DELETE FROM seek_joins WHERE seek = ?1 AND socket = ?2")?
                 .execute(params![id, socket])?;
             Ok(n == 1)
         })
@@ -121,11 +233,20 @@ impl LobbyStore for SqliteStore {
 
     async fn remove_socket_seeks(&self, sockets: Vec<String>) -> Result<u64, StoreError> {
         self.read(move |conn| {
+            let tx = conn.unchecked_transaction()?;
             let mut n = 0;
-            let mut s = conn.prepare_cached("DELETE FROM seeks WHERE socket = ?1")?;
-            for socket in &sockets {
-                n += s.execute([socket])? as u64;
+            {
+                let mut joins = tx.prepare_cached(
+                    "DELETE FROM seek_joins WHERE socket = ?1
+                        OR (game IS NULL AND seek IN (SELECT id FROM seeks WHERE socket = ?1))",
+                )?;
+                let mut seeks = tx.prepare_cached("DELETE FROM seeks WHERE socket = ?1")?;
+                for socket in &sockets {
+                    n += joins.execute([socket])? as u64;
+                    n += seeks.execute([socket])? as u64;
+                }
             }
+            tx.commit()?;
             Ok(n)
         })
         .await
@@ -145,15 +266,24 @@ impl LobbyStore for SqliteStore {
             let tx = conn.unchecked_transaction()?;
             {
                 let mut s = tx.prepare_cached("UPDATE seeks SET seen = ?2 WHERE socket = ?1")?;
+                let mut j =
+                    tx.prepare_cached("UPDATE seek_joins SET seen = ?2 WHERE socket = ?1")?;
                 for socket in &sockets {
                     s.execute(params![socket, now as i64])?;
+                    j.execute(params![socket, now as i64])?;
                 }
             }
+            let joins = tx
+                .prepare_cached(
+                    "DELETE FROM seek_joins WHERE seen < ?1
+                        OR (game IS NULL AND seek NOT IN (SELECT id FROM seeks))",
+                )?
+                .execute([stale_before as i64])?;
             let n = tx
                 .prepare_cached("DELETE FROM seeks WHERE seen < ?1")?
                 .execute([stale_before as i64])?;
             tx.commit()?;
-            Ok(n as u64)
+            Ok((n + joins) as u64)
         })
         .await
     }

@@ -34,6 +34,25 @@ pub(super) const SCHEMA: &str = "
          PRIMARY KEY(account, game));
      CREATE INDEX IF NOT EXISTS rating_history_at ON rating_history(account, at);";
 
+/// A standing's columns as read: rating, deviation, volatility, games, last.
+pub(super) type Row = (f64, f64, f64, i64, Option<i64>);
+
+/// The standing's five columns of `r` from column `first` on (every query here, and the
+/// rating of a game's end, select them in that order).
+pub(super) fn standing_row(r: &rusqlite::Row, first: usize) -> rusqlite::Result<Row> {
+    Ok((
+        r.get(first)?,
+        r.get(first + 1)?,
+        r.get(first + 2)?,
+        r.get(first + 3)?,
+        r.get(first + 4)?,
+    ))
+}
+
+pub(super) fn standing(row: Row) -> Result<Standing, StoreError> {
+    super::ratings::standing_of(row.0, row.1, row.2, row.3, row.4)
+}
+
 fn sql(e: rusqlite::Error) -> StoreError {
     StoreError::Refused(Arc::new(e))
 }
@@ -60,13 +79,13 @@ pub(super) fn rate_game(conn: &Connection, end: &RatedEnd) -> Result<(), StoreEr
                  WHERE account = ?1 AND pool = ?2",
             )
             .and_then(|mut s| {
-                rusqlite::OptionalExtension::optional(s.query_row(params![account, pool], |r| {
-                    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
-                }))
+                rusqlite::OptionalExtension::optional(
+                    s.query_row(params![account, pool], |r| standing_row(r, 0)),
+                )
             })
             .map_err(sql)?;
         before.push(match row {
-            Some((r, d, v, g, l)) => super::ratings::standing_of(r, d, v, g, l)?,
+            Some(row) => standing(row)?,
             None => Standing::unrated(&config),
         });
     }

@@ -2,17 +2,38 @@
 //! is rated by the writer thread, in the game's own write (`super::sqlite_rated`).
 
 use super::contract::StoreError;
-use super::ratings::{pool_of, standing_of, HistoryPoint, Ranked, RatingStore};
+use super::ratings::{pool_of, HistoryPoint, Ranked, RatingStore};
 use super::sqlite::SqliteStore;
+use super::sqlite_rated::{standing, standing_row, Row};
 use crate::ratings::standing::Standing;
 use rajapasu_rating::Pool;
 use rusqlite::params;
 
-/// A standing's columns as read: rating, deviation, volatility, games, last.
-type Row = (f64, f64, f64, i64, Option<i64>);
+/// A history line's columns as read: pool, game, at, rating, deviation, before.
+type Line = (String, String, i64, f64, f64, f64);
 
-fn standing(row: Row) -> Result<Standing, StoreError> {
-    standing_of(row.0, row.1, row.2, row.3, row.4)
+fn history_line(r: &rusqlite::Row, first: usize) -> rusqlite::Result<Line> {
+    Ok((
+        r.get(first)?,
+        r.get(first + 1)?,
+        r.get(first + 2)?,
+        r.get(first + 3)?,
+        r.get(first + 4)?,
+        r.get(first + 5)?,
+    ))
+}
+
+fn history_point(
+    (pool, game, at, rating, deviation, before): Line,
+) -> Result<HistoryPoint, StoreError> {
+    Ok(HistoryPoint {
+        pool: pool_of(&pool)?,
+        game,
+        at: at.max(0) as u64,
+        rating,
+        deviation,
+        before,
+    })
 }
 
 #[async_trait::async_trait]
@@ -25,12 +46,7 @@ impl RatingStore for SqliteStore {
                     "SELECT pool, rating, deviation, volatility, games, last FROM ratings
                      WHERE account = ?1 AND games > 0 ORDER BY pool",
                 )?;
-                let rows = s.query_map([account], |r| {
-                    Ok((
-                        r.get(0)?,
-                        (r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?),
-                    ))
-                })?;
+                let rows = s.query_map([account], |r| Ok((r.get(0)?, standing_row(r, 1)?)))?;
                 rows.collect()
             })
             .await?;
@@ -50,10 +66,7 @@ impl RatingStore for SqliteStore {
                      ORDER BY r.rating DESC, a.name LIMIT ?2",
                 )?;
                 let rows = s.query_map(params![pool, limit], |r| {
-                    Ok((
-                        r.get(0)?,
-                        (r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?),
-                    ))
+                    Ok((r.get(0)?, standing_row(r, 1)?))
                 })?;
                 rows.collect()
             })
@@ -70,42 +83,19 @@ impl RatingStore for SqliteStore {
 
     async fn game_ratings(&self, game: &str) -> Result<Vec<(String, HistoryPoint)>, StoreError> {
         let game = game.to_string();
-        type Line = (String, String, String, i64, f64, f64, f64);
-        let rows: Vec<Line> = self
+        let rows: Vec<(String, Line)> = self
             .read(move |conn| {
                 let mut s = conn.prepare_cached(
                     "SELECT a.name, h.pool, h.game, h.at, h.rating, h.deviation, h.before
                      FROM rating_history h JOIN accounts a ON a.id = h.account
                      WHERE h.game = ?1 ORDER BY a.name",
                 )?;
-                let rows = s.query_map([game], |r| {
-                    Ok((
-                        r.get(0)?,
-                        r.get(1)?,
-                        r.get(2)?,
-                        r.get(3)?,
-                        r.get(4)?,
-                        r.get(5)?,
-                        r.get(6)?,
-                    ))
-                })?;
+                let rows = s.query_map([game], |r| Ok((r.get(0)?, history_line(r, 1)?)))?;
                 rows.collect()
             })
             .await?;
         rows.into_iter()
-            .map(|(name, pool, game, at, rating, deviation, before)| {
-                Ok((
-                    name,
-                    HistoryPoint {
-                        pool: pool_of(&pool)?,
-                        game,
-                        at: at.max(0) as u64,
-                        rating,
-                        deviation,
-                        before,
-                    },
-                ))
-            })
+            .map(|(name, line)| Ok((name, history_point(line)?)))
             .collect()
     }
 
@@ -115,7 +105,6 @@ impl RatingStore for SqliteStore {
         limit: u32,
     ) -> Result<Vec<HistoryPoint>, StoreError> {
         let account = account.to_string();
-        type Line = (String, String, i64, f64, f64, f64);
         let rows: Vec<Line> = self
             .read(move |conn| {
                 let mut s = conn.prepare_cached(
@@ -124,30 +113,10 @@ impl RatingStore for SqliteStore {
                          ORDER BY at DESC, game LIMIT ?2)
                      ORDER BY at, game",
                 )?;
-                let rows = s.query_map(params![account, limit], |r| {
-                    Ok((
-                        r.get(0)?,
-                        r.get(1)?,
-                        r.get(2)?,
-                        r.get(3)?,
-                        r.get(4)?,
-                        r.get(5)?,
-                    ))
-                })?;
+                let rows = s.query_map(params![account, limit], |r| history_line(r, 0))?;
                 rows.collect()
             })
             .await?;
-        rows.into_iter()
-            .map(|(pool, game, at, rating, deviation, before)| {
-                Ok(HistoryPoint {
-                    pool: pool_of(&pool)?,
-                    game,
-                    at: at.max(0) as u64,
-                    rating,
-                    deviation,
-                    before,
-                })
-            })
-            .collect()
+        rows.into_iter().map(history_point).collect()
     }
 }

@@ -368,12 +368,18 @@ pub async fn store_move_directly(store: &Backend, db: &str, id: &str, ply: i64, 
 /// The next message of a socket, as JSON, within 10 s.
 pub async fn next_json(ws: &mut Socket) -> Value {
     use futures_util::StreamExt;
-    let msg = tokio::time::timeout(std::time::Duration::from_secs(10), ws.next())
-        .await
-        .expect("a message within 10 s")
-        .unwrap()
-        .unwrap();
-    serde_json::from_str(msg.to_text().unwrap()).unwrap()
+    use tokio_tungstenite::tungstenite::Message;
+    loop {
+        let msg = tokio::time::timeout(std::time::Duration::from_secs(10), ws.next())
+            .await
+            .expect("a message within 10 s")
+            .unwrap()
+            .unwrap();
+        // The server's pings (a socket open for long) are not messages.
+        if let Message::Text(text) = msg {
+            return serde_json::from_str(&text).unwrap();
+        }
+    }
 }
 
 /// The next message of a socket that is not about presence, within 10 s.
@@ -476,4 +482,41 @@ impl Browser {
         )
         .await
     }
+}
+
+/// A browser signed in to a new account `name` on the server at `addr`.
+pub async fn registered(addr: SocketAddr, name: &str) -> Browser {
+    let mut b = Browser::new(addr);
+    let a = b.register(name, "a long secret").await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    b
+}
+
+/// Two registered players on the server at `addr`: Ann and Bo.
+pub async fn ann_and_bo(addr: SocketAddr) -> (Browser, Browser) {
+    (registered(addr, "Ann").await, registered(addr, "Bo").await)
+}
+
+/// `creator` makes an online game of `games` (`GAMES`, `MANDIRI`) with `body`, and `joiner`
+/// takes the next seat: the game's id, the creator's token and the joiner's.
+pub async fn online_game(
+    games: &str,
+    creator: &mut Browser,
+    joiner: &mut Browser,
+    body: Value,
+) -> (String, String, String) {
+    let a = creator.post(games, body).await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    let created = a.json();
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["token"].as_str().unwrap().to_string();
+    let j = joiner
+        .post(
+            &format!("{games}/{id}/join"),
+            json!({"invite": invite_code(&created)}),
+        )
+        .await;
+    assert_eq!(j.status, 200, "{}", j.body);
+    let other = j.json()["token"].as_str().unwrap().to_string();
+    (id, token, other)
 }
