@@ -229,13 +229,11 @@ pub fn read_pairs(dir: &Path, id: &LayerId, positions: u64) -> Option<Vec<[i8; 2
     let bytes = fs::read(id.path(dir)).ok()?;
     check(&bytes, id, positions, true).ok()?;
     let (lower, upper) = bytes[HEADER..].split_at(positions as usize);
-    Some(
-        lower
-            .iter()
-            .zip(upper)
-            .map(|(&l, &u)| [l as i8, u as i8])
-            .collect(),
-    )
+    // Read at random by the builder: on huge pages.
+    Some(crate::huge_pages::collected(
+        positions as usize,
+        lower.iter().zip(upper).map(|(&l, &u)| [l as i8, u as i8]),
+    ))
 }
 
 /// Reads a layer's ranks file if whole.

@@ -256,6 +256,13 @@ impl RowIndex {
         self.first[s as usize * self.codes + south] + self.second[north]
     }
 
+    /// The entry of the rank table that [`RowIndex::rank`] reads for a South row and a layer,
+    /// to prefetch ahead of it (the North row's entry is in a small table that stays cached).
+    #[inline]
+    pub(crate) fn rank_entry(&self, south: usize, s: u32) -> &u32 {
+        &self.first[s as usize * self.codes + south]
+    }
+
     /// South rows in index order (the first part of the order).
     pub fn south_codes(&self) -> &[u16] {
         &self.south

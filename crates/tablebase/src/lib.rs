@@ -44,6 +44,7 @@ pub mod build;
 pub mod config;
 mod error;
 pub mod file;
+mod huge_pages;
 pub mod index;
 pub mod lock;
 mod probe;

@@ -91,7 +91,39 @@ struct Task<'a> {
     values: &'a mut [[i8; 2]],
 }
 
+/// Moves whose results wait in [`Pending`] before their values are read: enough that the
+/// memory reads of one batch overlap (a lower layer is read at random, and the whole table's
+/// lower layers are far larger than the caches).
+const BATCH: usize = 256;
+
+/// A move's result, stored as its mirror: row codes, counters, and what the move gained.
+#[derive(Clone, Copy)]
+struct Child {
+    /// The position the move was played from, within the task.
+    from: u32,
+    /// The mirror's South and North row codes (the result's North and South rows).
+    south: u16,
+    north: u16,
+    /// Counters on the result's board: its layer.
+    layer: u8,
+    /// What the move captured, for the player who made it.
+    gain: i8,
+    /// The result's index in its layer, once ranked.
+    at: u32,
+}
+
+/// The results of a batch of moves, read in three passes so that each pass's memory reads are
+/// in flight together: the rank tables are prefetched as the moves are played, the lower
+/// layers' values as the results are ranked, and the values are read last.
+struct Pending {
+    children: Vec<Child>,
+}
+
 impl Task<'_> {
+    /// Generates the task's positions; returns the in-layer moves, sorted by their origin.
+    ///
+    /// Out of line so that profiles show the generation apart from the rest of the build.
+    #[inline(never)]
     fn run(self, t: &Tables, pair: &[usize], offsets: &[u32], s: u32) -> Vec<(u32, u32)> {
         let c = pair[self.config];
         let rows = &t.rows[c];
@@ -110,9 +142,17 @@ impl Task<'_> {
             .map(|l| t.values[m][l].as_deref().map_or(&[][..], Vec::as_slice))
             .collect();
         let mut edges = Vec::new();
+        let mut pending = Pending {
+            children: Vec::with_capacity(BATCH + 2 * MAX_MOVES),
+        };
+        let flush = |pending: &mut Pending, values: &mut [[i8; 2]], edges: &mut Vec<(u32, u32)>| {
+            pending.flush(mrows, &lower, s, values, |from, to| {
+                edges.push((self.first + from, moff + to));
+            });
+        };
         let mut counts = [0u8; 14];
-        let mut k = 0usize;
-        for &a in &rows.south_codes()[self.south] {
+        let mut k = 0u32;
+        for &a in &rows.south_codes()[self.south.clone()] {
             for (i, c) in counts[..n].iter_mut().enumerate() {
                 *c = ((a >> (2 * i)) & 3) as u8;
             }
@@ -124,35 +164,92 @@ impl Task<'_> {
                     .with_board(&counts[..2 * n], Side::South)
                     .expect("a table board is a valid position");
                 let moves = pos.legal_moves();
-                let out = &mut self.values[k];
                 if moves.is_empty() {
                     // Rule 8(a): the opponent takes what is left, in both games.
-                    *out = [-(s as i8), -(s as i8)];
+                    self.values[k as usize] = [-(s as i8), -(s as i8)];
                 } else {
                     let here = pos.lead(Side::South);
                     for &mv in moves.iter() {
                         let mut child = pos;
                         child.play(mv);
                         let (south, north) = row_codes(child.counts(), n);
-                        let cs = code_sum(south) + code_sum(north);
+                        let layer = code_sum(south) + code_sum(north);
                         // The mirror's South row is the child's North row.
-                        let r = mrows.rank(north, south, cs);
-                        if cs == s {
-                            edges.push((self.first + k as u32, moff + r));
-                        } else {
-                            let gain = child.lead(Side::South) - here;
-                            let after = lower[cs as usize][r as usize];
-                            out[0] = out[0].max((gain - i32::from(after[1])) as i8);
-                            out[1] = out[1].max((gain - i32::from(after[0])) as i8);
-                        }
+                        prefetch(mrows.rank_entry(north, layer));
+                        pending.children.push(Child {
+                            from: k,
+                            south: north as u16,
+                            north: south as u16,
+                            layer: layer as u8,
+                            gain: (child.lead(Side::South) - here) as i8,
+                            at: 0,
+                        });
+                    }
+                    if pending.children.len() >= BATCH {
+                        flush(&mut pending, self.values, &mut edges);
                     }
                 }
                 k += 1;
             }
         }
-        debug_assert_eq!(k, self.values.len());
+        flush(&mut pending, self.values, &mut edges);
+        debug_assert_eq!(k as usize, self.values.len());
         edges
     }
+}
+
+/// The most moves a position has: one a hole of the mover's row.
+const MAX_MOVES: usize = 7;
+
+impl Pending {
+    /// Ranks the waiting results, hands each in-layer move to `edge` (in order of origin) and
+    /// takes each exit's value into its origin's best exits in `values`.
+    #[inline(always)]
+    fn flush(
+        &mut self,
+        mrows: &RowIndex,
+        lower: &[&[[i8; 2]]],
+        s: u32,
+        values: &mut [[i8; 2]],
+        mut edge: impl FnMut(u32, u32),
+    ) {
+        for c in self.children.iter_mut() {
+            c.at = mrows.rank(
+                usize::from(c.south),
+                usize::from(c.north),
+                u32::from(c.layer),
+            );
+            if u32::from(c.layer) == s {
+                edge(c.from, c.at);
+            } else {
+                prefetch(&lower[usize::from(c.layer)][c.at as usize]);
+            }
+        }
+        for c in &self.children {
+            if u32::from(c.layer) != s {
+                let after = lower[usize::from(c.layer)][c.at as usize];
+                let gain = i32::from(c.gain);
+                let out = &mut values[c.from as usize];
+                out[0] = out[0].max((gain - i32::from(after[1])) as i8);
+                out[1] = out[1].max((gain - i32::from(after[0])) as i8);
+            }
+        }
+        self.children.clear();
+    }
+}
+
+/// Asks the processor to bring `item` into the cache, without waiting for it.
+#[inline(always)]
+fn prefetch<T>(item: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is only a hint: it reads nothing and cannot fault, and `item` is a
+    // valid reference besides.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>((item as *const T).cast::<i8>());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = item;
 }
 
 /// The codes of a board's two rows of `n` holes ([`crate::index::row_code`]), each hole

@@ -234,12 +234,13 @@ fn solve_layer(
         let (c, r) = locate(t, pair, s, at);
         TableError::RankOverflow(format!("{} layer {s}, index {r}", t.configs[c].name()))
     })?;
-    // Split the pair's arrays by configuration.
+    // Split the pair's arrays by configuration; the values, which later layers read at
+    // random, on huge pages.
     let mut by_config = Vec::new();
     let mut by_config_ranks = Vec::new();
     for &n in sizes.iter().rev() {
         let at = values.len() - n;
-        by_config.push(values.split_off(at));
+        by_config.push(crate::huge_pages::collected(n, values.drain(at..)));
         by_config_ranks.push(ranks.split_off(at));
     }
     by_config.reverse();

@@ -20,6 +20,9 @@ const X_NODE: u32 = 1 << 31;
 /// Turns the exits in `values` into the two values of every position and returns their ranks.
 /// `edges` are the in-layer moves `(from, to)`. Fails with the position whose rank would not
 /// fit in a ranks file.
+///
+/// Out of line so that profiles show the pass apart from the rest of the build.
+#[inline(never)]
 pub(super) fn solve(
     values: &mut [[i8; 2]],
     mut edges: Vec<(u32, u32)>,
