@@ -48,7 +48,9 @@ async fn restart_postgres(script: std::ffi::OsString) {
 }
 
 /// Plays the first legal move through `addr` with `token`, asking again while the store
-/// answers 503 (nothing changed: the database is coming back), for 30 s at most: the answer.
+/// answers 503 (nothing changed: the database is coming back) or 409 `stale_ply` (this server
+/// had not yet heard of the other's last move when it was asked for the game), for 30 s at
+/// most: the answer.
 async fn move_stored(addr: SocketAddr, id: &str, token: &str) -> Value {
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
@@ -58,8 +60,9 @@ async fn move_stored(addr: SocketAddr, id: &str, token: &str) -> Value {
         if m.status == 200 {
             return m.json();
         }
+        let again = m.status == 503 || (m.status == 409 && m.json()["code"] == "stale_ply");
         assert!(
-            m.status == 503 && Instant::now() < deadline,
+            again && Instant::now() < deadline,
             "a move after the restart: {} {}",
             m.status,
             m.body
