@@ -6,7 +6,7 @@
 //! each the North rows that complete the layer), so nothing is unranked, and a child's index
 //! is read from its two row codes ([`RowIndex::rank`]).
 
-use super::tables::Tables;
+use super::tables::{LayerValues, Tables};
 use crate::index::{code_sum, RowIndex};
 use rajapasu_engine::Side;
 use rayon::prelude::*;
@@ -22,6 +22,7 @@ const CHUNK: u64 = 1 << 14;
 /// as `(from, to)`, sorted by `from`.
 pub(super) fn generate(
     t: &Tables,
+    solved: &[Vec<Option<LayerValues>>],
     pair: &[usize],
     s: u32,
     values: &mut [[i8; 2]],
@@ -65,7 +66,7 @@ pub(super) fn generate(
         .into_par_iter()
         .map(|task| {
             let n = task.values.len() as u64;
-            let edges = task.run(t, pair, &offsets, s);
+            let edges = task.run(t, solved, pair, &offsets, s);
             tell(n);
             edges
         })
@@ -124,7 +125,14 @@ impl Task<'_> {
     ///
     /// Out of line so that profiles show the generation apart from the rest of the build.
     #[inline(never)]
-    fn run(self, t: &Tables, pair: &[usize], offsets: &[u32], s: u32) -> Vec<(u32, u32)> {
+    fn run(
+        self,
+        t: &Tables,
+        solved: &[Vec<Option<LayerValues>>],
+        pair: &[usize],
+        offsets: &[u32],
+        s: u32,
+    ) -> Vec<(u32, u32)> {
         let c = pair[self.config];
         let rows = &t.rows[c];
         let n = t.holes;
@@ -139,7 +147,7 @@ impl Task<'_> {
         let mrows = &t.rows[m];
         let moff = offsets[jm];
         let lower: Vec<&[[i8; 2]]> = (0..s as usize)
-            .map(|l| t.values[m][l].as_deref().map_or(&[][..], Vec::as_slice))
+            .map(|l| solved[m][l].as_deref().map_or(&[][..], Vec::as_slice))
             .collect();
         let mut edges = Vec::new();
         let mut pending = Pending {
@@ -240,7 +248,7 @@ impl Pending {
 
 /// Asks the processor to bring `item` into the cache, without waiting for it.
 #[inline(always)]
-fn prefetch<T>(item: &T) {
+pub(super) fn prefetch<T>(item: &T) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: a prefetch is only a hint: it reads nothing and cannot fault, and `item` is a
     // valid reference besides.

@@ -12,10 +12,12 @@
 //! pass gives each lower value its rank, the proof that it is reached ([`crate::verify`]).
 //!
 //! Positions with South to move are stored; North's are their mirrors, so a layer of a
-//! configuration is solved together with the same layer of its mirror (a *pair*). The layers
-//! are built in order of counters across every pair (layer `s` of every configuration before
-//! layer `s + 1` of any), so a table that is still building already holds its small positions
-//! everywhere; the pairs of one layer are solved at the same time.
+//! configuration is solved together with the same layer of its mirror (a *pair*). Holes do
+//! not close within a round, so a pair's layers need only the pair's own lower layers: each
+//! pair is a chain of layers of its own ([`chains`]). The chains run at once, none more than
+//! one layer ahead of the slowest, so a table that is still building already holds its small
+//! positions everywhere, and while the largest pair runs its retrograde pass (one thread) the
+//! others' next layers are generated on the rest.
 //!
 //! - [`generate`](self::generate): every position's moves, read in index order: the best
 //!   exits, and the moves that stay in the layer;
@@ -23,8 +25,10 @@
 //! - [`tables`](self::tables): what the generation reads: shapes, indexes and the values of
 //!   the layers solved so far;
 //! - [`writer`](self::writer): writes finished layers on a thread of its own while the next
-//!   ones are solved.
+//!   ones are solved;
+//! - [`chains`](self::chains): which pair's layer may start when.
 
+mod chains;
 mod generate;
 mod retrograde;
 mod tables;
@@ -35,12 +39,11 @@ use crate::file;
 use crate::index::RowIndex;
 use crate::TableError;
 use rajapasu_engine::Rules;
-use rayon::prelude::*;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tables::{row_index, Tables};
+use tables::{row_index, LayerValues, Tables};
 
 /// How far a build has come.
 #[derive(Clone, Copy, Debug)]
@@ -49,10 +52,11 @@ pub struct Progress {
     pub done: u64,
     /// Positions of the whole build.
     pub total: u64,
-    /// The first configuration of the layer being built (the pairs of a layer are solved at
-    /// once, so `(config, layer)` changes once a layer).
+    /// The first configuration (all holes open), so that `(config, layer)` changes once a
+    /// layer, as it did when the layers were built one after the other.
     pub config: Config,
-    /// The layer being built (counters on the board).
+    /// The lowest layer not yet whole in every configuration (counters on the board): the
+    /// pairs run at most a layer apart.
     pub layer: u32,
 }
 
@@ -127,55 +131,119 @@ pub fn build(
     std::fs::create_dir_all(dir)
         .map_err(|e| TableError::Io(dir.display().to_string(), e.to_string()))?;
     let total: u64 = plan(rules, max_counters).iter().map(|p| p.2).sum();
-    let done = AtomicU64::new(0);
-    let mut report = Report::default();
-    let mut t = Tables::new(rules);
+    let t = Tables::new(rules);
     let pairs = pairs(rules.holes());
-    let top = t.rows.iter().map(RowIndex::max_layer).max().unwrap_or(0);
-    let writer = writer::Writer::start(dir.to_path_buf());
-    for s in 0..=max_counters.min(top) {
-        let live: Vec<&[usize]> = pairs
+    let tops: Vec<u32> = pairs
+        .iter()
+        .map(|p| t.rows[p[0]].max_layer().min(max_counters))
+        .collect();
+    let build = Build {
+        t: &t,
+        dir,
+        total,
+        progress,
+        done: AtomicU64::new(0),
+        report: Mutex::new(Report::default()),
+        writer: writer::Writer::start(dir.to_path_buf()),
+        solved: pairs
             .iter()
-            .map(Vec::as_slice)
-            .filter(|p| s <= t.rows[p[0]].max_layer())
-            .collect();
-        let layers: Vec<Result<PairLayer, TableError>> = live
-            .par_iter()
-            .map(|pair| {
-                let sizes: Vec<u64> = pair.iter().map(|&c| t.rows[c].layer_size(s)).collect();
-                let tell_done = |d: u64| {
-                    progress(&Progress {
-                        done: d,
-                        total,
-                        config: t.configs[live[0][0]],
-                        layer: s,
-                    })
-                };
-                let found: Option<Vec<Vec<[i8; 2]>>> = pair
-                    .iter()
-                    .zip(&sizes)
-                    .map(|(&c, &n)| file::read_pairs(dir, &t.id(c, s), n))
-                    .collect();
-                let layer = match found {
-                    Some(values) => {
-                        let n = sizes.iter().sum();
-                        tell_done(done.fetch_add(n, Ordering::Relaxed) + n);
-                        PairLayer {
-                            values,
-                            ranks: None,
-                        }
-                    }
-                    None => {
-                        let tell = |d: u64| tell_done(done.fetch_add(d, Ordering::Relaxed) + d);
-                        solve_layer(&t, pair, s, &tell)?
-                    }
-                };
-                Ok(layer)
+            .map(|_| Mutex::new(vec![Vec::new(); t.configs.len()]))
+            .collect(),
+        gate: chains::Gate::new(tops),
+        error: Mutex::new(None),
+        pairs: &pairs,
+    };
+    rayon::in_place_scope(|scope| build.start_ready(scope, build.gate.start()));
+    let Build {
+        writer,
+        report,
+        error,
+        ..
+    } = build;
+    let files = writer.finish();
+    if let Some(e) = error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
+    let mut report = report.into_inner().unwrap_or_else(|e| e.into_inner());
+    report.files = files?;
+    report.time = start.elapsed();
+    Ok(report)
+}
+
+/// A build under way, shared by the layers' tasks.
+struct Build<'a> {
+    t: &'a Tables,
+    pairs: &'a [Vec<usize>],
+    dir: &'a Path,
+    total: u64,
+    progress: &'a (dyn Fn(&Progress) + Sync),
+    done: AtomicU64,
+    report: Mutex<Report>,
+    writer: writer::Writer,
+    /// Each pair's solved layers by configuration (only its own configurations filled): what
+    /// its next layers read. Only one task of a pair runs at a time.
+    solved: Vec<Mutex<Vec<Vec<Option<LayerValues>>>>>,
+    gate: chains::Gate,
+    /// The first error; no layer starts after it.
+    error: Mutex<Option<TableError>>,
+}
+
+impl<'a> Build<'a> {
+    /// Starts a task for each `(pair, layer)`.
+    fn start_ready<'s>(&'s self, scope: &rayon::Scope<'s>, ready: Vec<(usize, u32)>)
+    where
+        'a: 's,
+    {
+        for (p, s) in ready {
+            scope.spawn(move |scope| {
+                let failed = self.error.lock().map_or(true, |e| e.is_some());
+                let result = if failed { Ok(()) } else { self.layer(p, s) };
+                if let Err(e) = result {
+                    let mut error = self.error.lock().unwrap_or_else(|e| e.into_inner());
+                    error.get_or_insert(e);
+                }
+                self.start_ready(scope, self.gate.finished(p, s));
+            });
+        }
+    }
+
+    /// Layer `s` of pair `p`: found built, or solved and handed to the writer.
+    fn layer(&self, p: usize, s: u32) -> Result<(), TableError> {
+        let (t, pair) = (self.t, self.pairs[p].as_slice());
+        let mut solved = self.solved[p].lock().unwrap_or_else(|e| e.into_inner());
+        if s == 0 {
+            for &c in pair {
+                solved[c] = vec![None; t.rows[c].max_layer() as usize + 1];
+            }
+        }
+        let tell = |d: u64| {
+            let done = self.done.fetch_add(d, Ordering::Relaxed) + d;
+            (self.progress)(&Progress {
+                done,
+                total: self.total,
+                config: t.configs[0],
+                layer: self.gate.whole_below(),
             })
+        };
+        let sizes: Vec<u64> = pair.iter().map(|&c| t.rows[c].layer_size(s)).collect();
+        let found: Option<Vec<Vec<[i8; 2]>>> = pair
+            .iter()
+            .zip(&sizes)
+            .map(|(&c, &n)| file::read_pairs(self.dir, &t.id(c, s), n))
             .collect();
-        for (pair, layer) in live.iter().zip(layers) {
-            let layer = layer?;
-            let n: u64 = layer.values.iter().map(|v| v.len() as u64).sum();
+        let layer = match found {
+            Some(values) => {
+                tell(sizes.iter().sum());
+                PairLayer {
+                    values,
+                    ranks: None,
+                }
+            }
+            None => solve_layer(t, &solved, pair, s, &tell)?,
+        };
+        let n: u64 = layer.values.iter().map(|v| v.len() as u64).sum();
+        {
+            let mut report = self.report.lock().unwrap_or_else(|e| e.into_inner());
             match &layer.ranks {
                 None => report.reused += n,
                 Some(_) => {
@@ -183,42 +251,35 @@ pub fn build(
                     report.largest_layer = report.largest_layer.max(n);
                 }
             }
-            let ranks = layer.ranks.map_or_else(
-                || vec![None; pair.len()],
-                |r| r.into_iter().map(Some).collect(),
-            );
-            for ((&c, values), ranks) in pair.iter().zip(layer.values).zip(ranks) {
-                let values = Arc::new(values);
-                if let Some(ranks) = ranks {
-                    if !writer.send(t.id(c, s), Arc::clone(&values), ranks) {
-                        // The writer stopped on an error: that error.
-                        writer.finish()?;
-                        return Err(TableError::Io(
-                            dir.display().to_string(),
-                            "the table's writer stopped".into(),
-                        ));
-                    }
+        }
+        let ranks = layer.ranks.map_or_else(
+            || vec![None; pair.len()],
+            |r| r.into_iter().map(Some).collect(),
+        );
+        for ((&c, values), ranks) in pair.iter().zip(layer.values).zip(ranks) {
+            let values = Arc::new(values);
+            if let Some(ranks) = ranks {
+                if !self.writer.send(t.id(c, s), Arc::clone(&values), ranks) {
+                    return Err(TableError::Io(
+                        self.dir.display().to_string(),
+                        "the table's writer stopped".into(),
+                    ));
                 }
-                t.values[c][s as usize] = Some(values);
             }
+            solved[c][s as usize] = Some(values);
         }
         // A pair whose last layer is done is never read again.
-        for pair in &pairs {
-            if s >= t.rows[pair[0]].max_layer() {
-                for &c in pair {
-                    t.values[c].iter_mut().for_each(|v| *v = None);
-                }
-            }
+        if s == self.gate.top(p) {
+            solved.iter_mut().for_each(Vec::clear);
         }
+        Ok(())
     }
-    report.files = writer.finish()?;
-    report.time = start.elapsed();
-    Ok(report)
 }
 
 /// Solves layer `s` of a configuration pair.
 fn solve_layer(
     t: &Tables,
+    solved: &[Vec<Option<LayerValues>>],
     pair: &[usize],
     s: u32,
     tell: &(dyn Fn(u64) + Sync),
@@ -229,7 +290,7 @@ fn solve_layer(
         .collect();
     let total: usize = sizes.iter().sum();
     let mut values = vec![[generate::NO_EXIT; 2]; total];
-    let edges = generate::generate(t, pair, s, &mut values, tell);
+    let edges = generate::generate(t, solved, pair, s, &mut values, tell);
     let mut ranks = retrograde::solve(&mut values, edges, s).map_err(|at| {
         let (c, r) = locate(t, pair, s, at);
         TableError::RankOverflow(format!("{} layer {s}, index {r}", t.configs[c].name()))

@@ -11,11 +11,61 @@
 //! among its successors (0 with none). The verifier recomputes the second from the stored
 //! ranks ([`crate::verify`]).
 
-use super::generate::NO_EXIT;
+use super::generate::{prefetch, NO_EXIT};
 use crate::file::NO_RANK;
 
 const UNSET: i8 = i8::MIN;
 const X_NODE: u32 = 1 << 31;
+const DONE_LO: u8 = 1;
+const DONE_HI: u8 = 2;
+
+/// Everything the pass keeps of a position that takes part, in one 16-byte record: the pass
+/// visits positions in no order the memory likes, so a visit costs one cache line, not one
+/// for each of a dozen arrays.
+#[derive(Clone, Copy)]
+#[repr(C, align(16))]
+struct Node {
+    /// The best exits `[lower, upper]` ([`NO_EXIT`]: none).
+    exit: [i8; 2],
+    /// Its value in the lower game, for the side that must reach an exit ([`UNSET`]: not yet).
+    lo: i8,
+    /// Minus its value in the upper game ([`UNSET`]: not yet).
+    hi: i8,
+    /// [`DONE_LO`] and [`DONE_HI`]: settled in each game.
+    done: u8,
+    /// In-layer moves.
+    degree: u8,
+    /// In-layer moves whose results are not yet settled in the lower game.
+    left: u8,
+    /// The rank of its lower value (saturating: [`NO_RANK`] and above do not fit a file).
+    rank_lo: u16,
+    /// The largest lower rank among its settled successors.
+    most: u16,
+    /// Where its predecessors start in the predecessor list (they end where the next
+    /// position's start).
+    preds: u32,
+}
+
+impl Node {
+    const EMPTY: Node = Node {
+        exit: [NO_EXIT; 2],
+        lo: UNSET,
+        hi: UNSET,
+        done: 0,
+        degree: 0,
+        left: 0,
+        rank_lo: 0,
+        most: 0,
+        preds: 0,
+    };
+}
+
+/// A word of the bit set of the positions that take part, with the count of those before it.
+#[derive(Clone, Copy)]
+struct Word {
+    bits: u64,
+    before: u32,
+}
 
 /// Turns the exits in `values` into the two values of every position and returns their ranks.
 /// `edges` are the in-layer moves `(from, to)`. Fails with the position whose rank would not
@@ -39,26 +89,24 @@ pub(super) fn solve(
         return Ok(ranks);
     }
     // The positions that take part, numbered densely.
-    let words = n.div_ceil(64);
-    let mut marks = vec![0u64; words];
+    let mut words = vec![Word { bits: 0, before: 0 }; n.div_ceil(64)];
     for &(f, t) in &edges {
-        marks[f as usize >> 6] |= 1 << (f & 63);
-        marks[t as usize >> 6] |= 1 << (t & 63);
+        words[f as usize >> 6].bits |= 1 << (f & 63);
+        words[t as usize >> 6].bits |= 1 << (t & 63);
     }
-    let mut before = Vec::with_capacity(words + 1);
     let mut acc = 0u32;
-    for w in &marks {
-        before.push(acc);
-        acc += w.count_ones();
+    for w in words.iter_mut() {
+        w.before = acc;
+        acc += w.bits.count_ones();
     }
     let m = acc as usize;
     let local = |i: u32| -> u32 {
-        let w = i as usize >> 6;
-        before[w] + (marks[w] & ((1u64 << (i & 63)) - 1)).count_ones()
+        let w = words[i as usize >> 6];
+        w.before + (w.bits & ((1u64 << (i & 63)) - 1)).count_ones()
     };
     let mut global = Vec::with_capacity(m);
-    for (w, &bits) in marks.iter().enumerate() {
-        let mut b = bits;
+    for (w, word) in words.iter().enumerate() {
+        let mut b = word.bits;
         while b != 0 {
             global.push((w as u32) << 6 | b.trailing_zeros());
             b &= b - 1;
@@ -67,110 +115,128 @@ pub(super) fn solve(
     for e in edges.iter_mut() {
         *e = (local(e.0), local(e.1));
     }
-    // Successor counts and predecessors (compressed sparse rows).
-    let mut degree = vec![0u8; m];
-    let mut start = vec![0u32; m + 1];
-    for &(f, t) in &edges {
-        degree[f as usize] += 1;
-        start[t as usize + 1] += 1;
+    drop(words);
+    // The positions' records, with one more whose `preds` ends the last one's list, and the
+    // predecessors (compressed sparse rows).
+    let mut nodes = vec![Node::EMPTY; m + 1];
+    for (node, &g) in nodes.iter_mut().zip(&global) {
+        node.exit = values[g as usize];
+    }
+    for chunk in edges.chunks(32) {
+        for &(_, t) in chunk {
+            prefetch(&nodes[t as usize + 1]);
+        }
+        for &(f, t) in chunk {
+            nodes[f as usize].degree += 1;
+            nodes[t as usize + 1].preds += 1;
+        }
     }
     for i in 0..m {
-        start[i + 1] += start[i];
+        nodes[i + 1].preds += nodes[i].preds;
+        nodes[i].left = nodes[i].degree;
     }
     let mut preds = vec![0u32; edges.len()];
-    let mut cursor = start[..m].to_vec();
-    for &(f, t) in &edges {
-        preds[cursor[t as usize] as usize] = f;
-        cursor[t as usize] += 1;
+    let mut cursor: Vec<u32> = nodes[..m].iter().map(|x| x.preds).collect();
+    for chunk in edges.chunks(32) {
+        for &(_, t) in chunk {
+            prefetch(&cursor[t as usize]);
+        }
+        for &(f, t) in chunk {
+            preds[cursor[t as usize] as usize] = f;
+            cursor[t as usize] += 1;
+        }
     }
     drop((edges, cursor));
-    let preds_of = |i: usize| &preds[start[i] as usize..start[i + 1] as usize];
-    let exit = |i: usize| values[global[i] as usize];
 
     // Values in the terms of the side an endless line does not favour, who maximises: at a
     // "lower" node that side is to move (its value is the mover's lower value); at an "upper"
     // node the other side is (its value is minus the mover's upper value).
-    let mut u_lo = vec![UNSET; m];
-    let mut u_hi = vec![UNSET; m];
-    let mut done_lo = vec![false; m];
-    let mut done_hi = vec![false; m];
-    let mut rank_lo = vec![0u32; m];
-    // For an upper node: the largest rank among its settled successors.
-    let mut most = vec![0u32; m];
-    let mut left = degree.clone();
     let span = (2 * s + 1) as usize;
     let bucket = |v: i32| (v + s) as usize;
     let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); span];
-    for (i, &out) in left.iter().enumerate() {
-        let e = exit(i);
-        if e[0] != NO_EXIT {
-            buckets[bucket(i32::from(e[0]))].push(i as u32);
+    for (i, node) in nodes[..m].iter().enumerate() {
+        if node.exit[0] != NO_EXIT {
+            buckets[bucket(i32::from(node.exit[0]))].push(i as u32);
         }
-        if out == 0 {
-            buckets[bucket(-i32::from(e[1]))].push(i as u32 | X_NODE);
+        if node.degree == 0 {
+            buckets[bucket(-i32::from(node.exit[1]))].push(i as u32 | X_NODE);
         }
     }
     for v in (1 - s..=s).rev() {
         let b = bucket(v);
         while let Some(x) = buckets[b].pop() {
             let i = (x & !X_NODE) as usize;
+            if let Some(&y) = buckets[b].last() {
+                prefetch(&nodes[(y & !X_NODE) as usize]);
+            }
+            let list = nodes[i].preds as usize..nodes[i + 1].preds as usize;
+            // The predecessors are anywhere in the layer: their records asked for together.
+            for &p in &preds[list.clone()] {
+                prefetch(&nodes[p as usize]);
+            }
+            let node = &mut nodes[i];
             if x & X_NODE != 0 {
-                if done_hi[i] {
+                if node.done & DONE_HI != 0 {
                     continue;
                 }
-                done_hi[i] = true;
-                u_hi[i] = v as i8;
-                let rank_hi = if degree[i] == 0 { 0 } else { most[i] + 1 };
+                node.done |= DONE_HI;
+                node.hi = v as i8;
+                let rank_hi = if node.degree == 0 {
+                    0
+                } else {
+                    node.most.saturating_add(1)
+                };
                 // A lower node whose successor is settled at v is settled at v: nothing left
                 // to settle is worth more.
-                for &p in preds_of(i) {
-                    let p = p as usize;
-                    if u_lo[p] == UNSET {
-                        u_lo[p] = v as i8;
-                        rank_lo[p] = if i32::from(exit(p)[0]) == v {
+                for &p in &preds[list] {
+                    let pred = &mut nodes[p as usize];
+                    if pred.lo == UNSET {
+                        pred.lo = v as i8;
+                        pred.rank_lo = if i32::from(pred.exit[0]) == v {
                             0
                         } else {
-                            rank_hi + 1
+                            rank_hi.saturating_add(1)
                         };
-                        buckets[b].push(p as u32);
+                        buckets[b].push(p);
                     }
                 }
             } else {
-                if done_lo[i] {
+                if node.done & DONE_LO != 0 {
                     continue;
                 }
-                done_lo[i] = true;
-                if u_lo[i] == UNSET {
-                    u_lo[i] = v as i8;
-                    rank_lo[i] = 0;
+                node.done |= DONE_LO;
+                if node.lo == UNSET {
+                    node.lo = v as i8;
+                    node.rank_lo = 0;
                 }
+                let rank = node.rank_lo;
                 // An upper node is settled when its last successor is, at the least of them.
-                for &p in preds_of(i) {
-                    let p = p as usize;
-                    left[p] -= 1;
-                    most[p] = most[p].max(rank_lo[i]);
-                    if left[p] == 0 && !done_hi[p] {
-                        let e = exit(p)[1];
+                for &p in &preds[list] {
+                    let pred = &mut nodes[p as usize];
+                    pred.left -= 1;
+                    pred.most = pred.most.max(rank);
+                    if pred.left == 0 && pred.done & DONE_HI == 0 {
+                        let e = pred.exit[1];
                         let at = if e == NO_EXIT {
                             v
                         } else {
                             v.min(-i32::from(e))
                         };
-                        buckets[bucket(at)].push(p as u32 | X_NODE);
+                        buckets[bucket(at)].push(p | X_NODE);
                     }
                 }
             }
         }
     }
-    for i in 0..m {
-        let g = global[i] as usize;
-        let lo = if u_lo[i] == UNSET { -s as i8 } else { u_lo[i] };
-        let hi = if u_hi[i] == UNSET { s as i8 } else { -u_hi[i] };
+    for (node, &g) in nodes.iter().zip(&global) {
+        let g = g as usize;
+        let lo = if node.lo == UNSET { -s as i8 } else { node.lo };
+        let hi = if node.hi == UNSET { s as i8 } else { -node.hi };
         values[g] = [lo, hi];
-        ranks[g] = if u_lo[i] == UNSET {
+        ranks[g] = if node.lo == UNSET {
             NO_RANK
-        } else if rank_lo[i] < u32::from(NO_RANK) {
-            rank_lo[i] as u16
+        } else if node.rank_lo < NO_RANK {
+            node.rank_lo
         } else {
             return Err(g);
         };

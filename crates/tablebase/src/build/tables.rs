@@ -1,5 +1,5 @@
-//! What the generation of a layer reads: every configuration's shape and row index, and the
-//! values of the layers solved so far.
+//! What the generation of a layer reads: every configuration's shape and row index (the
+//! values of the layers solved so far are each pair's own, in [`super::Build`]).
 
 use crate::config::{Config, Shape};
 use crate::file::LayerId;
@@ -21,8 +21,7 @@ pub(super) fn row_index(shape: &Shape) -> RowIndex {
 /// A solved layer's values as pairs `[lower, upper]`, shared with the writer thread.
 pub(super) type LayerValues = Arc<Vec<[i8; 2]>>;
 
-/// What the generation reads: every configuration's shape and index, and the values of the
-/// layers solved so far, as pairs `[lower, upper]` by configuration and layer.
+/// What the generation reads besides the lower layers: every configuration's shape and index.
 pub(super) struct Tables {
     pub(super) holes: usize,
     pub(super) configs: Vec<Config>,
@@ -30,7 +29,6 @@ pub(super) struct Tables {
     pub(super) rows: Vec<RowIndex>,
     /// The index of each configuration's mirror.
     pub(super) mirror: Vec<usize>,
-    pub(super) values: Vec<Vec<Option<LayerValues>>>,
 }
 
 impl Tables {
@@ -47,17 +45,12 @@ impl Tables {
                     .expect("every mirror is listed")
             })
             .collect();
-        let values = rows
-            .iter()
-            .map(|r| vec![None; r.max_layer() as usize + 1])
-            .collect();
         Tables {
             holes: rules.holes(),
             configs,
             shapes,
             rows,
             mirror,
-            values,
         }
     }
 
