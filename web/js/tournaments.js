@@ -18,6 +18,11 @@ function clockText(clock) {
 }
 
 const formatText = (f) => t(`tour.fmt.${f}`);
+// The game and length of an event's games, as the lobby names a seek's.
+const gameText = (ev) => [
+  ...(ev.game === 'mandiri' ? [t('lobby.gameMandiri')] : []),
+  t(ev.mode === 'match' ? 'home.modeMatch' : 'home.modeRound'),
+].join(' · ');
 const stateText = (s) => t(`tour.st.${s}`);
 
 /** A score as a crosstable writes it: ½ for halves. */
@@ -58,7 +63,10 @@ async function showList() {
     fail(null);
     const fd = new FormData(e.target);
     const f = fd.get('format');
-    const body = { name: fd.get('name'), format: f, clock: fd.get('clock'), rated: Boolean(fd.get('rated')), public: !fd.get('private') };
+    const body = {
+      name: fd.get('name'), format: f, game: fd.get('game'), mode: fd.get('mode'),
+      clock: fd.get('clock'), rated: Boolean(fd.get('rated')), public: !fd.get('private'),
+    };
     if (f === 'swiss') body.rounds = Number(fd.get('rounds'));
     if (f === 'arena') body.minutes = Number(fd.get('minutes'));
     else body.window_minutes = Number(fd.get('window_minutes'));
@@ -91,7 +99,7 @@ async function showList() {
     $('no-tours').hidden = list.length > 0;
     $('tour-list').replaceChildren(...list.map((ev) => element('tr', { 'data-id': ev.id },
       element('td', {}, element('a', { href: `/t/${ev.id}`, textContent: ev.name })),
-      element('td', { textContent: formatText(ev.format) }),
+      element('td', { textContent: `${formatText(ev.format)} · ${gameText(ev)}` }),
       element('td', { textContent: clockText(ev.clock) }),
       element('td', { textContent: formatNumber(ev.players) }),
       element('td', { textContent: stateText(ev.state) }))));
@@ -103,7 +111,7 @@ async function showList() {
 // ---- One event ----
 
 function summary(ev) {
-  const parts = [formatText(ev.format)];
+  const parts = [formatText(ev.format), gameText(ev)];
   if (ev.rounds_total) parts.push(t('tour.roundsCount', { n: formatNumber(ev.rounds_total) }));
   if (ev.minutes) parts.push(t('tour.minutesCount', { n: formatNumber(ev.minutes) }));
   parts.push(clockText(ev.clock), t(ev.rated ? 'rating.rated' : 'rating.casual'));

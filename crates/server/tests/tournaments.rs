@@ -101,7 +101,75 @@ on_both_stores!(
     a_pause_holds_the_window_and_the_schedule_shows_it,
     a_game_promised_but_not_stored_is_made_after_a_restart,
     a_club_round_robin_of_eight_runs_to_its_results,
+    a_match_events_games_are_matches,
 );
+
+async fn a_match_events_games_are_matches(store: Backend) {
+    let addr = common::server_on(&store).await;
+    let names = ["Ann", "Bo"];
+    let mut ps = players(addr, &names).await;
+    let refused = |game: &str| json!({"name": "Club", "format": "swiss", "rounds": 1, "clock": "5+3", "game": game});
+    let a = ps[0].post("/api/tournaments", refused("chess")).await;
+    assert_eq!(
+        (a.status, a.json()["code"].clone()),
+        (422, json!("bad_game"))
+    );
+    let a = ps[0]
+        .post(
+            "/api/tournaments",
+            json!({"name": "Club", "format": "swiss", "rounds": 1, "clock": "5+3", "mode": "set"}),
+        )
+        .await;
+    // Read as a seek's mode is: a word that is none is refused with the words it may be.
+    assert_eq!(
+        (a.status, a.json()["code"].clone()),
+        (400, json!("bad_json"))
+    );
+    assert!(a.body.contains("`round` or `match`"), "{}", a.body);
+    let body =
+        json!({"name": "Club", "format": "swiss", "rounds": 1, "clock": "5+3", "mode": "match"});
+    let id = event(&mut ps, body).await;
+    let v = show(&mut ps[0], &id).await;
+    assert_eq!(
+        (v["game"].as_str(), v["mode"].as_str()),
+        (Some("raja_pasu"), Some("match"))
+    );
+    let listed = ps[1]
+        .send("GET", "/api/tournaments", None, &[])
+        .await
+        .json();
+    assert_eq!(listed["tournaments"][0]["mode"], "match", "{listed}");
+    let s = ps[0]
+        .post(&format!("/api/tournaments/{id}/start"), json!({}))
+        .await;
+    assert_eq!(s.status, 200, "{}", s.body);
+    let v = show(&mut ps[0], &id).await;
+    let b = &v["rounds"][0]["boards"][0];
+    let (first, second) = (who(&names, &b["first"]), who(&names, &b["second"]));
+    play(&mut ps[first], &id).await;
+    let mine = play(&mut ps[second], &id).await;
+    let game = mine["id"].as_str().unwrap();
+    let g = ps[first]
+        .send("GET", &format!("{GAMES}/{game}"), None, &[])
+        .await
+        .json();
+    let rules = g["view"]["rules"].as_str().unwrap_or_default();
+    assert!(
+        rules.starts_with("canonical") && !rules.contains("mode=round"),
+        "a match's rules: {g}"
+    );
+    let r = ps[second]
+        .post(
+            &format!("{GAMES}/{game}/resign"),
+            json!({"token": mine["token"]}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v = show(&mut ps[0], &id).await;
+    assert_eq!(v["state"], "finished", "{v}");
+    assert_eq!(v["standings"][0]["name"], names[first], "{v}");
+    assert_eq!(v["standings"][0]["score"], 1.0, "{v}");
+}
 
 async fn a_round_robin_of_four_is_played_to_its_crosstable(store: Backend) {
     let addr = common::server_on(&store).await;

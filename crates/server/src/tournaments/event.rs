@@ -2,6 +2,7 @@
 //! The store keeps it whole, as JSON, with a version (`crate::store::tournaments`).
 
 use crate::games::clock::Control;
+use crate::lobby::seek::{Length, SeekGame};
 use rajapasu_pairing::arena::Arena;
 use rajapasu_pairing::{Outcome, Pairing, Round};
 use serde::{Deserialize, Serialize};
@@ -166,6 +167,12 @@ pub struct Event {
     pub creator: Member,
     /// How players are paired.
     pub format: Format,
+    /// The game played, as a seek names it (events stored before the choice: Raja Pasu).
+    #[serde(default)]
+    pub game: SeekGame,
+    /// Each game a single round or a match, as a seek names it.
+    #[serde(default)]
+    pub mode: Length,
     /// Every game's time control.
     pub clock: Control,
     /// Rated games, or casual.

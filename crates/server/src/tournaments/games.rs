@@ -19,7 +19,7 @@ use std::sync::Arc;
 pub fn prepare(ev: &Event, board: &mut Board, now: u64) -> Result<(), ApiError> {
     let body = json!({
         "kind": "online",
-        "mode": "round",
+        "mode": ev.mode,
         "clock": ev.clock.to_string(),
         "rated": ev.rated,
         "side": "south",

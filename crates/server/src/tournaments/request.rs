@@ -6,7 +6,7 @@ use super::event::{
     WINDOW_MINUTES,
 };
 use crate::error::ApiError;
-use crate::games::clock::Control;
+use crate::lobby::seek::{read_clock, Length, SeekGame};
 use serde::Deserialize;
 
 /// Body of `POST /api/tournaments`.
@@ -37,9 +37,12 @@ pub struct CreateRequest {
     /// When it starts by itself (the entry window's end), seconds since 1970.
     #[serde(default)]
     pub starts_at: Option<u64>,
-    /// `raja_pasu` (the default).
+    /// `raja_pasu` (the default) or `mandiri`, as a seek names it.
     #[serde(default)]
     pub game: Option<String>,
+    /// `round` (the default: each game a single round) or `match`, as a seek names it.
+    #[serde(default)]
+    pub mode: Option<Length>,
 }
 
 impl CreateRequest {
@@ -48,12 +51,16 @@ impl CreateRequest {
     /// ```
     /// use rajapasu_server::tournaments::request::CreateRequest;
     /// use rajapasu_server::tournaments::event::Member;
+    /// use rajapasu_server::lobby::seek::Length;
     /// let read = |s: &str| {
     ///     let creator = Member { id: "a".into(), name: "ann".into() };
     ///     serde_json::from_str::<CreateRequest>(s).unwrap().event(creator, 1000)
     /// };
     /// let ev = read(r#"{"name": "Club", "format": "round-robin", "clock": "1d", "window_minutes": 4320}"#).unwrap();
     /// assert_eq!((ev.window, ev.entrants.len()), (3 * 86_400, 1));
+    /// assert_eq!(ev.mode, Length::Round);
+    /// let ev = read(r#"{"name": "Club", "format": "arena", "minutes": 30, "clock": "3+2", "mode": "match"}"#).unwrap();
+    /// assert_eq!(ev.mode, Length::Match);
     /// let code = |s: &str| read(s).unwrap_err().code_word();
     /// assert_eq!(code(r#"{"name": "Club", "format": "swiss", "clock": "5+3"}"#), "bad_rounds");
     /// assert_eq!(code(r#"{"name": "Club", "format": "knockout", "clock": "5+3"}"#), "bad_format");
@@ -72,20 +79,12 @@ impl CreateRequest {
                     .code("bad_name"),
             );
         }
-        match self.game.as_deref() {
-            None | Some("raja_pasu") => {}
-            Some("mandiri") => {
-                return Err(ApiError::unprocessable(
-                    "Mandiri events are not offered yet: Raja Pasu only",
-                )
-                .code("no_mandiri_events"))
-            }
-            Some(other) => {
-                return Err(ApiError::unprocessable(format!(
-                    "game: {other:?} is none: `raja_pasu`"
-                ))
-                .code("bad_game"))
-            }
+        let game = SeekGame::read(self.game.as_deref())?;
+        if game == SeekGame::Mandiri {
+            return Err(ApiError::unprocessable(
+                "Mandiri events are not offered yet: Raja Pasu only",
+            )
+            .code("no_mandiri_events"));
         }
         let format = match self.format.as_str() {
             "round-robin" => Format::RoundRobin { double: false },
@@ -118,12 +117,7 @@ impl CreateRequest {
                 .code("bad_format"))
             }
         };
-        let clock: Control = self
-            .clock
-            .parse()
-            .map_err(|e: crate::games::clock::BadControl| {
-                ApiError::unprocessable(e.to_string()).code("bad_clock")
-            })?;
+        let clock = read_clock(&self.clock)?;
         if !format.has_rounds() && clock.is_correspondence() {
             return Err(ApiError::unprocessable(
                 "an arena is played in real time: a clock such as 3+2, not days a move",
@@ -150,6 +144,8 @@ impl CreateRequest {
             }],
             creator,
             format,
+            game,
+            mode: self.mode.unwrap_or_default(),
             clock,
             rated: self.rated,
             public: self.public.unwrap_or(true),

@@ -312,6 +312,8 @@ mod tests {
             name: "club".into(),
             creator: member(0),
             format,
+            game: Default::default(),
+            mode: Default::default(),
             clock: "5+3".parse().unwrap(),
             rated: false,
             public: true,
