@@ -5,10 +5,10 @@
 
 #[macro_use]
 mod common;
+use common::tournament::{event, play, players, resign, show, start, who};
 use common::{lasting_db, remove_sqlite_files, Backend, Browser, GAMES};
 
 use serde_json::{json, Value};
-use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -43,56 +43,6 @@ async fn server_on_clocks(
     .expect("server starts")
 }
 
-/// Registered players' browsers, the first the creator.
-async fn players(addr: SocketAddr, names: &[&str]) -> Vec<Browser> {
-    let mut out = Vec::new();
-    for name in names {
-        let mut b = Browser::new(addr);
-        let a = b.register(name, "a long secret").await;
-        assert_eq!(a.status, 201, "{}", a.body);
-        out.push(b);
-    }
-    out
-}
-
-/// The creator makes an event with `body`, everyone else joins: its id.
-async fn event(ps: &mut [Browser], body: Value) -> String {
-    let a = ps[0].post("/api/tournaments", body).await;
-    assert_eq!(a.status, 201, "{}", a.body);
-    let id = a.json()["id"].as_str().unwrap().to_string();
-    for p in ps.iter_mut().skip(1) {
-        let j = p
-            .post(&format!("/api/tournaments/{id}/join"), json!({}))
-            .await;
-        assert_eq!(j.status, 200, "{}", j.body);
-    }
-    id
-}
-
-async fn show(b: &mut Browser, id: &str) -> Value {
-    let a = b
-        .send("GET", &format!("/api/tournaments/{id}"), None, &[])
-        .await;
-    assert_eq!(a.status, 200, "{}", a.body);
-    a.json()
-}
-
-async fn play(b: &mut Browser, id: &str) -> Value {
-    let a = b
-        .post(&format!("/api/tournaments/{id}/play"), json!({}))
-        .await;
-    assert_eq!(a.status, 200, "{}", a.body);
-    a.json()
-}
-
-/// The index of the player named `name`.
-fn who(names: &[&str], name: &Value) -> usize {
-    names
-        .iter()
-        .position(|n| *n == name.as_str().unwrap())
-        .unwrap()
-}
-
 on_both_stores!(
     a_round_robin_of_four_is_played_to_its_crosstable,
     forfeits_at_a_windows_close_follow_who_came,
@@ -102,7 +52,63 @@ on_both_stores!(
     a_game_promised_but_not_stored_is_made_after_a_restart,
     a_club_round_robin_of_eight_runs_to_its_results,
     a_match_events_games_are_matches,
+    a_late_player_enters_a_running_arena,
 );
+
+async fn a_late_player_enters_a_running_arena(store: Backend) {
+    let db = lasting_db(&store, "tournament-late");
+    let now = Arc::new(AtomicU64::new(T0));
+    let server = server_on_clocks(&db, &now, &Arc::new(AtomicU64::new(T0))).await;
+    let names = ["Ann", "Bo", "Cy"];
+    let mut ps = players(server.addr, &names).await;
+    let body = json!({"name": "Blitz", "format": "arena", "minutes": 10, "clock": "3+2"});
+    let id = event(&mut ps[..2], body).await;
+    start(&mut ps[0], &id).await;
+    // A Swiss event that has started takes no one.
+    let swiss = event(
+        &mut ps[..2],
+        json!({"name": "Swiss", "format": "swiss", "rounds": 1, "clock": "5+3"}),
+    )
+    .await;
+    start(&mut ps[0], &swiss).await;
+    let j = ps[2]
+        .post(&format!("/api/tournaments/{swiss}/join"), json!({}))
+        .await;
+    assert_eq!(
+        (j.status, j.json()["code"].clone()),
+        (409, json!("entries_closed"))
+    );
+    // Cy joins the arena while Ann and Bo play: entered, waiting.
+    let j = ps[2]
+        .post(&format!("/api/tournaments/{id}/join"), json!({}))
+        .await;
+    assert_eq!(j.status, 200, "{}", j.body);
+    assert_eq!(j.json()["players"], json!(["Ann", "Bo", "Cy"]));
+    assert_eq!(play(&mut ps[2], &id).await["state"], "none");
+    // Bo resigns: Ann, on top, meets Cy (not Bo again at once).
+    let bo = play(&mut ps[1], &id).await;
+    resign(&mut ps[1], &bo).await;
+    let v = show(&mut ps[0], &id).await;
+    let last = &v["arena_games"][1];
+    assert_eq!(
+        [last["first"].as_str(), last["second"].as_str()]
+            .iter()
+            .filter(|n| matches!(n, Some("Ann") | Some("Cy")))
+            .count(),
+        2,
+        "{v}"
+    );
+    assert_eq!(play(&mut ps[2], &id).await["state"], "playing");
+    // At the arena's end nobody joins any more.
+    now.store(T0 + 600, Ordering::SeqCst);
+    let mut di = players(server.addr, &["Di"]).await;
+    let j = di[0]
+        .post(&format!("/api/tournaments/{id}/join"), json!({}))
+        .await;
+    assert_eq!(j.status, 409, "{}", j.body);
+    server.stop().await;
+    remove_sqlite_files(&store, &db);
+}
 
 async fn a_match_events_games_are_matches(store: Backend) {
     let addr = common::server_on(&store).await;
@@ -139,10 +145,7 @@ async fn a_match_events_games_are_matches(store: Backend) {
         .await
         .json();
     assert_eq!(listed["tournaments"][0]["mode"], "match", "{listed}");
-    let s = ps[0]
-        .post(&format!("/api/tournaments/{id}/start"), json!({}))
-        .await;
-    assert_eq!(s.status, 200, "{}", s.body);
+    let s = start(&mut ps[0], &id).await;
     let v = show(&mut ps[0], &id).await;
     let b = &v["rounds"][0]["boards"][0];
     let (first, second) = (who(&names, &b["first"]), who(&names, &b["second"]));
@@ -158,13 +161,7 @@ async fn a_match_events_games_are_matches(store: Backend) {
         rules.starts_with("canonical") && !rules.contains("mode=round"),
         "a match's rules: {g}"
     );
-    let r = ps[second]
-        .post(
-            &format!("{GAMES}/{game}/resign"),
-            json!({"token": mine["token"]}),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    resign(&mut ps[second], &mine).await;
     let v = show(&mut ps[0], &id).await;
     assert_eq!(v["state"], "finished", "{v}");
     assert_eq!(v["standings"][0]["name"], names[first], "{v}");
@@ -194,10 +191,7 @@ async fn a_round_robin_of_four_is_played_to_its_crosstable(store: Backend) {
         .post(&format!("/api/tournaments/{id}/start"), json!({}))
         .await;
     assert_eq!(s.status, 403, "{}", s.body);
-    let s = ps[0]
-        .post(&format!("/api/tournaments/{id}/start"), json!({}))
-        .await;
-    assert_eq!(s.status, 200, "{}", s.body);
+    let s = start(&mut ps[0], &id).await;
     // Each round: both players come, the game is made; the answering player resigns.
     for round in 1..=3 {
         let v = show(&mut ps[0], &id).await;
@@ -225,13 +219,7 @@ async fn a_round_robin_of_four_is_played_to_its_crosstable(store: Backend) {
                 json!({"south": names[first], "north": names[second]})
             );
             assert_eq!(g["rated"], true, "a rated event's games are rated");
-            let r = ps[second]
-                .post(
-                    &format!("{GAMES}/{game}/resign"),
-                    json!({"token": mine["token"]}),
-                )
-                .await;
-            assert_eq!(r.status, 200, "{}", r.body);
+            resign(&mut ps[second], &mine).await;
         }
     }
     let v = show(&mut ps[0], &id).await;
@@ -302,10 +290,7 @@ async fn forfeits_at_a_windows_close_follow_who_came(store: Backend) {
     let body =
         json!({"name": "Windows", "format": "round-robin", "clock": "1d", "window_minutes": 60});
     let id = event(&mut ps, body).await;
-    let s = ps[0]
-        .post(&format!("/api/tournaments/{id}/start"), json!({}))
-        .await;
-    assert_eq!(s.status, 200, "{}", s.body);
+    let s = start(&mut ps[0], &id).await;
     // Round 1: Ann (leading Di) comes; Bo and Cy do not.
     assert_eq!(play(&mut ps[0], &id).await["state"], "waiting");
     now.store(T0 + 3599, Ordering::SeqCst);
@@ -370,10 +355,7 @@ async fn an_event_goes_on_after_a_restart(store: Backend) {
     let mut ps = players(server.addr, &names).await;
     let body = json!({"name": "Restart", "format": "swiss", "rounds": 2, "clock": "1d", "window_minutes": 60});
     let id = event(&mut ps, body).await;
-    let s = ps[0]
-        .post(&format!("/api/tournaments/{id}/start"), json!({}))
-        .await;
-    assert_eq!(s.status, 200, "{}", s.body);
+    let s = start(&mut ps[0], &id).await;
     let v = show(&mut ps[0], &id).await;
     let b = &v["rounds"][0]["boards"][0];
     let (first, second) = (who(&names, &b["first"]), who(&names, &b["second"]));
@@ -395,13 +377,7 @@ async fn an_event_goes_on_after_a_restart(store: Backend) {
     assert_eq!(v["rounds"][0]["boards"][0]["result"], Value::Null);
     let mine = play(&mut ps[first], &id).await;
     assert_eq!(mine["state"], "playing");
-    let r = ps[first]
-        .post(
-            &format!("{GAMES}/{}/resign", game["id"].as_str().unwrap()),
-            json!({"token": mine["token"]}),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    resign(&mut ps[first], &mine).await;
     let v = show(&mut ps[0], &id).await;
     assert_eq!(v["rounds"][0]["boards"][0]["result"], "0-1");
     assert_eq!(
@@ -434,11 +410,8 @@ async fn an_arena_pairs_again_and_doubles_a_streak(store: Backend) {
     );
     let body = json!({"name": "Blitz", "format": "arena", "minutes": 10, "clock": "3+2"});
     let id = event(&mut ps, body).await;
-    let s = ps[0]
-        .post(&format!("/api/tournaments/{id}/start"), json!({}))
-        .await;
-    assert_eq!(s.status, 200, "{}", s.body);
-    assert_eq!(s.json()["ends"], T0 + 600);
+    let s = start(&mut ps[0], &id).await;
+    assert_eq!(s["ends"], T0 + 600);
     // Bo loses four games running, each by resigning: the two, alone in the arena, are paired
     // again at once. Ann's third and fourth wins are on a streak: 2 + 2 + 4 + 4.
     let mut ann_points = vec![];
@@ -449,13 +422,7 @@ async fn an_arena_pairs_again_and_doubles_a_streak(store: Backend) {
         }
         let bo = play(&mut ps[1], &id).await;
         assert_eq!(bo["state"], "playing", "game {k}: {bo}");
-        let r = ps[1]
-            .post(
-                &format!("{GAMES}/{}/resign", bo["id"].as_str().unwrap()),
-                json!({"token": bo["token"]}),
-            )
-            .await;
-        assert_eq!(r.status, 200, "game {k}: {} {bo}", r.body);
+        resign(&mut ps[1], &bo).await;
         let v = show(&mut ps[0], &id).await;
         let ann = &v["standings"][0];
         assert_eq!(ann["name"], "Ann");
@@ -492,10 +459,7 @@ async fn a_pause_holds_the_window_and_the_schedule_shows_it(store: Backend) {
     let body =
         json!({"name": "Slow", "format": "round-robin", "clock": "1d", "window_minutes": 60});
     let id = event(&mut ps, body).await;
-    let s = ps[0]
-        .post(&format!("/api/tournaments/{id}/start"), json!({}))
-        .await;
-    assert_eq!(s.status, 200, "{}", s.body);
+    let s = start(&mut ps[0], &id).await;
     // Round 1 of three players: one has the bye; the two who play have their game and its
     // deadline in their schedule.
     let v = show(&mut ps[0], &id).await;
@@ -588,10 +552,7 @@ async fn a_club_round_robin_of_eight_runs_to_its_results(store: Backend) {
             .all(|t| t["id"] != json!(id)),
         "private: not listed"
     );
-    let s = ps[0]
-        .post(&format!("/api/tournaments/{id}/start"), json!({}))
-        .await;
-    assert_eq!(s.status, 200, "{}", s.body);
+    let s = start(&mut ps[0], &id).await;
     for round in 1..=7 {
         let v = show(&mut ps[0], &id).await;
         assert_eq!(v["rounds"].as_array().unwrap().len(), round, "{v}");
@@ -599,13 +560,7 @@ async fn a_club_round_robin_of_eight_runs_to_its_results(store: Backend) {
             let (first, second) = (who(&names, &b["first"]), who(&names, &b["second"]));
             play(&mut ps[first], &id).await;
             let mine = play(&mut ps[second], &id).await;
-            let r = ps[second]
-                .post(
-                    &format!("{GAMES}/{}/resign", mine["id"].as_str().unwrap()),
-                    json!({"token": mine["token"]}),
-                )
-                .await;
-            assert_eq!(r.status, 200, "{}", r.body);
+            resign(&mut ps[second], &mine).await;
         }
     }
     let v = show(&mut ps[0], &id).await;
@@ -687,10 +642,7 @@ async fn a_game_promised_but_not_stored_is_made_after_a_restart(store: Backend) 
     let body =
         json!({"name": "Two", "format": "swiss", "rounds": 1, "clock": "1d", "window_minutes": 60});
     let id = event(&mut ps, body).await;
-    let s = ps[0]
-        .post(&format!("/api/tournaments/{id}/start"), json!({}))
-        .await;
-    assert_eq!(s.status, 200, "{}", s.body);
+    let s = start(&mut ps[0], &id).await;
     play(&mut ps[0], &id).await;
     let bo = play(&mut ps[1], &id).await;
     let game = bo["id"].as_str().unwrap().to_string();
@@ -709,13 +661,7 @@ async fn a_game_promised_but_not_stored_is_made_after_a_restart(store: Backend) 
         .await;
     assert_eq!(g.status, 200, "{}", g.body);
     assert_eq!(g.json()["accounts"], json!({"south": "Ann", "north": "Bo"}));
-    let r = ps[1]
-        .post(
-            &format!("{GAMES}/{game}/resign"),
-            json!({"token": bo["token"]}),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    resign(&mut ps[1], &bo).await;
     let v = show(&mut ps[0], &id).await;
     assert_eq!(v["rounds"][0]["boards"][0]["result"], "1-0");
     assert_eq!(v["state"], "finished");
@@ -737,10 +683,7 @@ async fn two_instances_pair_each_round_once() {
     let mut ps = players(a.addr, &names).await;
     let body = json!({"name": "Twice", "format": "swiss", "rounds": 3, "clock": "1d", "window_minutes": 60});
     let id = event(&mut ps, body).await;
-    let s = ps[0]
-        .post(&format!("/api/tournaments/{id}/start"), json!({}))
-        .await;
-    assert_eq!(s.status, 200, "{}", s.body);
+    let s = start(&mut ps[0], &id).await;
     // A socket on B hears of changes made on A.
     let url = format!("ws://{}/api/tournaments/{id}/ws", b.addr);
     let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();

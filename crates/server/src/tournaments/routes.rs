@@ -194,44 +194,62 @@ async fn show(
     Ok(Json(v))
 }
 
+/// The shape of every change a player asks for: their session read (403 `signed_out`
+/// without one), the event `id` changed by `edit` at the version read (again from the new
+/// version if another change came first), and the event as it is after, as the answer.
+async fn change_event(
+    app: &App,
+    headers: &HeaderMap,
+    id: &str,
+    mut edit: impl FnMut(&mut Event, u64, &SeatAccount) -> Result<(), ApiError>,
+) -> Result<Json<Value>, ApiError> {
+    let me = member(app, headers).await?;
+    let ((), ev) = app
+        .tournaments
+        .update(id, |ev, now| edit(ev, now, &me))
+        .await?;
+    Ok(Json(view::public(id, &ev, app.hub.policy.now())))
+}
+
 fn not_entry() -> ApiError {
     ApiError::conflict("the event has started: entries are closed").code("entries_closed")
 }
 
-/// `POST /api/tournaments/{id}/join`.
+/// `POST /api/tournaments/{id}/join`: before the start; an arena also while it runs (the
+/// player waits for a game at once).
 async fn join(
     AxState(app): AxState<AppState>,
     headers: HeaderMap,
     ApiPath(id): ApiPath<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let me = member(&app, &headers).await?;
-    let ((), ev) = app
-        .tournaments
-        .update(&id, |ev, _| {
-            if ev.entrant(&me.id).is_some() {
-                return Ok(());
-            }
-            if ev.state != State::Entry {
-                return Err(not_entry());
-            }
-            if ev.entrants.len() >= MAX_ENTRANTS {
-                return Err(ApiError::conflict(format!(
-                    "the event is full: {MAX_ENTRANTS} players"
-                ))
-                .code("tournament_full"));
-            }
-            ev.entrants.push(Entrant {
-                member: Member {
-                    id: me.id.clone(),
-                    name: me.name.clone(),
-                },
-                withdrawn: false,
-                forfeits_running: 0,
-            });
-            Ok(())
-        })
-        .await?;
-    Ok(Json(view::public(&id, &ev, app.hub.policy.now())))
+    change_event(&app, &headers, &id, |ev, now, me| {
+        if ev.entrant(&me.id).is_some() {
+            return Ok(());
+        }
+        let late = run::takes_late_entries(ev, now);
+        if ev.state != State::Entry && !late {
+            return Err(not_entry());
+        }
+        if ev.entrants.len() >= MAX_ENTRANTS {
+            return Err(
+                ApiError::conflict(format!("the event is full: {MAX_ENTRANTS} players"))
+                    .code("tournament_full"),
+            );
+        }
+        ev.entrants.push(Entrant {
+            member: Member {
+                id: me.id.clone(),
+                name: me.name.clone(),
+            },
+            withdrawn: false,
+            forfeits_running: 0,
+        });
+        if let Some(arena) = ev.arena.as_mut().filter(|_| late) {
+            arena.enter();
+        }
+        Ok(())
+    })
+    .await
 }
 
 /// Takes `player` out: before the start, off the list; after, withdrawn (docs/TOURNAMENTS.md).
@@ -249,22 +267,18 @@ async fn withdraw(
     headers: HeaderMap,
     ApiPath(id): ApiPath<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let me = member(&app, &headers).await?;
-    let ((), ev) = app
-        .tournaments
-        .update(&id, |ev, _| {
-            let p = ev.entrant(&me.id).ok_or_else(not_entered)?;
-            if ev.state == State::Entry && ev.creator.id == me.id {
-                return Err(
-                    ApiError::conflict("the creator stays in the event before its start")
-                        .code("creator_stays"),
-                );
-            }
-            take_out(ev, p);
-            Ok(())
-        })
-        .await?;
-    Ok(Json(view::public(&id, &ev, app.hub.policy.now())))
+    change_event(&app, &headers, &id, |ev, _, me| {
+        let p = ev.entrant(&me.id).ok_or_else(not_entered)?;
+        if ev.state == State::Entry && ev.creator.id == me.id {
+            return Err(
+                ApiError::conflict("the creator stays in the event before its start")
+                    .code("creator_stays"),
+            );
+        }
+        take_out(ev, p);
+        Ok(())
+    })
+    .await
 }
 
 fn not_entered() -> ApiError {
@@ -289,32 +303,28 @@ async fn remove(
     ApiPath(id): ApiPath<String>,
     ApiJson(body): ApiJson<RemoveBody>,
 ) -> Result<Json<Value>, ApiError> {
-    let me = member(&app, &headers).await?;
-    let ((), ev) = app
-        .tournaments
-        .update(&id, |ev, _| {
-            if ev.creator.id != me.id {
-                return Err(creator_only());
-            }
-            let p = ev
-                .entrants
-                .iter()
-                .position(|e| e.member.name.eq_ignore_ascii_case(&body.name))
-                .ok_or_else(|| {
-                    ApiError::not_found(format!("no player {:?} in this event", body.name))
-                        .code("no_player")
-                })?;
-            if ev.state == State::Entry && ev.entrants[p].member.id == ev.creator.id {
-                return Err(
-                    ApiError::conflict("the creator stays in the event before its start")
-                        .code("creator_stays"),
-                );
-            }
-            take_out(ev, p);
-            Ok(())
-        })
-        .await?;
-    Ok(Json(view::public(&id, &ev, app.hub.policy.now())))
+    change_event(&app, &headers, &id, |ev, _, me| {
+        if ev.creator.id != me.id {
+            return Err(creator_only());
+        }
+        let p = ev
+            .entrants
+            .iter()
+            .position(|e| e.member.name.eq_ignore_ascii_case(&body.name))
+            .ok_or_else(|| {
+                ApiError::not_found(format!("no player {:?} in this event", body.name))
+                    .code("no_player")
+            })?;
+        if ev.state == State::Entry && ev.entrants[p].member.id == ev.creator.id {
+            return Err(
+                ApiError::conflict("the creator stays in the event before its start")
+                    .code("creator_stays"),
+            );
+        }
+        take_out(ev, p);
+        Ok(())
+    })
+    .await
 }
 
 /// `POST /api/tournaments/{id}/start`: the creator starts the event.
@@ -323,25 +333,21 @@ async fn start(
     headers: HeaderMap,
     ApiPath(id): ApiPath<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let me = member(&app, &headers).await?;
-    let ((), ev) = app
-        .tournaments
-        .update(&id, |ev, now| {
-            if ev.creator.id != me.id {
-                return Err(creator_only());
+    change_event(&app, &headers, &id, |ev, now, me| {
+        if ev.creator.id != me.id {
+            return Err(creator_only());
+        }
+        run::start(ev, now).map_err(|e| match e {
+            run::StartError::NotInEntry => {
+                ApiError::conflict(e.to_string()).code("started_already")
             }
-            run::start(ev, now).map_err(|e| match e {
-                run::StartError::NotInEntry => {
-                    ApiError::conflict(e.to_string()).code("started_already")
-                }
-                run::StartError::TooFewPlayers { .. } => {
-                    ApiError::conflict(e.to_string()).code("too_few_players")
-                }
-                run::StartError::Pairing(_) => ApiError::internal(e),
-            })
+            run::StartError::TooFewPlayers { .. } => {
+                ApiError::conflict(e.to_string()).code("too_few_players")
+            }
+            run::StartError::Pairing(_) => ApiError::internal(e),
         })
-        .await?;
-    Ok(Json(view::public(&id, &ev, app.hub.policy.now())))
+    })
+    .await
 }
 
 /// Body of a pause: pause (true) or go on (false).
@@ -358,22 +364,19 @@ async fn pause(
     ApiPath(id): ApiPath<String>,
     ApiJson(body): ApiJson<PauseBody>,
 ) -> Result<Json<Value>, ApiError> {
-    let me = member(&app, &headers).await?;
-    let ((), ev) =
-        app.tournaments
-            .update(&id, |ev, now| {
-                if ev.creator.id != me.id {
-                    return Err(creator_only());
-                }
-                if ev.state != State::Running {
-                    return Err(ApiError::conflict("only an event in play can be paused")
-                        .code("not_running"));
-                }
-                ev.pause(body.paused, now);
-                Ok(())
-            })
-            .await?;
-    Ok(Json(view::public(&id, &ev, app.hub.policy.now())))
+    change_event(&app, &headers, &id, |ev, now, me| {
+        if ev.creator.id != me.id {
+            return Err(creator_only());
+        }
+        if ev.state != State::Running {
+            return Err(
+                ApiError::conflict("only an event in play can be paused").code("not_running")
+            );
+        }
+        ev.pause(body.paused, now);
+        Ok(())
+    })
+    .await
 }
 
 /// `POST /api/tournaments/{id}/play`: the player's game now. In a round, this notes them

@@ -96,6 +96,16 @@ pub fn start(ev: &mut Event, now: u64) -> Result<(), StartError> {
     Ok(())
 }
 
+/// Whether a player may still join at `now` though the event has started: an arena running,
+/// not paused, before its end (lichess lets players join a running arena; a round-robin's
+/// schedule and a Swiss event's seeding are fixed at the start).
+pub fn takes_late_entries(ev: &Event, now: u64) -> bool {
+    matches!(ev.format, Format::Arena { .. })
+        && ev.state == State::Running
+        && ev.paused_at.is_none()
+        && ev.ends.is_some_and(|end| now < end)
+}
+
 /// The rounds as played so far, for the pairing and the standings: every board with a result
 /// (a round being played counts its games ended).
 pub fn played(ev: &Event) -> Vec<PlayedRound> {
