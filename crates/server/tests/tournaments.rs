@@ -6,7 +6,7 @@
 #[macro_use]
 mod common;
 use common::tournament::{event, play, players, resign, show, start, who};
-use common::{lasting_db, remove_sqlite_files, Backend, Browser, GAMES};
+use common::{lasting_db, remove_sqlite_files, Backend, Browser, GAMES, MANDIRI};
 
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -53,7 +53,119 @@ on_both_stores!(
     a_club_round_robin_of_eight_runs_to_its_results,
     a_match_events_games_are_matches,
     a_late_player_enters_a_running_arena,
+    a_mandiri_round_robin_of_six_runs_to_its_end,
 );
+
+async fn a_mandiri_round_robin_of_six_runs_to_its_end(store: Backend) {
+    let addr = common::server_on(&store).await;
+    let names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"];
+    let mut ps = players(addr, &names).await;
+    let arena = ps[0]
+        .post(
+            "/api/tournaments",
+            json!({"name": "Three", "format": "arena", "minutes": 30, "clock": "3+2", "game": "mandiri"}),
+        )
+        .await;
+    assert_eq!(
+        (arena.status, arena.json()["code"].clone()),
+        (422, json!("no_mandiri_arena"))
+    );
+    let body = json!({"name": "Three", "format": "round-robin", "clock": "5+3", "window_minutes": 60, "game": "mandiri"});
+    let id = event(&mut ps, body).await;
+    let v = start(&mut ps[0], &id).await;
+    assert_eq!(
+        (v["game"].as_str(), v["rounds_total"].as_u64()),
+        (Some("mandiri"), Some(3))
+    );
+    // Each round: two tables; the three come, the last to come makes the game; the Raja
+    // resigns: they lose to both ends, and the ends, who captured nothing, draw.
+    let mut rajas = Vec::new();
+    for round in 1..=3 {
+        let v = show(&mut ps[0], &id).await;
+        assert_eq!(v["rounds"].as_array().unwrap().len(), round, "{v}");
+        let boards = v["rounds"][round - 1]["boards"].as_array().unwrap().clone();
+        assert_eq!(boards.len(), 2, "{v}");
+        assert!(v["rounds"][round - 1]["byes"]
+            .as_array()
+            .unwrap()
+            .is_empty());
+        for b in &boards {
+            let seats = [&b["first"], &b["second"], &b["third"]].map(|n| who(&names, n));
+            rajas.push(seats[0]);
+            assert_eq!(play(&mut ps[seats[0]], &id).await["state"], "waiting");
+            assert_eq!(play(&mut ps[seats[1]], &id).await["state"], "waiting");
+            let last = play(&mut ps[seats[2]], &id).await;
+            assert_eq!(
+                (last["state"].as_str(), last["seat"].as_str()),
+                (Some("playing"), Some("3")),
+                "{last}"
+            );
+            let raja = play(&mut ps[seats[0]], &id).await;
+            assert_eq!(
+                (raja["id"].clone(), raja["seat"].as_str()),
+                (last["id"].clone(), Some("1"))
+            );
+            assert!(raja["watch"].as_str().unwrap().starts_with("/m/"), "{raja}");
+            let g = ps[seats[0]]
+                .send(
+                    "GET",
+                    &format!("{MANDIRI}/{}", raja["id"].as_str().unwrap()),
+                    None,
+                    &[],
+                )
+                .await;
+            assert_eq!(g.status, 200, "{}", g.body);
+            resign(&mut ps[seats[0]], &raja).await;
+        }
+        let v = show(&mut ps[0], &id).await;
+        let done = &v["rounds"][round - 1]["boards"][0];
+        assert_eq!(done["points"], json!([0.0, 1.5, 1.5]), "{v}");
+        assert_eq!(done["result"], "0-1", "the Raja lost to the right end: {v}");
+    }
+    rajas.sort_unstable();
+    assert_eq!(rajas, [0, 1, 2, 3, 4, 5], "each holds the Raja's seat once");
+    let v = show(&mut ps[0], &id).await;
+    assert_eq!(v["state"], "finished", "{v}");
+    // Everyone: Raja once (0), an end twice (1.5 each): 3 points from 6 pairwise games.
+    for s in v["standings"].as_array().unwrap() {
+        assert_eq!(
+            (s["score"].as_f64(), s["games"].as_u64()),
+            (Some(3.0), Some(6)),
+            "{s}"
+        );
+    }
+    // The crosstable is pairwise: each cell what the row player scored against the column's.
+    let cross = v["crosstable"].as_array().unwrap();
+    assert_eq!(cross.len(), 6);
+    let cells: usize = cross
+        .iter()
+        .map(|row| {
+            row.as_array()
+                .unwrap()
+                .iter()
+                .filter(|c| c.as_str() != Some(""))
+                .count()
+        })
+        .sum();
+    assert!(
+        cells >= 2 * 12,
+        "every player met at least four others: {cross:?}"
+    );
+    let csv = ps[0]
+        .send(
+            "GET",
+            &format!("/api/tournaments/{id}/crosstable.csv"),
+            None,
+            &[],
+        )
+        .await;
+    assert_eq!(csv.body.lines().count(), 7, "{}", csv.body);
+    let rec = ps[0]
+        .send("GET", &format!("/api/tournaments/{id}/records"), None, &[])
+        .await;
+    assert_eq!(rec.status, 200);
+    assert!(!rec.body.trim().is_empty(), "the Mandiri games' records");
+}
 
 async fn a_late_player_enters_a_running_arena(store: Backend) {
     let db = lasting_db(&store, "tournament-late");

@@ -4,7 +4,8 @@
 use crate::games::clock::Control;
 use crate::lobby::seek::{Length, SeekGame};
 use rajapasu_pairing::arena::Arena;
-use rajapasu_pairing::{Outcome, Pairing, Round};
+use rajapasu_pairing::mandiri::Table;
+use rajapasu_pairing::{GameResult, Outcome, Pairing, Round};
 use serde::{Deserialize, Serialize};
 
 /// Most players in one event.
@@ -94,29 +95,41 @@ pub struct Entrant {
 }
 
 /// One game of a round: who plays, who came, its game once it is made, its result.
+///
+/// A Mandiri table is one board too: `pairing` holds its Raja (who moves first) and the right
+/// end, `third` the left end; its result is counted pairwise, as the ratings count a Mandiri
+/// game (docs/TOURNAMENTS.md, "Mandiri events"): `result` and `counters` are the Raja's and
+/// the right end's, `side_results` those of the table's two other pairs.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct Board {
-    /// Who plays (`first` leads: South).
+    /// Who plays (`first` leads: South; in Mandiri the Raja, then the right end).
     pub pairing: Pairing,
-    /// Who came within the window (pressed Play), the leader's first.
+    /// A Mandiri table's left end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub third: Option<usize>,
+    /// Who came within the window (pressed Play), seat by seat (the leader's first).
     #[serde(default)]
-    pub present: [bool; 2],
-    /// The game's id, once both came (in an arena: at once).
+    pub present: Vec<bool>,
+    /// The game's id, once everyone came (in an arena: at once).
     #[serde(default)]
     pub game: Option<String>,
-    /// The game's seat tokens, the leader's first (never shown but to their player).
+    /// The game's seat tokens, seat by seat (never shown but to their player).
     #[serde(default)]
-    pub tokens: Option<[String; 2]>,
+    pub tokens: Option<Vec<String>>,
     /// The game's settings as the store keeps them, written before the game is stored, so
     /// that a game promised but not stored (its instance stopped) is made from them later.
     #[serde(default)]
     pub meta: Option<String>,
-    /// How it ended.
+    /// How it ended (in Mandiri: between the Raja and the right end).
     #[serde(default)]
     pub result: Option<Outcome>,
     /// Counters each held at the end, the leader's first.
     #[serde(default)]
     pub counters: [u32; 2],
+    /// A Mandiri table's other pairs, once it ended: the Raja and the left end, then the
+    /// right end and the left end.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub side_results: Vec<GameResult>,
 }
 
 impl Board {
@@ -124,24 +137,69 @@ impl Board {
     pub fn new(pairing: Pairing) -> Board {
         Board {
             pairing,
-            present: [false; 2],
+            third: None,
+            present: vec![false; 2],
             game: None,
             tokens: None,
             meta: None,
             result: None,
             counters: [0, 0],
+            side_results: Vec::new(),
         }
     }
 
-    /// Whether `player` plays on it, and which seat (0: leads).
-    pub fn seat_of(&self, player: usize) -> Option<usize> {
-        if self.pairing.first == player {
-            Some(0)
-        } else if self.pairing.second == player {
-            Some(1)
-        } else {
-            None
+    /// A Mandiri table not yet played: its players by seat, the Raja first, then the right
+    /// end, then the left.
+    pub fn table(table: Table) -> Board {
+        Board {
+            third: Some(table[2]),
+            present: vec![false; 3],
+            ..Board::new(Pairing::new(table[0], table[1]))
         }
+    }
+
+    /// Its players, seat by seat.
+    pub fn players(&self) -> Vec<usize> {
+        let mut out = vec![self.pairing.first, self.pairing.second];
+        out.extend(self.third);
+        out
+    }
+
+    /// Whether `player` plays on it, and which seat (0: leads, or the Raja).
+    pub fn seat_of(&self, player: usize) -> Option<usize> {
+        self.players().iter().position(|&p| p == player)
+    }
+
+    /// Whether every player came.
+    pub fn all_present(&self) -> bool {
+        self.present.len() == self.players().len() && self.present.iter().all(|&p| p)
+    }
+
+    /// Whether `seat` came.
+    pub fn came(&self, seat: usize) -> bool {
+        self.present.get(seat).copied().unwrap_or(false)
+    }
+
+    /// Notes `seat` present.
+    pub fn arrive(&mut self, seat: usize) {
+        let seats = self.players().len();
+        self.present.resize(seats, false);
+        self.present[seat] = true;
+    }
+
+    /// Its results for the standings, once it has them: the pairing's, then (Mandiri) the
+    /// table's other pairs'.
+    pub fn results(&self) -> Vec<GameResult> {
+        let Some(outcome) = self.result else {
+            return Vec::new();
+        };
+        let mut out = vec![GameResult {
+            pairing: self.pairing,
+            outcome,
+            counters: self.counters,
+        }];
+        out.extend(self.side_results.iter().copied());
+        out
     }
 }
 

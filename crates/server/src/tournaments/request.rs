@@ -66,7 +66,7 @@ impl CreateRequest {
     /// assert_eq!(code(r#"{"name": "Club", "format": "knockout", "clock": "5+3"}"#), "bad_format");
     /// assert_eq!(code(r#"{"name": "", "format": "arena", "minutes": 30, "clock": "3+2"}"#), "bad_name");
     /// assert_eq!(code(r#"{"name": "A", "format": "arena", "minutes": 30, "clock": "1d"}"#), "bad_clock");
-    /// assert_eq!(code(r#"{"name": "A", "format": "arena", "minutes": 30, "clock": "3+2", "game": "mandiri"}"#), "no_mandiri_events");
+    /// assert_eq!(code(r#"{"name": "A", "format": "arena", "minutes": 30, "clock": "3+2", "game": "mandiri"}"#), "no_mandiri_arena");
     /// ```
     pub fn event(&self, creator: Member, now: u64) -> Result<Event, ApiError> {
         let name = self.name.trim();
@@ -80,12 +80,6 @@ impl CreateRequest {
             );
         }
         let game = SeekGame::read(self.game.as_deref())?;
-        if game == SeekGame::Mandiri {
-            return Err(ApiError::unprocessable(
-                "Mandiri events are not offered yet: Raja Pasu only",
-            )
-            .code("no_mandiri_events"));
-        }
         let format = match self.format.as_str() {
             "round-robin" => Format::RoundRobin { double: false },
             "double-round-robin" => Format::RoundRobin { double: true },
@@ -117,6 +111,12 @@ impl CreateRequest {
                 .code("bad_format"))
             }
         };
+        if game == SeekGame::Mandiri && !format.has_rounds() {
+            return Err(ApiError::unprocessable(
+                "a Mandiri event is a round-robin or a Swiss event: its tables of three are seated round by round",
+            )
+            .code("no_mandiri_arena"));
+        }
         let clock = read_clock(&self.clock)?;
         if !format.has_rounds() && clock.is_correspondence() {
             return Err(ApiError::unprocessable(

@@ -3,12 +3,13 @@
 //! started, a player's game asked for (which notes them present), live over a WebSocket, and
 //! exported.
 
-use super::event::{Entrant, Event, Member, State, MAX_ENTRANTS, MAX_OPEN_PER_CREATOR};
+use super::event::{Board, Entrant, Event, Member, State, MAX_ENTRANTS, MAX_OPEN_PER_CREATOR};
 use super::request::CreateRequest;
 use super::{run, socket, view};
 use crate::accounts::routes::seat_account;
 use crate::app::App;
 use crate::error::ApiError;
+use crate::games::hub::HeldGame;
 use crate::games::seating::SeatAccount;
 use crate::requests::{ApiJson, ApiPath};
 use crate::store::tournaments::StoredTournament;
@@ -18,7 +19,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use rajapasu_engine::Game;
+use rajapasu_engine::{mandiri, Game};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -100,7 +101,7 @@ async fn schedule(
             "paused": ev.paused_at.is_some(),
             "opponent": board.and_then(|b| b.pairing.opponent(p)).map(|o| ev.entrants[o].member.name.clone()),
             "game": board.and_then(|b| b.game.clone()),
-            "present": board.map(|b| b.present[b.seat_of(p).unwrap_or(0)]),
+            "present": board.map(|b| b.came(b.seat_of(p).unwrap_or(0))),
             "deadline": board.and_then(|_| ev.wake()),
         }));
     }
@@ -156,6 +157,18 @@ async fn create(
         .into_response())
 }
 
+/// The names of the others at `player`'s board, joined by commas (one in Raja Pasu, two in
+/// Mandiri).
+fn opponents(ev: &Event, board: &Board, player: usize) -> String {
+    board
+        .players()
+        .into_iter()
+        .filter(|&p| p != player)
+        .map(|p| ev.entrants[p].member.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// What a signed-in viewer sees of their own place: entered, creator, their game now.
 fn mine(ev: &Event, account: Option<&SeatAccount>) -> Value {
     let Some(a) = account else {
@@ -171,9 +184,9 @@ fn mine(ev: &Event, account: Option<&SeatAccount>) -> Value {
         "board": board.map(|(p, b)| {
             let seat = b.seat_of(p).unwrap_or(0);
             json!({
-                "opponent": ev.entrants[b.pairing.opponent(p).unwrap_or(p)].member.name,
+                "opponent": opponents(ev, b, p),
                 "leads": seat == 0,
-                "present": b.present[seat],
+                "present": b.came(seat),
                 "game": b.game,
             })
         }),
@@ -400,7 +413,7 @@ async fn play(
                             b.result.is_none() && b.game.is_none() && b.seat_of(p).is_some()
                         }) {
                             let seat = b.seat_of(p).unwrap_or(0);
-                            b.present[seat] = true;
+                            b.arrive(seat);
                         }
                     }
                 }
@@ -412,13 +425,21 @@ async fn play(
     };
     let seat = b.seat_of(player).unwrap_or(0);
     match (&b.game, &b.tokens) {
-        (Some(game), Some(tokens)) => Ok(Json(json!({
-            "state": "playing",
-            "id": game,
-            "token": tokens[seat],
-            "seat": if seat == 0 { "south" } else { "north" },
-            "watch": format!("/g/{game}"),
-        }))),
+        (Some(game), Some(tokens)) => {
+            let mut answer = json!({
+                "state": "playing",
+                "id": game,
+                "token": tokens.get(seat),
+                "seat": if seat == 0 { "south" } else { "north" },
+                "watch": view::watch_path(b, game),
+            });
+            // A Mandiri seat is a player's number, as the lobby's and the game's answers give it.
+            if b.third.is_some() {
+                answer["seat"] = json!((seat + 1).to_string());
+                answer["players"] = json!([seat + 1]);
+            }
+            Ok(Json(answer))
+        }
         _ => Ok(Json(json!({"state": "waiting"}))),
     }
 }
@@ -451,6 +472,13 @@ async fn standings_json(
     Ok(Json(view::standings_json(&id, &ev)))
 }
 
+/// The record of game `id` as text, if it is stored.
+async fn record_of<G: HeldGame>(app: &App, id: &str) -> Option<String> {
+    let slot = app.hub.load::<G>(id).await.ok()?;
+    let e = slot.entry.lock().await;
+    Some(e.record(id, false))
+}
+
 /// `GET /api/tournaments/{id}/records`: every game of the event as records, one after the
 /// other in the order played (games not finished included as they stand).
 async fn records(
@@ -461,9 +489,13 @@ async fn records(
     let mut out = String::new();
     for b in ev.boards() {
         let Some(game) = &b.game else { continue };
-        if let Ok(slot) = app.hub.load::<Game>(game).await {
-            let e = slot.entry.lock().await;
-            out += &e.record(game, false);
+        let record = if b.third.is_some() {
+            record_of::<mandiri::Game>(&app, game).await
+        } else {
+            record_of::<Game>(&app, game).await
+        };
+        if let Some(text) = record {
+            out += &text;
             out += "\n";
         }
     }

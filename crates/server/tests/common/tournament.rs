@@ -1,7 +1,7 @@
 //! What the tournaments' tests share: registered players, an event made and joined, its view,
 //! a player's game asked for, the start, a game resigned.
 
-use super::{Browser, GAMES};
+use super::{Browser, GAMES, MANDIRI};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 
@@ -58,11 +58,17 @@ pub async fn start(b: &mut Browser, id: &str) -> Value {
     s.json()
 }
 
-/// `b` resigns the game that `mine` (their answer from [`play`]) seats them in.
+/// `b` resigns the game that `mine` (their answer from [`play`]) seats them in (a Mandiri
+/// game's answer names its `players`).
 pub async fn resign(b: &mut Browser, mine: &Value) {
+    let games = if mine["players"].is_null() {
+        GAMES
+    } else {
+        MANDIRI
+    };
     let r = b
         .post(
-            &format!("{GAMES}/{}/resign", mine["id"].as_str().unwrap()),
+            &format!("{games}/{}/resign", mine["id"].as_str().unwrap()),
             json!({"token": mine["token"]}),
         )
         .await;
