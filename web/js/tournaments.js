@@ -3,7 +3,7 @@
 // the player's own game with its link, the countdown to the window's close, and the exports.
 // docs/API.md, "Tournaments"; docs/TOURNAMENTS.md, "Events on the server".
 
-import { call, errorText, seats, liveUpdates, markSignedIn } from './api.js';
+import { call, errorText, seats, mandiriSeats, liveUpdates, markSignedIn } from './api.js';
 import { t, setLanguage, preferred, languageSwitch, element, formatNumber } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
@@ -51,12 +51,17 @@ async function showList() {
   $('create-guest').hidden = Boolean(S.account);
   $('create-submit').disabled = !S.account;
   const format = () => {
+    // A Mandiri event seats its tables round by round: no arena.
+    const mandiri = $('create-game').value === 'mandiri';
+    $('format-arena').disabled = mandiri;
+    if (mandiri && $('create-format').value === 'arena') $('create-format').value = 'round-robin';
     const f = $('create-format').value;
     $('rounds-field').hidden = f !== 'swiss';
     $('minutes-field').hidden = f !== 'arena';
     $('window-field').hidden = f === 'arena';
   };
   $('create-format').addEventListener('change', format);
+  $('create-game').addEventListener('change', format);
   format();
   $('create-form').addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -151,8 +156,12 @@ function renderCrosstable(ev) {
 }
 
 function boardItem(b) {
-  const result = b.result || (b.game ? t('tour.playing') : '');
-  const item = element('li', {}, element('span', { textContent: `${b.first} – ${b.second}` }), element('strong', { textContent: result }));
+  // A Mandiri table: its three players, the Raja first, and each one's points at it.
+  const players = b.third ? [b.first, b.second, b.third] : [b.first, b.second];
+  const result = b.third && b.points
+    ? b.points.map(points).join(' · ')
+    : b.result || (b.game ? t('tour.playing') : '');
+  const item = element('li', {}, element('span', { textContent: players.join(' – ') }), element('strong', { textContent: result }));
   if (b.watch) item.append(element('a', { href: b.watch, textContent: t('tour.watch') }));
   return item;
 }
@@ -177,10 +186,14 @@ function renderStatus(ev) {
   $('ev-start').hidden = !(me && me.creator && ev.state === 'entry');
   $('ev-withdraw').hidden = !(me && me.entered && !me.withdrawn && ev.state !== 'finished' && !(me.creator && ev.state === 'entry'));
   $('rule-card').hidden = ev.format === 'arena';
+  $('rule-mandiri').hidden = ev.game !== 'mandiri';
   const board = me && me.board;
   $('my-card').hidden = !board;
   if (!board) return;
-  $('my-text').textContent = t(board.leads ? 'tour.youLead' : 'tour.youAnswer', { name: board.opponent });
+  const mine = ev.game === 'mandiri'
+    ? (board.leads ? 'tour.youRaja' : 'tour.youAtTable')
+    : (board.leads ? 'tour.youLead' : 'tour.youAnswer');
+  $('my-text').textContent = t(mine, { name: board.opponent });
   const ready = S.mine && S.mine.id === board.game;
   $('my-play').hidden = Boolean(board.game) || board.present || ev.format === 'arena';
   $('my-link').hidden = !ready;
@@ -244,7 +257,10 @@ async function play() {
   try {
     const r = await call('POST', `/api/tournaments/${S.id}/play`, {});
     if (r.state === 'playing') {
-      seats.set(r.id, { token: r.token, seat: r.seat, kind: 'online', created: Math.floor(Date.now() / 1000) });
+      const created = Math.floor(Date.now() / 1000);
+      // A Mandiri seat is kept as the lobby keeps one: the players its token moves.
+      if (r.players) mandiriSeats.set(r.id, { token: r.token, players: r.players, kind: 'online', created });
+      else seats.set(r.id, { token: r.token, seat: r.seat, kind: 'online', created });
       S.mine = r;
     }
     await load();
