@@ -24,6 +24,8 @@ const gameText = (ev) => [
   t(ev.mode === 'match' ? 'home.modeMatch' : 'home.modeRound'),
 ].join(' · ');
 const stateText = (s) => t(`tour.st.${s}`);
+/** An event's state, a cancelled one saying why. */
+const eventState = (ev) => (ev.cancelled ? t('tour.st.cancelled', { n: formatNumber(ev.fewest_players || 2) }) : stateText(ev.state));
 
 /** A score as a crosstable writes it: ½ for halves. */
 function points(x) {
@@ -72,6 +74,8 @@ async function showList() {
       name: fd.get('name'), format: f, game: fd.get('game'), mode: fd.get('mode'),
       clock: fd.get('clock'), rated: Boolean(fd.get('rated')), public: !fd.get('private'),
     };
+    // The entry window: the event starts by itself when it closes (or is cancelled).
+    if (fd.get('entry_minutes')) body.starts_at = Math.floor(Date.now() / 1000) + 60 * Number(fd.get('entry_minutes'));
     if (f === 'swiss') body.rounds = Number(fd.get('rounds'));
     if (f === 'arena') body.minutes = Number(fd.get('minutes'));
     else body.window_minutes = Number(fd.get('window_minutes'));
@@ -107,7 +111,7 @@ async function showList() {
       element('td', { textContent: `${formatText(ev.format)} · ${gameText(ev)}` }),
       element('td', { textContent: clockText(ev.clock) }),
       element('td', { textContent: formatNumber(ev.players) }),
-      element('td', { textContent: stateText(ev.state) }))));
+      element('td', { textContent: eventState(ev) }))));
   } catch (err) {
     fail(err);
   }
@@ -179,7 +183,7 @@ function renderRounds(ev) {
 
 function renderStatus(ev) {
   const me = ev.me;
-  $('ev-status').textContent = ev.paused ? t('tour.st.paused') : stateText(ev.state);
+  $('ev-status').textContent = ev.paused ? t('tour.st.paused') : eventState(ev);
   $('ev-pause').hidden = !(me && me.creator && ev.state === 'running' && !ev.paused);
   $('ev-resume').hidden = !(me && me.creator && ev.state === 'running' && ev.paused);
   $('ev-join').hidden = !(S.account && me && !me.entered && ev.state === 'entry');

@@ -54,7 +54,89 @@ on_both_stores!(
     a_match_events_games_are_matches,
     a_late_player_enters_a_running_arena,
     a_mandiri_round_robin_of_six_runs_to_its_end,
+    an_entry_window_starts_the_event_or_cancels_it,
 );
+
+async fn an_entry_window_starts_the_event_or_cancels_it(store: Backend) {
+    let db = lasting_db(&store, "tournament-entry");
+    let now = Arc::new(AtomicU64::new(T0));
+    let server = server_on_clock(&db, &now).await;
+    let names = ["Ann", "Bo", "Cy"];
+    let mut ps = players(server.addr, &names).await;
+    let closes = T0 + 3600;
+    let past = ps[0]
+        .post(
+            "/api/tournaments",
+            json!({"name": "Late", "format": "round-robin", "clock": "1d", "starts_at": T0}),
+        )
+        .await;
+    assert_eq!(
+        (past.status, past.json()["code"].clone()),
+        (422, json!("bad_start"))
+    );
+    // A round-robin of two by the window's close (it needs three): cancelled.
+    let few = event(
+        &mut ps[..2],
+        json!({"name": "Few", "format": "round-robin", "clock": "1d", "starts_at": closes}),
+    )
+    .await;
+    // A Swiss event of three, private: started by itself.
+    let full = event(
+        &mut ps,
+        json!({"name": "Full", "format": "swiss", "rounds": 1, "clock": "1d", "starts_at": closes, "public": false}),
+    )
+    .await;
+    // The public list (the lobby's) shows the public event only.
+    let listed = ps[2]
+        .send("GET", "/api/tournaments", None, &[])
+        .await
+        .json();
+    let ids: Vec<&str> = listed["tournaments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, [few.as_str()], "{listed}");
+    assert_eq!(listed["tournaments"][0]["starts_at"], closes);
+    now.store(closes - 1, Ordering::SeqCst);
+    let v = show(&mut ps[0], &few).await;
+    assert_eq!(
+        (v["state"].as_str(), v["next_deadline"].as_u64()),
+        (Some("entry"), Some(closes))
+    );
+    now.store(closes, Ordering::SeqCst);
+    let v = show(&mut ps[0], &few).await;
+    assert_eq!(
+        (
+            v["state"].as_str(),
+            v["cancelled"].as_bool(),
+            v["fewest_players"].as_u64()
+        ),
+        (Some("finished"), Some(true), Some(3)),
+        "{v}"
+    );
+    assert!(v["rounds"].as_array().unwrap().is_empty());
+    let v = show(&mut ps[1], &full).await;
+    assert_eq!(
+        (v["state"].as_str(), v["cancelled"].as_bool()),
+        (Some("running"), Some(false)),
+        "{v}"
+    );
+    assert_eq!(v["started"], closes);
+    assert_eq!(v["rounds"][0]["boards"].as_array().unwrap().len(), 1);
+    // Entries are closed now.
+    let mut di = players(server.addr, &["Di"]).await;
+    let j = di[0]
+        .post(&format!("/api/tournaments/{full}/join"), json!({}))
+        .await;
+    assert_eq!(
+        (j.status, j.json()["code"].clone()),
+        (409, json!("entries_closed"))
+    );
+    server.stop().await;
+    remove_sqlite_files(&store, &db);
+}
 
 async fn a_mandiri_round_robin_of_six_runs_to_its_end(store: Backend) {
     let addr = common::server_on(&store).await;

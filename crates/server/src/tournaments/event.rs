@@ -92,6 +92,10 @@ pub struct Entrant {
     /// Games lost by forfeit one after the other, up to now.
     #[serde(default)]
     pub forfeits_running: u32,
+    /// Their rating in the event's pool when they joined, rounded (a new player's 1500):
+    /// a round-robin's or Swiss event's seeding (entrants stored before: none, joining order).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<i64>,
 }
 
 /// One game of a round: who plays, who came, its game once it is made, its result.
@@ -247,13 +251,17 @@ pub struct Event {
     pub state: State,
     /// When it started.
     pub started: Option<u64>,
+    /// Finished without a game: its entry window closed with too few players.
+    #[serde(default)]
+    pub cancelled: bool,
     /// When an arena ends.
     pub ends: Option<u64>,
     /// Paused by its creator since then: no forfeit, no new pairing, no new game; the
     /// deadlines move on by the pause when it ends.
     #[serde(default)]
     pub paused_at: Option<u64>,
-    /// The players, in seeding order (the order they joined).
+    /// The players: before the start in the order they joined; from the start of a
+    /// round-robin or Swiss event in seeding order (by rating, [`Event::seed_by_rating`]).
     pub entrants: Vec<Entrant>,
     /// A round-robin's whole schedule, fixed at the start.
     #[serde(default)]
@@ -274,6 +282,29 @@ pub struct Event {
 }
 
 impl Event {
+    /// The rating pool of the event's games (the one a seek of the same game, length and
+    /// clock would rate).
+    pub fn pool(&self) -> rajapasu_rating::Pool {
+        crate::lobby::seek::SeekSettings {
+            game: self.game,
+            mode: self.mode,
+            clock: self.clock,
+            rated: self.rated,
+            min_rating: None,
+            max_rating: None,
+            seeker_rating: None,
+            opponent: None,
+        }
+        .pool()
+    }
+
+    /// Seeds the players by rating, the highest first, as lichess seeds its Swiss events;
+    /// equal ratings (or none noted) keep the order of joining.
+    pub fn seed_by_rating(&mut self) {
+        self.entrants
+            .sort_by_key(|e| std::cmp::Reverse(e.rating.unwrap_or(i64::MIN)));
+    }
+
     /// The entrant index of the account `id`.
     pub fn entrant(&self, id: &str) -> Option<usize> {
         self.entrants.iter().position(|e| e.member.id == id)

@@ -11,6 +11,7 @@ use crate::app::App;
 use crate::error::ApiError;
 use crate::games::hub::HeldGame;
 use crate::games::seating::SeatAccount;
+use crate::lobby::hall::rating_now;
 use crate::requests::{ApiJson, ApiPath};
 use crate::store::tournaments::StoredTournament;
 use crate::tokens::{random_token, ID_LEN};
@@ -116,13 +117,15 @@ async fn create(
 ) -> Result<Response, ApiError> {
     let me = member(&app, &headers).await?;
     let now = app.hub.policy.now();
-    let ev = req.event(
+    let mut ev = req.event(
         Member {
             id: me.id.clone(),
             name: me.name.clone(),
         },
         now,
     )?;
+    let rating = rating_in(&app, &ev, &me.id).await?;
+    ev.entrants[0].rating = Some(rating);
     let store = &app.hub.store;
     let mut open = 0;
     for id in store.active_tournaments().await.map_err(store_failed)? {
@@ -207,6 +210,21 @@ async fn show(
     Ok(Json(v))
 }
 
+/// `account`'s rating now in the pool of `ev`'s games, rounded (a new player's 1500).
+async fn rating_in(app: &App, ev: &Event, account: &str) -> Result<i64, ApiError> {
+    let pool = ev.pool();
+    let standing = app
+        .hub
+        .store
+        .standings(account)
+        .await
+        .map_err(store_failed)?
+        .into_iter()
+        .find(|(p, _)| *p == pool)
+        .map(|(_, s)| s);
+    Ok(rating_now(standing, app.hub.policy.now()).rating().round() as i64)
+}
+
 /// The shape of every change a player asks for: their session read (403 `signed_out`
 /// without one), the event `id` changed by `edit` at the version read (again from the new
 /// version if another change came first), and the event as it is after, as the answer.
@@ -235,6 +253,9 @@ async fn join(
     headers: HeaderMap,
     ApiPath(id): ApiPath<String>,
 ) -> Result<Json<Value>, ApiError> {
+    let me = member(&app, &headers).await?;
+    let (_, read) = app.tournaments.read(&id).await?;
+    let rating = rating_in(&app, &read, &me.id).await?;
     change_event(&app, &headers, &id, |ev, now, me| {
         if ev.entrant(&me.id).is_some() {
             return Ok(());
@@ -256,6 +277,7 @@ async fn join(
             },
             withdrawn: false,
             forfeits_running: 0,
+            rating: Some(rating),
         });
         if let Some(arena) = ev.arena.as_mut().filter(|_| late) {
             arena.enter();

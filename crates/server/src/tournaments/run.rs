@@ -89,6 +89,9 @@ pub fn start(ev: &mut Event, now: u64) -> Result<(), StartError> {
     if n < needed {
         return Err(StartError::TooFewPlayers { players: n, needed });
     }
+    if ev.format.has_rounds() {
+        ev.seed_by_rating();
+    }
     match ev.format {
         Format::RoundRobin { .. } if ev.game == SeekGame::Mandiri => {}
         Format::RoundRobin { double } => {
@@ -167,10 +170,11 @@ pub fn game_result(b: &Board) -> Option<GameResult> {
 /// players paired, until its end. Whether anything changed.
 pub fn step(ev: &mut Event, now: u64, ended: &HashMap<String, Ended>) -> bool {
     let before = ev.clone();
-    // At the entry window's end with too few players, the event is over, nobody paired.
+    // At the entry window's end with too few players, the event is cancelled, nobody paired.
     if ev.state == State::Entry && ev.starts_at.is_some_and(|t| now >= t) && start(ev, now).is_err()
     {
         ev.state = State::Finished;
+        ev.cancelled = true;
     }
     if ev.state == State::Running {
         if ev.format.has_rounds() {
@@ -442,6 +446,7 @@ mod tests {
             created: 0,
             state: State::Entry,
             started: None,
+            cancelled: false,
             ends: None,
             paused_at: None,
             entrants: (0..players)
@@ -449,6 +454,7 @@ mod tests {
                     member: member(k),
                     withdrawn: false,
                     forfeits_running: 0,
+                    rating: None,
                 })
                 .collect(),
             schedule: vec![],
@@ -480,6 +486,43 @@ mod tests {
         assert_eq!(n, 3);
         assert_eq!(ev.rounds.len(), 3);
         assert_eq!(ev.rounds[0].boards[0].pairing, Pairing::new(0, 3));
+    }
+
+    #[test]
+    fn round_robin_and_swiss_are_seeded_by_rating_an_arena_is_not() {
+        for (format, seeded) in [
+            (Format::RoundRobin { double: false }, true),
+            (Format::Swiss { rounds: 2 }, true),
+            (Format::Arena { minutes: 30 }, false),
+        ] {
+            let mut ev = event(format, 4);
+            for (e, r) in ev.entrants.iter_mut().zip([1500, 1720, 1500, 1610]) {
+                e.rating = Some(r);
+            }
+            start(&mut ev, 0).unwrap();
+            let order: Vec<&str> = ev.entrants.iter().map(|e| e.member.name.as_str()).collect();
+            // 1720, 1610, then the two on 1500 in the order they joined.
+            let expected = if seeded {
+                ["p1", "p3", "p0", "p2"]
+            } else {
+                ["p0", "p1", "p2", "p3"]
+            };
+            assert_eq!(order, expected, "{format:?}");
+        }
+        // Round 1 of a Swiss event of four: the top seed (p1) leads against the third (p0).
+        let mut ev = event(Format::Swiss { rounds: 2 }, 4);
+        for (e, r) in ev.entrants.iter_mut().zip([1500, 1720, 1500, 1610]) {
+            e.rating = Some(r);
+        }
+        start(&mut ev, 0).unwrap();
+        let first = ev.rounds[0].boards[0].pairing;
+        assert_eq!(
+            (
+                ev.entrants[first.first].member.name.as_str(),
+                ev.entrants[first.second].member.name.as_str()
+            ),
+            ("p1", "p0")
+        );
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! crosstable as CSV, the standings as JSON.
 
 use super::event::{Board, Event, Format, State};
-use super::run::{game_result, mandiri_rounds, played};
+use super::run::{fewest_players, game_result, mandiri_rounds, played};
 use crate::lobby::seek::SeekGame;
 use rajapasu_pairing::arena::PlayerResult;
 use rajapasu_pairing::crosstable::Crosstable;
@@ -228,12 +228,14 @@ pub fn public(id: &str, ev: &Event, now: u64) -> Value {
         "starts_at": ev.starts_at,
         "state": ev.state,
         "started": ev.started,
+        "cancelled": ev.cancelled,
+        "fewest_players": fewest_players(ev.format, ev.game),
         "ends": ev.ends,
         "paused": ev.paused_at.is_some(),
         "now": now,
         "next_deadline": ev.wake(),
         "players": names,
-        "entrants": ev.entrants.iter().map(|e| json!({"name": e.member.name, "withdrawn": e.withdrawn})).collect::<Vec<_>>(),
+        "entrants": ev.entrants.iter().map(|e| json!({"name": e.member.name, "withdrawn": e.withdrawn, "rating": e.rating})).collect::<Vec<_>>(),
         "tie_breaks": tie_breaks(ev.format).iter().map(|t| t.short_name()).collect::<Vec<_>>(),
         "standings": standings,
         "crosstable": crosstable,
@@ -254,6 +256,7 @@ pub fn listed(id: &str, ev: &Event) -> Value {
         "clock": ev.clock.to_string(),
         "rated": ev.rated,
         "state": ev.state,
+        "cancelled": ev.cancelled,
         "players": ev.entrants.len(),
         "creator": ev.creator.name,
         "starts_at": ev.starts_at,
