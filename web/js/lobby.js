@@ -5,7 +5,7 @@
 // game for all three. docs/API.md, "The lobby".
 
 import { call, errorText, seats, mandiriSeats, liveUpdates, markSignedIn } from './api.js';
-import { t, setLanguage, preferred, languageSwitch, element } from './i18n.js';
+import { t, setLanguage, preferred, languageSwitch, element, formatNumber } from './i18n.js';
 import { ratingText, ratingNumber } from './ratings.js';
 
 const $ = (id) => document.getElementById(id);
@@ -179,7 +179,7 @@ function renderEvents() {
   $('lobby-events-list').replaceChildren(...open.map((ev) => {
     const parts = [t(`tour.fmt.${ev.format}`)];
     if (ev.game === 'mandiri') parts.push(t('rating.variant.mandiri'));
-    parts.push(ev.clock.endsWith('d') ? t(`clock.day${ev.clock.slice(0, -1)}`) : ev.clock, t('lobby.eventPlayers', { n: ev.players }));
+    parts.push(ev.clock.endsWith('d') ? t(`clock.day${ev.clock.slice(0, -1)}`) : ev.clock, t('lobby.eventPlayers', { n: formatNumber(ev.players) }));
     return element('li', {}, element('a', { href: `/t/${ev.id}`, textContent: `${ev.name} · ${parts.join(' · ')}` }));
   }));
 }

@@ -5,7 +5,7 @@
 
 #[macro_use]
 mod common;
-use common::tournament::{event, play, players, resign, show, start, who};
+use common::tournament::{event, play, players, refused, resign, show, start, who};
 use common::{lasting_db, remove_sqlite_files, Backend, Browser, GAMES, MANDIRI};
 
 use serde_json::{json, Value};
@@ -64,14 +64,12 @@ async fn an_entry_window_starts_the_event_or_cancels_it(store: Backend) {
     let names = ["Ann", "Bo", "Cy"];
     let mut ps = players(server.addr, &names).await;
     let closes = T0 + 3600;
-    let past = ps[0]
-        .post(
-            "/api/tournaments",
-            json!({"name": "Late", "format": "round-robin", "clock": "1d", "starts_at": T0}),
-        )
-        .await;
     assert_eq!(
-        (past.status, past.json()["code"].clone()),
+        refused(
+            &mut ps[0],
+            json!({"name": "Late", "format": "round-robin", "clock": "1d", "starts_at": T0})
+        )
+        .await,
         (422, json!("bad_start"))
     );
     // A round-robin of two by the window's close (it needs three): cancelled.
@@ -142,14 +140,8 @@ async fn a_mandiri_round_robin_of_six_runs_to_its_end(store: Backend) {
     let addr = common::server_on(&store).await;
     let names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"];
     let mut ps = players(addr, &names).await;
-    let arena = ps[0]
-        .post(
-            "/api/tournaments",
-            json!({"name": "Three", "format": "arena", "minutes": 30, "clock": "3+2", "game": "mandiri"}),
-        )
-        .await;
     assert_eq!(
-        (arena.status, arena.json()["code"].clone()),
+        refused(&mut ps[0], json!({"name": "Three", "format": "arena", "minutes": 30, "clock": "3+2", "game": "mandiri"})).await,
         (422, json!("no_mandiri_arena"))
     );
     let body = json!({"name": "Three", "format": "round-robin", "clock": "5+3", "window_minutes": 60, "game": "mandiri"});
@@ -159,6 +151,13 @@ async fn a_mandiri_round_robin_of_six_runs_to_its_end(store: Backend) {
         (v["game"].as_str(), v["rounds_total"].as_u64()),
         (Some("mandiri"), Some(3))
     );
+    // The schedule names the other two at the player's table.
+    let mine = ps[0]
+        .send("GET", "/api/tournaments/mine", None, &[])
+        .await
+        .json();
+    let others = mine["events"][0]["opponent"].as_str().unwrap().to_string();
+    assert_eq!(others.split(", ").count(), 2, "{mine}");
     // Each round: two tables; the three come, the last to come makes the game; the Raja
     // resigns: they lose to both ends, and the ends, who captured nothing, draw.
     let mut rajas = Vec::new();
@@ -308,10 +307,12 @@ async fn a_match_events_games_are_matches(store: Backend) {
     let addr = common::server_on(&store).await;
     let names = ["Ann", "Bo"];
     let mut ps = players(addr, &names).await;
-    let refused = |game: &str| json!({"name": "Club", "format": "swiss", "rounds": 1, "clock": "5+3", "game": game});
-    let a = ps[0].post("/api/tournaments", refused("chess")).await;
     assert_eq!(
-        (a.status, a.json()["code"].clone()),
+        refused(
+            &mut ps[0],
+            json!({"name": "Club", "format": "swiss", "rounds": 1, "clock": "5+3", "game": "chess"})
+        )
+        .await,
         (422, json!("bad_game"))
     );
     let a = ps[0]
@@ -339,7 +340,7 @@ async fn a_match_events_games_are_matches(store: Backend) {
         .await
         .json();
     assert_eq!(listed["tournaments"][0]["mode"], "match", "{listed}");
-    let s = start(&mut ps[0], &id).await;
+    start(&mut ps[0], &id).await;
     let v = show(&mut ps[0], &id).await;
     let b = &v["rounds"][0]["boards"][0];
     let (first, second) = (who(&names, &b["first"]), who(&names, &b["second"]));
@@ -385,7 +386,7 @@ async fn a_round_robin_of_four_is_played_to_its_crosstable(store: Backend) {
         .post(&format!("/api/tournaments/{id}/start"), json!({}))
         .await;
     assert_eq!(s.status, 403, "{}", s.body);
-    let s = start(&mut ps[0], &id).await;
+    start(&mut ps[0], &id).await;
     // Each round: both players come, the game is made; the answering player resigns.
     for round in 1..=3 {
         let v = show(&mut ps[0], &id).await;
@@ -484,7 +485,7 @@ async fn forfeits_at_a_windows_close_follow_who_came(store: Backend) {
     let body =
         json!({"name": "Windows", "format": "round-robin", "clock": "1d", "window_minutes": 60});
     let id = event(&mut ps, body).await;
-    let s = start(&mut ps[0], &id).await;
+    start(&mut ps[0], &id).await;
     // Round 1: Ann (leading Di) comes; Bo and Cy do not.
     assert_eq!(play(&mut ps[0], &id).await["state"], "waiting");
     now.store(T0 + 3599, Ordering::SeqCst);
@@ -549,7 +550,7 @@ async fn an_event_goes_on_after_a_restart(store: Backend) {
     let mut ps = players(server.addr, &names).await;
     let body = json!({"name": "Restart", "format": "swiss", "rounds": 2, "clock": "1d", "window_minutes": 60});
     let id = event(&mut ps, body).await;
-    let s = start(&mut ps[0], &id).await;
+    start(&mut ps[0], &id).await;
     let v = show(&mut ps[0], &id).await;
     let b = &v["rounds"][0]["boards"][0];
     let (first, second) = (who(&names, &b["first"]), who(&names, &b["second"]));
@@ -592,14 +593,12 @@ async fn an_arena_pairs_again_and_doubles_a_streak(store: Backend) {
     let names = ["Ann", "Bo"];
     let mut ps = players(server.addr, &names).await;
     // Days a move make no arena.
-    let a = ps[0]
-        .post(
-            "/api/tournaments",
-            json!({"name": "Blitz", "format": "arena", "minutes": 10, "clock": "1d"}),
-        )
-        .await;
     assert_eq!(
-        (a.status, a.json()["code"].clone()),
+        refused(
+            &mut ps[0],
+            json!({"name": "Blitz", "format": "arena", "minutes": 10, "clock": "1d"})
+        )
+        .await,
         (422, json!("bad_clock"))
     );
     let body = json!({"name": "Blitz", "format": "arena", "minutes": 10, "clock": "3+2"});
@@ -653,7 +652,7 @@ async fn a_pause_holds_the_window_and_the_schedule_shows_it(store: Backend) {
     let body =
         json!({"name": "Slow", "format": "round-robin", "clock": "1d", "window_minutes": 60});
     let id = event(&mut ps, body).await;
-    let s = start(&mut ps[0], &id).await;
+    start(&mut ps[0], &id).await;
     // Round 1 of three players: one has the bye; the two who play have their game and its
     // deadline in their schedule.
     let v = show(&mut ps[0], &id).await;
@@ -746,7 +745,7 @@ async fn a_club_round_robin_of_eight_runs_to_its_results(store: Backend) {
             .all(|t| t["id"] != json!(id)),
         "private: not listed"
     );
-    let s = start(&mut ps[0], &id).await;
+    start(&mut ps[0], &id).await;
     for round in 1..=7 {
         let v = show(&mut ps[0], &id).await;
         assert_eq!(v["rounds"].as_array().unwrap().len(), round, "{v}");
@@ -836,7 +835,7 @@ async fn a_game_promised_but_not_stored_is_made_after_a_restart(store: Backend) 
     let body =
         json!({"name": "Two", "format": "swiss", "rounds": 1, "clock": "1d", "window_minutes": 60});
     let id = event(&mut ps, body).await;
-    let s = start(&mut ps[0], &id).await;
+    start(&mut ps[0], &id).await;
     play(&mut ps[0], &id).await;
     let bo = play(&mut ps[1], &id).await;
     let game = bo["id"].as_str().unwrap().to_string();
@@ -877,7 +876,7 @@ async fn two_instances_pair_each_round_once() {
     let mut ps = players(a.addr, &names).await;
     let body = json!({"name": "Twice", "format": "swiss", "rounds": 3, "clock": "1d", "window_minutes": 60});
     let id = event(&mut ps, body).await;
-    let s = start(&mut ps[0], &id).await;
+    start(&mut ps[0], &id).await;
     // A socket on B hears of changes made on A.
     let url = format!("ws://{}/api/tournaments/{id}/ws", b.addr);
     let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();

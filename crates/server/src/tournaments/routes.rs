@@ -100,7 +100,7 @@ async fn schedule(
             "name": ev.name,
             "state": ev.state,
             "paused": ev.paused_at.is_some(),
-            "opponent": board.and_then(|b| b.pairing.opponent(p)).map(|o| ev.entrants[o].member.name.clone()),
+            "opponent": board.map(|b| opponents(&ev, b, p)),
             "game": board.and_then(|b| b.game.clone()),
             "present": board.map(|b| b.came(b.seat_of(p).unwrap_or(0))),
             "deadline": board.and_then(|_| ev.wake()),
@@ -288,12 +288,20 @@ async fn join(
 }
 
 /// Takes `player` out: before the start, off the list; after, withdrawn (docs/TOURNAMENTS.md).
-fn take_out(ev: &mut Event, player: usize) {
+/// The creator stays in before the start (409 `creator_stays`).
+fn take_out(ev: &mut Event, player: usize) -> Result<(), ApiError> {
+    if ev.state == State::Entry && ev.entrants[player].member.id == ev.creator.id {
+        return Err(
+            ApiError::conflict("the creator stays in the event before its start")
+                .code("creator_stays"),
+        );
+    }
     if ev.state == State::Entry {
         ev.entrants.remove(player);
     } else {
         ev.entrants[player].withdrawn = true;
     }
+    Ok(())
 }
 
 /// `POST /api/tournaments/{id}/withdraw`: the player leaves.
@@ -304,14 +312,7 @@ async fn withdraw(
 ) -> Result<Json<Value>, ApiError> {
     change_event(&app, &headers, &id, |ev, _, me| {
         let p = ev.entrant(&me.id).ok_or_else(not_entered)?;
-        if ev.state == State::Entry && ev.creator.id == me.id {
-            return Err(
-                ApiError::conflict("the creator stays in the event before its start")
-                    .code("creator_stays"),
-            );
-        }
-        take_out(ev, p);
-        Ok(())
+        take_out(ev, p)
     })
     .await
 }
@@ -350,14 +351,7 @@ async fn remove(
                 ApiError::not_found(format!("no player {:?} in this event", body.name))
                     .code("no_player")
             })?;
-        if ev.state == State::Entry && ev.entrants[p].member.id == ev.creator.id {
-            return Err(
-                ApiError::conflict("the creator stays in the event before its start")
-                    .code("creator_stays"),
-            );
-        }
-        take_out(ev, p);
-        Ok(())
+        take_out(ev, p)
     })
     .await
 }

@@ -31,6 +31,13 @@ pub async fn event(ps: &mut [Browser], body: Value) -> String {
     id
 }
 
+/// `b` asks for an event made with `body`, which is refused: the status and the error's code.
+pub async fn refused(b: &mut Browser, body: Value) -> (u16, Value) {
+    let a = b.post("/api/tournaments", body).await;
+    assert_ne!(a.status, 201, "{}", a.body);
+    (a.status, a.json()["code"].clone())
+}
+
 /// The event as `b` sees it.
 pub async fn show(b: &mut Browser, id: &str) -> Value {
     let a = b
