@@ -6,21 +6,10 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { fresh, register, eventOf } from './tournament_steps.mjs';
 import { BASE, DESKTOP, PHONE, useBrowser, openPage, layoutProblems, OUT } from './browser.mjs';
 
 useBrowser();
-
-const fresh = (stem) => `${stem}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function register(page, name) {
-  const status = await page.evaluate(async (name) => {
-    const r = await fetch('/api/account/register', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name, password: 'a long secret' }) });
-    return r.status;
-  }, name);
-  assert.equal(status, 201);
-}
-
-const eventOf = (page, id) => page.evaluate(async (id) => (await fetch(`/api/tournaments/${id}`)).json(), id);
 
 test('a Mandiri round-robin in three browsers: a table played, its points shown live', async () => {
   const names = ['Ann', 'Bo', 'Cy'].map(fresh);
@@ -89,5 +78,24 @@ test('a Mandiri round-robin in three browsers: a table played, its points shown 
     assert.deepEqual(await layoutProblems(ps[1].page), [], 'the Mandiri event page on a phone');
   } finally {
     for (const p of ps) await p.context.close();
+  }
+});
+
+test('the lobby lists public events taking entries, not private ones, and links them', async () => {
+  const { context, page } = await openPage('/lobby', { viewport: PHONE, phone: true });
+  try {
+    await register(page, fresh('Org'));
+    const make = (name, more) => page.evaluate(async (body) => (await (await fetch('/api/tournaments', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json()), { name, format: 'swiss', rounds: 3, clock: '1d', game: 'mandiri', ...more });
+    const open = await make(fresh('Open'), {});
+    const hidden = await make(fresh('Hidden'), { public: false });
+    await page.reload();
+    await page.waitForSelector(`#lobby-events:not([hidden]) a[href="/t/${open.id}"]`);
+    assert.equal(await page.$(`#lobby-events a[href="/t/${hidden.id}"]`), null, 'a private event is reached by its link only');
+    assert.match(await page.textContent(`#lobby-events a[href="/t/${open.id}"]`), /Mandiri/);
+    assert.deepEqual(await layoutProblems(page), [], 'the lobby with its events on a phone');
+    await page.click(`#lobby-events a[href="/t/${open.id}"]`);
+    await page.waitForURL(new RegExp(`/t/${open.id}$`));
+  } finally {
+    await context.close();
   }
 });

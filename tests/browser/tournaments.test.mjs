@@ -6,25 +6,10 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { fresh, register, eventOf, cells } from './tournament_steps.mjs';
 import { BASE, DESKTOP, PHONE, REGION, LANGS, catalog, useBrowser, openPage, layoutProblems, OUT } from './browser.mjs';
 
 useBrowser();
-
-const fresh = (stem) => `${stem}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function register(page, name) {
-  const status = await page.evaluate(async (name) => {
-    const r = await fetch('/api/account/register', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name, password: 'a long secret' }) });
-    return r.status;
-  }, name);
-  assert.equal(status, 201);
-}
-
-/** The event as the page's player sees it through the API. */
-const eventOf = (page, id) => page.evaluate(async (id) => (await fetch(`/api/tournaments/${id}`)).json(), id);
-
-/** The texts of a table's body, row by row. */
-const cells = (page, table) => page.$$eval(`#${table} tbody tr`, (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent)));
 
 test('a round-robin of four in four browsers: a round played, the crosstable updated live', async () => {
   const names = ['Ann', 'Bo', 'Cy', 'Di'].map(fresh);
