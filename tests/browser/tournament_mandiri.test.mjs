@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fresh, register, eventOf } from './tournament_steps.mjs';
+import { fresh, register, eventOf, players, submitForm, joinByLink, comeToGames } from './tournament_steps.mjs';
 import { BASE, DESKTOP, PHONE, useBrowser, openPage, layoutProblems, OUT } from './browser.mjs';
 
 useBrowser();
@@ -14,12 +14,8 @@ useBrowser();
 test('a Mandiri round-robin in three browsers: a table played, its points shown live', async () => {
   const names = ['Ann', 'Bo', 'Cy'].map(fresh);
   const views = [DESKTOP, PHONE, DESKTOP];
-  const ps = [];
+  const ps = await players(names, views);
   try {
-    for (let k = 0; k < 3; k++) {
-      ps.push(await openPage('/tournaments', { viewport: views[k], phone: views[k] === PHONE }));
-      await register(ps[k].page, names[k]);
-    }
     const ann = ps[0].page;
     await ann.reload();
     await ann.waitForSelector('#create-submit:not([disabled])');
@@ -31,25 +27,12 @@ test('a Mandiri round-robin in three browsers: a table played, its points shown 
     assert.equal(await ann.isDisabled('#format-arena'), true);
     await ann.selectOption('#create-clock', '10+5');
     await ann.selectOption('#create-window', '60');
-    await ann.click('#create-submit');
-    await ann.waitForURL(/\/t\/\w+$/);
-    const url = ann.url();
-    const id = new URL(url).pathname.split('/')[2];
-    for (const p of ps.slice(1)) {
-      await p.page.goto(url);
-      await p.page.waitForSelector('#ev-join:not([hidden])');
-      await p.page.click('#ev-join');
-      await p.page.waitForSelector('#ev-join', { state: 'hidden' });
-    }
+    const { url, id } = await submitForm(ann);
+    await joinByLink(ps.slice(1), url);
     await ann.waitForFunction(() => document.querySelectorAll('#standings tbody tr').length === 3);
     assert.match(await ann.textContent('#ev-summary'), /Mandiri/);
     await ann.click('#ev-start');
-    for (const p of ps) {
-      await p.page.waitForSelector('#my-card:not([hidden])');
-      await p.page.waitForSelector('#my-play:not([hidden]), #my-link:not([hidden])');
-      if (await p.page.isVisible('#my-play')) await p.page.click('#my-play');
-    }
-    for (const p of ps) await p.page.waitForSelector('#my-link:not([hidden])');
+    await comeToGames(ps);
     assert.equal(await ann.isVisible('#rule-mandiri'), true);
     // The Raja goes to the game (a Mandiri page) and resigns.
     const first = await eventOf(ann, id);
