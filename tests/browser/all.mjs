@@ -23,6 +23,7 @@ export const FILES = [
   'clocks.test.mjs',
   'lobby.test.mjs',
   'tournaments.test.mjs',
+  'tournament_mandiri.test.mjs',
 ];
 
 const named = process.argv.slice(2);

@@ -6,36 +6,16 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { fresh, register, eventOf, cells, players, submitForm, joinByLink, comeToGames } from './tournament_steps.mjs';
 import { BASE, DESKTOP, PHONE, REGION, LANGS, catalog, useBrowser, openPage, layoutProblems, OUT } from './browser.mjs';
 
 useBrowser();
 
-const fresh = (stem) => `${stem}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function register(page, name) {
-  const status = await page.evaluate(async (name) => {
-    const r = await fetch('/api/account/register', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name, password: 'a long secret' }) });
-    return r.status;
-  }, name);
-  assert.equal(status, 201);
-}
-
-/** The event as the page's player sees it through the API. */
-const eventOf = (page, id) => page.evaluate(async (id) => (await fetch(`/api/tournaments/${id}`)).json(), id);
-
-/** The texts of a table's body, row by row. */
-const cells = (page, table) => page.$$eval(`#${table} tbody tr`, (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent)));
-
 test('a round-robin of four in four browsers: a round played, the crosstable updated live', async () => {
   const names = ['Ann', 'Bo', 'Cy', 'Di'].map(fresh);
   const views = [DESKTOP, PHONE, DESKTOP, PHONE];
-  const ps = [];
+  const ps = await players(names, views);
   try {
-    for (let k = 0; k < 4; k++) {
-      const phone = views[k] === PHONE;
-      ps.push(await openPage('/tournaments', { viewport: views[k], phone }));
-      await register(ps[k].page, names[k]);
-    }
     // Ann makes the event from the form.
     const ann = ps[0].page;
     await ann.reload();
@@ -44,29 +24,14 @@ test('a round-robin of four in four browsers: a round played, the crosstable upd
     await ann.selectOption('#create-format', 'round-robin');
     await ann.selectOption('#create-clock', '10+5');
     await ann.selectOption('#create-window', '60');
-    await ann.click('#create-submit');
-    await ann.waitForURL(/\/t\/\w+$/);
-    const url = ann.url();
-    const id = new URL(url).pathname.split('/')[2];
+    const { url, id } = await submitForm(ann);
     await ann.waitForSelector('#standings tbody tr');
     // The others open the link and join; Ann's page lists them live.
-    for (const p of ps.slice(1)) {
-      await p.page.goto(url);
-      await p.page.waitForSelector('#ev-join:not([hidden])');
-      const h = await p.page.$eval('#ev-join', (b) => b.getBoundingClientRect().height);
-      assert.ok(h >= 44, `Join is ${h} px high`);
-      await p.page.click('#ev-join');
-      await p.page.waitForSelector('#ev-join', { state: 'hidden' });
-    }
+    await joinByLink(ps.slice(1), url);
     await ann.waitForFunction(() => document.querySelectorAll('#standings tbody tr').length === 4);
     await ann.click('#ev-start');
     // Everyone's page (not reloaded) shows their game: they come.
-    for (const p of ps) {
-      await p.page.waitForSelector('#my-card:not([hidden])');
-      await p.page.waitForSelector('#my-play:not([hidden]), #my-link:not([hidden])');
-      if (await p.page.isVisible('#my-play')) await p.page.click('#my-play');
-    }
-    for (const p of ps) await p.page.waitForSelector('#my-link:not([hidden])');
+    await comeToGames(ps);
     // The crosstable is empty; the answering players go to their games and resign.
     const before = await cells(ann, 'crosstable');
     assert.equal(before.length, 4);

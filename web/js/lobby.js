@@ -5,7 +5,7 @@
 // game for all three. docs/API.md, "The lobby".
 
 import { call, errorText, seats, mandiriSeats, liveUpdates, markSignedIn } from './api.js';
-import { t, setLanguage, preferred, languageSwitch, element } from './i18n.js';
+import { t, setLanguage, preferred, languageSwitch, element, formatNumber } from './i18n.js';
 import { ratingText, ratingNumber } from './ratings.js';
 
 const $ = (id) => document.getElementById(id);
@@ -155,9 +155,52 @@ function quick(clock) {
   return post({ clock, mode: 'round', rated });
 }
 
+// ---- Public tournaments taking entries (docs/TOURNAMENTS.md): listed below the seeks,
+// each linked to its page, where a player joins. Private events are reached by their link only
+// (the list of public events never holds them).
+
+/** The card that lists them, made once, after the seeks' card. */
+function eventsCard() {
+  let card = $('lobby-events');
+  if (!card) {
+    card = element('section', { className: 'card', id: 'lobby-events', hidden: true },
+      element('h2', { id: 'lobby-events-heading' }),
+      element('ul', { className: 'tour-mine', id: 'lobby-events-list' }));
+    $('seek-form').before(card);
+  }
+  return card;
+}
+
+function renderEvents() {
+  const card = eventsCard();
+  const open = (L.events || []).filter((ev) => ev.state === 'entry');
+  card.hidden = open.length === 0;
+  $('lobby-events-heading').textContent = t('lobby.events');
+  $('lobby-events-list').replaceChildren(...open.map((ev) => {
+    const parts = [t(`tour.fmt.${ev.format}`)];
+    if (ev.game === 'mandiri') parts.push(t('rating.variant.mandiri'));
+    parts.push(ev.clock.endsWith('d') ? t(`clock.day${ev.clock.slice(0, -1)}`) : ev.clock, t('lobby.eventPlayers', { n: formatNumber(ev.players) }));
+    return element('li', {}, element('a', { href: `/t/${ev.id}`, textContent: `${ev.name} · ${parts.join(' · ')}` }));
+  }));
+}
+
+async function loadEvents() {
+  try {
+    L.events = (await call('GET', '/api/tournaments')).tournaments;
+  } catch {
+    L.events = [];
+  }
+  renderEvents();
+}
+
 async function start() {
   await setLanguage(preferred());
-  languageSwitch($('lang'), render);
+  languageSwitch($('lang'), () => {
+    render();
+    renderEvents();
+  });
+  loadEvents();
+  setInterval(loadEvents, 30000);
   try {
     L.account = (await call('GET', '/api/account')).account;
     markSignedIn(Boolean(L.account));

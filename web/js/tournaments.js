@@ -3,7 +3,7 @@
 // the player's own game with its link, the countdown to the window's close, and the exports.
 // docs/API.md, "Tournaments"; docs/TOURNAMENTS.md, "Events on the server".
 
-import { call, errorText, seats, liveUpdates, markSignedIn } from './api.js';
+import { call, errorText, seats, mandiriSeats, liveUpdates, markSignedIn } from './api.js';
 import { t, setLanguage, preferred, languageSwitch, element, formatNumber } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
@@ -18,7 +18,14 @@ function clockText(clock) {
 }
 
 const formatText = (f) => t(`tour.fmt.${f}`);
+// The game and length of an event's games, as the lobby names a seek's.
+const gameText = (ev) => [
+  ...(ev.game === 'mandiri' ? [t('lobby.gameMandiri')] : []),
+  t(ev.mode === 'match' ? 'home.modeMatch' : 'home.modeRound'),
+].join(' · ');
 const stateText = (s) => t(`tour.st.${s}`);
+/** An event's state, a cancelled one saying why. */
+const eventState = (ev) => (ev.cancelled ? t('tour.st.cancelled', { n: formatNumber(ev.fewest_players || 2) }) : stateText(ev.state));
 
 /** A score as a crosstable writes it: ½ for halves. */
 function points(x) {
@@ -46,19 +53,29 @@ async function showList() {
   $('create-guest').hidden = Boolean(S.account);
   $('create-submit').disabled = !S.account;
   const format = () => {
+    // A Mandiri event seats its tables round by round: no arena.
+    const mandiri = $('create-game').value === 'mandiri';
+    $('format-arena').disabled = mandiri;
+    if (mandiri && $('create-format').value === 'arena') $('create-format').value = 'round-robin';
     const f = $('create-format').value;
     $('rounds-field').hidden = f !== 'swiss';
     $('minutes-field').hidden = f !== 'arena';
     $('window-field').hidden = f === 'arena';
   };
   $('create-format').addEventListener('change', format);
+  $('create-game').addEventListener('change', format);
   format();
   $('create-form').addEventListener('submit', async (e) => {
     e.preventDefault();
     fail(null);
     const fd = new FormData(e.target);
     const f = fd.get('format');
-    const body = { name: fd.get('name'), format: f, clock: fd.get('clock'), rated: Boolean(fd.get('rated')), public: !fd.get('private') };
+    const body = {
+      name: fd.get('name'), format: f, game: fd.get('game'), mode: fd.get('mode'),
+      clock: fd.get('clock'), rated: Boolean(fd.get('rated')), public: !fd.get('private'),
+    };
+    // The entry window: the event starts by itself when it closes (or is cancelled).
+    if (fd.get('entry_minutes')) body.starts_at = Math.floor(Date.now() / 1000) + 60 * Number(fd.get('entry_minutes'));
     if (f === 'swiss') body.rounds = Number(fd.get('rounds'));
     if (f === 'arena') body.minutes = Number(fd.get('minutes'));
     else body.window_minutes = Number(fd.get('window_minutes'));
@@ -91,10 +108,10 @@ async function showList() {
     $('no-tours').hidden = list.length > 0;
     $('tour-list').replaceChildren(...list.map((ev) => element('tr', { 'data-id': ev.id },
       element('td', {}, element('a', { href: `/t/${ev.id}`, textContent: ev.name })),
-      element('td', { textContent: formatText(ev.format) }),
+      element('td', { textContent: `${formatText(ev.format)} · ${gameText(ev)}` }),
       element('td', { textContent: clockText(ev.clock) }),
       element('td', { textContent: formatNumber(ev.players) }),
-      element('td', { textContent: stateText(ev.state) }))));
+      element('td', { textContent: eventState(ev) }))));
   } catch (err) {
     fail(err);
   }
@@ -103,7 +120,7 @@ async function showList() {
 // ---- One event ----
 
 function summary(ev) {
-  const parts = [formatText(ev.format)];
+  const parts = [formatText(ev.format), gameText(ev)];
   if (ev.rounds_total) parts.push(t('tour.roundsCount', { n: formatNumber(ev.rounds_total) }));
   if (ev.minutes) parts.push(t('tour.minutesCount', { n: formatNumber(ev.minutes) }));
   parts.push(clockText(ev.clock), t(ev.rated ? 'rating.rated' : 'rating.casual'));
@@ -143,8 +160,12 @@ function renderCrosstable(ev) {
 }
 
 function boardItem(b) {
-  const result = b.result || (b.game ? t('tour.playing') : '');
-  const item = element('li', {}, element('span', { textContent: `${b.first} – ${b.second}` }), element('strong', { textContent: result }));
+  // A Mandiri table: its three players, the Raja first, and each one's points at it.
+  const players = b.third ? [b.first, b.second, b.third] : [b.first, b.second];
+  const result = b.third && b.points
+    ? b.points.map(points).join(' · ')
+    : b.result || (b.game ? t('tour.playing') : '');
+  const item = element('li', {}, element('span', { textContent: players.join(' – ') }), element('strong', { textContent: result }));
   if (b.watch) item.append(element('a', { href: b.watch, textContent: t('tour.watch') }));
   return item;
 }
@@ -162,17 +183,21 @@ function renderRounds(ev) {
 
 function renderStatus(ev) {
   const me = ev.me;
-  $('ev-status').textContent = ev.paused ? t('tour.st.paused') : stateText(ev.state);
+  $('ev-status').textContent = ev.paused ? t('tour.st.paused') : eventState(ev);
   $('ev-pause').hidden = !(me && me.creator && ev.state === 'running' && !ev.paused);
   $('ev-resume').hidden = !(me && me.creator && ev.state === 'running' && ev.paused);
   $('ev-join').hidden = !(S.account && me && !me.entered && ev.state === 'entry');
   $('ev-start').hidden = !(me && me.creator && ev.state === 'entry');
   $('ev-withdraw').hidden = !(me && me.entered && !me.withdrawn && ev.state !== 'finished' && !(me.creator && ev.state === 'entry'));
   $('rule-card').hidden = ev.format === 'arena';
+  $('rule-mandiri').hidden = ev.game !== 'mandiri';
   const board = me && me.board;
   $('my-card').hidden = !board;
   if (!board) return;
-  $('my-text').textContent = t(board.leads ? 'tour.youLead' : 'tour.youAnswer', { name: board.opponent });
+  const mine = ev.game === 'mandiri'
+    ? (board.leads ? 'tour.youRaja' : 'tour.youAtTable')
+    : (board.leads ? 'tour.youLead' : 'tour.youAnswer');
+  $('my-text').textContent = t(mine, { name: board.opponent });
   const ready = S.mine && S.mine.id === board.game;
   $('my-play').hidden = Boolean(board.game) || board.present || ev.format === 'arena';
   $('my-link').hidden = !ready;
@@ -236,7 +261,10 @@ async function play() {
   try {
     const r = await call('POST', `/api/tournaments/${S.id}/play`, {});
     if (r.state === 'playing') {
-      seats.set(r.id, { token: r.token, seat: r.seat, kind: 'online', created: Math.floor(Date.now() / 1000) });
+      const created = Math.floor(Date.now() / 1000);
+      // A Mandiri seat is kept as the lobby keeps one: the players its token moves.
+      if (r.players) mandiriSeats.set(r.id, { token: r.token, players: r.players, kind: 'online', created });
+      else seats.set(r.id, { token: r.token, seat: r.seat, kind: 'online', created });
       S.mine = r;
     }
     await load();

@@ -137,6 +137,28 @@ impl Arena {
         Ok(())
     }
 
+    /// A player who joins the arena after its start: numbered after the others (the number
+    /// returned), waiting for a game at once, as lichess lets players join a running arena.
+    ///
+    /// ```
+    /// use rajapasu_pairing::arena::Arena;
+    /// use rajapasu_pairing::Pairing;
+    /// let mut arena = Arena::new(1);
+    /// arena.join(0).unwrap();
+    /// assert!(arena.pair().is_empty());
+    /// assert_eq!(arena.enter(), 1);
+    /// assert_eq!(arena.pair(), [Pairing::new(0, 1)]);
+    /// ```
+    pub fn enter(&mut self) -> usize {
+        let player = self.sheets.len();
+        self.last.push(None);
+        self.led.push(0);
+        self.playing.push(false);
+        self.sheets.push(Sheet::default());
+        self.waiting.push(player);
+        player
+    }
+
     /// `player` stops waiting (withdraws, or pauses).
     ///
     /// ```

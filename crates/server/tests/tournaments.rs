@@ -5,10 +5,10 @@
 
 #[macro_use]
 mod common;
-use common::{lasting_db, remove_sqlite_files, Backend, Browser, GAMES};
+use common::tournament::{event, play, players, refused, resign, show, start, who};
+use common::{lasting_db, remove_sqlite_files, Backend, Browser, GAMES, MANDIRI};
 
 use serde_json::{json, Value};
-use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -43,56 +43,6 @@ async fn server_on_clocks(
     .expect("server starts")
 }
 
-/// Registered players' browsers, the first the creator.
-async fn players(addr: SocketAddr, names: &[&str]) -> Vec<Browser> {
-    let mut out = Vec::new();
-    for name in names {
-        let mut b = Browser::new(addr);
-        let a = b.register(name, "a long secret").await;
-        assert_eq!(a.status, 201, "{}", a.body);
-        out.push(b);
-    }
-    out
-}
-
-/// The creator makes an event with `body`, everyone else joins: its id.
-async fn event(ps: &mut [Browser], body: Value) -> String {
-    let a = ps[0].post("/api/tournaments", body).await;
-    assert_eq!(a.status, 201, "{}", a.body);
-    let id = a.json()["id"].as_str().unwrap().to_string();
-    for p in ps.iter_mut().skip(1) {
-        let j = p
-            .post(&format!("/api/tournaments/{id}/join"), json!({}))
-            .await;
-        assert_eq!(j.status, 200, "{}", j.body);
-    }
-    id
-}
-
-async fn show(b: &mut Browser, id: &str) -> Value {
-    let a = b
-        .send("GET", &format!("/api/tournaments/{id}"), None, &[])
-        .await;
-    assert_eq!(a.status, 200, "{}", a.body);
-    a.json()
-}
-
-async fn play(b: &mut Browser, id: &str) -> Value {
-    let a = b
-        .post(&format!("/api/tournaments/{id}/play"), json!({}))
-        .await;
-    assert_eq!(a.status, 200, "{}", a.body);
-    a.json()
-}
-
-/// The index of the player named `name`.
-fn who(names: &[&str], name: &Value) -> usize {
-    names
-        .iter()
-        .position(|n| *n == name.as_str().unwrap())
-        .unwrap()
-}
-
 on_both_stores!(
     a_round_robin_of_four_is_played_to_its_crosstable,
     forfeits_at_a_windows_close_follow_who_came,
@@ -101,7 +51,317 @@ on_both_stores!(
     a_pause_holds_the_window_and_the_schedule_shows_it,
     a_game_promised_but_not_stored_is_made_after_a_restart,
     a_club_round_robin_of_eight_runs_to_its_results,
+    a_match_events_games_are_matches,
+    a_late_player_enters_a_running_arena,
+    a_mandiri_round_robin_of_six_runs_to_its_end,
+    an_entry_window_starts_the_event_or_cancels_it,
 );
+
+async fn an_entry_window_starts_the_event_or_cancels_it(store: Backend) {
+    let db = lasting_db(&store, "tournament-entry");
+    let now = Arc::new(AtomicU64::new(T0));
+    let server = server_on_clock(&db, &now).await;
+    let names = ["Ann", "Bo", "Cy"];
+    let mut ps = players(server.addr, &names).await;
+    let closes = T0 + 3600;
+    assert_eq!(
+        refused(
+            &mut ps[0],
+            json!({"name": "Late", "format": "round-robin", "clock": "1d", "starts_at": T0})
+        )
+        .await,
+        (422, json!("bad_start"))
+    );
+    // A round-robin of two by the window's close (it needs three): cancelled.
+    let few = event(
+        &mut ps[..2],
+        json!({"name": "Few", "format": "round-robin", "clock": "1d", "starts_at": closes}),
+    )
+    .await;
+    // A Swiss event of three, private: started by itself.
+    let full = event(
+        &mut ps,
+        json!({"name": "Full", "format": "swiss", "rounds": 1, "clock": "1d", "starts_at": closes, "public": false}),
+    )
+    .await;
+    // The public list (the lobby's) shows the public event only.
+    let listed = ps[2]
+        .send("GET", "/api/tournaments", None, &[])
+        .await
+        .json();
+    let ids: Vec<&str> = listed["tournaments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, [few.as_str()], "{listed}");
+    assert_eq!(listed["tournaments"][0]["starts_at"], closes);
+    now.store(closes - 1, Ordering::SeqCst);
+    let v = show(&mut ps[0], &few).await;
+    assert_eq!(
+        (v["state"].as_str(), v["next_deadline"].as_u64()),
+        (Some("entry"), Some(closes))
+    );
+    now.store(closes, Ordering::SeqCst);
+    let v = show(&mut ps[0], &few).await;
+    assert_eq!(
+        (
+            v["state"].as_str(),
+            v["cancelled"].as_bool(),
+            v["fewest_players"].as_u64()
+        ),
+        (Some("finished"), Some(true), Some(3)),
+        "{v}"
+    );
+    assert!(v["rounds"].as_array().unwrap().is_empty());
+    let v = show(&mut ps[1], &full).await;
+    assert_eq!(
+        (v["state"].as_str(), v["cancelled"].as_bool()),
+        (Some("running"), Some(false)),
+        "{v}"
+    );
+    assert_eq!(v["started"], closes);
+    assert_eq!(v["rounds"][0]["boards"].as_array().unwrap().len(), 1);
+    // Entries are closed now.
+    let mut di = players(server.addr, &["Di"]).await;
+    let j = di[0]
+        .post(&format!("/api/tournaments/{full}/join"), json!({}))
+        .await;
+    assert_eq!(
+        (j.status, j.json()["code"].clone()),
+        (409, json!("entries_closed"))
+    );
+    server.stop().await;
+    remove_sqlite_files(&store, &db);
+}
+
+async fn a_mandiri_round_robin_of_six_runs_to_its_end(store: Backend) {
+    let addr = common::server_on(&store).await;
+    let names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"];
+    let mut ps = players(addr, &names).await;
+    assert_eq!(
+        refused(&mut ps[0], json!({"name": "Three", "format": "arena", "minutes": 30, "clock": "3+2", "game": "mandiri"})).await,
+        (422, json!("no_mandiri_arena"))
+    );
+    let body = json!({"name": "Three", "format": "round-robin", "clock": "5+3", "window_minutes": 60, "game": "mandiri"});
+    let id = event(&mut ps, body).await;
+    let v = start(&mut ps[0], &id).await;
+    assert_eq!(
+        (v["game"].as_str(), v["rounds_total"].as_u64()),
+        (Some("mandiri"), Some(3))
+    );
+    // The schedule names the other two at the player's table.
+    let mine = ps[0]
+        .send("GET", "/api/tournaments/mine", None, &[])
+        .await
+        .json();
+    let others = mine["events"][0]["opponent"].as_str().unwrap().to_string();
+    assert_eq!(others.split(", ").count(), 2, "{mine}");
+    // Each round: two tables; the three come, the last to come makes the game; the Raja
+    // resigns: they lose to both ends, and the ends, who captured nothing, draw.
+    let mut rajas = Vec::new();
+    for round in 1..=3 {
+        let v = show(&mut ps[0], &id).await;
+        assert_eq!(v["rounds"].as_array().unwrap().len(), round, "{v}");
+        let boards = v["rounds"][round - 1]["boards"].as_array().unwrap().clone();
+        assert_eq!(boards.len(), 2, "{v}");
+        assert!(v["rounds"][round - 1]["byes"]
+            .as_array()
+            .unwrap()
+            .is_empty());
+        for b in &boards {
+            let seats = [&b["first"], &b["second"], &b["third"]].map(|n| who(&names, n));
+            rajas.push(seats[0]);
+            assert_eq!(play(&mut ps[seats[0]], &id).await["state"], "waiting");
+            assert_eq!(play(&mut ps[seats[1]], &id).await["state"], "waiting");
+            let last = play(&mut ps[seats[2]], &id).await;
+            assert_eq!(
+                (last["state"].as_str(), last["seat"].as_str()),
+                (Some("playing"), Some("3")),
+                "{last}"
+            );
+            let raja = play(&mut ps[seats[0]], &id).await;
+            assert_eq!(
+                (raja["id"].clone(), raja["seat"].as_str()),
+                (last["id"].clone(), Some("1"))
+            );
+            assert!(raja["watch"].as_str().unwrap().starts_with("/m/"), "{raja}");
+            let g = ps[seats[0]]
+                .send(
+                    "GET",
+                    &format!("{MANDIRI}/{}", raja["id"].as_str().unwrap()),
+                    None,
+                    &[],
+                )
+                .await;
+            assert_eq!(g.status, 200, "{}", g.body);
+            resign(&mut ps[seats[0]], &raja).await;
+        }
+        let v = show(&mut ps[0], &id).await;
+        let done = &v["rounds"][round - 1]["boards"][0];
+        assert_eq!(done["points"], json!([0.0, 1.5, 1.5]), "{v}");
+        assert_eq!(done["result"], "0-1", "the Raja lost to the right end: {v}");
+    }
+    rajas.sort_unstable();
+    assert_eq!(rajas, [0, 1, 2, 3, 4, 5], "each holds the Raja's seat once");
+    let v = show(&mut ps[0], &id).await;
+    assert_eq!(v["state"], "finished", "{v}");
+    // Everyone: Raja once (0), an end twice (1.5 each): 3 points from 6 pairwise games.
+    for s in v["standings"].as_array().unwrap() {
+        assert_eq!(
+            (s["score"].as_f64(), s["games"].as_u64()),
+            (Some(3.0), Some(6)),
+            "{s}"
+        );
+    }
+    // The crosstable is pairwise: each cell what the row player scored against the column's.
+    let cross = v["crosstable"].as_array().unwrap();
+    assert_eq!(cross.len(), 6);
+    let cells: usize = cross
+        .iter()
+        .map(|row| {
+            row.as_array()
+                .unwrap()
+                .iter()
+                .filter(|c| c.as_str() != Some(""))
+                .count()
+        })
+        .sum();
+    assert!(
+        cells >= 2 * 12,
+        "every player met at least four others: {cross:?}"
+    );
+    let csv = ps[0]
+        .send(
+            "GET",
+            &format!("/api/tournaments/{id}/crosstable.csv"),
+            None,
+            &[],
+        )
+        .await;
+    assert_eq!(csv.body.lines().count(), 7, "{}", csv.body);
+    let rec = ps[0]
+        .send("GET", &format!("/api/tournaments/{id}/records"), None, &[])
+        .await;
+    assert_eq!(rec.status, 200);
+    assert!(!rec.body.trim().is_empty(), "the Mandiri games' records");
+}
+
+async fn a_late_player_enters_a_running_arena(store: Backend) {
+    let db = lasting_db(&store, "tournament-late");
+    let now = Arc::new(AtomicU64::new(T0));
+    let server = server_on_clocks(&db, &now, &Arc::new(AtomicU64::new(T0))).await;
+    let names = ["Ann", "Bo", "Cy"];
+    let mut ps = players(server.addr, &names).await;
+    let body = json!({"name": "Blitz", "format": "arena", "minutes": 10, "clock": "3+2"});
+    let id = event(&mut ps[..2], body).await;
+    start(&mut ps[0], &id).await;
+    // A Swiss event that has started takes no one.
+    let swiss = event(
+        &mut ps[..2],
+        json!({"name": "Swiss", "format": "swiss", "rounds": 1, "clock": "5+3"}),
+    )
+    .await;
+    start(&mut ps[0], &swiss).await;
+    let j = ps[2]
+        .post(&format!("/api/tournaments/{swiss}/join"), json!({}))
+        .await;
+    assert_eq!(
+        (j.status, j.json()["code"].clone()),
+        (409, json!("entries_closed"))
+    );
+    // Cy joins the arena while Ann and Bo play: entered, waiting.
+    let j = ps[2]
+        .post(&format!("/api/tournaments/{id}/join"), json!({}))
+        .await;
+    assert_eq!(j.status, 200, "{}", j.body);
+    assert_eq!(j.json()["players"], json!(["Ann", "Bo", "Cy"]));
+    assert_eq!(play(&mut ps[2], &id).await["state"], "none");
+    // Bo resigns: Ann, on top, meets Cy (not Bo again at once).
+    let bo = play(&mut ps[1], &id).await;
+    resign(&mut ps[1], &bo).await;
+    let v = show(&mut ps[0], &id).await;
+    let last = &v["arena_games"][1];
+    assert_eq!(
+        [last["first"].as_str(), last["second"].as_str()]
+            .iter()
+            .filter(|n| matches!(n, Some("Ann") | Some("Cy")))
+            .count(),
+        2,
+        "{v}"
+    );
+    assert_eq!(play(&mut ps[2], &id).await["state"], "playing");
+    // At the arena's end nobody joins any more.
+    now.store(T0 + 600, Ordering::SeqCst);
+    let mut di = players(server.addr, &["Di"]).await;
+    let j = di[0]
+        .post(&format!("/api/tournaments/{id}/join"), json!({}))
+        .await;
+    assert_eq!(j.status, 409, "{}", j.body);
+    server.stop().await;
+    remove_sqlite_files(&store, &db);
+}
+
+async fn a_match_events_games_are_matches(store: Backend) {
+    let addr = common::server_on(&store).await;
+    let names = ["Ann", "Bo"];
+    let mut ps = players(addr, &names).await;
+    assert_eq!(
+        refused(
+            &mut ps[0],
+            json!({"name": "Club", "format": "swiss", "rounds": 1, "clock": "5+3", "game": "chess"})
+        )
+        .await,
+        (422, json!("bad_game"))
+    );
+    let a = ps[0]
+        .post(
+            "/api/tournaments",
+            json!({"name": "Club", "format": "swiss", "rounds": 1, "clock": "5+3", "mode": "set"}),
+        )
+        .await;
+    // Read as a seek's mode is: a word that is none is refused with the words it may be.
+    assert_eq!(
+        (a.status, a.json()["code"].clone()),
+        (400, json!("bad_json"))
+    );
+    assert!(a.body.contains("`round` or `match`"), "{}", a.body);
+    let body =
+        json!({"name": "Club", "format": "swiss", "rounds": 1, "clock": "5+3", "mode": "match"});
+    let id = event(&mut ps, body).await;
+    let v = show(&mut ps[0], &id).await;
+    assert_eq!(
+        (v["game"].as_str(), v["mode"].as_str()),
+        (Some("raja_pasu"), Some("match"))
+    );
+    let listed = ps[1]
+        .send("GET", "/api/tournaments", None, &[])
+        .await
+        .json();
+    assert_eq!(listed["tournaments"][0]["mode"], "match", "{listed}");
+    start(&mut ps[0], &id).await;
+    let v = show(&mut ps[0], &id).await;
+    let b = &v["rounds"][0]["boards"][0];
+    let (first, second) = (who(&names, &b["first"]), who(&names, &b["second"]));
+    play(&mut ps[first], &id).await;
+    let mine = play(&mut ps[second], &id).await;
+    let game = mine["id"].as_str().unwrap();
+    let g = ps[first]
+        .send("GET", &format!("{GAMES}/{game}"), None, &[])
+        .await
+        .json();
+    let rules = g["view"]["rules"].as_str().unwrap_or_default();
+    assert!(
+        rules.starts_with("canonical") && !rules.contains("mode=round"),
+        "a match's rules: {g}"
+    );
+    resign(&mut ps[second], &mine).await;
+    let v = show(&mut ps[0], &id).await;
+    assert_eq!(v["state"], "finished", "{v}");
+    assert_eq!(v["standings"][0]["name"], names[first], "{v}");
+    assert_eq!(v["standings"][0]["score"], 1.0, "{v}");
+}
 
 async fn a_round_robin_of_four_is_played_to_its_crosstable(store: Backend) {
     let addr = common::server_on(&store).await;
@@ -126,10 +386,7 @@ async fn a_round_robin_of_four_is_played_to_its_crosstable(store: Backend) {
         .post(&format!("/api/tournaments/{id}/start"), json!({}))
         .await;
     assert_eq!(s.status, 403, "{}", s.body);
-    let s = ps[0]
-        .post(&format!("/api/tournaments/{id}/start"), json!({}))
-        .await;
-    assert_eq!(s.status, 200, "{}", s.body);
+    start(&mut ps[0], &id).await;
     // Each round: both players come, the game is made; the answering player resigns.
     for round in 1..=3 {
         let v = show(&mut ps[0], &id).await;
@@ -157,13 +414,7 @@ async fn a_round_robin_of_four_is_played_to_its_crosstable(store: Backend) {
                 json!({"south": names[first], "north": names[second]})
             );
             assert_eq!(g["rated"], true, "a rated event's games are rated");
-            let r = ps[second]
-                .post(
-                    &format!("{GAMES}/{game}/resign"),
-                    json!({"token": mine["token"]}),
-                )
-                .await;
-            assert_eq!(r.status, 200, "{}", r.body);
+            resign(&mut ps[second], &mine).await;
         }
     }
     let v = show(&mut ps[0], &id).await;
@@ -234,10 +485,7 @@ async fn forfeits_at_a_windows_close_follow_who_came(store: Backend) {
     let body =
         json!({"name": "Windows", "format": "round-robin", "clock": "1d", "window_minutes": 60});
     let id = event(&mut ps, body).await;
-    let s = ps[0]
-        .post(&format!("/api/tournaments/{id}/start"), json!({}))
-        .await;
-    assert_eq!(s.status, 200, "{}", s.body);
+    start(&mut ps[0], &id).await;
     // Round 1: Ann (leading Di) comes; Bo and Cy do not.
     assert_eq!(play(&mut ps[0], &id).await["state"], "waiting");
     now.store(T0 + 3599, Ordering::SeqCst);
@@ -302,10 +550,7 @@ async fn an_event_goes_on_after_a_restart(store: Backend) {
     let mut ps = players(server.addr, &names).await;
     let body = json!({"name": "Restart", "format": "swiss", "rounds": 2, "clock": "1d", "window_minutes": 60});
     let id = event(&mut ps, body).await;
-    let s = ps[0]
-        .post(&format!("/api/tournaments/{id}/start"), json!({}))
-        .await;
-    assert_eq!(s.status, 200, "{}", s.body);
+    start(&mut ps[0], &id).await;
     let v = show(&mut ps[0], &id).await;
     let b = &v["rounds"][0]["boards"][0];
     let (first, second) = (who(&names, &b["first"]), who(&names, &b["second"]));
@@ -327,13 +572,7 @@ async fn an_event_goes_on_after_a_restart(store: Backend) {
     assert_eq!(v["rounds"][0]["boards"][0]["result"], Value::Null);
     let mine = play(&mut ps[first], &id).await;
     assert_eq!(mine["state"], "playing");
-    let r = ps[first]
-        .post(
-            &format!("{GAMES}/{}/resign", game["id"].as_str().unwrap()),
-            json!({"token": mine["token"]}),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    resign(&mut ps[first], &mine).await;
     let v = show(&mut ps[0], &id).await;
     assert_eq!(v["rounds"][0]["boards"][0]["result"], "0-1");
     assert_eq!(
@@ -354,23 +593,18 @@ async fn an_arena_pairs_again_and_doubles_a_streak(store: Backend) {
     let names = ["Ann", "Bo"];
     let mut ps = players(server.addr, &names).await;
     // Days a move make no arena.
-    let a = ps[0]
-        .post(
-            "/api/tournaments",
-            json!({"name": "Blitz", "format": "arena", "minutes": 10, "clock": "1d"}),
-        )
-        .await;
     assert_eq!(
-        (a.status, a.json()["code"].clone()),
+        refused(
+            &mut ps[0],
+            json!({"name": "Blitz", "format": "arena", "minutes": 10, "clock": "1d"})
+        )
+        .await,
         (422, json!("bad_clock"))
     );
     let body = json!({"name": "Blitz", "format": "arena", "minutes": 10, "clock": "3+2"});
     let id = event(&mut ps, body).await;
-    let s = ps[0]
-        .post(&format!("/api/tournaments/{id}/start"), json!({}))
-        .await;
-    assert_eq!(s.status, 200, "{}", s.body);
-    assert_eq!(s.json()["ends"], T0 + 600);
+    let s = start(&mut ps[0], &id).await;
+    assert_eq!(s["ends"], T0 + 600);
     // Bo loses four games running, each by resigning: the two, alone in the arena, are paired
     // again at once. Ann's third and fourth wins are on a streak: 2 + 2 + 4 + 4.
     let mut ann_points = vec![];
@@ -381,13 +615,7 @@ async fn an_arena_pairs_again_and_doubles_a_streak(store: Backend) {
         }
         let bo = play(&mut ps[1], &id).await;
         assert_eq!(bo["state"], "playing", "game {k}: {bo}");
-        let r = ps[1]
-            .post(
-                &format!("{GAMES}/{}/resign", bo["id"].as_str().unwrap()),
-                json!({"token": bo["token"]}),
-            )
-            .await;
-        assert_eq!(r.status, 200, "game {k}: {} {bo}", r.body);
+        resign(&mut ps[1], &bo).await;
         let v = show(&mut ps[0], &id).await;
         let ann = &v["standings"][0];
         assert_eq!(ann["name"], "Ann");
@@ -424,10 +652,7 @@ async fn a_pause_holds_the_window_and_the_schedule_shows_it(store: Backend) {
     let body =
         json!({"name": "Slow", "format": "round-robin", "clock": "1d", "window_minutes": 60});
     let id = event(&mut ps, body).await;
-    let s = ps[0]
-        .post(&format!("/api/tournaments/{id}/start"), json!({}))
-        .await;
-    assert_eq!(s.status, 200, "{}", s.body);
+    start(&mut ps[0], &id).await;
     // Round 1 of three players: one has the bye; the two who play have their game and its
     // deadline in their schedule.
     let v = show(&mut ps[0], &id).await;
@@ -520,10 +745,7 @@ async fn a_club_round_robin_of_eight_runs_to_its_results(store: Backend) {
             .all(|t| t["id"] != json!(id)),
         "private: not listed"
     );
-    let s = ps[0]
-        .post(&format!("/api/tournaments/{id}/start"), json!({}))
-        .await;
-    assert_eq!(s.status, 200, "{}", s.body);
+    start(&mut ps[0], &id).await;
     for round in 1..=7 {
         let v = show(&mut ps[0], &id).await;
         assert_eq!(v["rounds"].as_array().unwrap().len(), round, "{v}");
@@ -531,13 +753,7 @@ async fn a_club_round_robin_of_eight_runs_to_its_results(store: Backend) {
             let (first, second) = (who(&names, &b["first"]), who(&names, &b["second"]));
             play(&mut ps[first], &id).await;
             let mine = play(&mut ps[second], &id).await;
-            let r = ps[second]
-                .post(
-                    &format!("{GAMES}/{}/resign", mine["id"].as_str().unwrap()),
-                    json!({"token": mine["token"]}),
-                )
-                .await;
-            assert_eq!(r.status, 200, "{}", r.body);
+            resign(&mut ps[second], &mine).await;
         }
     }
     let v = show(&mut ps[0], &id).await;
@@ -619,10 +835,7 @@ async fn a_game_promised_but_not_stored_is_made_after_a_restart(store: Backend) 
     let body =
         json!({"name": "Two", "format": "swiss", "rounds": 1, "clock": "1d", "window_minutes": 60});
     let id = event(&mut ps, body).await;
-    let s = ps[0]
-        .post(&format!("/api/tournaments/{id}/start"), json!({}))
-        .await;
-    assert_eq!(s.status, 200, "{}", s.body);
+    start(&mut ps[0], &id).await;
     play(&mut ps[0], &id).await;
     let bo = play(&mut ps[1], &id).await;
     let game = bo["id"].as_str().unwrap().to_string();
@@ -641,13 +854,7 @@ async fn a_game_promised_but_not_stored_is_made_after_a_restart(store: Backend) 
         .await;
     assert_eq!(g.status, 200, "{}", g.body);
     assert_eq!(g.json()["accounts"], json!({"south": "Ann", "north": "Bo"}));
-    let r = ps[1]
-        .post(
-            &format!("{GAMES}/{game}/resign"),
-            json!({"token": bo["token"]}),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    resign(&mut ps[1], &bo).await;
     let v = show(&mut ps[0], &id).await;
     assert_eq!(v["rounds"][0]["boards"][0]["result"], "1-0");
     assert_eq!(v["state"], "finished");
@@ -669,10 +876,7 @@ async fn two_instances_pair_each_round_once() {
     let mut ps = players(a.addr, &names).await;
     let body = json!({"name": "Twice", "format": "swiss", "rounds": 3, "clock": "1d", "window_minutes": 60});
     let id = event(&mut ps, body).await;
-    let s = ps[0]
-        .post(&format!("/api/tournaments/{id}/start"), json!({}))
-        .await;
-    assert_eq!(s.status, 200, "{}", s.body);
+    start(&mut ps[0], &id).await;
     // A socket on B hears of changes made on A.
     let url = format!("ws://{}/api/tournaments/{id}/ws", b.addr);
     let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();

@@ -22,6 +22,29 @@ pub enum SeekGame {
 }
 
 impl SeekGame {
+    /// Reads the API's word for a game: `raja_pasu` (also when absent) or `mandiri`; 422
+    /// `bad_game` otherwise. Seeks and tournaments read it alike.
+    ///
+    /// ```
+    /// use rajapasu_server::lobby::seek::SeekGame;
+    /// assert_eq!(SeekGame::read(None).unwrap(), SeekGame::RajaPasu);
+    /// assert_eq!(SeekGame::read(Some("mandiri")).unwrap(), SeekGame::Mandiri);
+    /// assert_eq!(SeekGame::read(Some("chess")).unwrap_err().code_word(), "bad_game");
+    /// ```
+    pub fn read(word: Option<&str>) -> Result<SeekGame, ApiError> {
+        match word {
+            None | Some("raja_pasu") => Ok(SeekGame::RajaPasu),
+            Some("mandiri") => Ok(SeekGame::Mandiri),
+            Some(other) => {
+                let shown: String = other.chars().take(40).collect();
+                Err(ApiError::unprocessable(format!(
+                    "game: {shown:?} is none: `raja_pasu` or `mandiri`"
+                ))
+                .code("bad_game"))
+            }
+        }
+    }
+
     /// How many players the game seats: its seeker and those who accept.
     pub fn players(self) -> usize {
         match self {
@@ -137,23 +160,8 @@ impl SeekRequest {
             )
             .code("bad_socket"));
         }
-        let game = match self.game.as_deref() {
-            None | Some("raja_pasu") => SeekGame::RajaPasu,
-            Some("mandiri") => SeekGame::Mandiri,
-            Some(other) => {
-                let shown: String = other.chars().take(40).collect();
-                return Err(ApiError::unprocessable(format!(
-                    "game: {shown:?} is none: `raja_pasu` or `mandiri`"
-                ))
-                .code("bad_game"));
-            }
-        };
-        let clock: Control = self
-            .clock
-            .parse()
-            .map_err(|e: crate::games::clock::BadControl| {
-                ApiError::unprocessable(e.to_string()).code("bad_clock")
-            })?;
+        let game = SeekGame::read(self.game.as_deref())?;
+        let clock = read_clock(&self.clock)?;
         let (lo, hi) = RATING_BOUNDS;
         let in_bounds = |r: Option<u32>| r.map_or(true, |r| (lo..=hi).contains(&r));
         let ordered = match (self.min_rating, self.max_rating) {
@@ -177,6 +185,14 @@ impl SeekRequest {
             opponent: None,
         })
     }
+}
+
+/// Reads a time control (`"3+2"`, `"1d"`); 422 `bad_clock` naming the problem otherwise.
+/// Seeks and tournaments read it alike.
+pub fn read_clock(text: &str) -> Result<Control, ApiError> {
+    text.parse().map_err(|e: crate::games::clock::BadControl| {
+        ApiError::unprocessable(e.to_string()).code("bad_clock")
+    })
 }
 
 /// Whether `id` can be a lobby socket's id: letters and digits, 1 to 64.

@@ -2,8 +2,10 @@
 //! The store keeps it whole, as JSON, with a version (`crate::store::tournaments`).
 
 use crate::games::clock::Control;
+use crate::lobby::seek::{Length, SeekGame};
 use rajapasu_pairing::arena::Arena;
-use rajapasu_pairing::{Outcome, Pairing, Round};
+use rajapasu_pairing::mandiri::Table;
+use rajapasu_pairing::{GameResult, Outcome, Pairing, Round};
 use serde::{Deserialize, Serialize};
 
 /// Most players in one event.
@@ -90,32 +92,48 @@ pub struct Entrant {
     /// Games lost by forfeit one after the other, up to now.
     #[serde(default)]
     pub forfeits_running: u32,
+    /// Their rating in the event's pool when they joined, rounded (a new player's 1500):
+    /// a round-robin's or Swiss event's seeding (entrants stored before: none, joining order).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<i64>,
 }
 
 /// One game of a round: who plays, who came, its game once it is made, its result.
+///
+/// A Mandiri table is one board too: `pairing` holds its Raja (who moves first) and the right
+/// end, `third` the left end; its result is counted pairwise, as the ratings count a Mandiri
+/// game (docs/TOURNAMENTS.md, "Mandiri events"): `result` and `counters` are the Raja's and
+/// the right end's, `side_results` those of the table's two other pairs.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct Board {
-    /// Who plays (`first` leads: South).
+    /// Who plays (`first` leads: South; in Mandiri the Raja, then the right end).
     pub pairing: Pairing,
-    /// Who came within the window (pressed Play), the leader's first.
+    /// A Mandiri table's left end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub third: Option<usize>,
+    /// Who came within the window (pressed Play), seat by seat (the leader's first).
     #[serde(default)]
-    pub present: [bool; 2],
-    /// The game's id, once both came (in an arena: at once).
+    pub present: Vec<bool>,
+    /// The game's id, once everyone came (in an arena: at once).
     #[serde(default)]
     pub game: Option<String>,
-    /// The game's seat tokens, the leader's first (never shown but to their player).
+    /// The game's seat tokens, seat by seat (never shown but to their player).
     #[serde(default)]
-    pub tokens: Option<[String; 2]>,
+    pub tokens: Option<Vec<String>>,
     /// The game's settings as the store keeps them, written before the game is stored, so
     /// that a game promised but not stored (its instance stopped) is made from them later.
     #[serde(default)]
     pub meta: Option<String>,
-    /// How it ended.
+    /// How it ended (in Mandiri: between the Raja and the right end).
     #[serde(default)]
     pub result: Option<Outcome>,
     /// Counters each held at the end, the leader's first.
     #[serde(default)]
     pub counters: [u32; 2],
+    /// A Mandiri table's other pairs, once it ended: the Raja and the left end, then the
+    /// right end and the left end.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub side_results: Vec<GameResult>,
 }
 
 impl Board {
@@ -123,24 +141,69 @@ impl Board {
     pub fn new(pairing: Pairing) -> Board {
         Board {
             pairing,
-            present: [false; 2],
+            third: None,
+            present: vec![false; 2],
             game: None,
             tokens: None,
             meta: None,
             result: None,
             counters: [0, 0],
+            side_results: Vec::new(),
         }
     }
 
-    /// Whether `player` plays on it, and which seat (0: leads).
-    pub fn seat_of(&self, player: usize) -> Option<usize> {
-        if self.pairing.first == player {
-            Some(0)
-        } else if self.pairing.second == player {
-            Some(1)
-        } else {
-            None
+    /// A Mandiri table not yet played: its players by seat, the Raja first, then the right
+    /// end, then the left.
+    pub fn table(table: Table) -> Board {
+        Board {
+            third: Some(table[2]),
+            present: vec![false; 3],
+            ..Board::new(Pairing::new(table[0], table[1]))
         }
+    }
+
+    /// Its players, seat by seat.
+    pub fn players(&self) -> Vec<usize> {
+        let mut out = vec![self.pairing.first, self.pairing.second];
+        out.extend(self.third);
+        out
+    }
+
+    /// Whether `player` plays on it, and which seat (0: leads, or the Raja).
+    pub fn seat_of(&self, player: usize) -> Option<usize> {
+        self.players().iter().position(|&p| p == player)
+    }
+
+    /// Whether every player came.
+    pub fn all_present(&self) -> bool {
+        self.present.len() == self.players().len() && self.present.iter().all(|&p| p)
+    }
+
+    /// Whether `seat` came.
+    pub fn came(&self, seat: usize) -> bool {
+        self.present.get(seat).copied().unwrap_or(false)
+    }
+
+    /// Notes `seat` present.
+    pub fn arrive(&mut self, seat: usize) {
+        let seats = self.players().len();
+        self.present.resize(seats, false);
+        self.present[seat] = true;
+    }
+
+    /// Its results for the standings, once it has them: the pairing's, then (Mandiri) the
+    /// table's other pairs'.
+    pub fn results(&self) -> Vec<GameResult> {
+        let Some(outcome) = self.result else {
+            return Vec::new();
+        };
+        let mut out = vec![GameResult {
+            pairing: self.pairing,
+            outcome,
+            counters: self.counters,
+        }];
+        out.extend(self.side_results.iter().copied());
+        out
     }
 }
 
@@ -166,6 +229,12 @@ pub struct Event {
     pub creator: Member,
     /// How players are paired.
     pub format: Format,
+    /// The game played, as a seek names it (events stored before the choice: Raja Pasu).
+    #[serde(default)]
+    pub game: SeekGame,
+    /// Each game a single round or a match, as a seek names it.
+    #[serde(default)]
+    pub mode: Length,
     /// Every game's time control.
     pub clock: Control,
     /// Rated games, or casual.
@@ -182,13 +251,17 @@ pub struct Event {
     pub state: State,
     /// When it started.
     pub started: Option<u64>,
+    /// Finished without a game: its entry window closed with too few players.
+    #[serde(default)]
+    pub cancelled: bool,
     /// When an arena ends.
     pub ends: Option<u64>,
     /// Paused by its creator since then: no forfeit, no new pairing, no new game; the
     /// deadlines move on by the pause when it ends.
     #[serde(default)]
     pub paused_at: Option<u64>,
-    /// The players, in seeding order (the order they joined).
+    /// The players: before the start in the order they joined; from the start of a
+    /// round-robin or Swiss event in seeding order (by rating, [`Event::seed_by_rating`]).
     pub entrants: Vec<Entrant>,
     /// A round-robin's whole schedule, fixed at the start.
     #[serde(default)]
@@ -209,6 +282,29 @@ pub struct Event {
 }
 
 impl Event {
+    /// The rating pool of the event's games (the one a seek of the same game, length and
+    /// clock would rate).
+    pub fn pool(&self) -> rajapasu_rating::Pool {
+        crate::lobby::seek::SeekSettings {
+            game: self.game,
+            mode: self.mode,
+            clock: self.clock,
+            rated: self.rated,
+            min_rating: None,
+            max_rating: None,
+            seeker_rating: None,
+            opponent: None,
+        }
+        .pool()
+    }
+
+    /// Seeds the players by rating, the highest first, as lichess seeds its Swiss events;
+    /// equal ratings (or none noted) keep the order of joining.
+    pub fn seed_by_rating(&mut self) {
+        self.entrants
+            .sort_by_key(|e| std::cmp::Reverse(e.rating.unwrap_or(i64::MIN)));
+    }
+
     /// The entrant index of the account `id`.
     pub fn entrant(&self, id: &str) -> Option<usize> {
         self.entrants.iter().position(|e| e.member.id == id)

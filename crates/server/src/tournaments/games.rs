@@ -1,73 +1,113 @@
 //! An event's games: made as ordinary online games with a clock (as the lobby makes them),
-//! both seats held by the players' accounts, and read back when they end.
+//! every seat held by its player's account, and read back when they end. Raja Pasu and
+//! Mandiri alike, the event's game deciding which.
 
 use super::event::{Board, Event};
 use super::run::Ended;
 use crate::error::ApiError;
-use crate::games::seating::{SeatAccount, Seating};
-use crate::games::served::ServedGame;
+use crate::games::hub::HeldGame;
+use crate::games::seating::{Player, SeatAccount, Seating};
 use crate::games::Hub;
+use crate::lobby::seek::{Length, SeekGame};
 use crate::tokens::{random_token, ID_LEN};
-use rajapasu_engine::{Game, Side};
-use rajapasu_pairing::Outcome;
-use serde_json::json;
+use rajapasu_engine::{mandiri, Game};
+use rajapasu_pairing::{GameResult, Outcome, Pairing};
+use rajapasu_rating::mandiri::PairResult;
+use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::Arc;
 
-/// Prepares the game of `board` (the leader South): its id, tokens and settings, kept on the
-/// board; the game is stored by [`make`] once the event with it is.
+/// Prepares the game of `board` (its first seat South, or the Raja): its id, tokens and
+/// settings, kept on the board; the game is stored by [`make`] once the event with it is.
 pub fn prepare(ev: &Event, board: &mut Board, now: u64) -> Result<(), ApiError> {
-    let body = json!({
-        "kind": "online",
-        "mode": "round",
-        "clock": ev.clock.to_string(),
-        "rated": ev.rated,
-        "side": "south",
-    });
+    match ev.game {
+        SeekGame::RajaPasu => prepare_as::<Game>(
+            ev,
+            board,
+            now,
+            json!({
+                "kind": "online",
+                "mode": ev.mode,
+                "clock": ev.clock.to_string(),
+                "rated": ev.rated,
+                "side": "south",
+            }),
+        ),
+        SeekGame::Mandiri => prepare_as::<mandiri::Game>(
+            ev,
+            board,
+            now,
+            json!({
+                "kind": "online",
+                "rules": match ev.mode {
+                    Length::Round => "mandiri/mode=round",
+                    Length::Match => "mandiri",
+                },
+                "clock": ev.clock.to_string(),
+                "rated": ev.rated,
+                "player": 1,
+            }),
+        ),
+    }
+}
+
+fn prepare_as<G: HeldGame>(
+    ev: &Event,
+    board: &mut Board,
+    now: u64,
+    body: Value,
+) -> Result<(), ApiError> {
     let req = serde_json::from_value(body).map_err(ApiError::internal)?;
-    let mut settings = <Game as ServedGame>::new_game(req, now)?.settings;
-    settings.seat_taken(Side::North);
-    for (side, p) in [
-        (Side::South, board.pairing.first),
-        (Side::North, board.pairing.second),
-    ] {
+    let mut settings = G::new_game(req, now)?.settings;
+    let players = board.players();
+    for (seat, &p) in players.iter().enumerate() {
         let m = &ev.entrants[p].member;
+        let player = G::Player::ALL[seat];
+        settings.seat_taken(player);
         settings.set_account(
-            side,
+            player,
             Some(SeatAccount {
                 id: m.id.clone(),
                 name: m.name.clone(),
             }),
         );
     }
-    let token = |side: Side| {
-        settings.tokens()[side.index()]
-            .map(str::to_string)
-            .unwrap_or_default()
-    };
-    board.tokens = Some([token(Side::South), token(Side::North)]);
+    let tokens = settings.tokens();
+    board.tokens = Some(
+        (0..players.len())
+            .map(|seat| tokens[seat].map(str::to_string).unwrap_or_default())
+            .collect(),
+    );
     board.meta = Some(serde_json::to_string(&settings).map_err(ApiError::internal)?);
     board.game = Some(random_token(ID_LEN)?);
     Ok(())
 }
 
-/// Stores the game prepared on `board`, its clock started now, and notes both seats on the
-/// players' accounts. A game stored already (another instance made it) is left as it is.
+/// Stores the game prepared on `board`, its clock started now, and notes every seat on its
+/// player's account. A game stored already (another instance made it) is left as it is.
 pub async fn make(hub: &Arc<Hub>, board: &Board) -> Result<(), ApiError> {
+    if board.third.is_some() {
+        make_as::<mandiri::Game>(hub, board).await
+    } else {
+        make_as::<Game>(hub, board).await
+    }
+}
+
+async fn make_as<G: HeldGame>(hub: &Arc<Hub>, board: &Board) -> Result<(), ApiError> {
     let (Some(id), Some(meta)) = (&board.game, &board.meta) else {
         return Ok(());
     };
-    let mut settings: <Game as ServedGame>::Settings =
-        serde_json::from_str(meta).map_err(ApiError::internal)?;
+    let mut settings: G::Settings = serde_json::from_str(meta).map_err(ApiError::internal)?;
     let game = settings.start_game();
     if let Some(clock) = settings.clock_mut() {
-        clock.start(hub.policy.now_ms(), game.position().to_move());
+        clock.start(hub.policy.now_ms(), game.player_to_move());
     }
     let slot = hub.open_as(id, game, settings).await?;
     let e = slot.entry.lock().await;
-    for side in [Side::South, Side::North] {
-        if let Some(a) = e.settings.account(side).cloned() {
-            hub.hold_seat::<Game>(&a, id, &e.settings, side).await;
+    for seat in 0..board.players().len() {
+        let player = G::Player::ALL[seat];
+        if let Some(a) = e.settings.account(player).cloned() {
+            hub.hold_seat::<G>(&a, id, &e.settings, player).await;
         }
     }
     Ok(())
@@ -79,13 +119,25 @@ pub async fn ended(hub: &Arc<Hub>, ev: &Event) -> HashMap<String, Ended> {
     let mut out = HashMap::new();
     for board in ev.boards().filter(|b| b.result.is_none()) {
         let Some(id) = &board.game else { continue };
-        match hub.load::<Game>(id).await {
-            Ok(slot) => {
-                let e = slot.entry.lock().await;
-                if e.over() {
-                    out.insert(id.clone(), result(&e.game, &e.settings));
-                }
+        let read = if board.third.is_some() {
+            ended_as::<mandiri::Game>(hub, board, id, |g| {
+                crate::mandiri::counters_held(g).to_vec()
+            })
+            .await
+        } else {
+            ended_as::<Game>(hub, board, id, |g| {
+                let p = g.position();
+                [rajapasu_engine::Side::South, rajapasu_engine::Side::North]
+                    .map(|s| p.captured(s) + p.reserve(s))
+                    .to_vec()
+            })
+            .await
+        };
+        match read {
+            Ok(Some(results)) => {
+                out.insert(id.clone(), results);
             }
+            Ok(None) => {}
             Err(err) if err.code_word() == "no_game" => {
                 if let Err(err) = make(hub, board).await {
                     tracing::warn!(game = %id, "a tournament's game not made: {err}");
@@ -97,24 +149,57 @@ pub async fn ended(hub: &Arc<Hub>, ev: &Event) -> HashMap<String, Ended> {
     out
 }
 
-/// The outcome of an ended game, South leading, and the counters each side held.
-fn result(game: &Game, settings: &<Game as ServedGame>::Settings) -> Ended {
-    let pairs = crate::games::entry::end_results(game, settings);
-    let south = pairs
-        .iter()
-        .find(|p| p.first == Side::South.index())
-        .map(|p| p.first_score.value())
-        .unwrap_or(0.5);
-    let outcome = if south > 0.5 {
-        Outcome::FirstWins
-    } else if south < 0.5 {
-        Outcome::SecondWins
+/// The results of the board's game if it is over (None while it plays).
+async fn ended_as<G: HeldGame>(
+    hub: &Arc<Hub>,
+    board: &Board,
+    id: &str,
+    counters: impl Fn(&G) -> Vec<u32>,
+) -> Result<Option<Ended>, ApiError> {
+    let slot = hub.load::<G>(id).await?;
+    let e = slot.entry.lock().await;
+    if !e.over() {
+        return Ok(None);
+    }
+    let pairs = crate::games::entry::end_results(&e.game, &e.settings);
+    Ok(Some(results(board, &pairs, &counters(&e.game))))
+}
+
+/// A board's results from its game's pairwise results (players numbered by seat) and the
+/// counters each seat held: the pairing's first, then (Mandiri) the Raja and the left end,
+/// then the right end and the left end.
+fn results(board: &Board, pairs: &[PairResult], counters: &[u32]) -> Ended {
+    let players = board.players();
+    let seat_pairs: &[(usize, usize)] = if players.len() == 3 {
+        &[(0, 1), (0, 2), (1, 2)]
     } else {
-        Outcome::Draw
+        &[(0, 1)]
     };
-    let p = game.position();
-    (
-        outcome,
-        [Side::South, Side::North].map(|s| p.captured(s) + p.reserve(s)),
-    )
+    seat_pairs
+        .iter()
+        .map(|&(i, j)| {
+            // The score of seat i against seat j, as the pair's result gives it.
+            let score = pairs
+                .iter()
+                .find_map(|p| match (p.first, p.second) {
+                    (a, b) if (a, b) == (i, j) => Some(p.first_score.value()),
+                    (a, b) if (a, b) == (j, i) => Some(1.0 - p.first_score.value()),
+                    _ => None,
+                })
+                .unwrap_or(0.5);
+            let outcome = if score > 0.5 {
+                Outcome::FirstWins
+            } else if score < 0.5 {
+                Outcome::SecondWins
+            } else {
+                Outcome::Draw
+            };
+            let at = |seat: usize| counters.get(seat).copied().unwrap_or(0);
+            GameResult {
+                pairing: Pairing::new(players[i], players[j]),
+                outcome,
+                counters: [at(i), at(j)],
+            }
+        })
+        .collect()
 }

@@ -6,7 +6,7 @@ use super::event::{
     WINDOW_MINUTES,
 };
 use crate::error::ApiError;
-use crate::games::clock::Control;
+use crate::lobby::seek::{read_clock, Length, SeekGame};
 use serde::Deserialize;
 
 /// Body of `POST /api/tournaments`.
@@ -37,9 +37,12 @@ pub struct CreateRequest {
     /// When it starts by itself (the entry window's end), seconds since 1970.
     #[serde(default)]
     pub starts_at: Option<u64>,
-    /// `raja_pasu` (the default).
+    /// `raja_pasu` (the default) or `mandiri`, as a seek names it.
     #[serde(default)]
     pub game: Option<String>,
+    /// `round` (the default: each game a single round) or `match`, as a seek names it.
+    #[serde(default)]
+    pub mode: Option<Length>,
 }
 
 impl CreateRequest {
@@ -48,18 +51,22 @@ impl CreateRequest {
     /// ```
     /// use rajapasu_server::tournaments::request::CreateRequest;
     /// use rajapasu_server::tournaments::event::Member;
+    /// use rajapasu_server::lobby::seek::Length;
     /// let read = |s: &str| {
     ///     let creator = Member { id: "a".into(), name: "ann".into() };
     ///     serde_json::from_str::<CreateRequest>(s).unwrap().event(creator, 1000)
     /// };
     /// let ev = read(r#"{"name": "Club", "format": "round-robin", "clock": "1d", "window_minutes": 4320}"#).unwrap();
     /// assert_eq!((ev.window, ev.entrants.len()), (3 * 86_400, 1));
+    /// assert_eq!(ev.mode, Length::Round);
+    /// let ev = read(r#"{"name": "Club", "format": "arena", "minutes": 30, "clock": "3+2", "mode": "match"}"#).unwrap();
+    /// assert_eq!(ev.mode, Length::Match);
     /// let code = |s: &str| read(s).unwrap_err().code_word();
     /// assert_eq!(code(r#"{"name": "Club", "format": "swiss", "clock": "5+3"}"#), "bad_rounds");
     /// assert_eq!(code(r#"{"name": "Club", "format": "knockout", "clock": "5+3"}"#), "bad_format");
     /// assert_eq!(code(r#"{"name": "", "format": "arena", "minutes": 30, "clock": "3+2"}"#), "bad_name");
     /// assert_eq!(code(r#"{"name": "A", "format": "arena", "minutes": 30, "clock": "1d"}"#), "bad_clock");
-    /// assert_eq!(code(r#"{"name": "A", "format": "arena", "minutes": 30, "clock": "3+2", "game": "mandiri"}"#), "no_mandiri_events");
+    /// assert_eq!(code(r#"{"name": "A", "format": "arena", "minutes": 30, "clock": "3+2", "game": "mandiri"}"#), "no_mandiri_arena");
     /// ```
     pub fn event(&self, creator: Member, now: u64) -> Result<Event, ApiError> {
         let name = self.name.trim();
@@ -72,21 +79,7 @@ impl CreateRequest {
                     .code("bad_name"),
             );
         }
-        match self.game.as_deref() {
-            None | Some("raja_pasu") => {}
-            Some("mandiri") => {
-                return Err(ApiError::unprocessable(
-                    "Mandiri events are not offered yet: Raja Pasu only",
-                )
-                .code("no_mandiri_events"))
-            }
-            Some(other) => {
-                return Err(ApiError::unprocessable(format!(
-                    "game: {other:?} is none: `raja_pasu`"
-                ))
-                .code("bad_game"))
-            }
-        }
+        let game = SeekGame::read(self.game.as_deref())?;
         let format = match self.format.as_str() {
             "round-robin" => Format::RoundRobin { double: false },
             "double-round-robin" => Format::RoundRobin { double: true },
@@ -118,12 +111,13 @@ impl CreateRequest {
                 .code("bad_format"))
             }
         };
-        let clock: Control = self
-            .clock
-            .parse()
-            .map_err(|e: crate::games::clock::BadControl| {
-                ApiError::unprocessable(e.to_string()).code("bad_clock")
-            })?;
+        if game == SeekGame::Mandiri && !format.has_rounds() {
+            return Err(ApiError::unprocessable(
+                "a Mandiri event is a round-robin or a Swiss event: its tables of three are seated round by round",
+            )
+            .code("no_mandiri_arena"));
+        }
+        let clock = read_clock(&self.clock)?;
         if !format.has_rounds() && clock.is_correspondence() {
             return Err(ApiError::unprocessable(
                 "an arena is played in real time: a clock such as 3+2, not days a move",
@@ -147,9 +141,12 @@ impl CreateRequest {
                 member: creator.clone(),
                 withdrawn: false,
                 forfeits_running: 0,
+                rating: None,
             }],
             creator,
             format,
+            game,
+            mode: self.mode.unwrap_or_default(),
             clock,
             rated: self.rated,
             public: self.public.unwrap_or(true),
@@ -158,6 +155,7 @@ impl CreateRequest {
             created: now,
             state: State::Entry,
             started: None,
+            cancelled: false,
             ends: None,
             paused_at: None,
             schedule: vec![],

@@ -3,13 +3,15 @@
 //! started, a player's game asked for (which notes them present), live over a WebSocket, and
 //! exported.
 
-use super::event::{Entrant, Event, Member, State, MAX_ENTRANTS, MAX_OPEN_PER_CREATOR};
+use super::event::{Board, Entrant, Event, Member, State, MAX_ENTRANTS, MAX_OPEN_PER_CREATOR};
 use super::request::CreateRequest;
 use super::{run, socket, view};
 use crate::accounts::routes::seat_account;
 use crate::app::App;
 use crate::error::ApiError;
+use crate::games::hub::HeldGame;
 use crate::games::seating::SeatAccount;
+use crate::lobby::hall::rating_now;
 use crate::requests::{ApiJson, ApiPath};
 use crate::store::tournaments::StoredTournament;
 use crate::tokens::{random_token, ID_LEN};
@@ -18,7 +20,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use rajapasu_engine::Game;
+use rajapasu_engine::{mandiri, Game};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -98,9 +100,9 @@ async fn schedule(
             "name": ev.name,
             "state": ev.state,
             "paused": ev.paused_at.is_some(),
-            "opponent": board.and_then(|b| b.pairing.opponent(p)).map(|o| ev.entrants[o].member.name.clone()),
+            "opponent": board.map(|b| opponents(&ev, b, p)),
             "game": board.and_then(|b| b.game.clone()),
-            "present": board.map(|b| b.present[b.seat_of(p).unwrap_or(0)]),
+            "present": board.map(|b| b.came(b.seat_of(p).unwrap_or(0))),
             "deadline": board.and_then(|_| ev.wake()),
         }));
     }
@@ -115,13 +117,15 @@ async fn create(
 ) -> Result<Response, ApiError> {
     let me = member(&app, &headers).await?;
     let now = app.hub.policy.now();
-    let ev = req.event(
+    let mut ev = req.event(
         Member {
             id: me.id.clone(),
             name: me.name.clone(),
         },
         now,
     )?;
+    let rating = rating_in(&app, &ev, &me.id).await?;
+    ev.entrants[0].rating = Some(rating);
     let store = &app.hub.store;
     let mut open = 0;
     for id in store.active_tournaments().await.map_err(store_failed)? {
@@ -156,6 +160,18 @@ async fn create(
         .into_response())
 }
 
+/// The names of the others at `player`'s board, joined by commas (one in Raja Pasu, two in
+/// Mandiri).
+fn opponents(ev: &Event, board: &Board, player: usize) -> String {
+    board
+        .players()
+        .into_iter()
+        .filter(|&p| p != player)
+        .map(|p| ev.entrants[p].member.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// What a signed-in viewer sees of their own place: entered, creator, their game now.
 fn mine(ev: &Event, account: Option<&SeatAccount>) -> Value {
     let Some(a) = account else {
@@ -171,9 +187,9 @@ fn mine(ev: &Event, account: Option<&SeatAccount>) -> Value {
         "board": board.map(|(p, b)| {
             let seat = b.seat_of(p).unwrap_or(0);
             json!({
-                "opponent": ev.entrants[b.pairing.opponent(p).unwrap_or(p)].member.name,
+                "opponent": opponents(ev, b, p),
                 "leads": seat == 0,
-                "present": b.present[seat],
+                "present": b.came(seat),
                 "game": b.game,
             })
         }),
@@ -194,53 +210,98 @@ async fn show(
     Ok(Json(v))
 }
 
+/// `account`'s rating now in the pool of `ev`'s games, rounded (a new player's 1500).
+async fn rating_in(app: &App, ev: &Event, account: &str) -> Result<i64, ApiError> {
+    let pool = ev.pool();
+    let standing = app
+        .hub
+        .store
+        .standings(account)
+        .await
+        .map_err(store_failed)?
+        .into_iter()
+        .find(|(p, _)| *p == pool)
+        .map(|(_, s)| s);
+    Ok(rating_now(standing, app.hub.policy.now()).rating().round() as i64)
+}
+
+/// The shape of every change a player asks for: their session read (403 `signed_out`
+/// without one), the event `id` changed by `edit` at the version read (again from the new
+/// version if another change came first), and the event as it is after, as the answer.
+async fn change_event(
+    app: &App,
+    headers: &HeaderMap,
+    id: &str,
+    mut edit: impl FnMut(&mut Event, u64, &SeatAccount) -> Result<(), ApiError>,
+) -> Result<Json<Value>, ApiError> {
+    let me = member(app, headers).await?;
+    let ((), ev) = app
+        .tournaments
+        .update(id, |ev, now| edit(ev, now, &me))
+        .await?;
+    Ok(Json(view::public(id, &ev, app.hub.policy.now())))
+}
+
 fn not_entry() -> ApiError {
     ApiError::conflict("the event has started: entries are closed").code("entries_closed")
 }
 
-/// `POST /api/tournaments/{id}/join`.
+/// `POST /api/tournaments/{id}/join`: before the start; an arena also while it runs (the
+/// player waits for a game at once).
 async fn join(
     AxState(app): AxState<AppState>,
     headers: HeaderMap,
     ApiPath(id): ApiPath<String>,
 ) -> Result<Json<Value>, ApiError> {
     let me = member(&app, &headers).await?;
-    let ((), ev) = app
-        .tournaments
-        .update(&id, |ev, _| {
-            if ev.entrant(&me.id).is_some() {
-                return Ok(());
-            }
-            if ev.state != State::Entry {
-                return Err(not_entry());
-            }
-            if ev.entrants.len() >= MAX_ENTRANTS {
-                return Err(ApiError::conflict(format!(
-                    "the event is full: {MAX_ENTRANTS} players"
-                ))
-                .code("tournament_full"));
-            }
-            ev.entrants.push(Entrant {
-                member: Member {
-                    id: me.id.clone(),
-                    name: me.name.clone(),
-                },
-                withdrawn: false,
-                forfeits_running: 0,
-            });
-            Ok(())
-        })
-        .await?;
-    Ok(Json(view::public(&id, &ev, app.hub.policy.now())))
+    let (_, read) = app.tournaments.read(&id).await?;
+    let rating = rating_in(&app, &read, &me.id).await?;
+    change_event(&app, &headers, &id, |ev, now, me| {
+        if ev.entrant(&me.id).is_some() {
+            return Ok(());
+        }
+        let late = run::takes_late_entries(ev, now);
+        if ev.state != State::Entry && !late {
+            return Err(not_entry());
+        }
+        if ev.entrants.len() >= MAX_ENTRANTS {
+            return Err(
+                ApiError::conflict(format!("the event is full: {MAX_ENTRANTS} players"))
+                    .code("tournament_full"),
+            );
+        }
+        ev.entrants.push(Entrant {
+            member: Member {
+                id: me.id.clone(),
+                name: me.name.clone(),
+            },
+            withdrawn: false,
+            forfeits_running: 0,
+            rating: Some(rating),
+        });
+        if let Some(arena) = ev.arena.as_mut().filter(|_| late) {
+            arena.enter();
+        }
+        Ok(())
+    })
+    .await
 }
 
 /// Takes `player` out: before the start, off the list; after, withdrawn (docs/TOURNAMENTS.md).
-fn take_out(ev: &mut Event, player: usize) {
+/// The creator stays in before the start (409 `creator_stays`).
+fn take_out(ev: &mut Event, player: usize) -> Result<(), ApiError> {
+    if ev.state == State::Entry && ev.entrants[player].member.id == ev.creator.id {
+        return Err(
+            ApiError::conflict("the creator stays in the event before its start")
+                .code("creator_stays"),
+        );
+    }
     if ev.state == State::Entry {
         ev.entrants.remove(player);
     } else {
         ev.entrants[player].withdrawn = true;
     }
+    Ok(())
 }
 
 /// `POST /api/tournaments/{id}/withdraw`: the player leaves.
@@ -249,22 +310,11 @@ async fn withdraw(
     headers: HeaderMap,
     ApiPath(id): ApiPath<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let me = member(&app, &headers).await?;
-    let ((), ev) = app
-        .tournaments
-        .update(&id, |ev, _| {
-            let p = ev.entrant(&me.id).ok_or_else(not_entered)?;
-            if ev.state == State::Entry && ev.creator.id == me.id {
-                return Err(
-                    ApiError::conflict("the creator stays in the event before its start")
-                        .code("creator_stays"),
-                );
-            }
-            take_out(ev, p);
-            Ok(())
-        })
-        .await?;
-    Ok(Json(view::public(&id, &ev, app.hub.policy.now())))
+    change_event(&app, &headers, &id, |ev, _, me| {
+        let p = ev.entrant(&me.id).ok_or_else(not_entered)?;
+        take_out(ev, p)
+    })
+    .await
 }
 
 fn not_entered() -> ApiError {
@@ -289,32 +339,21 @@ async fn remove(
     ApiPath(id): ApiPath<String>,
     ApiJson(body): ApiJson<RemoveBody>,
 ) -> Result<Json<Value>, ApiError> {
-    let me = member(&app, &headers).await?;
-    let ((), ev) = app
-        .tournaments
-        .update(&id, |ev, _| {
-            if ev.creator.id != me.id {
-                return Err(creator_only());
-            }
-            let p = ev
-                .entrants
-                .iter()
-                .position(|e| e.member.name.eq_ignore_ascii_case(&body.name))
-                .ok_or_else(|| {
-                    ApiError::not_found(format!("no player {:?} in this event", body.name))
-                        .code("no_player")
-                })?;
-            if ev.state == State::Entry && ev.entrants[p].member.id == ev.creator.id {
-                return Err(
-                    ApiError::conflict("the creator stays in the event before its start")
-                        .code("creator_stays"),
-                );
-            }
-            take_out(ev, p);
-            Ok(())
-        })
-        .await?;
-    Ok(Json(view::public(&id, &ev, app.hub.policy.now())))
+    change_event(&app, &headers, &id, |ev, _, me| {
+        if ev.creator.id != me.id {
+            return Err(creator_only());
+        }
+        let p = ev
+            .entrants
+            .iter()
+            .position(|e| e.member.name.eq_ignore_ascii_case(&body.name))
+            .ok_or_else(|| {
+                ApiError::not_found(format!("no player {:?} in this event", body.name))
+                    .code("no_player")
+            })?;
+        take_out(ev, p)
+    })
+    .await
 }
 
 /// `POST /api/tournaments/{id}/start`: the creator starts the event.
@@ -323,25 +362,21 @@ async fn start(
     headers: HeaderMap,
     ApiPath(id): ApiPath<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let me = member(&app, &headers).await?;
-    let ((), ev) = app
-        .tournaments
-        .update(&id, |ev, now| {
-            if ev.creator.id != me.id {
-                return Err(creator_only());
+    change_event(&app, &headers, &id, |ev, now, me| {
+        if ev.creator.id != me.id {
+            return Err(creator_only());
+        }
+        run::start(ev, now).map_err(|e| match e {
+            run::StartError::NotInEntry => {
+                ApiError::conflict(e.to_string()).code("started_already")
             }
-            run::start(ev, now).map_err(|e| match e {
-                run::StartError::NotInEntry => {
-                    ApiError::conflict(e.to_string()).code("started_already")
-                }
-                run::StartError::TooFewPlayers { .. } => {
-                    ApiError::conflict(e.to_string()).code("too_few_players")
-                }
-                run::StartError::Pairing(_) => ApiError::internal(e),
-            })
+            run::StartError::TooFewPlayers { .. } => {
+                ApiError::conflict(e.to_string()).code("too_few_players")
+            }
+            run::StartError::Pairing(_) => ApiError::internal(e),
         })
-        .await?;
-    Ok(Json(view::public(&id, &ev, app.hub.policy.now())))
+    })
+    .await
 }
 
 /// Body of a pause: pause (true) or go on (false).
@@ -358,22 +393,19 @@ async fn pause(
     ApiPath(id): ApiPath<String>,
     ApiJson(body): ApiJson<PauseBody>,
 ) -> Result<Json<Value>, ApiError> {
-    let me = member(&app, &headers).await?;
-    let ((), ev) =
-        app.tournaments
-            .update(&id, |ev, now| {
-                if ev.creator.id != me.id {
-                    return Err(creator_only());
-                }
-                if ev.state != State::Running {
-                    return Err(ApiError::conflict("only an event in play can be paused")
-                        .code("not_running"));
-                }
-                ev.pause(body.paused, now);
-                Ok(())
-            })
-            .await?;
-    Ok(Json(view::public(&id, &ev, app.hub.policy.now())))
+    change_event(&app, &headers, &id, |ev, now, me| {
+        if ev.creator.id != me.id {
+            return Err(creator_only());
+        }
+        if ev.state != State::Running {
+            return Err(
+                ApiError::conflict("only an event in play can be paused").code("not_running")
+            );
+        }
+        ev.pause(body.paused, now);
+        Ok(())
+    })
+    .await
 }
 
 /// `POST /api/tournaments/{id}/play`: the player's game now. In a round, this notes them
@@ -397,7 +429,7 @@ async fn play(
                             b.result.is_none() && b.game.is_none() && b.seat_of(p).is_some()
                         }) {
                             let seat = b.seat_of(p).unwrap_or(0);
-                            b.present[seat] = true;
+                            b.arrive(seat);
                         }
                     }
                 }
@@ -409,13 +441,21 @@ async fn play(
     };
     let seat = b.seat_of(player).unwrap_or(0);
     match (&b.game, &b.tokens) {
-        (Some(game), Some(tokens)) => Ok(Json(json!({
-            "state": "playing",
-            "id": game,
-            "token": tokens[seat],
-            "seat": if seat == 0 { "south" } else { "north" },
-            "watch": format!("/g/{game}"),
-        }))),
+        (Some(game), Some(tokens)) => {
+            let mut answer = json!({
+                "state": "playing",
+                "id": game,
+                "token": tokens.get(seat),
+                "seat": if seat == 0 { "south" } else { "north" },
+                "watch": view::watch_path(b, game),
+            });
+            // A Mandiri seat is a player's number, as the lobby's and the game's answers give it.
+            if b.third.is_some() {
+                answer["seat"] = json!((seat + 1).to_string());
+                answer["players"] = json!([seat + 1]);
+            }
+            Ok(Json(answer))
+        }
         _ => Ok(Json(json!({"state": "waiting"}))),
     }
 }
@@ -448,6 +488,13 @@ async fn standings_json(
     Ok(Json(view::standings_json(&id, &ev)))
 }
 
+/// The record of game `id` as text, if it is stored.
+async fn record_of<G: HeldGame>(app: &App, id: &str) -> Option<String> {
+    let slot = app.hub.load::<G>(id).await.ok()?;
+    let e = slot.entry.lock().await;
+    Some(e.record(id, false))
+}
+
 /// `GET /api/tournaments/{id}/records`: every game of the event as records, one after the
 /// other in the order played (games not finished included as they stand).
 async fn records(
@@ -458,9 +505,13 @@ async fn records(
     let mut out = String::new();
     for b in ev.boards() {
         let Some(game) = &b.game else { continue };
-        if let Ok(slot) = app.hub.load::<Game>(game).await {
-            let e = slot.entry.lock().await;
-            out += &e.record(game, false);
+        let record = if b.third.is_some() {
+            record_of::<mandiri::Game>(&app, game).await
+        } else {
+            record_of::<Game>(&app, game).await
+        };
+        if let Some(text) = record {
+            out += &text;
             out += "\n";
         }
     }

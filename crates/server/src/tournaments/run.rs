@@ -5,15 +5,17 @@
 //! docs/TOURNAMENTS.md, "Events on the server".
 
 use super::event::{Board, Entrant, Event, EventRound, Format, State};
+use crate::lobby::seek::SeekGame;
 use rajapasu_pairing::arena::Arena;
 use rajapasu_pairing::berger::{round_robin, Cycles};
+use rajapasu_pairing::mandiri::{seat_round, MandiriRound};
 use rajapasu_pairing::swiss::Swiss;
-use rajapasu_pairing::{GameResult, Outcome, Pairing, PairingError, PlayedRound, Round};
+use rajapasu_pairing::{standings, GameResult, Outcome, Pairing, PairingError, PlayedRound, Round};
 use std::collections::HashMap;
 
-/// A game that ended: its outcome (seen from its board's pairing) and the counters each held,
-/// the leader's first.
-pub type Ended = (Outcome, [u32; 2]);
+/// A game that ended: its board's results, the pairing's first, then (Mandiri) the table's
+/// other pairs' ([`Board::results`]).
+pub type Ended = Vec<GameResult>;
 
 /// Why an event cannot start.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,11 +48,33 @@ impl std::fmt::Display for StartError {
 
 impl std::error::Error for StartError {}
 
-/// The fewest players an event of `format` starts with.
-pub fn fewest_players(format: Format) -> usize {
+/// The fewest players an event of `format` and `game` starts with.
+pub fn fewest_players(format: Format, game: SeekGame) -> usize {
+    match (format, game) {
+        (_, SeekGame::Mandiri) | (Format::RoundRobin { .. }, _) => 3,
+        (Format::Swiss { .. } | Format::Arena { .. }, SeekGame::RajaPasu) => 2,
+    }
+}
+
+/// How many rounds a Mandiri event of `players` plays: a Swiss event as many as it was made
+/// with; a round-robin as many as let every player hold the Raja's seat once (twice in a
+/// double round-robin): `ceil(players / tables)` a cycle, with `players / 3` tables a round.
+///
+/// ```
+/// use rajapasu_server::tournaments::event::Format;
+/// use rajapasu_server::tournaments::run::mandiri_rounds;
+/// let rr = Format::RoundRobin { double: false };
+/// assert_eq!([3, 4, 6, 7, 9].map(|n| mandiri_rounds(rr, n)), [3, 4, 3, 4, 3]);
+/// assert_eq!(mandiri_rounds(Format::RoundRobin { double: true }, 6), 6);
+/// assert_eq!(mandiri_rounds(Format::Swiss { rounds: 5 }, 6), 5);
+/// ```
+pub fn mandiri_rounds(format: Format, players: usize) -> usize {
+    let tables = (players / 3).max(1);
+    let cycle = players.div_ceil(tables);
     match format {
-        Format::RoundRobin { .. } => 3,
-        Format::Swiss { .. } | Format::Arena { .. } => 2,
+        Format::RoundRobin { double } => cycle * if double { 2 } else { 1 },
+        Format::Swiss { rounds } => rounds as usize,
+        Format::Arena { .. } => 0,
     }
 }
 
@@ -61,11 +85,15 @@ pub fn start(ev: &mut Event, now: u64) -> Result<(), StartError> {
         return Err(StartError::NotInEntry);
     }
     let n = ev.entrants.len();
-    let needed = fewest_players(ev.format);
+    let needed = fewest_players(ev.format, ev.game);
     if n < needed {
         return Err(StartError::TooFewPlayers { players: n, needed });
     }
+    if ev.format.has_rounds() {
+        ev.seed_by_rating();
+    }
     match ev.format {
+        Format::RoundRobin { .. } if ev.game == SeekGame::Mandiri => {}
         Format::RoundRobin { double } => {
             let cycles = if double {
                 Cycles::Double
@@ -96,25 +124,45 @@ pub fn start(ev: &mut Event, now: u64) -> Result<(), StartError> {
     Ok(())
 }
 
-/// The rounds as played so far, for the pairing and the standings: every board with a result
-/// (a round being played counts its games ended).
-pub fn played(ev: &Event) -> Vec<PlayedRound> {
-    ev.rounds
-        .iter()
-        .map(|r| PlayedRound {
-            games: r.boards.iter().filter_map(game_result).collect(),
-            byes: r.byes.clone(),
-        })
-        .collect()
+/// Whether a player may still join at `now` though the event has started: an arena running,
+/// not paused, before its end (lichess lets players join a running arena; a round-robin's
+/// schedule and a Swiss event's seeding are fixed at the start).
+pub fn takes_late_entries(ev: &Event, now: u64) -> bool {
+    matches!(ev.format, Format::Arena { .. })
+        && ev.state == State::Running
+        && ev.paused_at.is_none()
+        && ev.ends.is_some_and(|end| now < end)
 }
 
-/// A board's result for the pairing crate, once it has one.
+/// The rounds as played so far, for the pairing and the standings: every board with a result
+/// (a round being played counts its games ended). A Mandiri round is given as three, each with
+/// one pair of every table (the Raja and the right end, the Raja and the left end, the two
+/// ends), so that no one plays twice in one; its byes count in the first two (a bye stands
+/// for a table's two pairs).
+pub fn played(ev: &Event) -> Vec<PlayedRound> {
+    let parts = match ev.game {
+        SeekGame::RajaPasu => 1,
+        SeekGame::Mandiri => 3,
+    };
+    let mut out = Vec::new();
+    for r in &ev.rounds {
+        for k in 0..parts {
+            out.push(PlayedRound {
+                games: r
+                    .boards
+                    .iter()
+                    .filter_map(|b| b.results().get(k).copied())
+                    .collect(),
+                byes: if k < 2 { r.byes.clone() } else { Vec::new() },
+            });
+        }
+    }
+    out
+}
+
+/// A board's result for the pairing crate, once it has one: the pairing's.
 pub fn game_result(b: &Board) -> Option<GameResult> {
-    b.result.map(|outcome| GameResult {
-        pairing: b.pairing,
-        outcome,
-        counters: b.counters,
-    })
+    b.results().first().copied()
 }
 
 /// Moves the event on at `now`, with the games in `ended` over: results counted, forfeits
@@ -122,10 +170,11 @@ pub fn game_result(b: &Board) -> Option<GameResult> {
 /// players paired, until its end. Whether anything changed.
 pub fn step(ev: &mut Event, now: u64, ended: &HashMap<String, Ended>) -> bool {
     let before = ev.clone();
-    // At the entry window's end with too few players, the event is over, nobody paired.
+    // At the entry window's end with too few players, the event is cancelled, nobody paired.
     if ev.state == State::Entry && ev.starts_at.is_some_and(|t| now >= t) && start(ev, now).is_err()
     {
         ev.state = State::Finished;
+        ev.cancelled = true;
     }
     if ev.state == State::Running {
         if ev.format.has_rounds() {
@@ -142,12 +191,16 @@ fn count_ended(board: &mut Board, entrants: &mut [Entrant], ended: &HashMap<Stri
     if board.result.is_some() {
         return;
     }
-    let Some(&(outcome, counters)) = board.game.as_ref().and_then(|g| ended.get(g)) else {
+    let Some(results) = board.game.as_ref().and_then(|g| ended.get(g)) else {
         return;
     };
-    board.result = Some(outcome);
-    board.counters = counters;
-    for p in [board.pairing.first, board.pairing.second] {
+    let Some((first, rest)) = results.split_first() else {
+        return;
+    };
+    board.result = Some(first.outcome);
+    board.counters = first.counters;
+    board.side_results = rest.to_vec();
+    for p in board.players() {
         entrants[p].forfeits_running = 0;
     }
 }
@@ -170,23 +223,33 @@ fn step_rounds(ev: &mut Event, now: u64, ended: &HashMap<String, Ended>) {
 }
 
 /// The board's game never started and its window closed: the rule of docs/TOURNAMENTS.md,
-/// "Forfeits". A player who forfeits twice running is withdrawn.
+/// "Forfeits", pair by pair (a Mandiri table's three pairs each). A player who forfeits twice
+/// running is withdrawn.
 fn forfeit(board: &mut Board, entrants: &mut [Entrant]) {
-    let outcome = match board.present {
-        [true, false] => Outcome::FirstWinsByForfeit,
-        [false, true] => Outcome::SecondWinsByForfeit,
-        // Both came: their game is made as the second comes, so this is not reached; were it,
-        // neither is blamed.
-        [true, true] => Outcome::Draw,
-        [false, false] => Outcome::DoubleForfeit,
+    let players = board.players();
+    let came: Vec<bool> = (0..players.len()).map(|seat| board.came(seat)).collect();
+    let outcome = |i: usize, j: usize| match (came[i], came[j]) {
+        (true, false) => Outcome::FirstWinsByForfeit,
+        (false, true) => Outcome::SecondWinsByForfeit,
+        // Both came and the game was not made: a Mandiri table whose third player never came
+        // (two players of Raja Pasu have their game made as the second comes). Neither of
+        // the two is blamed.
+        (true, true) => Outcome::Draw,
+        (false, false) => Outcome::DoubleForfeit,
     };
-    board.result = Some(outcome);
-    for (seat, p) in [board.pairing.first, board.pairing.second]
-        .into_iter()
-        .enumerate()
-    {
+    board.result = Some(outcome(0, 1));
+    if players.len() == 3 {
+        board.side_results = [(0, 2), (1, 2)]
+            .map(|(i, j)| GameResult {
+                pairing: Pairing::new(players[i], players[j]),
+                outcome: outcome(i, j),
+                counters: [0, 0],
+            })
+            .to_vec();
+    }
+    for (seat, &p) in players.iter().enumerate() {
         let e = &mut entrants[p];
-        if board.present[seat] {
+        if came[seat] {
             e.forfeits_running = 0;
         } else {
             e.forfeits_running += 1;
@@ -197,8 +260,60 @@ fn forfeit(board: &mut Board, entrants: &mut [Entrant]) {
     }
 }
 
+/// The players still in, best first: for a Mandiri Swiss event by the standings so far (then
+/// seed), otherwise in seeding order.
+fn mandiri_ranking(ev: &Event) -> Vec<usize> {
+    let n = ev.entrants.len();
+    let by_seed: Vec<usize> = (0..n).filter(|&p| !ev.entrants[p].withdrawn).collect();
+    if !matches!(ev.format, Format::Swiss { .. }) {
+        return by_seed;
+    }
+    match standings(n, &played(ev), 2, &[]) {
+        Ok(table) => table
+            .iter()
+            .map(|s| s.player)
+            .filter(|&p| !ev.entrants[p].withdrawn)
+            .collect(),
+        Err(_) => by_seed,
+    }
+}
+
+/// Seats the next Mandiri round (opening its window at `now`), or finishes the event after its
+/// last, or when fewer than three players are left.
+fn next_mandiri_round(ev: &mut Event, now: u64) {
+    let n = ev.entrants.len();
+    let past: Vec<MandiriRound> = ev
+        .rounds
+        .iter()
+        .map(|r| MandiriRound {
+            tables: r
+                .boards
+                .iter()
+                .filter_map(|b| b.third.map(|t| [b.pairing.first, b.pairing.second, t]))
+                .collect(),
+            byes: r.byes.clone(),
+        })
+        .collect();
+    let round = (past.len() < mandiri_rounds(ev.format, n))
+        .then(|| seat_round(n, &mandiri_ranking(ev), &past).ok())
+        .flatten();
+    let Some(round) = round else {
+        ev.state = State::Finished;
+        return;
+    };
+    ev.rounds.push(EventRound {
+        opens: now,
+        closes: now + ev.window,
+        boards: round.tables.into_iter().map(Board::table).collect(),
+        byes: round.byes,
+    });
+}
+
 /// Pairs the next round (opening its window at `now`), or finishes the event after its last.
 fn next_round(ev: &mut Event, now: u64) {
+    if ev.game == SeekGame::Mandiri {
+        return next_mandiri_round(ev, now);
+    }
     let k = ev.rounds.len();
     let round: Option<Round> = match ev.format {
         Format::RoundRobin { .. } => ev.schedule.get(k).cloned(),
@@ -293,7 +408,7 @@ pub fn need_games(ev: &Event) -> Vec<Pairing> {
     }
     let arena = !ev.format.has_rounds();
     ev.boards()
-        .filter(|b| b.game.is_none() && b.result.is_none() && (arena || b.present == [true, true]))
+        .filter(|b| b.game.is_none() && b.result.is_none() && (arena || b.all_present()))
         .map(|b| b.pairing)
         .collect()
 }
@@ -302,6 +417,15 @@ pub fn need_games(ev: &Event) -> Vec<Pairing> {
 mod tests {
     use super::*;
     use crate::tournaments::event::Member;
+
+    /// A game that ended so (what `count_ended` reads of it: the outcome and counters).
+    fn done(outcome: Outcome, counters: [u32; 2]) -> Ended {
+        vec![GameResult {
+            pairing: Pairing::new(0, 1),
+            outcome,
+            counters,
+        }]
+    }
 
     fn event(format: Format, players: usize) -> Event {
         let member = |k: usize| Member {
@@ -312,6 +436,8 @@ mod tests {
             name: "club".into(),
             creator: member(0),
             format,
+            game: Default::default(),
+            mode: Default::default(),
             clock: "5+3".parse().unwrap(),
             rated: false,
             public: true,
@@ -320,6 +446,7 @@ mod tests {
             created: 0,
             state: State::Entry,
             started: None,
+            cancelled: false,
             ends: None,
             paused_at: None,
             entrants: (0..players)
@@ -327,6 +454,7 @@ mod tests {
                     member: member(k),
                     withdrawn: false,
                     forfeits_running: 0,
+                    rating: None,
                 })
                 .collect(),
             schedule: vec![],
@@ -349,7 +477,7 @@ mod tests {
             for (k, b) in r.boards.iter().enumerate() {
                 let g = format!("g{n}-{k}");
                 ev.rounds.last_mut().unwrap().boards[k].game = Some(g.clone());
-                ended.insert(g, (Outcome::FirstWins, [40, 30]));
+                ended.insert(g, done(Outcome::FirstWins, [40, 30]));
                 assert!(b.result.is_none());
             }
             assert!(step(&mut ev, 200, &ended));
@@ -361,12 +489,92 @@ mod tests {
     }
 
     #[test]
+    fn round_robin_and_swiss_are_seeded_by_rating_an_arena_is_not() {
+        for (format, seeded) in [
+            (Format::RoundRobin { double: false }, true),
+            (Format::Swiss { rounds: 2 }, true),
+            (Format::Arena { minutes: 30 }, false),
+        ] {
+            let mut ev = event(format, 4);
+            for (e, r) in ev.entrants.iter_mut().zip([1500, 1720, 1500, 1610]) {
+                e.rating = Some(r);
+            }
+            start(&mut ev, 0).unwrap();
+            let order: Vec<&str> = ev.entrants.iter().map(|e| e.member.name.as_str()).collect();
+            // 1720, 1610, then the two on 1500 in the order they joined.
+            let expected = if seeded {
+                ["p1", "p3", "p0", "p2"]
+            } else {
+                ["p0", "p1", "p2", "p3"]
+            };
+            assert_eq!(order, expected, "{format:?}");
+        }
+        // Round 1 of a Swiss event of four: the top seed (p1) leads against the third (p0).
+        let mut ev = event(Format::Swiss { rounds: 2 }, 4);
+        for (e, r) in ev.entrants.iter_mut().zip([1500, 1720, 1500, 1610]) {
+            e.rating = Some(r);
+        }
+        start(&mut ev, 0).unwrap();
+        let first = ev.rounds[0].boards[0].pairing;
+        assert_eq!(
+            (
+                ev.entrants[first.first].member.name.as_str(),
+                ev.entrants[first.second].member.name.as_str()
+            ),
+            ("p1", "p0")
+        );
+    }
+
+    #[test]
+    fn a_mandiri_tables_forfeits_are_counted_pair_by_pair() {
+        let mut ev = event(Format::RoundRobin { double: false }, 4);
+        ev.game = SeekGame::Mandiri;
+        start(&mut ev, 0).unwrap();
+        // Four players: one table, one bye; four rounds, each player the Raja once.
+        assert_eq!(mandiri_rounds(ev.format, 4), 4);
+        let board = &ev.rounds[0].boards[0];
+        let seats = board.players();
+        assert_eq!((seats.len(), ev.rounds[0].byes.len()), (3, 1));
+        // The Raja and the right end came; the left end did not.
+        ev.rounds[0].boards[0].present = vec![true, true, false];
+        assert!(step(&mut ev, 3600, &HashMap::new()));
+        let board = &ev.rounds[0].boards[0];
+        let outcomes: Vec<(Pairing, Outcome)> = board
+            .results()
+            .iter()
+            .map(|g| (g.pairing, g.outcome))
+            .collect();
+        assert_eq!(
+            outcomes,
+            [
+                (Pairing::new(seats[0], seats[1]), Outcome::Draw),
+                (
+                    Pairing::new(seats[0], seats[2]),
+                    Outcome::FirstWinsByForfeit
+                ),
+                (
+                    Pairing::new(seats[1], seats[2]),
+                    Outcome::FirstWinsByForfeit
+                ),
+            ]
+        );
+        assert_eq!(ev.entrants[seats[2]].forfeits_running, 1);
+        assert_eq!(ev.entrants[seats[0]].forfeits_running, 0);
+        // The standings count the pairs: a draw and a forfeit win each for the two who came.
+        let rounds = played(&ev);
+        assert_eq!(rounds.len(), 6, "two Mandiri rounds, three parts each");
+        assert_eq!(ev.rounds.len(), 2, "round 2 is seated");
+        let r2: Vec<usize> = ev.rounds[1].boards[0].players();
+        assert_ne!(r2[0], seats[0], "another player is Raja");
+    }
+
+    #[test]
     fn forfeits_at_the_window_close_follow_presence_and_withdraw_after_two() {
         let mut ev = event(Format::RoundRobin { double: false }, 4);
         start(&mut ev, 0).unwrap();
         // Round 1: 1-4 (0 leads 3) and 2-3 (1 leads 2). Player 0 came, 3 did not; neither of
         // 1 and 2 came.
-        ev.rounds[0].boards[0].present = [true, false];
+        ev.rounds[0].boards[0].present = vec![true, false];
         assert!(!step(&mut ev, 3599, &HashMap::new()), "the window is open");
         assert!(step(&mut ev, 3600, &HashMap::new()));
         let r1 = &ev.rounds[0].boards;
@@ -407,8 +615,8 @@ mod tests {
         assert!(!step(&mut ev, 10_000, &HashMap::new()));
         assert_eq!(ev.rounds[0].boards[0].result, None);
         let ended = HashMap::from([
-            ("g".to_string(), (Outcome::SecondWins, [30, 40])),
-            ("h".to_string(), (Outcome::Draw, [35, 35])),
+            ("g".to_string(), done(Outcome::SecondWins, [30, 40])),
+            ("h".to_string(), done(Outcome::Draw, [35, 35])),
         ]);
         assert!(step(&mut ev, 10_001, &ended));
         assert_eq!(ev.rounds.len(), 2);
@@ -417,11 +625,11 @@ mod tests {
         // its two rounds.
         let mut two = event(Format::Swiss { rounds: 2 }, 2);
         start(&mut two, 0).unwrap();
-        two.rounds[0].boards[0].present = [true, false];
+        two.rounds[0].boards[0].present = vec![true, false];
         step(&mut two, 3600, &HashMap::new());
         assert_eq!((two.state, two.rounds.len()), (State::Running, 2));
         two.rounds[1].boards[0].game = Some("k".into());
-        let ended = HashMap::from([("k".to_string(), (Outcome::Draw, [35, 35]))]);
+        let ended = HashMap::from([("k".to_string(), done(Outcome::Draw, [35, 35]))]);
         step(&mut two, 3700, &ended);
         assert_eq!(two.state, State::Finished);
     }
@@ -435,16 +643,16 @@ mod tests {
         for (k, b) in ev.arena_games.iter_mut().enumerate() {
             b.game = Some(format!("g{k}"));
         }
-        let ended = HashMap::from([("g0".to_string(), (Outcome::FirstWins, [40, 30]))]);
+        let ended = HashMap::from([("g0".to_string(), done(Outcome::FirstWins, [40, 30]))]);
         step(&mut ev, 60, &ended);
         // The two of game 0 wait; only each other are free, so they meet again.
         assert_eq!(ev.arena_games.len(), 3);
-        let ended = HashMap::from([("g1".to_string(), (Outcome::Draw, [35, 35]))]);
+        let ended = HashMap::from([("g1".to_string(), done(Outcome::Draw, [35, 35]))]);
         ev.arena_games[2].game = Some("g2".into());
         step(&mut ev, 600, &ended);
         assert_eq!(ev.arena_games.len(), 3, "no pairing after the end");
         assert_eq!(ev.state, State::Running, "game 2 still plays");
-        let ended = HashMap::from([("g2".to_string(), (Outcome::FirstWins, [40, 30]))]);
+        let ended = HashMap::from([("g2".to_string(), done(Outcome::FirstWins, [40, 30]))]);
         step(&mut ev, 700, &ended);
         assert_eq!(ev.state, State::Finished);
     }

@@ -3,7 +3,8 @@
 //! crosstable as CSV, the standings as JSON.
 
 use super::event::{Board, Event, Format, State};
-use super::run::{game_result, played};
+use super::run::{fewest_players, game_result, mandiri_rounds, played};
+use crate::lobby::seek::SeekGame;
 use rajapasu_pairing::arena::PlayerResult;
 use rajapasu_pairing::crosstable::Crosstable;
 use rajapasu_pairing::{standings, Standing, TieBreak};
@@ -108,15 +109,48 @@ pub fn lines(ev: &Event) -> Vec<Line> {
 
 fn board_json(ev: &Event, b: &Board) -> Value {
     let name = |p: usize| ev.entrants[p].member.name.clone();
+    let players = b.players();
+    // Each player's points at the board, seat by seat: in Mandiri the sum of their pairs'.
+    let points: Vec<f64> = players
+        .iter()
+        .map(|&p| {
+            let half: u32 = b
+                .results()
+                .iter()
+                .map(|g| {
+                    let [a, c] = g.outcome.half_points();
+                    if g.pairing.first == p {
+                        a
+                    } else if g.pairing.second == p {
+                        c
+                    } else {
+                        0
+                    }
+                })
+                .sum();
+            f64::from(half) / 2.0
+        })
+        .collect();
     json!({
         "first": name(b.pairing.first),
         "second": name(b.pairing.second),
+        "third": b.third.map(name),
         "present": b.present,
         "game": b.game,
-        "watch": b.game.as_ref().map(|g| format!("/g/{g}")),
+        "watch": b.game.as_ref().map(|g| watch_path(b, g)),
         "result": b.result.map(|o| o.text()),
+        "points": b.result.map(|_| points),
         "counters": b.result.map(|_| b.counters),
     })
+}
+
+/// Where a board's game is watched: `/g/ID` (Raja Pasu) or `/m/ID` (Mandiri).
+pub fn watch_path(b: &Board, game: &str) -> String {
+    if b.third.is_some() {
+        format!("/m/{game}")
+    } else {
+        format!("/g/{game}")
+    }
 }
 
 /// The event as shown to everyone.
@@ -169,6 +203,9 @@ pub fn public(id: &str, ev: &Event, now: u64) -> Value {
         })
         .collect();
     let total_rounds = match ev.format {
+        Format::RoundRobin { .. } if ev.game == SeekGame::Mandiri && ev.started.is_some() => {
+            Some(mandiri_rounds(ev.format, ev.entrants.len()) as u32)
+        }
         Format::RoundRobin { .. } if !ev.schedule.is_empty() => Some(ev.schedule.len() as u32),
         Format::Swiss { rounds } => Some(rounds),
         _ => None,
@@ -177,7 +214,8 @@ pub fn public(id: &str, ev: &Event, now: u64) -> Value {
         "id": id,
         "version": ev.version,
         "name": ev.name,
-        "game": "raja_pasu",
+        "game": ev.game,
+        "mode": ev.mode,
         "format": ev.format.word(),
         "rounds_total": total_rounds,
         "minutes": match ev.format { Format::Arena { minutes } => Some(minutes), _ => None },
@@ -190,12 +228,14 @@ pub fn public(id: &str, ev: &Event, now: u64) -> Value {
         "starts_at": ev.starts_at,
         "state": ev.state,
         "started": ev.started,
+        "cancelled": ev.cancelled,
+        "fewest_players": fewest_players(ev.format, ev.game),
         "ends": ev.ends,
         "paused": ev.paused_at.is_some(),
         "now": now,
         "next_deadline": ev.wake(),
         "players": names,
-        "entrants": ev.entrants.iter().map(|e| json!({"name": e.member.name, "withdrawn": e.withdrawn})).collect::<Vec<_>>(),
+        "entrants": ev.entrants.iter().map(|e| json!({"name": e.member.name, "withdrawn": e.withdrawn, "rating": e.rating})).collect::<Vec<_>>(),
         "tie_breaks": tie_breaks(ev.format).iter().map(|t| t.short_name()).collect::<Vec<_>>(),
         "standings": standings,
         "crosstable": crosstable,
@@ -211,9 +251,12 @@ pub fn listed(id: &str, ev: &Event) -> Value {
         "id": id,
         "name": ev.name,
         "format": ev.format.word(),
+        "game": ev.game,
+        "mode": ev.mode,
         "clock": ev.clock.to_string(),
         "rated": ev.rated,
         "state": ev.state,
+        "cancelled": ev.cancelled,
         "players": ev.entrants.len(),
         "creator": ev.creator.name,
         "starts_at": ev.starts_at,

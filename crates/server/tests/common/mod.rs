@@ -10,6 +10,8 @@
 // Each test file uses a part of these.
 #![allow(dead_code)]
 
+pub mod tournament;
+
 use rajapasu_loadtest::client::{Answer, Client};
 use serde_json::{json, Value};
 use std::io::Write;
