@@ -318,15 +318,22 @@ async fn expiry_task(hub: Weak<Hub>) {
 
 /// Follows the store's notices of changes made by other instances that share it (PostgreSQL)
 /// until the hub is gone: each one's notice makes this instance reload the game, if it holds
-/// it, and tell its sockets as it would of a change of its own.
+/// it, and tell its sockets as it would of a change of its own. Each game's notice is followed
+/// on a task of its own, so that one game's read waits for no other's (a flag's notice behind
+/// a queue of moves' was told tens of milliseconds late); the game's lock and the version in
+/// the notice keep one game's reloads in order.
 async fn follow(hub: Weak<Hub>, mut notices: broadcast::Receiver<Notice>) {
     loop {
         let notice = notices.recv().await;
         let Some(hub) = hub.upgrade() else { return };
         match notice {
             Ok(Notice::Changed { id, version }) => {
-                refresh::<Game>(&hub, &id, Some(version)).await;
-                refresh::<mandiri::Game>(&hub, &id, Some(version)).await;
+                if hub.holds(&id) {
+                    tokio::spawn(async move {
+                        refresh::<Game>(&hub, &id, Some(version)).await;
+                        refresh::<mandiri::Game>(&hub, &id, Some(version)).await;
+                    });
+                }
             }
             Ok(Notice::Missed) | Err(RecvError::Lagged(_)) => {
                 for id in hub.raja_pasu.ids() {

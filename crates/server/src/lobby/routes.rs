@@ -350,6 +350,7 @@ async fn start<G: HeldGame>(
             .unwrap_or_default(),
         seat: seat_word(settings.game, order[k]),
     };
+    let seats: Vec<Matched> = (0..people.len()).map(matched).collect();
     let joiner = (people.len() == 3).then(|| {
         let socket = people[1].socket.clone().unwrap_or_default();
         (socket, matched(1))
@@ -376,6 +377,14 @@ async fn start<G: HeldGame>(
         if let Some(who) = &person.account {
             hub.hold_seat::<G>(who, &game_id, &e.settings, player(k))
                 .await;
+        }
+    }
+    // The seeker (and a Mandiri joiner) on this instance is told now; one on another instance
+    // when the notice reaches it.
+    for (k, person) in people.iter().enumerate() {
+        if let Some(socket) = &person.socket {
+            app.lobby
+                .tell_started(settings.game, id, socket, &seats[k]);
         }
     }
     if let Err(err) = hub.store.tell_lobby().await {
