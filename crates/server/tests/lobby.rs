@@ -13,14 +13,7 @@ use serde_json::{json, Value};
 use std::net::SocketAddr;
 
 async fn server(db: &str) -> rajapasu_server::Running {
-    rajapasu_server::spawn_with(
-        "127.0.0.1:0",
-        db,
-        rajapasu_server::limits::Limits::default(),
-        rajapasu_server::games::Policy::default(),
-    )
-    .await
-    .expect("server starts")
+    common::server_with_policy(db, rajapasu_server::games::Policy::default()).await
 }
 
 /// A lobby socket on `addr` and the id its hello gave it.
