@@ -42,18 +42,7 @@ pub(crate) async fn ws<G: HeldGame>(
         .code("not_websocket")
     })?;
     let address = app.client_address(&headers, peer.map(|Extension(p)| p));
-    let place = app.sockets.try_open(&id, address).map_err(|full| {
-        let what = match full {
-            Full::Game => "this game has as many live-update sockets open as it takes",
-            Full::Address => "this address has as many live-update sockets open as it may",
-            Full::Server => "the server has as many live-update sockets open as it takes",
-        };
-        ApiError::rate_limited(what, 5).code("too_many_sockets")
-    })?;
-    let idle = app
-        .limits
-        .ws_idle_timeout()
-        .unwrap_or(Duration::from_secs(60));
+    let LiveSocket { place, idle } = open_live_socket(&app, &id, address)?;
     let stopping = app.stopping.clone();
     Ok(upgrade
         .max_message_size(WS_MESSAGE_LIMIT)
@@ -79,6 +68,37 @@ async fn watch<G: HeldGame>(
     drop(place);
     // However the socket ended, its player is no longer there.
     slot.leave(held).await;
+}
+
+/// A live-update socket about to open, within the caps: its place, held while it is open, and
+/// how long it may stay silent.
+pub(crate) struct LiveSocket {
+    pub(crate) place: SocketPlace,
+    pub(crate) idle: Duration,
+}
+
+/// Opens a live-update socket from `address` on `place` (a game's id, or a lobby socket's or
+/// an event's own place), for the games', the lobby's and the events' sockets alike: 429
+/// `too_many_sockets` saying which cap is reached (the place's, the address's or the
+/// server's).
+pub(crate) fn open_live_socket(
+    app: &App,
+    place: &str,
+    address: std::net::IpAddr,
+) -> Result<LiveSocket, ApiError> {
+    let place = app.sockets.try_open(place, address).map_err(|full| {
+        let what = match full {
+            Full::Game => "this page has as many live-update sockets open as it takes",
+            Full::Address => "this address has as many live-update sockets open as it may",
+            Full::Server => "the server has as many live-update sockets open as it takes",
+        };
+        ApiError::rate_limited(what, 5).code("too_many_sockets")
+    })?;
+    let idle = app
+        .limits
+        .ws_idle_timeout()
+        .unwrap_or(Duration::from_secs(60));
+    Ok(LiveSocket { place, idle })
 }
 
 /// `{"token": "…"}` sent on a socket: the seat's player is watching through it.

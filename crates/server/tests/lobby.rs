@@ -13,14 +13,7 @@ use serde_json::{json, Value};
 use std::net::SocketAddr;
 
 async fn server(db: &str) -> rajapasu_server::Running {
-    rajapasu_server::spawn_with(
-        "127.0.0.1:0",
-        db,
-        rajapasu_server::limits::Limits::default(),
-        rajapasu_server::games::Policy::default(),
-    )
-    .await
-    .expect("server starts")
+    common::server_with_policy(db, rajapasu_server::games::Policy::default()).await
 }
 
 /// A lobby socket on `addr` and the id its hello gave it.
@@ -67,7 +60,7 @@ async fn post_seek(
 }
 
 /// Two players accept one seek at once: one gets it, and the game has both of them seated,
-/// the clock running; the seeker's socket is told its seat. On `a` and `b` (the same server,
+/// the clock running; the seeker's socket is told its seat, once. On `a` and `b` (the same server,
 /// or two on one database).
 async fn race(a: SocketAddr, b: SocketAddr) {
     let (mut ann, mut bo) = ann_and_bo(a).await;
@@ -120,8 +113,11 @@ async fn race(a: SocketAddr, b: SocketAddr) {
             .await;
         assert_eq!(m.status, 200, "{}", m.body);
     }
-    // The seek is gone from the list, and the game is the seeker's account's.
-    until(&mut ws, |v| lacks(v, &id)).await;
+    // The seek is gone from the list, and the game is the seeker's account's. The seeker was
+    // told once: the list without the seek is sent after the lobby's task told the seekers it
+    // found, so a second `started` would come before it.
+    let gone = until(&mut ws, |v| lacks(v, &id) || v["type"] == "started").await;
+    assert_eq!(gone["type"], "seeks", "the seeker is told once: {gone}");
     let account = ann.account().await;
     assert!(
         account["games"]

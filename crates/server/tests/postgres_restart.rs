@@ -8,7 +8,7 @@
 
 #[macro_use]
 mod common;
-use common::{act, get_game, invite_code, new_game_in, next_json, Backend, Socket, GAMES};
+use common::{act, get_game, invite_code, new_game_in, next_json, Backend, Socket, GAMES, T0};
 
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -16,26 +16,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The servers' clock at the start, in milliseconds.
-const T0: u64 = 1_900_000_000_000;
-
 /// A server on `db` whose clocks read `now` (milliseconds), its flag task looking every 20 ms.
 async fn server(db: &str, now: &Arc<AtomicU64>) -> rajapasu_server::Running {
-    let (secs, ms) = (now.clone(), now.clone());
-    let policy = rajapasu_server::games::Policy {
-        clock: Arc::new(move || secs.load(Ordering::SeqCst) / 1000),
-        clock_ms: Arc::new(move || ms.load(Ordering::SeqCst)),
-        flag_poll: Duration::from_millis(20),
-        ..rajapasu_server::games::Policy::default()
-    };
-    rajapasu_server::spawn_with(
-        "127.0.0.1:0",
-        db,
-        rajapasu_server::limits::Limits::default(),
-        policy,
-    )
-    .await
-    .expect("server starts")
+    common::server_on_clock(db, now, Duration::from_millis(20)).await
 }
 
 /// Restarts the test's PostgreSQL cluster, waiting until it takes connections again.

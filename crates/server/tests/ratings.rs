@@ -7,33 +7,16 @@
 mod common;
 use common::{
     ann_and_bo, assert_refused, invite_code, online_game, registered, server_on, socket, Backend,
-    Browser, GAMES, MANDIRI,
+    Browser, GAMES, MANDIRI, T0,
 };
 
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-/// The moment the tests' clock starts at, in milliseconds.
-const T0: u64 = 1_900_000_000_000;
-
 /// A server on `db` whose clocks read `now` (milliseconds), its flag task looking every 20 ms.
 async fn server_on_clock(db: &str, now: &Arc<AtomicU64>) -> rajapasu_server::Running {
-    let (secs, ms) = (now.clone(), now.clone());
-    let policy = rajapasu_server::games::Policy {
-        clock: Arc::new(move || secs.load(Ordering::SeqCst) / 1000),
-        clock_ms: Arc::new(move || ms.load(Ordering::SeqCst)),
-        flag_poll: std::time::Duration::from_millis(20),
-        ..rajapasu_server::games::Policy::default()
-    };
-    rajapasu_server::spawn_with(
-        "127.0.0.1:0",
-        db,
-        rajapasu_server::limits::Limits::default(),
-        policy,
-    )
-    .await
-    .expect("server starts")
+    common::server_on_clock(db, now, std::time::Duration::from_millis(20)).await
 }
 
 /// The player's page as the API gives it.

@@ -5,15 +5,14 @@
 
 #[macro_use]
 mod common;
-use common::{act, assert_refused, get_game, invite_code, new_game_in, Backend, GAMES, MANDIRI};
+use common::{
+    act, assert_refused, get_game, invite_code, new_game_in, Backend, GAMES, MANDIRI, T0,
+};
 
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-
-/// The moment the tests' clock starts at, in milliseconds.
-const T0: u64 = 1_900_000_000_000;
 
 /// A server whose clocks (seconds and milliseconds) both read `now`, in milliseconds.
 async fn server_with_clock(store: &Backend) -> (rajapasu_server::Running, Arc<AtomicU64>) {
@@ -33,21 +32,7 @@ async fn server_polling(
     now: &Arc<AtomicU64>,
     poll: std::time::Duration,
 ) -> rajapasu_server::Running {
-    let (secs, ms) = (now.clone(), now.clone());
-    let policy = rajapasu_server::games::Policy {
-        clock: Arc::new(move || secs.load(Ordering::SeqCst) / 1000),
-        clock_ms: Arc::new(move || ms.load(Ordering::SeqCst)),
-        flag_poll: poll,
-        ..rajapasu_server::games::Policy::default()
-    };
-    rajapasu_server::spawn_with(
-        "127.0.0.1:0",
-        db,
-        rajapasu_server::limits::Limits::default(),
-        policy,
-    )
-    .await
-    .expect("server starts")
+    common::server_on_clock(db, now, poll).await
 }
 
 /// Waits (10 s at most: a bound, not a measurement) until the game `id` shows that the player

@@ -150,6 +150,7 @@ impl Hub {
         let slot = self.load::<G>(id).await?;
         let mut e = slot.entry.lock().await;
         let mut attempts = 0;
+        let mut read_back = false;
         let msg = loop {
             self.check_ply(&slot, &mut e, req.ply).await?;
             if let Some(player) = self.flagged_now(&slot, &mut e).await? {
@@ -171,6 +172,17 @@ impl Hub {
                 .code("out_of_turn"));
             }
             if !e.require(req.token.as_deref())?.contains(player) {
+                // The copy here may be behind a move made through another instance whose
+                // notice has not arrived yet (its player asked this instance for the game
+                // meanwhile, and sent its ply): the stored game is read once before the move
+                // is refused.
+                if self.shared && !read_back {
+                    read_back = true;
+                    self.reload(&slot, &mut e)
+                        .await
+                        .map_err(ApiError::unavailable)?;
+                    continue;
+                }
                 return Err(ApiError::conflict(format!(
                     "out of turn: it is {}'s move",
                     G::who(player)

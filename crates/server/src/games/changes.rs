@@ -205,8 +205,23 @@ impl Hub {
         e: &mut Entry<G>,
         settings: G::Settings,
     ) -> Result<(), ApiError> {
+        self.store_settings_as(slot, e, settings, false).await
+    }
+
+    /// [`Hub::store_settings`], the change a flag (`time_out`, see [`crate::store::Activity`])
+    /// or not.
+    pub(crate) async fn store_settings_as<G: HeldGame>(
+        &self,
+        slot: &Slot<G>,
+        e: &mut Entry<G>,
+        settings: G::Settings,
+        time_out: bool,
+    ) -> Result<(), ApiError> {
         let text = serde_json::to_string(&settings).map_err(ApiError::internal)?;
-        let act = activity(&e.game, &settings, self.policy.now());
+        let act = crate::store::Activity {
+            time_out,
+            ..activity(&e.game, &settings, self.policy.now())
+        };
         let end = rated_end(&slot.id, e.over(), &e.game, &settings, self.policy.now());
         self.store_change(slot, e, Change::Meta(text), act, end)
             .await?;

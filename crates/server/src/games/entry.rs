@@ -253,5 +253,6 @@ pub fn activity<G: ServedGame>(game: &G, settings: &G::Settings, now: u64) -> Ac
             .and_then(|c| c.deadline())
             .filter(|_| !finished)
             .map(|d| d.0),
+        time_out: false,
     }
 }

@@ -6,6 +6,7 @@
 //! clocks"). The flag is a change of the game's settings made on its stored version, so of two
 //! instances that see the same fallen flag one stores it and the other finds the game over.
 
+use super::changes::again;
 use super::clock::At;
 use super::entry::Entry;
 use super::hub::{HeldGame, Hub};
@@ -40,31 +41,25 @@ impl Hub {
         e: &mut Entry<G>,
     ) -> Result<Option<G::Player>, ApiError> {
         let now = self.policy.now_ms();
-        if e.over() || e.settings.flagged(now).is_none() {
-            return Ok(None);
-        }
-        let flagged = self
-            .change_settings(slot, e, None, |e| {
-                // Read again on the copy the change is made on: another instance may have
-                // ended the game meanwhile.
-                let player = e
-                    .settings
-                    .flagged(now)
-                    .filter(|_| !e.over())
-                    .ok_or_else(|| ApiError::conflict("no flag has fallen").code("not_flagged"))?;
-                let mut settings = e.settings.clone();
-                settings.resign(player);
-                settings.stop_clock(now);
-                Ok((settings, player))
-            })
-            .await;
-        match flagged {
-            Ok(player) => {
-                slot.tell(e, Told::TimedOut(player));
-                Ok(Some(player))
+        // Stored on the copy held, without reading the game first: when another instance
+        // changed it meanwhile, the versioned write is refused, the copy read back, and the
+        // flag looked at again on it (twice at most, as any change without a ply).
+        let mut attempts = 0;
+        loop {
+            let Some(player) = e.settings.flagged(now).filter(|_| !e.over()) else {
+                return Ok(None);
+            };
+            let mut settings = e.settings.clone();
+            settings.resign(player);
+            settings.stop_clock(now);
+            match self.store_settings_as(slot, e, settings, true).await {
+                Err(err) if again(&err, None, &mut attempts) => continue,
+                Err(err) => return Err(err),
+                Ok(()) => {
+                    slot.tell(e, Told::TimedOut(player));
+                    return Ok(Some(player));
+                }
             }
-            Err(err) if err.code_word() == "not_flagged" => Ok(None),
-            Err(err) => Err(err),
         }
     }
 
@@ -84,13 +79,9 @@ impl Hub {
         async fn flag<G: HeldGame>(hub: &Hub, id: &str) -> Result<bool, ApiError> {
             let slot = hub.load::<G>(id).await?;
             let mut e = slot.entry.lock().await;
-            // The stored deadline is due: a copy held here may be behind another instance's
-            // change (its notice not yet arrived), so the stored game is the one looked at.
-            if hub.shared {
-                hub.reload(&slot, &mut e)
-                    .await
-                    .map_err(ApiError::unavailable)?;
-            }
+            // A copy held here may be behind another instance's change (its notice not yet
+            // arrived): the flag's versioned write is then refused and the flag looked at
+            // again on the game read back ([`Hub::flagged_now`]).
             hub.flag_if_due(&slot, &mut e).await
         }
         // A game held here says which game it is; only one that is not is read to learn it.
@@ -109,19 +100,29 @@ impl Hub {
     }
 
     /// Flags every stored game whose deadline has passed; how many it ended on time.
-    pub async fn flag_due(&self) -> Result<usize, ApiError> {
+    pub async fn flag_due(self: &Arc<Self>) -> Result<usize, ApiError> {
         let now = self.policy.now_ms();
         let due = self
             .store
             .due(now.0, FLAGS_AT_ONCE)
             .await
             .map_err(ApiError::unavailable)?;
-        let mut flagged = 0;
+        // All at once: flags due together are not told one after another's commit.
+        let mut flags = tokio::task::JoinSet::new();
         for id in due {
-            match self.flag_stored(&id).await {
-                Ok(true) => flagged += 1,
-                Ok(false) => {}
-                Err(e) => tracing::warn!(game = %id, "flag not stored, tried again: {e}"),
+            let hub = self.clone();
+            flags.spawn(async move {
+                let flagged = hub.flag_stored(&id).await;
+                (id, flagged)
+            });
+        }
+        let mut flagged = 0;
+        while let Some(done) = flags.join_next().await {
+            match done {
+                Ok((_, Ok(true))) => flagged += 1,
+                Ok((_, Ok(false))) => {}
+                Ok((id, Err(e))) => tracing::warn!(game = %id, "flag not stored, tried again: {e}"),
+                Err(e) => tracing::warn!("a flag's task failed: {e}"),
             }
         }
         Ok(flagged)

@@ -316,17 +316,34 @@ async fn expiry_task(hub: Weak<Hub>) {
     }
 }
 
+/// How many other instances' notices an instance follows at once (each a read of a game).
+const FOLLOWED_AT_ONCE: usize = 4;
+
 /// Follows the store's notices of changes made by other instances that share it (PostgreSQL)
 /// until the hub is gone: each one's notice makes this instance reload the game, if it holds
-/// it, and tell its sockets as it would of a change of its own.
+/// it, and tell its sockets as it would of a change of its own. Each game's notice is followed
+/// on a task of its own, so that one game's read waits for no other's (a flag's notice behind
+/// a queue of moves' was told tens of milliseconds late); the game's lock and the version in
+/// the notice keep one game's reloads in order.
 async fn follow(hub: Weak<Hub>, mut notices: broadcast::Receiver<Notice>) {
+    // A few at once: a burst of notices does not take every pooled connection from the
+    // requests and the flags.
+    let reading = Arc::new(tokio::sync::Semaphore::new(FOLLOWED_AT_ONCE));
     loop {
         let notice = notices.recv().await;
         let Some(hub) = hub.upgrade() else { return };
         match notice {
             Ok(Notice::Changed { id, version }) => {
-                refresh::<Game>(&hub, &id, Some(version)).await;
-                refresh::<mandiri::Game>(&hub, &id, Some(version)).await;
+                if hub.holds(&id) {
+                    let reading = reading.clone();
+                    tokio::spawn(async move {
+                        let Ok(_permit) = reading.acquire().await else {
+                            return;
+                        };
+                        refresh::<Game>(&hub, &id, Some(version)).await;
+                        refresh::<mandiri::Game>(&hub, &id, Some(version)).await;
+                    });
+                }
             }
             Ok(Notice::Missed) | Err(RecvError::Lagged(_)) => {
                 for id in hub.raja_pasu.ids() {

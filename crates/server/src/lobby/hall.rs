@@ -10,7 +10,7 @@ use crate::store::{Notice, StoreError};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, Weak};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::{broadcast, mpsc, Notify};
 
 /// How often an instance notes its lobby sockets open, and removes the seeks of sockets no
@@ -32,7 +32,14 @@ pub struct Lobby {
     sockets: Mutex<HashMap<String, mpsc::UnboundedSender<String>>>,
     /// Wakes the lobby's task: the seeks changed.
     changed: Notify,
+    /// The seekers (and joiners) told that their seek became a game, by seek and socket, and
+    /// when: each is told once, whether by the accept on this instance or by the lobby's task.
+    told: Mutex<HashMap<(String, String), Instant>>,
 }
+
+/// How long a seeker told of a game is remembered: longer than the lobby's task takes to find
+/// the seek taken and remove it.
+const TOLD_KEPT: Duration = Duration::from_secs(60);
 
 impl Lobby {
     /// The lobby of the games in `hub`, its task started (it ends with the hub).
@@ -43,6 +50,7 @@ impl Lobby {
             list: broadcast::channel(16).0,
             sockets: Mutex::new(HashMap::new()),
             changed: Notify::new(),
+            told: Mutex::new(HashMap::new()),
         });
         tokio::spawn(task(Arc::downgrade(&lobby), notices));
         lobby
@@ -119,14 +127,40 @@ impl Lobby {
             let Some(m) = &seek.matched else { continue };
             let game = serde_json::from_str::<SeekSettings>(&seek.settings)
                 .map_or(SeekGame::RajaPasu, |s| s.game);
-            self.tell(&seek.socket, started(game, &seek.id, m));
+            self.tell_started(game, &seek.id, &seek.socket, m);
             store.remove_seek(&seek.id, None).await?;
         }
         for (seek, socket, m) in store.matched_joins(self.socket_ids()).await? {
-            self.tell(&socket, started(SeekGame::Mandiri, &seek, &m));
+            self.tell_started(SeekGame::Mandiri, &seek, &socket, &m);
             store.remove_join(&seek, &socket).await?;
         }
         Ok(())
+    }
+
+    /// Tells this instance's socket `socket` that the seek `seek` became the game `m`, unless
+    /// it was told already. The accept tells a seeker whose socket is on its own instance at
+    /// once, rather than through the store's notice and the lobby's task (which tell the
+    /// others, and find this one told).
+    pub fn tell_started(&self, game: SeekGame, seek: &str, socket: &str, m: &Matched) {
+        let now = Instant::now();
+        {
+            let mut told = self.told.lock().expect("not poisoned");
+            told.retain(|_, at| now.duration_since(*at) < TOLD_KEPT);
+            let key = (seek.to_string(), socket.to_string());
+            if told.contains_key(&key) || !self.holds_socket(socket) {
+                return;
+            }
+            told.insert(key, now);
+        }
+        self.tell(socket, started(game, seek, m));
+    }
+
+    /// Whether `socket` is a lobby socket of this instance.
+    fn holds_socket(&self, socket: &str) -> bool {
+        self.sockets
+            .lock()
+            .expect("not poisoned")
+            .contains_key(socket)
     }
 
     /// Sends `message` to this instance's socket `socket` alone, if it is open.

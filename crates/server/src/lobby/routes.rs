@@ -10,7 +10,7 @@ use crate::error::{ApiError, ErrorKind};
 use crate::games::hub::HeldGame;
 use crate::games::seating::{Player, SeatAccount, Seating};
 use crate::games::view::Occasion;
-use crate::live::{close_away, Heartbeat, WS_MESSAGE_LIMIT};
+use crate::live::{close_away, open_live_socket, Heartbeat, LiveSocket, WS_MESSAGE_LIMIT};
 use crate::requests::{ApiJson, ApiPath};
 use crate::store::lobby::{Joiner, Joining, Matched, StoredSeek};
 use crate::tokens::{random_below, random_token, ID_LEN};
@@ -350,6 +350,7 @@ async fn start<G: HeldGame>(
             .unwrap_or_default(),
         seat: seat_word(settings.game, order[k]),
     };
+    let seats: Vec<Matched> = (0..people.len()).map(matched).collect();
     let joiner = (people.len() == 3).then(|| {
         let socket = people[1].socket.clone().unwrap_or_default();
         (socket, matched(1))
@@ -376,6 +377,13 @@ async fn start<G: HeldGame>(
         if let Some(who) = &person.account {
             hub.hold_seat::<G>(who, &game_id, &e.settings, player(k))
                 .await;
+        }
+    }
+    // The seeker (and a Mandiri joiner) on this instance is told now; one on another instance
+    // when the notice reaches it.
+    for (k, person) in people.iter().enumerate() {
+        if let Some(socket) = &person.socket {
+            app.lobby.tell_started(settings.game, id, socket, &seats[k]);
         }
     }
     if let Err(err) = hub.store.tell_lobby().await {
@@ -467,17 +475,7 @@ async fn ws(
     debug_assert!(valid_socket(&id));
     // Each lobby socket is a place of its own: the caps per address and in all hold, not the
     // cap per game.
-    let place = app
-        .sockets
-        .try_open(&format!("lobby {id}"), address)
-        .map_err(|_| {
-            ApiError::rate_limited("too many live-update sockets are open: try again soon", 5)
-                .code("too_many_sockets")
-        })?;
-    let idle = app
-        .limits
-        .ws_idle_timeout()
-        .unwrap_or(Duration::from_secs(60));
+    let LiveSocket { place, idle } = open_live_socket(&app, &format!("lobby {id}"), address)?;
     let lobby = app.lobby.clone();
     let stopping = app.stopping.clone();
     Ok(upgrade

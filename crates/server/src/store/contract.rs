@@ -32,6 +32,11 @@ pub struct Activity {
     /// When the running clock of a timed game runs out, milliseconds since 1970: the flag
     /// task of every instance finds the game by it.
     pub deadline: Option<u64>,
+    /// The change is a flag stored at or after the stored deadline: it follows from what is
+    /// already stored, so a crash that loses it loses nothing (the flag falls again on the
+    /// next start, with the same result, and no move is taken after a deadline meanwhile).
+    /// PostgreSQL commits it without waiting for the disk, so that the flag is told sooner.
+    pub time_out: bool,
 }
 
 /// One change of a stored game.

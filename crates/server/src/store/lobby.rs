@@ -147,6 +147,34 @@ pub(super) fn seek_of<R: Columns>(r: &R) -> Result<StoredSeek, R::Error> {
     })
 }
 
+/// A waiting joiner's columns in `seek_joins`, as both stores select them.
+pub(super) const JOINER_COLUMNS: &str = "socket, account, name";
+
+/// The joiner of a row of [`JOINER_COLUMNS`].
+pub(super) fn joiner_of<R: Columns>(r: &R) -> Result<Joiner, R::Error> {
+    Ok(Joiner {
+        socket: r.text(0)?.unwrap_or_default(),
+        account: r.text(1)?.zip(r.text(2)?),
+    })
+}
+
+/// A matched joiner's columns in `seek_joins`, as both stores select them.
+pub(super) const JOINED_COLUMNS: &str = "seek, socket, game, token, seat";
+
+/// The seek, the joiner's socket and their seat in the game of a row of [`JOINED_COLUMNS`].
+pub(super) fn joined_of<R: Columns>(r: &R) -> Result<(String, String, Matched), R::Error> {
+    let text = |i| r.text(i).map(Option::unwrap_or_default);
+    Ok((
+        text(0)?,
+        text(1)?,
+        Matched {
+            game: text(2)?,
+            token: text(3)?,
+            seat: text(4)?,
+        },
+    ))
+}
+
 /// The game a seek became: its id, and the seeker's seat and token in it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Matched {

@@ -189,8 +189,8 @@ async fn keep_listening(
 }
 
 /// Makes `change` on the game `id` if it is still at `version`, in one statement: the version
-/// check and bump, and the move added or the moves taken back only where the bump happened.
-/// Whether it was made.
+/// check and bump, and the move added or the moves taken back only where the bump happened;
+/// a flag (`activity.time_out`) commits without waiting for the disk. Whether it was made.
 async fn apply_change(
     client: &impl deadpool_postgres::GenericClient,
     id: &str,
@@ -219,7 +219,10 @@ async fn apply_change(
                  DELETE FROM moves
                  WHERE $9::int IS NOT NULL AND ply >= $9::int
                    AND game IN (SELECT id FROM up))
-             SELECT count(*) FROM up",
+             SELECT (SELECT count(*) FROM up),
+                    set_config('synchronous_commit',
+                        CASE WHEN $11::bool THEN 'off'
+                             ELSE current_setting('synchronous_commit') END, true)",
         )
         .await?;
     let row = client
@@ -236,6 +239,7 @@ async fn apply_change(
                 &add.map(|a| a.1),
                 &truncate,
                 &activity.deadline.map(|d| d as i64),
+                &activity.time_out,
             ],
         )
         .await?;
@@ -248,17 +252,26 @@ async fn apply_change(
 /// would make every commit wait for the previous one's disk write. A notice lost in a crash
 /// right after the commit costs only a late update: a stale copy is read again on the next
 /// request that finds it behind, and a change made on it is refused.
-async fn notify(
-    client: &deadpool_postgres::Client,
-    id: &str,
-    version: u64,
-) -> Result<(), StoreError> {
-    let notify = client
-        .prepare_cached("SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)")
-        .await?;
+///
+/// The notice is sent on its own task, holding the connection until it is sent: the change
+/// is answered (and told to this instance's sockets) one round trip sooner, and a notice that
+/// fails is logged, not taken for a change that failed (it committed).
+fn notify(client: deadpool_postgres::Client, id: &str, version: u64) {
     let payload = format!("{id} {version}");
-    client.execute(&notify, &[&CHANNEL, &payload]).await?;
-    Ok(())
+    tokio::spawn(async move {
+        let sent = async {
+            let notify = client
+                .prepare_cached(
+                    "SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)",
+                )
+                .await?;
+            client.execute(&notify, &[&CHANNEL, &payload]).await?;
+            Ok::<_, tokio_postgres::Error>(())
+        };
+        if let Err(e) = sent.await {
+            tracing::warn!(notice = %payload, "other instances not told of a change: {e}");
+        }
+    });
 }
 
 #[async_trait::async_trait]
@@ -322,7 +335,8 @@ impl Store for PgStore {
         if !apply_change(&client, id, version, &change, &activity).await? {
             return Err(StoreError::Stale);
         }
-        notify(&client, id, version + 1).await
+        notify(client, id, version + 1);
+        Ok(())
     }
 
     async fn change_rated(
@@ -342,7 +356,8 @@ impl Store for PgStore {
         }
         super::postgres_rated::rate_game(&tx, &end).await?;
         tx.commit().await?;
-        notify(&client, id, version + 1).await
+        notify(client, id, version + 1);
+        Ok(())
     }
 
     async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {

@@ -4,8 +4,8 @@
 
 use super::contract::StoreError;
 use super::lobby::POSTGRES_CHANNEL as LOBBY_CHANNEL;
+use super::lobby::{joined_of, joiner_of, COLUMNS, FROM, JOINED_COLUMNS, JOINER_COLUMNS};
 use super::lobby::{seek_of, Columns, Joiner, Joining, LobbyStore, Matched, StoredSeek};
-use super::lobby::{COLUMNS, FROM};
 use super::postgres::{pool_error, PgStore};
 
 impl Columns for tokio_postgres::Row {
@@ -111,17 +111,14 @@ impl LobbyStore for PgStore {
         }
         let waiting = tx
             .query_opt(
-                "SELECT socket, account, name FROM seek_joins WHERE seek = $1 AND game IS NULL",
+                &format!(
+                    "SELECT {JOINER_COLUMNS} FROM seek_joins WHERE seek = $1 AND game IS NULL"
+                ),
                 &[&id],
             )
             .await?;
         if let Some(r) = waiting {
-            let account: Option<String> = r.try_get(1)?;
-            let name: Option<String> = r.try_get(2)?;
-            return Ok(Joining::Full(Joiner {
-                socket: r.try_get(0)?,
-                account: account.zip(name),
-            }));
+            return Ok(Joining::Full(joiner_of(&r)?));
         }
         let (account, name) = joiner.account.clone().unzip();
         tx.execute(
@@ -191,24 +188,14 @@ impl LobbyStore for PgStore {
         let client = self.pool.get().await.map_err(pool_error)?;
         let rows = client
             .query(
-                "SELECT seek, socket, game, token, seat FROM seek_joins
-                 WHERE socket = ANY($1) AND game IS NOT NULL",
+                &format!(
+                    "SELECT {JOINED_COLUMNS} FROM seek_joins
+                     WHERE socket = ANY($1) AND game IS NOT NULL"
+                ),
                 &[&sockets],
             )
             .await?;
-        rows.iter()
-            .map(|r| {
-                Ok((
-                    r.try_get(0)?,
-                    r.try_get(1)?,
-                    Matched {
-                        game: r.try_get(2)?,
-                        token: r.try_get(3)?,
-                        seat: r.try_get(4)?,
-                    },
-                ))
-            })
-            .collect()
+        Ok(rows.iter().map(joined_of).collect::<Result<_, _>>()?)
     }
 
     async fn remove_seek(&self, id: &str, socket: Option<&str>) -> Result<bool, StoreError> {

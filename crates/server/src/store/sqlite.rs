@@ -566,6 +566,7 @@ mod tests {
         finished: false,
         computer_next: false,
         deadline: None,
+        time_out: false,
     };
 
     const OVER: Activity = Activity {

@@ -2,8 +2,8 @@
 //! its own sockets of a change (`crate::lobby`); each write is a transaction of its own.
 
 use super::contract::StoreError;
+use super::lobby::{joined_of, joiner_of, COLUMNS, FROM, JOINED_COLUMNS, JOINER_COLUMNS};
 use super::lobby::{seek_of, Columns, Joiner, Joining, LobbyStore, Matched, StoredSeek};
-use super::lobby::{COLUMNS, FROM};
 use super::sqlite::SqliteStore;
 use rusqlite::{params, OptionalExtension};
 
@@ -94,17 +94,10 @@ impl LobbyStore for SqliteStore {
                 return Ok(Joining::Gone);
             }
             let waiting = tx
-                .prepare_cached(
-                    "SELECT socket, account, name FROM seek_joins WHERE seek = ?1 AND game IS NULL",
-                )?
-                .query_row([&id], |r| {
-                    let account: Option<String> = r.get(1)?;
-                    let name: Option<String> = r.get(2)?;
-                    Ok(Joiner {
-                        socket: r.get(0)?,
-                        account: account.zip(name),
-                    })
-                })
+                .prepare_cached(&format!(
+                    "SELECT {JOINER_COLUMNS} FROM seek_joins WHERE seek = ?1 AND game IS NULL"
+                ))?
+                .query_row([&id], |r| joiner_of(r))
                 .optional()?;
             if let Some(first) = waiting {
                 return Ok(Joining::Full(first));
@@ -178,22 +171,11 @@ impl LobbyStore for SqliteStore {
     ) -> Result<Vec<(String, String, Matched)>, StoreError> {
         self.read(move |conn| {
             let mut out = Vec::new();
-            let mut s = conn.prepare_cached(
-                "SELECT seek, socket, game, token, seat FROM seek_joins
-                 WHERE socket = ?1 AND game IS NOT NULL",
-            )?;
+            let mut s = conn.prepare_cached(&format!(
+                "SELECT {JOINED_COLUMNS} FROM seek_joins WHERE socket = ?1 AND game IS NOT NULL"
+            ))?;
             for socket in &sockets {
-                let rows = s.query_map([socket], |r| {
-                    Ok((
-                        r.get(0)?,
-                        r.get(1)?,
-                        Matched {
-                            game: r.get(2)?,
-                            token: r.get(3)?,
-                            seat: r.get(4)?,
-                        },
-                    ))
-                })?;
+                let rows = s.query_map([socket], |r| joined_of(r))?;
                 for row in rows {
                     out.push(row?);
                 }

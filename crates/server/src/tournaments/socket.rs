@@ -4,7 +4,7 @@
 use super::view;
 use crate::app::{App, Peer};
 use crate::error::{ApiError, ErrorKind};
-use crate::live::WS_MESSAGE_LIMIT;
+use crate::live::{open_live_socket, LiveSocket, WS_MESSAGE_LIMIT};
 use crate::requests::ApiPath;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
@@ -34,17 +34,7 @@ pub async fn ws(
     })?;
     app.tournaments.read(&id).await?;
     let address = app.client_address(&headers, peer.map(|Extension(p)| p));
-    let place = app
-        .sockets
-        .try_open(&format!("tournament {id}"), address)
-        .map_err(|_| {
-            ApiError::rate_limited("too many live-update sockets are open: try again soon", 5)
-                .code("too_many_sockets")
-        })?;
-    let idle = app
-        .limits
-        .ws_idle_timeout()
-        .unwrap_or(Duration::from_secs(60));
+    let LiveSocket { place, idle } = open_live_socket(&app, &format!("tournament {id}"), address)?;
     Ok(upgrade
         .max_message_size(WS_MESSAGE_LIMIT)
         .max_frame_size(WS_MESSAGE_LIMIT)

@@ -259,6 +259,27 @@ pub async fn server_with_policy(
     .expect("server starts")
 }
 
+/// The moment the clock of [`server_on_clock`]'s tests starts at, in milliseconds.
+pub const T0: u64 = 1_900_000_000_000;
+
+/// A server on `db` whose clocks (seconds and milliseconds) both read `now`, in milliseconds,
+/// moved by the test, and whose flag task looks at the stored deadlines every `poll` at least.
+pub async fn server_on_clock(
+    db: &str,
+    now: &std::sync::Arc<std::sync::atomic::AtomicU64>,
+    poll: std::time::Duration,
+) -> rajapasu_server::Running {
+    use std::sync::atomic::Ordering;
+    let (secs, ms) = (now.clone(), now.clone());
+    let policy = rajapasu_server::games::Policy {
+        clock: std::sync::Arc::new(move || secs.load(Ordering::SeqCst) / 1000),
+        clock_ms: std::sync::Arc::new(move || ms.load(Ordering::SeqCst)),
+        flag_poll: poll,
+        ..rajapasu_server::games::Policy::default()
+    };
+    server_with_policy(db, policy).await
+}
+
 /// The invitation code of a newly created online game's answer.
 pub fn invite_code(created: &Value) -> String {
     let url = created["invite"].as_str().expect("an invitation link");
