@@ -2,6 +2,7 @@
 //! the levels that make mistakes or vary their play.
 
 use crate::levels::{Level, LevelParams};
+use crate::perfect::{choose_perfect, Proof};
 use crate::search::{SearchResult, Searcher};
 use crate::Limits;
 use rajapasu_engine::rng::Rng;
@@ -20,6 +21,9 @@ pub struct Choice {
     pub nodes: u64,
     /// The expected line, starting with `mv`.
     pub pv: Vec<Move>,
+    /// What proves the move the best, for level 7 ([`crate::perfect`]); `None` for a searched
+    /// move (whose score may still be a proven one).
+    pub proof: Option<Proof>,
 }
 
 /// Chooses a move for the player to move at strength `level`, within the level's time budget.
@@ -39,13 +43,17 @@ pub fn choose_move(game: &Game, level: Level, seed: u64) -> Option<Choice> {
     choose_with(&mut searcher, game, &p, seed)
 }
 
-/// [`choose_move`] with a searcher kept between moves and explicit settings.
+/// [`choose_move`] with a searcher kept between moves and explicit settings. With
+/// [`LevelParams::perfect`], the proven strategy first ([`choose_perfect`]).
 pub fn choose_with(
     searcher: &mut Searcher,
     game: &Game,
     p: &LevelParams,
     seed: u64,
 ) -> Option<Choice> {
+    if p.perfect {
+        return choose_perfect(searcher, game, p, seed);
+    }
     let limits = Limits {
         depth: p.depth,
         movetime: Some(p.movetime),
@@ -60,6 +68,7 @@ pub fn choose_with(
         depth: r.depth,
         nodes: r.nodes,
         pv: m.pv.clone(),
+        proof: None,
     })
 }
 

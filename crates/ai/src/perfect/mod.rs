@@ -1,0 +1,169 @@
+//! Level 7, "perfect": the computer that plays the proven strategy (docs/STRENGTH.md, "Level
+//! 7").
+//!
+//! | Module | What it holds |
+//! |---|---|
+//! | [`strategy`] | the match strategies: the winner's match certificate made in memory at a round start, followed to the end of the match; the goal search from a position inside a round; their bounded cache |
+//! | [`round`] | a round's proven best move by counters: the book, then the solver (with the endgame table) within a budget |
+//!
+//! What it plays, first that applies:
+//!
+//! 1. In a match whose round starts are solved (the canonical rules, [`known`]), at a round
+//!    start the table proves it wins: the winner's match strategy ([`crate::certify`]'s round
+//!    sections). Every reply of the opponent is covered, so it never leaves the strategy, and
+//!    the match is won within the table's rounds.
+//! 2. In such a match, anywhere else (the opponent holds the won round start and erred inside
+//!    the round, or the game was set up inside a round): a goal search from the position for
+//!    "the round ends in a match I win or at a round start I win", within a budget of
+//!    positions. Found, it is followed like a section.
+//! 3. The round's proven best move by counters ([`round`]): the proven opening book, then the
+//!    solver within its time budget. A match's proven loser plays this too: it holds out with
+//!    the most counters it can force.
+//! 4. Level 6's search, its move labelled unproven.
+
+pub mod round;
+pub mod strategy;
+
+use crate::choice::{choose_with, Choice};
+use crate::levels::LevelParams;
+use crate::match_solver::fixpoint::{MatchValue, Proven};
+use crate::match_solver::values::{known, MatchValues};
+use crate::search::Searcher;
+use rajapasu_engine::{Game, Mode, RoundStart, Side};
+use serde::Serialize;
+
+/// What proves the move a perfect player made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Proof {
+    /// The winner's match strategy from the round start: the match is won within `rounds`
+    /// rounds of this round's start.
+    MatchStrategy {
+        /// The most rounds the match lasts from the round start of the round in play.
+        rounds: u32,
+    },
+    /// A strategy found inside the round: it ends in a match won or at a round start won.
+    MatchGoal,
+    /// The round's proven best move: the player to move ends the round at least `margin`
+    /// counters ahead of where it stands (captures from now on, less the opponent's), and no
+    /// other move does better.
+    Round {
+        /// Proven captures from now on, less the opponent's.
+        margin: i32,
+    },
+}
+
+/// The round start the round in play began from, when `values` holds it and the game went
+/// through it: `None` in a round set up mid-way, which is no round start.
+///
+/// ```
+/// use rajapasu_ai::match_solver::values::canonical;
+/// use rajapasu_ai::perfect::current_round_start;
+/// use rajapasu_engine::{Game, RoundStart, Rules, Side};
+/// let game = Game::new(Rules::default());
+/// let start = current_round_start(&game, canonical()).unwrap();
+/// assert_eq!(start, RoundStart::new(Rules::default(), 49, Side::South).unwrap());
+/// ```
+pub fn current_round_start(game: &Game, values: &MatchValues) -> Option<RoundStart> {
+    let now = game.position();
+    let first = game
+        .before_moves()
+        .chain(std::iter::once(now))
+        .find(|p| p.round() == now.round())?;
+    let south = first.reserve(Side::South) + first.on_row(Side::South);
+    let start = RoundStart::new(*values.rules(), south, first.to_move()).ok()?;
+    start
+        .position(first.round())
+        .is_ok_and(|p| p == *first)
+        .then_some(start)
+}
+
+/// The winner of a value proven to be a win, with the most rounds it takes.
+pub fn proven_winner(v: Proven) -> Option<(Side, u32)> {
+    match (v.worst, v.best) {
+        (MatchValue::Win { winner, rounds }, _) if winner == Side::South => Some((winner, rounds)),
+        (_, MatchValue::Win { winner, rounds }) if winner == Side::North => Some((winner, rounds)),
+        _ => None,
+    }
+}
+
+/// The move of a perfect player ([`LevelParams::perfect`]): the proven strategy where one is
+/// known or found in time, else `p`'s search with `searcher` (the level-6 move,
+/// [`Choice::proof`] `None`). `None` if the game is over.
+///
+/// ```
+/// use rajapasu_ai::perfect::{choose_perfect, Proof};
+/// use rajapasu_ai::search::Searcher;
+/// use rajapasu_ai::Level;
+/// use rajapasu_engine::{Game, Move};
+/// // A match on the smallest canonical board: South leads round 1 with 3 counters each.
+/// let mut game = Game::new("canonical/holes=3,counters=1".parse().unwrap());
+/// let p = Level::MAX.params();
+/// let choice = choose_perfect(&mut Searcher::new(16), &game, &p, 1).unwrap();
+/// assert!(game.legal_moves().contains(choice.mv));
+/// assert!(choice.proof.is_some());
+/// ```
+pub fn choose_perfect(
+    searcher: &mut Searcher,
+    game: &Game,
+    p: &LevelParams,
+    seed: u64,
+) -> Option<Choice> {
+    let values = known(game.rules());
+    choose_perfect_with(searcher, game, p, seed, values)
+}
+
+/// [`choose_perfect`] with the match's values given (`None`: not known), such as those of a
+/// small board solved by [`solve_match`](crate::match_solver::fixpoint::solve_match).
+pub fn choose_perfect_with(
+    searcher: &mut Searcher,
+    game: &Game,
+    p: &LevelParams,
+    seed: u64,
+    values: Option<&MatchValues>,
+) -> Option<Choice> {
+    if game.status().is_over() {
+        return None;
+    }
+    let proven = |mv, proof| Choice {
+        mv,
+        score: 0,
+        depth: 0,
+        nodes: 0,
+        pv: vec![mv],
+        proof: Some(proof),
+    };
+    if let Some((mv, proof)) = values.and_then(|v| match_move(game, v)) {
+        return Some(proven(mv, proof));
+    }
+    if let Some((mv, margin)) = round::proven_best(game) {
+        let mut c = proven(mv, Proof::Round { margin });
+        c.score = margin;
+        return Some(c);
+    }
+    let search = LevelParams {
+        perfect: false,
+        ..*p
+    };
+    choose_with(searcher, game, &search, seed)
+}
+
+/// Steps 1 and 2: a move of a match strategy, where the match is solved.
+fn match_move(game: &Game, values: &MatchValues) -> Option<(rajapasu_engine::Move, Proof)> {
+    if game.rules().mode != Mode::Match || game.rules().match_play() != *values.rules() {
+        return None;
+    }
+    // The values hold while no other round start came twice (docs/SOLVING.md, section 7.3).
+    if game.repeated_round_start() {
+        return None;
+    }
+    let start = current_round_start(game, values)?;
+    let me = game.position().to_move();
+    let (winner, rounds) = proven_winner(values.value(start)?)?;
+    if winner == me {
+        if let Some(mv) = strategy::section_move(values, start, game.position()) {
+            return Some((mv, Proof::MatchStrategy { rounds }));
+        }
+    }
+    strategy::goal_move(values, start, game).map(|mv| (mv, Proof::MatchGoal))
+}
