@@ -95,9 +95,9 @@ pub fn proven_winner(v: Proven) -> Option<(Side, u32)> {
 /// use rajapasu_ai::perfect::{choose_perfect, Proof};
 /// use rajapasu_ai::search::Searcher;
 /// use rajapasu_ai::Level;
-/// use rajapasu_engine::{Game, Move};
+/// use rajapasu_engine::Game;
 /// // A match on the smallest canonical board: South leads round 1 with 3 counters each.
-/// let mut game = Game::new("canonical/holes=3,counters=1".parse().unwrap());
+/// let game = Game::new("canonical/holes=3,counters=1".parse().unwrap());
 /// let p = Level::MAX.params();
 /// let choice = choose_perfect(&mut Searcher::new(16), &game, &p, 1).unwrap();
 /// assert!(game.legal_moves().contains(choice.mv));
@@ -122,30 +122,55 @@ pub fn choose_perfect_with(
     seed: u64,
     values: Option<&MatchValues>,
 ) -> Option<Choice> {
+    if let Some((mv, proof)) = proven_move(game, values) {
+        let score = match proof {
+            Proof::Round { margin } => margin,
+            Proof::MatchStrategy { .. } | Proof::MatchGoal => 0,
+        };
+        return Some(Choice {
+            mv,
+            score,
+            depth: 0,
+            nodes: 0,
+            pv: vec![mv],
+            proof: Some(proof),
+        });
+    }
     if game.status().is_over() {
         return None;
-    }
-    let proven = |mv, proof| Choice {
-        mv,
-        score: 0,
-        depth: 0,
-        nodes: 0,
-        pv: vec![mv],
-        proof: Some(proof),
-    };
-    if let Some((mv, proof)) = values.and_then(|v| match_move(game, v)) {
-        return Some(proven(mv, proof));
-    }
-    if let Some((mv, margin)) = round::proven_best(game) {
-        let mut c = proven(mv, Proof::Round { margin });
-        c.score = margin;
-        return Some(c);
     }
     let search = LevelParams {
         perfect: false,
         ..*p
     };
     choose_with(searcher, game, &search, seed)
+}
+
+/// Steps 1 to 3: the proven move, if one is known or found in time, and what proves it
+/// (`values`: the match's, if known). `None` where level 6's search must choose, or the game
+/// is over.
+///
+/// ```
+/// use rajapasu_ai::match_solver::values::canonical;
+/// use rajapasu_ai::perfect::{proven_move, Proof};
+/// use rajapasu_engine::{Game, Rules};
+/// // The single round's start: the book proves S3 and S6 win by 16.
+/// let round = Game::new(Rules::default().single_round());
+/// let (mv, proof) = proven_move(&round, None).unwrap();
+/// assert!([3, 6].contains(&mv.number()));
+/// assert_eq!(proof, Proof::Round { margin: 16 });
+/// ```
+pub fn proven_move(
+    game: &Game,
+    values: Option<&MatchValues>,
+) -> Option<(rajapasu_engine::Move, Proof)> {
+    if game.status().is_over() {
+        return None;
+    }
+    if let Some(found) = values.and_then(|v| match_move(game, v)) {
+        return Some(found);
+    }
+    round::proven_best(game).map(|(mv, margin)| (mv, Proof::Round { margin }))
 }
 
 /// Steps 1 and 2: a move of a match strategy, where the match is solved.
