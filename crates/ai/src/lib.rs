@@ -66,7 +66,7 @@ pub mod stats;
 pub mod table;
 
 pub use analysis::{analyze, analyze_with, MoveScore};
-pub use choice::{choose_move, choose_with, pick, pick_noisy, Choice};
+pub use choice::{choose_move, choose_with, choose_with_values, pick, pick_noisy, Choice};
 pub use levels::{Level, LevelError, LevelParams};
 pub use limits::Limits;
 pub use search::{is_decided, Score};

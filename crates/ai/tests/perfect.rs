@@ -4,9 +4,10 @@
 //! on the canonical rules its first moves are the certificate's.
 
 use rajapasu_ai::certify::{certify_match, CertifyOptions};
+use rajapasu_ai::choose_with_values;
 use rajapasu_ai::match_solver::fixpoint::{solve_match, MatchOptions};
 use rajapasu_ai::match_solver::values::{canonical, MatchValues};
-use rajapasu_ai::perfect::{choose_perfect_with, proven_winner, Proof};
+use rajapasu_ai::perfect::{proven_winner, Proof};
 use rajapasu_ai::search::Searcher;
 use rajapasu_ai::{Level, LevelParams};
 use rajapasu_engine::rng::Rng;
@@ -29,17 +30,28 @@ fn game_at(r: RoundStart) -> Game {
 /// Plays every line of the opponent from `game`, the perfect player `me` answering; checks
 /// that each ends in `me`'s match win within `rounds` rounds, every move of `me` by the
 /// match strategy. Returns the lines played.
-fn every_line(game: &mut Game, me: Side, rounds: u32, values: &MatchValues, s: &mut Searcher) -> u64 {
+fn every_line(
+    game: &mut Game,
+    me: Side,
+    rounds: u32,
+    values: &MatchValues,
+    s: &mut Searcher,
+) -> u64 {
     match game.status() {
         Status::MatchOver { winner } => {
             assert_eq!(winner, Some(me), "{:?}", game.moves());
-            assert!(game.rounds().len() as u32 <= rounds, "{} rounds: {:?}", game.rounds().len(), game.moves());
+            assert!(
+                game.rounds().len() as u32 <= rounds,
+                "{} rounds: {:?}",
+                game.rounds().len(),
+                game.moves()
+            );
             return 1;
         }
         s => assert!(!s.is_over(), "{s:?}"),
     }
     if game.position().to_move() == me {
-        let c = choose_perfect_with(s, game, &params(), 0, Some(values)).unwrap();
+        let c = choose_with_values(s, game, &params(), 0, Some(values)).unwrap();
         assert!(
             matches!(c.proof, Some(Proof::MatchStrategy { .. })),
             "left the strategy at {} ({:?})",
@@ -64,7 +76,10 @@ fn every_line(game: &mut Game, me: Side, rounds: u32, values: &MatchValues, s: &
 #[test]
 fn the_winner_of_a_round_start_wins_against_every_line_within_the_tables_rounds() {
     let mut s = Searcher::new(16);
-    for text in ["canonical/holes=3,counters=1", "canonical/holes=4,counters=1"] {
+    for text in [
+        "canonical/holes=3,counters=1",
+        "canonical/holes=4,counters=1",
+    ] {
         let values = values(text);
         let mut starts = 0;
         let mut lines = 0;
@@ -78,7 +93,10 @@ fn the_winner_of_a_round_start_wins_against_every_line_within_the_tables_rounds(
             lines += every_line(&mut game, winner, rounds, &values, &mut s);
             starts += 1;
         }
-        assert!(starts > 0 && lines >= starts, "{text}: {starts} round starts, {lines} lines");
+        assert!(
+            starts > 0 && lines >= starts,
+            "{text}: {starts} round starts, {lines} lines"
+        );
     }
 }
 
@@ -95,8 +113,11 @@ fn check_against(r: RoundStart, me: Side, values: &MatchValues, seed: u64, s: &m
         assert!(plies < 10_000, "a match without end");
         let pos = *game.position();
         if pos.to_move() == me {
-            let c = choose_perfect_with(s, &game, &params(), seed, Some(values)).unwrap();
-            if matches!(c.proof, Some(Proof::MatchStrategy { .. } | Proof::MatchGoal)) {
+            let c = choose_with_values(s, &game, &params(), seed, Some(values)).unwrap();
+            if matches!(
+                c.proof,
+                Some(Proof::MatchStrategy { .. } | Proof::MatchGoal)
+            ) {
                 must_win = true;
             }
             game.play(c.mv);
@@ -127,7 +148,10 @@ fn check_against(r: RoundStart, me: Side, values: &MatchValues, seed: u64, s: &m
 #[test]
 fn once_it_holds_a_won_position_it_wins_whatever_the_opponent() {
     let mut s = Searcher::new(16);
-    for text in ["canonical/holes=3,counters=1", "canonical/holes=3,counters=2"] {
+    for text in [
+        "canonical/holes=3,counters=1",
+        "canonical/holes=3,counters=2",
+    ] {
         let values = values(text);
         for (r, _) in values.iter() {
             for me in Side::ALL {
@@ -151,8 +175,13 @@ fn same(a: &Position, b: &Position) -> bool {
 fn from_the_canonical_start_it_plays_the_certificates_moves() {
     let rules = Rules::default();
     let start = RoundStart::new(rules, 49, Side::South).unwrap();
-    let cert = certify_match(canonical().iter(), start, &CertifyOptions::default(), &mut |_| {})
-        .unwrap();
+    let cert = certify_match(
+        canonical().iter(),
+        start,
+        &CertifyOptions::default(),
+        &mut |_| {},
+    )
+    .unwrap();
     let (_, _, section) = cert.round_sections().find(|(r, _, _)| *r == start).unwrap();
     let strategy = section.strategy();
     let mut game = Game::new(rules);
@@ -161,7 +190,7 @@ fn from_the_canonical_start_it_plays_the_certificates_moves() {
     let mut followed = 0;
     while followed < 6 && game.position().round() == 1 && !game.status().is_over() {
         if game.position().to_move() == Side::South {
-            let c = choose_perfect_with(&mut s, &game, &params(), 0, Some(canonical())).unwrap();
+            let c = choose_with_values(&mut s, &game, &params(), 0, Some(canonical())).unwrap();
             assert_eq!(c.proof, Some(Proof::MatchStrategy { rounds: 8 }));
             let (_, mv) = strategy
                 .iter()

@@ -14,5 +14,5 @@ mod record;
 
 pub use certificate::RoundCertificate;
 pub use match_certificate::{certify_match, certify_no_loss, certify_round_goal, MatchCertificate};
-pub(crate) use record::{key_of, Key};
 pub use record::{certify_round, CertifyError, CertifyOptions, Progress};
+pub(crate) use record::{key_of, Key};

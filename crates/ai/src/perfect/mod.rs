@@ -19,16 +19,14 @@
 //! 3. The round's proven best move by counters ([`round`]): the proven opening book, then the
 //!    solver within its time budget. A match's proven loser plays this too: it holds out with
 //!    the most counters it can force.
-//! 4. Level 6's search, its move labelled unproven.
+//! 4. Level 6's search, its move labelled unproven
+//!    ([`choose_with_values`](crate::choice::choose_with_values)).
 
 pub mod round;
 pub mod strategy;
 
-use crate::choice::{choose_with, Choice};
-use crate::levels::LevelParams;
 use crate::match_solver::fixpoint::{MatchValue, Proven};
-use crate::match_solver::values::{known, MatchValues};
-use crate::search::Searcher;
+use crate::match_solver::values::MatchValues;
 use rajapasu_engine::{Game, Mode, RoundStart, Side};
 use serde::Serialize;
 
@@ -85,65 +83,6 @@ pub fn proven_winner(v: Proven) -> Option<(Side, u32)> {
         (_, MatchValue::Win { winner, rounds }) if winner == Side::North => Some((winner, rounds)),
         _ => None,
     }
-}
-
-/// The move of a perfect player ([`LevelParams::perfect`]): the proven strategy where one is
-/// known or found in time, else `p`'s search with `searcher` (the level-6 move,
-/// [`Choice::proof`] `None`). `None` if the game is over.
-///
-/// ```
-/// use rajapasu_ai::perfect::{choose_perfect, Proof};
-/// use rajapasu_ai::search::Searcher;
-/// use rajapasu_ai::Level;
-/// use rajapasu_engine::Game;
-/// // A match on the smallest canonical board: South leads round 1 with 3 counters each.
-/// let game = Game::new("canonical/holes=3,counters=1".parse().unwrap());
-/// let p = Level::MAX.params();
-/// let choice = choose_perfect(&mut Searcher::new(16), &game, &p, 1).unwrap();
-/// assert!(game.legal_moves().contains(choice.mv));
-/// assert!(choice.proof.is_some());
-/// ```
-pub fn choose_perfect(
-    searcher: &mut Searcher,
-    game: &Game,
-    p: &LevelParams,
-    seed: u64,
-) -> Option<Choice> {
-    let values = known(game.rules());
-    choose_perfect_with(searcher, game, p, seed, values)
-}
-
-/// [`choose_perfect`] with the match's values given (`None`: not known), such as those of a
-/// small board solved by [`solve_match`](crate::match_solver::fixpoint::solve_match).
-pub fn choose_perfect_with(
-    searcher: &mut Searcher,
-    game: &Game,
-    p: &LevelParams,
-    seed: u64,
-    values: Option<&MatchValues>,
-) -> Option<Choice> {
-    if let Some((mv, proof)) = proven_move(game, values) {
-        let score = match proof {
-            Proof::Round { margin } => margin,
-            Proof::MatchStrategy { .. } | Proof::MatchGoal => 0,
-        };
-        return Some(Choice {
-            mv,
-            score,
-            depth: 0,
-            nodes: 0,
-            pv: vec![mv],
-            proof: Some(proof),
-        });
-    }
-    if game.status().is_over() {
-        return None;
-    }
-    let search = LevelParams {
-        perfect: false,
-        ..*p
-    };
-    choose_with(searcher, game, &search, seed)
 }
 
 /// Steps 1 to 3: the proven move, if one is known or found in time, and what proves it

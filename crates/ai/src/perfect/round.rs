@@ -71,7 +71,9 @@ pub fn proven_best_within(game: &Game, budget: Duration) -> Option<(Move, i32)> 
             bounds
         }
     };
-    let (best, b) = *moves.iter().max_by_key(|(m, b)| (b.lower, -i32::from(m.number())))?;
+    let (best, b) = *moves
+        .iter()
+        .max_by_key(|(m, b)| (b.lower, -i32::from(m.number())))?;
     let proven = moves
         .iter()
         .all(|(m, other)| *m == best || other.upper <= b.lower);

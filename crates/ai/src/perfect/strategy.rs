@@ -8,8 +8,8 @@
 //! all, and a section emptied from the cache is made again the same. The cache holds at most
 //! [`CACHE_POSITIONS`] positions; beyond that it is emptied before new strategies go in.
 
-use crate::certify::{certify_match, certify_round_goal, key_of, CertifyOptions, Key};
 use crate::certify::RoundCertificate;
+use crate::certify::{certify_match, certify_round_goal, key_of, CertifyOptions, Key};
 use crate::match_solver::values::MatchValues;
 use rajapasu_engine::{Game, Move, Position, RoundStart, Side};
 use std::collections::{HashMap, HashSet};
