@@ -116,7 +116,7 @@ fn move_bounds(game: &Game, round: &Position, m: Move, time: Duration) -> Option
     SOLVER.with(|cell| {
         let mut cell = cell.borrow_mut();
         let rules = *after.rules();
-        if cell.as_ref().is_none_or(|(r, _)| *r != rules) {
+        if !matches!(cell.as_ref(), Some((r, _)) if *r == rules) {
             let mut solver = Solver::new(SOLVER_TABLE_BITS);
             solver.set_table(crate::table::for_rules(&rules));
             *cell = Some((rules, solver));
