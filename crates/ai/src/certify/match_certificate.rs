@@ -48,6 +48,19 @@ impl MatchCertificate {
 
     /// Each round section: the round start, its rank (the most rounds the match lasts from
     /// it; 0 in a no-loss certificate) and the strategy for its round.
+    ///
+    /// ```
+    /// use rajapasu_ai::certify::{certify_match, CertifyOptions};
+    /// use rajapasu_ai::match_solver::fixpoint::{solve_match, MatchOptions};
+    /// use rajapasu_engine::{RoundStart, Rules, Side};
+    /// let rules: Rules = "canonical/holes=3,counters=1".parse().unwrap();
+    /// let table = solve_match(rules, &MatchOptions::default(), &mut |_| {});
+    /// let b = RoundStart::new(rules, 4, Side::South).unwrap();
+    /// let cert = certify_match(table.iter(), b, &CertifyOptions::default(), &mut |_| {}).unwrap();
+    /// let (start, rank, round) = cert.round_sections().next().unwrap();
+    /// assert_eq!((start, rank), (b, 1));
+    /// assert!(!round.strategy().is_empty());
+    /// ```
     pub fn round_sections(&self) -> impl Iterator<Item = (RoundStart, u32, &RoundCertificate)> {
         self.sections.iter().map(|(r, k, c)| (*r, *k, c))
     }

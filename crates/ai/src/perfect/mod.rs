@@ -30,7 +30,13 @@ use crate::match_solver::values::MatchValues;
 use rajapasu_engine::{Game, Mode, RoundStart, Side};
 use serde::Serialize;
 
-/// What proves the move a perfect player made.
+/// What proves the move a perfect player made. Serialized as the engine protocol prints it.
+///
+/// ```
+/// use rajapasu_ai::perfect::Proof;
+/// let p = Proof::MatchStrategy { rounds: 8 };
+/// assert_eq!(serde_json::to_string(&p).unwrap(), r#"{"kind":"match_strategy","rounds":8}"#);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Proof {
@@ -76,7 +82,17 @@ pub fn current_round_start(game: &Game, values: &MatchValues) -> Option<RoundSta
         .then_some(start)
 }
 
-/// The winner of a value proven to be a win, with the most rounds it takes.
+/// The winner of a value proven to be a win, with the most rounds it takes (the upper bound
+/// where only bounds on the rounds are proven).
+///
+/// ```
+/// use rajapasu_ai::match_solver::values::canonical;
+/// use rajapasu_ai::perfect::proven_winner;
+/// use rajapasu_engine::{RoundStart, Rules, Side};
+/// // The start: South wins, in 5 to 8 rounds (docs/SOLVING.md, section 7.5).
+/// let start = RoundStart::new(Rules::default(), 49, Side::South).unwrap();
+/// assert_eq!(proven_winner(canonical().value(start).unwrap()), Some((Side::South, 8)));
+/// ```
 pub fn proven_winner(v: Proven) -> Option<(Side, u32)> {
     match (v.worst, v.best) {
         (MatchValue::Win { winner, rounds }, _) if winner == Side::South => Some((winner, rounds)),
