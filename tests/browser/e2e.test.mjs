@@ -35,6 +35,18 @@ pageTest('a whole game against the computer, by clicks', { path: '/' }, async (p
   await page.screenshot({ path: `${OUT}/game-over-vs-computer.png`, fullPage: true });
 });
 
+pageTest('the level picker offers Perfect (proven), and level 7 opens the round with a proven best move', { path: '/' }, async (page) => {
+  await page.check('input[name=kind][value=computer]');
+  const options = await page.$$eval('#level option', (o) => o.map((e) => [e.value, e.textContent]));
+  assert.deepEqual(options.at(-1), ['7', '7: Perfect (proven)']);
+  await page.screenshot({ path: `${OUT}/level-picker.png` });
+  await startFromHome(page, { kind: 'computer', level: 7, side: 'north', mode: 'round' });
+  await page.waitForFunction(() => Number(document.querySelector('#game').dataset.ply) >= 1);
+  // The single round's start: the proven book has S3 and S6 winning by 16, and nothing better.
+  const moves = await page.evaluate(async () => (await (await fetch(`/api/games/${location.pathname.split('/')[2]}`)).json()).view.moves);
+  assert.ok([3, 6].includes(moves[0]), String(moves));
+});
+
 test('an online game between two browsers through the invitation link', async () => {
   const a = await openPage('/');
   await startFromHome(a.page, { kind: 'online', side: 'south', mode: 'match' });

@@ -124,6 +124,16 @@ pageTest('a watcher looking back at a move that an undo takes away is brought ba
   await w.context.close();
 });
 
+pageTest('in the solved match the hint says what the round decides', {}, async (page) => {
+  await openGame(page, { kind: 'local', mode: 'match' });
+  await page.waitForSelector('.hole.playable');
+  await page.click('#hint');
+  await page.waitForSelector('#hint-text[data-ply="0"]');
+  // Every round start of the canonical match is won by one player: the counters South holds
+  // after the round decide it (docs/SOLVING.md, section 7.5).
+  assert.match(await page.textContent('#hint-text'), /This round decides the match with best play: with \d+ counters or more after it you stay in and win it, whoever leads the next round \(proven\)\.$/);
+});
+
 pageTest('a hint in words, gone after undo, and a late answer is never shown', {}, async (page) => {
   await openGame(page, { kind: 'local', mode: 'round' });
   await page.click('[data-hole="S3"]');

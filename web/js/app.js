@@ -142,6 +142,8 @@ function hintText(r, side) {
   const move = moveHintText(r);
   const stakes = r.match && side && r.match.stakes[side];
   if (!stakes || stakes.stay_in === null || stakes.win === null) return move;
+  // The same number for both: no round start in between, so this round decides the match.
+  if (stakes.stay_in === stakes.win) return `${move} ${t('hint.matchDecides', { n: formatNumber(stakes.win) })}`;
   return `${move} ${t('hint.matchStakes', { stay: formatNumber(stakes.stay_in), win: formatNumber(stakes.win) })}`;
 }
 

@@ -292,6 +292,8 @@ const FORM = {
   prefix: 'm-',
   sideField: 'm-player-field',
   kinds: 'm.kind',
+  // Mandiri is not solved: level 7, the proven strategy of Raja Pasu, is not offered.
+  maxLevel: 6,
   /** The request of the form's choices. */
   body(fd) {
     const kind = fd.get('kind');

@@ -22,12 +22,13 @@ export async function loadMeta() {
   }
 }
 
-/** The levels offered when the server did not say (its levels 1 to 6). */
-const LEVELS = [1, 2, 3, 4, 5, 6].map((number) => ({ number, name: String(number) }));
+/** The levels offered when the server did not say (its levels 1 to 7). */
+const LEVELS = [1, 2, 3, 4, 5, 6, 7].map((number) => ({ number, name: String(number) }));
 
-/** Fills a select with the computer's levels, keeping the one chosen (else the default). */
-function levelOptions(select, meta) {
-  const levels = meta.levels?.length ? meta.levels : LEVELS;
+/** Fills a select with the computer's levels up to `max`, keeping the one chosen (else the
+ *  default). */
+function levelOptions(select, meta, max = Infinity) {
+  const levels = (meta.levels?.length ? meta.levels : LEVELS).filter((l) => l.number <= max);
   const options = levels.map((l) => ({ value: l.number, text: t('level.option', { number: l.number, name: translated(`level.${l.number}`, l.name) }) }));
   fillSelect(select, options, select.value || String(meta.default_level ?? 3));
 }
@@ -51,7 +52,7 @@ async function create(spec, body, button, errorBox) {
  * Starts a new-game form. `spec` says what differs between the games: `prefix` (of its
  * elements' ids: new-game, level, level-field, start, home-error, my-games, my-games-card),
  * `sideField` (the id of the field of the player's side or number), `kinds` (the catalog prefix
- * of the kinds of game), `body(formData)` (the request), and the game's routes and seats as
+ * of the kinds of game), `maxLevel` (the strongest level offered, if not all), `body(formData)` (the request), and the game's routes and seats as
  * live_game.js takes them (`api`, `page`, `seats`, `seatEntry`). Returns {fill()}, which writes
  * the form again (another language), and `create(body)`.
  */
@@ -60,7 +61,7 @@ export function startNewGameForm(spec, meta) {
   // A signed-in player's online games, by id: their move, the others', or over.
   let turns = {};
   const fill = () => {
-    levelOptions($form('level'), meta);
+    levelOptions($form('level'), meta, spec.maxLevel);
     const kind = new FormData($form('new-game')).get('kind');
     $form('level-field').hidden = kind !== 'computer';
     $form('clock-field').hidden = kind !== 'online';

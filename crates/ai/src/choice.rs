@@ -2,6 +2,8 @@
 //! the levels that make mistakes or vary their play.
 
 use crate::levels::{Level, LevelParams};
+use crate::match_solver::values::{known, MatchValues};
+use crate::perfect::{proven_move, Proof};
 use crate::search::{SearchResult, Searcher};
 use crate::Limits;
 use rajapasu_engine::rng::Rng;
@@ -20,6 +22,10 @@ pub struct Choice {
     pub nodes: u64,
     /// The expected line, starting with `mv`.
     pub pv: Vec<Move>,
+    /// What proves the move the best, for level 7 ([`crate::perfect`]); `None` for a searched
+    /// move (whose score may still be a proven one). Its score is then the round's proven
+    /// final margin, or 0 for a match strategy's move.
+    pub proof: Option<Proof>,
 }
 
 /// Chooses a move for the player to move at strength `level`, within the level's time budget.
@@ -39,13 +45,69 @@ pub fn choose_move(game: &Game, level: Level, seed: u64) -> Option<Choice> {
     choose_with(&mut searcher, game, &p, seed)
 }
 
-/// [`choose_move`] with a searcher kept between moves and explicit settings.
+/// [`choose_move`] with a searcher kept between moves and explicit settings. With
+/// [`LevelParams::perfect`], the proven move first ([`crate::perfect`]), with the match's
+/// values where they are known (the canonical rules).
 pub fn choose_with(
     searcher: &mut Searcher,
     game: &Game,
     p: &LevelParams,
     seed: u64,
 ) -> Option<Choice> {
+    choose_with_values(searcher, game, p, seed, known(game.rules()))
+}
+
+/// [`choose_with`] with the match's values given (`None`: not known), such as those of a small
+/// board solved by [`solve_match`](crate::match_solver::fixpoint::solve_match). A level with
+/// [`LevelParams::perfect`] plays the proven move ([`proven_move`], its [`Choice::proof`] says
+/// what proves it) and, where there is none, searches as the level without it.
+///
+/// ```
+/// use rajapasu_ai::choice::choose_with_values;
+/// use rajapasu_ai::match_solver::fixpoint::{solve_match, MatchOptions};
+/// use rajapasu_ai::match_solver::values::MatchValues;
+/// use rajapasu_ai::perfect::Proof;
+/// use rajapasu_ai::search::Searcher;
+/// use rajapasu_ai::Level;
+/// use rajapasu_engine::{Game, Rules};
+/// // A match on the smallest canonical board: South leads round 1 with 3 counters each.
+/// let rules: Rules = "canonical/holes=3,counters=1".parse().unwrap();
+/// let values = MatchValues::from(&solve_match(rules, &MatchOptions::default(), &mut |_| {}));
+/// let game = Game::new(rules);
+/// let p = Level::MAX.params();
+/// let c = choose_with_values(&mut Searcher::new(16), &game, &p, 1, Some(&values)).unwrap();
+/// assert!(game.legal_moves().contains(c.mv));
+/// assert!(matches!(c.proof, Some(Proof::MatchStrategy { .. })));
+/// ```
+pub fn choose_with_values(
+    searcher: &mut Searcher,
+    game: &Game,
+    p: &LevelParams,
+    seed: u64,
+    values: Option<&MatchValues>,
+) -> Option<Choice> {
+    let p = &if p.perfect {
+        if let Some((mv, proof)) = proven_move(game, values) {
+            let score = match proof {
+                Proof::Round { margin } => margin,
+                Proof::MatchStrategy { .. } | Proof::MatchGoal => 0,
+            };
+            return Some(Choice {
+                mv,
+                score,
+                depth: 0,
+                nodes: 0,
+                pv: vec![mv],
+                proof: Some(proof),
+            });
+        }
+        LevelParams {
+            perfect: false,
+            ..*p
+        }
+    } else {
+        *p
+    };
     let limits = Limits {
         depth: p.depth,
         movetime: Some(p.movetime),
@@ -60,6 +122,7 @@ pub fn choose_with(
         depth: r.depth,
         nodes: r.nodes,
         pv: m.pv.clone(),
+        proof: None,
     })
 }
 

@@ -25,6 +25,9 @@ pub struct LevelParams {
     pub table_bits: u32,
     /// Plays from the proven opening book where it holds the position ([`crate::book`]).
     pub book: bool,
+    /// Plays the proven strategy where one is known or found in time, and searches as above
+    /// only where none is ([`crate::perfect`]).
+    pub perfect: bool,
 }
 
 impl LevelParams {
@@ -63,6 +66,7 @@ const fn entry(
     movetime_ms: u64,
     table_bits: u32,
     book: bool,
+    perfect: bool,
     description: &'static str,
 ) -> Entry {
     Entry {
@@ -75,6 +79,7 @@ const fn entry(
             movetime: Duration::from_millis(movetime_ms),
             table_bits,
             book,
+            perfect,
         },
     }
 }
@@ -82,18 +87,21 @@ const fn entry(
 /// The levels, weakest first, one a line. docs/STRENGTH.md has the measurements that set these
 /// numbers: each level beats the one below in matches.
 #[rustfmt::skip]
-const TABLE: [Entry; 6] = [
-    //    name        depth     noise margin ms    table bits book
-    entry("beginner", Some(1),  40,   0,     100,  12, false, "looks one move ahead and often misjudges what it sees"),
-    entry("novice",   Some(2),  20,   0,     100,  12, false, "looks two moves ahead, with a loose judgement"),
-    entry("casual",   Some(4),  10,   0,     200,  16, false, "looks four moves ahead and sometimes prefers a slightly worse move"),
-    entry("club",     Some(8),  0,    10,    250,  18, false, "searches eight moves ahead and varies its play among near-equal moves"),
-    entry("expert",   Some(12), 0,    5,     250,  20, false, "searches twelve moves ahead and varies its play among near-equal moves"),
-    entry("max",      None,     0,    0,     1000, 21, true,  "full search for one second a move: the strongest level"),
+const TABLE: [Entry; 7] = [
+    //    name        depth     noise margin ms    table bits book   perfect
+    entry("beginner", Some(1),  40,   0,     100,  12, false, false, "looks one move ahead and often misjudges what it sees"),
+    entry("novice",   Some(2),  20,   0,     100,  12, false, false, "looks two moves ahead, with a loose judgement"),
+    entry("casual",   Some(4),  10,   0,     200,  16, false, false, "looks four moves ahead and sometimes prefers a slightly worse move"),
+    entry("club",     Some(8),  0,    10,    250,  18, false, false, "searches eight moves ahead and varies its play among near-equal moves"),
+    entry("expert",   Some(12), 0,    5,     250,  20, false, false, "searches twelve moves ahead and varies its play among near-equal moves"),
+    entry("max",      None,     0,    0,     1000, 21, true,  false, "full search for one second a move: the strongest search"),
+    entry("perfect",  None,     0,    0,     1000, 21, true,  true,  "plays the proven strategy: the solved match's, or a round's proven best move; where nothing is proven in time, as max"),
 ];
 
-/// A strength level, from 1 (beginner) to 6 (max). Made only from a level that exists: from a
-/// number with `TryFrom<u8>`, from text with `FromStr`.
+/// A strength level, from 1 (beginner) to 7 (perfect). Made only from a level that exists: from
+/// a number with `TryFrom<u8>`, from text (a number or a name) with `FromStr`. Levels 1 to 6
+/// search; level 7 plays the proven strategy where one is known ([`crate::perfect`]) and
+/// level 6's move elsewhere.
 ///
 /// ```
 /// use rajapasu_ai::Level;
@@ -101,10 +109,12 @@ const TABLE: [Entry; 6] = [
 /// assert_eq!((max.number(), max.name()), (6, "max"));
 /// assert_eq!(max.params().depth, None);
 /// assert!(max.params().book && !Level::MIN.params().book);
-/// assert!(Level::try_from(7).is_err());
+/// assert!(Level::try_from(8).is_err());
 /// assert_eq!("2".parse::<Level>().unwrap().name(), "novice");
+/// assert_eq!("perfect".parse::<Level>().unwrap(), Level::MAX);
+/// assert!(Level::MAX.params().perfect && !max.params().perfect);
 /// assert_eq!(Level::default().name(), "casual");
-/// assert_eq!(Level::ALL.len(), 6);
+/// assert_eq!(Level::ALL.len(), 7);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]
@@ -128,7 +138,7 @@ impl Level {
     /// The level the apps play unless asked for another: "casual", a fair game for a newcomer.
     pub const DEFAULT: Level = Level(3);
 
-    /// The level's number, 1 to 6.
+    /// The level's number, 1 to 7.
     pub const fn number(self) -> u8 {
         self.0
     }
@@ -171,14 +181,14 @@ impl Default for Level {
 /// assert_eq!("9".parse::<Level>(), Err(LevelError::NoSuchLevel(9)));
 /// assert_eq!(
 ///     "nine".parse::<Level>().unwrap_err().to_string(),
-///     "level `nine` is not a whole number"
+///     "level `nine` is neither a number from 1 to 7 nor a level's name"
 /// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LevelError {
     /// A number that is no level.
     NoSuchLevel(u64),
-    /// Text that is not a whole number.
+    /// Text that is neither a whole number nor a level's name.
     NotANumber(String),
 }
 
@@ -191,7 +201,12 @@ impl fmt::Display for LevelError {
                 Level::MIN,
                 Level::MAX
             ),
-            LevelError::NotANumber(text) => write!(f, "level `{text}` is not a whole number"),
+            LevelError::NotANumber(text) => write!(
+                f,
+                "level `{text}` is neither a number from {} to {} nor a level's name",
+                Level::MIN,
+                Level::MAX
+            ),
         }
     }
 }
@@ -218,8 +233,11 @@ impl From<Level> for u8 {
 impl FromStr for Level {
     type Err = LevelError;
     fn from_str(text: &str) -> Result<Level, LevelError> {
-        let n: u64 = text
-            .trim()
+        let name = text.trim();
+        if let Some(level) = Level::ALL.into_iter().find(|l| l.name() == name) {
+            return Ok(level);
+        }
+        let n: u64 = name
             .parse()
             .map_err(|_| LevelError::NotANumber(text.to_string()))?;
         u8::try_from(n)
@@ -254,9 +272,9 @@ mod tests {
         ));
         assert_eq!(
             LevelError::NoSuchLevel(9).to_string(),
-            "level 9 does not exist: levels run from 1 to 6"
+            "level 9 does not exist: levels run from 1 to 7"
         );
-        assert_eq!(serde_json::to_string(&Level::MAX).unwrap(), "6");
+        assert_eq!(serde_json::to_string(&Level::MAX).unwrap(), "7");
         assert!(serde_json::from_str::<Level>("9").is_err());
     }
 }

@@ -13,6 +13,7 @@
 //! | [`external`] | programs speaking that protocol, as players of either game |
 //! | [`levels`] | the strength levels, defined once: [`Level`], its table of names and search settings |
 //! | [`choice`] | how a level plays a Raja Pasu move ([`choose_move`]) |
+//! | [`perfect`] | level 7: the proven strategy, the solved match's or a round's, followed in play |
 //! | [`analysis`] | every move scored with its line ([`analyze`]), for hints |
 //! | [`search`] | the two-player alpha-beta search and its time manager; its exact scores come from the solver |
 //! | [`book`] | the proven opening book, embedded: each move's proven value in the first moves of the canonical round (docs/BOOK.md) |
@@ -53,6 +54,7 @@ pub mod limits;
 pub mod mandiri;
 pub mod match_solver;
 pub mod mcts;
+pub mod perfect;
 pub mod player;
 pub mod players;
 pub mod protocol;
@@ -64,7 +66,7 @@ pub mod stats;
 pub mod table;
 
 pub use analysis::{analyze, analyze_with, MoveScore};
-pub use choice::{choose_move, choose_with, pick, pick_noisy, Choice};
+pub use choice::{choose_move, choose_with, choose_with_values, pick, pick_noisy, Choice};
 pub use levels::{Level, LevelError, LevelParams};
 pub use limits::Limits;
 pub use search::{is_decided, Score};

@@ -4,7 +4,7 @@
 //!
 //! | Spec | Game | Player |
 //! |---|---|---|
-//! | `level:N` | both | strength level N (1..=6); options `movetime=MS`, `depth=N` |
+//! | `level:N` | both | strength level N (1..=7, or its name: `level:perfect`); options `movetime=MS`, `depth=N` |
 //! | `search` | Raja Pasu | the full search; options `depth=N`, `movetime=MS`, `nodes=N`, `eval=plain\|tuned`, and evaluation weights `row=`, `row_match=`, `threes=`, `mobility=` (tenths of a counter) |
 //! | `ab:D` | Raja Pasu | plain fixed-depth alpha-beta (depth D) on the capture difference alone |
 //! | `paranoid[:D]` | Mandiri | paranoid alpha-beta, D moves deep; options `movetime=MS`, `nodes=N` |
@@ -116,7 +116,7 @@ pub enum Kind {
 /// assert_eq!(*spec.kind(), Kind::Search);
 /// assert_eq!((spec.limits.depth, spec.eval.threes), (Some(8), 6));
 /// let err = "level:9".parse::<Spec>().unwrap_err();
-/// assert_eq!(err.to_string(), "player `level:9`: level 9 does not exist: levels run from 1 to 6");
+/// assert_eq!(err.to_string(), "player `level:9`: level 9 does not exist: levels run from 1 to 7");
 /// let spec: MandiriSpec = "paranoid:6".parse().unwrap();
 /// assert_eq!((spec.kind(), spec.limits), (&Kind::Paranoid, Limits::depth(6)));
 /// let err = "maxn:deep".parse::<MandiriSpec>().unwrap_err();

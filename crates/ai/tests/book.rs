@@ -185,7 +185,7 @@ fn level_six_plays_from_the_book_and_the_others_search() {
     use rajapasu_ai::{choose_move, Level};
     let game = Game::new(round());
     for seed in 0..4 {
-        let c = choose_move(&game, Level::MAX, seed).unwrap();
+        let c = choose_move(&game, Level::try_from(6).unwrap(), seed).unwrap();
         assert!([3, 6].contains(&c.mv.number()), "{c:?}");
         assert_eq!((c.score, c.depth, c.nodes), (1016, 0, 0), "{c:?}");
     }

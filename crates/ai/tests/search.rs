@@ -187,6 +187,8 @@ fn every_level_returns_a_legal_move_in_random_positions() {
                 // the machine's speed.
                 let mut p = level.params();
                 p.depth = Some(p.depth.unwrap_or(4).min(4));
+                // Level 7's proofs have a time budget (crates/ai/tests/perfect.rs tests them).
+                p.perfect = false;
                 let mut s = Searcher::new(p.table_bits.min(16));
                 let c = choose_with(&mut s, &game, &p, positions).unwrap();
                 assert!(game.legal_moves().contains(c.mv), "level {level}");
@@ -227,8 +229,9 @@ mod the_public_api_is_complete {
 
     #[test]
     fn levels_a_levels_move_and_analysis() {
-        assert_eq!(Level::ALL.len(), 6);
+        assert_eq!(Level::ALL.len(), 7);
         assert_eq!(Level::ALL[5].name(), "max");
+        assert_eq!(Level::ALL[6].name(), "perfect");
         for (i, l) in Level::ALL.iter().enumerate() {
             assert_eq!(l.number() as usize, i + 1);
             assert!(!l.description().is_empty());

@@ -364,7 +364,9 @@ fn level_six_plays_optimal_moves_where_the_table_reaches() {
             .max()
             .unwrap();
         let game = Game::from_position(pos);
-        let chosen = choose_move(&game, Level::MAX, checked).unwrap().mv;
+        let chosen = choose_move(&game, Level::try_from(6).unwrap(), checked)
+            .unwrap()
+            .mv;
         assert_eq!(value_of(chosen), best, "{pos}: level 6 played {chosen}");
         checked += 1;
     }

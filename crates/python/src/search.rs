@@ -70,7 +70,7 @@ fn analyze(
         .collect()
 }
 
-/// The move the strength ``level`` (1 to 6) plays, as a dict with ``move``, ``score``,
+/// The move the strength ``level`` (1 to 7; 7 plays the proven strategy) plays, as a dict with ``move``, ``score``,
 /// ``depth``, ``nodes`` and ``pv``; ``None`` when the game is over. ``seed`` drives the weaker
 /// levels' deliberate mistakes, so the same seed gives the same move.
 #[pyfunction]

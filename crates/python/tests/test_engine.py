@@ -136,7 +136,7 @@ def test_search_releases_nothing_wrong():
     assert scores[0]["score"] == max(s["score"] for s in scores)
     # A position: North has one move left into a finished round.
     assert rp.analyze(rp.Position("0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35"), depth=2)[0]["move"] == 6
-    assert [n for n, _, _ in rp.levels()] == [1, 2, 3, 4, 5, 6]
+    assert [n for n, _, _ in rp.levels()] == [1, 2, 3, 4, 5, 6, 7]
 
 
 def test_search_runs_in_threads():

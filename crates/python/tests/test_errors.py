@@ -53,7 +53,7 @@ def test_bad_records_and_levels():
         rp.Record.parse_text("1. 1 1 1 1 1 1 1 1 1 1 1 *").replay()
     with pytest.raises(rp.RecordError):
         rp.Record.parse_json("{not json")
-    with pytest.raises(rp.LevelError, match="levels run from 1 to 6"):
+    with pytest.raises(rp.LevelError, match="levels run from 1 to 7"):
         rp.best_move(rp.Game(), level=9)
     with pytest.raises(rp.LevelError):
         rp.best_move(rp.Game(), level=-1)

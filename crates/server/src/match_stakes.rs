@@ -11,23 +11,13 @@ use serde_json::{json, Value};
 /// set up mid-way, which is no round start.
 pub fn of(game: &rajapasu_engine::Game) -> Value {
     use rajapasu_ai::match_solver::values::{known, short};
-    use rajapasu_engine::{Mode, RoundStart};
+    use rajapasu_ai::perfect::current_round_start;
+    use rajapasu_engine::Mode;
     let Some(table) = known(game.rules()).filter(|_| game.rules().mode == Mode::Match) else {
         return Value::Null;
     };
-    let now = game.position();
-    let Some(first) = game
-        .before_moves()
-        .chain(std::iter::once(now))
-        .find(|p| p.round() == now.round())
-    else {
-        return Value::Null;
-    };
-    let south = first.reserve(Side::South) + first.on_row(Side::South);
-    let start = RoundStart::new(*table.rules(), south, first.to_move()).ok();
-    let Some((start, value)) = start
-        .filter(|s| s.position(first.round()).is_ok_and(|p| p == *first))
-        .and_then(|s| Some((s, table.value(s)?)))
+    let Some((start, value)) =
+        current_round_start(game, table).and_then(|s| Some((s, table.value(s)?)))
     else {
         return Value::Null;
     };

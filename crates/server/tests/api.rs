@@ -351,8 +351,9 @@ async fn meta_lists_the_levels_and_the_default_that_a_game_gets(store: Backend) 
     let addr = server_on(&store).await;
     let meta = get(addr, "/api/meta").await.json();
     let levels = meta["levels"].as_array().unwrap();
-    assert_eq!(levels.len(), 6);
+    assert_eq!(levels.len(), 7);
     assert_eq!(levels[5]["name"], "max");
+    assert_eq!(levels[6]["name"], "perfect");
     let (_, _, created) = new_game(addr, json!({"kind": "computer", "side": "north"})).await;
     assert_eq!(created["game"]["level"], meta["default_level"]);
     // Round ends and refills name both sides in their events, as the view does.

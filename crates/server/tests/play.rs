@@ -220,3 +220,19 @@ async fn the_computer_waits_for_the_player_to_open_a_round() {
     let v = wait_for(addr, GAMES, &id, |v| v["ply"].as_u64() >= Some(2)).await;
     assert_eq!(v["between_rounds"], false);
 }
+
+#[tokio::test]
+async fn level_seven_plays_a_proven_best_move() {
+    let addr = server().await;
+    // The single round's start, the computer South at level 7: the proven opening book holds
+    // the position, and only S3 and S6 win it by 16 (docs/BOOK.md).
+    let (id, _, created) = new_game(
+        addr,
+        json!({"kind": "computer", "side": "north", "level": 7, "mode": "round"}),
+    )
+    .await;
+    assert_eq!(created["game"]["level"], 7);
+    let v = wait_for(addr, GAMES, &id, |v| v["ply"].as_u64() >= Some(1)).await;
+    let first = v["view"]["moves"][0].as_u64();
+    assert!(matches!(first, Some(3 | 6)), "{}", v["view"]["moves"]);
+}

@@ -1,6 +1,6 @@
 //! A round certificate as the recording search leaves it, and its text.
 
-use rajapasu_engine::{Position, Side};
+use rajapasu_engine::{Move, Position, Side};
 use std::io::{self, Write};
 
 /// A node of the strategy, as the search finished it: children always finish before their
@@ -75,6 +75,58 @@ impl RoundCertificate {
             .iter()
             .filter(|r| matches!(r, Rec::End { .. } | Rec::Decided { .. }))
             .count()
+    }
+
+    /// The prover's move at each of its positions in the strategy, found by playing the
+    /// strategy out from the root: every reply of the opponent, each position once. A player
+    /// that plays these moves from the root reaches the claim, whatever the replies.
+    ///
+    /// ```
+    /// use rajapasu_ai::certify::{certify_round, CertifyOptions};
+    /// use rajapasu_ai::solver::Solver;
+    /// use rajapasu_engine::{Position, Side};
+    /// let rules = "canonical/holes=3,counters=2,mode=round".parse().unwrap();
+    /// let root = Position::start(rules);
+    /// let options = CertifyOptions::default();
+    /// let cert = certify_round(&root, Side::South, 0, &mut Solver::new(16), &options, &mut |_| {})
+    ///     .unwrap();
+    /// let moves = cert.strategy();
+    /// assert_eq!(moves[0].0, root);
+    /// assert!(moves.iter().all(|(pos, mv)| pos.to_move() == Side::South && pos.legal_moves().contains(*mv)));
+    /// ```
+    pub fn strategy(&self) -> Vec<(Position, Move)> {
+        let Some(last) = self.nodes.len().checked_sub(1) else {
+            return Vec::new();
+        };
+        let mut seen = vec![false; self.nodes.len()];
+        let mut stack = vec![(last, self.root)];
+        let mut moves = Vec::new();
+        while let Some((k, pos)) = stack.pop() {
+            if std::mem::replace(&mut seen[k], true) {
+                continue;
+            }
+            match self.nodes[k] {
+                Rec::Prover { mv, child, .. } => {
+                    let mv = Move::new(mv).expect("the search records legal moves");
+                    let mut next = pos;
+                    next.play(mv);
+                    moves.push((pos, mv));
+                    stack.push((child as usize, next));
+                }
+                Rec::Opponent { first, len, .. } => {
+                    // The children are the replies in the order of the legal moves.
+                    let replies = pos.legal_moves();
+                    let kids = &self.children[first as usize..first as usize + len as usize];
+                    for (&m, &c) in replies.iter().zip(kids) {
+                        let mut next = pos;
+                        next.play(m);
+                        stack.push((c as usize, next));
+                    }
+                }
+                Rec::End { .. } | Rec::Decided { .. } => {}
+            }
+        }
+        moves
     }
 
     /// The certificate of the nodes reachable from the root, the last of `nodes` (the search

@@ -46,6 +46,25 @@ impl MatchCertificate {
         self.sections.len()
     }
 
+    /// Each round section: the round start, its rank (the most rounds the match lasts from
+    /// it; 0 in a no-loss certificate) and the strategy for its round.
+    ///
+    /// ```
+    /// use rajapasu_ai::certify::{certify_match, CertifyOptions};
+    /// use rajapasu_ai::match_solver::fixpoint::{solve_match, MatchOptions};
+    /// use rajapasu_engine::{RoundStart, Rules, Side};
+    /// let rules: Rules = "canonical/holes=3,counters=1".parse().unwrap();
+    /// let table = solve_match(rules, &MatchOptions::default(), &mut |_| {});
+    /// let b = RoundStart::new(rules, 4, Side::South).unwrap();
+    /// let cert = certify_match(table.iter(), b, &CertifyOptions::default(), &mut |_| {}).unwrap();
+    /// let (start, rank, round) = cert.round_sections().next().unwrap();
+    /// assert_eq!((start, rank), (b, 1));
+    /// assert!(!round.strategy().is_empty());
+    /// ```
+    pub fn round_sections(&self) -> impl Iterator<Item = (RoundStart, u32, &RoundCertificate)> {
+        self.sections.iter().map(|(r, k, c)| (*r, *k, c))
+    }
+
     /// Nodes in all sections.
     pub fn nodes(&self) -> usize {
         self.sections.iter().map(|(_, _, c)| c.nodes()).sum()
@@ -149,6 +168,54 @@ pub fn certify_match(
         rounds: Some(rounds),
         sections: sections.into_values().collect(),
     })
+}
+
+/// The strategy by which `prover` forces the round begun at round start `start` to end, from
+/// `pos` (a position of that round, its history such that no line without repetitions can be
+/// ended by rule 8(b): see `Game::repeated_in_layer`), in a match it wins or at a round start
+/// that `values` prove it wins, in any number of rounds: a round section whose root is not
+/// the round start. `Err(NoMatchWin)` if there is none; `Err(TooLarge)` if the search ran
+/// out of [`CertifyOptions::max_visits`] or `max_nodes` first.
+///
+/// ```
+/// use rajapasu_ai::certify::{certify_round_goal, CertifyOptions};
+/// use rajapasu_ai::match_solver::fixpoint::{solve_match, MatchOptions};
+/// use rajapasu_engine::{RoundStart, Rules, Side};
+/// let rules: Rules = "canonical/holes=3,counters=1".parse().unwrap();
+/// let table = solve_match(rules, &MatchOptions::default(), &mut |_| {});
+/// // Decision 11's round start B: South holds 4, leads, and wins in this round.
+/// let b = RoundStart::new(rules, 4, Side::South).unwrap();
+/// let pos = b.position(3).unwrap();
+/// let options = CertifyOptions::default();
+/// let cert = certify_round_goal(table.iter(), b, &pos, Side::South, &options).unwrap();
+/// assert_eq!(cert.strategy()[0].0, pos);
+/// assert!(certify_round_goal(table.iter(), b, &pos, Side::North, &options).is_err());
+/// ```
+pub fn certify_round_goal(
+    values: impl IntoIterator<Item = (RoundStart, Proven)>,
+    start: RoundStart,
+    pos: &Position,
+    prover: Side,
+    options: &CertifyOptions,
+) -> Result<RoundCertificate, CertifyError> {
+    let ranks: HashMap<RoundStart, u32> = values
+        .into_iter()
+        .filter_map(|(r, v)| match proven_win(v) {
+            Some((w, rounds)) if w == prover => Some((r, rounds)),
+            _ => None,
+        })
+        .collect();
+    // Above every rank: any round start the prover wins is in the goal.
+    let rank = ranks.values().copied().max().unwrap_or(0) + 1;
+    let goal = Outcomes {
+        start,
+        prover,
+        rank,
+        ranks: &ranks,
+        used: Mutex::new(HashSet::new()),
+    };
+    record(pos, prover, &goal, None, options, &mut |_| {})
+        .map_err(|e| e.unwrap_or(CertifyError::NoMatchWin))
 }
 
 /// Writes the proof that `prover` does not lose the match from round start `start`: for every

@@ -13,5 +13,6 @@ mod match_certificate;
 mod record;
 
 pub use certificate::RoundCertificate;
-pub use match_certificate::{certify_match, certify_no_loss, MatchCertificate};
+pub use match_certificate::{certify_match, certify_no_loss, certify_round_goal, MatchCertificate};
 pub use record::{certify_round, CertifyError, CertifyOptions, Progress};
+pub(crate) use record::{key_of, Key};

@@ -37,6 +37,10 @@ pub struct CertifyOptions {
     /// leaf is a round end by rule 8(a), and a bound the prover reaches only while the other
     /// player can keep the round going round in circles cannot be certified.
     pub decided_leaves: bool,
+    /// Stop with [`CertifyError::TooLarge`] after visiting this many positions: a bound on
+    /// the time of a search that may fail (a failing search can visit many positions and
+    /// keep none).
+    pub max_visits: Option<u64>,
 }
 
 impl Default for CertifyOptions {
@@ -45,6 +49,7 @@ impl Default for CertifyOptions {
             query_nodes: 2_000_000,
             max_nodes: None,
             decided_leaves: true,
+            max_visits: None,
         }
     }
 }
@@ -106,9 +111,10 @@ impl std::error::Error for CertifyError {}
 
 /// A position exactly: hole counts, captures and the side to move (closed holes, reserves and
 /// the round never change within a round).
-type Key = [u8; 32];
+pub(crate) type Key = [u8; 32];
 
-fn key_of(pos: &Position) -> Key {
+/// The [`Key`] of a position.
+pub(crate) fn key_of(pos: &Position) -> Key {
     let mut k = [0u8; 32];
     let counts = pos.counts();
     k[..counts.len()].copy_from_slice(counts);
@@ -168,6 +174,7 @@ pub(super) fn record(
         solver,
         query: Limits::default().with_nodes(options.query_nodes),
         max_nodes: options.max_nodes.unwrap_or(u64::MAX),
+        max_visits: options.max_visits.unwrap_or(u64::MAX),
         decided_leaves: options.decided_leaves,
         prover,
         goal,
@@ -199,7 +206,10 @@ pub(super) fn record(
             &recorder.nodes,
             &recorder.children,
         )),
-        Err(_) if recorder.nodes.len() as u64 >= recorder.max_nodes => {
+        Err(_)
+            if recorder.nodes.len() as u64 >= recorder.max_nodes
+                || recorder.progress.visits >= recorder.max_visits =>
+        {
             Err(Some(CertifyError::TooLarge {
                 nodes: recorder.nodes.len() as u64,
             }))
@@ -268,6 +278,7 @@ struct Recorder<'a> {
     solver: Option<&'a mut Solver>,
     query: Limits,
     max_nodes: u64,
+    max_visits: u64,
     decided_leaves: bool,
     prover: Side,
     goal: &'a dyn Goal,
@@ -293,7 +304,10 @@ impl Recorder<'_> {
         if let Some(&node) = self.proven.get(&key) {
             return Ok(node);
         }
-        if self.failed.contains(&key) || self.nodes.len() as u64 >= self.max_nodes {
+        if self.failed.contains(&key)
+            || self.nodes.len() as u64 >= self.max_nodes
+            || self.progress.visits >= self.max_visits
+        {
             return Err(NO_CYCLE);
         }
         if let Some(i) = (layer_start..ply).find(|&i| self.path[i] == key) {

@@ -80,6 +80,21 @@ impl SessionGame for Game {
                 pv.join(" ")
             ));
         };
+        // Level 7: the proven move, where one is known or found in time.
+        if let Some(p) = params.filter(|p| p.perfect) {
+            let values = crate::match_solver::values::known(self.rules());
+            if let Some((mv, proof)) = crate::perfect::proven_move(self, values) {
+                say(&format!(
+                    "info proven {}",
+                    serde_json::to_string(&proof).expect("a proof serializes")
+                ));
+                return format!("bestmove {mv}");
+            }
+            params = Some(LevelParams {
+                perfect: false,
+                ..p
+            });
+        }
         match searcher.search(self, &limits, options, report) {
             Some(r) => {
                 let k = params.map_or(0, |p| pick(&r, &p, seed, self));

@@ -15,7 +15,7 @@ use std::time::Duration;
 /// Arguments of `rajapasu tournament`.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Players: level:N[,movetime=MS,depth=N] (1..6), random, greedy, mcts[:N][,movetime=MS,iterations=N], \
+    after_help = "Players: level:N[,movetime=MS,depth=N] (1..7, or a name: level:perfect), random, greedy, mcts[:N][,movetime=MS,iterations=N], \
 cmd:PROGRAM ARGS (an engine speaking PROTOCOL.md); in Raja Pasu also \
 search[:depth=N,movetime=MS,nodes=N,eval=plain] and ab:D (plain alpha-beta to depth D), in Mandiri \
 paranoid[:D] and maxn[:D] (options movetime=MS, nodes=N). Options follow a comma: level:6,movetime=200.\n\n\

@@ -54,7 +54,7 @@ fn computer(text: &str) -> Result<(Player, Level), CliError> {
     let bad = |why: String| {
         CliError(format!(
             "--computer `{text}`: {why} (expected SEAT:LEVEL, such as R:3: the seat C, R \
-             or L, the level 1 to 6)"
+             or L, the level 1 to 7)"
         ))
     };
     let (seat, level) = text

@@ -47,8 +47,8 @@ A loaded Mandiri record goes on between the same players. The terminal game only
 plays the two-player game.
   rajapasu play --rules mandiri/mode=round --computer R:1 --computer L:1")]
 pub struct PlayArgs {
-    /// The computer's strength, 1 (beginner) to 6 (strongest) [default: 3, or the loaded
-    /// game's].
+    /// The computer's strength, 1 (beginner) to 7 (perfect: the proven strategy), or a
+    /// level's name such as `perfect` [default: 3, or the loaded game's].
     #[arg(long, short = 'l', conflicts_with = "two_players")]
     pub(super) level: Option<Level>,
     /// Your side against the computer: south (moves first) or north [default: south, or the
@@ -79,7 +79,7 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub(super) table: crate::table::TableArgs,
     /// Mandiri (--rules mandiri): the player starting in SEAT (C, R or L) is the computer at
-    /// LEVEL (1 to 6); repeat for each computer [default: R and L at --level].
+    /// LEVEL (1 to 7, or a name such as `perfect`); repeat for each computer [default: R and L at --level].
     #[arg(long, value_name = "SEAT:LEVEL", conflicts_with_all = ["two_players", "side"])]
     pub(super) computer: Vec<String>,
 }
