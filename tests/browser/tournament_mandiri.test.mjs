@@ -54,6 +54,17 @@ test('a Mandiri round-robin in three browsers: a table played, its points shown 
     }
     const second = await eventOf(ann, id);
     assert.notEqual(second.rounds[1].boards[0].first, table.first);
+    // Each table's row labels its Raja, the first name, on a desktop and on a phone.
+    for (const p of ps.slice(0, 2)) {
+      const rows = await p.page.$$eval('#rounds .tour-players', (spans) => spans.map((s) => ({
+        badge: s.querySelector('.raja-badge')?.textContent,
+        names: [...s.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('').trim(),
+      })));
+      // Round 2 first, then round 1.
+      assert.deepEqual(rows.map((r) => r.badge), ['Raja', 'Raja']);
+      assert.ok(rows[0].names.startsWith(`${second.rounds[1].boards[0].first} – `), rows[0].names);
+      assert.ok(rows[1].names.startsWith(`${table.first} – `), rows[1].names);
+    }
     const scores = await ann.$$eval('#standings tbody tr td.score', (tds) => tds.map((td) => td.textContent));
     assert.deepEqual(scores, ['1½', '1½', '0']);
     await ann.screenshot({ path: `${OUT}/tournament-mandiri-desktop.png`, fullPage: true });

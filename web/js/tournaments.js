@@ -149,6 +149,8 @@ function renderStandings(ev) {
 function renderCrosstable(ev) {
   $('cross-card').hidden = !ev.crosstable;
   if (!ev.crosstable) return;
+  // Tables of three do not bring every pair together: say what the empty cells mean.
+  $('cross-mandiri').hidden = ev.game !== 'mandiri';
   const order = ev.crosstable_order;
   const head = element('tr', {}, element('th', { textContent: '#' }), element('th', { className: 'name', textContent: t('tour.player') }),
     ...order.map((_, k) => element('th', { textContent: formatNumber(k + 1) })));
@@ -165,7 +167,13 @@ function boardItem(b) {
   const result = b.third && b.points
     ? b.points.map(points).join(' · ')
     : b.result || (b.game ? t('tour.playing') : '');
-  const item = element('li', {}, element('span', { textContent: players.join(' – ') }), element('strong', { textContent: result }));
+  const names = element('span', { className: 'tour-players', textContent: players.join(' – ') });
+  // The first of a table's players holds the Raja's seat (C) and moves first: labelled, so
+  // that the order is not the only sign of it.
+  if (b.third) {
+    names.prepend(element('span', { className: 'raja-badge', textContent: t('m.seat.C'), title: t('tour.rajaSeat', { name: b.first }) }), ' ');
+  }
+  const item = element('li', {}, names, element('strong', { textContent: result }));
   if (b.watch) item.append(element('a', { href: b.watch, textContent: t('tour.watch') }));
   return item;
 }
