@@ -125,3 +125,46 @@ fn check_refuses_a_broken_certificate_or_none() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_principal_match_is_printed_round_by_round() {
+    let dir = temp("principal");
+    let empty = dir.join("no-table");
+    let out = ok(&[
+        "--tablebase",
+        empty.to_str().unwrap(),
+        "certify",
+        "--rules",
+        RULES,
+        "--match",
+        "6 S",
+        "--principal",
+    ]);
+    assert!(
+        out.contains("principal match from South holding 6 and South leading"),
+        "{out}"
+    );
+    // As many rounds as the table's value, each a row, the last winning the match.
+    let value = out
+        .lines()
+        .find_map(|l| l.strip_prefix("from this round start: "))
+        .expect("the value");
+    let (winner, rest) = value.split_once(" wins in ").expect("a win");
+    let rounds: usize = rest.split(' ').next().unwrap().parse().unwrap();
+    let summary = format!("{winner} wins in {rounds} round");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with(&summary) && l.contains("inside the certificate's sections")),
+        "{out}"
+    );
+    let rows = out
+        .lines()
+        .skip_while(|l| !l.starts_with("round  South"))
+        .skip(1)
+        .take_while(|l| l.trim_start().starts_with(char::is_numeric))
+        .count();
+    assert_eq!(rows, rounds, "{out}");
+    assert!(out.contains(&format!("{winner} wins the match")), "{out}");
+    // No certificate file is asked for, and none is needed.
+    assert!(!out.contains("bytes of text"), "{out}");
+}

@@ -36,6 +36,11 @@ impl MatchCertificate {
         self.rounds
     }
 
+    /// The round start it proves the win from.
+    pub fn start(&self) -> RoundStart {
+        self.start
+    }
+
     /// The prover.
     pub fn prover(&self) -> Side {
         self.prover

@@ -7,12 +7,17 @@
 //! | `record` | the proof-recording search: the prover's strategy towards a goal (a margin, or a round's outcomes), every position once, no line repeating a position |
 //! | `certificate` | the strategy found ([`RoundCertificate`]) and its text ([`RoundCertificate::write`]) |
 //! | `match_certificate` | a match win within `k` rounds ([`MatchCertificate`]): one round section a round start, ranked by the rounds left, from the match's values |
+//! | `principal` | the principal match: the winner's certified strategy against the loser's longest hold-out inside it, played out by the engine ([`principal_match`]) |
 
 mod certificate;
 mod match_certificate;
+mod principal;
 mod record;
 
 pub use certificate::RoundCertificate;
 pub use match_certificate::{certify_match, certify_no_loss, certify_round_goal, MatchCertificate};
+pub use principal::{
+    principal_match, PrincipalError, PrincipalMatch, PrincipalRound, FREE_MOVE_NODES,
+};
 pub use record::{certify_round, CertifyError, CertifyOptions, Progress};
 pub(crate) use record::{key_of, Key};

@@ -20,7 +20,8 @@ round: one move at each of its positions, every reply of the other player, each 
 The round is played alone (mode=round) from the position, taken as set up, with no history. A \
 FILE ending in .gz is written compressed.\n\nThe first round's two bounds:\n  rajapasu certify \
 --prover S --margin 16 --out first-round-south.cert.gz\n  rajapasu certify --prover N --margin \
--16 --out first-round-north.cert.gz"
+-16 --out first-round-north.cert.gz\n\nThe principal match from the start:\n  rajapasu \
+--tablebase /nonexistent certify --match \"49 S\" --principal"
 )]
 pub struct CertifyArgs {
     #[command(flatten)]
@@ -48,8 +49,16 @@ pub struct CertifyArgs {
     )]
     margin: Option<i32>,
     /// Where to write the certificate.
-    #[arg(long, value_name = "FILE")]
-    out: PathBuf,
+    #[arg(long, value_name = "FILE", required_unless_present = "principal")]
+    out: Option<PathBuf>,
+    /// With --match: print the principal match, round by round: the winner follows the
+    /// certificate's strategy, and the loser plays at each of its moves the reply that lets the
+    /// match last longest under it (the most rounds left at the round start reached, over the
+    /// section's graph; the lowest hole among equals). Past a D leaf, where the strategy leaves
+    /// the winner free, both play the round's best move by counters (the solver within
+    /// 2,000,000 nodes a move). Reproducible with --tablebase /nonexistent.
+    #[arg(long, requires = "round_start", conflicts_with = "no_loss")]
+    principal: bool,
     /// Size of the solver's table of proven bounds (which orders the moves), as a power of two.
     #[arg(long, default_value_t = 22, value_name = "BITS")]
     table_bits: u32,
@@ -114,7 +123,10 @@ pub fn run(args: CertifyArgs) -> Result<(), CliError> {
         .map_err(|e| CliError(e.to_string()))?;
     let searched = start.elapsed();
     let written = Instant::now();
-    let path = &args.out;
+    let path = args
+        .out
+        .as_ref()
+        .expect("clap requires --out without --principal");
     let (bytes, on_disk, gzip) = save(path, |out| cert.write(out))?;
     outln!(
         "certificate {}: {} nodes ({} leaves), {bytes} bytes of text{}; root value {}; \
@@ -199,20 +211,43 @@ fn certify_match(args: &CertifyArgs, start: &str) -> Result<(), CliError> {
     };
     let began = Instant::now();
     let cert = match &args.no_loss {
-        None => rajapasu_ai::certify::certify_match(values, start, &options, &mut |_| {}),
+        None => rajapasu_ai::certify::certify_match(
+            values.iter().copied(),
+            start,
+            &options,
+            &mut |_| {},
+        ),
         Some(p) => {
             let prover = Side::from_name(p)
                 .ok_or_else(|| CliError(format!("--no-loss {p}: give S or N")))?;
-            rajapasu_ai::certify::certify_no_loss(values, start, prover, &options, &mut |_| {})
+            rajapasu_ai::certify::certify_no_loss(
+                values.iter().copied(),
+                start,
+                prover,
+                &options,
+                &mut |_| {},
+            )
         }
     }
     .map_err(|e| CliError(e.to_string()))?;
     let searched = began.elapsed();
-    let (bytes, on_disk, gzip) = save(&args.out, |out| cert.write(out))?;
+    if args.principal {
+        outln!(
+            "certificate: {} round sections, {} nodes; search {:.1} s",
+            cert.sections(),
+            cert.nodes(),
+            searched.as_secs_f64()
+        );
+        super::principal::show(&cert, &values, args.table_bits)?;
+    }
+    let Some(path) = &args.out else {
+        return Ok(());
+    };
+    let (bytes, on_disk, gzip) = save(path, |out| cert.write(out))?;
     outln!(
         "certificate {}: {}, {} round sections, {} nodes, {bytes} bytes of \
          text{}; search {:.1} s",
-        args.out.display(),
+        path.display(),
         match cert.rounds() {
             Some(k) => format!(
                 "a win within {}",

@@ -8,6 +8,7 @@ pub mod check;
 pub mod engine;
 pub mod perft;
 pub mod play;
+pub mod principal;
 pub mod puzzles;
 pub mod replay;
 pub mod report;
