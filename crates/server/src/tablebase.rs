@@ -29,6 +29,21 @@ pub struct TableFlags {
     /// 42).
     #[arg(long, value_name = "N")]
     pub tablebase_counters: Option<u32>,
+    /// Priority of the background build's threads: `idle` runs them only when nothing else
+    /// wants a core; `normal` lets them share the cores with the server's own work (a machine
+    /// that does nothing else, or a build wanted sooner).
+    #[arg(long, value_enum, default_value_t = TablePriority::Idle, value_name = "PRIORITY")]
+    pub tablebase_priority: TablePriority,
+}
+
+/// The priority of the background build's threads (`--tablebase-priority`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum TablePriority {
+    /// Only the time no other thread wants (`SCHED_IDLE`, else nice 19).
+    #[default]
+    Idle,
+    /// As any other thread.
+    Normal,
 }
 
 impl Default for TableFlags {
@@ -38,6 +53,7 @@ impl Default for TableFlags {
             tablebase_memory_mb: 2048,
             tablebase_threads: None,
             tablebase_counters: None,
+            tablebase_priority: TablePriority::Idle,
         }
     }
 }
@@ -57,6 +73,7 @@ pub fn start(flags: &TableFlags) -> Option<Arc<Status>> {
     let mut options = background::Options::whole(&rules, flags.tablebase_memory_mb);
     options.build = !flags.no_tablebase_build;
     options.threads = flags.tablebase_threads.unwrap_or(0);
+    options.idle = flags.tablebase_priority == TablePriority::Idle;
     if let Some(c) = flags.tablebase_counters {
         options.max_counters = options.max_counters.min(c);
     }

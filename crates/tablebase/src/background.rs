@@ -47,6 +47,10 @@ pub struct Options {
     pub max_counters: u32,
     /// How often a program that does not build looks for new layers.
     pub poll: Duration,
+    /// Run the build's threads at the lowest priority ([`lowest_priority`]). False lets
+    /// them compete for the cores as any thread does: for a machine with nothing else to do,
+    /// or a test that must not wait on whatever else the machine runs.
+    pub idle: bool,
 }
 
 impl Options {
@@ -58,6 +62,7 @@ impl Options {
             threads: 0,
             max_counters: 6 * rules.holes() as u32,
             poll: Duration::from_secs(5),
+            idle: true,
         }
     }
 }
@@ -436,11 +441,14 @@ impl<F: Fn(Arc<Tablebase>)> Coordinator<F> {
             (counters < top).then(|| format!("the table stops at {counters} counters, as asked"))
         });
         self.status.set(State::Building, cut.clone());
+        let idle = self.options.idle;
         let pool = match rayon::ThreadPoolBuilder::new()
             .num_threads(self.options.threads)
             .thread_name(|k| format!("rajapasu-table-{k}"))
-            .start_handler(|_| {
-                lowest_priority();
+            .start_handler(move |_| {
+                if idle {
+                    lowest_priority();
+                }
             })
             .build()
         {

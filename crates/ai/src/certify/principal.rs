@@ -5,7 +5,8 @@
 //! At each of its positions in a round section, the loser plays the reply whose part of the
 //! section's graph lets the match last longest: a maximum over the acyclic graph of the rounds
 //! left at its leaves (an `E` leaf's are the round start it leads to's rank plus this round, a
-//! `D` leaf's the worst case its value names). Past a `D` leaf the certificate leaves the winner
+//! `D` leaf's the worst case its value names), and among equals the reply that keeps the most
+//! counters in the round. Past a `D` leaf the certificate leaves the winner
 //! free (every way the round can end is in its goal), so both players play there the round's
 //! best move by counters, as level 7 does. The line is what the winner's certified strategy
 //! allows; it does not prove that the loser cannot last longer against another winner's
@@ -232,19 +233,26 @@ fn play_round(
                 if replies.len() != kids.len() {
                     return Err(diverged(moves.len()));
                 }
-                // The longest hold-out; the lowest hole among equals.
-                let (i, &child) = kids
+                // The longest hold-out; among equals, the most counters the loser can force
+                // in the round (a `D` leaf bounds the rounds coarsely, so many replies tie,
+                // and the lowest hole alone would throw counters away for nothing).
+                let longest = kids.iter().map(|&c| held[c as usize]).max();
+                let longest = longest.ok_or(diverged(moves.len()))?;
+                let equal: Vec<Move> = replies
                     .iter()
-                    .enumerate()
-                    .max_by_key(|&(i, &c)| (held[c as usize], std::cmp::Reverse(i)))
-                    .ok_or(diverged(moves.len()))?;
-                node = Some(child as usize);
-                replies[i]
+                    .zip(kids)
+                    .filter(|&(_, &c)| held[c as usize] == longest)
+                    .map(|(&m, _)| m)
+                    .collect();
+                let mv = best_by_counters(game, solver, &equal);
+                let i = replies.iter().position(|&m| m == mv);
+                node = Some(kids[i.ok_or(diverged(moves.len()))?] as usize);
+                mv
             }
             Some((_, Rec::End { .. })) => return Err(diverged(moves.len())),
             Some((_, Rec::Decided { .. })) | None => {
                 node = None;
-                best_by_counters(game, solver)
+                best_by_counters(game, solver, &game.legal_moves())
             }
         };
         if node.is_some() {
@@ -281,10 +289,10 @@ fn play_round(
     })
 }
 
-/// The player to move's best move by counters in the round (its captures less the other
+/// The player to move's best of `moves` by counters in the round (its captures less the other
 /// player's to the round's end): the greatest lower bound the solver proves within
-/// [`FREE_MOVE_NODES`], then the greatest upper bound, then the lowest hole.
-fn best_by_counters(game: &Game, solver: &mut Solver) -> Move {
+/// [`FREE_MOVE_NODES`], then the greatest upper bound, then the first in `moves`.
+fn best_by_counters(game: &Game, solver: &mut Solver, moves: &[Move]) -> Move {
     let pos = *game.position();
     let round = Position::from_setup(rajapasu_engine::Setup {
         rules: pos.rules().single_round(),
@@ -305,7 +313,9 @@ fn best_by_counters(game: &Game, solver: &mut Solver) -> Move {
         }
         solver.solve(&after, &limits).bounds.after(gained)
     };
-    let moves = game.legal_moves();
+    if let [only] = moves {
+        return *only;
+    }
     let mut best: Option<(Move, Bounds)> = None;
     for &m in moves.iter() {
         let b = bounds(m);

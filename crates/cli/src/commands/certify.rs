@@ -54,7 +54,7 @@ pub struct CertifyArgs {
     /// With --match: print the principal match, round by round: the winner follows the
     /// certificate's strategy, and the loser plays at each of its moves the reply that lets the
     /// match last longest under it (the most rounds left at the round start reached, over the
-    /// section's graph; the lowest hole among equals). Past a D leaf, where the strategy leaves
+    /// section's graph; among equals, the most counters it can force in the round). Past a D leaf, where the strategy leaves
     /// the winner free, both play the round's best move by counters (the solver within
     /// 2,000,000 nodes a move). Reproducible with --tablebase /nonexistent.
     #[arg(long, requires = "round_start", conflicts_with = "no_loss")]
