@@ -1,6 +1,6 @@
 //! The principal match: one line of play from a round start, the winner following its match
 //! certificate and the loser holding out as long as that certificate lets it (docs/SOLVING.md,
-//! section 7.5).
+//! section 7.6).
 //!
 //! At each of its positions in a round section, the loser plays the reply whose part of the
 //! section's graph lets the match last longest: a maximum over the acyclic graph of the rounds

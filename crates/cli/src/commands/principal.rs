@@ -1,5 +1,5 @@
 //! `rajapasu certify --match "H L" --principal`: the principal match of a match certificate,
-//! printed round by round (docs/SOLVING.md, section 7.5).
+//! printed round by round (docs/SOLVING.md, section 7.6).
 
 use crate::common::CliError;
 use rajapasu_ai::certify::{principal_match, MatchCertificate, PrincipalRound};

@@ -36,14 +36,14 @@ mod writer;
 
 use crate::config::{Config, Shape};
 use crate::file;
-use crate::index::RowIndex;
+use crate::index::Ranker;
 use crate::TableError;
 use rajapasu_engine::Rules;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tables::{row_index, LayerValues, Tables};
+use tables::{LayerValues, Tables};
 
 /// How far a build has come.
 #[derive(Clone, Copy, Debug)]
@@ -86,16 +86,17 @@ pub struct Report {
 /// assert!(p.windows(2).all(|w| w[0].1 <= w[1].1));
 /// ```
 pub fn plan(rules: &Rules, max_counters: u32) -> Vec<(Config, u32, u64)> {
-    let n = rules.holes();
-    let indexes: Vec<(Config, RowIndex)> = Config::all(n)
+    // Sizes only: the ranker of the open holes counts a layer's boards, with none of the row
+    // index's tables (which cost a thousand times more, and the budget asks for plans often).
+    let rankers: Vec<(Config, Ranker)> = Config::all(rules.holes())
         .into_iter()
-        .map(|c| (c, row_index(&Shape::new(*rules, c))))
+        .map(|c| (c, Ranker::new(Shape::new(*rules, c).open.len())))
         .collect();
     let mut v = Vec::new();
     for s in 0..=max_counters {
-        for (c, rows) in &indexes {
-            if s <= rows.max_layer() {
-                v.push((*c, s, rows.layer_size(s)));
+        for (c, ranker) in &rankers {
+            if s <= ranker.max_layer() {
+                v.push((*c, s, ranker.layer_size(s)));
             }
         }
     }
