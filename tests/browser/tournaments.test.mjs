@@ -1,8 +1,9 @@
 // Tournaments in four browsers: a player makes a round-robin from the form, three others join
 // by its link, the creator starts it, all four come to their round-1 games, the answering
 // players resign, and every event page (never reloaded) shows the crosstable and the standings
-// change live, and round 2 paired. Then the pages in every language on a phone: nothing
-// overflows, 44 px targets.
+// change live, and round 2 paired; rounds 2 and 3 are played the same way, to the final
+// crosstable, the standings and the printable results. Then the pages in every language on a
+// phone: nothing overflows, 44 px targets.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -11,7 +12,28 @@ import { BASE, DESKTOP, PHONE, REGION, LANGS, catalog, useBrowser, openPage, lay
 
 useBrowser();
 
-test('a round-robin of four in four browsers: a round played, the crosstable updated live', async () => {
+/** The players who do not lead this round (its second players) open their games from their
+ *  event pages and resign them. */
+async function answersResign(ps, id) {
+  const games = [];
+  for (const p of ps) {
+    const ev = await eventOf(p.page, id);
+    if (ev.me.board.leads) continue;
+    const game = await p.context.newPage();
+    await game.goto(`${BASE}${await p.page.getAttribute('#my-link', 'href')}`);
+    await game.waitForSelector('#clocks:not([hidden])');
+    games.push(game);
+  }
+  assert.equal(games.length, 2);
+  for (const game of games) {
+    await game.click('#resign');
+    await game.click('#resign');
+    await game.waitForSelector('#end-box:not([hidden])');
+    await game.close();
+  }
+}
+
+test('a round-robin of four in four browsers to its final crosstable, updated live at every result', async () => {
   const names = ['Ann', 'Bo', 'Cy', 'Di'].map(fresh);
   const views = [DESKTOP, PHONE, DESKTOP, PHONE];
   const ps = await players(names, views);
@@ -36,21 +58,7 @@ test('a round-robin of four in four browsers: a round played, the crosstable upd
     const before = await cells(ann, 'crosstable');
     assert.equal(before.length, 4);
     assert.ok(before.every((row) => row.slice(2).every((c) => c === '')), JSON.stringify(before));
-    const games = [];
-    for (const p of ps) {
-      const ev = await eventOf(p.page, id);
-      if (ev.me.board.leads) continue;
-      const game = await p.context.newPage();
-      await game.goto(`${BASE}${await p.page.getAttribute('#my-link', 'href')}`);
-      await game.waitForSelector('#clocks:not([hidden])');
-      games.push(game);
-    }
-    assert.equal(games.length, 2);
-    for (const game of games) {
-      await game.click('#resign');
-      await game.click('#resign');
-      await game.waitForSelector('#end-box:not([hidden])');
-    }
+    await answersResign(ps, id);
     // Every event page shows the two results live: two wins (1) and two losses (0) in the
     // crosstable, round 2 paired, the leaders on 1 point.
     for (const p of ps) {
@@ -68,6 +76,44 @@ test('a round-robin of four in four browsers: a round played, the crosstable upd
     // The exports.
     const csv = await ann.evaluate(async (id) => (await fetch(`/api/tournaments/${id}/crosstable.csv`)).text(), id);
     assert.match(csv.split('\n')[0], /^rank,player,1,2,3,4,score,SB,Ctrs$/);
+
+    // Rounds 2 and 3, each page following live: the players come, the answering ones resign.
+    for (const round of [2, 3]) {
+      await comeToGames(ps);
+      await answersResign(ps, id);
+      const filled = 4 * round;
+      for (const p of ps) {
+        await p.page.waitForFunction((n) => [...document.querySelectorAll('#crosstable tbody td:not(.self)')].filter((td) => td.cellIndex > 1 && td.textContent !== '').length === n, filled);
+      }
+    }
+    // The end: every page says so, every pair has met once, each game's point is shown from
+    // both sides, and the standings add up to the six games.
+    const finished = catalog('en')['tour.st.finished'];
+    for (const p of ps) {
+      await p.page.waitForFunction((text) => document.querySelector('#ev-status').textContent === text, finished);
+    }
+    const final = await eventOf(ann, id);
+    assert.equal(final.state, 'finished');
+    assert.equal(final.rounds.length, 3);
+    const table = await cells(ann, 'crosstable');
+    for (let i = 0; i < 4; i++) {
+      for (let j = 0; j < 4; j++) {
+        if (i === j) continue;
+        const [a, b] = [table[i][2 + j], table[j][2 + i]];
+        assert.deepEqual([a, b].sort(), ['0', '1'], `players ${i + 1} and ${j + 1}: ${a} and ${b}`);
+      }
+    }
+    const points = (await cells(ann, 'standings')).map((r) => Number(r[2]));
+    assert.equal(points.reduce((x, y) => x + y, 0), 6);
+    assert.deepEqual(points, [...points].sort((x, y) => y - x), 'the standings in order of points');
+    const json = await ann.evaluate(async (id) => (await fetch(`/api/tournaments/${id}/standings.json`)).json(), id);
+    assert.equal(json.standings.length, 4);
+    // The printable results: the print layout hides the site's navigation and the buttons.
+    await ann.emulateMedia({ media: 'print' });
+    assert.equal(await ann.isVisible('header.top'), false);
+    assert.equal(await ann.isVisible('#crosstable'), true);
+    await ann.screenshot({ path: `${OUT}/tournament-final-print.png`, fullPage: true });
+    await ann.emulateMedia({ media: 'screen' });
   } finally {
     for (const p of ps) await p.context.close();
   }
