@@ -76,6 +76,20 @@ async fn a_move(addr: SocketAddr, id: &str) -> Value {
     get_game(addr, GAMES, id).await["view"]["legal_moves"][0].clone()
 }
 
+/// Asserts that a move made at or after its player's deadline was refused: `flagged` when the
+/// move's request found the flag, `game_over` when the flag task's look, woken by the move
+/// before and come late on a loaded machine, found it first. The stored game says the same in
+/// both cases (each test checks it).
+#[track_caller]
+fn refused_on_time(a: &rajapasu_loadtest::client::Answer) {
+    let code = a.json()["code"].as_str().unwrap_or_default().to_string();
+    assert!(
+        a.status == 409 && ["flagged", "game_over"].contains(&code.as_str()),
+        "{}",
+        a.body
+    );
+}
+
 async fn play(addr: SocketAddr, id: &str, token: &str) -> rajapasu_loadtest::client::Answer {
     let mv = a_move(addr, id).await;
     act(
@@ -120,7 +134,10 @@ async fn a_move_is_charged_with_its_increment(store: Backend) {
 }
 
 async fn the_flag_falls_at_the_deadline_exactly(store: Backend) {
-    // The flag task waits an hour between looks: the move's request is what finds the flag.
+    // The flag task waits an hour between looks: the move's request is what finds the flag,
+    // unless the look that South's move wakes the task for comes late, after the clock below
+    // has moved on to the deadline (a loaded machine). Then that look flags the game, at the
+    // deadline as well, and the move finds the game over. Either way the result is the same.
     let now = Arc::new(AtomicU64::new(T0));
     let server = server_polling(store.db(), &now, std::time::Duration::from_secs(3600)).await;
     let addr = server.addr;
@@ -132,7 +149,7 @@ async fn the_flag_falls_at_the_deadline_exactly(store: Backend) {
     // At North's deadline exactly, North's move is refused: North ran out of time.
     now.fetch_add(60_000, Ordering::SeqCst);
     let a = play(addr, &id, &north).await;
-    assert_refused(&a, 409, "flagged");
+    refused_on_time(&a);
     let g = get_game(addr, GAMES, &id).await;
     assert_eq!(
         (g["resigned"].as_str(), g["clock"]["timed_out"].as_u64()),
@@ -207,7 +224,8 @@ async fn a_timed_mandiri_game_starts_when_three_are_seated(store: Backend) {
         "{clock}"
     );
     assert_eq!(clock["left_ms"], json!([600_000, 600_000, 600_000]));
-    // Player 1 runs out of time: the game ends on time.
+    // Player 1 runs out of time: the game ends on time (found by the move, or by the flag
+    // task's look that the join woke it for, if that look comes after the clock moved on).
     now.fetch_add(600_000, Ordering::SeqCst);
     let mv = get_game(addr, MANDIRI, &id).await["view"]["legal"][0].clone();
     let a = act(
@@ -218,7 +236,7 @@ async fn a_timed_mandiri_game_starts_when_three_are_seated(store: Backend) {
         json!({"move": mv, "token": first}),
     )
     .await;
-    assert_refused(&a, 409, "flagged");
+    refused_on_time(&a);
     let g = get_game(addr, MANDIRI, &id).await;
     assert_eq!(
         (g["over"].as_bool(), g["clock"]["timed_out"].as_u64()),
