@@ -477,9 +477,12 @@ fn small_terminals_in_tmux() {
     };
     let screen = tmux.wait_for("this terminal is 30x8");
     assert!(screen.contains("needs at least"), "{screen}");
-    // Made larger, the game is drawn, without a word cut.
+    // Made larger, the game is drawn, without a word cut. Waiting for its last line too: the
+    // screen may be caught in the middle of the redraw, the keys' line only begun.
     tmux.resize(60, 20);
-    let screen = tmux.wait_for("South to move: your turn");
+    let screen = tmux.wait_until("the whole game, its keys' line last", |s| {
+        s.contains("South to move: your turn") && s.contains("h hint  e explain")
+    });
     let lines: Vec<&str> = screen.lines().collect();
     assert!(
         lines[0]
