@@ -14,7 +14,7 @@
 
 use super::certificate::{Rec, RoundCertificate};
 use super::MatchCertificate;
-use crate::solver::{gain, Bounds, Solver};
+use crate::solver::{round_alone, Bounds, Solver};
 use crate::Limits;
 use rajapasu_engine::{BySide, Game, Move, Position, RoundEnd, RoundOutcome, RoundStart, Side};
 use std::fmt;
@@ -293,26 +293,9 @@ fn play_round(
 /// player's to the round's end): the greatest lower bound the solver proves within
 /// [`FREE_MOVE_NODES`], then the greatest upper bound, then the first in `moves`.
 fn best_by_counters(game: &Game, solver: &mut Solver, moves: &[Move]) -> Move {
-    let pos = *game.position();
-    let round = Position::from_setup(rajapasu_engine::Setup {
-        rules: pos.rules().single_round(),
-        ..pos.to_setup()
-    })
-    .expect("the same position under single-round rules");
+    let round = round_alone(game.position()).expect("the same position under single-round rules");
     let limits = Limits::default().with_nodes(FREE_MOVE_NODES);
-    let me = round.to_move();
-    let mut bounds = |m: Move| -> Bounds {
-        let mut after = round;
-        after.play(m);
-        let gained = gain(&round, &after, me);
-        if !after.has_moves() {
-            // Rule 8(a): the player who cannot move loses the counters left.
-            let t = after.on_board() as i32;
-            let d = gained + if after.to_move() == me { -t } else { t };
-            return Bounds { lower: d, upper: d };
-        }
-        solver.solve(&after, &limits).bounds.after(gained)
-    };
+    let mut bounds = |m: Move| solver.move_bounds(&round, m, &limits);
     if let [only] = moves {
         return *only;
     }

@@ -15,9 +15,9 @@
 //! the match in this round ([`HoldingsBounds::match_won_this_round`]) if `least` leaves North
 //! less than a hole's worth, and cannot if `most` does not.
 
-use crate::solver::{Bounds, Solved, Solver};
+use crate::solver::{round_alone, Bounds, Solved, Solver};
 use crate::Limits;
-use rajapasu_engine::{Position, RoundStart, Rules, Setup, Side};
+use rajapasu_engine::{RoundStart, Rules, Side};
 use std::time::Duration;
 
 /// The board a round start sets up, reserves aside: how many holes each player fills, and
@@ -230,15 +230,8 @@ pub fn solve_round_games(rules: Rules, limits: &Limits, table_bits: u32) -> Vec<
 /// Solves the round game `start` sets up by counters, within `limits`, with `solver` (whose
 /// endgame table, if it has one, is used).
 pub fn solve_round_game(solver: &mut Solver, start: RoundStart, limits: &Limits) -> RoundGameValue {
-    let pos = start
-        .position(1)
-        .expect("round 1 is a position's round")
-        .to_setup();
-    let pos = Position::from_setup(Setup {
-        rules: start.rules().single_round(),
-        ..pos
-    })
-    .expect("the same position under single-round rules");
+    let pos = round_alone(&start.position(1).expect("round 1 is a position's round"))
+        .expect("the same position under single-round rules");
     let solved = solver.solve(&pos, limits);
     RoundGameValue {
         game: RoundGame::of(start),

@@ -4,7 +4,7 @@
 //! least the most any other move can give.
 
 use crate::book::Book;
-use crate::solver::{gain, Bounds, Solver};
+use crate::solver::{gain, round_alone, Bounds, Solver};
 use crate::Limits;
 use rajapasu_engine::{Game, Move, Position, Rules};
 use std::cell::RefCell;
@@ -49,7 +49,7 @@ pub fn proven_best_within(game: &Game, budget: Duration) -> Option<(Move, i32)> 
     let moves: Vec<(Move, Bounds)> = match Book::embedded().probe(game) {
         Some(moves) => moves,
         None => {
-            let round = single_round(pos)?;
+            let round = round_alone(pos)?;
             let lead = pos.lead(me);
             let deadline = Instant::now() + budget;
             let mut bounds = Vec::new();
@@ -80,34 +80,19 @@ pub fn proven_best_within(game: &Game, budget: Duration) -> Option<(Move, i32)> 
     proven.then_some((best, b.lower))
 }
 
-/// `pos` under single-round rules: the round alone, as the solver sees it.
-fn single_round(pos: &Position) -> Option<Position> {
-    let setup = pos.to_setup();
-    Position::from_setup(rajapasu_engine::Setup {
-        rules: pos.rules().single_round(),
-        ..setup
-    })
-    .ok()
-}
-
 /// The bounds proven on the counters `m` gains from now on for the player to move (its
 /// captures less the opponent's, to the end of the round), within `time`. `None` if the move
 /// repeats a position of the layer a second time (its value then depends on the history).
 fn move_bounds(game: &Game, round: &Position, m: Move, time: Duration) -> Option<Bounds> {
-    let me = round.to_move();
     let mut after = *round;
     after.play(m);
-    let gained = gain(round, &after, me);
-    if after.legal_moves().is_empty() {
-        // Rule 8(a): the player who cannot move loses the counters left.
-        let t = after.on_board() as i32;
-        let d = gained + if after.to_move() == me { -t } else { t };
-        return Some(Bounds { lower: d, upper: d });
-    }
-    let mut g = game.clone();
-    g.play(m);
-    if g.repeated_in_layer() {
-        return Some(Bounds::unknown(after.on_board()).after(gained));
+    if after.has_moves() {
+        let mut g = game.clone();
+        g.play(m);
+        if g.repeated_in_layer() {
+            let gained = gain(round, &after, round.to_move());
+            return Some(Bounds::unknown(after.on_board()).after(gained));
+        }
     }
     let limits = Limits {
         movetime: Some(time),
@@ -122,6 +107,6 @@ fn move_bounds(game: &Game, round: &Position, m: Move, time: Duration) -> Option
             *cell = Some((rules, solver));
         }
         let (_, solver) = cell.as_mut().expect("made above");
-        Some(solver.solve(&after, &limits).bounds.after(gained))
+        Some(solver.move_bounds(round, m, &limits))
     })
 }

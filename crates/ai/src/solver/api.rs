@@ -75,6 +75,35 @@ impl Solver {
         self.table.clear();
     }
 
+    /// The bounds proven, within `limits`, on what the move `m` gains the player to move of
+    /// `round` (a position played as a single round) to the round's end: its captures less the
+    /// opponent's. A move after which the player to move has none is exact: rule 8(a) gives
+    /// the counters left to the other player.
+    ///
+    /// ```
+    /// use rajapasu_ai::Limits;
+    /// use rajapasu_ai::solver::{Bounds, Solver};
+    /// use rajapasu_engine::{Move, Position, Rules};
+    /// let rules = Rules::default().single_round();
+    /// // S6 sows into S7, takes the 2 of N2 beyond the empty N1 and leaves North no move; the
+    /// // counter left is South's too: 3.
+    /// let pos = Position::from_code("0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35", rules).unwrap();
+    /// let b = Solver::new(16).move_bounds(&pos, Move::new(6).unwrap(), &Limits::default());
+    /// assert_eq!(b, Bounds { lower: 3, upper: 3 });
+    /// ```
+    pub fn move_bounds(&mut self, round: &Position, m: Move, limits: &Limits) -> Bounds {
+        let me = round.to_move();
+        let mut after = *round;
+        after.play(m);
+        let gained = super::gain(round, &after, me);
+        if !after.has_moves() {
+            let t = after.on_board() as i32;
+            let d = gained + if after.to_move() == me { -t } else { t };
+            return Bounds { lower: d, upper: d };
+        }
+        self.solve(&after, limits).bounds.after(gained)
+    }
+
     /// Proves bounds on the value of `pos` for its player to move, within `limits`: the lower
     /// bound in the game [`Endless::Opponent`], the upper in [`Endless::Mover`]. Under the
     /// history condition (see the module docs) they bound the true value of the round.

@@ -43,4 +43,4 @@ mod value;
 
 pub use api::{Solved, Solver};
 pub use key::exact_key;
-pub use value::{gain, Bounds, Endless};
+pub use value::{gain, round_alone, Bounds, Endless};

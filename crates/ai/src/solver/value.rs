@@ -1,7 +1,7 @@
 //! What the solver proves: the two games whose values bound the true value ([`Endless`]),
 //! bounds on a value ([`Bounds`]), and the counters a move gains ([`gain`]).
 
-use rajapasu_engine::{Position, Side};
+use rajapasu_engine::{Position, Setup, Side};
 
 /// Whom an endless line (one that never leaves its layer) is scored for: the two games whose
 /// values bound the true value. Relative to the player to move of the position solved.
@@ -66,4 +66,23 @@ impl Bounds {
 #[inline]
 pub fn gain(before: &Position, after: &Position, mover: Side) -> i32 {
     after.lead(mover) - before.lead(mover)
+}
+
+/// `pos` played as a single round (`mode=round`): the round alone, as the solver sees it, the
+/// board, captures and player to move unchanged.
+///
+/// ```
+/// use rajapasu_ai::solver::round_alone;
+/// use rajapasu_engine::{Position, Rules};
+/// let start = Position::start(Rules::default());
+/// let alone = round_alone(&start).unwrap();
+/// assert_eq!(alone.counts(), start.counts());
+/// assert_eq!(*alone.rules(), Rules::default().single_round());
+/// ```
+pub fn round_alone(pos: &Position) -> Option<Position> {
+    Position::from_setup(Setup {
+        rules: pos.rules().single_round(),
+        ..pos.to_setup()
+    })
+    .ok()
 }
