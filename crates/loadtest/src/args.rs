@@ -1,6 +1,7 @@
 //! The options of `rajapasu loadtest`, parsed by clap in the command line.
 
 use crate::abuse::Abuse;
+use crate::attack::Attack;
 use clap::Args;
 use std::net::SocketAddr;
 
@@ -36,4 +37,9 @@ pub struct LoadtestArgs {
     /// peak memory and how a normal request fares meanwhile (docs/SERVER.md).
     #[arg(long, value_name = "MODE")]
     pub abuse: Option<Abuse>,
+    /// Instead of the games, make one of the attacks found against the server (docs/SERVER.md,
+    /// "Attacks and what holds") and print what held; exits non-zero when something did not.
+    /// Without --addr the test starts its own server with the default limits.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["abuse", "crash", "clocks"])]
+    pub attack: Option<Attack>,
 }

@@ -43,6 +43,8 @@ pub enum LoadtestError {
     AbuseNoExit,
     /// The test's async runtime could not start.
     Runtime(std::io::Error),
+    /// `--attack`: this many of the attack's checks did not hold.
+    NotHeld(usize),
 }
 
 impl std::fmt::Display for LoadtestError {
@@ -74,6 +76,7 @@ impl std::fmt::Display for LoadtestError {
                 f.write_str("abuse test: still running 30 s after SIGTERM")
             }
             LoadtestError::Runtime(e) => write!(f, "cannot start the async runtime: {e}"),
+            LoadtestError::NotHeld(n) => write!(f, "the attack worked: {n} checks did not hold"),
         }
     }
 }

@@ -9,6 +9,7 @@
 //! | [`games`] | the load test: many games on one device, moves per second, latencies; `--crash` and the moves lost |
 //! | [`clocks`] | `--clocks`: games with clocks paired through the lobby; moves, pairings, and flags on time |
 //! | [`abuse`] | the attacks of `--abuse`, a probe request meanwhile, the server's peak memory |
+//! | [`attack`] | `--attack NAME`: each attack found against the server reproduced, with what held |
 //! | [`table_build`] | `--abuse build`: players' moves during a background build of the endgame table, against none |
 //! | [`server`] | the server started for a test: its process, the address and database it announces |
 //! | [`client`] | a small HTTP/1.1 client with keep-alive (the server's tests use it too) |
@@ -30,6 +31,7 @@
 
 pub mod abuse;
 pub mod args;
+pub mod attack;
 pub mod client;
 pub mod clocks;
 pub mod error;
@@ -51,6 +53,9 @@ pub fn run(args: LoadtestArgs) -> Result<(), LoadtestError> {
         .enable_all()
         .build()
         .map_err(LoadtestError::Runtime)?;
+    if let Some(attack) = args.attack {
+        return runtime.block_on(attack::command(attack, args.addr, args.db.as_deref()));
+    }
     match args.abuse {
         Some(_) if args.addr.is_some() => Err(LoadtestError::AbuseNeedsOwnServer),
         Some(mode) => runtime.block_on(abuse::run(mode, seconds)),

@@ -61,11 +61,21 @@ pub fn start_building(db: &str, table: &std::path::Path) -> Result<Server, Loadt
     spawn(db, &["--tablebase", &table.to_string_lossy()])
 }
 
+/// Starts `rajapasu serve` on a free port with `db`, every limit at its default (the rate
+/// limits on), no endgame table built in the background, and `extra` flags: the server an
+/// attack meets.
+pub fn start_defaults(db: &str, extra: &[&str]) -> Result<Server, LoadtestError> {
+    spawn_args(db, &[&["--no-tablebase-build"], extra].concat())
+}
+
 fn spawn(db: &str, extra: &[&str]) -> Result<Server, LoadtestError> {
+    spawn_args(db, &[&NO_RATE_LIMITS[..], extra].concat())
+}
+
+fn spawn_args(db: &str, extra: &[&str]) -> Result<Server, LoadtestError> {
     let exe = std::env::current_exe().map_err(LoadtestError::Start)?;
     let mut child = Command::new(exe)
         .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
-        .args(NO_RATE_LIMITS)
         .args(extra)
         .stdout(Stdio::piped())
         .stdin(Stdio::null())

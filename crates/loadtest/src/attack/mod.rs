@@ -1,0 +1,161 @@
+//! `rajapasu loadtest --attack NAME`: each attack found against the server, reproduced as an
+//! attacker would make it (HTTP and WebSocket from outside, with forged bodies, many
+//! connections and several addresses' worth of identities), with what held and what did not.
+//!
+//! The same attacks run in two sizes:
+//! - [`Size::Full`] from the command line, against a server the test starts with the server's
+//!   default limits (only the flags of [`Attack::flags`] added), on SQLite or PostgreSQL
+//!   (`--db`), with the figures docs/SERVER.md quotes;
+//! - [`Size::Small`] in the server's tests (`crates/server/tests/attacks_*.rs`), against a
+//!   server started in the test with small limits, so that each runs in seconds in CI.
+//!
+//! An attack never fails for what it finds: it reports each check as held or not, and the
+//! caller decides (the tests assert that every check held; the command prints them and exits
+//! non-zero when one did not).
+
+use crate::error::LoadtestError;
+use std::net::SocketAddr;
+
+/// How hard an attack pushes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Size {
+    /// A few requests, for the tests.
+    Small,
+    /// As measured for docs/SERVER.md.
+    Full,
+}
+
+/// The server under attack.
+#[derive(Debug, Clone)]
+pub struct Target {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    /// How hard to push.
+    pub size: Size,
+}
+
+/// One thing an attack tried, and whether the server held.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Check {
+    /// What was tried, in a few words.
+    pub what: String,
+    /// The server held: the attack did not work.
+    pub held: bool,
+    /// What was seen (figures, status codes).
+    pub seen: String,
+}
+
+/// Everything an attack tried.
+///
+/// ```
+/// use rajapasu_loadtest::attack::Report;
+/// let mut report = Report::default();
+/// report.check("a forged rating is refused", true, "422 bad_rating");
+/// report.check("the store still answers", false, "503 store_down");
+/// assert!(!report.held());
+/// assert!(report.to_string().contains("NOT HELD  the store still answers: 503 store_down"));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Report {
+    /// The checks, in the order they were made.
+    pub checks: Vec<Check>,
+}
+
+impl Report {
+    /// Records a check.
+    pub fn check(&mut self, what: impl Into<String>, held: bool, seen: impl Into<String>) {
+        self.checks.push(Check {
+            what: what.into(),
+            held,
+            seen: seen.into(),
+        });
+    }
+
+    /// Every check held (and there was at least one).
+    pub fn held(&self) -> bool {
+        !self.checks.is_empty() && self.checks.iter().all(|c| c.held)
+    }
+}
+
+impl std::fmt::Display for Report {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for c in &self.checks {
+            let mark = if c.held { "held    " } else { "NOT HELD" };
+            writeln!(f, "{mark}  {}: {}", c.what, c.seen)?;
+        }
+        Ok(())
+    }
+}
+
+/// The attacks, one or more for each finding of docs/SERVER.md's "Attacks and what holds".
+// Each group's attacks live in the module named beside it.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Attack {
+    // -- trust (puzzle results and ratings, rated games, the store's worker) --
+    // -- pool (searches: computer moves, hints, analysis, mistakes) --
+    // -- quotas (per address and account: lockout, lobby, unfinished games, sockets, events) --
+    // -- edges (lag, names, times, cookies, origins, seat tokens, backups) --
+}
+
+impl Attack {
+    /// The `rajapasu serve` flags the attack needs beside the defaults (for example a small
+    /// cap, so that filling it takes seconds).
+    pub fn flags(self) -> &'static [&'static str] {
+        match self {}
+    }
+}
+
+/// Runs `attack` against `target`.
+pub async fn run(attack: Attack, target: &Target) -> Result<Report, LoadtestError> {
+    let _ = target;
+    match attack {}
+}
+
+/// `rajapasu loadtest --attack NAME`: starts a server with the default limits and the
+/// attack's flags on `db` (a new SQLite file when `None`), or takes the one at `addr`; makes the
+/// attack at full size and prints the report.
+pub async fn command(
+    attack: Attack,
+    addr: Option<SocketAddr>,
+    db: Option<&str>,
+) -> Result<(), LoadtestError> {
+    let temp = std::env::temp_dir().join(format!("rajapasu-attack-{}.db", std::process::id()));
+    let db_name = db
+        .map(str::to_string)
+        .unwrap_or_else(|| temp.to_string_lossy().into_owned());
+    let mut own = match addr {
+        Some(_) => None,
+        None => Some(crate::server::start_defaults(&db_name, attack.flags())?),
+    };
+    let addr = addr
+        .or(own.as_ref().map(|s| s.addr))
+        .ok_or(LoadtestError::NoAddress)?;
+    let name = clap::ValueEnum::to_possible_value(&attack)
+        .map(|v| v.get_name().to_string())
+        .unwrap_or_default();
+    println!("attack {name} against http://{addr}/");
+    let report = run(
+        attack,
+        &Target {
+            addr,
+            size: Size::Full,
+        },
+    )
+    .await;
+    if let Some(server) = own.as_mut() {
+        server.kill();
+        if db.is_none() {
+            crate::server::remove_db_files(&db_name);
+        }
+    }
+    let report = report?;
+    print!("{report}");
+    if report.held() {
+        println!("the server held");
+        Ok(())
+    } else {
+        Err(LoadtestError::NotHeld(
+            report.checks.iter().filter(|c| !c.held).count(),
+        ))
+    }
+}
