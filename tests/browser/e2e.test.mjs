@@ -3,7 +3,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { OUT, useBrowser, openPage, pageTest, settled, gotoGame, toRoundEnd } from './browser.mjs';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { BASE, DESKTOP, OUT, useBrowser, openPage, pageTest, settled, gotoGame, toRoundEnd, waitPly } from './browser.mjs';
 
 useBrowser();
 
@@ -124,4 +126,64 @@ pageTest('the rules page animates the worked examples, in Bengali too', {}, asyn
   await page.selectOption('#lang', 'bn');
   await page.waitForFunction(() => document.querySelector('h1').textContent.includes('রাজা'));
   await page.screenshot({ path: `${OUT}/rules-bn.png`, fullPage: false });
+});
+
+/** Where the documents' screenshots go besides output/: RAJAPASU_SCREENSHOTS, a directory
+ *  relative to the repository's root (`docs` refreshes the README's; docs/TESTING.md). */
+const SCREENSHOTS = process.env.RAJAPASU_SCREENSHOTS
+  ? resolve(new URL('../..', import.meta.url).pathname, process.env.RAJAPASU_SCREENSHOTS)
+  : null;
+
+/** Takes the screenshot `name` into output/, and copies it to SCREENSHOTS if set: the window,
+ *  or with `upTo` the page from its top to the bottom of that element (taller than the window). */
+async function documentShot(page, name, { upTo } = {}) {
+  const path = `${OUT}/${name}`;
+  if (upTo) {
+    const bottom = await page.$eval(upTo, (e) => e.getBoundingClientRect().bottom + window.scrollY);
+    const width = page.viewportSize().width;
+    await page.screenshot({ path, fullPage: true, clip: { x: 0, y: 0, width, height: Math.ceil(bottom) + 16 } });
+  } else {
+    await page.screenshot({ path });
+  }
+  if (SCREENSHOTS) {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    copyFileSync(path, `${SCREENSHOTS}/${name}`);
+  }
+}
+
+test('the screenshots of the documents: a game and the analysis board, at the desktop size', async () => {
+  // A single round against the computer after a move each, with a hint shown: the opening
+  // book proves it.
+  const game = await openPage('/', { lang: 'en-GB', viewport: DESKTOP });
+  try {
+    await startFromHome(game.page, { kind: 'computer', level: 3, side: 'south', mode: 'round' });
+    assert.equal(await settled(game.page), 'playing');
+    await game.page.click('#board [data-hole="S7"]');
+    // The computer's answer too.
+    await waitPly(game.page, 2);
+    assert.equal(await settled(game.page), 'playing');
+    await game.page.click('#hint');
+    await game.page.waitForFunction(() => /\(proven\)\.$/.test(document.getElementById('hint-text').textContent));
+    await documentShot(game.page, 'screenshot-game.png');
+  } finally {
+    await game.context.close();
+  }
+
+  // The analysis board two moves into a single round (7 1, every move legal): every value proven
+  // by the opening book.
+  const analysis = await openPage('/', { lang: 'en-GB', viewport: DESKTOP, slow: true });
+  try {
+    await analysis.page.goto(`${BASE}/analysis?rules=canonical/mode=round&moves=7.1`);
+    await analysis.page.waitForFunction(() => {
+      const a = document.getElementById('analysis');
+      return a.dataset.state === 'ready' && document.querySelector('#an-table tbody tr[data-move]');
+    });
+    const proven = await analysis.page.$$eval('#an-table tbody tr[data-move]', (rows) => rows.map((r) => r.dataset.exact));
+    assert.ok(proven.length > 0 && proven.every((e) => e === 'true'), String(proven));
+    // The board and every move's value under it (not the share box below, with the test
+    // server's address).
+    await documentShot(analysis.page, 'screenshot-analysis.png', { upTo: '#an-moves-card' });
+  } finally {
+    await analysis.context.close();
+  }
 });

@@ -2,8 +2,9 @@
 # Browser end-to-end tests: installs Chromium, fonts and playwright-core when missing
 # (scripts/test-setup.sh), starts the server on a free port with a throwaway database and one
 # headless Chromium, runs every test file against them, two files at a time (all.mjs), and stops
-# both. The server is the binary RAJAPASU_BIN when given (scripts/test.sh passes the one that
-# `cargo test` built); otherwise this builds it, with the test command's profile.
+# both; `run.sh FILE...` runs the files named instead (`run.sh e2e.test.mjs`). The server is the
+# binary RAJAPASU_BIN when given (scripts/test.sh passes the one that `cargo test` built);
+# otherwise this builds it, with the test command's profile.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
@@ -62,4 +63,4 @@ fi
 
 cd "$HERE"
 # RAJAPASU_BIN: the tests that need a server of their own (own_server.mjs) start this one.
-RAJAPASU_BIN="$SERVER_BIN" BASE_URL="$BASE_URL" BROWSER_WS_ENDPOINT="$BROWSER_WS_ENDPOINT" node all.mjs
+RAJAPASU_BIN="$SERVER_BIN" BASE_URL="$BASE_URL" BROWSER_WS_ENDPOINT="$BROWSER_WS_ENDPOINT" node all.mjs "$@"
