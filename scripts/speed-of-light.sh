@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The engine against the deliberately minimal playout loop of ../shared/bench/speed-of-light,
-# side by side in one run (README.md, "Speed").
+# side by side in one run (docs/FIGURES.md, "The engine's speed").
 #
 # Usage: scripts/speed-of-light.sh [SECONDS [PAIRS [RAJAPASU...]]]
 #   defaults: 4 seconds a run, 3 rounds, target/release/rajapasu.

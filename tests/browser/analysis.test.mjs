@@ -168,7 +168,7 @@ test('a record whose first line is a comment is imported, with its moves to step
   await page.click('#an-share-heading ~ details summary');
   await page.fill('#an-record', '{Round 1} 1. 1 2 *');
   await page.click('#an-import');
-  // The position after 1 2 (README's `rajapasu state --moves "1 2"`).
+  // The position after 1 2 (docs/CLI.md's `rajapasu state --moves "1 2"`).
   await ready(page, '0,2,0,0,0,14,0/14,0,15,15,0,15,0 S 19 4');
   assert.deepEqual(await page.$$eval('#an-line button', (b) => b.map((x) => x.textContent)), ['1. S1', '2. N2']);
   assert.equal(await page.inputValue('#an-mode'), 'match');

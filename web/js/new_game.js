@@ -10,7 +10,7 @@ import { t, language, translated, element, fillSelect } from './i18n.js';
 const $ = (id) => document.getElementById(id);
 
 /** What "Play the computer" starts: the server's default level, South so that the player moves
- *  first, and a single round, which a newcomer finishes in a few minutes (docs in README). */
+ *  first, and a single round, which a newcomer finishes in a few minutes (docs/PLAYING.md, "Home, tutorial, puzzles and the analysis board"). */
 export const QUICK_GAME = { kind: 'computer', side: 'south', mode: 'round', rules: 'canonical' };
 
 /** The server's levels and presets (GET /api/meta); without them the forms keep their defaults. */

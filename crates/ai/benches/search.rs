@@ -35,7 +35,7 @@ fn bench(c: &mut Criterion) {
         });
     }
     group.finish();
-    // The figures the README quotes: depth and nodes per second in one second.
+    // The figures docs/FIGURES.md quotes ("The search's speed"): depth and nodes per second in one second.
     for (name, game) in &games {
         let mut s = Searcher::new(20);
         let limits = Limits::default().with_movetime(Duration::from_secs(1));

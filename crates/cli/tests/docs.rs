@@ -1,4 +1,4 @@
-//! The examples of README.md and PROTOCOL.md, run: every `$ rajapasu ...` line of a fenced
+//! The examples of the documents in `DOCS`, run: every `$ rajapasu ...` line of a fenced
 //! block is a command, the lines under it up to the next `$` its output. The output must match
 //! what the program prints, but for numbers that vary from run to run (times, speeds, the
 //! name of a record written at the current time) and for `...` lines, which stand for any
@@ -10,6 +10,19 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
+
+/// The documents whose examples are run, from the repository's root. The game record the
+/// examples read (`game.txt`) is the one `RECORD_DOC` shows.
+const DOCS: &[&str] = &[
+    "README.md",
+    "docs/CLI.md",
+    "docs/PLAYING.md",
+    "docs/PROOFS.md",
+    "PROTOCOL.md",
+];
+
+/// The document that shows the game record the examples read.
+const RECORD_DOC: &str = "docs/CLI.md";
 
 /// Commands of the docs that this test does not run, by how they start, and why.
 const NOT_RUN: &[(&str, &str)] = &[
@@ -41,7 +54,8 @@ struct Example {
 
 /// The examples of a Markdown file, and the fenced blocks without commands (records...).
 fn examples(file: &str) -> (Vec<Example>, Vec<Vec<String>>) {
-    let text = std::fs::read_to_string(docs_dir().join(file)).unwrap();
+    let text = std::fs::read_to_string(docs_dir().join(file))
+        .unwrap_or_else(|e| panic!("{file}: {e}"));
     let mut examples: Vec<Example> = Vec::new();
     let mut blocks = Vec::new();
     let mut block: Option<Vec<String>> = None;
@@ -128,7 +142,7 @@ fn matches(expected: &[String], actual: &[String]) -> bool {
 
 /// A directory of its own, with the tools the examples use: `rajapasu` on the PATH, no
 /// endgame table (so that the results do not depend on the machine), and `game.txt`, the
-/// record shown in the README.
+/// record shown in `RECORD_DOC`.
 fn workdir(records: &[Vec<String>], name: &str) -> (PathBuf, String) {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("docs-{name}-{}", std::process::id()));
@@ -137,7 +151,7 @@ fn workdir(records: &[Vec<String>], name: &str) -> (PathBuf, String) {
     let record = records
         .iter()
         .find(|b| b.first().is_some_and(|l| l.starts_with("[Event ")))
-        .expect("the README shows a game record");
+        .unwrap_or_else(|| panic!("{RECORD_DOC} shows no game record"));
     std::fs::write(dir.join("game.txt"), record.join("\n") + "\n").unwrap();
     let bin = Path::new(env!("CARGO_BIN_EXE_rajapasu")).parent().unwrap();
     let path = format!(
@@ -235,9 +249,12 @@ fn session(dir: &Path, path: &str, lines: &[String]) -> Result<(), String> {
 
 #[test]
 fn the_examples_of_the_docs_print_what_the_docs_show() {
-    let (mut all, records) = examples("README.md");
-    let (protocol, _) = examples("PROTOCOL.md");
-    all.extend(protocol);
+    let mut all = Vec::new();
+    for doc in DOCS {
+        let (found, _) = examples(doc);
+        all.extend(found);
+    }
+    let (_, records) = examples(RECORD_DOC);
     assert!(all.len() >= 10, "examples not found");
     let (dir, path) = workdir(&records, "all");
     let mut failures = Vec::new();
@@ -287,7 +304,7 @@ fn the_examples_of_the_docs_print_what_the_docs_show() {
 
 #[test]
 fn the_session_of_engine_help_is_what_the_engine_says() {
-    let (dir, path) = workdir(&examples("README.md").1, "help");
+    let (dir, path) = workdir(&examples(RECORD_DOC).1, "help");
     let out = shell(&dir, &path, "rajapasu engine --help");
     let help = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<String> = help
@@ -303,6 +320,122 @@ fn the_session_of_engine_help_is_what_the_engine_says() {
         panic!("rajapasu engine --help: {why}");
     }
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The README is the front door: what the program is, the two commands, links to the rest.
+const README_MOST_LINES: usize = 200;
+
+#[test]
+fn the_readme_stays_a_front_door() {
+    let text = std::fs::read_to_string(docs_dir().join("README.md")).unwrap();
+    let lines = text.lines().count();
+    assert!(
+        lines <= README_MOST_LINES,
+        "README.md has {lines} lines: at most {README_MOST_LINES}; move the detail to docs/"
+    );
+    // The commands it promises, exactly as `.ci/run` and the tests use them.
+    for command in ["    cargo run --release\n", "    bash scripts/test.sh\n"] {
+        assert!(text.contains(command), "README.md does not show `{}`", command.trim());
+    }
+}
+
+/// The GitHub anchor of a Markdown heading: lower case, punctuation dropped, spaces as `-`.
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || *c == ' ' || *c == '-' || *c == '_')
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+/// The relative links `[text](target)` of a Markdown text, outside fenced blocks.
+fn links(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        let mut rest = line;
+        while let Some(k) = rest.find("](") {
+            rest = &rest[k + 2..];
+            let Some(end) = rest.find(')') else { break };
+            let target = &rest[..end];
+            if !target.contains("://") && !target.starts_with("mailto:") {
+                out.push(target.to_string());
+            }
+            rest = &rest[end..];
+        }
+    }
+    out
+}
+
+#[test]
+fn the_documents_links_lead_to_files_and_headings_that_exist() {
+    let root = docs_dir();
+    let mut docs: Vec<PathBuf> = ["README.md", "RULES.md", "PROTOCOL.md"]
+        .iter()
+        .map(|f| root.join(f))
+        .collect();
+    for entry in std::fs::read_dir(root.join("docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            docs.push(path);
+        }
+    }
+    let mut broken = Vec::new();
+    let mut checked = 0;
+    for doc in &docs {
+        let text = std::fs::read_to_string(doc).unwrap();
+        for target in links(&text) {
+            checked += 1;
+            let (file, fragment) = match target.split_once('#') {
+                Some((f, a)) => (f, Some(a)),
+                None => (target.as_str(), None),
+            };
+            let path = if file.is_empty() {
+                doc.clone()
+            } else {
+                doc.parent().unwrap().join(file)
+            };
+            let name = doc.strip_prefix(&root).unwrap().display();
+            if !path.exists() {
+                broken.push(format!("{name}: `{target}`: no such file"));
+                continue;
+            }
+            let Some(fragment) = fragment else { continue };
+            let target_text = std::fs::read_to_string(&path).unwrap_or_default();
+            let headings: Vec<String> = target_text
+                .lines()
+                .filter(|l| l.starts_with('#'))
+                .map(|l| anchor(l.trim_start_matches('#')))
+                .collect();
+            if !headings.iter().any(|h| h == fragment) {
+                broken.push(format!("{name}: `{target}`: no such heading"));
+            }
+        }
+    }
+    assert!(checked >= 20, "only {checked} links found");
+    assert!(broken.is_empty(), "{}", broken.join("\n"));
+}
+
+#[test]
+fn an_anchor_is_the_heading_as_github_writes_it() {
+    assert_eq!(
+        anchor(" The lobby, ratings, players and tournaments"),
+        "the-lobby-ratings-players-and-tournaments"
+    );
+    assert_eq!(anchor(" The engine's speed"), "the-engines-speed");
+    assert_eq!(
+        links("[a](docs/A.md#x) and [b](https://x.y)\n```\n[c](C.md)\n```"),
+        vec!["docs/A.md#x"]
+    );
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! Random single-round playouts from the start, rules in full: the engine's speed figure.
-//! `cargo bench -p rajapasu-engine` (compare with `rajapasu bench` and the README's figure).
+//! `cargo bench -p rajapasu-engine` (compare with `rajapasu bench` and docs/FIGURES.md, "The engine's speed").
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rajapasu_engine::bench::random_playout;
