@@ -14,9 +14,9 @@ use std::sync::{Arc, OnceLock};
 /// The flag of the commands that use the table.
 #[derive(Args, Debug, Clone, Copy, Default)]
 pub struct TableArgs {
-    /// Build the endgame table first if it is not whole (about 10 minutes on 2 cores; layers
-    /// already built are kept): every position with at most 3 counters a hole gets its proven
-    /// value.
+    /// Build the endgame table first if it is not whole (layers already built are kept; the
+    /// time and space it takes: docs/FIGURES.md, "The endgame table"): every position with at
+    /// most 3 counters a hole gets its proven value.
     #[arg(long)]
     pub build_tablebase: bool,
 }
@@ -52,8 +52,8 @@ pub fn prepare(args: TableArgs, rules: &Rules, when: When) -> Result<(), CliErro
         eprintln!(
             "note: the endgame table is not whole in {}: positions outside the opening book \
              with few counters are estimates where it lacks them. Build it with `rajapasu \
-             tablebase build` (about 10 minutes; `rajapasu serve` builds it in the background), \
-             or add --build-tablebase.",
+             tablebase build` (it says first how long it expects to take; `rajapasu serve` builds \
+             it in the background), or add --build-tablebase.",
             root.display()
         );
         return Ok(());

@@ -54,8 +54,8 @@ struct Example {
 
 /// The examples of a Markdown file, and the fenced blocks without commands (records...).
 fn examples(file: &str) -> (Vec<Example>, Vec<Vec<String>>) {
-    let text = std::fs::read_to_string(docs_dir().join(file))
-        .unwrap_or_else(|e| panic!("{file}: {e}"));
+    let text =
+        std::fs::read_to_string(docs_dir().join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
     let mut examples: Vec<Example> = Vec::new();
     let mut blocks = Vec::new();
     let mut block: Option<Vec<String>> = None;
@@ -335,7 +335,11 @@ fn the_readme_stays_a_front_door() {
     );
     // The commands it promises, exactly as `.ci/run` and the tests use them.
     for command in ["    cargo run --release\n", "    bash scripts/test.sh\n"] {
-        assert!(text.contains(command), "README.md does not show `{}`", command.trim());
+        assert!(
+            text.contains(command),
+            "README.md does not show `{}`",
+            command.trim()
+        );
     }
 }
 

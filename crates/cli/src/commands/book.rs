@@ -62,7 +62,8 @@ fn build(args: BuildArgs) -> Result<(), CliError> {
     let Some(table) = rajapasu_ai::table::for_rules(&rules) else {
         return Err(CliError(
             "no endgame table: the book's values are proven with it as leaves; build it first \
-             with `rajapasu tablebase build --counters 14` (about half a minute)"
+             with `rajapasu tablebase build --counters 14` (it says first how long it expects to \
+             take)"
                 .into(),
         ));
     };

@@ -37,8 +37,8 @@ pub struct SolveArgs {
     whole_match: bool,
     /// With --match: round games with at most this many counters on the board are solved on
     /// their whole graph, larger ones by their counter value (91: every canonical round game but
-    /// the first round's, which its counter value answers; about 7 GB in all; 84 needs 1.8 GB
-    /// and leaves bounds around an even split).
+    /// the first round's, which its counter value answers; 84 leaves bounds around an even
+    /// split; the memory each needs: docs/FIGURES.md, "The solved match's memory").
     #[arg(long, default_value_t = 91, value_name = "N", requires = "whole_match")]
     graph_counters: u32,
     /// With --match: draw the table of values as an SVG picture in FILE.
