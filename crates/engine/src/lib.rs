@@ -86,10 +86,10 @@ pub use game::{Game, Ply, RoundResult, Status};
 pub use hole::{Hole, Move, MoveList, NameError, NameProblem, ParseHoleError, ParseMoveError};
 pub use options::RuleOption;
 pub use position::{IllegalMove, Position, PositionError, Setup};
-pub use round::{RoundOutcome, RoundStart, RoundStartError};
+pub use round::{Ending, RoundOutcome, RoundStart, RoundStartError};
 pub use rules::{
-    ClosedEnd, Endless, FinalFour, FourRecipient, Mode, NextLeader, Pussa, Rules, RulesError,
-    MAX_HOLES, MAX_ROW, MAX_TOTAL,
+    ClosedEnd, EmptyBoardLead, Endless, FinalFour, FourRecipient, Mode, NextLeader, Pussa, Rules,
+    RulesError, MAX_HOLES, MAX_ROW, MAX_TOTAL,
 };
 pub use side::{ParseSideError, Side};
 pub use sowing_game::{perft, perft_split, SowingGame};

@@ -9,7 +9,7 @@
 
 use crate::TableError;
 use rajapasu_engine::{
-    BySide, ClosedEnd, FinalFour, Mode, NextLeader, Position, Rules, Setup, Side,
+    BySide, ClosedEnd, EmptyBoardLead, FinalFour, Mode, NextLeader, Position, Rules, Setup, Side,
 };
 use std::fmt;
 
@@ -121,6 +121,7 @@ pub fn table_rules(rules: &Rules) -> Result<Rules, TableError> {
         .map_err(|e| TableError::UnsupportedRules(e.to_string()))?;
     r.mode = Mode::Match;
     r.leader = NextLeader::TookRemaining;
+    r.empty_board = EmptyBoardLead::LastMover;
     Ok(r)
 }
 
