@@ -183,12 +183,24 @@ pub fn puzzles_of(
             Ok(Some(p)) if p.easy && settings.hard_only => tally.easy_left += 1,
             Ok(Some(p)) => {
                 tally.found += 1;
-                found.push(p);
+                found.push(labelled(p, game.rules()));
                 taken.push(k);
             }
         }
     }
     found
+}
+
+/// `puzzle`, found in a game played under `played`, labelled with those rules: a position of a
+/// match (its reserves and round number in the position code) says `canonical`, not the
+/// single round it is solved as (docs/PUZZLES.md). The id follows the label.
+fn labelled(puzzle: Puzzle, played: &Rules) -> Puzzle {
+    let rules = played.to_string();
+    Puzzle {
+        id: puzzle_id(&rules, &puzzle.position),
+        rules,
+        ..puzzle
+    }
 }
 
 /// The puzzle of `game` (its player to move the solver), if it has a key move by `margin`:
