@@ -100,6 +100,9 @@ impl fmt::Display for Config {
 /// use rajapasu_tablebase::config::table_rules;
 /// let r = table_rules(&"pallankuli/mode=round".parse().unwrap()).unwrap();
 /// assert_eq!(r.to_string(), "canonical/closed=right");
+/// // Who leads the next round does not change a round's values.
+/// let r = table_rules(&"canonical/empty-board=same-leader".parse().unwrap()).unwrap();
+/// assert_eq!(r.to_string(), "canonical");
 /// assert!(table_rules(&"stoneshark".parse().unwrap()).is_err());
 /// ```
 pub fn table_rules(rules: &Rules) -> Result<Rules, TableError> {
