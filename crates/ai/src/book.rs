@@ -20,16 +20,18 @@
 //! assert_eq!(moves[4].1.exact(), Some(0));
 //! ```
 
+use crate::fnv::fnv1a64;
 use crate::solver::{exact_key, gain, Bounds, Solver};
 use crate::Limits;
 use rajapasu_engine::{Game, Move, Position, Rules};
-use rajapasu_tablebase::file::checksum;
 use std::collections::HashSet;
 use std::fmt;
 use std::sync::LazyLock;
 
-/// The first eight bytes of a book file, with the format's version.
-pub const MAGIC: &[u8; 8] = b"RAJAPBK1";
+/// The first eight bytes of a book file, with the format's version: the version written.
+pub const MAGIC: &[u8; 8] = b"RAJAPBK2";
+/// The first eight bytes of a version 1 file, still read: the same layout, another checksum.
+pub const MAGIC_V1: &[u8; 8] = b"RAJAPBK1";
 /// Bytes of the header.
 const HEADER: usize = 64;
 /// Bytes of the rule set's text in the header (NUL-padded).
@@ -43,6 +45,34 @@ const ILLEGAL: i8 = i8::MIN;
 
 /// The book shipped with the program: canonical/mode=round (docs/BOOK.md).
 static EMBEDDED: &[u8] = include_bytes!("../data/canonical-round.rpbook");
+
+/// The checksum of a book's entries, by the file's version.
+fn checksum(version1: bool, body: &[u8]) -> u64 {
+    if version1 {
+        checksum_v1(body)
+    } else {
+        fnv1a64(body)
+    }
+}
+
+/// Version 1's checksum: FNV-1a's offset basis, but over 8-byte little-endian words (the last
+/// one padded with zeros) and with the multiplier 0x1000000001b3, not FNV's prime
+/// 0x100000001b3 (docs/BOOK.md). Kept to read version 1 files.
+///
+/// ```
+/// // An empty body leaves the offset basis; one word differs from FNV-1a 64.
+/// assert_eq!(rajapasu_ai::book::checksum_v1(b""), 0xcbf2_9ce4_8422_2325);
+/// assert_ne!(rajapasu_ai::book::checksum_v1(b"a"), rajapasu_ai::fnv::fnv1a64(b"a"));
+/// ```
+pub fn checksum_v1(body: &[u8]) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for chunk in body.chunks(8) {
+        let mut w = [0u8; 8];
+        w[..chunk.len()].copy_from_slice(chunk);
+        h = (h ^ u64::from_le_bytes(w)).wrapping_mul(0x1000_0000_01b3);
+    }
+    h
+}
 
 /// Why bytes are not a book.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,8 +118,10 @@ impl fmt::Display for BookError {
             }
             BookError::Magic => write!(
                 f,
-                "not an opening book of this version (the file does not start with {})",
-                String::from_utf8_lossy(MAGIC)
+                "not an opening book of a version this program reads (the file does not start \
+                 with {} or {})",
+                String::from_utf8_lossy(MAGIC),
+                String::from_utf8_lossy(MAGIC_V1)
             ),
             BookError::Rules(r) => write!(f, "the book's rule set {r:?} is not usable"),
             BookError::Length { expected, found } => write!(
@@ -202,7 +234,7 @@ impl Book {
             .collect()
     }
 
-    /// The file: a 64-byte header, then the entries sorted by key (docs/BOOK.md).
+    /// The file, version 2: a 64-byte header, then the entries sorted by key (docs/BOOK.md).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut body = Vec::with_capacity(self.entries.len() * ENTRY);
         for e in &self.entries {
@@ -218,12 +250,12 @@ impl Book {
         out[8..8 + n].copy_from_slice(&rules.as_bytes()[..n]);
         out[40] = self.plies;
         out[44..48].copy_from_slice(&(self.entries.len() as u32).to_le_bytes());
-        out[48..56].copy_from_slice(&checksum(&body).to_le_bytes());
+        out[48..56].copy_from_slice(&checksum(false, &body).to_le_bytes());
         out.extend_from_slice(&body);
         out
     }
 
-    /// Reads a book file, checking all of it.
+    /// Reads a book file of version 2 or 1, checking all of it.
     ///
     /// ```
     /// use rajapasu_ai::book::{Book, BookError};
@@ -234,9 +266,11 @@ impl Book {
         if bytes.len() < HEADER {
             return Err(BookError::TooShort { len: bytes.len() });
         }
-        if &bytes[..8] != MAGIC {
-            return Err(BookError::Magic);
-        }
+        let version1 = match &bytes[..8] {
+            m if m == MAGIC => false,
+            m if m == MAGIC_V1 => true,
+            _ => return Err(BookError::Magic),
+        };
         let text = &bytes[8..8 + RULES_BYTES];
         let text = &text[..text.iter().position(|&b| b == 0).unwrap_or(RULES_BYTES)];
         let text = String::from_utf8_lossy(text).into_owned();
@@ -254,7 +288,7 @@ impl Book {
             });
         }
         let body = &bytes[HEADER..];
-        if checksum(body).to_le_bytes() != bytes[48..56] {
+        if checksum(version1, body).to_le_bytes() != bytes[48..56] {
             return Err(BookError::Checksum);
         }
         let mut entries = Vec::with_capacity(count);

@@ -16,6 +16,7 @@
 //! | [`perfect`] | level 7: the proven strategy, the solved match's or a round's, followed in play |
 //! | [`analysis`] | every move scored with its line ([`analyze`]), for hints |
 //! | [`search`] | the two-player alpha-beta search and its time manager; its exact scores come from the solver |
+//! | [`fnv`] | FNV-1a 64, the hash of the book's checksum and of puzzle ids |
 //! | [`book`] | the proven opening book, embedded: each move's proven value in the first moves of the canonical round (docs/BOOK.md) |
 //! | [`solver`] | proofs of single rounds under the repetition rule (docs/SOLVING.md): the [`Solver`](solver::Solver) API, the bound search, the proof table and its keys |
 //! | [`certify`] | proof certificates (docs/CERTIFICATES.md) of a round's bound and of a match won within `k` rounds: the proof-recording search and the certificates' text, for `rajapasu check` |
@@ -49,6 +50,7 @@ pub mod certify;
 pub mod choice;
 pub mod eval;
 pub mod external;
+pub mod fnv;
 pub mod levels;
 pub mod limits;
 pub mod mandiri;

@@ -2,11 +2,12 @@
 //! opening's positions, its values agree with each other and with docs/SOLVING.md, a sample
 //! re-proves with the solver, and damaged files are refused with their own errors.
 
-use rajapasu_ai::book::{opening, prove, Book, BookError};
+use rajapasu_ai::book::{checksum_v1, opening, prove, Book, BookError};
+use rajapasu_ai::fnv::fnv1a64;
 use rajapasu_ai::solver::{exact_key, gain, Solver};
 use rajapasu_ai::Limits;
 use rajapasu_engine::rng::Rng;
-use rajapasu_engine::{Game, Rules};
+use rajapasu_engine::{Game, Position, Rules};
 use std::collections::HashSet;
 
 fn round() -> Rules {
@@ -132,7 +133,7 @@ fn altered(change: impl FnOnce(&mut Vec<u8>), reseal: bool) -> Vec<u8> {
     let mut bytes = Book::embedded().to_bytes();
     change(&mut bytes);
     if reseal {
-        let sum = rajapasu_tablebase::file::checksum(&bytes[64..]);
+        let sum = fnv1a64(&bytes[64..]);
         bytes[48..56].copy_from_slice(&sum.to_le_bytes());
     }
     bytes
@@ -142,7 +143,7 @@ fn altered(change: impl FnOnce(&mut Vec<u8>), reseal: bool) -> Vec<u8> {
 fn damaged_books_are_refused_with_the_reason() {
     let parse = |b: Vec<u8>| Book::parse(&b).unwrap_err();
     assert_eq!(parse(vec![0; 10]), BookError::TooShort { len: 10 });
-    assert_eq!(parse(altered(|b| b[7] = b'2', false)), BookError::Magic);
+    assert_eq!(parse(altered(|b| b[7] = b'3', false)), BookError::Magic);
     assert_eq!(
         parse(altered(|b| b[8..13].copy_from_slice(b"nopes"), false)),
         BookError::Rules("nopesical/mode=round".into())
@@ -198,4 +199,72 @@ fn level_six_plays_from_the_book_and_the_others_search() {
         .iter()
         .all(|s| s.proven.is_some_and(|b| b.exact() == Some(s.score))));
     assert_eq!(scores[0].score, 1016);
+}
+
+#[test]
+fn the_file_is_version_2_and_version_1_files_are_still_read() {
+    let shipped: &[u8] = include_bytes!("../data/canonical-round.rpbook");
+    let v2 = Book::embedded().to_bytes();
+    assert_eq!(v2, shipped, "the shipped file is what the program writes");
+    assert_eq!(&v2[..8], b"RAJAPBK2");
+    // Version 2's checksum is FNV-1a 64 of the entries' bytes (docs/BOOK.md gives it).
+    let sum = u64::from_le_bytes(v2[48..56].try_into().unwrap());
+    assert_eq!(sum, fnv1a64(&v2[64..]));
+    assert_eq!(sum, 0x6bb1_5b3b_91b7_aa46);
+    // The same entries as a version 1 file, with version 1's checksum (the file shipped
+    // before): the same book.
+    let mut v1 = v2.clone();
+    v1[..8].copy_from_slice(b"RAJAPBK1");
+    let old = checksum_v1(&v1[64..]);
+    assert_eq!(old, 0x876a_bdb2_41d4_293b);
+    v1[48..56].copy_from_slice(&old.to_le_bytes());
+    assert_eq!(Book::parse(&v1).unwrap(), *Book::embedded());
+    // Each version is checked with its own checksum.
+    let mut mixed = v2.clone();
+    mixed[..8].copy_from_slice(b"RAJAPBK1");
+    assert_eq!(Book::parse(&mixed), Err(BookError::Checksum));
+    v1[..8].copy_from_slice(b"RAJAPBK2");
+    assert_eq!(Book::parse(&v1), Err(BookError::Checksum));
+}
+
+#[test]
+fn the_key_layout_of_docs_book() {
+    // BOOK.md's worked example: the position after South's first move 1. Hole counts in the
+    // order S1..S7, N1..N7, 7 bits each: the first nine in the first word, the other five in
+    // bits 0-34 of the second; the closed holes from bit 35 (none here), North to move at
+    // bit 49. The captures are not in the key.
+    let rules = round();
+    let pos = Position::from_code("3,1,0,0,0,14,0/14,2,14,14,1,14,2 N 15 4", rules).unwrap();
+    let key = exact_key(&pos).unwrap();
+    assert_eq!(key, [0x021c_0070_0000_0083, 0x0002_0000_21c0_470e]);
+    let other_captures = Position::from_code("3,1,0,0,0,14,0/14,2,14,14,1,14,2 N 14 5", rules);
+    assert_eq!(exact_key(&other_captures.unwrap()), Some(key));
+    // Its entry in the file: the key's two words, then the values of North's moves 1 to 7.
+    let bytes = Book::embedded().to_bytes();
+    let at = bytes[64..]
+        .chunks_exact(24)
+        .position(|e| e[..8] == key[0].to_le_bytes() && e[8..16] == key[1].to_le_bytes())
+        .expect("the position is in the book");
+    let entry = &bytes[64 + 24 * at..64 + 24 * at + 24];
+    let values: Vec<i8> = entry[16..23].iter().map(|&b| b as i8).collect();
+    let expected: Vec<i8> = Book::embedded()
+        .entry(&pos)
+        .unwrap()
+        .gains
+        .iter()
+        .map(|g| g.unwrap_or(i8::MIN))
+        .collect();
+    assert_eq!(values, expected);
+    // North's best, 7, ends the round 3 ahead from here on: South's 11 so far less 3, the +8
+    // of South's 1 at the start.
+    assert_eq!(values, [-5, -13, -3, -1, -11, -3, 3]);
+    assert_eq!(entry[23], 0);
+    // Closed holes (a round start of a match, keyed the same way): N1 and N2 are bits 7 and 8
+    // of the mask, so bits 42 and 43 of the second word; South to move leaves bit 49 clear.
+    let rules = Rules::default();
+    let pos = Position::from_code("7,7,7,7,7,7,7/x,x,7,7,7,7,7 S 0 0 14 0 2", rules).unwrap();
+    assert_eq!(
+        exact_key(&pos),
+        Some([0x0000_1c38_70e1_c387, 0x0000_0c00_70e1_c387])
+    );
 }

@@ -147,6 +147,68 @@ fn values_of_the_small_boards() {
 }
 
 #[test]
+fn decision_12s_readings_compared_on_the_small_boards() {
+    // How many round starts change value when a round ended on an empty board is led by the
+    // same leader, or by the other, rather than by the last mover (SOLVING.md, section 7.9):
+    // (board, reading, round starts, values changed, of which draws that become wins, wins
+    // that become draws, wins that change winner).
+    let mut seen = Vec::new();
+    for board in [
+        "canonical/holes=3,counters=1",
+        "canonical/holes=4,counters=1",
+        "canonical/holes=3,counters=2",
+        "canonical/holes=3,counters=3",
+    ] {
+        let default = every_round_start(parse(board), BUDGET);
+        for reading in ["same-leader", "other-leader"] {
+            let other = every_round_start(parse(&format!("{board},empty-board={reading}")), BUDGET);
+            let (mut changed, mut to_win, mut to_draw, mut swapped) = (0, 0, 0, 0);
+            for ((_, a), (_, b)) in default.iter().zip(&other) {
+                if a == b {
+                    continue;
+                }
+                changed += 1;
+                match (a, b) {
+                    (MatchValue::Drawn, _) => to_win += 1,
+                    (_, MatchValue::Drawn) => to_draw += 1,
+                    (MatchValue::Won { winner: x, .. }, MatchValue::Won { winner: y, .. }) => {
+                        swapped += usize::from(x != y)
+                    }
+                }
+            }
+            println!("{board} {reading}: {changed} of {} changed; draws to wins {to_win}, wins to draws {to_draw}, winner changed {swapped}", default.len());
+            seen.push((
+                board,
+                reading,
+                default.len(),
+                changed,
+                to_win,
+                to_draw,
+                swapped,
+            ));
+        }
+    }
+    // Only the 2 x 3 board with 3 counters a hole changes, and only under `other-leader`: 14
+    // of its 26 round starts, all draws (decision 11) that become wins.
+    let expected = [
+        ("canonical/holes=3,counters=1", 10, [(0, 0), (0, 0)]),
+        ("canonical/holes=4,counters=1", 14, [(0, 0), (0, 0)]),
+        ("canonical/holes=3,counters=2", 18, [(0, 0), (0, 0)]),
+        ("canonical/holes=3,counters=3", 26, [(0, 0), (14, 14)]),
+    ];
+    let expected: Vec<_> = expected
+        .into_iter()
+        .flat_map(|(board, n, changes)| {
+            ["same-leader", "other-leader"]
+                .into_iter()
+                .zip(changes)
+                .map(move |(reading, (changed, to_win))| (board, reading, n, changed, to_win, 0, 0))
+        })
+        .collect();
+    assert_eq!(seen, expected);
+}
+
+#[test]
 fn values_are_the_same_seen_from_the_other_side() {
     // The rules treat both players alike, so a round start and its mirror have the same value
     // with the players swapped, under every option that changes the match.

@@ -4,8 +4,8 @@
 //! claims are changed is refused.
 
 use rajapasu_ai::puzzles::{
-    check, embedded, puzzle_at, read_lines, themes, unique_best, CheckError, Prover, Puzzle, Step,
-    Theme,
+    check, embedded, puzzle_at, puzzle_id, puzzles_of, read_lines, themes, unique_best, CheckError,
+    Prover, Puzzle, Settings, Step, Tally, Theme,
 };
 use rajapasu_ai::solver::{exact_key, gain, Solver};
 use rajapasu_ai::Limits;
@@ -335,4 +335,38 @@ fn the_margin_decides_what_is_a_key_move() {
     let values = [Some(5), Some(3), None, Some(-2)];
     assert_eq!(unique_best(&values, 2), Some((1, 2)));
     assert_eq!(unique_best(&values, 3), None);
+}
+
+#[test]
+fn a_puzzle_from_a_match_is_labelled_with_the_match_rules_and_old_labels_still_read() {
+    // The shipped puzzle with closed holes of fewest counters, found in a match's fifth round
+    // and labelled, as sets were then, `canonical/mode=round`.
+    let shipped = embedded().iter().find(|p| p.id == "P740570c0b20d").unwrap();
+    assert_eq!(shipped.rules, "canonical/mode=round");
+    let code = "0,1,0,0,0,1,1/x,x,x,0,0,0,1 S 38 35 19 2 5";
+    assert_eq!(shipped.position, code);
+    // The same position in a game played as a match: the generator labels it `canonical`.
+    let mut game = Game::from_code(code, Rules::default()).unwrap();
+    game.play(Move::new(shipped.solution.mv).unwrap());
+    let settings = Settings {
+        closed_only: true,
+        ..Settings::default()
+    };
+    let mut prover = Prover::new(None, NODES);
+    let found = puzzles_of(&game, "test", &settings, &mut prover, &mut Tally::default());
+    let [p] = &found[..] else {
+        panic!("one puzzle: {found:?}")
+    };
+    assert_eq!(p.rules, "canonical");
+    assert_eq!(p.id, puzzle_id("canonical", code));
+    assert_eq!(p.position, code);
+    assert_eq!(p.solution, shipped.solution);
+    // Both labels read as the same round alone, and both check.
+    assert_eq!(p.game().unwrap().rules(), &round());
+    assert_eq!(
+        p.game().unwrap().position(),
+        shipped.game().unwrap().position()
+    );
+    check(p, &mut prover).unwrap();
+    check(shipped, &mut prover).unwrap();
 }

@@ -28,6 +28,17 @@ pub enum CheckError {
     },
     /// The `rules` line names no rule set.
     Rules(RulesError),
+    /// The rule set's `mode` does not fit the kind of certificate: a round certificate (a
+    /// `root` line) needs a single round (`mode=round`), a match certificate (a `match` line)
+    /// a match.
+    WrongMode {
+        /// The line of `root` or `match`, from 1.
+        line: u64,
+        /// The rule set.
+        rules: rajapasu_engine::Rules,
+        /// Whether the certificate is a match certificate.
+        match_certificate: bool,
+    },
     /// The `root` line is not a valid position under the rules.
     Root(ParseError),
     /// A node line does not parse.
@@ -213,6 +224,24 @@ impl fmt::Display for CheckError {
                 "certificate format version {found} is not known (this checker reads version 1)"
             ),
             Rules(e) => write!(f, "the rules line: {e}"),
+            WrongMode {
+                line,
+                rules,
+                match_certificate: true,
+            } => write!(
+                f,
+                "line {line}: a match certificate (`match`) needs rules played as a match, but \
+                 `{rules}` plays a single round (mode=round)"
+            ),
+            WrongMode {
+                line,
+                rules,
+                match_certificate: false,
+            } => write!(
+                f,
+                "line {line}: a round certificate (`root`) needs rules played as a single round \
+                 (mode=round), but `{rules}` plays a match"
+            ),
             Root(e) => write!(f, "the root position: {e}"),
             Syntax { line, problem } => write!(f, "line {line}: {problem}"),
             OutOfOrder {

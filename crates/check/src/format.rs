@@ -2,7 +2,7 @@
 //! Blank lines and lines starting with `#` are skipped anywhere.
 
 use crate::error::CheckError;
-use rajapasu_engine::{Move, Position, RoundStart, Rules, Side};
+use rajapasu_engine::{Mode, Move, Position, RoundStart, Rules, Side};
 use std::io::BufRead;
 
 /// What a certificate claims.
@@ -176,6 +176,16 @@ pub fn header<R: BufRead>(lines: &mut Lines<R>) -> Result<Header, CheckError> {
             })
         }
     };
+    // A round certificate's round is played alone, a match certificate's rounds as a match:
+    // the other mode would give its leaves other outcomes than the claim is about.
+    let match_certificate = start.is_ok();
+    if match_certificate != (rules.mode == Mode::Match) {
+        return Err(CheckError::WrongMode {
+            line: number,
+            rules,
+            match_certificate,
+        });
+    }
     let prover = lines.field("prover", "`prover S` or `prover N`")?;
     let prover = side(&prover).ok_or(CheckError::Header {
         line: lines.number(),

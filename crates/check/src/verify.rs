@@ -4,9 +4,7 @@
 
 use crate::error::CheckError;
 use crate::format::{self, Claim, Header, Lines, Node};
-use rajapasu_engine::{
-    BySide, Game, Position, RoundEnd, RoundOutcome, RoundStart, Side, MAX_HOLES,
-};
+use rajapasu_engine::{BySide, Ending, Game, Position, RoundOutcome, RoundStart, Side, MAX_HOLES};
 use std::cell::RefCell;
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
@@ -77,6 +75,15 @@ fn round_end(pos: &Position) -> BySide<u32> {
     round.captured.map(u32::from)
 }
 
+/// How the round ends at `pos`, where the player to move has no move: rule 8(a), the counters
+/// left (none, on an empty board) going to the other player.
+fn stuck(pos: &Position) -> Ending {
+    Ending::NoMoves {
+        stuck: pos.to_move(),
+        left: pos.on_board(),
+    }
+}
+
 /// A round certificate's leaves: the prover's final margin.
 struct Margins {
     prover: Side,
@@ -120,10 +127,7 @@ impl Outcomes<'_> {
 
 impl Leaves for Outcomes<'_> {
     fn end(&self, pos: &Position) -> Option<i32> {
-        self.value(
-            self.start
-                .outcome(round_end(pos), RoundEnd::NoMoves, pos.to_move()),
-        )
+        self.value(self.start.outcome(round_end(pos), stuck(pos)))
     }
 
     fn decided(&self, pos: &Position) -> Option<i32> {
@@ -154,10 +158,7 @@ impl Safe<'_> {
 
 impl Leaves for Safe<'_> {
     fn end(&self, pos: &Position) -> Option<i32> {
-        self.value(
-            self.start
-                .outcome(round_end(pos), RoundEnd::NoMoves, pos.to_move()),
-        )
+        self.value(self.start.outcome(round_end(pos), stuck(pos)))
     }
 
     fn decided(&self, pos: &Position) -> Option<i32> {
@@ -180,12 +181,20 @@ fn every_end(
             pos.captured(Side::South) + south,
             pos.captured(Side::North) + t - south,
         );
-        for (end, to_move) in [
-            (RoundEnd::NoMoves, Side::South),
-            (RoundEnd::NoMoves, Side::North),
-            (RoundEnd::Repetition, pos.to_move()),
+        // Rule 8(a) with counters left, either player stuck: either player leads next, which
+        // covers whatever the `empty-board` option says of a board emptied before the end.
+        for ending in [
+            Ending::NoMoves {
+                stuck: Side::South,
+                left: t,
+            },
+            Ending::NoMoves {
+                stuck: Side::North,
+                left: t,
+            },
+            Ending::Repetition,
         ] {
-            worst = worst.min(value(start.outcome(captured, end, to_move))?);
+            worst = worst.min(value(start.outcome(captured, ending))?);
         }
     }
     Some(worst)

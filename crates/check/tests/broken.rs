@@ -208,6 +208,30 @@ fn wrong_rules_are_refused() {
 }
 
 #[test]
+fn a_round_certificate_under_match_rules_is_refused() {
+    // The same round, but under rules played as a match: the round certificate's margins are
+    // about a round played alone, so the rule set must say `mode=round`.
+    let c = Cert::of(&NORTH.replace(",mode=round", ""));
+    let err = c.refused();
+    assert!(
+        matches!(
+            err,
+            CheckError::WrongMode {
+                line: 3,
+                match_certificate: false,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    let text = err.to_string();
+    assert!(
+        text.contains("round certificate") && text.contains("mode=round"),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_truncated_certificate_is_refused() {
     let c = Cert::of(NORTH);
     let half = Cert(c.0[..HEADER + c.nodes() / 2].to_vec());

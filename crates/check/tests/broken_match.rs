@@ -26,6 +26,32 @@ fn the_good_match_certificate_is_accepted() {
 }
 
 #[test]
+fn a_match_certificate_under_round_rules_is_refused() {
+    // The same certificate under rules that play a single round: no round follows, so its
+    // sections' goals (later round starts) mean nothing there.
+    let err = refused(&GOOD.replace(
+        "rules canonical/holes=4,counters=1",
+        "rules canonical/holes=4,counters=1,mode=round",
+    ));
+    assert!(
+        matches!(
+            err,
+            CheckError::WrongMode {
+                line: 3,
+                match_certificate: true,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    let text = err.to_string();
+    assert!(
+        text.contains("match certificate") && text.contains("mode=round"),
+        "{text}"
+    );
+}
+
+#[test]
 fn one_round_too_few_is_refused() {
     let err = refused(&GOOD.replace("claim rounds<=2", "claim rounds<=1"));
     assert!(matches!(

@@ -2,7 +2,7 @@
 //! and prove what they are published for: the first round's value from both sides (South ends
 //! at least 16 ahead, and North holds South to 16), and a win of the canonical match.
 
-use rajapasu_check::{check, Claim};
+use rajapasu_check::{check, CheckError, Claim};
 use rajapasu_engine::{Position, Rules, Side};
 
 #[test]
@@ -40,4 +40,43 @@ fn the_published_match_certificate_is_accepted() {
     assert_eq!(accepted.header.claim, Claim::Rounds { start, rounds: 4 });
     assert_eq!(accepted.header.prover, Side::South);
     assert_eq!((accepted.sections, accepted.nodes), (49, 2549));
+}
+
+/// The rules line says which reading of decision 12 a certificate uses (RULES.md: who leads
+/// after a round ended on an empty board); a line without `empty-board` means `last-mover`,
+/// as every certificate written before the option did. The published match certificate rests
+/// on it: in the section of round start 78 N, node 16 (`0,0,0,0,0,0,0/x,x,x,x,x,0,0 N 56 7`,
+/// reserves 29 and 6) is an `E` leaf on an empty board, whose next leader is South, the last
+/// mover; under `same-leader` North, who led, would lead again, a round start outside the
+/// section's goal.
+#[test]
+fn the_match_certificate_is_checked_under_the_reading_its_rules_line_names() {
+    let text = include_str!("../../../docs/certificates/match-57S.cert");
+    assert_eq!(text.lines().nth(1), Some("rules canonical"));
+    let under = |reading: &str| {
+        check(
+            text.replacen(
+                "rules canonical\n",
+                &format!("rules canonical/empty-board={reading}\n"),
+                1,
+            )
+            .as_bytes(),
+        )
+    };
+    assert_eq!(under("last-mover").unwrap().nodes, 2549);
+    // Under `other-leader` the same leader follows that leaf, and the certificate holds.
+    assert_eq!(under("other-leader").unwrap().nodes, 2549);
+    let err = under("same-leader").unwrap_err();
+    let CheckError::InSection { start, error } = &err else {
+        panic!("{err:?}")
+    };
+    let rules: Rules = "canonical/empty-board=same-leader".parse().unwrap();
+    assert_eq!(
+        *start,
+        rajapasu_engine::RoundStart::new(rules, 78, Side::North).unwrap()
+    );
+    assert!(
+        matches!(**error, CheckError::OutsideGoal { node: 16 }),
+        "{err}"
+    );
 }

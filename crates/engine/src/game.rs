@@ -5,7 +5,7 @@
 use crate::by_side::BySide;
 use crate::hole::{Move, MoveList};
 use crate::position::{IllegalMove, Position};
-use crate::round::{next_leader, RoundOutcome, RoundStart};
+use crate::round::{next_leader, Ending, RoundOutcome, RoundStart};
 use crate::rules::{Mode, Rules, MAX_HOLES};
 use crate::side::Side;
 use crate::sow::Sowing;
@@ -543,6 +543,13 @@ impl Game {
         }
         self.legal = 0;
         let taker = !self.pos.to_move;
+        let ending = match reason {
+            RoundEnd::NoMoves => Ending::NoMoves {
+                stuck: self.pos.to_move,
+                left: self.pos.on_board(),
+            },
+            RoundEnd::Repetition => Ending::Repetition,
+        };
         let award = self
             .pos
             .clear_board((reason == RoundEnd::NoMoves).then_some(taker));
@@ -571,13 +578,7 @@ impl Game {
             }
             return;
         }
-        let next = next_leader(
-            &self.pos.rules,
-            reason,
-            self.pos.to_move,
-            winner,
-            self.leader,
-        );
+        let next = next_leader(&self.pos.rules, ending, winner, self.leader);
         let refilled = self.pos.refill(next);
         self.outcomes.push(match refilled {
             Ok(_) => RoundOutcome::Next(RoundStart::of_refilled(&self.pos, next)),

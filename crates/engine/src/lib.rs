@@ -43,7 +43,7 @@
 //! | rules 2, 7 and 11 | `position.rs` | the start, legal moves, the turn, the counter total |
 //! | rules 3 to 6, decisions 1 to 4 | `sow.rs` | laps, fours, relays, pussa captures, endless sowing; clearing the board at a round's end (both games) |
 //! | rules 8 and 9, decisions 5 to 8, 10 and 11 | `game.rs` | repetitions, round ends, the winner, the end of a match |
-//! | rule 10, decision 9 | `round.rs` | refills and closed holes; [`RoundStart`] (a round start of a match as South's holdings and the leader) and [`RoundOutcome`] (where a finished round leads) |
+//! | rule 10, decisions 9 and 12 | `round.rs` | refills and closed holes; [`RoundStart`] (a round start of a match as South's holdings and the leader) and [`RoundOutcome`] (where a finished round leads) |
 //! | section 6 | `rules.rs`, `options.rs` | the options and presets; their names, read and written |
 //! | section 2 (position codes) | `code.rs` | reading and writing position codes |
 //! | section 7 | `record.rs`, `record_text.rs` | game records of either game, text and JSON |
@@ -86,10 +86,10 @@ pub use game::{Game, Ply, RoundResult, Status};
 pub use hole::{Hole, Move, MoveList, NameError, NameProblem, ParseHoleError, ParseMoveError};
 pub use options::RuleOption;
 pub use position::{IllegalMove, Position, PositionError, Setup};
-pub use round::{RoundOutcome, RoundStart, RoundStartError};
+pub use round::{Ending, RoundOutcome, RoundStart, RoundStartError};
 pub use rules::{
-    ClosedEnd, Endless, FinalFour, FourRecipient, Mode, NextLeader, Pussa, Rules, RulesError,
-    MAX_HOLES, MAX_ROW, MAX_TOTAL,
+    ClosedEnd, EmptyBoardLead, Endless, FinalFour, FourRecipient, Mode, NextLeader, Pussa, Rules,
+    RulesError, MAX_HOLES, MAX_ROW, MAX_TOTAL,
 };
 pub use side::{ParseSideError, Side};
 pub use sowing_game::{perft, perft_split, SowingGame};

@@ -5,7 +5,8 @@
 //! `mandiri/rules.rs`.
 
 use crate::rules::{
-    ClosedEnd, Endless, FinalFour, FourRecipient, Mode, NextLeader, Pussa, Rules, RulesError,
+    ClosedEnd, EmptyBoardLead, Endless, FinalFour, FourRecipient, Mode, NextLeader, Pussa, Rules,
+    RulesError,
 };
 use core::fmt;
 use core::str::FromStr;
@@ -38,6 +39,11 @@ const LEADER: Names<NextLeader> = &[
     (NextLeader::TookRemaining, "remainder"),
     (NextLeader::Loser, "loser"),
     (NextLeader::Alternate, "alternate"),
+];
+const EMPTY_BOARD: Names<EmptyBoardLead> = &[
+    (EmptyBoardLead::LastMover, "last-mover"),
+    (EmptyBoardLead::SameLeader, "same-leader"),
+    (EmptyBoardLead::OtherLeader, "other-leader"),
 ];
 
 pub(crate) fn name_of<T: PartialEq>(names: Names<T>, value: T) -> &'static str {
@@ -234,7 +240,7 @@ macro_rules! size {
 }
 
 /// Every option, in the order rule sets are written and help texts list them.
-const OPTIONS: [RuleOption; 10] = [
+const OPTIONS: [RuleOption; 11] = [
     size!(
         "holes",
         "holes per row (2 to 12)",
@@ -291,6 +297,13 @@ const OPTIONS: [RuleOption; 10] = [
         "an endless sowing ends the move, or makes it illegal"
     ),
     named!(Rules, "leader", leader, LEADER, "who leads the next round"),
+    named!(
+        Rules,
+        "empty-board",
+        empty_board,
+        EMPTY_BOARD,
+        "who leads after a round ends on an empty board: the last mover / the same leader / the other"
+    ),
 ];
 
 impl Rules {

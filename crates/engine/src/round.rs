@@ -5,7 +5,7 @@
 
 use crate::by_side::BySide;
 use crate::position::{Position, PositionError};
-use crate::rules::{ClosedEnd, NextLeader, Rules, MAX_HOLES};
+use crate::rules::{ClosedEnd, EmptyBoardLead, NextLeader, Rules, MAX_HOLES};
 use crate::side::Side;
 use crate::trace::RoundEnd;
 use core::fmt;
@@ -229,27 +229,34 @@ impl RoundStart {
         held - per_hole * (held / per_hole).min(self.rules.holes() as u32)
     }
 
-    /// Where a round from this start leads when it ends for `reason` with `to_move` to move,
-    /// each player having captured `captured` in it (the counters rule 8 awards at the end
-    /// included). This is the rule that [`Game`](crate::Game) applies at a round's end, as a
-    /// value, for solvers that follow many rounds without playing them out.
+    /// Where a round from this start leads when it ends as `ending` says, each player having
+    /// captured `captured` in it (the counters rule 8 awards at the end included). This is the
+    /// rule that [`Game`](crate::Game) applies at a round's end, as a value, for solvers that
+    /// follow many rounds without playing them out.
     ///
     /// ```
-    /// use rajapasu_engine::{BySide, RoundEnd, RoundOutcome, RoundStart, Rules, Side};
+    /// use rajapasu_engine::{BySide, Ending, RoundOutcome, RoundStart, Rules, Side};
     /// let rules = Rules::default();
     /// let start = RoundStart::new(rules, 49, Side::South).unwrap();
-    /// // North had no move and South took the rest: South holds 63 and leads (Example 6).
+    /// // North had no move and South took the 3 left: South holds 63 and leads (Example 6).
     /// let captured = BySide::new(63, 35);
-    /// let next = start.outcome(captured, RoundEnd::NoMoves, Side::North);
+    /// let north_stuck = Ending::NoMoves { stuck: Side::North, left: 3 };
+    /// let next = start.outcome(captured, north_stuck);
     /// assert_eq!(next, RoundOutcome::Next(RoundStart::new(rules, 63, Side::South).unwrap()));
     /// // After a repetition the other player leads.
-    /// let next = start.outcome(captured, RoundEnd::Repetition, Side::North);
+    /// let next = start.outcome(captured, Ending::Repetition);
     /// assert_eq!(next, RoundOutcome::Next(RoundStart::new(rules, 63, Side::North).unwrap()));
+    /// // On an empty board the last mover leads, unless `empty-board` says otherwise.
+    /// let empty = Ending::NoMoves { stuck: Side::South, left: 0 };
+    /// assert_eq!(start.outcome(captured, empty), RoundOutcome::Next(RoundStart::new(rules, 63, Side::North).unwrap()));
+    /// let same: Rules = "canonical/empty-board=same-leader".parse().unwrap();
+    /// let start = RoundStart::new(same, 49, Side::South).unwrap();
+    /// assert_eq!(start.outcome(captured, empty), RoundOutcome::Next(RoundStart::new(same, 63, Side::South).unwrap()));
     /// // North keeping 6 cannot fill a hole: South wins the match.
-    /// let won = start.outcome(BySide::new(92, 6), RoundEnd::NoMoves, Side::North);
+    /// let won = start.outcome(BySide::new(92, 6), north_stuck);
     /// assert_eq!(won, RoundOutcome::MatchWon(Side::South));
     /// ```
-    pub fn outcome(self, captured: BySide<u32>, reason: RoundEnd, to_move: Side) -> RoundOutcome {
+    pub fn outcome(self, captured: BySide<u32>, ending: Ending) -> RoundOutcome {
         let held = BySide::new(
             self.reserve(Side::South) + captured[Side::South],
             self.reserve(Side::North) + captured[Side::North],
@@ -260,7 +267,7 @@ impl RoundStart {
                 return RoundOutcome::MatchWon(!side);
             }
         }
-        let leader = next_leader(&self.rules, reason, to_move, captured.larger(), self.leader);
+        let leader = next_leader(&self.rules, ending, captured.larger(), self.leader);
         RoundOutcome::Next(RoundStart {
             rules: self.rules,
             south: held[Side::South] as u16,
@@ -279,18 +286,56 @@ impl RoundStart {
     }
 }
 
-/// Who leads the round after one that `leader` led and that ended for `reason` with
-/// `to_move` to move and `winner` ahead in captures (rule 10.4 and the `leader` option).
+/// How a round ended, with what rule 10.4 needs to choose who leads the next one.
+///
+/// ```
+/// use rajapasu_engine::{Ending, RoundEnd, Side};
+/// let ending = Ending::NoMoves { stuck: Side::North, left: 0 };
+/// assert_eq!(ending.reason(), RoundEnd::NoMoves);
+/// assert_eq!(Ending::Repetition.reason(), RoundEnd::Repetition);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// Rule 8(a): `stuck`, to move, had no move, and the other player took the `left`
+    /// counters still on the board (none: the board was empty, decision 12).
+    NoMoves {
+        /// The player to move, who had no move.
+        stuck: Side,
+        /// The counters on the board, which the other player took.
+        left: u32,
+    },
+    /// Rule 8(b): a position came for the third time.
+    Repetition,
+}
+
+impl Ending {
+    /// Which rule ended the round.
+    pub fn reason(self) -> RoundEnd {
+        match self {
+            Ending::NoMoves { .. } => RoundEnd::NoMoves,
+            Ending::Repetition => RoundEnd::Repetition,
+        }
+    }
+}
+
+/// Who leads the round after one that `leader` led and that ended as `ending` says, with
+/// `winner` ahead in captures (rule 10.4, decision 12, and the `leader` and `empty-board`
+/// options).
 pub(crate) fn next_leader(
     rules: &Rules,
-    reason: RoundEnd,
-    to_move: Side,
+    ending: Ending,
     winner: Option<Side>,
     leader: Side,
 ) -> Side {
-    match (rules.leader, reason, winner) {
+    match (rules.leader, ending, winner) {
         // Rule 8(a): the player who could still move took the rest, and leads.
-        (NextLeader::TookRemaining, RoundEnd::NoMoves, _) => !to_move,
+        (NextLeader::TookRemaining, Ending::NoMoves { stuck, left }, _) => {
+            match (left, rules.empty_board) {
+                (1.., _) | (0, EmptyBoardLead::LastMover) => !stuck,
+                (0, EmptyBoardLead::SameLeader) => leader,
+                (0, EmptyBoardLead::OtherLeader) => !leader,
+            }
+        }
         (NextLeader::Loser, _, Some(w)) => !w,
         _ => !leader,
     }

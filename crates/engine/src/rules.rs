@@ -83,6 +83,21 @@ pub enum NextLeader {
     Alternate,
 }
 
+/// Who leads the next round after one that rule 8(a) ended on an empty board: the player to
+/// move had no move and no counter was left for the other to take, so rule 10.4's "the player
+/// who captured the counters left" names nobody by their capture (RULES.md decision 12). Only
+/// `leader=remainder` asks; the other leaders do not look at the remainder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EmptyBoardLead {
+    /// The opponent of the player who cannot move: the player who made the last move, who
+    /// took the (no) counters left under rule 8(a) (canonical).
+    LastMover,
+    /// The player who led the round just ended leads again.
+    SameLeader,
+    /// The player who did not lead the round just ended, as after a repetition.
+    OtherLeader,
+}
+
 /// A complete rule set. `Rules::default()` is the canonical rule set.
 ///
 /// ```
@@ -113,6 +128,8 @@ pub struct Rules {
     pub endless: Endless,
     /// Who leads the next round.
     pub leader: NextLeader,
+    /// Who leads the next round after a round ended on an empty board (with `leader=remainder`).
+    pub empty_board: EmptyBoardLead,
 }
 
 impl Default for Rules {
@@ -279,6 +296,7 @@ impl Rules {
         closed: ClosedEnd::Left,
         endless: Endless::EndMove,
         leader: NextLeader::TookRemaining,
+        empty_board: EmptyBoardLead::LastMover,
     };
 
     /// The named presets with a one-line description each.
@@ -361,7 +379,7 @@ mod tests {
 
     #[test]
     fn round_trips_every_option() {
-        let s = "canonical/holes=6,counters=5,mode=round,origin=skip,final-four=exempt,fours=sower,pussa=chain,closed=right,endless=forbid,leader=alternate";
+        let s = "canonical/holes=6,counters=5,mode=round,origin=skip,final-four=exempt,fours=sower,pussa=chain,closed=right,endless=forbid,leader=alternate,empty-board=same-leader";
         let r: Rules = s.parse().unwrap();
         assert_eq!(r.holes(), 6);
         assert_eq!(r.counters(), 5);
@@ -373,6 +391,7 @@ mod tests {
         assert_eq!(r.closed, ClosedEnd::Right);
         assert_eq!(r.endless, Endless::Forbid);
         assert_eq!(r.leader, NextLeader::Alternate);
+        assert_eq!(r.empty_board, EmptyBoardLead::SameLeader);
         assert_eq!(r.to_string(), s);
         assert_eq!(r.to_string().parse::<Rules>().unwrap(), r);
     }

@@ -17,8 +17,8 @@
 //! ```
 
 use rajapasu_engine::{
-    perft, ClosedEnd, Endless, FinalFour, FourRecipient, Game, Mode, NextLeader, Position, Pussa,
-    Rules, Side,
+    perft, ClosedEnd, EmptyBoardLead, Endless, FinalFour, FourRecipient, Game, Mode, NextLeader,
+    Position, Pussa, Rules, Side,
 };
 use std::path::{Path, PathBuf};
 
@@ -314,6 +314,7 @@ impl Simple {
     /// Rules 8 to 10 and decisions 9 to 11.
     fn end_round(&mut self, end: End) {
         let taker = 1 - self.to_move;
+        let left: u32 = (0..self.holes.len()).map(|h| self.count(h)).sum();
         for h in 0..self.holes.len() {
             let c = self.count(h);
             if c > 0 {
@@ -336,6 +337,14 @@ impl Simple {
         };
         let other = 1 - self.leader;
         let leader = match (self.rules.leader, end, winner) {
+            // Decision 12: nothing left on the board, nobody took it.
+            (NextLeader::TookRemaining, End::NoMoves, _) if left == 0 => {
+                match self.rules.empty_board {
+                    EmptyBoardLead::LastMover => taker,
+                    EmptyBoardLead::SameLeader => self.leader,
+                    EmptyBoardLead::OtherLeader => other,
+                }
+            }
             (NextLeader::TookRemaining, End::NoMoves, _) => taker,
             (NextLeader::TookRemaining, End::Repetition, _) => other,
             (NextLeader::Loser, _, Some(w)) => 1 - w,

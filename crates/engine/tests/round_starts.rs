@@ -5,8 +5,8 @@
 
 use rajapasu_engine::rng::Rng;
 use rajapasu_engine::{
-    BySide, Game, Move, Position, RoundEnd, RoundOutcome, RoundStart, RoundStartError, Rules, Side,
-    Status,
+    BySide, Ending, Game, Move, Position, RoundEnd, RoundOutcome, RoundStart, RoundStartError,
+    Rules, Side, Status,
 };
 
 fn rules(text: &str) -> Rules {
@@ -151,6 +151,62 @@ fn the_leader_options_after_rule_8a() {
             "{text}"
         );
     }
+}
+
+#[test]
+fn decision_12_the_lead_after_a_round_ended_on_an_empty_board() {
+    // Decision 11's round 2 ends 4 to 1 with North, who led it, unable to move and nothing
+    // left on the board: South made the last move.
+    for (option, leader) in [
+        ("", Side::South),
+        (",empty-board=last-mover", Side::South),
+        (",empty-board=same-leader", Side::North),
+        (",empty-board=other-leader", Side::South),
+    ] {
+        let text = format!("canonical/holes=3,counters=1{option}");
+        let rules = rules(&text);
+        let mut game = Game::new(rules);
+        play(&mut game, &[1, 1]);
+        assert_eq!(game.position().on_board(), 5, "{text}");
+        play(&mut game, &[2, 2]);
+        let next = start(rules, 4, leader);
+        assert_eq!(
+            game.round_outcome(),
+            Some(RoundOutcome::Next(next)),
+            "{text}"
+        );
+        assert_eq!(game.position(), &next.position(3).unwrap(), "{text}");
+    }
+    // Every case as a value: a round led by South, ending with either player stuck, with or
+    // without counters left. Counters left always go to the player who could move, who leads.
+    for (option, south_stuck, north_stuck) in [
+        ("last-mover", Side::North, Side::South),
+        ("same-leader", Side::South, Side::South),
+        ("other-leader", Side::North, Side::North),
+    ] {
+        let rules = rules(&format!("canonical/empty-board={option}"));
+        let s = start(rules, 49, Side::South);
+        let captured = BySide::new(40, 40);
+        let next = |stuck, left| match s.outcome(captured, Ending::NoMoves { stuck, left }) {
+            RoundOutcome::Next(n) => n.leader(),
+            won => panic!("{won:?}"),
+        };
+        assert_eq!(next(Side::South, 0), south_stuck, "{option}");
+        assert_eq!(next(Side::North, 0), north_stuck, "{option}");
+        assert_eq!(next(Side::South, 3), Side::North, "{option}");
+        assert_eq!(next(Side::North, 3), Side::South, "{option}");
+    }
+    // The option matters only where the taker of the remainder leads.
+    let loser = rules("canonical/leader=loser,empty-board=same-leader");
+    let s = start(loser, 49, Side::South);
+    let ending = Ending::NoMoves {
+        stuck: Side::North,
+        left: 0,
+    };
+    assert_eq!(
+        s.outcome(BySide::new(50, 48), ending),
+        RoundOutcome::Next(start(loser, 50, Side::North))
+    );
 }
 
 #[test]

@@ -9,7 +9,7 @@
 
 use crate::TableError;
 use rajapasu_engine::{
-    BySide, ClosedEnd, FinalFour, Mode, NextLeader, Position, Rules, Setup, Side,
+    BySide, ClosedEnd, EmptyBoardLead, FinalFour, Mode, NextLeader, Position, Rules, Setup, Side,
 };
 use std::fmt;
 
@@ -100,6 +100,9 @@ impl fmt::Display for Config {
 /// use rajapasu_tablebase::config::table_rules;
 /// let r = table_rules(&"pallankuli/mode=round".parse().unwrap()).unwrap();
 /// assert_eq!(r.to_string(), "canonical/closed=right");
+/// // Who leads the next round does not change a round's values.
+/// let r = table_rules(&"canonical/empty-board=same-leader".parse().unwrap()).unwrap();
+/// assert_eq!(r.to_string(), "canonical");
 /// assert!(table_rules(&"stoneshark".parse().unwrap()).is_err());
 /// ```
 pub fn table_rules(rules: &Rules) -> Result<Rules, TableError> {
@@ -121,6 +124,7 @@ pub fn table_rules(rules: &Rules) -> Result<Rules, TableError> {
         .map_err(|e| TableError::UnsupportedRules(e.to_string()))?;
     r.mode = Mode::Match;
     r.leader = NextLeader::TookRemaining;
+    r.empty_board = EmptyBoardLead::LastMover;
     Ok(r)
 }
 

@@ -12,7 +12,7 @@ use super::certificate::{Counting, RoundCertificate};
 use super::record::{record, Goal};
 use super::{CertifyError, CertifyOptions, Progress};
 use crate::match_solver::fixpoint::{MatchValue, Proven};
-use rajapasu_engine::{BySide, Position, RoundEnd, RoundOutcome, RoundStart, Side};
+use rajapasu_engine::{BySide, Ending, Position, RoundOutcome, RoundStart, Side};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::{self, Write};
 use std::sync::Mutex;
@@ -333,9 +333,13 @@ impl Goal for Safe<'_> {
     fn end(&self, pos: &Position) -> Option<i32> {
         let mut captured = Outcomes::captured(pos);
         captured[!pos.to_move()] += pos.on_board();
-        let outcome = self
-            .start
-            .outcome(captured, RoundEnd::NoMoves, pos.to_move());
+        let outcome = self.start.outcome(
+            captured,
+            Ending::NoMoves {
+                stuck: pos.to_move(),
+                left: pos.on_board(),
+            },
+        );
         self.leaf(|used| self.value(outcome, used))
     }
 
@@ -346,12 +350,8 @@ impl Goal for Safe<'_> {
                 let mut captured = Outcomes::captured(pos);
                 captured[Side::South] += south;
                 captured[Side::North] += t - south;
-                for (end, to_move) in [
-                    (RoundEnd::NoMoves, Side::South),
-                    (RoundEnd::NoMoves, Side::North),
-                    (RoundEnd::Repetition, pos.to_move()),
-                ] {
-                    let outcome = self.start.outcome(captured, end, to_move);
+                for ending in every_ending(t) {
+                    let outcome = self.start.outcome(captured, ending);
                     self.value(outcome, used)?;
                 }
             }
@@ -366,6 +366,23 @@ impl Goal for Safe<'_> {
     fn refuted_at(&self, _: &Position) -> Option<i32> {
         None
     }
+}
+
+/// Every way a round with `t` counters on the board can end, as far as who leads the next
+/// round goes: rule 8(a) with either player stuck (so either player leading, whatever the
+/// `empty-board` option says of a board emptied before the end), or rule 8(b).
+fn every_ending(t: u32) -> [Ending; 3] {
+    [
+        Ending::NoMoves {
+            stuck: Side::South,
+            left: t,
+        },
+        Ending::NoMoves {
+            stuck: Side::North,
+            left: t,
+        },
+        Ending::Repetition,
+    ]
 }
 
 /// The winner of a value proven to be a win, with the most rounds it can take: the worst
@@ -424,9 +441,13 @@ impl Goal for Outcomes<'_> {
         // Rule 8(a): the player who cannot move loses the counters left.
         let mut captured = Outcomes::captured(pos);
         captured[!pos.to_move()] += pos.on_board();
-        let outcome = self
-            .start
-            .outcome(captured, RoundEnd::NoMoves, pos.to_move());
+        let outcome = self.start.outcome(
+            captured,
+            Ending::NoMoves {
+                stuck: pos.to_move(),
+                left: pos.on_board(),
+            },
+        );
         self.leaf(|used| self.value(outcome, used))
     }
 
@@ -439,12 +460,8 @@ impl Goal for Outcomes<'_> {
                 let mut captured = Outcomes::captured(pos);
                 captured[Side::South] += south;
                 captured[Side::North] += t - south;
-                for (end, to_move) in [
-                    (RoundEnd::NoMoves, Side::South),
-                    (RoundEnd::NoMoves, Side::North),
-                    (RoundEnd::Repetition, pos.to_move()),
-                ] {
-                    let outcome = self.start.outcome(captured, end, to_move);
+                for ending in every_ending(t) {
+                    let outcome = self.start.outcome(captured, ending);
                     worst = worst.min(self.value(outcome, used)?);
                 }
             }

@@ -20,7 +20,7 @@ use super::round_games::{solve_round_game, RoundGame, RoundGameValue};
 use super::round_graph::{Attractor, RoundGraph};
 use crate::solver::{Bounds, Solver};
 use crate::Limits;
-use rajapasu_engine::{BySide, RoundEnd, RoundOutcome, RoundStart, Rules, Side};
+use rajapasu_engine::{BySide, Ending, RoundOutcome, RoundStart, Rules, Side};
 use rajapasu_tablebase::Tablebase;
 use std::collections::HashMap;
 use std::fmt;
@@ -821,8 +821,9 @@ impl Round {
 /// holdings of at least `least` and North can hold South to `most`, each by a strategy that
 /// ends the round by rule 8(a) without repeating a position. So `player` can force the goal
 /// if every such ending on their side of their bound is in it, and cannot if none on the
-/// other player's side is. The player who takes the rest under rule 8(a) is not known, so
-/// both are tried.
+/// other player's side is. The player who takes the rest under rule 8(a) is not known, nor
+/// whether any counters are left for them (which the `empty-board` option looks at), so both
+/// leaders are tried: either player stuck, with counters left.
 fn counter_answer(
     value: &RoundGameValue,
     start: RoundStart,
@@ -837,18 +838,30 @@ fn counter_answer(
         (from..=to).any(|held| {
             let south = held - reserve;
             let captured = BySide::new(south, on_board - south);
-            Side::ALL
-                .into_iter()
-                .any(|to_move| goal(start.outcome(captured, RoundEnd::NoMoves, to_move)))
+            Side::ALL.into_iter().any(|stuck| {
+                goal(start.outcome(
+                    captured,
+                    Ending::NoMoves {
+                        stuck,
+                        left: on_board,
+                    },
+                ))
+            })
         })
     };
     let all = |from: u32, to: u32| {
         (from..=to).all(|held| {
             let south = held - reserve;
             let captured = BySide::new(south, on_board - south);
-            Side::ALL
-                .into_iter()
-                .all(|to_move| goal(start.outcome(captured, RoundEnd::NoMoves, to_move)))
+            Side::ALL.into_iter().all(|stuck| {
+                goal(start.outcome(
+                    captured,
+                    Ending::NoMoves {
+                        stuck,
+                        left: on_board,
+                    },
+                ))
+            })
         })
     };
     let (forced, other) = match player {

@@ -16,7 +16,7 @@
 //! answer depends on repetitions, and the match solver says so instead of guessing
 //! (docs/SOLVING.md, "The match").
 
-use rajapasu_engine::{BySide, Position, RoundEnd, RoundOutcome, RoundStart, Side, MAX_HOLES};
+use rajapasu_engine::{BySide, Ending, Position, RoundOutcome, RoundStart, Side, MAX_HOLES};
 use std::collections::{HashMap, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -49,9 +49,10 @@ pub struct RoundGraph {
     parents: Vec<Node>,
     /// Bit `n` set: South is to move at node `n`.
     south_moves: Bits,
-    /// The leaves (rule 8(a)): the node and what South captured in the round, the board's
-    /// award included.
-    leaves: Vec<(Node, u8)>,
+    /// The leaves (rule 8(a)): the node, what South captured in the round, the board's
+    /// award included, and that award (the counters left on the board, which decide who
+    /// leads when there are none: the `empty-board` option).
+    leaves: Vec<(Node, u8, u8)>,
     on_board: u32,
     /// Whether a line from the round start can go round in circles.
     cyclic: bool,
@@ -85,7 +86,7 @@ impl RoundGraph {
                 if taker == Side::South {
                     south += pos.on_board();
                 }
-                leaves.push((next, south as u8));
+                leaves.push((next, south as u8, pos.on_board() as u8));
             }
             for &mv in moves.iter() {
                 let mut child = pos;
@@ -126,7 +127,7 @@ impl RoundGraph {
         let mut a = self.empty_attractor(self.start, Side::South);
         // Everyone plays "the other player": a position is peeled once all its moves are.
         a.player = !Side::South;
-        let mut stack: Vec<Node> = self.leaves.iter().map(|&(n, _)| n).collect();
+        let mut stack: Vec<Node> = self.leaves.iter().map(|&(n, _, _)| n).collect();
         for &n in &stack {
             a.won.insert(n);
         }
@@ -210,10 +211,14 @@ impl RoundGraph {
 
     /// Where the round leads if it ends at leaf `node` by rule 8(a), when it was started from
     /// `start` (the graph's round start or one with the same board and leader).
-    fn leaf_outcome(&self, start: RoundStart, node: Node, south: u8) -> RoundOutcome {
+    fn leaf_outcome(&self, start: RoundStart, node: Node, south: u8, left: u8) -> RoundOutcome {
         let south = u32::from(south);
         let captured = BySide::new(south, self.on_board - south);
-        start.outcome(captured, RoundEnd::NoMoves, self.to_move(node))
+        let ending = Ending::NoMoves {
+            stuck: self.to_move(node),
+            left: u32::from(left),
+        };
+        start.outcome(captured, ending)
     }
 
     /// The positions from which `player` can force the round to end by rule 8(a) in an
@@ -270,8 +275,8 @@ impl RoundGraph {
     /// ```
     pub fn grow(&self, a: &mut Attractor, goal: impl Fn(RoundOutcome) -> bool) {
         let mut stack: Vec<Node> = Vec::new();
-        for &(node, south) in &self.leaves {
-            if !a.won.contains(node) && goal(self.leaf_outcome(a.start, node, south)) {
+        for &(node, south, left) in &self.leaves {
+            if !a.won.contains(node) && goal(self.leaf_outcome(a.start, node, south, left)) {
                 a.won.insert(node);
                 stack.push(node);
             }

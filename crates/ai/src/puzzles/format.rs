@@ -14,7 +14,11 @@ pub const MOVES: usize = 7;
 pub struct Puzzle {
     /// A stable name, from the rule set and the position (`P` and twelve hex digits).
     pub id: String,
-    /// The rule set, as `rajapasu rules` writes it (`canonical/mode=round`).
+    /// The rule set of the game the position comes from, as `rajapasu rules` writes it:
+    /// `canonical/mode=round` for a single round, `canonical` for a position of a match (whose
+    /// code carries the reserves and the round). Either way the puzzle is the round alone
+    /// ([`Puzzle::game`]); sets written before labelled match positions `canonical/mode=round`
+    /// too, which reads the same.
     pub rules: String,
     /// The position code (RULES.md section 2). The puzzle starts with no history before it.
     pub position: String,
@@ -145,7 +149,17 @@ impl fmt::Display for FormatError {
 impl std::error::Error for FormatError {}
 
 impl Puzzle {
-    /// The puzzle's start as a game with no history.
+    /// The puzzle's start as a game with no history: its round alone, whatever mode the label
+    /// names.
+    ///
+    /// ```
+    /// use rajapasu_ai::puzzles::read_lines;
+    /// let line = r#"{"id":"P0","rules":"canonical","position":"0,1,0,0,0,1,1/x,x,x,0,0,0,1 S 38 35 19 2 5","solution":{"move":6,"values":[null,0,null,null,null,2,-2],"defences":[]},"margin":2,"margin_asked":2,"themes":[],"greedy":[],"easy":false,"source":"","rating":1100}"#;
+    /// let puzzle = &read_lines(line).unwrap()[0];
+    /// let game = puzzle.game().unwrap();
+    /// assert_eq!(game.rules().to_string(), "canonical/mode=round");
+    /// assert_eq!(game.position().round(), 5);
+    /// ```
     pub fn game(&self) -> Result<Game, FormatError> {
         self.game_at(0)
     }
@@ -155,6 +169,7 @@ impl Puzzle {
             line,
             rules: self.rules.clone(),
         })?;
+        let rules = rules.single_round();
         let pos =
             Position::from_code(&self.position, rules).map_err(|_| FormatError::Position {
                 line,

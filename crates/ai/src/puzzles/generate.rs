@@ -6,6 +6,7 @@ use super::format::Puzzle;
 use super::line::{greedy_moves, solve, unique_best};
 use super::prove::Prover;
 use super::themes::themes;
+use crate::fnv::fnv1a64;
 use crate::search::Searcher;
 use crate::{choose_with, Level};
 use rajapasu_engine::rng::{mix, Rng};
@@ -152,7 +153,7 @@ pub fn puzzles_of(
     // The positions in an order of the game's own, so that the puzzles of a game come from
     // all of it, not only from its first positions.
     let mut order: Vec<usize> = (0..positions.len()).collect();
-    let mut rng = Rng::new(mix(fnv(source.as_bytes())));
+    let mut rng = Rng::new(mix(fnv1a64(source.as_bytes())));
     for i in (1..order.len()).rev() {
         order.swap(i, rng.below(i + 1));
     }
@@ -182,12 +183,24 @@ pub fn puzzles_of(
             Ok(Some(p)) if p.easy && settings.hard_only => tally.easy_left += 1,
             Ok(Some(p)) => {
                 tally.found += 1;
-                found.push(p);
+                found.push(labelled(p, game.rules()));
                 taken.push(k);
             }
         }
     }
     found
+}
+
+/// `puzzle`, found in a game played under `played`, labelled with those rules: a position of a
+/// match (its reserves and round number in the position code) says `canonical`, not the
+/// single round it is solved as (docs/PUZZLES.md). The id follows the label.
+fn labelled(puzzle: Puzzle, played: &Rules) -> Puzzle {
+    let rules = played.to_string();
+    Puzzle {
+        id: puzzle_id(&rules, &puzzle.position),
+        rules,
+        ..puzzle
+    }
 }
 
 /// The puzzle of `game` (its player to move the solver), if it has a key move by `margin`:
@@ -259,12 +272,5 @@ pub fn start_rating(easy: bool, line: usize, legal: usize) -> u32 {
 /// ```
 pub fn puzzle_id(rules: &str, position: &str) -> String {
     let text = format!("{rules} {position}");
-    format!("P{:012x}", fnv(text.as_bytes()) >> 16)
-}
-
-/// FNV-1a, 64 bits.
-fn fnv(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
+    format!("P{:012x}", fnv1a64(text.as_bytes()) >> 16)
 }

@@ -9,7 +9,7 @@ use rajapasu_engine::rng::{stream_seed, Rng};
 use rajapasu_engine::RuleSet;
 
 /// The canonical rules and each traditional option on its own.
-pub const VARIANTS: [&str; 11] = [
+pub const VARIANTS: [&str; 13] = [
     "canonical",
     "canonical/origin=skip",
     "canonical/final-four=exempt",
@@ -20,6 +20,8 @@ pub const VARIANTS: [&str; 11] = [
     "canonical/endless=forbid",
     "canonical/leader=loser",
     "canonical/leader=alternate",
+    "canonical/empty-board=same-leader",
+    "canonical/empty-board=other-leader",
     "canonical/counters=6",
 ];
 
