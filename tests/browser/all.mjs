@@ -21,6 +21,7 @@ export const FILES = [
   'puzzles.test.mjs',
   'account.test.mjs',
   'clocks.test.mjs',
+  'game_screen.test.mjs',
   'lobby.test.mjs',
   'tournaments.test.mjs',
   'tournament_mandiri.test.mjs',

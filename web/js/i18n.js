@@ -104,8 +104,30 @@ export function fillSelect(select, options, keep) {
   select.value = keep;
 }
 
-/** Fills a <select> with the languages and switches on change. */
+/** The header's menu button (a phone's header, style.css): opens and closes the links and the
+ *  language switch; Escape closes them and gives the button the focus back. */
+function headerMenu() {
+  const button = document.getElementById('menu-button');
+  const header = document.getElementById('top');
+  if (!button || !header || button.dataset.wired) return;
+  button.dataset.wired = 'yes';
+  const open = (on) => {
+    header.classList.toggle('open', on);
+    button.setAttribute('aria-expanded', String(on));
+  };
+  button.addEventListener('click', () => open(!header.classList.contains('open')));
+  header.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && header.classList.contains('open')) {
+      open(false);
+      button.focus();
+    }
+  });
+}
+
+/** Fills a <select> with the languages and switches on change; every page calls it once, and
+ *  with it the header's menu is wired. */
 export function languageSwitch(select, onChange) {
+  headerMenu();
   fillSelect(select, LANGUAGES.map((l) => ({ value: l.code, text: l.name })), current);
   select.addEventListener('change', async () => {
     await setLanguage(select.value);
