@@ -22,6 +22,7 @@ export const FILES = [
   'account.test.mjs',
   'clocks.test.mjs',
   'game_screen.test.mjs',
+  'hole_states.test.mjs',
   'lobby.test.mjs',
   'tournaments.test.mjs',
   'tournament_mandiri.test.mjs',
