@@ -23,6 +23,7 @@ export const FILES = [
   'clocks.test.mjs',
   'game_screen.test.mjs',
   'hole_states.test.mjs',
+  'page_details.test.mjs',
   'lobby.test.mjs',
   'tournaments.test.mjs',
   'tournament_mandiri.test.mjs',
