@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BASE, DESKTOP, PHONE, LANGS, REGION, catalog, useBrowser, pageTest, openPage, waitPly, settled, createMandiri, layoutProblems } from './browser.mjs';
+import { BASE, DESKTOP, PHONE, LANGS, REGION, catalog, useBrowser, pageTest, openPage, waitPly, settled, createMandiri, layoutProblems, chooseLanguage } from './browser.mjs';
 
 useBrowser();
 
@@ -29,7 +29,7 @@ pageTest('a hole of one counter is told "1 counter", by the language\'s plural r
   assert.match(await label(page, 'N7'), /: 1 counter$/);
   assert.match(await label(page, 'N6'), /: 14 counters$/);
   // Estonian's singular.
-  await page.selectOption('#lang', 'et');
+  await chooseLanguage(page, 'et');
   await page.waitForFunction(() => document.documentElement.lang === 'et');
   assert.match(await label(page, 'N7'), /: 1 nupp$/);
   assert.match(await label(page, 'N6'), /: 14 nuppu$/);
@@ -112,6 +112,14 @@ for (const code of LANGS) {
     }
     // "The near row" names no row on an upright board: the intro says "your row".
     for (const near of ['near row', 'কাছের সারি', 'lähemal olev rida', 'ළඟ ඇති පේළිය', 'அருகிலுள்ள வரிசை']) assert.ok(!messages['learn.intro'].includes(near), near);
+  });
+}
+
+for (const phone of [true, false]) {
+  pageTest(`the analysis board's set-up says "${phone ? 'tap' : 'click'}" ${phone ? 'on a touch screen' : 'with a mouse'}`, { path: '/analysis', lang: 'en-GB', viewport: phone ? PHONE : DESKTOP, phone }, async (page) => {
+    const messages = catalog('en');
+    await page.waitForFunction((text) => document.querySelector('[data-i18n="analysis.tool"]').textContent === text, messages[phone ? 'analysis.toolTap' : 'analysis.tool']);
+    assert.equal(await page.textContent('[data-i18n="analysis.setUpHelp"]'), messages[phone ? 'analysis.setUpHelpTap' : 'analysis.setUpHelp']);
   });
 }
 

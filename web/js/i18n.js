@@ -107,10 +107,10 @@ export function t(key, params = {}) {
   return s;
 }
 
-/** Fills elements marked data-i18n (text), data-i18n-aria (aria-label), data-i18n-title,
- *  data-i18n-placeholder. */
+/** Fills elements marked data-i18n (text, in the words of the page's pointer: pointerWords),
+ *  data-i18n-aria (aria-label), data-i18n-title, data-i18n-placeholder. */
 export function apply(root) {
-  for (const e of root.querySelectorAll('[data-i18n]')) e.textContent = t(e.dataset.i18n);
+  for (const e of root.querySelectorAll('[data-i18n]')) e.textContent = pointerWords(e.dataset.i18n);
   for (const e of root.querySelectorAll('[data-i18n-aria]')) e.setAttribute('aria-label', t(e.dataset.i18nAria));
   for (const e of root.querySelectorAll('[data-i18n-title]')) e.setAttribute('title', t(e.dataset.i18nTitle));
   for (const e of root.querySelectorAll('[data-i18n-placeholder]')) e.setAttribute('placeholder', t(e.dataset.i18nPlaceholder));
