@@ -132,3 +132,25 @@ test('the header of a phone is one line, its links behind the menu button', asyn
     await context.close();
   }
 });
+
+// Example 6 of the rules: South's S6 ends round 1 of a match.
+const ROUND_END = '[Rules "canonical"]\n[Position "0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35"]\n[Result "*"]\n\n*\n';
+
+test('on a phone the round\'s summary below the first screen comes into view', async () => {
+  const { context, page } = await openPage('/', { viewport: PHONE, phone: true, lang: 'en-GB' });
+  try {
+    await page.check('input[name=kind][value=local]');
+    await page.click('#new-game summary');
+    await page.fill('textarea[name=record]', ROUND_END);
+    await Promise.all([page.waitForURL(/\/g\//), page.click('#start')]);
+    await page.waitForSelector('.hole.playable[data-hole="S6"]');
+    await page.tap('[data-hole="S6"]');
+    await page.waitForSelector('#round-summary:not([hidden])');
+    await page.waitForFunction(() => {
+      const r = document.getElementById('next-round').getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight;
+    }, null, { timeout: 10000 });
+  } finally {
+    await context.close();
+  }
+});

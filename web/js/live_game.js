@@ -144,6 +144,8 @@ export function render() {
   $('replay-box').hidden = !viewing();
   if (viewing()) $('replay-text').textContent = game.replayText(G.viewingAt, info.ply);
   const over = game.isOver(info) && !G.busy && !viewing();
+  // The end comes into view once (on a phone it is below the game's first screen).
+  if (over && $('end-box').hidden) requestAnimationFrame(() => $('end-box').scrollIntoView({ block: 'nearest' }));
   $('end-box').hidden = !over;
   if (over) $('end-text').textContent = game.result(info);
   if (over && info.rated) showRatingChange();
