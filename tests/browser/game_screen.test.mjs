@@ -118,7 +118,7 @@ test('the header of a phone is one line, its links behind the menu button', asyn
   const { context, page } = await openPage('/', { viewport: PHONE, phone: true, lang: REGION.ta });
   try {
     await page.waitForSelector('#lang option', { state: 'attached' });
-    const header = await page.evaluate(() => document.getElementById('top').getBoundingClientRect().height);
+    const header = await page.evaluate(() => document.querySelector('header.top').getBoundingClientRect().height);
     assert.ok(header <= 60, `the header is ${header}px high`);
     assert.equal(await page.isVisible('header nav'), false);
     await page.click('#menu-button');

@@ -158,7 +158,7 @@ export function fillSelect(select, options, keep) {
  *  language switch; Escape closes them and gives the button the focus back. */
 function headerMenu() {
   const button = document.getElementById('menu-button');
-  const header = document.getElementById('top');
+  const header = document.querySelector('header.top');
   if (!button || !header || button.dataset.wired) return;
   button.dataset.wired = 'yes';
   const open = (on) => {
