@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { OUT, useBrowser, openPage, pageTest, settled, gotoGame, toRoundEnd, chooseLanguage } from './browser.mjs';
+import { OUT, useBrowser, openPage, pageTest, settled, gotoGame, toRoundEnd } from './browser.mjs';
 
 useBrowser();
 
@@ -121,7 +121,7 @@ pageTest('the rules page animates the worked examples, in Bengali too', {}, asyn
     await page.textContent('#ex6 p.small:last-child code'),
     '7,7,7,7,7,7,7/x,x,7,7,7,7,7 S 0 0 14 0 2',
   );
-  await chooseLanguage(page, 'bn');
+  await page.selectOption('#lang', 'bn');
   await page.waitForFunction(() => document.querySelector('h1').textContent.includes('রাজা'));
   await page.screenshot({ path: `${OUT}/rules-bn.png`, fullPage: false });
 });
