@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, OUT, DESKTOP, PHONE, useBrowser, newPage, openPage, shotAndCheck } from './browser.mjs';
+import { BASE, OUT, DESKTOP, PHONE, useBrowser, newPage, openPage, shotAndCheck, chooseLanguage } from './browser.mjs';
 
 // South's only move, S7, loses the round by 4 with best play (`rajapasu analyze`).
 const SMALL = '0,0,0,0,0,0,1/0,0,0,0,1,0,1 S 47 48';
@@ -197,11 +197,11 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     assert.match(await page.textContent('#an-depth'), /^Search depth \d+, [\d,]+ positions, [\d.]+ s\.$/);
     await shotAndCheck(page, `analysis-table-building-${size}`);
     // In Tamil, the same line in Tamil digits or not, with the percentage.
-    await page.selectOption('#lang', 'ta');
+    await chooseLanguage(page, 'ta');
     await page.waitForFunction(() => !document.getElementById('an-tablebase').textContent.startsWith('Proven'));
     assert.match(await page.textContent('#an-tablebase'), /இறுதியாட்ட அட்டவணை .*43.*% உருவாக்கப்பட்டது/);
     await shotAndCheck(page, `analysis-table-building-ta-${size}`);
-    await page.selectOption('#lang', 'en');
+    await chooseLanguage(page, 'en');
     // A build that stopped says so, with the server's reason on hover; a whole table, nothing.
     const reason = 'the table stops at 21 counters: layer 22 needs 2100 MB, over --tablebase-memory 2048 MB';
     state = { ...state, state: 'stopped', percent: 61, message: reason };

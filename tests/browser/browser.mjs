@@ -85,6 +85,13 @@ export async function openPage(path, { lang, viewport, phone, slow = false } = {
   return p;
 }
 
+/** Switches the page to the language `code` with the header's switch, opening the header's
+ *  menu first where it is folded (a phone). */
+export async function chooseLanguage(page, code) {
+  if (await page.isVisible('#menu-button') && !(await page.isVisible('#lang'))) await page.click('#menu-button');
+  await page.selectOption('#lang', code);
+}
+
 /** A test with a page of its own (openPage's, at `path`), closed after the test. */
 export function pageTest(name, { path = '/rules', ...options }, body) {
   test(name, async () => {

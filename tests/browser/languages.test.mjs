@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { REGION, LANGS, useBrowser, pageTest, catalog, layoutProblems, shotAndCheck } from './browser.mjs';
+import { REGION, LANGS, useBrowser, pageTest, catalog, layoutProblems, shotAndCheck, chooseLanguage } from './browser.mjs';
 
 const WIDTHS = [
   { width: 1280, height: 900 },
@@ -53,7 +53,7 @@ for (const code of LANGS) {
     pageTest(`the rules page in ${code} at ${viewport.width} px`, { path: '/rules', lang: 'en-GB', viewport, slow: true }, async (page) => {
       await page.waitForSelector('#ex6 .hole');
       // The switch offers the language and changes the page.
-      await page.selectOption('#lang', code);
+      await chooseLanguage(page, code);
       await page.waitForFunction((h) => document.querySelector('h1').textContent === h, messages['rules.title']);
       // Every worked example played, skipping the animation once it has started.
       for (const ex of EXAMPLES) {

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  BASE, OUT, DESKTOP, PHONE, useBrowser, newPage, openPage, pageTest, shotAndCheck, boardProblems, ply, waitPly, settled, gotoGame,
+  BASE, OUT, DESKTOP, PHONE, useBrowser, newPage, openPage, pageTest, shotAndCheck, boardProblems, ply, waitPly, settled, gotoGame, chooseLanguage,
 } from './browser.mjs';
 
 useBrowser();
@@ -396,7 +396,7 @@ pageTest('an unknown game: "Game not found" and a way to start one', { slow: tru
   assert.equal(buttons, 0, 'no stray buttons');
   await page.screenshot({ path: `${OUT}/play-not-found.png` });
   // In Estonian too, and the switch translates it in place.
-  await page.selectOption('#lang', 'et');
+  await chooseLanguage(page, 'et');
   await page.waitForFunction(() => document.querySelector('#not-found h1').textContent === 'Mängu ei leitud');
 });
 

@@ -11,7 +11,7 @@ ROOT="$(cd "$HERE/../.." && pwd)"
 source "$ROOT/scripts/test-setup.sh"
 
 # The message catalogs first: they need neither a browser nor the server.
-(cd "$HERE" && node --test catalogs.test.mjs)
+(cd "$HERE" && node --test catalogs.test.mjs glossary.test.mjs)
 
 setup browser
 

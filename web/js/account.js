@@ -4,7 +4,7 @@
 
 import { call, errorText, seats, mandiriSeats, markSignedIn, guestPuzzleRating, forgetGuestPuzzleRating } from './api.js';
 import { ratingText } from './ratings.js';
-import { t, setLanguage, preferred, languageSwitch, element, language } from './i18n.js';
+import { t, setLanguage, preferred, languageSwitch, element, formatDate } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 let account = null;
@@ -27,7 +27,7 @@ function keepGames(games) {
 function gameLink(g) {
   const page = g.game === 'mandiri' ? '/m' : '/g';
   const name = t(g.game === 'mandiri' ? 'm.title' : 'app.title');
-  const when = new Date(g.since * 1000).toLocaleString(language());
+  const when = formatDate(g.since, { time: true });
   return element('li', {}, element('a', { href: `${page}/${g.id}`, textContent: `${name} · ${when}` }));
 }
 
@@ -37,7 +37,7 @@ function render() {
   if (!account) return;
   $('account-name').textContent = account.name;
   $('account-page').href = `/@/${encodeURIComponent(account.name)}`;
-  $('account-since').textContent = t('account.since', { date: new Date(account.created * 1000).toLocaleDateString(language()) });
+  $('account-since').textContent = t('account.since', { date: formatDate(account.created) });
   const pr = account.puzzle_rating;
   $('account-puzzle-rating').hidden = !pr;
   $('account-puzzle-rating').textContent = pr ? t('players.puzzleRating', { rating: ratingText(pr) }) : '';

@@ -7,7 +7,7 @@ import { Board, holeName, holeNames, parseHole } from './board.js';
 import { loadMeta, startHome, fillHome, ROUTES } from './new_game.js';
 import { t, describeEvent, roundSentence, formatNumber } from './i18n.js';
 import { copyButton } from './gamepage.js';
-import { G, canMove, viewing, play, receive, render, request, showError, startPage, own, onKey, leaveFor, openNewGame } from './live_game.js';
+import { G, canMove, viewing, play, refuseKey, receive, render, request, showError, startPage, own, onKey, leaveFor, openNewGame } from './live_game.js';
 
 const $ = (id) => document.getElementById(id);
 let meta = {};
@@ -360,6 +360,7 @@ startPage({
         e.preventDefault();
         const side = mySideToMove();
         if (side && G.info.view.legal_moves.includes(n)) play(holeName(side, n));
+        else refuseKey(side ? holeName(side, n) : String(n));
       }
     });
   },

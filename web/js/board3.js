@@ -67,6 +67,41 @@ function storeLayout(seat, vertical) {
   return { box: [x - 200, y0, 400, 124], at: [x, y0 + 62], r: 34, lines: [[x - 118, y0 + 50], [x - 118, y0 + 84], [x + 118, y0 + 50], [x + 118, y0 + 84]] };
 }
 
+/** Sets an SVG text to `words` on up to `lines` lines `lineHeight` apart, broken between words
+ *  so that each line fits `room` board units; only a line that cannot fit (one long word) is
+ *  narrowed, as fitText does. */
+function wrapText(text, words, room, lines, lineHeight) {
+  text.removeAttribute('textLength');
+  text.textContent = '';
+  const x = text.getAttribute('x');
+  const probe = el('tspan', {}, text);
+  const width = (s) => {
+    probe.textContent = s;
+    return probe.getComputedTextLength();
+  };
+  const rows = [];
+  let row = '';
+  for (const word of words.split(' ').filter(Boolean)) {
+    const longer = row ? `${row} ${word}` : word;
+    if (row && rows.length < lines - 1 && width(longer) > room) {
+      rows.push(row);
+      row = word;
+    } else {
+      row = longer;
+    }
+  }
+  rows.push(row);
+  text.textContent = '';
+  rows.forEach((r, i) => {
+    const span = el('tspan', { x, dy: i ? lineHeight : 0 }, text);
+    span.textContent = r;
+    if (span.getComputedTextLength() > room) {
+      span.setAttribute('textLength', String(room));
+      span.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+    }
+  });
+}
+
 /** The seat's name on the board and in sentences ("Raja", "Right end", "Left end"). */
 export function seatName(seat) {
   return t(`m.seat.${seat}`);
@@ -177,7 +212,10 @@ export class Board3 extends Board {
       const crownRoom = seat === 'C' ? 30 : 0;
       const title = g.querySelector('.store-seat');
       fitText(title, `${seatName(seat)} · ${seat}`, room - crownRoom);
-      fitText(g.querySelector('.store-name'), this.names[seat] || '', room);
+      // The upright Raja's store is narrow: its player's name goes on two lines rather than
+      // squeezed onto one.
+      if (seat === 'C' && this.vertical) wrapText(g.querySelector('.store-name'), this.names[seat] || '', s.box[2] - 12, 2, 20);
+      else fitText(g.querySelector('.store-name'), this.names[seat] || '', room);
       fitText(g.querySelector('.pile-count'), t('board.captured', { count: cap }), seat === 'C' && !this.vertical ? room / 2 - 6 : room);
       fitText(g.querySelector('.pile-reserve'), m.reserve[seat] ? t('board.reserve', { count: m.reserve[seat] }) : '', seat === 'C' && !this.vertical ? room / 2 - 6 : room);
       if (seat === 'C') {

@@ -80,6 +80,9 @@ export function showSummary(parts, round) {
   const paragraphs = parts.map((p) => element('p', { textContent: p }));
   box.replaceChildren(element('h2', { textContent: t('summary.heading') }), ...paragraphs, next);
   box.hidden = false;
+  // On a phone the game's first screen fills the window: the summary below it is brought into
+  // view.
+  box.scrollIntoView({ block: 'nearest' });
   return next;
 }
 

@@ -14,6 +14,7 @@ let catalog = {};
 let fallback = {};
 let current = 'en';
 let numbers = new Intl.NumberFormat('en');
+let plurals = new Intl.PluralRules('en');
 
 function numberFormat(code, options = {}) {
   const digits = LANGUAGES.find((l) => l.code === code)?.digits || 'latn';
@@ -23,6 +24,35 @@ function numberFormat(code, options = {}) {
 /** A number written for the page's language (`options` as for Intl.NumberFormat). */
 export function formatNumber(n, options) {
   return (options ? numberFormat(current, options) : numbers).format(n);
+}
+
+/** The locale dates are written in for each language where its own would be ambiguous:
+ *  English as in Sri Lanka, India and Britain, day before month ("5 Dec 2026", never
+ *  "12/5/2026"). */
+const DATE_LOCALE = { en: 'en-GB' };
+
+/**
+ * A moment (`seconds` since 1970, as the server gives them) written for the page's language, in
+ * its digits, the month by name so that no reader takes the day for the month: "5 Dec 2026",
+ * with the time of day when `time` ("5 Dec 2026, 14:30").
+ */
+export function formatDate(seconds, { time = false } = {}) {
+  const locale = DATE_LOCALE[current] || current;
+  const when = new Date(seconds * 1000);
+  // A browser without the language's calendar words would write the date in its own (often
+  // American) way: the catalog's month names and order then.
+  if (!Intl.DateTimeFormat.supportedLocalesOf([locale]).length) {
+    const date = t('date.pattern', { day: when.getDate(), month: t('date.months').split(' ')[when.getMonth()], year: formatNumber(when.getFullYear(), { useGrouping: false }) });
+    if (!time) return date;
+    const two = (n) => formatNumber(n, { minimumIntegerDigits: 2 });
+    return `${date}, ${formatNumber(when.getHours())}:${two(when.getMinutes())}`;
+  }
+  const digits = LANGUAGES.find((l) => l.code === current)?.digits || 'latn';
+  const options = { day: 'numeric', month: 'short', year: 'numeric', numberingSystem: digits };
+  // The day's 24 hours, which every language writes in its digits alone (no "AM" in English
+  // letters on a Bengali or Tamil page).
+  if (time) Object.assign(options, { hour: 'numeric', minute: '2-digit', hourCycle: 'h23' });
+  return new Intl.DateTimeFormat(locale, options).format(when);
 }
 
 async function load(code) {
@@ -49,6 +79,7 @@ export async function setLanguage(code) {
   catalog = code === 'en' ? fallback : await load(code);
   current = code;
   numbers = numberFormat(code);
+  plurals = new Intl.PluralRules(code);
   document.documentElement.lang = code;
   localStorage.setItem('rajapasu.lang', code);
   apply(document);
@@ -58,19 +89,28 @@ export function language() {
   return current;
 }
 
-/** The message `key`, with `{name}` replaced from `params` (numbers written for the language). */
+/**
+ * The message `key` with its `{placeholders}` filled from `params` (numbers written for the
+ * page's language). A message about an amount — `params.count`, else `params.n` — has the
+ * catalog's form for that number where it has one: `key#one` for "1 counter" beside `key`'s
+ * "7 counters", the forms being those of Intl.PluralRules for the language (a language whose
+ * message reads right for every number, as Sinhala's "ඇට {count}", needs none).
+ */
 export function t(key, params = {}) {
-  let s = catalog[key] ?? fallback[key] ?? key;
+  const amount = typeof params.count === 'number' ? params.count : typeof params.n === 'number' ? params.n : null;
+  const form = amount === null ? null : `${key}#${plurals.select(amount)}`;
+  const pick = (messages) => (form !== null ? messages[form] : undefined) ?? messages[key];
+  let s = pick(catalog) ?? pick(fallback) ?? key;
   for (const [k, v] of Object.entries(params)) {
     s = s.split(`{${k}}`).join(typeof v === 'number' ? formatNumber(v) : String(v));
   }
   return s;
 }
 
-/** Fills elements marked data-i18n (text), data-i18n-aria (aria-label), data-i18n-title,
- *  data-i18n-placeholder. */
+/** Fills elements marked data-i18n (text, in the words of the page's pointer: pointerWords),
+ *  data-i18n-aria (aria-label), data-i18n-title, data-i18n-placeholder. */
 export function apply(root) {
-  for (const e of root.querySelectorAll('[data-i18n]')) e.textContent = t(e.dataset.i18n);
+  for (const e of root.querySelectorAll('[data-i18n]')) e.textContent = pointerWords(e.dataset.i18n);
   for (const e of root.querySelectorAll('[data-i18n-aria]')) e.setAttribute('aria-label', t(e.dataset.i18nAria));
   for (const e of root.querySelectorAll('[data-i18n-title]')) e.setAttribute('title', t(e.dataset.i18nTitle));
   for (const e of root.querySelectorAll('[data-i18n-placeholder]')) e.setAttribute('placeholder', t(e.dataset.i18nPlaceholder));
@@ -78,6 +118,16 @@ export function apply(root) {
     const k = document.querySelector('title')?.dataset.i18nKey;
     if (k) document.title = t(k);
   }
+}
+
+/** Whether the page's main pointer is a finger (a phone's touch screen): its words say "tap". */
+const FINGER = typeof window !== 'undefined' ? window.matchMedia('(pointer: coarse)') : { matches: false };
+
+/** The message `key` in the words of the page's pointer: `keyTap` ("Tap the hole") on a touch
+ *  screen where the catalogs have it, else `key` ("Click the hole"). */
+export function pointerWords(key, params) {
+  const tap = `${key}Tap`;
+  return t(FINGER.matches && (catalog[tap] ?? fallback[tap]) !== undefined ? tap : key, params);
 }
 
 /** The message `key`, or `fallback` where no catalog has one (a name that only the server knows). */
@@ -104,8 +154,30 @@ export function fillSelect(select, options, keep) {
   select.value = keep;
 }
 
-/** Fills a <select> with the languages and switches on change. */
+/** The header's menu button (a phone's header, style.css): opens and closes the links and the
+ *  language switch; Escape closes them and gives the button the focus back. */
+function headerMenu() {
+  const button = document.getElementById('menu-button');
+  const header = document.querySelector('header.top');
+  if (!button || !header || button.dataset.wired) return;
+  button.dataset.wired = 'yes';
+  const open = (on) => {
+    header.classList.toggle('open', on);
+    button.setAttribute('aria-expanded', String(on));
+  };
+  button.addEventListener('click', () => open(!header.classList.contains('open')));
+  header.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && header.classList.contains('open')) {
+      open(false);
+      button.focus();
+    }
+  });
+}
+
+/** Fills a <select> with the languages and switches on change; every page calls it once, and
+ *  with it the header's menu is wired. */
 export function languageSwitch(select, onChange) {
+  headerMenu();
   fillSelect(select, LANGUAGES.map((l) => ({ value: l.code, text: l.name })), current);
   select.addEventListener('change', async () => {
     await setLanguage(select.value);

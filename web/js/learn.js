@@ -6,7 +6,7 @@
 import { call } from './api.js';
 import { Board, followPortrait, holeName } from './board.js';
 import { Board3, MANDIRI_EXAMPLES, RAJA_OPENING, SEATS, seatName, traceMandiri, describeMandiri } from './board3.js';
-import { t, setLanguage, preferred, languageSwitch, describeEvent, formatNumber, element } from './i18n.js';
+import { t, setLanguage, preferred, languageSwitch, describeEvent, formatNumber, element, pointerWords } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -158,7 +158,7 @@ function render(part) {
   const step = part.steps[part.index];
   const last = part.index + 1 === part.steps.length;
   $part(part, 'title').textContent = t(part.heading, { n: part.index + 1, total: part.steps.length, title: t(`${part.prefix}${step.key}.title`) });
-  $part(part, 'goal').textContent = t(`${part.prefix}${step.key}.goal`);
+  $part(part, 'goal').textContent = pointerWords(`${part.prefix}${step.key}.goal`);
   $part(part, 'why').hidden = !part.played;
   if (part.played) {
     $part(part, 'why-text').textContent = t(`${part.prefix}${step.key}.why`, step.params?.(part.trace.events));

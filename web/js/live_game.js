@@ -5,7 +5,7 @@
 // language switch and the page's start. What differs between the games (their board, their
 // sentences, their forms, their routes) comes from the game's adapter: see startPage.
 
-import { call, liveUpdates, errorText, networkDelay } from './api.js';
+import { call, liveUpdates, errorText, networkDelay, signedIn } from './api.js';
 import { followPortrait } from './board.js';
 import { t, setLanguage, preferred, languageSwitch, apply, element, formatNumber } from './i18n.js';
 import { ratingText } from './ratings.js';
@@ -137,12 +137,15 @@ export function render() {
   renderOffers(info);
   // Watchers have no keys to press; touch screens neither (style.css).
   $('keys-hint').hidden = !G.seat || game.isOver(info);
-  $('name-form').hidden = !(info.kind === 'online' && game.mine().length === 1);
+  // A signed-in player plays under the account's name: only a guest is asked for one.
+  $('name-form').hidden = !(info.kind === 'online' && game.mine().length === 1) || signedIn();
   // The summary between rounds waits, out of the way, while the player looks back.
   if (G.paused) $('round-summary').hidden = viewing();
   $('replay-box').hidden = !viewing();
   if (viewing()) $('replay-text').textContent = game.replayText(G.viewingAt, info.ply);
   const over = game.isOver(info) && !G.busy && !viewing();
+  // The end comes into view once (on a phone it is below the game's first screen).
+  if (over && $('end-box').hidden) requestAnimationFrame(() => $('end-box').scrollIntoView({ block: 'nearest' }));
   $('end-box').hidden = !over;
   if (over) $('end-text').textContent = game.result(info);
   if (over && info.rated) showRatingChange();
@@ -481,6 +484,15 @@ function backLive() {
 // ---------------------------------------------------------------- playing
 
 /** Plays `hole` (a hole's name) if this page may move. */
+/** A hole typed on the keyboard that cannot be played now: the error line (an alert for screen
+ *  readers) says why — not this page's move, or which holes it may play — rather than the key
+ *  doing nothing. While a move is being shown the key is only ignored. */
+export function refuseKey(hole) {
+  if (!G.info || G.busy || G.queue.length || G.paused || viewing()) return;
+  const legal = canMove() ? game.legal(G.info) : [];
+  $('game-error').textContent = legal.length ? t('game.keyNotPlayable', { hole, holes: legal.join(', ') }) : t('game.keyNotYourMove');
+}
+
 export async function play(hole) {
   if (!canMove()) return;
   G.board.setPlayable([]);

@@ -9,7 +9,7 @@ import { Board3, SEATS, seatName, describeMandiri, roundWinners } from './board3
 import { t, formatNumber, element } from './i18n.js';
 import { copyButton } from './gamepage.js';
 import { loadMeta, startNewGameForm } from './new_game.js';
-import { G, viewing, play, render, startPage, onKey } from './live_game.js';
+import { G, viewing, play, refuseKey, render, startPage, onKey } from './live_game.js';
 import { startHelp, renderHelp } from './mandiri_help.js';
 
 const $ = (id) => document.getElementById(id);
@@ -280,6 +280,7 @@ function typedKey(e) {
     M.typed = '';
     e.preventDefault();
     if (G.info && G.info.view.legal.includes(hole)) play(hole);
+    else refuseKey(hole);
     return;
   }
   M.typed = '';

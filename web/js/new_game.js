@@ -5,7 +5,7 @@
 
 import { call, seats, errorText } from './api.js';
 import { Board } from './board.js';
-import { t, language, translated, element, fillSelect } from './i18n.js';
+import { t, formatDate, translated, element, fillSelect } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -74,7 +74,7 @@ export function startNewGameForm(spec, meta) {
     $form('my-games-card').hidden = all.length === 0;
     $form('my-games').replaceChildren(
       ...all.slice(0, 20).map(([id, s]) => {
-        const parts = [t(`${spec.kinds}.${s.kind}`), new Date((s.created || 0) * 1000).toLocaleString(language())];
+        const parts = [t(`${spec.kinds}.${s.kind}`), formatDate(s.created || 0, { time: true })];
         if (turns[id] === 'yours') parts.push(t('home.yourTurn'));
         return element('li', { 'data-turn': turns[id] || '' }, element('a', { href: `${spec.page}/${id}`, textContent: parts.join(' · ') }));
       }),

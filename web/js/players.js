@@ -4,7 +4,7 @@
 // rated games. docs/API.md, "Ratings" and "Players".
 
 import { call, errorText } from './api.js';
-import { t, setLanguage, preferred, languageSwitch, element, language, formatNumber } from './i18n.js';
+import { t, setLanguage, preferred, languageSwitch, element, formatDate, formatNumber } from './i18n.js';
 import { POOLS, poolName, ratingText, ratingNumber } from './ratings.js';
 
 const $ = (id) => document.getElementById(id);
@@ -43,29 +43,47 @@ function fillPools() {
   $('pool').value = chosen;
 }
 
-/** A small chart of one pool's ratings after each rated game. */
+/** The chart's measures, in its units: the whole, and the margins that hold the axes' labels
+ *  (the ratings on the left, the first and last game's dates below). */
+const CHART = { w: 360, h: 150, left: 46, right: 12, top: 10, bottom: 30 };
+
+/** An SVG element of the chart: `name`, its attributes, its text. */
+function svgElement(name, attrs, text) {
+  const e = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/**
+ * A chart of one pool's ratings after each rated game, one point a game in their order: the
+ * axes, the lowest and highest rating on the left one, the first and the last game's dates below
+ * (written for the page's language).
+ */
 function chart(pool, points) {
-  const w = 320, h = 90, pad = 6;
+  const { w, h, left, right, top, bottom } = CHART;
   const values = points.map((p) => p.rating);
   const lo = Math.min(...values), hi = Math.max(...values);
   const span = Math.max(hi - lo, 1);
-  const x = (i) => pad + (points.length === 1 ? (w - 2 * pad) / 2 : (i * (w - 2 * pad)) / (points.length - 1));
-  const y = (v) => h - pad - ((v - lo) * (h - 2 * pad)) / span;
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
-  svg.setAttribute('class', 'rating-chart');
-  svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', t('players.chart', { pool: poolName(pool), from: ratingNumber(values[0]), to: ratingNumber(values[values.length - 1]) }));
-  const line = document.createElementNS(SVG, 'polyline');
-  line.setAttribute('points', points.map((p, i) => `${x(i)},${y(p.rating)}`).join(' '));
-  svg.append(line);
-  for (const [i, p] of points.entries()) {
-    const dot = document.createElementNS(SVG, 'circle');
-    dot.setAttribute('cx', x(i));
-    dot.setAttribute('cy', y(p.rating));
-    dot.setAttribute('r', 3);
-    svg.append(dot);
-  }
+  const x = (i) => left + (points.length === 1 ? (w - left - right) / 2 : (i * (w - left - right)) / (points.length - 1));
+  const y = (v) => (hi === lo ? (top + h - bottom) / 2 : h - bottom - ((v - lo) * (h - top - bottom)) / span);
+  const first = points[0], last = points[points.length - 1];
+  const svg = svgElement('svg', {
+    viewBox: `0 0 ${w} ${h}`,
+    class: 'rating-chart',
+    role: 'img',
+    'aria-label': t('players.chartDates', { pool: poolName(pool), from: ratingNumber(values[0]), start: formatDate(first.at), to: ratingNumber(values[values.length - 1]), end: formatDate(last.at) }),
+  });
+  svg.append(
+    svgElement('line', { class: 'axis', x1: left, y1: top, x2: left, y2: h - bottom }),
+    svgElement('line', { class: 'axis', x1: left, y1: h - bottom, x2: w - right, y2: h - bottom }),
+    svgElement('text', { class: 'tick y-tick', x: left - 6, y: y(hi) + 4, 'text-anchor': 'end' }, ratingNumber(hi)),
+  );
+  if (hi !== lo) svg.append(svgElement('text', { class: 'tick y-tick', x: left - 6, y: y(lo) + 4, 'text-anchor': 'end' }, ratingNumber(lo)));
+  svg.append(svgElement('text', { class: 'tick x-tick', x: left, y: h - 8, 'text-anchor': 'start' }, formatDate(first.at)));
+  if (points.length > 1) svg.append(svgElement('text', { class: 'tick x-tick', x: w - right, y: h - 8, 'text-anchor': 'end' }, formatDate(last.at)));
+  svg.append(svgElement('polyline', { points: points.map((p, i) => `${x(i)},${y(p.rating)}`).join(' ') }));
+  for (const [i, p] of points.entries()) svg.append(svgElement('circle', { cx: x(i), cy: y(p.rating), r: 3 }));
   return element('figure', {}, element('figcaption', { className: 'small', textContent: poolName(pool) }), svg);
 }
 
@@ -78,7 +96,7 @@ function renderPlayer() {
   if (!p) return;
   $('player-name').textContent = p.name;
   $('player-challenge').href = `/lobby?opponent=${encodeURIComponent(p.name)}`;
-  $('player-since').textContent = t('account.since', { date: new Date(p.created * 1000).toLocaleDateString(language()) });
+  $('player-since').textContent = t('account.since', { date: formatDate(p.created) });
   $('player-puzzle-rating').hidden = !p.puzzle_rating;
   $('player-puzzle-rating').textContent = p.puzzle_rating ? t('players.puzzleRating', { rating: ratingText(p.puzzle_rating) }) : '';
   const pools = POOLS.filter((pool) => p.ratings[pool]);
@@ -93,7 +111,7 @@ function renderPlayer() {
     .map(([pool, points]) => chart(pool, points)));
   $('player-history').replaceChildren(...[...p.history].reverse().map((h) => {
     const page = h.pool.startsWith('mandiri') ? '/m' : '/g';
-    const when = new Date(h.at * 1000).toLocaleString(language());
+    const when = formatDate(h.at, { time: true });
     return element('li', {},
       element('a', { href: `${page}/${h.game}`, textContent: `${poolName(h.pool)} · ${when}` }),
       element('span', { className: 'rating-change', textContent: ` ${ratingNumber(h.rating)} (${changeText(h.change)})` }));

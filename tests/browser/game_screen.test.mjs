@@ -1,0 +1,156 @@
+// The game's first screen (docs/PAGE.md): at a phone's 390x844 and a desktop's 1280x800, in
+// every language, a timed Raja Pasu game and a timed Raja Pasu Mandiri game show whose turn it
+// is, every clock, the whole board and the game's actions (resign, and the draw offered by
+// another player, to be answered) inside the window, without scrolling. Screenshots go to
+// target/screens/, to be looked at.
+
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { test } from 'node:test';
+import { BASE, DESKTOP, PHONE, LANGS, REGION, useBrowser, openPage } from './browser.mjs';
+
+useBrowser();
+
+const SHOTS = new URL('../../target/screens/', import.meta.url).pathname;
+mkdirSync(SHOTS, { recursive: true });
+
+/** A JSON POST to the server, from the test (another player's device): its answer. */
+async function post(path, body) {
+  const r = await fetch(`${BASE}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+  return r.json();
+}
+
+const inviteCode = (link) => new URL(link, BASE).searchParams.get('invite');
+
+/** The games: created by the page (its seat kept where the page keeps it), the other seats
+ *  taken by the test, one of whose players offers a draw. */
+const GAMES = {
+  'Raja Pasu': {
+    async open(page) {
+      const r = await page.evaluate(async () => {
+        const a = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ kind: 'online', clock: '3+2', mode: 'match' }) });
+        const v = await a.json();
+        const all = JSON.parse(localStorage.getItem('rajapasu.games') || '{}');
+        all[v.id] = { token: v.token, seat: v.seat, kind: 'online', created: v.game.created, invite: v.invite };
+        localStorage.setItem('rajapasu.games', JSON.stringify(all));
+        return v;
+      });
+      const friend = await post(`/api/games/${r.id}/join`, { invite: inviteCode(r.invite) });
+      await post(`/api/games/${r.id}/draw`, { token: friend.token });
+      return `/g/${r.id}`;
+    },
+    clocks: 2,
+  },
+  Mandiri: {
+    async open(page) {
+      const r = await page.evaluate(async () => {
+        const a = await fetch('/api/mandiri/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ kind: 'online', clock: '3+2' }) });
+        const v = await a.json();
+        const all = JSON.parse(localStorage.getItem('rajapasu.mandiri') || '{}');
+        all[v.id] = { token: v.token, players: v.players, kind: 'online', created: v.game.created, invites: v.invites };
+        localStorage.setItem('rajapasu.mandiri', JSON.stringify(all));
+        return v;
+      });
+      const friends = [];
+      for (const link of r.invites) friends.push(await post(`/api/mandiri/games/${r.id}/join`, { invite: inviteCode(link) }));
+      await post(`/api/mandiri/games/${r.id}/draw`, { token: friends[0].token });
+      return `/m/${r.id}`;
+    },
+    clocks: 3,
+  },
+};
+
+/** The parts of the first screen that lie outside the window (or are not shown at all). */
+function outside(page) {
+  return page.evaluate(() => {
+    const parts = [['board', '#board'], ['turn', '#status'], ['resign', '#resign'], ['draw offer', '#draw']];
+    document.querySelectorAll('#clocks .clock').forEach((c, i) => parts.push([`clock ${i + 1}`, `#clocks .clock:nth-child(${i + 1})`]));
+    const w = document.documentElement.clientWidth;
+    const h = document.documentElement.clientHeight;
+    const out = [];
+    for (const [name, sel] of parts) {
+      const e = document.querySelector(sel);
+      const r = e?.getBoundingClientRect();
+      if (!r || !r.width || !r.height) out.push(`${name} is not shown`);
+      else if (r.top < 0 || r.left < 0 || r.bottom > h + 0.5 || r.right > w + 0.5) {
+        out.push(`${name} at ${Math.round(r.left)},${Math.round(r.top)}..${Math.round(r.right)},${Math.round(r.bottom)} in ${w}x${h}`);
+      }
+    }
+    // The board's holes too: the picture fits its box, and its box the window.
+    for (const hole of document.querySelectorAll('#board .hole')) {
+      const r = hole.getBoundingClientRect();
+      if (r.top < 0 || r.bottom > h + 0.5) out.push(`hole ${hole.dataset.hole} at ${Math.round(r.top)}..${Math.round(r.bottom)}`);
+    }
+    return out;
+  });
+}
+
+for (const [name, g] of Object.entries(GAMES)) {
+  for (const viewport of [PHONE, DESKTOP]) {
+    test(`a timed ${name} game's first screen at ${viewport.width}x${viewport.height}, in every language`, async () => {
+      const phone = viewport === PHONE;
+      const { context, page } = await openPage('/', { viewport, phone, lang: 'en-GB' });
+      try {
+        const path = await g.open(page);
+        for (const code of LANGS) {
+          await page.evaluate((c) => localStorage.setItem('rajapasu.lang', c), code);
+          await page.goto(`${BASE}${path}`);
+          await page.waitForFunction((c) => document.documentElement.lang === c, code);
+          await page.waitForFunction((n) => document.querySelectorAll('#clocks .clock').length === n && !document.getElementById('clocks').hidden, g.clocks);
+          // The offer waits for an answer: the page's draw button accepts it.
+          await page.waitForSelector('#draw[data-state="asked"]');
+          await page.waitForSelector('#board .hole');
+          const shot = `${SHOTS}/${name === 'Mandiri' ? 'mandiri' : 'raja-pasu'}-${code}-${viewport.width}.png`;
+          await page.screenshot({ path: shot });
+          assert.deepEqual(await outside(page), [], `${name} in ${code} at ${viewport.width} px (${shot})`);
+          // Nothing to scroll to for the game itself: the window does not scroll to show it.
+          assert.equal(await page.evaluate(() => window.scrollY), 0);
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
+}
+
+test('the header of a phone is one line, its links behind the menu button', async () => {
+  const { context, page } = await openPage('/', { viewport: PHONE, phone: true, lang: REGION.ta });
+  try {
+    await page.waitForSelector('#lang option', { state: 'attached' });
+    const header = await page.evaluate(() => document.querySelector('header.top').getBoundingClientRect().height);
+    assert.ok(header <= 60, `the header is ${header}px high`);
+    assert.equal(await page.isVisible('header nav'), false);
+    await page.click('#menu-button');
+    assert.equal(await page.getAttribute('#menu-button', 'aria-expanded'), 'true');
+    assert.ok(await page.isVisible('header nav a[href="/lobby"]'));
+    assert.ok(await page.isVisible('#lang'));
+    await page.keyboard.press('Escape');
+    assert.equal(await page.isVisible('header nav'), false);
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'menu-button');
+  } finally {
+    await context.close();
+  }
+});
+
+// Example 6 of the rules: South's S6 ends round 1 of a match.
+const ROUND_END = '[Rules "canonical"]\n[Position "0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35"]\n[Result "*"]\n\n*\n';
+
+test('on a phone the round\'s summary below the first screen comes into view', async () => {
+  const { context, page } = await openPage('/', { viewport: PHONE, phone: true, lang: 'en-GB' });
+  try {
+    await page.check('input[name=kind][value=local]');
+    await page.click('#new-game summary');
+    await page.fill('textarea[name=record]', ROUND_END);
+    await Promise.all([page.waitForURL(/\/g\//), page.click('#start')]);
+    await page.waitForSelector('.hole.playable[data-hole="S6"]');
+    await page.tap('[data-hole="S6"]');
+    await page.waitForSelector('#round-summary:not([hidden])');
+    await page.waitForFunction(() => {
+      const r = document.getElementById('next-round').getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight;
+    }, null, { timeout: 10000 });
+  } finally {
+    await context.close();
+  }
+});
