@@ -209,7 +209,13 @@ mod tests {
                 Some(t.clone())
             );
         }
-        for bad in ["", "resigned", "East resigned", " forfeited", "North and forfeited"] {
+        for bad in [
+            "",
+            "resigned",
+            "East resigned",
+            " forfeited",
+            "North and forfeited",
+        ] {
             assert_eq!(Termination::<Game>::parse(bad), None, "{bad:?}");
         }
     }
