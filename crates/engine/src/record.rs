@@ -13,6 +13,9 @@
 //!
 //! The rule set and the start position (tag `Position`, when not the start of a match) are part
 //! of the record. Move numbers, `{comments}` and the result token are optional when reading.
+//! How the game ended is the `Termination` tag ([`Termination`]), which gives the result of a
+//! game not ended by the rules; [`GameRecord::check`] holds a record's result and termination
+//! to its moves.
 //!
 //! With the `serde` feature, `Record::save` writes a record file in the format its name asks
 //! for: the one place where the engine touches a file.
