@@ -442,7 +442,7 @@ pub trait Seating: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 
     fn seats_mut(&mut self) -> &mut Seats<Self::Player>;
     /// The name each player goes by in the record, by player.
     fn names(&self) -> Vec<String>;
-    /// The player who resigned.
+    /// The player who resigned or ran out of time ([`Seating::timed_out`] tells which).
     fn resigned(&self) -> Option<Self::Player>;
     /// `player` resigns: the game is over.
     fn resign(&mut self, player: Self::Player);
