@@ -465,6 +465,42 @@ async fn forfeits_without_a_game_are_recorded(store: Backend) {
     s.stop().await;
 }
 
+/// A Mandiri table whose left end never came: its record names that player as forfeited,
+/// and the two who came share the win.
+async fn a_mandiri_forfeit_without_a_game_is_recorded(store: Backend) {
+    use common::tournament::{event, play, players, show, start, who};
+    let now = Arc::new(AtomicU64::new(T0));
+    let s = server(&store, &now).await;
+    let names = ["Ann", "Bo", "Cy"];
+    let mut ps = players(s.addr, &names).await;
+    let body = json!({"name": "Three", "format": "round-robin", "clock": "5+3",
+                      "window_minutes": 60, "game": "mandiri"});
+    let id = event(&mut ps, body).await;
+    let v = start(&mut ps[0], &id).await;
+    let b = &v["rounds"][0]["boards"][0];
+    let seats = [&b["first"], &b["second"], &b["third"]].map(|n| who(&names, n));
+    for &seat in &seats[..2] {
+        assert_eq!(play(&mut ps[seat], &id).await["state"], "waiting");
+    }
+    now.store(T0 + 3_600_000, Ordering::SeqCst);
+    let v = show(&mut ps[0], &id).await;
+    assert!(!v["rounds"][0]["boards"][0]["result"].is_null(), "{v}");
+    let a = common::get(s.addr, &format!("/api/tournaments/{id}/records")).await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let record = mandiri::Record::parse(&a.body).unwrap_or_else(|e| panic!("{e}: {}", a.body));
+    let game = record.check().unwrap_or_else(|e| panic!("{e}: {}", a.body));
+    assert_eq!(
+        record.tag("Termination"),
+        Some("player 3 forfeited"),
+        "{}",
+        a.body
+    );
+    assert_eq!(record.stated_result.as_deref(), Some("1,2"), "{}", a.body);
+    assert_eq!(record.result(&game), "1,2");
+    assert_eq!(record.tag("Player3"), Some(names[seats[2]]), "{}", a.body);
+    s.stop().await;
+}
+
 /// A game stored before a time-out was kept apart from a resignation (settings with
 /// `resigned` and no `lost_by`) still reads as a time-out when its stopped clock left the
 /// player no time, and as a resignation otherwise.
@@ -488,4 +524,5 @@ on_both_stores!(
     raja_pasu_games_end_in_their_records,
     mandiri_games_end_in_their_records,
     forfeits_without_a_game_are_recorded,
+    a_mandiri_forfeit_without_a_game_is_recorded,
 );
