@@ -151,6 +151,47 @@ fn save_replay_and_convert_records() {
 }
 
 #[test]
+fn replay_checks_how_a_record_says_the_game_ended() {
+    let dir = std::env::temp_dir().join(format!("rajapasu-cli-ends-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    // On 2 x 3 holes of one counter, `1 1` ends the single round: North captured more.
+    let small = "[Rules \"canonical/holes=3,counters=1,mode=round\"]\n";
+    let won = file("won.txt", &format!("{small}[Result \"N\"]\n1. 1 1 N\n"));
+    assert!(ok(&["replay", &won]).contains("Result: N\n"));
+    let wrong = file("wrong.txt", &format!("{small}[Result \"S\"]\n1. 1 1\n"));
+    fails(
+        &["replay", &wrong],
+        "the record states the result `S`, but by its moves it is `N`",
+    );
+    // Ended otherwise than by the rules: the termination gives the result.
+    let resigned = file(
+        "resigned.txt",
+        &format!("{small}[Termination \"North resigned\"]\n[Result \"S\"]\n1. 1\n"),
+    );
+    let out = ok(&["replay", &resigned]);
+    assert!(
+        out.contains("Termination: North resigned\nResult: S\n"),
+        "{out}"
+    );
+    let late = file(
+        "late.txt",
+        &format!("{small}[Termination \"North resigned\"]\n1. 1 1\n"),
+    );
+    fails(&["replay", &late], "the moves end the game by the rules");
+    let unknown = file("unknown.txt", "[Termination \"North left\"]\n1. 1\n");
+    fails(
+        &["replay", &unknown],
+        "`North left` names no way a game ends",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn perft_splits_by_first_move() {
     let out = ok(&["perft", "1"]);
     assert!(out.ends_with("total 7\n"), "{out}");

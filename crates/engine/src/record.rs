@@ -13,6 +13,9 @@
 //!
 //! The rule set and the start position (tag `Position`, when not the start of a match) are part
 //! of the record. Move numbers, `{comments}` and the result token are optional when reading.
+//! How the game ended is the `Termination` tag ([`Termination`]), which gives the result of a
+//! game not ended by the rules; [`GameRecord::check`] holds a record's result and termination
+//! to its moves.
 //!
 //! With the `serde` feature, `Record::save` writes a record file in the format its name asks
 //! for: the one place where the engine touches a file.
@@ -26,6 +29,8 @@ use crate::side::Side;
 use crate::sowing_game::SowingGame;
 use core::fmt;
 
+pub use crate::termination::Termination;
+
 /// What a game's records need beyond [`SowingGame`]: how its moves are numbered and its result
 /// written. Raja Pasu numbers its moves in pairs and writes `S`, `N` or `draw`; Mandiri names
 /// holes and writes its winners (`1`, or `1,3` when shared).
@@ -38,6 +43,28 @@ pub trait Recorded: SowingGame {
     fn result_token(status: Self::Status) -> String;
     /// Whether `token` is a result token.
     fn is_result(token: &str) -> bool;
+    /// A result token in the form this crate writes it (an older or other spelling of the
+    /// same result, such as `1-0`, as `S`): what a record states is compared in this form.
+    fn normal_result(token: &str) -> String {
+        token.to_string()
+    }
+
+    /// Who a record's [`Termination`] names: Raja Pasu's sides, Mandiri's players.
+    type Party: Copy + Eq + fmt::Debug + Send + Sync + 'static;
+    /// Every party, in order: South and North; players 1 to 3.
+    const PARTIES: &'static [Self::Party];
+    /// A party as a termination names it: `North`, `player 2`.
+    fn party_name(party: Self::Party) -> String;
+    /// The result token when `losers` lose the game as it stands, though the rules have not
+    /// ended it (they resigned, ran out of time or never came): the others still in win,
+    /// sharing it in Mandiri; `*` when nobody is left to win.
+    fn result_without(&self, losers: &[Self::Party]) -> String;
+    /// The result token of a draw agreed in the game as it stands: `draw`; in Mandiri, the
+    /// players still in share it.
+    fn agreed_draw(&self) -> String;
+    /// Whether `status` is a match drawn because a round start came a third time (decision
+    /// 11; rule M10).
+    fn drawn_by_repetition(status: Self::Status) -> bool;
     /// A move in a JSON record.
     #[cfg(feature = "serde")]
     fn move_to_json(mv: Self::Move) -> serde_json::Value;
@@ -62,6 +89,34 @@ impl Recorded for Game {
     }
     fn is_result(token: &str) -> bool {
         matches!(token, "*" | "S" | "N" | "draw" | "1-0" | "0-1" | "1/2-1/2")
+    }
+    fn normal_result(token: &str) -> String {
+        match token {
+            "1-0" => "S",
+            "0-1" => "N",
+            "1/2-1/2" => "draw",
+            t => t,
+        }
+        .to_string()
+    }
+    type Party = Side;
+    const PARTIES: &'static [Side] = &Side::ALL;
+    fn party_name(side: Side) -> String {
+        side.to_string()
+    }
+    fn result_without(&self, losers: &[Side]) -> String {
+        match Side::ALL.into_iter().find(|s| !losers.contains(s)) {
+            Some(Side::South) => "S",
+            Some(Side::North) => "N",
+            None => "*",
+        }
+        .to_string()
+    }
+    fn agreed_draw(&self) -> String {
+        "draw".to_string()
+    }
+    fn drawn_by_repetition(status: Status) -> bool {
+        status == Status::MatchOver { winner: None }
     }
     #[cfg(feature = "serde")]
     fn move_to_json(mv: Move) -> serde_json::Value {
@@ -103,6 +158,11 @@ pub struct GameRecord<G: Recorded> {
     pub start: Option<G::Position>,
     /// The moves.
     pub moves: Vec<G::Move>,
+    /// The result the record states (its `Result` tag, or else the result token after its
+    /// moves), when it was read; `None` for a record made from a game, whose result is worked
+    /// out when it is written ([`GameRecord::result`]). Not part of equality: it is checked
+    /// against the moves and the termination ([`GameRecord::check`]).
+    pub stated_result: Option<String>,
 }
 
 // By hand: a derive would ask the game itself, not only its rules, positions and moves, to be
@@ -153,6 +213,25 @@ pub enum GameRecordError<G: Recorded> {
     },
     /// A JSON record that does not parse.
     Json(String),
+    /// The `Termination` tag names no termination.
+    Termination(String),
+    /// The termination does not fit the moves: the rules end the game and the termination
+    /// says otherwise, or the other way round.
+    EndingUnfit {
+        /// The termination, as written.
+        termination: String,
+        /// Why it does not fit.
+        why: &'static str,
+    },
+    /// The result the record states is not the one its moves and termination give.
+    ResultMismatch {
+        /// The result stated.
+        stated: String,
+        /// The result the moves and termination give.
+        expected: String,
+        /// What the expected result follows from: its moves, or its termination.
+        ending: String,
+    },
 }
 
 impl<G: Recorded> PartialEq for GameRecordError<G> {
@@ -174,7 +253,26 @@ impl<G: Recorded> PartialEq for GameRecordError<G> {
                     error: e,
                 },
             ) => index == i && mv == m && error == e,
-            (E::Json(a), E::Json(b)) => a == b,
+            (E::Json(a), E::Json(b)) | (E::Termination(a), E::Termination(b)) => a == b,
+            (
+                E::EndingUnfit { termination, why },
+                E::EndingUnfit {
+                    termination: t,
+                    why: w,
+                },
+            ) => termination == t && why == w,
+            (
+                E::ResultMismatch {
+                    stated,
+                    expected,
+                    ending,
+                },
+                E::ResultMismatch {
+                    stated: s,
+                    expected: x,
+                    ending: e,
+                },
+            ) => stated == s && expected == x && ending == e,
             _ => false,
         }
     }
@@ -201,6 +299,22 @@ impl<G: Recorded> fmt::Display for GameRecordError<G> {
                 write!(f, "move {index} ({mv}): {error}")
             }
             GameRecordError::Json(e) => write!(f, "JSON record: {e}"),
+            GameRecordError::Termination(t) => write!(
+                f,
+                "Termination tag: `{t}` names no way a game ends; the forms are {}",
+                Termination::<G>::forms()
+            ),
+            GameRecordError::EndingUnfit { termination, why } => {
+                write!(f, "Termination tag `{termination}`: {why}")
+            }
+            GameRecordError::ResultMismatch {
+                stated,
+                expected,
+                ending,
+            } => write!(
+                f,
+                "the record states the result `{stated}`, but by {ending} it is `{expected}`"
+            ),
         }
     }
 }
@@ -228,7 +342,78 @@ impl<G: Recorded> GameRecord<G> {
             rules,
             start: (start != G::start_position(rules)).then_some(start),
             moves: game.moves().to_vec(),
+            stated_result: None,
         }
+    }
+
+    /// The record's `Termination` tag, read; `None` when it has none.
+    pub fn termination(&self) -> Result<Option<Termination<G>>, GameRecordError<G>> {
+        self.tag("Termination")
+            .map(|t| Termination::parse(t).ok_or_else(|| GameRecordError::Termination(t.into())))
+            .transpose()
+    }
+
+    /// The result token of the record whose moves leave `game`: the one its termination
+    /// gives when it names one ([`Termination::result`]), else the one its moves give (`*`
+    /// while the game goes on).
+    pub fn result(&self, game: &G) -> String {
+        match self.termination() {
+            Ok(Some(t)) => t.result(game),
+            _ => G::result_token(game.status()),
+        }
+    }
+
+    /// Replays the record and checks how it says the game ended: its termination must fit
+    /// the moves (the rules end the game exactly when the termination says the rules ended
+    /// it; [`Termination::Repetition`] only for a match drawn that way), and the result it
+    /// states must be the one its moves and termination give. A record that ended otherwise
+    /// than by the rules may state `*`, as records written before terminations had results
+    /// did. The game, replayed.
+    ///
+    /// ```
+    /// use rajapasu_engine::record::{Record, RecordError};
+    /// let resigned = "[Termination \"North resigned\"]\n[Result \"S\"]\n1. 1 5 *";
+    /// assert!(Record::parse_text(resigned).unwrap().check().is_ok());
+    /// let wrong = Record::parse_text("[Result \"S\"]\n1. 1 5").unwrap();
+    /// let err = wrong.check().unwrap_err();
+    /// assert!(matches!(err, RecordError::ResultMismatch { .. }), "{err}");
+    /// assert_eq!(err.to_string(), "the record states the result `S`, but by its moves it is `*`");
+    /// ```
+    pub fn check(&self) -> Result<G, GameRecordError<G>> {
+        let game = self.replay()?;
+        let termination = self.termination()?;
+        let unfit = |why| GameRecordError::EndingUnfit {
+            termination: self.tag("Termination").unwrap_or_default().to_string(),
+            why,
+        };
+        let ending = match &termination {
+            None => "its moves".to_string(),
+            Some(t) if t.by_the_rules() && !game.is_over() => {
+                return Err(unfit("the moves do not end the game"));
+            }
+            Some(Termination::Repetition) if !G::drawn_by_repetition(game.status()) => {
+                return Err(unfit(
+                    "the moves do not end the match drawn by a round start repeated",
+                ));
+            }
+            Some(t) if !t.by_the_rules() && game.is_over() => {
+                return Err(unfit("the moves end the game by the rules"));
+            }
+            Some(t) => format!("its termination `{t}`"),
+        };
+        let expected = self.result(&game);
+        if let Some(stated) = &self.stated_result {
+            let stated_normal = G::normal_result(stated);
+            let unfinished_old = stated == "*" && termination.is_some_and(|t| !t.by_the_rules());
+            if G::normal_result(&expected) != stated_normal && !unfinished_old {
+                return Err(GameRecordError::ResultMismatch {
+                    stated: stated.clone(),
+                    expected,
+                    ending,
+                });
+            }
+        }
+        Ok(game)
     }
 
     /// The value of a tag.
@@ -264,6 +449,7 @@ impl<G: Recorded> GameRecord<G> {
         rules: G::Rules,
         code: Option<String>,
         moves: Vec<G::Move>,
+        stated_result: Option<String>,
     ) -> Result<GameRecord<G>, GameRecordError<G>> {
         let start = match code {
             Some(code) => {
@@ -277,6 +463,7 @@ impl<G: Recorded> GameRecord<G> {
             rules,
             start,
             moves,
+            stated_result,
         })
     }
 
@@ -287,8 +474,9 @@ impl<G: Recorded> GameRecord<G> {
             rules,
             position,
             moves,
+            result,
         } = record_text::read::<G::Rules, G::Move>(text, G::is_result)?;
-        GameRecord::with_start(tags, rules, position, moves)
+        GameRecord::with_start(tags, rules, position, moves, result)
     }
 
     /// Writes the plain-text format. Each round is marked with a `{Round N}` comment (and,
@@ -310,7 +498,7 @@ impl<G: Recorded> GameRecord<G> {
             self.start,
             moves,
             G::NUMBERED,
-            &G::result_token(game.status()),
+            &self.result(&game),
         )
     }
 }
@@ -379,7 +567,7 @@ mod json {
         #[serde(default)]
         tags: Vec<(String, String)>,
         moves: Vec<serde_json::Value>,
-        #[serde(default, skip_deserializing)]
+        #[serde(default)]
         result: String,
     }
 
@@ -398,9 +586,7 @@ mod json {
                 position: self.start.map(|p| p.to_string()),
                 tags: self.tags.clone(),
                 moves: self.moves.iter().map(|&m| G::move_to_json(m)).collect(),
-                result: self
-                    .replay()
-                    .map_or("*".to_string(), |g| G::result_token(g.status())),
+                result: self.replay().map_or("*".to_string(), |g| self.result(&g)),
             };
             serde_json::to_string_pretty(&rec).expect("records serialize")
         }
@@ -421,7 +607,8 @@ mod json {
                     })
                 })
                 .collect::<Result<_, _>>()?;
-            GameRecord::with_start(rec.tags, rules, rec.position, moves)
+            let stated = Some(rec.result).filter(|r| !r.is_empty());
+            GameRecord::with_start(rec.tags, rules, rec.position, moves, stated)
         }
 
         /// The record as a file named `path` holds it: JSON if the name ends in `.json`, else

@@ -30,6 +30,8 @@ pub(crate) struct Parsed<R, M> {
     pub position: Option<String>,
     /// The moves.
     pub moves: Vec<M>,
+    /// The result stated: the `Result` tag, or else the last result token of the movetext.
+    pub result: Option<String>,
 }
 
 /// Reads `text`: its tags and moves.
@@ -46,7 +48,9 @@ where
         rules: R::default(),
         position: None,
         moves: Vec::new(),
+        result: None,
     };
+    let mut result_token = None;
     let mut in_comment = false;
     for (n, line) in text.lines().enumerate() {
         let trimmed = line.trim();
@@ -56,7 +60,7 @@ where
             match k.as_str() {
                 "Rules" => parsed.rules = v.parse().map_err(TextError::Rules)?,
                 "Position" => parsed.position = Some(v),
-                "Result" => {}
+                "Result" => parsed.result = Some(v),
                 _ => parsed.tags.push((k, v)),
             }
             continue;
@@ -83,6 +87,7 @@ where
             };
             for token in words.split_whitespace() {
                 if is_result(token) {
+                    result_token = Some(token.to_string());
                     continue;
                 }
                 let bare = token.trim_end_matches('.');
@@ -100,6 +105,7 @@ where
     if in_comment {
         return Err(TextError::UnclosedComment);
     }
+    parsed.result = parsed.result.or(result_token);
     Ok(parsed)
 }
 

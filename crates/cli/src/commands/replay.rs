@@ -1,4 +1,5 @@
-//! `rajapasu replay`.
+//! `rajapasu replay`: a record replayed move by move, its result and termination checked
+//! (`GameRecord::check`).
 
 use crate::common::{parse_record, read_record_file, with_game, CliError};
 use crate::game::CliGame;
@@ -31,7 +32,11 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
 
 fn replay<G: CliGame>(args: &ReplayArgs, text: &str) -> Result<(), CliError> {
     let record = parse_record::<G>(&args.file, text)?;
-    let game = record.replay()?;
+    // Replayed, and how it says the game ended checked against its moves: a record whose
+    // result is not the one its moves (or its termination) give is refused.
+    let game = record
+        .check()
+        .map_err(|e| CliError(format!("{}: {e}", args.file.display())))?;
     if let Some(path) = &args.convert {
         record.save(path)?;
     }
@@ -42,6 +47,7 @@ fn replay<G: CliGame>(args: &ReplayArgs, text: &str) -> Result<(), CliError> {
     for (k, v) in &record.tags {
         outln!("{k}: {v}");
     }
+    outln!("Result: {}", record.result(&game));
     // The events of a move (round ends included) come from playing it again.
     let mut replay = G::from_position(record.start_position());
     for (k, &mv) in record.moves.iter().enumerate() {

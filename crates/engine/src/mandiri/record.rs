@@ -13,6 +13,7 @@
 #[cfg(feature = "serde")]
 use crate::hole::Hole;
 use crate::mandiri::game::{Game, Status};
+use crate::mandiri::seat::{Player, Players};
 use crate::record::Recorded;
 
 /// A Mandiri game record: tags, rule set, start position and moves.
@@ -43,6 +44,47 @@ impl Recorded for Game {
 
     fn is_result(token: &str) -> bool {
         token == "*" || token.split(',').all(|p| matches!(p, "1" | "2" | "3"))
+    }
+
+    /// The winners in order, once each: `3,1` is `1,3`.
+    fn normal_result(token: &str) -> String {
+        let mut winners = Players::EMPTY;
+        for n in token.split(',') {
+            match n.parse().ok().and_then(Player::new) {
+                Some(p) => winners = winners.with(p),
+                None => return token.to_string(),
+            }
+        }
+        winners.to_string()
+    }
+
+    type Party = Player;
+    const PARTIES: &'static [Player] = &Player::ALL;
+
+    fn party_name(player: Player) -> String {
+        format!("player {player}")
+    }
+
+    fn result_without(&self, losers: &[Player]) -> String {
+        let pos = self.position();
+        let winners = Player::ALL
+            .into_iter()
+            .filter(|&p| !pos.is_out(p) && !losers.contains(&p))
+            .fold(Players::EMPTY, Players::with);
+        if winners.is_empty() {
+            "*".to_string()
+        } else {
+            winners.to_string()
+        }
+    }
+
+    fn agreed_draw(&self) -> String {
+        self.result_without(&[])
+    }
+
+    /// A match is won by one player: shared, it was drawn by a round start repeated.
+    fn drawn_by_repetition(status: Status) -> bool {
+        matches!(status, Status::MatchOver { winners } if winners.len() > 1)
     }
 
     #[cfg(feature = "serde")]

@@ -6,7 +6,7 @@ use super::seating::{Held, Player, Seating};
 use super::served::ServedGame;
 use crate::error::ApiError;
 use crate::store::{Activity, StoredGame};
-use rajapasu_engine::record::{utc_date_time, GameRecord};
+use rajapasu_engine::record::{utc_date_time, GameRecord, Termination};
 
 /// Why a stored game cannot be brought back.
 #[derive(Debug)]
@@ -198,14 +198,8 @@ impl<G: ServedGame> Entry<G> {
                 .zip(names)
                 .map(|(&p, name)| (G::record_tag(p), name)),
         );
-        if s.drawn() {
-            tags.push(("Termination".to_string(), "drawn by agreement".to_string()));
-        }
-        if let Some(who) = s.resigned() {
-            tags.push((
-                "Termination".to_string(),
-                format!("{} resigned", G::who(who)),
-            ));
+        if let Some(how) = termination(&self.game, s) {
+            tags.push(("Termination".to_string(), how.to_string()));
         }
         let rec = GameRecord::from_game(&self.game, tags);
         if json_format {
@@ -214,6 +208,27 @@ impl<G: ServedGame> Entry<G> {
             rec.to_text()
         }
     }
+}
+
+/// How `game` under `settings` ended, as its record says (RULES.md section 7): a draw
+/// agreed, a time-out, a resignation, or the rules (a match drawn by repetition told apart);
+/// `None` while it goes on. The record's result follows from it ([`Termination::result`]).
+pub fn termination<G: ServedGame>(game: &G, settings: &G::Settings) -> Option<Termination<G>> {
+    if settings.drawn() {
+        Some(Termination::Agreement)
+    } else if let Some(p) = settings.timed_out() {
+        Some(Termination::Time(party::<G>(p)))
+    } else if let Some(p) = settings.resigned() {
+        Some(Termination::Resigned(party::<G>(p)))
+    } else {
+        Termination::of_rules(game)
+    }
+}
+
+/// The record's name of a player: both list their players in one order (South first;
+/// players 1 to 3), which a test below keeps.
+fn party<G: ServedGame>(player: G::Player) -> G::Party {
+    G::PARTIES[player.index()]
 }
 
 /// Over by the rules, by resignation or by a draw agreed.
@@ -254,5 +269,24 @@ pub fn activity<G: ServedGame>(game: &G, settings: &G::Settings, now: u64) -> Ac
             .filter(|_| !finished)
             .map(|d| d.0),
         time_out: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rajapasu_engine::{mandiri, Game};
+
+    fn same_names<G: ServedGame>() {
+        for &p in G::Player::ALL {
+            assert_eq!(G::party_name(party::<G>(p)), G::who(p));
+        }
+        assert_eq!(G::PARTIES.len(), G::Player::ALL.len());
+    }
+
+    #[test]
+    fn the_record_names_players_as_the_server_does() {
+        same_names::<Game>();
+        same_names::<mandiri::Game>();
     }
 }

@@ -5,6 +5,7 @@
 //! `crate::mandiri::settings`), which keep their own stored JSON.
 
 use super::clock::{At, Control, GameClock};
+use super::flags::LostBy;
 pub use super::player::Player;
 use crate::tokens::{random_token, tokens_match, NoRandomness, INVITE_LEN, TOKEN_LEN};
 use rajapasu_ai::Level;
@@ -441,7 +442,7 @@ pub trait Seating: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 
     fn seats_mut(&mut self) -> &mut Seats<Self::Player>;
     /// The name each player goes by in the record, by player.
     fn names(&self) -> Vec<String>;
-    /// The player who resigned.
+    /// The player who resigned or ran out of time ([`Seating::timed_out`] tells which).
     fn resigned(&self) -> Option<Self::Player>;
     /// `player` resigns: the game is over.
     fn resign(&mut self, player: Self::Player);
@@ -567,12 +568,26 @@ pub trait Seating: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 
             c.stop(now);
         }
     }
-    /// The player who ran out of time: the one who resigned with no time left on a stopped
-    /// clock (a time-out ends the game as a resignation does).
+    /// How the player of [`Seating::resigned`] lost: `None` in a game stored before this was
+    /// kept.
+    fn lost_by(&self) -> Option<LostBy>;
+    /// `player` ran out of time: the game is over, as after a resignation, stored as a loss
+    /// on time.
+    fn run_out(&mut self, player: Self::Player);
+    /// The player who ran out of time (a time-out ends the game as a resignation does). A
+    /// game stored before the two were kept apart tells it by its clock: a time-out left the
+    /// player no time on the stopped clock, which a resignation never does (a fallen flag is
+    /// looked at before a resignation is taken).
     fn timed_out(&self) -> Option<Self::Player> {
         let p = self.resigned()?;
-        let c = self.clock()?;
-        (c.running().is_none() && c.left(p, At(0)) == 0).then_some(p)
+        match self.lost_by() {
+            Some(LostBy::Time) => Some(p),
+            Some(LostBy::Resignation) => None,
+            None => {
+                let c = self.clock()?;
+                (c.running().is_none() && c.left(p, At(0)) == 0).then_some(p)
+            }
+        }
     }
 
     /// The players `token` holds.

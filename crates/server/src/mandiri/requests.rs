@@ -70,6 +70,7 @@ impl NewMandiriGame {
                 .with_takebacks(self.takebacks.unwrap_or_default()),
             created: now,
             resigned: None,
+            lost_by: None,
         };
         Ok(Setup {
             game: mandiri::Game::new(rules),

@@ -3,6 +3,7 @@
 //! stored as next to the moves, marked `"game": "mandiri"` so that the hub knows which game a
 //! stored row holds.
 
+use crate::games::flags::LostBy;
 use crate::games::seating::{Seating, Seats};
 use crate::tokens::NoRandomness;
 use rajapasu_engine::mandiri::{self, Player};
@@ -20,9 +21,13 @@ pub struct Settings {
     pub seats: Seats<Player>,
     /// Creation time, seconds since 1970.
     pub created: u64,
-    /// The player who resigned: the match is over, shared by the other two.
+    /// The player who resigned or ran out of time: the match is over, shared by the other
+    /// two.
     #[serde(default)]
     pub resigned: Option<Player>,
+    /// How that player lost (`None` in a game stored before this was kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lost_by: Option<LostBy>,
 }
 
 /// The `"game": "mandiri"` mark of stored settings.
@@ -96,6 +101,16 @@ impl Seating for Settings {
 
     fn resign(&mut self, player: Player) {
         self.resigned = Some(player);
+        self.lost_by = Some(LostBy::Resignation);
+    }
+
+    fn lost_by(&self) -> Option<LostBy> {
+        self.lost_by
+    }
+
+    fn run_out(&mut self, player: Player) {
+        self.resigned = Some(player);
+        self.lost_by = Some(LostBy::Time);
     }
 
     fn rematch(&self, swap: bool, now: u64) -> Result<Settings, NoRandomness> {
@@ -105,6 +120,7 @@ impl Seating for Settings {
             seats: self.seats.rematch(swap)?,
             created: now,
             resigned: None,
+            lost_by: None,
         })
     }
 }
@@ -123,6 +139,7 @@ mod tests {
             seats: Seats::new_online(Player::new(2).unwrap()).unwrap(),
             created: 7,
             resigned: None,
+            lost_by: None,
         };
         let text = serde_json::to_string(&settings).unwrap();
         assert!(text.starts_with(r#"{"game":"mandiri""#), "{text}");

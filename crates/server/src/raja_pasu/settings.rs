@@ -4,6 +4,7 @@
 //! versions so that existing databases still open.
 
 use crate::games::clock::GameClock;
+use crate::games::flags::LostBy;
 use crate::games::seating::{Kind, Online, SeatAccount, Seating, Seats, Takebacks};
 use crate::tokens::NoRandomness;
 use rajapasu_ai::Level;
@@ -30,8 +31,10 @@ pub struct Settings {
     pub names: BySide<String>,
     /// Creation time, seconds since 1970.
     pub created: u64,
-    /// The side that resigned: the game is over, won by the other.
+    /// The side that resigned or ran out of time: the game is over, won by the other.
     pub resigned: Option<Side>,
+    /// How that side lost (`None` in a game stored before this was kept).
+    pub lost_by: Option<LostBy>,
 }
 
 impl Settings {
@@ -46,6 +49,7 @@ impl Settings {
             seats,
             created,
             resigned: None,
+            lost_by: None,
         }
     }
 }
@@ -104,6 +108,16 @@ impl Seating for Settings {
 
     fn resign(&mut self, side: Side) {
         self.resigned = Some(side);
+        self.lost_by = Some(LostBy::Resignation);
+    }
+
+    fn lost_by(&self) -> Option<LostBy> {
+        self.lost_by
+    }
+
+    fn run_out(&mut self, side: Side) {
+        self.resigned = Some(side);
+        self.lost_by = Some(LostBy::Time);
     }
 
     fn rematch(&self, swap: bool, now: u64) -> Result<Settings, NoRandomness> {
@@ -115,6 +129,7 @@ impl Seating for Settings {
             seats,
             created: now,
             resigned: None,
+            lost_by: None,
         })
     }
 }
@@ -180,6 +195,8 @@ struct StoredMeta {
     players: BySide<Option<String>>,
     #[serde(default)]
     resigned: Option<Side>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    lost_by: Option<LostBy>,
     #[serde(default)]
     rematch_offer: Option<Side>,
     #[serde(default)]
@@ -295,6 +312,7 @@ impl TryFrom<StoredMeta> for Settings {
             names: m.names,
             created: m.created,
             resigned: m.resigned,
+            lost_by: m.lost_by,
         })
     }
 }
@@ -315,6 +333,7 @@ impl From<Settings> for StoredMeta {
             names: s.names.clone(),
             created: s.created,
             resigned: s.resigned,
+            lost_by: s.lost_by,
             invite: online.and_then(|o| o.invites.iter().flatten().next().cloned()),
             players: BySide::from_fn(|side| s.seats.chosen_name(side).map(str::to_string)),
             rematch_offer: per_side(&|side| s.rematch_offered(side)),

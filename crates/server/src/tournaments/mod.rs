@@ -10,6 +10,7 @@
 //! | [`games`] | an event's games: made as the lobby makes them, read back when they end |
 //! | [`hall`] | one instance's tournaments: changes made on the version read (once across instances), the task that moves events on, live notices |
 //! | [`view`] | the event as shown: standings, crosstable, rounds; the exports |
+//! | [`records`] | the event's records: its games', and a record saying so of each board forfeited without a game |
 //! | [`request`] | the request that makes an event, checked |
 //! | [`routes`] | the API |
 //! | [`socket`] | an event's live updates |
@@ -21,6 +22,7 @@
 pub mod event;
 pub mod games;
 pub mod hall;
+pub mod records;
 pub mod request;
 pub mod routes;
 pub mod run;

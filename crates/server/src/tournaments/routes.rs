@@ -9,7 +9,6 @@ use super::{run, socket, view};
 use crate::accounts::routes::seat_account;
 use crate::app::App;
 use crate::error::ApiError;
-use crate::games::hub::HeldGame;
 use crate::games::seating::SeatAccount;
 use crate::lobby::hall::rating_now;
 use crate::requests::{ApiJson, ApiPath};
@@ -20,7 +19,6 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use rajapasu_engine::{mandiri, Game};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -488,33 +486,15 @@ async fn standings_json(
     Ok(Json(view::standings_json(&id, &ev)))
 }
 
-/// The record of game `id` as text, if it is stored.
-async fn record_of<G: HeldGame>(app: &App, id: &str) -> Option<String> {
-    let slot = app.hub.load::<G>(id).await.ok()?;
-    let e = slot.entry.lock().await;
-    Some(e.record(id, false))
-}
-
 /// `GET /api/tournaments/{id}/records`: every game of the event as records, one after the
-/// other in the order played (games not finished included as they stand).
+/// other in the order played (games not finished included as they stand), and a record of
+/// each board forfeited without a game (`super::records`).
 async fn records(
     AxState(app): AxState<AppState>,
     ApiPath(id): ApiPath<String>,
 ) -> Result<Response, ApiError> {
     let (_, ev) = app.tournaments.read(&id).await?;
-    let mut out = String::new();
-    for b in ev.boards() {
-        let Some(game) = &b.game else { continue };
-        let record = if b.third.is_some() {
-            record_of::<mandiri::Game>(&app, game).await
-        } else {
-            record_of::<Game>(&app, game).await
-        };
-        if let Some(text) = record {
-            out += &text;
-            out += "\n";
-        }
-    }
+    let out = super::records::event_records(&app.hub, &id, &ev).await;
     Ok((
         [
             (
