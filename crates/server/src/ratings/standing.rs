@@ -153,7 +153,7 @@ pub fn rate(
         )?;
         after.push(Standing {
             rating,
-            games: standing.games + 1,
+            games: standing.games.saturating_add(1),
             last: Some(end.at),
         });
     }
