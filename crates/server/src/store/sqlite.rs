@@ -703,6 +703,36 @@ mod tests {
         assert!(store.load("h").await.unwrap().is_some());
     }
 
+    /// The guard the store's thread holds: a thread that dies holding it ends the process with
+    /// status 70, saying why. Run again in a child process (this test alone), since it ends
+    /// the process.
+    #[test]
+    fn a_dying_store_thread_ends_the_process() {
+        const CHILD: &str = "RAJAPASU_TEST_STORE_THREAD_DIES";
+        if std::env::var_os(CHILD).is_some() {
+            let _ = std::thread::spawn(|| {
+                let _exit = ExitIfDead;
+                panic!("the store's thread dies");
+            })
+            .join();
+            // Not reached: the guard has ended the process.
+            return;
+        }
+        let exe = std::env::current_exe().unwrap();
+        let out = std::process::Command::new(exe)
+            .args([
+                "--exact",
+                "store::sqlite::tests::a_dying_store_thread_ends_the_process",
+                "--nocapture",
+            ])
+            .env(CHILD, "1")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(70), "{stderr}");
+        assert!(stderr.contains("the database thread died"), "{stderr}");
+    }
+
     #[tokio::test]
     async fn the_cap_counts_unfinished_games_only() {
         let store = SqliteStore::open(":memory:").unwrap();
