@@ -3,8 +3,9 @@
 // one of the opponent's proven best defences, and every move is animated from the engine's own
 // trace (POST /api/trace). A wrong move is explained with the proven values the puzzle carries.
 // A guest's Glicko-2 rating is kept in this browser; a signed-in player's is their account's
-// (GET /api/account), which the server moves itself. The server rates each attempt (POST
-// /api/puzzles/{id}/attempt) and keeps the puzzle's rating. With ?game=ID&side=S the page lists
+// (GET /api/account), which the server moves itself. Each attempt sends the moves played (POST
+// /api/puzzles/{id}/attempt): the server judges them against the solution, rates the attempt
+// and keeps the puzzle's rating. With ?game=ID&side=S the page lists
 // the player's mistakes of that game (POST /api/puzzles/mistakes), each playable as a puzzle.
 
 import { call, guestPuzzleRating, saveGuestPuzzleRating } from './api.js';
@@ -25,6 +26,8 @@ const P = {
   busy: false,
   // Whether the attempt was already sent (only the first try of a puzzle is rated).
   sent: false,
+  // The moves of this try from the puzzle's position, the player's and the defences answered.
+  line: [],
   failed: false,
   hinted: false,
   solved: false,
@@ -113,7 +116,7 @@ function renderTask() {
 
 /** Shows a puzzle (as the API gives it) from its start. */
 function show(puzzle) {
-  Object.assign(P, { puzzle, step: puzzle.solution, position: puzzle.position, side: sideOf(puzzle.position), sent: false, failed: false, hinted: false, solved: false, busy: false });
+  Object.assign(P, { puzzle, step: puzzle.solution, position: puzzle.position, side: sideOf(puzzle.position), sent: false, line: [], failed: false, hinted: false, solved: false, busy: false });
   P.recent = [puzzle.id, ...P.recent.filter((x) => x !== puzzle.id)].slice(0, 50);
   P.board.skip();
   P.board.setBottom(P.side);
@@ -158,6 +161,7 @@ async function onPlay(hole) {
   renderTask();
   try {
     await playMove(n);
+    P.line.push(n);
     if (got === best) {
       const defences = step.defences || [];
       if (!defences.length) {
@@ -169,6 +173,7 @@ async function onPlay(hole) {
         // Any of the equally good defences: the puzzle accepts the line for each.
         const d = defences[Math.floor(Math.random() * defences.length)];
         await playMove(d.move);
+        P.line.push(d.move);
         P.step = d.then;
       }
     } else {
@@ -188,7 +193,8 @@ async function onPlay(hole) {
   renderTask();
 }
 
-/** Sends the first try's result: rated in rated and daily mode, unrated in streak mode. */
+/** Sends the first try's moves, for the server to judge: rated in rated and daily mode,
+ *  unrated in streak mode. A hint taken makes it a failure whatever the moves. */
 async function finish(solved) {
   if (P.mode === 'streak') {
     if (solved) P.streak += 1;
@@ -205,7 +211,7 @@ async function finish(solved) {
     // attempt does not take (and a session's attempt starts from the account's anyway).
     const now = loadRating();
     const player = now && { rating: now.rating, deviation: now.deviation, volatility: now.volatility };
-    const r = await call('POST', `/api/puzzles/${P.puzzle.id}/attempt`, { solved: solved && !P.hinted, player, rated });
+    const r = await call('POST', `/api/puzzles/${P.puzzle.id}/attempt`, { moves: P.line, hinted: P.hinted, player, rated });
     if (rated) saveRating(r.player);
     P.puzzle.rating_now = r.puzzle_rating;
     // The player's new rating at once, as the attempt left it.

@@ -1,15 +1,16 @@
 //! What is wrong with an input to the rating update.
 
+use crate::glicko2::{DEVIATION_BOUNDS, RATING_BOUNDS, VOLATILITY_BOUNDS};
 use std::fmt;
 
 /// Why a rating, a score or a setting was refused. Each names the value it refused.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum RatingError {
-    /// A rating that is not a finite number.
+    /// A rating outside [`RATING_BOUNDS`](crate::glicko2::RATING_BOUNDS) (or not a number).
     Rating(f64),
-    /// A rating deviation that is not a finite number above zero.
+    /// A rating deviation outside [`DEVIATION_BOUNDS`](crate::glicko2::DEVIATION_BOUNDS).
     Deviation(f64),
-    /// A volatility that is not a finite number above zero.
+    /// A volatility outside [`VOLATILITY_BOUNDS`](crate::glicko2::VOLATILITY_BOUNDS).
     Volatility(f64),
     /// A score outside 0 to 1 (or not a number).
     Score(f64),
@@ -17,7 +18,7 @@ pub enum RatingError {
     Tau(f64),
     /// A number of idle rating periods that is negative or not finite.
     IdlePeriods(f64),
-    /// A floor for the deviation above its ceiling, or either not finite and above zero.
+    /// A floor for the deviation above its ceiling, or outside the deviations a rating may hold.
     DeviationBounds {
         /// The floor asked for.
         min: f64,
@@ -36,12 +37,17 @@ pub enum RatingError {
 impl fmt::Display for RatingError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RatingError::Rating(r) => write!(f, "rating {r} is not a finite number"),
+            RatingError::Rating(r) => {
+                let (lo, hi) = RATING_BOUNDS;
+                write!(f, "rating {r} is not a number from {lo} to {hi}")
+            }
             RatingError::Deviation(d) => {
-                write!(f, "rating deviation {d} is not a finite number above 0")
+                let (lo, hi) = DEVIATION_BOUNDS;
+                write!(f, "rating deviation {d} is not a number from {lo} to {hi}")
             }
             RatingError::Volatility(v) => {
-                write!(f, "volatility {v} is not a finite number above 0")
+                let (lo, hi) = VOLATILITY_BOUNDS;
+                write!(f, "volatility {v} is not a number from {lo} to {hi}")
             }
             RatingError::Score(s) => write!(f, "score {s} is not between 0 and 1"),
             RatingError::Tau(t) => write!(f, "system constant tau {t} is not a finite number above 0"),
@@ -50,7 +56,7 @@ impl fmt::Display for RatingError {
             }
             RatingError::DeviationBounds { min, max } => write!(
                 f,
-                "deviation bounds {min}..{max} are not finite numbers above 0 with the floor below the ceiling"
+                "deviation bounds {min}..{max} are not within {}..{} with the floor below the ceiling", DEVIATION_BOUNDS.0, DEVIATION_BOUNDS.1
             ),
             RatingError::Player(i) => {
                 write!(f, "player index {i} is not one of a Mandiri game's 0, 1 and 2")

@@ -20,12 +20,25 @@ const EPSILON: f64 = 1e-6;
 /// Iterations after which the volatility's search gives up: it settles in a few dozen.
 const MAX_ITERATIONS: u32 = 1000;
 
+/// The ratings a [`Rating`] may hold, on the Glicko scale: wide enough for any player (the
+/// strongest rated players of chess's largest sites stay below 3500), narrow enough that the
+/// update's arithmetic stays far from overflow. An update that would leave it is held at its
+/// edge.
+pub const RATING_BOUNDS: (f64, f64) = (0.0, 4000.0);
+/// The deviations a [`Rating`] may hold: [`Config`]'s floor and ceiling lie within them.
+pub const DEVIATION_BOUNDS: (f64, f64) = (30.0, 350.0);
+/// The volatilities a [`Rating`] may hold: the paper's new player has 0.06; a volatility that
+/// leaves these is held at its edge by the update.
+pub const VOLATILITY_BOUNDS: (f64, f64) = (0.01, 0.5);
+
 /// A rating is provisional while its deviation is at or above this: the player has not played
 /// enough for the rating to be trusted (lichess marks it with a question mark).
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 
 /// A player's rating on the Glicko scale (1500 in the middle), its deviation and volatility.
-/// Only finite ratings and positive finite deviations and volatilities can be built.
+/// Only ratings, deviations and volatilities within [`RATING_BOUNDS`], [`DEVIATION_BOUNDS`]
+/// and [`VOLATILITY_BOUNDS`] can be built: within them the update always settles, so a rating
+/// sent by a client or read from a store is checked once, here.
 ///
 /// ```
 /// use rajapasu_rating::{Rating, RatingError};
@@ -33,6 +46,9 @@ pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 /// assert_eq!((r.rating(), r.deviation(), r.volatility()), (1500.0, 200.0, 0.06));
 /// assert_eq!(Rating::new(1500.0, -1.0, 0.06), Err(RatingError::Deviation(-1.0)));
 /// assert!(matches!(Rating::new(f64::NAN, 200.0, 0.06), Err(RatingError::Rating(_))));
+/// assert_eq!(Rating::new(1e15, 200.0, 0.06), Err(RatingError::Rating(1e15)));
+/// assert_eq!(Rating::new(1500.0, 1e-9, 0.06), Err(RatingError::Deviation(1e-9)));
+/// assert_eq!(Rating::new(1500.0, 200.0, 1e-9), Err(RatingError::Volatility(1e-9)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(
@@ -78,16 +94,22 @@ fn positive(x: f64) -> bool {
     x.is_finite() && x > 0.0
 }
 
+/// Whether `x` lies within `bounds` (never for NaN).
+fn within(x: f64, (lo, hi): (f64, f64)) -> bool {
+    (lo..=hi).contains(&x)
+}
+
 impl Rating {
-    /// A rating, checked: `rating` finite, `deviation` and `volatility` finite and above 0.
+    /// A rating, checked: each number within its bounds ([`RATING_BOUNDS`],
+    /// [`DEVIATION_BOUNDS`], [`VOLATILITY_BOUNDS`]).
     pub fn new(rating: f64, deviation: f64, volatility: f64) -> Result<Rating, RatingError> {
-        if !rating.is_finite() {
+        if !within(rating, RATING_BOUNDS) {
             return Err(RatingError::Rating(rating));
         }
-        if !positive(deviation) {
+        if !within(deviation, DEVIATION_BOUNDS) {
             return Err(RatingError::Deviation(deviation));
         }
-        if !positive(volatility) {
+        if !within(volatility, VOLATILITY_BOUNDS) {
             return Err(RatingError::Volatility(volatility));
         }
         Ok(Rating {
@@ -228,8 +250,9 @@ impl Default for Config {
 }
 
 impl Config {
-    /// Settings, checked: τ finite and above 0, the floor on the deviation above 0 and at most
-    /// the unrated deviation (which is also the ceiling), a period of at least a second.
+    /// Settings, checked: τ finite and above 0, the floor on the deviation within
+    /// [`DEVIATION_BOUNDS`] and at most the unrated deviation (which is also the ceiling), a
+    /// period of at least a second.
     ///
     /// ```
     /// use rajapasu_rating::{Config, Rating, RatingError};
@@ -247,7 +270,7 @@ impl Config {
         if !positive(tau) {
             return Err(RatingError::Tau(tau));
         }
-        if !positive(min_deviation) || min_deviation > unrated.deviation {
+        if !within(min_deviation, DEVIATION_BOUNDS) || min_deviation > unrated.deviation {
             return Err(RatingError::DeviationBounds {
                 min: min_deviation,
                 max: unrated.deviation,
@@ -325,13 +348,22 @@ impl Config {
         }
         let v = 1.0 / inverse_v;
         let delta = v * improvement;
+        // Within the bounds of a rating neither is ever infinite; checked rather than trusted,
+        // so that no arithmetic accident can become a stored rating.
+        if !(v.is_finite() && delta.is_finite()) {
+            return Err(RatingError::NoConvergence);
+        }
         // Step 5, then steps 6 and 7.
         let new_sigma = self.new_volatility(phi, sigma, v, delta)?;
         let phi_star = (phi * phi + idle_periods * new_sigma * new_sigma).sqrt();
         let new_phi = 1.0 / (1.0 / (phi_star * phi_star) + 1.0 / v).sqrt();
         let new_mu = mu + new_phi * new_phi * improvement;
         // Step 8.
-        Ok(self.bounded(CENTRE + SCALE * new_mu, SCALE * new_phi, new_sigma))
+        let (rating, deviation) = (CENTRE + SCALE * new_mu, SCALE * new_phi);
+        if !(rating.is_finite() && deviation.is_finite() && new_sigma.is_finite()) {
+            return Err(RatingError::NoConvergence);
+        }
+        Ok(self.bounded(rating, deviation, new_sigma))
     }
 
     /// Both players' ratings after one game between them, `score_a` being `a`'s score and
@@ -357,12 +389,13 @@ impl Config {
         ))
     }
 
-    /// A rating with its deviation held within the bounds.
+    /// A rating with each number held within its bounds (the deviation within this system's
+    /// floor and ceiling): finite numbers only.
     fn bounded(&self, rating: f64, deviation: f64, volatility: f64) -> Rating {
         Rating {
-            rating,
+            rating: rating.clamp(RATING_BOUNDS.0, RATING_BOUNDS.1),
             deviation: deviation.clamp(self.min_deviation, self.unrated.deviation),
-            volatility,
+            volatility: volatility.clamp(VOLATILITY_BOUNDS.0, VOLATILITY_BOUNDS.1),
         }
     }
 

@@ -25,5 +25,8 @@ pub mod mandiri;
 pub mod pool;
 
 pub use error::RatingError;
-pub use glicko2::{Config, Outcome, Rating, Score, PROVISIONAL_DEVIATION};
+pub use glicko2::{
+    Config, Outcome, Rating, Score, DEVIATION_BOUNDS, PROVISIONAL_DEVIATION, RATING_BOUNDS,
+    VOLATILITY_BOUNDS,
+};
 pub use pool::{Pool, Speed, Variant};

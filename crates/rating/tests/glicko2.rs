@@ -266,3 +266,61 @@ fn stored_ratings_are_checked_on_the_way_in() {
     );
     assert!(serde_json::from_str::<Score>("1.5").is_err());
 }
+
+/// Every rating that can be built updates without error, and stays within the bounds: the
+/// corners and middles of the bounds, against each other, for every score and with or without
+/// time away. A client or a damaged store can send any of them.
+#[test]
+fn every_rating_within_the_bounds_updates_within_them() {
+    use rajapasu_rating::{DEVIATION_BOUNDS, RATING_BOUNDS, VOLATILITY_BOUNDS};
+    let spread = |(lo, hi): (f64, f64)| [lo, lo + (hi - lo) * 0.001, (lo + hi) / 2.0, hi];
+    let mut all = Vec::new();
+    for r in spread(RATING_BOUNDS) {
+        for d in spread(DEVIATION_BOUNDS) {
+            for v in spread(VOLATILITY_BOUNDS) {
+                all.push(rating(r, d, v));
+            }
+        }
+    }
+    let config = Config::default();
+    let inside = |x: Rating| Rating::new(x.rating(), x.deviation(), x.volatility()).is_ok();
+    for a in &all {
+        for b in &all {
+            for score in [Score::WIN, Score::DRAW, Score::LOSS] {
+                for idle in [0.0, 1e6] {
+                    let (a2, b2) = config
+                        .rate_game(a, b, score, [idle, 0.0])
+                        .unwrap_or_else(|e| panic!("{a:?} against {b:?} scoring {score:?}: {e}"));
+                    assert!(inside(a2) && inside(b2), "{a:?} {b:?} gave {a2:?} {b2:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn numbers_beyond_the_bounds_are_refused() {
+    assert_eq!(
+        Rating::new(1e15, 350.0, 0.06),
+        Err(RatingError::Rating(1e15))
+    );
+    assert_eq!(
+        Rating::new(20_000.0, 350.0, 0.06),
+        Err(RatingError::Rating(20_000.0))
+    );
+    assert_eq!(
+        Rating::new(1500.0, 1e300, 0.06),
+        Err(RatingError::Deviation(1e300))
+    );
+    assert_eq!(
+        Rating::new(1500.0, 1e-9, 1e-9),
+        Err(RatingError::Deviation(1e-9))
+    );
+    assert_eq!(
+        Rating::new(1500.0, 100.0, 1e-9),
+        Err(RatingError::Volatility(1e-9))
+    );
+    assert!(RatingError::Rating(1e15)
+        .to_string()
+        .contains("from 0 to 4000"));
+}

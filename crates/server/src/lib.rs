@@ -27,6 +27,7 @@
 //! | [`players`] | a player's games for their page: in progress (their move first), finished with results, all records in one file |
 //! | [`ratings`] | ratings for games: a rated game's end rated once, leaderboards per pool, players' pages |
 //! | [`puzzle_source`] | the store's finished Raja Pasu games, read back as a source of puzzles (`puzzles generate --from store`) |
+//! | [`puzzle_line`] | an attempt's moves judged against the puzzle's proven solution: solved or failed is the server's to say |
 //! | [`puzzles`] | the puzzles' routes: the shipped set with proven solutions, choice by rating and theme, the daily puzzle, Glicko-2 attempts |
 //! | [`tablebase`] | the endgame table built in the background when missing, and its progress |
 //! | [`error`] | the API's error answers, and why the server could not start |
@@ -59,6 +60,7 @@ pub mod match_stakes;
 pub mod metrics;
 pub mod mistakes;
 pub mod players;
+pub mod puzzle_line;
 pub mod puzzle_source;
 pub mod puzzles;
 pub mod raja_pasu;

@@ -1,8 +1,12 @@
 //! The puzzles' routes (docs/API.md, docs/PUZZLES.md): the shipped set of puzzles with proven
-//! solutions, a puzzle chosen near a rating and by theme, the daily puzzle, and attempts, which
-//! move the puzzle's Glicko-2 rating (kept in the store, so that it survives a restart and is
-//! shared by every instance) and the player's: a signed-in player's is kept on their account
-//! (the one sent is ignored), a guest's is sent and returned (kept in the browser).
+//! solutions, a puzzle chosen near a rating and by theme, the daily puzzle, and attempts.
+//!
+//! An attempt sends the moves it played; the server judges them against the solution
+//! ([`crate::puzzle_line`]). A signed-in player's rated attempt moves their account's rating
+//! and the puzzle's Glicko-2 rating (kept in the store, so that it survives a restart and is
+//! shared by every instance), once per account and puzzle. A guest's moves only the guest's
+//! own rating, sent (within the bounds of a rating) and returned to be kept in the browser:
+//! nothing a guest sends moves a shared number.
 //!
 //! The routes carry their own state, so the shared router only merges them.
 
@@ -54,10 +58,13 @@ impl Puzzles {
         }
     }
 
-    /// The starting rating of puzzle `i`, before any attempt.
+    /// The starting rating of puzzle `i`, before any attempt (the set's ratings are 1130 to
+    /// 2030; one out of bounds would be held at the edge).
     fn start(&self, i: usize) -> Rating {
-        Rating::new(f64::from(self.set[i].rating), START_DEVIATION, 0.06)
-            .expect("a starting rating is valid")
+        let (lo, hi) = rajapasu_rating::RATING_BOUNDS;
+        let rating = f64::from(self.set[i].rating).clamp(lo, hi);
+        Rating::new(rating, START_DEVIATION, self.config.unrated().volatility())
+            .unwrap_or_else(|_| self.config.unrated())
     }
 
     /// The rating of puzzle `i` now.
@@ -271,14 +278,18 @@ pub(crate) async fn account_puzzle_rating(
     Ok(r.map_or(Value::Null, |r| rating_json(&r)))
 }
 
-/// Gives a new or signed-in account the guest's puzzle rating `guest`, sent once by the page,
-/// unless it has one already.
+/// Gives a new or signed-in account the guest's puzzle rating `guest`, sent once by the page
+/// (checked within the bounds of a rating), unless it has one already. The browser kept it and
+/// nothing proves it: it is taken as provisional, its deviation raised to at least the
+/// provisional mark, so that the account's own rated attempts soon outweigh it.
 pub(crate) async fn adopt(
     store: &dyn Store,
     account: &str,
     guest: Option<Rating>,
 ) -> Result<(), ApiError> {
     if let Some(r) = guest {
+        let deviation = r.deviation().max(rajapasu_rating::PROVISIONAL_DEVIATION);
+        let r = Rating::new(r.rating(), deviation, r.volatility()).unwrap_or(r);
         store
             .adopt_puzzle_rating(account, r)
             .await
@@ -291,13 +302,17 @@ pub(crate) async fn adopt(
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 struct AttemptRequest {
-    /// Whether the whole line was played without a wrong move.
-    solved: bool,
-    /// The player's rating before the attempt; none: a new player's. Left out of a rated
-    /// attempt's answer when `rated` is false (streak mode).
+    /// The line played from the puzzle's position, hole numbers: the solver's moves and the
+    /// defences answered, in turn ([`crate::puzzle_line::judge`]).
+    moves: Vec<u8>,
+    /// A hint was taken or the solution shown: failed, whatever the moves.
+    #[serde(default)]
+    hinted: bool,
+    /// A guest's rating before the attempt; none: a new player's. A signed-in player's is
+    /// their account's, and this is not looked at.
     #[serde(default)]
     player: Option<PlayerRating>,
-    /// Whether the player's rating moves (default true).
+    /// Whether the player's rating moves (default true; false in streak mode: nothing moves).
     #[serde(default = "yes")]
     rated: bool,
 }
@@ -306,17 +321,21 @@ fn yes() -> bool {
     true
 }
 
-/// The result of one attempt for both sides: the player's rating after it and the puzzle's.
+/// The result of one attempt for both sides: the player's rating after it and the puzzle's,
+/// or why they could not be computed (never with ratings that can be built).
 pub fn rate_attempt(
     config: &Config,
     player: &Rating,
     puzzle: &Rating,
     solved: bool,
-) -> (Rating, Rating) {
+) -> Result<(Rating, Rating), rajapasu_rating::RatingError> {
     let score = if solved { Score::WIN } else { Score::LOSS };
-    config
-        .rate_game(player, puzzle, score, [0.0, 0.0])
-        .expect("valid ratings and no idle periods")
+    config.rate_game(player, puzzle, score, [0.0, 0.0])
+}
+
+/// 422 `rating_failed`: the update could not be computed from these ratings; nothing moved.
+fn rating_failed(e: rajapasu_rating::RatingError) -> ApiError {
+    ApiError::unprocessable(format!("the ratings could not be computed: {e}")).code("rating_failed")
 }
 
 fn rating_json(r: &Rating) -> Value {
@@ -335,45 +354,67 @@ async fn attempt(
     ApiJson(req): ApiJson<AttemptRequest>,
 ) -> Result<Json<Value>, ApiError> {
     let i = p.index(&id)?;
-    let player = match req.player {
+    let guest = match req.player {
         None => p.config.unrated(),
         Some(r) => r.checked()?,
     };
+    let solved = crate::puzzle_line::judge(&p.set[i], &req.moves)?.solved() && !req.hinted;
     let account = crate::accounts::session::session_of(&app, &headers)
         .await?
         .map(|(_, a)| a.id);
-    // A signed-in player's rating is their account's: the one sent is not looked at.
-    let player = match &account {
-        Some(a) => p
-            .store
-            .player_puzzle_rating(a)
-            .await
-            .map_err(ApiError::unavailable)?
-            .unwrap_or_else(|| p.config.unrated()),
-        None => player,
+    let (player_before, player_after, puzzle_after, counted) = match (account, req.rated) {
+        // Streak mode: nothing moves.
+        (None, false) => (guest, guest, p.rating(i).await?, false),
+        (Some(account), false) => {
+            let player = p
+                .store
+                .player_puzzle_rating(&account)
+                .await
+                .map_err(ApiError::unavailable)?
+                .unwrap_or_else(|| p.config.unrated());
+            (player, player, p.rating(i).await?, false)
+        }
+        // A guest's own rating moves; the puzzle's does not.
+        (None, true) => {
+            let puzzle = p.rating(i).await?;
+            let (after, _) =
+                rate_attempt(&p.config, &guest, &puzzle, solved).map_err(rating_failed)?;
+            (guest, after, puzzle, false)
+        }
+        (Some(account), true) => {
+            let config = p.config;
+            let done = p
+                .store
+                .rate_puzzle(Attempt {
+                    puzzle: id.clone(),
+                    start: p.start(i),
+                    account,
+                    player: config.unrated(),
+                    update: Box::new(move |puzzle, player| {
+                        let (player_after, puzzle_after) =
+                            rate_attempt(&config, &player, &puzzle, solved)?;
+                        Ok((puzzle_after, player_after))
+                    }),
+                })
+                .await
+                .map_err(|e| match e {
+                    crate::store::StoreError::Rating(e) => rating_failed(e),
+                    e => ApiError::unavailable(e),
+                })?;
+            (
+                done.player_before,
+                done.player_after,
+                done.puzzle_after,
+                done.counted,
+            )
+        }
     };
-    let (config, solved, rated) = (p.config, req.solved, req.rated);
-    let done = p
-        .store
-        .rate_puzzle(Attempt {
-            puzzle: id.clone(),
-            start: p.start(i),
-            account: account.filter(|_| rated),
-            player,
-            update: Box::new(move |puzzle, player| {
-                let (player_after, puzzle_after) = rate_attempt(&config, &player, &puzzle, solved);
-                (puzzle_after, player_after)
-            }),
-        })
-        .await
-        .map_err(ApiError::unavailable)?;
-    let (player_before, player_after, puzzle_after) =
-        (done.player_before, done.player_after, done.puzzle_after);
     Ok(Json(json!({
         "id": id,
-        "solved": req.solved,
+        "solved": solved,
         "player": if req.rated { rating_json(&player_after) } else { rating_json(&player_before) },
         "rated": req.rated,
+        "counted": counted,
         "puzzle_rating": puzzle_after.rating().round() as i64,
     })))
 }
@@ -392,7 +433,7 @@ mod tests {
         let config = Config::default();
         let player = config.unrated();
         let puzzle = Rating::new(1500.0, 300.0, 0.06).unwrap();
-        let (pl, pz) = rate_attempt(&config, &player, &puzzle, true);
+        let (pl, pz) = rate_attempt(&config, &player, &puzzle, true).unwrap();
         assert!((pl.rating() - 1666.648).abs() < 0.01, "{}", pl.rating());
         assert!(
             (pl.deviation() - 282.747).abs() < 0.01,
@@ -405,7 +446,7 @@ mod tests {
             "{}",
             pz.deviation()
         );
-        let (pl, pz) = rate_attempt(&config, &player, &puzzle, false);
+        let (pl, pz) = rate_attempt(&config, &player, &puzzle, false).unwrap();
         assert!(pl.rating() < 1500.0 && pz.rating() > 1500.0);
     }
 

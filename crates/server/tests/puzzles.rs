@@ -1,9 +1,10 @@
 //! The puzzles' API against a real server: the set's index, a puzzle chosen by rating and
-//! theme, the daily puzzle, attempts moving the puzzle's rating and the player's, the mistakes
-//! of a game, bad input answered with JSON errors, and on SQLite and PostgreSQL: a puzzle's
-//! rating kept by the store across a restart, a signed-in player's puzzle rating kept on their
-//! account, a guest's taken over when they register or log in, and the store's finished games
-//! read back and mined for puzzles.
+//! theme, the daily puzzle, attempts judged from their moves moving the puzzle's rating and the
+//! player's, the mistakes of a game, bad input answered with JSON errors, and on SQLite and
+//! PostgreSQL: a puzzle's rating kept by the store across a restart, a signed-in player's
+//! puzzle rating kept on their account and moved once per puzzle, a guest's taken over when
+//! they register or log in (within bounds), ratings stored out of bounds repaired at the
+//! start, and the store's finished games read back and mined for puzzles.
 
 #[macro_use]
 mod common;
@@ -30,9 +31,62 @@ on_both_stores!(
     a_signed_in_attempt_moves_the_accounts_rating,
     a_guests_rating_is_taken_over_at_registration_and_login,
     the_stores_finished_games_are_mined_for_puzzles,
+    ratings_stored_out_of_bounds_are_repaired_at_the_start,
+    a_forged_rating_is_refused_and_the_server_goes_on,
 );
 
 const SECRET: &str = "a long enough secret";
+
+/// The main line of the puzzle `p` as the API gives it: the key move, the first defence, the
+/// next key move, and so on to the solution's end.
+fn main_line(p: &Value) -> Vec<u64> {
+    let mut line = vec![];
+    let mut step = &p["solution"];
+    loop {
+        line.push(step["move"].as_u64().unwrap());
+        match step["defences"].as_array().and_then(|d| d.first()) {
+            Some(d) => {
+                line.push(d["move"].as_u64().unwrap());
+                step = &d["then"];
+            }
+            None => return line,
+        }
+    }
+}
+
+/// A legal first move of `p` that is not the best: a miss, if it has one.
+fn a_miss(p: &Value) -> Option<u64> {
+    let values = p["solution"]["values"].as_array().unwrap();
+    let best = values.iter().filter_map(Value::as_i64).max()?;
+    (1..=7u64).find(|&n| values[n as usize - 1].as_i64().is_some_and(|v| v < best))
+}
+
+/// A puzzle near `rating` with a miss among its first moves, drawn with `seed`.
+async fn puzzle_with_a_miss(addr: std::net::SocketAddr, rating: u32, seed: u64) -> Value {
+    for s in seed..seed + 50 {
+        let p = get(addr, &format!("/api/puzzles/next?rating={rating}&seed={s}"))
+            .await
+            .json();
+        if a_miss(&p).is_some() {
+            return p;
+        }
+    }
+    panic!("no puzzle near {rating} with a miss");
+}
+
+/// The body of an attempt that plays `p`'s main line.
+fn solving(p: &Value) -> Value {
+    json!({"moves": main_line(p)})
+}
+
+/// The body of an attempt that misses at `p`'s first move.
+fn missing(p: &Value) -> Value {
+    json!({"moves": [a_miss(p).expect("the puzzle has a miss")]})
+}
+
+fn attempt_path(p: &Value) -> String {
+    format!("/api/puzzles/{}/attempt", p["id"].as_str().unwrap())
+}
 
 /// The rating a signed-in player's attempt answers with.
 fn answered(a: &rajapasu_loadtest::client::Answer) -> f64 {
@@ -42,20 +96,23 @@ fn answered(a: &rajapasu_loadtest::client::Answer) -> f64 {
 
 /// A signed-in player's attempt starts from the account's rating (a new player's at first),
 /// not the one in the body, and leaves the account at the rating answered; the player's page
-/// and /api/account show it.
+/// and /api/account show it. The account is rated once per puzzle: a second attempt of the
+/// same puzzle is answered and moves nothing.
 async fn a_signed_in_attempt_moves_the_accounts_rating(store: Backend) {
     let server = server_on_db(store.db()).await;
     let mut b = Browser::new(server.addr);
     assert_eq!(b.register("Anoja", SECRET).await.status, 201);
     assert_eq!(b.account().await["puzzle_rating"], json!(null));
-    let p = get(server.addr, "/api/puzzles/next?rating=1500&seed=5")
-        .await
-        .json();
-    let path = format!("/api/puzzles/{}/attempt", p["id"].as_str().unwrap());
+    let p = puzzle_with_a_miss(server.addr, 1500, 5).await;
+    let path = attempt_path(&p);
     let strong = json!({"rating": 2500.0, "deviation": 50.0, "volatility": 0.06});
-    let first = answered(
-        &b.post(&path, json!({"solved": true, "player": strong}))
-            .await,
+    let mut body = solving(&p);
+    body["player"] = strong;
+    let a = b.post(&path, body.clone()).await;
+    let first = answered(&a);
+    assert_eq!(
+        (a.json()["solved"].clone(), a.json()["counted"].clone()),
+        (json!(true), json!(true))
     );
     // From 1500 (deviation 350) a win lands far below what 2500 would give.
     assert!(first > 1500.0 && first < 2000.0, "{first}");
@@ -63,18 +120,35 @@ async fn a_signed_in_attempt_moves_the_accounts_rating(store: Backend) {
         .as_f64()
         .unwrap();
     assert_eq!(kept, first);
-    let weak = json!({"rating": 800.0, "deviation": 50.0, "volatility": 0.06});
-    let second = answered(
-        &b.post(&path, json!({"solved": false, "player": weak}))
-            .await,
-    );
-    // A loss from the account's rating, not from the 800 sent.
+    let moved = a.json()["puzzle_rating"].clone();
+    // The same puzzle again, solved or missed: answered, nothing moves.
+    for again in [body, missing(&p)] {
+        let a = b.post(&path, again).await;
+        assert_eq!(answered(&a), first);
+        assert_eq!(a.json()["counted"], json!(false), "{}", a.body);
+        assert_eq!(a.json()["puzzle_rating"], moved, "{}", a.body);
+    }
+    // Another puzzle, missed: a loss from the account's rating, not from the 800 sent.
+    let q = puzzle_with_a_miss(server.addr, 1500, 105).await;
+    assert_ne!(q["id"], p["id"]);
+    let mut body = missing(&q);
+    body["player"] = json!({"rating": 800.0, "deviation": 50.0, "volatility": 0.06});
+    let a = b.post(&attempt_path(&q), body).await;
+    let second = answered(&a);
+    assert_eq!(a.json()["solved"], json!(false));
     assert!(second < first && second > 1000.0, "{first} {second}");
     let page = get(server.addr, "/api/players/Anoja").await.json();
     assert_eq!(page["puzzle_rating"]["rating"].as_f64().unwrap(), second);
-    // An unrated attempt (streak mode) answers with the account's rating and keeps it.
-    let streak = answered(&b.post(&path, json!({"solved": true, "rated": false})).await);
-    assert_eq!(streak, second);
+    // An unrated attempt (streak mode) of a third puzzle answers with the account's rating and
+    // keeps it, and the puzzle's.
+    let r = get(server.addr, "/api/puzzles/next?rating=1700&seed=9")
+        .await
+        .json();
+    let mut body = solving(&r);
+    body["rated"] = json!(false);
+    let a = b.post(&attempt_path(&r), body).await;
+    assert_eq!(answered(&a), second);
+    assert_eq!(a.json()["puzzle_rating"], r["rating_now"]);
     let kept = b.account().await["puzzle_rating"]["rating"]
         .as_f64()
         .unwrap();
@@ -122,14 +196,32 @@ async fn a_guests_rating_is_taken_over_at_registration_and_login(store: Backend)
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(e.account().await["puzzle_rating"]["rating"], json!(900.0));
     // A rating out of range is refused before anything is done.
-    let bad = json!({"rating": 1500.0, "deviation": -1.0, "volatility": 0.06});
-    let r = Browser::new(server.addr)
+    for bad in [
+        json!({"rating": 1500.0, "deviation": -1.0, "volatility": 0.06}),
+        json!({"rating": 1e15, "deviation": 1e-9, "volatility": 1e-9}),
+        json!({"rating": 20000.0, "deviation": 350.0, "volatility": 0.06}),
+    ] {
+        let r = Browser::new(server.addr)
+            .post(
+                "/api/account/register",
+                json!({"name": "Nimal", "password": SECRET, "puzzle_rating": bad}),
+            )
+            .await;
+        assert_refused(&r, 422, "bad_player_rating");
+    }
+    // A guest's rating sure of itself is taken as provisional: nothing proves it.
+    let sure = json!({"rating": 2900.0, "deviation": 30.0, "volatility": 0.06});
+    let mut f = Browser::new(server.addr);
+    let r = f
         .post(
             "/api/account/register",
-            json!({"name": "Nimal", "password": SECRET, "puzzle_rating": bad}),
+            json!({"name": "Nimal", "password": SECRET, "puzzle_rating": sure}),
         )
         .await;
-    assert_refused(&r, 422, "bad_player_rating");
+    assert_eq!(r.status, 201, "{}", r.body);
+    let kept = f.account().await["puzzle_rating"].clone();
+    assert_eq!(kept["deviation"], json!(110.0), "{kept}");
+    assert_eq!(kept["provisional"], json!(true), "{kept}");
     server.stop().await;
 }
 
@@ -143,13 +235,9 @@ async fn a_puzzles_rating_survives_a_restart(store: Backend) {
         .json();
     let id = p["id"].as_str().unwrap().to_string();
     let start = p["rating_now"].as_i64().unwrap();
-    let a = post(
-        first.addr,
-        &format!("/api/puzzles/{id}/attempt"),
-        json!({"solved": true}),
-    )
-    .await
-    .json();
+    let mut ann = Browser::new(first.addr);
+    assert_eq!(ann.register("Ann", SECRET).await.status, 201);
+    let a = ann.post(&attempt_path(&p), solving(&p)).await.json();
     let after = a["puzzle_rating"].as_i64().unwrap();
     assert!(after < start, "{a}");
     first.stop().await;
@@ -157,14 +245,10 @@ async fn a_puzzles_rating_survives_a_restart(store: Backend) {
     let second = server_on_db(&db).await;
     let now = get(second.addr, &format!("/api/puzzles/{id}")).await.json();
     assert_eq!(now["rating_now"], json!(after), "{now}");
-    // The next attempt moves on from the stored rating.
-    let b = post(
-        second.addr,
-        &format!("/api/puzzles/{id}/attempt"),
-        json!({"solved": true}),
-    )
-    .await
-    .json();
+    // The next attempt, another account's, moves on from the stored rating.
+    let mut bo = Browser::new(second.addr);
+    assert_eq!(bo.register("Bo", SECRET).await.status, 201);
+    let b = bo.post(&attempt_path(&p), solving(&p)).await.json();
     assert!(b["puzzle_rating"].as_i64().unwrap() < after, "{b}");
     second.stop().await;
     remove_sqlite_files(&store, &db);
@@ -231,13 +315,12 @@ async fn an_attempt_is_one_glicko2_game_as_worked_by_hand() {
     // Never attempted: at its starting rating, with a deviation of 300.
     let start = p["rating"].as_f64().unwrap();
     assert_eq!(p["rating_now"].as_f64().unwrap(), start);
-    let a = post(
-        addr,
-        &format!("/api/puzzles/{id}/attempt"),
-        json!({"solved": true}),
-    )
-    .await
-    .json();
+    let mut b = Browser::new(addr);
+    assert_eq!(b.register("Ann", SECRET).await.status, 201);
+    let a = b
+        .post(&format!("/api/puzzles/{id}/attempt"), solving(&p))
+        .await
+        .json();
     // A new player (1500, 350) solves it: a win for the player, a loss for the puzzle.
     let (r, rd) = glicko2_by_hand(1500.0, 350.0, start, 300.0, 1.0);
     let player = &a["player"];
@@ -256,36 +339,53 @@ async fn an_attempt_is_one_glicko2_game_as_worked_by_hand() {
     );
 }
 
+/// A guest's attempt moves the guest's own rating, returned to be kept in the browser, and
+/// never the puzzle's; the server judges it from the moves, not from any claim.
 #[tokio::test]
-async fn an_attempt_moves_the_puzzle_and_the_player() {
+async fn a_guests_attempt_moves_only_the_guests_rating() {
     let addr = server().await;
-    let p = get(addr, "/api/puzzles/next?rating=1500&seed=1")
+    let p = puzzle_with_a_miss(addr, 1500, 1).await;
+    let before = p["rating_now"].clone();
+    let path = attempt_path(&p);
+    let a = post(addr, &path, solving(&p)).await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let a = a.json();
+    assert_eq!(
+        (a["solved"].clone(), a["counted"].clone()),
+        (json!(true), json!(false))
+    );
+    assert!(a["player"]["rating"].as_f64().unwrap() > 1500.0);
+    assert_eq!(a["puzzle_rating"], before, "{a}");
+    // A miss: a loss for the guest; the puzzle still does not move, however many.
+    let player = json!({"rating": 1600.0, "deviation": 100.0, "volatility": 0.06});
+    for _ in 0..3 {
+        let mut body = missing(&p);
+        body["player"] = player.clone();
+        let b = post(addr, &path, body).await.json();
+        assert_eq!(b["solved"], json!(false));
+        assert!(b["player"]["rating"].as_f64().unwrap() < 1600.0, "{b}");
+        assert_eq!(b["puzzle_rating"], before, "{b}");
+    }
+    // The line stopped before its end, or with a hint taken: failed.
+    let line = main_line(&p);
+    let cut = post(addr, &path, json!({"moves": line[..line.len() - 1]}))
         .await
         .json();
-    let id = p["id"].as_str().unwrap().to_string();
-    let before = p["rating_now"].as_i64().unwrap();
-    let a = post(
-        addr,
-        &format!("/api/puzzles/{id}/attempt"),
-        json!({"solved": true}),
-    )
-    .await
-    .json();
-    assert!(a["player"]["rating"].as_f64().unwrap() > 1500.0);
-    assert!(a["puzzle_rating"].as_i64().unwrap() < before, "{a}");
-    let now = get(addr, &format!("/api/puzzles/{id}")).await.json();
-    assert_eq!(now["rating_now"], a["puzzle_rating"]);
-    // Unrated (streak mode): the player's rating comes back as sent; the puzzle's still moves.
-    let player = json!({"rating": 1600.0, "deviation": 100.0, "volatility": 0.06});
-    let b = post(
-        addr,
-        &format!("/api/puzzles/{id}/attempt"),
-        json!({"solved": false, "player": player, "rated": false}),
-    )
-    .await
-    .json();
+    assert_eq!(cut["solved"], json!(false), "{cut}");
+    let hinted = post(addr, &path, json!({"moves": line, "hinted": true}))
+        .await
+        .json();
+    assert_eq!(hinted["solved"], json!(false), "{hinted}");
+    // Unrated (streak mode): the player's rating comes back as sent.
+    let mut body = missing(&p);
+    body["player"] = player;
+    body["rated"] = json!(false);
+    let b = post(addr, &path, body).await.json();
     assert_eq!(b["player"]["rating"], json!(1600.0));
-    assert!(b["puzzle_rating"].as_i64().unwrap() > a["puzzle_rating"].as_i64().unwrap());
+    let now = get(addr, &format!("/api/puzzles/{}", p["id"].as_str().unwrap()))
+        .await
+        .json();
+    assert_eq!(now["rating_now"], before);
 }
 
 #[tokio::test]
@@ -320,12 +420,31 @@ async fn bad_input_is_refused() {
     );
     let p = get(addr, "/api/puzzles/next?seed=1").await.json();
     let id = p["id"].as_str().unwrap();
-    let bad = json!({"solved": true, "player": {"rating": 1500.0, "deviation": -5.0, "volatility": 0.06}});
+    let path = format!("/api/puzzles/{id}/attempt");
+    for player in [
+        json!({"rating": 1500.0, "deviation": -5.0, "volatility": 0.06}),
+        json!({"rating": 20000.0, "deviation": 350.0, "volatility": 0.06}),
+        json!({"rating": 1500.0, "deviation": 1e300, "volatility": 0.06}),
+        json!({"rating": 1500.0, "deviation": 100.0, "volatility": 1e-9}),
+    ] {
+        let bad = json!({"moves": [], "player": player});
+        assert_refused(&post(addr, &path, bad).await, 422, "bad_player_rating");
+    }
+    // A result is not taken from the client: a claim without moves is not a body.
     assert_refused(
-        &post(addr, &format!("/api/puzzles/{id}/attempt"), bad).await,
-        422,
-        "bad_player_rating",
+        &post(addr, &path, json!({"solved": true})).await,
+        400,
+        "bad_json",
     );
+    // Moves the page cannot have played.
+    let key = p["solution"]["move"].as_u64().unwrap();
+    for moves in [json!([0]), json!([8]), json!(vec![key; 65])] {
+        assert_refused(
+            &post(addr, &path, json!({"moves": moves})).await,
+            422,
+            "bad_line",
+        );
+    }
     // S1 is empty.
     let illegal = json!({"rules": "canonical/mode=round", "start": "0,0,0,1,0,0,9/3,0,0,0,0,0,0 S 42 43", "moves": [1], "side": "south"});
     assert_refused(
@@ -457,4 +576,114 @@ async fn the_stores_finished_games_are_mined_for_puzzles(store: Backend) {
         check(p, &mut prover).unwrap_or_else(|e| panic!("{}: {e}", p.id));
     }
     remove_sqlite_files(&store, &db);
+}
+
+/// Runs `sql` on the database `db` behind the server's back (`?1` for SQLite, `$1` for
+/// PostgreSQL: written with `$1` and translated).
+async fn write_directly(store: &Backend, db: &str, sql: &str, account: &str) {
+    match store {
+        Backend::Sqlite => {
+            let conn = rusqlite::Connection::open(db).unwrap();
+            conn.execute(&sql.replace("$1", "?1"), [account]).unwrap();
+        }
+        Backend::Postgres(url) => {
+            let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+                .await
+                .unwrap();
+            tokio::spawn(connection);
+            client.execute(sql, &[&account]).await.unwrap();
+        }
+    }
+}
+
+/// Ratings out of bounds in the store (a forged 1e15 adopted by an older version, or damage)
+/// are repaired when the store opens: the puzzle is at its starting rating again, the account
+/// a new player's; attempts and the player's page work.
+async fn ratings_stored_out_of_bounds_are_repaired_at_the_start(store: Backend) {
+    let db = lasting_db(&store, "rajapasu-puzzle-repair");
+    let first = server_on_db(&db).await;
+    let p = get(first.addr, "/api/puzzles/next?rating=1500&seed=4")
+        .await
+        .json();
+    let id = p["id"].as_str().unwrap().to_string();
+    let mut ann = Browser::new(first.addr);
+    assert_eq!(ann.register("Ann", SECRET).await.status, 201);
+    first.stop().await;
+    write_directly(
+        &store,
+        &db,
+        "INSERT INTO puzzle_ratings(id, rating, deviation, volatility, attempts)
+         VALUES ($1, 1e15, 1e-9, 1e-9, 1)",
+        &id,
+    )
+    .await;
+    write_directly(
+        &store,
+        &db,
+        "INSERT INTO puzzle_players(account, rating, deviation, volatility, attempts)
+         SELECT id, 1e15, 1e-9, 1e-9, 0 FROM accounts WHERE name = $1",
+        "Ann",
+    )
+    .await;
+
+    let second = server_on_db(&db).await;
+    let now = get(second.addr, &format!("/api/puzzles/{id}")).await.json();
+    assert_eq!(now["rating_now"], p["rating"], "{now}");
+    let page = get(second.addr, "/api/players/Ann").await.json();
+    assert_eq!(page["puzzle_rating"]["rating"], json!(1500.0), "{page}");
+    let mut ann = Browser::new(second.addr);
+    assert_eq!(ann.login("Ann", SECRET).await.status, 200);
+    let a = ann.post(&attempt_path(&p), solving(&p)).await;
+    assert!(answered(&a) > 1500.0, "{}", a.body);
+    second.stop().await;
+    remove_sqlite_files(&store, &db);
+}
+
+/// Finding 1: a guest's attempt with a forged rating, and a registration with one, are
+/// refused (422); the store goes on: a new game, a move, a login are served, and no forged
+/// number shows on the player's page.
+async fn a_forged_rating_is_refused_and_the_server_goes_on(store: Backend) {
+    let server = server_on_db(store.db()).await;
+    let addr = server.addr;
+    let p = get(addr, "/api/puzzles/next?rating=1500&seed=2")
+        .await
+        .json();
+    let path = attempt_path(&p);
+    for player in [
+        json!({"rating": 20000, "deviation": 350, "volatility": 0.06}),
+        json!({"rating": 1500, "deviation": 1e300, "volatility": 0.06}),
+    ] {
+        let body = json!({"moves": main_line(&p), "player": player});
+        assert_refused(&post(addr, &path, body).await, 422, "bad_player_rating");
+    }
+    let forged = json!({"rating": 1e15, "deviation": 1e-9, "volatility": 1e-9});
+    let r = Browser::new(addr)
+        .post(
+            "/api/account/register",
+            json!({"name": "Forger", "password": SECRET, "puzzle_rating": forged}),
+        )
+        .await;
+    assert_refused(&r, 422, "bad_player_rating");
+    let mut ann = Browser::new(addr);
+    assert_eq!(ann.register("Forger", SECRET).await.status, 201);
+    assert_eq!(Browser::new(addr).login("Forger", SECRET).await.status, 200);
+    let (game, token, created) = new_game(addr, json!({"kind": "local"})).await;
+    let mv = created["game"]["view"]["legal_moves"][0].clone();
+    let a = act(
+        addr,
+        GAMES,
+        &game,
+        "moves",
+        json!({"move": mv, "token": token}),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let page = get(addr, "/api/players/Forger").await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(
+        !page.body.contains("1e15") && !page.body.contains("1000000000000000"),
+        "{}",
+        page.body
+    );
+    server.stop().await;
 }

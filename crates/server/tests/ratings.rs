@@ -1,7 +1,8 @@
 //! Rated and casual games against a real server on either store: a rated game's end moves both
-//! players' ratings once, whatever follows it; a casual game moves none; guests cannot play
-//! rated; a time-out is told as one and rates the game once on two instances sharing
-//! PostgreSQL; the leaderboard and the player's page show the ratings.
+//! players' ratings once, whatever follows it; a game ended before every player moved is not
+//! rated; a casual game moves none; guests cannot play rated; a time-out is told as one and
+//! rates the game once on two instances sharing PostgreSQL; the leaderboard lists established
+//! players only; the player's page shows the ratings.
 
 #[macro_use]
 mod common;
@@ -19,6 +20,39 @@ async fn server_on_clock(db: &str, now: &Arc<AtomicU64>) -> rajapasu_server::Run
     common::server_on_clock(db, now, std::time::Duration::from_millis(20)).await
 }
 
+/// Plays `moves` moves of the game `id` under `games`, each the first legal move, by whichever
+/// of `tokens` is to move (the others are refused): every player's turn in order.
+async fn play_moves(
+    addr: std::net::SocketAddr,
+    games: &str,
+    id: &str,
+    tokens: &[&str],
+    moves: usize,
+) {
+    for _ in 0..moves {
+        let view = common::get_game(addr, games, id).await;
+        // Raja Pasu lists `legal_moves`, Mandiri `legal`.
+        let v = &view["view"];
+        let mv = v.get("legal_moves").unwrap_or(&v["legal"])[0].clone();
+        let mut played = false;
+        for token in tokens {
+            let a = common::act(
+                addr,
+                games,
+                id,
+                "moves",
+                json!({"move": mv, "token": token}),
+            )
+            .await;
+            if a.status == 200 {
+                played = true;
+                break;
+            }
+        }
+        assert!(played, "no player could play {mv} in {view}");
+    }
+}
+
 /// The player's page as the API gives it.
 async fn page(b: &mut Browser, name: &str) -> Value {
     let a = b
@@ -32,7 +66,7 @@ async fn a_rated_game_moves_both_ratings_once(store: Backend) {
     let addr = server_on(&store).await;
     let (mut ann, mut bo) = ann_and_bo(addr).await;
     let body = json!({"kind": "online", "mode": "round", "clock": "5+3", "rated": true});
-    let (id, ann_token, _) = online_game(GAMES, &mut ann, &mut bo, body).await;
+    let (id, ann_token, bo_token) = online_game(GAMES, &mut ann, &mut bo, body).await;
     let g = ann
         .send("GET", &format!("{GAMES}/{id}"), None, &[])
         .await
@@ -41,6 +75,8 @@ async fn a_rated_game_moves_both_ratings_once(store: Backend) {
     assert_eq!(g["accounts"], json!({"south": "Ann", "north": "Bo"}));
     // The players go by their accounts' names, in the record too.
     assert_eq!(g["names"], json!({"south": "Ann", "north": "Bo"}));
+    let (id, ann_token, bo_token) = (id, ann_token, bo_token);
+    play_moves(addr, GAMES, &id, &[&ann_token, &bo_token], 2).await;
     // Ann resigns: Bo won a rated real-time single round.
     let r = ann
         .post(&format!("{GAMES}/{id}/resign"), json!({"token": ann_token}))
@@ -111,20 +147,12 @@ async fn a_rated_game_moves_both_ratings_once(store: Backend) {
     let again = page(&mut ann, "Bo").await;
     assert_eq!(again["ratings"], after_bo["ratings"]);
     assert_eq!(again["history"].as_array().unwrap().len(), 1);
-    // The leaderboard: Bo above Ann.
+    // The leaderboard: one game each, provisional, not listed yet.
     let l = ann
         .send("GET", "/api/leaderboard/round-realtime", None, &[])
         .await;
     assert_eq!(l.status, 200, "{}", l.body);
-    let board = l.json();
-    let names: Vec<&str> = board["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["name"].as_str().unwrap())
-        .collect();
-    assert_eq!(names, ["Bo", "Ann"]);
-    assert_eq!(board["players"][0]["rank"], 1);
+    assert_eq!(l.json()["players"], json!([]), "{}", l.body);
     let empty = ann
         .send("GET", "/api/leaderboard/match-correspondence", None, &[])
         .await;
@@ -247,12 +275,17 @@ async fn a_rated_mandiri_game_rates_three_pairs(store: Backend) {
         .map(|l| invite_code(&json!({"invite": l})))
         .collect();
     assert_eq!(invites.len(), 2, "{created}");
+    let mut tokens = vec![ann_token.clone()];
     for (b, code) in [(&mut bo, &invites[0]), (&mut cy, &invites[1])] {
         let j = b
             .post(&format!("{MANDIRI}/{id}/join"), json!({"invite": code}))
             .await;
         assert_eq!(j.status, 200, "{}", j.body);
+        tokens.push(j.json()["token"].as_str().unwrap().to_string());
     }
+    let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
+    // Two of the three moved: a resignation now would not be rated; the third moves too.
+    play_moves(addr, MANDIRI, &id, &tokens, 3).await;
     let r = ann
         .post(
             &format!("{MANDIRI}/{id}/resign"),
@@ -270,16 +303,132 @@ async fn a_rated_mandiri_game_rates_three_pairs(store: Backend) {
         page(&mut ann, "Bo").await,
         page(&mut ann, "Cy").await,
     );
-    // Ann lost to both; Bo and Cy captured nothing yet: a draw between them.
+    // Ann lost to both; Bo and Cy were rated on their captures between them.
     assert!(rating(&pa) < 1500, "{pa}");
     assert!(
-        rating(&pb) > 1500 && rating(&pb) == rating(&pc),
+        rating(&pb) > rating(&pa) && rating(&pc) > rating(&pa),
         "{pb} {pc}"
     );
     assert_eq!(pa["ratings"]["mandiri-correspondence"]["games"], 1);
 }
 
+/// Finding 8: a rated game ended before every player moved — resigned at ply 0, resigned
+/// after one side's move, flagged or drawn at the start, a Mandiri game two of whose three
+/// players moved — is not rated: no rating, no history line, nothing on the leaderboard.
+async fn a_game_ended_before_every_player_moved_is_not_rated(store: Backend) {
+    let addr = server_on(&store).await;
+    let (mut ann, mut bo) = ann_and_bo(addr).await;
+    let body = json!({"kind": "online", "mode": "round", "clock": "5+3", "rated": true});
+    for moves in [0, 1, 0, 1] {
+        let (id, ann_token, bo_token) = online_game(GAMES, &mut ann, &mut bo, body.clone()).await;
+        play_moves(addr, GAMES, &id, &[&ann_token, &bo_token], moves).await;
+        // Ann resigns, or Bo does (after Ann's move, Bo to move).
+        let token = if moves == 0 { &ann_token } else { &bo_token };
+        let r = common::act(addr, GAMES, &id, "resign", json!({"token": token})).await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        let change = common::get(addr, &format!("/api/ratings/games/{id}"))
+            .await
+            .json();
+        assert_eq!(change["players"], json!([]), "{change}");
+    }
+    let mut cy = registered(addr, "Cy").await;
+    let a = ann
+        .post(
+            MANDIRI,
+            json!({"kind": "online", "clock": "1d", "rated": true}),
+        )
+        .await;
+    let created = a.json();
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut tokens = vec![created["token"].as_str().unwrap().to_string()];
+    for (b, link) in [
+        (&mut bo, &created["invites"][0]),
+        (&mut cy, &created["invites"][1]),
+    ] {
+        let code = invite_code(&json!({"invite": link}));
+        let j = b
+            .post(&format!("{MANDIRI}/{id}/join"), json!({"invite": code}))
+            .await;
+        assert_eq!(j.status, 200, "{}", j.body);
+        tokens.push(j.json()["token"].as_str().unwrap().to_string());
+    }
+    let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
+    play_moves(addr, MANDIRI, &id, &tokens, 2).await;
+    let r = common::act(addr, MANDIRI, &id, "resign", json!({"token": tokens[0]})).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    for name in ["Ann", "Bo", "Cy"] {
+        let p = page(&mut ann, name).await;
+        assert_eq!(p["ratings"], json!({}), "{name}: {p}");
+        assert_eq!(p["history"], json!([]), "{name}: {p}");
+    }
+    let l = common::get(addr, "/api/leaderboard/round-realtime").await;
+    assert_eq!(l.json()["players"], json!([]), "{}", l.body);
+}
+
+/// Writes a standing in the pool `round-realtime` for the account `name` straight into the
+/// database `db`.
+async fn store_standing(
+    store: &Backend,
+    db: &str,
+    name: &str,
+    rating: f64,
+    deviation: f64,
+    games: i64,
+) {
+    let sql = "INSERT INTO ratings(account, pool, rating, deviation, volatility, games, last)
+               SELECT id, 'round-realtime', $2, $3, 0.06, $4, NULL FROM accounts WHERE name = $1";
+    match store {
+        Backend::Sqlite => {
+            let conn = rusqlite::Connection::open(db).unwrap();
+            conn.execute(
+                &sql.replace('$', "?"),
+                rusqlite::params![name, rating, deviation, games],
+            )
+            .unwrap();
+        }
+        Backend::Postgres(url) => {
+            let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+                .await
+                .unwrap();
+            tokio::spawn(connection);
+            let games = games as i32;
+            client
+                .execute(sql, &[&name, &rating, &deviation, &games])
+                .await
+                .unwrap();
+        }
+    }
+}
+
+/// The leaderboard lists players with at least ten rated games who are not provisional: a
+/// player with few games, or with a deviation still high, is left out however high rated.
+async fn the_leaderboard_lists_established_players_only(store: Backend) {
+    let db = common::lasting_db(&store, "rajapasu-leaderboard");
+    let (addr, _server) = rajapasu_server::spawn("127.0.0.1:0", &db)
+        .await
+        .expect("server starts");
+    for name in ["Ann", "Bo", "Cy", "Di"] {
+        registered(addr, name).await;
+    }
+    store_standing(&store, &db, "Ann", 1700.0, 80.0, 30).await;
+    store_standing(&store, &db, "Bo", 1650.0, 100.0, 10).await;
+    store_standing(&store, &db, "Cy", 2900.0, 80.0, 9).await;
+    store_standing(&store, &db, "Di", 2800.0, 150.0, 40).await;
+    let l = common::get(addr, "/api/leaderboard/round-realtime").await;
+    assert_eq!(l.status, 200, "{}", l.body);
+    let names: Vec<String> = l.json()["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(names, ["Ann", "Bo"], "{}", l.body);
+    common::remove_sqlite_files(&store, &db);
+}
+
 on_both_stores!(
+    a_game_ended_before_every_player_moved_is_not_rated,
+    the_leaderboard_lists_established_players_only,
     a_rated_game_moves_both_ratings_once,
     a_casual_game_moves_no_rating,
     guests_cannot_play_rated,
@@ -299,14 +448,17 @@ async fn two_instances_rate_a_time_out_once() {
     let mut ann = registered(a.addr, "Ann").await;
     let mut bo = registered(b.addr, "Bo").await;
     let body = json!({"kind": "online", "mode": "round", "clock": "1+0", "rated": true});
-    let (id, _, _) = online_game(GAMES, &mut ann, &mut bo, body).await;
+    let (id, ann_token, bo_token) = online_game(GAMES, &mut ann, &mut bo, body).await;
+    // One move each, so that the game is rated; Ann's clock runs again.
+    play_moves(a.addr, GAMES, &id, &[&ann_token, &bo_token], 2).await;
     // Both instances hold the game, and a socket on B hears the end.
     let mut ws = socket(b.addr, GAMES, &id).await.unwrap();
     common::get_game(a.addr, GAMES, &id).await;
     now.fetch_add(60_000, Ordering::SeqCst);
     let told = loop {
         let v = common::next_update(&mut ws).await;
-        if v["type"] != "state" {
+        // The moves made before may still be told by B, which heard of them from A.
+        if !matches!(v["type"].as_str(), Some("state" | "move")) {
             break v;
         }
     };

@@ -16,6 +16,8 @@
 use crate::error::LoadtestError;
 use std::net::SocketAddr;
 
+mod trust;
+
 /// How hard an attack pushes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Size {
@@ -92,6 +94,15 @@ impl std::fmt::Display for Report {
 #[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Attack {
     // -- trust (puzzle results and ratings, rated games, the store's worker) --
+    /// A guest's puzzle attempt and a registration with a forged rating; then a move, a login,
+    /// a new game and the player's page.
+    ForgedRating,
+    /// Puzzle results claimed rather than played: no moves, wrong moves, one puzzle again and
+    /// again, guests' failures from five addresses.
+    ForgedResult,
+    /// Rated games resigned before any move by an alt account, to lift a booster's rating.
+    #[value(name = "rated-at-ply-0")]
+    RatedAtPly0,
     // -- pool (searches: computer moves, hints, analysis, mistakes) --
     // -- quotas (per address and account: lockout, lobby, unfinished games, sockets, events) --
     // -- edges (lag, names, times, cookies, origins, seat tokens, backups) --
@@ -101,14 +112,19 @@ impl Attack {
     /// The `rajapasu serve` flags the attack needs beside the defaults (for example a small
     /// cap, so that filling it takes seconds).
     pub fn flags(self) -> &'static [&'static str] {
-        match self {}
+        match self {
+            Attack::ForgedRating | Attack::ForgedResult | Attack::RatedAtPly0 => &[],
+        }
     }
 }
 
 /// Runs `attack` against `target`.
 pub async fn run(attack: Attack, target: &Target) -> Result<Report, LoadtestError> {
-    let _ = target;
-    match attack {}
+    match attack {
+        Attack::ForgedRating => trust::forged_rating(target).await,
+        Attack::ForgedResult => trust::forged_result(target).await,
+        Attack::RatedAtPly0 => trust::rated_at_ply_0(target).await,
+    }
 }
 
 /// `rajapasu loadtest --attack NAME`: starts a server with the default limits and the

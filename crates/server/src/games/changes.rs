@@ -27,7 +27,7 @@ fn check_ply(at: usize, ply: Option<usize>) -> Result<(), ApiError> {
 
 /// The end of a rated game, when a change takes the game `id` from not over (`was_over`
 /// false) to over, as `game` under `settings` at `at` (seconds since 1970): rated, timed, and
-/// every seat held by an account. `None` for any other change.
+/// every seat held by an account, every player having moved. `None` for any other change.
 pub(crate) fn rated_end<G: ServedGame>(
     id: &str,
     was_over: bool,
@@ -38,6 +38,10 @@ pub(crate) fn rated_end<G: ServedGame>(
     use super::seating::Player;
     let over = super::entry::over(game, settings);
     if was_over || !over || !settings.rated() {
+        return None;
+    }
+    // Ended before every player moved: not rated (docs/RATINGS.md).
+    if !crate::ratings::standing::every_seat_moved(game) {
         return None;
     }
     let speed = match settings.clock()?.control().is_correspondence() {

@@ -101,6 +101,12 @@ impl Hub {
         self.store.load("").await.map(|_| ())
     }
 
+    /// The store, for the tests that reach past the API (a store job made to fail).
+    #[doc(hidden)]
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+
     /// How many games are held in memory.
     pub fn len(&self) -> usize {
         self.raja_pasu.len() + self.mandiri.len()

@@ -59,7 +59,9 @@ fn standing_json(config: &Config, s: &Standing, now: u64) -> Value {
     v
 }
 
-/// `GET /api/leaderboard/{pool}`: the pool's players, the highest rated first.
+/// `GET /api/leaderboard/{pool}`: the pool's established players (at least
+/// [`LEADERBOARD_MIN_GAMES`](super::standing::LEADERBOARD_MIN_GAMES) rated games, not
+/// provisional), the highest rated first.
 async fn leaderboard(
     State(app): State<AppState>,
     ApiPath(pool): ApiPath<String>,
@@ -70,12 +72,14 @@ async fn leaderboard(
     let ranked = app
         .hub
         .store
-        .leaderboard(pool, limit)
+        .leaderboard(pool, super::standing::LEADERBOARD_MIN_GAMES, limit)
         .await
         .map_err(store_failed)?;
     let (config, now) = (super::standing::system(), app.hub.policy.now());
+    // Provisional again after a long absence: not listed until the next rated game.
     let players: Vec<Value> = ranked
         .iter()
+        .filter(|r| !r.standing.now(&config, now).rating.is_provisional())
         .enumerate()
         .map(|(i, r)| {
             let mut v = standing_json(&config, &r.standing, now);

@@ -3,8 +3,44 @@
 //! ([`rate`]). The store calls [`rate`] inside the transaction that stores the game's end, so
 //! that the ratings move with the result or not at all.
 
+use rajapasu_engine::SowingGame;
 use rajapasu_rating::mandiri::PairResult;
 use rajapasu_rating::{Config, Outcome, Pool, Rating, RatingError};
+
+/// Fewest rated games in a pool for a player to be listed on its leaderboard: a provisional
+/// player is not listed either (docs/RATINGS.md).
+pub const LEADERBOARD_MIN_GAMES: u32 = 10;
+
+/// Whether every seat of `game` has made a move since it was set up: a rated game ended
+/// before that (resigned, flagged, drawn or abandoned at its start) is not rated, as lichess
+/// aborts it, so that an account cannot feed another ratings by losing games it never
+/// played (docs/RATINGS.md).
+///
+/// ```
+/// use rajapasu_engine::{Game, Move, Rules, SowingGame};
+/// use rajapasu_server::ratings::standing::every_seat_moved;
+/// let mut game = Game::new(Rules::default());
+/// assert!(!every_seat_moved(&game));
+/// game.try_play(Move::new(1).unwrap()).unwrap();
+/// assert!(!every_seat_moved(&game));
+/// let reply = game.legal_moves()[0];
+/// game.try_play(reply).unwrap();
+/// assert!(every_seat_moved(&game));
+/// ```
+pub fn every_seat_moved<G: SowingGame>(game: &G) -> bool {
+    let mut replay = G::from_position(*game.start());
+    let mut seats = std::collections::HashSet::new();
+    for &mv in game.moves() {
+        seats.insert(replay.to_move());
+        if seats.len() == G::SEATS {
+            return true;
+        }
+        if replay.try_play(mv).is_err() {
+            break;
+        }
+    }
+    false
+}
 
 /// The rating system's settings, the same for every pool of games (docs/RATINGS.md): the rating
 /// crate's defaults. Puzzles rate attempts with their own (`crate::puzzles`).
@@ -117,7 +153,7 @@ pub fn rate(
         )?;
         after.push(Standing {
             rating,
-            games: standing.games + 1,
+            games: standing.games.saturating_add(1),
             last: Some(end.at),
         });
     }

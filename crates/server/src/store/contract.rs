@@ -165,4 +165,10 @@ pub trait Store:
     /// Changes made by other instances sharing the store, as they commit; `None` for a store
     /// that only one instance uses.
     fn notices(&self) -> Option<broadcast::Receiver<Notice>>;
+
+    /// Runs a job that panics, as a bug would, the way the store runs every job: for the tests
+    /// that show the store answers [`StoreError::Failed`] and serves the next request. No
+    /// route calls it.
+    #[doc(hidden)]
+    async fn fail_a_job(&self) -> Result<(), StoreError>;
 }

@@ -17,7 +17,7 @@ pub enum StoreError {
     Open {
         /// The database file.
         path: String,
-        /// What was being done: "open", "set up" or "read".
+        /// What was being done: "open", "set up", "read" or "repair".
         step: &'static str,
         /// Why.
         error: Arc<rusqlite::Error>,
@@ -47,6 +47,35 @@ pub enum StoreError {
     Corrupt(String),
     /// A rated game's ratings could not be computed: nothing of the change was stored.
     Rating(rajapasu_rating::RatingError),
+    /// The job panicked: it was stopped, nothing of it was stored, and the store goes on with
+    /// the next (what the panic said).
+    Failed(String),
+}
+
+impl StoreError {
+    /// The error of a job that panicked with `panic` (a `catch_unwind`'s error).
+    pub fn failed(panic: &(dyn std::any::Any + Send)) -> StoreError {
+        let what = panic
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| panic.downcast_ref::<&str>().copied())
+            .unwrap_or("a panic");
+        StoreError::Failed(what.to_string())
+    }
+}
+
+/// Runs `job`, answering a panic in it with [`StoreError::Failed`] instead of letting it
+/// unwind through the store: one bad request fails alone.
+///
+/// ```
+/// use rajapasu_server::store::error::{guarded, StoreError};
+/// assert_eq!(guarded(|| 2 + 2).unwrap(), 4);
+/// let e = guarded(|| -> u8 { panic!("boom") }).unwrap_err();
+/// assert!(matches!(&e, StoreError::Failed(w) if w == "boom"), "{e}");
+/// ```
+pub fn guarded<T>(job: impl FnOnce() -> T) -> Result<T, StoreError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(job))
+        .map_err(|panic| StoreError::failed(panic.as_ref()))
 }
 
 impl std::fmt::Display for StoreError {
@@ -72,6 +101,7 @@ impl std::fmt::Display for StoreError {
             ),
             StoreError::Corrupt(e) => write!(f, "unreadable stored value: {e}"),
             StoreError::Rating(e) => write!(f, "the ratings could not be computed: {e}"),
+            StoreError::Failed(e) => write!(f, "a store job failed, nothing of it stored: {e}"),
         }
     }
 }

@@ -2,8 +2,8 @@
 //! two implementations, [`sqlite`] (one file, the default) and [`postgres`] (a server that
 //! several instances can share); [`open`] picks one from `--db`. Each also keeps the players'
 //! accounts ([`accounts`]), their ratings ([`ratings`]), the lobby's seeks ([`lobby`]) the puzzles' ratings
-//! ([`puzzles`]) and the tournaments ([`tournaments`]). docs/STORAGE.md
-//! describes the schema and the policies.
+//! ([`puzzles`]) and the tournaments ([`tournaments`]). Ratings out of bounds are repaired as
+//! a store opens ([`repair`]). docs/STORAGE.md describes the schema and the policies.
 //!
 //! Every change of a game names the version of the game it was made on and is refused with
 //! [`StoreError::Stale`] when the stored game has moved on (another instance changed it), so
@@ -24,6 +24,7 @@ mod postgres_ratings;
 mod postgres_tournaments;
 pub mod puzzles;
 pub mod ratings;
+pub mod repair;
 pub mod sqlite;
 mod sqlite_accounts;
 mod sqlite_lobby;

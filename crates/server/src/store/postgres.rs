@@ -113,6 +113,7 @@ impl PgStore {
             tx.batch_execute(super::puzzles::POSTGRES_SCHEMA).await?;
             tx.batch_execute(super::tournaments::POSTGRES_SCHEMA)
                 .await?;
+            tx.batch_execute(&super::repair::statements()).await?;
             tx.commit().await?;
         }
         let (notices, _) = broadcast::channel(1024);
@@ -492,5 +493,14 @@ impl Store for PgStore {
 
     fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
         Some(self.notices.subscribe())
+    }
+
+    async fn fail_a_job(&self) -> Result<(), StoreError> {
+        let mut client = self.pool.get().await.map_err(pool_error)?;
+        let tx = client.transaction().await?;
+        tx.execute("SELECT 1", &[]).await?;
+        // Left uncommitted: the transaction is rolled back as it drops, the connection goes
+        // back to the pool clean.
+        super::error::guarded(|| panic!("a job made to fail"))
     }
 }

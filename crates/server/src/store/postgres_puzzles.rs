@@ -3,7 +3,7 @@
 
 use super::contract::StoreError;
 use super::postgres::{pool_error, PgStore};
-use super::puzzles::{rating_of, Attempt, PuzzleStore, Rated};
+use super::puzzles::{rating_of, run_update, Attempt, PuzzleStore, Rated};
 use rajapasu_rating::Rating;
 
 fn row_rating(r: &tokio_postgres::Row, from: usize) -> Result<Rating, StoreError> {
@@ -73,7 +73,16 @@ impl PuzzleStore for PgStore {
             update,
         } = attempt;
         let mut client = self.pool.get().await.map_err(pool_error)?;
+        // An error below drops the transaction uncommitted: it rolls back.
         let tx = client.transaction().await?;
+        let first = tx
+            .execute(
+                "INSERT INTO puzzle_attempts(account, puzzle) VALUES ($1, $2)
+                 ON CONFLICT DO NOTHING",
+                &[&account, &puzzle],
+            )
+            .await?
+            == 1;
         tx.execute(
             "INSERT INTO puzzle_ratings(id, rating, deviation, volatility, attempts)
              VALUES ($1, $2, $3, $4, 0) ON CONFLICT DO NOTHING",
@@ -93,27 +102,36 @@ impl PuzzleStore for PgStore {
             )
             .await?;
         let puzzle_before = row_rating(&row, 0)?;
-        let player_before =
-            match &account {
-                None => player,
-                Some(a) => {
-                    tx.execute(
-                    "INSERT INTO puzzle_players(account, rating, deviation, volatility, attempts)
-                     VALUES ($1, $2, $3, $4, 0) ON CONFLICT DO NOTHING",
-                    &[a, &player.rating(), &player.deviation(), &player.volatility()],
-                )
-                .await?;
-                    let row = tx
-                        .query_one(
-                            "SELECT rating, deviation, volatility FROM puzzle_players
-                         WHERE account = $1 FOR UPDATE",
-                            &[a],
-                        )
-                        .await?;
-                    row_rating(&row, 0)?
-                }
-            };
-        let (puzzle_after, player_after) = update(puzzle_before, player_before);
+        tx.execute(
+            "INSERT INTO puzzle_players(account, rating, deviation, volatility, attempts)
+             VALUES ($1, $2, $3, $4, 0) ON CONFLICT DO NOTHING",
+            &[
+                &account,
+                &player.rating(),
+                &player.deviation(),
+                &player.volatility(),
+            ],
+        )
+        .await?;
+        let row = tx
+            .query_one(
+                "SELECT rating, deviation, volatility FROM puzzle_players
+                 WHERE account = $1 FOR UPDATE",
+                &[&account],
+            )
+            .await?;
+        let player_before = row_rating(&row, 0)?;
+        if !first {
+            // Nothing was written but rows that read as they were: rolled back as it drops.
+            return Ok(Rated {
+                counted: false,
+                puzzle_before,
+                puzzle_after: puzzle_before,
+                player_before,
+                player_after: player_before,
+            });
+        }
+        let (puzzle_after, player_after) = run_update(update, puzzle_before, player_before)?;
         tx.execute(
             "UPDATE puzzle_ratings SET rating = $2, deviation = $3, volatility = $4,
                 attempts = attempts + 1 WHERE id = $1",
@@ -125,21 +143,20 @@ impl PuzzleStore for PgStore {
             ],
         )
         .await?;
-        if let Some(a) = &account {
-            tx.execute(
-                "UPDATE puzzle_players SET rating = $2, deviation = $3, volatility = $4,
-                    attempts = attempts + 1 WHERE account = $1",
-                &[
-                    a,
-                    &player_after.rating(),
-                    &player_after.deviation(),
-                    &player_after.volatility(),
-                ],
-            )
-            .await?;
-        }
+        tx.execute(
+            "UPDATE puzzle_players SET rating = $2, deviation = $3, volatility = $4,
+                attempts = attempts + 1 WHERE account = $1",
+            &[
+                &account,
+                &player_after.rating(),
+                &player_after.deviation(),
+                &player_after.volatility(),
+            ],
+        )
+        .await?;
         tx.commit().await?;
         Ok(Rated {
+            counted: true,
             puzzle_before,
             puzzle_after,
             player_before,

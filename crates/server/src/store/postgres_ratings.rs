@@ -34,15 +34,26 @@ impl RatingStore for PgStore {
             .collect()
     }
 
-    async fn leaderboard(&self, pool: Pool, limit: u32) -> Result<Vec<Ranked>, StoreError> {
+    async fn leaderboard(
+        &self,
+        pool: Pool,
+        min_games: u32,
+        limit: u32,
+    ) -> Result<Vec<Ranked>, StoreError> {
         let client = self.pool.get().await.map_err(pool_error)?;
         let rows = client
             .query(
                 "SELECT a.name, r.rating, r.deviation, r.volatility, r.games, r.last
                  FROM ratings r JOIN accounts a ON a.id = r.account
-                 WHERE r.pool = $1 AND r.games > 0
+                 WHERE r.pool = $1 AND r.games >= GREATEST($3::BIGINT, 1)
+                   AND r.deviation < $4::DOUBLE PRECISION
                  ORDER BY r.rating DESC, a.name LIMIT $2",
-                &[&pool.to_string(), &i64::from(limit)],
+                &[
+                    &pool.to_string(),
+                    &i64::from(limit),
+                    &i64::from(min_games),
+                    &rajapasu_rating::PROVISIONAL_DEVIATION,
+                ],
             )
             .await?;
         rows.iter()

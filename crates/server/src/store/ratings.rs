@@ -41,9 +41,15 @@ pub trait RatingStore: Send + Sync {
     /// The account's standing in each pool it has played a rated game in.
     async fn standings(&self, account: &str) -> Result<Vec<(Pool, Standing)>, StoreError>;
 
-    /// The players of `pool` who have played a rated game in it, the highest rated first, at
-    /// most `limit`.
-    async fn leaderboard(&self, pool: Pool, limit: u32) -> Result<Vec<Ranked>, StoreError>;
+    /// The players of `pool` who have played at least `min_games` rated games in it and are
+    /// not provisional (as their last game left them), the highest rated first, at most
+    /// `limit`.
+    async fn leaderboard(
+        &self,
+        pool: Pool,
+        min_games: u32,
+        limit: u32,
+    ) -> Result<Vec<Ranked>, StoreError>;
 
     /// What the rated game `game` did to its players' ratings: each player's name and line of
     /// history, by name.

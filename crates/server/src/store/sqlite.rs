@@ -9,6 +9,12 @@
 //! commit was being written, the cost of the fsync is shared and the full durability setting
 //! costs little throughput. Reads (a game loaded when first asked for) run on the same thread,
 //! between commits.
+//!
+//! A job that panics is stopped alone ([`super::error::guarded`]): its request is answered with
+//! [`StoreError::Failed`], a transaction it left open is rolled back, and the thread goes on
+//! with the next job. Should the thread itself die, the process exits with a message (status
+//! 70), so that the service manager starts it again rather than leaving a server that answers
+//! every request with 503.
 
 use super::contract::{Activity, Change, Notice, Store, StoreError, StoredGame};
 use crate::ratings::standing::RatedEnd;
@@ -158,6 +164,8 @@ impl SqliteStore {
             .map_err(failed("set up"))?;
         conn.execute_batch(super::tournaments::SQLITE_SCHEMA)
             .map_err(failed("set up"))?;
+        conn.execute_batch(&format!("BEGIN; {} COMMIT;", super::repair::statements()))
+            .map_err(failed("repair"))?;
         let (tx, rx) = mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("rajapasu-store".into())
@@ -182,13 +190,13 @@ impl SqliteStore {
     ) -> Result<T, StoreError> {
         let (answer, done) = oneshot::channel();
         let job: Read = Box::new(move |conn| {
-            let _ = answer.send(f(conn));
+            let _ = answer.send(super::error::guarded(|| f(conn)));
         });
         self.tx
             .send(Job::Read(job))
             .map_err(|_| StoreError::Stopped)?;
         done.await
-            .map_err(|_| StoreError::Stopped)?
+            .map_err(|_| StoreError::Stopped)??
             .map_err(|e| StoreError::Refused(Arc::new(e)))
     }
 }
@@ -340,6 +348,15 @@ impl Store for SqliteStore {
     fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
         None
     }
+
+    async fn fail_a_job(&self) -> Result<(), StoreError> {
+        self.read(|conn| -> rusqlite::Result<()> {
+            // Begun and left open, as a job that fails midway leaves it.
+            conn.execute_batch("BEGIN")?;
+            panic!("a job made to fail")
+        })
+        .await
+    }
 }
 
 fn load(conn: &Connection, id: &str) -> rusqlite::Result<Option<StoredGame>> {
@@ -479,7 +496,24 @@ fn apply(conn: &Connection, w: &Write) -> Result<Vec<String>, Refusal> {
     }
 }
 
+/// Ends the process when the store's thread dies (a panic outside any job): every request
+/// would be answered 503 from then on, by a process a service manager sees alive.
+struct ExitIfDead;
+
+impl Drop for ExitIfDead {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            eprintln!(
+                "rajapasu: the database thread died, nothing more can be stored: \
+                 exiting (status 70) to be restarted"
+            );
+            std::process::exit(70);
+        }
+    }
+}
+
 fn worker(conn: Connection, rx: mpsc::Receiver<Job>) {
+    let _exit = ExitIfDead;
     let mut batch: Vec<(Write, Ack)> = Vec::new();
     let mut reads: Vec<Read> = Vec::new();
     let mut results: Vec<Result<Vec<String>, StoreError>> = Vec::new();
@@ -499,7 +533,14 @@ fn worker(conn: Connection, rx: mpsc::Receiver<Job>) {
         }
         // Reads come after the commit, so a read sees every write acknowledged before it.
         for read in reads.drain(..) {
-            read(&conn);
+            // Each job guards itself (`SqliteStore::read`); this one catches what escapes it.
+            if let Err(e) = super::error::guarded(|| read(&conn)) {
+                eprintln!("rajapasu: {e}");
+            }
+            // A job that failed with its transaction open leaves nothing of it.
+            if !conn.is_autocommit() {
+                let _ = conn.execute_batch("ROLLBACK");
+            }
         }
     }
 }
@@ -515,7 +556,8 @@ fn commit(
         for (w, _) in batch.iter() {
             // Each write in its own savepoint: a refused one is undone whole, the others stay.
             conn.prepare_cached("SAVEPOINT w")?.execute([])?;
-            let r = apply(conn, w);
+            let r =
+                super::error::guarded(|| apply(conn, w)).unwrap_or_else(|e| Err(Refusal::Store(e)));
             if r.is_err() {
                 conn.prepare_cached("ROLLBACK TO w")?.execute([])?;
             }
@@ -642,6 +684,53 @@ mod tests {
             meta: None,
         };
         store.change("g", 0, add, PLAYING).await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_job_that_panics_fails_alone_and_the_next_is_served() {
+        let store = SqliteStore::open(":memory:").unwrap();
+        create(&store, "g", vec![1], PLAYING, None).await.unwrap();
+        let failed = store.fail_a_job().await;
+        assert!(matches!(failed, Err(StoreError::Failed(_))), "{failed:?}");
+        // Its transaction was rolled back: the next writes and reads are served.
+        create(&store, "h", vec![2], PLAYING, None).await.unwrap();
+        assert_eq!(store.load("g").await.unwrap().unwrap().moves, vec![1]);
+        assert_eq!(store.load("h").await.unwrap().unwrap().moves, vec![2]);
+        let failed = store
+            .read(|_| -> rusqlite::Result<()> { panic!("another") })
+            .await;
+        assert!(matches!(&failed, Err(StoreError::Failed(w)) if w == "another"));
+        assert!(store.load("h").await.unwrap().is_some());
+    }
+
+    /// The guard the store's thread holds: a thread that dies holding it ends the process with
+    /// status 70, saying why. Run again in a child process (this test alone), since it ends
+    /// the process.
+    #[test]
+    fn a_dying_store_thread_ends_the_process() {
+        const CHILD: &str = "RAJAPASU_TEST_STORE_THREAD_DIES";
+        if std::env::var_os(CHILD).is_some() {
+            let _ = std::thread::spawn(|| {
+                let _exit = ExitIfDead;
+                panic!("the store's thread dies");
+            })
+            .join();
+            // Not reached: the guard has ended the process.
+            return;
+        }
+        let exe = std::env::current_exe().unwrap();
+        let out = std::process::Command::new(exe)
+            .args([
+                "--exact",
+                "store::sqlite::tests::a_dying_store_thread_ends_the_process",
+                "--nocapture",
+            ])
+            .env(CHILD, "1")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(70), "{stderr}");
+        assert!(stderr.contains("the database thread died"), "{stderr}");
     }
 
     #[tokio::test]

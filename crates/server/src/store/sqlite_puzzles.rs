@@ -2,7 +2,7 @@
 //! runs alone on the store's thread, as one transaction of its own.
 
 use super::contract::StoreError;
-use super::puzzles::{rating_of, Attempt, PuzzleStore, Rated};
+use super::puzzles::{rating_of, run_update, Attempt, PuzzleStore, Rated};
 use super::sqlite::SqliteStore;
 use rajapasu_rating::Rating;
 use rusqlite::{params, OptionalExtension};
@@ -82,83 +82,87 @@ impl PuzzleStore for SqliteStore {
             player,
             update,
         } = attempt;
-        // Ratings cross the thread as columns; one that does not read makes the whole
-        // transaction roll back and is reported as corrupt.
-        let rows: Result<[Row; 4], String> = self
-            .read(move |conn| {
-                let tx = conn.unchecked_transaction()?;
-                let read = |sql: &str, key: &str| -> rusqlite::Result<Option<Row>> {
-                    tx.prepare_cached(sql)?
-                        .query_row([key], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-                        .optional()
-                };
-                let puzzle_row = read(
-                    "SELECT rating, deviation, volatility FROM puzzle_ratings WHERE id = ?1",
-                    &puzzle,
-                )?;
-                let player_row = match &account {
-                    None => None,
-                    Some(a) => read(
-                        "SELECT rating, deviation, volatility FROM puzzle_players
-                         WHERE account = ?1",
-                        a,
-                    )?,
-                };
-                let of = |row: Option<Row>, or: Rating| match row {
-                    None => Ok(or),
-                    Some((r, d, v)) => Rating::new(r, d, v).map_err(|e| e.to_string()),
-                };
-                let (puzzle_before, player_before) =
-                    match (of(puzzle_row, start), of(player_row, player)) {
-                        (Ok(a), Ok(b)) => (a, b),
-                        (Err(e), _) | (_, Err(e)) => return Ok(Err(e)),
-                    };
-                let (puzzle_after, player_after) = update(puzzle_before, player_before);
-                tx.prepare_cached(
-                    "INSERT INTO puzzle_ratings(id, rating, deviation, volatility, attempts)
-                     VALUES (?1, ?2, ?3, ?4, 1)
-                     ON CONFLICT(id) DO UPDATE SET rating = excluded.rating,
-                        deviation = excluded.deviation, volatility = excluded.volatility,
-                        attempts = attempts + 1",
+        // A rating that does not read, or an update that fails, answers its error and leaves
+        // the transaction uncommitted: it rolls back as it drops.
+        self.read(move |conn| {
+            let tx = conn.unchecked_transaction()?;
+            let first = tx
+                .prepare_cached(
+                    "INSERT INTO puzzle_attempts(account, puzzle) VALUES (?1, ?2)
+                     ON CONFLICT DO NOTHING",
                 )?
-                .execute(params![
-                    puzzle,
-                    puzzle_after.rating(),
-                    puzzle_after.deviation(),
-                    puzzle_after.volatility()
-                ])?;
-                if let Some(a) = &account {
-                    tx.prepare_cached(
-                        "INSERT INTO puzzle_players(account, rating, deviation, volatility, attempts)
-                         VALUES (?1, ?2, ?3, ?4, 1)
-                         ON CONFLICT(account) DO UPDATE SET rating = excluded.rating,
-                            deviation = excluded.deviation, volatility = excluded.volatility,
-                            attempts = attempts + 1",
-                    )?
-                    .execute(params![
-                        a,
-                        player_after.rating(),
-                        player_after.deviation(),
-                        player_after.volatility()
-                    ])?;
-                }
+                .execute([&account, &puzzle])?
+                == 1;
+            let read = |sql: &str, key: &str| -> rusqlite::Result<Option<Row>> {
+                tx.prepare_cached(sql)?
+                    .query_row([key], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+                    .optional()
+            };
+            let puzzle_row = read(
+                "SELECT rating, deviation, volatility FROM puzzle_ratings WHERE id = ?1",
+                &puzzle,
+            )?;
+            let player_row = read(
+                "SELECT rating, deviation, volatility FROM puzzle_players WHERE account = ?1",
+                &account,
+            )?;
+            let of =
+                |row: Option<Row>, or: Rating| row.map_or(Ok(or), |(r, d, v)| rating_of(r, d, v));
+            let before = of(puzzle_row, start).and_then(|pz| Ok((pz, of(player_row, player)?)));
+            let (puzzle_before, player_before) = match before {
+                Ok(b) => b,
+                Err(e) => return Ok(Err(e)),
+            };
+            if !first {
                 tx.commit()?;
-                let cols = |r: Rating| (r.rating(), r.deviation(), r.volatility());
-                Ok(Ok([
-                    cols(puzzle_before),
-                    cols(puzzle_after),
-                    cols(player_before),
-                    cols(player_after),
-                ]))
-            })
-            .await?;
-        let [a, b, c, d] =
-            rows.map_err(|e| StoreError::Corrupt(format!("a stored puzzle rating: {e}")))?;
-        Ok(Rated {
-            puzzle_before: rating_of(a.0, a.1, a.2)?,
-            puzzle_after: rating_of(b.0, b.1, b.2)?,
-            player_before: rating_of(c.0, c.1, c.2)?,
-            player_after: rating_of(d.0, d.1, d.2)?,
+                return Ok(Ok(Rated {
+                    counted: false,
+                    puzzle_before,
+                    puzzle_after: puzzle_before,
+                    player_before,
+                    player_after: player_before,
+                }));
+            }
+            let (puzzle_after, player_after) =
+                match run_update(update, puzzle_before, player_before) {
+                    Ok(after) => after,
+                    Err(e) => return Ok(Err(e)),
+                };
+            tx.prepare_cached(
+                "INSERT INTO puzzle_ratings(id, rating, deviation, volatility, attempts)
+                 VALUES (?1, ?2, ?3, ?4, 1)
+                 ON CONFLICT(id) DO UPDATE SET rating = excluded.rating,
+                    deviation = excluded.deviation, volatility = excluded.volatility,
+                    attempts = attempts + 1",
+            )?
+            .execute(params![
+                puzzle,
+                puzzle_after.rating(),
+                puzzle_after.deviation(),
+                puzzle_after.volatility()
+            ])?;
+            tx.prepare_cached(
+                "INSERT INTO puzzle_players(account, rating, deviation, volatility, attempts)
+                 VALUES (?1, ?2, ?3, ?4, 1)
+                 ON CONFLICT(account) DO UPDATE SET rating = excluded.rating,
+                    deviation = excluded.deviation, volatility = excluded.volatility,
+                    attempts = attempts + 1",
+            )?
+            .execute(params![
+                account,
+                player_after.rating(),
+                player_after.deviation(),
+                player_after.volatility()
+            ])?;
+            tx.commit()?;
+            Ok(Ok(Rated {
+                counted: true,
+                puzzle_before,
+                puzzle_after,
+                player_before,
+                player_after,
+            }))
         })
+        .await?
     }
 }

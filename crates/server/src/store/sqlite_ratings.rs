@@ -55,17 +55,23 @@ impl RatingStore for SqliteStore {
             .collect()
     }
 
-    async fn leaderboard(&self, pool: Pool, limit: u32) -> Result<Vec<Ranked>, StoreError> {
+    async fn leaderboard(
+        &self,
+        pool: Pool,
+        min_games: u32,
+        limit: u32,
+    ) -> Result<Vec<Ranked>, StoreError> {
         let pool = pool.to_string();
         let rows: Vec<(String, Row)> = self
             .read(move |conn| {
                 let mut s = conn.prepare_cached(
                     "SELECT a.name, r.rating, r.deviation, r.volatility, r.games, r.last
                      FROM ratings r JOIN accounts a ON a.id = r.account
-                     WHERE r.pool = ?1 AND r.games > 0
+                     WHERE r.pool = ?1 AND r.games >= max(?3, 1) AND r.deviation < ?4
                      ORDER BY r.rating DESC, a.name LIMIT ?2",
                 )?;
-                let rows = s.query_map(params![pool, limit], |r| {
+                let provisional = rajapasu_rating::PROVISIONAL_DEVIATION;
+                let rows = s.query_map(params![pool, limit, min_games, provisional], |r| {
                     Ok((r.get(0)?, standing_row(r, 1)?))
                 })?;
                 rows.collect()
