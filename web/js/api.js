@@ -83,7 +83,7 @@ function tokenStore(key, game) {
 
 /** Whether this browser was signed in when the account page last looked (the cookie itself is
  *  out of the page's reach). */
-function signedIn() {
+export function signedIn() {
   return localStorage.getItem('rajapasu.signedIn') === 'yes';
 }
 
