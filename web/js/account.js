@@ -15,7 +15,8 @@ function guestSeats() {
   return [...of(seats, 'raja_pasu'), ...of(mandiriSeats, 'mandiri')].filter((s) => s.token).slice(0, 100);
 }
 
-/** Keeps the account's games in this browser, as if played here: the Play pages list them. */
+/** Keeps the account's games in this browser, as if played here: the Play pages list them. Only
+ *  their tokens: a game's page asks the account for the seat (gamepage.js) when it opens. */
 function keepGames(games) {
   for (const g of games) {
     const store = g.game === 'mandiri' ? mandiriSeats : seats;

@@ -2,7 +2,7 @@
 // pages (live_game.js and the games' adapters, app.js and mandiri.js) the explanation of the last
 // move, the round's summary, a game's seat and first state, and the touch-screen mark.
 
-import { call, errorText } from './api.js';
+import { call, errorText, signedIn } from './api.js';
 import { t, element } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
@@ -86,11 +86,31 @@ export function showSummary(parts, round) {
   return next;
 }
 
+/** Whether a kept seat says which player it is (a Raja Pasu side, Mandiri's players): the
+ *  account page keeps only the token of an account's game played elsewhere. */
+function knowsSeat(seat) {
+  return Boolean(seat && seat.token && (seat.seat || seat.players));
+}
+
+/** The signed-in account's seat in the game `id` (docs/API.md, `GET .../{id}/seat`), kept in
+ *  `seats` as `seatEntry` makes it: {seat, info}, or null when the account holds none (or
+ *  the browser is signed out): then the page is a watcher's. */
+async function accountSeat(id, { seats, api, seatEntry }) {
+  try {
+    const r = await call('GET', `${api}/${encodeURIComponent(id)}/seat`);
+    seats.set(id, seatEntry(r, r.game.kind));
+    return { seat: seats.get(id), info: r.game };
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Opens the game `id` for its page: takes the seat of an invitation link (`?invite=`) once,
- * kept in `seats` as `seatEntry(answer, 'online')`, then reads the game from `api`/`id`.
- * Returns {seat, info}, or null when the page shows why it cannot (an unknown game, a server
- * error).
+ * kept in `seats` as `seatEntry(answer, 'online')`; a signed-in player's game this browser
+ * holds no seat of comes from the account (on any device); then reads the game from
+ * `api`/`id`. Returns {seat, info}, or null when the page shows why it cannot (an unknown
+ * game, a server error).
  */
 export async function openSeatAndGame(id, { seats, api, page, seatEntry }) {
   const invite = new URLSearchParams(location.search).get('invite');
@@ -107,8 +127,13 @@ export async function openSeatAndGame(id, { seats, api, page, seatEntry }) {
   }
   if (invite) history.replaceState(null, '', `${page}/${id}`);
   let info;
+  if (!knowsSeat(seat)) {
+    const mine = signedIn() ? await accountSeat(id, { seats, api, seatEntry }) : null;
+    seat = mine?.seat || null;
+    info = mine?.info;
+  }
   try {
-    info = await call('GET', `${api}/${encodeURIComponent(id)}`);
+    info = info || (await call('GET', `${api}/${encodeURIComponent(id)}`));
   } catch (e) {
     if (e.status === 404) {
       showNotFound(id);

@@ -1,10 +1,11 @@
 // The new-game forms: what both games' forms do (the computer's levels, the fields that depend on
-// the kind of game, this browser's games, creating the game and going to it), and the home
+// the kind of game, this browser's games and a signed-in player's, creating the game and going to it), and the home
 // page's own: a board at the start position, one-click play against the computer, the rule
 // presets, a game from a record, the way to the tutorial and the analysis board.
 
 import { call, seats, errorText } from './api.js';
 import { Board } from './board.js';
+import { clockText } from './clocks.js';
 import { t, formatDate, translated, element, fillSelect } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
@@ -58,8 +59,8 @@ async function create(spec, body, button, errorBox) {
  */
 export function startNewGameForm(spec, meta) {
   const $form = (id) => $(`${spec.prefix}${id}`);
-  // A signed-in player's online games, by id: their move, the others', or over.
-  let turns = {};
+  // A signed-in player's online games, by id, as their player page lists them.
+  let listed = {};
   const fill = () => {
     levelOptions($form('level'), meta, spec.maxLevel);
     const kind = new FormData($form('new-game')).get('kind');
@@ -68,21 +69,26 @@ export function startNewGameForm(spec, meta) {
     $form('clock-takebacks-field').hidden = kind !== 'online';
     $form('clock-rated-field').hidden = kind !== 'online' || !new FormData($form('new-game')).get('clock');
     $(spec.sideField).hidden = kind === 'local';
-    // This browser's games: those waiting for the player's move first, then the newest first.
-    const yours = ([id]) => (turns[id] === 'yours' ? 0 : 1);
-    const all = Object.entries(spec.seats.all()).sort((a, b) => yours(a) - yours(b) || (b[1].created || 0) - (a[1].created || 0));
+    // This browser's games and the account's (played on any device): those waiting for the
+    // player's move first, then the newest first.
+    const kept = spec.seats.all();
+    const ids = [...new Set([...Object.keys(kept), ...Object.keys(listed)])];
+    const created = (id) => listed[id]?.created || kept[id]?.created || 0;
+    const yours = (id) => (listed[id]?.their_turn ? 0 : 1);
+    const all = ids.sort((a, b) => yours(a) - yours(b) || created(b) - created(a));
     $form('my-games-card').hidden = all.length === 0;
     $form('my-games').replaceChildren(
-      ...all.slice(0, 20).map(([id, s]) => {
-        const parts = [t(`${spec.kinds}.${s.kind}`), formatDate(s.created || 0, { time: true })];
-        if (turns[id] === 'yours') parts.push(t('home.yourTurn'));
-        return element('li', { 'data-turn': turns[id] || '' }, element('a', { href: `${spec.page}/${id}`, textContent: parts.join(' · ') }));
+      ...all.slice(0, 20).map((id) => {
+        const g = listed[id];
+        const text = g ? accountGameText(g) : [t(`${spec.kinds}.${kept[id].kind}`), formatDate(created(id), { time: true })].join(' · ');
+        const turn = !g ? '' : g.over ? 'over' : g.their_turn ? 'yours' : 'theirs';
+        return element('li', { 'data-turn': turn, 'data-game': id }, element('a', { href: `${spec.page}/${id}`, textContent: text }));
       }),
     );
   };
   fill();
-  myTurns(spec.game).then((found) => {
-    turns = found;
+  accountGames(spec.game).then((found) => {
+    listed = found;
     if (Object.keys(found).length) fill();
   });
   $form('new-game').addEventListener('change', fill);
@@ -93,21 +99,49 @@ export function startNewGameForm(spec, meta) {
   return { fill, create: (body, button, errorBox) => create(spec, body, button, errorBox) };
 }
 
-/** A signed-in player's online games of `game` (`raja_pasu`, `mandiri`), by id: `yours` where
- *  it is their move, `theirs` where it is another's, `over`. Empty for a guest. */
-async function myTurns(game) {
+/** A signed-in player's online games of `game` (`raja_pasu`, `mandiri`), by id, as
+ *  `GET /api/players/{name}/games` lists them (docs/API.md). Empty for a guest. */
+async function accountGames(game) {
   if (localStorage.getItem('rajapasu.signedIn') !== 'yes') return {};
   try {
     const { account } = await call('GET', '/api/account');
     if (!account) return {};
     const r = await call('GET', `/api/players/${encodeURIComponent(account.name)}/games?game=${game}`);
-    const turns = {};
-    for (const g of r.playing) turns[g.id] = g.their_turn ? 'yours' : 'theirs';
-    for (const g of r.finished) turns[g.id] = 'over';
-    return turns;
+    return Object.fromEntries([...r.playing, ...r.finished].map((g) => [g.id, g]));
   } catch {
     return {};
   }
+}
+
+/** A time control in words: days a move as the clock field says them, else as written. */
+function controlText(control) {
+  const days = { '1d': 'clock.day1', '3d': 'clock.day3', '7d': 'clock.day7' }[control];
+  return days ? t(days) : control;
+}
+
+/** The time left of the player to move in a listed game, in ms, as the page counts it; null
+ *  in an untimed game, or when no time runs. */
+function timeLeft(g) {
+  const clock = g.time;
+  if (!clock || g.over) return null;
+  if (clock.running !== null && clock.deadline) return clock.deadline - Date.now();
+  return g.to_move === null ? null : clock.left_ms[g.to_move];
+}
+
+/** A listed game in words: the game and its time control, the opponents, whose move and the
+ *  time left, or the player's result. */
+function accountGameText(g) {
+  const game = t(g.game === 'mandiri' ? 'm.title' : 'app.title');
+  const others = g.players.filter((_, i) => !g.mine.includes(i)).map((p) => p.account || p.name);
+  const parts = [g.clock ? t('home.gameClock', { game, control: controlText(g.clock) }) : game, t('players.against', { names: others.join(', ') })];
+  if (g.over) {
+    parts.push(t(g.score === 1 ? 'players.won' : g.score === 0 ? 'players.lost' : 'players.drew'));
+  } else {
+    parts.push(g.their_turn ? t('home.yourTurn') : t('players.theirTurn'));
+    const left = timeLeft(g);
+    if (left !== null) parts.push(t('home.timeLeft', { time: clockText(left, g.speed === 'correspondence') }));
+  }
+  return parts.join(' · ');
 }
 
 // ---------------------------------------------------------------- the home page

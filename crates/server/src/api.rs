@@ -145,6 +145,8 @@ async fn api_index() -> Json<Value> {
             "POST /api/account/logout-everywhere",
             "POST /api/account/password",
             "POST /api/account/games",
+            "GET /api/games/{id}/seat",
+            "GET /api/mandiri/games/{id}/seat",
         ],
         "docs": "docs/API.md",
     }))

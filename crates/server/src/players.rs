@@ -2,18 +2,20 @@
 //! holds a seat in, those in progress (the ones where it is their move first) and the finished
 //! ones with their result, and every finished game's record in one file; filtered by the
 //! game, the variant rated (a single round, a match, Mandiri), rated or casual, the speed and
-//! the player's result.
+//! the player's result. And a signed-in player's seat in one of their games, on any device
+//! ([`account_seat`]).
 
 use crate::app::App;
 use crate::error::ApiError;
 use crate::games::entry::Entry;
 use crate::games::hub::HeldGame;
-use crate::games::seating::{Kind, Player, Seating};
+use crate::games::seating::{Kind, Player, SeatAccount, Seating};
 use crate::games::served::GameName;
+use crate::games::view::{ClockInfo, Occasion, ShownGame};
 use crate::ratings::routes::account_named;
 use crate::requests::{ApiPath, ApiQuery};
 use axum::extract::State;
-use axum::http::header;
+use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -33,6 +35,8 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/players/{name}/games", get(games))
         .route("/api/players/{name}/records", get(records))
+        .route(&seat_path::<Game>(), get(seat::<Game>))
+        .route(&seat_path::<mandiri::Game>(), get(seat::<mandiri::Game>))
 }
 
 /// The player's result in a finished game, by their score (the mean of their pairs'): won
@@ -157,6 +161,8 @@ fn listed<G: HeldGame>(id: &str, e: &Entry<G>, token: &str) -> Option<Listed> {
             "variant": variant.name(),
             "speed": speed.map(Speed::name),
             "clock": s.clock().map(|c| c.control().to_string()),
+            // Each player's time left, as the game's own view tells it (the page counts down).
+            "time": ClockInfo::of(s),
             "created": s.created(),
             "ply": e.ply(),
             "over": over,
@@ -287,4 +293,81 @@ async fn records(
         body,
     )
         .into_response())
+}
+
+/// The path of the seat route of games of kind `G`: `/api/games/{id}/seat`,
+/// `/api/mandiri/games/{id}/seat`.
+fn seat_path<G: HeldGame>() -> String {
+    format!("{}/{{id}}/seat", G::GAME.api_path())
+}
+
+/// The player `account` plays in the game `id` held in `e`, and that seat's token: a seat the
+/// game's settings give the account (an online game's, taken signed in: lobby, tournament,
+/// invitation, creation), else one whose token the account's games hold (a guest's seat moved
+/// to the account). `held` is the account's games, as the store keeps them.
+fn seat_of<G: HeldGame>(
+    id: &str,
+    e: &Entry<G>,
+    account: &SeatAccount,
+    held: &[crate::store::accounts::HeldGame],
+) -> Option<G::Player> {
+    let s = &e.settings;
+    let by_account = G::Player::ALL
+        .iter()
+        .copied()
+        .find(|&p| s.account(p).is_some_and(|a| a.id == account.id));
+    by_account.or_else(|| {
+        held.iter()
+            .filter(|h| h.id == id && h.game == G::GAME.word())
+            .find_map(|h| e.held_by(&h.token).first())
+    })
+}
+
+/// The account's seat in the game `id` of kind `G`, answered as the join of the seat answers
+/// it (`{"id", "token", "seat" | "players", "game"}`), the invitations too when it created the
+/// game: 403 `signed_out` without a session, 404 `no_game`, 403 `not_seated` when the account
+/// holds no seat in it. The seat token goes only to the seat's account.
+pub async fn account_seat<G: HeldGame>(
+    app: &App,
+    account: &SeatAccount,
+    id: &str,
+) -> Result<Value, ApiError> {
+    let held = app
+        .hub
+        .store
+        .held_games(&account.id)
+        .await
+        .map_err(ApiError::unavailable)?;
+    let slot = app.hub.load::<G>(id).await?;
+    let e = slot.entry.lock().await;
+    let Some(player) = seat_of(id, &e, account, &held) else {
+        return Err(
+            ApiError::forbidden("this account holds no seat in this game").code("not_seated"),
+        );
+    };
+    let creator = match e.settings.seats().online() {
+        Some(o) => o.creator == player,
+        None => true,
+    };
+    let occasion = if creator {
+        Occasion::Created
+    } else {
+        Occasion::Joined
+    };
+    Ok(<G as ShownGame>::seated(id, &e, player, occasion))
+}
+
+/// `GET /api/games/{id}/seat` (and Mandiri's): the signed-in account's seat in the game, with
+/// its token, so that the player plays it from any device ([`account_seat`]).
+async fn seat<G: HeldGame>(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<Value>, ApiError> {
+    let account = crate::accounts::routes::seat_account(&app, &headers)
+        .await?
+        .ok_or_else(|| {
+            ApiError::forbidden("log in first: this needs an account's session").code("signed_out")
+        })?;
+    account_seat::<G>(&app, &account, &id).await.map(Json)
 }

@@ -1,0 +1,170 @@
+//! A signed-in player's games are theirs on every device: a second session of the account gets
+//! its seat and token in a game (`GET .../games/{id}/seat`) and plays it; another account, a
+//! guest and a watcher get no token; a guest's own token keeps working as before. On both
+//! stores.
+
+#[macro_use]
+mod common;
+use common::{
+    ann_and_bo, assert_refused, online_game, registered, server_on, Backend, Browser, GAMES,
+    MANDIRI,
+};
+
+use serde_json::{json, Value};
+
+async fn get(b: &mut Browser, path: &str) -> rajapasu_loadtest::client::Answer {
+    b.send("GET", path, None, &[]).await
+}
+
+/// Another session of the account `name` (its password the tests' own), as on a second device.
+async fn second_device(addr: std::net::SocketAddr, name: &str) -> Browser {
+    let mut b = Browser::new(addr);
+    let a = b.login(name, "a long secret").await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    b
+}
+
+/// Plays the first legal move of the game `id` with `token`, at the ply it stands at.
+async fn first_move(b: &mut Browser, games: &str, id: &str, token: &str) -> Value {
+    let g = get(b, &format!("{games}/{id}")).await.json();
+    let a = b
+        .post(
+            &format!("{games}/{id}/moves"),
+            json!({"move": g["view"]["legal_moves"][0], "ply": g["ply"], "token": token}),
+        )
+        .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    a.json()
+}
+
+async fn a_second_session_gets_the_seat_and_plays(store: Backend) {
+    let addr = server_on(&store).await;
+    let (mut ann, mut bo) = ann_and_bo(addr).await;
+    let body = json!({"kind": "online", "mode": "round", "clock": "1d", "side": "south"});
+    let (id, ann_token, bo_token) = online_game(GAMES, &mut ann, &mut bo, body).await;
+    first_move(&mut ann, GAMES, &id, &ann_token).await;
+
+    // Bo on another device: North, with Bo's token, the game included.
+    let mut bo2 = second_device(addr, "Bo").await;
+    let seat = get(&mut bo2, &format!("{GAMES}/{id}/seat")).await;
+    assert_eq!(seat.status, 200, "{}", seat.body);
+    let seat = seat.json();
+    assert_eq!(seat["seat"], "north", "{seat}");
+    assert_eq!(seat["token"], bo_token.as_str(), "{seat}");
+    assert_eq!(seat["id"], id.as_str());
+    assert_eq!(seat["game"]["view"]["to_move"], "north", "{seat}");
+    // ... and plays with it.
+    first_move(&mut bo2, GAMES, &id, &bo_token).await;
+
+    // Ann, the creator, on another device: South.
+    let mut ann2 = second_device(addr, "Ann").await;
+    let seat = get(&mut ann2, &format!("{GAMES}/{id}/seat")).await.json();
+    assert_eq!(seat["seat"], "south", "{seat}");
+    assert_eq!(seat["token"], ann_token.as_str(), "{seat}");
+
+    // Another account, a guest: no seat, no token.
+    let mut cy = registered(addr, "Cy").await;
+    let other = get(&mut cy, &format!("{GAMES}/{id}/seat")).await;
+    assert_refused(&other, 403, "not_seated");
+    assert!(!other.body.contains(&bo_token) && !other.body.contains(&ann_token));
+    let mut guest = Browser::new(addr);
+    let none = get(&mut guest, &format!("{GAMES}/{id}/seat")).await;
+    assert_refused(&none, 403, "signed_out");
+    assert!(!none.body.contains(&bo_token) && !none.body.contains(&ann_token));
+    // Nor does the game's own view tell a token, to anyone.
+    let shown = get(&mut bo2, &format!("{GAMES}/{id}")).await.body;
+    assert!(!shown.contains(&bo_token) && !shown.contains(&ann_token));
+    // No such game.
+    assert_refused(
+        &get(&mut bo2, &format!("{GAMES}/nosuchgame/seat")).await,
+        404,
+        "no_game",
+    );
+}
+
+async fn a_guests_link_still_works_and_moves_with_the_account(store: Backend) {
+    let addr = server_on(&store).await;
+    // Two guests: their tokens play as before, and no session gets a seat.
+    let mut south = Browser::new(addr);
+    let mut north = Browser::new(addr);
+    let body = json!({"kind": "online", "mode": "round", "side": "south"});
+    let (id, south_token, north_token) = online_game(GAMES, &mut south, &mut north, body).await;
+    first_move(&mut south, GAMES, &id, &south_token).await;
+    first_move(&mut north, GAMES, &id, &north_token).await;
+    let mut dee = registered(addr, "Dee").await;
+    assert_refused(
+        &get(&mut dee, &format!("{GAMES}/{id}/seat")).await,
+        403,
+        "not_seated",
+    );
+
+    // A guest's game against the computer, moved to a new account at registration: the
+    // account's other devices get its seat.
+    let mut eve = Browser::new(addr);
+    let created = eve
+        .post(GAMES, json!({"kind": "computer", "side": "north"}))
+        .await;
+    assert_eq!(created.status, 201, "{}", created.body);
+    let (cid, ctoken) = {
+        let v = created.json();
+        (
+            v["id"].as_str().unwrap().to_string(),
+            v["token"].as_str().unwrap().to_string(),
+        )
+    };
+    let r = eve
+        .post(
+            "/api/account/register",
+            json!({"name": "Eve", "password": "a long secret",
+                   "games": [{"game": "raja_pasu", "id": cid, "token": ctoken}]}),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let mut eve2 = second_device(addr, "Eve").await;
+    let seat = get(&mut eve2, &format!("{GAMES}/{cid}/seat")).await.json();
+    assert_eq!(seat["seat"], "north", "{seat}");
+    assert_eq!(seat["token"], ctoken.as_str(), "{seat}");
+}
+
+/// The code of a new Mandiri game's first invitation link (`/m/ID?invite=CODE`).
+fn first_invite(created: &Value) -> String {
+    let link = created["invites"][0].as_str().expect("an invitation link");
+    link.rsplit_once("invite=").expect("a code").1.to_string()
+}
+
+async fn a_mandiri_seat_on_another_device(store: Backend) {
+    let addr = server_on(&store).await;
+    let mut ann = registered(addr, "Ann").await;
+    let created = ann.post(MANDIRI, json!({"kind": "online"})).await;
+    assert_eq!(created.status, 201, "{}", created.body);
+    let created = created.json();
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut bo = registered(addr, "Bo").await;
+    let joined = bo
+        .post(
+            &format!("{MANDIRI}/{id}/join"),
+            json!({"invite": first_invite(&created)}),
+        )
+        .await;
+    assert_eq!(joined.status, 200, "{}", joined.body);
+    let joined = joined.json();
+
+    // The creator on another device gets the seat and the invitation still open.
+    let mut ann2 = second_device(addr, "Ann").await;
+    let seat = get(&mut ann2, &format!("{MANDIRI}/{id}/seat")).await.json();
+    assert_eq!(seat["token"], created["token"], "{seat}");
+    assert_eq!(seat["players"], created["players"], "{seat}");
+    assert!(seat["invites"].is_array(), "{seat}");
+    // The joiner: their own seat, no invitations.
+    let mut bo2 = second_device(addr, "Bo").await;
+    let seat = get(&mut bo2, &format!("{MANDIRI}/{id}/seat")).await.json();
+    assert_eq!(seat["token"], joined["token"], "{seat}");
+    assert_eq!(seat["players"], joined["players"], "{seat}");
+    assert!(seat["invites"].is_null(), "{seat}");
+}
+
+on_both_stores!(
+    a_second_session_gets_the_seat_and_plays,
+    a_guests_link_still_works_and_moves_with_the_account,
+    a_mandiri_seat_on_another_device,
+);
