@@ -50,6 +50,8 @@ impl App {
             search_memory: self.search.memory_held(),
             games: self.hub.len(),
             websockets: self.sockets.open(),
+            searches: self.search.stats(),
+            memory: crate::metrics::process_memory(),
         }
     }
 

@@ -160,10 +160,11 @@ async fn prepare(
     ServerError,
 > {
     limits.check().map_err(ServerError::Limits)?;
-    let search = search_pool::SearchPool::new(
+    let search = search_pool::SearchPool::with_background(
         limits.search_threads(),
         limits.search_memory_bytes(),
         limits.search_queue,
+        limits.search_background(),
     )
     .map_err(ServerError::Workers)?;
     let store = store::open(db).await.map_err(ServerError::Store)?;
