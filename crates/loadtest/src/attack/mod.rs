@@ -16,6 +16,8 @@
 use crate::error::LoadtestError;
 use std::net::SocketAddr;
 
+pub mod pool;
+
 /// How hard an attack pushes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Size {
@@ -93,6 +95,15 @@ impl std::fmt::Display for Report {
 pub enum Attack {
     // -- trust (puzzle results and ratings, rated games, the store's worker) --
     // -- pool (searches: computer moves, hints, analysis, mistakes) --
+    /// 16 mistakes requests at once from one address, then from 16, abandoned after a second:
+    /// the quota, the server's peak memory, the searches stopped.
+    MistakesFlood,
+    /// One address floods hints, analyses and mistakes while another plays a level-2
+    /// computer: its replies stay quick.
+    HintFlood,
+    /// Mandiri hints from one address, then from one account on many addresses: refused by
+    /// the search quotas.
+    MandiriHints,
     // -- quotas (per address and account: lockout, lobby, unfinished games, sockets, events) --
     // -- edges (lag, names, times, cookies, origins, seat tokens, backups) --
 }
@@ -101,14 +112,19 @@ impl Attack {
     /// The `rajapasu serve` flags the attack needs beside the defaults (for example a small
     /// cap, so that filling it takes seconds).
     pub fn flags(self) -> &'static [&'static str] {
-        match self {}
+        match self {
+            Attack::MistakesFlood | Attack::HintFlood | Attack::MandiriHints => pool::FLAGS,
+        }
     }
 }
 
 /// Runs `attack` against `target`.
 pub async fn run(attack: Attack, target: &Target) -> Result<Report, LoadtestError> {
-    let _ = target;
-    match attack {}
+    match attack {
+        Attack::MistakesFlood => pool::mistakes_flood(target).await,
+        Attack::HintFlood => pool::hint_flood(target).await,
+        Attack::MandiriHints => pool::mandiri_hints_quota(target).await,
+    }
 }
 
 /// `rajapasu loadtest --attack NAME`: starts a server with the default limits and the
