@@ -64,9 +64,13 @@ pub async fn front(State(app): State<Arc<App>>, req: Request, next: Next) -> Res
         }
         answer => answer,
     };
+    let requester = crate::rate::Requester::new(
+        app.client_address(req.headers(), req.extensions().get::<Peer>().copied()),
+        app.rate.clone(),
+    );
     let response = match admitted {
         Err(e) => e.into_response(),
-        Ok(()) => next.run(req).await,
+        Ok(()) => requester.scope(next.run(req)).await,
     };
     let mut response = finish(response, &request_id);
     secure(response.headers_mut());

@@ -189,7 +189,7 @@ async fn prepare(
         tournaments: tournaments::Hall::start(hub.clone()),
         hub,
         search,
-        rate: rate::RateLimits::new(&limits),
+        rate: Arc::new(rate::RateLimits::new(&limits)),
         accounts: accounts::Accounts::new(limits.logins_per_name_hour),
         sockets: sockets::SocketCaps::new(
             limits.ws_per_game,

@@ -11,6 +11,7 @@ use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use std::net::IpAddr;
 use std::num::NonZeroU32;
+use std::sync::Arc;
 
 /// What a request counts against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -200,5 +201,44 @@ impl RateLimits {
             l.retain_recent();
             l.shrink_to_fit();
         }
+    }
+}
+
+tokio::task_local! {
+    /// The client whose request is being answered, set around every handler.
+    static REQUESTER: Requester;
+}
+
+/// The client whose request is being answered, for the searches it sets off without asking
+/// for them: a move against the computer makes the computer search. Such a search is
+/// counted against the address's search quota like a hint; over it, the computer still
+/// replies, but after everyone else's searches ([`crate::search_pool::SearchPool::demoted`]).
+#[derive(Clone)]
+pub struct Requester {
+    ip: IpAddr,
+    rate: Arc<RateLimits>,
+}
+
+impl Requester {
+    /// The client at `ip`, counted against `rate`.
+    pub fn new(ip: IpAddr, rate: Arc<RateLimits>) -> Requester {
+        Requester { ip, rate }
+    }
+
+    /// Runs `f` (a request's handler) as this client's.
+    pub async fn scope<F: std::future::Future>(self, f: F) -> F::Output {
+        REQUESTER.scope(self, f).await
+    }
+
+    /// The client of the request being answered by this task, if any (none in the server's
+    /// own tasks, such as the games resumed at start).
+    pub fn current() -> Option<Requester> {
+        REQUESTER.try_with(Requester::clone).ok()
+    }
+
+    /// Counts a search the client set off against its address's search quota: false when
+    /// over it.
+    pub fn count_search(&self) -> bool {
+        self.rate.check(Bucket::Searches, self.ip).is_ok()
     }
 }

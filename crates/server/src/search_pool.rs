@@ -207,17 +207,13 @@ type Work = Box<dyn FnOnce(&mut Tables) + Send>;
 struct Job {
     want: Want,
     priority: Priority,
+    /// A hint, analysis or mistakes search: counted against the queue's bound (the
+    /// computer's moves never are, whatever their priority).
+    optional: bool,
     /// The game whose hint this is.
     hint_of: Option<String>,
     ticket: Arc<Ticket>,
     work: Work,
-}
-
-impl Job {
-    /// A hint, analysis or mistakes search: counted against the queue's bound.
-    fn optional(&self) -> bool {
-        self.priority != Priority::Computer
-    }
 }
 
 struct Idle {
@@ -313,6 +309,8 @@ impl Drop for Owner {
 pub struct SearchPool {
     shared: Arc<Shared>,
     _owner: Arc<Owner>,
+    /// The priority of the computer's moves asked for through this handle.
+    computer: Priority,
 }
 
 /// A search waiting for its answer. Dropping it gives the search up.
@@ -386,7 +384,18 @@ impl SearchPool {
         Ok(SearchPool {
             _owner: Arc::new(Owner(shared.clone())),
             shared,
+            computer: Priority::Computer,
         })
+    }
+
+    /// The same pool, whose computer's moves run as background searches: for a computer's
+    /// reply to a client over its search quota, which then waits behind everyone else's
+    /// searches instead of going first.
+    pub fn demoted(&self) -> SearchPool {
+        SearchPool {
+            computer: Priority::Background,
+            ..self.clone()
+        }
     }
 
     /// Searches waiting for a worker.
@@ -421,7 +430,7 @@ impl SearchPool {
     fn submit<T: Send + 'static>(
         &self,
         want: Want,
-        priority: Priority,
+        (priority, optional): (Priority, bool),
         hint_of: Option<&str>,
         f: impl FnOnce(&mut Tables) -> Option<T> + Send + 'static,
     ) -> Result<Pending<T>, SearchError> {
@@ -430,6 +439,7 @@ impl SearchPool {
         let job = Job {
             want,
             priority,
+            optional,
             hint_of: hint_of.map(str::to_string),
             ticket: ticket.clone(),
             work: Box::new(move |tables| {
@@ -458,7 +468,7 @@ impl SearchPool {
                         .fetch_add(taken as u64, Ordering::Relaxed);
                 }
             }
-            if job.optional() {
+            if job.optional {
                 if st.optional_queued >= self.shared.queue_cap {
                     return Err(SearchError::Busy);
                 }
@@ -479,7 +489,7 @@ impl SearchPool {
     }
 
     /// The computer's move, chosen by `choose` on a searcher whose table has 2^`bits` entries:
-    /// first in the queue, never refused. `None` if `choose` finds none or the pool stopped.
+    /// first in the queue (unless the handle is [`SearchPool::demoted`]), never refused. `None` if `choose` finds none or the pool stopped.
     /// Each game's search is its own (`ServedGame::computer_move`); searches with tables of
     /// their own (Mandiri's) are counted here at the size they ask for.
     pub async fn computer_move<T: Send + 'static>(
@@ -488,10 +498,15 @@ impl SearchPool {
         choose: impl FnOnce(&mut Searcher) -> Option<T> + Send + 'static,
     ) -> Option<T> {
         let pending = self
-            .submit(Want::Search(bits), Priority::Computer, None, |t| match t {
-                Tables::Search(s) => Some(choose(s)),
-                Tables::Proof { .. } => None,
-            })
+            .submit(
+                Want::Search(bits),
+                (self.computer, false),
+                None,
+                |t| match t {
+                    Tables::Search(s) => Some(choose(s)),
+                    Tables::Proof { .. } => None,
+                },
+            )
             .ok()?;
         pending.await.ok().flatten()
     }
@@ -506,7 +521,7 @@ impl SearchPool {
     ) -> Result<T, SearchError> {
         self.submit(
             Want::Search(HINT_TABLE_BITS),
-            Priority::Hint,
+            (Priority::Hint, true),
             Some(id),
             searching(search),
         )?
@@ -521,7 +536,7 @@ impl SearchPool {
     ) -> Result<T, SearchError> {
         self.submit(
             Want::Search(HINT_TABLE_BITS),
-            Priority::Background,
+            (Priority::Background, true),
             None,
             searching(f),
         )?
@@ -535,10 +550,15 @@ impl SearchPool {
         &self,
         f: impl FnOnce(&mut Solver, &AtomicBool) -> T + Send + 'static,
     ) -> Result<T, SearchError> {
-        self.submit(Want::Proof, Priority::Background, None, |t| match t {
-            Tables::Proof { solver, stop } => Some(f(solver, stop)),
-            Tables::Search(_) => None,
-        })?
+        self.submit(
+            Want::Proof,
+            (Priority::Background, true),
+            None,
+            |t| match t {
+                Tables::Proof { solver, stop } => Some(f(solver, stop)),
+                Tables::Search(_) => None,
+            },
+        )?
         .await
     }
 }
@@ -621,21 +641,19 @@ fn next(st: &mut State, shared: &Shared) -> Next {
     }
     for p in Priority::ALL {
         let queue = &mut st.queues[p.index()];
-        let before = queue.len();
         let mut gone = Vec::new();
         queue.retain(|j| {
             if j.ticket.cancelled() {
-                gone.push(j.hint_of.clone().map(|id| (id, j.ticket.clone())));
+                gone.push((j.optional, j.hint_of.clone(), j.ticket.clone()));
             }
             !j.ticket.cancelled()
         });
-        let taken = before - queue.len();
-        if taken > 0 {
-            if p != Priority::Computer {
-                st.optional_queued -= taken;
+        shared.counters.dropped[p.index()].fetch_add(gone.len() as u64, Ordering::Relaxed);
+        for (optional, hint_of, ticket) in gone {
+            if optional {
+                st.optional_queued -= 1;
             }
-            shared.counters.dropped[p.index()].fetch_add(taken as u64, Ordering::Relaxed);
-            for (id, ticket) in gone.into_iter().flatten() {
+            if let Some(id) = hint_of {
                 forget_hint(st, &id, &ticket);
             }
         }
@@ -655,7 +673,7 @@ fn next(st: &mut State, shared: &Shared) -> Next {
         let Some(job) = st.queues[p.index()].pop_front() else {
             return Next::Wait;
         };
-        if job.optional() {
+        if job.optional {
             st.optional_queued -= 1;
         }
         if p == Priority::Background {
@@ -878,12 +896,13 @@ mod tests {
         until(&pool, |p| p.queued() == 1).await;
         let mv = Game::computer_move(&pool, game(), Level::MIN, 3).await;
         assert!(mv.is_some());
-        assert_eq!((pool.running(), pool.queued()), (1, 1));
+        // The computer's worker is free again (its counters follow its answer).
+        until(&pool, |p| p.running() == 1).await;
+        assert_eq!(pool.queued(), 1);
         hold_tx.send(()).unwrap();
         busy.await.unwrap().unwrap();
         second.await.unwrap().unwrap();
-        let stats = pool.stats();
-        assert_eq!(stats.finished, [1, 0, 2]);
+        until(&pool, |p| p.stats().finished == [1, 0, 2]).await;
     }
 
     #[tokio::test]
@@ -913,5 +932,37 @@ mod tests {
         assert!(stats.seconds_after_cancel[2] < 10.0, "{stats:?}");
         // Its table is kept for the next proof, within the budget.
         assert_eq!(pool.memory_held(), Want::Proof.bytes());
+    }
+
+    #[tokio::test]
+    async fn a_demoted_computer_move_waits_behind_hints_and_is_never_refused() {
+        let pool = SearchPool::new(1, 256 << 20, 1).unwrap();
+        let (hold_tx, busy) = hold_the_worker(&pool).await;
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let note = |what: &'static str| {
+            let order = order.clone();
+            move |_: &mut Searcher| lock(&order).push(what)
+        };
+        let hint = tokio::spawn({
+            let (pool, f) = (pool.clone(), note("hint"));
+            async move { pool.hint("g", f).await }
+        });
+        until(&pool, |p| p.queued() == 1).await;
+        // The queue of hints and analyses is full, but a computer's move is still taken.
+        let computer = tokio::spawn({
+            let (pool, f) = (pool.demoted(), note("computer"));
+            async move {
+                pool.computer_move(HINT_TABLE_BITS, move |s| Some(f(s)))
+                    .await
+            }
+        });
+        until(&pool, |p| p.queued() == 2).await;
+        hold_tx.send(()).unwrap();
+        busy.await.unwrap().unwrap();
+        hint.await.unwrap().unwrap();
+        computer.await.unwrap().unwrap();
+        assert_eq!(*lock(&order), ["hint", "computer"]);
+        // Counted as a background search.
+        until(&pool, |p| p.stats().finished == [0, 1, 2]).await;
     }
 }
