@@ -130,7 +130,7 @@ impl Want {
 
     fn make(self) -> Tables {
         match self {
-            Want::Search(bits) => Tables::Search(Searcher::new(bits)),
+            Want::Search(bits) => Tables::Search(Box::new(Searcher::new(bits))),
             Want::Proof => {
                 let mut solver = Solver::new(PROOF_TABLE_BITS);
                 let stop = Arc::new(AtomicBool::new(false));
@@ -143,7 +143,8 @@ impl Want {
 
 /// Tables handed to a search, and kept for the next one.
 enum Tables {
-    Search(Searcher),
+    /// Boxed: a searcher's fields are large, its tables are on the heap anyway.
+    Search(Box<Searcher>),
     Proof {
         solver: Solver,
         /// The solver's stop flag.
@@ -871,8 +872,11 @@ mod tests {
         let computer = tokio::spawn({
             let (pool, f) = (pool.clone(), note("computer"));
             async move {
-                pool.computer_move(HINT_TABLE_BITS, move |s| Some(f(s)))
-                    .await
+                pool.computer_move(HINT_TABLE_BITS, move |s| {
+                    f(s);
+                    Some(())
+                })
+                .await
             }
         });
         until(&pool, |p| p.queued() == 3).await;
@@ -952,8 +956,11 @@ mod tests {
         let computer = tokio::spawn({
             let (pool, f) = (pool.demoted(), note("computer"));
             async move {
-                pool.computer_move(HINT_TABLE_BITS, move |s| Some(f(s)))
-                    .await
+                pool.computer_move(HINT_TABLE_BITS, move |s| {
+                    f(s);
+                    Some(())
+                })
+                .await
             }
         });
         until(&pool, |p| p.queued() == 2).await;
