@@ -76,6 +76,11 @@ pub struct Limits {
     /// limit.
     #[arg(long, default_value_t = 120, value_name = "N")]
     pub account_searches_per_minute: u32,
+    /// The computer's replies an address's moves may set off a minute at the computer's
+    /// priority; beyond, they run after everyone else's searches (never refused); 0: no
+    /// limit.
+    #[arg(long, default_value_t = 120, value_name = "N")]
+    pub computer_replies_per_minute: u32,
     /// Games an address may have searched for mistakes a minute (a burst of as many), on top
     /// of the search limit: each may take a worker for `--mistakes-time`; 0: no limit.
     #[arg(long, default_value_t = 4, value_name = "N")]
@@ -116,6 +121,7 @@ impl Default for Limits {
             moves_per_second: 50,
             hints_per_minute: 120,
             account_searches_per_minute: 120,
+            computer_replies_per_minute: 120,
             mistakes_per_minute: 4,
             logins_per_minute: 10,
             logins_per_name_hour: 20,

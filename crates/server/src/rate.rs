@@ -91,6 +91,8 @@ pub struct RateLimits {
     moves: Option<DefaultKeyedRateLimiter<IpAddr>>,
     searches: Option<DefaultKeyedRateLimiter<IpAddr>>,
     mistakes: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    /// The computer's replies set off by an address's moves.
+    replies: Option<DefaultKeyedRateLimiter<IpAddr>>,
     logins: Option<DefaultKeyedRateLimiter<IpAddr>>,
     /// Searches by account id.
     account_searches: Option<DefaultKeyedRateLimiter<String>>,
@@ -144,6 +146,9 @@ impl RateLimits {
             moves: limiter(NonZeroU32::new(limits.moves_per_second).map(Quota::per_second)),
             searches: limiter(NonZeroU32::new(limits.hints_per_minute).map(Quota::per_minute)),
             mistakes: limiter(NonZeroU32::new(limits.mistakes_per_minute).map(Quota::per_minute)),
+            replies: limiter(
+                NonZeroU32::new(limits.computer_replies_per_minute).map(Quota::per_minute),
+            ),
             logins: limiter(NonZeroU32::new(limits.logins_per_minute).map(Quota::per_minute)),
             account_searches: limiter(
                 NonZeroU32::new(limits.account_searches_per_minute).map(Quota::per_minute),
@@ -189,6 +194,7 @@ impl RateLimits {
             &self.moves,
             &self.searches,
             &self.mistakes,
+            &self.replies,
             &self.logins,
         ]
         .into_iter()
@@ -211,8 +217,10 @@ tokio::task_local! {
 
 /// The client whose request is being answered, for the searches it sets off without asking
 /// for them: a move against the computer makes the computer search. Such a search is
-/// counted against the address's search quota like a hint; over it, the computer still
-/// replies, but after everyone else's searches ([`crate::search_pool::SearchPool::demoted`]).
+/// counted against the address's quota of computer replies (`--computer-replies-per-minute`,
+/// apart from the hints' and analyses' quota, so that playing never uses up a player's hints);
+/// over it, the computer still replies, but after everyone else's searches
+/// ([`crate::search_pool::SearchPool::demoted`]).
 #[derive(Clone)]
 pub struct Requester {
     ip: IpAddr,
@@ -236,9 +244,9 @@ impl Requester {
         REQUESTER.try_with(Requester::clone).ok()
     }
 
-    /// Counts a search the client set off against its address's search quota: false when
-    /// over it.
-    pub fn count_search(&self) -> bool {
-        self.rate.check(Bucket::Searches, self.ip).is_ok()
+    /// Counts a computer's reply the client set off against its address's quota of them:
+    /// false when over it.
+    pub fn count_reply(&self) -> bool {
+        count(&self.rate.replies, &key(self.ip), "computer replies").is_ok()
     }
 }

@@ -390,7 +390,7 @@ impl SearchPool {
     }
 
     /// The same pool, whose computer's moves run as background searches: for a computer's
-    /// reply to a client over its search quota, which then waits behind everyone else's
+    /// reply to a client over its quota of them, which then waits behind everyone else's
     /// searches instead of going first.
     pub fn demoted(&self) -> SearchPool {
         SearchPool {

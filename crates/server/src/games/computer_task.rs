@@ -28,13 +28,13 @@ impl Hub {
 
     /// Starts the computer's task for `slot` (it returns at once unless the computer is to
     /// move and no task is choosing already). When a client's request set it off, its search
-    /// counts against the client's search quota; over it, the computer's search runs after
-    /// everyone else's ([`SearchPool::demoted`]).
+    /// counts against the client's quota of computer replies; over it, the computer's search
+    /// runs after everyone else's ([`SearchPool::demoted`]).
     pub fn spawn_computer<G: HeldGame>(self: Arc<Hub>, slot: Arc<Slot<G>>) {
         let requester = crate::rate::Requester::current();
         tokio::spawn(async move {
             let pool = match requester {
-                Some(r) if !r.count_search() => self.search.demoted(),
+                Some(r) if !r.count_reply() => self.search.demoted(),
                 _ => self.search.clone(),
             };
             self.computer_turn(slot, &pool).await
