@@ -1,5 +1,6 @@
 //! The analysis board's search: every legal move of a position scored by the existing search,
-//! bounded in time, with no more than a few searches at once.
+//! bounded in time, run as a background search of the search workers (after the computer's
+//! moves and hints, on fewer workers than the pool has), stopped when its client goes away.
 
 use crate::error::ApiError;
 use crate::requests::AnalysisSetup;
@@ -7,44 +8,21 @@ use crate::search_pool::SearchPool;
 use rajapasu_ai::search::{public_bounds, Limits, SearchOptions, Searcher};
 use rajapasu_engine::{GameView, Side};
 use serde_json::{json, Value};
-use std::sync::LazyLock;
 use std::time::Duration;
-use tokio::sync::Semaphore;
-
-/// Searches running at once. Each one keeps a core busy for its whole time, so more than this
-/// wait their turn rather than slowing down the games' computer players.
-const AT_ONCE: usize = 2;
-/// How long a request waits for a turn before it is told to try again.
-const QUEUE_WAIT: Duration = Duration::from_secs(10);
-
-static TURNS: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(AT_ONCE));
 
 /// Analyses the position the setup leads to: the view, and every legal move with its score,
 /// proven bounds and line, best first (empty when the game is over).
-/// The search runs on the search workers ([`SearchPool`]), whose queue may refuse it (503).
+/// The search runs on the search workers ([`SearchPool::analysis`]), whose queue may refuse it
+/// (503); dropping the future (the client went away) stops the search.
 pub async fn run(pool: &SearchPool, setup: AnalysisSetup) -> Result<Value, ApiError> {
-    let turn = tokio::time::timeout(QUEUE_WAIT, TURNS.acquire())
-        .await
-        .map_err(|_| {
-            ApiError::busy(
-                "the analysis is busy with other positions: try again",
-                crate::search_pool::BUSY_RETRY_SECONDS,
-            )
-        })?
-        .map_err(ApiError::internal)?;
     let movetime = setup.movetime_ms;
-    // The turn goes with the search: a request given up by its client still holds it until
-    // its search ends, so no more than AT_ONCE searches ever run.
-    pool.analysis(move |searcher| {
-        let _turn = turn;
-        analyse(searcher, setup)
-    })
-    .await
-    .map_err(ApiError::from)
-    .map(|mut v| {
-        v["movetime_ms"] = json!(movetime);
-        v
-    })
+    pool.analysis(move |searcher| analyse(searcher, setup))
+        .await
+        .map_err(ApiError::from)
+        .map(|mut v| {
+            v["movetime_ms"] = json!(movetime);
+            v
+        })
 }
 
 fn analyse(searcher: &mut Searcher, setup: AnalysisSetup) -> Value {

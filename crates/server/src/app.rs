@@ -24,7 +24,7 @@ pub struct App {
     /// The limits in force.
     pub limits: Limits,
     /// The per-address rate limits.
-    pub rate: RateLimits,
+    pub rate: Arc<RateLimits>,
     /// The accounts' hasher and per-name login limit.
     pub accounts: crate::accounts::Accounts,
     /// The WebSockets' caps.
@@ -50,6 +50,8 @@ impl App {
             search_memory: self.search.memory_held(),
             games: self.hub.len(),
             websockets: self.sockets.open(),
+            searches: self.search.stats(),
+            memory: crate::metrics::process_memory(),
         }
     }
 

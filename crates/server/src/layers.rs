@@ -58,9 +58,19 @@ pub async fn front(State(app): State<Arc<App>>, req: Request, next: Next) -> Res
         .and_then(|v| v.to_str().ok())
         .unwrap_or("-")
         .to_string();
-    let response = match admit(&app, &req) {
+    let admitted = match admit(&app, &req) {
+        Ok(()) if Bucket::of(req.method(), req.uri().path()).is_some_and(Bucket::searches) => {
+            admit_account(&app, req.headers().clone()).await
+        }
+        answer => answer,
+    };
+    let requester = crate::rate::Requester::new(
+        app.client_address(req.headers(), req.extensions().get::<Peer>().copied()),
+        app.rate.clone(),
+    );
+    let response = match admitted {
         Err(e) => e.into_response(),
-        Ok(()) => next.run(req).await,
+        Ok(()) => requester.scope(next.run(req)).await,
     };
     let mut response = finish(response, &request_id);
     secure(response.headers_mut());
@@ -90,6 +100,15 @@ fn admit(app: &App, req: &Request) -> Result<(), ApiError> {
         app.rate.check(bucket, ip)?;
     }
     Ok(())
+}
+
+/// A search's count against its signed-in account, whatever address it comes from (the
+/// session is looked up only for searches, which cost far more than the lookup).
+async fn admit_account(app: &App, headers: axum::http::HeaderMap) -> Result<(), ApiError> {
+    match crate::accounts::session::session_of(app, &headers).await? {
+        Some((_, account)) => app.rate.check_account(&account.id),
+        None => Ok(()),
+    }
 }
 
 fn is_json(response: &Response) -> bool {

@@ -10,12 +10,12 @@
 //! | [`api`] | the routes (docs/API.md), the page's assets, `/healthz`, `/metrics`, `/api/meta` |
 //! | [`game_routes`], [`live`] | a game's routes (its games, its trace), one router instantiated per game; its live updates (WebSocket) |
 //! | [`app`] | what the handlers share: games, search workers, limits, counters |
-//! | [`search_pool`] | the search workers: a bounded queue, tables reused within a memory budget |
-//! | [`rate`], [`sockets`] | per-address rate limits; caps on WebSockets by game and address |
+//! | [`search_pool`] | the search workers: computer moves, then hints, then analyses and mistakes; a bounded queue, tables reused within a memory budget, searches stopped when their client goes |
+//! | [`rate`], [`sockets`] | per-address rate limits (searches per account too); caps on WebSockets by game and address |
 //! | [`tokens`] | ids, seat tokens and invitations: random, compared in constant time |
 //! | [`match_stakes`] | what the round in play means for a solved match: its round start's proven value, the counters each player needs |
 //! | [`metrics`] | the counters of `/metrics` |
-//! | [`mistakes`] | "learn from your mistakes": the moves of a game proven worse than the best, found within a time budget |
+//! | [`mistakes`] | "learn from your mistakes": the moves of a game proven worse than the best, found on the search workers within a time budget |
 //! | [`accounts`] | optional accounts: names, Argon2id passwords, session cookies, cross-site requests refused |
 //! | [`games`] | the games in play, written once for both games: held, stored, moves, undo, hints, seats, rematches, the computer's turn |
 //! | [`raja_pasu`] | what is Raja Pasu's own: its settings (who plays), requests, JSON and hint |
@@ -162,10 +162,11 @@ async fn prepare(
     ServerError,
 > {
     limits.check().map_err(ServerError::Limits)?;
-    let search = search_pool::SearchPool::new(
+    let search = search_pool::SearchPool::with_background(
         limits.search_threads(),
         limits.search_memory_bytes(),
         limits.search_queue,
+        limits.search_background(),
     )
     .map_err(ServerError::Workers)?;
     let store = store::open(db).await.map_err(ServerError::Store)?;
@@ -190,7 +191,7 @@ async fn prepare(
         tournaments: tournaments::Hall::start(hub.clone()),
         hub,
         search,
-        rate: rate::RateLimits::new(&limits),
+        rate: Arc::new(rate::RateLimits::new(&limits)),
         accounts: accounts::Accounts::new(limits.logins_per_name_hour),
         sockets: sockets::SocketCaps::new(
             limits.ws_per_game,

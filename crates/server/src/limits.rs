@@ -28,6 +28,14 @@ pub struct Limits {
     /// computer's moves always wait their turn.
     #[arg(long, default_value_t = 64, value_name = "N")]
     pub search_queue: usize,
+    /// Analyses and mistakes searches running at once, at most (default: one fewer than the
+    /// search workers, at least 1), so that a worker is left for the computer's moves and
+    /// hints.
+    #[arg(long, value_name = "N")]
+    pub search_background: Option<usize>,
+    /// Seconds the mistakes finder may prove one game's moves for.
+    #[arg(long = "mistakes-time", default_value_t = 15.0, value_name = "SECONDS")]
+    pub mistakes_time: f64,
     /// Connections open at once (WebSockets included); a new one over the cap is closed at
     /// once.
     #[arg(long, default_value_t = 1024, value_name = "N")]
@@ -60,9 +68,23 @@ pub struct Limits {
     /// Moves (and other game actions) an address may send a second; 0: no limit.
     #[arg(long, default_value_t = 50, value_name = "N")]
     pub moves_per_second: u32,
-    /// Hints and analyses an address may ask for a minute; 0: no limit.
+    /// Searches an address may ask for a minute: hints of both games, analyses, mistakes;
+    /// 0: no limit.
     #[arg(long, default_value_t = 120, value_name = "N")]
     pub hints_per_minute: u32,
+    /// Searches a signed-in account may ask for a minute, from whatever addresses; 0: no
+    /// limit.
+    #[arg(long, default_value_t = 120, value_name = "N")]
+    pub account_searches_per_minute: u32,
+    /// The computer's replies an address's moves may set off a minute at the computer's
+    /// priority; beyond, they run after everyone else's searches (never refused); 0: no
+    /// limit.
+    #[arg(long, default_value_t = 120, value_name = "N")]
+    pub computer_replies_per_minute: u32,
+    /// Games an address may have searched for mistakes a minute (a burst of as many), on top
+    /// of the search limit: each may take a worker for `--mistakes-time`; 0: no limit.
+    #[arg(long, default_value_t = 4, value_name = "N")]
+    pub mistakes_per_minute: u32,
     /// Logins, registrations and password changes an address may send a minute; 0: no limit.
     #[arg(long, default_value_t = 10, value_name = "N")]
     pub logins_per_minute: u32,
@@ -85,6 +107,8 @@ impl Default for Limits {
             search_threads: None,
             search_memory_mb: 512,
             search_queue: 64,
+            search_background: None,
+            mistakes_time: 15.0,
             max_connections: 1024,
             header_timeout: 10.0,
             body_timeout: 10.0,
@@ -96,6 +120,9 @@ impl Default for Limits {
             games_per_minute: 120,
             moves_per_second: 50,
             hints_per_minute: 120,
+            account_searches_per_minute: 120,
+            computer_replies_per_minute: 120,
+            mistakes_per_minute: 4,
             logins_per_minute: 10,
             logins_per_name_hour: 20,
             trust_proxy: false,
@@ -167,6 +194,7 @@ impl Limits {
         for (flag, n) in [
             ("--search-threads", self.search_threads.unwrap_or(1)),
             ("--search-queue", self.search_queue),
+            ("--search-background", self.search_background.unwrap_or(1)),
             ("--max-connections", self.max_connections),
             ("--ws-per-game", self.ws_per_game),
             ("--ws-per-address", self.ws_per_address),
@@ -182,6 +210,7 @@ impl Limits {
             return Err(LimitError::Grace(self.shutdown_grace));
         }
         self.ws_idle_timeout()?;
+        self.mistakes_time()?;
         let least = crate::search_pool::largest_search_bytes();
         if self.search_memory_bytes() < least {
             return Err(LimitError::SearchMemory {
@@ -199,6 +228,19 @@ impl Limits {
                 .map(usize::from)
                 .unwrap_or(1)
         })
+    }
+
+    /// The background searches (analyses, mistakes) running at once: as given, or one fewer
+    /// than the search workers, at least 1.
+    pub fn search_background(&self) -> usize {
+        self.search_background
+            .unwrap_or_else(|| self.search_threads().saturating_sub(1))
+            .max(1)
+    }
+
+    /// The mistakes finder's time for one game.
+    pub fn mistakes_time(&self) -> Result<Duration, LimitError> {
+        seconds("--mistakes-time", self.mistakes_time)
     }
 
     /// The search memory in bytes.

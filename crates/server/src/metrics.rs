@@ -50,6 +50,23 @@ pub struct Gauges {
     pub games: usize,
     /// WebSockets open.
     pub websockets: usize,
+    /// What the search workers have done, by priority.
+    pub searches: crate::search_pool::PoolStats,
+    /// The process's resident memory now and at its peak, in bytes (`None` where /proc
+    /// cannot be read).
+    pub memory: Option<(u64, u64)>,
+}
+
+/// The process's resident memory now and at its peak (VmRSS, VmHWM), in bytes, from
+/// `/proc/self/status`.
+pub fn process_memory() -> Option<(u64, u64)> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let field = |name: &str| -> Option<u64> {
+        let line = status.lines().find(|l| l.starts_with(name))?;
+        let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kb * 1024)
+    };
+    Some((field("VmRSS:")?, field("VmHWM:")?))
 }
 
 impl Metrics {
@@ -150,10 +167,75 @@ impl Metrics {
             let _ = writeln!(out, "# TYPE rajapasu_{name} gauge");
             let _ = writeln!(out, "rajapasu_{name} {value}");
         }
+        if let Some((now, peak)) = g.memory {
+            for (name, help, value) in [
+                (
+                    "process_resident_bytes",
+                    "Resident memory of the process now.",
+                    now,
+                ),
+                (
+                    "process_peak_resident_bytes",
+                    "Highest resident memory of the process (VmHWM).",
+                    peak,
+                ),
+            ] {
+                let _ = writeln!(out, "# HELP rajapasu_{name} {help}");
+                let _ = writeln!(out, "# TYPE rajapasu_{name} gauge");
+                let _ = writeln!(out, "rajapasu_{name} {value}");
+            }
+        }
+        render_searches(&mut out, &g.searches);
         let refused = self.refused_connections.load(Ordering::Relaxed);
         out.push_str("# HELP rajapasu_connections_refused_total Connections closed at once: the cap was reached.\n");
         out.push_str("# TYPE rajapasu_connections_refused_total counter\n");
         let _ = writeln!(out, "rajapasu_connections_refused_total {refused}");
         out
+    }
+}
+
+/// The search workers' counters, by priority.
+fn render_searches(out: &mut String, s: &crate::search_pool::PoolStats) {
+    use crate::search_pool::Priority;
+    let counts: [(&str, &str, &[u64; 3]); 3] = [
+        ("searches_finished_total", "Searches that ran to their end, by priority.", &s.finished),
+        ("searches_stopped_total", "Searches stopped while running (their client went away, or a newer hint replaced them), by priority.", &s.stopped),
+        ("searches_dropped_total", "Searches given up while queued, never run, by priority.", &s.dropped),
+    ];
+    for (name, help, values) in counts {
+        let _ = writeln!(out, "# HELP rajapasu_{name} {help}");
+        let _ = writeln!(out, "# TYPE rajapasu_{name} counter");
+        for p in Priority::ALL {
+            let _ = writeln!(
+                out,
+                "rajapasu_{name}{{priority=\"{}\"}} {}",
+                p.name(),
+                values[p.index()]
+            );
+        }
+    }
+    let seconds: [(&str, &str, &[f64; 3]); 2] = [
+        (
+            "search_cpu_seconds_total",
+            "CPU seconds the search workers spent, by priority.",
+            &s.cpu_seconds,
+        ),
+        (
+            "search_seconds_after_cancel_total",
+            "Seconds searches ran on after they were given up, by priority.",
+            &s.seconds_after_cancel,
+        ),
+    ];
+    for (name, help, values) in seconds {
+        let _ = writeln!(out, "# HELP rajapasu_{name} {help}");
+        let _ = writeln!(out, "# TYPE rajapasu_{name} counter");
+        for p in Priority::ALL {
+            let _ = writeln!(
+                out,
+                "rajapasu_{name}{{priority=\"{}\"}} {:.6}",
+                p.name(),
+                values[p.index()]
+            );
+        }
     }
 }

@@ -8,16 +8,24 @@
 //! A move is a mistake only when it is *proven* worse than another move (its upper bound below
 //! the other's lower bound). When every move of the position is exact the mistake is exact and
 //! can be replayed as a puzzle; otherwise it is listed with the loss that is proven, at least.
+//!
+//! The proofs are a background search of the search workers ([`SearchPool::proof`]): after the
+//! computer's moves and hints, on fewer workers than the pool has, their solver's table taken
+//! from the pool's memory budget and reused, within `--mistakes-time`; a request whose client
+//! goes away stops its proofs.
 
+use crate::app::App;
 use crate::error::ApiError;
 use crate::requests::ApiJson;
+use crate::search_pool::SearchPool;
 use axum::Json;
-use rajapasu_ai::puzzles::{best_moves, Prover};
-use rajapasu_ai::solver::Bounds;
+use rajapasu_ai::puzzles::best_moves;
+use rajapasu_ai::solver::{Bounds, Solver};
 use rajapasu_ai::Limits;
 use rajapasu_engine::{Game, GameView, Position, Side};
 use serde::Deserialize;
 use serde_json::{json, Value};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Body of `POST /api/puzzles/mistakes`: a finished game, as its rule set, start and moves.
@@ -42,11 +50,12 @@ const MAX_MOVES: usize = 2_000;
 const PASSES: [u64; 3] = [100_000, 1_000_000, 10_000_000];
 /// Mistakes listed at most.
 const MISTAKES: usize = 5;
-/// The longest the proofs of one game may take.
-const MISTAKE_TIME: Duration = Duration::from_secs(15);
 
-/// The handler of `POST /api/puzzles/mistakes`.
-pub async fn mistakes(ApiJson(req): ApiJson<MistakesRequest>) -> Result<Json<Value>, ApiError> {
+/// The handler of `POST /api/puzzles/mistakes`, with the server's search workers and limits.
+pub async fn mistakes(
+    app: &App,
+    ApiJson(req): ApiJson<MistakesRequest>,
+) -> Result<Json<Value>, ApiError> {
     let rules = crate::requests::rules(&req.rules)?;
     let start = match &req.start {
         Some(code) => crate::requests::position(code, rules)?,
@@ -71,11 +80,42 @@ pub async fn mistakes(ApiJson(req): ApiJson<MistakesRequest>) -> Result<Json<Val
         }
         game.play(mv);
     }
-    let deadline = Instant::now() + MISTAKE_TIME;
-    let found = tokio::task::spawn_blocking(move || find_mistakes(&plies, deadline))
-        .await
-        .map_err(ApiError::internal)?;
+    let time = app.limits.mistakes_time().map_err(ApiError::internal)?;
+    let found = prove(&app.search, plies, time).await?;
     Ok(Json(json!({ "mistakes": found })))
+}
+
+/// [`find_mistakes`] on a proof solver of the search workers, for `time` from when a worker
+/// takes it; dropping the future stops the proofs.
+async fn prove(
+    pool: &SearchPool,
+    plies: Vec<(usize, Position, u8)>,
+    time: Duration,
+) -> Result<Vec<Value>, ApiError> {
+    let single = rajapasu_engine::Rules::default().single_round();
+    let table = rajapasu_ai::table::for_rules(&single);
+    pool.proof(move |solver, stop| {
+        solver.set_table(table);
+        find_mistakes(&plies, solver, stop, Instant::now() + time)
+    })
+    .await
+    .map_err(ApiError::from)
+}
+
+/// The bounds proven on each move's final capture difference of the round for the player to
+/// move (its captures so far included), as [`rajapasu_ai::puzzles::Prover::bounds`] counts
+/// them: index 0 is move 1, `None` for an illegal move.
+fn bounds(game: &Game, solver: &mut Solver, limits: &Limits) -> Vec<Option<Bounds>> {
+    let pos = game.position();
+    let now = pos.lead(pos.to_move());
+    let mut out = vec![None; game.rules().holes()];
+    for (m, b) in rajapasu_ai::book::move_bounds(game, solver, limits) {
+        out[usize::from(m.number()) - 1] = Some(Bounds {
+            lower: now + b.lower,
+            upper: now + b.upper,
+        });
+    }
+    out
 }
 
 /// One of the player's moves, with what is proven so far about its position.
@@ -154,10 +194,14 @@ impl Looked {
 }
 
 /// The player's moves proven worse than the best of their position, worst first (by the loss
-/// proven), at most [`MISTAKES`]; the proofs stop at `deadline`.
-fn find_mistakes(plies: &[(usize, Position, u8)], deadline: Instant) -> Vec<Value> {
-    let single = rajapasu_engine::Rules::default().single_round();
-    let mut prover = Prover::new(rajapasu_ai::table::for_rules(&single), PASSES[0]);
+/// proven), at most [`MISTAKES`], proven with `solver`; the proofs stop at `deadline`, or
+/// when `stop` (the solver's own stop flag) is set.
+fn find_mistakes(
+    plies: &[(usize, Position, u8)],
+    solver: &mut Solver,
+    stop: &AtomicBool,
+    deadline: Instant,
+) -> Vec<Value> {
     let mut looked: Vec<Looked> = plies
         .iter()
         .filter_map(|&(ply, pos, played)| {
@@ -176,7 +220,7 @@ fn find_mistakes(plies: &[(usize, Position, u8)], deadline: Instant) -> Vec<Valu
                 continue;
             }
             let left = deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() {
+            if left.is_zero() || stop.load(Ordering::Relaxed) {
                 break 'passes;
             }
             let limits = Limits {
@@ -184,7 +228,7 @@ fn find_mistakes(plies: &[(usize, Position, u8)], deadline: Instant) -> Vec<Valu
                 movetime: Some(left),
                 ..Limits::default()
             };
-            l.bounds = prover.bounds(&l.game, &limits);
+            l.bounds = bounds(&l.game, solver, &limits);
         }
     }
     let mut out: Vec<(i32, &Looked)> = looked
@@ -202,6 +246,15 @@ fn find_mistakes(plies: &[(usize, Position, u8)], deadline: Instant) -> Vec<Valu
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Arc;
+
+    /// The mistakes of `plies` proven until `deadline`, on a solver of their own.
+    fn find(plies: &[(usize, Position, u8)], deadline: Instant) -> Vec<Value> {
+        let mut solver = Solver::new(16);
+        let stop = Arc::new(AtomicBool::new(false));
+        solver.set_stop_flag(stop.clone());
+        find_mistakes(plies, &mut solver, &stop, deadline)
+    }
 
     fn looked(code: &str, played: u8) -> (usize, Position, u8) {
         let rules = rajapasu_engine::Rules::default().single_round();
@@ -220,7 +273,7 @@ mod tests {
 
     #[test]
     fn a_move_proven_worse_is_listed_with_its_exact_values() {
-        let found = find_mistakes(
+        let found = find(
             &[looked(TWO_MOVES, 5)],
             Instant::now() + Duration::from_secs(60),
         );
@@ -237,9 +290,19 @@ mod tests {
     #[test]
     fn a_best_move_is_not_a_mistake_and_an_empty_budget_proves_nothing() {
         let ply = looked(TWO_MOVES, 6);
-        assert!(find_mistakes(&[ply], Instant::now() + Duration::from_secs(60)).is_empty());
+        assert!(find(&[ply], Instant::now() + Duration::from_secs(60)).is_empty());
         let wrong = looked(TWO_MOVES, 5);
-        assert!(find_mistakes(&[wrong], Instant::now()).is_empty());
+        assert!(find(&[wrong], Instant::now()).is_empty());
+    }
+
+    #[test]
+    fn a_stopped_search_proves_nothing() {
+        let mut solver = Solver::new(16);
+        let stop = Arc::new(AtomicBool::new(true));
+        solver.set_stop_flag(stop.clone());
+        let wrong = looked(TWO_MOVES, 5);
+        let later = Instant::now() + Duration::from_secs(60);
+        assert!(find_mistakes(&[wrong], &mut solver, &stop, later).is_empty());
     }
 
     #[test]

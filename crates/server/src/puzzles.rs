@@ -140,11 +140,18 @@ pub fn router<S: Clone + Send + Sync + 'static>(app: Arc<crate::app::App>) -> Ro
         .route("/api/puzzles/daily", get(daily))
         .route("/api/puzzles/{id}", get(one))
         .route("/api/puzzles/{id}/attempt", post(attempt))
-        .route("/api/puzzles/mistakes", post(crate::mistakes::mistakes))
+        .route("/api/puzzles/mistakes", post(mistakes))
         .with_state(Routes {
             puzzles: Arc::new(Puzzles::new(app.hub.store.clone())),
             app,
         })
+}
+
+async fn mistakes(
+    State(Routes { app, .. }): State<Routes>,
+    body: crate::requests::ApiJson<crate::mistakes::MistakesRequest>,
+) -> Result<Json<Value>, ApiError> {
+    crate::mistakes::mistakes(&app, body).await
 }
 
 async fn index(State(Routes { puzzles: p, .. }): State<Routes>) -> Json<Value> {

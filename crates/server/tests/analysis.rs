@@ -2,7 +2,7 @@
 //! values marked, the search bounded in time, bad input answered with JSON errors.
 
 mod common;
-use common::server;
+use common::{get, server, server_with};
 
 use rajapasu_loadtest::client::{Answer, Client};
 use serde_json::{json, Value};
@@ -187,8 +187,14 @@ async fn bad_input_gets_json_errors() {
 }
 
 #[tokio::test]
-async fn no_more_than_two_searches_run_at_once() {
-    let addr = server().await;
+async fn background_searches_run_on_all_workers_but_one() {
+    // Three workers: two analyses at once, one worker kept for the computer's moves and hints.
+    let server = server_with(rajapasu_server::limits::Limits {
+        search_threads: Some(3),
+        ..rajapasu_server::limits::Limits::default()
+    })
+    .await;
+    let addr = server.addr;
     let body = json!({"movetime_ms": 300}).to_string();
     let t = Instant::now();
     let answers = futures_util::future::join_all((0..6).map(|_| analysis(addr, &body))).await;
@@ -204,4 +210,51 @@ async fn no_more_than_two_searches_run_at_once() {
         2 * elapsed + 50 >= searched,
         "{elapsed} ms for {searched} ms of search"
     );
+}
+
+/// Waits (60 s at most) until `/metrics` has the line `line`; returns the metrics.
+async fn wait_for_metric(addr: SocketAddr, line: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let m = get(addr, "/metrics").await;
+        if m.body.lines().any(|l| l == line) {
+            return m.body;
+        }
+        assert!(Instant::now() < deadline, "never `{line}`: {}", m.body);
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test]
+async fn an_analysis_whose_client_goes_away_is_stopped() {
+    let server = server_with(rajapasu_server::limits::Limits::default()).await;
+    let addr = server.addr;
+    // Three seconds of search (the rules' match play has no book), given up once it runs.
+    let asked =
+        tokio::spawn(
+            async move { analysis(addr, &json!({"movetime_ms": 3000}).to_string()).await },
+        );
+    wait_for_metric(addr, "rajapasu_searches_running 1").await;
+    asked.abort();
+    let _ = asked.await;
+    // The pool counts the search stopped, not finished, and the time it ran on after its
+    // client went away: far less than the three seconds it was given.
+    let m = wait_for_metric(
+        addr,
+        "rajapasu_searches_stopped_total{priority=\"background\"} 1",
+    )
+    .await;
+    assert!(
+        m.contains("rajapasu_searches_finished_total{priority=\"background\"} 0"),
+        "{m}"
+    );
+    let after: f64 = m
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("rajapasu_search_seconds_after_cancel_total{priority=\"background\"} ")
+        })
+        .and_then(|v| v.parse().ok())
+        .expect("the seconds searched after cancelling");
+    assert!(after < 1.0, "{after} s searched after the client went away");
+    wait_for_metric(addr, "rajapasu_searches_running 0").await;
 }

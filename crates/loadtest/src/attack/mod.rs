@@ -16,6 +16,7 @@
 use crate::error::LoadtestError;
 use std::net::SocketAddr;
 
+pub mod pool;
 mod trust;
 
 /// How hard an attack pushes.
@@ -104,6 +105,15 @@ pub enum Attack {
     #[value(name = "rated-at-ply-0")]
     RatedAtPly0,
     // -- pool (searches: computer moves, hints, analysis, mistakes) --
+    /// 16 mistakes requests at once from one address, then from 16, abandoned after a second:
+    /// the quota, the server's peak memory, the searches stopped.
+    MistakesFlood,
+    /// One address floods hints, analyses and mistakes while another plays a level-2
+    /// computer: its replies stay quick.
+    HintFlood,
+    /// Mandiri hints from one address, then from one account on many addresses: refused by
+    /// the search quotas.
+    MandiriHints,
     // -- quotas (per address and account: lockout, lobby, unfinished games, sockets, events) --
     // -- edges (lag, names, times, cookies, origins, seat tokens, backups) --
 }
@@ -114,6 +124,7 @@ impl Attack {
     pub fn flags(self) -> &'static [&'static str] {
         match self {
             Attack::ForgedRating | Attack::ForgedResult | Attack::RatedAtPly0 => &[],
+            Attack::MistakesFlood | Attack::HintFlood | Attack::MandiriHints => pool::FLAGS,
         }
     }
 }
@@ -124,6 +135,9 @@ pub async fn run(attack: Attack, target: &Target) -> Result<Report, LoadtestErro
         Attack::ForgedRating => trust::forged_rating(target).await,
         Attack::ForgedResult => trust::forged_result(target).await,
         Attack::RatedAtPly0 => trust::rated_at_ply_0(target).await,
+        Attack::MistakesFlood => pool::mistakes_flood(target).await,
+        Attack::HintFlood => pool::hint_flood(target).await,
+        Attack::MandiriHints => pool::mandiri_hints_quota(target).await,
     }
 }
 

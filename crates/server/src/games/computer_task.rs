@@ -6,6 +6,7 @@
 use super::hub::{HeldGame, Hub};
 use super::seating::Seating;
 use super::slot::Slot;
+use crate::search_pool::SearchPool;
 use crate::store::StoreError;
 use axum::http::StatusCode;
 use rajapasu_engine::rng::stream_seed;
@@ -26,13 +27,23 @@ impl Hub {
     }
 
     /// Starts the computer's task for `slot` (it returns at once unless the computer is to
-    /// move and no task is choosing already).
+    /// move and no task is choosing already). When a client's request set it off, its search
+    /// counts against the client's quota of computer replies; over it, the computer's search
+    /// runs after everyone else's ([`SearchPool::demoted`]).
     pub fn spawn_computer<G: HeldGame>(self: Arc<Hub>, slot: Arc<Slot<G>>) {
-        tokio::spawn(async move { self.computer_turn(slot).await });
+        let requester = crate::rate::Requester::current();
+        tokio::spawn(async move {
+            let pool = match requester {
+                Some(r) if !r.count_reply() => self.search.demoted(),
+                _ => self.search.clone(),
+            };
+            self.computer_turn(slot, &pool).await
+        });
     }
 
-    /// Lets the computer move while it is its turn. Only one such task runs per game.
-    pub async fn computer_turn<G: HeldGame>(self: Arc<Hub>, slot: Arc<Slot<G>>) {
+    /// Lets the computer move while it is its turn, searching on `pool`. Only one such task
+    /// runs per game.
+    pub async fn computer_turn<G: HeldGame>(self: Arc<Hub>, slot: Arc<Slot<G>>, pool: &SearchPool) {
         {
             let mut e = slot.entry.lock().await;
             if e.thinking || e.settings.level().is_none() {
@@ -51,7 +62,7 @@ impl Hub {
                 (e.game.clone(), level, e.ply())
             };
             let seed = stream_seed(self.policy.now(), ply as u64);
-            let chosen = G::computer_move(&self.search, game, level, seed).await;
+            let chosen = G::computer_move(pool, game, level, seed).await;
             let mut e = slot.entry.lock().await;
             if e.ply() != ply {
                 continue; // taken back meanwhile: look again
