@@ -237,6 +237,41 @@ pub fn rated(
     Ok(true)
 }
 
+/// A time or a duration a client sent, within its bounds, or 422 with `code` naming the field
+/// and the bounds: the one check of every such number, so that none reaches a clock, a
+/// schedule or the store unbounded (a `u64::MAX` start would never come, and sums with it
+/// overflow).
+///
+/// ```
+/// use rajapasu_server::requests::bounded;
+/// assert_eq!(bounded("window_minutes", 60, 5..=20_160, "minutes", "bad_window").unwrap(), 60);
+/// let e = bounded("starts_at", u64::MAX, 1..=9, "seconds since 1970", "bad_start").unwrap_err();
+/// assert_eq!(e.code_word(), "bad_start");
+/// assert_eq!(e.message(), "starts_at: 1 to 9 seconds since 1970, not 18446744073709551615");
+/// ```
+pub fn bounded(
+    field: &str,
+    value: u64,
+    bounds: std::ops::RangeInclusive<u64>,
+    unit: &str,
+    code: &'static str,
+) -> Result<u64, ApiError> {
+    if bounds.contains(&value) {
+        return Ok(value);
+    }
+    Err(ApiError::unprocessable(format!(
+        "{field}: {} to {} {unit}, not {value}",
+        bounds.start(),
+        bounds.end()
+    ))
+    .code(code))
+}
+
+/// The most lag a move may claim (`lag_ms`), in milliseconds: more than any real network's
+/// delay; what is forgiven is bounded much lower, by the lag quota and by the round trip the
+/// server measured (docs/SERVER.md, "Game clocks").
+pub const MAX_LAG_MS: u64 = 60_000;
+
 /// A move as the API takes it: a hole number, on a board of `holes` holes a row.
 pub fn hole(number: u32, holes: usize) -> Result<Move, ApiError> {
     u8::try_from(number)

@@ -190,8 +190,15 @@ impl Hub {
                 .code("out_of_turn"));
             }
             let mv = e.game.read_move(&req.mv)?;
+            let lag = crate::requests::bounded(
+                "lag_ms",
+                req.lag_ms.unwrap_or(0),
+                0..=crate::requests::MAX_LAG_MS,
+                "milliseconds",
+                "bad_lag",
+            )?;
             match self
-                .commit(&slot, &mut e, mv, req.lag_ms.unwrap_or(0))
+                .commit(&slot, &mut e, mv, lag)
                 .await
             {
                 Err(err) if again(&err, req.ply, &mut attempts) => continue,

@@ -2,10 +2,11 @@
 //! request stops here with an error naming the problem.
 
 use super::event::{
-    Entrant, Event, Format, Member, State, ARENA_MINUTES, MAX_NAME_CHARS, MAX_SWISS_ROUNDS,
-    WINDOW_MINUTES,
+    Entrant, Event, Format, Member, State, ARENA_MINUTES, MAX_NAME_CHARS, MAX_START_AHEAD_SECS,
+    MAX_SWISS_ROUNDS, WINDOW_MINUTES,
 };
 use crate::error::ApiError;
+use crate::requests::bounded;
 use crate::lobby::seek::{read_clock, Length, SeekGame};
 use serde::Deserialize;
 
@@ -63,6 +64,8 @@ impl CreateRequest {
     /// assert_eq!(ev.mode, Length::Match);
     /// let code = |s: &str| read(s).unwrap_err().code_word();
     /// assert_eq!(code(r#"{"name": "Club", "format": "swiss", "clock": "5+3"}"#), "bad_rounds");
+    /// assert_eq!(code(r#"{"name": "Club", "format": "arena", "minutes": 30, "clock": "3+2", "starts_at": 18446744073709551615}"#), "bad_start");
+    /// assert_eq!(code(r#"{"name": "Club", "format": "arena", "minutes": 30, "clock": "3+2", "starts_at": 1000}"#), "bad_start");
     /// assert_eq!(code(r#"{"name": "Club", "format": "knockout", "clock": "5+3"}"#), "bad_format");
     /// assert_eq!(code(r#"{"name": "", "format": "arena", "minutes": 30, "clock": "3+2"}"#), "bad_name");
     /// assert_eq!(code(r#"{"name": "A", "format": "arena", "minutes": 30, "clock": "1d"}"#), "bad_clock");
@@ -92,17 +95,14 @@ impl CreateRequest {
                     .code("bad_rounds"))
                 }
             },
-            "arena" => match self.minutes {
-                Some(m) if (ARENA_MINUTES.0..=ARENA_MINUTES.1).contains(&m) => {
-                    Format::Arena { minutes: m }
-                }
-                _ => {
-                    return Err(ApiError::unprocessable(format!(
-                        "minutes: an arena's length, {} to {} minutes",
-                        ARENA_MINUTES.0, ARENA_MINUTES.1
-                    ))
-                    .code("bad_minutes"))
-                }
+            "arena" => Format::Arena {
+                minutes: bounded(
+                    "minutes",
+                    self.minutes.unwrap_or(0),
+                    ARENA_MINUTES.0..=ARENA_MINUTES.1,
+                    "minutes (an arena's length)",
+                    "bad_minutes",
+                )?,
             },
             other => {
                 return Err(ApiError::unprocessable(format!(
@@ -124,17 +124,27 @@ impl CreateRequest {
             )
             .code("bad_clock"));
         }
-        let minutes = self.window_minutes.unwrap_or(3 * 24 * 60);
-        if !(WINDOW_MINUTES.0..=WINDOW_MINUTES.1).contains(&minutes) {
-            return Err(ApiError::unprocessable(format!(
-                "window_minutes: a round's window, {} to {} minutes",
-                WINDOW_MINUTES.0, WINDOW_MINUTES.1
-            ))
-            .code("bad_window"));
-        }
-        if self.starts_at.is_some_and(|t| t <= now) {
-            return Err(ApiError::unprocessable("starts_at: a moment to come").code("bad_start"));
-        }
+        let minutes = bounded(
+            "window_minutes",
+            self.window_minutes.unwrap_or(3 * 24 * 60),
+            WINDOW_MINUTES.0..=WINDOW_MINUTES.1,
+            "minutes (a round's window)",
+            "bad_window",
+        )?;
+        // A moment to come, within 90 days: a start never reached would hold its entrants'
+        // places (and the creator's count of open events) for ever.
+        let starts_at = self
+            .starts_at
+            .map(|t| {
+                bounded(
+                    "starts_at",
+                    t,
+                    now + 1..=now + MAX_START_AHEAD_SECS,
+                    "seconds since 1970 (a moment to come, within 90 days)",
+                    "bad_start",
+                )
+            })
+            .transpose()?;
         Ok(Event {
             name: name.to_string(),
             entrants: vec![Entrant {
@@ -151,7 +161,7 @@ impl CreateRequest {
             rated: self.rated,
             public: self.public.unwrap_or(true),
             window: minutes * 60,
-            starts_at: self.starts_at,
+            starts_at,
             created: now,
             state: State::Entry,
             started: None,
