@@ -32,10 +32,10 @@ async fn restart_postgres(script: std::ffi::OsString) {
 
 /// Plays the first legal move through `addr` with `token`, asking again while the store
 /// answers 503 (nothing changed: the database is coming back) or 409 `stale_ply` (this server
-/// had not yet heard of the other's last move when it was asked for the game), for 30 s at
-/// most: the answer.
+/// had not yet heard of the other's last move when it was asked for the game), for 120 s at
+/// most (a bound for a busy machine, not a measurement): the answer.
 async fn move_stored(addr: SocketAddr, id: &str, token: &str) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(30);
+    let deadline = Instant::now() + Duration::from_secs(120);
     loop {
         let g = get_game(addr, GAMES, id).await;
         let body = json!({"move": g["view"]["legal_moves"][0], "token": token, "ply": g["ply"]});
@@ -54,7 +54,7 @@ async fn move_stored(addr: SocketAddr, id: &str, token: &str) -> Value {
     }
 }
 
-/// Waits for a message of the socket that `pred` takes (each within 10 s).
+/// Waits for a message of the socket that `pred` takes (each within 60 s).
 async fn until(ws: &mut Socket, pred: impl Fn(&Value) -> bool) -> Value {
     loop {
         let v = next_json(ws).await;

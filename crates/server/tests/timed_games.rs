@@ -35,10 +35,10 @@ async fn server_polling(
     common::server_on_clock(db, now, poll).await
 }
 
-/// Waits (10 s at most: a bound, not a measurement) until the game `id` shows that the player
+/// Waits (60 s at most: a bound, not a measurement) until the game `id` shows that the player
 /// of index `player` ran out of time, nobody acting meanwhile.
 async fn wait_for_flag(addr: SocketAddr, games: &str, id: &str, player: u64) -> Value {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     loop {
         let g = get_game(addr, games, id).await;
         if g["clock"]["timed_out"].as_u64() == Some(player) {
