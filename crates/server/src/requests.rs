@@ -349,21 +349,21 @@ pub struct NameRequest {
 pub const NAME_LIMIT: usize = 24;
 
 impl NameRequest {
-    /// The name, trimmed, or `None` when empty; 422 when too long or holding control characters.
+    /// The name, normalised and trimmed, or `None` when empty; 422 `bad_name` when too long or
+    /// when the rule of names shown to others refuses it ([`crate::accounts::name`]).
+    ///
+    /// ```
+    /// use rajapasu_server::requests::NameRequest;
+    /// let read = |name: &str| NameRequest { token: None, name: name.into() }.read();
+    /// assert_eq!(read(" Ann ").unwrap().as_deref(), Some("Ann"));
+    /// assert_eq!(read("").unwrap(), None);
+    /// assert_eq!(read("Ann\u{202E}").unwrap_err().code_word(), "bad_name");
+    /// assert_eq!(read("\u{410}nn").unwrap_err().code_word(), "bad_name");
+    /// ```
     pub fn read(&self) -> Result<Option<String>, ApiError> {
-        let name = self.name.trim();
-        if name.chars().count() > NAME_LIMIT {
-            return Err(ApiError::unprocessable(format!(
-                "a name has at most {NAME_LIMIT} characters"
-            ))
-            .code("bad_name"));
-        }
-        if name.chars().any(char::is_control) {
-            return Err(
-                ApiError::unprocessable("a name may not hold control characters").code("bad_name"),
-            );
-        }
-        Ok((!name.is_empty()).then(|| name.to_string()))
+        let name = crate::accounts::name::shown_name(&self.name, NAME_LIMIT)
+            .map_err(|e| ApiError::unprocessable(format!("name: {e}")).code("bad_name"))?;
+        Ok((!name.is_empty()).then_some(name))
     }
 }
 

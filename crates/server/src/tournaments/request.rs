@@ -5,6 +5,7 @@ use super::event::{
     Entrant, Event, Format, Member, State, ARENA_MINUTES, MAX_NAME_CHARS, MAX_START_AHEAD_SECS,
     MAX_SWISS_ROUNDS, WINDOW_MINUTES,
 };
+use crate::accounts::name::shown_name;
 use crate::error::ApiError;
 use crate::requests::bounded;
 use crate::lobby::seek::{read_clock, Length, SeekGame};
@@ -68,19 +69,15 @@ impl CreateRequest {
     /// assert_eq!(code(r#"{"name": "Club", "format": "arena", "minutes": 30, "clock": "3+2", "starts_at": 1000}"#), "bad_start");
     /// assert_eq!(code(r#"{"name": "Club", "format": "knockout", "clock": "5+3"}"#), "bad_format");
     /// assert_eq!(code(r#"{"name": "", "format": "arena", "minutes": 30, "clock": "3+2"}"#), "bad_name");
+    /// assert_eq!(code(r#"{"name": "Club\u202e", "format": "arena", "minutes": 30, "clock": "3+2"}"#), "bad_name");
     /// assert_eq!(code(r#"{"name": "A", "format": "arena", "minutes": 30, "clock": "1d"}"#), "bad_clock");
     /// assert_eq!(code(r#"{"name": "A", "format": "arena", "minutes": 30, "clock": "3+2", "game": "mandiri"}"#), "no_mandiri_arena");
     /// ```
     pub fn event(&self, creator: Member, now: u64) -> Result<Event, ApiError> {
-        let name = self.name.trim();
-        if name.is_empty()
-            || name.chars().count() > MAX_NAME_CHARS
-            || name.chars().any(char::is_control)
-        {
-            return Err(
-                ApiError::unprocessable(format!("name: 1 to {MAX_NAME_CHARS} characters"))
-                    .code("bad_name"),
-            );
+        let bad_name = |why: String| ApiError::unprocessable(format!("name: {why}")).code("bad_name");
+        let name = shown_name(&self.name, MAX_NAME_CHARS).map_err(|e| bad_name(e.to_string()))?;
+        if name.is_empty() {
+            return Err(bad_name(format!("1 to {MAX_NAME_CHARS} characters")));
         }
         let game = SeekGame::read(self.game.as_deref())?;
         let format = match self.format.as_str() {
@@ -146,7 +143,7 @@ impl CreateRequest {
             })
             .transpose()?;
         Ok(Event {
-            name: name.to_string(),
+            name,
             entrants: vec![Entrant {
                 member: creator.clone(),
                 withdrawn: false,
