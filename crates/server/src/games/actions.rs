@@ -196,7 +196,10 @@ impl Hub {
                 0..=crate::requests::MAX_LAG_MS,
                 "milliseconds",
                 "bad_lag",
-            )?;
+            )?
+            // Never more than the round trip the server measured: the claim alone is the
+            // client's word.
+            .min(e.measured_lag(player));
             match self
                 .commit(&slot, &mut e, mv, lag)
                 .await
