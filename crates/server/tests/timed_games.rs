@@ -12,9 +12,9 @@ use common::{
 use futures_util::SinkExt;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
-use tokio_tungstenite::tungstenite::Message;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+use tokio_tungstenite::tungstenite::Message;
 
 /// A server whose clocks (seconds and milliseconds) both read `now`, in milliseconds.
 async fn server_with_clock(store: &Backend) -> (rajapasu_server::Running, Arc<AtomicU64>) {

@@ -16,6 +16,8 @@
 use crate::error::LoadtestError;
 use std::net::SocketAddr;
 
+pub mod edges;
+
 /// How hard an attack pushes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Size {
@@ -95,20 +97,41 @@ pub enum Attack {
     // -- pool (searches: computer moves, hints, analysis, mistakes) --
     // -- quotas (per address and account: lockout, lobby, unfinished games, sockets, events) --
     // -- edges (lag, names, times, cookies, origins, seat tokens, backups) --
+    /// Every move of a timed game claims a minute of lag over loopback: charged the time it
+    /// took, not the time less the lag quota.
+    ClaimedLag,
+    /// Names hiding characters (U+202E, zero-width), piling up marks or mixing look-alike
+    /// scripts, for an account, a player in a game and an event.
+    Names,
+    /// Times and durations without bounds: an event's start at u64::MAX, lag of u64::MAX ms.
+    Times,
+    /// Session cookies: `__Host-` over TLS, a plain one not read then, a stale one sent first.
+    Cookies,
+    /// Requests and WebSocket upgrades from another origin, the same host's other scheme too.
+    Origin,
 }
 
 impl Attack {
     /// The `rajapasu serve` flags the attack needs beside the defaults (for example a small
     /// cap, so that filling it takes seconds).
     pub fn flags(self) -> &'static [&'static str] {
-        match self {}
+        match self {
+            Attack::ClaimedLag | Attack::Names | Attack::Times => &[],
+            // TLS is known behind a trusted proxy only.
+            Attack::Cookies | Attack::Origin => &["--trust-proxy"],
+        }
     }
 }
 
 /// Runs `attack` against `target`.
 pub async fn run(attack: Attack, target: &Target) -> Result<Report, LoadtestError> {
-    let _ = target;
-    match attack {}
+    match attack {
+        Attack::ClaimedLag => edges::claimed_lag(target).await,
+        Attack::Names => edges::names(target).await,
+        Attack::Times => edges::times(target).await,
+        Attack::Cookies => edges::cookies(target).await,
+        Attack::Origin => edges::origin(target).await,
+    }
 }
 
 /// `rajapasu loadtest --attack NAME`: starts a server with the default limits and the

@@ -46,9 +46,9 @@ fn host(app: &App, headers: &HeaderMap) -> Option<String> {
 /// ```
 pub fn same_origin(origin: &str, host: &str, tls: bool) -> bool {
     let scheme = if tls { "https" } else { "http" };
-    origin.split_once("://").is_some_and(|(s, rest)| {
-        s.eq_ignore_ascii_case(scheme) && rest.eq_ignore_ascii_case(host)
-    })
+    origin
+        .split_once("://")
+        .is_some_and(|(s, rest)| s.eq_ignore_ascii_case(scheme) && rest.eq_ignore_ascii_case(host))
 }
 
 /// Whether the request asks to become a WebSocket.

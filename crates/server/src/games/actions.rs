@@ -200,10 +200,7 @@ impl Hub {
             // Never more than the round trip the server measured: the claim alone is the
             // client's word.
             .min(e.measured_lag(player));
-            match self
-                .commit(&slot, &mut e, mv, lag)
-                .await
-            {
+            match self.commit(&slot, &mut e, mv, lag).await {
                 Err(err) if again(&err, req.ply, &mut attempts) => continue,
                 answer => break answer?,
             }

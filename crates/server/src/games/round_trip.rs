@@ -34,10 +34,7 @@ impl RoundTrip {
     /// assert!(rt.pong(&payload).is_none(), "measured once");
     /// ```
     pub fn ping(&mut self) -> Option<Vec<u8>> {
-        if self
-            .sent
-            .is_some_and(|(_, at)| at.elapsed() < PING_SPACING)
-        {
+        if self.sent.is_some_and(|(_, at)| at.elapsed() < PING_SPACING) {
             return None;
         }
         self.count += 1;

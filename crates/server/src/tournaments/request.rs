@@ -7,8 +7,8 @@ use super::event::{
 };
 use crate::accounts::name::shown_name;
 use crate::error::ApiError;
-use crate::requests::bounded;
 use crate::lobby::seek::{read_clock, Length, SeekGame};
+use crate::requests::bounded;
 use serde::Deserialize;
 
 /// Body of `POST /api/tournaments`.
@@ -74,7 +74,8 @@ impl CreateRequest {
     /// assert_eq!(code(r#"{"name": "A", "format": "arena", "minutes": 30, "clock": "3+2", "game": "mandiri"}"#), "no_mandiri_arena");
     /// ```
     pub fn event(&self, creator: Member, now: u64) -> Result<Event, ApiError> {
-        let bad_name = |why: String| ApiError::unprocessable(format!("name: {why}")).code("bad_name");
+        let bad_name =
+            |why: String| ApiError::unprocessable(format!("name: {why}")).code("bad_name");
         let name = shown_name(&self.name, MAX_NAME_CHARS).map_err(|e| bad_name(e.to_string()))?;
         if name.is_empty() {
             return Err(bad_name(format!("1 to {MAX_NAME_CHARS} characters")));
