@@ -167,7 +167,7 @@ impl fmt::Display for BadControl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{:?} is not a time control: minutes (1 to {}) + increment seconds (0 to {}), as 3+2, or 1d, 3d or 7d a move",
+            "clock: {:?} is not a time control: minutes (1 to {}) + increment seconds (0 to {}), as 3+2, or 1d, 3d or 7d a move",
             self.0,
             Control::MAX_MINUTES,
             Control::MAX_INCREMENT
