@@ -167,7 +167,7 @@ test('two players meet in the lobby, play a rated 1+0 game, one flags: both see 
     const [southName, northName] = south === ann.page ? [annName, boName] : [boName, annName];
     await south.waitForSelector('#board .hole.playable');
     await south.click('#board .hole.playable');
-    for (const p of [ann.page, bo.page]) await p.waitForSelector('#end-box:not([hidden])', { timeout: 15000 });
+    for (const p of [ann.page, bo.page]) await p.waitForSelector('#end-box:not([hidden])', { timeout: 60000 });
     assert.equal(await north.textContent('#end-text'), catalog('en')['result.youTimedOut']);
     assert.match(await south.textContent('#end-text'), /ran out of time/);
     assert.ok(await north.$('#clocks .clock.flagged'), 'the flagged clock is marked');
