@@ -5,8 +5,8 @@
 # 127.0.0.1 (as the `postgres` user, or `nobody`, when run as root: initdb refuses root),
 # exports its address as RAJAPASU_TEST_POSTGRES=postgres://rajapasu@127.0.0.1:PORT/postgres,
 # and RAJAPASU_TEST_POSTGRES_RESTART, a script that restarts the cluster as a crash would
-# (`pg_ctl restart -m immediate`, waiting until it accepts connections again: the test of a
-# restart in the middle of play runs it), runs the command and stops and removes the cluster when it ends, whatever its result. The
+# (`pg_ctl restart -m immediate`, waiting until it accepts connections again, for 600 s at
+# most: the test of a restart in the middle of play runs it), runs the command and stops and removes the cluster when it ends, whatever its result. The
 # command's exit status is this script's.
 set -euo pipefail
 
@@ -51,14 +51,17 @@ trap stop EXIT
 
 "${AS[@]}" "$BIN/initdb" -D "$DIR/data" -U rajapasu --auth=trust -E UTF8 >"$DIR/initdb.log" 2>&1 \
   || { cat "$DIR/initdb.log" >&2; exit 1; }
-"${AS[@]}" "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w \
+# pg_ctl waits 60 s by default for the server to take connections, which a busy machine can
+# exceed: the wait ends when it does, and 600 s is only the bound to fail by.
+WAIT=600
+"${AS[@]}" "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -t "$WAIT" \
   -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c max_connections=200" start >/dev/null \
   || { cat "$DIR/server.log" >&2; exit 1; }
 
 export RAJAPASU_TEST_POSTGRES="postgres://rajapasu@127.0.0.1:$PORT/postgres"
 # pg_ctl restart starts the server again with the options of the last start.
-printf '#!/usr/bin/env bash\nexec %q -D %q -l %q -m immediate -w restart >/dev/null\n' \
-  "$BIN/pg_ctl" "$DIR/data" "$DIR/server.log" >"$DIR/restart.sh"
+printf '#!/usr/bin/env bash\nexec %q -D %q -l %q -m immediate -w -t %q restart >/dev/null\n' \
+  "$BIN/pg_ctl" "$DIR/data" "$DIR/server.log" "$WAIT" >"$DIR/restart.sh"
 if [ ${#AS[@]} -gt 0 ]; then
   sed -i "2s|^exec |exec ${AS[*]} |" "$DIR/restart.sh"
 fi

@@ -40,7 +40,7 @@ pageTest('a 3+2 game: both players see both clocks, and a move charges one and s
     await page.waitForFunction(() => document.querySelectorAll('#clocks .clock-time')[0].textContent !== '3:00');
     assert.ok(seconds((await clocksOf(page))[0][1]) < 180, 'counting down');
     await page.click('[data-hole="S3"]');
-    for (const p of [page, friend]) await p.waitForFunction(() => document.querySelectorAll('#clocks .clock')[1].classList.contains('running'), null, { timeout: 20000 });
+    for (const p of [page, friend]) await p.waitForFunction(() => document.querySelectorAll('#clocks .clock')[1].classList.contains('running'), null, { timeout: 60000 });
     const [south, north] = await clocksOf(friend);
     // South used a few seconds and got two back; North's time runs.
     assert.ok(seconds(south[1]) >= 170 && seconds(south[1]) <= 181, south[1]);
@@ -98,16 +98,16 @@ test('a correspondence game goes on across a server restart', async () => {
     // South moves before the restart.
     await page.waitForSelector('#board .hole.playable');
     await page.click('#board .hole.playable');
-    await friend.page.waitForFunction(() => Number(document.getElementById('game').dataset.ply) === 1, null, { timeout: 20000 });
+    await friend.page.waitForFunction(() => Number(document.getElementById('game').dataset.ply) === 1, null, { timeout: 60000 });
     const deadline = async () => (await (await fetch(`${server.base}/api/games/${new URL(page.url()).pathname.split('/')[2]}`)).json()).clock.deadline;
     const before = await deadline();
     // The server stops and starts again on the same port and database; the pages stay open.
     await server.restart();
     // North's day runs on with the same deadline; North moves, and South's page sees it.
     assert.equal(await deadline(), before);
-    await friend.page.waitForSelector('#board .hole.playable', { timeout: 20000 });
+    await friend.page.waitForSelector('#board .hole.playable', { timeout: 60000 });
     await friend.page.click('#board .hole.playable');
-    await page.waitForFunction(() => Number(document.getElementById('game').dataset.ply) === 2, null, { timeout: 20000 });
+    await page.waitForFunction(() => Number(document.getElementById('game').dataset.ply) === 2, null, { timeout: 60000 });
     // South's clock runs again, a day a move.
     await page.waitForFunction(() => document.querySelectorAll('#clocks .clock')[0].classList.contains('running'));
     const south = await page.textContent('#clocks .clock:first-child .clock-time');

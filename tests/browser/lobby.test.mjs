@@ -200,7 +200,7 @@ test('two players meet in the lobby, play a rated 1+0 game, each moves, one flag
     const [southName, northName] = south === ann.page ? [annName, boName] : [boName, annName];
     await moveByApi(south);
     await moveByApi(north);
-    for (const p of [ann.page, bo.page]) await p.waitForSelector('#end-box:not([hidden])', { timeout: 15000 });
+    for (const p of [ann.page, bo.page]) await p.waitForSelector('#end-box:not([hidden])', { timeout: 60000 });
     assert.equal(await south.textContent('#end-text'), catalog('en')['result.youTimedOut']);
     assert.match(await north.textContent('#end-text'), /ran out of time/);
     assert.ok(await south.$('#clocks .clock.flagged'), 'the flagged clock is marked');

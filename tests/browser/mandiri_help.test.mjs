@@ -20,7 +20,7 @@ async function askHint(pg, press = () => pg.click('#hint')) {
   await pg.waitForSelector('#board .hole.playable');
   await pg.waitForSelector('#hint:not([hidden]):not([disabled])');
   await press();
-  await pg.waitForSelector('#hint-text[data-hole]', { timeout: 15000 });
+  await pg.waitForSelector('#hint-text[data-hole]', { timeout: 60000 });
   return pg.getAttribute('#hint-text', 'data-hole');
 }
 
@@ -42,7 +42,7 @@ pageTest('a hint on one device: the button, the key H, the hole marked, the word
   await pg.waitForFunction(() => document.getElementById('hint').textContent === 'Thinking of a hint…');
   assert.equal(await pg.isDisabled('#hint'), true);
   await clicked;
-  await pg.waitForSelector('#hint-text[data-hole]', { timeout: 15000 });
+  await pg.waitForSelector('#hint-text[data-hole]', { timeout: 60000 });
   const hole = await pg.getAttribute('#hint-text', 'data-hole');
   assert.ok(legal.includes(hole), `${hole} is one of the Raja's holes to play (${legal})`);
   assert.deepEqual(await hinted(pg), [hole]);
@@ -187,7 +187,7 @@ test('an online rematch: three offers in three browsers, every page on the new g
   assert.equal(await text(p3), 'Accept the rematch offered by Player 1 and Player 2');
   await p3.screenshot({ path: `${OUT}/mandiri-rematch-offered-desktop.png`, fullPage: true });
   // Every page leaves the old game, once, for the same new one.
-  const left = (p) => p.waitForURL((u) => /^\/m\/[^/]+$/.test(u.pathname) && !u.pathname.endsWith(`/${old}`), { timeout: 20000 });
+  const left = (p) => p.waitForURL((u) => /^\/m\/[^/]+$/.test(u.pathname) && !u.pathname.endsWith(`/${old}`), { timeout: 60000 });
   const leaving = [p1, p2, p3, watcher.page].map(left);
   await p3.click('#rematch');
   await Promise.all(leaving);

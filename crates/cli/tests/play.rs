@@ -418,7 +418,7 @@ fn the_game_ends_when_its_terminal_goes_away() {
     // It should take well under a second; the margin is for a busy machine.
     let start = Instant::now();
     while !process_gone(pid) {
-        if start.elapsed() > Duration::from_secs(15) {
+        if start.elapsed() > Duration::from_secs(60) {
             let _ = Command::new("kill").args(["-KILL", pid]).status();
             panic!("the game outlived its terminal");
         }

@@ -5,6 +5,7 @@
 use crate::app::{App, Peer};
 use crate::error::{ApiError, ErrorKind};
 use crate::games::hub::HeldGame;
+use crate::games::round_trip::RoundTrip;
 use crate::games::seating::Held;
 use crate::games::Slot;
 use crate::requests::ApiPath;
@@ -116,6 +117,8 @@ async fn session<G: HeldGame>(
     // Subscribe first, then send the state: no update can fall in between.
     let mut rx = slot.subscribe();
     let mut heartbeat = Heartbeat::new(idle).await;
+    // A seated player's round trip, measured (the most lag their moves are forgiven).
+    let mut round_trip = RoundTrip::default();
     if socket
         .send(Message::Text(slot.state_message().await.into()))
         .await
@@ -134,6 +137,9 @@ async fn session<G: HeldGame>(
                 if socket.send(Message::Text(text.into())).await.is_err() {
                     return;
                 }
+                if !held.is_empty() && !ping_round_trip(socket, &mut round_trip).await {
+                    return;
+                }
             }
             _ = heartbeat.tick() => {
                 if !heartbeat.beat(socket).await {
@@ -150,16 +156,32 @@ async fn session<G: HeldGame>(
                         if held.is_empty() {
                             if let Ok(hello) = serde_json::from_str::<Hello>(&text) {
                                 *held = slot.arrive(&hello.token).await;
+                                if !held.is_empty() && !ping_round_trip(socket, &mut round_trip).await {
+                                    return;
+                                }
                             }
                         }
                         if socket.send(Message::Text(slot.state_message().await.into())).await.is_err() {
                             return;
                         }
                     }
+                    Some(Ok(Message::Pong(payload))) => {
+                        if let Some(ms) = round_trip.pong(&payload) {
+                            slot.note_round_trip(*held, ms).await;
+                        }
+                    }
                     Some(Ok(_)) => {}
                 }
             }
         }
+    }
+}
+
+/// Sends a measuring ping when one is due: false when the socket is gone.
+async fn ping_round_trip(socket: &mut WebSocket, round_trip: &mut RoundTrip) -> bool {
+    match round_trip.ping() {
+        Some(payload) => socket.send(Message::Ping(payload.into())).await.is_ok(),
+        None => true,
     }
 }
 

@@ -237,6 +237,41 @@ pub fn rated(
     Ok(true)
 }
 
+/// A time or a duration a client sent, within its bounds, or 422 with `code` naming the field
+/// and the bounds: the one check of every such number, so that none reaches a clock, a
+/// schedule or the store unbounded (a `u64::MAX` start would never come, and sums with it
+/// overflow).
+///
+/// ```
+/// use rajapasu_server::requests::bounded;
+/// assert_eq!(bounded("window_minutes", 60, 5..=20_160, "minutes", "bad_window").unwrap(), 60);
+/// let e = bounded("starts_at", u64::MAX, 1..=9, "seconds since 1970", "bad_start").unwrap_err();
+/// assert_eq!(e.code_word(), "bad_start");
+/// assert_eq!(e.message(), "starts_at: 1 to 9 seconds since 1970, not 18446744073709551615");
+/// ```
+pub fn bounded(
+    field: &str,
+    value: u64,
+    bounds: std::ops::RangeInclusive<u64>,
+    unit: &str,
+    code: &'static str,
+) -> Result<u64, ApiError> {
+    if bounds.contains(&value) {
+        return Ok(value);
+    }
+    Err(ApiError::unprocessable(format!(
+        "{field}: {} to {} {unit}, not {value}",
+        bounds.start(),
+        bounds.end()
+    ))
+    .code(code))
+}
+
+/// The most lag a move may claim (`lag_ms`), in milliseconds: more than any real network's
+/// delay; what is forgiven is bounded much lower, by the lag quota and by the round trip the
+/// server measured (docs/SERVER.md, "Game clocks").
+pub const MAX_LAG_MS: u64 = 60_000;
+
 /// A move as the API takes it: a hole number, on a board of `holes` holes a row.
 pub fn hole(number: u32, holes: usize) -> Result<Move, ApiError> {
     u8::try_from(number)
@@ -314,21 +349,21 @@ pub struct NameRequest {
 pub const NAME_LIMIT: usize = 24;
 
 impl NameRequest {
-    /// The name, trimmed, or `None` when empty; 422 when too long or holding control characters.
+    /// The name, normalised and trimmed, or `None` when empty; 422 `bad_name` when too long or
+    /// when the rule of names shown to others refuses it ([`crate::accounts::name`]).
+    ///
+    /// ```
+    /// use rajapasu_server::requests::NameRequest;
+    /// let read = |name: &str| NameRequest { token: None, name: name.into() }.read();
+    /// assert_eq!(read(" Ann ").unwrap().as_deref(), Some("Ann"));
+    /// assert_eq!(read("").unwrap(), None);
+    /// assert_eq!(read("Ann\u{202E}").unwrap_err().code_word(), "bad_name");
+    /// assert_eq!(read("\u{410}nn").unwrap_err().code_word(), "bad_name");
+    /// ```
     pub fn read(&self) -> Result<Option<String>, ApiError> {
-        let name = self.name.trim();
-        if name.chars().count() > NAME_LIMIT {
-            return Err(ApiError::unprocessable(format!(
-                "a name has at most {NAME_LIMIT} characters"
-            ))
-            .code("bad_name"));
-        }
-        if name.chars().any(char::is_control) {
-            return Err(
-                ApiError::unprocessable("a name may not hold control characters").code("bad_name"),
-            );
-        }
-        Ok((!name.is_empty()).then(|| name.to_string()))
+        let name = crate::accounts::name::shown_name(&self.name, NAME_LIMIT)
+            .map_err(|e| ApiError::unprocessable(format!("name: {e}")).code("bad_name"))?;
+        Ok((!name.is_empty()).then_some(name))
     }
 }
 

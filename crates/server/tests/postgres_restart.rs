@@ -17,8 +17,25 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// A server on `db` whose clocks read `now` (milliseconds), its flag task looking every 20 ms.
+/// Its sockets stay open for an hour unanswered: the test reads them only when it waits for
+/// a message, and PostgreSQL's recovery after the crash may take minutes on a busy machine
+/// (longer after other tests filled the cluster), while a socket silent for the default 60 s
+/// would be closed as gone.
 async fn server(db: &str, now: &Arc<AtomicU64>) -> rajapasu_server::Running {
-    common::server_on_clock(db, now, Duration::from_millis(20)).await
+    let (secs, ms) = (now.clone(), now.clone());
+    let policy = rajapasu_server::games::Policy {
+        clock: Arc::new(move || secs.load(Ordering::SeqCst) / 1000),
+        clock_ms: Arc::new(move || ms.load(Ordering::SeqCst)),
+        flag_poll: Duration::from_millis(20),
+        ..rajapasu_server::games::Policy::default()
+    };
+    let limits = rajapasu_server::limits::Limits {
+        ws_idle_timeout: 3600.0,
+        ..rajapasu_server::limits::Limits::default()
+    };
+    rajapasu_server::spawn_with("127.0.0.1:0", db, limits, policy)
+        .await
+        .expect("server starts")
 }
 
 /// Restarts the test's PostgreSQL cluster, waiting until it takes connections again.
@@ -32,10 +49,10 @@ async fn restart_postgres(script: std::ffi::OsString) {
 
 /// Plays the first legal move through `addr` with `token`, asking again while the store
 /// answers 503 (nothing changed: the database is coming back) or 409 `stale_ply` (this server
-/// had not yet heard of the other's last move when it was asked for the game), for 30 s at
-/// most: the answer.
+/// had not yet heard of the other's last move when it was asked for the game), for 120 s at
+/// most (a bound for a busy machine, not a measurement): the answer.
 async fn move_stored(addr: SocketAddr, id: &str, token: &str) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(30);
+    let deadline = Instant::now() + Duration::from_secs(120);
     loop {
         let g = get_game(addr, GAMES, id).await;
         let body = json!({"move": g["view"]["legal_moves"][0], "token": token, "ply": g["ply"]});
@@ -54,7 +71,7 @@ async fn move_stored(addr: SocketAddr, id: &str, token: &str) -> Value {
     }
 }
 
-/// Waits for a message of the socket that `pred` takes (each within 10 s).
+/// Waits for a message of the socket that `pred` takes (each within 60 s).
 async fn until(ws: &mut Socket, pred: impl Fn(&Value) -> bool) -> Value {
     loop {
         let v = next_json(ws).await;

@@ -9,10 +9,12 @@ use common::{
     act, assert_refused, get_game, invite_code, new_game_in, Backend, GAMES, MANDIRI, T0,
 };
 
+use futures_util::SinkExt;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+use tokio_tungstenite::tungstenite::Message;
 
 /// A server whose clocks (seconds and milliseconds) both read `now`, in milliseconds.
 async fn server_with_clock(store: &Backend) -> (rajapasu_server::Running, Arc<AtomicU64>) {
@@ -35,10 +37,10 @@ async fn server_polling(
     common::server_on_clock(db, now, poll).await
 }
 
-/// Waits (10 s at most: a bound, not a measurement) until the game `id` shows that the player
+/// Waits (60 s at most: a bound, not a measurement) until the game `id` shows that the player
 /// of index `player` ran out of time, nobody acting meanwhile.
 async fn wait_for_flag(addr: SocketAddr, games: &str, id: &str, player: u64) -> Value {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     loop {
         let g = get_game(addr, games, id).await;
         if g["clock"]["timed_out"].as_u64() == Some(player) {
@@ -335,14 +337,36 @@ async fn lag_is_forgiven_within_the_quota(store: Backend) {
             .await
         }
     };
-    // South took 10 s, 0.8 s of it on the network: 9.2 s charged, then the 2 s increment.
+    // South's socket answers the server's ping 300 ms late at the least (the test holds it
+    // unread that long: a slow network, simulated), so the round trip measured is at least
+    // 300 ms. The state asked for after the pong comes once the pong has been taken.
+    let mut ws = common::socket(addr, GAMES, &id).await.unwrap();
+    common::next_json(&mut ws).await;
+    ws.send(Message::text(json!({"token": south}).to_string()))
+        .await
+        .unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    common::next_json(&mut ws).await;
+    ws.send(Message::text("state")).await.unwrap();
+    while common::next_json(&mut ws).await["type"] != "state" {}
+    // South took 10 s, 0.2 s of it on the network: 9.8 s charged, then the 2 s increment.
     now.fetch_add(10_000, Ordering::SeqCst);
-    assert_eq!(mv(&south, 800).await.status, 200);
-    // North claims 5 s of lag: the quota of a 3+2 game starts at 3 s, no more is forgiven.
+    assert_eq!(mv(&south, 200).await.status, 200);
+    // North claims 5 s of lag, with no socket: no round trip was measured, nothing is forgiven.
     now.fetch_add(10_000, Ordering::SeqCst);
     assert_eq!(mv(&north, 5_000).await.status, 200);
     let clock = get_game(addr, GAMES, &id).await["clock"].clone();
-    assert_eq!(clock["left_ms"], json!([172_800, 175_000]));
+    assert_eq!(clock["left_ms"], json!([172_200, 172_000]));
+    // South claims 60 s, past the measured round trip and the quota: at most the round trip
+    // is forgiven, and it is far under 5 s.
+    now.fetch_add(10_000, Ordering::SeqCst);
+    assert_eq!(mv(&south, 60_000).await.status, 200);
+    let left = get_game(addr, GAMES, &id).await["clock"]["left_ms"][0].as_u64();
+    assert!(left < Some(172_200 - 5_000 + 2_000), "{left:?}");
+    // A claim beyond any network is refused, naming the bounds.
+    now.fetch_add(1_000, Ordering::SeqCst);
+    let a = mv(&north, 60_001).await;
+    common::assert_refused(&a, 422, "bad_lag");
 }
 
 on_both_stores!(

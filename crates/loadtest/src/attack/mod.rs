@@ -16,6 +16,7 @@
 use crate::error::LoadtestError;
 use std::net::SocketAddr;
 
+pub mod edges;
 pub mod pool;
 mod trust;
 
@@ -116,6 +117,18 @@ pub enum Attack {
     MandiriHints,
     // -- quotas (per address and account: lockout, lobby, unfinished games, sockets, events) --
     // -- edges (lag, names, times, cookies, origins, seat tokens, backups) --
+    /// Every move of a timed game claims a minute of lag over loopback: charged the time it
+    /// took, not the time less the lag quota.
+    ClaimedLag,
+    /// Names hiding characters (U+202E, zero-width), piling up marks or mixing look-alike
+    /// scripts, for an account, a player in a game and an event.
+    Names,
+    /// Times and durations without bounds: an event's start at u64::MAX, lag of u64::MAX ms.
+    Times,
+    /// Session cookies: `__Host-` over TLS, a plain one not read then, a stale one sent first.
+    Cookies,
+    /// Requests and WebSocket upgrades from another origin, the same host's other scheme too.
+    Origin,
 }
 
 impl Attack {
@@ -125,6 +138,9 @@ impl Attack {
         match self {
             Attack::ForgedRating | Attack::ForgedResult | Attack::RatedAtPly0 => &[],
             Attack::MistakesFlood | Attack::HintFlood | Attack::MandiriHints => pool::FLAGS,
+            Attack::ClaimedLag | Attack::Names | Attack::Times => &[],
+            // TLS is known behind a trusted proxy only.
+            Attack::Cookies | Attack::Origin => &["--trust-proxy"],
         }
     }
 }
@@ -138,6 +154,11 @@ pub async fn run(attack: Attack, target: &Target) -> Result<Report, LoadtestErro
         Attack::MistakesFlood => pool::mistakes_flood(target).await,
         Attack::HintFlood => pool::hint_flood(target).await,
         Attack::MandiriHints => pool::mandiri_hints_quota(target).await,
+        Attack::ClaimedLag => edges::claimed_lag(target).await,
+        Attack::Names => edges::names(target).await,
+        Attack::Times => edges::times(target).await,
+        Attack::Cookies => edges::cookies(target).await,
+        Attack::Origin => edges::origin(target).await,
     }
 }
 

@@ -1,5 +1,17 @@
-//! Account names: any script, normalised (NFKC), and refused when they could pass for another
-//! name or hide characters (Unicode's identifier rules, UTS #39 and #31).
+//! Names shown to others: account names, and the free names of players in a game and of
+//! events ([`shown_name`]). Any script, normalised, and refused when they could pass for
+//! another name, hide characters or spill over the text around them (Unicode's identifier
+//! rules, UTS #39 and #31). One rule for them all, written in docs/API.md ("Names"):
+//!
+//! - no control, format or invisible character: no bidirectional override or isolate (U+202E
+//!   would show a name backwards, and the text after it), no zero-width space, no Hangul filler;
+//!   the zero-width joiners are kept after a virama only;
+//! - at most [`MAX_MARKS`] combining marks on one character (enough for any letter of the
+//!   scripts the site is written in; more only pile up over the lines above and below);
+//! - no word mixing scripts that can be confused (Latin with Cyrillic or Greek look-alikes,
+//!   Tamil with Sinhala), with Latin beside Chinese, Japanese or Korean allowed;
+//!
+//! and account names are moreover one word of letters, marks and digits:
 //!
 //! A name is letters, marks and digits of one script (with Latin beside Chinese, Japanese or
 //! Korean, as UTS #39's "highly restrictive" level allows), and `_`, `-` or `.` between them.
@@ -7,7 +19,7 @@
 //! only, where UTS #31 allows them. Two names are the same account when their confusable
 //! skeletons are equal: `Maya`, `maya` and `rnaya` cannot all be registered.
 
-use unicode_normalization::char::canonical_combining_class;
+use unicode_normalization::char::{canonical_combining_class, is_combining_mark};
 use unicode_normalization::UnicodeNormalization;
 use unicode_security::{GeneralSecurityProfile, RestrictionLevel, RestrictionLevelDetection};
 
@@ -20,6 +32,9 @@ const ZWNJ: char = '\u{200C}';
 const ZWJ: char = '\u{200D}';
 /// The canonical combining class of a virama.
 const VIRAMA: u8 = 9;
+/// Most combining marks on one base character: an Indic consonant takes a nukta, a virama or
+/// vowel sign, and a nasal sign at most; a Vietnamese vowel two marks.
+pub const MAX_MARKS: usize = 3;
 
 /// Why a name was refused.
 ///
@@ -32,16 +47,18 @@ const VIRAMA: u8 = 9;
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NameError {
-    /// Fewer than [`MIN_CHARS`] characters.
-    TooShort,
-    /// More than [`MAX_CHARS`] characters.
-    TooLong,
+    /// Fewer characters than the least (for an account name, [`MIN_CHARS`]).
+    TooShort(usize),
+    /// More characters than the most (for an account name, [`MAX_CHARS`]).
+    TooLong(usize),
     /// A control, format or invisible character (a joiner out of place included).
     Control(char),
     /// A space: names are one word.
     Space,
     /// A character that names do not take (punctuation, symbols, emoji, letters out of use).
     NotAllowed(char),
+    /// More than [`MAX_MARKS`] combining marks on one character.
+    Marks,
     /// `_`, `-` or `.` at the start or end, or two together.
     Separator,
     /// Letters of scripts that do not go together (Latin with Cyrillic, Tamil with Sinhala).
@@ -51,12 +68,16 @@ pub enum NameError {
 impl std::fmt::Display for NameError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            NameError::TooShort => write!(f, "a name has at least {MIN_CHARS} characters"),
-            NameError::TooLong => write!(f, "a name has at most {MAX_CHARS} characters"),
+            NameError::TooShort(n) => write!(f, "a name has at least {n} characters"),
+            NameError::TooLong(n) => write!(f, "a name has at most {n} characters"),
             NameError::Control(c) => write!(
                 f,
                 "the name holds the control or invisible character U+{:04X}",
                 *c as u32
+            ),
+            NameError::Marks => write!(
+                f,
+                "a name has at most {MAX_MARKS} combining marks on one character"
             ),
             NameError::Space => f.write_str("a name has no spaces (use `_`, `-` or `.`)"),
             NameError::NotAllowed(c) => write!(
@@ -80,9 +101,12 @@ impl NameError {
     /// The error's code in the API (docs/API.md).
     pub fn code(&self) -> &'static str {
         match self {
-            NameError::TooShort | NameError::TooLong => "name_length",
+            NameError::TooShort(_) | NameError::TooLong(_) => "name_length",
             NameError::Control(_) => "name_control",
-            NameError::Space | NameError::NotAllowed(_) | NameError::Separator => "name_character",
+            NameError::Space
+            | NameError::NotAllowed(_)
+            | NameError::Marks
+            | NameError::Separator => "name_character",
             NameError::MixedScripts => "name_confusable",
         }
     }
@@ -120,20 +144,16 @@ impl AccountName {
         let shown: String = typed.nfkc().collect();
         let count = shown.chars().count();
         if count < MIN_CHARS {
-            return Err(NameError::TooShort);
+            return Err(NameError::TooShort(MIN_CHARS));
         }
         if count > MAX_CHARS {
-            return Err(NameError::TooLong);
+            return Err(NameError::TooLong(MAX_CHARS));
         }
+        check_shown(&shown)?;
         let mut previous: Option<char> = None;
         for c in shown.chars() {
             if c == ZWJ || c == ZWNJ {
-                // Allowed after a virama only (UTS #31, A1 and B).
-                if !previous.is_some_and(|p| canonical_combining_class(p) == VIRAMA) {
-                    return Err(NameError::Control(c));
-                }
-            } else if c.is_control() || is_format(c) {
-                return Err(NameError::Control(c));
+                // Checked by `check_shown`: after a virama.
             } else if c.is_whitespace() {
                 return Err(NameError::Space);
             } else if is_separator(c) {
@@ -149,6 +169,7 @@ impl AccountName {
             return Err(NameError::Separator);
         }
         let plain: String = shown.chars().filter(|&c| c != ZWJ && c != ZWNJ).collect();
+        // One script for the whole name, across its separators too.
         if plain.as_str().detect_restriction_level() > RestrictionLevel::HighlyRestrictive {
             return Err(NameError::MixedScripts);
         }
@@ -180,12 +201,79 @@ impl AccountName {
     }
 }
 
-/// Format characters (Unicode category Cf) that NFKC keeps: bidirectional marks and the like,
-/// which would let a name show other than it reads.
+/// A free name shown to others beside an account's (a player's name in a game, an event's
+/// name): NFC of what was typed, trimmed, at most `max_chars` characters, and passing the rule
+/// of every shown name (the module's). Words may be separated by spaces and hold punctuation
+/// and symbols; empty is for the caller to refuse or take as none.
+///
+/// ```
+/// use rajapasu_server::accounts::name::{shown_name, NameError};
+/// assert_eq!(shown_name("  Club blitz #3 ", 60).unwrap(), "Club blitz #3");
+/// assert_eq!(shown_name("சுதா & ශ්\u{200D}රී", 24).unwrap(), "சுதா & ශ්\u{200D}රී");
+/// assert_eq!(shown_name("Ann\u{202E}nA", 24), Err(NameError::Control('\u{202E}')));
+/// assert_eq!(shown_name("P\u{430}ypal cup", 60), Err(NameError::MixedScripts));
+/// assert_eq!(shown_name("Ann", 2), Err(NameError::TooLong(2)));
+/// assert_eq!(shown_name(&format!("a{}", "\u{301}".repeat(28)), 60), Err(NameError::Marks));
+/// ```
+pub fn shown_name(typed: &str, max_chars: usize) -> Result<String, NameError> {
+    let shown: String = typed.trim().nfc().collect();
+    if shown.chars().count() > max_chars {
+        return Err(NameError::TooLong(max_chars));
+    }
+    check_shown(&shown)?;
+    Ok(shown)
+}
+
+/// The rule of every name shown to others (the module's), on a normalised name: no control,
+/// format or invisible character (joiners after a virama only), at most [`MAX_MARKS`] marks
+/// on a character (decomposed), no word mixing confusable scripts.
+fn check_shown(name: &str) -> Result<(), NameError> {
+    let mut previous: Option<char> = None;
+    let mut marks = 0;
+    for c in name.chars() {
+        if c == ZWJ || c == ZWNJ {
+            // Allowed after a virama only (UTS #31, A1 and B).
+            if !previous.is_some_and(|p| canonical_combining_class(p) == VIRAMA) {
+                return Err(NameError::Control(c));
+            }
+        } else if c.is_control() || is_format(c) || (c.is_whitespace() && c != ' ') {
+            return Err(NameError::Control(c));
+        }
+        previous = Some(c);
+    }
+    // Marks counted decomposed, so that a precomposed letter counts its accents too.
+    for c in name.nfd() {
+        if is_combining_mark(c) {
+            marks += 1;
+            if marks > MAX_MARKS {
+                return Err(NameError::Marks);
+            }
+        } else if c != ZWJ && c != ZWNJ {
+            marks = 0;
+        }
+    }
+    // Words: runs of letters, marks, digits and joiners; spaces and punctuation part them.
+    let in_word = |c: char| c.is_alphanumeric() || is_combining_mark(c) || c == ZWJ || c == ZWNJ;
+    let mixed = name
+        .split(|c: char| !in_word(c))
+        .map(|w| w.replace([ZWJ, ZWNJ], ""))
+        .any(|w| w.as_str().detect_restriction_level() > RestrictionLevel::HighlyRestrictive);
+    if mixed {
+        return Err(NameError::MixedScripts);
+    }
+    Ok(())
+}
+
+/// Format characters (Unicode category Cf) that NFKC keeps, and characters that show as
+/// nothing: bidirectional marks, overrides and isolates, zero-width spaces, tags, Hangul
+/// fillers, the combining grapheme joiner and the blank Braille pattern, which would let a
+/// name show other than it reads, or look empty.
 fn is_format(c: char) -> bool {
     matches!(c,
-        '\u{00AD}' | '\u{061C}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
-        | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206F}' | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}')
+        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+        | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206F}' | '\u{2800}' | '\u{3164}'
+        | '\u{FEFF}' | '\u{FFA0}' | '\u{FFF9}'..='\u{FFFB}' | '\u{E0000}'..='\u{E007F}')
 }
 
 #[cfg(test)]
@@ -211,8 +299,9 @@ mod tests {
     #[test]
     fn bad_names_are_refused_with_their_reason() {
         let cases = [
-            ("a", NameError::TooShort),
-            (&"x".repeat(31), NameError::TooLong),
+            ("a", NameError::TooShort(MIN_CHARS)),
+            (&"x".repeat(31), NameError::TooLong(MAX_CHARS)),
+            ("m\u{301}\u{302}\u{303}\u{304}aya", NameError::Marks),
             ("ma\u{7}ya", NameError::Control('\u{7}')),
             ("maya\u{202E}", NameError::Control('\u{202E}')),
             ("\u{200D}maya", NameError::Control('\u{200D}')),

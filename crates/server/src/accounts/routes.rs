@@ -325,7 +325,8 @@ async fn login(
 
 /// `POST /api/account/logout`: ends this session (a request without one is already out).
 async fn logout(State(app): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
-    if let Some(token) = SessionToken::of(&headers) {
+    // Every session the request holds a token of ends: holding it is the right to end it.
+    for token in SessionToken::of(&headers, over_tls(&app, &headers)) {
         app.hub
             .store
             .end_session(&token.hash())

@@ -190,10 +190,17 @@ impl Hub {
                 .code("out_of_turn"));
             }
             let mv = e.game.read_move(&req.mv)?;
-            match self
-                .commit(&slot, &mut e, mv, req.lag_ms.unwrap_or(0))
-                .await
-            {
+            let lag = crate::requests::bounded(
+                "lag_ms",
+                req.lag_ms.unwrap_or(0),
+                0..=crate::requests::MAX_LAG_MS,
+                "milliseconds",
+                "bad_lag",
+            )?
+            // Never more than the round trip the server measured: the claim alone is the
+            // client's word.
+            .min(e.measured_lag(player));
+            match self.commit(&slot, &mut e, mv, lag).await {
                 Err(err) if again(&err, req.ply, &mut attempts) => continue,
                 answer => break answer?,
             }

@@ -11,8 +11,9 @@
 //!   left: [`GameClock::flagged`] names them and a move then is refused. A move that arrives
 //!   before the deadline is never lost to lag.
 //! - **Lag is compensated within a bound** (real-time only; a day a move needs none). As on
-//!   lichess, each player has a quota of lag the server forgives: a move's lag (as the server
-//!   estimates it) is taken off the time charged up to the quota, which then refills by a gain
+//!   lichess, each player has a quota of lag the server forgives: a move's lag (what the client
+//!   claims, never more than the round trip the server measured to it:
+//!   [`super::round_trip`]) is taken off the time charged up to the quota, which then refills by a gain
 //!   each move and never holds more than seven gains. The gain is a second in every preset (a
 //!   little less in games under five minutes with their increments: [`LagQuota`]), so a player
 //!   is forgiven at most a second a move on average, and never more than seven at once.
@@ -166,7 +167,7 @@ impl fmt::Display for BadControl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{:?} is not a time control: minutes (1 to {}) + increment seconds (0 to {}), as 3+2, or 1d, 3d or 7d a move",
+            "clock: {:?} is not a time control: minutes (1 to {}) + increment seconds (0 to {}), as 3+2, or 1d, 3d or 7d a move",
             self.0,
             Control::MAX_MINUTES,
             Control::MAX_INCREMENT

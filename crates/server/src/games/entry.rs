@@ -53,6 +53,10 @@ pub struct Entry<G: ServedGame> {
     /// How many live-update sockets have shown each player's token (by [`Player::index`]):
     /// the player is there.
     pub present: Vec<usize>,
+    /// The last round trip measured to each player on a live socket, in milliseconds (by
+    /// [`Player::index`]): the most lag a move of theirs is forgiven
+    /// ([`super::round_trip`]). Kept in memory only, on the instance holding the socket.
+    pub round_trip_ms: Vec<Option<u64>>,
     /// A player opened the round that the last move began (see [`Entry::between_rounds`]), so
     /// the computer may make its first move. Kept in memory only: after a restart the page
     /// asks again, which costs one click.
@@ -68,6 +72,7 @@ impl<G: ServedGame> Entry<G> {
             version: 0,
             thinking: false,
             present: vec![0; G::Player::ALL.len()],
+            round_trip_ms: vec![None; G::Player::ALL.len()],
             round_opened: false,
         }
     }
@@ -171,15 +176,26 @@ impl<G: ServedGame> Entry<G> {
         Ok(held)
     }
 
+    /// The most lag a move of `player` may be forgiven: the last round trip measured to them,
+    /// none when none was (no socket of theirs answered a ping on this instance).
+    pub fn measured_lag(&self, player: G::Player) -> u64 {
+        self.round_trip_ms
+            .get(player.index())
+            .copied()
+            .flatten()
+            .unwrap_or(0)
+    }
+
     /// Whether `player` has a socket open.
     pub fn connected(&self, player: G::Player) -> bool {
         self.present.get(player.index()).is_some_and(|&n| n > 0)
     }
 
-    /// Takes from the copy this one replaces what only memory holds: who is there, whether a
-    /// computer is thinking.
+    /// Takes from the copy this one replaces what only memory holds: who is there, their
+    /// round trips, whether a computer is thinking.
     pub fn keep_memory_of(&mut self, old: &Entry<G>) {
         self.present.clone_from(&old.present);
+        self.round_trip_ms.clone_from(&old.round_trip_ms);
         self.thinking = old.thinking;
     }
 

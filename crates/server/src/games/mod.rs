@@ -13,6 +13,7 @@
 //! | [`registry`] | the games of one kind held, by id |
 //! | [`hub`] | every game held: loaded when first asked for, evicted when idle, expired; other instances' changes |
 //! | [`clock`] | the game clock: time controls, deadlines, lag forgiven, downtime not charged, who flags |
+//! | [`round_trip`] | the round trip measured to a seated player on the game's socket: the most lag forgiven |
 //! | [`flags`] | a timed game ended on time: the flagged player resigns with no time left |
 //! | [`changes`] | how a change is made: the ply checked, the change stored, tried again, taken and told |
 //! | [`actions`] | what the API asks of a game: create, state, move, undo, hint, join, resign, name, next round, record, trace |
@@ -35,6 +36,7 @@ pub mod player;
 pub mod policy;
 pub mod registry;
 pub mod rematch;
+pub mod round_trip;
 pub mod seating;
 pub mod served;
 pub mod slot;

@@ -89,6 +89,17 @@ impl<G: ShownGame> Slot<G> {
         held
     }
 
+    /// A round trip of `ms` was measured on a socket that showed a token for the players
+    /// `held`.
+    pub async fn note_round_trip(&self, held: Held, ms: u64) {
+        let mut e = self.entry.lock().await;
+        for k in held.indices() {
+            if let Some(m) = e.round_trip_ms.get_mut(k) {
+                *m = Some(ms);
+            }
+        }
+    }
+
     /// A socket that showed a token for the players `held` closed.
     pub async fn leave(&self, held: Held) {
         let mut e = self.entry.lock().await;

@@ -34,6 +34,8 @@ pub enum BackupError {
     Exists(PathBuf),
     /// The store file does not exist.
     NoStore(PathBuf),
+    /// The target could not be created.
+    Create(PathBuf, std::io::Error),
     /// The store stayed busy for 10 s.
     Busy,
     /// SQLite failed while copying.
@@ -51,6 +53,7 @@ impl std::fmt::Display for BackupError {
                 write!(f, "{} exists already: a backup never overwrites a file", p.display())
             }
             BackupError::NoStore(p) => write!(f, "no store at {}", p.display()),
+            BackupError::Create(p, e) => write!(f, "cannot create {}: {e}", p.display()),
             BackupError::Busy => f.write_str("the store stayed busy for 10 s: try again"),
             BackupError::Sqlite(e) => write!(f, "the backup failed: {e}"),
         }
@@ -77,14 +80,31 @@ pub fn backup(db: &str, to: &Path) -> Result<Copied, BackupError> {
     if !Path::new(db).exists() {
         return Err(BackupError::NoStore(db.into()));
     }
-    if to.exists() {
-        return Err(BackupError::Exists(to.into()));
-    }
+    create_private(to)?;
     let copied = copy(db, to);
     if copied.is_err() {
         let _ = std::fs::remove_file(to);
     }
     copied
+}
+
+/// Creates `to`, empty, readable and writable by its owner only (0600): a backup holds every
+/// account's password hash and every game's seat tokens, and the server's umask would
+/// otherwise leave it readable by everyone. SQLite then writes into the file as it is, and
+/// gives its journal the same mode. Created only if it does not exist, in one step, so that a
+/// file made meanwhile is never overwritten.
+fn create_private(to: &Path) -> Result<(), BackupError> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    match options.open(to) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            Err(BackupError::Exists(to.into()))
+        }
+        Err(e) => Err(BackupError::Create(to.into(), e)),
+    }
 }
 
 fn copy(db: &str, to: &Path) -> Result<Copied, BackupError> {

@@ -16,6 +16,8 @@ pub const MAX_OPEN_PER_CREATOR: usize = 5;
 pub const MAX_NAME_CHARS: usize = 60;
 /// The shortest and longest window of a round, in minutes (the longest: 14 days).
 pub const WINDOW_MINUTES: (u64, u64) = (5, 14 * 24 * 60);
+/// How far ahead an event's start (`starts_at`) may be set, in seconds: 90 days.
+pub const MAX_START_AHEAD_SECS: u64 = 90 * 86_400;
 /// The shortest and longest arena, in minutes.
 pub const ARENA_MINUTES: (u64, u64) = (10, 24 * 60);
 /// The most Swiss rounds.

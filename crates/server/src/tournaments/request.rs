@@ -2,11 +2,13 @@
 //! request stops here with an error naming the problem.
 
 use super::event::{
-    Entrant, Event, Format, Member, State, ARENA_MINUTES, MAX_NAME_CHARS, MAX_SWISS_ROUNDS,
-    WINDOW_MINUTES,
+    Entrant, Event, Format, Member, State, ARENA_MINUTES, MAX_NAME_CHARS, MAX_START_AHEAD_SECS,
+    MAX_SWISS_ROUNDS, WINDOW_MINUTES,
 };
+use crate::accounts::name::shown_name;
 use crate::error::ApiError;
 use crate::lobby::seek::{read_clock, Length, SeekGame};
+use crate::requests::bounded;
 use serde::Deserialize;
 
 /// Body of `POST /api/tournaments`.
@@ -63,21 +65,20 @@ impl CreateRequest {
     /// assert_eq!(ev.mode, Length::Match);
     /// let code = |s: &str| read(s).unwrap_err().code_word();
     /// assert_eq!(code(r#"{"name": "Club", "format": "swiss", "clock": "5+3"}"#), "bad_rounds");
+    /// assert_eq!(code(r#"{"name": "Club", "format": "arena", "minutes": 30, "clock": "3+2", "starts_at": 18446744073709551615}"#), "bad_start");
+    /// assert_eq!(code(r#"{"name": "Club", "format": "arena", "minutes": 30, "clock": "3+2", "starts_at": 1000}"#), "bad_start");
     /// assert_eq!(code(r#"{"name": "Club", "format": "knockout", "clock": "5+3"}"#), "bad_format");
     /// assert_eq!(code(r#"{"name": "", "format": "arena", "minutes": 30, "clock": "3+2"}"#), "bad_name");
+    /// assert_eq!(code(r#"{"name": "Club\u202e", "format": "arena", "minutes": 30, "clock": "3+2"}"#), "bad_name");
     /// assert_eq!(code(r#"{"name": "A", "format": "arena", "minutes": 30, "clock": "1d"}"#), "bad_clock");
     /// assert_eq!(code(r#"{"name": "A", "format": "arena", "minutes": 30, "clock": "3+2", "game": "mandiri"}"#), "no_mandiri_arena");
     /// ```
     pub fn event(&self, creator: Member, now: u64) -> Result<Event, ApiError> {
-        let name = self.name.trim();
-        if name.is_empty()
-            || name.chars().count() > MAX_NAME_CHARS
-            || name.chars().any(char::is_control)
-        {
-            return Err(
-                ApiError::unprocessable(format!("name: 1 to {MAX_NAME_CHARS} characters"))
-                    .code("bad_name"),
-            );
+        let bad_name =
+            |why: String| ApiError::unprocessable(format!("name: {why}")).code("bad_name");
+        let name = shown_name(&self.name, MAX_NAME_CHARS).map_err(|e| bad_name(e.to_string()))?;
+        if name.is_empty() {
+            return Err(bad_name(format!("1 to {MAX_NAME_CHARS} characters")));
         }
         let game = SeekGame::read(self.game.as_deref())?;
         let format = match self.format.as_str() {
@@ -92,17 +93,14 @@ impl CreateRequest {
                     .code("bad_rounds"))
                 }
             },
-            "arena" => match self.minutes {
-                Some(m) if (ARENA_MINUTES.0..=ARENA_MINUTES.1).contains(&m) => {
-                    Format::Arena { minutes: m }
-                }
-                _ => {
-                    return Err(ApiError::unprocessable(format!(
-                        "minutes: an arena's length, {} to {} minutes",
-                        ARENA_MINUTES.0, ARENA_MINUTES.1
-                    ))
-                    .code("bad_minutes"))
-                }
+            "arena" => Format::Arena {
+                minutes: bounded(
+                    "minutes",
+                    self.minutes.unwrap_or(0),
+                    ARENA_MINUTES.0..=ARENA_MINUTES.1,
+                    "minutes (an arena's length)",
+                    "bad_minutes",
+                )?,
             },
             other => {
                 return Err(ApiError::unprocessable(format!(
@@ -124,19 +122,29 @@ impl CreateRequest {
             )
             .code("bad_clock"));
         }
-        let minutes = self.window_minutes.unwrap_or(3 * 24 * 60);
-        if !(WINDOW_MINUTES.0..=WINDOW_MINUTES.1).contains(&minutes) {
-            return Err(ApiError::unprocessable(format!(
-                "window_minutes: a round's window, {} to {} minutes",
-                WINDOW_MINUTES.0, WINDOW_MINUTES.1
-            ))
-            .code("bad_window"));
-        }
-        if self.starts_at.is_some_and(|t| t <= now) {
-            return Err(ApiError::unprocessable("starts_at: a moment to come").code("bad_start"));
-        }
+        let minutes = bounded(
+            "window_minutes",
+            self.window_minutes.unwrap_or(3 * 24 * 60),
+            WINDOW_MINUTES.0..=WINDOW_MINUTES.1,
+            "minutes (a round's window)",
+            "bad_window",
+        )?;
+        // A moment to come, within 90 days: a start never reached would hold its entrants'
+        // places (and the creator's count of open events) for ever.
+        let starts_at = self
+            .starts_at
+            .map(|t| {
+                bounded(
+                    "starts_at",
+                    t,
+                    now + 1..=now + MAX_START_AHEAD_SECS,
+                    "seconds since 1970 (a moment to come, within 90 days)",
+                    "bad_start",
+                )
+            })
+            .transpose()?;
         Ok(Event {
-            name: name.to_string(),
+            name,
             entrants: vec![Entrant {
                 member: creator.clone(),
                 withdrawn: false,
@@ -151,7 +159,7 @@ impl CreateRequest {
             rated: self.rated,
             public: self.public.unwrap_or(true),
             window: minutes * 60,
-            starts_at: self.starts_at,
+            starts_at,
             created: now,
             state: State::Entry,
             started: None,
