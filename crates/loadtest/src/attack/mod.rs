@@ -16,6 +16,8 @@
 use crate::error::LoadtestError;
 use std::net::SocketAddr;
 
+pub mod quotas;
+
 /// How hard an attack pushes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Size {
@@ -94,6 +96,11 @@ pub enum Attack {
     // -- trust (puzzle results and ratings, rated games, the store's worker) --
     // -- pool (searches: computer moves, hints, analysis, mistakes) --
     // -- quotas (per address and account: lockout, lobby, unfinished games, sockets, events) --
+    /// 12 tournaments created at once by one account: at most 5 succeed.
+    EventRace,
+    /// Lobby, game and event sockets sending 1-byte frames: one state a second each, and
+    /// another player's moves stay quick.
+    StateFlood,
     // -- edges (lag, names, times, cookies, origins, seat tokens, backups) --
 }
 
@@ -101,14 +108,18 @@ impl Attack {
     /// The `rajapasu serve` flags the attack needs beside the defaults (for example a small
     /// cap, so that filling it takes seconds).
     pub fn flags(self) -> &'static [&'static str] {
-        match self {}
+        match self {
+            Attack::EventRace | Attack::StateFlood => &["--trust-proxy"],
+        }
     }
 }
 
 /// Runs `attack` against `target`.
 pub async fn run(attack: Attack, target: &Target) -> Result<Report, LoadtestError> {
-    let _ = target;
-    match attack {}
+    match attack {
+        Attack::EventRace => quotas::event_race(target).await,
+        Attack::StateFlood => quotas::state_flood(target).await,
+    }
 }
 
 /// `rajapasu loadtest --attack NAME`: starts a server with the default limits and the

@@ -10,7 +10,7 @@ use crate::error::{ApiError, ErrorKind};
 use crate::games::hub::HeldGame;
 use crate::games::seating::{Player, SeatAccount, Seating};
 use crate::games::view::Occasion;
-use crate::live::{close_away, open_live_socket, Heartbeat, LiveSocket, WS_MESSAGE_LIMIT};
+use crate::live::{close_away, open_live_socket, Heartbeat, LiveSocket, Refresh, WS_MESSAGE_LIMIT};
 use crate::requests::{ApiJson, ApiPath};
 use crate::store::lobby::{Joiner, Joining, Matched, StoredSeek};
 use crate::tokens::{random_below, random_token, ID_LEN};
@@ -500,20 +500,25 @@ async fn session(
     if socket.send(Message::Text(hello.into())).await.is_err() {
         return;
     }
-    let Ok(first) = lobby.list_message().await else {
+    let Ok(first) = lobby.current_list().await else {
         return;
     };
-    if socket.send(Message::Text(first.into())).await.is_err() {
+    if socket
+        .send(Message::Text(first.to_string().into()))
+        .await
+        .is_err()
+    {
         return;
     }
     let mut heartbeat = Heartbeat::new(idle).await;
+    let mut refresh = Refresh::new();
     loop {
         let text = tokio::select! {
             m = list.recv() => match m {
                 Ok(text) => text.to_string(),
                 Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
-                    match lobby.list_message().await {
-                        Ok(text) => text,
+                    match lobby.current_list().await {
+                        Ok(text) => text.to_string(),
                         Err(_) => continue,
                     }
                 }
@@ -529,13 +534,18 @@ async fn session(
                 }
                 continue;
             }
+            _ = refresh.due() => match lobby.current_list().await {
+                Ok(text) => text.to_string(),
+                Err(_) => continue,
+            },
             incoming = socket.recv() => {
                 heartbeat.heard();
                 match incoming {
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                    // Any text asks for the list again.
-                    Some(Ok(Message::Text(_))) => match lobby.list_message().await {
-                        Ok(text) => text,
+                    // Any text asks for the list again: the list last sent, once a second at
+                    // most.
+                    Some(Ok(Message::Text(_))) if refresh.ask() => match lobby.current_list().await {
+                        Ok(text) => text.to_string(),
                         Err(_) => continue,
                     },
                     Some(Ok(_)) => continue,

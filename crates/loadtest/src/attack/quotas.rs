@@ -1,0 +1,405 @@
+//! The quotas' attacks: what one address or one account can take from everyone else. Several
+//! addresses are played by one machine through `X-Forwarded-For`, which the server reads when
+//! started with `--trust-proxy` (as behind a reverse proxy): each attack that needs them asks
+//! for the flag ([`super::Attack::flags`]).
+//!
+//! | Attack | What it tries |
+//! |---|---|
+//! | `event-race` | 12 tournaments created at once by one account, past the cap of 5 |
+//! | `state-flood` | lobby, game and event sockets sending 1-byte frames, each asking for the whole state |
+
+use super::{Report, Size, Target};
+use crate::client::{legal_moves, Answer, Client};
+use crate::error::LoadtestError;
+use crate::latency::percentile;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+
+/// A WebSocket of the attacks.
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A visitor: an address of their own (sent as `X-Forwarded-For`) and the cookies the server
+/// set them, each request on a new connection.
+#[derive(Debug, Clone)]
+pub(crate) struct Visitor {
+    addr: SocketAddr,
+    ip: String,
+    cookies: Vec<(String, String)>,
+}
+
+impl Visitor {
+    /// A visitor from `ip` with no cookie.
+    pub(crate) fn new(addr: SocketAddr, ip: impl Into<String>) -> Visitor {
+        Visitor {
+            addr,
+            ip: ip.into(),
+            cookies: Vec::new(),
+        }
+    }
+
+    /// A request with a JSON body; the cookies it sets are kept (an empty value drops one).
+    pub(crate) async fn send(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: Option<&Value>,
+    ) -> Result<Answer, LoadtestError> {
+        let c = self.connect().await?;
+        self.send_on(c, method, path, body).await
+    }
+
+    /// A new connection to the server, for [`Visitor::send_on`].
+    pub(crate) async fn connect(&self) -> Result<Client, LoadtestError> {
+        Client::connect(self.addr)
+            .await
+            .map_err(LoadtestError::AbuseConnect)
+    }
+
+    /// [`Visitor::send`] on a connection opened before (so that many requests can be sent at
+    /// the same moment).
+    pub(crate) async fn send_on(
+        &mut self,
+        mut c: Client,
+        method: &str,
+        path: &str,
+        body: Option<&Value>,
+    ) -> Result<Answer, LoadtestError> {
+        let cookie = self
+            .cookies
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("; ");
+        let mut headers = vec![("X-Forwarded-For", self.ip.as_str())];
+        if !cookie.is_empty() {
+            headers.push(("Cookie", cookie.as_str()));
+        }
+        let text = body.map(Value::to_string);
+        let a = c
+            .request_with(method, path, text.as_deref(), &headers)
+            .await
+            .map_err(LoadtestError::AbuseRequest)?;
+        for set in a.header_values("set-cookie") {
+            let pair = set.split(';').next().unwrap_or_default();
+            if let Some((name, value)) = pair.split_once('=') {
+                self.cookies.retain(|(k, _)| k != name.trim());
+                if !value.is_empty() {
+                    self.cookies
+                        .push((name.trim().to_string(), value.to_string()));
+                }
+            }
+        }
+        Ok(a)
+    }
+
+    /// A POST of `body`.
+    pub(crate) async fn post(&mut self, path: &str, body: Value) -> Result<Answer, LoadtestError> {
+        self.send("POST", path, Some(&body)).await
+    }
+
+    /// A WebSocket on `path`, from this visitor's address.
+    pub(crate) async fn socket(&self, path: &str) -> Result<Socket, LoadtestError> {
+        let mut request = format!("ws://{}{path}", self.addr)
+            .into_client_request()
+            .map_err(|e| LoadtestError::AbuseRequest(std::io::Error::other(e)))?;
+        if let Ok(ip) = self.ip.parse() {
+            request.headers_mut().insert("X-Forwarded-For", ip);
+        }
+        tokio_tungstenite::connect_async(request)
+            .await
+            .map(|(ws, _)| ws)
+            .map_err(|e| LoadtestError::AbuseConnect(std::io::Error::other(e)))
+    }
+}
+
+/// The `n`-th address of the attacks' own (documentation) network, 198.51.100.0/24 and on:
+/// addresses `0..256` share one /24.
+pub(crate) fn address(network: u8, n: u8) -> String {
+    format!("198.51.{network}.{n}")
+}
+
+/// A registered visitor: the account `name`, signed in from `ip`. `None` when the server
+/// refused the registration (the answer, for the report).
+pub(crate) async fn registered(
+    addr: SocketAddr,
+    ip: &str,
+    name: &str,
+    password: &str,
+) -> Result<Result<Visitor, Answer>, LoadtestError> {
+    let mut v = Visitor::new(addr, ip);
+    let a = v
+        .post(
+            "/api/account/register",
+            json!({"name": name, "password": password}),
+        )
+        .await?;
+    Ok(if a.status == 201 { Ok(v) } else { Err(a) })
+}
+
+/// A short word for an answer in a report: its status and error code.
+fn said(a: &Answer) -> String {
+    match a.json()["code"].as_str() {
+        Some(code) => format!("{} {code}", a.status),
+        None => a.status.to_string(),
+    }
+}
+
+/// `event-race`: one account sends 12 creations of a tournament at once; at most 5 (the cap
+/// of events not finished per creator) may succeed.
+pub async fn event_race(target: &Target) -> Result<Report, LoadtestError> {
+    let mut report = Report::default();
+    let creator = match registered(target.addr, &address(100, 1), "racer", "a long secret").await? {
+        Ok(v) => v,
+        Err(a) => {
+            report.check("the creator registers", false, said(&a));
+            return Ok(report);
+        }
+    };
+    let rounds = match target.size {
+        Size::Small => 2,
+        Size::Full => 5,
+    };
+    let mut most = 0;
+    let mut seen = Vec::new();
+    for round in 0..rounds {
+        // Each round a new creator, with none of their events open yet.
+        let mut creator = if round == 0 {
+            creator.clone()
+        } else {
+            match registered(
+                target.addr,
+                &address(100, 1 + round),
+                &format!("racer{round}"),
+                "a long secret",
+            )
+            .await?
+            {
+                Ok(v) => v,
+                Err(a) => {
+                    report.check("another creator registers", false, said(&a));
+                    return Ok(report);
+                }
+            }
+        };
+        // Every connection open first, then the 12 requests sent at the same moment.
+        let start = std::sync::Arc::new(tokio::sync::Barrier::new(12));
+        let mut tasks = Vec::new();
+        for k in 0..12 {
+            let mut c = creator.clone();
+            let connection = c.connect().await?;
+            let start = start.clone();
+            tasks.push(tokio::spawn(async move {
+                let body =
+                    json!({"name": format!("Race {k}"), "format": "round-robin", "clock": "1d"});
+                start.wait().await;
+                c.send_on(connection, "POST", "/api/tournaments", Some(&body))
+                    .await
+                    .map(|a| a.status)
+            }));
+        }
+        let mut created = 0;
+        let mut codes = std::collections::BTreeMap::new();
+        for t in tasks {
+            let status = t
+                .await
+                .map_err(|e| LoadtestError::AbuseRequest(std::io::Error::other(e)))??;
+            created += usize::from(status == 201);
+            *codes.entry(status).or_insert(0) += 1;
+        }
+        most = most.max(created);
+        seen.push(format!("{codes:?}"));
+        // The cap still holds after the race: a 13th creation is refused.
+        let late = creator
+            .post(
+                "/api/tournaments",
+                json!({"name": "Late", "format": "round-robin", "clock": "1d"}),
+            )
+            .await?;
+        report.check(
+            "a creation after the race is refused",
+            late.status == 409,
+            said(&late),
+        );
+    }
+    report.check(
+        "of 12 creations at once, at most 5 succeed",
+        most <= 5,
+        format!(
+            "{most} created at most (statuses by round: {})",
+            seen.join(", ")
+        ),
+    );
+    Ok(report)
+}
+
+/// Reads a socket until it closes or `until`: the messages and bytes it got.
+async fn drain(mut rx: futures_util::stream::SplitStream<Socket>, until: Instant) -> (u64, u64) {
+    let (mut messages, mut bytes) = (0, 0);
+    loop {
+        let left = until.saturating_duration_since(Instant::now());
+        match tokio::time::timeout(left, rx.next()).await {
+            Ok(Some(Ok(Message::Text(t)))) => {
+                messages += 1;
+                bytes += t.len() as u64;
+            }
+            Ok(Some(Ok(_))) => {}
+            _ => return (messages, bytes),
+        }
+    }
+}
+
+/// Sends 1-byte text frames on a socket until `until`, one every `every`.
+async fn flood(
+    mut tx: futures_util::stream::SplitSink<Socket, Message>,
+    until: Instant,
+    every: Duration,
+) {
+    while Instant::now() < until {
+        if tx.send(Message::text("x")).await.is_err() {
+            return;
+        }
+        tokio::time::sleep(every).await;
+    }
+    let _ = tx.close().await;
+}
+
+/// One player's moves on a local game, one every 25 ms (within the moves' rate limit) for
+/// `seconds`, from `ip`: their latencies in microseconds, sorted.
+async fn player_moves(addr: SocketAddr, ip: &str, seconds: f64) -> Result<Vec<u64>, LoadtestError> {
+    let until = Instant::now() + Duration::from_secs_f64(seconds);
+    let mut v = Visitor::new(addr, ip);
+    let mut lat = Vec::new();
+    while Instant::now() < until {
+        let a = v.post("/api/games", json!({"kind": "local"})).await?;
+        let game = a.json();
+        let (Some(id), Some(token)) = (game["id"].as_str(), game["token"].as_str()) else {
+            break;
+        };
+        let mut view = game["game"]["view"].clone();
+        let mut ply = 0u64;
+        while Instant::now() < until {
+            let legal = legal_moves(&view);
+            let Some(&mv) = legal.get(ply as usize % legal.len().max(1)) else {
+                break;
+            };
+            let t = Instant::now();
+            let a = v
+                .post(
+                    &format!("/api/games/{id}/moves"),
+                    json!({"move": mv, "ply": ply, "token": token}),
+                )
+                .await?;
+            if a.status != 200 {
+                break;
+            }
+            lat.push(t.elapsed().as_micros() as u64);
+            view = a.json()["game"]["view"].take();
+            ply += 1;
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+    }
+    lat.sort_unstable();
+    Ok(lat)
+}
+
+/// `state-flood`: sockets on the lobby, on a game and on an event, each sending a 1-byte
+/// frame every millisecond (each a request for the whole state), while another player plays:
+/// each socket gets about one state a second, and the player's moves stay quick.
+pub async fn state_flood(target: &Target) -> Result<Report, LoadtestError> {
+    let mut report = Report::default();
+    let addr = target.addr;
+    let (per_kind, seconds, calm) = match target.size {
+        Size::Small => (1, 2.0, 1.0),
+        Size::Full => (6, 15.0, 3.0),
+    };
+    let mut owner = match registered(addr, &address(101, 1), "flooder", "a long secret").await? {
+        Ok(v) => v,
+        Err(a) => {
+            report.check("the flooder registers", false, said(&a));
+            return Ok(report);
+        }
+    };
+    let game = owner
+        .post("/api/games", json!({"kind": "local"}))
+        .await?
+        .json();
+    let event = owner
+        .post(
+            "/api/tournaments",
+            json!({"name": "Flood", "format": "round-robin", "clock": "1d"}),
+        )
+        .await?
+        .json();
+    let (Some(game), Some(event)) = (game["id"].as_str(), event["id"].as_str()) else {
+        report.check("a game and an event to watch are made", false, "refused");
+        return Ok(report);
+    };
+    let calm_moves = player_moves(addr, &address(102, 1), calm).await?;
+    let paths = [
+        "/api/lobby/ws".to_string(),
+        format!("/api/games/{game}/ws"),
+        format!("/api/tournaments/{event}/ws"),
+    ];
+    let until = Instant::now() + Duration::from_secs_f64(seconds);
+    let mut readers = Vec::new();
+    for (kind, path) in paths.iter().enumerate() {
+        for _ in 0..per_kind {
+            let ws = owner.socket(path).await?;
+            let (tx, rx) = ws.split();
+            tokio::spawn(flood(tx, until, Duration::from_millis(1)));
+            readers.push((
+                kind,
+                tokio::spawn(drain(rx, until + Duration::from_secs(1))),
+            ));
+        }
+    }
+    let moves = player_moves(addr, &address(102, 2), seconds).await?;
+    let mut got = [(0u64, 0u64); 3];
+    let mut most = [0u64; 3];
+    for (kind, r) in readers {
+        let (m, b) = r
+            .await
+            .map_err(|e| LoadtestError::AbuseRequest(std::io::Error::other(e)))?;
+        got[kind].0 += m;
+        got[kind].1 += b;
+        most[kind] = most[kind].max(m);
+    }
+    // The first state, one a second after, one for the end: a few more for changes.
+    let bound = seconds as u64 + 4;
+    for (kind, name) in ["lobby", "game", "event"].iter().enumerate() {
+        report.check(
+            format!("each {name} socket flooding gets about one state a second"),
+            most[kind] <= bound,
+            format!(
+                "{per_kind} sockets for {seconds} s: {} messages, {:.1} MB out, at most {} on one (bound {bound})",
+                got[kind].0,
+                got[kind].1 as f64 / 1e6,
+                most[kind]
+            ),
+        );
+    }
+    let (calm_p50, p50, max) = (
+        percentile(&calm_moves, 0.5),
+        percentile(&moves, 0.5),
+        percentile(&moves, 1.0),
+    );
+    // A bound that holds on a busy machine, far below what the flood made before.
+    let p50_bound = match target.size {
+        Size::Small => 250.0,
+        Size::Full => (calm_p50 * 3.0).max(calm_p50 + 5.0),
+    };
+    report.check(
+        "another player's moves stay quick",
+        !moves.is_empty() && p50 <= p50_bound,
+        format!(
+            "{} moves, median {p50:.2} ms (calm {calm_p50:.2} ms, bound {p50_bound:.1} ms), max {max:.2} ms",
+            moves.len()
+        ),
+    );
+    Ok(report)
+}

@@ -1,0 +1,52 @@
+//! The quotas' attacks (`rajapasu loadtest --attack NAME`, docs/SERVER.md "Attacks and what
+//! holds") at their small size, against a server with small limits on either store: what one
+//! address or account can take from everyone else holds.
+
+mod common;
+
+use common::Backend;
+use rajapasu_loadtest::attack::{run, Attack, Size, Target};
+use rajapasu_server::limits::Limits;
+
+/// The limits the attacks meet: the defaults, the client's address read from
+/// `X-Forwarded-For` (the attacks play several addresses).
+fn limits() -> Limits {
+    Limits {
+        trust_proxy: true,
+        ..Limits::default()
+    }
+}
+
+/// Runs `attack` at its small size against a server on `store` with `limits`, and asserts
+/// that every check held.
+async fn holds(attack: Attack, store: Backend, limits: Limits) {
+    let server = rajapasu_server::spawn_with(
+        "127.0.0.1:0",
+        store.db(),
+        limits,
+        rajapasu_server::games::Policy::default(),
+    )
+    .await
+    .expect("server starts");
+    let report = run(
+        attack,
+        &Target {
+            addr: server.addr,
+            size: Size::Small,
+        },
+    )
+    .await
+    .expect("the attack runs");
+    assert!(report.held(), "{attack:?} was not held:\n{report}");
+    server.stop().await;
+}
+
+async fn event_race(store: Backend) {
+    holds(Attack::EventRace, store, limits()).await;
+}
+
+async fn state_flood(store: Backend) {
+    holds(Attack::StateFlood, store, limits()).await;
+}
+
+on_both_stores!(event_race, state_flood);
