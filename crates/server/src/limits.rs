@@ -70,6 +70,13 @@ pub struct Limits {
     /// many; 0: no limit.
     #[arg(long, default_value_t = 20, value_name = "N")]
     pub logins_per_name_hour: u32,
+    /// Open seeks in the lobby made on the sockets of one address (an IPv6 address's /64),
+    /// whatever its sockets and accounts.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub seeks_per_address: u32,
+    /// Open seeks in the lobby of one account, whatever its sockets and addresses.
+    #[arg(long, default_value_t = 6, value_name = "N")]
+    pub seeks_per_account: u32,
     /// Take the client's address from the last `X-Forwarded-For` entry (set this only behind a
     /// reverse proxy that writes it).
     #[arg(long)]
@@ -98,6 +105,8 @@ impl Default for Limits {
             hints_per_minute: 120,
             logins_per_minute: 10,
             logins_per_name_hour: 20,
+            seeks_per_address: 10,
+            seeks_per_account: 6,
             trust_proxy: false,
             tablebase: crate::tablebase::TableFlags::default(),
         }
@@ -170,6 +179,8 @@ impl Limits {
             ("--max-connections", self.max_connections),
             ("--ws-per-game", self.ws_per_game),
             ("--ws-per-address", self.ws_per_address),
+            ("--seeks-per-address", self.seeks_per_address as usize),
+            ("--seeks-per-account", self.seeks_per_account as usize),
         ] {
             if n == 0 {
                 return Err(LimitError::Zero(flag));

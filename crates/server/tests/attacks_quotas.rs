@@ -49,4 +49,12 @@ async fn state_flood(store: Backend) {
     holds(Attack::StateFlood, store, limits()).await;
 }
 
-on_both_stores!(event_race, state_flood);
+async fn lobby_flood(store: Backend) {
+    holds(Attack::LobbyFlood, store, limits()).await;
+}
+
+async fn ghost_seek(store: Backend) {
+    holds(Attack::GhostSeek, store, limits()).await;
+}
+
+on_both_stores!(event_race, state_flood, lobby_flood, ghost_seek);

@@ -101,6 +101,11 @@ pub enum Attack {
     /// Lobby, game and event sockets sending 1-byte frames: one state a second each, and
     /// another player's moves stay quick.
     StateFlood,
+    /// Many lobby sockets of one address x 3 seeks, and seeks on invented socket ids: a real
+    /// player's seek stays listed and seen.
+    LobbyFlood,
+    /// Seeks whose socket closed or never was, taken by quick pairing: no game against nobody.
+    GhostSeek,
     // -- edges (lag, names, times, cookies, origins, seat tokens, backups) --
 }
 
@@ -109,7 +114,9 @@ impl Attack {
     /// cap, so that filling it takes seconds).
     pub fn flags(self) -> &'static [&'static str] {
         match self {
-            Attack::EventRace | Attack::StateFlood => &["--trust-proxy"],
+            Attack::EventRace | Attack::StateFlood | Attack::LobbyFlood | Attack::GhostSeek => {
+                &["--trust-proxy"]
+            }
         }
     }
 }
@@ -119,6 +126,8 @@ pub async fn run(attack: Attack, target: &Target) -> Result<Report, LoadtestErro
     match attack {
         Attack::EventRace => quotas::event_race(target).await,
         Attack::StateFlood => quotas::state_flood(target).await,
+        Attack::LobbyFlood => quotas::lobby_flood(target).await,
+        Attack::GhostSeek => quotas::ghost_seek(target).await,
     }
 }
 

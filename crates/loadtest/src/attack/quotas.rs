@@ -7,6 +7,8 @@
 //! |---|---|
 //! | `event-race` | 12 tournaments created at once by one account, past the cap of 5 |
 //! | `state-flood` | lobby, game and event sockets sending 1-byte frames, each asking for the whole state |
+//! | `lobby-flood` | one address's many lobby sockets x 3 seeks, and seeks on invented socket ids, against a real player's seek |
+//! | `ghost-seek` | seeks whose socket closed or never opened, taken by quick pairing |
 
 use super::{Report, Size, Target};
 use crate::client::{legal_moves, Answer, Client};
@@ -400,6 +402,234 @@ pub async fn state_flood(target: &Target) -> Result<Report, LoadtestError> {
             "{} moves, median {p50:.2} ms (calm {calm_p50:.2} ms, bound {p50_bound:.1} ms), max {max:.2} ms",
             moves.len()
         ),
+    );
+    Ok(report)
+}
+
+/// The server's default cap on open seeks made on one address's lobby sockets
+/// (`--seeks-per-address`).
+pub const SEEKS_PER_ADDRESS: usize = 10;
+
+/// Opens a lobby socket from `v`'s address: the socket and the id its hello gave.
+async fn lobby_socket(v: &Visitor) -> Result<(Socket, String), LoadtestError> {
+    let mut ws = v.socket("/api/lobby/ws").await?;
+    let hello = next_text(&mut ws, Duration::from_secs(10))
+        .await
+        .unwrap_or(Value::Null);
+    let id = hello["socket"].as_str().unwrap_or_default().to_string();
+    Ok((ws, id))
+}
+
+/// The next text message of a socket as JSON, within `wait`.
+async fn next_text(ws: &mut Socket, wait: Duration) -> Option<Value> {
+    let until = Instant::now() + wait;
+    loop {
+        let left = until.saturating_duration_since(Instant::now());
+        match tokio::time::timeout(left, ws.next()).await {
+            Ok(Some(Ok(Message::Text(t)))) => return serde_json::from_str(&t).ok(),
+            Ok(Some(Ok(_))) => {}
+            _ => return None,
+        }
+    }
+}
+
+/// Whether a lobby list (`{"seeks": [...]}`) lists the seek `id`.
+fn lists(list: &Value, id: &str) -> bool {
+    list["seeks"]
+        .as_array()
+        .is_some_and(|s| s.iter().any(|s| s["id"] == id))
+}
+
+/// A seek on `socket` posted by `v`: its id when made, else the answer.
+async fn post_seek(v: &mut Visitor, socket: &str) -> Result<Result<String, Answer>, LoadtestError> {
+    let a = v
+        .post(
+            "/api/lobby/seeks",
+            json!({"socket": socket, "clock": "3+2"}),
+        )
+        .await?;
+    Ok(match (a.status, a.json()["id"].as_str()) {
+        (201, Some(id)) => Ok(id.to_string()),
+        _ => Err(a),
+    })
+}
+
+/// A socket id nobody opened.
+fn invented_socket(k: usize) -> String {
+    format!("ghost{k:027}")
+}
+
+/// `lobby-flood`: one address opens many lobby sockets and makes 3 seeks on each, and seeks
+/// are made on invented socket ids (each request from a new address, past the rate limits);
+/// then a real player seeks: their seek is listed and seen on their socket.
+pub async fn lobby_flood(target: &Target) -> Result<Report, LoadtestError> {
+    let mut report = Report::default();
+    let addr = target.addr;
+    let (sockets, invented) = match target.size {
+        Size::Small => (8, 210),
+        Size::Full => (64, 400),
+    };
+    let flooder = Visitor::new(addr, address(103, 1));
+    let mut held = Vec::new();
+    let mut made = 0;
+    let mut refused = std::collections::BTreeMap::new();
+    for k in 0..sockets {
+        let (ws, id) = lobby_socket(&flooder).await?;
+        held.push(ws);
+        for s in 0..3 {
+            // Each request from another address: the seeks count by their sockets' address.
+            let mut poster = Visitor::new(addr, address(104, ((k * 3 + s) % 250) as u8));
+            match post_seek(&mut poster, &id).await? {
+                Ok(_) => made += 1,
+                Err(a) => *refused.entry(said(&a)).or_insert(0) += 1,
+            }
+        }
+    }
+    report.check(
+        "the seeks of one address's sockets are capped",
+        made <= SEEKS_PER_ADDRESS,
+        format!(
+            "{sockets} sockets x 3 seeks: {made} made (cap {SEEKS_PER_ADDRESS}), refused {refused:?}"
+        ),
+    );
+    let mut ghosts = 0;
+    let mut refused = std::collections::BTreeMap::new();
+    for k in 0..invented {
+        let mut poster = Visitor::new(addr, address(105 + (k / 100) as u8, (k % 100) as u8));
+        match post_seek(&mut poster, &invented_socket(k)).await? {
+            Ok(_) => ghosts += 1,
+            Err(a) => *refused.entry(said(&a)).or_insert(0) += 1,
+        }
+    }
+    report.check(
+        "no seek is made on an invented socket id",
+        ghosts == 0,
+        format!("{invented} tried: {ghosts} made, refused {refused:?}"),
+    );
+    let player = Visitor::new(addr, address(110, 1));
+    let (mut ws, socket) = lobby_socket(&player).await?;
+    let mut poster = player.clone();
+    let seek = match post_seek(&mut poster, &socket).await? {
+        Ok(id) => id,
+        Err(a) => {
+            report.check("a real player's seek is made", false, said(&a));
+            return Ok(report);
+        }
+    };
+    let list = poster.send("GET", "/api/lobby/seeks", None).await?.json();
+    let shown = list["seeks"].as_array().map_or(0, Vec::len);
+    report.check(
+        "a real player's seek is listed",
+        lists(&list, &seek),
+        format!("{shown} seeks listed"),
+    );
+    let until = Instant::now() + Duration::from_secs(10);
+    let mut seen = false;
+    while !seen && Instant::now() < until {
+        match next_text(&mut ws, until.saturating_duration_since(Instant::now())).await {
+            Some(m) => seen = m["type"] == "seeks" && lists(&m, &seek),
+            None => break,
+        }
+    }
+    report.check(
+        "a real player's seek is seen on their lobby socket",
+        seen,
+        if seen {
+            "listed"
+        } else {
+            "not listed within 10 s"
+        },
+    );
+    drop(held);
+    Ok(report)
+}
+
+/// `ghost-seek`: a seek whose socket closed, and a seek on an invented socket id, taken by a
+/// quick pairing (the first seek listed, as the lobby page takes it): no game starts against
+/// nobody.
+pub async fn ghost_seek(target: &Target) -> Result<Report, LoadtestError> {
+    let mut report = Report::default();
+    let addr = target.addr;
+    let tries = match target.size {
+        Size::Small => 2,
+        Size::Full => 20,
+    };
+    let mut pairer = Visitor::new(addr, address(111, 1));
+    let (mut pairer_ws, _) = lobby_socket(&pairer).await?;
+    let accept = |id: &str| format!("/api/lobby/seeks/{id}/accept");
+    let (mut closed_games, mut ghost_made, mut ghost_games, mut listed_games) = (0, 0, 0, 0);
+    for k in 0..tries {
+        let seeker = Visitor::new(addr, address(112, k as u8));
+        let (mut ws, socket) = lobby_socket(&seeker).await?;
+        let mut poster = seeker.clone();
+        let seek = post_seek(&mut poster, &socket).await?;
+        if let Ok(id) = &seek {
+            // The pairer sees it listed.
+            let until = Instant::now() + Duration::from_secs(10);
+            while let Some(m) = next_text(
+                &mut pairer_ws,
+                until.saturating_duration_since(Instant::now()),
+            )
+            .await
+            {
+                if m["type"] == "seeks" && lists(&m, id) {
+                    break;
+                }
+            }
+        }
+        // The close handshake to its end, then the lobby's next list without the seek: from
+        // then on it is gone (a page that kept the old list may still ask for it).
+        let _ = ws.close(None).await;
+        while let Some(Ok(_)) = ws.next().await {}
+        if let Ok(id) = seek {
+            let until = Instant::now() + Duration::from_secs(10);
+            while let Some(m) = next_text(
+                &mut pairer_ws,
+                until.saturating_duration_since(Instant::now()),
+            )
+            .await
+            {
+                if m["type"] == "seeks" && !lists(&m, &id) {
+                    break;
+                }
+            }
+            let a = pairer.send("POST", &accept(&id), None).await?;
+            closed_games += usize::from(a.status == 200);
+        }
+        let mut ghost = Visitor::new(addr, address(113, k as u8));
+        if let Ok(id) = post_seek(&mut ghost, &invented_socket(k)).await? {
+            ghost_made += 1;
+            let a = pairer.send("POST", &accept(&id), None).await?;
+            ghost_games += usize::from(a.status == 200);
+        }
+        // Quick pairing: whatever is listed first (nobody else seeks here).
+        let list = pairer.send("GET", "/api/lobby/seeks", None).await?.json();
+        for s in list["seeks"].as_array().into_iter().flatten() {
+            if let Some(id) = s["id"].as_str() {
+                let a = pairer.send("POST", &accept(id), None).await?;
+                listed_games += usize::from(a.status == 200);
+            }
+        }
+    }
+    report.check(
+        "no seek is made on an invented socket id",
+        ghost_made == 0,
+        format!("{ghost_made} of {tries} made"),
+    );
+    report.check(
+        "a seek whose socket closed starts no game",
+        closed_games == 0,
+        format!("{closed_games} of {tries} accepted into a game"),
+    );
+    report.check(
+        "a seek on an invented socket starts no game",
+        ghost_games == 0,
+        format!("{ghost_games} games"),
+    );
+    report.check(
+        "quick pairing finds no seek of a socket that is gone",
+        listed_games == 0,
+        format!("{listed_games} games started from the list"),
     );
     Ok(report)
 }

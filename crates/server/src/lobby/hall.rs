@@ -86,6 +86,20 @@ impl Lobby {
         (rx, self.list.subscribe())
     }
 
+    /// Notes the socket `socket`, opened from `address`, in the store: seeks can be made on
+    /// it, from this instance or another, until it closes.
+    pub async fn open_socket(
+        &self,
+        socket: &str,
+        address: std::net::IpAddr,
+    ) -> Result<(), StoreError> {
+        let address = crate::rate::key(address).to_string();
+        self.hub
+            .store
+            .open_socket(socket, &address, self.hub.policy.now())
+            .await
+    }
+
     /// A socket closed: its seeks go.
     pub async fn leave(&self, socket: &str) {
         self.sockets.lock().expect("not poisoned").remove(socket);
