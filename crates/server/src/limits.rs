@@ -66,10 +66,15 @@ pub struct Limits {
     /// Logins, registrations and password changes an address may send a minute; 0: no limit.
     #[arg(long, default_value_t = 10, value_name = "N")]
     pub logins_per_minute: u32,
-    /// Logins (and password changes) to one name an hour, whoever sends them, a burst of as
-    /// many; 0: no limit.
+    /// Logins (and password changes) to one name an hour from one network (an IPv4 /24, an
+    /// IPv6 /64), a burst of as many; a device that logged in to the name before is not
+    /// counted. 0: no limit.
     #[arg(long, default_value_t = 20, value_name = "N")]
     pub logins_per_name_hour: u32,
+    /// Logins to one name an hour from every network together, a burst of as many; a device
+    /// that logged in to the name before is not counted. 0: no limit.
+    #[arg(long, default_value_t = 200, value_name = "N")]
+    pub logins_per_name_all_hour: u32,
     /// Open seeks in the lobby made on the sockets of one address (an IPv6 address's /64),
     /// whatever its sockets and accounts.
     #[arg(long, default_value_t = 10, value_name = "N")]
@@ -105,6 +110,7 @@ impl Default for Limits {
             hints_per_minute: 120,
             logins_per_minute: 10,
             logins_per_name_hour: 20,
+            logins_per_name_all_hour: 200,
             seeks_per_address: 10,
             seeks_per_account: 6,
             trust_proxy: false,

@@ -57,4 +57,8 @@ async fn ghost_seek(store: Backend) {
     holds(Attack::GhostSeek, store, limits()).await;
 }
 
-on_both_stores!(event_race, state_flood, lobby_flood, ghost_seek);
+async fn lockout(store: Backend) {
+    holds(Attack::Lockout, store, limits()).await;
+}
+
+on_both_stores!(event_race, state_flood, lobby_flood, ghost_seek, lockout);

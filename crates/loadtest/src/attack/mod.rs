@@ -106,6 +106,9 @@ pub enum Attack {
     LobbyFlood,
     /// Seeks whose socket closed or never was, taken by quick pairing: no game against nobody.
     GhostSeek,
+    /// Wrong passwords to an owner's name from several addresses: the owner still logs in
+    /// from a fresh address and from their known device.
+    Lockout,
     // -- edges (lag, names, times, cookies, origins, seat tokens, backups) --
 }
 
@@ -114,9 +117,11 @@ impl Attack {
     /// cap, so that filling it takes seconds).
     pub fn flags(self) -> &'static [&'static str] {
         match self {
-            Attack::EventRace | Attack::StateFlood | Attack::LobbyFlood | Attack::GhostSeek => {
-                &["--trust-proxy"]
-            }
+            Attack::EventRace
+            | Attack::StateFlood
+            | Attack::LobbyFlood
+            | Attack::GhostSeek
+            | Attack::Lockout => &["--trust-proxy"],
         }
     }
 }
@@ -128,6 +133,7 @@ pub async fn run(attack: Attack, target: &Target) -> Result<Report, LoadtestErro
         Attack::StateFlood => quotas::state_flood(target).await,
         Attack::LobbyFlood => quotas::lobby_flood(target).await,
         Attack::GhostSeek => quotas::ghost_seek(target).await,
+        Attack::Lockout => quotas::lockout(target).await,
     }
 }
 

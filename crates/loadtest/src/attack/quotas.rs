@@ -8,6 +8,7 @@
 //! | `event-race` | 12 tournaments created at once by one account, past the cap of 5 |
 //! | `state-flood` | lobby, game and event sockets sending 1-byte frames, each asking for the whole state |
 //! | `lobby-flood` | one address's many lobby sockets x 3 seeks, and seeks on invented socket ids, against a real player's seek |
+//! | `lockout` | wrong passwords to an owner's name from several addresses, then the owner's logins |
 //! | `ghost-seek` | seeks whose socket closed or never opened, taken by quick pairing |
 
 use super::{Report, Size, Target};
@@ -41,6 +42,14 @@ impl Visitor {
             addr,
             ip: ip.into(),
             cookies: Vec::new(),
+        }
+    }
+
+    /// The same browser (its cookies) seen from another address.
+    pub(crate) fn moved_to(&self, ip: impl Into<String>) -> Visitor {
+        Visitor {
+            ip: ip.into(),
+            ..self.clone()
         }
     }
 
@@ -630,6 +639,100 @@ pub async fn ghost_seek(target: &Target) -> Result<Report, LoadtestError> {
         "quick pairing finds no seek of a socket that is gone",
         listed_games == 0,
         format!("{listed_games} games started from the list"),
+    );
+    Ok(report)
+}
+
+/// `lockout`: strangers send wrong passwords to an owner's name from several addresses, as
+/// many as the server takes; then the owner logs in from a fresh address, and from the device
+/// they registered on (seen from the strangers' own network): both get in, and the strangers'
+/// wrong passwords are bounded.
+pub async fn lockout(target: &Target) -> Result<Report, LoadtestError> {
+    let mut report = Report::default();
+    let addr = target.addr;
+    let password = "the owner's long secret";
+    let owner = match registered(addr, &address(120, 10), "owner", password).await? {
+        Ok(v) => v,
+        Err(a) => {
+            report.check("the owner registers", false, said(&a));
+            return Ok(report);
+        }
+    };
+    // Strangers: 3 addresses of one network (Small), or 3 of each of 3 networks (Full); each
+    // sends wrong passwords until refused 5 times running, or 40 at most.
+    let networks: u8 = match target.size {
+        Size::Small => 1,
+        Size::Full => 3,
+    };
+    let mut wrong = 0;
+    let mut limited = 0;
+    for net in 0..networks {
+        for host in 1..=3u8 {
+            let mut stranger = Visitor::new(addr, address(121 + net, host));
+            let mut refused_running = 0;
+            for k in 0..40 {
+                let a = stranger
+                    .post(
+                        "/api/account/login",
+                        json!({"name": "owner", "password": format!("guess {k}")}),
+                    )
+                    .await?;
+                match a.status {
+                    403 => {
+                        wrong += 1;
+                        refused_running = 0;
+                    }
+                    _ => {
+                        limited += 1;
+                        refused_running += 1;
+                        if refused_running >= 5 {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    report.check(
+        "the strangers' wrong passwords are bounded (20 a network an hour)",
+        wrong <= 20 * usize::from(networks),
+        format!("{wrong} wrong passwords answered, {limited} refused by the limits"),
+    );
+    let login = json!({"name": "owner", "password": password});
+    let mut fresh = Visitor::new(addr, address(130, 1));
+    let a = fresh.post("/api/account/login", login.clone()).await?;
+    report.check(
+        "the owner logs in from a fresh address",
+        a.status == 200,
+        said(&a),
+    );
+    // The owner's own browser, now on the strangers' network (the same café).
+    let mut device = owner.moved_to(address(121, 200));
+    let a = device.post("/api/account/login", login.clone()).await?;
+    report.check(
+        "the owner logs in from their known device on the strangers' network",
+        a.status == 200,
+        said(&a),
+    );
+    // A stranger's browser with a device cookie of its own (of another account) gains nothing.
+    let mut other =
+        match registered(addr, &address(121, 201), "other", "another long secret").await? {
+            Ok(v) => v,
+            Err(a) => {
+                report.check("another player registers", false, said(&a));
+                return Ok(report);
+            }
+        };
+    let a = other
+        .post(
+            "/api/account/login",
+            json!({"name": "owner", "password": "one more guess"}),
+        )
+        .await?;
+    report.check(
+        "another account's device cookie does not lift the strangers' limit",
+        a.status == 429,
+        said(&a),
     );
     Ok(report)
 }
