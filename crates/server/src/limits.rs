@@ -82,6 +82,15 @@ pub struct Limits {
     /// Open seeks in the lobby of one account, whatever its sockets and addresses.
     #[arg(long, default_value_t = 6, value_name = "N")]
     pub seeks_per_account: u32,
+    /// Unfinished games made with `POST /api/games` (either game) from one address (an IPv6
+    /// address's /64) that count at once: those changed within a day. Lobby and tournament
+    /// games are not counted. 0: no cap.
+    #[arg(long, default_value_t = 30, value_name = "N")]
+    pub unfinished_per_address: u32,
+    /// Unfinished games made by one account that count at once, as for an address. 0: no
+    /// cap.
+    #[arg(long, default_value_t = 30, value_name = "N")]
+    pub unfinished_per_account: u32,
     /// Take the client's address from the last `X-Forwarded-For` entry (set this only behind a
     /// reverse proxy that writes it).
     #[arg(long)]
@@ -113,6 +122,8 @@ impl Default for Limits {
             logins_per_name_all_hour: 200,
             seeks_per_address: 10,
             seeks_per_account: 6,
+            unfinished_per_address: 30,
+            unfinished_per_account: 30,
             trust_proxy: false,
             tablebase: crate::tablebase::TableFlags::default(),
         }
@@ -187,6 +198,14 @@ impl Limits {
             ("--ws-per-address", self.ws_per_address),
             ("--seeks-per-address", self.seeks_per_address as usize),
             ("--seeks-per-account", self.seeks_per_account as usize),
+            (
+                "--unfinished-per-address",
+                self.unfinished_per_address as usize,
+            ),
+            (
+                "--unfinished-per-account",
+                self.unfinished_per_account as usize,
+            ),
         ] {
             if n == 0 {
                 return Err(LimitError::Zero(flag));

@@ -20,14 +20,25 @@ fn limits() -> Limits {
 /// Runs `attack` at its small size against a server on `store` with `limits`, and asserts
 /// that every check held.
 async fn holds(attack: Attack, store: Backend, limits: Limits) {
-    let server = rajapasu_server::spawn_with(
-        "127.0.0.1:0",
-        store.db(),
+    holds_with(
+        attack,
+        store,
         limits,
         rajapasu_server::games::Policy::default(),
     )
-    .await
-    .expect("server starts");
+    .await;
+}
+
+/// [`holds`] on a server with `policy`.
+async fn holds_with(
+    attack: Attack,
+    store: Backend,
+    limits: Limits,
+    policy: rajapasu_server::games::Policy,
+) {
+    let server = rajapasu_server::spawn_with("127.0.0.1:0", store.db(), limits, policy)
+        .await
+        .expect("server starts");
     let report = run(
         attack,
         &Target {
@@ -61,4 +72,20 @@ async fn lockout(store: Backend) {
     holds(Attack::Lockout, store, limits()).await;
 }
 
-on_both_stores!(event_race, state_flood, lobby_flood, ghost_seek, lockout);
+async fn game_cap(store: Backend) {
+    // The cap the attack's command starts its server with.
+    let policy = rajapasu_server::games::Policy {
+        max_games: Some(rajapasu_loadtest::attack::quotas::GAME_CAP_MAX_GAMES as u64),
+        ..rajapasu_server::games::Policy::default()
+    };
+    holds_with(Attack::GameCap, store, limits(), policy).await;
+}
+
+on_both_stores!(
+    event_race,
+    state_flood,
+    lobby_flood,
+    ghost_seek,
+    lockout,
+    game_cap
+);

@@ -109,6 +109,9 @@ pub enum Attack {
     /// Wrong passwords to an owner's name from several addresses: the owner still logs in
     /// from a fresh address and from their known device.
     Lockout,
+    /// One address creates games until refused, with the server's cap at 40: another address
+    /// still creates one.
+    GameCap,
     // -- edges (lag, names, times, cookies, origins, seat tokens, backups) --
 }
 
@@ -122,6 +125,7 @@ impl Attack {
             | Attack::LobbyFlood
             | Attack::GhostSeek
             | Attack::Lockout => &["--trust-proxy"],
+            Attack::GameCap => &["--trust-proxy", "--max-games", "40"],
         }
     }
 }
@@ -134,6 +138,7 @@ pub async fn run(attack: Attack, target: &Target) -> Result<Report, LoadtestErro
         Attack::LobbyFlood => quotas::lobby_flood(target).await,
         Attack::GhostSeek => quotas::ghost_seek(target).await,
         Attack::Lockout => quotas::lockout(target).await,
+        Attack::GameCap => quotas::game_cap(target).await,
     }
 }
 

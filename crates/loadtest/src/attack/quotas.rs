@@ -9,6 +9,7 @@
 //! | `state-flood` | lobby, game and event sockets sending 1-byte frames, each asking for the whole state |
 //! | `lobby-flood` | one address's many lobby sockets x 3 seeks, and seeks on invented socket ids, against a real player's seek |
 //! | `lockout` | wrong passwords to an owner's name from several addresses, then the owner's logins |
+//! | `game-cap` | one address creating games until refused, against the server's cap on unfinished games |
 //! | `ghost-seek` | seeks whose socket closed or never opened, taken by quick pairing |
 
 use super::{Report, Size, Target};
@@ -732,6 +733,77 @@ pub async fn lockout(target: &Target) -> Result<Report, LoadtestError> {
     report.check(
         "another account's device cookie does not lift the strangers' limit",
         a.status == 429,
+        said(&a),
+    );
+    Ok(report)
+}
+
+/// The server's default cap on the unfinished games made from one address
+/// (`--unfinished-per-address`).
+pub const UNFINISHED_PER_ADDRESS: usize = 30;
+
+/// The server-wide cap on unfinished games the `game-cap` attack starts its server with
+/// (`--max-games`): above one address's share, so that one address alone cannot fill it.
+pub const GAME_CAP_MAX_GAMES: usize = 40;
+
+/// `game-cap`: one address creates games (against the computer, never played) until refused,
+/// as fast as it may, some at the same moment; then another address still creates one.
+pub async fn game_cap(target: &Target) -> Result<Report, LoadtestError> {
+    let mut report = Report::default();
+    let addr = target.addr;
+    let one = Visitor::new(addr, address(140, 1));
+    let body = json!({"kind": "computer", "level": 1});
+    // Bursts of 8 at once, until a whole burst is refused.
+    let mut made = 0;
+    let mut refused = std::collections::BTreeMap::new();
+    for _ in 0..(GAME_CAP_MAX_GAMES * 2 / 8) {
+        let start = std::sync::Arc::new(tokio::sync::Barrier::new(8));
+        let mut tasks = Vec::new();
+        for _ in 0..8 {
+            let mut v = one.clone();
+            let connection = v.connect().await?;
+            let (start, body) = (start.clone(), body.clone());
+            tasks.push(tokio::spawn(async move {
+                start.wait().await;
+                v.send_on(connection, "POST", "/api/games", Some(&body))
+                    .await
+            }));
+        }
+        let mut burst = 0;
+        for t in tasks {
+            let a = t
+                .await
+                .map_err(|e| LoadtestError::AbuseRequest(std::io::Error::other(e)))??;
+            if a.status == 201 {
+                burst += 1;
+            } else {
+                *refused.entry(said(&a)).or_insert(0) += 1;
+            }
+        }
+        made += burst;
+        if burst == 0 {
+            break;
+        }
+    }
+    report.check(
+        "one address's unfinished games are capped",
+        made <= UNFINISHED_PER_ADDRESS,
+        format!("{made} made (cap {UNFINISHED_PER_ADDRESS}), refused {refused:?}"),
+    );
+    let mut other = Visitor::new(addr, address(141, 1));
+    let a = other.post("/api/games", body.clone()).await?;
+    report.check(
+        "another address still creates a game",
+        a.status == 201,
+        said(&a),
+    );
+    let mut mandiri = Visitor::new(addr, address(141, 2));
+    let a = mandiri
+        .post("/api/mandiri/games", json!({"kind": "computer"}))
+        .await?;
+    report.check(
+        "another address still creates a Mandiri game",
+        a.status == 201,
         said(&a),
     );
     Ok(report)

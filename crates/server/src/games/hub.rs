@@ -12,6 +12,8 @@ use super::view::ShownGame;
 use crate::error::ApiError;
 use crate::ratings::standing::RatedEnd;
 use crate::search_pool::SearchPool;
+pub use crate::store::quotas::Owner;
+use crate::store::quotas::{OwnerCap, OwnerCaps};
 use crate::store::{Activity, Change, Notice, Store, StoreError, StoredGame};
 use axum::http::StatusCode;
 use rajapasu_engine::{mandiri, Game};
@@ -190,6 +192,41 @@ impl Hub {
         Ok(G::registry(self).insert(Slot::new(id.to_string(), entry, now)))
     }
 
+    /// Takes a ticket for a new game of `owner` (`POST /api/games`), within `caps`: 429
+    /// `too_many_games_here` when the owner holds as many unfinished games as they may. The
+    /// game made is bound to it ([`GameTicket::bind`]); a creation that fails gives it back.
+    pub async fn take_ticket(
+        self: &Arc<Hub>,
+        owner: Owner,
+        caps: OwnerCaps,
+    ) -> Result<GameTicket, ApiError> {
+        let ticket = crate::tokens::random_token(crate::tokens::TOKEN_LEN)?;
+        let taken = self
+            .store
+            .take_ticket(&ticket, &owner, caps, self.policy.now())
+            .await
+            .map_err(ApiError::unavailable)?;
+        match taken {
+            Ok(()) => Ok(GameTicket {
+                hub: self.clone(),
+                ticket,
+            }),
+            Err(cap) => {
+                let (who, n) = match cap {
+                    OwnerCap::Address => ("this address has", caps.per_address),
+                    OwnerCap::Account => ("your account has", caps.per_account),
+                };
+                Err(ApiError::rate_limited(
+                    format!(
+                        "{who} {n} unfinished games played within a day: finish or resign one first"
+                    ),
+                    60,
+                )
+                .code("too_many_games_here"))
+            }
+        }
+    }
+
     /// Stores `change`, made on the copy in `e`, which will have the activity `act` once it is
     /// taken; with `end`, the change ends a rated game, rated in the same transaction. When
     /// the stored game had moved on (another instance changed it), the copy is reloaded, the
@@ -266,8 +303,10 @@ impl Hub {
         let Some(after) = self.policy.expire_after else {
             return Ok(0);
         };
-        let before = self.policy.now().saturating_sub(after.as_secs());
+        let now = self.policy.now();
+        let before = now.saturating_sub(after.as_secs());
         let gone = self.store.expire(before).await?;
+        self.store.forget_tickets(now).await?;
         for id in &gone {
             // A socket still open on it keeps its copy; requests answer 404 from now on.
             self.forget(id);
@@ -283,6 +322,30 @@ impl Hub {
             .now()
             .saturating_sub(self.policy.evict_after.as_secs());
         self.raja_pasu.evict(cutoff) + self.mandiri.evict(cutoff)
+    }
+}
+
+/// A new game's place within its owner's cap ([`Hub::take_ticket`]).
+pub struct GameTicket {
+    hub: Arc<Hub>,
+    ticket: String,
+}
+
+impl GameTicket {
+    /// The game `game` was made: it counts against its owner while unfinished.
+    pub async fn bind(self, game: &str) {
+        if let Err(e) = self.hub.store.bind_ticket(&self.ticket, game).await {
+            // Unbound, the ticket stops counting within a minute: the cap is lenient, not
+            // broken.
+            tracing::warn!(game, "a game's owner not noted: {e}");
+        }
+    }
+
+    /// No game was made: the place is free again.
+    pub async fn give_back(self) {
+        if let Err(e) = self.hub.store.drop_ticket(&self.ticket).await {
+            tracing::warn!("a game's ticket not given back (it lapses within a minute): {e}");
+        }
     }
 }
 

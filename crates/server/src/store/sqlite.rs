@@ -158,6 +158,8 @@ impl SqliteStore {
             .map_err(failed("set up"))?;
         conn.execute_batch(super::tournaments::SQLITE_SCHEMA)
             .map_err(failed("set up"))?;
+        conn.execute_batch(super::quotas::SQLITE_SCHEMA)
+            .map_err(failed("set up"))?;
         let (tx, rx) = mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("rajapasu-store".into())
