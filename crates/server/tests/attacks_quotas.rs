@@ -81,7 +81,43 @@ async fn game_cap(store: Backend) {
     holds_with(Attack::GameCap, store, limits(), policy).await;
 }
 
+/// At the server's cap on unfinished games, the anonymous games left for a day make room for a
+/// new one; an account's game stays.
+async fn idle_anonymous_games_make_room_at_the_cap(store: Backend) {
+    use common::{get, post, registered, Browser, GAMES};
+    use serde_json::json;
+    let (now, mut policy) = common::manual_clock();
+    policy.max_games = Some(3);
+    let server = rajapasu_server::spawn_with("127.0.0.1:0", store.db(), limits(), policy)
+        .await
+        .expect("server starts");
+    let addr = server.addr;
+    let mut keeper: Browser = registered(addr, "keeper").await;
+    let kept = keeper.post(GAMES, json!({"kind": "local"})).await;
+    assert_eq!(kept.status, 201, "{}", kept.body);
+    let kept = kept.json()["id"].as_str().unwrap().to_string();
+    let mut anonymous = Vec::new();
+    for _ in 0..2 {
+        let a = post(addr, GAMES, json!({"kind": "local"})).await;
+        assert_eq!(a.status, 201, "{}", a.body);
+        anonymous.push(a.json()["id"].as_str().unwrap().to_string());
+    }
+    // Nothing idle: the cap holds.
+    let full = post(addr, GAMES, json!({"kind": "local"})).await;
+    common::assert_refused(&full, 503, "too_many_games");
+    // Two days later the anonymous games go first; the account's stays.
+    now.fetch_add(2 * 86_400, std::sync::atomic::Ordering::SeqCst);
+    let a = post(addr, GAMES, json!({"kind": "local"})).await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    assert_eq!(get(addr, &format!("{GAMES}/{kept}")).await.status, 200);
+    for id in &anonymous {
+        assert_eq!(get(addr, &format!("{GAMES}/{id}")).await.status, 404);
+    }
+    server.stop().await;
+}
+
 on_both_stores!(
+    idle_anonymous_games_make_room_at_the_cap,
     event_race,
     state_flood,
     lobby_flood,

@@ -13,7 +13,7 @@ use crate::error::ApiError;
 use crate::ratings::standing::RatedEnd;
 use crate::search_pool::SearchPool;
 pub use crate::store::quotas::Owner;
-use crate::store::quotas::{OwnerCap, OwnerCaps};
+use crate::store::quotas::{OwnerCap, OwnerCaps, ACTIVE_SECS};
 use crate::store::{Activity, Change, Notice, Store, StoreError, StoredGame};
 use axum::http::StatusCode;
 use rajapasu_engine::{mandiri, Game};
@@ -159,7 +159,8 @@ impl Hub {
         Ok(registry.insert(Slot::new(id.to_string(), entry, now)))
     }
 
-    /// Stores the new game `id` held in `entry`; fails with 503 `too_many_games` at the cap.
+    /// Stores the new game `id` held in `entry`; at the cap, the anonymous games left for a
+    /// day are deleted to make room, and without any it fails with 503 `too_many_games`.
     /// Returns it held.
     pub(crate) async fn store_new<G: HeldGame>(
         &self,
@@ -174,22 +175,50 @@ impl Hub {
             moves: entry.stored_moves(),
             version: 0,
         };
-        match self
-            .store
-            .create(stored, activity, self.policy.max_games)
-            .await
-        {
-            Ok(()) if activity.deadline.is_some() => self.deadline_stored.notify_one(),
-            Ok(()) => {}
-            Err(e @ StoreError::Full { .. }) => {
-                return Err(
-                    ApiError::new(StatusCode::SERVICE_UNAVAILABLE, e.to_string())
-                        .code("too_many_games"),
-                )
+        let mut made_room = false;
+        loop {
+            match self
+                .store
+                .create(stored.clone(), activity, self.policy.max_games)
+                .await
+            {
+                Ok(()) if activity.deadline.is_some() => self.deadline_stored.notify_one(),
+                Ok(()) => {}
+                Err(StoreError::Full { .. }) if !made_room => {
+                    // At the cap, the anonymous games left for a day go first; once.
+                    made_room = true;
+                    if self.make_room(now).await > 0 {
+                        continue;
+                    }
+                    return Err(full(self.policy.max_games));
+                }
+                Err(StoreError::Full { .. }) => return Err(full(self.policy.max_games)),
+                Err(e) => return Err(ApiError::unavailable(e)),
             }
-            Err(e) => return Err(ApiError::unavailable(e)),
+            break;
         }
         Ok(G::registry(self).insert(Slot::new(id.to_string(), entry, now)))
+    }
+
+    /// Deletes the anonymous games left for a day ([`ACTIVE_SECS`]), the longest idle first, a
+    /// hundred at most, and forgets those held: room for new games at the cap. How many.
+    async fn make_room(&self, now: u64) -> usize {
+        let idle_before = now.saturating_sub(ACTIVE_SECS);
+        match self.store.expire_anonymous(idle_before, ROOM_MADE).await {
+            Ok(gone) => {
+                for id in &gone {
+                    self.forget(id);
+                }
+                if !gone.is_empty() {
+                    tracing::info!("{} idle anonymous games deleted at the cap", gone.len());
+                }
+                gone.len()
+            }
+            Err(e) => {
+                tracing::warn!("no room made at the cap: {e}");
+                0
+            }
+        }
     }
 
     /// Takes a ticket for a new game of `owner` (`POST /api/games`), within `caps`: 429
@@ -323,6 +352,17 @@ impl Hub {
             .saturating_sub(self.policy.evict_after.as_secs());
         self.raja_pasu.evict(cutoff) + self.mandiri.evict(cutoff)
     }
+}
+
+/// Most idle anonymous games deleted at once when the cap is reached.
+const ROOM_MADE: u32 = 100;
+
+/// 503 `too_many_games`: the server holds its cap of unfinished games.
+fn full(cap: Option<u64>) -> ApiError {
+    let e = StoreError::Full {
+        cap: cap.unwrap_or(0),
+    };
+    ApiError::new(StatusCode::SERVICE_UNAVAILABLE, e.to_string()).code("too_many_games")
 }
 
 /// A new game's place within its owner's cap ([`Hub::take_ticket`]).

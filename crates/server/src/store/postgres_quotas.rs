@@ -87,6 +87,35 @@ impl QuotaStore for PgStore {
         Ok(())
     }
 
+    async fn expire_anonymous(
+        &self,
+        idle_before: u64,
+        limit: u32,
+    ) -> Result<Vec<String>, StoreError> {
+        let mut client = self.pool.get().await.map_err(pool_error)?;
+        let tx = client.transaction().await?;
+        // The moves go with their games (ON DELETE CASCADE).
+        let rows = tx
+            .query(
+                "DELETE FROM games WHERE id IN (
+                     SELECT g.id FROM games g JOIN game_owners o ON o.game = g.id
+                     WHERE o.account IS NULL AND g.finished = false AND g.active < $1
+                       AND NOT EXISTS (SELECT 1 FROM account_games a WHERE a.id = g.id)
+                     ORDER BY g.active LIMIT $2)
+                 RETURNING id",
+                &[&(idle_before as i64), &i64::from(limit)],
+            )
+            .await?;
+        let ids = rows
+            .iter()
+            .map(|r| r.try_get(0))
+            .collect::<Result<Vec<String>, _>>()?;
+        tx.execute("DELETE FROM game_owners WHERE game = ANY($1)", &[&ids])
+            .await?;
+        tx.commit().await?;
+        Ok(ids)
+    }
+
     async fn forget_tickets(&self, now: u64) -> Result<u64, StoreError> {
         let client = self.pool.get().await.map_err(pool_error)?;
         let n = client

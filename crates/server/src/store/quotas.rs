@@ -5,7 +5,8 @@
 //!
 //! A creation first takes a ticket (counted and written in one transaction, serialized per
 //! address and per account, so creations sent at once cannot pass a cap), then stores its game
-//! and binds the ticket to it; a creation that fails gives its ticket back.
+//! and binds the ticket to it; a creation that fails gives its ticket back. When the server's
+//! cap on unfinished games is reached, the anonymous games left for a day go first.
 
 use super::error::StoreError;
 
@@ -87,6 +88,15 @@ pub trait QuotaStore: Send + Sync {
 
     /// Gives a ticket back: its game was not made.
     async fn drop_ticket(&self, ticket: &str) -> Result<(), StoreError>;
+
+    /// Deletes at most `limit` unfinished games made by an address without an account (their
+    /// ticket's), held by no account, and not changed since `idle_before`, the longest idle
+    /// first, with their tickets: the first to go when the server's cap is reached. Their ids.
+    async fn expire_anonymous(
+        &self,
+        idle_before: u64,
+        limit: u32,
+    ) -> Result<Vec<String>, StoreError>;
 
     /// Forgets the tickets that count no more at `now`: unbound for longer than
     /// [`PENDING_SECS`], or whose game is over or gone; how many.

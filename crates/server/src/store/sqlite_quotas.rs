@@ -72,6 +72,38 @@ impl QuotaStore for SqliteStore {
         .await
     }
 
+    async fn expire_anonymous(
+        &self,
+        idle_before: u64,
+        limit: u32,
+    ) -> Result<Vec<String>, StoreError> {
+        self.read(move |conn| {
+            let tx = conn.unchecked_transaction()?;
+            let ids: Vec<String> = tx
+                .prepare_cached(
+                    "SELECT g.id FROM games g JOIN game_owners o ON o.game = g.id
+                     WHERE o.account IS NULL AND g.finished = 0 AND g.active < ?1
+                       AND NOT EXISTS (SELECT 1 FROM account_games a WHERE a.id = g.id)
+                     ORDER BY g.active LIMIT ?2",
+                )?
+                .query_map(params![idle_before as i64, limit], |r| r.get(0))?
+                .collect::<rusqlite::Result<_>>()?;
+            {
+                let mut moves = tx.prepare_cached("DELETE FROM moves WHERE game = ?1")?;
+                let mut games = tx.prepare_cached("DELETE FROM games WHERE id = ?1")?;
+                let mut owners = tx.prepare_cached("DELETE FROM game_owners WHERE game = ?1")?;
+                for id in &ids {
+                    moves.execute([id])?;
+                    games.execute([id])?;
+                    owners.execute([id])?;
+                }
+            }
+            tx.commit()?;
+            Ok(ids)
+        })
+        .await
+    }
+
     async fn forget_tickets(&self, now: u64) -> Result<u64, StoreError> {
         self.read(move |conn| {
             let n = conn
