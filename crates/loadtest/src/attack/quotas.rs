@@ -381,8 +381,9 @@ pub async fn state_flood(target: &Target) -> Result<Report, LoadtestError> {
         got[kind].1 += b;
         most[kind] = most[kind].max(m);
     }
-    // The first state, one a second after, one for the end: a few more for changes.
-    let bound = seconds as u64 + 4;
+    // The first state, one a second after, and one for each change of the list or the event
+    // (every 10 s at least, the lobby's sockets noted open): at most two a second in all.
+    let bound = 2 * seconds as u64 + 4;
     for (kind, name) in ["lobby", "game", "event"].iter().enumerate() {
         report.check(
             format!("each {name} socket flooding gets about one state a second"),
