@@ -85,7 +85,7 @@ pub struct Limits {
     /// Unfinished games made with `POST /api/games` (either game) from one address (an IPv6
     /// address's /64) that count at once: those changed within a day. Lobby and tournament
     /// games are not counted. 0: no cap.
-    #[arg(long, default_value_t = 30, value_name = "N")]
+    #[arg(long, default_value_t = 100, value_name = "N")]
     pub unfinished_per_address: u32,
     /// Unfinished games made by one account that count at once, as for an address. 0: no
     /// cap.
@@ -122,7 +122,7 @@ impl Default for Limits {
             logins_per_name_all_hour: 200,
             seeks_per_address: 10,
             seeks_per_account: 6,
-            unfinished_per_address: 30,
+            unfinished_per_address: 100,
             unfinished_per_account: 30,
             trust_proxy: false,
             tablebase: crate::tablebase::TableFlags::default(),

@@ -73,12 +73,16 @@ async fn lockout(store: Backend) {
 }
 
 async fn game_cap(store: Backend) {
-    // The cap the attack's command starts its server with.
+    // Small shares, so that the attack takes a few requests: 10 games an address, 15 in all.
     let policy = rajapasu_server::games::Policy {
-        max_games: Some(rajapasu_loadtest::attack::quotas::GAME_CAP_MAX_GAMES as u64),
+        max_games: Some(15),
         ..rajapasu_server::games::Policy::default()
     };
-    holds_with(Attack::GameCap, store, limits(), policy).await;
+    let limits = Limits {
+        unfinished_per_address: 10,
+        ..limits()
+    };
+    holds_with(Attack::GameCap, store, limits, policy).await;
 }
 
 /// At the server's cap on unfinished games, the anonymous games left for a day make room for a

@@ -109,8 +109,8 @@ pub enum Attack {
     /// Wrong passwords to an owner's name from several addresses: the owner still logs in
     /// from a fresh address and from their known device.
     Lockout,
-    /// One address creates games until refused, with the server's cap at 40: another address
-    /// still creates one.
+    /// One address creates games until refused, with the server's cap at 150: it is stopped at
+    /// its own share, and another address still creates one.
     GameCap,
     // -- edges (lag, names, times, cookies, origins, seat tokens, backups) --
 }
@@ -125,7 +125,7 @@ impl Attack {
             | Attack::LobbyFlood
             | Attack::GhostSeek
             | Attack::Lockout => &["--trust-proxy"],
-            Attack::GameCap => &["--trust-proxy", "--max-games", "40"],
+            Attack::GameCap => &["--trust-proxy", "--max-games", "150"],
         }
     }
 }
