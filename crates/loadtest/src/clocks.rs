@@ -244,10 +244,17 @@ pub async fn run(
 ) -> Result<(), LoadtestError> {
     let mut servers = Vec::new();
     for _ in 0..instances {
-        // Every pair holds a lobby socket and a game's socket from one address.
+        // Every pair holds a lobby socket, a seek on it and a game's socket from one address.
         servers.push(server::start_with(
             db,
-            &["--clock-scale", CLOCK_SCALE, "--ws-per-address", "4096"],
+            &[
+                "--clock-scale",
+                CLOCK_SCALE,
+                "--ws-per-address",
+                "4096",
+                "--seeks-per-address",
+                "4096",
+            ],
         )?);
     }
     let addrs: Vec<SocketAddr> = servers.iter().map(|s| s.addr).collect();

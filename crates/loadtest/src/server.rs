@@ -34,8 +34,12 @@ pub(crate) fn remove_db_files(db: &str) {
 
 /// The flags the test's own server gets: one address sends everything, so the per-address
 /// rate limits are off (they are not what a load test measures).
-const NO_RATE_LIMITS: [&str; 6] = [
+const NO_RATE_LIMITS: [&str; 10] = [
     "--games-per-minute",
+    "0",
+    "--unfinished-per-address",
+    "0",
+    "--unfinished-per-account",
     "0",
     "--moves-per-second",
     "0",

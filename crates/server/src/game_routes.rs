@@ -48,12 +48,34 @@ pub fn router<G: HeldGame>() -> Router<AppState> {
 
 async fn create<G: HeldGame>(
     State(app): State<AppState>,
+    peer: Option<axum::Extension<crate::app::Peer>>,
     headers: HeaderMap,
     ApiJson(req): ApiJson<G::NewGame>,
 ) -> Result<Response, ApiError> {
     let account = seat_account(&app, &headers).await?;
-    let v = app.hub.create::<G>(req, account).await?;
-    Ok((StatusCode::CREATED, Json(v)).into_response())
+    // Within its owner's share of the unfinished games (docs/SERVER.md, "Attacks and what
+    // holds").
+    let address = app.client_address(&headers, peer.map(|axum::Extension(p)| p));
+    let owner = crate::games::hub::Owner {
+        address: crate::rate::key(address).to_string(),
+        account: account.as_ref().map(|a| a.id.clone()),
+    };
+    let cap = |n: u32| if n == 0 { u32::MAX } else { n };
+    let caps = crate::store::quotas::OwnerCaps {
+        per_address: cap(app.limits.unfinished_per_address),
+        per_account: cap(app.limits.unfinished_per_account),
+    };
+    let ticket = app.hub.take_ticket(owner, caps).await?;
+    match app.hub.create::<G>(req, account).await {
+        Ok(v) => {
+            ticket.bind(v["id"].as_str().unwrap_or_default()).await;
+            Ok((StatusCode::CREATED, Json(v)).into_response())
+        }
+        Err(e) => {
+            ticket.give_back().await;
+            Err(e)
+        }
+    }
 }
 
 /// Takes a seat with an invitation, as the signed-in account if there is one.

@@ -192,7 +192,10 @@ async fn prepare(
         hub,
         search,
         rate: Arc::new(rate::RateLimits::new(&limits)),
-        accounts: accounts::Accounts::new(limits.logins_per_name_hour),
+        accounts: accounts::Accounts::new(
+            limits.logins_per_name_hour,
+            limits.logins_per_name_all_hour,
+        ),
         sockets: sockets::SocketCaps::new(
             limits.ws_per_game,
             limits.ws_per_address,

@@ -88,10 +88,31 @@ pub struct Limits {
     /// Logins, registrations and password changes an address may send a minute; 0: no limit.
     #[arg(long, default_value_t = 10, value_name = "N")]
     pub logins_per_minute: u32,
-    /// Logins (and password changes) to one name an hour, whoever sends them, a burst of as
-    /// many; 0: no limit.
+    /// Logins (and password changes) to one name an hour from one network (an IPv4 /24, an
+    /// IPv6 /64), a burst of as many; a device that logged in to the name before is not
+    /// counted. 0: no limit.
     #[arg(long, default_value_t = 20, value_name = "N")]
     pub logins_per_name_hour: u32,
+    /// Logins to one name an hour from every network together, a burst of as many; a device
+    /// that logged in to the name before is not counted. 0: no limit.
+    #[arg(long, default_value_t = 200, value_name = "N")]
+    pub logins_per_name_all_hour: u32,
+    /// Open seeks in the lobby made on the sockets of one address (an IPv6 address's /64),
+    /// whatever its sockets and accounts.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub seeks_per_address: u32,
+    /// Open seeks in the lobby of one account, whatever its sockets and addresses.
+    #[arg(long, default_value_t = 6, value_name = "N")]
+    pub seeks_per_account: u32,
+    /// Unfinished games made with `POST /api/games` (either game) from one address (an IPv6
+    /// address's /64) that count at once: those changed within a day. Lobby and tournament
+    /// games are not counted. 0: no cap.
+    #[arg(long, default_value_t = 100, value_name = "N")]
+    pub unfinished_per_address: u32,
+    /// Unfinished games made by one account that count at once, as for an address. 0: no
+    /// cap.
+    #[arg(long, default_value_t = 30, value_name = "N")]
+    pub unfinished_per_account: u32,
     /// Take the client's address from the last `X-Forwarded-For` entry (set this only behind a
     /// reverse proxy that writes it).
     #[arg(long)]
@@ -125,6 +146,11 @@ impl Default for Limits {
             mistakes_per_minute: 4,
             logins_per_minute: 10,
             logins_per_name_hour: 20,
+            logins_per_name_all_hour: 200,
+            seeks_per_address: 10,
+            seeks_per_account: 6,
+            unfinished_per_address: 100,
+            unfinished_per_account: 30,
             trust_proxy: false,
             tablebase: crate::tablebase::TableFlags::default(),
         }
@@ -198,6 +224,16 @@ impl Limits {
             ("--max-connections", self.max_connections),
             ("--ws-per-game", self.ws_per_game),
             ("--ws-per-address", self.ws_per_address),
+            ("--seeks-per-address", self.seeks_per_address as usize),
+            ("--seeks-per-account", self.seeks_per_account as usize),
+            (
+                "--unfinished-per-address",
+                self.unfinished_per_address as usize,
+            ),
+            (
+                "--unfinished-per-account",
+                self.unfinished_per_account as usize,
+            ),
         ] {
             if n == 0 {
                 return Err(LimitError::Zero(flag));

@@ -119,6 +119,7 @@ async fn session<G: HeldGame>(
     let mut heartbeat = Heartbeat::new(idle).await;
     // A seated player's round trip, measured (the most lag their moves are forgiven).
     let mut round_trip = RoundTrip::default();
+    let mut refresh = Refresh::new();
     if socket
         .send(Message::Text(slot.state_message().await.into()))
         .await
@@ -146,12 +147,17 @@ async fn session<G: HeldGame>(
                     return;
                 }
             }
+            _ = refresh.due() => {
+                if socket.send(Message::Text(slot.state_message().await.into())).await.is_err() {
+                    return;
+                }
+            }
             incoming = socket.recv() => {
                 heartbeat.heard();
                 match incoming {
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                     // A token says who is there (once per socket); any text asks for the
-                    // current state again.
+                    // current state again, answered once a second at most.
                     Some(Ok(Message::Text(text))) => {
                         if held.is_empty() {
                             if let Ok(hello) = serde_json::from_str::<Hello>(&text) {
@@ -161,7 +167,9 @@ async fn session<G: HeldGame>(
                                 }
                             }
                         }
-                        if socket.send(Message::Text(slot.state_message().await.into())).await.is_err() {
+                        if refresh.ask()
+                            && socket.send(Message::Text(slot.state_message().await.into())).await.is_err()
+                        {
                             return;
                         }
                     }
@@ -182,6 +190,74 @@ async fn ping_round_trip(socket: &mut WebSocket, round_trip: &mut RoundTrip) -> 
     match round_trip.ping() {
         Some(payload) => socket.send(Message::Ping(payload.into())).await.is_ok(),
         None => true,
+    }
+}
+
+/// How often a socket's requests for the whole state are answered: at most once in this time.
+pub const REFRESH_EVERY: Duration = Duration::from_secs(1);
+
+/// A socket's requests for the whole state again (the games', the lobby's and the events'
+/// sockets): the first in [`REFRESH_EVERY`] is answered at once, the others within it are
+/// coalesced into one answer at its end. A client sending a frame a millisecond gets one
+/// state a second, never one per frame.
+///
+/// ```
+/// use rajapasu_server::live::Refresh;
+/// let mut r = Refresh::new();
+/// assert!(r.ask());
+/// assert!(!r.ask() && !r.ask());
+/// assert!(r.is_pending());
+/// ```
+#[derive(Debug)]
+pub struct Refresh {
+    /// When the next answer may go.
+    next: tokio::time::Instant,
+    /// A request came too soon: answered at `next`.
+    pending: bool,
+}
+
+impl Default for Refresh {
+    fn default() -> Refresh {
+        Refresh::new()
+    }
+}
+
+impl Refresh {
+    /// No request yet: the first is answered at once.
+    pub fn new() -> Refresh {
+        Refresh {
+            next: tokio::time::Instant::now(),
+            pending: false,
+        }
+    }
+
+    /// The client asked for the state: true to answer now; false when it is answered at the
+    /// end of the second ([`Refresh::due`]).
+    pub fn ask(&mut self) -> bool {
+        let now = tokio::time::Instant::now();
+        if !self.pending && now >= self.next {
+            self.next = now + REFRESH_EVERY;
+            true
+        } else {
+            self.pending = true;
+            false
+        }
+    }
+
+    /// A request waits for its answer.
+    pub fn is_pending(&self) -> bool {
+        self.pending
+    }
+
+    /// Waits until the request waiting may be answered (forever when none waits), and counts
+    /// the answer.
+    pub async fn due(&mut self) {
+        if !self.pending {
+            return std::future::pending().await;
+        }
+        tokio::time::sleep_until(self.next).await;
+        self.pending = false;
+        self.next = tokio::time::Instant::now() + REFRESH_EVERY;
     }
 }
 

@@ -124,8 +124,8 @@ fn count<K: std::hash::Hash + Eq + Clone>(
 }
 
 /// The key of an address: IPv6 addresses count by their /64 network, which one machine
-/// usually holds whole.
-fn key(ip: IpAddr) -> IpAddr {
+/// usually holds whole. The lobby's caps per address count by it too.
+pub(crate) fn key(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V4(_) => ip,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {

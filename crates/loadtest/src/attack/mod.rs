@@ -18,6 +18,7 @@ use std::net::SocketAddr;
 
 pub mod edges;
 pub mod pool;
+pub mod quotas;
 mod trust;
 
 /// How hard an attack pushes.
@@ -116,6 +117,22 @@ pub enum Attack {
     /// the search quotas.
     MandiriHints,
     // -- quotas (per address and account: lockout, lobby, unfinished games, sockets, events) --
+    /// 12 tournaments created at once by one account: at most 5 succeed.
+    EventRace,
+    /// Lobby, game and event sockets sending 1-byte frames: one state a second each, and
+    /// another player's moves stay quick.
+    StateFlood,
+    /// Many lobby sockets of one address x 3 seeks, and seeks on invented socket ids: a real
+    /// player's seek stays listed and seen.
+    LobbyFlood,
+    /// Seeks whose socket closed or never was, taken by quick pairing: no game against nobody.
+    GhostSeek,
+    /// Wrong passwords to an owner's name from several addresses: the owner still logs in
+    /// from a fresh address and from their known device.
+    Lockout,
+    /// One address creates games until refused, with the server's cap at 150: it is stopped at
+    /// its own share, and another address still creates one.
+    GameCap,
     // -- edges (lag, names, times, cookies, origins, seat tokens, backups) --
     /// Every move of a timed game claims a minute of lag over loopback: charged the time it
     /// took, not the time less the lag quota.
@@ -141,6 +158,12 @@ impl Attack {
             Attack::ClaimedLag | Attack::Names | Attack::Times => &[],
             // TLS is known behind a trusted proxy only.
             Attack::Cookies | Attack::Origin => &["--trust-proxy"],
+            Attack::EventRace
+            | Attack::StateFlood
+            | Attack::LobbyFlood
+            | Attack::GhostSeek
+            | Attack::Lockout => &["--trust-proxy"],
+            Attack::GameCap => &["--trust-proxy", "--max-games", "150"],
         }
     }
 }
@@ -159,6 +182,12 @@ pub async fn run(attack: Attack, target: &Target) -> Result<Report, LoadtestErro
         Attack::Times => edges::times(target).await,
         Attack::Cookies => edges::cookies(target).await,
         Attack::Origin => edges::origin(target).await,
+        Attack::EventRace => quotas::event_race(target).await,
+        Attack::StateFlood => quotas::state_flood(target).await,
+        Attack::LobbyFlood => quotas::lobby_flood(target).await,
+        Attack::GhostSeek => quotas::ghost_seek(target).await,
+        Attack::Lockout => quotas::lockout(target).await,
+        Attack::GameCap => quotas::game_cap(target).await,
     }
 }
 

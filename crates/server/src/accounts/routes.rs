@@ -6,7 +6,7 @@
 use super::name::AccountName;
 use super::password::Password;
 use super::session::{over_tls, session_of, set_cookie, SessionToken, SESSION_DAYS};
-use crate::app::App;
+use crate::app::{App, Peer};
 use crate::error::ApiError;
 use crate::games::hub::HeldGame as HeldKind;
 use crate::requests::ApiJson;
@@ -16,7 +16,7 @@ use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use rajapasu_engine::{mandiri, Game};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -151,6 +151,26 @@ fn with_cookie(status: StatusCode, cookie: axum::http::HeaderValue, body: Value)
     (status, [(header::SET_COOKIE, cookie)], Json(body)).into_response()
 }
 
+/// An answer that starts a session and makes the browser a device the account knows
+/// ([`super::device`]): the session's cookie first, then the device's.
+fn signed_in_answer(
+    status: StatusCode,
+    session: axum::http::HeaderValue,
+    password_hash: &str,
+    secure: bool,
+    body: Value,
+) -> Result<Response, ApiError> {
+    let device = super::device::set_cookie(&super::device::issue(password_hash)?, secure);
+    let mut answer = with_cookie(status, session, body);
+    answer.headers_mut().append(header::SET_COOKIE, device);
+    Ok(answer)
+}
+
+/// The client's address, as the rate limits read it.
+fn client_ip(app: &App, headers: &HeaderMap, peer: Option<Extension<Peer>>) -> std::net::IpAddr {
+    app.client_address(headers, peer.map(|Extension(p)| p))
+}
+
 /// Whether `token` holds a seat in the game: 404 or 403 when not.
 async fn check_seat(app: &App, seat: &GameSeat) -> Result<(), ApiError> {
     async fn held<G: HeldKind>(app: &App, id: &str, token: &str) -> Result<(), ApiError> {
@@ -207,6 +227,7 @@ async fn me(State(app): State<AppState>, headers: HeaderMap) -> Result<Json<Valu
 
 async fn register(
     State(app): State<AppState>,
+    peer: Option<Extension<Peer>>,
     headers: HeaderMap,
     ApiJson(req): ApiJson<RegisterRequest>,
 ) -> Result<Response, ApiError> {
@@ -222,7 +243,8 @@ async fn register(
         .code("too_many_games_moved"));
     }
     let puzzle_rating = req.puzzle_rating.map(|r| r.checked()).transpose()?;
-    app.accounts.count_login(name.key())?;
+    app.accounts
+        .count_login(name.key(), client_ip(&app, &headers, peer), false)?;
     let password_hash = app
         .accounts
         .hasher
@@ -265,16 +287,19 @@ async fn register(
     }
     crate::puzzles::adopt(app.hub.store.as_ref(), &account.id, puzzle_rating).await?;
     tracing::info!(account = %account.id, "account registered");
-    let cookie = set_cookie(Some(&token), over_tls(&app, &headers));
-    Ok(with_cookie(
+    let secure = over_tls(&app, &headers);
+    signed_in_answer(
         StatusCode::CREATED,
-        cookie,
+        set_cookie(Some(&token), secure),
+        &account.password_hash,
+        secure,
         json!({"name": account.name, "moved": moved}),
-    ))
+    )
 }
 
 async fn login(
     State(app): State<AppState>,
+    peer: Option<Extension<Peer>>,
     headers: HeaderMap,
     ApiJson(req): ApiJson<LoginRequest>,
 ) -> Result<Response, ApiError> {
@@ -286,7 +311,6 @@ async fn login(
         .ok();
     let key_or_typed = key.clone().unwrap_or_else(|| req.name.to_lowercase());
     let puzzle_rating = req.puzzle_rating.map(|r| r.checked()).transpose()?;
-    app.accounts.count_login(&key_or_typed)?;
     let account = match &key {
         Some(key) => app
             .hub
@@ -296,6 +320,12 @@ async fn login(
             .map_err(store_failed)?,
         None => None,
     };
+    // A device that logged in to the account before is not held by the limits per name.
+    let known = account
+        .as_ref()
+        .is_some_and(|a| super::device::known(&headers, &a.password_hash));
+    app.accounts
+        .count_login(&key_or_typed, client_ip(&app, &headers, peer), known)?;
     let ok = app
         .accounts
         .hasher
@@ -315,12 +345,14 @@ async fn login(
         .await
         .map_err(store_failed)?;
     crate::puzzles::adopt(app.hub.store.as_ref(), &account.id, puzzle_rating).await?;
-    let cookie = set_cookie(Some(&token), over_tls(&app, &headers));
-    Ok(with_cookie(
+    let secure = over_tls(&app, &headers);
+    signed_in_answer(
         StatusCode::OK,
-        cookie,
+        set_cookie(Some(&token), secure),
+        &account.password_hash,
+        secure,
         json!({"name": account.name}),
-    ))
+    )
 }
 
 /// `POST /api/account/logout`: ends this session (a request without one is already out).
@@ -364,6 +396,7 @@ async fn logout_everywhere(
 /// `POST /api/account/password`: a new password; every other session ends.
 async fn change_password(
     State(app): State<AppState>,
+    peer: Option<Extension<Peer>>,
     headers: HeaderMap,
     ApiJson(req): ApiJson<PasswordRequest>,
 ) -> Result<Json<Value>, ApiError> {
@@ -371,7 +404,8 @@ async fn change_password(
     req.new
         .check()
         .map_err(|e| ApiError::unprocessable(e.to_string()).code("password_length"))?;
-    app.accounts.count_login(&account.id)?;
+    app.accounts
+        .count_login(&account.id, client_ip(&app, &headers, peer), false)?;
     let ok = app
         .accounts
         .hasher

@@ -12,6 +12,8 @@ use super::view::ShownGame;
 use crate::error::ApiError;
 use crate::ratings::standing::RatedEnd;
 use crate::search_pool::SearchPool;
+pub use crate::store::quotas::Owner;
+use crate::store::quotas::{OwnerCap, OwnerCaps, ACTIVE_SECS};
 use crate::store::{Activity, Change, Notice, Store, StoreError, StoredGame};
 use axum::http::StatusCode;
 use rajapasu_engine::{mandiri, Game};
@@ -163,7 +165,8 @@ impl Hub {
         Ok(registry.insert(Slot::new(id.to_string(), entry, now)))
     }
 
-    /// Stores the new game `id` held in `entry`; fails with 503 `too_many_games` at the cap.
+    /// Stores the new game `id` held in `entry`; at the cap, the anonymous games left for a
+    /// day are deleted to make room, and without any it fails with 503 `too_many_games`.
     /// Returns it held.
     pub(crate) async fn store_new<G: HeldGame>(
         &self,
@@ -178,22 +181,85 @@ impl Hub {
             moves: entry.stored_moves(),
             version: 0,
         };
-        match self
-            .store
-            .create(stored, activity, self.policy.max_games)
-            .await
-        {
-            Ok(()) if activity.deadline.is_some() => self.deadline_stored.notify_one(),
-            Ok(()) => {}
-            Err(e @ StoreError::Full { .. }) => {
-                return Err(
-                    ApiError::new(StatusCode::SERVICE_UNAVAILABLE, e.to_string())
-                        .code("too_many_games"),
-                )
+        let mut made_room = false;
+        loop {
+            match self
+                .store
+                .create(stored.clone(), activity, self.policy.max_games)
+                .await
+            {
+                Ok(()) if activity.deadline.is_some() => self.deadline_stored.notify_one(),
+                Ok(()) => {}
+                Err(StoreError::Full { .. }) if !made_room => {
+                    // At the cap, the anonymous games left for a day go first; once.
+                    made_room = true;
+                    if self.make_room(now).await > 0 {
+                        continue;
+                    }
+                    return Err(full(self.policy.max_games));
+                }
+                Err(StoreError::Full { .. }) => return Err(full(self.policy.max_games)),
+                Err(e) => return Err(ApiError::unavailable(e)),
             }
-            Err(e) => return Err(ApiError::unavailable(e)),
+            break;
         }
         Ok(G::registry(self).insert(Slot::new(id.to_string(), entry, now)))
+    }
+
+    /// Deletes the anonymous games left for a day ([`ACTIVE_SECS`]), the longest idle first, a
+    /// hundred at most, and forgets those held: room for new games at the cap. How many.
+    async fn make_room(&self, now: u64) -> usize {
+        let idle_before = now.saturating_sub(ACTIVE_SECS);
+        match self.store.expire_anonymous(idle_before, ROOM_MADE).await {
+            Ok(gone) => {
+                for id in &gone {
+                    self.forget(id);
+                }
+                if !gone.is_empty() {
+                    tracing::info!("{} idle anonymous games deleted at the cap", gone.len());
+                }
+                gone.len()
+            }
+            Err(e) => {
+                tracing::warn!("no room made at the cap: {e}");
+                0
+            }
+        }
+    }
+
+    /// Takes a ticket for a new game of `owner` (`POST /api/games`), within `caps`: 429
+    /// `too_many_games_here` when the owner holds as many unfinished games as they may. The
+    /// game made is bound to it ([`GameTicket::bind`]); a creation that fails gives it back.
+    pub async fn take_ticket(
+        self: &Arc<Hub>,
+        owner: Owner,
+        caps: OwnerCaps,
+    ) -> Result<GameTicket, ApiError> {
+        let ticket = crate::tokens::random_token(crate::tokens::TOKEN_LEN)?;
+        let taken = self
+            .store
+            .take_ticket(&ticket, &owner, caps, self.policy.now())
+            .await
+            .map_err(ApiError::unavailable)?;
+        match taken {
+            Ok(()) => Ok(GameTicket {
+                hub: self.clone(),
+                ticket,
+            }),
+            Err(cap) => {
+                let (who, n) = match cap {
+                    OwnerCap::Address => ("this address has", caps.per_address),
+                    OwnerCap::Account => ("your account has", caps.per_account),
+                };
+                Err(ApiError::rate_limited(
+                    format!(
+                        "{who} {n} unfinished games played within a day: finish or resign one first"
+                    ),
+                    60,
+                )
+                .code("too_many_games_here"))
+            }
+        }
     }
 
     /// Stores `change`, made on the copy in `e`, which will have the activity `act` once it is
@@ -272,8 +338,10 @@ impl Hub {
         let Some(after) = self.policy.expire_after else {
             return Ok(0);
         };
-        let before = self.policy.now().saturating_sub(after.as_secs());
+        let now = self.policy.now();
+        let before = now.saturating_sub(after.as_secs());
         let gone = self.store.expire(before).await?;
+        self.store.forget_tickets(now).await?;
         for id in &gone {
             // A socket still open on it keeps its copy; requests answer 404 from now on.
             self.forget(id);
@@ -289,6 +357,41 @@ impl Hub {
             .now()
             .saturating_sub(self.policy.evict_after.as_secs());
         self.raja_pasu.evict(cutoff) + self.mandiri.evict(cutoff)
+    }
+}
+
+/// Most idle anonymous games deleted at once when the cap is reached.
+const ROOM_MADE: u32 = 100;
+
+/// 503 `too_many_games`: the server holds its cap of unfinished games.
+fn full(cap: Option<u64>) -> ApiError {
+    let e = StoreError::Full {
+        cap: cap.unwrap_or(0),
+    };
+    ApiError::new(StatusCode::SERVICE_UNAVAILABLE, e.to_string()).code("too_many_games")
+}
+
+/// A new game's place within its owner's cap ([`Hub::take_ticket`]).
+pub struct GameTicket {
+    hub: Arc<Hub>,
+    ticket: String,
+}
+
+impl GameTicket {
+    /// The game `game` was made: it counts against its owner while unfinished.
+    pub async fn bind(self, game: &str) {
+        if let Err(e) = self.hub.store.bind_ticket(&self.ticket, game).await {
+            // Unbound, the ticket stops counting within a minute: the cap is lenient, not
+            // broken.
+            tracing::warn!(game, "a game's owner not noted: {e}");
+        }
+    }
+
+    /// No game was made: the place is free again.
+    pub async fn give_back(self) {
+        if let Err(e) = self.hub.store.drop_ticket(&self.ticket).await {
+            tracing::warn!("a game's ticket not given back (it lapses within a minute): {e}");
+        }
     }
 }
 

@@ -28,6 +28,8 @@ pub struct Lobby {
     hub: Arc<Hub>,
     /// The seeks' list, as the sockets are sent it.
     list: broadcast::Sender<Arc<str>>,
+    /// The list last sent: what a socket asking for it again gets, without a read of the store.
+    last: Mutex<Option<Arc<str>>>,
     /// This instance's sockets, by id, with the channel of what is sent to each alone.
     sockets: Mutex<HashMap<String, mpsc::UnboundedSender<String>>>,
     /// Wakes the lobby's task: the seeks changed.
@@ -48,6 +50,7 @@ impl Lobby {
         let lobby = Arc::new(Lobby {
             hub,
             list: broadcast::channel(16).0,
+            last: Mutex::new(None),
             sockets: Mutex::new(HashMap::new()),
             changed: Notify::new(),
             told: Mutex::new(HashMap::new()),
@@ -83,6 +86,20 @@ impl Lobby {
         (rx, self.list.subscribe())
     }
 
+    /// Notes the socket `socket`, opened from `address`, in the store: seeks can be made on
+    /// it, from this instance or another, until it closes.
+    pub async fn open_socket(
+        &self,
+        socket: &str,
+        address: std::net::IpAddr,
+    ) -> Result<(), StoreError> {
+        let address = crate::rate::key(address).to_string();
+        self.hub
+            .store
+            .open_socket(socket, &address, self.hub.policy.now())
+            .await
+    }
+
     /// A socket closed: its seeks go.
     pub async fn leave(&self, socket: &str) {
         self.sockets.lock().expect("not poisoned").remove(socket);
@@ -108,6 +125,17 @@ impl Lobby {
             .await?;
         let seeks: Vec<Value> = seeks.iter().filter_map(public).collect();
         Ok(json!({"type": "seeks", "seeks": seeks}).to_string())
+    }
+
+    /// The list as last sent to the sockets (read from the store when none was sent yet): a
+    /// socket's requests for it again cost no read.
+    pub async fn current_list(&self) -> Result<Arc<str>, StoreError> {
+        if let Some(last) = self.last.lock().expect("not poisoned").clone() {
+            return Ok(last);
+        }
+        let message: Arc<str> = self.list_message().await?.into();
+        *self.last.lock().expect("not poisoned") = Some(message.clone());
+        Ok(message)
     }
 
     fn socket_ids(&self) -> Vec<String> {
@@ -173,8 +201,9 @@ impl Lobby {
     /// Sends every socket the list, after telling the seekers whose seeks were taken.
     async fn publish(&self) -> Result<(), StoreError> {
         self.tell_seekers().await?;
-        let message = self.list_message().await?;
-        let _ = self.list.send(message.into());
+        let message: Arc<str> = self.list_message().await?.into();
+        *self.last.lock().expect("not poisoned") = Some(message.clone());
+        let _ = self.list.send(message);
         Ok(())
     }
 }

@@ -10,9 +10,9 @@ use crate::error::{ApiError, ErrorKind};
 use crate::games::hub::HeldGame;
 use crate::games::seating::{Player, SeatAccount, Seating};
 use crate::games::view::Occasion;
-use crate::live::{close_away, open_live_socket, Heartbeat, LiveSocket, WS_MESSAGE_LIMIT};
+use crate::live::{close_away, open_live_socket, Heartbeat, LiveSocket, Refresh, WS_MESSAGE_LIMIT};
 use crate::requests::{ApiJson, ApiPath};
-use crate::store::lobby::{Joiner, Joining, Matched, StoredSeek};
+use crate::store::lobby::{Adding, Joiner, Joining, Matched, SeekCap, SeekCaps, StoredSeek};
 use crate::tokens::{random_below, random_token, ID_LEN};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -55,7 +55,9 @@ async fn list(State(app): State<AppState>) -> Result<Response, ApiError> {
     Ok(Json(v).into_response())
 }
 
-/// `POST /api/lobby/seeks`: a new seek, held by the socket named.
+/// `POST /api/lobby/seeks`: a new seek, held by the socket named, which must be open (422
+/// `no_socket`); within the caps per socket, per address and per account (409
+/// `too_many_seeks`).
 async fn seek(
     State(app): State<AppState>,
     headers: HeaderMap,
@@ -115,16 +117,43 @@ async fn seek(
         matched: None,
         joined: None,
     };
-    let added = hub
+    let caps = SeekCaps {
+        per_socket: MAX_SEEKS_PER_SOCKET,
+        per_address: app.limits.seeks_per_address,
+        per_account: app.limits.seeks_per_account,
+    };
+    let adding = hub
         .store
-        .add_seek(stored, MAX_SEEKS_PER_SOCKET)
+        .add_seek(stored, caps, now.saturating_sub(SEEK_STALE_SECS))
         .await
         .map_err(store_failed)?;
-    if !added {
-        return Err(ApiError::conflict(format!(
-            "this lobby socket holds {MAX_SEEKS_PER_SOCKET} seeks already: cancel one first"
-        ))
-        .code("too_many_seeks"));
+    let full = |what: String| Err(ApiError::conflict(what).code("too_many_seeks"));
+    match adding {
+        Adding::Added => {}
+        Adding::NoSocket => {
+            return Err(ApiError::unprocessable(
+                "socket: no lobby socket of this id is open: open the lobby's socket and seek with the id its hello gave",
+            )
+            .code("no_socket"))
+        }
+        Adding::Full(SeekCap::Socket) => {
+            return full(format!(
+                "this lobby socket holds {} seeks already: cancel one first",
+                caps.per_socket
+            ))
+        }
+        Adding::Full(SeekCap::Address) => {
+            return full(format!(
+                "the lobby holds {} seeks from this address already: cancel one first",
+                caps.per_address
+            ))
+        }
+        Adding::Full(SeekCap::Account) => {
+            return full(format!(
+                "you have {} seeks in the lobby already: cancel one first",
+                caps.per_account
+            ))
+        }
     }
     app.lobby.changed();
     Ok((StatusCode::CREATED, Json(json!({"id": id}))).into_response())
@@ -482,7 +511,11 @@ async fn ws(
         .max_message_size(WS_MESSAGE_LIMIT)
         .max_frame_size(WS_MESSAGE_LIMIT)
         .on_upgrade(move |socket| async move {
-            session(socket, &lobby, &id, idle, stopping).await;
+            // Noted in the store before its hello: a seek made with the id finds it open.
+            match lobby.open_socket(&id, address).await {
+                Ok(()) => session(socket, &lobby, &id, idle, stopping).await,
+                Err(e) => tracing::warn!("a lobby socket not noted open: {e}"),
+            }
             drop(place);
             lobby.leave(&id).await;
         }))
@@ -500,20 +533,25 @@ async fn session(
     if socket.send(Message::Text(hello.into())).await.is_err() {
         return;
     }
-    let Ok(first) = lobby.list_message().await else {
+    let Ok(first) = lobby.current_list().await else {
         return;
     };
-    if socket.send(Message::Text(first.into())).await.is_err() {
+    if socket
+        .send(Message::Text(first.to_string().into()))
+        .await
+        .is_err()
+    {
         return;
     }
     let mut heartbeat = Heartbeat::new(idle).await;
+    let mut refresh = Refresh::new();
     loop {
         let text = tokio::select! {
             m = list.recv() => match m {
                 Ok(text) => text.to_string(),
                 Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
-                    match lobby.list_message().await {
-                        Ok(text) => text,
+                    match lobby.current_list().await {
+                        Ok(text) => text.to_string(),
                         Err(_) => continue,
                     }
                 }
@@ -529,13 +567,18 @@ async fn session(
                 }
                 continue;
             }
+            _ = refresh.due() => match lobby.current_list().await {
+                Ok(text) => text.to_string(),
+                Err(_) => continue,
+            },
             incoming = socket.recv() => {
                 heartbeat.heard();
                 match incoming {
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                    // Any text asks for the list again.
-                    Some(Ok(Message::Text(_))) => match lobby.list_message().await {
-                        Ok(text) => text,
+                    // Any text asks for the list again: the list last sent, once a second at
+                    // most.
+                    Some(Ok(Message::Text(_))) if refresh.ask() => match lobby.current_list().await {
+                        Ok(text) => text.to_string(),
                         Err(_) => continue,
                     },
                     Some(Ok(_)) => continue,

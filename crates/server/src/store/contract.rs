@@ -96,6 +96,7 @@ pub trait Store:
     + super::lobby::LobbyStore
     + super::puzzles::PuzzleStore
     + super::tournaments::TournamentStore
+    + super::quotas::QuotaStore
     + Send
     + Sync
 {

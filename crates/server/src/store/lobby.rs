@@ -30,7 +30,12 @@ pub(super) const SQLITE_SCHEMA: &str = "
          game TEXT,
          token TEXT,
          seat TEXT);
-     CREATE INDEX IF NOT EXISTS seek_joins_socket ON seek_joins(socket);";
+     CREATE INDEX IF NOT EXISTS seek_joins_socket ON seek_joins(socket);
+     CREATE TABLE IF NOT EXISTS lobby_sockets(
+         id TEXT PRIMARY KEY,
+         address TEXT NOT NULL,
+         seen INTEGER NOT NULL);
+     CREATE INDEX IF NOT EXISTS lobby_sockets_address ON lobby_sockets(address);";
 
 /// The seeks' table in PostgreSQL, created with the games' (under the same lock) when missing.
 pub(super) const POSTGRES_SCHEMA: &str = "
@@ -55,7 +60,12 @@ pub(super) const POSTGRES_SCHEMA: &str = "
         game TEXT,
         token TEXT,
         seat TEXT);
-    CREATE INDEX IF NOT EXISTS seek_joins_socket ON seek_joins(socket);";
+    CREATE INDEX IF NOT EXISTS seek_joins_socket ON seek_joins(socket);
+    CREATE TABLE IF NOT EXISTS lobby_sockets(
+        id TEXT PRIMARY KEY,
+        address TEXT NOT NULL,
+        seen BIGINT NOT NULL);
+    CREATE INDEX IF NOT EXISTS lobby_sockets_address ON lobby_sockets(address);";
 
 /// PostgreSQL's channel of the lobby's notices: the seeks changed.
 pub(super) const POSTGRES_CHANNEL: &str = "rajapasu_lobby";
@@ -175,6 +185,39 @@ pub(super) fn joined_of<R: Columns>(r: &R) -> Result<(String, String, Matched), 
     ))
 }
 
+/// How many open seeks one holder may have at once, checked with the seek's insert.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeekCaps {
+    /// Seeks of one lobby socket.
+    pub per_socket: u32,
+    /// Seeks of the sockets opened from one address (its network, for IPv6).
+    pub per_address: u32,
+    /// Seeks of one account, from any socket.
+    pub per_account: u32,
+}
+
+/// Which cap refused a seek.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeekCap {
+    /// [`SeekCaps::per_socket`].
+    Socket,
+    /// [`SeekCaps::per_address`].
+    Address,
+    /// [`SeekCaps::per_account`].
+    Account,
+}
+
+/// What adding a seek did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Adding {
+    /// The seek is stored.
+    Added,
+    /// No lobby socket of that id is open (never opened, closed, or its instance stopped).
+    NoSocket,
+    /// A cap is reached: the seek was not stored.
+    Full(SeekCap),
+}
+
 /// The game a seek became: its id, and the seeker's seat and token in it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Matched {
@@ -190,8 +233,21 @@ pub struct Matched {
 /// the other instances (PostgreSQL: a notice on the lobby's channel, [`super::Notice::Lobby`]).
 #[async_trait::async_trait]
 pub trait LobbyStore: Send + Sync {
-    /// Stores a new seek, unless its socket holds `cap` open seeks already (false).
-    async fn add_seek(&self, seek: StoredSeek, cap: u32) -> Result<bool, StoreError>;
+    /// Notes the lobby socket `id`, opened from `address` at `now`: seeks can be made on it
+    /// until it goes ([`LobbyStore::remove_socket_seeks`]) or is not noted open for long
+    /// ([`LobbyStore::keep_seeks`]).
+    async fn open_socket(&self, id: &str, address: &str, now: u64) -> Result<(), StoreError>;
+
+    /// Stores a new seek, if its socket is open (noted at or after `seen_after`) and no cap
+    /// of `caps` is reached: its socket's, its socket's address's, its account's. The counts
+    /// and the insert are one transaction, serialized per address and per account, so that
+    /// seeks sent at once cannot pass a cap.
+    async fn add_seek(
+        &self,
+        seek: StoredSeek,
+        caps: SeekCaps,
+        seen_after: u64,
+    ) -> Result<Adding, StoreError>;
 
     /// The open seeks (not accepted) whose socket was seen at or after `seen_after`, the
     /// oldest first, at most `limit`.
@@ -211,7 +267,8 @@ pub trait LobbyStore: Send + Sync {
         now: u64,
     ) -> Result<Joining, StoreError>;
 
-    /// Marks the open seek `id` (seen at or after `seen_after`) as become `matched`, and its
+    /// Marks the open seek `id` (seen at or after `seen_after`, its socket still open) as
+    /// become `matched`, and its
     /// joiner on `socket` as become theirs (a Mandiri seek), in one transaction: true for the
     /// one caller that does, false when the seek is gone or taken, or the joiner left. It tells
     /// no other instance: the caller stores the game first, then calls
@@ -242,16 +299,16 @@ pub trait LobbyStore: Send + Sync {
     /// waits); whether there was one.
     async fn remove_join(&self, id: &str, socket: &str) -> Result<bool, StoreError>;
 
-    /// Deletes every seek and join of these sockets (they closed), and the waiting joins of
-    /// those seeks; how many seeks and joins.
+    /// Deletes these sockets (they closed), every seek and join of theirs, and the waiting
+    /// joins of those seeks; how many seeks and joins.
     async fn remove_socket_seeks(&self, sockets: Vec<String>) -> Result<u64, StoreError>;
 
     /// Tells the other instances that the seeks changed (after a claim, once the game is
     /// stored; the other changes tell them themselves). Nothing to do with one instance.
     async fn tell_lobby(&self) -> Result<(), StoreError>;
 
-    /// Notes these sockets open at `now`, and deletes the seeks and joins of sockets not seen
-    /// since `stale_before` (their instance stopped); how many it deleted.
+    /// Notes these sockets open at `now`, and deletes the sockets, seeks and joins not seen
+    /// since `stale_before` (their instance stopped); how many seeks and joins it deleted.
     async fn keep_seeks(
         &self,
         sockets: Vec<String>,

@@ -2,8 +2,9 @@
 //! two implementations, [`sqlite`] (one file, the default) and [`postgres`] (a server that
 //! several instances can share); [`open`] picks one from `--db`. Each also keeps the players'
 //! accounts ([`accounts`]), their ratings ([`ratings`]), the lobby's seeks ([`lobby`]) the puzzles' ratings
-//! ([`puzzles`]) and the tournaments ([`tournaments`]). Ratings out of bounds are repaired as
-//! a store opens ([`repair`]). docs/STORAGE.md describes the schema and the policies.
+//! ([`puzzles`]), the tournaments ([`tournaments`]) and who made each game ([`quotas`]).
+//! Ratings out of bounds are repaired as a store opens ([`repair`]). docs/STORAGE.md describes
+//! the schema and the policies.
 //!
 //! Every change of a game names the version of the game it was made on and is refused with
 //! [`StoreError::Stale`] when the stored game has moved on (another instance changed it), so
@@ -19,16 +20,19 @@ pub mod postgres;
 mod postgres_accounts;
 mod postgres_lobby;
 mod postgres_puzzles;
+mod postgres_quotas;
 mod postgres_rated;
 mod postgres_ratings;
 mod postgres_tournaments;
 pub mod puzzles;
+pub mod quotas;
 pub mod ratings;
 pub mod repair;
 pub mod sqlite;
 mod sqlite_accounts;
 mod sqlite_lobby;
 mod sqlite_puzzles;
+mod sqlite_quotas;
 mod sqlite_rated;
 mod sqlite_ratings;
 mod sqlite_tournaments;
@@ -38,6 +42,7 @@ pub use accounts::AccountStore;
 pub use contract::{Activity, Change, Notice, Store, StoreError, StoredGame};
 pub use lobby::LobbyStore;
 pub use puzzles::PuzzleStore;
+pub use quotas::QuotaStore;
 pub use ratings::RatingStore;
 use std::sync::Arc;
 pub use tournaments::TournamentStore;

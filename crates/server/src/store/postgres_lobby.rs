@@ -6,6 +6,7 @@ use super::contract::StoreError;
 use super::lobby::POSTGRES_CHANNEL as LOBBY_CHANNEL;
 use super::lobby::{joined_of, joiner_of, COLUMNS, FROM, JOINED_COLUMNS, JOINER_COLUMNS};
 use super::lobby::{seek_of, Columns, Joiner, Joining, LobbyStore, Matched, StoredSeek};
+use super::lobby::{Adding, SeekCap, SeekCaps};
 use super::postgres::{pool_error, PgStore};
 
 impl Columns for tokio_postgres::Row {
@@ -34,35 +35,107 @@ fn seek(r: &tokio_postgres::Row) -> Result<StoredSeek, StoreError> {
 
 #[async_trait::async_trait]
 impl LobbyStore for PgStore {
-    async fn add_seek(&self, s: StoredSeek, cap: u32) -> Result<bool, StoreError> {
+    async fn open_socket(&self, id: &str, address: &str, now: u64) -> Result<(), StoreError> {
+        let client = self.pool.get().await.map_err(pool_error)?;
+        client
+            .execute(
+                "INSERT INTO lobby_sockets(id, address, seen) VALUES ($1, $2, $3)
+                 ON CONFLICT (id) DO UPDATE SET seen = excluded.seen",
+                &[&id, &address, &(now as i64)],
+            )
+            .await?;
+        Ok(())
+    }
+
+    async fn add_seek(
+        &self,
+        s: StoredSeek,
+        caps: SeekCaps,
+        seen_after: u64,
+    ) -> Result<Adding, StoreError> {
         let mut client = self.pool.get().await.map_err(pool_error)?;
         let (account, name) = s.account.clone().unzip();
         let tx = client.transaction().await?;
-        // One seeker's seeks are counted and added one at a time.
-        tx.execute("SELECT pg_advisory_xact_lock(hashtext($1))", &[&s.socket])
-            .await?;
-        let n = tx
-            .execute(
-                "INSERT INTO seeks(id, socket, account, name, settings, created, seen)
-                 SELECT $1, $2, $3, $4, $5, $6, $7
-                 WHERE (SELECT count(*) FROM seeks WHERE socket = $2 AND game IS NULL) < $8",
-                &[
-                    &s.id,
-                    &s.socket,
-                    &account,
-                    &name,
-                    &s.settings,
-                    &(s.created as i64),
-                    &(s.seen as i64),
-                    &i64::from(cap),
-                ],
+        // The socket's row is held to the commit: its close waits for the seek, and takes it.
+        let socket = tx
+            .query_opt(
+                "SELECT address FROM lobby_sockets WHERE id = $1 AND seen >= $2 FOR SHARE",
+                &[&s.socket, &(seen_after as i64)],
             )
             .await?;
-        tx.commit().await?;
-        if n == 1 {
-            notify(&client).await?;
+        let Some(socket) = socket else {
+            return Ok(Adding::NoSocket);
+        };
+        let address: String = socket.try_get(0)?;
+        // One address's seeks, then one account's, are counted and added one at a time (the
+        // locks always taken in this order: no two wait for each other). A socket is one
+        // address's: its seeks are counted under the address's lock.
+        tx.execute(
+            "SELECT pg_advisory_xact_lock(hashtext('seeks of address ' || $1))",
+            &[&address],
+        )
+        .await?;
+        if let Some(account) = &account {
+            tx.execute(
+                "SELECT pg_advisory_xact_lock(hashtext('seeks of account ' || $1))",
+                &[account],
+            )
+            .await?;
         }
-        Ok(n == 1)
+        let count = |sql: &'static str, key: String| {
+            let tx = &tx;
+            async move {
+                let n: i64 = tx.query_one(sql, &[&key]).await?.try_get(0)?;
+                Ok::<i64, StoreError>(n)
+            }
+        };
+        if count(
+            "SELECT count(*) FROM seeks WHERE socket = $1 AND game IS NULL",
+            s.socket.clone(),
+        )
+        .await?
+            >= i64::from(caps.per_socket)
+        {
+            return Ok(Adding::Full(SeekCap::Socket));
+        }
+        if count(
+            "SELECT count(*) FROM seeks s JOIN lobby_sockets l ON l.id = s.socket
+             WHERE l.address = $1 AND s.game IS NULL",
+            address.clone(),
+        )
+        .await?
+            >= i64::from(caps.per_address)
+        {
+            return Ok(Adding::Full(SeekCap::Address));
+        }
+        if let Some(account) = &account {
+            if count(
+                "SELECT count(*) FROM seeks WHERE account = $1 AND game IS NULL",
+                account.clone(),
+            )
+            .await?
+                >= i64::from(caps.per_account)
+            {
+                return Ok(Adding::Full(SeekCap::Account));
+            }
+        }
+        tx.execute(
+            "INSERT INTO seeks(id, socket, account, name, settings, created, seen)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            &[
+                &s.id,
+                &s.socket,
+                &account,
+                &name,
+                &s.settings,
+                &(s.created as i64),
+                &(s.seen as i64),
+            ],
+        )
+        .await?;
+        tx.commit().await?;
+        notify(&client).await?;
+        Ok(Adding::Added)
     }
 
     async fn open_seeks(&self, seen_after: u64, limit: u32) -> Result<Vec<StoredSeek>, StoreError> {
@@ -145,7 +218,8 @@ impl LobbyStore for PgStore {
         let n = tx
             .execute(
                 "UPDATE seeks SET game = $2, token = $3, seat = $4
-                 WHERE id = $1 AND game IS NULL AND seen >= $5",
+                 WHERE id = $1 AND game IS NULL AND seen >= $5
+                   AND socket IN (SELECT id FROM lobby_sockets)",
                 &[&id, &m.game, &m.token, &m.seat, &(seen_after as i64)],
             )
             .await?;
@@ -238,6 +312,9 @@ impl LobbyStore for PgStore {
     async fn remove_socket_seeks(&self, sockets: Vec<String>) -> Result<u64, StoreError> {
         let mut client = self.pool.get().await.map_err(pool_error)?;
         let tx = client.transaction().await?;
+        // The sockets first: a seek being added on one is waited for, and deleted below.
+        tx.execute("DELETE FROM lobby_sockets WHERE id = ANY($1)", &[&sockets])
+            .await?;
         let joins = tx
             .execute(
                 "DELETE FROM seek_joins WHERE socket = ANY($1)
@@ -277,6 +354,18 @@ impl LobbyStore for PgStore {
             .execute(
                 "UPDATE seek_joins SET seen = $2 WHERE socket = ANY($1)",
                 &[&sockets, &(now as i64)],
+            )
+            .await?;
+        client
+            .execute(
+                "UPDATE lobby_sockets SET seen = $2 WHERE id = ANY($1)",
+                &[&sockets, &(now as i64)],
+            )
+            .await?;
+        client
+            .execute(
+                "DELETE FROM lobby_sockets WHERE seen < $1",
+                &[&(stale_before as i64)],
             )
             .await?;
         let joins = client

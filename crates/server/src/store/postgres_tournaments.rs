@@ -24,22 +24,46 @@ fn row(r: &tokio_postgres::Row) -> Result<StoredTournament, StoreError> {
 
 #[async_trait::async_trait]
 impl TournamentStore for PgStore {
-    async fn add_tournament(&self, t: StoredTournament) -> Result<(), StoreError> {
-        let client = self.pool.get().await.map_err(pool_error)?;
-        client
-            .execute(
-                &format!("INSERT INTO tournaments({COLUMNS}) VALUES ($1, $2, 0, $3, $4, $5, $6)"),
-                &[
-                    &t.id,
-                    &t.doc,
-                    &t.active,
-                    &t.public,
-                    &(t.created as i64),
-                    &t.wake.map(|w| w as i64),
-                ],
+    async fn add_tournament(
+        &self,
+        t: StoredTournament,
+        creator: &str,
+        cap: u32,
+    ) -> Result<bool, StoreError> {
+        let mut client = self.pool.get().await.map_err(pool_error)?;
+        let tx = client.transaction().await?;
+        // The creator's lock, held to the commit: their creations are counted one at a time,
+        // on every instance.
+        tx.execute(
+            "SELECT pg_advisory_xact_lock(hashtext('tournament creator ' || $1))",
+            &[&creator],
+        )
+        .await?;
+        let open: i64 = tx
+            .query_one(
+                "SELECT count(*) FROM tournaments
+                 WHERE active AND (doc::jsonb -> 'creator' ->> 'id') = $1",
+                &[&creator],
             )
-            .await?;
-        Ok(())
+            .await?
+            .try_get(0)?;
+        if open >= i64::from(cap) {
+            return Ok(false);
+        }
+        tx.execute(
+            &format!("INSERT INTO tournaments({COLUMNS}) VALUES ($1, $2, 0, $3, $4, $5, $6)"),
+            &[
+                &t.id,
+                &t.doc,
+                &t.active,
+                &t.public,
+                &(t.created as i64),
+                &t.wake.map(|w| w as i64),
+            ],
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(true)
     }
 
     async fn tournament(&self, id: &str) -> Result<Option<StoredTournament>, StoreError> {

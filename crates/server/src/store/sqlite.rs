@@ -164,6 +164,8 @@ impl SqliteStore {
             .map_err(failed("set up"))?;
         conn.execute_batch(super::tournaments::SQLITE_SCHEMA)
             .map_err(failed("set up"))?;
+        conn.execute_batch(super::quotas::SQLITE_SCHEMA)
+            .map_err(failed("set up"))?;
         conn.execute_batch(&format!("BEGIN; {} COMMIT;", super::repair::statements()))
             .map_err(failed("repair"))?;
         let (tx, rx) = mpsc::channel::<Job>();

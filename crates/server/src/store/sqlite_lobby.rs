@@ -4,6 +4,7 @@
 use super::contract::StoreError;
 use super::lobby::{joined_of, joiner_of, COLUMNS, FROM, JOINED_COLUMNS, JOINER_COLUMNS};
 use super::lobby::{seek_of, Columns, Joiner, Joining, LobbyStore, Matched, StoredSeek};
+use super::lobby::{Adding, SeekCap, SeekCaps};
 use super::sqlite::SqliteStore;
 use rusqlite::{params, OptionalExtension};
 
@@ -28,26 +29,81 @@ fn unzip(account: &Option<(String, String)>) -> (Option<String>, Option<String>)
 
 #[async_trait::async_trait]
 impl LobbyStore for SqliteStore {
-    async fn add_seek(&self, s: StoredSeek, cap: u32) -> Result<bool, StoreError> {
+    async fn open_socket(&self, id: &str, address: &str, now: u64) -> Result<(), StoreError> {
+        let (id, address) = (id.to_string(), address.to_string());
         self.read(move |conn| {
-            let (account, name) = unzip(&s.account);
-            let n = conn
-                .prepare_cached(
-                    "INSERT INTO seeks(id, socket, account, name, settings, created, seen)
-                     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7
-                     WHERE (SELECT count(*) FROM seeks WHERE socket = ?2 AND game IS NULL) < ?8",
-                )?
-                .execute(params![
-                    s.id,
-                    s.socket,
+            conn.prepare_cached(
+                "INSERT INTO lobby_sockets(id, address, seen) VALUES (?1, ?2, ?3)
+                 ON CONFLICT(id) DO UPDATE SET seen = excluded.seen",
+            )?
+            .execute(params![id, address, now as i64])?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn add_seek(
+        &self,
+        s: StoredSeek,
+        caps: SeekCaps,
+        seen_after: u64,
+    ) -> Result<Adding, StoreError> {
+        // One closure on the database's only thread, in one transaction: nothing runs between
+        // the counts and the insert.
+        self.read(move |conn| {
+            let tx = conn.unchecked_transaction()?;
+            let address: Option<String> = tx
+                .prepare_cached("SELECT address FROM lobby_sockets WHERE id = ?1 AND seen >= ?2")?
+                .query_row(params![s.socket, seen_after as i64], |r| r.get(0))
+                .optional()?;
+            let Some(address) = address else {
+                return Ok(Adding::NoSocket);
+            };
+            let count = |sql: &str, key: &str| -> rusqlite::Result<u32> {
+                tx.prepare_cached(sql)?
+                    .query_row([key], |r| r.get::<_, i64>(0))
+                    .map(|n| n.clamp(0, i64::from(u32::MAX)) as u32)
+            };
+            if count(
+                "SELECT count(*) FROM seeks WHERE socket = ?1 AND game IS NULL",
+                &s.socket,
+            )? >= caps.per_socket
+            {
+                return Ok(Adding::Full(SeekCap::Socket));
+            }
+            if count(
+                "SELECT count(*) FROM seeks s JOIN lobby_sockets l ON l.id = s.socket
+                 WHERE l.address = ?1 AND s.game IS NULL",
+                &address,
+            )? >= caps.per_address
+            {
+                return Ok(Adding::Full(SeekCap::Address));
+            }
+            if let Some((account, _)) = &s.account {
+                if count(
+                    "SELECT count(*) FROM seeks WHERE account = ?1 AND game IS NULL",
                     account,
-                    name,
-                    s.settings,
-                    s.created as i64,
-                    s.seen as i64,
-                    cap
-                ])?;
-            Ok(n == 1)
+                )? >= caps.per_account
+                {
+                    return Ok(Adding::Full(SeekCap::Account));
+                }
+            }
+            let (account, name) = unzip(&s.account);
+            tx.prepare_cached(
+                "INSERT INTO seeks(id, socket, account, name, settings, created, seen)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            )?
+            .execute(params![
+                s.id,
+                s.socket,
+                account,
+                name,
+                s.settings,
+                s.created as i64,
+                s.seen as i64,
+            ])?;
+            tx.commit()?;
+            Ok(Adding::Added)
         })
         .await
     }
@@ -126,7 +182,8 @@ impl LobbyStore for SqliteStore {
             let n = tx
                 .prepare_cached(
                     "UPDATE seeks SET game = ?2, token = ?3, seat = ?4
-                     WHERE id = ?1 AND game IS NULL AND seen >= ?5",
+                     WHERE id = ?1 AND game IS NULL AND seen >= ?5
+                       AND socket IN (SELECT id FROM lobby_sockets)",
                 )?
                 .execute(params![id, m.game, m.token, m.seat, seen_after as i64])?;
             if n != 1 {
@@ -223,9 +280,11 @@ impl LobbyStore for SqliteStore {
                         OR (game IS NULL AND seek IN (SELECT id FROM seeks WHERE socket = ?1))",
                 )?;
                 let mut seeks = tx.prepare_cached("DELETE FROM seeks WHERE socket = ?1")?;
+                let mut gone = tx.prepare_cached("DELETE FROM lobby_sockets WHERE id = ?1")?;
                 for socket in &sockets {
                     n += joins.execute([socket])? as u64;
                     n += seeks.execute([socket])? as u64;
+                    gone.execute([socket])?;
                 }
             }
             tx.commit()?;
@@ -250,11 +309,16 @@ impl LobbyStore for SqliteStore {
                 let mut s = tx.prepare_cached("UPDATE seeks SET seen = ?2 WHERE socket = ?1")?;
                 let mut j =
                     tx.prepare_cached("UPDATE seek_joins SET seen = ?2 WHERE socket = ?1")?;
+                let mut l =
+                    tx.prepare_cached("UPDATE lobby_sockets SET seen = ?2 WHERE id = ?1")?;
                 for socket in &sockets {
                     s.execute(params![socket, now as i64])?;
                     j.execute(params![socket, now as i64])?;
+                    l.execute(params![socket, now as i64])?;
                 }
             }
+            tx.prepare_cached("DELETE FROM lobby_sockets WHERE seen < ?1")?
+                .execute([stale_before as i64])?;
             let joins = tx
                 .prepare_cached(
                     "DELETE FROM seek_joins WHERE seen < ?1

@@ -22,8 +22,25 @@ fn row(r: &rusqlite::Row) -> rusqlite::Result<StoredTournament> {
 
 #[async_trait::async_trait]
 impl TournamentStore for SqliteStore {
-    async fn add_tournament(&self, t: StoredTournament) -> Result<(), StoreError> {
+    async fn add_tournament(
+        &self,
+        t: StoredTournament,
+        creator: &str,
+        cap: u32,
+    ) -> Result<bool, StoreError> {
+        let creator = creator.to_string();
+        // One closure on the database's only thread: nothing runs between the count and the
+        // insert.
         self.read(move |conn| {
+            let open: i64 = conn
+                .prepare_cached(
+                    "SELECT count(*) FROM tournaments
+                     WHERE active AND json_extract(doc, '$.creator.id') = ?1",
+                )?
+                .query_row([&creator], |r| r.get(0))?;
+            if open >= i64::from(cap) {
+                return Ok(false);
+            }
             conn.prepare_cached(&format!(
                 "INSERT INTO tournaments({COLUMNS}) VALUES (?1, ?2, 0, ?3, ?4, ?5, ?6)"
             ))?
@@ -35,7 +52,7 @@ impl TournamentStore for SqliteStore {
                 t.created as i64,
                 t.wake.map(|w| w as i64)
             ])?;
-            Ok(())
+            Ok(true)
         })
         .await
     }

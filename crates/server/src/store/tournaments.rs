@@ -56,8 +56,15 @@ pub struct StoredTournament {
 /// Where the tournaments are kept: every method returns once its work is committed.
 #[async_trait::async_trait]
 pub trait TournamentStore: Send + Sync {
-    /// Stores a new event (its version 0).
-    async fn add_tournament(&self, t: StoredTournament) -> Result<(), StoreError>;
+    /// Stores a new event (its version 0) created by the account `creator`, unless `creator`
+    /// has `cap` events not finished already (false). The count and the insert are one
+    /// transaction, serialized per creator: of many creations at once, at most `cap` succeed.
+    async fn add_tournament(
+        &self,
+        t: StoredTournament,
+        creator: &str,
+        cap: u32,
+    ) -> Result<bool, StoreError>;
 
     /// The event `id`.
     async fn tournament(&self, id: &str) -> Result<Option<StoredTournament>, StoreError>;

@@ -4,7 +4,7 @@
 //! a task that moves every unfinished event on (windows closing, games ended, the arena's
 //! pairing) every [`TICK`], on every instance.
 
-use super::event::Event;
+use super::event::{Event, MAX_OPEN_PER_CREATOR};
 use super::{games, run};
 use crate::error::ApiError;
 use crate::games::Hub;
@@ -133,13 +133,25 @@ impl Hall {
         )
     }
 
-    /// Stores a new event.
-    pub async fn add(&self, t: StoredTournament) -> Result<(), ApiError> {
-        self.hub
+    /// Stores a new event of `creator`, unless they have [`MAX_OPEN_PER_CREATOR`] events not
+    /// finished (409 `too_many_tournaments`): the store counts and inserts at once, so that
+    /// creations sent together cannot pass the cap.
+    pub async fn add(&self, t: StoredTournament, creator: &str) -> Result<(), ApiError> {
+        let cap = MAX_OPEN_PER_CREATOR as u32;
+        let added = self
+            .hub
             .store
-            .add_tournament(t)
+            .add_tournament(t, creator, cap)
             .await
-            .map_err(ApiError::unavailable)
+            .map_err(ApiError::unavailable)?;
+        if added {
+            Ok(())
+        } else {
+            Err(ApiError::conflict(format!(
+                "you have {MAX_OPEN_PER_CREATOR} events not finished: finish one first"
+            ))
+            .code("too_many_tournaments"))
+        }
     }
 
     /// Moves every unfinished event on.

@@ -3,7 +3,7 @@
 //! started, a player's game asked for (which notes them present), live over a WebSocket, and
 //! exported.
 
-use super::event::{Board, Entrant, Event, Member, State, MAX_ENTRANTS, MAX_OPEN_PER_CREATOR};
+use super::event::{Board, Entrant, Event, Member, State, MAX_ENTRANTS};
 use super::request::CreateRequest;
 use super::{run, socket, view};
 use crate::accounts::routes::seat_account;
@@ -124,30 +124,20 @@ async fn create(
     )?;
     let rating = rating_in(&app, &ev, &me.id).await?;
     ev.entrants[0].rating = Some(rating);
-    let store = &app.hub.store;
-    let mut open = 0;
-    for id in store.active_tournaments().await.map_err(store_failed)? {
-        if let Ok((_, other)) = app.tournaments.read(&id).await {
-            open += usize::from(other.creator.id == me.id);
-        }
-    }
-    if open >= MAX_OPEN_PER_CREATOR {
-        return Err(ApiError::conflict(format!(
-            "you have {MAX_OPEN_PER_CREATOR} events not finished: finish one first"
-        ))
-        .code("too_many_tournaments"));
-    }
     let id = random_token(ID_LEN)?;
     app.tournaments
-        .add(StoredTournament {
-            id: id.clone(),
-            doc: serde_json::to_string(&ev).map_err(ApiError::internal)?,
-            version: 0,
-            active: true,
-            public: ev.public,
-            created: now,
-            wake: ev.wake(),
-        })
+        .add(
+            StoredTournament {
+                id: id.clone(),
+                doc: serde_json::to_string(&ev).map_err(ApiError::internal)?,
+                version: 0,
+                active: true,
+                public: ev.public,
+                created: now,
+                wake: ev.wake(),
+            },
+            &me.id,
+        )
         .await?;
     Ok((
         StatusCode::CREATED,

@@ -4,7 +4,7 @@
 use super::view;
 use crate::app::{App, Peer};
 use crate::error::{ApiError, ErrorKind};
-use crate::live::{open_live_socket, LiveSocket, WS_MESSAGE_LIMIT};
+use crate::live::{open_live_socket, LiveSocket, Refresh, WS_MESSAGE_LIMIT};
 use crate::requests::ApiPath;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
@@ -63,6 +63,7 @@ async fn session(mut socket: WebSocket, app: &App, id: &str, idle: Duration) {
     let mut ping = tokio::time::interval(idle / 2);
     ping.tick().await;
     let mut heard = tokio::time::Instant::now();
+    let mut refresh = Refresh::new();
     loop {
         let send = tokio::select! {
             m = changes.recv() => match m {
@@ -83,12 +84,13 @@ async fn session(mut socket: WebSocket, app: &App, id: &str, idle: Duration) {
                 }
                 false
             }
+            _ = refresh.due() => true,
             incoming = socket.recv() => {
                 heard = tokio::time::Instant::now();
                 match incoming {
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                    // Any text asks for the event again.
-                    Some(Ok(Message::Text(_))) => true,
+                    // Any text asks for the event again, answered once a second at most.
+                    Some(Ok(Message::Text(_))) => refresh.ask(),
                     Some(Ok(_)) => false,
                 }
             }
