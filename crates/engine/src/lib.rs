@@ -46,7 +46,7 @@
 //! | rule 10, decisions 9 and 12 | `round.rs` | refills and closed holes; [`RoundStart`] (a round start of a match as South's holdings and the leader) and [`RoundOutcome`] (where a finished round leads) |
 //! | section 6 | `rules.rs`, `options.rs` | the options and presets; their names, read and written |
 //! | section 2 (position codes) | `code.rs` | reading and writing position codes |
-//! | section 7 | `record.rs`, `record_text.rs`, `termination.rs` | game records of either game, text and JSON; how a game ended (`Termination`) and the result it gives |
+//! | section 7 | `record.rs`, `recorded.rs`, `record_text.rs`, `termination.rs` | game records of either game, text and JSON; how a game ended (`Termination`) and the result it gives |
 //! | section 9 (Mandiri) | `mandiri/` | the three-player game; its own map is in [`mandiri`] |
 //! | | `sowing_game.rs` | [`SowingGame`], the trait both games implement; [`perft`] over it |
 //! | | `any_game.rs` | [`RuleSet`], [`AnyGame`] and [`GameVisitor`]: the game chosen at run time |
@@ -66,6 +66,7 @@ mod options;
 mod position;
 pub mod record;
 mod record_text;
+mod recorded;
 pub mod rng;
 mod round;
 mod rules;

@@ -16,7 +16,7 @@
 //! assert_eq!(Termination::<Game>::Agreement.result(&game), "draw");
 //! ```
 
-use crate::record::Recorded;
+use crate::recorded::Recorded;
 use core::fmt;
 
 /// Why a game ended: the value of a record's `Termination` tag.

@@ -1,6 +1,6 @@
 //! What is wrong with an input to the rating update.
 
-use crate::glicko2::{DEVIATION_BOUNDS, RATING_BOUNDS, VOLATILITY_BOUNDS};
+use crate::bounds::{DEVIATION_BOUNDS, RATING_BOUNDS, VOLATILITY_BOUNDS};
 use std::fmt;
 
 /// Why a rating, a score or a setting was refused. Each names the value it refused.

@@ -20,16 +20,7 @@ const EPSILON: f64 = 1e-6;
 /// Iterations after which the volatility's search gives up: it settles in a few dozen.
 const MAX_ITERATIONS: u32 = 1000;
 
-/// The ratings a [`Rating`] may hold, on the Glicko scale: wide enough for any player (the
-/// strongest rated players of chess's largest sites stay below 3500), narrow enough that the
-/// update's arithmetic stays far from overflow. An update that would leave it is held at its
-/// edge.
-pub const RATING_BOUNDS: (f64, f64) = (0.0, 4000.0);
-/// The deviations a [`Rating`] may hold: [`Config`]'s floor and ceiling lie within them.
-pub const DEVIATION_BOUNDS: (f64, f64) = (30.0, 350.0);
-/// The volatilities a [`Rating`] may hold: the paper's new player has 0.06; a volatility that
-/// leaves these is held at its edge by the update.
-pub const VOLATILITY_BOUNDS: (f64, f64) = (0.01, 0.5);
+pub use crate::bounds::{DEVIATION_BOUNDS, RATING_BOUNDS, VOLATILITY_BOUNDS};
 
 /// A rating is provisional while its deviation is at or above this: the player has not played
 /// enough for the rating to be trusted (lichess marks it with a question mark).

@@ -8,6 +8,7 @@
 //! | [`glicko2`] | a player's rating ([`Rating`]), the system's settings ([`Config`]), a game's score, the update |
 //! | [`pool`] | the pools a rating belongs to: game and speed ([`Pool`]) |
 //! | [`mandiri`] | a three-player result as three two-player results, by captures |
+//! | [`bounds`] | the ratings, deviations and volatilities a rating may hold |
 //! | [`error`] | what is wrong with an input ([`RatingError`]) |
 //!
 //! ```
@@ -19,6 +20,7 @@
 //! assert!(a2.is_provisional());
 //! ```
 
+pub mod bounds;
 pub mod error;
 pub mod glicko2;
 pub mod mandiri;

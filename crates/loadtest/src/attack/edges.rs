@@ -2,7 +2,7 @@
 //! times without bounds, session cookies shadowed or not prefixed, requests and sockets from
 //! another origin. Each speaks HTTP and WebSocket only, as a client anywhere could.
 
-use super::{Report, Size, Target};
+use super::report::{Report, Size, Target};
 use crate::client::{legal_moves, Answer, Client};
 use crate::error::LoadtestError;
 use serde_json::{json, Value};

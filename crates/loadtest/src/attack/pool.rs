@@ -7,7 +7,7 @@
 //! resident memory and peak (VmHWM), and the search workers' counters of searches stopped,
 //! dropped, and run on after they were given up.
 
-use super::{Report, Size, Target};
+use super::report::{Report, Size, Target};
 use crate::client::{legal_moves, Answer, Client};
 use crate::error::LoadtestError;
 use serde_json::{json, Value};

@@ -1,7 +1,7 @@
 //! The quotas' attacks: what one address or one account can take from everyone else. Several
 //! addresses are played by one machine through `X-Forwarded-For`, which the server reads when
 //! started with `--trust-proxy` (as behind a reverse proxy): each attack that needs them asks
-//! for the flag ([`super::Attack::flags`]).
+//! for the flag (`Attack::flags`).
 //!
 //! | Attack | What it tries |
 //! |---|---|
@@ -12,7 +12,7 @@
 //! | `game-cap` | one address creating games until refused, against the server's cap on unfinished games |
 //! | `ghost-seek` | seeks whose socket closed or never opened, taken by quick pairing |
 
-use super::{Report, Size, Target};
+use super::report::{Report, Size, Target};
 use crate::client::{legal_moves, Answer, Client};
 use crate::error::LoadtestError;
 use crate::latency::percentile;

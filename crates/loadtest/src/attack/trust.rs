@@ -1,15 +1,15 @@
 //! The attacks on what the server takes from a client (docs/SERVER.md, "Attacks and what
 //! holds", findings 1, 2 and 8): a forged rating sent with a puzzle attempt or a registration
-//! ([`Attack::ForgedRating`](super::Attack::ForgedRating)), a puzzle result claimed rather than
-//! played ([`Attack::ForgedResult`](super::Attack::ForgedResult)), and rated games resigned
+//! ([`Attack::ForgedRating`](crate::attack::Attack::ForgedRating)), a puzzle result claimed rather than
+//! played ([`Attack::ForgedResult`](crate::attack::Attack::ForgedResult)), and rated games resigned
 //! before a move to feed another account's rating
-//! ([`Attack::RatedAtPly0`](super::Attack::RatedAtPly0)).
+//! ([`Attack::RatedAtPly0`](crate::attack::Attack::RatedAtPly0)).
 //!
 //! Each speaks HTTP only, with the bodies an attacker would forge, and checks what came of it
 //! through the public API: the answers, the account's and the puzzle's ratings, the player's
 //! page, the leaderboard.
 
-use super::{Report, Size, Target};
+use super::report::{Report, Size, Target};
 use crate::client::{Answer, Client};
 use crate::error::LoadtestError;
 use serde_json::{json, Value};

@@ -1,9 +1,10 @@
 //! Time-outs, and time not charged while the server was down.
 //!
 //! A game whose player to move has run out of time ends as if that player resigned, stored
-//! as a loss on time ([`LostBy::Time`]; [`Seating::timed_out`] tells the two apart, for games
-//! stored before by the time left on the stopped clock). The player who still has time wins;
-//! the counters are not recounted (docs/SERVER.md, "Game clocks"). The flag is a change of the game's settings made on its stored version, so of two
+//! as a loss on time ([`LostBy::Time`](super::seating::LostBy::Time); [`Seating::timed_out`]
+//! tells the two apart, for games stored before, by the time left on the stopped clock). The
+//! player who still has time wins; the counters are not recounted (docs/SERVER.md, "Game
+//! clocks"). The flag is a change of the game's settings made on its stored version, so of two
 //! instances that see the same fallen flag one stores it and the other finds the game over.
 
 use super::changes::again;
@@ -17,26 +18,8 @@ use super::view::Told;
 use crate::error::ApiError;
 use crate::store::StoreError;
 use rajapasu_engine::{mandiri, Game};
-use serde::{Deserialize, Serialize};
 use std::sync::{Arc, Weak};
 use std::time::Duration;
-
-/// How the player who lost a game not over by the rules lost it: stored beside the player
-/// (`"lost_by"`), so that the record can say so. Games stored before it have none:
-/// [`Seating::timed_out`] tells a time-out then by the stopped clock.
-///
-/// ```
-/// use rajapasu_server::games::flags::LostBy;
-/// assert_eq!(serde_json::to_string(&LostBy::Time).unwrap(), r#""time""#);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum LostBy {
-    /// The player resigned.
-    Resignation,
-    /// The player's time ran out.
-    Time,
-}
 
 /// How often an instance notes in the store that it is alive.
 pub const ALIVE_EVERY: Duration = Duration::from_secs(2);

@@ -5,7 +5,6 @@
 //! `crate::mandiri::settings`), which keep their own stored JSON.
 
 use super::clock::{At, Control, GameClock};
-use super::flags::LostBy;
 pub use super::player::Player;
 use crate::tokens::{random_token, tokens_match, NoRandomness, INVITE_LEN, TOKEN_LEN};
 use rajapasu_ai::Level;
@@ -421,6 +420,23 @@ impl Held {
     pub fn indices(self) -> impl Iterator<Item = usize> {
         (0..8).filter(move |k| self.0 & 1 << k != 0)
     }
+}
+
+/// How the player who lost a game not over by the rules lost it: stored beside the player
+/// (`"lost_by"`), so that the record can say so. Games stored before it have none:
+/// [`Seating::timed_out`] tells a time-out then by the stopped clock.
+///
+/// ```
+/// use rajapasu_server::games::seating::LostBy;
+/// assert_eq!(serde_json::to_string(&LostBy::Time).unwrap(), r#""time""#);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LostBy {
+    /// The player resigned.
+    Resignation,
+    /// The player's time ran out.
+    Time,
 }
 
 /// What the actions read and change in a game's settings: who plays, the tokens and

@@ -3,7 +3,7 @@
 //! stored as next to the moves, marked `"game": "mandiri"` so that the hub knows which game a
 //! stored row holds.
 
-use crate::games::flags::LostBy;
+use crate::games::seating::LostBy;
 use crate::games::seating::{Seating, Seats};
 use crate::tokens::NoRandomness;
 use rajapasu_engine::mandiri::{self, Player};

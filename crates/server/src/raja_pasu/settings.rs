@@ -4,7 +4,7 @@
 //! versions so that existing databases still open.
 
 use crate::games::clock::GameClock;
-use crate::games::flags::LostBy;
+use crate::games::seating::LostBy;
 use crate::games::seating::{Kind, Online, SeatAccount, Seating, Seats, Takebacks};
 use crate::tokens::NoRandomness;
 use rajapasu_ai::Level;
