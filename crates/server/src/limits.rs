@@ -226,14 +226,6 @@ impl Limits {
             ("--ws-per-address", self.ws_per_address),
             ("--seeks-per-address", self.seeks_per_address as usize),
             ("--seeks-per-account", self.seeks_per_account as usize),
-            (
-                "--unfinished-per-address",
-                self.unfinished_per_address as usize,
-            ),
-            (
-                "--unfinished-per-account",
-                self.unfinished_per_account as usize,
-            ),
         ] {
             if n == 0 {
                 return Err(LimitError::Zero(flag));
