@@ -200,14 +200,15 @@ function renderRounds(ev) {
       ...r.byes.map((name) => element('li', {}, element('span', { textContent: t('tour.bye', { name }) })))))));
 }
 
-/** What the signed-in player's bye in the current round means, or '' without one: a Swiss
- *  bye scores a win (docs/TOURNAMENTS.md), elsewhere the player sits the round out. */
+/** What the signed-in player's bye in the current round means, or '' without one: the
+ *  points it scores (the event's `bye_points`: a Swiss bye scores a win), or none where the
+ *  player sits the round out. */
 function byeText(ev) {
   const me = ev.me;
   if (!me || !me.entered || ev.state !== 'running' || ev.format === 'arena' || !ev.rounds.length) return '';
   const round = ev.rounds[ev.rounds.length - 1];
   if (!round.byes.includes(me.name)) return '';
-  return t(ev.format === 'swiss' && ev.game !== 'mandiri' ? 'tour.youByeWin' : 'tour.youBye');
+  return ev.bye_points > 0 ? t('tour.youByePoints', { points: points(ev.bye_points) }) : t('tour.youBye');
 }
 
 function renderStatus(ev) {
