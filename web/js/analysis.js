@@ -579,17 +579,36 @@ function wire() {
     $('an-error').textContent = '';
     setBusy(true);
     try {
-      // A record names its rules; its mode is kept, since its moves may cross round ends.
-      const r = await call('POST', '/api/analysis', { record: text, movetime_ms: 50 });
-      A.rules = r.rules;
-      showRulesInSelects();
-      setStart(r.start, r.moves);
+      await takeRecord(text);
       stopEditing();
       await analyse();
     } catch (e) {
       showFailure(e);
     }
   });
+}
+
+/** Sets the board to a game's record: its rules, start and moves. A record names its rules;
+ *  its mode is kept, since its moves may cross round ends. */
+async function takeRecord(text) {
+  const r = await call('POST', '/api/analysis', { record: text, movetime_ms: 50 });
+  A.rules = r.rules;
+  showRulesInSelects();
+  setStart(r.start, r.moves);
+}
+
+/** A game of this server named by the link (`?game=ID`, a game's end box links so): its
+ *  record read and taken as an imported one, at its last move (the link then becomes the
+ *  board's own). */
+async function takeGame() {
+  const id = new URLSearchParams(location.search).get('game');
+  if (!id) return;
+  try {
+    // The record is text: `call` answers it as it came.
+    await takeRecord(await call('GET', `/api/games/${encodeURIComponent(id)}/record`));
+  } catch (e) {
+    showFailure(e);
+  }
 }
 
 async function main() {
@@ -614,6 +633,7 @@ async function main() {
     renderAll();
   });
   wire();
+  await takeGame();
   pollTable();
   await analyse();
 }

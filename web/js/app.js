@@ -293,6 +293,7 @@ async function rematch(swap) {
 startPage({
   ...ROUTES,
   newBoard: (svg, opts) => new Board(svg, opts),
+  analysable: true,
   names: () => ({ south: playerName(G.info, 'south'), north: playerName(G.info, 'north') }),
   clockNames: (info) => [playerName(info, 'south'), playerName(info, 'north')],
   legal: (info) => holeNames(info.view.to_move, info.view.legal_moves),

@@ -537,6 +537,18 @@ function boardControls(board) {
 }
 
 /** Opens the game `id`: its seat, its board, its controls, its socket. */
+/** The end box's ways onward: the analysis board (Raja Pasu's only: it takes no Mandiri
+ *  position), and the event a game of an event was opened from (its page links here with
+ *  `?event=ID`). */
+function endLinks(id) {
+  if (game.analysable) $('end-analyse').href = `/analysis?game=${encodeURIComponent(id)}`;
+  $('end-analyse').hidden = !game.analysable;
+  const event = new URLSearchParams(location.search).get('event');
+  const known = Boolean(event && /^\w+$/.test(event));
+  if (known) $('end-event').href = `/t/${event}`;
+  $('end-event').hidden = !known;
+}
+
 async function startGame(id) {
   G.id = id;
   G.board = game.newBoard($('board'), { t, onPlay: play, onSound: playSound });
@@ -552,6 +564,7 @@ async function startGame(id) {
   $('export-text').href = `${game.api}/${id}/record`;
   $('export-json').href = `${game.api}/${id}/record?format=json`;
   $('watch-link').href = `${game.page}/${id}`;
+  endLinks(id);
   G.showSound = boardControls(G.board);
   $('back-live').addEventListener('click', backLive);
   $('undo').addEventListener('click', () => {
@@ -607,7 +620,7 @@ function refresh() {
  * - routes and seats: `api` (the games' API path), `page` (a game page's path), `seats` (this
  *   browser's tokens, api.js), `seatEntry(answer, kind)` (the seat kept of a game created or
  *   joined);
- * - the board: `newBoard(svg, opts)`, `names()` (the players' names shown on it), `legal(info)`
+ * - the board: `newBoard(svg, opts)`, `analysable` (the analysis board takes the game), `names()` (the players' names shown on it), `legal(info)`
  *   (the holes that may be played, by name), `moveOf(hole)` (a move as the API takes it);
  * - who moves: `mine()` (the players this page holds), `mayMove(info)` (one of them is to move,
  *   not a computer), `isOver(info)`, `undoable(info)`, `connected(info)`;

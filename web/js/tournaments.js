@@ -161,6 +161,9 @@ function renderCrosstable(ev) {
   $('crosstable').replaceChildren(element('thead', {}, head), element('tbody', {}, ...rows));
 }
 
+/** A game's link from this event: its end box links back here (live_game.js). */
+const fromEvent = (href) => `${href}?event=${encodeURIComponent(S.id)}`;
+
 function boardItem(b) {
   // A Mandiri table: its three players, the Raja first, and each one's points at it.
   const players = b.third ? [b.first, b.second, b.third] : [b.first, b.second];
@@ -173,8 +176,16 @@ function boardItem(b) {
   if (b.third) {
     names.prepend(element('span', { className: 'raja-badge', textContent: t('m.seat.C'), title: t('tour.rajaSeat', { name: b.first }) }), ' ');
   }
-  const item = element('li', {}, names, element('strong', { textContent: result }));
-  if (b.watch) item.append(element('a', { href: b.watch, textContent: t('tour.watch') }));
+  // A finished game's result is its link (to look back at it); one in play is watched.
+  const finished = Boolean(b.result || (b.third && b.points));
+  const item = element('li', { className: finished ? 'finished' : '' }, names);
+  if (b.watch && finished) {
+    item.append(element('a', { href: fromEvent(b.watch), className: 'tour-result', 'aria-label': t('tour.seeGame', { result }) },
+      element('strong', { textContent: result })));
+  } else {
+    item.append(element('strong', { textContent: result }));
+    if (b.watch) item.append(element('a', { href: fromEvent(b.watch), textContent: t('tour.watch') }));
+  }
   return item;
 }
 
@@ -189,6 +200,17 @@ function renderRounds(ev) {
       ...r.byes.map((name) => element('li', {}, element('span', { textContent: t('tour.bye', { name }) })))))));
 }
 
+/** What the signed-in player's bye in the current round means, or '' without one: the
+ *  points it scores (the event's `bye_points`: a Swiss bye scores a win), or none where the
+ *  player sits the round out. */
+function byeText(ev) {
+  const me = ev.me;
+  if (!me || !me.entered || ev.state !== 'running' || ev.format === 'arena' || !ev.rounds.length) return '';
+  const round = ev.rounds[ev.rounds.length - 1];
+  if (!round.byes.includes(me.name)) return '';
+  return ev.bye_points > 0 ? t('tour.youByePoints', { points: points(ev.bye_points) }) : t('tour.youBye');
+}
+
 function renderStatus(ev) {
   const me = ev.me;
   $('ev-status').textContent = ev.paused ? t('tour.st.paused') : eventState(ev);
@@ -200,7 +222,11 @@ function renderStatus(ev) {
   $('rule-card').hidden = ev.format === 'arena';
   $('rule-mandiri').hidden = ev.game !== 'mandiri';
   const board = me && me.board;
-  $('my-card').hidden = !board;
+  const bye = byeText(ev);
+  $('my-card').hidden = !board && !bye;
+  $('my-play').hidden = true;
+  $('my-link').hidden = true;
+  $('my-text').textContent = bye;
   if (!board) return;
   const mine = ev.game === 'mandiri'
     ? (board.leads ? 'tour.youRaja' : 'tour.youAtTable')
@@ -209,7 +235,7 @@ function renderStatus(ev) {
   const ready = S.mine && S.mine.id === board.game;
   $('my-play').hidden = Boolean(board.game) || board.present || ev.format === 'arena';
   $('my-link').hidden = !ready;
-  if (ready) $('my-link').href = S.mine.watch;
+  if (ready) $('my-link').href = fromEvent(S.mine.watch);
   if (!board.game && board.present) $('my-text').textContent += ` ${t('tour.waitingFor', { name: board.opponent })}`;
   // The game is made: its seat is fetched once and kept in this browser, as the lobby's are.
   if (board.game && !ready && !S.asking) play();

@@ -391,6 +391,8 @@ async fn a_round_robin_of_four_is_played_to_its_crosstable(store: Backend) {
     for round in 1..=3 {
         let v = show(&mut ps[0], &id).await;
         assert_eq!(v["rounds"].as_array().unwrap().len(), round, "{v}");
+        // A round-robin's bye (none with four) scores nothing: the player sits out.
+        assert_eq!(v["bye_points"], 0.0, "{v}");
         let boards = v["rounds"][round - 1]["boards"].as_array().unwrap().clone();
         assert_eq!(boards.len(), 2);
         for b in &boards {
@@ -555,6 +557,8 @@ async fn an_event_goes_on_after_a_restart(store: Backend) {
     let b = &v["rounds"][0]["boards"][0];
     let (first, second) = (who(&names, &b["first"]), who(&names, &b["second"]));
     assert_eq!(v["rounds"][0]["byes"].as_array().unwrap().len(), 1);
+    // A Swiss bye scores a win: the event says so, for its page to tell the player.
+    assert_eq!(v["bye_points"], 1.0, "{v}");
     play(&mut ps[first], &id).await;
     let game = play(&mut ps[second], &id).await;
     assert_eq!(game["state"], "playing");

@@ -237,6 +237,7 @@ pub fn public(id: &str, ev: &Event, now: u64) -> Value {
         "players": names,
         "entrants": ev.entrants.iter().map(|e| json!({"name": e.member.name, "withdrawn": e.withdrawn, "rating": e.rating})).collect::<Vec<_>>(),
         "tie_breaks": tie_breaks(ev.format).iter().map(|t| t.short_name()).collect::<Vec<_>>(),
+        "bye_points": f64::from(bye_half_points(ev.format)) / 2.0,
         "standings": standings,
         "crosstable": crosstable,
         "crosstable_order": order.iter().map(|&p| names[p].clone()).collect::<Vec<_>>(),
