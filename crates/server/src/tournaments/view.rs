@@ -273,6 +273,20 @@ fn csv_field(s: &str) -> String {
     }
 }
 
+/// A score or tie-break as a CSV cell: a negative zero, which a tie-break's sum of nothing
+/// subtracted can give, is written `0`, never `-0`.
+///
+/// ```
+/// use rajapasu_server::tournaments::view::csv_number;
+/// assert_eq!(csv_number(-0.0), "0");
+/// assert_eq!(csv_number(2.5), "2.5");
+/// assert_eq!(csv_number(-1.0), "-1");
+/// ```
+pub fn csv_number(x: f64) -> String {
+    // Adding positive zero turns -0.0 into 0.0 and leaves every other number as it is.
+    (x + 0.0).to_string()
+}
+
 /// The crosstable as CSV: a row a player in the standings' order (rank, name, a column per
 /// opponent in the same order, score, tie-breaks); Swiss events and arenas give their
 /// standings' columns only.
@@ -307,8 +321,8 @@ pub fn crosstable_csv(ev: &Event) -> String {
                 }
             }));
         }
-        row.push(l.score.to_string());
-        row.extend(l.standing.tie_breaks.iter().map(|t| t.to_string()));
+        row.push(csv_number(l.score));
+        row.extend(l.standing.tie_breaks.iter().map(|&t| csv_number(t)));
         out += &(row.join(",") + "\n");
     }
     out
