@@ -73,7 +73,7 @@ async fn assert_holds(player: &mut Browser, id: &str, game: Option<&str>) {
     assert!(
         games
             .iter()
-            .any(|h| h["id"] == id && game.is_none_or(|g| h["game"] == g)),
+            .any(|h| h["id"] == id && game.map_or(true, |g| h["game"] == g)),
         "{account}"
     );
 }
