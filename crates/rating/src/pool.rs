@@ -55,6 +55,9 @@ const VARIANTS: [(Variant, &str); 3] = [
 ];
 
 impl Variant {
+    /// Every variant.
+    pub const ALL: [Variant; 3] = [VARIANTS[0].0, VARIANTS[1].0, VARIANTS[2].0];
+
     /// The variant's name in a pool's name.
     pub fn name(self) -> &'static str {
         VARIANTS
@@ -75,7 +78,7 @@ impl Pool {
         let mut i = 0;
         while i < 9 {
             all[i] = Pool {
-                variant: VARIANTS[i / 3].0,
+                variant: Variant::ALL[i / 3],
                 speed: Speed::ALL[i % 3],
             };
             i += 1;
