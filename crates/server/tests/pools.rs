@@ -245,3 +245,34 @@ on_both_stores!(
     realtime_ratings_carry_over_to_blitz_and_rapid,
     each_clock_moves_its_speeds_rating_only,
 );
+
+/// The pools' names, and the speed each clock is rated at: the presets', or the clocks asked
+/// for; a clock that is none is refused, naming it.
+#[tokio::test]
+async fn the_pools_say_each_clocks_speed() {
+    let addr = common::server().await;
+    let all = common::get(addr, "/api/pools").await;
+    assert_eq!(all.status, 200, "{}", all.body);
+    let v = all.json();
+    assert_eq!(v["pools"].as_array().unwrap().len(), 9, "{v}");
+    assert_eq!(v["pools"][0], "round-blitz", "{v}");
+    assert_eq!(
+        (
+            &v["speeds"]["5+3"],
+            &v["speeds"]["10+5"],
+            &v["speeds"]["7d"]
+        ),
+        (&json!("blitz"), &json!("rapid"), &json!("correspondence")),
+        "{v}"
+    );
+    let asked = common::get(addr, "/api/pools?clocks=1%2B0,11%2B0,12%2B0,3d").await;
+    assert_eq!(
+        asked.json()["speeds"],
+        json!({"1+0": "blitz", "11+0": "blitz", "12+0": "rapid", "3d": "correspondence"}),
+        "{}",
+        asked.body
+    );
+    let bad = common::get(addr, "/api/pools?clocks=3%2B2,0%2B1").await;
+    common::assert_refused(&bad, 422, "bad_clock");
+    assert!(common::error_of(&bad).contains("0+1"), "{}", bad.body);
+}
