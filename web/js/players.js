@@ -5,7 +5,7 @@
 
 import { call, errorText } from './api.js';
 import { t, setLanguage, preferred, languageSwitch, element, formatDate, formatNumber } from './i18n.js';
-import { POOLS, poolName, ratingText, ratingNumber } from './ratings.js';
+import { POOLS, poolName, countsIn, ratingText, ratingNumber } from './ratings.js';
 
 const $ = (id) => document.getElementById(id);
 const SVG = 'http://www.w3.org/2000/svg';
@@ -106,7 +106,7 @@ function renderPlayer() {
     element('td', { className: 'rating', textContent: ratingText(p.ratings[pool]) }),
     element('td', { textContent: formatNumber(p.ratings[pool].games) }))));
   $('player-charts').replaceChildren(...pools
-    .map((pool) => [pool, p.history.filter((h) => h.pool === pool)])
+    .map((pool) => [pool, p.history.filter((h) => countsIn(h.pool, pool))])
     .filter(([, points]) => points.length > 0)
     .map(([pool, points]) => chart(pool, points)));
   $('player-history').replaceChildren(...[...p.history].reverse().map((h) => {
