@@ -225,6 +225,30 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
   });
 }
 
+for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+  pageTest(`the leaderboard offers each variant's blitz, rapid and correspondence pool (${size})`, { path: '/', lang: 'en-GB', viewport, phone: viewport === PHONE }, async (page) => {
+    const asked = [];
+    await page.route('**/api/leaderboard/*', (route) => {
+      const pool = new URL(route.request().url()).pathname.split('/').pop();
+      asked.push(pool);
+      route.fulfill({ json: { pool, players: [{ rank: 1, name: `Top-${pool}`, rating: 1712, deviation: 74, provisional: false, games: 23 }] } });
+    });
+    await page.goto(`${BASE}/players`);
+    await page.waitForSelector('#leaderboard a');
+    const options = await page.$$eval('#pool option', (o) => o.map((e) => [e.value, e.textContent]));
+    assert.deepEqual(options, [
+      ['round-blitz', 'Single round · blitz'], ['round-rapid', 'Single round · rapid'], ['round-correspondence', 'Single round · correspondence'],
+      ['match-blitz', 'Match · blitz'], ['match-rapid', 'Match · rapid'], ['match-correspondence', 'Match · correspondence'],
+      ['mandiri-blitz', 'Mandiri · blitz'], ['mandiri-rapid', 'Mandiri · rapid'], ['mandiri-correspondence', 'Mandiri · correspondence'],
+    ]);
+    await page.selectOption('#pool', 'match-rapid');
+    await page.waitForSelector('#leaderboard a:has-text("Top-match-rapid")');
+    assert.deepEqual(asked, ['round-blitz', 'match-rapid']);
+    await page.screenshot({ path: `${OUT}/leaderboard-pools-${size}.png`, fullPage: true });
+    assert.deepEqual(await layoutProblems(page), []);
+  });
+}
+
 pageTest('the upright Raja\'s store writes its player\'s name at a readable size, in Tamil too', { path: '/mandiri', lang: REGION.ta, viewport: PHONE, phone: true }, async (page) => {
   await createMandiri(page, { kind: 'computer', player: '1', mode: 'round' });
   await page.waitForSelector('#board.vertical .store.seat-C .store-name');
