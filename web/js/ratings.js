@@ -4,12 +4,15 @@
 import { call } from './api.js';
 import { t, formatNumber } from './i18n.js';
 
-/** The rating pools, in the server's order (`GET /api/pools`). */
-export const POOLS = [
-  'round-blitz', 'round-rapid', 'round-correspondence',
-  'match-blitz', 'match-rapid', 'match-correspondence',
-  'mandiri-blitz', 'mandiri-rapid', 'mandiri-correspondence',
-];
+/** The rating pools, in the server's order, once `loadPools` has read them (`GET /api/pools`:
+ *  the rating crate's one list). */
+export const POOLS = [];
+
+/** Reads the pools from the server into `POOLS`, once. */
+export async function loadPools() {
+  if (!POOLS.length) POOLS.push(...(await call('GET', '/api/pools')).pools);
+  return POOLS;
+}
 
 /** A pool's name for people: "Single round · blitz". A game rated before blitz and rapid were
  *  told apart names its variant's old real-time pool: "Single round · real-time". */
