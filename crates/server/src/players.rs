@@ -73,7 +73,8 @@ struct GamesQuery {
     /// What the game is rated as: `round`, `match` (Raja Pasu) or `mandiri`.
     #[serde(default)]
     variant: Option<Variant>,
-    /// `realtime` or `correspondence` (untimed games are neither).
+    /// `blitz`, `rapid` or `correspondence` (untimed games are none); `realtime`, the name
+    /// before blitz and rapid, reads as blitz.
     #[serde(default)]
     speed: Option<Speed>,
     /// The player's result, `won`, `lost` or `drawn`: finished games only.
@@ -140,13 +141,7 @@ fn listed<G: HeldGame>(id: &str, e: &Entry<G>, token: &str) -> Option<Listed> {
     });
     let their_turn = !over && held.contains(to_move);
     let variant = e.game.rating_variant();
-    let speed = s.clock().map(|c| {
-        if c.control().is_correspondence() {
-            Speed::Correspondence
-        } else {
-            Speed::Realtime
-        }
-    });
+    let speed = s.clock().map(|c| c.control().speed());
     Some(Listed {
         summary: json!({
             "game": G::GAME.word(),

@@ -114,6 +114,7 @@ impl PgStore {
             tx.batch_execute(super::tournaments::POSTGRES_SCHEMA)
                 .await?;
             tx.batch_execute(super::quotas::POSTGRES_SCHEMA).await?;
+            tx.batch_execute(&super::split_pools::statements()).await?;
             tx.batch_execute(&super::repair::statements()).await?;
             tx.commit().await?;
         }

@@ -166,6 +166,11 @@ impl SqliteStore {
             .map_err(failed("set up"))?;
         conn.execute_batch(super::quotas::SQLITE_SCHEMA)
             .map_err(failed("set up"))?;
+        conn.execute_batch(&format!(
+            "BEGIN; {} COMMIT;",
+            super::split_pools::statements()
+        ))
+        .map_err(failed("split the real-time pools"))?;
         conn.execute_batch(&format!("BEGIN; {} COMMIT;", super::repair::statements()))
             .map_err(failed("repair"))?;
         let (tx, rx) = mpsc::channel::<Job>();
