@@ -1,7 +1,8 @@
 // The header's account corner (header.js, docs/PAGE.md): a signed-in player with a game where it
 // is their move sees "(1)" in front of the tab's title, their name in the header (linking to
-// their player page) and a badge with the count; on a phone the badge stays on the folded
-// header. After they move, the count goes. A guest sees none of it. Screenshots at 1280x800
+// their player page) and a badge with the count; with a Raja Pasu Mandiri game waiting too,
+// "(2)"; on a phone the badge stays on the folded header. After they move, the count goes down,
+// and after their last move it goes. A guest sees none of it. Screenshots at 1280x800
 // and 390x844 go to output/ (see browser.mjs), to be looked at.
 
 import assert from 'node:assert/strict';
@@ -22,6 +23,13 @@ async function signIn(page, name, form = 'register-form') {
   await page.fill(`#${form} input[name=password]`, 'a long secret');
   await page.click(`#${form} button[type=submit]`);
   await page.waitForSelector('#signed-in:not([hidden])');
+}
+
+/** A JSON POST to the server from the test (another player's device, no account): its answer. */
+async function post(path, body) {
+  const r = await fetch(`${BASE}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  assert.ok(r.ok, `${path}: ${r.status} ${await r.clone().text()}`);
+  return r.json();
 }
 
 /** Waits until the tab's title is `title`. */
@@ -66,14 +74,22 @@ test('the tab title and the header count the games waiting for the signed-in pla
     assert.equal(await d.textContent('#header-me'), ann);
     await shotAndCheck(d, 'header-your-move-desktop');
 
+    // Ann starts a Raja Pasu Mandiri game as its first player; two friends join: her move too.
+    const mandiri = await d.evaluate(async () => {
+      const a = await fetch('/api/mandiri/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ kind: 'online', player: 1 }) });
+      return a.json();
+    });
+    for (const link of mandiri.invites) await post(`/api/mandiri/games/${mandiri.id}/join`, { invite: new URL(link, BASE).searchParams.get('invite') });
+
     // Ann's phone: the home page, the menu folded; the badge shows on the folded header, the
     // name in the menu.
     const p = phone.page;
     await signIn(p, ann, 'login-form');
     await p.goto(`${BASE}/`);
     await p.waitForSelector('#header-turns:not([hidden])');
-    assert.equal(await p.textContent('#header-turns'), '1');
-    assert.match(await p.title(), /^\(1\) /);
+    assert.equal(await p.textContent('#header-turns'), '2');
+    assert.equal(await p.getAttribute('#header-turns', 'aria-label'), en['header.turns'].replace('{n}', '2'));
+    assert.match(await p.title(), /^\(2\) /);
     assert.equal(await p.isVisible('#header-me'), false);
     const [badge, menu] = await Promise.all(['#header-turns', '#menu-button'].map((s) => p.locator(s).boundingBox()));
     assert.ok(Math.abs(badge.y + badge.height / 2 - (menu.y + menu.height / 2)) < 4, 'the badge is on the menu button\'s line');
@@ -83,18 +99,24 @@ test('the tab title and the header count the games waiting for the signed-in pla
     assert.equal(await p.textContent('#header-me'), ann);
     await shotAndCheck(p, 'header-menu-open-phone');
 
-    // Ann moves: the count goes, on the game's page at once.
+    // Ann moves in the Raja Pasu game: the count goes down on its page at once, to the
+    // Mandiri game alone.
     await d.waitForSelector('#board .hole.playable');
     await d.click('#board .hole.playable >> nth=0');
-    await waitTitle(d, title);
-    await d.waitForSelector('#header-turns', { state: 'hidden' });
+    await d.waitForSelector(`#header-turns[href="/m/${mandiri.id}"]`, { timeout: 30000 });
+    assert.equal(await d.textContent('#header-turns'), '1');
+    assert.match(await d.title(), /^\(1\) /);
     assert.equal(await d.textContent('#header-me'), ann);
-    // The phone asks again when its page is loaded (or within a minute): nothing waits.
-    await p.reload();
-    await p.waitForSelector('#header-me', { state: 'attached' });
-    await p.waitForFunction(() => document.getElementById('header-me').textContent !== '');
-    assert.equal(await p.isVisible('#header-turns'), false);
-    assert.doesNotMatch(await p.title(), /^\(/);
+
+    // On the phone, Ann opens the Mandiri game from the badge and moves: nothing waits.
+    await p.click('#header-turns');
+    await p.waitForURL(new RegExp(`/m/${mandiri.id}$`));
+    await p.waitForSelector('#board .hole.playable');
+    const mandiriTitle = (await p.title()).replace(/^\(\d+\) /, '');
+    assert.match(await p.title(), /^\(1\) /);
+    await p.click('#board .hole.playable >> nth=0');
+    await waitTitle(p, mandiriTitle);
+    await p.waitForSelector('#header-turns', { state: 'hidden' });
   } finally {
     for (const x of [desk, phone, friend]) await x.context.close();
   }
