@@ -10,8 +10,8 @@
 use super::format::{Puzzle, Step};
 
 /// The lead, in counters, that makes a key move clearly better whatever the results: twice the
-/// smallest lead a puzzle can have (values are even in the canonical rules, whose 98 counters
-/// split evenly, so 2 is the smallest).
+/// smallest lead a puzzle can have. Two moves' final capture differences share the round's
+/// total, so they differ by an even number: 2 is the smallest lead.
 pub const CLEAR_MARGIN: i32 = 4;
 
 /// What a move's proven value makes of the round for the player who makes it.

@@ -146,7 +146,8 @@ fn round_rules(rules: &Rules) -> Rules {
 /// moves and at most `settings.max_counters` counters on the board), in an order drawn from
 /// `source`, no two within six moves of each other, as puzzles
 /// of the round alone, with no history, and returns the puzzles found, `source` naming where
-/// each came from. `tally` counts what was tried.
+/// each came from: those whose key move is clearly better ([`Puzzle::is_clear`]), the others
+/// too with `settings.keep_close`. `tally` counts what was tried.
 pub fn puzzles_of(
     game: &Game,
     source: &str,
