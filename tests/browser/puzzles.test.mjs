@@ -21,6 +21,8 @@ const sideOf = (code) => (code.split(' ')[1] === 'N' ? 'N' : 'S');
 /** Counters on the board of a position code. */
 const counters = (code) => code.split(' ')[0].split(/[,/]/).reduce((n, c) => n + (Number(c) || 0), 0);
 const best = (step) => Math.max(...step.values.filter((v) => v !== null));
+/** The task's message of a puzzle's first step: win, draw or lose the least. */
+const taskKey = (step) => (best(step) > 0 ? 'puzzles.task' : best(step) === 0 ? 'puzzles.taskDraw' : 'puzzles.taskLose');
 
 /** A puzzle of the set with `test(puzzle)` true, drawn with fixed seeds. */
 async function findPuzzle(test) {
@@ -61,7 +63,7 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
   const phone = size === 'phone';
 
   pageTest(`a puzzle solved, and the guest's rating kept across a reload (${size})`, { path: '/puzzles', lang: 'en-GB', viewport, phone }, async (page) => {
-    const puzzle = await findPuzzle((p) => depth(p.solution) >= 2);
+    const puzzle = await findPuzzle((p) => depth(p.solution) >= 2 && best(p.solution) > 0);
     await page.goto(`${BASE}/puzzles/${puzzle.id}`);
     await page.waitForSelector('#puzzles[data-state="ready"]');
     assert.match(await page.textContent('#pz-task'), /to move: find the move that wins the most/);
@@ -251,6 +253,24 @@ pageTest('a signed-in player: the guest rating taken over at registration, the a
   }
 });
 
+// The puzzle where the page says "lose the least": North's best move, N1, loses the round by
+// 16 (N7 by 22, N6 by 24); and one where the best move, N3, draws (N5 and N7 lose by 2).
+const LOSING = 'Pa96343780782';
+const DRAWN = 'P70a8a8d39a01';
+
+// A puzzle whose key move is not clearly better (S6 wins by 14, S2 and S5 by 12): played by its
+// link, said to be not rated, and solving it leaves the guest unrated.
+pageTest('a puzzle whose best move is not clearly better is played unrated', { path: '/puzzles/Pb93fb157abbc', lang: 'en-GB', viewport: DESKTOP }, async (page) => {
+  await page.waitForSelector('#puzzles[data-state="ready"]');
+  assert.equal(await page.textContent('#pz-about'), catalog('en')['puzzles.aboutUnrated'].replace('{margin}', '2').replace('{moves}', '1'));
+  const attempt = page.waitForResponse((r) => r.url().endsWith('/attempt'));
+  await page.click('#pz-board [data-hole="S6"]');
+  await page.waitForSelector('#puzzles[data-state="solved"]');
+  assert.equal((await (await attempt).json()).rated, false);
+  assert.equal(await guestRating(page), null, 'no rating for an unrated puzzle');
+  assert.equal(await page.textContent('#pz-rating'), catalog('en')['puzzles.newPlayer']);
+});
+
 for (const code of LANGS) {
   for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     pageTest(`the puzzles page in ${code} (${size})`, { path: '/puzzles', lang: REGION[code] || code, viewport, phone: size === 'phone' }, async (page) => {
@@ -259,9 +279,32 @@ for (const code of LANGS) {
       const id = new URL(page.url()).pathname.split('/')[2];
       const p = await api('GET', `/api/puzzles/${id}`);
       const side = words[sideOf(p.position) === 'S' ? 'side.south' : 'side.north'];
-      assert.equal(await page.textContent('#pz-task'), words['puzzles.task'].replace('{side}', side));
+      assert.equal(await page.textContent('#pz-task'), words[taskKey(p.solution)].replace('{side}', side));
       assert.equal(await page.textContent('#pz-hint'), words['puzzles.hint']);
       await shotAndCheck(page, `puzzles-${code}-${size}`);
     });
   }
+
+  // Where every move loses, the task is to lose the least, and the right move is told so; where
+  // the best move only draws, to draw. Both with one move to find.
+  for (const [outcome, id, rightKey] of [
+    ['losing', LOSING, 'puzzles.rightLose'],
+    ['drawn', DRAWN, 'puzzles.rightDraw'],
+  ]) {
+    const size = code === 'en' && outcome === 'losing' ? 'phone' : 'desktop';
+    pageTest(`a ${outcome} puzzle in ${code}: the task and the right move's words (${size})`, { path: `/puzzles/${id}`, lang: REGION[code] || code, viewport: size === 'phone' ? PHONE : DESKTOP, phone: size === 'phone' }, async (page) => {
+      await page.waitForSelector('#puzzles[data-state="ready"]');
+      const words = catalog(code);
+      const p = await api('GET', `/api/puzzles/${id}`);
+      const side = words[sideOf(p.position) === 'S' ? 'side.south' : 'side.north'];
+      assert.equal(await page.textContent('#pz-task'), words[taskKey(p.solution)].replace('{side}', side));
+      await page.click(`#pz-board [data-hole="${sideOf(p.position)}${p.solution.move}"]`);
+      await page.waitForSelector('#puzzles[data-state="solved"]');
+      // Written in the language's digits (Bengali's own, i18n.js).
+      const n = new Intl.NumberFormat(code, { numberingSystem: code === 'bn' ? 'beng' : 'latn' }).format(-best(p.solution));
+      assert.equal(await page.textContent('#pz-feedback'), words[rightKey].replace('{n}', n));
+      await shotAndCheck(page, `puzzles-${outcome}-${code}-${size}`);
+    });
+  }
 }
+

@@ -52,6 +52,8 @@ async function refresh() {
   markSignedIn(Boolean(account));
   if (account) keepGames(account.games);
   render();
+  // The header's corner (header.js) follows a login or a logout at once.
+  document.dispatchEvent(new CustomEvent('rajapasu:games'));
 }
 
 /** Sends a form's request; its errors go to `errorBox` in the page's language. */

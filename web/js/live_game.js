@@ -12,6 +12,7 @@ import { ratingText } from './ratings.js';
 import { play as playSound, soundOn, setSound } from './sound.js';
 import { markTouch, explainList, showNotFound, showSummary, openSeatAndGame, tableRow, button } from './gamepage.js';
 import { startClocks } from './clocks.js';
+import { gameSeen } from './header.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -125,6 +126,7 @@ export function render() {
   const root = $('game');
   root.dataset.status = game.statusWord(info);
   root.dataset.ply = String(info.ply);
+  gameSeen(`${info.ply}/${root.dataset.status}`);
   root.dataset.toMove = v.to_move;
   root.dataset.phase = viewing() ? 'viewing' : G.sowing ? 'sowing' : G.paused ? 'paused' : 'idle';
   root.dataset.longestAnimation = String(Math.round(G.longest));

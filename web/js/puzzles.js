@@ -70,6 +70,23 @@ export function valueWords(v) {
   return t('puzzles.draws');
 }
 
+/** The best value of a step's moves: what the move to find makes of the round. */
+const bestOf = (step) => Math.max(...step.values.filter((v) => v !== null));
+
+/** The task of the puzzle's first step, by what its best move makes of the round: win the
+ *  most, draw where no move wins, or lose the least where every move loses. */
+function taskWords(step, side) {
+  const best = bestOf(step);
+  return t(best > 0 ? 'puzzles.task' : best === 0 ? 'puzzles.taskDraw' : 'puzzles.taskLose', { side });
+}
+
+/** The words for a right last move of value `best`: it wins by so much, draws where no move
+ *  wins, or loses by the least where every move loses. */
+function rightWords(best) {
+  if (best > 0) return t('puzzles.right', { value: valueWords(best) });
+  return best === 0 ? t('puzzles.rightDraw') : t('puzzles.rightLose', { n: formatNumber(-best) });
+}
+
 const other = (side) => (side === 'south' ? 'north' : 'south');
 const sideOf = (code) => (code.split(' ')[1] === 'N' ? 'north' : 'south');
 
@@ -87,7 +104,11 @@ function renderAbout() {
   const p = P.puzzle;
   if (!p) return;
   // A mistake of the player's own game has no rating: only its position and values.
-  $('pz-about').textContent = p.rating == null ? '' : t('puzzles.about', { rating: formatNumber(p.rating_now ?? p.rating), moves: formatNumber(depth(p.solution)) });
+  // A puzzle whose best move is not clearly better than the next is played, not rated
+  // (docs/PUZZLES.md, "Rated puzzles").
+  const moves = formatNumber(depth(p.solution));
+  $('pz-about').textContent =
+    p.rating == null ? '' : p.rated === false ? t('puzzles.aboutUnrated', { margin: formatNumber(p.margin), moves }) : t('puzzles.about', { rating: formatNumber(p.rating_now ?? p.rating), moves });
   $('pz-themes').textContent = p.themes?.length ? t('puzzles.themesAre', { themes: p.themes.map((x) => t(`puzzles.theme.${x}`)).join(', ') }) : '';
   const link = p.id ? `${location.origin}/puzzles/${p.id}` : location.href;
   $('pz-link').value = link;
@@ -103,7 +124,9 @@ function renderTask() {
     ? t('puzzles.solved')
     : P.failed
       ? t('puzzles.failed')
-      : t(P.step === P.puzzle.solution ? 'puzzles.task' : 'puzzles.taskGoOn', { side: who });
+      : P.step === P.puzzle.solution
+        ? taskWords(P.step, who)
+        : t('puzzles.taskGoOn', { side: who });
   $('pz-hint').disabled = P.solved || P.failed || P.busy;
   $('pz-retry').hidden = !P.failed;
   for (const b of document.querySelectorAll('.pz-modes button')) b.setAttribute('aria-pressed', String(b.dataset.mode === P.mode));
@@ -154,7 +177,7 @@ async function onPlay(hole) {
   if (P.busy || P.solved || P.failed) return;
   const n = Number(hole.slice(1));
   const step = P.step;
-  const best = Math.max(...step.values.filter((v) => v !== null));
+  const best = bestOf(step);
   const got = step.values[n - 1];
   P.busy = true;
   setPlayable();
@@ -166,7 +189,7 @@ async function onPlay(hole) {
       const defences = step.defences || [];
       if (!defences.length) {
         P.solved = true;
-        $('pz-feedback').textContent = t('puzzles.right', { value: valueWords(best) });
+        $('pz-feedback').textContent = rightWords(best);
         await finish(true);
       } else {
         $('pz-feedback').textContent = t('puzzles.rightGoOn');
@@ -205,7 +228,7 @@ async function finish(solved) {
   }
   if (P.sent || !P.puzzle.id) return;
   P.sent = true;
-  const rated = P.mode !== 'streak';
+  const rated = P.mode !== 'streak' && P.puzzle.rated !== false;
   try {
     // The rating's three numbers only: an account's comes with `provisional`, which the
     // attempt does not take (and a session's attempt starts from the account's anyway).

@@ -33,6 +33,7 @@ on_both_stores!(
     the_stores_finished_games_are_mined_for_puzzles,
     ratings_stored_out_of_bounds_are_repaired_at_the_start,
     a_forged_rating_is_refused_and_the_server_goes_on,
+    a_puzzle_whose_key_move_is_not_clearly_better_is_not_rated,
 );
 
 const SECRET: &str = "a long enough secret";
@@ -386,6 +387,91 @@ async fn a_guests_attempt_moves_only_the_guests_rating() {
         .await
         .json();
     assert_eq!(now["rating_now"], before);
+}
+
+/// Whether the key move of `p` is clearly better than the second best, worked out from the
+/// values the API sends: by 4 counters or more, or with a better result of the round.
+fn clearly_better(p: &Value) -> bool {
+    let step = &p["solution"];
+    let key = step["move"].as_u64().unwrap() as usize;
+    let values = step["values"].as_array().unwrap();
+    let best = values[key - 1].as_i64().unwrap();
+    let second = (1..=7)
+        .filter(|&n| n != key)
+        .filter_map(|n| values[n - 1].as_i64())
+        .max()
+        .unwrap();
+    best - second >= 4 || best.signum() > second.signum()
+}
+
+/// The puzzle of the shipped set where S6 wins the round by 14 and S2 and S5 by 12: proven the
+/// only best, but not clearly better.
+const CLOSE: &str = "Pb93fb157abbc";
+
+/// Only the puzzles whose key move is clearly better are chosen, in every mode and at every
+/// rating; one that is not is still played by its link, and an attempt of it, rated or not,
+/// by a guest or an account, moves no rating.
+async fn a_puzzle_whose_key_move_is_not_clearly_better_is_not_rated(store: Backend) {
+    let server = server_on_db(store.db()).await;
+    let addr = server.addr;
+    let index = get(addr, "/api/puzzles").await.json();
+    assert_eq!(
+        (index["count"].clone(), index["rated"].clone()),
+        (json!(5_300), json!(2_936))
+    );
+    for rating in [600, 1100, 1300, 1500, 1700, 1900, 2300] {
+        for seed in 0..12 {
+            let p = get(
+                addr,
+                &format!("/api/puzzles/next?rating={rating}&seed={seed}"),
+            )
+            .await
+            .json();
+            assert_eq!(p["rated"], json!(true), "{}", p["id"]);
+            assert!(clearly_better(&p), "{} at {rating}", p["id"]);
+        }
+    }
+    let daily = get(addr, "/api/puzzles/daily").await.json();
+    assert!(clearly_better(&daily), "{}", daily["id"]);
+    let close = get(addr, &format!("/api/puzzles/{CLOSE}")).await.json();
+    assert_eq!(close["rated"], json!(false));
+    assert_eq!(
+        close["solution"]["values"],
+        json!([null, 12, null, 10, 12, 14, null])
+    );
+    assert!(!clearly_better(&close));
+    let before = close["rating_now"].clone();
+    let path = attempt_path(&close);
+    // A guest solves it: answered, judged, and nothing moves.
+    let player = json!({"rating": 1600.0, "deviation": 100.0, "volatility": 0.06});
+    let mut body = solving(&close);
+    body["player"] = player.clone();
+    let a = post(addr, &path, body.clone()).await.json();
+    assert_eq!(
+        (a["solved"].clone(), a["rated"].clone()),
+        (json!(true), json!(false)),
+        "{a}"
+    );
+    assert_eq!(a["player"]["rating"], json!(1600.0), "{a}");
+    // An account misses it: no rating for the account, none moved for the puzzle.
+    let mut b = Browser::new(addr);
+    assert_eq!(b.register("Chamari", SECRET).await.status, 201);
+    let a = b.post(&path, missing(&close)).await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let a = a.json();
+    assert_eq!(
+        (
+            a["solved"].clone(),
+            a["rated"].clone(),
+            a["counted"].clone()
+        ),
+        (json!(false), json!(false), json!(false)),
+        "{a}"
+    );
+    assert_eq!(b.account().await["puzzle_rating"], json!(null));
+    let now = get(addr, &format!("/api/puzzles/{CLOSE}")).await.json();
+    assert_eq!(now["rating_now"], before);
+    server.stop().await;
 }
 
 #[tokio::test]
