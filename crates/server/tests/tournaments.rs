@@ -196,6 +196,8 @@ async fn a_mandiri_round_robin_of_six_runs_to_its_end(store: Backend) {
                 )
                 .await;
             assert_eq!(g.status, 200, "{}", g.body);
+            // The game knows its event, for the page's way back to it.
+            assert_eq!(g.json()["event"], json!(id), "{}", g.body);
             resign(&mut ps[seats[0]], &raja).await;
         }
         let v = show(&mut ps[0], &id).await;
@@ -356,6 +358,7 @@ async fn a_match_events_games_are_matches(store: Backend) {
         rules.starts_with("canonical") && !rules.contains("mode=round"),
         "a match's rules: {g}"
     );
+    assert_eq!(g["event"], json!(id), "an event's game names it: {g}");
     resign(&mut ps[second], &mine).await;
     let v = show(&mut ps[0], &id).await;
     assert_eq!(v["state"], "finished", "{v}");

@@ -119,6 +119,10 @@ pub struct Online<P: Player> {
     /// Every player agreed to a draw: the game is over, drawn.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub drawn: bool,
+    /// The id of the tournament whose game this is (`crate::tournaments`), so that its page
+    /// leads back to the event however it was opened.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event: Option<String>,
 }
 
 /// When an online game's moves may be taken back (every player asking): chosen at creation.
@@ -226,6 +230,7 @@ impl<P: Player> Seats<P> {
             draw_offers: each::<P, _>(),
             takeback_offers: each::<P, _>(),
             drawn: false,
+            event: None,
         }))
     }
 
@@ -294,6 +299,8 @@ impl<P: Player> Seats<P> {
                     draw_offers: each::<P, _>(),
                     takeback_offers: each::<P, _>(),
                     drawn: false,
+                    // A rematch is the players' own game, not the event's.
+                    event: None,
                 })
             }
         })
@@ -520,6 +527,17 @@ pub trait Seating: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 
         if let Some(o) = self.seats_mut().online_mut() {
             o.rematch_offers.fill(false);
             o.rematch = Some(id);
+        }
+    }
+
+    /// The tournament this game belongs to, if any.
+    fn event(&self) -> Option<&str> {
+        self.seats().online()?.event.as_deref()
+    }
+    /// The game is one of the tournament `event`'s (an online game; others have none).
+    fn set_event(&mut self, event: &str) {
+        if let Some(o) = self.seats_mut().online_mut() {
+            o.event = Some(event.to_string());
         }
     }
 

@@ -179,6 +179,8 @@ pub struct MandiriInfo {
     pub kind: Kind,
     /// Rated (true) or casual.
     pub rated: bool,
+    /// The tournament the game belongs to, if any.
+    pub event: Option<String>,
     /// An online game's draw and takeback offers, its takeback policy, a draw agreed.
     pub offers: Value,
     /// The rule set.
@@ -237,6 +239,7 @@ impl MandiriInfo {
             game: "mandiri",
             kind: s.seats.kind(),
             rated: s.rated(),
+            event: s.event().map(str::to_string),
             offers: crate::games::offers::offers_json(s),
             rules: s.rules.to_string(),
             level: s.seats.level(),

@@ -215,6 +215,8 @@ struct StoredMeta {
     takeback_offer: Option<Side>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     drawn: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    event: Option<String>,
 }
 
 /// The default policy is not written, as before takebacks.
@@ -302,6 +304,7 @@ impl TryFrom<StoredMeta> for Settings {
                     draw_offers: by_player(BySide::from_fn(|s| m.draw_offer == Some(s))),
                     takeback_offers: by_player(BySide::from_fn(|s| m.takeback_offer == Some(s))),
                     drawn: m.drawn,
+                    event: m.event,
                 })
             }
         };
@@ -345,6 +348,7 @@ impl From<Settings> for StoredMeta {
             draw_offer: online.and_then(|o| one_offer(&o.draw_offers)),
             takeback_offer: online.and_then(|o| one_offer(&o.takeback_offers)),
             drawn: online.is_some_and(|o| o.drawn),
+            event: online.and_then(|o| o.event.clone()),
         }
     }
 }

@@ -17,11 +17,13 @@ use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::Arc;
 
-/// Prepares the game of `board` (its first seat South, or the Raja): its id, tokens and
-/// settings, kept on the board; the game is stored by [`make`] once the event with it is.
-pub fn prepare(ev: &Event, board: &mut Board, now: u64) -> Result<(), ApiError> {
+/// Prepares the game of `board` (its first seat South, or the Raja) of the event `id`: its
+/// id, tokens and settings (which name the event), kept on the board; the game is stored by
+/// [`make`] once the event with it is.
+pub fn prepare(id: &str, ev: &Event, board: &mut Board, now: u64) -> Result<(), ApiError> {
     match ev.game {
         SeekGame::RajaPasu => prepare_as::<Game>(
+            id,
             ev,
             board,
             now,
@@ -34,6 +36,7 @@ pub fn prepare(ev: &Event, board: &mut Board, now: u64) -> Result<(), ApiError> 
             }),
         ),
         SeekGame::Mandiri => prepare_as::<mandiri::Game>(
+            id,
             ev,
             board,
             now,
@@ -52,6 +55,7 @@ pub fn prepare(ev: &Event, board: &mut Board, now: u64) -> Result<(), ApiError> 
 }
 
 fn prepare_as<G: HeldGame>(
+    id: &str,
     ev: &Event,
     board: &mut Board,
     now: u64,
@@ -59,6 +63,7 @@ fn prepare_as<G: HeldGame>(
 ) -> Result<(), ApiError> {
     let req = serde_json::from_value(body).map_err(ApiError::internal)?;
     let mut settings = G::new_game(req, now)?.settings;
+    settings.set_event(id);
     let players = board.players();
     for (seat, &p) in players.iter().enumerate() {
         let m = &ev.entrants[p].member;
