@@ -386,10 +386,14 @@ impl ShownGame for mandiri::Game {
         })
     }
 
-    fn seated(id: &str, e: &Entry<mandiri::Game>, player: Player, occasion: Occasion) -> Value {
-        let token = e.settings.tokens()[player.index()]
-            .unwrap_or_default()
-            .to_string();
+    fn seated(
+        id: &str,
+        e: &Entry<mandiri::Game>,
+        // The players are the token's: all three on one device.
+        _player: Player,
+        occasion: Occasion,
+        token: &str,
+    ) -> Value {
         let invites = match e.settings.seats.online() {
             Some(o) if o.invites.iter().any(Option::is_some) => Some(
                 o.invites
@@ -403,8 +407,8 @@ impl ShownGame for mandiri::Game {
         let joined = occasion == Occasion::Joined;
         json(MandiriSeated {
             id: id.to_string(),
-            players: players_of(e.held_by(&token)),
-            token,
+            players: players_of(e.held_by(token)),
+            token: token.to_string(),
             watch: (!joined).then(|| format!("/m/{id}")),
             invites: invites.filter(|_| !joined),
             game: MandiriInfo::of(id, e),

@@ -192,7 +192,7 @@ impl ShownGame for Game {
         })
     }
 
-    fn seated(id: &str, e: &Entry<Game>, side: Side, occasion: Occasion) -> Value {
+    fn seated(id: &str, e: &Entry<Game>, side: Side, occasion: Occasion, token: &str) -> Value {
         let seats = &e.settings.seats;
         let created = occasion == Occasion::Created;
         let invite = seats.online().map(|o| {
@@ -201,7 +201,7 @@ impl ShownGame for Game {
         });
         json(Seated {
             id: id.to_string(),
-            token: seats.tokens()[side.index()].map(str::to_string),
+            token: Some(token.to_string()),
             seat: match seats {
                 Seats::Local { .. } => "both",
                 _ => side.name(),

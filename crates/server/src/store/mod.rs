@@ -3,7 +3,8 @@
 //! several instances can share); [`open`] picks one from `--db`. Each also keeps the players'
 //! accounts ([`accounts`]), their ratings ([`ratings`]), the lobby's seeks ([`lobby`]) the puzzles' ratings
 //! ([`puzzles`]), the tournaments ([`tournaments`]) and who made each game ([`quotas`]).
-//! Ratings out of bounds are repaired as a store opens ([`repair`]). docs/STORAGE.md describes
+//! Ratings out of bounds are repaired as a store opens ([`repair`]), and seat tokens kept in
+//! clear by earlier versions hashed ([`seat_hashes`]). docs/STORAGE.md describes
 //! the schema and the policies.
 //!
 //! Every change of a game names the version of the game it was made on and is refused with
@@ -28,6 +29,7 @@ pub mod puzzles;
 pub mod quotas;
 pub mod ratings;
 pub mod repair;
+pub mod seat_hashes;
 pub mod sqlite;
 mod sqlite_accounts;
 mod sqlite_lobby;

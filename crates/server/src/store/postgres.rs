@@ -115,6 +115,7 @@ impl PgStore {
                 .await?;
             tx.batch_execute(super::quotas::POSTGRES_SCHEMA).await?;
             tx.batch_execute(&super::repair::statements()).await?;
+            super::seat_hashes::postgres(&tx).await?;
             tx.commit().await?;
         }
         let (notices, _) = broadcast::channel(1024);
