@@ -109,11 +109,28 @@ impl Hub {
         e: &mut Entry<G>,
         token: Option<&str>,
     ) -> Result<Held, ApiError> {
+        self.see_token(slot, e, token).await?;
         let held = e.require(token)?;
         if self.flag_if_due(slot, e).await? {
             return Err(game_over());
         }
         Ok(held)
+    }
+
+    /// A token made by another instance sharing the store (an account's other device, a lobby
+    /// seeker told there) is in the stored game before this copy hears of it: when `token`
+    /// holds no seat in the copy held in `e`, the stored game is read once more (nothing when
+    /// it has not moved on), so that such a token is not refused meanwhile.
+    pub(crate) async fn see_token<G: HeldGame>(
+        &self,
+        slot: &Slot<G>,
+        e: &mut Entry<G>,
+        token: Option<&str>,
+    ) -> Result<(), ApiError> {
+        if self.shared && token.is_some_and(|t| e.held_by(t).is_empty()) {
+            self.reload(slot, e).await.map_err(ApiError::unavailable)?;
+        }
+        Ok(())
     }
 
     /// Stores and holds a new game; the computer starts choosing if it is to move.
@@ -179,6 +196,7 @@ impl Hub {
     ) -> Result<Value, ApiError> {
         let slot = self.load::<G>(id).await?;
         let mut e = slot.entry.lock().await;
+        self.see_token(&slot, &mut e, req.token.as_deref()).await?;
         let mut attempts = 0;
         let mut read_back = false;
         let msg = loop {
@@ -248,6 +266,7 @@ impl Hub {
     pub async fn undo<G: HeldGame>(&self, id: &str, req: TokenRequest) -> Result<Value, ApiError> {
         let slot = self.load::<G>(id).await?;
         let mut e = slot.entry.lock().await;
+        self.see_token(&slot, &mut e, req.token.as_deref()).await?;
         let mut attempts = 0;
         loop {
             if e.settings.kind() == Kind::Online {
@@ -276,6 +295,7 @@ impl Hub {
         let slot = self.load::<G>(id).await?;
         let game = {
             let mut e = slot.entry.lock().await;
+            self.see_token(&slot, &mut e, req.token.as_deref()).await?;
             if e.settings.kind() == Kind::Online {
                 return Err(
                     ApiError::conflict("hints are not given in online games").code("no_hint")
@@ -404,6 +424,7 @@ impl Hub {
     pub async fn name<G: HeldGame>(&self, id: &str, req: NameRequest) -> Result<Value, ApiError> {
         let slot = self.load::<G>(id).await?;
         let mut e = slot.entry.lock().await;
+        self.see_token(&slot, &mut e, req.token.as_deref()).await?;
         self.change_settings(&slot, &mut e, None, |e| {
             if e.settings.kind() != Kind::Online {
                 return Err(
@@ -433,6 +454,7 @@ impl Hub {
     ) -> Result<Value, ApiError> {
         let slot = self.load::<G>(id).await?;
         let mut e = slot.entry.lock().await;
+        self.see_token(&slot, &mut e, req.token.as_deref()).await?;
         e.require(req.token.as_deref())?;
         self.check_ply(&slot, &mut e, req.ply).await?;
         e.round_opened = true;

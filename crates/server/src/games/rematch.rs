@@ -39,6 +39,7 @@ impl Hub {
     ) -> Result<Value, ApiError> {
         let slot = self.load::<G>(id).await?;
         let mut e = slot.entry.lock().await;
+        self.see_token(&slot, &mut e, req.token()).await?;
         let mut attempts = 0;
         loop {
             let held = e.require(req.token())?;
