@@ -4,7 +4,8 @@
 //! accounts ([`accounts`]), their ratings ([`ratings`]), the lobby's seeks ([`lobby`]) the puzzles' ratings
 //! ([`puzzles`]), the tournaments ([`tournaments`]) and who made each game ([`quotas`]).
 //! Ratings out of bounds are repaired as a store opens ([`repair`]), after the real-time
-//! ratings are split into blitz and rapid ([`split_pools`]). docs/STORAGE.md describes
+//! ratings are split into blitz and rapid ([`split_pools`]), and seat tokens kept in clear by
+//! earlier versions are hashed ([`seat_hashes`]). docs/STORAGE.md describes
 //! the schema and the policies.
 //!
 //! Every change of a game names the version of the game it was made on and is refused with
@@ -29,6 +30,7 @@ pub mod puzzles;
 pub mod quotas;
 pub mod ratings;
 pub mod repair;
+pub mod seat_hashes;
 pub mod split_pools;
 pub mod sqlite;
 mod sqlite_accounts;

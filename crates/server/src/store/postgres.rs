@@ -116,6 +116,7 @@ impl PgStore {
             tx.batch_execute(super::quotas::POSTGRES_SCHEMA).await?;
             tx.batch_execute(&super::split_pools::statements()).await?;
             tx.batch_execute(&super::repair::statements()).await?;
+            super::seat_hashes::postgres(&tx).await?;
             tx.commit().await?;
         }
         let (notices, _) = broadcast::channel(1024);

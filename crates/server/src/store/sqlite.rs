@@ -173,6 +173,7 @@ impl SqliteStore {
         .map_err(failed("split the real-time pools"))?;
         conn.execute_batch(&format!("BEGIN; {} COMMIT;", super::repair::statements()))
             .map_err(failed("repair"))?;
+        super::seat_hashes::sqlite(&conn).map_err(failed("hash seat tokens"))?;
         let (tx, rx) = mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("rajapasu-store".into())
