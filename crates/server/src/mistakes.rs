@@ -17,10 +17,10 @@
 //!
 //! A move is a mistake only when it is *proven* worse than another move (its upper bound below
 //! the other's lower bound). A mistake is replayed as a puzzle of one move when its position's
-//! best value is proven ([`Looked::proven_best`]): every move either has that value exactly or
-//! is proven below it, so "any move of the best value is right" is a proven answer. Its moves
-//! whose values are only bounded are not offered in the replay. A mistake whose best value is
-//! not proven is listed with the loss proven, at least, and is no puzzle.
+//! best value is proven: every move either has that value exactly or is proven below it, so
+//! "any move of the best value is right" is a proven answer. Its moves whose values are only
+//! bounded are not offered in the replay. A mistake whose best value is not proven is listed
+//! with the loss proven, at least, and is no puzzle.
 //!
 //! The proofs are a background search of the search workers ([`SearchPool::proof`]): after the
 //! computer's moves and hints, on fewer workers than the pool has, their solver's table taken
