@@ -476,6 +476,39 @@ mod tests {
     }
 
     #[test]
+    fn the_endgame_table_answers_its_positions_without_a_search() {
+        use rajapasu_tablebase::{build::build, table_dir};
+        let rules = rajapasu_engine::Rules::default().single_round();
+        let root = std::env::temp_dir().join(format!("rajapasu-mistakes-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        build(&rules, &table_dir(&root, &rules).unwrap(), 6, &|_| {}).unwrap();
+        let table = Arc::new(Tablebase::open(&root, &rules).unwrap());
+        // TWO_MOVES has 4 counters on the board: every result is in the table.
+        let mut positions = looked_at(&[looked(TWO_MOVES, 5)]);
+        known(&mut positions, Some(&table));
+        std::fs::remove_dir_all(&root).unwrap();
+        let from_table = listed(&positions);
+        assert_eq!(from_table.len(), 1, "{from_table:?}");
+        let m = &from_table[0];
+        assert_eq!(m["source"], "table");
+        assert_eq!(
+            (m["exact"].as_bool(), m["replayable"].as_bool()),
+            (Some(true), Some(true))
+        );
+        assert_eq!(
+            (m["best"].clone(), m["best_value"].as_i64()),
+            (json!([6]), Some(30))
+        );
+        // The solver, searching, proves the same values.
+        let solved = find(
+            &[looked(TWO_MOVES, 5)],
+            Instant::now() + Duration::from_secs(60),
+        );
+        assert_eq!(m["values"], solved[0]["values"]);
+        assert_eq!(solved[0]["source"], "solver");
+    }
+
+    #[test]
     fn a_mistake_whose_best_is_bounded_shows_the_loss_proven_and_no_puzzle() {
         let (_, pos, _) = looked(TWO_MOVES, 5);
         let b = |lower, upper| Some(Bounds { lower, upper });
