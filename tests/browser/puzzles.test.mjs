@@ -1,13 +1,16 @@
 // The puzzles page at a desktop and a phone size: a puzzle solved (the guest's rating kept
 // across a reload), a wrong move explained with the puzzle's proven values, streak mode, the
-// daily puzzle, "learn from your mistakes" after a finished game against the computer, and the
+// daily puzzle, "learn from your mistakes" after a finished game against the computer (a button
+// for each mistake that replays, no puzzle controls when none does), and the
 // page in every language with nothing overflowing. A signed-in player: the guest's rating taken
 // over at registration and forgotten by the browser, the account's rating moved by each
 // attempt, shown on /account, kept across a reload and found by another device logging in.
 // Screenshots go to output/ (see browser.mjs), to be looked at.
 
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, DESKTOP, PHONE, REGION, LANGS, catalog, useBrowser, pageTest, openPage, shotAndCheck } from './browser.mjs';
+import { BASE, DESKTOP, PHONE, REGION, LANGS, catalog, useBrowser, pageTest, openPage, newPage, shotAndCheck } from './browser.mjs';
+import { ownServer } from './own_server.mjs';
 
 useBrowser();
 
@@ -153,18 +156,67 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await page.goto(`${BASE}/g/${created.id}`);
     const link = await page.waitForSelector('#learn-mistakes:not([hidden])');
     assert.equal(await link.getAttribute('href'), `/puzzles?game=${created.id}&side=south`);
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/puzzles/mistakes'), { timeout: 120000 });
     await Promise.all([page.waitForURL(/\/puzzles\?game=/), link.click()]);
+    const found = await (await answered).json();
     await page.waitForSelector('#pz-mistakes-list li');
     const items = await page.$$eval('#pz-mistakes-list li', (b) => b.map((e) => e.textContent));
-    // Listed as a puzzle when every value of its position was proven in the server's time,
+    // Listed as a puzzle when its position's best value was proven in the server's time,
     // otherwise with the loss proven ("another move is proven better, by 2 or more").
     assert.ok(items.some((t) => t.startsWith(`Move 1: you played S${wrong}`)), items.join(' | '));
-    if (await page.$('#pz-mistakes-list button')) {
-      // The first exact one is shown as a puzzle at once.
-      await page.waitForSelector('#puzzles[data-mode="mistakes"][data-state="ready"]');
-    }
+    await offersOnlyReplayable(page, found.mistakes);
     await shotAndCheck(page, `puzzles-mistakes-${size}`);
   });
+
+  test(`a game with no mistake to replay shows no puzzle controls (${size})`, async () => {
+    // A server of its own that proves for 2 s: the position after round 2's first moves has
+    // 78 counters on the board, far too many to prove its values in that time, but S6 is
+    // proven to lose the round by 17 where S1 wins it by 33 or more.
+    const own = await ownServer(['--mistakes-time', '2']);
+    const { context, page } = await newPage('en-GB', viewport, { phone });
+    try {
+      const call = async (method, path, body) => (await fetch(`${own.base}${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+      const created = await call('POST', '/api/games', { kind: 'computer', level: 1, side: 'south', position: '14,1,0,0,13,2,3/x,13,3,13,0,2,14 S 4 9 6 1 2' });
+      await call('POST', `/api/games/${created.id}/moves`, { move: 6, ply: 0, token: created.token });
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/puzzles/mistakes'), { timeout: 60000 });
+      await page.goto(`${own.base}/puzzles?game=${created.id}&side=south`);
+      const found = await (await answered).json();
+      assert.equal(found.mistakes.length, 1, JSON.stringify(found));
+      assert.equal(found.mistakes[0].replayable, false, JSON.stringify(found.mistakes[0]));
+      await page.waitForSelector('#pz-mistakes-list li');
+      const status = await page.textContent('#pz-mistakes-status');
+      assert.equal(status, `${en['puzzles.mistakesListed#one'].replace('{n}', '1')} ${en['puzzles.mistakesNoReplay']}`);
+      assert.ok(!/play (each|it) again/.test(status), status);
+      const item = await page.textContent('#pz-mistakes-list li');
+      assert.ok(item.startsWith('Move 1: you played S6; another move is proven better') && item.endsWith(en['puzzles.mistakeNoPuzzle']), item);
+      // A match: the page says whose values these are.
+      assert.ok(await page.isVisible('#pz-mistakes-round'));
+      await offersOnlyReplayable(page, found.mistakes);
+      await shotAndCheck(page, `puzzles-mistakes-none-${size}`);
+      // Another mode brings the puzzle back.
+      await page.click('#pz-mode-rated');
+      await page.waitForSelector('#puzzles[data-mode="rated"][data-state="ready"]');
+      assert.ok(await page.isVisible('#pz-board') && await page.isVisible('#pz-hint'));
+    } finally {
+      await context.close();
+      await own.close();
+    }
+  });
+}
+
+const en = catalog('en');
+
+/** The mistakes list shows `mistakes` (the server's answer) with a button for each that replays
+ *  and none for the others; the puzzle's board and buttons are there only when one replays,
+ *  the first of them shown at once. */
+async function offersOnlyReplayable(page, mistakes) {
+  const buttons = await page.$$eval('#pz-mistakes-list li', (li) => li.map((e) => Boolean(e.querySelector('button'))));
+  assert.deepEqual(buttons, mistakes.map((m) => m.replayable));
+  const any = mistakes.some((m) => m.replayable);
+  if (any) await page.waitForSelector('#puzzles[data-mode="mistakes"][data-state="ready"]');
+  for (const part of ['#pz-task', '#pz-board', '#pz-controls', '#pz-about-card']) {
+    assert.equal(await page.isVisible(part), any, `${part} shown only with a mistake to replay`);
+  }
 }
 
 /** A name no earlier run against the same server has taken. */

@@ -491,6 +491,82 @@ async fn the_mistakes_of_a_game_are_proven() {
 }
 
 #[tokio::test]
+async fn the_opening_book_proves_a_mistake_at_once_and_it_replays() {
+    let addr = server().await;
+    // S7 at the start of a match: its first round is the book's, where S7 wins the round by 4
+    // and S3 and S6 by 16 (docs/BOOK.md). No search: the answer is exact at once.
+    let body = json!({"rules": "canonical", "moves": [7], "side": "south"});
+    let m = post(addr, "/api/puzzles/mistakes", body).await.json();
+    let list = m["mistakes"].as_array().unwrap();
+    assert_eq!(list.len(), 1, "{m}");
+    let s7 = &list[0];
+    assert_eq!(
+        (s7["ply"].as_u64(), s7["played"].as_u64()),
+        (Some(1), Some(7))
+    );
+    assert_eq!(s7["source"], "book");
+    assert_eq!(s7["loss_at_least"], 12, "{s7}");
+    assert_eq!(
+        (s7["played_value"].as_i64(), s7["best_value"].as_i64()),
+        (Some(4), Some(16))
+    );
+    assert_eq!(s7["replayable"], true);
+    assert_eq!(s7["best"], json!([3, 6]));
+    assert_eq!(s7["values"], json!([8, 8, 16, 10, 0, 16, 4]));
+    // A position of a match is a puzzle of its round alone.
+    assert_eq!(
+        (s7["round"].as_u64(), s7["rules"].as_str()),
+        (Some(1), Some("canonical/mode=round"))
+    );
+    assert_eq!(m["match"], true);
+    assert_eq!(
+        m["sources"],
+        json!({"book": 1, "table": 0, "solver": 0, "unproven": 0})
+    );
+}
+
+#[tokio::test]
+async fn a_mistake_proven_by_bounds_only_is_no_puzzle() {
+    // Two seconds to prove in: far too little for this position's values (78 counters on the
+    // board, no endgame table: 15 s prove S1 between +33 and +35 only), enough to prove S6,
+    // which loses the round by 17, worse.
+    let server = rajapasu_server::spawn_with(
+        "127.0.0.1:0",
+        ":memory:",
+        rajapasu_server::limits::Limits {
+            mistakes_time: 2.0,
+            ..Default::default()
+        },
+        rajapasu_server::games::Policy::default(),
+    )
+    .await
+    .expect("server starts");
+    let start = "14,1,0,0,13,2,3/x,13,3,13,0,2,14 S 4 9 6 1 2";
+    let body = json!({"rules": "canonical", "start": start, "moves": [6], "side": "south"});
+    let m = post(server.addr, "/api/puzzles/mistakes", body)
+        .await
+        .json();
+    let list = m["mistakes"].as_array().unwrap();
+    assert_eq!(list.len(), 1, "{m}");
+    let s6 = &list[0];
+    assert_eq!(
+        (s6["played"].as_u64(), s6["source"].as_str()),
+        (Some(6), Some("solver"))
+    );
+    assert!(s6["loss_at_least"].as_i64() > Some(0), "{s6}");
+    assert_eq!(
+        (s6["exact"].as_bool(), s6["replayable"].as_bool()),
+        (Some(false), Some(false)),
+        "{s6}"
+    );
+    for field in ["best", "best_value", "values"] {
+        assert!(s6.get(field).is_none(), "{field}: {s6}");
+    }
+    assert_eq!(m["sources"]["solver"], 1);
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn bad_input_is_refused() {
     let addr = server().await;
     assert_refused(&get(addr, "/api/puzzles/Pnothing").await, 404, "no_puzzle");
