@@ -22,6 +22,7 @@ use crate::solver::{Bounds, Solver};
 use crate::Limits;
 use rajapasu_engine::{BySide, Ending, RoundOutcome, RoundStart, Rules, Side};
 use rajapasu_tablebase::Tablebase;
+use rayon::prelude::*;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
@@ -449,7 +450,10 @@ fn fixpoint(
     let b = bound as usize;
     let mut tests = 0;
     let starts: Vec<RoundStart> = RoundStart::all(*rules).collect();
-    let mut grown: HashMap<(usize, Side), Attractor> = HashMap::new();
+    let n = starts.len();
+    // The attractors grown so far, by side and round start (slot `side * n + i`); one is
+    // dropped once its round start is won.
+    let mut grown: Vec<Option<Attractor>> = (0..2 * n).map(|_| None).collect();
     loop {
         let before = state.ranks[b].clone();
         let iterations = match bound {
@@ -459,9 +463,10 @@ fn fixpoint(
         *iterations += 1;
         let k = *iterations;
         let mut added = false;
+        // Which round starts this iteration tests, by slot.
+        let mut asked = vec![false; 2 * n];
         for side in Side::ALL {
-            let wins = goal(rules, side, &before[side.index()]);
-            for (i, &start) in starts.iter().enumerate() {
+            for i in 0..n {
                 if before[side.index()][i].is_some() {
                     continue;
                 }
@@ -480,20 +485,38 @@ fn fixpoint(
                         continue;
                     }
                 }
+                asked[side.index() * n + i] = true;
                 tests += 1;
+            }
+        }
+        // The tests of one iteration are independent (each asks with the goals `before`
+        // holds), so they run in parallel, each growing its own attractor.
+        let answers: Vec<(usize, bool)> = grown
+            .par_iter_mut()
+            .enumerate()
+            .filter(|(slot, _)| asked[*slot])
+            .map(|(slot, a)| {
+                let side = Side::ALL[slot / n];
+                let start = starts[slot % n];
+                let wins = goal(rules, side, &before[side.index()]);
                 let yes = match rounds.graph(start, side) {
-                    Some(asked) if bound == Bound::Proven || !asked.graph.cyclic() => {
-                        let a = grown.entry((i, side)).or_insert_with(|| asked.empty());
-                        asked.grow(a, &wins);
+                    Some(graph) if bound == Bound::Proven || !graph.graph.cyclic() => {
+                        let a = a.get_or_insert_with(|| graph.empty());
+                        graph.grow(a, &wins);
                         a.contains(0)
                     }
                     _ => rounds.ask(start, side, &wins, bound),
                 };
                 if yes {
-                    state.ranks[b][side.index()][i] = Some(k);
-                    grown.remove(&(i, side));
-                    added = true;
+                    *a = None;
                 }
+                (slot, yes)
+            })
+            .collect();
+        for (slot, yes) in answers {
+            if yes {
+                state.ranks[b][slot / n][slot % n] = Some(k);
+                added = true;
             }
         }
         let count = |side: Side| state.ranks[b][side.index()].iter().flatten().count();
