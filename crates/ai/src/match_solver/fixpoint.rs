@@ -25,6 +25,7 @@ use rajapasu_tablebase::Tablebase;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -394,43 +395,56 @@ fn goal<'a>(
 /// fixpoint is the proven one: by induction on the iterations, each adds the same round starts
 /// to both. The goals of the iterations only grow, so the other player's attractors of their
 /// complements are grown from the last iteration back to the first, one pass a round start.
+///
+/// The round starts are replayed in parallel, and the check stops at the first answer that
+/// differs, so the number of tests it took can vary from run to run when one does.
 fn open_tests(rules: &Rules, rounds: &Rounds, state: &MatchState) -> (bool, u64) {
-    let mut tests = 0;
+    let tests = AtomicU64::new(0);
+    let open = AtomicBool::new(false);
     let proven = &state.ranks[0];
-    for side in Side::ALL {
+    let asked: Vec<(Side, usize, RoundStart)> = Side::ALL
+        .into_iter()
+        .flat_map(|side| {
+            RoundStart::all(*rules)
+                .enumerate()
+                .map(move |(i, start)| (side, i, start))
+        })
+        .collect();
+    asked.par_iter().for_each(|&(side, i, start)| {
         let ranks = &proven[side.index()];
-        for (i, start) in RoundStart::all(*rules).enumerate() {
-            let mut other = match rounds.graph(start, side) {
-                Some(asked) if !asked.graph.cyclic() => continue,
-                Some(asked) => {
-                    let a = asked.empty_for_other();
-                    Some((asked, a))
+        let mut other = match rounds.graph(start, side) {
+            Some(asked) if !asked.graph.cyclic() => return,
+            Some(asked) => {
+                let a = asked.empty_for_other();
+                Some((asked, a))
+            }
+            None => None,
+        };
+        for k in (0..state.iterations).rev() {
+            if open.load(Ordering::Relaxed) {
+                return;
+            }
+            // The goal of iteration k + 1: the round starts won within k rounds.
+            let won_by_k: Vec<Option<u32>> = ranks.iter().map(|r| r.filter(|&r| r <= k)).collect();
+            if ranks[i].is_some_and(|r| r <= k + 1) {
+                continue;
+            }
+            tests.fetch_add(1, Ordering::Relaxed);
+            let wins = goal(rules, side, &won_by_k);
+            let possible = match &mut other {
+                Some((asked, a)) => {
+                    asked.grow(a, |o| !wins(o));
+                    !a.contains(0)
                 }
-                None => None,
+                None => rounds.ask(start, side, &wins, Bound::Possible),
             };
-            for k in (0..state.iterations).rev() {
-                // The goal of iteration k + 1: the round starts won within k rounds.
-                let won_by_k: Vec<Option<u32>> =
-                    ranks.iter().map(|r| r.filter(|&r| r <= k)).collect();
-                if ranks[i].is_some_and(|r| r <= k + 1) {
-                    continue;
-                }
-                tests += 1;
-                let wins = goal(rules, side, &won_by_k);
-                let possible = match &mut other {
-                    Some((asked, a)) => {
-                        asked.grow(a, |o| !wins(o));
-                        !a.contains(0)
-                    }
-                    None => rounds.ask(start, side, &wins, Bound::Possible),
-                };
-                if possible {
-                    return (true, tests);
-                }
+            if possible {
+                open.store(true, Ordering::Relaxed);
+                return;
             }
         }
-    }
-    (false, tests)
+    });
+    (open.into_inner(), tests.into_inner())
 }
 
 /// The fixpoint of `bound`'s game, from where `state` stands: iteration k adds the round starts
