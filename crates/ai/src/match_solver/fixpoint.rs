@@ -22,8 +22,10 @@ use crate::solver::{Bounds, Solver};
 use crate::Limits;
 use rajapasu_engine::{BySide, Ending, RoundOutcome, RoundStart, Rules, Side};
 use rajapasu_tablebase::Tablebase;
+use rayon::prelude::*;
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -393,43 +395,56 @@ fn goal<'a>(
 /// fixpoint is the proven one: by induction on the iterations, each adds the same round starts
 /// to both. The goals of the iterations only grow, so the other player's attractors of their
 /// complements are grown from the last iteration back to the first, one pass a round start.
+///
+/// The round starts are replayed in parallel, and the check stops at the first answer that
+/// differs, so the number of tests it took can vary from run to run when one does.
 fn open_tests(rules: &Rules, rounds: &Rounds, state: &MatchState) -> (bool, u64) {
-    let mut tests = 0;
+    let tests = AtomicU64::new(0);
+    let open = AtomicBool::new(false);
     let proven = &state.ranks[0];
-    for side in Side::ALL {
+    let asked: Vec<(Side, usize, RoundStart)> = Side::ALL
+        .into_iter()
+        .flat_map(|side| {
+            RoundStart::all(*rules)
+                .enumerate()
+                .map(move |(i, start)| (side, i, start))
+        })
+        .collect();
+    asked.par_iter().for_each(|&(side, i, start)| {
         let ranks = &proven[side.index()];
-        for (i, start) in RoundStart::all(*rules).enumerate() {
-            let mut other = match rounds.graph(start, side) {
-                Some(asked) if !asked.graph.cyclic() => continue,
-                Some(asked) => {
-                    let a = asked.empty_for_other();
-                    Some((asked, a))
+        let mut other = match rounds.graph(start, side) {
+            Some(asked) if !asked.graph.cyclic() => return,
+            Some(asked) => {
+                let a = asked.empty_for_other();
+                Some((asked, a))
+            }
+            None => None,
+        };
+        for k in (0..state.iterations).rev() {
+            if open.load(Ordering::Relaxed) {
+                return;
+            }
+            // The goal of iteration k + 1: the round starts won within k rounds.
+            let won_by_k: Vec<Option<u32>> = ranks.iter().map(|r| r.filter(|&r| r <= k)).collect();
+            if ranks[i].is_some_and(|r| r <= k + 1) {
+                continue;
+            }
+            tests.fetch_add(1, Ordering::Relaxed);
+            let wins = goal(rules, side, &won_by_k);
+            let possible = match &mut other {
+                Some((asked, a)) => {
+                    asked.grow(a, |o| !wins(o));
+                    !a.contains(0)
                 }
-                None => None,
+                None => rounds.ask(start, side, &wins, Bound::Possible),
             };
-            for k in (0..state.iterations).rev() {
-                // The goal of iteration k + 1: the round starts won within k rounds.
-                let won_by_k: Vec<Option<u32>> =
-                    ranks.iter().map(|r| r.filter(|&r| r <= k)).collect();
-                if ranks[i].is_some_and(|r| r <= k + 1) {
-                    continue;
-                }
-                tests += 1;
-                let wins = goal(rules, side, &won_by_k);
-                let possible = match &mut other {
-                    Some((asked, a)) => {
-                        asked.grow(a, |o| !wins(o));
-                        !a.contains(0)
-                    }
-                    None => rounds.ask(start, side, &wins, Bound::Possible),
-                };
-                if possible {
-                    return (true, tests);
-                }
+            if possible {
+                open.store(true, Ordering::Relaxed);
+                return;
             }
         }
-    }
-    (false, tests)
+    });
+    (open.into_inner(), tests.into_inner())
 }
 
 /// The fixpoint of `bound`'s game, from where `state` stands: iteration k adds the round starts
@@ -449,7 +464,10 @@ fn fixpoint(
     let b = bound as usize;
     let mut tests = 0;
     let starts: Vec<RoundStart> = RoundStart::all(*rules).collect();
-    let mut grown: HashMap<(usize, Side), Attractor> = HashMap::new();
+    let n = starts.len();
+    // The attractors grown so far, by side and round start (slot `side * n + i`); one is
+    // dropped once its round start is won.
+    let mut grown: Vec<Option<Attractor>> = (0..2 * n).map(|_| None).collect();
     loop {
         let before = state.ranks[b].clone();
         let iterations = match bound {
@@ -459,9 +477,10 @@ fn fixpoint(
         *iterations += 1;
         let k = *iterations;
         let mut added = false;
+        // Which round starts this iteration tests, by slot.
+        let mut asked = vec![false; 2 * n];
         for side in Side::ALL {
-            let wins = goal(rules, side, &before[side.index()]);
-            for (i, &start) in starts.iter().enumerate() {
+            for i in 0..n {
                 if before[side.index()][i].is_some() {
                     continue;
                 }
@@ -480,20 +499,38 @@ fn fixpoint(
                         continue;
                     }
                 }
+                asked[side.index() * n + i] = true;
                 tests += 1;
+            }
+        }
+        // The tests of one iteration are independent (each asks with the goals `before`
+        // holds), so they run in parallel, each growing its own attractor.
+        let answers: Vec<(usize, bool)> = grown
+            .par_iter_mut()
+            .enumerate()
+            .filter(|(slot, _)| asked[*slot])
+            .map(|(slot, a)| {
+                let side = Side::ALL[slot / n];
+                let start = starts[slot % n];
+                let wins = goal(rules, side, &before[side.index()]);
                 let yes = match rounds.graph(start, side) {
-                    Some(asked) if bound == Bound::Proven || !asked.graph.cyclic() => {
-                        let a = grown.entry((i, side)).or_insert_with(|| asked.empty());
-                        asked.grow(a, &wins);
+                    Some(graph) if bound == Bound::Proven || !graph.graph.cyclic() => {
+                        let a = a.get_or_insert_with(|| graph.empty());
+                        graph.grow(a, &wins);
                         a.contains(0)
                     }
                     _ => rounds.ask(start, side, &wins, bound),
                 };
                 if yes {
-                    state.ranks[b][side.index()][i] = Some(k);
-                    grown.remove(&(i, side));
-                    added = true;
+                    *a = None;
                 }
+                (slot, yes)
+            })
+            .collect();
+        for (slot, yes) in answers {
+            if yes {
+                state.ranks[b][slot / n][slot % n] = Some(k);
+                added = true;
             }
         }
         let count = |side: Side| state.ranks[b][side.index()].iter().flatten().count();

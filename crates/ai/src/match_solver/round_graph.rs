@@ -41,21 +41,40 @@ pub type Node = u32;
 /// ```
 pub struct RoundGraph {
     start: RoundStart,
-    /// Where each node's children start in `children` (one more entry than nodes).
-    first_child: Vec<u32>,
-    children: Vec<Node>,
-    /// Where each node's parents start in `parents`.
+    /// Each node's number of distinct children: what an attractor counts down at the other
+    /// player's positions. The children themselves are not kept: the questions go backwards
+    /// only, from the leaves through the parents.
+    degree: Vec<u8>,
+    /// Where each node's parents start in `parents` (one more entry than nodes).
     first_parent: Vec<u32>,
+    /// For each node, the nodes with a move to it, each once.
     parents: Vec<Node>,
     /// Bit `n` set: South is to move at node `n`.
     south_moves: Bits,
-    /// The leaves (rule 8(a)): the node, what South captured in the round, the board's
-    /// award included, and that award (the counters left on the board, which decide who
-    /// leads when there are none: the `empty-board` option).
-    leaves: Vec<(Node, u8, u8)>,
+    /// The leaves (rule 8(a)), grouped by what decides their outcome ([`LeafClass`]).
+    leaves: Vec<Node>,
+    /// The groups of `leaves`, each a range of it.
+    classes: Vec<LeafClass>,
     on_board: u32,
+    /// The moves, counting a move to a position once for each hole that leads there.
+    moves: usize,
     /// Whether a line from the round start can go round in circles.
     cyclic: bool,
+}
+
+/// The leaves whose outcome is the same for every round start of the graph's round game:
+/// what South captured in the round, the board's award included, who is stuck, and that
+/// award (the counters left on the board, which decide who leads when there are none: the
+/// `empty-board` option). A goal is asked once a class, not once a leaf.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct LeafClass {
+    south: u8,
+    stuck: Side,
+    left: u8,
+    /// Where its leaves start in `RoundGraph::leaves`.
+    first: u32,
+    /// Where they end.
+    end: u32,
 }
 
 impl RoundGraph {
@@ -70,25 +89,31 @@ impl RoundGraph {
         let mut queue: VecDeque<Position> = VecDeque::from([root]);
         let mut found: u32 = 1;
         index.insert(key(&root), 0);
+        let mut degree = Vec::new();
         let mut first_child = vec![0u32];
         let mut children = Vec::new();
         let mut south_moves = Bits::default();
-        let mut leaves = Vec::new();
+        // (class key, node) of every leaf, sorted into classes below.
+        let mut leaves: Vec<((u8, Side, u8), Node)> = Vec::new();
+        let mut moves = 0;
         // Nodes are numbered as they are found and expanded in that order, so the queue's front
         // is always node `next`.
         let mut next: Node = 0;
         while let Some(pos) = queue.pop_front() {
             south_moves.push(pos.to_move() == Side::South);
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
+            let legal = pos.legal_moves();
+            moves += legal.len();
+            if legal.is_empty() {
                 let taker = !pos.to_move();
                 let mut south = pos.captured(Side::South);
                 if taker == Side::South {
                     south += pos.on_board();
                 }
-                leaves.push((next, south as u8, pos.on_board() as u8));
+                let class = (south as u8, pos.to_move(), pos.on_board() as u8);
+                leaves.push((class, next));
             }
-            for &mv in moves.iter() {
+            let first = children.len();
+            for &mv in legal.iter() {
                 let mut child = pos;
                 child.play(mv);
                 let id = *index.entry(key(&child)).or_insert_with(|| {
@@ -98,22 +123,43 @@ impl RoundGraph {
                         .expect("under 2^32 positions in a round");
                     found - 1
                 });
-                children.push(id);
+                // Two holes that lead to the same position are one choice.
+                if !children[first..].contains(&id) {
+                    children.push(id);
+                }
             }
+            degree.push((children.len() - first) as u8);
             first_child.push(children.len() as u32);
             next += 1;
         }
         drop(index);
         let (first_parent, parents) = invert(&first_child, &children);
+        drop(children);
+        drop(first_child);
+        leaves.sort_unstable();
+        let mut classes: Vec<LeafClass> = Vec::new();
+        for (i, &((south, stuck, left), _)) in leaves.iter().enumerate() {
+            match classes.last_mut() {
+                Some(c) if (c.south, c.stuck, c.left) == (south, stuck, left) => c.end += 1,
+                _ => classes.push(LeafClass {
+                    south,
+                    stuck,
+                    left,
+                    first: i as u32,
+                    end: i as u32 + 1,
+                }),
+            }
+        }
         let mut graph = RoundGraph {
             start,
-            first_child,
-            children,
+            degree,
             first_parent,
             parents,
             south_moves,
-            leaves,
+            leaves: leaves.into_iter().map(|(_, n)| n).collect(),
+            classes,
             on_board: root.on_board(),
+            moves,
             cyclic: false,
         };
         graph.cyclic = graph.root_reaches_a_cycle();
@@ -124,26 +170,18 @@ impl RoundGraph {
     /// which every line ends are peeled off from the leaves up, and what is left reaches a
     /// cycle. (A round start is never left: every position is reachable from it.)
     fn root_reaches_a_cycle(&self) -> bool {
-        let mut a = self.empty_attractor(self.start, Side::South);
         // Everyone plays "the other player": a position is peeled once all its moves are.
-        a.player = !Side::South;
-        let mut stack: Vec<Node> = self.leaves.iter().map(|&(n, _, _)| n).collect();
-        for &n in &stack {
-            a.won.insert(n);
-        }
+        let mut left = self.degree.clone();
+        let mut stack: Vec<Node> = self.leaves.clone();
         while let Some(node) = stack.pop() {
             for &p in self.parents(node) {
-                if a.won.contains(p) {
-                    continue;
-                }
-                a.left[p as usize] -= 1;
-                if a.left[p as usize] == 0 {
-                    a.won.insert(p);
+                left[p as usize] -= 1;
+                if left[p as usize] == 0 {
                     stack.push(p);
                 }
             }
         }
-        !a.won.contains(0)
+        left[0] != 0
     }
 
     /// Whether some line of the round can go round in circles. If none can, every line ends
@@ -161,7 +199,7 @@ impl RoundGraph {
 
     /// The number of positions.
     pub fn len(&self) -> usize {
-        self.first_child.len() - 1
+        self.degree.len()
     }
 
     /// Whether the graph is empty; it never is, since it holds its round start.
@@ -171,7 +209,7 @@ impl RoundGraph {
 
     /// The number of moves, counting a move to a position once for each hole that leads there.
     pub fn edges(&self) -> usize {
-        self.children.len()
+        self.moves
     }
 
     /// The number of positions where the round ends by rule 8(a).
@@ -181,12 +219,10 @@ impl RoundGraph {
 
     /// Bytes held by the graph's arrays.
     pub fn bytes(&self) -> usize {
-        4 * (self.first_child.len()
-            + self.children.len()
-            + self.first_parent.len()
-            + self.parents.len())
+        self.degree.len()
+            + 4 * (self.first_parent.len() + self.parents.len() + self.leaves.len())
             + self.south_moves.words.len() * 8
-            + self.leaves.len() * 8
+            + self.classes.len() * std::mem::size_of::<LeafClass>()
     }
 
     /// Who is to move at `node`.
@@ -198,25 +234,19 @@ impl RoundGraph {
         }
     }
 
-    /// The positions a move from `node` leads to, in the order of its legal moves.
-    pub fn children(&self, node: Node) -> &[Node] {
-        let n = node as usize;
-        &self.children[self.first_child[n] as usize..self.first_child[n + 1] as usize]
-    }
-
     fn parents(&self, node: Node) -> &[Node] {
         let n = node as usize;
         &self.parents[self.first_parent[n] as usize..self.first_parent[n + 1] as usize]
     }
 
-    /// Where the round leads if it ends at leaf `node` by rule 8(a), when it was started from
-    /// `start` (the graph's round start or one with the same board and leader).
-    fn leaf_outcome(&self, start: RoundStart, node: Node, south: u8, left: u8) -> RoundOutcome {
-        let south = u32::from(south);
+    /// Where the round leads if it ends at a leaf of `class` by rule 8(a), when it was started
+    /// from `start` (the graph's round start or one with the same board and leader).
+    fn leaf_outcome(&self, start: RoundStart, class: &LeafClass) -> RoundOutcome {
+        let south = u32::from(class.south);
         let captured = BySide::new(south, self.on_board - south);
         let ending = Ending::NoMoves {
-            stuck: self.to_move(node),
-            left: u32::from(left),
+            stuck: class.stuck,
+            left: u32::from(class.left),
         };
         start.outcome(captured, ending)
     }
@@ -225,7 +255,7 @@ impl RoundGraph {
     /// outcome that `goal` accepts, for the graph's own round start. Endless play counts as
     /// failure for `player`, so the strategy this proves never repeats a position (it lowers
     /// the distance to the goal at every move) and rule 8(b) cannot interfere.
-    pub fn attractor(&self, player: Side, goal: impl Fn(RoundOutcome) -> bool) -> Bits {
+    pub fn attractor(&self, player: Side, goal: impl Fn(RoundOutcome) -> bool) -> Attractor {
         self.attractor_from(self.start, player, goal)
     }
 
@@ -236,29 +266,27 @@ impl RoundGraph {
         start: RoundStart,
         player: Side,
         goal: impl Fn(RoundOutcome) -> bool,
-    ) -> Bits {
+    ) -> Attractor {
         let mut a = self.empty_attractor(start, player);
         self.grow(&mut a, goal);
-        a.won
+        a
     }
 
     /// An attractor with no goal yet, to [`grow`](RoundGraph::grow) as goals grow.
     pub fn empty_attractor(&self, start: RoundStart, player: Side) -> Attractor {
-        let n = self.len();
         Attractor {
             start,
             player,
-            won: Bits::zeros(n),
-            left: (0..n)
-                .map(|i| (self.first_child[i + 1] - self.first_child[i]).min(255) as u8)
-                .collect(),
+            left: self.degree.clone(),
+            taken: vec![false; self.classes.len()],
         }
     }
 
     /// Grows `a` to the attractor of a larger goal: every leaf `goal` accepts joins, with all
     /// it brings. Growing by a sequence of ever larger goals costs one pass over the graph in
     /// all, which is what makes the match's fixpoint affordable: each of its iterations only
-    /// adds round starts to the goal.
+    /// adds round starts to the goal. The goal is asked once for each class of leaves with
+    /// the same outcome, so a growth that adds nothing costs next to nothing.
     ///
     /// ```
     /// use rajapasu_ai::match_solver::round_graph::RoundGraph;
@@ -275,23 +303,31 @@ impl RoundGraph {
     /// ```
     pub fn grow(&self, a: &mut Attractor, goal: impl Fn(RoundOutcome) -> bool) {
         let mut stack: Vec<Node> = Vec::new();
-        for &(node, south, left) in &self.leaves {
-            if !a.won.contains(node) && goal(self.leaf_outcome(a.start, node, south, left)) {
-                a.won.insert(node);
+        for (class, taken) in self.classes.iter().zip(a.taken.iter_mut()) {
+            if *taken || !goal(self.leaf_outcome(a.start, class)) {
+                continue;
+            }
+            *taken = true;
+            for &node in &self.leaves[class.first as usize..class.end as usize] {
+                a.left[node as usize] = IN;
                 stack.push(node);
             }
         }
         while let Some(node) = stack.pop() {
             for &p in self.parents(node) {
-                if a.won.contains(p) {
+                let left = &mut a.left[p as usize];
+                if *left == IN {
                     continue;
                 }
-                let chooses = self.to_move(p) == a.player;
-                if !chooses {
-                    a.left[p as usize] -= 1;
+                if self.to_move(p) == a.player {
+                    *left = IN;
+                } else {
+                    *left -= 1;
+                    if *left == 0 {
+                        *left = IN;
+                    }
                 }
-                if chooses || a.left[p as usize] == 0 {
-                    a.won.insert(p);
+                if *left == IN {
                     stack.push(p);
                 }
             }
@@ -299,20 +335,30 @@ impl RoundGraph {
     }
 }
 
+/// `Attractor::left` of a node in the attractor.
+const IN: u8 = u8::MAX;
+
 /// The positions from which a player can force the round into a goal, kept so that it can
 /// grow with the goal ([`RoundGraph::grow`]).
 pub struct Attractor {
     start: RoundStart,
     player: Side,
-    won: Bits,
-    /// For the other player's positions: the moves not yet known to lead into the attractor.
+    /// [`IN`] for a node in the attractor; otherwise, at the other player's positions, the
+    /// moves not yet known to lead into it (no node has 255 moves).
     left: Vec<u8>,
+    /// The classes of leaves already in it.
+    taken: Vec<bool>,
 }
 
 impl Attractor {
     /// Whether `node` is in the attractor.
     pub fn contains(&self, node: Node) -> bool {
-        self.won.contains(node)
+        self.left[node as usize] == IN
+    }
+
+    /// How many nodes are in it.
+    pub fn count(&self) -> usize {
+        self.left.iter().filter(|&&l| l == IN).count()
     }
 }
 
@@ -330,7 +376,8 @@ fn key(pos: &Position) -> Key {
     k
 }
 
-/// Parents from children: for each node, the nodes with a move to it (once per such move).
+/// Parents from children: for each node, the nodes with a move to it (each once: the children
+/// are distinct).
 fn invert(first_child: &[u32], children: &[Node]) -> (Vec<u32>, Vec<Node>) {
     let n = first_child.len() - 1;
     let mut first = vec![0u32; n + 1];
@@ -351,43 +398,27 @@ fn invert(first_child: &[u32], children: &[Node]) -> (Vec<u32>, Vec<Node>) {
     (first, parents)
 }
 
-/// A set of nodes.
+/// A set of nodes, grown one node at a time as they are numbered.
 #[derive(Clone, Default, PartialEq, Eq)]
-pub struct Bits {
+struct Bits {
     words: Vec<u64>,
     len: usize,
 }
 
 impl Bits {
-    fn zeros(len: usize) -> Bits {
-        Bits {
-            words: vec![0; len.div_ceil(64)],
-            len,
-        }
-    }
-
     fn push(&mut self, on: bool) {
         if self.len % 64 == 0 {
             self.words.push(0);
         }
-        self.len += 1;
         if on {
-            self.insert(self.len as Node - 1);
+            self.words[self.len / 64] |= 1 << (self.len % 64);
         }
-    }
-
-    fn insert(&mut self, node: Node) {
-        self.words[node as usize / 64] |= 1 << (node % 64);
+        self.len += 1;
     }
 
     /// Whether `node` is in the set.
-    pub fn contains(&self, node: Node) -> bool {
+    fn contains(&self, node: Node) -> bool {
         self.words[node as usize / 64] >> (node % 64) & 1 == 1
-    }
-
-    /// How many nodes are in the set.
-    pub fn count(&self) -> usize {
-        self.words.iter().map(|w| w.count_ones() as usize).sum()
     }
 }
 
