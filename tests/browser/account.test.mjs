@@ -4,7 +4,7 @@
 // overflowing. Screenshots go to output/ (see browser.mjs).
 
 import assert from 'node:assert/strict';
-import { BASE, DESKTOP, PHONE, REGION, LANGS, catalog, useBrowser, pageTest, openPage, shotAndCheck } from './browser.mjs';
+import { BASE, DESKTOP, PHONE, REGION, LANGS, catalog, useBrowser, pageTest, openPage, shotAndCheck, keptGame } from './browser.mjs';
 
 useBrowser();
 
@@ -21,14 +21,7 @@ async function register(page, name, password) {
 
 pageTest('a guest registers, the guest game moves to the account, and another browser finds it after logging in', { path: '/', viewport: DESKTOP }, async (page) => {
   // A guest's online game, kept in this browser as the home page keeps it.
-  const id = await page.evaluate(async () => {
-    const a = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ kind: 'online', mode: 'round' }) });
-    const v = await a.json();
-    const all = JSON.parse(localStorage.getItem('rajapasu.games') || '{}');
-    all[v.id] = { token: v.token, seat: v.seat, kind: 'online', created: v.game.created, invite: v.invite };
-    localStorage.setItem('rajapasu.games', JSON.stringify(all));
-    return v.id;
-  });
+  const { id } = await keptGame(page, 'rajapasu', { kind: 'online', mode: 'round' });
   await page.click('a[href="/account"]');
   const name = fresh('Kavi');
   await register(page, name, 'kavi long secret');

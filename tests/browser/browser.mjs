@@ -186,6 +186,36 @@ export async function createMandiri(page, { kind, level, player, mode }) {
   return gameId(page);
 }
 
+/** A game on this device (two players at one screen) from the start, single round, with South's
+ *  S3 played and shown: from the home page. */
+export async function localRoundAfterS3(page) {
+  await page.check('input[name=kind][value=local]');
+  await page.selectOption('select[name=mode]', 'round');
+  await Promise.all([page.waitForURL(/\/g\//), page.click('#start')]);
+  await page.waitForSelector('#board .hole.playable[data-hole="S3"]');
+  await page.click('[data-hole="S3"]');
+  await waitPly(page, 1);
+  await settled(page);
+}
+
+/** Makes a game from the page with the API (`game` 'rajapasu' or 'mandiri', `body` as
+ *  `POST /api/games` or `/api/mandiri/games` takes it) and keeps it in this browser's storage as
+ *  the page keeps the games it makes; returns the API's answer. */
+export function keptGame(page, game, body) {
+  return page.evaluate(async ({ game, body }) => {
+    const mandiri = game === 'mandiri';
+    const a = await fetch(mandiri ? '/api/mandiri/games' : '/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const v = await a.json();
+    const key = mandiri ? 'rajapasu.mandiri' : 'rajapasu.games';
+    const all = JSON.parse(localStorage.getItem(key) || '{}');
+    all[v.id] = mandiri
+      ? { token: v.token, players: v.players, kind: body.kind, created: v.game.created, invites: v.invites }
+      : { token: v.token, seat: v.seat, kind: body.kind, created: v.game.created, invite: v.invite };
+    localStorage.setItem(key, JSON.stringify(all));
+    return v;
+  }, { game, body });
+}
+
 // ---------------------------------------------------------------- the layout checks
 
 /** Takes the screenshot `name` first, so that a page that fails the checks can be looked at;

@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BASE, DESKTOP, PHONE, useBrowser, pageTest, openPage, newPage, fastAnimations, shotAndCheck } from './browser.mjs';
+import { BASE, DESKTOP, PHONE, useBrowser, pageTest, openPage, newPage, fastAnimations, shotAndCheck, keptGame } from './browser.mjs';
 import { ownServer } from './own_server.mjs';
 
 useBrowser();
@@ -55,18 +55,13 @@ pageTest('a 3+2 game: both players see both clocks, and a move charges one and s
 });
 
 pageTest('a Mandiri game of days a move shows three clocks', { path: '/mandiri', viewport: DESKTOP }, async (page) => {
-  const r = await page.evaluate(async () => {
-    const a = await fetch('/api/mandiri/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ kind: 'online', clock: '3d' }) });
-    const v = await a.json();
-    const all = JSON.parse(localStorage.getItem('rajapasu.mandiri') || '{}');
-    all[v.id] = { token: v.token, players: v.players, kind: 'online', created: v.game.created, invites: v.invites };
-    localStorage.setItem('rajapasu.mandiri', JSON.stringify(all));
+  const r = await keptGame(page, 'mandiri', { kind: 'online', clock: '3d' });
+  await page.evaluate(async (v) => {
     for (const link of v.invites) {
       const code = new URL(link, location.href).searchParams.get('invite');
       await fetch(`/api/mandiri/games/${v.id}/join`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ invite: code }) });
     }
-    return v;
-  });
+  }, r);
   await page.goto(`${BASE}/m/${r.id}`);
   await page.waitForSelector('#clocks:not([hidden])');
   await page.waitForFunction(() => document.querySelectorAll('#clocks .clock').length === 3);

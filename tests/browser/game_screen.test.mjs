@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
-import { BASE, DESKTOP, PHONE, LANGS, REGION, useBrowser, openPage } from './browser.mjs';
+import { BASE, DESKTOP, PHONE, LANGS, REGION, useBrowser, openPage, keptGame } from './browser.mjs';
 
 useBrowser();
 
@@ -28,14 +28,7 @@ const inviteCode = (link) => new URL(link, BASE).searchParams.get('invite');
 const GAMES = {
   'Raja Pasu': {
     async open(page) {
-      const r = await page.evaluate(async () => {
-        const a = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ kind: 'online', clock: '3+2', mode: 'match' }) });
-        const v = await a.json();
-        const all = JSON.parse(localStorage.getItem('rajapasu.games') || '{}');
-        all[v.id] = { token: v.token, seat: v.seat, kind: 'online', created: v.game.created, invite: v.invite };
-        localStorage.setItem('rajapasu.games', JSON.stringify(all));
-        return v;
-      });
+      const r = await keptGame(page, 'rajapasu', { kind: 'online', clock: '3+2', mode: 'match' });
       const friend = await post(`/api/games/${r.id}/join`, { invite: inviteCode(r.invite) });
       await post(`/api/games/${r.id}/draw`, { token: friend.token });
       return `/g/${r.id}`;
@@ -44,14 +37,7 @@ const GAMES = {
   },
   Mandiri: {
     async open(page) {
-      const r = await page.evaluate(async () => {
-        const a = await fetch('/api/mandiri/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ kind: 'online', clock: '3+2' }) });
-        const v = await a.json();
-        const all = JSON.parse(localStorage.getItem('rajapasu.mandiri') || '{}');
-        all[v.id] = { token: v.token, players: v.players, kind: 'online', created: v.game.created, invites: v.invites };
-        localStorage.setItem('rajapasu.mandiri', JSON.stringify(all));
-        return v;
-      });
+      const r = await keptGame(page, 'mandiri', { kind: 'online', clock: '3+2' });
       const friends = [];
       for (const link of r.invites) friends.push(await post(`/api/mandiri/games/${r.id}/join`, { invite: inviteCode(link) }));
       await post(`/api/mandiri/games/${r.id}/draw`, { token: friends[0].token });

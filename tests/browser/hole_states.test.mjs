@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { DESKTOP, PHONE, useBrowser, pageTest, MANDIRI, createMandiri, waitPly, ply, settled } from './browser.mjs';
+import { DESKTOP, PHONE, useBrowser, pageTest, MANDIRI, createMandiri, waitPly, ply, localRoundAfterS3 } from './browser.mjs';
 
 useBrowser();
 
@@ -61,13 +61,7 @@ async function checkAllStates(page, name, plain, shot) {
 pageTest('Raja Pasu: a hole captured and filled again by the last move shows the capture, that it is playable and the focus at once', { path: '/', lang: 'en-GB', viewport: DESKTOP }, async (page) => {
   // A game on this device: the page plays both sides. South's S3 from the start takes a four
   // at N4 and sows on into it: N4 is North's to play.
-  await page.check('input[name=kind][value=local]');
-  await page.selectOption('select[name=mode]', 'round');
-  await Promise.all([page.waitForURL(/\/g\//), page.click('#start')]);
-  await page.waitForSelector('#board .hole.playable[data-hole="S3"]');
-  await page.click('[data-hole="S3"]');
-  await waitPly(page, 1);
-  await settled(page);
+  await localRoundAfterS3(page);
   await page.waitForSelector('#board .hole.playable.last-capture[data-hole="N4"]');
   // The focus comes from the keyboard (not a click), as :focus-visible asks.
   await page.focus('#resign');

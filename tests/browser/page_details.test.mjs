@@ -6,21 +6,12 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BASE, DESKTOP, PHONE, LANGS, REGION, OUT, catalog, useBrowser, pageTest, openPage, waitPly, settled, createMandiri, layoutProblems, chooseLanguage } from './browser.mjs';
+import { BASE, DESKTOP, PHONE, LANGS, REGION, OUT, catalog, useBrowser, pageTest, openPage, waitPly, createMandiri, layoutProblems, chooseLanguage, localRoundAfterS3 } from './browser.mjs';
 
 useBrowser();
 
-/** A game on this device from the start, single round; South's S3 (which leaves N7 with one
- *  counter, N2 empty, North to move) played and shown. */
-async function afterS3(page) {
-  await page.check('input[name=kind][value=local]');
-  await page.selectOption('select[name=mode]', 'round');
-  await Promise.all([page.waitForURL(/\/g\//), page.click('#start')]);
-  await page.waitForSelector('#board .hole.playable[data-hole="S3"]');
-  await page.click('[data-hole="S3"]');
-  await waitPly(page, 1);
-  await settled(page);
-}
+/** South's S3 from the start leaves N7 with one counter, N2 empty, North to move. */
+const afterS3 = localRoundAfterS3;
 
 const label = (page, hole) => page.getAttribute(`#board [data-hole="${hole}"]`, 'aria-label');
 
