@@ -186,21 +186,25 @@ mod tests {
             );
             assert_eq!(html.matches("aria-current=\"page\"").count(), 1, "{page:?}");
             assert_eq!(html.matches("<select id=\"lang\">").count(), 1, "{page:?}");
-            // The Content-Security-Policy allows no inline script: every script is a file.
-            assert_eq!(html.matches("<script").count(), 1, "{page:?}");
-            assert!(
-                html.contains("<script type=\"module\" src=\"/assets/js/"),
+            // The Content-Security-Policy allows no inline script: every script is a file, the
+            // page's own and the header's (who is signed in, the games waiting).
+            assert_eq!(html.matches("<script").count(), 2, "{page:?}");
+            assert_eq!(
+                html.matches("<script type=\"module\" src=\"/assets/js/")
+                    .count(),
+                2,
                 "{page:?}"
             );
-            let script = html
+            let scripts: Vec<String> = html
                 .split("src=\"/assets/js/")
-                .nth(1)
-                .and_then(|s| s.split('"').next());
-            let script = format!("js/{}", script.unwrap_or_default());
-            assert!(
-                FILES.iter().any(|(p, _)| *p == script),
-                "{page:?}: {script}"
-            );
+                .skip(1)
+                .filter_map(|s| s.split('"').next())
+                .map(|s| format!("js/{s}"))
+                .collect();
+            assert_eq!(scripts.last().map(String::as_str), Some("js/header.js"));
+            for script in &scripts {
+                assert!(FILES.iter().any(|(p, _)| p == script), "{page:?}: {script}");
+            }
             let mut seen = std::collections::HashSet::new();
             for id in ids(html) {
                 assert!(seen.insert(id), "{page:?}: id `{id}` twice");
