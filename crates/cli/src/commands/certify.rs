@@ -21,7 +21,10 @@ The round is played alone (mode=round) from the position, taken as set up, with 
 FILE ending in .gz is written compressed.\n\nThe first round's two bounds:\n  rajapasu certify \
 --prover S --margin 16 --out first-round-south.cert.gz\n  rajapasu certify --prover N --margin \
 -16 --out first-round-north.cert.gz\n\nThe principal match from the start:\n  rajapasu \
---tablebase /nonexistent certify --match \"49 S\" --principal"
+--tablebase /nonexistent certify --match \"49 S\" --principal\n\nBoth sides of a round start, \
+and the exact number of rounds they prove:\n  rajapasu certify --match \"57 S\" --out win.cert\n  \
+rajapasu certify --match \"57 S\" --loser --out hold.cert\n  rajapasu check --exact win.cert \
+hold.cert"
 )]
 pub struct CertifyArgs {
     #[command(flatten)]
@@ -290,8 +293,9 @@ fn certify_match(args: &CertifyArgs, start: &str) -> Result<(), CliError> {
             ),
             MatchClaim::NoLoss => format!("{} does not lose", cert.prover()),
             MatchClaim::HoldsOut(k) => format!(
-                "{} holds out: no loss in fewer than {}",
+                "{} holds out: {} does not win in fewer than {}",
                 cert.prover(),
+                !cert.prover(),
                 crate::common::plural(k, "round", "rounds")
             ),
         },
