@@ -18,7 +18,7 @@ use super::record::{record, Goal};
 use super::{CertifyError, CertifyOptions, Progress};
 use crate::match_solver::fixpoint::{MatchValue, Proven};
 use rajapasu_engine::{Position, RoundOutcome, RoundStart, Side};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BinaryHeap, HashMap, HashSet};
 use std::sync::Mutex;
 
 /// The fewest rounds within which `winner` could win from a round start of value `v`, even if
@@ -66,37 +66,46 @@ pub fn certify_hold_out(
     let value = *values.get(&start).ok_or(CertifyError::NoHoldOut)?;
     let winner = value.winner().ok_or(CertifyError::NoHoldOut)?;
     let claim = fewest_rounds(value, winner).ok_or(CertifyError::NoHoldOut)?;
-    // Each round start's rank: what the values prove the loser holds out there, no more than
-    // the claim (no section ever needs more).
-    let ranks: HashMap<RoundStart, u32> = values
+    // What the values prove the loser holds out at each round start, no more than the claim
+    // (no section ever needs more); where the winner cannot win at all, the claim.
+    let holds: HashMap<RoundStart, u32> = values
         .iter()
         .map(|(&r, &v)| (r, fewest_rounds(v, winner).map_or(claim, |q| q.min(claim))))
         .collect();
     let prover = !winner;
     let mut sections: BTreeMap<(u32, u32, usize), (RoundStart, u32, RoundCertificate)> =
         BTreeMap::new();
-    let mut queued: HashSet<RoundStart> = HashSet::from([start]);
-    let mut queue = vec![start];
-    while let Some(r) = queue.pop() {
+    // Round starts by the rounds they must hold out, the most first: a section of rank `J`
+    // needs only ranks `J - 1`, so when a round start comes out of the queue every section
+    // that could need more of it is written, and its rank is the most any of them needs.
+    // (RoundStart has no order: the queue holds its place in `starts`.)
+    let mut starts: Vec<RoundStart> = holds.keys().copied().collect();
+    starts.sort_by_key(|r| (r.south(), r.leader().index()));
+    let place: HashMap<RoundStart, usize> =
+        starts.iter().enumerate().map(|(i, &r)| (r, i)).collect();
+    let mut queue = BinaryHeap::from([(claim, place[&start])]);
+    let mut written: HashSet<RoundStart> = HashSet::new();
+    while let Some((rank, i)) = queue.pop() {
+        let r = starts[i];
+        if !written.insert(r) {
+            continue;
+        }
         let goal = Holds {
             start: r,
             prover,
-            rank: ranks[&r],
-            ranks: &ranks,
+            rank,
+            holds: &holds,
             used: Mutex::new(HashSet::new()),
         };
         let root = r.position(2).expect("round 2 is a round");
         let cert = record(&root, prover, &goal, None, options, progress)
             .map_err(|e| e.unwrap_or(CertifyError::NoHoldOut))?;
         for next in goal.used.into_inner().expect("not poisoned") {
-            if queued.insert(next) {
-                queue.push(next);
+            if !written.contains(&next) {
+                queue.push((rank - 1, place[&next]));
             }
         }
-        sections.insert(
-            (goal.rank, r.south(), r.leader().index()),
-            (r, goal.rank, cert),
-        );
+        sections.insert((rank, r.south(), r.leader().index()), (r, rank, cert));
     }
     Ok(MatchCertificate {
         start,
@@ -107,14 +116,15 @@ pub fn certify_hold_out(
 }
 
 /// A hold-out section's goal, every value the rank `J`: the round ends in a match the prover
-/// wins, or at a round start of rank at least `J - 1` (any round start when `J` is 2;
-/// anything at all when `J` is 1).
+/// wins, or at a round start that holds out at least `J - 1` rounds (any round start when `J`
+/// is 2; anything at all when `J` is 1).
 struct Holds<'a> {
     start: RoundStart,
     prover: Side,
     rank: u32,
-    ranks: &'a HashMap<RoundStart, u32>,
-    /// The round starts the leaves lead to that need sections of their own.
+    /// What each round start holds out, by the values.
+    holds: &'a HashMap<RoundStart, u32>,
+    /// The round starts the leaves lead to that need sections of their own, of rank `J - 1`.
     used: Mutex<HashSet<RoundStart>>,
 }
 
@@ -127,7 +137,7 @@ impl Holds<'_> {
             RoundOutcome::MatchWon(side) => side == self.prover,
             RoundOutcome::Next(_) if self.rank == 2 => true,
             RoundOutcome::Next(next) => {
-                let holds = self.ranks.get(&next).is_some_and(|&j| j + 1 >= self.rank);
+                let holds = self.holds.get(&next).is_some_and(|&j| j + 1 >= self.rank);
                 if holds {
                     used.push(next);
                 }
