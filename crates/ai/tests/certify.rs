@@ -272,7 +272,7 @@ fn hold_outs_on_small_boards_are_certified_at_their_brute_force_value() {
             pairs += 1;
         }
     }
-    // 126 round starts, 108 wins; the 18 draws get none: 2 on the 2 x 3 board with two
-    // counters a hole, 2 more with leader=loser, and the 14 with three.
+    // 126 round starts, 108 wins; the 18 draws get none: 4 on the 2 x 3 board with two
+    // counters a hole, 14 with three.
     assert_eq!((pairs, others), (108, 18));
 }
