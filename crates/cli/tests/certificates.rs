@@ -109,11 +109,8 @@ fn a_match_certificate_is_written_and_accepted() {
 #[test]
 fn a_losers_hold_out_is_written_and_pairs_with_the_winners_certificate() {
     let dir = temp("hold-out");
-    let (win, hold, state) = (
-        dir.join("w.cert"),
-        dir.join("h.cert.gz"),
-        dir.join("m.state"),
-    );
+    let (win, hold, state) = (dir.join("w.cert"), dir.join("h.cert"), dir.join("m.state"));
+    let edited = dir.join("edited.cert");
     let (win, hold, state) = (
         win.to_str().unwrap(),
         hold.to_str().unwrap(),
@@ -148,6 +145,14 @@ fn a_losers_hold_out_is_written_and_pairs_with_the_winners_certificate() {
     assert!(
         out.contains("exact: North wins the match in exactly 3 rounds"),
         "{out}"
+    );
+    // Edited to claim one round more, the hold-out is refused, naming the round start.
+    let text = std::fs::read_to_string(hold).unwrap();
+    std::fs::write(&edited, text.replace("claim rounds>=3", "claim rounds>=4")).unwrap();
+    fails(
+        &["check", edited.to_str().unwrap()],
+        "the round start where South holds 3 and South leads must hold out 4 rounds (the \
+         claim), but its section has rank 3",
     );
     // In the wrong order, or one file only, they prove no exact count.
     fails(
