@@ -190,7 +190,9 @@ struct HoldOut<'a> {
     start: RoundStart,
     prover: Side,
     rank: u32,
-    needs: &'a RefCell<HashMap<RoundStart, Need>>,
+    /// By South's holdings and the leader's index: every round start of a certificate has its
+    /// rules, and hashing those for every outcome of every leaf would cost more than the rest.
+    needs: &'a RefCell<HashMap<(u32, usize), (RoundStart, Need)>>,
 }
 
 impl HoldOut<'_> {
@@ -204,12 +206,17 @@ impl HoldOut<'_> {
             RoundOutcome::Next(next) => {
                 let mut needs = self.needs.borrow_mut();
                 let order = needs.len();
-                let need = needs.entry(next).or_insert(Need {
-                    rounds: 0,
-                    section: self.start,
-                    node,
-                    order,
-                });
+                let (_, need) = needs
+                    .entry((next.south(), next.leader().index()))
+                    .or_insert((
+                        next,
+                        Need {
+                            rounds: 0,
+                            section: self.start,
+                            node,
+                            order,
+                        },
+                    ));
                 if need.rounds < rank - 1 {
                     *need = Need {
                         rounds: rank - 1,
@@ -388,7 +395,7 @@ pub fn check<R: BufRead>(input: R) -> Result<Accepted, CheckError> {
                 });
             }
             // Every round start a leaf leads to holds out as long as the leaf needs.
-            let mut needs: Vec<(RoundStart, Need)> = needs.into_inner().into_iter().collect();
+            let mut needs: Vec<(RoundStart, Need)> = needs.into_inner().into_values().collect();
             needs.sort_by_key(|(_, need)| need.order);
             for (reached, need) in needs {
                 let found = ranks.get(&reached).copied();

@@ -67,29 +67,28 @@ pub fn certify_hold_out(
     let winner = value.winner().ok_or(CertifyError::NoHoldOut)?;
     let claim = fewest_rounds(value, winner).ok_or(CertifyError::NoHoldOut)?;
     // What the values prove the loser holds out at each round start, no more than the claim
-    // (no section ever needs more); where the winner cannot win at all, the claim.
-    let holds: HashMap<RoundStart, u32> = values
+    // (no section ever needs more); where the winner cannot win at all, the claim. Round
+    // starts go by their place, South's holdings and the leader: hashing one's rules for every
+    // outcome of every leaf would cost more than the rest, and places have an order.
+    let holds: HashMap<Place, (RoundStart, u32)> = values
         .iter()
-        .map(|(&r, &v)| (r, fewest_rounds(v, winner).map_or(claim, |q| q.min(claim))))
+        .map(|(&r, &v)| {
+            let q = fewest_rounds(v, winner).map_or(claim, |q| q.min(claim));
+            (place(r), (r, q))
+        })
         .collect();
     let prover = !winner;
-    let mut sections: BTreeMap<(u32, u32, usize), (RoundStart, u32, RoundCertificate)> =
-        BTreeMap::new();
+    let mut sections: BTreeMap<(u32, Place), (RoundStart, u32, RoundCertificate)> = BTreeMap::new();
     // Round starts by the rounds they must hold out, the most first: a section of rank `J`
     // needs only ranks `J - 1`, so when a round start comes out of the queue every section
     // that could need more of it is written, and its rank is the most any of them needs.
-    // (RoundStart has no order: the queue holds its place in `starts`.)
-    let mut starts: Vec<RoundStart> = holds.keys().copied().collect();
-    starts.sort_by_key(|r| (r.south(), r.leader().index()));
-    let place: HashMap<RoundStart, usize> =
-        starts.iter().enumerate().map(|(i, &r)| (r, i)).collect();
-    let mut queue = BinaryHeap::from([(claim, place[&start])]);
-    let mut written: HashSet<RoundStart> = HashSet::new();
-    while let Some((rank, i)) = queue.pop() {
-        let r = starts[i];
-        if !written.insert(r) {
+    let mut queue = BinaryHeap::from([(claim, place(start))]);
+    let mut written: HashSet<Place> = HashSet::new();
+    while let Some((rank, at)) = queue.pop() {
+        if !written.insert(at) {
             continue;
         }
+        let r = holds[&at].0;
         let goal = Holds {
             start: r,
             prover,
@@ -102,10 +101,10 @@ pub fn certify_hold_out(
             .map_err(|e| e.unwrap_or(CertifyError::NoHoldOut))?;
         for next in goal.used.into_inner().expect("not poisoned") {
             if !written.contains(&next) {
-                queue.push((rank - 1, place[&next]));
+                queue.push((rank - 1, next));
             }
         }
-        sections.insert((rank, r.south(), r.leader().index()), (r, rank, cert));
+        sections.insert((rank, at), (r, rank, cert));
     }
     Ok(MatchCertificate {
         start,
@@ -123,23 +122,34 @@ struct Holds<'a> {
     prover: Side,
     rank: u32,
     /// What each round start holds out, by the values.
-    holds: &'a HashMap<RoundStart, u32>,
+    holds: &'a HashMap<Place, (RoundStart, u32)>,
     /// The round starts the leaves lead to that need sections of their own, of rank `J - 1`.
-    used: Mutex<HashSet<RoundStart>>,
+    used: Mutex<HashSet<Place>>,
+}
+
+/// A round start's place among those of its rules: South's holdings and the leader's index.
+type Place = (u32, usize);
+
+fn place(r: RoundStart) -> Place {
+    (r.south(), r.leader().index())
 }
 
 impl Holds<'_> {
     /// Whether an outcome is in the goal, noting in `used` the round start it leads to when
     /// that needs a section.
-    fn holds(&self, outcome: RoundOutcome, used: &mut Vec<RoundStart>) -> bool {
+    fn holds(&self, outcome: RoundOutcome, used: &mut Vec<Place>) -> bool {
         match outcome {
             _ if self.rank == 1 => true,
             RoundOutcome::MatchWon(side) => side == self.prover,
             RoundOutcome::Next(_) if self.rank == 2 => true,
             RoundOutcome::Next(next) => {
-                let holds = self.holds.get(&next).is_some_and(|&j| j + 1 >= self.rank);
+                let at = place(next);
+                let holds = self
+                    .holds
+                    .get(&at)
+                    .is_some_and(|&(_, j)| j + 1 >= self.rank);
                 if holds {
-                    used.push(next);
+                    used.push(at);
                 }
                 holds
             }
