@@ -180,7 +180,7 @@ impl Goal for Holds<'_> {
     }
 
     fn decided(&self, pos: &Position) -> Option<i32> {
-        self.leaf(every_outcome(self.start, pos))
+        self.leaf(every_outcome(self.start, pos, self.prover))
     }
 
     fn hopeless(&self, _: &Position) -> bool {

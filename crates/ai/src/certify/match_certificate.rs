@@ -358,7 +358,7 @@ impl Goal for Safe<'_> {
 
     fn decided(&self, pos: &Position) -> Option<i32> {
         self.leaf(|used| {
-            for outcome in every_outcome(self.start, pos) {
+            for outcome in every_outcome(self.start, pos, self.prover) {
                 self.value(outcome, used)?;
             }
             Some(0)
@@ -375,16 +375,19 @@ impl Goal for Safe<'_> {
 }
 
 /// Every outcome the round begun at `start` can still have from `pos`: every split of the
-/// counters left, and every way the round can end.
+/// counters left, and every way the round can end. The splits come from the worst for
+/// `prover` (every counter left to the other player) to the best, so that a goal the worst
+/// misses fails at once: a position is asked this at every visit of the search.
 pub(super) fn every_outcome(
     start: RoundStart,
     pos: &Position,
+    prover: Side,
 ) -> impl Iterator<Item = RoundOutcome> + '_ {
     let t = pos.on_board();
-    (0..=t).flat_map(move |south| {
+    (0..=t).flat_map(move |to_prover| {
         let mut captured = captured(pos);
-        captured[Side::South] += south;
-        captured[Side::North] += t - south;
+        captured[prover] += to_prover;
+        captured[!prover] += t - to_prover;
         every_ending(t).map(|ending| start.outcome(captured, ending))
     })
 }
@@ -481,7 +484,7 @@ impl Goal for Outcomes<'_> {
     fn decided(&self, pos: &Position) -> Option<i32> {
         self.leaf(|used| {
             let mut worst = i32::MAX;
-            for outcome in every_outcome(self.start, pos) {
+            for outcome in every_outcome(self.start, pos, self.prover) {
                 worst = worst.min(self.value(outcome, used)?);
             }
             Some(worst)
