@@ -173,6 +173,8 @@ impl Leaves for Safe<'_> {
 /// any leaf needs, and the first leaf that needed that much.
 #[derive(Clone, Copy)]
 struct Need {
+    /// The round start.
+    start: RoundStart,
     rounds: u32,
     section: RoundStart,
     node: u64,
@@ -192,7 +194,7 @@ struct HoldOut<'a> {
     rank: u32,
     /// By South's holdings and the leader's index: every round start of a certificate has its
     /// rules, and hashing those for every outcome of every leaf would cost more than the rest.
-    needs: &'a RefCell<HashMap<(u32, usize), (RoundStart, Need)>>,
+    needs: &'a RefCell<HashMap<(u32, usize), Need>>,
 }
 
 impl HoldOut<'_> {
@@ -206,23 +208,21 @@ impl HoldOut<'_> {
             RoundOutcome::Next(next) => {
                 let mut needs = self.needs.borrow_mut();
                 let order = needs.len();
-                let (_, need) = needs
+                let need = needs
                     .entry((next.south(), next.leader().index()))
-                    .or_insert((
-                        next,
-                        Need {
-                            rounds: 0,
-                            section: self.start,
-                            node,
-                            order,
-                        },
-                    ));
+                    .or_insert(Need {
+                        start: next,
+                        rounds: 0,
+                        section: self.start,
+                        node,
+                        order,
+                    });
                 if need.rounds < rank - 1 {
                     *need = Need {
                         rounds: rank - 1,
                         section: self.start,
                         node,
-                        order: need.order,
+                        ..*need
                     };
                 }
             }
@@ -395,9 +395,10 @@ pub fn check<R: BufRead>(input: R) -> Result<Accepted, CheckError> {
                 });
             }
             // Every round start a leaf leads to holds out as long as the leaf needs.
-            let mut needs: Vec<(RoundStart, Need)> = needs.into_inner().into_values().collect();
-            needs.sort_by_key(|(_, need)| need.order);
-            for (reached, need) in needs {
+            let mut needs: Vec<Need> = needs.into_inner().into_values().collect();
+            needs.sort_by_key(|need| need.order);
+            for need in needs {
+                let reached = need.start;
                 let found = ranks.get(&reached).copied();
                 if !found.is_some_and(|j| j >= need.rounds) {
                     return Err(CheckError::HoldOutNotShown {
