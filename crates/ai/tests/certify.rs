@@ -215,3 +215,64 @@ fn no_loss_on_small_boards_is_certified_where_the_brute_force_finds_no_loss() {
     // loss.
     assert_eq!((certified, refused), (62, 26));
 }
+
+/// Every round start that a solved match table calls a win, on small boards (one with round
+/// graphs that cycle, 2 x 4 with one counter a hole): the loser's hold-out certificate is
+/// written and accepted, and claims exactly the rounds a brute force over whole matches finds;
+/// paired with the winner's certificate it proves that count exactly (`rajapasu_check::exact`).
+/// Round starts that are no win get none.
+#[test]
+fn hold_outs_on_small_boards_are_certified_at_their_brute_force_value() {
+    use common::match_brute::{every_round_start, MatchValue as Brute};
+    use rajapasu_ai::certify::{certify_hold_out, certify_match, MatchClaim};
+    use rajapasu_ai::match_solver::fixpoint::{solve_match, MatchOptions, MatchValue};
+    let accept = |cert: rajapasu_ai::certify::MatchCertificate| {
+        let mut text = Vec::new();
+        cert.write(&mut text).unwrap();
+        check(text.as_slice())
+    };
+    let (mut pairs, mut others) = (0, 0);
+    for rules in [
+        "canonical/holes=3,counters=1",
+        "canonical/holes=4,counters=1",
+        "canonical/holes=3,counters=2",
+        "canonical/holes=3,counters=3",
+        "canonical/holes=3,counters=2,leader=loser",
+        "canonical/holes=4,counters=1,pussa=chain",
+        // Decision 12's `other-leader`: the 14 draws of the default reading are wins.
+        "canonical/holes=3,counters=3,empty-board=other-leader",
+    ] {
+        let rules: Rules = rules.parse().unwrap();
+        let table = solve_match(rules, &MatchOptions::default(), &mut |_| {});
+        for (start, truth) in every_round_start(rules, 50_000_000) {
+            let options = CertifyOptions::default();
+            let made = certify_hold_out(table.iter(), start, &options, &mut |_| {});
+            let Brute::Won { winner, rounds } = truth else {
+                assert_eq!(made.unwrap_err(), CertifyError::NoHoldOut, "{start:?}");
+                others += 1;
+                continue;
+            };
+            assert_eq!(
+                table.value(start).exact(),
+                Some(MatchValue::Win { winner, rounds })
+            );
+            let hold = made.unwrap();
+            assert_eq!(
+                (hold.prover(), hold.claim()),
+                (!winner, MatchClaim::HoldsOut(rounds))
+            );
+            let hold = accept(hold).unwrap_or_else(|e| {
+                panic!("the checker refuses the hold-out certificate of {start:?}: {e}")
+            });
+            assert_eq!(hold.header.claim, Claim::HoldsOut { start, rounds });
+            let win = certify_match(table.iter(), start, &options, &mut |_| {}).unwrap();
+            let win = accept(win).unwrap();
+            let exact = rajapasu_check::exact(&win, &hold).unwrap();
+            assert_eq!((exact.winner, exact.rounds), (winner, rounds), "{start:?}");
+            pairs += 1;
+        }
+    }
+    // 126 round starts, 108 wins; the 18 draws get none: 4 on the 2 x 3 board with two
+    // counters a hole, 14 with three.
+    assert_eq!((pairs, others), (108, 18));
+}

@@ -16,6 +16,10 @@ fn check(c: &mut Criterion) {
             "match, South holding 57 and leading (2,549 nodes)",
             include_str!("../../../docs/certificates/match-57S.cert"),
         ),
+        (
+            "hold-out, North against South holding 57 and leading (1,893 nodes)",
+            include_str!("../../../docs/certificates/hold-57S.cert"),
+        ),
     ] {
         c.bench_function(name, |b| {
             b.iter(|| rajapasu_check::check(text.as_bytes()).expect("accepted"))

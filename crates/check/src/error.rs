@@ -192,6 +192,26 @@ pub enum CheckError {
         /// The rank of its section, if it has one.
         found: Option<u32>,
     },
+    /// A hold-out certificate's round start (the claim's, or one a leaf leads to) has no
+    /// section, or one of a lower rank than it must hold out.
+    HoldOutNotShown {
+        /// The round start.
+        start: RoundStart,
+        /// The rounds it must hold out: the claim's, or one less than the rank of the section
+        /// whose leaf leads to it.
+        needed: u32,
+        /// The rank of its section, if it has one.
+        found: Option<u32>,
+        /// The section and the node of the first leaf that needs it to hold out that long;
+        /// `None` for the claim's round start.
+        leaf: Option<(RoundStart, u64)>,
+    },
+    /// Two certificates given as a winner's and a loser's (`rajapasu check --exact`) that do
+    /// not make a pair: other claims, rules, round starts, provers, or numbers of rounds.
+    NotAPair {
+        /// What does not match.
+        problem: String,
+    },
     /// A no-loss certificate whose rounds can lead to a round start that has no section (or
     /// whose own round start has none).
     NoSection {
@@ -328,7 +348,8 @@ impl fmt::Display for CheckError {
             ),
             SectionOrder { line } => write!(
                 f,
-                "line {line}: sections come in increasing rank, each round start once"
+                "line {line}: each round start has one section, and a win's sections come in \
+                 increasing rank"
             ),
             InSection { start, error } => write!(
                 f,
@@ -336,6 +357,34 @@ impl fmt::Display for CheckError {
                 start.south(),
                 start.leader().letter()
             ),
+            HoldOutNotShown {
+                start,
+                needed,
+                found,
+                leaf,
+            } => {
+                write!(
+                    f,
+                    "the round start where South holds {} and {} leads must hold out {needed} \
+                     rounds (",
+                    start.south(),
+                    start.leader()
+                )?;
+                match leaf {
+                    None => write!(f, "the claim")?,
+                    Some((section, node)) => write!(
+                        f,
+                        "the section of round start {} {}, node {node}, leads to it",
+                        section.south(),
+                        section.leader().letter()
+                    )?,
+                }
+                match found {
+                    Some(rank) => write!(f, "), but its section has rank {rank}"),
+                    None => write!(f, "), but it has no section"),
+                }
+            }
+            NotAPair { problem } => write!(f, "the two certificates are no pair: {problem}"),
             StartNotProven { claimed, found } => match found {
                 Some(rank) => write!(
                     f,

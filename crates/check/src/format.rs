@@ -20,6 +20,15 @@ pub enum Claim {
         /// The most rounds the match lasts.
         rounds: u32,
     },
+    /// A match certificate: the loser's hold-out. The other player does not win the match from
+    /// the round start `start` in fewer than `rounds` rounds, this one included: the match
+    /// lasts at least that long, unless the prover wins it or decision 11 draws it first.
+    HoldsOut {
+        /// The round start.
+        start: RoundStart,
+        /// The fewest rounds within which the other player can win.
+        rounds: u32,
+    },
     /// A match certificate: the prover does not lose the match from the round start `start`:
     /// it wins, or the match never ends, or decision 11 draws it.
     NoLoss {
@@ -191,7 +200,10 @@ pub fn header<R: BufRead>(lines: &mut Lines<R>) -> Result<Header, CheckError> {
         line: lines.number(),
         expected: "`prover S` or `prover N`",
     })?;
-    let claim = lines.field("claim", "`claim margin>=M` or `claim rounds<=K`")?;
+    let claim = lines.field(
+        "claim",
+        "`claim margin>=M`, `claim rounds<=K`, `claim rounds>=K` or `claim no-loss`",
+    )?;
     let line = lines.number();
     let (root, claim) = match start {
         Err(root) => {
@@ -204,19 +216,30 @@ pub fn header<R: BufRead>(lines: &mut Lines<R>) -> Result<Header, CheckError> {
             (root, Claim::Margin(m))
         }
         Ok(start) => {
-            const CLAIM: &str =
-                "`claim rounds<=K`, K at least 1, or `claim no-loss` (a match certificate)";
+            const CLAIM: &str = "`claim rounds<=K` or `claim rounds>=K`, K at least 1, or \
+                                 `claim no-loss` (a match certificate)";
             let root = start.position(2).expect("round 2 is a round");
-            if claim == "no-loss" {
-                (root, Claim::NoLoss { start })
-            } else {
-                let k = claim.strip_prefix("rounds<=").and_then(|k| k.parse().ok());
-                let rounds = k.filter(|&k| k >= 1).ok_or(CheckError::Header {
+            let rounds = |prefix: &str| {
+                let k = claim.strip_prefix(prefix).and_then(|k| k.parse().ok());
+                k.filter(|&k| k >= 1).ok_or(CheckError::Header {
                     line,
                     expected: CLAIM,
-                })?;
-                (root, Claim::Rounds { start, rounds })
-            }
+                })
+            };
+            let claim = if claim == "no-loss" {
+                Claim::NoLoss { start }
+            } else if claim.starts_with("rounds>=") {
+                Claim::HoldsOut {
+                    start,
+                    rounds: rounds("rounds>=")?,
+                }
+            } else {
+                Claim::Rounds {
+                    start,
+                    rounds: rounds("rounds<=")?,
+                }
+            };
+            (root, claim)
         }
     };
     Ok(Header {

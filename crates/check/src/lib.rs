@@ -12,6 +12,7 @@
 //! |---|---|
 //! | `format` | the text format: the header ([`Header`], [`Claim`]) and node lines ([`NodeLine`]) |
 //! | `verify` | the check, node by node ([`check`], [`Accepted`]) |
+//! | `exact` | a winner's and a loser's certificate from one round start paired: the exact number of rounds ([`exact()`], [`Exact`]) |
 //! | `error` | every way a certificate can be wrong ([`CheckError`]), naming the first bad line or node |
 //!
 //! ```
@@ -42,10 +43,12 @@
 #![warn(missing_docs)]
 
 mod error;
+mod exact;
 mod format;
 mod verify;
 
 pub use error::CheckError;
+pub use exact::{exact, Exact};
 pub use format::{Claim, Header, Node, NodeLine};
 pub use verify::{check, Accepted};
 

@@ -46,7 +46,9 @@ pub struct Accepted {
     /// The header: rules, root, prover and claim.
     pub header: Header,
     /// What the strategy guarantees at the root: the margin (at least the claim) in a round
-    /// certificate; in a match certificate, minus the rounds within which the prover wins.
+    /// certificate; in a match certificate, minus the rounds within which the prover wins (0
+    /// for no loss); in a hold-out certificate, the rounds the other player cannot win in fewer
+    /// than (the rank of the round start's section).
     pub root_value: i32,
     /// Nodes checked.
     pub nodes: u64,
@@ -58,10 +60,11 @@ pub struct Accepted {
 
 /// How a goal values the leaves: `None` for an outcome outside the goal.
 trait Leaves {
-    /// A position where the round is over by rule 8(a).
-    fn end(&self, pos: &Position) -> Option<i32>;
-    /// A position whose every continuation is covered: the worst value among them.
-    fn decided(&self, pos: &Position) -> Option<i32>;
+    /// A position where the round is over by rule 8(a), at the leaf `node`.
+    fn end(&self, pos: &Position, node: u64) -> Option<i32>;
+    /// A position whose every continuation is covered, at the leaf `node`: the worst value
+    /// among them.
+    fn decided(&self, pos: &Position, node: u64) -> Option<i32>;
 }
 
 /// The counters the engine gives each player at the end of the round at `pos`, where the
@@ -90,12 +93,12 @@ struct Margins {
 }
 
 impl Leaves for Margins {
-    fn end(&self, pos: &Position) -> Option<i32> {
+    fn end(&self, pos: &Position, _: u64) -> Option<i32> {
         let c = round_end(pos);
         Some(c[self.prover] as i32 - c[!self.prover] as i32)
     }
 
-    fn decided(&self, pos: &Position) -> Option<i32> {
+    fn decided(&self, pos: &Position, _: u64) -> Option<i32> {
         // Captures are final within a round, and the opponent can gain at most the counters
         // on the board, however the round ends (rule 8(a) or 8(b)).
         Some(pos.lead(self.prover) - pos.on_board() as i32)
@@ -126,11 +129,11 @@ impl Outcomes<'_> {
 }
 
 impl Leaves for Outcomes<'_> {
-    fn end(&self, pos: &Position) -> Option<i32> {
+    fn end(&self, pos: &Position, _: u64) -> Option<i32> {
         self.value(self.start.outcome(round_end(pos), stuck(pos)))
     }
 
-    fn decided(&self, pos: &Position) -> Option<i32> {
+    fn decided(&self, pos: &Position, _: u64) -> Option<i32> {
         every_end(self.start, pos, |o| self.value(o))
     }
 }
@@ -157,12 +160,84 @@ impl Safe<'_> {
 }
 
 impl Leaves for Safe<'_> {
-    fn end(&self, pos: &Position) -> Option<i32> {
+    fn end(&self, pos: &Position, _: u64) -> Option<i32> {
         self.value(self.start.outcome(round_end(pos), stuck(pos)))
     }
 
-    fn decided(&self, pos: &Position) -> Option<i32> {
+    fn decided(&self, pos: &Position, _: u64) -> Option<i32> {
         every_end(self.start, pos, |o| self.value(o))
+    }
+}
+
+/// A round start that a hold-out section's leaf needs to hold out for some rounds: the most
+/// any leaf needs, and the first leaf that needed that much.
+#[derive(Clone, Copy)]
+struct Need {
+    /// The round start.
+    start: RoundStart,
+    rounds: u32,
+    section: RoundStart,
+    node: u64,
+    /// The order the needs were found in, so that the first unmet one is the one reported.
+    order: usize,
+}
+
+/// A hold-out section's leaves, every value the section's rank `J`: the round ends in a match
+/// won by the prover, or at a round start that must then hold out `J - 1` rounds (any round
+/// start when `J` is 2, as every match lasts at least the round it is in; anything at all when
+/// `J` is 1). A round start's need is met at the end of the file, by a section of a rank at
+/// least that, before or after this one: the proof is by induction on the rounds held out, not
+/// on the sections, so sections may lead to each other in any order.
+struct HoldOut<'a> {
+    start: RoundStart,
+    prover: Side,
+    rank: u32,
+    /// By South's holdings and the leader's index: every round start of a certificate has its
+    /// rules, and hashing those for every outcome of every leaf would cost more than the rest.
+    needs: &'a RefCell<HashMap<(u32, usize), Need>>,
+}
+
+impl HoldOut<'_> {
+    fn value(&self, outcome: RoundOutcome, node: u64) -> Option<i32> {
+        let rank = self.rank;
+        match outcome {
+            _ if rank == 1 => {}
+            RoundOutcome::MatchWon(side) if side == self.prover => {}
+            RoundOutcome::MatchWon(_) => return None,
+            RoundOutcome::Next(_) if rank == 2 => {}
+            RoundOutcome::Next(next) => {
+                let mut needs = self.needs.borrow_mut();
+                let order = needs.len();
+                let need = needs
+                    .entry((next.south(), next.leader().index()))
+                    .or_insert(Need {
+                        start: next,
+                        rounds: 0,
+                        section: self.start,
+                        node,
+                        order,
+                    });
+                if need.rounds < rank - 1 {
+                    *need = Need {
+                        rounds: rank - 1,
+                        section: self.start,
+                        node,
+                        ..*need
+                    };
+                }
+            }
+        }
+        Some(rank as i32)
+    }
+}
+
+impl Leaves for HoldOut<'_> {
+    fn end(&self, pos: &Position, node: u64) -> Option<i32> {
+        self.value(self.start.outcome(round_end(pos), stuck(pos)), node)
+    }
+
+    fn decided(&self, pos: &Position, node: u64) -> Option<i32> {
+        every_end(self.start, pos, |o| self.value(o, node))
     }
 }
 
@@ -280,6 +355,63 @@ pub fn check<R: BufRead>(input: R) -> Result<Accepted, CheckError> {
             Accepted {
                 header,
                 root_value: -(rank.expect("checked above") as i32),
+                nodes: total,
+                leaves,
+                sections,
+            }
+        }
+        Claim::HoldsOut { start, rounds } => {
+            let sections = lines.count("sections", "`sections N`, N at least 1")?;
+            let mut ranks: HashMap<RoundStart, u32> = HashMap::new();
+            let needs = RefCell::new(HashMap::new());
+            let (mut total, mut leaves) = (0, 0);
+            for _ in 0..sections {
+                let (section, rank) = format::section(&mut lines, header.rules)?;
+                let line = lines.number();
+                let rank = rank.ok_or(CheckError::Header {
+                    line,
+                    expected: "`section HOLDINGS LEADER rank J`: sections have ranks here",
+                })?;
+                if ranks.insert(section, rank).is_some() {
+                    return Err(CheckError::SectionOrder { line });
+                }
+                let goal = HoldOut {
+                    start: section,
+                    prover,
+                    rank,
+                    needs: &needs,
+                };
+                let body = section_nodes(&mut lines, section, prover, rank as i32, &goal)?;
+                total += body.nodes;
+                leaves += body.leaves;
+            }
+            let found = ranks.get(&start).copied();
+            if !found.is_some_and(|j| j >= rounds) {
+                return Err(CheckError::HoldOutNotShown {
+                    start,
+                    needed: rounds,
+                    found,
+                    leaf: None,
+                });
+            }
+            // Every round start a leaf leads to holds out as long as the leaf needs.
+            let mut needs: Vec<Need> = needs.into_inner().into_values().collect();
+            needs.sort_by_key(|need| need.order);
+            for need in needs {
+                let reached = need.start;
+                let found = ranks.get(&reached).copied();
+                if !found.is_some_and(|j| j >= need.rounds) {
+                    return Err(CheckError::HoldOutNotShown {
+                        start: reached,
+                        needed: need.rounds,
+                        found,
+                        leaf: Some((need.section, need.node)),
+                    });
+                }
+            }
+            Accepted {
+                header,
+                root_value: found.expect("checked above") as i32,
                 nodes: total,
                 leaves,
                 sections,
@@ -429,9 +561,9 @@ fn nodes<R: BufRead>(
                     if !legal.is_empty() {
                         return Err(CheckError::NotOver { node: id });
                     }
-                    goal.end(&pos)
+                    goal.end(&pos, id)
                 } else {
-                    goal.decided(&pos)
+                    goal.decided(&pos, id)
                 };
                 let actual = actual.ok_or(CheckError::OutsideGoal { node: id })?;
                 if actual != line.value {

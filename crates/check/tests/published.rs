@@ -1,6 +1,7 @@
 //! The certificates published in docs/certificates/ (docs/SOLVING.md, section 8) are accepted
 //! and prove what they are published for: the first round's value from both sides (South ends
-//! at least 16 ahead, and North holds South to 16), and a win of the canonical match.
+//! at least 16 ahead, and North holds South to 16), a win of the canonical match, and the
+//! loser's hold-out from the same round start, which with it proves the exact rounds.
 
 use rajapasu_check::{check, CheckError, Claim};
 use rajapasu_engine::{Position, Rules, Side};
@@ -40,6 +41,21 @@ fn the_published_match_certificate_is_accepted() {
     assert_eq!(accepted.header.claim, Claim::Rounds { start, rounds: 4 });
     assert_eq!(accepted.header.prover, Side::South);
     assert_eq!((accepted.sections, accepted.nodes), (49, 2549));
+}
+
+/// The published hold-out certificate: North, against South holding 57 and leading, keeps
+/// South from winning the canonical match in fewer than 4 rounds; with the match certificate,
+/// South wins in exactly 4.
+#[test]
+fn the_published_hold_out_certificate_makes_the_match_certificates_count_exact() {
+    let win = check(include_str!("../../../docs/certificates/match-57S.cert").as_bytes()).unwrap();
+    let hold = check(include_str!("../../../docs/certificates/hold-57S.cert").as_bytes()).unwrap();
+    let start = rajapasu_engine::RoundStart::new(Rules::default(), 57, Side::South).unwrap();
+    assert_eq!(hold.header.claim, Claim::HoldsOut { start, rounds: 4 });
+    assert_eq!(hold.header.prover, Side::North);
+    assert_eq!((hold.sections, hold.nodes), (142, 1893));
+    let exact = rajapasu_check::exact(&win, &hold).unwrap();
+    assert_eq!((exact.winner, exact.rounds), (Side::South, 4));
 }
 
 /// The rules line says which reading of decision 12 a certificate uses (RULES.md: who leads

@@ -107,6 +107,81 @@ fn a_match_certificate_is_written_and_accepted() {
 }
 
 #[test]
+fn a_losers_hold_out_is_written_and_pairs_with_the_winners_certificate() {
+    let dir = temp("hold-out");
+    let (win, hold, state) = (dir.join("w.cert"), dir.join("h.cert"), dir.join("m.state"));
+    let edited = dir.join("edited.cert");
+    let (win, hold, state) = (
+        win.to_str().unwrap(),
+        hold.to_str().unwrap(),
+        state.to_str().unwrap(),
+    );
+    // South holding 3 and leading on the 2 x 4 board: North wins in exactly 3 rounds.
+    let rules = ["--rules", "canonical/holes=4,counters=1"];
+    let out = ok(&[&["certify"], &rules[..], &["--match", "3 S", "--out", win]].concat());
+    assert!(out.contains("a win within 3 rounds,"), "{out}");
+    // The loser's side, from a saved state of the match solver's run.
+    ok(&[&["solve", "--match"], &rules[..], &["--state", state]].concat());
+    let out = ok(&[
+        &["certify"],
+        &rules[..],
+        &["--match", "3 S", "--loser", "--state", state, "--out", hold],
+    ]
+    .concat());
+    assert!(out.contains("match values: the state"), "{out}");
+    assert!(
+        out.contains("South holds out: North does not win in fewer than 3 rounds"),
+        "{out}"
+    );
+    let out = ok(&["check", hold]);
+    assert!(
+        out.starts_with(
+            "accepted: South holds out: the other player does not win the match in fewer than \
+             3 rounds (rounds>=3)"
+        ),
+        "{out}"
+    );
+    let out = ok(&["check", "--exact", win, hold]);
+    assert!(
+        out.contains("exact: North wins the match in exactly 3 rounds"),
+        "{out}"
+    );
+    // Edited to claim one round more, the hold-out is refused, naming the round start.
+    let text = std::fs::read_to_string(hold).unwrap();
+    std::fs::write(&edited, text.replace("claim rounds>=3", "claim rounds>=4")).unwrap();
+    fails(
+        &["check", edited.to_str().unwrap()],
+        "the round start where South holds 3 and South leads must hold out 4 rounds (the \
+         claim), but its section has rank 3",
+    );
+    // In the wrong order, or one file only, they prove no exact count.
+    fails(
+        &["check", "--exact", hold, win],
+        "the first certificate must be a winner's",
+    );
+    fails(&["check", "--exact", win], "--exact takes two certificates");
+    fails(
+        &["check", win, hold],
+        "give one certificate, or two with --exact",
+    );
+    // A draw has no loser to hold out.
+    fails(
+        &[
+            "certify",
+            "--rules",
+            "canonical/holes=3,counters=2",
+            "--match",
+            "4 S",
+            "--loser",
+            "--out",
+            win,
+        ],
+        "no loser to hold out",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn check_refuses_a_broken_certificate_or_none() {
     let dir = temp("broken");
     let file = dir.join("broken.cert");

@@ -17,23 +17,43 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::{self, Write};
 use std::sync::Mutex;
 
-/// The proof that `prover` wins the match from a round start within a number of rounds, or
-/// does not lose it.
+/// What a match certificate proves from its round start (docs/CERTIFICATES.md, "Match
+/// certificates").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchClaim {
+    /// The prover wins within this many rounds, this one included (`claim rounds<=K`).
+    Within(u32),
+    /// The prover does not lose: a win, or a draw by decision 11 (`claim no-loss`).
+    NoLoss,
+    /// The other player does not win within fewer than this many rounds: the loser's hold-out
+    /// (`claim rounds>=K`).
+    HoldsOut(u32),
+}
+
+/// The proof that `prover` wins the match from a round start within a number of rounds, does
+/// not lose it, or holds out against the winner for a number of rounds.
 #[derive(Clone, Debug)]
 pub struct MatchCertificate {
-    start: RoundStart,
-    prover: Side,
-    /// The rounds within which the prover wins; `None`: the prover does not lose.
-    rounds: Option<u32>,
-    /// Each round start's section, by rank (0 in a no-loss certificate).
-    sections: Vec<(RoundStart, u32, RoundCertificate)>,
+    pub(super) start: RoundStart,
+    pub(super) prover: Side,
+    pub(super) claim: MatchClaim,
+    /// Each round start's section, with its rank (0 in a no-loss certificate), in the order
+    /// written.
+    pub(super) sections: Vec<(RoundStart, u32, RoundCertificate)>,
 }
 
 impl MatchCertificate {
-    /// The rounds within which the prover wins; `None` for a certificate that the prover does
-    /// not lose.
+    /// The rounds within which the prover wins; `None` for any other claim.
     pub fn rounds(&self) -> Option<u32> {
-        self.rounds
+        match self.claim {
+            MatchClaim::Within(k) => Some(k),
+            MatchClaim::NoLoss | MatchClaim::HoldsOut(_) => None,
+        }
+    }
+
+    /// What it proves.
+    pub fn claim(&self) -> MatchClaim {
+        self.claim
     }
 
     /// The round start it proves the win from.
@@ -91,14 +111,15 @@ impl MatchCertificate {
             letter(self.start.leader())
         )?;
         writeln!(out, "prover {}", letter(self.prover))?;
-        match self.rounds {
-            Some(k) => writeln!(out, "claim rounds<={k}")?,
-            None => writeln!(out, "claim no-loss")?,
+        match self.claim {
+            MatchClaim::Within(k) => writeln!(out, "claim rounds<={k}")?,
+            MatchClaim::NoLoss => writeln!(out, "claim no-loss")?,
+            MatchClaim::HoldsOut(k) => writeln!(out, "claim rounds>={k}")?,
         }
         writeln!(out, "sections {}", self.sections.len())?;
         for (start, rank, cert) in &self.sections {
             write!(out, "section {} {}", start.south(), letter(start.leader()))?;
-            if self.rounds.is_some() {
+            if self.claim != MatchClaim::NoLoss {
                 write!(out, " rank {rank}")?;
             }
             writeln!(out)?;
@@ -170,7 +191,7 @@ pub fn certify_match(
     Ok(MatchCertificate {
         start,
         prover: winner,
-        rounds: Some(rounds),
+        claim: MatchClaim::Within(rounds),
         sections: sections.into_values().collect(),
     })
 }
@@ -291,7 +312,7 @@ pub fn certify_no_loss(
     Ok(MatchCertificate {
         start,
         prover,
-        rounds: None,
+        claim: MatchClaim::NoLoss,
         sections: sections.into_values().collect(),
     })
 }
@@ -331,29 +352,14 @@ impl Goal for Safe<'_> {
     }
 
     fn end(&self, pos: &Position) -> Option<i32> {
-        let mut captured = Outcomes::captured(pos);
-        captured[!pos.to_move()] += pos.on_board();
-        let outcome = self.start.outcome(
-            captured,
-            Ending::NoMoves {
-                stuck: pos.to_move(),
-                left: pos.on_board(),
-            },
-        );
+        let outcome = outcome_at_end(self.start, pos);
         self.leaf(|used| self.value(outcome, used))
     }
 
     fn decided(&self, pos: &Position) -> Option<i32> {
-        let t = pos.on_board();
         self.leaf(|used| {
-            for south in 0..=t {
-                let mut captured = Outcomes::captured(pos);
-                captured[Side::South] += south;
-                captured[Side::North] += t - south;
-                for ending in every_ending(t) {
-                    let outcome = self.start.outcome(captured, ending);
-                    self.value(outcome, used)?;
-                }
+            for outcome in every_outcome(self.start, pos, self.prover) {
+                self.value(outcome, used)?;
             }
             Some(0)
         })
@@ -366,6 +372,24 @@ impl Goal for Safe<'_> {
     fn refuted_at(&self, _: &Position) -> Option<i32> {
         None
     }
+}
+
+/// Every outcome the round begun at `start` can still have from `pos`: every split of the
+/// counters left, and every way the round can end. The splits come from the worst for
+/// `prover` (every counter left to the other player) to the best, so that a goal the worst
+/// misses fails at once: a position is asked this at every visit of the search.
+pub(super) fn every_outcome(
+    start: RoundStart,
+    pos: &Position,
+    prover: Side,
+) -> impl Iterator<Item = RoundOutcome> + '_ {
+    let t = pos.on_board();
+    (0..=t).flat_map(move |to_prover| {
+        let mut captured = captured(pos);
+        captured[prover] += to_prover;
+        captured[!prover] += t - to_prover;
+        every_ending(t).map(|ending| start.outcome(captured, ending))
+    })
 }
 
 /// Every way a round with `t` counters on the board can end, as far as who leads the next
@@ -383,6 +407,25 @@ fn every_ending(t: u32) -> [Ending; 3] {
         },
         Ending::Repetition,
     ]
+}
+
+/// The counters each player has captured in the round at `pos`.
+fn captured(pos: &Position) -> BySide<u32> {
+    BySide::new(pos.captured(Side::South), pos.captured(Side::North))
+}
+
+/// The outcome of the round begun at `start` where it is over at `pos` by rule 8(a): the
+/// player who cannot move loses the counters left.
+pub(super) fn outcome_at_end(start: RoundStart, pos: &Position) -> RoundOutcome {
+    let mut captured = captured(pos);
+    captured[!pos.to_move()] += pos.on_board();
+    start.outcome(
+        captured,
+        Ending::NoMoves {
+            stuck: pos.to_move(),
+            left: pos.on_board(),
+        },
+    )
 }
 
 /// The winner of a value proven to be a win, with the most rounds it can take: the worst
@@ -426,10 +469,6 @@ impl Outcomes<'_> {
         self.used.lock().expect("not poisoned").extend(used);
         Some(v)
     }
-
-    fn captured(pos: &Position) -> BySide<u32> {
-        BySide::new(pos.captured(Side::South), pos.captured(Side::North))
-    }
 }
 
 impl Goal for Outcomes<'_> {
@@ -438,32 +477,15 @@ impl Goal for Outcomes<'_> {
     }
 
     fn end(&self, pos: &Position) -> Option<i32> {
-        // Rule 8(a): the player who cannot move loses the counters left.
-        let mut captured = Outcomes::captured(pos);
-        captured[!pos.to_move()] += pos.on_board();
-        let outcome = self.start.outcome(
-            captured,
-            Ending::NoMoves {
-                stuck: pos.to_move(),
-                left: pos.on_board(),
-            },
-        );
+        let outcome = outcome_at_end(self.start, pos);
         self.leaf(|used| self.value(outcome, used))
     }
 
     fn decided(&self, pos: &Position) -> Option<i32> {
-        // Every split of the counters left, and every way the round can end.
-        let t = pos.on_board();
         self.leaf(|used| {
             let mut worst = i32::MAX;
-            for south in 0..=t {
-                let mut captured = Outcomes::captured(pos);
-                captured[Side::South] += south;
-                captured[Side::North] += t - south;
-                for ending in every_ending(t) {
-                    let outcome = self.start.outcome(captured, ending);
-                    worst = worst.min(self.value(outcome, used)?);
-                }
+            for outcome in every_outcome(self.start, pos, self.prover) {
+                worst = worst.min(self.value(outcome, used)?);
             }
             Some(worst)
         })

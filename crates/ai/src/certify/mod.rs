@@ -6,16 +6,21 @@
 //! |---|---|
 //! | `record` | the proof-recording search: the prover's strategy towards a goal (a margin, or a round's outcomes), every position once, no line repeating a position |
 //! | `certificate` | the strategy found ([`RoundCertificate`]) and its text ([`RoundCertificate::write`]) |
-//! | `match_certificate` | a match win within `k` rounds ([`MatchCertificate`]): one round section a round start, ranked by the rounds left, from the match's values |
+//! | `match_certificate` | a match win within `k` rounds or no loss ([`MatchCertificate`], [`MatchClaim`]): one round section a round start, ranked by the rounds left, from the match's values |
+//! | `hold_out` | the loser's hold-out: the winner does not win in fewer than `K` rounds ([`certify_hold_out`]), one round section a round start, ranked by the rounds it holds out, from the match's values |
 //! | `principal` | the principal match: the winner's certified strategy against the loser's longest hold-out inside it, played out by the engine ([`principal_match`]) |
 
 mod certificate;
+mod hold_out;
 mod match_certificate;
 mod principal;
 mod record;
 
 pub use certificate::RoundCertificate;
-pub use match_certificate::{certify_match, certify_no_loss, certify_round_goal, MatchCertificate};
+pub use hold_out::certify_hold_out;
+pub use match_certificate::{
+    certify_match, certify_no_loss, certify_round_goal, MatchCertificate, MatchClaim,
+};
 pub use principal::{
     principal_match, PrincipalError, PrincipalMatch, PrincipalRound, FREE_MOVE_NODES,
 };

@@ -81,6 +81,9 @@ pub enum CertifyError {
     },
     /// The match table holds no exact win at the round start asked for.
     NoMatchWin,
+    /// The match table proves no win at the round start asked for, so there is no loser to
+    /// hold out, or a round on the way could not be proven.
+    NoHoldOut,
     /// The strategy grew beyond [`CertifyOptions::max_nodes`].
     TooLarge {
         /// The nodes it had then.
@@ -99,6 +102,10 @@ impl fmt::Display for CertifyError {
             CertifyError::NoMatchWin => f.write_str(
                 "the match table holds no exact win at this round start (or a round on the way \
                  could not be proven)",
+            ),
+            CertifyError::NoHoldOut => f.write_str(
+                "the match table proves no win at this round start, so no loser to hold out \
+                 (or a round on the way could not be proven)",
             ),
             CertifyError::TooLarge { nodes } => {
                 write!(f, "the certificate grew beyond its limit of {nodes} nodes")

@@ -3,8 +3,8 @@
 
 use crate::common::{CliError, GameArgs};
 use clap::Args;
-use rajapasu_ai::certify::{certify_round, CertifyOptions, Progress};
-use rajapasu_ai::match_solver::fixpoint::{solve_match, MatchOptions, Proven};
+use rajapasu_ai::certify::{certify_round, CertifyOptions, MatchClaim, Progress};
+use rajapasu_ai::match_solver::fixpoint::{solve_match, MatchOptions, MatchTable, Proven};
 use rajapasu_ai::match_solver::values;
 use rajapasu_ai::solver::Solver;
 use rajapasu_engine::{Game, RoundStart, Side};
@@ -21,7 +21,10 @@ The round is played alone (mode=round) from the position, taken as set up, with 
 FILE ending in .gz is written compressed.\n\nThe first round's two bounds:\n  rajapasu certify \
 --prover S --margin 16 --out first-round-south.cert.gz\n  rajapasu certify --prover N --margin \
 -16 --out first-round-north.cert.gz\n\nThe principal match from the start:\n  rajapasu \
---tablebase /nonexistent certify --match \"49 S\" --principal"
+--tablebase /nonexistent certify --match \"49 S\" --principal\n\nBoth sides of a round start, \
+and the exact number of rounds they prove:\n  rajapasu certify --match \"57 S\" --out win.cert\n  \
+rajapasu certify --match \"57 S\" --loser --out hold.cert\n  rajapasu check --exact win.cert \
+hold.cert"
 )]
 pub struct CertifyArgs {
     #[command(flatten)]
@@ -38,6 +41,17 @@ pub struct CertifyArgs {
     /// start (a win, or a draw by decision 11), where the match's values say so.
     #[arg(long, value_name = "S|N", requires = "round_start")]
     no_loss: Option<String>,
+    /// With --match: prove instead the loser's hold-out, that the winner of the round start
+    /// does not win the match in fewer rounds than the match's values give (the fewest, where
+    /// only bounds are proven). With the winner's certificate, `rajapasu check --exact` proves
+    /// the exact number of rounds.
+    #[arg(long, requires = "round_start", conflicts_with_all = ["no_loss", "principal"])]
+    loser: bool,
+    /// With --match: take the match's values from this saved state of `solve --match --state
+    /// FILE` (its proven fixpoint finished; bounds from its possible fixpoint as far as it
+    /// went) instead of the table the program ships or a solve.
+    #[arg(long, value_name = "FILE", requires = "round_start")]
+    state: Option<PathBuf>,
     /// The bound: the prover's final margin (its captures in the round less the other
     /// player's, the end-of-round award included) is at least M. Negative: the prover loses by
     /// at most -M.
@@ -188,8 +202,26 @@ fn certify_match(args: &CertifyArgs, start: &str) -> Result<(), CliError> {
     let south: u32 = h.parse().map_err(|_| bad())?;
     let leader = Side::from_name(l).ok_or_else(bad)?;
     let start = RoundStart::new(rules, south, leader).map_err(|e| CliError(e.to_string()))?;
-    // The values the program ships for these rules, else a solve.
-    let values: Vec<(RoundStart, Proven)> = match values::known(&rules) {
+    // A saved state's values, else the values the program ships for these rules, else a solve.
+    let known = values::known(&rules).filter(|_| args.state.is_none());
+    let values: Vec<(RoundStart, Proven)> = match known {
+        _ if args.state.is_some() => {
+            let path = args.state.as_deref().expect("matched");
+            let state = super::solve_match::read_state(path, &rules)?;
+            let table = MatchTable::from_state(rules, &state).ok_or_else(|| {
+                CliError(format!(
+                    "{}: the run has not finished its proven fixpoint yet; nothing is proven of \
+                     every round start",
+                    path.display()
+                ))
+            })?;
+            outln!(
+                "match values: the state {} (proven fixpoint of {} iterations)",
+                path.display(),
+                state.iterations
+            );
+            table.iter().collect()
+        }
         Some(known) => {
             outln!("match values: the table shipped for {}", known.rules());
             known.iter().collect()
@@ -211,6 +243,12 @@ fn certify_match(args: &CertifyArgs, start: &str) -> Result<(), CliError> {
     };
     let began = Instant::now();
     let cert = match &args.no_loss {
+        None if args.loser => rajapasu_ai::certify::certify_hold_out(
+            values.iter().copied(),
+            start,
+            &options,
+            &mut |_| {},
+        ),
         None => rajapasu_ai::certify::certify_match(
             values.iter().copied(),
             start,
@@ -248,12 +286,18 @@ fn certify_match(args: &CertifyArgs, start: &str) -> Result<(), CliError> {
         "certificate {}: {}, {} round sections, {} nodes, {bytes} bytes of \
          text{}; search {:.1} s",
         path.display(),
-        match cert.rounds() {
-            Some(k) => format!(
+        match cert.claim() {
+            MatchClaim::Within(k) => format!(
                 "a win within {}",
                 crate::common::plural(k, "round", "rounds")
             ),
-            None => format!("{} does not lose", cert.prover()),
+            MatchClaim::NoLoss => format!("{} does not lose", cert.prover()),
+            MatchClaim::HoldsOut(k) => format!(
+                "{} holds out: {} does not win in fewer than {}",
+                cert.prover(),
+                !cert.prover(),
+                crate::common::plural(k, "round", "rounds")
+            ),
         },
         cert.sections(),
         cert.nodes(),

@@ -135,7 +135,9 @@ fn write_files(args: &MatchArgs, values: &MatchValues) -> Result<(), CliError> {
     Ok(())
 }
 
-fn read_state(path: &Path, rules: &Rules) -> Result<MatchState, CliError> {
+/// Reads a saved state of `solve --match` for `rules` (also what `certify --match --state`
+/// takes its values from).
+pub(crate) fn read_state(path: &Path, rules: &Rules) -> Result<MatchState, CliError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
     let state: MatchState = serde_json::from_str(&text).map_err(|e| {
