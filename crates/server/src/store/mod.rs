@@ -6,6 +6,11 @@
 //! Ratings out of bounds are repaired as a store opens ([`repair`]). docs/STORAGE.md describes
 //! the schema and the policies.
 //!
+//! A feature converted to one store for both databases ([`quotas`] so far) is written once
+//! over [`sql`]'s `Tx` and `Db`, which `sqlite_tx` runs on SQLite's thread and `postgres_tx`
+//! on a PostgreSQL connection; the others still have a `sqlite_*` and a `postgres_*` file
+//! each.
+//!
 //! Every change of a game names the version of the game it was made on and is refused with
 //! [`StoreError::Stale`] when the stored game has moved on (another instance changed it), so
 //! two changes made on two copies of one game cannot both be kept. A change is acknowledged
@@ -20,22 +25,23 @@ pub mod postgres;
 mod postgres_accounts;
 mod postgres_lobby;
 mod postgres_puzzles;
-mod postgres_quotas;
 mod postgres_rated;
 mod postgres_ratings;
 mod postgres_tournaments;
+mod postgres_tx;
 pub mod puzzles;
 pub mod quotas;
 pub mod ratings;
 pub mod repair;
+mod sql;
 pub mod sqlite;
 mod sqlite_accounts;
 mod sqlite_lobby;
 mod sqlite_puzzles;
-mod sqlite_quotas;
 mod sqlite_rated;
 mod sqlite_ratings;
 mod sqlite_tournaments;
+mod sqlite_tx;
 pub mod tournaments;
 
 pub use accounts::AccountStore;

@@ -113,7 +113,7 @@ impl PgStore {
             tx.batch_execute(super::puzzles::POSTGRES_SCHEMA).await?;
             tx.batch_execute(super::tournaments::POSTGRES_SCHEMA)
                 .await?;
-            tx.batch_execute(super::quotas::POSTGRES_SCHEMA).await?;
+            tx.batch_execute(super::quotas::SCHEMA).await?;
             tx.batch_execute(&super::repair::statements()).await?;
             tx.commit().await?;
         }

@@ -43,7 +43,7 @@ enum Write {
 }
 
 type Ack = oneshot::Sender<Result<Vec<String>, StoreError>>;
-type Read = Box<dyn FnOnce(&Connection) + Send>;
+type Read = Box<dyn FnOnce(&mut Connection) + Send>;
 
 enum Job {
     Write(Write, Ack),
@@ -164,7 +164,7 @@ impl SqliteStore {
             .map_err(failed("set up"))?;
         conn.execute_batch(super::tournaments::SQLITE_SCHEMA)
             .map_err(failed("set up"))?;
-        conn.execute_batch(super::quotas::SQLITE_SCHEMA)
+        conn.execute_batch(super::sql::sqlite_text(super::quotas::SCHEMA))
             .map_err(failed("set up"))?;
         conn.execute_batch(&format!("BEGIN; {} COMMIT;", super::repair::statements()))
             .map_err(failed("repair"))?;
@@ -185,21 +185,30 @@ impl SqliteStore {
     }
 
     /// Runs `f` alone on the database thread, after the writes waiting are committed: a read,
-    /// or a rare write that is its own transaction (the accounts').
-    pub(super) async fn read<T: Send + 'static>(
+    /// a rare write that is its own transaction, or a feature's transaction
+    /// ([`super::sqlite_tx`]).
+    pub(super) async fn job<T: Send + 'static>(
         &self,
-        f: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
+        f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {
         let (answer, done) = oneshot::channel();
         let job: Read = Box::new(move |conn| {
-            let _ = answer.send(super::error::guarded(|| f(conn)));
+            let _ = answer.send(super::error::guarded(|| f(conn)).and_then(|r| r));
         });
         self.tx
             .send(Job::Read(job))
             .map_err(|_| StoreError::Stopped)?;
-        done.await
-            .map_err(|_| StoreError::Stopped)??
-            .map_err(|e| StoreError::Refused(Arc::new(e)))
+        done.await.map_err(|_| StoreError::Stopped)?
+    }
+
+    /// [`SqliteStore::job`] for code that speaks rusqlite: its error is
+    /// [`StoreError::Refused`].
+    pub(super) async fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        self.job(move |conn| f(conn).map_err(|e| StoreError::Refused(Arc::new(e))))
+            .await
     }
 }
 
@@ -514,7 +523,7 @@ impl Drop for ExitIfDead {
     }
 }
 
-fn worker(conn: Connection, rx: mpsc::Receiver<Job>) {
+fn worker(mut conn: Connection, rx: mpsc::Receiver<Job>) {
     let _exit = ExitIfDead;
     let mut batch: Vec<(Write, Ack)> = Vec::new();
     let mut reads: Vec<Read> = Vec::new();
@@ -536,7 +545,7 @@ fn worker(conn: Connection, rx: mpsc::Receiver<Job>) {
         // Reads come after the commit, so a read sees every write acknowledged before it.
         for read in reads.drain(..) {
             // Each job guards itself (`SqliteStore::read`); this one catches what escapes it.
-            if let Err(e) = super::error::guarded(|| read(&conn)) {
+            if let Err(e) = super::error::guarded(|| read(&mut conn)) {
                 eprintln!("rajapasu: {e}");
             }
             // A job that failed with its transaction open leaves nothing of it.

@@ -1,0 +1,174 @@
+//! The store's features through their traits, on both stores: each written once
+//! (`store/sql.rs`), each tested on SQLite and on PostgreSQL by the same test.
+
+mod common;
+
+use common::Backend;
+use rajapasu_server::store::quotas::{Owner, OwnerCap, OwnerCaps, ACTIVE_SECS, PENDING_SECS};
+use rajapasu_server::store::{Activity, Store, StoredGame};
+use std::sync::Arc;
+
+async fn open(store: &Backend) -> Arc<dyn Store> {
+    rajapasu_server::store::open(store.db())
+        .await
+        .expect("the store opens")
+}
+
+const NOW: u64 = 1_000_000;
+
+fn playing(at: u64) -> Activity {
+    Activity {
+        at,
+        finished: false,
+        computer_next: false,
+        deadline: None,
+        time_out: false,
+    }
+}
+
+async fn create(store: &dyn Store, id: &str, activity: Activity) {
+    let game = StoredGame {
+        id: id.into(),
+        meta: "{}".into(),
+        moves: vec![3, 4],
+        version: 0,
+    };
+    store.create(game, activity, None).await.unwrap();
+}
+
+fn owner(address: &str, account: Option<&str>) -> Owner {
+    Owner {
+        address: address.into(),
+        account: account.map(Into::into),
+    }
+}
+
+const CAPS: OwnerCaps = OwnerCaps {
+    per_address: 2,
+    per_account: 3,
+};
+
+async fn a_ticket_is_refused_at_its_owners_cap(store: Backend) {
+    let store = open(&store).await;
+    let ann = owner("10.0.0.1", Some("ann"));
+    assert_eq!(
+        store.take_ticket("t1", &ann, CAPS, NOW).await.unwrap(),
+        Ok(())
+    );
+    assert_eq!(
+        store.take_ticket("t2", &ann, CAPS, NOW).await.unwrap(),
+        Ok(())
+    );
+    assert_eq!(
+        store.take_ticket("t3", &ann, CAPS, NOW).await.unwrap(),
+        Err(OwnerCap::Address)
+    );
+    // The same account from another address: its own cap is 3.
+    let elsewhere = owner("10.0.0.2", Some("ann"));
+    assert_eq!(
+        store
+            .take_ticket("t3", &elsewhere, CAPS, NOW)
+            .await
+            .unwrap(),
+        Ok(())
+    );
+    assert_eq!(
+        store
+            .take_ticket("t4", &elsewhere, CAPS, NOW)
+            .await
+            .unwrap(),
+        Err(OwnerCap::Account)
+    );
+    // A ticket given back counts no more.
+    store.drop_ticket("t1").await.unwrap();
+    assert_eq!(
+        store.take_ticket("t5", &ann, CAPS, NOW).await.unwrap(),
+        Ok(())
+    );
+    // Unbound tickets stop counting after PENDING_SECS, and are forgotten.
+    let later = NOW + PENDING_SECS + 1;
+    assert_eq!(
+        store.take_ticket("t6", &ann, CAPS, later).await.unwrap(),
+        Ok(())
+    );
+    assert_eq!(store.forget_tickets(later).await.unwrap(), 3);
+}
+
+async fn a_bound_ticket_counts_while_its_game_is_unfinished_and_active(store: Backend) {
+    let store = open(&store).await;
+    let bo = owner("10.0.0.3", None);
+    for (ticket, game) in [("b1", "g1"), ("b2", "g2")] {
+        assert_eq!(
+            store.take_ticket(ticket, &bo, CAPS, NOW).await.unwrap(),
+            Ok(())
+        );
+        create(&*store, game, playing(NOW)).await;
+        store.bind_ticket(ticket, game).await.unwrap();
+    }
+    let later = NOW + PENDING_SECS + 1;
+    assert_eq!(
+        store.take_ticket("b3", &bo, CAPS, later).await.unwrap(),
+        Err(OwnerCap::Address)
+    );
+    assert_eq!(store.forget_tickets(later).await.unwrap(), 0);
+    // A game over counts no more, and its ticket is forgotten.
+    let over = Activity {
+        finished: true,
+        ..playing(later)
+    };
+    let change = rajapasu_server::store::Change::Meta("{}".into());
+    store.change("g1", 0, change, over).await.unwrap();
+    assert_eq!(store.forget_tickets(later).await.unwrap(), 1);
+    assert_eq!(
+        store.take_ticket("b3", &bo, CAPS, later).await.unwrap(),
+        Ok(())
+    );
+    // A game left for ACTIVE_SECS counts no more either.
+    let idle = NOW + ACTIVE_SECS + 1;
+    assert_eq!(
+        store.take_ticket("b4", &bo, CAPS, idle).await.unwrap(),
+        Ok(())
+    );
+}
+
+async fn idle_anonymous_games_expire_first(store: Backend) {
+    let store = open(&store).await;
+    let made = [
+        ("x1", "old", owner("10.0.0.4", None), NOW),
+        ("x2", "older", owner("10.0.0.4", None), NOW - 10),
+        ("x3", "ann's", owner("10.0.0.4", Some("ann")), NOW - 20),
+        ("x4", "recent", owner("10.0.0.4", None), NOW + 100),
+    ];
+    let caps = OwnerCaps {
+        per_address: 10,
+        per_account: 10,
+    };
+    for (ticket, game, who, at) in &made {
+        assert_eq!(
+            store.take_ticket(ticket, who, caps, *at).await.unwrap(),
+            Ok(())
+        );
+        create(&*store, game, playing(*at)).await;
+        store.bind_ticket(ticket, game).await.unwrap();
+    }
+    let gone = store.expire_anonymous(NOW + 1, 1).await.unwrap();
+    assert_eq!(gone, vec!["older".to_string()]);
+    let gone = store.expire_anonymous(NOW + 1, 10).await.unwrap();
+    assert_eq!(gone, vec!["old".to_string()]);
+    for (id, kept) in [
+        ("old", false),
+        ("older", false),
+        ("ann's", true),
+        ("recent", true),
+    ] {
+        assert_eq!(store.load(id).await.unwrap().is_some(), kept, "{id}");
+    }
+    // Their tickets went with them: nothing is left to forget.
+    assert_eq!(store.forget_tickets(NOW).await.unwrap(), 0);
+}
+
+on_both_stores!(
+    a_ticket_is_refused_at_its_owners_cap,
+    a_bound_ticket_counts_while_its_game_is_unfinished_and_active,
+    idle_anonymous_games_expire_first,
+);
