@@ -4,8 +4,11 @@
 mod common;
 
 use common::Backend;
+use rajapasu_rating::Rating;
+use rajapasu_server::store::accounts::{NewAccount, StoredAccount, StoredSession};
+use rajapasu_server::store::puzzles::Attempt;
 use rajapasu_server::store::quotas::{Owner, OwnerCap, OwnerCaps, ACTIVE_SECS, PENDING_SECS};
-use rajapasu_server::store::{Activity, Store, StoredGame};
+use rajapasu_server::store::{Activity, Store, StoreError, StoredGame};
 use std::sync::Arc;
 
 async fn open(store: &Backend) -> Arc<dyn Store> {
@@ -34,6 +37,26 @@ async fn create(store: &dyn Store, id: &str, activity: Activity) {
         version: 0,
     };
     store.create(game, activity, None).await.unwrap();
+}
+
+/// Registers the account `id` (its name and keys the same).
+async fn register(store: &dyn Store, id: &str) {
+    let account = NewAccount {
+        account: StoredAccount {
+            id: id.into(),
+            name: id.into(),
+            password_hash: "-".into(),
+            created: NOW,
+        },
+        key: id.into(),
+        skeleton: id.into(),
+    };
+    let session = StoredSession {
+        token_hash: format!("session of {id}"),
+        account: id.into(),
+        expires: NOW + 1,
+    };
+    store.register(account, session).await.unwrap();
 }
 
 fn owner(address: &str, account: Option<&str>) -> Owner {
@@ -171,4 +194,102 @@ on_both_stores!(
     a_ticket_is_refused_at_its_owners_cap,
     a_bound_ticket_counts_while_its_game_is_unfinished_and_active,
     idle_anonymous_games_expire_first,
+);
+
+fn rating(r: f64) -> Rating {
+    Rating::new(r, 200.0, 0.06).unwrap()
+}
+
+/// An attempt of `account` on `puzzle` whose update moves the puzzle by -10 and the player by
+/// +10.
+fn attempt(puzzle: &str, account: &str) -> Attempt {
+    Attempt {
+        puzzle: puzzle.into(),
+        start: rating(1500.0),
+        account: account.into(),
+        player: rating(1400.0),
+        update: Box::new(|pz, pl| {
+            Ok((
+                Rating::new(pz.rating() - 10.0, pz.deviation(), pz.volatility())?,
+                Rating::new(pl.rating() + 10.0, pl.deviation(), pl.volatility())?,
+            ))
+        }),
+    }
+}
+
+async fn a_puzzle_attempt_moves_both_ratings_once(store: Backend) {
+    let store = open(&store).await;
+    register(&*store, "ann").await;
+    assert_eq!(store.puzzle_rating("p1").await.unwrap(), None);
+    let rated = store.rate_puzzle(attempt("p1", "ann")).await.unwrap();
+    assert!(rated.counted);
+    assert_eq!(rated.puzzle_before, rating(1500.0));
+    assert_eq!(rated.puzzle_after.rating(), 1490.0);
+    assert_eq!(rated.player_after.rating(), 1410.0);
+    // Again: rated once per puzzle, nothing moves.
+    let again = store.rate_puzzle(attempt("p1", "ann")).await.unwrap();
+    assert!(!again.counted);
+    assert_eq!(again.puzzle_after, rated.puzzle_after);
+    assert_eq!(again.player_after, rated.player_after);
+    // Another puzzle starts from the player's stored rating.
+    let next = store.rate_puzzle(attempt("p2", "ann")).await.unwrap();
+    assert_eq!(next.player_before, rated.player_after);
+    let mut all = store.puzzle_ratings().await.unwrap();
+    all.sort_by(|a, b| a.0.cmp(&b.0));
+    assert_eq!(
+        all,
+        vec![
+            ("p1".to_string(), rated.puzzle_after),
+            ("p2".to_string(), next.puzzle_after)
+        ]
+    );
+    assert_eq!(
+        store.player_puzzle_rating("ann").await.unwrap(),
+        Some(next.player_after)
+    );
+}
+
+async fn a_failed_puzzle_update_stores_nothing(store: Backend) {
+    let store = open(&store).await;
+    register(&*store, "bo").await;
+    let mut failing = attempt("p1", "bo");
+    failing.update = Box::new(|_, _| panic!("an update that fails"));
+    let e = store.rate_puzzle(failing).await.unwrap_err();
+    assert!(
+        matches!(&e, StoreError::Failed(w) if w == "an update that fails"),
+        "{e}"
+    );
+    assert_eq!(store.puzzle_rating("p1").await.unwrap(), None);
+    assert_eq!(store.player_puzzle_rating("bo").await.unwrap(), None);
+    // Not taken for an attempt made: the next one counts.
+    assert!(
+        store
+            .rate_puzzle(attempt("p1", "bo"))
+            .await
+            .unwrap()
+            .counted
+    );
+}
+
+async fn a_guest_rating_is_adopted_once(store: Backend) {
+    let store = open(&store).await;
+    register(&*store, "cy").await;
+    assert!(store
+        .adopt_puzzle_rating("cy", rating(1300.0))
+        .await
+        .unwrap());
+    assert!(!store
+        .adopt_puzzle_rating("cy", rating(1800.0))
+        .await
+        .unwrap());
+    assert_eq!(
+        store.player_puzzle_rating("cy").await.unwrap(),
+        Some(rating(1300.0))
+    );
+}
+
+on_both_stores!(
+    a_puzzle_attempt_moves_both_ratings_once,
+    a_failed_puzzle_update_stores_nothing,
+    a_guest_rating_is_adopted_once,
 );

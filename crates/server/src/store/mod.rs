@@ -6,8 +6,8 @@
 //! Ratings out of bounds are repaired as a store opens ([`repair`]). docs/STORAGE.md describes
 //! the schema and the policies.
 //!
-//! A feature converted to one store for both databases ([`quotas`] so far) is written once
-//! over [`sql`]'s `Tx` and `Db`, which `sqlite_tx` runs on SQLite's thread and `postgres_tx`
+//! A feature converted to one store for both databases ([`quotas`], [`puzzles`] so far) is written once
+//! over `sql`'s `Tx` and `Db`, which `sqlite_tx` runs on SQLite's thread and `postgres_tx`
 //! on a PostgreSQL connection; the others still have a `sqlite_*` and a `postgres_*` file
 //! each.
 //!
@@ -24,7 +24,6 @@ pub mod lobby;
 pub mod postgres;
 mod postgres_accounts;
 mod postgres_lobby;
-mod postgres_puzzles;
 mod postgres_rated;
 mod postgres_ratings;
 mod postgres_tournaments;
@@ -37,7 +36,6 @@ mod sql;
 pub mod sqlite;
 mod sqlite_accounts;
 mod sqlite_lobby;
-mod sqlite_puzzles;
 mod sqlite_rated;
 mod sqlite_ratings;
 mod sqlite_tournaments;

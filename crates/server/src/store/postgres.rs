@@ -110,7 +110,7 @@ impl PgStore {
             tx.batch_execute(ACCOUNTS_SCHEMA).await?;
             tx.batch_execute(super::postgres_rated::SCHEMA).await?;
             tx.batch_execute(super::lobby::POSTGRES_SCHEMA).await?;
-            tx.batch_execute(super::puzzles::POSTGRES_SCHEMA).await?;
+            tx.batch_execute(super::puzzles::SCHEMA).await?;
             tx.batch_execute(super::tournaments::POSTGRES_SCHEMA)
                 .await?;
             tx.batch_execute(super::quotas::SCHEMA).await?;

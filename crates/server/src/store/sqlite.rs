@@ -160,7 +160,7 @@ impl SqliteStore {
             .map_err(failed("set up"))?;
         conn.execute_batch(super::lobby::SQLITE_SCHEMA)
             .map_err(failed("set up"))?;
-        conn.execute_batch(super::puzzles::SQLITE_SCHEMA)
+        conn.execute_batch(super::sql::sqlite_text(super::puzzles::SCHEMA))
             .map_err(failed("set up"))?;
         conn.execute_batch(super::tournaments::SQLITE_SCHEMA)
             .map_err(failed("set up"))?;
