@@ -4,11 +4,13 @@
 mod common;
 
 use common::Backend;
-use rajapasu_rating::Rating;
+use rajapasu_rating::mandiri::PairResult;
+use rajapasu_rating::{Rating, Score};
+use rajapasu_server::ratings::standing::RatedEnd;
 use rajapasu_server::store::accounts::{NewAccount, StoredAccount, StoredSession};
 use rajapasu_server::store::puzzles::Attempt;
 use rajapasu_server::store::quotas::{Owner, OwnerCap, OwnerCaps, ACTIVE_SECS, PENDING_SECS};
-use rajapasu_server::store::{Activity, Store, StoreError, StoredGame};
+use rajapasu_server::store::{Activity, Change, Store, StoreError, StoredGame};
 use std::sync::Arc;
 
 async fn open(store: &Backend) -> Arc<dyn Store> {
@@ -139,7 +141,7 @@ async fn a_bound_ticket_counts_while_its_game_is_unfinished_and_active(store: Ba
         finished: true,
         ..playing(later)
     };
-    let change = rajapasu_server::store::Change::Meta("{}".into());
+    let change = Change::Meta("{}".into());
     store.change("g1", 0, change, over).await.unwrap();
     assert_eq!(store.forget_tickets(later).await.unwrap(), 1);
     assert_eq!(
@@ -293,3 +295,72 @@ on_both_stores!(
     a_failed_puzzle_update_stores_nothing,
     a_guest_rating_is_adopted_once,
 );
+
+/// The end of the game `game`, rated: `winner` beat `loser` at `at`.
+fn rated_end(game: &str, winner: &str, loser: &str, at: u64) -> RatedEnd {
+    RatedEnd {
+        game: game.into(),
+        pool: "round-realtime".parse().unwrap(),
+        // Not in the order of their ids: the rows are locked in that order all the same.
+        accounts: vec![winner.into(), loser.into()],
+        pairs: vec![PairResult {
+            first: 0,
+            second: 1,
+            first_score: Score::WIN,
+        }],
+        at,
+    }
+}
+
+async fn a_rated_end_moves_the_standings_once(store: Backend) {
+    let store = open(&store).await;
+    register(&*store, "zed").await;
+    register(&*store, "amy").await;
+    create(&*store, "g", playing(NOW)).await;
+    let over = Activity {
+        finished: true,
+        ..playing(NOW)
+    };
+    let end = rated_end("g", "zed", "amy", NOW);
+    let resign = Change::Meta("{}".into());
+    store
+        .change_rated("g", 0, resign.clone(), over, end.clone())
+        .await
+        .unwrap();
+    let zed = store.standings("zed").await.unwrap();
+    assert_eq!(zed.len(), 1);
+    assert_eq!(zed[0].1.rating.rating().round(), 1662.0);
+    assert_eq!((zed[0].1.games, zed[0].1.last), (1, Some(NOW)));
+    assert_eq!(
+        store.standings("amy").await.unwrap()[0]
+            .1
+            .rating
+            .rating()
+            .round(),
+        1338.0
+    );
+    // Stored again (another change of the game that ended): rated once.
+    store
+        .change_rated("g", 1, resign.clone(), over, end)
+        .await
+        .unwrap();
+    assert_eq!(store.standings("zed").await.unwrap(), zed);
+    // Stale: nothing stored, nothing rated.
+    let stale = store
+        .change_rated("g", 0, resign, over, rated_end("h", "zed", "amy", NOW))
+        .await;
+    assert!(matches!(stale, Err(StoreError::Stale)), "{stale:?}");
+    let lines = store.game_ratings("g").await.unwrap();
+    let names: Vec<&str> = lines.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["amy", "zed"]);
+    assert_eq!(lines[1].1.before, 1500.0);
+    assert_eq!(lines[1].1.rating.round(), 1662.0);
+    let history = store.rating_history("zed", 10).await.unwrap();
+    assert_eq!(history, vec![lines[1].1.clone()]);
+    // One game leaves both provisional: no one on the leaderboard yet.
+    let pool = "round-realtime".parse().unwrap();
+    assert!(store.leaderboard(pool, 1, 10).await.unwrap().is_empty());
+    assert!(store.standings("nobody").await.unwrap().is_empty());
+}
+
+on_both_stores!(a_rated_end_moves_the_standings_once);

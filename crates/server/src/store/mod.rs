@@ -6,7 +6,7 @@
 //! Ratings out of bounds are repaired as a store opens ([`repair`]). docs/STORAGE.md describes
 //! the schema and the policies.
 //!
-//! A feature converted to one store for both databases ([`quotas`], [`puzzles`] so far) is written once
+//! A feature converted to one store for both databases ([`quotas`], [`puzzles`], [`ratings`] so far) is written once
 //! over `sql`'s `Tx` and `Db`, which `sqlite_tx` runs on SQLite's thread and `postgres_tx`
 //! on a PostgreSQL connection; the others still have a `sqlite_*` and a `postgres_*` file
 //! each.
@@ -24,8 +24,6 @@ pub mod lobby;
 pub mod postgres;
 mod postgres_accounts;
 mod postgres_lobby;
-mod postgres_rated;
-mod postgres_ratings;
 mod postgres_tournaments;
 mod postgres_tx;
 pub mod puzzles;
@@ -36,8 +34,6 @@ mod sql;
 pub mod sqlite;
 mod sqlite_accounts;
 mod sqlite_lobby;
-mod sqlite_rated;
-mod sqlite_ratings;
 mod sqlite_tournaments;
 mod sqlite_tx;
 pub mod tournaments;

@@ -108,7 +108,7 @@ impl PgStore {
                 .await?;
             tx.batch_execute(SCHEMA).await?;
             tx.batch_execute(ACCOUNTS_SCHEMA).await?;
-            tx.batch_execute(super::postgres_rated::SCHEMA).await?;
+            tx.batch_execute(super::ratings::SCHEMA).await?;
             tx.batch_execute(super::lobby::POSTGRES_SCHEMA).await?;
             tx.batch_execute(super::puzzles::SCHEMA).await?;
             tx.batch_execute(super::tournaments::POSTGRES_SCHEMA)
@@ -356,7 +356,7 @@ impl Store for PgStore {
         if !apply_change(&tx, id, version, &change, &activity).await? {
             return Err(StoreError::Stale);
         }
-        super::postgres_rated::rate_game(&tx, &end).await?;
+        super::ratings::rate_game(&mut super::postgres_tx::PgTx::new(&tx), &end).await?;
         tx.commit().await?;
         notify(client, id, version + 1);
         Ok(())

@@ -10,8 +10,15 @@ use deadpool_postgres::GenericClient;
 use tokio_postgres::types::{ToSql, Type};
 
 /// A connection, or a transaction on one, lent to one job.
-struct PgTx<'c, C: GenericClient> {
+pub(super) struct PgTx<'c, C: GenericClient> {
     client: &'c C,
+}
+
+impl<'c, C: GenericClient> PgTx<'c, C> {
+    /// The connection or transaction `client`, for statements run on it.
+    pub(super) fn new(client: &'c C) -> PgTx<'c, C> {
+        PgTx { client }
+    }
 }
 
 type Param = Box<dyn ToSql + Sync + Send>;

@@ -156,7 +156,7 @@ impl SqliteStore {
         conn.execute_batch(ALIVE).map_err(failed("set up"))?;
         conn.execute_batch(ACCOUNTS_SCHEMA)
             .map_err(failed("set up"))?;
-        conn.execute_batch(super::sqlite_rated::SCHEMA)
+        conn.execute_batch(super::sql::sqlite_text(super::ratings::SCHEMA))
             .map_err(failed("set up"))?;
         conn.execute_batch(super::lobby::SQLITE_SCHEMA)
             .map_err(failed("set up"))?;
@@ -408,7 +408,7 @@ impl From<rusqlite::Error> for Refusal {
     }
 }
 
-fn apply(conn: &Connection, w: &Write) -> Result<Vec<String>, Refusal> {
+fn apply(conn: &mut Connection, w: &Write) -> Result<Vec<String>, Refusal> {
     match w {
         Write::Create {
             game,
@@ -485,7 +485,9 @@ fn apply(conn: &Connection, w: &Write) -> Result<Vec<String>, Refusal> {
                 Change::Meta(_) => {}
             }
             if let Some(end) = rated {
-                super::sqlite_rated::rate_game(conn, end).map_err(Refusal::Store)?;
+                let mut tx = super::sqlite_tx::SqliteTx::new(conn);
+                super::sqlite_tx::complete(Box::pin(super::ratings::rate_game(&mut tx, end)))
+                    .map_err(Refusal::Store)?;
             }
             Ok(vec![id.clone()])
         }
@@ -540,7 +542,7 @@ fn worker(mut conn: Connection, rx: mpsc::Receiver<Job>) {
             }
         }
         if !batch.is_empty() {
-            commit(&conn, &mut batch, &mut results);
+            commit(&mut conn, &mut batch, &mut results);
         }
         // Reads come after the commit, so a read sees every write acknowledged before it.
         for read in reads.drain(..) {
@@ -557,7 +559,7 @@ fn worker(mut conn: Connection, rx: mpsc::Receiver<Job>) {
 }
 
 fn commit(
-    conn: &Connection,
+    conn: &mut Connection,
     batch: &mut Vec<(Write, Ack)>,
     results: &mut Vec<Result<Vec<String>, StoreError>>,
 ) {

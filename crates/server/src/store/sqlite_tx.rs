@@ -14,8 +14,16 @@ use std::task::{Context, Poll, RawWaker, RawWakerVTable, Waker};
 
 /// The connection, lent to one job. `&mut` (not `&`) so that the job's future is `Send`, as
 /// PostgreSQL's must be: the two run the same code.
-struct SqliteTx<'c> {
+pub(super) struct SqliteTx<'c> {
     conn: &'c mut Connection,
+}
+
+impl<'c> SqliteTx<'c> {
+    /// The connection, for statements run inside whatever transaction it has open (the
+    /// games' write's savepoint).
+    pub(super) fn new(conn: &'c mut Connection) -> SqliteTx<'c> {
+        SqliteTx { conn }
+    }
 }
 
 fn refused(e: rusqlite::Error) -> StoreError {
@@ -96,7 +104,7 @@ fn no_waker() -> Waker {
 
 /// Runs `job`'s future to its end in one poll, which it always reaches (see the module's
 /// comment); one that waits is refused rather than blocking the database's thread.
-fn complete<T>(mut job: Pending<'_, T>) -> Result<T, StoreError> {
+pub(super) fn complete<T>(mut job: Pending<'_, T>) -> Result<T, StoreError> {
     let waker = no_waker();
     match job.as_mut().poll(&mut Context::from_waker(&waker)) {
         Poll::Ready(r) => r,
