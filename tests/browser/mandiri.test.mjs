@@ -151,6 +151,8 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await pg.click('#board [data-hole="S3"]', { force: true });
     await pg.keyboard.press('s');
     await pg.keyboard.press('5');
+    // A wait for nothing to happen (no event would tell): on a slow machine it can only let the
+    // check pass, never fail it.
     await pg.waitForTimeout(300);
     assert.equal((await game(id)).ply, 3, 'no move was made');
     await shotAndCheck(pg, `mandiri-lookback-${size}`);

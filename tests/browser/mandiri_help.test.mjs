@@ -208,7 +208,8 @@ test('an online rematch: three offers in three browsers, every page on the new g
   }
   assert.equal(await watcher.page.textContent('#status'), "Round 1 · Player 1 in the Raja's seat to move");
   assert.equal(await p1.textContent('#board .store[data-seat="L"] .store-name'), 'Player 3 (you)');
-  // No second navigation comes after the first.
+  // No second navigation comes after the first. A wait for nothing to happen (no event would
+  // tell): on a slow machine it can only let the check pass, never fail it.
   await p3.waitForTimeout(1500);
   for (const p of [p1, p2, p3, watcher.page]) assert.equal(gameId(p), id);
   // The new game plays: its Raja moves and every page sees it.

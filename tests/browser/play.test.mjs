@@ -159,6 +159,8 @@ pageTest('a hint in words, gone after undo, and a late answer is never shown', {
   await page.click('#hint');
   await page.click('[data-hole="S2"]');
   await waitPly(page, 1);
+  // A wait for nothing to happen (no event would tell): on a slow machine it can only let the
+  // check pass, never fail it.
   await page.waitForTimeout(1500);
   assert.equal(await page.textContent('#hint-text'), '');
   // The speed is remembered too.
@@ -191,6 +193,8 @@ pageTest('a match waits at the end of a round until the player opens the next', 
   assert.match(await page.textContent('#round-summary'), /You win the round 63 to 35\./);
   assert.match(await page.textContent('#status'), /The round is over/);
   // While it waits, nothing can be played, and the computer's first move of round 2 waits too.
+  // A wait for nothing to happen (no event would tell): on a slow machine it can only let the
+  // check pass, never fail it.
   await page.waitForTimeout(1500);
   assert.equal(await page.$('.hole.playable'), null);
   assert.equal(await page.getAttribute('#game', 'data-phase'), 'paused');

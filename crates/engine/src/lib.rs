@@ -50,6 +50,13 @@
 //! | section 9 (Mandiri) | `mandiri/` | the three-player game; its own map is in [`mandiri`] |
 //! | | `sowing_game.rs` | [`SowingGame`], the trait both games implement; [`perft`] over it |
 //! | | `any_game.rs` | [`RuleSet`], [`AnyGame`] and [`GameVisitor`]: the game chosen at run time |
+//! | | `side.rs`, `by_side.rs` | the two players ([`Side`]) and a value for each ([`BySide`]) |
+//! | | `two_player_sowing.rs` | Raja Pasu's position as the shared sowing sees it: South's row first, captures by side |
+//! | | `trace.rs` | what happened during a move, event by event ([`Tracer`], [`Event`]), for animation and explanation |
+//! | | `zobrist.rs` | the Zobrist keys that hash positions for the repetition rule and the search's tables |
+//! | | `view.rs` | `GameView` (with the `serde` feature), the JSON view of a game that the command line, the engine protocol and the server share |
+//! | | `rng.rs` | [`rng`]: pseudo-random numbers for every crate (random play, the computer's mistakes, the Zobrist keys) |
+//! | | `bench.rs` | [`bench`]: the random playouts behind `rajapasu bench` and the criterion benchmark |
 //!
 //! The perft data in `tests/perft/` pins the rules down as move counts.
 

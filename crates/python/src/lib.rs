@@ -5,6 +5,16 @@
 //! Every error the engine can report reaches Python as an exception carrying the engine's own
 //! message; all of them are `ValueError` subclasses, so callers that validate input with
 //! `except ValueError` keep working.
+//!
+//! | Module | What Python gets from it |
+//! |---|---|
+//! | `rules` | `Rules`: presets and options, as `--rules` reads them |
+//! | `game` | `Position`, `Game` and `Status`, with traces |
+//! | `record` | `Record`: game records, text and JSON |
+//! | `search` | `analyze`, `best_move`, the levels and the endgame table's probe |
+//! | `batch` | `Batch`: many games stepped at once for learning |
+//! | `selfplay`, `tournament`, `results` | self-play and tournaments with the command line's games, and their results |
+//! | `errors` | the exceptions: `RajapasuError(ValueError)` and one subclass per kind of error |
 
 use pyo3::prelude::*;
 

@@ -7,7 +7,7 @@
 mod common;
 use common::Backend;
 
-use rajapasu_loadtest::attack::{self, Attack, Size, Target};
+use rajapasu_loadtest::attack::Attack;
 use rajapasu_server::limits::Limits;
 
 /// The limits of the attacks' server: small where a quota is filled, and the proxy trusted
@@ -21,21 +21,13 @@ fn limits(attack: Attack) -> Limits {
 
 /// Runs `attack` at its small size against a new server on `store`: every check held.
 async fn holds(attack: Attack, store: &Backend) {
-    let server = rajapasu_server::spawn_with(
-        "127.0.0.1:0",
-        store.db(),
+    common::attack_holds(
+        attack,
+        store,
         limits(attack),
         rajapasu_server::games::Policy::default(),
     )
-    .await
-    .expect("server starts");
-    let target = Target {
-        addr: server.addr,
-        size: Size::Small,
-    };
-    let report = attack::run(attack, &target).await.expect("the attack runs");
-    server.stop().await;
-    assert!(report.held(), "{attack:?} did not hold:\n{report}");
+    .await;
 }
 
 async fn claimed_lag(store: Backend) {
@@ -69,14 +61,7 @@ async fn a_backup_is_readable_by_its_owner_only() {
     let store = Backend::Sqlite;
     let db = common::lasting_db(&store, "rajapasu-edges-backup-source");
     let copy = common::lasting_db(&store, "rajapasu-edges-backup-copy");
-    let server = rajapasu_server::spawn_with(
-        "127.0.0.1:0",
-        &db,
-        Limits::default(),
-        rajapasu_server::games::Policy::default(),
-    )
-    .await
-    .unwrap();
+    let server = common::started(&db).await;
     common::new_game(server.addr, serde_json::json!({"kind": "local"})).await;
     let copied = rajapasu_server::store::backup::backup(&db, std::path::Path::new(&copy)).unwrap();
     assert_eq!(copied.games, 1);

@@ -5,7 +5,7 @@
 mod common;
 
 use common::Backend;
-use rajapasu_loadtest::attack::{self, Attack, Size, Target};
+use rajapasu_loadtest::attack::Attack;
 use rajapasu_server::limits::Limits;
 
 /// The limits every attack of this file starts from: addresses from `X-Forwarded-For` (the
@@ -21,22 +21,13 @@ fn limits() -> Limits {
 /// Runs `attack` at its small size against a server on `store` with `limits`, and asserts
 /// that the server held (the report printed when it did not).
 async fn holds(attack: Attack, store: Backend, limits: Limits) {
-    let server = rajapasu_server::spawn_with(
-        "127.0.0.1:0",
-        store.db(),
+    common::attack_holds(
+        attack,
+        &store,
         limits,
         rajapasu_server::games::Policy::default(),
     )
-    .await
-    .expect("server starts");
-    let target = Target {
-        addr: server.addr,
-        size: Size::Small,
-    };
-    let report = attack::run(attack, &target).await.expect("the attack runs");
-    println!("{attack:?}:\n{report}");
-    assert!(report.held(), "{attack:?} worked:\n{report}");
-    server.stop().await;
+    .await;
 }
 
 async fn mistakes_flood(store: Backend) {
@@ -70,17 +61,11 @@ fn first_legal(game: &serde_json::Value) -> u64 {
 async fn computer_replies_over_the_quota(store: Backend) {
     use common::{act, get, new_game, wait_for, GAMES};
     use serde_json::json;
-    let server = rajapasu_server::spawn_with(
-        "127.0.0.1:0",
-        store.db(),
-        Limits {
-            computer_replies_per_minute: 1,
-            ..limits()
-        },
-        rajapasu_server::games::Policy::default(),
-    )
-    .await
-    .expect("server starts");
+    let limits = Limits {
+        computer_replies_per_minute: 1,
+        ..limits()
+    };
+    let server = common::start(store.db(), limits, Default::default()).await;
     let addr = server.addr;
     let (id, token, created) = new_game(
         addr,

@@ -5,7 +5,7 @@
 mod common;
 
 use common::Backend;
-use rajapasu_loadtest::attack::{run, Attack, Size, Target};
+use rajapasu_loadtest::attack::Attack;
 use rajapasu_server::limits::Limits;
 
 /// The limits the attacks meet: the defaults, the client's address read from
@@ -36,20 +36,7 @@ async fn holds_with(
     limits: Limits,
     policy: rajapasu_server::games::Policy,
 ) {
-    let server = rajapasu_server::spawn_with("127.0.0.1:0", store.db(), limits, policy)
-        .await
-        .expect("server starts");
-    let report = run(
-        attack,
-        &Target {
-            addr: server.addr,
-            size: Size::Small,
-        },
-    )
-    .await
-    .expect("the attack runs");
-    assert!(report.held(), "{attack:?} was not held:\n{report}");
-    server.stop().await;
+    common::attack_holds(attack, &store, limits, policy).await;
 }
 
 async fn event_race(store: Backend) {
@@ -92,9 +79,7 @@ async fn idle_anonymous_games_make_room_at_the_cap(store: Backend) {
     use serde_json::json;
     let (now, mut policy) = common::manual_clock();
     policy.max_games = Some(3);
-    let server = rajapasu_server::spawn_with("127.0.0.1:0", store.db(), limits(), policy)
-        .await
-        .expect("server starts");
+    let server = common::start(store.db(), limits(), policy).await;
     let addr = server.addr;
     let mut keeper: Browser = registered(addr, "keeper").await;
     let kept = keeper.post(GAMES, json!({"kind": "local"})).await;

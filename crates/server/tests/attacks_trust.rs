@@ -6,32 +6,24 @@
 #[macro_use]
 mod common;
 use common::{act, get, new_game, Backend, GAMES};
-use rajapasu_loadtest::attack::{run, Attack, Size, Target};
+use rajapasu_loadtest::attack::Attack;
 use rajapasu_server::store::StoreError;
 use serde_json::json;
 
 /// A server on `store` with the default limits, stopped by the test.
 async fn server_on(store: &Backend) -> rajapasu_server::Running {
-    rajapasu_server::spawn_with(
-        "127.0.0.1:0",
-        store.db(),
-        rajapasu_server::limits::Limits::default(),
-        rajapasu_server::games::Policy::default(),
-    )
-    .await
-    .expect("server starts")
+    common::started(store.db()).await
 }
 
 /// Runs `attack` at small size against a new server on `store`: every check must hold.
 async fn holds(store: Backend, attack: Attack) {
-    let server = server_on(&store).await;
-    let target = Target {
-        addr: server.addr,
-        size: Size::Small,
-    };
-    let report = run(attack, &target).await.expect("the attack runs");
-    assert!(report.held(), "{attack:?} was not held:\n{report}");
-    server.stop().await;
+    common::attack_holds(
+        attack,
+        &store,
+        rajapasu_server::limits::Limits::default(),
+        rajapasu_server::games::Policy::default(),
+    )
+    .await;
 }
 
 async fn forged_rating(store: Backend) {

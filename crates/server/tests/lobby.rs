@@ -59,6 +59,25 @@ async fn post_seek(
     b.post("/api/lobby/seeks", body).await
 }
 
+/// The id of the seek that `answer` made, which must have been made (201).
+fn seek_id(answer: &rajapasu_loadtest::client::Answer) -> String {
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    answer.json()["id"].as_str().unwrap().to_string()
+}
+
+/// Asserts that the account `player` is signed in to holds the game `id` among its games (of
+/// the game `game`, when named: `"mandiri"`).
+async fn assert_holds(player: &mut Browser, id: &str, game: Option<&str>) {
+    let account = player.account().await;
+    let games = account["games"].as_array().unwrap();
+    assert!(
+        games
+            .iter()
+            .any(|h| h["id"] == id && game.map_or(true, |g| h["game"] == g)),
+        "{account}"
+    );
+}
+
 /// Two players accept one seek at once: one gets it, and the game has both of them seated,
 /// the clock running; the seeker's socket is told its seat, once. On `a` and `b` (the same server,
 /// or two on one database).
@@ -67,16 +86,9 @@ async fn race(a: SocketAddr, b: SocketAddr) {
     let mut cy = registered(b, "Cy").await;
     let (mut ws, socket) = lobby(a).await;
     let s = post_seek(&mut ann, &socket, json!({"clock": "5+3", "rated": true})).await;
-    assert_eq!(s.status, 201, "{}", s.body);
-    let id = s.json()["id"].as_str().unwrap().to_string();
+    let id = seek_id(&s);
     let listed = until(&mut ws, |v| lists(v, &id)).await;
-    let seek = listed["seeks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["id"] == id)
-        .unwrap()
-        .clone();
+    let seek = seek_in(&listed, &id);
     assert_eq!(
         (
             seek["name"].as_str(),
@@ -118,15 +130,7 @@ async fn race(a: SocketAddr, b: SocketAddr) {
     // found, so a second `started` would come before it.
     let gone = until(&mut ws, |v| lacks(v, &id) || v["type"] == "started").await;
     assert_eq!(gone["type"], "seeks", "the seeker is told once: {gone}");
-    let account = ann.account().await;
-    assert!(
-        account["games"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|h| h["id"] == game_id.as_str()),
-        "{account}"
-    );
+    assert_holds(&mut ann, &game_id, None).await;
 }
 
 async fn two_accepters_one_game(store: Backend) {
@@ -140,16 +144,9 @@ async fn a_seek_goes_with_its_socket(store: Backend) {
     let (ws, socket) = lobby(s.addr).await;
     let mut guest = Browser::new(s.addr);
     let a = post_seek(&mut guest, &socket, json!({"clock": "1d", "mode": "match"})).await;
-    assert_eq!(a.status, 201, "{}", a.body);
-    let id = a.json()["id"].as_str().unwrap().to_string();
+    let id = seek_id(&a);
     let listed = until(&mut watcher, |v| lists(v, &id)).await;
-    let seek = listed["seeks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["id"] == id)
-        .unwrap()
-        .clone();
+    let seek = seek_in(&listed, &id);
     assert_eq!(
         (seek["name"].clone(), seek["mode"].clone()),
         (Value::Null, json!("match"))
@@ -166,7 +163,7 @@ async fn a_seek_goes_with_its_socket(store: Backend) {
     // A seek cancelled by its socket goes too; another socket cannot cancel it.
     let (_ws2, socket2) = lobby(s.addr).await;
     let a = post_seek(&mut guest, &socket2, json!({"clock": "3+2"})).await;
-    let id2 = a.json()["id"].as_str().unwrap().to_string();
+    let id2 = seek_id(&a);
     let a = guest
         .post(
             &format!("/api/lobby/seeks/{id2}/cancel"),
@@ -201,8 +198,7 @@ async fn guests_seek_casual_games_and_ranges_hold(store: Backend) {
     assert_refused(&chess, 422, "bad_game");
     // A casual seek of a guest, taken by another guest: a casual game.
     let a = post_seek(&mut guest, &socket, json!({"clock": "3+2"})).await;
-    assert_eq!(a.status, 201, "{}", a.body);
-    let id = a.json()["id"].as_str().unwrap().to_string();
+    let id = seek_id(&a);
     let mut other = Browser::new(s.addr);
     let g = other
         .post(&format!("/api/lobby/seeks/{id}/accept"), json!({}))
@@ -213,7 +209,7 @@ async fn guests_seek_casual_games_and_ranges_hold(store: Backend) {
     let mut ann = registered(s.addr, "Ann").await;
     let (_ws2, socket2) = lobby(s.addr).await;
     let a = post_seek(&mut ann, &socket2, json!({"clock": "3+2", "rated": true})).await;
-    let rated = a.json()["id"].as_str().unwrap().to_string();
+    let rated = seek_id(&a);
     let g = other
         .post(&format!("/api/lobby/seeks/{rated}/accept"), json!({}))
         .await;
@@ -228,7 +224,7 @@ async fn guests_seek_casual_games_and_ranges_hold(store: Backend) {
         json!({"clock": "5+3", "min_rating": 1600}),
     )
     .await;
-    let ranged = a.json()["id"].as_str().unwrap().to_string();
+    let ranged = seek_id(&a);
     let g = other
         .post(&format!("/api/lobby/seeks/{ranged}/accept"), json!({}))
         .await;
@@ -269,16 +265,9 @@ async fn a_challenge_is_for_its_player(store: Backend) {
         json!({"clock": "1d", "rated": true, "opponent": "bo"}),
     )
     .await;
-    assert_eq!(a.status, 201, "{}", a.body);
-    let id = a.json()["id"].as_str().unwrap().to_string();
+    let id = seek_id(&a);
     let listed = until(&mut ws, |v| lists(v, &id)).await;
-    let seek = listed["seeks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["id"] == id)
-        .unwrap()
-        .clone();
+    let seek = seek_in(&listed, &id);
     assert_eq!(seek["opponent"], "Bo");
     let path = format!("/api/lobby/seeks/{id}/accept");
     assert_refused(&cy.post(&path, json!({})).await, 403, "not_for_you");
@@ -290,7 +279,7 @@ async fn a_challenge_is_for_its_player(store: Backend) {
 }
 
 /// The seek `id` as listed in a `seeks` message.
-fn listed(v: &Value, id: &str) -> Value {
+fn seek_in(v: &Value, id: &str) -> Value {
     v["seeks"]
         .as_array()
         .unwrap()
@@ -315,10 +304,9 @@ async fn mandiri_fills(a: SocketAddr, b: SocketAddr) {
         json!({"clock": "5+3", "rated": true, "game": "mandiri", "mode": "round"}),
     )
     .await;
-    assert_eq!(s.status, 201, "{}", s.body);
-    let id = s.json()["id"].as_str().unwrap().to_string();
+    let id = seek_id(&s);
     let seen = until(&mut joiner, |v| lists(v, &id)).await;
-    let seek = listed(&seen, &id);
+    let seek = seek_in(&seen, &id);
     assert_eq!(
         (
             &seek["game"],
@@ -340,10 +328,10 @@ async fn mandiri_fills(a: SocketAddr, b: SocketAddr) {
     assert_eq!(j.status, 200, "{}", j.body);
     assert_eq!(j.json()["joined"], id.as_str());
     let seen = until(&mut seeker, |v| {
-        listed(v, &id)["joined"] == json!([{"name": "Bo"}])
+        seek_in(v, &id)["joined"] == json!([{"name": "Bo"}])
     })
     .await;
-    assert_eq!(listed(&seen, &id)["players"], 3);
+    assert_eq!(seek_in(&seen, &id)["players"], 3);
     assert_refused(
         &bo.post(&path, json!({"socket": bo_socket})).await,
         409,
@@ -407,15 +395,7 @@ async fn mandiri_fills(a: SocketAddr, b: SocketAddr) {
     until(&mut seeker, |v| lacks(v, &id)).await;
     // Each account holds its seat.
     for p in [&mut ann, &mut bo, &mut cy] {
-        let account = p.account().await;
-        assert!(
-            account["games"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .any(|h| h["id"] == game_id.as_str() && h["game"] == "mandiri"),
-            "{account}"
-        );
+        assert_holds(p, &game_id, Some("mandiri")).await;
     }
 }
 
@@ -437,24 +417,23 @@ async fn a_mandiri_seek_goes_with_its_players(store: Backend) {
         json!({"clock": "1d", "game": "mandiri"}),
     )
     .await;
-    assert_eq!(a.status, 201, "{}", a.body);
-    let id = a.json()["id"].as_str().unwrap().to_string();
+    let id = seek_id(&a);
     let path = format!("/api/lobby/seeks/{id}/accept");
     let mut other = Browser::new(s.addr);
     let (joiner, joiner_socket) = lobby(s.addr).await;
     let j = other.post(&path, json!({"socket": joiner_socket})).await;
     assert_eq!(j.status, 200, "{}", j.body);
     until(&mut watcher, |v| {
-        listed(v, &id)["joined"] == json!([{"name": null}])
+        seek_in(v, &id)["joined"] == json!([{"name": null}])
     })
     .await;
     drop(joiner);
-    until(&mut watcher, |v| listed(v, &id)["joined"] == json!([])).await;
+    until(&mut watcher, |v| seek_in(v, &id)["joined"] == json!([])).await;
     // Joined again, and left by a cancel from the joiner's socket.
     let (_joiner, joiner_socket) = lobby(s.addr).await;
     let j = other.post(&path, json!({"socket": joiner_socket})).await;
     assert_eq!(j.status, 200, "{}", j.body);
-    until(&mut watcher, |v| listed(v, &id)["joined"] != json!([])).await;
+    until(&mut watcher, |v| seek_in(v, &id)["joined"] != json!([])).await;
     let c = other
         .post(
             &format!("/api/lobby/seeks/{id}/cancel"),
@@ -462,7 +441,7 @@ async fn a_mandiri_seek_goes_with_its_players(store: Backend) {
         )
         .await;
     assert_eq!(c.status, 200, "{}", c.body);
-    until(&mut watcher, |v| listed(v, &id)["joined"] == json!([])).await;
+    until(&mut watcher, |v| seek_in(v, &id)["joined"] == json!([])).await;
     // No challenge names a Mandiri opponent.
     let _ann = registered(s.addr, "Ann").await;
     let a = post_seek(
@@ -499,8 +478,7 @@ async fn a_seek_is_seen_and_taken_on_a_second_instance() {
     let (_on_a, socket) = lobby(a.addr).await;
     let mut guest = Browser::new(a.addr);
     let s = post_seek(&mut guest, &socket, json!({"clock": "10+5"})).await;
-    assert_eq!(s.status, 201, "{}", s.body);
-    let id = s.json()["id"].as_str().unwrap().to_string();
+    let id = seek_id(&s);
     until(&mut on_b, |v| lists(v, &id)).await;
     race(a.addr, b.addr).await;
 }

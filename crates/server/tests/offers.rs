@@ -27,14 +27,7 @@ async fn a_move(addr: SocketAddr, id: &str, token: &str) {
 }
 
 async fn server(store: &Backend) -> rajapasu_server::Running {
-    rajapasu_server::spawn_with(
-        "127.0.0.1:0",
-        store.db(),
-        rajapasu_server::limits::Limits::default(),
-        rajapasu_server::games::Policy::default(),
-    )
-    .await
-    .unwrap()
+    common::started(store.db()).await
 }
 
 async fn a_draw_needs_both_players(store: Backend) {

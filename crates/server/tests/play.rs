@@ -207,6 +207,8 @@ async fn the_computer_waits_for_the_player_to_open_a_round() {
     // Its first move of round 2 waits (a wrong token opens nothing).
     let wrong = with_token(addr, &id, "next-round", "nope").await;
     assert_eq!(wrong.status, 403, "{}", wrong.body);
+    // A wait for nothing to happen (no event would tell): on a slow machine it can only let
+    // the check pass, never fail it.
     tokio::time::sleep(Duration::from_millis(500)).await;
     let v = get_game(addr, GAMES, &id).await;
     assert_eq!(

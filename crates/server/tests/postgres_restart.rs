@@ -33,9 +33,7 @@ async fn server(db: &str, now: &Arc<AtomicU64>) -> rajapasu_server::Running {
         ws_idle_timeout: 3600.0,
         ..rajapasu_server::limits::Limits::default()
     };
-    rajapasu_server::spawn_with("127.0.0.1:0", db, limits, policy)
-        .await
-        .expect("server starts")
+    common::start(db, limits, policy).await
 }
 
 /// Restarts the test's PostgreSQL cluster, waiting until it takes connections again.

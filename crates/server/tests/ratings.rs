@@ -464,7 +464,8 @@ async fn two_instances_rate_a_time_out_once() {
     };
     assert_eq!(told["type"], "timed_out", "{told}");
     assert_eq!(told["side"], "south", "{told}");
-    // Both tasks have looked again since: one rating each.
+    // Both tasks have looked again since: one rating each. A wait for nothing to happen (no
+    // event would tell): on a slow machine it can only let the check pass, never fail it.
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     for name in ["Ann", "Bo"] {
         let p = page(&mut ann, name).await;

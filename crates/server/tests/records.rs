@@ -151,17 +151,10 @@ async fn check_game<G: Recorded>(addr: SocketAddr, games: &str, id: &str) -> Val
     g
 }
 
-/// Checks `name`'s records download against the games' JSON: every game of `ids` is there,
-/// in text and in JSON, and replays to its JSON's end.
-async fn check_player(addr: SocketAddr, name: &str, ids: &[(&str, String)]) {
-    let json = common::get(addr, &format!("/api/players/{name}/records?format=json")).await;
-    assert_eq!(json.status, 200, "{}", json.body);
-    let records: Vec<Value> = serde_json::from_value(json.json()).unwrap();
-    let text = common::get(addr, &format!("/api/players/{name}/records")).await;
-    assert_eq!(text.status, 200, "{}", text.body);
-    // The texts one after another, each beginning with its Event tag.
-    let texts: Vec<String> = text
-        .body
+/// The records of a download of several, one after another, each beginning with its Event
+/// tag.
+fn records_of(download: &str) -> Vec<String> {
+    download
         .split("\n[Event ")
         .enumerate()
         .map(|(k, t)| {
@@ -171,7 +164,18 @@ async fn check_player(addr: SocketAddr, name: &str, ids: &[(&str, String)]) {
                 format!("[Event {t}")
             }
         })
-        .collect();
+        .collect()
+}
+
+/// Checks `name`'s records download against the games' JSON: every game of `ids` is there,
+/// in text and in JSON, and replays to its JSON's end.
+async fn check_player(addr: SocketAddr, name: &str, ids: &[(&str, String)]) {
+    let json = common::get(addr, &format!("/api/players/{name}/records?format=json")).await;
+    assert_eq!(json.status, 200, "{}", json.body);
+    let records: Vec<Value> = serde_json::from_value(json.json()).unwrap();
+    let text = common::get(addr, &format!("/api/players/{name}/records")).await;
+    assert_eq!(text.status, 200, "{}", text.body);
+    let texts = records_of(&text.body);
     let sites: Vec<String> = records
         .iter()
         .map(|r| r["tags"][1][1].to_string())
@@ -434,18 +438,7 @@ async fn forfeits_without_a_game_are_recorded(store: Backend) {
     );
     let a = common::get(s.addr, &format!("/api/tournaments/{id}/records")).await;
     assert_eq!(a.status, 200, "{}", a.body);
-    let texts: Vec<String> = a
-        .body
-        .split("\n[Event ")
-        .enumerate()
-        .map(|(k, t)| {
-            if k == 0 {
-                t.to_string()
-            } else {
-                format!("[Event {t}")
-            }
-        })
-        .collect();
+    let texts = records_of(&a.body);
     assert_eq!(texts.len(), 2, "round 1's two boards: {}", a.body);
     for (text, who, result) in [
         (&texts[0], "North forfeited", "S"),

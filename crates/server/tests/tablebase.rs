@@ -20,14 +20,7 @@ async fn table_state(addr: std::net::SocketAddr) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_builds_the_missing_table_and_uses_it_as_it_grows() {
     // No table directory (as in every other test): nothing is built, and the API says so.
-    let plain = rajapasu_server::spawn_with(
-        "127.0.0.1:0",
-        ":memory:",
-        Limits::default(),
-        Policy::default(),
-    )
-    .await
-    .unwrap();
+    let plain = common::started(":memory:").await;
     let v = table_state(plain.addr).await;
     assert_eq!(
         (v["state"].as_str(), v["percent"].as_u64()),
@@ -49,9 +42,7 @@ async fn a_server_builds_the_missing_table_and_uses_it_as_it_grows() {
         },
         ..Limits::default()
     };
-    let server = rajapasu_server::spawn_with("127.0.0.1:0", ":memory:", limits, Policy::default())
-        .await
-        .unwrap();
+    let server = common::start(":memory:", limits, Policy::default()).await;
     let start = Instant::now();
     let v = loop {
         let v = table_state(server.addr).await;

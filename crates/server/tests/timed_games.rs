@@ -252,7 +252,8 @@ async fn the_flag_falls_with_nobody_connected(store: Backend) {
     let addr = server.addr;
     let (id, south, _) = timed_game(addr, "1+0").await;
     assert_eq!(play(addr, &id, &south).await.status, 200);
-    // A millisecond short of North's deadline nothing happens.
+    // A millisecond short of North's deadline nothing happens. A wait for nothing to happen
+    // (no event would tell): on a slow machine it can only let the check pass, never fail it.
     now.fetch_add(59_999, Ordering::SeqCst);
     tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     assert_eq!(
@@ -307,7 +308,8 @@ async fn time_while_the_server_was_down_is_not_charged(store: Backend) {
     let g = get_game(server.addr, GAMES, &id).await;
     assert_eq!(deadline(g.clone()), Some(T0 + 180_000 + 3_600_000));
     assert_eq!(g["clock"]["left_ms"], json!([180_000, 180_000]));
-    // And it flags at the new deadline, not the old one.
+    // And it flags at the new deadline, not the old one. A wait for nothing to happen (no
+    // event would tell): on a slow machine it can only let the check pass, never fail it.
     now.fetch_add(170_000, Ordering::SeqCst);
     tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     assert_eq!(
@@ -441,7 +443,8 @@ async fn two_instances_flag_a_game_once() {
     now.fetch_add(60_000, Ordering::SeqCst);
     wait_for_flag(a.addr, GAMES, &id, 0).await;
     wait_for_flag(b.addr, GAMES, &id, 0).await;
-    // Both tasks have looked again since: still one change.
+    // Both tasks have looked again since: still one change. A wait for nothing to happen (no
+    // event would tell): on a slow machine it can only let the check pass, never fail it.
     tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     let (_, after) = version(client, id).await;
     assert_eq!(after, before + 1);

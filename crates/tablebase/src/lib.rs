@@ -20,6 +20,10 @@
 //! [`verify`] checks one completely (equations and ranks).
 //! [`background`] builds one while a program serves, at the lowest priority, one builder per
 //! directory ([`lock`]), within the memory and disk there are ([`budget`]).
+//! [`config`] holds the closed-hole configurations and the rule sets a table serves, [`stats`]
+//! a built table's figures, `error.rs` why a table could not be built, opened or used
+//! ([`TableError`]), and `huge_pages.rs` the arrays read at random, on huge pages where the
+//! system gives them.
 //!
 //! ```
 //! use rajapasu_engine::{Position, Rules};

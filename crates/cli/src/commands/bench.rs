@@ -1,4 +1,6 @@
-//! `rajapasu bench`.
+//! `rajapasu bench`: the engine's speed in random playouts a second (the loop of
+//! `rajapasu_engine::bench`, which the criterion benchmark measures too), to compare builds
+//! and machines (docs/FIGURES.md).
 
 use crate::common::CliError;
 use clap::Args;

@@ -1,4 +1,6 @@
-//! `rajapasu perft`.
+//! `rajapasu perft`: the number of move sequences of each length from a position, the figures
+//! that pin the rules down (`crates/engine/tests/perft/`) and that a second implementation
+//! compares its own with.
 
 use crate::common::{with_game, CliError, GameArgs};
 use crate::game::CliGame;

@@ -1,4 +1,6 @@
-//! `rajapasu state`.
+//! `rajapasu state`: a game's state after some moves (the position, whose move, the legal moves,
+//! the result), as text or as the JSON view the server and the engine protocol share, for
+//! scripts that drive the engine without linking it.
 
 use crate::common::{with_game, CliError, GameArgs};
 use crate::game::CliGame;

@@ -1,4 +1,6 @@
-//! `rajapasu trace`.
+//! `rajapasu trace`: one move's events (laps, relays, fours, captures, the round's end) in
+//! order, as the page animates and explains them: the way to see why a sowing ended where it
+//! did.
 
 use crate::common::{parse_record, read_record_file, with_game, CliError, GameArgs};
 use crate::game::CliGame;

@@ -9,6 +9,10 @@
 //! - [`Size::Small`] in the server's tests (`crates/server/tests/attacks_*.rs`), against a
 //!   server started in the test with small limits, so that each runs in seconds in CI.
 //!
+//! Each area's attacks live in its own module: `trust` (results, ratings and the store's
+//! health), `pool` (the search workers), `quotas` (quotas per address and account) and `edges`
+//! (the smaller findings); `report` holds what every attack reports.
+//!
 //! An attack never fails for what it finds: it reports each check as held or not, and the
 //! caller decides (the tests assert that every check held; the command prints them and exits
 //! non-zero when one did not).

@@ -12,6 +12,8 @@
 //!   ([`colour`]) and everyone below can still be paired. Players who cannot be paired in
 //!   their bracket float down to the next one, where, having the higher score, they rank
 //!   first.
+//! - What the pairing knows of each player from the rounds played (score, opponents, leads,
+//!   byes, floats) is their `card`.
 //! - Criteria, in order (the `bracket` module): no repeat game (never broken); no clash of absolute
 //!   lead preferences; everyone below can still be paired; the most pairs in the bracket;
 //!   then no clash of lead preferences, else only mild ones, else mild and strong ones; within

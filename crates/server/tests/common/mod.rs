@@ -244,19 +244,49 @@ pub async fn socket(
         .map(|(ws, _)| ws)
 }
 
+/// A server on the database `db` with `limits` and `policy`, on a free port; the test stops it
+/// (`Running::stop`). Every other way of starting a server here comes down to this one.
+pub async fn start(
+    db: &str,
+    limits: rajapasu_server::limits::Limits,
+    policy: rajapasu_server::games::Policy,
+) -> rajapasu_server::Running {
+    rajapasu_server::spawn_with("127.0.0.1:0", db, limits, policy)
+        .await
+        .expect("server starts")
+}
+
 /// A server on the database `db` with the default limits and `policy`, on a free port.
 pub async fn server_with_policy(
     db: &str,
     policy: rajapasu_server::games::Policy,
 ) -> rajapasu_server::Running {
-    rajapasu_server::spawn_with(
-        "127.0.0.1:0",
-        db,
-        rajapasu_server::limits::Limits::default(),
-        policy,
-    )
-    .await
-    .expect("server starts")
+    start(db, rajapasu_server::limits::Limits::default(), policy).await
+}
+
+/// A server on the database `db` with the default limits and policy, on a free port.
+pub async fn started(db: &str) -> rajapasu_server::Running {
+    server_with_policy(db, rajapasu_server::games::Policy::default()).await
+}
+
+/// Runs `attack` (`rajapasu loadtest --attack`) at its small size against a new server on
+/// `store` with `limits` and `policy`, and asserts that every check held, with the report
+/// printed when one did not (docs/SERVER.md, "Attacks and what holds").
+pub async fn attack_holds(
+    attack: rajapasu_loadtest::attack::Attack,
+    store: &Backend,
+    limits: rajapasu_server::limits::Limits,
+    policy: rajapasu_server::games::Policy,
+) {
+    use rajapasu_loadtest::attack::{run, Size, Target};
+    let server = start(store.db(), limits, policy).await;
+    let target = Target {
+        addr: server.addr,
+        size: Size::Small,
+    };
+    let report = run(attack, &target).await.expect("the attack runs");
+    server.stop().await;
+    assert!(report.held(), "{attack:?} did not hold:\n{report}");
 }
 
 /// The moment the clock of [`server_on_clock`]'s tests starts at, in milliseconds.
@@ -305,14 +335,12 @@ pub fn manual_clock() -> (
 
 /// A server with an in-memory database and these limits, on a free port.
 pub async fn server_with(limits: rajapasu_server::limits::Limits) -> rajapasu_server::Running {
-    rajapasu_server::spawn_with(
-        "127.0.0.1:0",
+    start(
         ":memory:",
         limits,
         rajapasu_server::games::Policy::default(),
     )
     .await
-    .expect("server starts")
 }
 
 /// Sends `request` as it is on a new connection and reads until the server closes it (10 s
