@@ -1,15 +1,18 @@
-//! Where games are kept: the [`Store`] trait and what passes through it ([`contract`]), and its
-//! two implementations, [`sqlite`] (one file, the default) and [`postgres`] (a server that
-//! several instances can share); [`open`] picks one from `--db`. Each also keeps the players'
-//! accounts ([`accounts`]), their ratings ([`ratings`]), the lobby's seeks ([`lobby`]) the puzzles' ratings
-//! ([`puzzles`]), the tournaments ([`tournaments`]) and who made each game ([`quotas`]).
-//! Ratings out of bounds are repaired as a store opens ([`repair`]). docs/STORAGE.md describes
+//! Where games are kept: the [`Store`] trait and what passes through it ([`contract`], its
+//! errors in [`error`]), and its two implementations, [`sqlite`] (one file, the default) and
+//! [`postgres`] (a server that several instances can share); [`open`] picks one from `--db`.
+//! Each also keeps the players' accounts ([`accounts`]), their ratings ([`ratings`]), the
+//! lobby's seeks ([`lobby`]), the puzzles' ratings ([`puzzles`]), the tournaments
+//! ([`tournaments`]) and who made each game ([`quotas`]). Ratings out of bounds are repaired as
+//! a store opens ([`repair`]); [`backup`] copies a live SQLite store. docs/STORAGE.md describes
 //! the schema and the policies.
 //!
-//! A feature converted to one store for both databases ([`quotas`], [`puzzles`], [`ratings`] so far) is written once
-//! over `sql`'s `Tx` and `Db`, which `sqlite_tx` runs on SQLite's thread and `postgres_tx`
-//! on a PostgreSQL connection; the others still have a `sqlite_*` and a `postgres_*` file
-//! each.
+//! A feature is written once for both databases over `sql`'s `Tx` and `Db`, which `sqlite_tx`
+//! runs on SQLite's thread and `postgres_tx` on a PostgreSQL connection: so far [`quotas`],
+//! [`puzzles`] and [`ratings`]. The games (in `sqlite` and `postgres`), the accounts
+//! (`sqlite_accounts`, `postgres_accounts`), the lobby (`sqlite_lobby`, `postgres_lobby`) and
+//! the tournaments (`sqlite_tournaments`, `postgres_tournaments`) still have one file for each
+//! database.
 //!
 //! Every change of a game names the version of the game it was made on and is refused with
 //! [`StoreError::Stale`] when the stored game has moved on (another instance changed it), so
