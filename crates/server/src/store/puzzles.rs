@@ -176,10 +176,7 @@ impl Ratings {
 
     /// The key's rating, if it has one.
     async fn read(&self, db: &impl Db, key: &str) -> Result<Option<Rating>, StoreError> {
-        let (sql, key) = (self.read, [Value::from(key)]);
-        let row = db
-            .at_once(move |tx| Box::pin(async move { tx.query_opt(sql, &key).await }))
-            .await?;
+        let row = db.row(self.read, vec![key.into()]).await?;
         row.map(|r| rating_at(&r, 0)).transpose()
     }
 }
@@ -230,18 +227,10 @@ async fn rate(tx: &mut dyn Tx, attempt: Attempt) -> Result<Rated, StoreError> {
 #[async_trait::async_trait]
 impl<D: Db> PuzzleStore for D {
     async fn puzzle_ratings(&self) -> Result<Vec<(String, Rating)>, StoreError> {
-        let rows = self
-            .at_once(|tx| {
-                Box::pin(async move {
-                    tx.query(
-                        "SELECT id, rating, deviation, volatility FROM puzzle_ratings",
-                        &[],
-                    )
-                    .await
-                })
-            })
-            .await?;
-        rows.iter()
+        let sql = "SELECT id, rating, deviation, volatility FROM puzzle_ratings";
+        self.rows(sql, vec![])
+            .await?
+            .iter()
             .map(|r| Ok((r.get(0)?, rating_at(r, 1)?)))
             .collect()
     }
@@ -255,9 +244,8 @@ impl<D: Db> PuzzleStore for D {
     }
 
     async fn adopt_puzzle_rating(&self, account: &str, rating: Rating) -> Result<bool, StoreError> {
-        let params = keyed(account, rating);
         let n = self
-            .at_once(move |tx| Box::pin(async move { tx.execute(PLAYERS.start, &params).await }))
+            .statement(PLAYERS.start, keyed(account, rating).into())
             .await?;
         Ok(n == 1)
     }

@@ -179,30 +179,15 @@ impl<D: Db> QuotaStore for D {
     }
 
     async fn bind_ticket(&self, ticket: &str, game: &str) -> Result<(), StoreError> {
-        let params = [Value::from(ticket), game.into()];
-        self.at_once(move |tx| {
-            Box::pin(async move {
-                tx.execute(
-                    "UPDATE game_owners SET game = $2 WHERE ticket = $1",
-                    &params,
-                )
-                .await
-                .map(drop)
-            })
-        })
-        .await
+        let sql = "UPDATE game_owners SET game = $2 WHERE ticket = $1";
+        self.statement(sql, vec![ticket.into(), game.into()])
+            .await
+            .map(drop)
     }
 
     async fn drop_ticket(&self, ticket: &str) -> Result<(), StoreError> {
-        let params = [Value::from(ticket)];
-        self.at_once(move |tx| {
-            Box::pin(async move {
-                tx.execute("DELETE FROM game_owners WHERE ticket = $1", &params)
-                    .await
-                    .map(drop)
-            })
-        })
-        .await
+        let sql = "DELETE FROM game_owners WHERE ticket = $1";
+        self.statement(sql, vec![ticket.into()]).await.map(drop)
     }
 
     async fn expire_anonymous(
@@ -240,20 +225,12 @@ impl<D: Db> QuotaStore for D {
     }
 
     async fn forget_tickets(&self, now: u64) -> Result<u64, StoreError> {
-        let params = [Value::from(now.saturating_sub(PENDING_SECS))];
-        self.at_once(move |tx| {
-            Box::pin(async move {
-                tx.execute(
-                    "DELETE FROM game_owners WHERE
-                         (game IS NULL AND created < $1)
-                         OR (game IS NOT NULL AND NOT EXISTS (
-                             SELECT 1 FROM games g WHERE g.id = game_owners.game
-                                 AND NOT coalesce(g.finished, false)))",
-                    &params,
-                )
-                .await
-            })
-        })
-        .await
+        let sql = "DELETE FROM game_owners WHERE
+                       (game IS NULL AND created < $1)
+                       OR (game IS NOT NULL AND NOT EXISTS (
+                           SELECT 1 FROM games g WHERE g.id = game_owners.game
+                               AND NOT coalesce(g.finished, false)))";
+        self.statement(sql, vec![now.saturating_sub(PENDING_SECS).into()])
+            .await
     }
 }

@@ -128,18 +128,12 @@ fn history_at(row: &Row, from: usize) -> Result<HistoryPoint, StoreError> {
     })
 }
 
-/// The rows of one query.
-async fn rows(db: &impl Db, sql: &'static str, params: Vec<Value>) -> Result<Vec<Row>, StoreError> {
-    db.at_once(move |tx| Box::pin(async move { tx.query(sql, &params).await }))
-        .await
-}
-
 #[async_trait::async_trait]
 impl<D: Db> RatingStore for D {
     async fn standings(&self, account: &str) -> Result<Vec<(Pool, Standing)>, StoreError> {
         let sql = "SELECT pool, rating, deviation, volatility, games, last FROM ratings
                    WHERE account = $1 AND games > 0 ORDER BY pool";
-        rows(self, sql, vec![account.into()])
+        self.rows(sql, vec![account.into()])
             .await?
             .iter()
             .map(|r| Ok((pool_of(&r.get::<String>(0)?)?, standing_at(r, 1)?)))
@@ -162,7 +156,7 @@ impl<D: Db> RatingStore for D {
             min_games.into(),
             rajapasu_rating::PROVISIONAL_DEVIATION.into(),
         ];
-        rows(self, sql, params)
+        self.rows(sql, params)
             .await?
             .iter()
             .map(|r| {
@@ -178,7 +172,7 @@ impl<D: Db> RatingStore for D {
         let sql = "SELECT a.name, h.pool, h.game, h.at, h.rating, h.deviation, h.before
                    FROM rating_history h JOIN accounts a ON a.id = h.account
                    WHERE h.game = $1 ORDER BY a.name";
-        rows(self, sql, vec![game.into()])
+        self.rows(sql, vec![game.into()])
             .await?
             .iter()
             .map(|r| Ok((r.get(0)?, history_at(r, 1)?)))
@@ -194,7 +188,7 @@ impl<D: Db> RatingStore for D {
                        SELECT * FROM rating_history WHERE account = $1
                        ORDER BY at DESC, game LIMIT $2) h
                    ORDER BY at, game";
-        rows(self, sql, vec![account.into(), limit.into()])
+        self.rows(sql, vec![account.into(), limit.into()])
             .await?
             .iter()
             .map(|r| history_at(r, 0))

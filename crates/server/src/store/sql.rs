@@ -212,6 +212,24 @@ pub(super) trait Db: Send + Sync {
     where
         R: Send + 'static,
         F: for<'t> FnOnce(&'t mut dyn Tx) -> Pending<'t, R> + Send + 'static;
+
+    /// Runs one statement on its own; how many rows it changed.
+    async fn statement(&self, sql: &'static str, params: Vec<Value>) -> Result<u64, StoreError> {
+        self.at_once(move |tx| Box::pin(async move { tx.execute(sql, &params).await }))
+            .await
+    }
+
+    /// The rows of one query.
+    async fn rows(&self, sql: &'static str, params: Vec<Value>) -> Result<Vec<Row>, StoreError> {
+        self.at_once(move |tx| Box::pin(async move { tx.query(sql, &params).await }))
+            .await
+    }
+
+    /// The first row of one query, if any.
+    async fn row(&self, sql: &'static str, params: Vec<Value>) -> Result<Option<Row>, StoreError> {
+        self.at_once(move |tx| Box::pin(async move { tx.query_opt(sql, &params).await }))
+            .await
+    }
 }
 
 /// The words SQLite spells differently from PostgreSQL, as a statement's text has them and as
