@@ -7,9 +7,10 @@ use common::Backend;
 use rajapasu_rating::mandiri::PairResult;
 use rajapasu_rating::{Rating, Score};
 use rajapasu_server::ratings::standing::RatedEnd;
-use rajapasu_server::store::accounts::{NewAccount, StoredAccount, StoredSession};
+use rajapasu_server::store::accounts::{NewAccount, Registered, StoredAccount, StoredSession};
 use rajapasu_server::store::puzzles::Attempt;
 use rajapasu_server::store::quotas::{Owner, OwnerCap, OwnerCaps, ACTIVE_SECS, PENDING_SECS};
+use rajapasu_server::store::tournaments::StoredTournament;
 use rajapasu_server::store::{Activity, Change, Store, StoreError, StoredGame};
 use std::sync::Arc;
 
@@ -364,3 +365,134 @@ async fn a_rated_end_moves_the_standings_once(store: Backend) {
 }
 
 on_both_stores!(a_rated_end_moves_the_standings_once);
+
+/// An event created by `creator`, at `created`.
+fn event(id: &str, creator: &str, public: bool, created: u64) -> StoredTournament {
+    StoredTournament {
+        id: id.into(),
+        doc: format!(r#"{{"creator":{{"id":"{creator}"}}}}"#),
+        version: 0,
+        active: true,
+        public,
+        created,
+        wake: Some(created + 60),
+    }
+}
+
+async fn tournaments_are_capped_per_creator_and_changed_on_their_version(store: Backend) {
+    let store = open(&store).await;
+    assert!(store
+        .add_tournament(event("e1", "ann", true, 1), "ann", 2)
+        .await
+        .unwrap());
+    assert!(store
+        .add_tournament(event("e2", "ann", false, 2), "ann", 2)
+        .await
+        .unwrap());
+    assert!(!store
+        .add_tournament(event("e3", "ann", true, 3), "ann", 2)
+        .await
+        .unwrap());
+    assert!(store
+        .add_tournament(event("e4", "bo", true, 4), "bo", 2)
+        .await
+        .unwrap());
+    let e1 = store.tournament("e1").await.unwrap().unwrap();
+    assert_eq!(e1, event("e1", "ann", true, 1));
+    assert_eq!(store.tournament("e3").await.unwrap(), None);
+    // The newest public first; e2 is reached by its link only.
+    let listed: Vec<String> = store
+        .public_tournaments(10)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|t| t.id)
+        .collect();
+    assert_eq!(listed, ["e4", "e1"]);
+    // Finished on its version: the stale copy's change is refused.
+    let finished = StoredTournament {
+        active: false,
+        wake: None,
+        ..e1.clone()
+    };
+    assert!(store.update_tournament(finished.clone()).await.unwrap());
+    assert!(!store.update_tournament(finished).await.unwrap());
+    let e1 = store.tournament("e1").await.unwrap().unwrap();
+    assert_eq!((e1.version, e1.active, e1.wake), (1, false, None));
+    let mut active = store.active_tournaments().await.unwrap();
+    active.sort();
+    assert_eq!(active, ["e2", "e4"]);
+    // One of ann's is finished: she may make another.
+    assert!(store
+        .add_tournament(event("e3", "ann", true, 3), "ann", 2)
+        .await
+        .unwrap());
+}
+
+on_both_stores!(tournaments_are_capped_per_creator_and_changed_on_their_version);
+
+fn session(token_hash: &str, account: &str, expires: u64) -> StoredSession {
+    StoredSession {
+        token_hash: token_hash.into(),
+        account: account.into(),
+        expires,
+    }
+}
+
+async fn accounts_and_their_sessions(store: Backend) {
+    let store = open(&store).await;
+    register(&*store, "ann").await;
+    // The same name again: nothing stored, not even its session.
+    let again = NewAccount {
+        account: StoredAccount {
+            id: "other".into(),
+            name: "ann".into(),
+            password_hash: "-".into(),
+            created: NOW,
+        },
+        key: "ann".into(),
+        skeleton: "ann".into(),
+    };
+    let taken = store
+        .register(again, session("s-other", "other", NOW + 9))
+        .await;
+    assert_eq!(taken.unwrap(), Registered::NameTaken);
+    assert_eq!(store.session("s-other", NOW).await.unwrap(), None);
+    let ann = store.account_by_key("ann").await.unwrap().unwrap();
+    assert_eq!((ann.id.as_str(), ann.created), ("ann", NOW));
+    assert_eq!(store.account_by_key("nobody").await.unwrap(), None);
+    // The first session ends at NOW + 1: a new one forgets it once it has ended.
+    assert_eq!(
+        store.session("session of ann", NOW).await.unwrap(),
+        Some(ann.clone())
+    );
+    assert_eq!(
+        store.session("session of ann", NOW + 1).await.unwrap(),
+        None
+    );
+    for s in ["s1", "s2", "s3"] {
+        store
+            .start_session(session(s, "ann", NOW + 100), NOW + 1)
+            .await
+            .unwrap();
+    }
+    assert_eq!(store.end_sessions("nobody").await.unwrap(), 0);
+    // A new password ends every session but the one that set it.
+    store.set_password("ann", "new hash", "s1").await.unwrap();
+    let ann = store.session("s1", NOW + 2).await.unwrap().unwrap();
+    assert_eq!(ann.password_hash, "new hash");
+    assert_eq!(store.session("s2", NOW + 2).await.unwrap(), None);
+    store.end_session("s1").await.unwrap();
+    assert_eq!(store.session("s1", NOW + 2).await.unwrap(), None);
+    store
+        .start_session(session("s4", "ann", NOW + 100), NOW + 2)
+        .await
+        .unwrap();
+    store
+        .start_session(session("s5", "ann", NOW + 100), NOW + 2)
+        .await
+        .unwrap();
+    assert_eq!(store.end_sessions("ann").await.unwrap(), 2);
+}
+
+on_both_stores!(accounts_and_their_sessions);
