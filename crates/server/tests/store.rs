@@ -8,6 +8,9 @@ use rajapasu_rating::mandiri::PairResult;
 use rajapasu_rating::{Rating, Score};
 use rajapasu_server::ratings::standing::RatedEnd;
 use rajapasu_server::store::accounts::{NewAccount, Registered, StoredAccount, StoredSession};
+use rajapasu_server::store::lobby::{
+    Adding, Joiner, Joining, Matched, SeekCap, SeekCaps, StoredSeek,
+};
 use rajapasu_server::store::puzzles::Attempt;
 use rajapasu_server::store::quotas::{Owner, OwnerCap, OwnerCaps, ACTIVE_SECS, PENDING_SECS};
 use rajapasu_server::store::tournaments::StoredTournament;
@@ -496,3 +499,144 @@ async fn accounts_and_their_sessions(store: Backend) {
 }
 
 on_both_stores!(accounts_and_their_sessions);
+
+fn seek(id: &str, socket: &str, account: Option<&str>) -> StoredSeek {
+    StoredSeek {
+        id: id.into(),
+        socket: socket.into(),
+        account: account.map(|a| (a.into(), format!("{a}'s name"))),
+        settings: "{}".into(),
+        created: NOW,
+        seen: NOW,
+        matched: None,
+        joined: None,
+    }
+}
+
+fn matched(game: &str, seat: &str) -> Matched {
+    Matched {
+        game: game.into(),
+        token: format!("token of {seat}"),
+        seat: seat.into(),
+    }
+}
+
+const SEEK_CAPS: SeekCaps = SeekCaps {
+    per_socket: 2,
+    per_address: 3,
+    per_account: 2,
+};
+
+async fn seeks_are_capped_joined_and_claimed_once(store: Backend) {
+    let store = open(&store).await;
+    let add = |s: StoredSeek| {
+        let store = store.clone();
+        async move { store.add_seek(s, SEEK_CAPS, NOW).await.unwrap() }
+    };
+    assert_eq!(add(seek("k0", "nowhere", None)).await, Adding::NoSocket);
+    store.open_socket("w1", "10.0.0.9", NOW).await.unwrap();
+    store.open_socket("w2", "10.0.0.9", NOW).await.unwrap();
+    store.open_socket("w3", "10.0.0.8", NOW).await.unwrap();
+    assert_eq!(add(seek("k1", "w1", Some("ann"))).await, Adding::Added);
+    assert_eq!(add(seek("k2", "w1", None)).await, Adding::Added);
+    assert_eq!(
+        add(seek("k3", "w1", None)).await,
+        Adding::Full(SeekCap::Socket)
+    );
+    assert_eq!(add(seek("k3", "w2", Some("ann"))).await, Adding::Added);
+    assert_eq!(
+        add(seek("k4", "w2", None)).await,
+        Adding::Full(SeekCap::Address)
+    );
+    assert_eq!(
+        add(seek("k4", "w3", Some("ann"))).await,
+        Adding::Full(SeekCap::Account)
+    );
+    let open: Vec<String> = store
+        .open_seeks(NOW, 10)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|s| s.id)
+        .collect();
+    assert_eq!(open, ["k1", "k2", "k3"]);
+    // A Mandiri seek's second player joins; a third is told who waits.
+    let cy = Joiner {
+        socket: "w3".into(),
+        account: Some(("cy".into(), "cy's name".into())),
+    };
+    let dee = Joiner {
+        socket: "w2".into(),
+        account: None,
+    };
+    assert_eq!(
+        store.join_seek("k1", cy.clone(), NOW, NOW).await.unwrap(),
+        Joining::Joined
+    );
+    assert_eq!(
+        store.join_seek("k1", dee.clone(), NOW, NOW).await.unwrap(),
+        Joining::Full(cy.clone())
+    );
+    assert_eq!(
+        store.join_seek("k9", dee, NOW, NOW).await.unwrap(),
+        Joining::Gone
+    );
+    assert_eq!(store.seek("k1").await.unwrap().unwrap().joined, Some(cy));
+    // Claimed once, with its joiner; a claim naming a joiner who is not there keeps nothing.
+    let with_joiner = Some(("w3".to_string(), matched("g1", "north")));
+    let gone_joiner = Some(("w1".to_string(), matched("g2", "north")));
+    assert!(!store
+        .claim_seek("k2", NOW, matched("g2", "south"), gone_joiner)
+        .await
+        .unwrap());
+    assert_eq!(store.seek("k2").await.unwrap().unwrap().matched, None);
+    assert!(store
+        .claim_seek("k1", NOW, matched("g1", "south"), with_joiner.clone())
+        .await
+        .unwrap());
+    assert!(!store
+        .claim_seek("k1", NOW, matched("g3", "south"), with_joiner)
+        .await
+        .unwrap());
+    let told = store
+        .matched_seeks(vec!["w1".into(), "w2".into()])
+        .await
+        .unwrap();
+    assert_eq!(told.len(), 1);
+    assert_eq!(told[0].matched, Some(matched("g1", "south")));
+    let joins = store.matched_joins(vec!["w3".into()]).await.unwrap();
+    assert_eq!(joins, [("k1".into(), "w3".into(), matched("g1", "north"))]);
+    assert!(store.remove_join("k1", "w3").await.unwrap());
+    assert!(!store.remove_join("k1", "w3").await.unwrap());
+    // Only its socket's seek is removed by that socket.
+    assert!(!store.remove_seek("k3", Some("w1")).await.unwrap());
+    assert!(store.remove_seek("k3", Some("w2")).await.unwrap());
+    store.tell_lobby().await.unwrap();
+    // w1 closes: its seeks go (k1, k2).
+    assert_eq!(
+        store.remove_socket_seeks(vec!["w1".into()]).await.unwrap(),
+        2
+    );
+    assert_eq!(add(seek("k5", "w1", None)).await, Adding::NoSocket);
+    // w2 is kept open, w3 is not seen for long: its seek goes.
+    assert_eq!(add(seek("k6", "w3", None)).await, Adding::Added);
+    assert_eq!(add(seek("k7", "w2", None)).await, Adding::Added);
+    let later = NOW + 100;
+    assert_eq!(
+        store
+            .keep_seeks(vec!["w2".into()], later, NOW + 1)
+            .await
+            .unwrap(),
+        1
+    );
+    let open: Vec<String> = store
+        .open_seeks(NOW + 1, 10)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|s| s.id)
+        .collect();
+    assert_eq!(open, ["k7"]);
+}
+
+on_both_stores!(seeks_are_capped_joined_and_claimed_once);
