@@ -8,7 +8,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BASE, DESKTOP, PHONE, REGION, LANGS, catalog, useBrowser, openPage, newPage, fastAnimations, layoutProblems } from './browser.mjs';
+import { BASE, DESKTOP, PHONE, REGION, LANGS, OUT, catalog, useBrowser, openPage, newPage, fastAnimations, layoutProblems } from './browser.mjs';
 import { ownServer } from './own_server.mjs';
 
 useBrowser();
@@ -78,6 +78,16 @@ test('a rated lobby game between two browsers moves the winner\'s rating on the 
     await ann.page.waitForSelector('#seeks tr[data-mine="true"]');
     const row = `#seeks tr[data-mine="false"]:has-text("${annName}")`;
     await bo.page.waitForSelector(row);
+    // The clocks say the speed they are rated at, as the server classifies them.
+    assert.match(await bo.page.textContent(row), /15\+10 · \S+/);
+    await bo.page.waitForSelector('#quick button[data-clock="1d"][data-speed]');
+    const speeds = await bo.page.$$eval('#quick button', (b) => b.map((e) => [e.dataset.clock, e.dataset.speed]));
+    const [blitz, rapid] = [speeds[0][1], speeds[3][1]];
+    assert.ok(blitz && rapid && blitz !== rapid, JSON.stringify(speeds));
+    assert.deepEqual(speeds.map(([, s]) => s), [blitz, blitz, rapid, rapid, speeds[4][1]], JSON.stringify(speeds));
+    assert.ok(![blitz, rapid].includes(speeds[4][1]), JSON.stringify(speeds));
+    await ann.page.screenshot({ path: `${OUT}/lobby-speeds-desktop.png`, fullPage: true });
+    await bo.page.screenshot({ path: `${OUT}/lobby-speeds-phone.png`, fullPage: true });
     const target = await bo.page.$eval(`${row} button`, (b) => b.getBoundingClientRect().height);
     assert.ok(target >= 44, `the Play button is ${target} px high on a phone`);
     // One click: both pages go to the game.
@@ -117,8 +127,10 @@ test('a rated lobby game between two browsers moves the winner\'s rating on the 
     }
     // Bo's player page: the rating rose from 1500 by the one game, provisional.
     await bo.page.goto(`${BASE}/@/${encodeURIComponent(boName)}`);
-    await bo.page.waitForSelector('#player-ratings tr[data-pool="round-realtime"]');
-    assert.equal(await bo.page.textContent('#player-ratings tr[data-pool="round-realtime"] .rating'), '1662?');
+    // 15+10 is rapid: the rapid pool, and no other.
+    await bo.page.waitForSelector('#player-ratings tr[data-pool="round-rapid"]');
+    assert.equal(await bo.page.textContent('#player-ratings tr[data-pool="round-rapid"] .rating'), '1662?');
+    assert.equal(await bo.page.$$eval('#player-ratings tr', (rows) => rows.length), 1);
     assert.match(await bo.page.textContent('#player-history li'), /\+162/);
     await bo.page.waitForSelector('#player-charts svg.rating-chart');
     // The archive's filters: Bo won the game, lost none; the download follows the filters.
@@ -192,6 +204,8 @@ test('two players meet in the lobby, play a rated 1+0 game, each moves, one flag
     await ann.page.click('#post-seek');
     const row = `#seeks tr[data-mine="false"]:has-text("${annName}")`;
     await bo.page.waitForSelector(row);
+    // 1+0 (bullet) is rated as blitz.
+    assert.match(await bo.page.textContent(row), /1\+0 · blitz/);
     await Promise.all([bo.page.waitForURL(/\/g\/\w+$/), bo.page.click(`${row} button`)]);
     await ann.page.waitForURL(/\/g\/\w+$/);
     // South moves at once, then North (a game ended before both moved is not rated); South

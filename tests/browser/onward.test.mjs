@@ -1,7 +1,7 @@
 // Where a game's end leads: a game against the computer played to its end opens on the
 // analysis board with its moves ("Analyse this game"); an event's game links back to the event
-// from its end box, and the event page shows the finished game's result (not "Watch") and tells
-// the player with a bye. Screenshots go to target/, to be looked at.
+// from its end box (however the game was opened), and the event page shows the finished game's
+// result (not "Watch") and tells the player with a bye. Screenshots go to target/, to be looked at.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -99,6 +99,12 @@ test('an event: the bye told, the game links back, the finished game shows its r
   await answer.click('#end-event');
   await answer.waitForURL(new RegExp(`/t/${id}$`));
   const game = (await eventOf(answer, id)).rounds[0].boards[0].game;
+  // The game knows its event: opened by its bare link, its end box still leads back.
+  await lead.goto(`${BASE}/g/${game}`);
+  await lead.waitForSelector('#end-box:not([hidden])');
+  assert.equal(await lead.getAttribute('#end-event', 'href'), `/t/${id}`);
+  assert.ok(await lead.isVisible('#end-event'));
+  await shot(lead, 'event-end-box-bare-link');
   // Round 1's game is finished: its result links the game, and no "Watch" is beside it.
   const result = answer.locator('#rounds .tour-round li.finished');
   await result.first().waitFor();

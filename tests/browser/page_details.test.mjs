@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BASE, DESKTOP, PHONE, LANGS, REGION, catalog, useBrowser, pageTest, openPage, waitPly, settled, createMandiri, layoutProblems, chooseLanguage } from './browser.mjs';
+import { BASE, DESKTOP, PHONE, LANGS, REGION, OUT, catalog, useBrowser, pageTest, openPage, waitPly, settled, createMandiri, layoutProblems, chooseLanguage } from './browser.mjs';
 
 useBrowser();
 
@@ -179,8 +179,8 @@ pageTest('on a phone the move\'s explanation is read whole, not in a box that cu
 
 pageTest('the rating chart has its axes: the ratings and the first and last game\'s dates', { path: '/', lang: 'en-GB', viewport: PHONE, phone: true }, async (page) => {
   const day = Date.UTC(2026, 11, 5, 6, 0) / 1000;
-  const history = [1500, 1562, 1530, 1611].map((rating, i) => ({ pool: 'round-realtime', game: `g${i}`, at: day + i * 86400 * 3, rating, deviation: 200, change: i ? rating - 1500 : 0 }));
-  await page.route('**/api/players/Chartist', (route) => route.fulfill({ json: { name: 'Chartist', created: day, ratings: { 'round-realtime': { rating: 1611, deviation: 200, provisional: false, games: 4 } }, history, puzzle_rating: null } }));
+  const history = [1500, 1562, 1530, 1611].map((rating, i) => ({ pool: 'round-blitz', game: `g${i}`, at: day + i * 86400 * 3, rating, deviation: 200, change: i ? rating - 1500 : 0 }));
+  await page.route('**/api/players/Chartist', (route) => route.fulfill({ json: { name: 'Chartist', created: day, ratings: { 'round-blitz': { rating: 1611, deviation: 200, provisional: false, games: 4 } }, history, puzzle_rating: null } }));
   await page.route('**/api/players/Chartist/games', (route) => route.fulfill({ json: { playing: [], finished: [] } }));
   await page.goto(`${BASE}/@/Chartist`);
   await page.waitForSelector('.rating-chart');
@@ -196,6 +196,58 @@ pageTest('the rating chart has its axes: the ratings and the first and last game
   assert.match(chart.label, /from 1500 on 5 Dec 2026 to 1611 on 14 Dec 2026/);
   assert.deepEqual(await layoutProblems(page), []);
 });
+
+for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+  pageTest(`a player rated before blitz and rapid: both pools chart the old real-time games, then their own (${size})`, { path: '/', lang: 'en-GB', viewport, phone: viewport === PHONE }, async (page) => {
+    const day = Date.UTC(2026, 10, 2, 6, 0) / 1000;
+    const line = (pool, rating, i) => ({ pool, game: `g${i}`, at: day + i * 86400 * 2, rating, deviation: 90, change: 10 });
+    // Three games in the old real-time pool, then one blitz and two rapid games.
+    const history = [
+      line('round-realtime', 1520, 0), line('round-realtime', 1546, 1), line('round-realtime', 1571, 2),
+      line('round-blitz', 1590, 3), line('round-rapid', 1551, 4), line('round-rapid', 1538, 5),
+    ];
+    const rating = (r, games) => ({ rating: r, deviation: 90, provisional: false, games });
+    await page.route('**/api/players/Carrier', (route) => route.fulfill({ json: { name: 'Carrier', created: day, ratings: { 'round-blitz': rating(1590, 4), 'round-rapid': rating(1538, 5), 'match-correspondence': rating(1480, 12) }, history, puzzle_rating: null } }));
+    await page.route('**/api/players/Carrier/games', (route) => route.fulfill({ json: { playing: [], finished: [] } }));
+    await page.goto(`${BASE}/@/Carrier`);
+    await page.waitForSelector('.rating-chart');
+    const pools = await page.$$eval('#player-ratings tr', (rows) => rows.map((r) => [r.dataset.pool, r.querySelector('td').textContent]));
+    assert.deepEqual(pools, [['round-blitz', 'Single round · blitz'], ['round-rapid', 'Single round · rapid'], ['match-correspondence', 'Match · correspondence']]);
+    // One chart a pool with games in its history: blitz's and rapid's, each from the old games.
+    const charts = await page.$$eval('#player-charts figure', (f) => f.map((e) => [e.querySelector('figcaption').textContent, e.querySelectorAll('circle').length]));
+    assert.deepEqual(charts, [['Single round · blitz', 4], ['Single round · rapid', 5]]);
+    const lines = await page.$$eval('#player-history li a', (a) => a.map((e) => e.textContent.split(' · ').slice(0, 2).join(' · ')));
+    assert.deepEqual(lines, ['Single round · rapid', 'Single round · rapid', 'Single round · blitz', 'Single round · real-time', 'Single round · real-time', 'Single round · real-time']);
+    const filters = await page.$$eval('#archive-filters select[name=speed] option', (o) => o.map((e) => e.value));
+    assert.deepEqual(filters, ['', 'blitz', 'rapid', 'correspondence']);
+    await page.screenshot({ path: `${OUT}/player-pools-${size}.png`, fullPage: true });
+    assert.deepEqual(await layoutProblems(page), []);
+  });
+}
+
+for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+  pageTest(`the leaderboard offers each variant's blitz, rapid and correspondence pool (${size})`, { path: '/', lang: 'en-GB', viewport, phone: viewport === PHONE }, async (page) => {
+    const asked = [];
+    await page.route('**/api/leaderboard/*', (route) => {
+      const pool = new URL(route.request().url()).pathname.split('/').pop();
+      asked.push(pool);
+      route.fulfill({ json: { pool, players: [{ rank: 1, name: `Top-${pool}`, rating: 1712, deviation: 74, provisional: false, games: 23 }] } });
+    });
+    await page.goto(`${BASE}/players`);
+    await page.waitForSelector('#leaderboard a');
+    const options = await page.$$eval('#pool option', (o) => o.map((e) => [e.value, e.textContent]));
+    assert.deepEqual(options, [
+      ['round-blitz', 'Single round · blitz'], ['round-rapid', 'Single round · rapid'], ['round-correspondence', 'Single round · correspondence'],
+      ['match-blitz', 'Match · blitz'], ['match-rapid', 'Match · rapid'], ['match-correspondence', 'Match · correspondence'],
+      ['mandiri-blitz', 'Mandiri · blitz'], ['mandiri-rapid', 'Mandiri · rapid'], ['mandiri-correspondence', 'Mandiri · correspondence'],
+    ]);
+    await page.selectOption('#pool', 'match-rapid');
+    await page.waitForSelector('#leaderboard a:has-text("Top-match-rapid")');
+    assert.deepEqual(asked, ['round-blitz', 'match-rapid']);
+    await page.screenshot({ path: `${OUT}/leaderboard-pools-${size}.png`, fullPage: true });
+    assert.deepEqual(await layoutProblems(page), []);
+  });
+}
 
 pageTest('the upright Raja\'s store writes its player\'s name at a readable size, in Tamil too', { path: '/mandiri', lang: REGION.ta, viewport: PHONE, phone: true }, async (page) => {
   await createMandiri(page, { kind: 'computer', player: '1', mode: 'round' });

@@ -1,13 +1,16 @@
 // The puzzles page at a desktop and a phone size: a puzzle solved (the guest's rating kept
 // across a reload), a wrong move explained with the puzzle's proven values, streak mode, the
-// daily puzzle, "learn from your mistakes" after a finished game against the computer, and the
+// daily puzzle, "learn from your mistakes" after a finished game against the computer (a button
+// for each mistake that replays, no puzzle controls when none does), and the
 // page in every language with nothing overflowing. A signed-in player: the guest's rating taken
 // over at registration and forgotten by the browser, the account's rating moved by each
 // attempt, shown on /account, kept across a reload and found by another device logging in.
 // Screenshots go to output/ (see browser.mjs), to be looked at.
 
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, DESKTOP, PHONE, REGION, LANGS, catalog, useBrowser, pageTest, openPage, shotAndCheck } from './browser.mjs';
+import { BASE, DESKTOP, PHONE, REGION, LANGS, catalog, useBrowser, pageTest, openPage, newPage, shotAndCheck } from './browser.mjs';
+import { ownServer } from './own_server.mjs';
 
 useBrowser();
 
@@ -21,6 +24,8 @@ const sideOf = (code) => (code.split(' ')[1] === 'N' ? 'N' : 'S');
 /** Counters on the board of a position code. */
 const counters = (code) => code.split(' ')[0].split(/[,/]/).reduce((n, c) => n + (Number(c) || 0), 0);
 const best = (step) => Math.max(...step.values.filter((v) => v !== null));
+/** The task's message of a puzzle's first step: win, draw or lose the least. */
+const taskKey = (step) => (best(step) > 0 ? 'puzzles.task' : best(step) === 0 ? 'puzzles.taskDraw' : 'puzzles.taskLose');
 
 /** A puzzle of the set with `test(puzzle)` true, drawn with fixed seeds. */
 async function findPuzzle(test) {
@@ -61,7 +66,7 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
   const phone = size === 'phone';
 
   pageTest(`a puzzle solved, and the guest's rating kept across a reload (${size})`, { path: '/puzzles', lang: 'en-GB', viewport, phone }, async (page) => {
-    const puzzle = await findPuzzle((p) => depth(p.solution) >= 2);
+    const puzzle = await findPuzzle((p) => depth(p.solution) >= 2 && best(p.solution) > 0);
     await page.goto(`${BASE}/puzzles/${puzzle.id}`);
     await page.waitForSelector('#puzzles[data-state="ready"]');
     assert.match(await page.textContent('#pz-task'), /to move: find the move that wins the most/);
@@ -151,18 +156,67 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await page.goto(`${BASE}/g/${created.id}`);
     const link = await page.waitForSelector('#learn-mistakes:not([hidden])');
     assert.equal(await link.getAttribute('href'), `/puzzles?game=${created.id}&side=south`);
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/puzzles/mistakes'), { timeout: 120000 });
     await Promise.all([page.waitForURL(/\/puzzles\?game=/), link.click()]);
+    const found = await (await answered).json();
     await page.waitForSelector('#pz-mistakes-list li');
     const items = await page.$$eval('#pz-mistakes-list li', (b) => b.map((e) => e.textContent));
-    // Listed as a puzzle when every value of its position was proven in the server's time,
+    // Listed as a puzzle when its position's best value was proven in the server's time,
     // otherwise with the loss proven ("another move is proven better, by 2 or more").
     assert.ok(items.some((t) => t.startsWith(`Move 1: you played S${wrong}`)), items.join(' | '));
-    if (await page.$('#pz-mistakes-list button')) {
-      // The first exact one is shown as a puzzle at once.
-      await page.waitForSelector('#puzzles[data-mode="mistakes"][data-state="ready"]');
-    }
+    await offersOnlyReplayable(page, found.mistakes);
     await shotAndCheck(page, `puzzles-mistakes-${size}`);
   });
+
+  test(`a game with no mistake to replay shows no puzzle controls (${size})`, async () => {
+    // A server of its own that proves for 2 s: the position after round 2's first moves has
+    // 78 counters on the board, far too many to prove its values in that time, but S6 is
+    // proven to lose the round by 17 where S1 wins it by 33 or more.
+    const own = await ownServer(['--mistakes-time', '2']);
+    const { context, page } = await newPage('en-GB', viewport, { phone });
+    try {
+      const call = async (method, path, body) => (await fetch(`${own.base}${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+      const created = await call('POST', '/api/games', { kind: 'computer', level: 1, side: 'south', position: '14,1,0,0,13,2,3/x,13,3,13,0,2,14 S 4 9 6 1 2' });
+      await call('POST', `/api/games/${created.id}/moves`, { move: 6, ply: 0, token: created.token });
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/puzzles/mistakes'), { timeout: 60000 });
+      await page.goto(`${own.base}/puzzles?game=${created.id}&side=south`);
+      const found = await (await answered).json();
+      assert.equal(found.mistakes.length, 1, JSON.stringify(found));
+      assert.equal(found.mistakes[0].replayable, false, JSON.stringify(found.mistakes[0]));
+      await page.waitForSelector('#pz-mistakes-list li');
+      const status = await page.textContent('#pz-mistakes-status');
+      assert.equal(status, `${en['puzzles.mistakesListed#one'].replace('{n}', '1')} ${en['puzzles.mistakesNoReplay']}`);
+      assert.ok(!/play (each|it) again/.test(status), status);
+      const item = await page.textContent('#pz-mistakes-list li');
+      assert.ok(item.startsWith('Move 1: you played S6; another move is proven better') && item.endsWith(en['puzzles.mistakeNoPuzzle']), item);
+      // A match: the page says whose values these are.
+      assert.ok(await page.isVisible('#pz-mistakes-round'));
+      await offersOnlyReplayable(page, found.mistakes);
+      await shotAndCheck(page, `puzzles-mistakes-none-${size}`);
+      // Another mode brings the puzzle back.
+      await page.click('#pz-mode-rated');
+      await page.waitForSelector('#puzzles[data-mode="rated"][data-state="ready"]');
+      assert.ok(await page.isVisible('#pz-board') && await page.isVisible('#pz-hint'));
+    } finally {
+      await context.close();
+      await own.close();
+    }
+  });
+}
+
+const en = catalog('en');
+
+/** The mistakes list shows `mistakes` (the server's answer) with a button for each that replays
+ *  and none for the others; the puzzle's board and buttons are there only when one replays,
+ *  the first of them shown at once. */
+async function offersOnlyReplayable(page, mistakes) {
+  const buttons = await page.$$eval('#pz-mistakes-list li', (li) => li.map((e) => Boolean(e.querySelector('button'))));
+  assert.deepEqual(buttons, mistakes.map((m) => m.replayable));
+  const any = mistakes.some((m) => m.replayable);
+  if (any) await page.waitForSelector('#puzzles[data-mode="mistakes"][data-state="ready"]');
+  for (const part of ['#pz-task', '#pz-board', '#pz-controls', '#pz-about-card']) {
+    assert.equal(await page.isVisible(part), any, `${part} shown only with a mistake to replay`);
+  }
 }
 
 /** A name no earlier run against the same server has taken. */
@@ -251,6 +305,24 @@ pageTest('a signed-in player: the guest rating taken over at registration, the a
   }
 });
 
+// The puzzle where the page says "lose the least": North's best move, N1, loses the round by
+// 16 (N7 by 22, N6 by 24); and one where the best move, N3, draws (N5 and N7 lose by 2).
+const LOSING = 'Pa96343780782';
+const DRAWN = 'P70a8a8d39a01';
+
+// A puzzle whose key move is not clearly better (S6 wins by 14, S2 and S5 by 12): played by its
+// link, said to be not rated, and solving it leaves the guest unrated.
+pageTest('a puzzle whose best move is not clearly better is played unrated', { path: '/puzzles/Pb93fb157abbc', lang: 'en-GB', viewport: DESKTOP }, async (page) => {
+  await page.waitForSelector('#puzzles[data-state="ready"]');
+  assert.equal(await page.textContent('#pz-about'), catalog('en')['puzzles.aboutUnrated'].replace('{margin}', '2').replace('{moves}', '1'));
+  const attempt = page.waitForResponse((r) => r.url().endsWith('/attempt'));
+  await page.click('#pz-board [data-hole="S6"]');
+  await page.waitForSelector('#puzzles[data-state="solved"]');
+  assert.equal((await (await attempt).json()).rated, false);
+  assert.equal(await guestRating(page), null, 'no rating for an unrated puzzle');
+  assert.equal(await page.textContent('#pz-rating'), catalog('en')['puzzles.newPlayer']);
+});
+
 for (const code of LANGS) {
   for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     pageTest(`the puzzles page in ${code} (${size})`, { path: '/puzzles', lang: REGION[code] || code, viewport, phone: size === 'phone' }, async (page) => {
@@ -259,9 +331,32 @@ for (const code of LANGS) {
       const id = new URL(page.url()).pathname.split('/')[2];
       const p = await api('GET', `/api/puzzles/${id}`);
       const side = words[sideOf(p.position) === 'S' ? 'side.south' : 'side.north'];
-      assert.equal(await page.textContent('#pz-task'), words['puzzles.task'].replace('{side}', side));
+      assert.equal(await page.textContent('#pz-task'), words[taskKey(p.solution)].replace('{side}', side));
       assert.equal(await page.textContent('#pz-hint'), words['puzzles.hint']);
       await shotAndCheck(page, `puzzles-${code}-${size}`);
     });
   }
+
+  // Where every move loses, the task is to lose the least, and the right move is told so; where
+  // the best move only draws, to draw. Both with one move to find.
+  for (const [outcome, id, rightKey] of [
+    ['losing', LOSING, 'puzzles.rightLose'],
+    ['drawn', DRAWN, 'puzzles.rightDraw'],
+  ]) {
+    const size = code === 'en' && outcome === 'losing' ? 'phone' : 'desktop';
+    pageTest(`a ${outcome} puzzle in ${code}: the task and the right move's words (${size})`, { path: `/puzzles/${id}`, lang: REGION[code] || code, viewport: size === 'phone' ? PHONE : DESKTOP, phone: size === 'phone' }, async (page) => {
+      await page.waitForSelector('#puzzles[data-state="ready"]');
+      const words = catalog(code);
+      const p = await api('GET', `/api/puzzles/${id}`);
+      const side = words[sideOf(p.position) === 'S' ? 'side.south' : 'side.north'];
+      assert.equal(await page.textContent('#pz-task'), words[taskKey(p.solution)].replace('{side}', side));
+      await page.click(`#pz-board [data-hole="${sideOf(p.position)}${p.solution.move}"]`);
+      await page.waitForSelector('#puzzles[data-state="solved"]');
+      // Written in the language's digits (Bengali's own, i18n.js).
+      const n = new Intl.NumberFormat(code, { numberingSystem: code === 'bn' ? 'beng' : 'latn' }).format(-best(p.solution));
+      assert.equal(await page.textContent('#pz-feedback'), words[rightKey].replace('{n}', n));
+      await shotAndCheck(page, `puzzles-${outcome}-${code}-${size}`);
+    });
+  }
 }
+

@@ -15,13 +15,13 @@ function guestSeats() {
   return [...of(seats, 'raja_pasu'), ...of(mandiriSeats, 'mandiri')].filter((s) => s.token).slice(0, 100);
 }
 
-/** Keeps the account's games in this browser, as if played here: the Play pages list them. Only
- *  their tokens: a game's page asks the account for the seat (gamepage.js) when it opens. */
+/** Keeps the account's games in this browser, as if played here: the Play pages list them.
+ *  Without their tokens (the server keeps none to give): a game's page asks the account for
+ *  the seat (gamepage.js) when it opens. */
 function keepGames(games) {
   for (const g of games) {
     const store = g.game === 'mandiri' ? mandiriSeats : seats;
-    const known = store.get(g.id);
-    if (!known || known.token !== g.token) store.set(g.id, { ...(known || {}), token: g.token, kind: known?.kind || 'online', created: known?.created || g.since });
+    if (!store.get(g.id)) store.set(g.id, { kind: 'online', created: g.since });
   }
 }
 
@@ -52,6 +52,8 @@ async function refresh() {
   markSignedIn(Boolean(account));
   if (account) keepGames(account.games);
   render();
+  // The header's corner (header.js) follows a login or a logout at once.
+  document.dispatchEvent(new CustomEvent('rajapasu:games'));
 }
 
 /** Sends a form's request; its errors go to `errorBox` in the page's language. */

@@ -12,6 +12,7 @@ import { ratingText } from './ratings.js';
 import { play as playSound, soundOn, setSound } from './sound.js';
 import { markTouch, explainList, showNotFound, showSummary, openSeatAndGame, tableRow, button } from './gamepage.js';
 import { startClocks } from './clocks.js';
+import { gameSeen } from './header.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -125,6 +126,7 @@ export function render() {
   const root = $('game');
   root.dataset.status = game.statusWord(info);
   root.dataset.ply = String(info.ply);
+  gameSeen(`${info.ply}/${root.dataset.status}`);
   root.dataset.toMove = v.to_move;
   root.dataset.phase = viewing() ? 'viewing' : G.sowing ? 'sowing' : G.paused ? 'paused' : 'idle';
   root.dataset.longestAnimation = String(Math.round(G.longest));
@@ -538,12 +540,12 @@ function boardControls(board) {
 
 /** Opens the game `id`: its seat, its board, its controls, its socket. */
 /** The end box's ways onward: the analysis board (Raja Pasu's only: it takes no Mandiri
- *  position), and the event a game of an event was opened from (its page links here with
- *  `?event=ID`). */
-function endLinks(id) {
+ *  position), and the event of a tournament's game, which the game's `event` names however
+ *  the page was opened (`?event=ID`, which the event's page adds, for games stored before). */
+function endLinks(id, info) {
   if (game.analysable) $('end-analyse').href = `/analysis?game=${encodeURIComponent(id)}`;
   $('end-analyse').hidden = !game.analysable;
-  const event = new URLSearchParams(location.search).get('event');
+  const event = info.event ?? new URLSearchParams(location.search).get('event');
   const known = Boolean(event && /^\w+$/.test(event));
   if (known) $('end-event').href = `/t/${event}`;
   $('end-event').hidden = !known;
@@ -564,7 +566,7 @@ async function startGame(id) {
   $('export-text').href = `${game.api}/${id}/record`;
   $('export-json').href = `${game.api}/${id}/record?format=json`;
   $('watch-link').href = `${game.page}/${id}`;
-  endLinks(id);
+  endLinks(id, info);
   G.showSound = boardControls(G.board);
   $('back-live').addEventListener('click', backLive);
   $('undo').addEventListener('click', () => {

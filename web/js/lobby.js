@@ -6,10 +6,10 @@
 
 import { call, errorText, seats, mandiriSeats, liveUpdates, markSignedIn } from './api.js';
 import { t, setLanguage, preferred, languageSwitch, element, formatNumber } from './i18n.js';
-import { ratingText, ratingNumber } from './ratings.js';
+import { ratingText, ratingNumber, poolSpeed, clockSpeeds } from './ratings.js';
 
 const $ = (id) => document.getElementById(id);
-const L = { socket: null, seeks: [], mine: new Set(), joined: new Set(), account: null };
+const L = { socket: null, seeks: [], mine: new Set(), joined: new Set(), account: null, speeds: {} };
 
 /** Goes to a game that started, keeping the seat in this browser: a Mandiri game's players
  *  (`players`), a two-player game's side (`seat`). */
@@ -95,6 +95,24 @@ function clockText(clock) {
   return clock.endsWith('d') ? t(`clock.day${clock.slice(0, -1)}`) : clock;
 }
 
+/** A seek's clock with the speed it is rated at: "3+2 · blitz". */
+function seekClockText(s) {
+  return `${clockText(s.clock)} · ${t(`rating.speed.${poolSpeed(s.pool)}`)}`;
+}
+
+/** The clocks the page offers, each with the speed the server rates it at: the quick-pairing
+ *  buttons (under the clock, `data-speed`) and the challenge's clock options ("3+2 · blitz"). */
+function labelClocks() {
+  for (const b of $('quick').querySelectorAll('button')) {
+    const speed = L.speeds[b.dataset.clock];
+    if (speed) b.dataset.speed = t(`rating.speed.${speed}`);
+  }
+  for (const o of document.querySelectorAll('#seek-form select[name="clock"] option')) {
+    const speed = L.speeds[o.value];
+    o.textContent = speed ? `${clockText(o.value)} · ${t(`rating.speed.${speed}`)}` : clockText(o.value);
+  }
+}
+
 function kindText(s) {
   const kind = t(s.rated ? 'rating.rated' : 'rating.casual');
   if (s.min_rating === null && s.max_rating === null) return kind;
@@ -114,7 +132,7 @@ function render() {
       : element('button', { type: 'button', className: 'primary', textContent: t(joins ? 'lobby.join' : 'lobby.accept'), onclick: () => accept(s.id) });
     return element('tr', { 'data-seek': s.id, 'data-mine': String(mine), 'data-joined': String(joined), 'data-game': s.game },
       element('td', { textContent: who(s) }),
-      element('td', { textContent: clockText(s.clock) }),
+      element('td', { textContent: seekClockText(s) }),
       element('td', { textContent: lengthText(s) }),
       element('td', { textContent: kindText(s) }),
       element('td', {}, act));
@@ -198,6 +216,13 @@ async function start() {
   languageSwitch($('lang'), () => {
     render();
     renderEvents();
+    labelClocks();
+  });
+  const offered = [...$('quick').querySelectorAll('button')].map((b) => b.dataset.clock)
+    .concat([...document.querySelectorAll('#seek-form select[name="clock"] option')].map((o) => o.value));
+  clockSpeeds([...new Set(offered)]).then((speeds) => {
+    L.speeds = speeds;
+    labelClocks();
   });
   loadEvents();
   setInterval(loadEvents, 30000);

@@ -5,7 +5,7 @@
 
 import { call, errorText } from './api.js';
 import { t, setLanguage, preferred, languageSwitch, element, formatDate, formatNumber } from './i18n.js';
-import { POOLS, poolName, ratingText, ratingNumber } from './ratings.js';
+import { POOLS, loadPools, poolName, countsIn, ratingText, ratingNumber } from './ratings.js';
 
 const $ = (id) => document.getElementById(id);
 const SVG = 'http://www.w3.org/2000/svg';
@@ -106,7 +106,7 @@ function renderPlayer() {
     element('td', { className: 'rating', textContent: ratingText(p.ratings[pool]) }),
     element('td', { textContent: formatNumber(p.ratings[pool].games) }))));
   $('player-charts').replaceChildren(...pools
-    .map((pool) => [pool, p.history.filter((h) => h.pool === pool)])
+    .map((pool) => [pool, p.history.filter((h) => countsIn(h.pool, pool))])
     .filter(([, points]) => points.length > 0)
     .map(([pool, points]) => chart(pool, points)));
   $('player-history').replaceChildren(...[...p.history].reverse().map((h) => {
@@ -176,6 +176,7 @@ async function filterArchive() {
 async function showPlayer(name) {
   $('player').hidden = false;
   try {
+    await loadPools();
     shown = await call('GET', `/api/players/${encodeURIComponent(name)}`);
     document.title = `${shown.name} · ${t('app.title')}`;
     renderPlayer();
@@ -200,13 +201,19 @@ async function start() {
   const name = playerName();
   if (name) return showPlayer(name);
   $('boards').hidden = false;
-  fillPools();
-  $('pool').addEventListener('change', showBoard);
   $('find-player').addEventListener('submit', (e) => {
     e.preventDefault();
     const typed = new FormData(e.target).get('name').trim();
     if (typed) location.href = `/@/${encodeURIComponent(typed)}`;
   });
+  try {
+    await loadPools();
+  } catch (err) {
+    $('boards-error').textContent = errorText(err);
+    return;
+  }
+  fillPools();
+  $('pool').addEventListener('change', showBoard);
   await showBoard();
 }
 

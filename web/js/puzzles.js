@@ -6,7 +6,8 @@
 // (GET /api/account), which the server moves itself. Each attempt sends the moves played (POST
 // /api/puzzles/{id}/attempt): the server judges them against the solution, rates the attempt
 // and keeps the puzzle's rating. With ?game=ID&side=S the page lists
-// the player's mistakes of that game (POST /api/puzzles/mistakes), each playable as a puzzle.
+// the player's mistakes of that game (POST /api/puzzles/mistakes), those whose best move is
+// proven playable as a puzzle.
 
 import { call, guestPuzzleRating, saveGuestPuzzleRating } from './api.js';
 import { Board, followPortrait, holeName } from './board.js';
@@ -70,6 +71,23 @@ export function valueWords(v) {
   return t('puzzles.draws');
 }
 
+/** The best value of a step's moves: what the move to find makes of the round. */
+const bestOf = (step) => Math.max(...step.values.filter((v) => v !== null));
+
+/** The task of the puzzle's first step, by what its best move makes of the round: win the
+ *  most, draw where no move wins, or lose the least where every move loses. */
+function taskWords(step, side) {
+  const best = bestOf(step);
+  return t(best > 0 ? 'puzzles.task' : best === 0 ? 'puzzles.taskDraw' : 'puzzles.taskLose', { side });
+}
+
+/** The words for a right last move of value `best`: it wins by so much, draws where no move
+ *  wins, or loses by the least where every move loses. */
+function rightWords(best) {
+  if (best > 0) return t('puzzles.right', { value: valueWords(best) });
+  return best === 0 ? t('puzzles.rightDraw') : t('puzzles.rightLose', { n: formatNumber(-best) });
+}
+
 const other = (side) => (side === 'south' ? 'north' : 'south');
 const sideOf = (code) => (code.split(' ')[1] === 'N' ? 'north' : 'south');
 
@@ -87,7 +105,11 @@ function renderAbout() {
   const p = P.puzzle;
   if (!p) return;
   // A mistake of the player's own game has no rating: only its position and values.
-  $('pz-about').textContent = p.rating == null ? '' : t('puzzles.about', { rating: formatNumber(p.rating_now ?? p.rating), moves: formatNumber(depth(p.solution)) });
+  // A puzzle whose best move is not clearly better than the next is played, not rated
+  // (docs/PUZZLES.md, "Rated puzzles").
+  const moves = formatNumber(depth(p.solution));
+  $('pz-about').textContent =
+    p.rating == null ? '' : p.rated === false ? t('puzzles.aboutUnrated', { margin: formatNumber(p.margin), moves }) : t('puzzles.about', { rating: formatNumber(p.rating_now ?? p.rating), moves });
   $('pz-themes').textContent = p.themes?.length ? t('puzzles.themesAre', { themes: p.themes.map((x) => t(`puzzles.theme.${x}`)).join(', ') }) : '';
   const link = p.id ? `${location.origin}/puzzles/${p.id}` : location.href;
   $('pz-link').value = link;
@@ -103,7 +125,9 @@ function renderTask() {
     ? t('puzzles.solved')
     : P.failed
       ? t('puzzles.failed')
-      : t(P.step === P.puzzle.solution ? 'puzzles.task' : 'puzzles.taskGoOn', { side: who });
+      : P.step === P.puzzle.solution
+        ? taskWords(P.step, who)
+        : t('puzzles.taskGoOn', { side: who });
   $('pz-hint').disabled = P.solved || P.failed || P.busy;
   $('pz-retry').hidden = !P.failed;
   for (const b of document.querySelectorAll('.pz-modes button')) b.setAttribute('aria-pressed', String(b.dataset.mode === P.mode));
@@ -154,7 +178,7 @@ async function onPlay(hole) {
   if (P.busy || P.solved || P.failed) return;
   const n = Number(hole.slice(1));
   const step = P.step;
-  const best = Math.max(...step.values.filter((v) => v !== null));
+  const best = bestOf(step);
   const got = step.values[n - 1];
   P.busy = true;
   setPlayable();
@@ -166,7 +190,7 @@ async function onPlay(hole) {
       const defences = step.defences || [];
       if (!defences.length) {
         P.solved = true;
-        $('pz-feedback').textContent = t('puzzles.right', { value: valueWords(best) });
+        $('pz-feedback').textContent = rightWords(best);
         await finish(true);
       } else {
         $('pz-feedback').textContent = t('puzzles.rightGoOn');
@@ -205,7 +229,7 @@ async function finish(solved) {
   }
   if (P.sent || !P.puzzle.id) return;
   P.sent = true;
-  const rated = P.mode !== 'streak';
+  const rated = P.mode !== 'streak' && P.puzzle.rated !== false;
   try {
     // The rating's three numbers only: an account's comes with `provisional`, which the
     // attempt does not take (and a session's attempt starts from the account's anyway).
@@ -299,37 +323,68 @@ function fillThemes() {
   fillSelect($('pz-theme'), options, keep);
 }
 
-/** The mistakes of game `id` by `side`, each a puzzle to replay. */
+/** The puzzle's own parts (task, board, feedback, its buttons, "This puzzle"): shown only
+ *  while there is a puzzle to play, never empty. */
+function showPuzzleParts(on) {
+  // The attribute, not the property: the board is an SVG element, which has no `hidden`.
+  for (const e of [$('pz-task'), $('pz-board'), $('pz-feedback'), $('pz-controls'), $('pz-about-card')]) e.toggleAttribute('hidden', !on);
+}
+
+/** The list's line for mistake `m` of `side`: a button that replays it when its position's best
+ *  value is proven, else the loss proven and why it is no puzzle. */
+function mistakeItem(m, side, i) {
+  const words = { ply: formatNumber(m.ply), played: holeName(side, m.played), n: formatNumber(m.loss_at_least) };
+  if (!m.replayable) {
+    return element('li', { textContent: `${t('puzzles.mistakeBounded', words)} ${t('puzzles.mistakeNoPuzzle')}` });
+  }
+  const best = valueWords(m.best_value);
+  const b = element('button', {
+    type: 'button',
+    // The played move's own value when it is exact, else the least it loses by.
+    textContent: m.played_value != null ? t('puzzles.mistake', { ...words, value: valueWords(m.played_value), best }) : t('puzzles.mistakeAtLeast', { ...words, best }),
+  });
+  b.dataset.mistake = String(i);
+  b.addEventListener('click', () => {
+    P.mode = 'mistakes';
+    showPuzzleParts(true);
+    // A mistake is a puzzle of one move: any move of the best value is right. A move whose
+    // value is only bounded has none in `values`, so it is not offered.
+    show({ id: null, rules: m.rules, position: m.position, view: m.view, themes: [], rating: null, solution: { move: m.best[0], values: m.values, defences: [] } });
+    $('pz-board').scrollIntoView({ block: 'nearest' });
+  });
+  return element('li', {}, b);
+}
+
+/** What the status says of `list`: how many mistakes, and which of them play again. */
+function mistakesStatus(list) {
+  const n = list.length;
+  const replayable = list.filter((m) => m.replayable).length;
+  if (!n) return t('puzzles.mistakesNone');
+  if (replayable === n) return t('puzzles.mistakesFound', { n });
+  const again = replayable ? t('puzzles.mistakesSomeReplay', { n: replayable }) : t('puzzles.mistakesNoReplay');
+  return `${t('puzzles.mistakesListed', { n })} ${again}`;
+}
+
+/** The mistakes of game `id` by `side`; those whose best move is proven are puzzles to replay. */
 async function mistakes(id, side) {
   $('pz-mistakes').hidden = false;
   $('pz-mistakes-status').textContent = t('puzzles.mistakesLooking');
+  // Nothing to play until a mistake is chosen; another mode brings the puzzle back.
+  showPuzzleParts(false);
+  for (const b of document.querySelectorAll('.pz-modes button')) {
+    b.setAttribute('aria-pressed', 'false');
+    b.addEventListener('click', () => showPuzzleParts(true), { once: true });
+  }
+  $('pz-theme').addEventListener('change', () => showPuzzleParts(true), { once: true });
   try {
     const record = await call('GET', `/api/games/${encodeURIComponent(id)}/record?format=json`);
     const moves = record.moves.map(Number);
     const r = await call('POST', '/api/puzzles/mistakes', { rules: record.rules, start: record.position ?? undefined, moves, side });
     const list = r.mistakes;
-    $('pz-mistakes-status').textContent = list.length ? t('puzzles.mistakesFound', { n: formatNumber(list.length) }) : t('puzzles.mistakesNone');
-    $('pz-mistakes-list').replaceChildren(
-      ...list.map((m, i) => {
-        // Not every value of that position was proven in time: the loss is proven, at least,
-        // but there is no exact puzzle to replay.
-        if (!m.exact) {
-          return element('li', { textContent: t('puzzles.mistakeBounded', { ply: formatNumber(m.ply), played: holeName(side, m.played), n: formatNumber(m.loss_at_least) }) });
-        }
-        const b = element('button', {
-          type: 'button',
-          textContent: t('puzzles.mistake', { ply: formatNumber(m.ply), played: holeName(side, m.played), value: valueWords(m.played_value), best: valueWords(m.best_value) }),
-        });
-        b.dataset.mistake = String(i);
-        b.addEventListener('click', () => {
-          P.mode = 'mistakes';
-          // A mistake is a puzzle of one move: any move of the best value is right.
-          show({ id: null, rules: m.rules, position: m.position, view: m.view, themes: [], rating: null, solution: { move: m.best[0], values: m.values, defences: [] } });
-          $('pz-board').scrollIntoView({ block: 'nearest' });
-        });
-        return element('li', {}, b);
-      }),
-    );
+    $('pz-mistakes-status').textContent = mistakesStatus(list);
+    // In a match each position is a puzzle of its round alone: say so beside the list.
+    $('pz-mistakes-round').hidden = !(r.match && list.length);
+    $('pz-mistakes-list').replaceChildren(...list.map((m, i) => mistakeItem(m, side, i)));
     $('pz-mistakes-list').querySelector('button')?.click();
   } catch (e) {
     $('pz-mistakes-status').textContent = String(e.message || e);

@@ -348,8 +348,12 @@ fn a_puzzle_from_a_match_is_labelled_with_the_match_rules_and_old_labels_still_r
     // The same position in a game played as a match: the generator labels it `canonical`.
     let mut game = Game::from_code(code, Rules::default()).unwrap();
     game.play(Move::new(shipped.solution.mv).unwrap());
+    // Its key move (S6, winning by 7 where S2 and S7 win by 5) is not clearly better: kept
+    // only when asked.
+    assert!(!shipped.is_clear());
     let settings = Settings {
         closed_only: true,
+        keep_close: true,
         ..Settings::default()
     };
     let mut prover = Prover::new(None, NODES);
@@ -369,4 +373,68 @@ fn a_puzzle_from_a_match_is_labelled_with_the_match_rules_and_old_labels_still_r
     );
     check(p, &mut prover).unwrap();
     check(shipped, &mut prover).unwrap();
+}
+
+/// A game of one move from `code` (single round): its start is the one position the generator
+/// tries.
+fn one_move_game(code: &str, mv: u8) -> Game {
+    let mut game = Game::from_code(code, round()).unwrap();
+    game.play(Move::new(mv).unwrap());
+    game
+}
+
+#[test]
+fn the_generator_keeps_only_clearly_better_key_moves_unless_asked() {
+    let mut prover = Prover::new(None, NODES);
+    // S6 wins the round by 14, S2 and S5 by 12: the only best, not clearly better
+    // (the shipped `Pb93fb157abbc`).
+    let close = one_move_game("0,1,0,2,1,1,0/0,0,1,3,0,0,0 S 51 38", 6);
+    // S2 wins by 32, S4 by 26: clearly better.
+    let clear = one_move_game("0,1,0,1,0,0,1/0,1,0,0,0,1,0 S 61 32", 2);
+    let keep = Settings {
+        keep_close: true,
+        ..Settings::default()
+    };
+    let mut tally = Tally::default();
+    let kept = puzzles_of(&close, "close", &keep, &mut prover, &mut tally);
+    assert_eq!(kept.len(), 1, "{tally:?}");
+    assert_eq!((kept[0].solution.mv, kept[0].margin), (6, 2));
+    assert!(!kept[0].is_clear());
+    assert_eq!(kept[0].id, "Pb93fb157abbc");
+    let mut tally = Tally::default();
+    assert!(puzzles_of(
+        &close,
+        "close",
+        &Settings::default(),
+        &mut prover,
+        &mut tally
+    )
+    .is_empty());
+    assert_eq!((tally.tried, tally.found, tally.close_left), (1, 0, 1));
+    let mut tally = Tally::default();
+    let found = puzzles_of(
+        &clear,
+        "clear",
+        &Settings::default(),
+        &mut prover,
+        &mut tally,
+    );
+    assert_eq!(found.len(), 1, "{tally:?}");
+    assert!(found[0].is_clear());
+    assert_eq!(tally.close_left, 0);
+}
+
+#[test]
+fn the_shipped_set_has_2936_puzzles_with_a_clearly_better_key_move() {
+    let set = embedded();
+    let clear: Vec<&Puzzle> = set.iter().filter(|p| p.is_clear()).collect();
+    assert_eq!((clear.len(), set.len()), (2_936, 5_300));
+    // Clear by the result alone: a lead of 2 that wins where the next best does not, or draws
+    // where it loses.
+    let by_result = clear.iter().filter(|p| p.margin == 2).count();
+    assert_eq!(by_result, 173);
+    for p in &clear {
+        let second = p.solution.second_value().unwrap();
+        assert!(p.margin >= 4 || second.signum() < p.solution.best_value().unwrap().signum());
+    }
 }

@@ -6,7 +6,8 @@
 //! | Module | What it holds |
 //! |---|---|
 //! | [`glicko2`] | a player's rating ([`Rating`]), the system's settings ([`Config`]), a game's score, the update |
-//! | [`pool`] | the pools a rating belongs to: game and speed ([`Pool`]) |
+//! | [`pool`] | the pools a rating belongs to: game and speed ([`Pool`]); the pools stored games were rated in |
+//! | [`speed`] | the speeds (blitz, rapid, correspondence) and which a clock is rated at ([`Clock::speed`]) |
 //! | [`mandiri`] | a three-player result as three two-player results, by captures |
 //! | [`bounds`] | the ratings, deviations and volatilities a rating may hold |
 //! | [`error`] | what is wrong with an input ([`RatingError`]) |
@@ -25,10 +26,12 @@ pub mod error;
 pub mod glicko2;
 pub mod mandiri;
 pub mod pool;
+pub mod speed;
 
 pub use error::RatingError;
 pub use glicko2::{
     Config, Outcome, Rating, Score, DEVIATION_BOUNDS, PROVISIONAL_DEVIATION, RATING_BOUNDS,
     VOLATILITY_BOUNDS,
 };
-pub use pool::{Pool, Speed, Variant};
+pub use pool::{Pool, Variant};
+pub use speed::{Clock, Speed};

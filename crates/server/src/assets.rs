@@ -41,6 +41,7 @@ pub static FILES: &[(&str, &str)] = web!(
     "js/lobby.js",
     "js/tournaments.js",
     "js/ratings.js",
+    "js/header.js",
     "i18n/en.json",
     "i18n/bn.json",
     "i18n/et.json",

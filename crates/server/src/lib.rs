@@ -15,7 +15,7 @@
 //! | [`tokens`] | ids, seat tokens and invitations: random, compared in constant time |
 //! | [`match_stakes`] | what the round in play means for a solved match: its round start's proven value, the counters each player needs |
 //! | [`metrics`] | the counters of `/metrics` |
-//! | [`mistakes`] | "learn from your mistakes": the moves of a game proven worse than the best, found on the search workers within a time budget |
+//! | [`mistakes`] | "learn from your mistakes": the moves of a game proven worse than the best, from the opening book and the endgame table at once, the rest on the search workers within a time budget |
 //! | [`accounts`] | optional accounts: names, Argon2id passwords, session cookies, cross-site requests refused |
 //! | [`games`] | the games in play, written once for both games: held, stored, moves, undo, hints, seats, rematches, the computer's turn |
 //! | [`raja_pasu`] | what is Raja Pasu's own: its settings (who plays), requests, JSON and hint |

@@ -1,13 +1,26 @@
 //! "Learn from your mistakes" (`POST /api/puzzles/mistakes`): the moves of a finished game that
 //! are proven worse than the best move of their position, worst first.
 //!
-//! Each position is taken as a puzzle of its round alone, with no history, and proven by the
-//! solver (with the endgame table when there is one). Without a table many positions need far
-//! more than a small budget, so the proofs go in passes of growing budgets: every position gets
-//! the small budget before any gets the large one, and the game's time budget ends the passes.
+//! Each position is taken as a puzzle of its round alone, with no history. Its moves' values
+//! come from the first that has them:
+//!
+//! 1. the proven opening book ([`Book::probe`]): exact, at once;
+//! 2. the endgame table, as far as it is built, when every move's result is in it: answered
+//!    from the table by [`book::move_bounds`] without a search;
+//! 3. the solver ([`book::move_bounds`] again, with a budget), on the search workers.
+//!
+//! Only the positions neither the book nor the table covers go to the solver, and a game they
+//! cover whole takes no search worker at all. The solver's proofs go in passes of growing
+//! budgets, the positions with the fewest counters (the quickest to prove) first in each: every
+//! position gets the small budget before any gets the large one, and the game's time budget ends
+//! the passes.
+//!
 //! A move is a mistake only when it is *proven* worse than another move (its upper bound below
-//! the other's lower bound). When every move of the position is exact the mistake is exact and
-//! can be replayed as a puzzle; otherwise it is listed with the loss that is proven, at least.
+//! the other's lower bound). A mistake is replayed as a puzzle of one move when its position's
+//! best value is proven: every move either has that value exactly or is proven below it, so
+//! "any move of the best value is right" is a proven answer. Its moves whose values are only
+//! bounded are not offered in the replay. A mistake whose best value is not proven is listed
+//! with the loss proven, at least, and is no puzzle.
 //!
 //! The proofs are a background search of the search workers ([`SearchPool::proof`]): after the
 //! computer's moves and hints, on fewer workers than the pool has, their solver's table taken
@@ -19,13 +32,16 @@ use crate::error::ApiError;
 use crate::requests::ApiJson;
 use crate::search_pool::SearchPool;
 use axum::Json;
+use rajapasu_ai::book::{self, Book};
 use rajapasu_ai::puzzles::best_moves;
-use rajapasu_ai::solver::{Bounds, Solver};
+use rajapasu_ai::solver::{round_alone, Bounds, Solver};
 use rajapasu_ai::Limits;
-use rajapasu_engine::{Game, GameView, Position, Side};
-use serde::Deserialize;
+use rajapasu_engine::{Game, GameView, Mode, Position, Side};
+use rajapasu_tablebase::Tablebase;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Body of `POST /api/puzzles/mistakes`: a finished game, as its rule set, start and moves.
@@ -48,8 +64,27 @@ const MAX_MOVES: usize = 2_000;
 /// Each pass's budget of nodes for each move's proof: the passes stop at the first that
 /// settles every position, or at the game's deadline.
 const PASSES: [u64; 3] = [100_000, 1_000_000, 10_000_000];
+/// The deepest iteration of a proof, in plies: far beyond what the node budgets reach, but a
+/// bound. A position the endgame table holds with two different values (a repetition decides
+/// it) settles each iteration at once, without counting a node, so nothing else would end its
+/// deepening: neither the budget nor the deadline, which are looked at as nodes are counted.
+const MAX_DEPTH: u32 = 400;
 /// Mistakes listed at most.
 const MISTAKES: usize = 5;
+/// The table of the solver that reads the endgame table's answers: it searches nothing.
+const TABLE_READER_BITS: u32 = 4;
+
+/// Where the values of a position's moves came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Source {
+    /// The proven opening book: exact, at once.
+    Book,
+    /// The endgame table: every move's result is in it, answered at once.
+    Table,
+    /// The solver, within the game's time on the search workers.
+    Solver,
+}
 
 /// The handler of `POST /api/puzzles/mistakes`, with the server's search workers and limits.
 pub async fn mistakes(
@@ -80,50 +115,136 @@ pub async fn mistakes(
         }
         game.play(mv);
     }
-    let time = app.limits.mistakes_time().map_err(ApiError::internal)?;
-    let found = prove(&app.search, plies, time).await?;
-    Ok(Json(json!({ "mistakes": found })))
+    let table = rajapasu_ai::table::for_rules(&rules.single_round());
+    let mut looked = looked_at(&plies);
+    known(&mut looked, table.as_ref());
+    // Only what the book and the table leave takes a search worker.
+    if looked.iter().any(|l| l.bounds.is_empty()) {
+        let time = app.limits.mistakes_time().map_err(ApiError::internal)?;
+        looked = prove(&app.search, looked, table, time).await?;
+    }
+    Ok(Json(json!({
+        "mistakes": listed(&looked),
+        "match": rules.mode == Mode::Match,
+        "sources": sources(&looked),
+    })))
 }
 
-/// [`find_mistakes`] on a proof solver of the search workers, for `time` from when a worker
+/// The player's positions worth looking at (two legal moves or more), each as its round alone,
+/// nothing proven yet.
+fn looked_at(plies: &[(usize, Position, u8)]) -> Vec<Looked> {
+    plies
+        .iter()
+        .filter_map(|&(ply, pos, played)| {
+            let alone = round_alone(&pos)?;
+            (alone.legal_moves().len() >= 2).then(|| Looked {
+                ply,
+                round: pos.round(),
+                game: Game::from_position(alone),
+                played,
+                source: Source::Solver,
+                bounds: Vec::new(),
+            })
+        })
+        .collect()
+}
+
+/// Fills in what the opening book and the endgame table give at once, before any search.
+fn known(looked: &mut [Looked], table: Option<&Arc<Tablebase>>) {
+    let mut reader = table.map(|t| {
+        let mut solver = Solver::new(TABLE_READER_BITS);
+        solver.set_table(Some(Arc::clone(t)));
+        solver
+    });
+    for l in looked.iter_mut() {
+        if let Some(moves) = Book::embedded().probe(&l.game) {
+            l.bounds = by_move(&l.game, moves.into_iter());
+            l.source = Source::Book;
+        } else if let Some(reader) = reader.as_mut().filter(|_| in_table(&l.game, table)) {
+            // Every result is in the table: the solver's first test answers from it, so one
+            // ply of depth searches nothing.
+            let limits = Limits {
+                depth: Some(1),
+                ..Limits::default()
+            };
+            l.bounds = bounds(&l.game, reader, &limits);
+            l.source = Source::Table;
+        }
+    }
+}
+
+/// Whether the result of every legal move of `game` is in `table` or ends the round.
+fn in_table(game: &Game, table: Option<&Arc<Tablebase>>) -> bool {
+    let Some(table) = table else {
+        return false;
+    };
+    let pos = game.position();
+    game.legal_moves().iter().all(|&m| {
+        let mut after = *pos;
+        after.play(m);
+        !after.has_moves() || table.probe(&after).is_some()
+    })
+}
+
+/// [`prove_rest`] on a proof solver of the search workers, for `time` from when a worker
 /// takes it; dropping the future stops the proofs.
 async fn prove(
     pool: &SearchPool,
-    plies: Vec<(usize, Position, u8)>,
+    mut looked: Vec<Looked>,
+    table: Option<Arc<Tablebase>>,
     time: Duration,
-) -> Result<Vec<Value>, ApiError> {
-    let single = rajapasu_engine::Rules::default().single_round();
-    let table = rajapasu_ai::table::for_rules(&single);
+) -> Result<Vec<Looked>, ApiError> {
     pool.proof(move |solver, stop| {
         solver.set_table(table);
-        find_mistakes(&plies, solver, stop, Instant::now() + time)
+        prove_rest(&mut looked, solver, stop, Instant::now() + time);
+        looked
     })
     .await
     .map_err(ApiError::from)
 }
 
-/// The bounds proven on each move's final capture difference of the round for the player to
-/// move (its captures so far included), as [`rajapasu_ai::puzzles::Prover::bounds`] counts
-/// them: index 0 is move 1, `None` for an illegal move.
-fn bounds(game: &Game, solver: &mut Solver, limits: &Limits) -> Vec<Option<Bounds>> {
-    let pos = game.position();
-    let now = pos.lead(pos.to_move());
+/// Each move's bounds by hole (index 0: move 1; `None`: not legal), on the round's final
+/// capture difference for the player to move.
+fn by_move(
+    game: &Game,
+    moves: impl Iterator<Item = (rajapasu_engine::Move, Bounds)>,
+) -> Vec<Option<Bounds>> {
     let mut out = vec![None; game.rules().holes()];
-    for (m, b) in rajapasu_ai::book::move_bounds(game, solver, limits) {
-        out[usize::from(m.number()) - 1] = Some(Bounds {
-            lower: now + b.lower,
-            upper: now + b.upper,
-        });
+    for (m, b) in moves {
+        out[usize::from(m.number()) - 1] = Some(b);
     }
     out
 }
 
+/// The bounds proven with `solver` within `limits` on each move's final capture difference of
+/// the round for the player to move (its captures so far included), as the book counts them:
+/// the solver's values from now on ([`book::move_bounds`]) and the lead the player has now.
+fn bounds(game: &Game, solver: &mut Solver, limits: &Limits) -> Vec<Option<Bounds>> {
+    let pos = game.position();
+    let now = pos.lead(pos.to_move());
+    let moves = book::move_bounds(game, solver, limits).map(|(m, b)| {
+        let b = Bounds {
+            lower: now + b.lower,
+            upper: now + b.upper,
+        };
+        (m, b)
+    });
+    by_move(game, moves)
+}
+
 /// One of the player's moves, with what is proven so far about its position.
 struct Looked {
+    /// The move's number in the game, from 1.
     ply: usize,
+    /// The round of the game it was played in.
+    round: u32,
+    /// Its position, as its round alone.
     game: Game,
     played: u8,
-    /// Each move's proven bounds for the player (index 0: move 1; `None`: not legal).
+    /// Where [`Looked::bounds`] came from.
+    source: Source,
+    /// Each move's proven bounds for the player (index 0: move 1; `None`: not legal); empty
+    /// while nothing is proven.
     bounds: Vec<Option<Bounds>>,
 }
 
@@ -166,6 +287,14 @@ impl Looked {
         (loss > 0).then_some(loss)
     }
 
+    /// The best value, when it is proven: every move has it exactly or is proven below it (and
+    /// a move with the highest lower bound then has it exactly). The position is then a
+    /// puzzle of one move whose right answers are proven.
+    fn proven_best(&self) -> Option<i32> {
+        let v = self.best_lower();
+        (self.legal().all(|b| b.upper < v || b.exact() == Some(v))).then_some(v)
+    }
+
     fn to_json(&self, loss: i32) -> Value {
         let exact: Vec<Option<i32>> = self
             .bounds
@@ -173,19 +302,27 @@ impl Looked {
             .map(|b| b.and_then(|b| b.exact()))
             .collect();
         let pos = self.game.position();
+        let played = self.played();
         let mut out = json!({
             "ply": self.ply,
+            "round": self.round,
             "rules": self.game.rules().to_string(),
             "position": pos.to_string(),
             "played": self.played,
+            "source": self.source,
             "exact": self.exact(),
+            "replayable": self.proven_best().is_some(),
             "loss_at_least": loss,
+            "played_at_most": played.upper,
             "bounds": self.bounds.iter().map(|b| b.map(|b| [b.lower, b.upper])).collect::<Vec<_>>(),
             "view": GameView::new(&self.game),
         });
-        if self.exact() {
-            out["played_value"] = json!(self.played().lower);
-            out["best_value"] = json!(self.best_lower());
+        if let Some(v) = played.exact() {
+            out["played_value"] = json!(v);
+        }
+        if let Some(best) = self.proven_best() {
+            // The replay's moves: those whose values are exact; a bounded one is not offered.
+            out["best_value"] = json!(best);
             out["best"] = json!(best_moves(&exact));
             out["values"] = json!(exact);
         }
@@ -193,29 +330,17 @@ impl Looked {
     }
 }
 
-/// The player's moves proven worse than the best of their position, worst first (by the loss
-/// proven), at most [`MISTAKES`], proven with `solver`; the proofs stop at `deadline`, or
-/// when `stop` (the solver's own stop flag) is set.
-fn find_mistakes(
-    plies: &[(usize, Position, u8)],
-    solver: &mut Solver,
-    stop: &AtomicBool,
-    deadline: Instant,
-) -> Vec<Value> {
-    let mut looked: Vec<Looked> = plies
-        .iter()
-        .filter_map(|&(ply, pos, played)| {
-            let pos = Position::from_code(&pos.to_string(), pos.rules().single_round()).ok()?;
-            (pos.legal_moves().len() >= 2).then(|| Looked {
-                ply,
-                game: Game::from_position(pos),
-                played,
-                bounds: Vec::new(),
-            })
-        })
+/// Proves, with `solver`, the positions the book and the table left (their bounds empty), in
+/// passes of growing budgets, the fewest counters on the board first in each; the proofs stop
+/// at `deadline`, or when `stop` (the solver's own stop flag) is set.
+fn prove_rest(looked: &mut [Looked], solver: &mut Solver, stop: &AtomicBool, deadline: Instant) {
+    let mut order: Vec<usize> = (0..looked.len())
+        .filter(|&i| looked[i].bounds.is_empty())
         .collect();
+    order.sort_by_key(|&i| (looked[i].game.position().on_board(), i));
     'passes: for nodes in PASSES {
-        for l in looked.iter_mut() {
+        for &i in &order {
+            let l = &mut looked[i];
             if !l.bounds.is_empty() && l.settled() {
                 continue;
             }
@@ -226,11 +351,16 @@ fn find_mistakes(
             let limits = Limits {
                 nodes: Some(nodes),
                 movetime: Some(left),
-                ..Limits::default()
+                depth: Some(MAX_DEPTH),
             };
             l.bounds = bounds(&l.game, solver, &limits);
         }
     }
+}
+
+/// The player's moves proven worse than the best of their position, worst first (by the loss
+/// proven), at most [`MISTAKES`].
+fn listed(looked: &[Looked]) -> Vec<Value> {
     let mut out: Vec<(i32, &Looked)> = looked
         .iter()
         .filter(|l| !l.bounds.is_empty())
@@ -243,17 +373,41 @@ fn find_mistakes(
         .collect()
 }
 
+/// How many of the positions looked at had their values from each source, and how many were
+/// not reached in time.
+fn sources(looked: &[Looked]) -> Value {
+    let count = |source: Source| {
+        (looked.iter())
+            .filter(|l| l.source == source && !l.bounds.is_empty())
+            .count()
+    };
+    json!({
+        "book": count(Source::Book),
+        "table": count(Source::Table),
+        "solver": count(Source::Solver),
+        "unproven": looked.iter().filter(|l| l.bounds.is_empty()).count(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::sync::Arc;
 
-    /// The mistakes of `plies` proven until `deadline`, on a solver of their own.
-    fn find(plies: &[(usize, Position, u8)], deadline: Instant) -> Vec<Value> {
+    /// The mistakes of `plies`: the book's values, then proofs until `deadline` on a solver
+    /// of their own, stopped when `stop` is set.
+    fn find_stopped(plies: &[(usize, Position, u8)], deadline: Instant, stop: bool) -> Vec<Value> {
         let mut solver = Solver::new(16);
-        let stop = Arc::new(AtomicBool::new(false));
+        let stop = Arc::new(AtomicBool::new(stop));
         solver.set_stop_flag(stop.clone());
-        find_mistakes(plies, &mut solver, &stop, deadline)
+        let mut looked = looked_at(plies);
+        known(&mut looked, None);
+        prove_rest(&mut looked, &mut solver, &stop, deadline);
+        listed(&looked)
+    }
+
+    fn find(plies: &[(usize, Position, u8)], deadline: Instant) -> Vec<Value> {
+        find_stopped(plies, deadline, false)
     }
 
     fn looked(code: &str, played: u8) -> (usize, Position, u8) {
@@ -297,30 +451,108 @@ mod tests {
 
     #[test]
     fn a_stopped_search_proves_nothing() {
-        let mut solver = Solver::new(16);
-        let stop = Arc::new(AtomicBool::new(true));
-        solver.set_stop_flag(stop.clone());
         let wrong = looked(TWO_MOVES, 5);
         let later = Instant::now() + Duration::from_secs(60);
-        assert!(find_mistakes(&[wrong], &mut solver, &stop, later).is_empty());
+        assert!(find_stopped(&[wrong], later, true).is_empty());
     }
 
     #[test]
-    fn a_mistake_with_bounds_only_shows_the_loss_proven_and_no_puzzle() {
+    fn the_book_proves_the_start_at_once_and_its_mistakes_replay() {
+        let rules = rajapasu_engine::Rules::default();
+        // S7 at the start: the book's +4 against S3's and S6's +16 (docs/BOOK.md), with no
+        // time and no solver at all.
+        let start = (1, Position::start(rules), 7);
+        let found = find_stopped(&[start], Instant::now(), true);
+        assert_eq!(found.len(), 1, "{found:?}");
+        let m = &found[0];
+        assert_eq!(m["source"], "book");
+        assert_eq!(
+            (m["exact"].as_bool(), m["replayable"].as_bool()),
+            (Some(true), Some(true))
+        );
+        assert_eq!(m["loss_at_least"], 12);
+        assert_eq!(
+            (m["played_value"].as_i64(), m["best_value"].as_i64()),
+            (Some(4), Some(16))
+        );
+        assert_eq!(m["best"], json!([3, 6]));
+        assert_eq!(m["round"], 1);
+        assert_eq!(m["rules"], "canonical/mode=round");
+    }
+
+    #[test]
+    fn the_endgame_table_answers_its_positions_without_a_search() {
+        use rajapasu_tablebase::{build::build, table_dir};
+        let rules = rajapasu_engine::Rules::default().single_round();
+        let root = std::env::temp_dir().join(format!("rajapasu-mistakes-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        build(&rules, &table_dir(&root, &rules).unwrap(), 6, &|_| {}).unwrap();
+        let table = Arc::new(Tablebase::open(&root, &rules).unwrap());
+        // TWO_MOVES has 4 counters on the board: every result is in the table.
+        let mut positions = looked_at(&[looked(TWO_MOVES, 5)]);
+        known(&mut positions, Some(&table));
+        std::fs::remove_dir_all(&root).unwrap();
+        let from_table = listed(&positions);
+        assert_eq!(from_table.len(), 1, "{from_table:?}");
+        let m = &from_table[0];
+        assert_eq!(m["source"], "table");
+        assert_eq!(
+            (m["exact"].as_bool(), m["replayable"].as_bool()),
+            (Some(true), Some(true))
+        );
+        assert_eq!(
+            (m["best"].clone(), m["best_value"].as_i64()),
+            (json!([6]), Some(30))
+        );
+        // The solver, searching, proves the same values.
+        let solved = find(
+            &[looked(TWO_MOVES, 5)],
+            Instant::now() + Duration::from_secs(60),
+        );
+        assert_eq!(m["values"], solved[0]["values"]);
+        assert_eq!(solved[0]["source"], "solver");
+    }
+
+    #[test]
+    fn a_mistake_whose_best_is_bounded_shows_the_loss_proven_and_no_puzzle() {
         let (_, pos, _) = looked(TWO_MOVES, 5);
         let b = |lower, upper| Some(Bounds { lower, upper });
         let mut l = Looked {
             ply: 3,
+            round: 1,
             game: Game::from_position(pos),
             played: 5,
-            bounds: vec![None, None, None, None, b(20, 27), b(30, 30), None],
+            source: Source::Solver,
+            bounds: vec![None, None, None, None, b(20, 27), b(30, 32), None],
         };
         assert!(!l.exact() && !l.settled());
-        assert_eq!(l.proven_loss(), Some(3));
+        assert_eq!((l.proven_loss(), l.proven_best()), (Some(3), None));
         let m = l.to_json(3);
-        assert_eq!(m["exact"], false);
+        assert_eq!(
+            (m["exact"].as_bool(), m["replayable"].as_bool()),
+            (Some(false), Some(false))
+        );
         assert_eq!(m["bounds"][4], json!([20, 27]));
+        assert_eq!(m["played_at_most"], 27);
         assert!(m.get("values").is_none() && m.get("played_value").is_none());
+        assert!(m.get("best").is_none() && m.get("best_value").is_none());
+        // The best proven, the played move bounded below it: a puzzle whose right answer is
+        // proven, the bounded move not offered in it.
+        l.bounds[5] = b(30, 30);
+        assert_eq!(l.proven_best(), Some(30));
+        let m = l.to_json(3);
+        assert_eq!(
+            (m["exact"].as_bool(), m["replayable"].as_bool()),
+            (Some(false), Some(true))
+        );
+        assert_eq!(m["best"], json!([6]));
+        assert_eq!(m["values"], json!([null, null, null, null, null, 30, null]));
+        assert!(m.get("played_value").is_none());
+        // A move that may equal the best value, not proven to: the right answers are not
+        // proven, so no puzzle.
+        l.bounds[0] = b(29, 30);
+        assert_eq!(l.proven_best(), None);
+        l.bounds[0] = None;
         // Overlapping bounds prove nothing; a played move at least as good as any is settled.
         l.bounds[4] = b(20, 31);
         assert_eq!(l.proven_loss(), None);

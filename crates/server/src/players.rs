@@ -73,7 +73,8 @@ struct GamesQuery {
     /// What the game is rated as: `round`, `match` (Raja Pasu) or `mandiri`.
     #[serde(default)]
     variant: Option<Variant>,
-    /// `realtime` or `correspondence` (untimed games are neither).
+    /// `blitz`, `rapid` or `correspondence` (untimed games are none); `realtime`, the name
+    /// before blitz and rapid, reads as blitz.
     #[serde(default)]
     speed: Option<Speed>,
     /// The player's result, `won`, `lost` or `drawn`: finished games only.
@@ -99,13 +100,14 @@ struct Listed {
     record: Option<(String, String)>,
 }
 
-/// The summary of the online game `id` held in `e`, for the player whose seats `token` holds.
-fn listed<G: HeldGame>(id: &str, e: &Entry<G>, token: &str) -> Option<Listed> {
+/// The summary of the online game `id` held in `e`, for the player whose seats the token of
+/// hash `hash` holds (as the account's games keep it).
+fn listed<G: HeldGame>(id: &str, e: &Entry<G>, hash: &str) -> Option<Listed> {
     let s = &e.settings;
     if s.kind() != Kind::Online {
         return None;
     }
-    let held = e.held_by(token);
+    let held = e.settings.held_by_hash(hash);
     let mine: Vec<usize> = held.indices().collect();
     if mine.is_empty() || mine.len() == G::Player::ALL.len() {
         return None;
@@ -140,13 +142,7 @@ fn listed<G: HeldGame>(id: &str, e: &Entry<G>, token: &str) -> Option<Listed> {
     });
     let their_turn = !over && held.contains(to_move);
     let variant = e.game.rating_variant();
-    let speed = s.clock().map(|c| {
-        if c.control().is_correspondence() {
-            Speed::Correspondence
-        } else {
-            Speed::Realtime
-        }
-    });
+    let speed = s.clock().map(|c| c.control().speed());
     Some(Listed {
         summary: json!({
             "game": G::GAME.word(),
@@ -184,10 +180,10 @@ fn listed<G: HeldGame>(id: &str, e: &Entry<G>, token: &str) -> Option<Listed> {
 
 /// The player's online games, newest first, as filtered.
 async fn player_games(app: &App, name: &str, q: &GamesQuery) -> Result<Vec<Listed>, ApiError> {
-    async fn one<G: HeldGame>(app: &App, id: &str, token: &str) -> Option<Listed> {
+    async fn one<G: HeldGame>(app: &App, id: &str, hash: &str) -> Option<Listed> {
         let slot = app.hub.load::<G>(id).await.ok()?;
         let e = slot.entry.lock().await;
-        listed(id, &e, token)
+        listed(id, &e, hash)
     }
     let account = account_named(app, name).await?;
     let held = app
@@ -301,10 +297,10 @@ fn seat_path<G: HeldGame>() -> String {
     format!("{}/{{id}}/seat", G::GAME.api_path())
 }
 
-/// The player `account` plays in the game `id` held in `e`, and that seat's token: a seat the
-/// game's settings give the account (an online game's, taken signed in: lobby, tournament,
-/// invitation, creation), else one whose token the account's games hold (a guest's seat moved
-/// to the account). `held` is the account's games, as the store keeps them.
+/// The player `account` plays in the game `id` held in `e`: a seat the game's settings give
+/// the account (an online game's, taken signed in: lobby, tournament, invitation, creation),
+/// else one whose token's hash the account's games hold (a guest's seat moved to the
+/// account). `held` is the account's games, as the store keeps them.
 fn seat_of<G: HeldGame>(
     id: &str,
     e: &Entry<G>,
@@ -319,14 +315,16 @@ fn seat_of<G: HeldGame>(
     by_account.or_else(|| {
         held.iter()
             .filter(|h| h.id == id && h.game == G::GAME.word())
-            .find_map(|h| e.held_by(&h.token).first())
+            .find_map(|h| e.settings.held_by_hash(&h.token).first())
     })
 }
 
 /// The account's seat in the game `id` of kind `G`, answered as the join of the seat answers
 /// it (`{"id", "token", "seat" | "players", "game"}`), the invitations too when it created the
 /// game: 403 `signed_out` without a session, 404 `no_game`, 403 `not_seated` when the account
-/// holds no seat in it. The seat token goes only to the seat's account.
+/// holds no seat in it. The token is a new one, for this device alone (the game keeps only
+/// the hashes of its tokens, [`crate::games::seating::Seats::mint`]), and goes only to the
+/// seat's account.
 pub async fn account_seat<G: HeldGame>(
     app: &App,
     account: &SeatAccount,
@@ -339,7 +337,7 @@ pub async fn account_seat<G: HeldGame>(
         .await
         .map_err(ApiError::unavailable)?;
     let slot = app.hub.load::<G>(id).await?;
-    let e = slot.entry.lock().await;
+    let mut e = slot.entry.lock().await;
     let Some(player) = seat_of(id, &e, account, &held) else {
         return Err(
             ApiError::forbidden("this account holds no seat in this game").code("not_seated"),
@@ -354,7 +352,9 @@ pub async fn account_seat<G: HeldGame>(
     } else {
         Occasion::Joined
     };
-    Ok(<G as ShownGame>::seated(id, &e, player, occasion))
+    // The game keeps no token in clear: this device gets one of its own.
+    let token = app.hub.mint_in(&slot, &mut e, player).await?;
+    Ok(<G as ShownGame>::seated(id, &e, player, occasion, &token))
 }
 
 /// `GET /api/games/{id}/seat` (and Mandiri's): the signed-in account's seat in the game, with

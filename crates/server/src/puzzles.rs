@@ -8,6 +8,10 @@
 //! own rating, sent (within the bounds of a rating) and returned to be kept in the browser:
 //! nothing a guest sends moves a shared number.
 //!
+//! Only the puzzles whose key move is clearly better than the second best are rated
+//! ([`Puzzle::is_clear`], docs/PUZZLES.md "Rated puzzles"): the others are never chosen (rated,
+//! streak or daily) and an attempt of one by its link moves no rating.
+//!
 //! The routes carry their own state, so the shared router only merges them.
 
 use crate::error::ApiError;
@@ -37,6 +41,9 @@ const MAX_EXCLUDED: usize = 200;
 /// The set, and the store that keeps each puzzle's rating once attempted.
 pub struct Puzzles {
     set: &'static [Puzzle],
+    /// The indexes of the rated puzzles (those with a clearly better key move), in set order:
+    /// the only ones chosen.
+    rated: Vec<usize>,
     by_id: HashMap<&'static str, usize>,
     store: Arc<dyn Store>,
     config: Config,
@@ -48,6 +55,7 @@ impl Puzzles {
         let set = embedded();
         Puzzles {
             set,
+            rated: (0..set.len()).filter(|&i| set[i].is_clear()).collect(),
             by_id: set
                 .iter()
                 .enumerate()
@@ -100,26 +108,36 @@ impl Puzzles {
             .ok_or_else(|| ApiError::not_found(format!("no puzzle {id:?}")).code("no_puzzle"))
     }
 
-    /// The puzzle as the page takes it: the stored puzzle, its rating now and the start's view.
+    /// Whether puzzle `i` is rated: its key move is clearly better than the second best.
+    fn is_rated(&self, i: usize) -> bool {
+        self.rated.binary_search(&i).is_ok()
+    }
+
+    /// The puzzle as the page takes it: the stored puzzle, its rating now, the start's view and
+    /// whether an attempt of it is rated.
     async fn shown(&self, i: usize) -> Result<Value, ApiError> {
         let p = &self.set[i];
         let mut v = serde_json::to_value(p).expect("a puzzle serialises");
+        v["rated"] = json!(self.is_rated(i));
         let r = self.rating(i).await?;
         v["rating_now"] = json!(r.rating().round() as i64);
         v["view"] = json!(GameView::new(&p.game().expect("the set is checked")));
         Ok(v)
     }
 
-    /// The daily puzzle of day `day` (days since 1970 in UTC): one of the set's puzzles that a
-    /// greedy player fails and whose line is at least two moves long, the same all day.
+    /// The daily puzzle of day `day` (days since 1970 in UTC): one of the set's rated puzzles
+    /// that a greedy player fails and whose line is at least two moves long, the same all day.
     pub fn daily_index(&self, day: u64) -> usize {
-        let good: Vec<usize> = (0..self.set.len())
+        let good: Vec<usize> = self
+            .rated
+            .iter()
+            .copied()
             .filter(|&i| !self.set[i].easy && self.set[i].solution.depth() >= 2)
             .collect();
-        let pool = if good.is_empty() {
-            (0..self.set.len()).collect()
-        } else {
-            good
+        let pool = match (good.is_empty(), self.rated.is_empty()) {
+            (false, _) => good,
+            (true, false) => self.rated.clone(),
+            (true, true) => (0..self.set.len()).collect(),
         };
         pool[(mix(day.wrapping_add(0x5eed)) % pool.len() as u64) as usize]
     }
@@ -158,12 +176,17 @@ async fn index(State(Routes { puzzles: p, .. }): State<Routes>) -> Json<Value> {
     let themes: serde_json::Map<String, Value> = Theme::ALL
         .iter()
         .map(|t| {
-            let n = p.set.iter().filter(|q| q.themes.contains(t)).count();
+            let n = p
+                .rated
+                .iter()
+                .filter(|&&i| p.set[i].themes.contains(t))
+                .count();
             (t.name().to_string(), json!(n))
         })
         .collect();
     Json(json!({
         "count": p.set.len(),
+        "rated": p.rated.len(),
         "themes": themes,
         "daily": p.set[p.daily_index(today())].id,
     }))
@@ -223,7 +246,10 @@ async fn next(
         );
     }
     let ratings = p.ratings().await?;
-    let mut pool: Vec<(f64, usize)> = (0..p.set.len())
+    let mut pool: Vec<(f64, usize)> = p
+        .rated
+        .iter()
+        .copied()
         .filter(|&i| theme.map_or(true, |t| p.set[i].themes.contains(&t)))
         .filter(|&i| !excluded.contains(&p.set[i].id.as_str()))
         .map(|i| ((ratings[i].rating() - rating).abs(), i))
@@ -366,10 +392,12 @@ async fn attempt(
         Some(r) => r.checked()?,
     };
     let solved = crate::puzzle_line::judge(&p.set[i], &req.moves)?.solved() && !req.hinted;
+    // A puzzle whose key move is not clearly better is played by its link, never rated.
+    let rated = req.rated && p.is_rated(i);
     let account = crate::accounts::session::session_of(&app, &headers)
         .await?
         .map(|(_, a)| a.id);
-    let (player_before, player_after, puzzle_after, counted) = match (account, req.rated) {
+    let (player_before, player_after, puzzle_after, counted) = match (account, rated) {
         // Streak mode: nothing moves.
         (None, false) => (guest, guest, p.rating(i).await?, false),
         (Some(account), false) => {
@@ -419,8 +447,8 @@ async fn attempt(
     Ok(Json(json!({
         "id": id,
         "solved": solved,
-        "player": if req.rated { rating_json(&player_after) } else { rating_json(&player_before) },
-        "rated": req.rated,
+        "player": if rated { rating_json(&player_after) } else { rating_json(&player_before) },
+        "rated": rated,
         "counted": counted,
         "puzzle_rating": puzzle_after.rating().round() as i64,
     })))
@@ -467,6 +495,29 @@ mod tests {
             (20_000..20_010).map(|d| p.daily_index(d)).collect();
         assert!(days.len() > 5);
         let d = &p.set[p.daily_index(20_000)];
-        assert!(!d.easy && d.solution.depth() >= 2);
+        assert!(!d.easy && d.solution.depth() >= 2 && d.is_clear());
+    }
+
+    /// The shipped set's figures (docs/PUZZLES.md, "Rated puzzles"): 2,936 of 5,300 have a key
+    /// move clearly better than the second best, and only those are rated.
+    #[test]
+    fn only_puzzles_with_a_clearly_better_key_move_are_rated() {
+        let p = Puzzles::new(Arc::new(
+            crate::store::sqlite::SqliteStore::open(":memory:").expect("an in-memory store"),
+        ));
+        assert_eq!((p.rated.len(), p.set.len()), (2_936, 5_300));
+        for i in 0..p.set.len() {
+            let q = &p.set[i];
+            let second = q.solution.second_value().expect("a second move");
+            assert_eq!(
+                second,
+                q.solution.best_value().unwrap() - q.margin,
+                "{}",
+                q.id
+            );
+            let changes = rajapasu_ai::puzzles::RoundResult::of(q.solution.best_value().unwrap())
+                != rajapasu_ai::puzzles::RoundResult::of(second);
+            assert_eq!(p.is_rated(i), q.margin >= 4 || changes, "{}", q.id);
+        }
     }
 }

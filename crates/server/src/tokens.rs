@@ -1,5 +1,5 @@
 //! Secrets: game ids, seat tokens and invitation codes drawn from the system's random source,
-//! and compared in constant time. Without a random source no secret is made (an error answer,
+//! and compared in constant time; seat tokens kept only as their hashes ([`seat_hash`]). Without a random source no secret is made (an error answer,
 //! never a guessable value).
 
 use crate::error::ApiError;
@@ -91,6 +91,49 @@ pub fn tokens_match(given: &str, expected: &str) -> bool {
     use subtle::ConstantTimeEq;
     // Lengths are public (every token has the same), contents are not.
     given.len() == expected.len() && bool::from(given.as_bytes().ct_eq(expected.as_bytes()))
+}
+
+/// What the store keeps of a seat token: SHA-256 of the token, in hexadecimal (as of a
+/// session's, `crate::accounts::session`), so that a copy of the database acts for no seat.
+/// A token of 120 random bits needs no salt nor slow hash: no guess reaches it.
+///
+/// ```
+/// use rajapasu_server::tokens::{is_seat_hash, seat_hash};
+/// let h = seat_hash("abc");
+/// assert_eq!(h, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+/// assert!(is_seat_hash(&h) && !is_seat_hash("abc"));
+/// ```
+pub fn seat_hash(token: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Whether a stored value is a seat token's hash ([`seat_hash`]) rather than a token kept in
+/// clear by an earlier version: 64 lowercase hexadecimal digits, which no token is (tokens
+/// are [`TOKEN_LEN`] letters).
+pub fn is_seat_hash(stored: &str) -> bool {
+    stored.len() == 64
+        && stored
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+/// A stored value as it is kept from now on: a hash stays, a token in clear is hashed.
+///
+/// ```
+/// use rajapasu_server::tokens::{hashed, seat_hash};
+/// assert_eq!(hashed("abc"), seat_hash("abc"));
+/// assert_eq!(hashed(&seat_hash("abc")), seat_hash("abc"));
+/// ```
+pub fn hashed(stored: &str) -> String {
+    if is_seat_hash(stored) {
+        stored.to_string()
+    } else {
+        seat_hash(stored)
+    }
 }
 
 #[cfg(test)]

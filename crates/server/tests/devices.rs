@@ -1,5 +1,6 @@
 //! A signed-in player's games are theirs on every device: a second session of the account gets
-//! its seat and token in a game (`GET .../games/{id}/seat`) and plays it; another account, a
+//! its seat and a token of its own in a game (`GET .../games/{id}/seat`; the server keeps only
+//! tokens' hashes) and plays it, the first device's token still good; another account, a
 //! guest and a watcher get no token; a guest's own token keeps working as before. On both
 //! stores.
 
@@ -22,6 +23,17 @@ async fn second_device(addr: std::net::SocketAddr, name: &str) -> Browser {
     let a = b.login(name, "a long secret").await;
     assert_eq!(a.status, 200, "{}", a.body);
     b
+}
+
+/// Sets the name of the seat `token` holds in the game `id`: whether the token holds one.
+async fn names_with(b: &mut Browser, games: &str, id: &str, token: &str) -> bool {
+    let a = b
+        .post(
+            &format!("{games}/{id}/name"),
+            json!({"token": token, "name": "Tested"}),
+        )
+        .await;
+    a.status == 200
 }
 
 /// Plays the first legal move of the game `id` with `token`, at the ply it stands at.
@@ -50,30 +62,38 @@ async fn a_second_session_gets_the_seat_and_plays(store: Backend) {
     assert_eq!(seat.status, 200, "{}", seat.body);
     let seat = seat.json();
     assert_eq!(seat["seat"], "north", "{seat}");
-    assert_eq!(seat["token"], bo_token.as_str(), "{seat}");
+    let bo2_token = seat["token"].as_str().expect("a token").to_string();
+    assert_ne!(bo2_token, bo_token, "a token of its own");
     assert_eq!(seat["id"], id.as_str());
     assert_eq!(seat["game"]["view"]["to_move"], "north", "{seat}");
-    // ... and plays with it.
-    first_move(&mut bo2, GAMES, &id, &bo_token).await;
+    // ... and plays with it; the first device's token still holds the seat.
+    first_move(&mut bo2, GAMES, &id, &bo2_token).await;
+    assert!(names_with(&mut bo, GAMES, &id, &bo_token).await);
+    assert!(!names_with(&mut bo, GAMES, &id, "wrongtokenwrongtokenwron").await);
 
     // Ann, the creator, on another device: South.
     let mut ann2 = second_device(addr, "Ann").await;
     let seat = get(&mut ann2, &format!("{GAMES}/{id}/seat")).await.json();
     assert_eq!(seat["seat"], "south", "{seat}");
-    assert_eq!(seat["token"], ann_token.as_str(), "{seat}");
+    let ann2_token = seat["token"].as_str().expect("a token").to_string();
+    assert!(names_with(&mut ann2, GAMES, &id, &ann2_token).await);
+    assert!(names_with(&mut ann, GAMES, &id, &ann_token).await);
 
     // Another account, a guest: no seat, no token.
     let mut cy = registered(addr, "Cy").await;
     let other = get(&mut cy, &format!("{GAMES}/{id}/seat")).await;
     assert_refused(&other, 403, "not_seated");
-    assert!(!other.body.contains(&bo_token) && !other.body.contains(&ann_token));
+    for token in [&bo_token, &ann_token, &bo2_token, &ann2_token] {
+        assert!(!other.body.contains(token.as_str()));
+    }
     let mut guest = Browser::new(addr);
     let none = get(&mut guest, &format!("{GAMES}/{id}/seat")).await;
     assert_refused(&none, 403, "signed_out");
-    assert!(!none.body.contains(&bo_token) && !none.body.contains(&ann_token));
     // Nor does the game's own view tell a token, to anyone.
     let shown = get(&mut bo2, &format!("{GAMES}/{id}")).await.body;
-    assert!(!shown.contains(&bo_token) && !shown.contains(&ann_token));
+    for token in [&bo_token, &ann_token, &bo2_token, &ann2_token] {
+        assert!(!none.body.contains(token.as_str()) && !shown.contains(token.as_str()));
+    }
     // No such game.
     assert_refused(
         &get(&mut bo2, &format!("{GAMES}/nosuchgame/seat")).await,
@@ -123,7 +143,13 @@ async fn a_guests_link_still_works_and_moves_with_the_account(store: Backend) {
     let mut eve2 = second_device(addr, "Eve").await;
     let seat = get(&mut eve2, &format!("{GAMES}/{cid}/seat")).await.json();
     assert_eq!(seat["seat"], "north", "{seat}");
-    assert_eq!(seat["token"], ctoken.as_str(), "{seat}");
+    let token = seat["token"].as_str().expect("a token");
+    // Each token holds the seat (as the account's games route checks a token).
+    for (b, token) in [(&mut eve2, token), (&mut eve, ctoken.as_str())] {
+        let held = json!({"game": "raja_pasu", "id": cid, "token": token});
+        let a = b.post("/api/account/games", held).await;
+        assert_eq!(a.status, 200, "{}", a.body);
+    }
 }
 
 /// The code of a new Mandiri game's first invitation link (`/m/ID?invite=CODE`).
@@ -152,13 +178,16 @@ async fn a_mandiri_seat_on_another_device(store: Backend) {
     // The creator on another device gets the seat and the invitation still open.
     let mut ann2 = second_device(addr, "Ann").await;
     let seat = get(&mut ann2, &format!("{MANDIRI}/{id}/seat")).await.json();
-    assert_eq!(seat["token"], created["token"], "{seat}");
+    let token = seat["token"].as_str().expect("a token");
+    assert!(names_with(&mut ann2, MANDIRI, &id, token).await);
     assert_eq!(seat["players"], created["players"], "{seat}");
     assert!(seat["invites"].is_array(), "{seat}");
     // The joiner: their own seat, no invitations.
     let mut bo2 = second_device(addr, "Bo").await;
     let seat = get(&mut bo2, &format!("{MANDIRI}/{id}/seat")).await.json();
-    assert_eq!(seat["token"], joined["token"], "{seat}");
+    let token = seat["token"].as_str().expect("a token");
+    assert!(names_with(&mut bo2, MANDIRI, &id, token).await);
+    assert_ne!(seat["token"], joined["token"], "{seat}");
     assert_eq!(seat["players"], joined["players"], "{seat}");
     assert!(seat["invites"].is_null(), "{seat}");
 }

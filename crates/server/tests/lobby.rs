@@ -95,7 +95,7 @@ async fn race(a: SocketAddr, b: SocketAddr) {
             seek["rated"].as_bool(),
             seek["pool"].as_str()
         ),
-        (Some("Ann"), Some(true), Some("round-realtime"))
+        (Some("Ann"), Some(true), Some("round-blitz"))
     );
     assert_eq!(seek["rating"]["rating"], 1500);
     let path = format!("/api/lobby/seeks/{id}/accept");
@@ -317,7 +317,7 @@ async fn mandiri_fills(a: SocketAddr, b: SocketAddr) {
         (
             &json!("mandiri"),
             &json!(3),
-            &json!("mandiri-realtime"),
+            &json!("mandiri-blitz"),
             &json!([])
         )
     );

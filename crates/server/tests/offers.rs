@@ -84,7 +84,7 @@ async fn a_draw_needs_both_players(store: Backend) {
             .send("GET", &format!("/api/players/{name}"), None, &[])
             .await
             .json();
-        let r = &p["ratings"]["round-realtime"];
+        let r = &p["ratings"]["round-rapid"];
         assert_eq!(
             (r["rating"].as_i64(), r["games"].as_i64()),
             (Some(1500), Some(1)),

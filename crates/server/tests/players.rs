@@ -180,12 +180,16 @@ async fn the_archive_filters_by_result_game_rating_and_speed(store: Backend) {
         finished("variant=round&speed=correspondence").await.0,
         std::slice::from_ref(&lost)
     );
-    // Both real-time games (made in one second: their order is not asked).
-    let mut realtime = finished("speed=realtime").await.0;
-    realtime.sort();
+    // Both blitz games (made in one second: their order is not asked); `realtime`, the name
+    // before blitz and rapid, reads as blitz.
     let mut expected = vec![drawn.clone(), won.clone()];
     expected.sort();
-    assert_eq!(realtime, expected);
+    for query in ["speed=blitz", "speed=realtime"] {
+        let mut blitz = finished(query).await.0;
+        blitz.sort();
+        assert_eq!(blitz, expected, "{query}");
+    }
+    assert_eq!(finished("speed=rapid").await.0, Vec::<String>::new());
     assert_eq!(
         finished("rated=false&result=won").await.0,
         std::slice::from_ref(&won)
@@ -198,7 +202,7 @@ async fn the_archive_filters_by_result_game_rating_and_speed(store: Backend) {
     // A result names finished games only; the others filter games in progress too.
     assert_eq!(finished("result=won").await.1, 0);
     assert_eq!(finished("variant=round").await.1, 1);
-    assert_eq!(finished("speed=realtime").await.1, 0);
+    assert_eq!(finished("speed=blitz").await.1, 0);
     // Each game says what it is.
     let v = get(&mut ann, "/api/players/Ann/games?variant=match")
         .await
@@ -206,7 +210,7 @@ async fn the_archive_filters_by_result_game_rating_and_speed(store: Backend) {
     let g = &v["finished"][0];
     assert_eq!(
         (&g["variant"], &g["speed"], &g["score"]),
-        (&json!("match"), &json!("realtime"), &json!(1.0)),
+        (&json!("match"), &json!("blitz"), &json!(1.0)),
         "{g}"
     );
     // The download holds what the filters show.

@@ -33,6 +33,7 @@ on_both_stores!(
     the_stores_finished_games_are_mined_for_puzzles,
     ratings_stored_out_of_bounds_are_repaired_at_the_start,
     a_forged_rating_is_refused_and_the_server_goes_on,
+    a_puzzle_whose_key_move_is_not_clearly_better_is_not_rated,
 );
 
 const SECRET: &str = "a long enough secret";
@@ -388,6 +389,91 @@ async fn a_guests_attempt_moves_only_the_guests_rating() {
     assert_eq!(now["rating_now"], before);
 }
 
+/// Whether the key move of `p` is clearly better than the second best, worked out from the
+/// values the API sends: by 4 counters or more, or with a better result of the round.
+fn clearly_better(p: &Value) -> bool {
+    let step = &p["solution"];
+    let key = step["move"].as_u64().unwrap() as usize;
+    let values = step["values"].as_array().unwrap();
+    let best = values[key - 1].as_i64().unwrap();
+    let second = (1..=7)
+        .filter(|&n| n != key)
+        .filter_map(|n| values[n - 1].as_i64())
+        .max()
+        .unwrap();
+    best - second >= 4 || best.signum() > second.signum()
+}
+
+/// The puzzle of the shipped set where S6 wins the round by 14 and S2 and S5 by 12: proven the
+/// only best, but not clearly better.
+const CLOSE: &str = "Pb93fb157abbc";
+
+/// Only the puzzles whose key move is clearly better are chosen, in every mode and at every
+/// rating; one that is not is still played by its link, and an attempt of it, rated or not,
+/// by a guest or an account, moves no rating.
+async fn a_puzzle_whose_key_move_is_not_clearly_better_is_not_rated(store: Backend) {
+    let server = server_on_db(store.db()).await;
+    let addr = server.addr;
+    let index = get(addr, "/api/puzzles").await.json();
+    assert_eq!(
+        (index["count"].clone(), index["rated"].clone()),
+        (json!(5_300), json!(2_936))
+    );
+    for rating in [600, 1100, 1300, 1500, 1700, 1900, 2300] {
+        for seed in 0..12 {
+            let p = get(
+                addr,
+                &format!("/api/puzzles/next?rating={rating}&seed={seed}"),
+            )
+            .await
+            .json();
+            assert_eq!(p["rated"], json!(true), "{}", p["id"]);
+            assert!(clearly_better(&p), "{} at {rating}", p["id"]);
+        }
+    }
+    let daily = get(addr, "/api/puzzles/daily").await.json();
+    assert!(clearly_better(&daily), "{}", daily["id"]);
+    let close = get(addr, &format!("/api/puzzles/{CLOSE}")).await.json();
+    assert_eq!(close["rated"], json!(false));
+    assert_eq!(
+        close["solution"]["values"],
+        json!([null, 12, null, 10, 12, 14, null])
+    );
+    assert!(!clearly_better(&close));
+    let before = close["rating_now"].clone();
+    let path = attempt_path(&close);
+    // A guest solves it: answered, judged, and nothing moves.
+    let player = json!({"rating": 1600.0, "deviation": 100.0, "volatility": 0.06});
+    let mut body = solving(&close);
+    body["player"] = player.clone();
+    let a = post(addr, &path, body.clone()).await.json();
+    assert_eq!(
+        (a["solved"].clone(), a["rated"].clone()),
+        (json!(true), json!(false)),
+        "{a}"
+    );
+    assert_eq!(a["player"]["rating"], json!(1600.0), "{a}");
+    // An account misses it: no rating for the account, none moved for the puzzle.
+    let mut b = Browser::new(addr);
+    assert_eq!(b.register("Chamari", SECRET).await.status, 201);
+    let a = b.post(&path, missing(&close)).await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let a = a.json();
+    assert_eq!(
+        (
+            a["solved"].clone(),
+            a["rated"].clone(),
+            a["counted"].clone()
+        ),
+        (json!(false), json!(false), json!(false)),
+        "{a}"
+    );
+    assert_eq!(b.account().await["puzzle_rating"], json!(null));
+    let now = get(addr, &format!("/api/puzzles/{CLOSE}")).await.json();
+    assert_eq!(now["rating_now"], before);
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn the_mistakes_of_a_game_are_proven() {
     let addr = server().await;
@@ -402,6 +488,82 @@ async fn the_mistakes_of_a_game_are_proven() {
     assert_eq!(list[0]["played"], 7);
     assert!(list[0]["best_value"].as_i64().unwrap() > list[0]["played_value"].as_i64().unwrap());
     assert_eq!(list[0]["best"], json!([4]));
+}
+
+#[tokio::test]
+async fn the_opening_book_proves_a_mistake_at_once_and_it_replays() {
+    let addr = server().await;
+    // S7 at the start of a match: its first round is the book's, where S7 wins the round by 4
+    // and S3 and S6 by 16 (docs/BOOK.md). No search: the answer is exact at once.
+    let body = json!({"rules": "canonical", "moves": [7], "side": "south"});
+    let m = post(addr, "/api/puzzles/mistakes", body).await.json();
+    let list = m["mistakes"].as_array().unwrap();
+    assert_eq!(list.len(), 1, "{m}");
+    let s7 = &list[0];
+    assert_eq!(
+        (s7["ply"].as_u64(), s7["played"].as_u64()),
+        (Some(1), Some(7))
+    );
+    assert_eq!(s7["source"], "book");
+    assert_eq!(s7["loss_at_least"], 12, "{s7}");
+    assert_eq!(
+        (s7["played_value"].as_i64(), s7["best_value"].as_i64()),
+        (Some(4), Some(16))
+    );
+    assert_eq!(s7["replayable"], true);
+    assert_eq!(s7["best"], json!([3, 6]));
+    assert_eq!(s7["values"], json!([8, 8, 16, 10, 0, 16, 4]));
+    // A position of a match is a puzzle of its round alone.
+    assert_eq!(
+        (s7["round"].as_u64(), s7["rules"].as_str()),
+        (Some(1), Some("canonical/mode=round"))
+    );
+    assert_eq!(m["match"], true);
+    assert_eq!(
+        m["sources"],
+        json!({"book": 1, "table": 0, "solver": 0, "unproven": 0})
+    );
+}
+
+#[tokio::test]
+async fn a_mistake_proven_by_bounds_only_is_no_puzzle() {
+    // Two seconds to prove in: far too little for this position's values (78 counters on the
+    // board, no endgame table: 15 s prove S1 between +33 and +35 only), enough to prove S6,
+    // which loses the round by 17, worse.
+    let server = rajapasu_server::spawn_with(
+        "127.0.0.1:0",
+        ":memory:",
+        rajapasu_server::limits::Limits {
+            mistakes_time: 2.0,
+            ..Default::default()
+        },
+        rajapasu_server::games::Policy::default(),
+    )
+    .await
+    .expect("server starts");
+    let start = "14,1,0,0,13,2,3/x,13,3,13,0,2,14 S 4 9 6 1 2";
+    let body = json!({"rules": "canonical", "start": start, "moves": [6], "side": "south"});
+    let m = post(server.addr, "/api/puzzles/mistakes", body)
+        .await
+        .json();
+    let list = m["mistakes"].as_array().unwrap();
+    assert_eq!(list.len(), 1, "{m}");
+    let s6 = &list[0];
+    assert_eq!(
+        (s6["played"].as_u64(), s6["source"].as_str()),
+        (Some(6), Some("solver"))
+    );
+    assert!(s6["loss_at_least"].as_i64() > Some(0), "{s6}");
+    assert_eq!(
+        (s6["exact"].as_bool(), s6["replayable"].as_bool()),
+        (Some(false), Some(false)),
+        "{s6}"
+    );
+    for field in ["best", "best_value", "values"] {
+        assert!(s6.get(field).is_none(), "{field}: {s6}");
+    }
+    assert_eq!(m["sources"]["solver"], 1);
+    server.stop().await;
 }
 
 #[tokio::test]

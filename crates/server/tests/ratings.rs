@@ -77,7 +77,7 @@ async fn a_rated_game_moves_both_ratings_once(store: Backend) {
     assert_eq!(g["names"], json!({"south": "Ann", "north": "Bo"}));
     let (id, ann_token, bo_token) = (id, ann_token, bo_token);
     play_moves(addr, GAMES, &id, &[&ann_token, &bo_token], 2).await;
-    // Ann resigns: Bo won a rated real-time single round.
+    // Ann resigns: Bo won a rated blitz single round.
     let r = ann
         .post(&format!("{GAMES}/{id}/resign"), json!({"token": ann_token}))
         .await;
@@ -85,8 +85,8 @@ async fn a_rated_game_moves_both_ratings_once(store: Backend) {
     let after_ann = page(&mut ann, "ann").await;
     let after_bo = page(&mut ann, "Bo").await;
     let (a, b) = (
-        &after_ann["ratings"]["round-realtime"],
-        &after_bo["ratings"]["round-realtime"],
+        &after_ann["ratings"]["round-blitz"],
+        &after_bo["ratings"]["round-blitz"],
     );
     // Two new players, one game: 1500 ± 162 (Glicko-2 with the paper's settings).
     assert_eq!(
@@ -149,7 +149,7 @@ async fn a_rated_game_moves_both_ratings_once(store: Backend) {
     assert_eq!(again["history"].as_array().unwrap().len(), 1);
     // The leaderboard: one game each, provisional, not listed yet.
     let l = ann
-        .send("GET", "/api/leaderboard/round-realtime", None, &[])
+        .send("GET", "/api/leaderboard/round-blitz", None, &[])
         .await;
     assert_eq!(l.status, 200, "{}", l.body);
     assert_eq!(l.json()["players"], json!([]), "{}", l.body);
@@ -188,7 +188,7 @@ async fn a_casual_game_moves_no_rating(store: Backend) {
         assert_eq!(p["history"], json!([]), "{name}");
     }
     let l = ann
-        .send("GET", "/api/leaderboard/round-realtime", None, &[])
+        .send("GET", "/api/leaderboard/round-blitz", None, &[])
         .await;
     assert_eq!(l.json()["players"], json!([]));
 }
@@ -361,11 +361,11 @@ async fn a_game_ended_before_every_player_moved_is_not_rated(store: Backend) {
         assert_eq!(p["ratings"], json!({}), "{name}: {p}");
         assert_eq!(p["history"], json!([]), "{name}: {p}");
     }
-    let l = common::get(addr, "/api/leaderboard/round-realtime").await;
+    let l = common::get(addr, "/api/leaderboard/round-blitz").await;
     assert_eq!(l.json()["players"], json!([]), "{}", l.body);
 }
 
-/// Writes a standing in the pool `round-realtime` for the account `name` straight into the
+/// Writes a standing in the pool `round-blitz` for the account `name` straight into the
 /// database `db`.
 async fn store_standing(
     store: &Backend,
@@ -376,7 +376,7 @@ async fn store_standing(
     games: i64,
 ) {
     let sql = "INSERT INTO ratings(account, pool, rating, deviation, volatility, games, last)
-               SELECT id, 'round-realtime', $2, $3, 0.06, $4, NULL FROM accounts WHERE name = $1";
+               SELECT id, 'round-blitz', $2, $3, 0.06, $4, NULL FROM accounts WHERE name = $1";
     match store {
         Backend::Sqlite => {
             let conn = rusqlite::Connection::open(db).unwrap();
@@ -414,7 +414,7 @@ async fn the_leaderboard_lists_established_players_only(store: Backend) {
     store_standing(&store, &db, "Bo", 1650.0, 100.0, 10).await;
     store_standing(&store, &db, "Cy", 2900.0, 80.0, 9).await;
     store_standing(&store, &db, "Di", 2800.0, 150.0, 40).await;
-    let l = common::get(addr, "/api/leaderboard/round-realtime").await;
+    let l = common::get(addr, "/api/leaderboard/round-blitz").await;
     assert_eq!(l.status, 200, "{}", l.body);
     let names: Vec<String> = l.json()["players"]
         .as_array()
@@ -469,11 +469,11 @@ async fn two_instances_rate_a_time_out_once() {
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     for name in ["Ann", "Bo"] {
         let p = page(&mut ann, name).await;
-        assert_eq!(p["ratings"]["round-realtime"]["games"], 1, "{name}: {p}");
+        assert_eq!(p["ratings"]["round-blitz"]["games"], 1, "{name}: {p}");
         assert_eq!(p["history"].as_array().unwrap().len(), 1, "{name}: {p}");
     }
     let p = page(&mut ann, "Ann").await;
-    assert_eq!(p["ratings"]["round-realtime"]["rating"], 1338, "{p}");
+    assert_eq!(p["ratings"]["round-blitz"]["rating"], 1338, "{p}");
     let (client, connection) = tokio_postgres::connect(store.db(), tokio_postgres::NoTls)
         .await
         .unwrap();

@@ -196,6 +196,8 @@ async fn a_mandiri_round_robin_of_six_runs_to_its_end(store: Backend) {
                 )
                 .await;
             assert_eq!(g.status, 200, "{}", g.body);
+            // The game knows its event, for the page's way back to it.
+            assert_eq!(g.json()["event"], json!(id), "{}", g.body);
             resign(&mut ps[seats[0]], &raja).await;
         }
         let v = show(&mut ps[0], &id).await;
@@ -356,6 +358,7 @@ async fn a_match_events_games_are_matches(store: Backend) {
         rules.starts_with("canonical") && !rules.contains("mode=round"),
         "a match's rules: {g}"
     );
+    assert_eq!(g["event"], json!(id), "an event's game names it: {g}");
     resign(&mut ps[second], &mine).await;
     let v = show(&mut ps[0], &id).await;
     assert_eq!(v["state"], "finished", "{v}");
@@ -851,13 +854,16 @@ async fn a_game_promised_but_not_stored_is_made_after_a_restart(store: Backend) 
         p.addr = server.addr;
     }
     // The first look at the event makes the game from the settings it kept: same id, same
-    // seats; Bo's token plays in it.
+    // seats. The token Bo was handed went with the lost game (the event keeps no token); Bo's
+    // Play hands a new one, which plays in it.
     show(&mut ps[0], &id).await;
     let g = ps[1]
         .send("GET", &format!("{GAMES}/{game}"), None, &[])
         .await;
     assert_eq!(g.status, 200, "{}", g.body);
     assert_eq!(g.json()["accounts"], json!({"south": "Ann", "north": "Bo"}));
+    let bo = play(&mut ps[1], &id).await;
+    assert_eq!(bo["id"], game.as_str(), "{bo}");
     resign(&mut ps[1], &bo).await;
     let v = show(&mut ps[0], &id).await;
     assert_eq!(v["rounds"][0]["boards"][0]["result"], "1-0");

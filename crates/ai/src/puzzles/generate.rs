@@ -28,6 +28,9 @@ pub struct Settings {
     pub hard_only: bool,
     /// Only positions with closed holes (later rounds of a match).
     pub closed_only: bool,
+    /// Keep the puzzles whose key move is not clearly better ([`Puzzle::is_clear`]): they are
+    /// not rated, so by default they are left out.
+    pub keep_close: bool,
 }
 
 impl Default for Settings {
@@ -38,6 +41,7 @@ impl Default for Settings {
             per_game: 3,
             hard_only: false,
             closed_only: false,
+            keep_close: false,
         }
     }
 }
@@ -115,6 +119,8 @@ pub struct Tally {
     pub no_key: u64,
     /// Left out: a greedy player solves them, and only hard ones were asked for.
     pub easy_left: u64,
+    /// Left out: the key move is not clearly better than the second best.
+    pub close_left: u64,
     /// Puzzles found.
     pub found: u64,
 }
@@ -126,6 +132,7 @@ impl Tally {
         self.unproven += o.unproven;
         self.no_key += o.no_key;
         self.easy_left += o.easy_left;
+        self.close_left += o.close_left;
         self.found += o.found;
     }
 }
@@ -139,7 +146,8 @@ fn round_rules(rules: &Rules) -> Rules {
 /// moves and at most `settings.max_counters` counters on the board), in an order drawn from
 /// `source`, no two within six moves of each other, as puzzles
 /// of the round alone, with no history, and returns the puzzles found, `source` naming where
-/// each came from. `tally` counts what was tried.
+/// each came from: those whose key move is clearly better ([`Puzzle::is_clear`]), the others
+/// too with `settings.keep_close`. `tally` counts what was tried.
 pub fn puzzles_of(
     game: &Game,
     source: &str,
@@ -180,6 +188,7 @@ pub fn puzzles_of(
         match puzzle_at(&start, &source, settings.margin, prover) {
             Err(_) => tally.unproven += 1,
             Ok(None) => tally.no_key += 1,
+            Ok(Some(p)) if !p.is_clear() && !settings.keep_close => tally.close_left += 1,
             Ok(Some(p)) if p.easy && settings.hard_only => tally.easy_left += 1,
             Ok(Some(p)) => {
                 tally.found += 1;

@@ -10,6 +10,7 @@
 //! | `format` | [`Puzzle`], its [`Step`]s and [`Defence`]s, one JSON object a line ([`read_lines`]) |
 //! | `prove` | [`Prover`]: every legal move's proven value, or the move not proven |
 //! | `line` | the key move ([`unique_best`]), the solution ([`solve`]), the greedy player's moves |
+//! | `clear` | whether a key move is clearly better ([`Step::is_clear`]): the rated puzzles |
 //! | `theme` | [`Theme`]: the themes a puzzle can have, their names and order |
 //! | `themes` | the [`Theme`]s read from the trace events of a solution ([`themes()`]) |
 //! | `generate` | games to look in ([`selfplay`]), positions tried ([`puzzles_of`]), the starting rating |
@@ -27,6 +28,7 @@
 //! ```
 
 mod check;
+mod clear;
 mod format;
 mod generate;
 mod line;
@@ -36,6 +38,7 @@ mod theme;
 mod themes;
 
 pub use check::{check, CheckError};
+pub use clear::{RoundResult, CLEAR_MARGIN};
 pub use format::{read_lines, Defence, FormatError, Puzzle, Step, MOVES};
 pub use generate::{
     puzzle_at, puzzle_id, puzzles_of, selfplay, start_rating, Settings, Tally, MIN_LEGAL,

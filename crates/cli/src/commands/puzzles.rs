@@ -70,6 +70,10 @@ struct GenerateArgs {
     /// Only positions with closed holes (later rounds: use with --from match).
     #[arg(long)]
     closed_holes: bool,
+    /// Keep also the puzzles whose key move is not clearly better than the second best (by
+    /// fewer than 4 counters with the same result of the round): the server does not rate them.
+    #[arg(long)]
+    keep_close: bool,
     /// The solver's budget for each move's proof, in nodes.
     #[arg(long, default_value_t = 2_000_000, value_name = "N")]
     nodes: u64,
@@ -204,6 +208,7 @@ fn generate(args: GenerateArgs) -> Result<(), CliError> {
         per_game: args.per_game,
         hard_only: args.hard,
         closed_only: args.closed_holes,
+        keep_close: args.keep_close,
     };
     // The sources first: a bad one is told before the table is opened.
     let sources = sources(&args)?;
@@ -317,13 +322,14 @@ fn generate(args: GenerateArgs) -> Result<(), CliError> {
     eprintln!(
         "{written} puzzles from {games} games in {secs:.1} s ({:.1} a minute, {threads} threads); \
          {} positions tried: {} with a key move, {} without, {} refused as unproven, {} left as \
-         easy; {:.1} M nodes",
+         easy, {} as close; {:.1} M nodes",
         written as f64 * 60.0 / secs.max(1e-9),
         tally.tried,
         tally.found,
         tally.no_key,
         tally.unproven,
         tally.easy_left,
+        tally.close_left,
         nodes as f64 / 1e6
     );
     Ok(())
@@ -402,6 +408,8 @@ fn stats(args: StatsArgs) -> Result<(), CliError> {
     }
     let easy = set.iter().filter(|p| p.easy).count();
     outln!("{:<15} {}", "(greedy solves)", share(easy));
+    let clear = set.iter().filter(|p| p.is_clear()).count();
+    outln!("{:<15} {}", "(clear: rated)", share(clear));
     outln!("rating           count   share");
     let mut by: BTreeMap<u32, usize> = BTreeMap::new();
     for p in &set {

@@ -421,13 +421,13 @@ pub(super) async fn rated_at_ply_0(t: &Target) -> Result<Report, LoadtestError> 
         .get(&format!("/api/players/{booster_name}"))
         .await?
         .json();
-    let rated = &page["ratings"]["round-realtime"];
+    let rated = &page["ratings"]["round-blitz"];
     report.check(
         "the booster's rating did not move",
         rated.is_null() || rated["games"] == json!(0),
-        format!("round-realtime: {rated}"),
+        format!("round-blitz: {rated}"),
     );
-    let board = booster.get("/api/leaderboard/round-realtime").await?.json();
+    let board = booster.get("/api/leaderboard/round-blitz").await?.json();
     let listed = board["players"]
         .as_array()
         .is_some_and(|l| l.iter().any(|p| p["name"] == json!(booster_name)));

@@ -6,7 +6,7 @@
 //! copy of the cookie opens nothing without the password.
 
 use crate::tokens::{random_token, NoRandomness};
-use axum::http::{header, HeaderMap, HeaderValue};
+use axum::http::{HeaderMap, HeaderValue};
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
@@ -87,14 +87,7 @@ pub fn signed_for(value: &str, password_hash: &str) -> bool {
 
 /// The device cookie a request carries, if any.
 pub fn of(headers: &HeaderMap) -> Option<&str> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE)
-        .map(|(_, value)| value)
+    super::cookie::values(headers, COOKIE).next()
 }
 
 /// Whether the request comes from a device known to the account whose password hash is

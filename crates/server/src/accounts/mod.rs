@@ -7,6 +7,7 @@
 //! | [`password`] | Argon2id hashes, made on blocking threads a few at a time |
 //! | [`session`] | session tokens in `HttpOnly`, `SameSite=Lax` cookies; the store keeps their hashes |
 //! | [`cross_site`] | requests that change anything are refused when another site sends them |
+//! | [`cookie`] | the one reader of a request's cookies, by name |
 //! | [`device`] | known devices: a signed cookie set at a login, whose logins skip the limits per name |
 //! | [`routes`] | register, log in and out (everywhere), change the password, the account's games |
 //!
@@ -14,6 +15,7 @@
 //! is rate-limited with logins; a login with an unknown name does the same hashing work as
 //! one with a wrong password.
 
+pub mod cookie;
 pub mod cross_site;
 pub mod device;
 pub mod name;

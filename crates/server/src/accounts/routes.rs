@@ -190,7 +190,8 @@ async fn take_seat(app: &App, account: &str, seat: &GameSeat) -> Result<(), ApiE
     let held = HeldGame {
         game: seat.game.word().to_string(),
         id: seat.id.clone(),
-        token: seat.token.clone(),
+        // Only the token's hash is kept: the account's devices get tokens of their own.
+        token: crate::tokens::seat_hash(&seat.token),
         since: app.hub.policy.now(),
     };
     app.hub
@@ -203,7 +204,7 @@ async fn take_seat(app: &App, account: &str, seat: &GameSeat) -> Result<(), ApiE
 fn account_json(account: &StoredAccount, games: &[HeldGame]) -> Value {
     let games: Vec<Value> = games
         .iter()
-        .map(|g| json!({"game": g.game, "id": g.id, "token": g.token, "since": g.since}))
+        .map(|g| json!({"game": g.game, "id": g.id, "since": g.since}))
         .collect();
     json!({"name": account.name, "created": account.created, "games": games})
 }

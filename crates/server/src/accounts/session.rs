@@ -4,7 +4,7 @@
 
 use crate::app::App;
 use crate::tokens::{random_token, NoRandomness, TOKEN_LEN};
-use axum::http::{header, HeaderMap, HeaderValue};
+use axum::http::{HeaderMap, HeaderValue};
 use sha2::{Digest, Sha256};
 
 /// The cookie's name over plain HTTP.
@@ -72,15 +72,7 @@ impl SessionToken {
     /// assert_eq!(SessionToken::of(&headers, true), vec![token]);
     /// ```
     pub fn of(headers: &HeaderMap, secure: bool) -> Vec<SessionToken> {
-        let name = cookie_name(secure);
-        headers
-            .get_all(header::COOKIE)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(';'))
-            .filter_map(|pair| pair.trim().split_once('='))
-            .filter(|(n, _)| *n == name)
-            .map(|(_, value)| value)
+        super::cookie::values(headers, cookie_name(secure))
             .filter(|v| {
                 v.len() == SESSION_TOKEN_LEN && v.bytes().all(|b| b.is_ascii_alphanumeric())
             })

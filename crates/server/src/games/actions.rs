@@ -37,17 +37,47 @@ impl Hub {
         if settings.kind() == Kind::Online {
             settings.set_account(creator, account.clone());
         }
+        let token = settings.mint(creator)?.ok_or_else(computer_seat)?;
         let slot = self.open(game, settings).await?;
         let e = slot.entry.lock().await;
         if let Some(account) = account.filter(|_| e.settings.kind() == Kind::Online) {
             self.hold_seat::<G>(&account, &slot.id, &e.settings, creator)
                 .await;
         }
-        Ok(G::seated(&slot.id, &e, creator, Occasion::Created))
+        Ok(G::seated(&slot.id, &e, creator, Occasion::Created, &token))
+    }
+
+    /// A new token for `player`'s seat of the game `id`, its hash stored before it is handed
+    /// out (to the player's other device, a lobby's seeker, an event's player): the token.
+    pub(crate) async fn mint_seat<G: HeldGame>(
+        &self,
+        id: &str,
+        player: G::Player,
+    ) -> Result<String, ApiError> {
+        let slot = self.load::<G>(id).await?;
+        let mut e = slot.entry.lock().await;
+        self.mint_in(&slot, &mut e, player).await
+    }
+
+    /// [`Hub::mint_seat`] in the game held in `e`.
+    pub(crate) async fn mint_in<G: HeldGame>(
+        &self,
+        slot: &Slot<G>,
+        e: &mut Entry<G>,
+        player: G::Player,
+    ) -> Result<String, ApiError> {
+        self.change_settings(slot, e, None, |e| {
+            let mut settings = e.settings.clone();
+            let token = settings.mint(player)?.ok_or_else(computer_seat)?;
+            Ok((settings, token))
+        })
+        .await
     }
 
     /// Notes that `account` holds `player`'s seat of the game `id` (the account's games list
-    /// it). The game is stored already: a failure here is logged, not answered.
+    /// it, with the seat's first hash, which no device holds: the account's devices get
+    /// tokens of their own through its session). The game is stored already: a failure here
+    /// is logged, not answered.
     pub(crate) async fn hold_seat<G: HeldGame>(
         &self,
         account: &SeatAccount,
@@ -79,11 +109,28 @@ impl Hub {
         e: &mut Entry<G>,
         token: Option<&str>,
     ) -> Result<Held, ApiError> {
+        self.see_token(slot, e, token).await?;
         let held = e.require(token)?;
         if self.flag_if_due(slot, e).await? {
             return Err(game_over());
         }
         Ok(held)
+    }
+
+    /// A token made by another instance sharing the store (an account's other device, a lobby
+    /// seeker told there) is in the stored game before this copy hears of it: when `token`
+    /// holds no seat in the copy held in `e`, the stored game is read once more (nothing when
+    /// it has not moved on), so that such a token is not refused meanwhile.
+    pub(crate) async fn see_token<G: HeldGame>(
+        &self,
+        slot: &Slot<G>,
+        e: &mut Entry<G>,
+        token: Option<&str>,
+    ) -> Result<(), ApiError> {
+        if self.shared && token.is_some_and(|t| e.held_by(t).is_empty()) {
+            self.reload(slot, e).await.map_err(ApiError::unavailable)?;
+        }
+        Ok(())
     }
 
     /// Stores and holds a new game; the computer starts choosing if it is to move.
@@ -149,6 +196,7 @@ impl Hub {
     ) -> Result<Value, ApiError> {
         let slot = self.load::<G>(id).await?;
         let mut e = slot.entry.lock().await;
+        self.see_token(&slot, &mut e, req.token.as_deref()).await?;
         let mut attempts = 0;
         let mut read_back = false;
         let msg = loop {
@@ -218,6 +266,7 @@ impl Hub {
     pub async fn undo<G: HeldGame>(&self, id: &str, req: TokenRequest) -> Result<Value, ApiError> {
         let slot = self.load::<G>(id).await?;
         let mut e = slot.entry.lock().await;
+        self.see_token(&slot, &mut e, req.token.as_deref()).await?;
         let mut attempts = 0;
         loop {
             if e.settings.kind() == Kind::Online {
@@ -246,6 +295,7 @@ impl Hub {
         let slot = self.load::<G>(id).await?;
         let game = {
             let mut e = slot.entry.lock().await;
+            self.see_token(&slot, &mut e, req.token.as_deref()).await?;
             if e.settings.kind() == Kind::Online {
                 return Err(
                     ApiError::conflict("hints are not given in online games").code("no_hint")
@@ -316,6 +366,7 @@ impl Hub {
                 let mut settings = s.clone();
                 settings.seat_taken(player);
                 settings.set_account(player, account.clone());
+                let token = settings.mint(player)?.ok_or_else(computer_seat)?;
                 // Every seat taken: the player to move's time starts to run.
                 let everyone = !G::Player::ALL.iter().any(|&p| settings.is_open(p));
                 if everyone && !e.over() {
@@ -324,14 +375,15 @@ impl Hub {
                         clock.start(now, to_move);
                     }
                 }
-                Ok((settings, player))
+                Ok((settings, (player, token)))
             })
             .await?;
+        let (player, token) = player;
         slot.tell(&e, Told::Joined(player));
         if let Some(account) = &account {
             self.hold_seat::<G>(account, id, &e.settings, player).await;
         }
-        Ok(G::seated(id, &e, player, Occasion::Joined))
+        Ok(G::seated(id, &e, player, Occasion::Joined, &token))
     }
 
     /// Resigns for the token's player (the player to move, where one token holds several):
@@ -372,6 +424,7 @@ impl Hub {
     pub async fn name<G: HeldGame>(&self, id: &str, req: NameRequest) -> Result<Value, ApiError> {
         let slot = self.load::<G>(id).await?;
         let mut e = slot.entry.lock().await;
+        self.see_token(&slot, &mut e, req.token.as_deref()).await?;
         self.change_settings(&slot, &mut e, None, |e| {
             if e.settings.kind() != Kind::Online {
                 return Err(
@@ -401,6 +454,7 @@ impl Hub {
     ) -> Result<Value, ApiError> {
         let slot = self.load::<G>(id).await?;
         let mut e = slot.entry.lock().await;
+        self.see_token(&slot, &mut e, req.token.as_deref()).await?;
         e.require(req.token.as_deref())?;
         self.check_ply(&slot, &mut e, req.ply).await?;
         e.round_opened = true;
@@ -423,6 +477,11 @@ impl Hub {
         let e = slot.entry.lock().await;
         Ok(e.record(id, json_format))
     }
+}
+
+/// 403 `not_seated`: a token was asked for the computer's seat, which has none.
+pub(crate) fn computer_seat() -> ApiError {
+    ApiError::forbidden("the computer plays this seat: it has no token").code("not_seated")
 }
 
 /// 403 `rated_needs_account`: a guest asked to play a rated game.

@@ -11,7 +11,7 @@ use super::view::Told;
 use crate::error::ApiError;
 use crate::ratings::standing::RatedEnd;
 use crate::store::Change;
-use rajapasu_rating::{Pool, Speed};
+use rajapasu_rating::Pool;
 use serde_json::Value;
 
 /// 409 `stale_ply` unless the request's `ply` (when it gives one) is the game's, `at`.
@@ -44,10 +44,7 @@ pub(crate) fn rated_end<G: ServedGame>(
     if !crate::ratings::standing::every_seat_moved(game) {
         return None;
     }
-    let speed = match settings.clock()?.control().is_correspondence() {
-        true => Speed::Correspondence,
-        false => Speed::Realtime,
-    };
+    let speed = settings.clock()?.control().speed();
     let accounts = G::Player::ALL
         .iter()
         .map(|&p| settings.account(p).map(|a| a.id.clone()))

@@ -145,6 +145,26 @@ impl Control {
     pub fn is_correspondence(self) -> bool {
         matches!(self, Control::Correspondence(_))
     }
+
+    /// The speed a game at this control is rated at, by the rating crate's one rule
+    /// ([`rajapasu_rating::Clock::speed`]).
+    ///
+    /// ```
+    /// use rajapasu_rating::Speed;
+    /// use rajapasu_server::games::clock::Control;
+    /// let speed = |c: &str| c.parse::<Control>().unwrap().speed();
+    /// assert_eq!((speed("3+2"), speed("15+10"), speed("1d")), (Speed::Blitz, Speed::Rapid, Speed::Correspondence));
+    /// ```
+    pub fn speed(self) -> rajapasu_rating::Speed {
+        match self {
+            Control::Realtime {
+                minutes,
+                increment_secs,
+            } => rajapasu_rating::Clock::realtime(minutes.into(), increment_secs.into()),
+            Control::Correspondence(days) => rajapasu_rating::Clock::DaysPerMove(days as u64),
+        }
+        .speed()
+    }
 }
 
 impl fmt::Display for Control {

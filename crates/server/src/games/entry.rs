@@ -33,9 +33,9 @@ impl std::error::Error for LoadError {}
 /// use rajapasu_server::games::seating::Seating;
 /// use rajapasu_server::games::served::ServedGame;
 /// let req = serde_json::from_str(r#"{"kind": "local"}"#).unwrap();
-/// let setup = mandiri::Game::new_game(req, 0).unwrap();
+/// let mut setup = mandiri::Game::new_game(req, 0).unwrap();
+/// let token = setup.settings.mint(setup.creator).unwrap().unwrap();
 /// let e = Entry::new(setup.game, setup.settings);
-/// let token = e.settings.tokens()[0].unwrap().to_string();
 /// assert_eq!(e.require(Some(&token)).unwrap().indices().count(), 3, "one token for all three");
 /// assert_eq!(e.require(None).unwrap_err().code_word(), "token_missing");
 /// assert!(!e.over() && !e.between_rounds() && !e.computer_next());

@@ -4,6 +4,7 @@
 //! in the rematch ([`in_rematch`]): two players change sides, and Mandiri's office of Raja
 //! comes round.
 
+use super::actions::computer_seat;
 use super::changes::again;
 use super::entry::Entry;
 use super::hub::{HeldGame, Hub};
@@ -38,6 +39,7 @@ impl Hub {
     ) -> Result<Value, ApiError> {
         let slot = self.load::<G>(id).await?;
         let mut e = slot.entry.lock().await;
+        self.see_token(&slot, &mut e, req.token()).await?;
         let mut attempts = 0;
         loop {
             let held = e.require(req.token())?;
@@ -57,12 +59,13 @@ impl Hub {
             match step {
                 Step::Open => {
                     let swap = req.swap();
-                    let settings = s.rematch(swap, self.policy.now())?;
+                    let mut settings = s.rematch(swap, self.policy.now())?;
                     let player = if swap { in_rematch(caller) } else { caller };
+                    let token = settings.mint(player)?.ok_or_else(computer_seat)?;
                     drop(e);
                     let new = self.open(settings.start_game(), settings).await?;
                     let ne = new.entry.lock().await;
-                    return Ok(G::seated(&new.id, &ne, player, Occasion::Rematch));
+                    return Ok(G::seated(&new.id, &ne, player, Occasion::Rematch, &token));
                 }
                 Step::Collect(new_id) => {
                     drop(e);
@@ -116,13 +119,10 @@ impl Hub {
         new_id: &str,
     ) -> Result<Value, ApiError> {
         let new = self.load::<G>(new_id).await?;
-        let ne = new.entry.lock().await;
-        Ok(G::seated(
-            new_id,
-            &ne,
-            in_rematch(player),
-            Occasion::Rematch,
-        ))
+        let mut ne = new.entry.lock().await;
+        let player = in_rematch(player);
+        let token = self.mint_in(&new, &mut ne, player).await?;
+        Ok(G::seated(new_id, &ne, player, Occasion::Rematch, &token))
     }
 }
 

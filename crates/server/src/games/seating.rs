@@ -6,7 +6,7 @@
 
 use super::clock::{At, Control, GameClock};
 pub use super::player::Player;
-use crate::tokens::{random_token, tokens_match, NoRandomness, INVITE_LEN, TOKEN_LEN};
+use crate::tokens::{random_token, seat_hash, tokens_match, NoRandomness, INVITE_LEN, TOKEN_LEN};
 use rajapasu_ai::Level;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize};
@@ -45,6 +45,13 @@ pub fn in_rematch<P: Player>(p: P) -> P {
 /// order of [`Player::ALL`]). Mandiri stores it as it is, `"kind"` naming the variant; Raja
 /// Pasu in the flat JSON of its earlier versions.
 ///
+/// Seat tokens are kept only as their hashes ([`seat_hash`]): a seat's first hash (`token`,
+/// `tokens`) is that of a token made with the seats and told to nobody, or of a token handed
+/// out by an earlier version; every token handed out is made when it is handed out
+/// ([`Seats::mint`]: to the creator, to the invited who joins, to a player's other device
+/// through their account's session) and its hash kept beside the seat's others (`devices`,
+/// the latest [`DEVICES_KEPT`] of each seat).
+///
 /// ```
 /// use rajapasu_engine::Side;
 /// use rajapasu_server::games::seating::{Kind, Seats};
@@ -53,6 +60,7 @@ pub fn in_rematch<P: Player>(p: P) -> P {
 /// assert!(seats.invite(Side::South).is_some() && seats.invite(Side::North).is_none());
 /// let computer = Seats::new_computer(rajapasu_ai::Level::MIN, Side::South).unwrap();
 /// assert!(computer.is_computer(Side::North) && computer.tokens()[1].is_none());
+/// assert!(computer.hashes()[1].is_empty());
 /// ```
 // One is held per game, so the online variant's size costs nothing worth boxing it for.
 #[allow(clippy::large_enum_variant)]
@@ -65,13 +73,21 @@ pub enum Seats<P: Player> {
         level: Level,
         /// The person's player.
         player: P,
-        /// The person's token.
+        /// The hash of the person's first token.
+        #[serde(deserialize_with = "hashed_one")]
         token: String,
+        /// The hashes of the person's tokens handed out.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        devices: Vec<String>,
     },
     /// Every player on one device: one token holds them all.
     Local {
-        /// The token of every player.
+        /// The hash of the first token of every player.
+        #[serde(deserialize_with = "hashed_one")]
         token: String,
+        /// The hashes of the tokens handed out.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        devices: Vec<String>,
     },
     /// Players on their own devices: the creator and the invited.
     Online(Online<P>),
@@ -82,9 +98,16 @@ pub enum Seats<P: Player> {
 pub struct Online<P: Player> {
     /// The creator's player.
     pub creator: P,
-    /// Each player's token.
-    #[serde(deserialize_with = "one_each::<_, P, _>")]
+    /// The hash of each player's first token.
+    #[serde(deserialize_with = "hashed_each::<_, P>")]
     pub tokens: Vec<String>,
+    /// The hashes of each player's tokens handed out.
+    #[serde(
+        default = "each::<P, _>",
+        deserialize_with = "one_each::<_, P, _>",
+        skip_serializing_if = "none_handed"
+    )]
+    pub devices: Vec<Vec<String>>,
     /// Each player's unused invitation code: `None` for the creator and once taken.
     #[serde(deserialize_with = "one_each::<_, P, _>")]
     pub invites: Vec<Option<String>>,
@@ -119,6 +142,10 @@ pub struct Online<P: Player> {
     /// Every player agreed to a draw: the game is over, drawn.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub drawn: bool,
+    /// The id of the tournament whose game this is (`crate::tournaments`), so that its page
+    /// leads back to the event however it was opened.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event: Option<String>,
 }
 
 /// When an online game's moves may be taken back (every player asking): chosen at creation.
@@ -165,6 +192,44 @@ fn untimed<P: Player>() -> Option<GameClock<P>> {
     None
 }
 
+/// No token was handed out since the seats were made (as stored before tokens were hashed).
+fn none_handed(devices: &[Vec<String>]) -> bool {
+    devices.iter().all(Vec::is_empty)
+}
+
+/// The tokens handed out for one seat whose hashes are kept: a player's devices, each a token
+/// of its own (a guest's link, the account's phone, its laptop). A further one pushes out the
+/// oldest kept, so that asking again and again does not grow the stored game.
+pub const DEVICES_KEPT: usize = 16;
+
+/// The hash of a new token told to nobody: a seat's first.
+fn unknown_hash() -> Result<String, NoRandomness> {
+    Ok(seat_hash(&random_token(TOKEN_LEN)?))
+}
+
+/// Keeps the hash of a new token in `devices`, the oldest pushed out past [`DEVICES_KEPT`]:
+/// the token.
+fn mint_into(devices: &mut Vec<String>) -> Result<String, NoRandomness> {
+    let token = random_token(TOKEN_LEN)?;
+    devices.push(seat_hash(&token));
+    if devices.len() > DEVICES_KEPT {
+        devices.remove(0);
+    }
+    Ok(token)
+}
+
+/// Reads a seat's first hash: a token an earlier version kept in clear is held by its hash
+/// from now on.
+fn hashed_one<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    String::deserialize(d).map(|t| crate::tokens::hashed(&t))
+}
+
+/// Reads each player's first hash, as [`hashed_one`].
+fn hashed_each<'de, D: Deserializer<'de>, P: Player>(d: D) -> Result<Vec<String>, D::Error> {
+    let tokens: Vec<String> = one_each::<_, P, _>(d)?;
+    Ok(tokens.iter().map(|t| crate::tokens::hashed(t)).collect())
+}
+
 /// A default value for each player.
 fn each<P: Player, T: Default + Clone>() -> Vec<T> {
     vec![T::default(); P::ALL.len()]
@@ -187,18 +252,20 @@ fn one_each<'de, D: Deserializer<'de>, P: Player, T: Deserialize<'de>>(
 impl<P: Player> Seats<P> {
     /// The seats of a new game against the computer at `level`, the person being `player`.
     pub fn new_computer(level: Level, player: P) -> Result<Seats<P>, NoRandomness> {
-        let token = random_token(TOKEN_LEN)?;
         Ok(Seats::Computer {
             level,
             player,
-            token,
+            token: unknown_hash()?,
+            devices: Vec::new(),
         })
     }
 
     /// The seats of a new game on one device.
     pub fn new_local() -> Result<Seats<P>, NoRandomness> {
-        let token = random_token(TOKEN_LEN)?;
-        Ok(Seats::Local { token })
+        Ok(Seats::Local {
+            token: unknown_hash()?,
+            devices: Vec::new(),
+        })
     }
 
     /// The seats of a new online game created by `creator`, with an invitation for each of
@@ -215,6 +282,7 @@ impl<P: Player> Seats<P> {
         Ok(Seats::Online(Online {
             creator,
             tokens: new_tokens::<P>()?,
+            devices: each::<P, _>(),
             invites,
             names: each::<P, _>(),
             rematch_offers: each::<P, _>(),
@@ -226,6 +294,7 @@ impl<P: Player> Seats<P> {
             draw_offers: each::<P, _>(),
             takeback_offers: each::<P, _>(),
             drawn: false,
+            event: None,
         }))
     }
 
@@ -283,6 +352,7 @@ impl<P: Player> Seats<P> {
                 Seats::Online(Online {
                     creator: in_rematch(o.creator),
                     tokens: new_tokens::<P>()?,
+                    devices: each::<P, _>(),
                     invites: each::<P, _>(),
                     names,
                     rematch_offers: each::<P, _>(),
@@ -294,6 +364,8 @@ impl<P: Player> Seats<P> {
                     draw_offers: each::<P, _>(),
                     takeback_offers: each::<P, _>(),
                     drawn: false,
+                    // A rematch is the players' own game, not the event's.
+                    event: None,
                 })
             }
         })
@@ -321,16 +393,68 @@ impl<P: Player> Seats<P> {
         matches!(self, Seats::Computer { player: person, .. } if *person != player)
     }
 
-    /// Each player's token, by player (`None` for a computer's).
+    /// The hash of each player's first token, by player (`None` for a computer's).
     pub fn tokens(&self) -> Vec<Option<&str>> {
         P::ALL
             .iter()
             .map(|&p| match self {
                 Seats::Computer { player, token, .. } => (p == *player).then_some(token.as_str()),
-                Seats::Local { token } => Some(token.as_str()),
+                Seats::Local { token, .. } => Some(token.as_str()),
                 Seats::Online(o) => Some(o.tokens[p.index()].as_str()),
             })
             .collect()
+    }
+
+    /// The hashes of the tokens handed out for `player`'s seat (none for a computer's; in a
+    /// game on one device, those of every player).
+    pub fn devices(&self, player: P) -> &[String] {
+        match self {
+            Seats::Computer {
+                player: p, devices, ..
+            } if *p == player => devices,
+            Seats::Computer { .. } => &[],
+            Seats::Local { devices, .. } => devices,
+            Seats::Online(o) => &o.devices[player.index()],
+        }
+    }
+
+    /// Every hash that holds each player's seat, by player: the first and those handed out.
+    pub fn hashes(&self) -> Vec<Vec<&str>> {
+        let first = self.tokens();
+        P::ALL
+            .iter()
+            .map(|&p| match first[p.index()] {
+                Some(t) => std::iter::once(t)
+                    .chain(self.devices(p).iter().map(String::as_str))
+                    .collect(),
+                None => Vec::new(),
+            })
+            .collect()
+    }
+
+    /// A new token for `player`'s seat, handed out now: only its hash is kept (with the
+    /// seat's others, [`DEVICES_KEPT`] at most). `None` for a computer's seat.
+    ///
+    /// ```
+    /// use rajapasu_engine::Side;
+    /// use rajapasu_server::games::seating::{Held, Seats};
+    /// let mut seats = Seats::new_online(Side::South).unwrap();
+    /// let phone = seats.mint(Side::South).unwrap().unwrap();
+    /// let laptop = seats.mint(Side::South).unwrap().unwrap();
+    /// for token in [&phone, &laptop] {
+    ///     assert_eq!(Held::by(&seats.hashes(), token).first(), Some(Side::South));
+    ///     assert!(!serde_json::to_string(&seats).unwrap().contains(token.as_str()));
+    /// }
+    /// assert!(Held::by(&seats.hashes(), "wrong").is_empty());
+    /// ```
+    pub fn mint(&mut self, player: P) -> Result<Option<String>, NoRandomness> {
+        match self {
+            Seats::Computer { player: p, .. } if *p != player => Ok(None),
+            Seats::Computer { devices, .. } | Seats::Local { devices, .. } => {
+                mint_into(devices).map(Some)
+            }
+            Seats::Online(o) => mint_into(&mut o.devices[player.index()]).map(Some),
+        }
     }
 
     /// The unused invitation for `player`'s seat, in an online game.
@@ -360,9 +484,9 @@ impl<P: Player> Seats<P> {
     }
 }
 
-/// A new token for each player.
+/// A first hash for each player ([`unknown_hash`]).
 fn new_tokens<P: Player>() -> Result<Vec<String>, NoRandomness> {
-    P::ALL.iter().map(|_| random_token(TOKEN_LEN)).collect()
+    P::ALL.iter().map(|_| unknown_hash()).collect()
 }
 
 impl<P: Player> Online<P> {
@@ -380,23 +504,36 @@ impl<P: Player> Online<P> {
 /// ```
 /// use rajapasu_engine::Side;
 /// use rajapasu_server::games::seating::Held;
-/// let held = Held::by(&[Some("a"), None, Some("a")], "a");
-/// assert_eq!(held.indices().collect::<Vec<_>>(), [0, 2]);
-/// assert!(Held::by(&[Some("a"), None], "b").is_empty());
-/// assert_eq!(Held::by(&[Some("a"), Some("b")], "b").first(), Some(Side::North));
+/// use rajapasu_server::tokens::seat_hash;
+/// let (a, b) = (seat_hash("a"), seat_hash("b"));
+/// let seats = [vec![a.as_str()], vec![], vec![b.as_str(), a.as_str()]];
+/// assert_eq!(Held::by(&seats, "a").indices().collect::<Vec<_>>(), [0, 2]);
+/// assert!(Held::by(&seats, "c").is_empty());
+/// assert_eq!(Held::by(&seats[1..], "b").first(), Some(Side::North));
+/// assert_eq!(Held::by_hash(&seats, &b).indices().collect::<Vec<_>>(), [2]);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Held(u8);
 
 impl Held {
-    /// The players whose token (in the order of `tokens`, `None` for a computer's) is `token`:
-    /// the one comparison of tokens, made in constant time.
-    pub fn by(tokens: &[Option<&str>], token: &str) -> Held {
+    /// The players one of whose hashes (by player, as [`Seats::hashes`] gives them) is that
+    /// of `token`.
+    pub fn by(hashes: &[Vec<&str>], token: &str) -> Held {
+        Held::by_hash(hashes, &seat_hash(token))
+    }
+
+    /// The players one of whose hashes is `hash` (an account's games keep a seat's hash): the
+    /// one comparison of seat secrets, made in constant time.
+    pub fn by_hash(hashes: &[Vec<&str>], hash: &str) -> Held {
         Held(
-            tokens
+            hashes
                 .iter()
                 .enumerate()
-                .filter(|(_, k)| k.is_some_and(|k| tokens_match(token, k)))
+                .filter(|(_, seat)| {
+                    // Every hash is compared, not only up to the first that matches.
+                    seat.iter()
+                        .fold(false, |found, k| found | tokens_match(hash, k))
+                })
                 .fold(0, |bits, (i, _)| bits | 1 << i),
         )
     }
@@ -485,9 +622,14 @@ pub trait Seating: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 
     fn computer_plays(&self, player: Self::Player) -> bool {
         self.seats().is_computer(player)
     }
-    /// Each player's token, by player (`None` for the computer's).
+    /// The hash of each player's first token, by player (`None` for the computer's).
     fn tokens(&self) -> Vec<Option<&str>> {
         self.seats().tokens()
+    }
+    /// A new token for `player`'s seat, to hand out now ([`Seats::mint`]): the settings must
+    /// then be stored. `None` for a computer's seat.
+    fn mint(&mut self, player: Self::Player) -> Result<Option<String>, NoRandomness> {
+        self.seats_mut().mint(player)
     }
     /// The unused invitation for `player`'s seat, in an online game.
     fn invite(&self, player: Self::Player) -> Option<&str> {
@@ -520,6 +662,17 @@ pub trait Seating: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 
         if let Some(o) = self.seats_mut().online_mut() {
             o.rematch_offers.fill(false);
             o.rematch = Some(id);
+        }
+    }
+
+    /// The tournament this game belongs to, if any.
+    fn event(&self) -> Option<&str> {
+        self.seats().online()?.event.as_deref()
+    }
+    /// The game is one of the tournament `event`'s (an online game; others have none).
+    fn set_event(&mut self, event: &str) {
+        if let Some(o) = self.seats_mut().online_mut() {
+            o.event = Some(event.to_string());
         }
     }
 
@@ -608,7 +761,12 @@ pub trait Seating: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 
 
     /// The players `token` holds.
     fn held_by(&self, token: &str) -> Held {
-        Held::by(&self.tokens(), token)
+        Held::by(&self.seats().hashes(), token)
+    }
+    /// The players whose seat the token of hash `hash` holds (an account's games keep the
+    /// hash of the token that moved a seat to it).
+    fn held_by_hash(&self, hash: &str) -> Held {
+        Held::by_hash(&self.seats().hashes(), hash)
     }
 
     /// Whether `player`'s seat waits for an invited friend.

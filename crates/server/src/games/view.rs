@@ -167,12 +167,15 @@ pub trait ShownGame: ServedGame<Event: Serialize, Player: Serialize> {
     fn connected(e: &Entry<Self>) -> Self::Connected;
     /// The game `id` as it was after its first `at` moves, which `game` holds.
     fn at_ply(id: &str, at: usize, game: Self) -> serde_json::Value;
-    /// The answer that seats `player` in the game `id` held in `e`, with their token.
+    /// The answer that seats `player` in the game `id` held in `e`, with `token`, the seat's
+    /// token just handed out (`crate::games::seating::Seats::mint`: the game keeps only its
+    /// hash).
     fn seated(
         id: &str,
         e: &Entry<Self>,
         player: Self::Player,
         occasion: Occasion,
+        token: &str,
     ) -> serde_json::Value;
 }
 

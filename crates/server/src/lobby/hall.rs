@@ -155,14 +155,60 @@ impl Lobby {
             let Some(m) = &seek.matched else { continue };
             let game = serde_json::from_str::<SeekSettings>(&seek.settings)
                 .map_or(SeekGame::RajaPasu, |s| s.game);
-            self.tell_started(game, &seek.id, &seek.socket, m);
+            if let Some(m) = self.with_token(game, &seek.id, &seek.socket, m).await {
+                self.tell_started(game, &seek.id, &seek.socket, &m);
+            }
             store.remove_seek(&seek.id, None).await?;
         }
         for (seek, socket, m) in store.matched_joins(self.socket_ids()).await? {
-            self.tell_started(SeekGame::Mandiri, &seek, &socket, &m);
+            if let Some(m) = self.with_token(SeekGame::Mandiri, &seek, &socket, &m).await {
+                self.tell_started(SeekGame::Mandiri, &seek, &socket, &m);
+            }
             store.remove_join(&seek, &socket).await?;
         }
         Ok(())
+    }
+
+    /// The game `m` as this instance's socket `socket` is to be told it (the seek `seek` became
+    /// it): with a new token for its seat, as the store keeps none. `None` when the socket is
+    /// not to be told (told already, or gone) or no token could be made (logged).
+    async fn with_token(
+        &self,
+        game: SeekGame,
+        seek: &str,
+        socket: &str,
+        m: &Matched,
+    ) -> Option<Matched> {
+        if !m.token.is_empty() {
+            return Some(m.clone());
+        }
+        let key = (seek.to_string(), socket.to_string());
+        if self.told.lock().expect("not poisoned").contains_key(&key) || !self.holds_socket(socket)
+        {
+            return None;
+        }
+        let token = match (game, m.seat.as_str()) {
+            (SeekGame::RajaPasu, side) => {
+                let side = ["south", "north"].iter().position(|s| *s == side)?;
+                self.hub
+                    .mint_seat::<rajapasu_engine::Game>(&m.game, rajapasu_engine::Side::ALL[side])
+                    .await
+            }
+            (SeekGame::Mandiri, number) => {
+                let player = number.parse::<usize>().ok()?.checked_sub(1)?;
+                let player = *rajapasu_engine::mandiri::Player::ALL.get(player)?;
+                self.hub
+                    .mint_seat::<rajapasu_engine::mandiri::Game>(&m.game, player)
+                    .await
+            }
+        };
+        match token {
+            Ok(token) => Some(Matched { token, ..m.clone() }),
+            Err(e) => {
+                tracing::warn!(game = %m.game, "no token for a seeker's seat: {e}");
+                None
+            }
+        }
     }
 
     /// Tells this instance's socket `socket` that the seek `seek` became the game `m`, unless

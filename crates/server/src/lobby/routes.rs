@@ -371,15 +371,28 @@ async fn start<G: HeldGame>(
     if let Some(clock) = game_settings.clock_mut() {
         clock.start(hub.policy.now_ms(), game.player_to_move());
     }
+    // Each player's token, made now: the game keeps only its hash, the claim none (a seeker on
+    // another instance gets a token of its own when told, `Lobby::tell_seekers`).
+    let mut tokens = Vec::new();
+    for k in 0..people.len() {
+        tokens.push(
+            game_settings
+                .mint(player(k))?
+                .ok_or_else(crate::games::actions::computer_seat)?,
+        );
+    }
     let game_id = random_token(ID_LEN)?;
     let matched = |k: usize| Matched {
         game: game_id.clone(),
-        token: game_settings.tokens()[order[k]]
-            .map(str::to_string)
-            .unwrap_or_default(),
+        token: String::new(),
         seat: seat_word(settings.game, order[k]),
     };
-    let seats: Vec<Matched> = (0..people.len()).map(matched).collect();
+    let seats: Vec<Matched> = (0..people.len())
+        .map(|k| Matched {
+            token: tokens[k].clone(),
+            ..matched(k)
+        })
+        .collect();
     let joiner = (people.len() == 3).then(|| {
         let socket = people[1].socket.clone().unwrap_or_default();
         (socket, matched(1))
@@ -419,11 +432,13 @@ async fn start<G: HeldGame>(
         tracing::warn!("other instances not told of a seek taken: {err}");
     }
     app.lobby.changed();
+    let last = people.len() - 1;
     Ok(G::seated(
         &game_id,
         &e,
-        player(people.len() - 1),
+        player(last),
         Occasion::Joined,
+        &tokens[last],
     ))
 }
 

@@ -4,7 +4,7 @@
 
 use crate::error::ApiError;
 use crate::games::clock::Control;
-use rajapasu_rating::{Pool, Speed, Variant};
+use rajapasu_rating::{Pool, Variant};
 use serde::{Deserialize, Serialize};
 
 /// The lowest and highest rating a range may name.
@@ -209,11 +209,7 @@ impl SeekSettings {
                 (SeekGame::RajaPasu, Length::Round) => Variant::Round,
                 (SeekGame::RajaPasu, Length::Match) => Variant::Match,
             },
-            speed: if self.clock.is_correspondence() {
-                Speed::Correspondence
-            } else {
-                Speed::Realtime
-            },
+            speed: self.clock.speed(),
         }
     }
 

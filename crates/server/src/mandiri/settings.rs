@@ -152,13 +152,14 @@ mod tests {
 
     #[test]
     fn a_computer_game_names_its_computers() {
-        let seats = Seats::new_computer(Level::MIN, Player::new(1).unwrap()).unwrap();
+        let mut seats = Seats::new_computer(Level::MIN, Player::new(1).unwrap()).unwrap();
         assert!(seats.is_computer(Player::new(3).unwrap()));
         assert!(!seats.is_computer(Player::new(1).unwrap()));
         let tokens = seats.tokens();
         assert!(tokens[0].is_some() && tokens[1].is_none());
-        let held = Held::by(&tokens, tokens[0].unwrap());
+        let token = seats.mint(Player::new(1).unwrap()).unwrap().unwrap();
+        let held = Held::by(&seats.hashes(), &token);
         assert_eq!(held.indices().collect::<Vec<_>>(), [0]);
-        assert!(Held::by(&tokens, "wrong").is_empty());
+        assert!(Held::by(&seats.hashes(), "wrong").is_empty());
     }
 }

@@ -179,6 +179,8 @@ pub struct MandiriInfo {
     pub kind: Kind,
     /// Rated (true) or casual.
     pub rated: bool,
+    /// The tournament the game belongs to, if any.
+    pub event: Option<String>,
     /// An online game's draw and takeback offers, its takeback policy, a draw agreed.
     pub offers: Value,
     /// The rule set.
@@ -237,6 +239,7 @@ impl MandiriInfo {
             game: "mandiri",
             kind: s.seats.kind(),
             rated: s.rated(),
+            event: s.event().map(str::to_string),
             offers: crate::games::offers::offers_json(s),
             rules: s.rules.to_string(),
             level: s.seats.level(),
@@ -383,10 +386,14 @@ impl ShownGame for mandiri::Game {
         })
     }
 
-    fn seated(id: &str, e: &Entry<mandiri::Game>, player: Player, occasion: Occasion) -> Value {
-        let token = e.settings.tokens()[player.index()]
-            .unwrap_or_default()
-            .to_string();
+    fn seated(
+        id: &str,
+        e: &Entry<mandiri::Game>,
+        // The players are the token's: all three on one device.
+        _player: Player,
+        occasion: Occasion,
+        token: &str,
+    ) -> Value {
         let invites = match e.settings.seats.online() {
             Some(o) if o.invites.iter().any(Option::is_some) => Some(
                 o.invites
@@ -400,8 +407,8 @@ impl ShownGame for mandiri::Game {
         let joined = occasion == Occasion::Joined;
         json(MandiriSeated {
             id: id.to_string(),
-            players: players_of(e.held_by(&token)),
-            token,
+            players: players_of(e.held_by(token)),
+            token: token.to_string(),
             watch: (!joined).then(|| format!("/m/{id}")),
             invites: invites.filter(|_| !joined),
             game: MandiriInfo::of(id, e),

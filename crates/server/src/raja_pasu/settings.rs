@@ -183,6 +183,9 @@ struct StoredMeta {
     computer: Option<Side>,
     #[serde(deserialize_with = "named_or_array")]
     tokens: BySide<Option<String>>,
+    /// The hashes of the tokens handed out for each seat (`Seats::devices`).
+    #[serde(default, skip_serializing_if = "none_handed")]
+    devices: BySide<Vec<String>>,
     #[serde(default)]
     creator: Option<Side>,
     #[serde(default)]
@@ -215,6 +218,8 @@ struct StoredMeta {
     takeback_offer: Option<Side>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     drawn: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    event: Option<String>,
 }
 
 /// The default policy is not written, as before takebacks.
@@ -225,6 +230,11 @@ fn is_casual(t: &Takebacks) -> bool {
 /// The side whose offer alone waits (two offers are taken up at once, never stored).
 fn one_offer(offers: &[bool]) -> Option<Side> {
     Side::ALL.into_iter().find(|s| offers[s.index()])
+}
+
+/// No token was handed out since the seats were made: the settings are written as before.
+fn none_handed(devices: &BySide<Vec<String>>) -> bool {
+    devices.south.is_empty() && devices.north.is_empty()
 }
 
 /// No seat is held by an account: the settings are written as before accounts.
@@ -254,7 +264,14 @@ where
 impl TryFrom<StoredMeta> for Settings {
     type Error = MetaError;
 
-    fn try_from(m: StoredMeta) -> Result<Settings, MetaError> {
+    fn try_from(mut m: StoredMeta) -> Result<Settings, MetaError> {
+        // A token an earlier version kept in clear is held by its hash from now on.
+        for t in [&mut m.tokens.south, &mut m.tokens.north]
+            .into_iter()
+            .flatten()
+        {
+            *t = crate::tokens::hashed(t);
+        }
         let rules: Rules = m
             .rules
             .parse()
@@ -272,6 +289,7 @@ impl TryFrom<StoredMeta> for Settings {
                     level: m.level.unwrap_or_default(),
                     player: !side,
                     token: m.tokens[!side].clone().ok_or(MetaError::MissingToken)?,
+                    devices: m.devices[!side].clone(),
                 }
             }
             Kind::Local => Seats::Local {
@@ -281,6 +299,7 @@ impl TryFrom<StoredMeta> for Settings {
                     .clone()
                     .or(m.tokens.north.clone())
                     .ok_or(MetaError::MissingToken)?,
+                devices: m.devices.south.clone(),
             },
             Kind::Online => {
                 let creator = m.creator.ok_or(MetaError::NoCreator)?;
@@ -289,6 +308,7 @@ impl TryFrom<StoredMeta> for Settings {
                 Seats::Online(Online {
                     creator,
                     tokens: tokens.ok_or(MetaError::MissingToken)?,
+                    devices: by_player(m.devices),
                     invites: by_player(BySide::from_fn(|s| {
                         m.invite.clone().filter(|_| s != creator)
                     })),
@@ -302,6 +322,7 @@ impl TryFrom<StoredMeta> for Settings {
                     draw_offers: by_player(BySide::from_fn(|s| m.draw_offer == Some(s))),
                     takeback_offers: by_player(BySide::from_fn(|s| m.takeback_offer == Some(s))),
                     drawn: m.drawn,
+                    event: m.event,
                 })
             }
         };
@@ -329,6 +350,11 @@ impl From<Settings> for StoredMeta {
             level: s.seats.level(),
             computer: per_side(&|side| s.seats.is_computer(side)),
             tokens: BySide::from_fn(|side| tokens[side.index()].map(str::to_string)),
+            // One device holds both seats of a game on one device: its hashes are kept once.
+            devices: BySide::from_fn(|side| match s.seats.kind() {
+                Kind::Local if side == Side::North => Vec::new(),
+                _ => s.seats.devices(side).to_vec(),
+            }),
             creator: online.map(|o| o.creator),
             names: s.names.clone(),
             created: s.created,
@@ -345,6 +371,7 @@ impl From<Settings> for StoredMeta {
             draw_offer: online.and_then(|o| one_offer(&o.draw_offers)),
             takeback_offer: online.and_then(|o| one_offer(&o.takeback_offers)),
             drawn: online.is_some_and(|o| o.drawn),
+            event: online.and_then(|o| o.event.clone()),
         }
     }
 }
@@ -355,15 +382,20 @@ mod tests {
 
     #[test]
     fn the_computer_seat_has_no_token() {
-        let seats = Seats::new_computer(Level::DEFAULT, Side::North).unwrap();
+        let mut seats = Seats::new_computer(Level::DEFAULT, Side::North).unwrap();
         let tokens = seats.tokens();
         assert!(tokens[Side::South.index()].is_none());
-        let token = tokens[Side::North.index()].unwrap().to_string();
+        assert_eq!(seats.mint(Side::South).unwrap(), None);
+        let token = seats.mint(Side::North).unwrap().unwrap();
         let game = Game::new(Rules::default());
         let settings = Settings::new(&game, seats, 0);
         let north = settings.held_by(&token);
         assert!(north.contains(Side::North) && !north.contains(Side::South));
+        // The stored settings keep the token's hash, never the token.
+        let text = serde_json::to_string(&settings).unwrap();
+        assert!(!text.contains(&token) && text.contains(&crate::tokens::seat_hash(&token)));
         let entry = crate::games::entry::Entry::new(game, settings);
+        assert!(entry.require(Some(&token)).is_ok());
         assert!(entry.require(Some("nope")).is_err());
         assert!(entry.require(None).is_err());
     }
@@ -376,7 +408,8 @@ mod tests {
         assert_eq!(
             settings.seats,
             Seats::Local {
-                token: "t".to_string()
+                token: crate::tokens::seat_hash("t"),
+                devices: Vec::new(),
             }
         );
         assert_eq!(

@@ -27,6 +27,8 @@ pub struct GameInfo {
     pub kind: Kind,
     /// Rated (true) or casual.
     pub rated: bool,
+    /// The tournament the game belongs to, if any.
+    pub event: Option<String>,
     /// An online game's draw and takeback offers, its takeback policy, a draw agreed.
     pub offers: Value,
     /// The account holding each seat, when its player was signed in.
@@ -75,6 +77,7 @@ impl GameInfo {
             id: id.to_string(),
             kind: s.seats.kind(),
             rated: s.rated(),
+            event: s.event().map(str::to_string),
             offers: crate::games::offers::offers_json(s),
             accounts: BySide::from_fn(|side| s.account(side).map(|a| a.name.clone())),
             level: s.seats.level(),
@@ -189,7 +192,7 @@ impl ShownGame for Game {
         })
     }
 
-    fn seated(id: &str, e: &Entry<Game>, side: Side, occasion: Occasion) -> Value {
+    fn seated(id: &str, e: &Entry<Game>, side: Side, occasion: Occasion, token: &str) -> Value {
         let seats = &e.settings.seats;
         let created = occasion == Occasion::Created;
         let invite = seats.online().map(|o| {
@@ -198,7 +201,7 @@ impl ShownGame for Game {
         });
         json(Seated {
             id: id.to_string(),
-            token: seats.tokens()[side.index()].map(str::to_string),
+            token: Some(token.to_string()),
             seat: match seats {
                 Seats::Local { .. } => "both",
                 _ => side.name(),

@@ -1,11 +1,13 @@
-//! The ratings' routes (docs/API.md): the leaderboard of a pool, and a player's ratings with
-//! their history. Ratings are shown as they stand now: a player away for long has a larger
+//! The ratings' routes (docs/API.md): the pools and the speed each clock is rated at, the
+//! leaderboard of a pool, and a player's ratings with their history. Ratings are shown as they stand now: a player away for long has a larger
 //! deviation than after their last game ([`Standing::now`]).
 
 use super::standing::{rating_json, Standing};
 use crate::accounts::name::AccountName;
 use crate::app::App;
 use crate::error::ApiError;
+use crate::games::clock::Control;
+use crate::lobby::seek::read_clock;
 use crate::requests::{ApiPath, ApiQuery};
 use crate::store::accounts::StoredAccount;
 use axum::extract::State;
@@ -26,6 +28,7 @@ pub const MAX_HISTORY: u32 = 500;
 /// The ratings' routes.
 pub fn router() -> Router<AppState> {
     Router::new()
+        .route("/api/pools", get(pools))
         .route("/api/leaderboard/{pool}", get(leaderboard))
         .route("/api/players/{name}", get(player))
         .route("/api/ratings/games/{id}", get(game_ratings))
@@ -38,6 +41,48 @@ struct LeaderboardQuery {
     /// How many players (default and most [`MAX_LEADERBOARD`]).
     #[serde(default)]
     limit: Option<u32>,
+}
+
+/// The query of the pools: the clocks whose speeds are asked, separated by commas.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct PoolsQuery {
+    /// `3+2,15+10,1d`; the presets when none are named.
+    #[serde(default)]
+    clocks: Option<String>,
+}
+
+/// Most clocks whose speeds one request asks.
+pub const MAX_CLOCKS: usize = 32;
+
+/// `GET /api/pools?clocks=…`: every pool's name, and the speed each clock named (or each
+/// preset) is rated at, by the one rule of [`rajapasu_rating::Clock::speed`]: what the pages
+/// show beside a clock. 422 `bad_clock` for a clock that is none, or more than
+/// [`MAX_CLOCKS`].
+async fn pools(ApiQuery(q): ApiQuery<PoolsQuery>) -> Result<Json<Value>, ApiError> {
+    let clocks: Vec<Control> = match &q.clocks {
+        None => Control::PRESETS.to_vec(),
+        Some(list) => {
+            let clocks: Vec<&str> = list.split(',').collect();
+            if clocks.len() > MAX_CLOCKS {
+                return Err(ApiError::unprocessable(format!(
+                    "clocks: at most {MAX_CLOCKS} a request, not {}",
+                    clocks.len()
+                ))
+                .code("bad_clock"));
+            }
+            clocks
+                .into_iter()
+                .map(read_clock)
+                .collect::<Result<_, _>>()?
+        }
+    };
+    let speeds: serde_json::Map<String, Value> = clocks
+        .iter()
+        .map(|c| (c.to_string(), json!(c.speed().name())))
+        .collect();
+    let pools: Vec<String> = Pool::ALL.iter().map(Pool::to_string).collect();
+    Ok(Json(json!({"pools": pools, "speeds": speeds})))
 }
 
 fn store_failed(e: impl std::fmt::Display) -> ApiError {

@@ -113,7 +113,7 @@ pub struct RatedEnd {
 /// let config = Config::default();
 /// let end = RatedEnd {
 ///     game: "g".into(),
-///     pool: "round-realtime".parse().unwrap(),
+///     pool: "round-blitz".parse().unwrap(),
 ///     accounts: vec!["ann".into(), "bo".into()],
 ///     pairs: vec![PairResult { first: 0, second: 1, first_score: Score::WIN }],
 ///     at: 100,
@@ -179,7 +179,7 @@ mod tests {
     fn end(pairs: Vec<PairResult>, players: usize, at: u64) -> RatedEnd {
         RatedEnd {
             game: "g".into(),
-            pool: "mandiri-realtime".parse().unwrap(),
+            pool: "mandiri-blitz".parse().unwrap(),
             accounts: (0..players).map(|i| i.to_string()).collect(),
             pairs,
             at,

@@ -48,7 +48,9 @@ pub struct HeldGame {
     pub game: String,
     /// The game's id.
     pub id: String,
-    /// The seat token that holds the seats: the account's pages act with it.
+    /// The hash of a seat token that holds the seats (`crate::tokens::seat_hash`; the column
+    /// keeps its name `token`): the account's devices get tokens of their own through its
+    /// session.
     pub token: String,
     /// When the account took it, seconds since 1970.
     pub since: u64,

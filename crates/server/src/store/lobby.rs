@@ -223,7 +223,9 @@ pub enum Adding {
 pub struct Matched {
     /// The game's id.
     pub game: String,
-    /// The seeker's seat token.
+    /// The seeker's seat token, when the instance that made the game tells its own sockets;
+    /// empty as the store keeps it (the seeker's instance gets a token of its own for the
+    /// seat when it tells the seeker: no token is kept in clear).
     pub token: String,
     /// The seeker's seat (`south`, `north`).
     pub seat: String,

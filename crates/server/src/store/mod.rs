@@ -4,7 +4,9 @@
 //! Each also keeps the players' accounts ([`accounts`]), their ratings ([`ratings`]), the
 //! lobby's seeks ([`lobby`]), the puzzles' ratings ([`puzzles`]), the tournaments
 //! ([`tournaments`]) and who made each game ([`quotas`]). Ratings out of bounds are repaired as
-//! a store opens ([`repair`]); [`backup`] copies a live SQLite store. docs/STORAGE.md describes
+//! a store opens ([`repair`]), after the real-time ratings are split into blitz and rapid
+//! ([`split_pools`]), and seat tokens kept in clear by earlier versions are hashed
+//! ([`seat_hashes`]); [`backup`] copies a live SQLite store. docs/STORAGE.md describes
 //! the schema and the policies.
 //!
 //! A feature is written once for both databases over `sql`'s `Tx` and `Db`, which `sqlite_tx`
@@ -33,6 +35,8 @@ pub mod puzzles;
 pub mod quotas;
 pub mod ratings;
 pub mod repair;
+pub mod seat_hashes;
+pub mod split_pools;
 mod sql;
 pub mod sqlite;
 mod sqlite_accounts;

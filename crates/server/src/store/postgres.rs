@@ -114,7 +114,9 @@ impl PgStore {
             tx.batch_execute(super::tournaments::POSTGRES_SCHEMA)
                 .await?;
             tx.batch_execute(super::quotas::SCHEMA).await?;
+            tx.batch_execute(&super::split_pools::statements()).await?;
             tx.batch_execute(&super::repair::statements()).await?;
+            super::seat_hashes::postgres(&tx).await?;
             tx.commit().await?;
         }
         let (notices, _) = broadcast::channel(1024);

@@ -7,14 +7,17 @@
 use super::error::StoreError;
 use super::sql::{Db, Row, Tx, Value};
 use crate::ratings::standing::{rate, RatedEnd, Standing};
+use rajapasu_rating::pool::{RatedIn, UnknownPool};
 use rajapasu_rating::Pool;
+use std::str::FromStr;
 
 /// One rated game in an account's history: the pool, the game, when, and the rating after it
 /// with the change it made.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HistoryPoint {
-    /// The pool.
-    pub pool: Pool,
+    /// The pool it was rated in: for a game rated before blitz and rapid were told apart, its
+    /// variant's real-time pool (docs/RATINGS.md).
+    pub pool: RatedIn,
     /// The game's id.
     pub game: String,
     /// When it ended, seconds since 1970.
@@ -92,10 +95,11 @@ pub(super) const SCHEMA: &str = "
         PRIMARY KEY(account, game));
     CREATE INDEX IF NOT EXISTS rating_history_at ON rating_history(account, at);";
 
-/// Reads a stored pool's name.
-fn pool_of(name: &str) -> Result<Pool, StoreError> {
+/// Reads a stored pool's name: a [`Pool`] (a standing's), or a [`RatedIn`] (a line of
+/// history's, which may name an old real-time pool).
+fn pool_of<P: FromStr<Err = UnknownPool>>(name: &str) -> Result<P, StoreError> {
     name.parse()
-        .map_err(|e: rajapasu_rating::pool::UnknownPool| StoreError::Corrupt(e.to_string()))
+        .map_err(|e: UnknownPool| StoreError::Corrupt(e.to_string()))
 }
 
 /// The standing in columns `rating, deviation, volatility, games, last` of `row` from `from`

@@ -166,8 +166,14 @@ impl SqliteStore {
             .map_err(failed("set up"))?;
         conn.execute_batch(super::sql::sqlite_text(super::quotas::SCHEMA))
             .map_err(failed("set up"))?;
+        conn.execute_batch(&format!(
+            "BEGIN; {} COMMIT;",
+            super::split_pools::statements()
+        ))
+        .map_err(failed("split the real-time pools"))?;
         conn.execute_batch(&format!("BEGIN; {} COMMIT;", super::repair::statements()))
             .map_err(failed("repair"))?;
+        super::seat_hashes::sqlite(&conn).map_err(failed("hash seat tokens"))?;
         let (tx, rx) = mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("rajapasu-store".into())

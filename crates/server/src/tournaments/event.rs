@@ -119,9 +119,6 @@ pub struct Board {
     /// The game's id, once everyone came (in an arena: at once).
     #[serde(default)]
     pub game: Option<String>,
-    /// The game's seat tokens, seat by seat (never shown but to their player).
-    #[serde(default)]
-    pub tokens: Option<Vec<String>>,
     /// The game's settings as the store keeps them, written before the game is stored, so
     /// that a game promised but not stored (its instance stopped) is made from them later.
     #[serde(default)]
@@ -146,7 +143,6 @@ impl Board {
             third: None,
             present: vec![false; 2],
             game: None,
-            tokens: None,
             meta: None,
             result: None,
             counters: [0, 0],

@@ -17,11 +17,14 @@ use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::Arc;
 
-/// Prepares the game of `board` (its first seat South, or the Raja): its id, tokens and
-/// settings, kept on the board; the game is stored by [`make`] once the event with it is.
-pub fn prepare(ev: &Event, board: &mut Board, now: u64) -> Result<(), ApiError> {
+/// Prepares the game of `board` (its first seat South, or the Raja) of the event `id`: its
+/// id and settings (which name the event; no token: each player gets one when they come,
+/// [`seat_token`]), kept on the board; the game is stored by
+/// [`make`] once the event with it is.
+pub fn prepare(id: &str, ev: &Event, board: &mut Board, now: u64) -> Result<(), ApiError> {
     match ev.game {
         SeekGame::RajaPasu => prepare_as::<Game>(
+            id,
             ev,
             board,
             now,
@@ -34,6 +37,7 @@ pub fn prepare(ev: &Event, board: &mut Board, now: u64) -> Result<(), ApiError> 
             }),
         ),
         SeekGame::Mandiri => prepare_as::<mandiri::Game>(
+            id,
             ev,
             board,
             now,
@@ -52,6 +56,7 @@ pub fn prepare(ev: &Event, board: &mut Board, now: u64) -> Result<(), ApiError> 
 }
 
 fn prepare_as<G: HeldGame>(
+    id: &str,
     ev: &Event,
     board: &mut Board,
     now: u64,
@@ -59,6 +64,7 @@ fn prepare_as<G: HeldGame>(
 ) -> Result<(), ApiError> {
     let req = serde_json::from_value(body).map_err(ApiError::internal)?;
     let mut settings = G::new_game(req, now)?.settings;
+    settings.set_event(id);
     let players = board.players();
     for (seat, &p) in players.iter().enumerate() {
         let m = &ev.entrants[p].member;
@@ -72,15 +78,26 @@ fn prepare_as<G: HeldGame>(
             }),
         );
     }
-    let tokens = settings.tokens();
-    board.tokens = Some(
-        (0..players.len())
-            .map(|seat| tokens[seat].map(str::to_string).unwrap_or_default())
-            .collect(),
-    );
     board.meta = Some(serde_json::to_string(&settings).map_err(ApiError::internal)?);
     board.game = Some(random_token(ID_LEN)?);
     Ok(())
+}
+
+/// A new token for the seat `seat` (0 first) of the game `id` of `board`, handed to its
+/// player: the game keeps only its hash.
+pub async fn seat_token(
+    hub: &Hub,
+    board: &Board,
+    id: &str,
+    seat: usize,
+) -> Result<String, ApiError> {
+    if board.third.is_some() {
+        hub.mint_seat::<mandiri::Game>(id, mandiri::Player::ALL[seat])
+            .await
+    } else {
+        hub.mint_seat::<Game>(id, rajapasu_engine::Side::ALL[seat])
+            .await
+    }
 }
 
 /// Stores the game prepared on `board`, its clock started now, and notes every seat on its

@@ -95,7 +95,7 @@ impl Hall {
                     continue;
                 };
                 let mut board_copy = board.clone();
-                games::prepare(&shape, &mut board_copy, now)?;
+                games::prepare(id, &shape, &mut board_copy, now)?;
                 *board = board_copy.clone();
                 made.push(board_copy);
             }

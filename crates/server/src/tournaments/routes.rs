@@ -428,12 +428,13 @@ async fn play(
         return Ok(Json(json!({"state": "none"})));
     };
     let seat = b.seat_of(player).unwrap_or(0);
-    match (&b.game, &b.tokens) {
-        (Some(game), Some(tokens)) => {
+    match &b.game {
+        Some(game) => {
+            let token = super::games::seat_token(&app.hub, b, game, seat).await?;
             let mut answer = json!({
                 "state": "playing",
                 "id": game,
-                "token": tokens.get(seat),
+                "token": token,
                 "seat": if seat == 0 { "south" } else { "north" },
                 "watch": view::watch_path(b, game),
             });
