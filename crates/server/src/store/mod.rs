@@ -10,11 +10,10 @@
 //! the schema and the policies.
 //!
 //! A feature is written once for both databases over `sql`'s `Tx` and `Db`, which `sqlite_tx`
-//! runs on SQLite's thread and `postgres_tx` on a PostgreSQL connection: so far [`quotas`],
-//! [`puzzles`] and [`ratings`]. The games (in `sqlite` and `postgres`), the accounts
-//! (`sqlite_accounts`, `postgres_accounts`), the lobby (`sqlite_lobby`, `postgres_lobby`) and
-//! the tournaments (`sqlite_tournaments`, `postgres_tournaments`) still have one file for each
-//! database.
+//! runs on SQLite's thread and `postgres_tx` on a PostgreSQL connection (their `Db` in
+//! `sqlite` and `postgres`): [`accounts`], [`lobby`], [`puzzles`], [`quotas`], [`ratings`]
+//! and [`tournaments`]. The games alone still have one file for each database (`sqlite`,
+//! `postgres`).
 //!
 //! Every change of a game names the version of the game it was made on and is refused with
 //! [`StoreError::Stale`] when the stored game has moved on (another instance changed it), so
@@ -27,9 +26,6 @@ pub mod contract;
 pub mod error;
 pub mod lobby;
 pub mod postgres;
-mod postgres_accounts;
-mod postgres_lobby;
-mod postgres_tournaments;
 mod postgres_tx;
 pub mod puzzles;
 pub mod quotas;
@@ -39,9 +35,6 @@ pub mod seat_hashes;
 pub mod split_pools;
 mod sql;
 pub mod sqlite;
-mod sqlite_accounts;
-mod sqlite_lobby;
-mod sqlite_tournaments;
 mod sqlite_tx;
 pub mod tournaments;
 

@@ -1,11 +1,11 @@
-//! A feature's code on PostgreSQL ([`Db`] for [`PgStore`]): on one pooled connection, in a
+//! A feature's code on PostgreSQL (`Db` for `PgStore`, in `super::postgres`): on one pooled
+//! connection, in a
 //! transaction committed before the job's answer is given. Each statement is prepared once
 //! per connection (deadpool's cache); its parameters are passed as the types PostgreSQL
 //! found for them, a [`Value`]'s integer narrowed (checked) to a smaller column's width.
 
 use super::error::StoreError;
-use super::postgres::{pool_error, PgStore};
-use super::sql::{Db, Pending, Row, Tx, Value};
+use super::sql::{Pending, Row, Tx, Value};
 use deadpool_postgres::GenericClient;
 use tokio_postgres::types::{ToSql, Type};
 
@@ -43,6 +43,11 @@ fn param(i: usize, ty: &Type, v: &Value) -> Result<Param, StoreError> {
         Type::BOOL => Box::new(match v {
             Value::Null => None,
             Value::Bool(b) => Some(*b),
+            _ => return Err(wrong()),
+        }),
+        Type::TEXT_ARRAY | Type::VARCHAR_ARRAY => Box::new(match v {
+            Value::Null => None,
+            Value::Texts(set) => Some(set.clone()),
             _ => return Err(wrong()),
         }),
         Type::TEXT | Type::VARCHAR | Type::BPCHAR | Type::NAME => Box::new(match v {
@@ -137,29 +142,13 @@ impl<C: GenericClient> Tx for PgTx<'_, C> {
                 .map(drop)
         })
     }
-}
 
-#[async_trait::async_trait]
-impl Db for PgStore {
-    async fn transaction<R, F>(&self, job: F) -> Result<R, StoreError>
-    where
-        R: Send + 'static,
-        F: for<'t> FnOnce(&'t mut dyn Tx) -> Pending<'t, R> + Send + 'static,
-    {
-        let mut client = self.pool.get().await.map_err(pool_error)?;
-        // An error drops the transaction uncommitted: it rolls back.
-        let tx = client.transaction().await?;
-        let done = job(&mut PgTx { client: &tx }).await?;
-        tx.commit().await?;
-        Ok(done)
-    }
-
-    async fn at_once<R, F>(&self, job: F) -> Result<R, StoreError>
-    where
-        R: Send + 'static,
-        F: for<'t> FnOnce(&'t mut dyn Tx) -> Pending<'t, R> + Send + 'static,
-    {
-        let client = self.pool.get().await.map_err(pool_error)?;
-        job(&mut PgTx { client: &client }).await
+    fn notify<'a>(&'a mut self, channel: &'a str, payload: &'a str) -> Pending<'a, ()> {
+        Box::pin(async move {
+            let params = [Value::from(channel), payload.into()];
+            self.execute("SELECT pg_notify($1, $2)", &params)
+                .await
+                .map(drop)
+        })
     }
 }

@@ -6,10 +6,11 @@
 //!
 //! The SQL text is PostgreSQL's, parameters written `$1, $2…`; SQLite gets it rewritten once
 //! ([`sqlite_text`], cached): `?1, ?2…`, and the few words the two dialects spell differently
-//! ([`DIALECT`]). Both read `true`/`false`, `coalesce`, `ON CONFLICT` and `RETURNING`. What
-//! truly differs stays with each database: a lock between instances ([`Tx::lock`], a
-//! PostgreSQL advisory lock; SQLite's one writer thread needs none), LISTEN/NOTIFY, SQLite's
-//! group commit of the games' changes, the backup.
+//! ([`DIALECT`]). Both read `true`/`false`, `coalesce`, `ON CONFLICT`, `RETURNING` and JSON's
+//! `->`/`->>`. What truly differs stays with each database: a lock between instances
+//! ([`Tx::lock`], a PostgreSQL advisory lock; SQLite's one writer thread needs none), the
+//! notices to other instances ([`Tx::notify`], PostgreSQL's NOTIFY and LISTEN), SQLite's group
+//! commit of the games' changes, the backup.
 
 use super::error::StoreError;
 use std::collections::HashMap;
@@ -33,6 +34,9 @@ pub(super) enum Value {
     Text(String),
     /// A truth value (SQLite stores 0 or 1).
     Bool(bool),
+    /// A set of texts, for `= ANY($n)` (PostgreSQL's array; SQLite's JSON array, read by
+    /// `json_each`).
+    Texts(Vec<String>),
 }
 
 impl From<i64> for Value {
@@ -176,6 +180,11 @@ pub(super) trait Tx: Send {
     /// name's hash). On SQLite, whose one thread runs every transaction alone, nothing.
     fn lock<'a>(&'a mut self, name: &'a str) -> Pending<'a, ()>;
 
+    /// Tells every instance sharing the database, once the transaction commits, `payload` on
+    /// `channel` (PostgreSQL's NOTIFY, which each instance's listener passes on as a
+    /// [`Notice`](super::Notice)). On SQLite, which one instance has to itself, nothing.
+    fn notify<'a>(&'a mut self, channel: &'a str, payload: &'a str) -> Pending<'a, ()>;
+
     /// The first row of a query, if any.
     fn query_opt<'a>(
         &'a mut self,
@@ -241,6 +250,14 @@ pub(super) const DIALECT: &[(&str, &str)] = &[
     ("least(", "min("),
     // A table stored in its key's order: SQLite's option, a comment to PostgreSQL.
     ("/* WITHOUT ROWID */", "WITHOUT ROWID"),
+    // A set: PostgreSQL's array, SQLite's JSON array (the one set a statement has is `$1`).
+    ("= ANY($1)", "IN (SELECT value FROM json_each($1))"),
+    // A type given where PostgreSQL cannot tell it; SQLite needs none.
+    ("::text", ""),
+    ("FOR SHARE", ""),
+    // A JSON document kept as text: PostgreSQL reads it as `jsonb` first; SQLite's `->` and
+    // `->>` read the text.
+    ("::jsonb", ""),
 ];
 
 /// `sql` as SQLite takes it: `$N` parameters as `?N`, and the words of [`DIALECT`]. Each text
@@ -259,6 +276,9 @@ pub(super) fn sqlite_text(sql: &'static str) -> &'static str {
 }
 
 fn rewrite(sql: &str) -> String {
+    let sql = DIALECT.iter().fold(sql.to_string(), |text, (pg, sqlite)| {
+        text.replace(pg, sqlite)
+    });
     let mut out = String::with_capacity(sql.len());
     let mut quoted = false;
     for c in sql.chars() {
@@ -272,9 +292,7 @@ fn rewrite(sql: &str) -> String {
         }
         out.push(c);
     }
-    DIALECT
-        .iter()
-        .fold(out, |text, (pg, sqlite)| text.replace(pg, sqlite))
+    out
 }
 
 #[cfg(test)]
@@ -287,6 +305,11 @@ mod tests {
         assert_eq!(
             sqlite_text(sql),
             "SELECT max(a, ?1) FROM t WHERE b = '$2' AND c = ?12 "
+        );
+        let set = "SELECT a FROM t WHERE b = ANY($1) AND (doc::jsonb ->> 'c') = $2::text";
+        assert_eq!(
+            sqlite_text(set),
+            "SELECT a FROM t WHERE b IN (SELECT value FROM json_each(?1)) AND (doc ->> 'c') = ?2"
         );
         // Cached: the same text again is the same rewrite.
         assert!(std::ptr::eq(sqlite_text(sql), sqlite_text(sql)));

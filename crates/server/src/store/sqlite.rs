@@ -17,6 +17,8 @@
 //! every request with 503.
 
 use super::contract::{Activity, Change, Notice, Store, StoreError, StoredGame};
+use super::sql::{Db, Pending, Tx};
+use super::sqlite_tx::{complete, refused, SqliteTx};
 use crate::ratings::standing::RatedEnd;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::sync::{mpsc, Arc};
@@ -95,29 +97,6 @@ const ALIVE: &str = "CREATE TABLE IF NOT EXISTS alive(
 /// The column added with timed games: a game stored before them has no clock.
 const ADDED_DEADLINE: &str = "ALTER TABLE games ADD COLUMN deadline INTEGER;";
 
-/// The accounts' tables, created when missing (the games' tables are older: databases made
-/// before accounts get these at their next start).
-const ACCOUNTS_SCHEMA: &str = "
-     CREATE TABLE IF NOT EXISTS accounts(
-         id TEXT PRIMARY KEY,
-         name TEXT NOT NULL,
-         key TEXT NOT NULL UNIQUE,
-         skeleton TEXT NOT NULL UNIQUE,
-         password TEXT NOT NULL,
-         created INTEGER NOT NULL);
-     CREATE TABLE IF NOT EXISTS sessions(
-         token_hash TEXT PRIMARY KEY,
-         account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-         expires INTEGER NOT NULL);
-     CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account);
-     CREATE TABLE IF NOT EXISTS account_games(
-         account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-         game TEXT NOT NULL,
-         id TEXT NOT NULL,
-         token TEXT NOT NULL,
-         since INTEGER NOT NULL,
-         PRIMARY KEY(account, game, id)) WITHOUT ROWID;";
-
 impl SqliteStore {
     /// Opens (creating if needed) the database at `path` (`:memory:` for a throwaway one),
     /// brings its schema up to date and starts the database thread.
@@ -154,15 +133,15 @@ impl SqliteStore {
         }
         conn.execute_batch(INDEXES).map_err(failed("set up"))?;
         conn.execute_batch(ALIVE).map_err(failed("set up"))?;
-        conn.execute_batch(ACCOUNTS_SCHEMA)
+        conn.execute_batch(super::sql::sqlite_text(super::accounts::SCHEMA))
             .map_err(failed("set up"))?;
         conn.execute_batch(super::sql::sqlite_text(super::ratings::SCHEMA))
             .map_err(failed("set up"))?;
-        conn.execute_batch(super::lobby::SQLITE_SCHEMA)
+        conn.execute_batch(super::sql::sqlite_text(super::lobby::SCHEMA))
             .map_err(failed("set up"))?;
         conn.execute_batch(super::sql::sqlite_text(super::puzzles::SCHEMA))
             .map_err(failed("set up"))?;
-        conn.execute_batch(super::tournaments::SQLITE_SCHEMA)
+        conn.execute_batch(super::sql::sqlite_text(super::tournaments::SCHEMA))
             .map_err(failed("set up"))?;
         conn.execute_batch(super::sql::sqlite_text(super::quotas::SCHEMA))
             .map_err(failed("set up"))?;
@@ -491,8 +470,8 @@ fn apply(conn: &mut Connection, w: &Write) -> Result<Vec<String>, Refusal> {
                 Change::Meta(_) => {}
             }
             if let Some(end) = rated {
-                let mut tx = super::sqlite_tx::SqliteTx::new(conn);
-                super::sqlite_tx::complete(Box::pin(super::ratings::rate_game(&mut tx, end)))
+                let mut tx = SqliteTx::new(conn);
+                complete(Box::pin(super::ratings::rate_game(&mut tx, end)))
                     .map_err(Refusal::Store)?;
             }
             Ok(vec![id.clone()])
@@ -801,5 +780,113 @@ mod tests {
         let store = SqliteStore::open(&path).unwrap();
         assert!(store.load("g").await.unwrap().is_some());
         remove(&path);
+    }
+}
+
+impl SqliteStore {
+    /// Runs `job` on the database's thread, in a transaction of its own when `whole`.
+    async fn run<R, F>(&self, whole: bool, job: F) -> Result<R, StoreError>
+    where
+        R: Send + 'static,
+        F: for<'t> FnOnce(&'t mut dyn Tx) -> Pending<'t, R> + Send + 'static,
+    {
+        self.job(move |conn| {
+            if whole {
+                conn.execute_batch("BEGIN IMMEDIATE").map_err(refused)?;
+            }
+            let done = complete(job(&mut SqliteTx::new(&mut *conn)));
+            if whole {
+                match &done {
+                    Ok(_) => conn
+                        .execute_batch("COMMIT")
+                        .map_err(|e| StoreError::Commit(Arc::new(e)))?,
+                    Err(_) => conn.execute_batch("ROLLBACK").map_err(refused)?,
+                }
+            }
+            done
+        })
+        .await
+    }
+}
+
+#[async_trait::async_trait]
+impl Db for SqliteStore {
+    async fn transaction<R, F>(&self, job: F) -> Result<R, StoreError>
+    where
+        R: Send + 'static,
+        F: for<'t> FnOnce(&'t mut dyn Tx) -> Pending<'t, R> + Send + 'static,
+    {
+        self.run(true, job).await
+    }
+
+    async fn at_once<R, F>(&self, job: F) -> Result<R, StoreError>
+    where
+        R: Send + 'static,
+        F: for<'t> FnOnce(&'t mut dyn Tx) -> Pending<'t, R> + Send + 'static,
+    {
+        self.run(false, job).await
+    }
+}
+
+#[cfg(test)]
+mod job_tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_job_commits_whole_or_not_at_all() {
+        let store = SqliteStore::open(":memory:").unwrap();
+        store
+            .at_once(|tx| {
+                Box::pin(async move {
+                    tx.execute("CREATE TABLE t(a BIGINT, b TEXT)", &[]).await?;
+                    Ok(())
+                })
+            })
+            .await
+            .unwrap();
+        let failed = store
+            .transaction(|tx| {
+                Box::pin(async move {
+                    tx.execute("INSERT INTO t VALUES ($1, $2)", &[1i64.into(), "x".into()])
+                        .await?;
+                    tx.execute("INSERT INTO nowhere VALUES (1)", &[]).await
+                })
+            })
+            .await;
+        assert!(matches!(failed, Err(StoreError::Refused(_))), "{failed:?}");
+        let rows = store
+            .at_once(|tx| Box::pin(async move { tx.query("SELECT a, b FROM t", &[]).await }))
+            .await
+            .unwrap();
+        assert!(rows.is_empty(), "{rows:?}");
+    }
+
+    #[tokio::test]
+    async fn a_job_that_waits_is_refused_and_rolled_back() {
+        let store = SqliteStore::open(":memory:").unwrap();
+        let waited = store
+            .transaction(|tx| {
+                Box::pin(async move {
+                    tx.execute("CREATE TABLE t(a BIGINT)", &[]).await?;
+                    std::future::pending::<()>().await;
+                    Ok(())
+                })
+            })
+            .await;
+        assert!(
+            matches!(&waited, Err(StoreError::Failed(w)) if w.contains("waited")),
+            "{waited:?}"
+        );
+        // Its table went with its transaction; the thread serves the next job.
+        let tables = store
+            .at_once(|tx| {
+                Box::pin(async move {
+                    tx.query("SELECT name FROM sqlite_master WHERE name = 't'", &[])
+                        .await
+                })
+            })
+            .await
+            .unwrap();
+        assert!(tables.is_empty(), "{tables:?}");
     }
 }

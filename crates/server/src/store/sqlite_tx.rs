@@ -1,12 +1,11 @@
-//! A feature's code on SQLite ([`Db`] for [`SqliteStore`]): run as one job on the database's
+//! A feature's code on SQLite (`Db` for `SqliteStore`, in `super::sqlite`): run as one job on the database's
 //! only thread, between the games' group commits, so nothing else runs between its
 //! statements. Its future completes in a single poll: every statement runs at once
 //! (rusqlite does not wait), so there is nothing to wait for; a future that did wait would
 //! be a mistake, answered [`StoreError::Failed`], its transaction rolled back.
 
 use super::error::StoreError;
-use super::sql::{sqlite_text, Db, Pending, Row, Tx, Value};
-use super::sqlite::SqliteStore;
+use super::sql::{sqlite_text, Pending, Row, Tx, Value};
 use rusqlite::types::{ToSqlOutput, ValueRef};
 use rusqlite::Connection;
 use std::sync::Arc;
@@ -26,7 +25,8 @@ impl<'c> SqliteTx<'c> {
     }
 }
 
-fn refused(e: rusqlite::Error) -> StoreError {
+/// A statement's error: the job is refused.
+pub(super) fn refused(e: rusqlite::Error) -> StoreError {
     StoreError::Refused(Arc::new(e))
 }
 
@@ -38,6 +38,10 @@ impl rusqlite::ToSql for Value {
             Value::Real(r) => ToSqlOutput::Borrowed(ValueRef::Real(*r)),
             Value::Text(t) => ToSqlOutput::Borrowed(ValueRef::Text(t.as_bytes())),
             Value::Bool(b) => ToSqlOutput::Borrowed(ValueRef::Integer(i64::from(*b))),
+            Value::Texts(set) => ToSqlOutput::from(
+                serde_json::to_string(set)
+                    .map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?,
+            ),
         })
     }
 }
@@ -92,6 +96,10 @@ impl Tx for SqliteTx<'_> {
     fn lock<'a>(&'a mut self, _name: &'a str) -> Pending<'a, ()> {
         Box::pin(std::future::ready(Ok(())))
     }
+
+    fn notify<'a>(&'a mut self, _channel: &'a str, _payload: &'a str) -> Pending<'a, ()> {
+        Box::pin(std::future::ready(Ok(())))
+    }
 }
 
 /// A waker that does nothing: nothing ever wakes a SQLite job, as none waits.
@@ -111,113 +119,5 @@ pub(super) fn complete<T>(mut job: Pending<'_, T>) -> Result<T, StoreError> {
         Poll::Pending => Err(StoreError::Failed(
             "a SQLite job waited, which it never should: rolled back".into(),
         )),
-    }
-}
-
-impl SqliteStore {
-    /// Runs `job` on the database's thread, in a transaction of its own when `whole`.
-    async fn run<R, F>(&self, whole: bool, job: F) -> Result<R, StoreError>
-    where
-        R: Send + 'static,
-        F: for<'t> FnOnce(&'t mut dyn Tx) -> Pending<'t, R> + Send + 'static,
-    {
-        self.job(move |conn| {
-            if whole {
-                conn.execute_batch("BEGIN IMMEDIATE").map_err(refused)?;
-            }
-            let done = complete(job(&mut SqliteTx { conn: &mut *conn }));
-            if whole {
-                match &done {
-                    Ok(_) => conn
-                        .execute_batch("COMMIT")
-                        .map_err(|e| StoreError::Commit(Arc::new(e)))?,
-                    Err(_) => conn.execute_batch("ROLLBACK").map_err(refused)?,
-                }
-            }
-            done
-        })
-        .await
-    }
-}
-
-#[async_trait::async_trait]
-impl Db for SqliteStore {
-    async fn transaction<R, F>(&self, job: F) -> Result<R, StoreError>
-    where
-        R: Send + 'static,
-        F: for<'t> FnOnce(&'t mut dyn Tx) -> Pending<'t, R> + Send + 'static,
-    {
-        self.run(true, job).await
-    }
-
-    async fn at_once<R, F>(&self, job: F) -> Result<R, StoreError>
-    where
-        R: Send + 'static,
-        F: for<'t> FnOnce(&'t mut dyn Tx) -> Pending<'t, R> + Send + 'static,
-    {
-        self.run(false, job).await
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[tokio::test]
-    async fn a_job_commits_whole_or_not_at_all() {
-        let store = SqliteStore::open(":memory:").unwrap();
-        store
-            .at_once(|tx| {
-                Box::pin(async move {
-                    tx.execute("CREATE TABLE t(a BIGINT, b TEXT)", &[]).await?;
-                    Ok(())
-                })
-            })
-            .await
-            .unwrap();
-        let failed = store
-            .transaction(|tx| {
-                Box::pin(async move {
-                    tx.execute("INSERT INTO t VALUES ($1, $2)", &[1i64.into(), "x".into()])
-                        .await?;
-                    tx.execute("INSERT INTO nowhere VALUES (1)", &[]).await
-                })
-            })
-            .await;
-        assert!(matches!(failed, Err(StoreError::Refused(_))), "{failed:?}");
-        let rows = store
-            .at_once(|tx| Box::pin(async move { tx.query("SELECT a, b FROM t", &[]).await }))
-            .await
-            .unwrap();
-        assert!(rows.is_empty(), "{rows:?}");
-    }
-
-    #[tokio::test]
-    async fn a_job_that_waits_is_refused_and_rolled_back() {
-        let store = SqliteStore::open(":memory:").unwrap();
-        let waited = store
-            .transaction(|tx| {
-                Box::pin(async move {
-                    tx.execute("CREATE TABLE t(a BIGINT)", &[]).await?;
-                    std::future::pending::<()>().await;
-                    Ok(())
-                })
-            })
-            .await;
-        assert!(
-            matches!(&waited, Err(StoreError::Failed(w)) if w.contains("waited")),
-            "{waited:?}"
-        );
-        // Its table went with its transaction; the thread serves the next job.
-        let tables = store
-            .at_once(|tx| {
-                Box::pin(async move {
-                    tx.query("SELECT name FROM sqlite_master WHERE name = 't'", &[])
-                        .await
-                })
-            })
-            .await
-            .unwrap();
-        assert!(tables.is_empty(), "{tables:?}");
     }
 }
