@@ -4,6 +4,7 @@
 //! clear.
 
 use super::error::StoreError;
+use super::sql::{Db, Row, Tx, Value};
 
 /// An account as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -109,4 +110,184 @@ pub trait AccountStore: Send + Sync {
 
     /// The games the account holds seats in, the newest first.
     async fn held_games(&self, account: &str) -> Result<Vec<HeldGame>, StoreError>;
+}
+
+/// The accounts' tables, created when missing (in PostgreSQL with the games', under the same
+/// lock; a database made before accounts gets them at its next start).
+pub(super) const SCHEMA: &str = "
+    CREATE TABLE IF NOT EXISTS accounts(
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        key TEXT NOT NULL UNIQUE,
+        skeleton TEXT NOT NULL UNIQUE,
+        password TEXT NOT NULL,
+        created BIGINT NOT NULL);
+    CREATE TABLE IF NOT EXISTS sessions(
+        token_hash TEXT PRIMARY KEY,
+        account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        expires BIGINT NOT NULL);
+    CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account);
+    CREATE TABLE IF NOT EXISTS account_games(
+        account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        game TEXT NOT NULL,
+        id TEXT NOT NULL,
+        token TEXT NOT NULL,
+        since BIGINT NOT NULL,
+        PRIMARY KEY(account, game, id)) /* WITHOUT ROWID */;";
+
+/// The account in columns `id, name, password, created` of `row`.
+fn account_of(row: &Row) -> Result<StoredAccount, StoreError> {
+    Ok(StoredAccount {
+        id: row.get(0)?,
+        name: row.get(1)?,
+        password_hash: row.get(2)?,
+        created: row.get::<i64>(3)?.max(0) as u64,
+    })
+}
+
+/// Stores the session `s`.
+async fn insert_session(tx: &mut dyn Tx, s: &StoredSession) -> Result<(), StoreError> {
+    tx.execute(
+        "INSERT INTO sessions(token_hash, account, expires) VALUES ($1, $2, $3)",
+        &[
+            (&s.token_hash).into(),
+            (&s.account).into(),
+            s.expires.into(),
+        ],
+    )
+    .await
+    .map(drop)
+}
+
+#[async_trait::async_trait]
+impl<D: Db> AccountStore for D {
+    async fn register(
+        &self,
+        new: NewAccount,
+        session: StoredSession,
+    ) -> Result<Registered, StoreError> {
+        self.transaction(move |tx| {
+            Box::pin(async move {
+                let a = &new.account;
+                let inserted = tx
+                    .execute(
+                        "INSERT INTO accounts(id, name, key, skeleton, password, created)
+                         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING",
+                        &[
+                            (&a.id).into(),
+                            (&a.name).into(),
+                            (&new.key).into(),
+                            (&new.skeleton).into(),
+                            (&a.password_hash).into(),
+                            a.created.into(),
+                        ],
+                    )
+                    .await?;
+                if inserted == 0 {
+                    return Ok(Registered::NameTaken);
+                }
+                insert_session(tx, &session).await?;
+                Ok(Registered::Created)
+            })
+        })
+        .await
+    }
+
+    async fn account_by_key(&self, key: &str) -> Result<Option<StoredAccount>, StoreError> {
+        let sql = "SELECT a.id, a.name, a.password, a.created FROM accounts a WHERE a.key = $1";
+        let row = self.row(sql, vec![key.into()]).await?;
+        row.as_ref().map(account_of).transpose()
+    }
+
+    async fn start_session(&self, session: StoredSession, now: u64) -> Result<(), StoreError> {
+        self.transaction(move |tx| {
+            Box::pin(async move {
+                tx.execute(
+                    "DELETE FROM sessions WHERE account = $1 AND expires <= $2",
+                    &[(&session.account).into(), now.into()],
+                )
+                .await?;
+                insert_session(tx, &session).await
+            })
+        })
+        .await
+    }
+
+    async fn session(
+        &self,
+        token_hash: &str,
+        now: u64,
+    ) -> Result<Option<StoredAccount>, StoreError> {
+        let sql = "SELECT a.id, a.name, a.password, a.created
+                   FROM sessions s JOIN accounts a ON a.id = s.account
+                   WHERE s.token_hash = $1 AND s.expires > $2";
+        let row = self.row(sql, vec![token_hash.into(), now.into()]).await?;
+        row.as_ref().map(account_of).transpose()
+    }
+
+    async fn end_session(&self, token_hash: &str) -> Result<(), StoreError> {
+        let sql = "DELETE FROM sessions WHERE token_hash = $1";
+        self.statement(sql, vec![token_hash.into()]).await.map(drop)
+    }
+
+    async fn end_sessions(&self, account: &str) -> Result<u64, StoreError> {
+        let sql = "DELETE FROM sessions WHERE account = $1";
+        self.statement(sql, vec![account.into()]).await
+    }
+
+    async fn set_password(
+        &self,
+        account: &str,
+        password_hash: &str,
+        keep: &str,
+    ) -> Result<(), StoreError> {
+        let params = [Value::from(account), password_hash.into(), keep.into()];
+        self.transaction(move |tx| {
+            Box::pin(async move {
+                tx.execute(
+                    "UPDATE accounts SET password = $2 WHERE id = $1",
+                    &params[..2],
+                )
+                .await?;
+                tx.execute(
+                    "DELETE FROM sessions WHERE account = $1 AND token_hash <> $2",
+                    &[params[0].clone(), params[2].clone()],
+                )
+                .await
+                .map(drop)
+            })
+        })
+        .await
+    }
+
+    async fn hold_game(&self, account: &str, game: HeldGame) -> Result<(), StoreError> {
+        let sql = "INSERT INTO account_games(account, game, id, token, since)
+                   VALUES ($1, $2, $3, $4, $5)
+                   ON CONFLICT(account, game, id) DO UPDATE SET token = excluded.token";
+        let params = vec![
+            account.into(),
+            game.game.into(),
+            game.id.into(),
+            game.token.into(),
+            game.since.into(),
+        ];
+        self.statement(sql, params).await.map(drop)
+    }
+
+    async fn held_games(&self, account: &str) -> Result<Vec<HeldGame>, StoreError> {
+        let sql = "SELECT game, id, token, since FROM account_games
+                   WHERE account = $1 ORDER BY since DESC, id";
+        self.rows(sql, vec![account.into()])
+            .await?
+            .iter()
+            .map(|r| {
+                Ok(HeldGame {
+                    game: r.get(0)?,
+                    id: r.get(1)?,
+                    token: r.get(2)?,
+                    since: r.get::<i64>(3)?.max(0) as u64,
+                })
+            })
+            .collect()
+    }
 }

@@ -1,12 +1,19 @@
-//! Where games are kept: the [`Store`] trait and what passes through it ([`contract`]), and its
-//! two implementations, [`sqlite`] (one file, the default) and [`postgres`] (a server that
-//! several instances can share); [`open`] picks one from `--db`. Each also keeps the players'
-//! accounts ([`accounts`]), their ratings ([`ratings`]), the lobby's seeks ([`lobby`]) the puzzles' ratings
-//! ([`puzzles`]), the tournaments ([`tournaments`]) and who made each game ([`quotas`]).
-//! Ratings out of bounds are repaired as a store opens ([`repair`]), after the real-time
-//! ratings are split into blitz and rapid ([`split_pools`]), and seat tokens kept in clear by
-//! earlier versions are hashed ([`seat_hashes`]). docs/STORAGE.md describes
+//! Where games are kept: the [`Store`] trait and what passes through it ([`contract`], its
+//! errors in [`error`]), and its two implementations, [`sqlite`] (one file, the default) and
+//! [`postgres`] (a server that several instances can share); [`open`] picks one from `--db`.
+//! Each also keeps the players' accounts ([`accounts`]), their ratings ([`ratings`]), the
+//! lobby's seeks ([`lobby`]), the puzzles' ratings ([`puzzles`]), the tournaments
+//! ([`tournaments`]) and who made each game ([`quotas`]). Ratings out of bounds are repaired as
+//! a store opens ([`repair`]), after the real-time ratings are split into blitz and rapid
+//! ([`split_pools`]), and seat tokens kept in clear by earlier versions are hashed
+//! ([`seat_hashes`]); [`backup`] copies a live SQLite store. docs/STORAGE.md describes
 //! the schema and the policies.
+//!
+//! A feature is written once for both databases over `sql`'s `Tx` and `Db`, which `sqlite_tx`
+//! runs on SQLite's thread and `postgres_tx` on a PostgreSQL connection (their `Db` in
+//! `sqlite` and `postgres`): [`accounts`], [`lobby`], [`puzzles`], [`quotas`], [`ratings`]
+//! and [`tournaments`]. The games alone still have one file for each database (`sqlite`,
+//! `postgres`).
 //!
 //! Every change of a game names the version of the game it was made on and is refused with
 //! [`StoreError::Stale`] when the stored game has moved on (another instance changed it), so
@@ -19,27 +26,16 @@ pub mod contract;
 pub mod error;
 pub mod lobby;
 pub mod postgres;
-mod postgres_accounts;
-mod postgres_lobby;
-mod postgres_puzzles;
-mod postgres_quotas;
-mod postgres_rated;
-mod postgres_ratings;
-mod postgres_tournaments;
+mod postgres_tx;
 pub mod puzzles;
 pub mod quotas;
 pub mod ratings;
 pub mod repair;
 pub mod seat_hashes;
 pub mod split_pools;
+mod sql;
 pub mod sqlite;
-mod sqlite_accounts;
-mod sqlite_lobby;
-mod sqlite_puzzles;
-mod sqlite_quotas;
-mod sqlite_rated;
-mod sqlite_ratings;
-mod sqlite_tournaments;
+mod sqlite_tx;
 pub mod tournaments;
 
 pub use accounts::AccountStore;

@@ -13,6 +13,8 @@
 
 use super::contract::{Activity, Change, Notice, Store, StoreError, StoredGame};
 use super::lobby::POSTGRES_CHANNEL as LOBBY_CHANNEL;
+use super::postgres_tx::PgTx;
+use super::sql::{Db, Pending, Tx};
 use crate::ratings::standing::RatedEnd;
 use deadpool_postgres::{Pool, PoolConfig, Runtime};
 use std::time::Duration;
@@ -52,28 +54,6 @@ const SCHEMA: &str = "
         at BIGINT NOT NULL);
     CREATE INDEX IF NOT EXISTS games_deadline ON games(deadline) WHERE deadline IS NOT NULL;";
 
-/// The accounts' tables, created with the games' (under the same lock) when missing.
-const ACCOUNTS_SCHEMA: &str = "
-    CREATE TABLE IF NOT EXISTS accounts(
-        id TEXT PRIMARY KEY,
-        name TEXT NOT NULL,
-        key TEXT NOT NULL UNIQUE,
-        skeleton TEXT NOT NULL UNIQUE,
-        password TEXT NOT NULL,
-        created BIGINT NOT NULL);
-    CREATE TABLE IF NOT EXISTS sessions(
-        token_hash TEXT PRIMARY KEY,
-        account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-        expires BIGINT NOT NULL);
-    CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account);
-    CREATE TABLE IF NOT EXISTS account_games(
-        account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-        game TEXT NOT NULL,
-        id TEXT NOT NULL,
-        token TEXT NOT NULL,
-        since BIGINT NOT NULL,
-        PRIMARY KEY(account, game, id));";
-
 /// A pool of connections to one PostgreSQL database, and this instance's listener.
 pub struct PgStore {
     pub(super) pool: Pool,
@@ -107,13 +87,12 @@ impl PgStore {
             tx.execute("SELECT pg_advisory_xact_lock($1)", &[&SCHEMA_LOCK])
                 .await?;
             tx.batch_execute(SCHEMA).await?;
-            tx.batch_execute(ACCOUNTS_SCHEMA).await?;
-            tx.batch_execute(super::postgres_rated::SCHEMA).await?;
-            tx.batch_execute(super::lobby::POSTGRES_SCHEMA).await?;
-            tx.batch_execute(super::puzzles::POSTGRES_SCHEMA).await?;
-            tx.batch_execute(super::tournaments::POSTGRES_SCHEMA)
-                .await?;
-            tx.batch_execute(super::quotas::POSTGRES_SCHEMA).await?;
+            tx.batch_execute(super::accounts::SCHEMA).await?;
+            tx.batch_execute(super::ratings::SCHEMA).await?;
+            tx.batch_execute(super::lobby::SCHEMA).await?;
+            tx.batch_execute(super::puzzles::SCHEMA).await?;
+            tx.batch_execute(super::tournaments::SCHEMA).await?;
+            tx.batch_execute(super::quotas::SCHEMA).await?;
             tx.batch_execute(&super::split_pools::statements()).await?;
             tx.batch_execute(&super::repair::statements()).await?;
             super::seat_hashes::postgres(&tx).await?;
@@ -358,7 +337,7 @@ impl Store for PgStore {
         if !apply_change(&tx, id, version, &change, &activity).await? {
             return Err(StoreError::Stale);
         }
-        super::postgres_rated::rate_game(&tx, &end).await?;
+        super::ratings::rate_game(&mut PgTx::new(&tx), &end).await?;
         tx.commit().await?;
         notify(client, id, version + 1);
         Ok(())
@@ -505,5 +484,30 @@ impl Store for PgStore {
         // Left uncommitted: the transaction is rolled back as it drops, the connection goes
         // back to the pool clean.
         super::error::guarded(|| panic!("a job made to fail"))
+    }
+}
+
+#[async_trait::async_trait]
+impl Db for PgStore {
+    async fn transaction<R, F>(&self, job: F) -> Result<R, StoreError>
+    where
+        R: Send + 'static,
+        F: for<'t> FnOnce(&'t mut dyn Tx) -> Pending<'t, R> + Send + 'static,
+    {
+        let mut client = self.pool.get().await.map_err(pool_error)?;
+        // An error drops the transaction uncommitted: it rolls back.
+        let tx = client.transaction().await?;
+        let done = job(&mut PgTx::new(&tx)).await?;
+        tx.commit().await?;
+        Ok(done)
+    }
+
+    async fn at_once<R, F>(&self, job: F) -> Result<R, StoreError>
+    where
+        R: Send + 'static,
+        F: for<'t> FnOnce(&'t mut dyn Tx) -> Pending<'t, R> + Send + 'static,
+    {
+        let client = self.pool.get().await.map_err(pool_error)?;
+        job(&mut PgTx::new(&client)).await
     }
 }

@@ -3,8 +3,12 @@
 //! each account's own puzzle rating, and which puzzles each account was rated on (once each).
 //! A puzzle never attempted is at its starting rating, which the shipped set holds; an account
 //! that never rated an attempt has none.
+//!
+//! An attempt is one transaction: the puzzle's row and then the player's are locked (on
+//! PostgreSQL; SQLite's one thread runs it alone) while both ratings move.
 
 use super::error::StoreError;
+use super::sql::{Db, Row, Tx, Value};
 use rajapasu_rating::{Rating, RatingError};
 
 /// How one attempt moves the ratings: from the puzzle's and the player's before to both after.
@@ -65,35 +69,14 @@ pub trait PuzzleStore: Send + Sync {
     async fn rate_puzzle(&self, attempt: Attempt) -> Result<Rated, StoreError>;
 }
 
-/// The puzzles' tables in SQLite.
-pub(super) const SQLITE_SCHEMA: &str = "
+/// The puzzles' tables, created when missing (in PostgreSQL with the games', under the same
+/// lock).
+pub(super) const SCHEMA: &str = "
     CREATE TABLE IF NOT EXISTS puzzle_attempts(
         account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
         puzzle TEXT NOT NULL,
         PRIMARY KEY(account, puzzle)
-    ) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS puzzle_ratings(
-        id TEXT PRIMARY KEY,
-        rating REAL NOT NULL,
-        deviation REAL NOT NULL,
-        volatility REAL NOT NULL,
-        attempts INTEGER NOT NULL
-    );
-    CREATE TABLE IF NOT EXISTS puzzle_players(
-        account TEXT PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
-        rating REAL NOT NULL,
-        deviation REAL NOT NULL,
-        volatility REAL NOT NULL,
-        attempts INTEGER NOT NULL
-    );";
-
-/// The puzzles' tables in PostgreSQL.
-pub(super) const POSTGRES_SCHEMA: &str = "
-    CREATE TABLE IF NOT EXISTS puzzle_attempts(
-        account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-        puzzle TEXT NOT NULL,
-        PRIMARY KEY(account, puzzle)
-    );
+    ) /* WITHOUT ROWID */;
     CREATE TABLE IF NOT EXISTS puzzle_ratings(
         id TEXT PRIMARY KEY,
         rating DOUBLE PRECISION NOT NULL,
@@ -109,22 +92,167 @@ pub(super) const POSTGRES_SCHEMA: &str = "
         attempts BIGINT NOT NULL
     );";
 
-/// Runs an attempt's update on the ratings before it: a panic in it is stopped here
-/// ([`StoreError::Failed`]), an error is [`StoreError::Rating`].
-pub(super) fn run_update(
-    update: PuzzleUpdate,
-    puzzle: Rating,
-    player: Rating,
-) -> Result<(Rating, Rating), StoreError> {
-    super::error::guarded(|| update(puzzle, player))?.map_err(StoreError::Rating)
+/// The statements on one table of ratings, keyed by `$1`: the puzzles' or the players'.
+struct Ratings {
+    /// Stores `$2, $3, $4` as the key's rating, with no attempt, unless it has one.
+    start: &'static str,
+    /// The key's rating.
+    read: &'static str,
+    /// The key's rating, its row locked until the transaction ends.
+    lock: &'static str,
+    /// The key's rating after one more attempt.
+    update: &'static str,
 }
 
-/// Reads a stored rating.
-pub(super) fn rating_of(
-    rating: f64,
-    deviation: f64,
-    volatility: f64,
-) -> Result<Rating, StoreError> {
-    Rating::new(rating, deviation, volatility)
+macro_rules! ratings {
+    ($table:literal, $key:literal) => {
+        Ratings {
+            start: concat!(
+                "INSERT INTO ",
+                $table,
+                "(",
+                $key,
+                ", rating, deviation, volatility, attempts)
+                 VALUES ($1, $2, $3, $4, 0) ON CONFLICT DO NOTHING"
+            ),
+            read: concat!(
+                "SELECT rating, deviation, volatility FROM ",
+                $table,
+                " WHERE ",
+                $key,
+                " = $1"
+            ),
+            lock: concat!(
+                "SELECT rating, deviation, volatility FROM ",
+                $table,
+                " WHERE ",
+                $key,
+                " = $1
+                 FOR UPDATE"
+            ),
+            update: concat!(
+                "UPDATE ",
+                $table,
+                " SET rating = $2, deviation = $3, volatility = $4,
+                     attempts = attempts + 1 WHERE ",
+                $key,
+                " = $1"
+            ),
+        }
+    };
+}
+
+const PUZZLES: Ratings = ratings!("puzzle_ratings", "id");
+const PLAYERS: Ratings = ratings!("puzzle_players", "account");
+
+/// The parameters of a key and its rating.
+fn keyed(key: &str, r: Rating) -> [Value; 4] {
+    [
+        key.into(),
+        r.rating().into(),
+        r.deviation().into(),
+        r.volatility().into(),
+    ]
+}
+
+/// Reads a stored rating: columns `from`, `from + 1` and `from + 2` of `row`.
+fn rating_at(row: &Row, from: usize) -> Result<Rating, StoreError> {
+    Rating::new(row.get(from)?, row.get(from + 1)?, row.get(from + 2)?)
         .map_err(|e| StoreError::Corrupt(format!("a stored puzzle rating: {e}")))
+}
+
+impl Ratings {
+    /// The key's rating, `start` if it has none yet (then stored), its row locked until the
+    /// transaction ends: two attempts at once on two instances take turns, and both count.
+    async fn locked(
+        &self,
+        tx: &mut dyn Tx,
+        key: &str,
+        start: Rating,
+    ) -> Result<Rating, StoreError> {
+        tx.execute(self.start, &keyed(key, start)).await?;
+        rating_at(&tx.query_one(self.lock, &[key.into()]).await?, 0)
+    }
+
+    /// The key's rating, if it has one.
+    async fn read(&self, db: &impl Db, key: &str) -> Result<Option<Rating>, StoreError> {
+        let row = db.row(self.read, vec![key.into()]).await?;
+        row.map(|r| rating_at(&r, 0)).transpose()
+    }
+}
+
+/// The attempt's transaction: see [`PuzzleStore::rate_puzzle`].
+async fn rate(tx: &mut dyn Tx, attempt: Attempt) -> Result<Rated, StoreError> {
+    let Attempt {
+        puzzle,
+        start,
+        account,
+        player,
+        update,
+    } = attempt;
+    let first = tx
+        .execute(
+            "INSERT INTO puzzle_attempts(account, puzzle) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+            &[(&account).into(), (&puzzle).into()],
+        )
+        .await?
+        == 1;
+    let puzzle_before = PUZZLES.locked(tx, &puzzle, start).await?;
+    let player_before = PLAYERS.locked(tx, &account, player).await?;
+    if !first {
+        return Ok(Rated {
+            counted: false,
+            puzzle_before,
+            puzzle_after: puzzle_before,
+            player_before,
+            player_after: player_before,
+        });
+    }
+    let (puzzle_after, player_after) =
+        super::error::guarded(|| update(puzzle_before, player_before))?
+            .map_err(StoreError::Rating)?;
+    tx.execute(PUZZLES.update, &keyed(&puzzle, puzzle_after))
+        .await?;
+    tx.execute(PLAYERS.update, &keyed(&account, player_after))
+        .await?;
+    Ok(Rated {
+        counted: true,
+        puzzle_before,
+        puzzle_after,
+        player_before,
+        player_after,
+    })
+}
+
+#[async_trait::async_trait]
+impl<D: Db> PuzzleStore for D {
+    async fn puzzle_ratings(&self) -> Result<Vec<(String, Rating)>, StoreError> {
+        let sql = "SELECT id, rating, deviation, volatility FROM puzzle_ratings";
+        self.rows(sql, vec![])
+            .await?
+            .iter()
+            .map(|r| Ok((r.get(0)?, rating_at(r, 1)?)))
+            .collect()
+    }
+
+    async fn puzzle_rating(&self, id: &str) -> Result<Option<Rating>, StoreError> {
+        PUZZLES.read(self, id).await
+    }
+
+    async fn player_puzzle_rating(&self, account: &str) -> Result<Option<Rating>, StoreError> {
+        PLAYERS.read(self, account).await
+    }
+
+    async fn adopt_puzzle_rating(&self, account: &str, rating: Rating) -> Result<bool, StoreError> {
+        let n = self
+            .statement(PLAYERS.start, keyed(account, rating).into())
+            .await?;
+        Ok(n == 1)
+    }
+
+    async fn rate_puzzle(&self, attempt: Attempt) -> Result<Rated, StoreError> {
+        // An error drops the transaction uncommitted: nothing of the attempt is stored.
+        self.transaction(move |tx| Box::pin(rate(tx, attempt)))
+            .await
+    }
 }

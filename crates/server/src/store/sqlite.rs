@@ -17,6 +17,8 @@
 //! every request with 503.
 
 use super::contract::{Activity, Change, Notice, Store, StoreError, StoredGame};
+use super::sql::{Db, Pending, Tx};
+use super::sqlite_tx::{complete, refused, SqliteTx};
 use crate::ratings::standing::RatedEnd;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::sync::{mpsc, Arc};
@@ -43,7 +45,7 @@ enum Write {
 }
 
 type Ack = oneshot::Sender<Result<Vec<String>, StoreError>>;
-type Read = Box<dyn FnOnce(&Connection) + Send>;
+type Read = Box<dyn FnOnce(&mut Connection) + Send>;
 
 enum Job {
     Write(Write, Ack),
@@ -95,29 +97,6 @@ const ALIVE: &str = "CREATE TABLE IF NOT EXISTS alive(
 /// The column added with timed games: a game stored before them has no clock.
 const ADDED_DEADLINE: &str = "ALTER TABLE games ADD COLUMN deadline INTEGER;";
 
-/// The accounts' tables, created when missing (the games' tables are older: databases made
-/// before accounts get these at their next start).
-const ACCOUNTS_SCHEMA: &str = "
-     CREATE TABLE IF NOT EXISTS accounts(
-         id TEXT PRIMARY KEY,
-         name TEXT NOT NULL,
-         key TEXT NOT NULL UNIQUE,
-         skeleton TEXT NOT NULL UNIQUE,
-         password TEXT NOT NULL,
-         created INTEGER NOT NULL);
-     CREATE TABLE IF NOT EXISTS sessions(
-         token_hash TEXT PRIMARY KEY,
-         account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-         expires INTEGER NOT NULL);
-     CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account);
-     CREATE TABLE IF NOT EXISTS account_games(
-         account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-         game TEXT NOT NULL,
-         id TEXT NOT NULL,
-         token TEXT NOT NULL,
-         since INTEGER NOT NULL,
-         PRIMARY KEY(account, game, id)) WITHOUT ROWID;";
-
 impl SqliteStore {
     /// Opens (creating if needed) the database at `path` (`:memory:` for a throwaway one),
     /// brings its schema up to date and starts the database thread.
@@ -154,17 +133,17 @@ impl SqliteStore {
         }
         conn.execute_batch(INDEXES).map_err(failed("set up"))?;
         conn.execute_batch(ALIVE).map_err(failed("set up"))?;
-        conn.execute_batch(ACCOUNTS_SCHEMA)
+        conn.execute_batch(super::sql::sqlite_text(super::accounts::SCHEMA))
             .map_err(failed("set up"))?;
-        conn.execute_batch(super::sqlite_rated::SCHEMA)
+        conn.execute_batch(super::sql::sqlite_text(super::ratings::SCHEMA))
             .map_err(failed("set up"))?;
-        conn.execute_batch(super::lobby::SQLITE_SCHEMA)
+        conn.execute_batch(super::sql::sqlite_text(super::lobby::SCHEMA))
             .map_err(failed("set up"))?;
-        conn.execute_batch(super::puzzles::SQLITE_SCHEMA)
+        conn.execute_batch(super::sql::sqlite_text(super::puzzles::SCHEMA))
             .map_err(failed("set up"))?;
-        conn.execute_batch(super::tournaments::SQLITE_SCHEMA)
+        conn.execute_batch(super::sql::sqlite_text(super::tournaments::SCHEMA))
             .map_err(failed("set up"))?;
-        conn.execute_batch(super::quotas::SQLITE_SCHEMA)
+        conn.execute_batch(super::sql::sqlite_text(super::quotas::SCHEMA))
             .map_err(failed("set up"))?;
         conn.execute_batch(&format!(
             "BEGIN; {} COMMIT;",
@@ -191,21 +170,30 @@ impl SqliteStore {
     }
 
     /// Runs `f` alone on the database thread, after the writes waiting are committed: a read,
-    /// or a rare write that is its own transaction (the accounts').
-    pub(super) async fn read<T: Send + 'static>(
+    /// a rare write that is its own transaction, or a feature's transaction
+    /// ([`super::sqlite_tx`]).
+    pub(super) async fn job<T: Send + 'static>(
         &self,
-        f: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
+        f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {
         let (answer, done) = oneshot::channel();
         let job: Read = Box::new(move |conn| {
-            let _ = answer.send(super::error::guarded(|| f(conn)));
+            let _ = answer.send(super::error::guarded(|| f(conn)).and_then(|r| r));
         });
         self.tx
             .send(Job::Read(job))
             .map_err(|_| StoreError::Stopped)?;
-        done.await
-            .map_err(|_| StoreError::Stopped)??
-            .map_err(|e| StoreError::Refused(Arc::new(e)))
+        done.await.map_err(|_| StoreError::Stopped)?
+    }
+
+    /// [`SqliteStore::job`] for code that speaks rusqlite: its error is
+    /// [`StoreError::Refused`].
+    pub(super) async fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        self.job(move |conn| f(conn).map_err(|e| StoreError::Refused(Arc::new(e))))
+            .await
     }
 }
 
@@ -405,7 +393,7 @@ impl From<rusqlite::Error> for Refusal {
     }
 }
 
-fn apply(conn: &Connection, w: &Write) -> Result<Vec<String>, Refusal> {
+fn apply(conn: &mut Connection, w: &Write) -> Result<Vec<String>, Refusal> {
     match w {
         Write::Create {
             game,
@@ -482,7 +470,9 @@ fn apply(conn: &Connection, w: &Write) -> Result<Vec<String>, Refusal> {
                 Change::Meta(_) => {}
             }
             if let Some(end) = rated {
-                super::sqlite_rated::rate_game(conn, end).map_err(Refusal::Store)?;
+                let mut tx = SqliteTx::new(conn);
+                complete(Box::pin(super::ratings::rate_game(&mut tx, end)))
+                    .map_err(Refusal::Store)?;
             }
             Ok(vec![id.clone()])
         }
@@ -520,7 +510,7 @@ impl Drop for ExitIfDead {
     }
 }
 
-fn worker(conn: Connection, rx: mpsc::Receiver<Job>) {
+fn worker(mut conn: Connection, rx: mpsc::Receiver<Job>) {
     let _exit = ExitIfDead;
     let mut batch: Vec<(Write, Ack)> = Vec::new();
     let mut reads: Vec<Read> = Vec::new();
@@ -537,12 +527,12 @@ fn worker(conn: Connection, rx: mpsc::Receiver<Job>) {
             }
         }
         if !batch.is_empty() {
-            commit(&conn, &mut batch, &mut results);
+            commit(&mut conn, &mut batch, &mut results);
         }
         // Reads come after the commit, so a read sees every write acknowledged before it.
         for read in reads.drain(..) {
             // Each job guards itself (`SqliteStore::read`); this one catches what escapes it.
-            if let Err(e) = super::error::guarded(|| read(&conn)) {
+            if let Err(e) = super::error::guarded(|| read(&mut conn)) {
                 eprintln!("rajapasu: {e}");
             }
             // A job that failed with its transaction open leaves nothing of it.
@@ -554,7 +544,7 @@ fn worker(conn: Connection, rx: mpsc::Receiver<Job>) {
 }
 
 fn commit(
-    conn: &Connection,
+    conn: &mut Connection,
     batch: &mut Vec<(Write, Ack)>,
     results: &mut Vec<Result<Vec<String>, StoreError>>,
 ) {
@@ -790,5 +780,113 @@ mod tests {
         let store = SqliteStore::open(&path).unwrap();
         assert!(store.load("g").await.unwrap().is_some());
         remove(&path);
+    }
+}
+
+impl SqliteStore {
+    /// Runs `job` on the database's thread, in a transaction of its own when `whole`.
+    async fn run<R, F>(&self, whole: bool, job: F) -> Result<R, StoreError>
+    where
+        R: Send + 'static,
+        F: for<'t> FnOnce(&'t mut dyn Tx) -> Pending<'t, R> + Send + 'static,
+    {
+        self.job(move |conn| {
+            if whole {
+                conn.execute_batch("BEGIN IMMEDIATE").map_err(refused)?;
+            }
+            let done = complete(job(&mut SqliteTx::new(&mut *conn)));
+            if whole {
+                match &done {
+                    Ok(_) => conn
+                        .execute_batch("COMMIT")
+                        .map_err(|e| StoreError::Commit(Arc::new(e)))?,
+                    Err(_) => conn.execute_batch("ROLLBACK").map_err(refused)?,
+                }
+            }
+            done
+        })
+        .await
+    }
+}
+
+#[async_trait::async_trait]
+impl Db for SqliteStore {
+    async fn transaction<R, F>(&self, job: F) -> Result<R, StoreError>
+    where
+        R: Send + 'static,
+        F: for<'t> FnOnce(&'t mut dyn Tx) -> Pending<'t, R> + Send + 'static,
+    {
+        self.run(true, job).await
+    }
+
+    async fn at_once<R, F>(&self, job: F) -> Result<R, StoreError>
+    where
+        R: Send + 'static,
+        F: for<'t> FnOnce(&'t mut dyn Tx) -> Pending<'t, R> + Send + 'static,
+    {
+        self.run(false, job).await
+    }
+}
+
+#[cfg(test)]
+mod job_tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_job_commits_whole_or_not_at_all() {
+        let store = SqliteStore::open(":memory:").unwrap();
+        store
+            .at_once(|tx| {
+                Box::pin(async move {
+                    tx.execute("CREATE TABLE t(a BIGINT, b TEXT)", &[]).await?;
+                    Ok(())
+                })
+            })
+            .await
+            .unwrap();
+        let failed = store
+            .transaction(|tx| {
+                Box::pin(async move {
+                    tx.execute("INSERT INTO t VALUES ($1, $2)", &[1i64.into(), "x".into()])
+                        .await?;
+                    tx.execute("INSERT INTO nowhere VALUES (1)", &[]).await
+                })
+            })
+            .await;
+        assert!(matches!(failed, Err(StoreError::Refused(_))), "{failed:?}");
+        let rows = store
+            .at_once(|tx| Box::pin(async move { tx.query("SELECT a, b FROM t", &[]).await }))
+            .await
+            .unwrap();
+        assert!(rows.is_empty(), "{rows:?}");
+    }
+
+    #[tokio::test]
+    async fn a_job_that_waits_is_refused_and_rolled_back() {
+        let store = SqliteStore::open(":memory:").unwrap();
+        let waited = store
+            .transaction(|tx| {
+                Box::pin(async move {
+                    tx.execute("CREATE TABLE t(a BIGINT)", &[]).await?;
+                    std::future::pending::<()>().await;
+                    Ok(())
+                })
+            })
+            .await;
+        assert!(
+            matches!(&waited, Err(StoreError::Failed(w)) if w.contains("waited")),
+            "{waited:?}"
+        );
+        // Its table went with its transaction; the thread serves the next job.
+        let tables = store
+            .at_once(|tx| {
+                Box::pin(async move {
+                    tx.query("SELECT name FROM sqlite_master WHERE name = 't'", &[])
+                        .await
+                })
+            })
+            .await
+            .unwrap();
+        assert!(tables.is_empty(), "{tables:?}");
     }
 }

@@ -6,30 +6,7 @@
 //! first (`crate::tournaments`).
 
 use super::error::StoreError;
-
-/// The tournaments' table in SQLite, created when missing.
-pub(super) const SQLITE_SCHEMA: &str = "
-     CREATE TABLE IF NOT EXISTS tournaments(
-         id TEXT PRIMARY KEY,
-         doc TEXT NOT NULL,
-         version INTEGER NOT NULL,
-         active INTEGER NOT NULL,
-         public INTEGER NOT NULL,
-         created INTEGER NOT NULL,
-         wake INTEGER);
-     CREATE INDEX IF NOT EXISTS tournaments_active ON tournaments(active);";
-
-/// The tournaments' table in PostgreSQL, created with the games' (under the same lock).
-pub(super) const POSTGRES_SCHEMA: &str = "
-    CREATE TABLE IF NOT EXISTS tournaments(
-        id TEXT PRIMARY KEY,
-        doc TEXT NOT NULL,
-        version BIGINT NOT NULL,
-        active BOOLEAN NOT NULL,
-        public BOOLEAN NOT NULL,
-        created BIGINT NOT NULL,
-        wake BIGINT);
-    CREATE INDEX IF NOT EXISTS tournaments_active ON tournaments(active);";
+use super::sql::{Db, Row, Tx};
 
 /// PostgreSQL's channel of the tournaments' notices: the payload is the event's id.
 pub(super) const POSTGRES_CHANNEL: &str = "rajapasu_tournaments";
@@ -80,4 +57,127 @@ pub trait TournamentStore: Send + Sync {
     /// other instances are told (PostgreSQL: a notice on the tournaments' channel,
     /// [`super::Notice::Tournament`]).
     async fn update_tournament(&self, t: StoredTournament) -> Result<bool, StoreError>;
+}
+
+/// The tournaments' table, created when missing (in PostgreSQL with the games', under the same
+/// lock).
+pub(super) const SCHEMA: &str = "
+    CREATE TABLE IF NOT EXISTS tournaments(
+        id TEXT PRIMARY KEY,
+        doc TEXT NOT NULL,
+        version BIGINT NOT NULL,
+        active BOOLEAN NOT NULL,
+        public BOOLEAN NOT NULL,
+        created BIGINT NOT NULL,
+        wake BIGINT);
+    CREATE INDEX IF NOT EXISTS tournaments_active ON tournaments(active);";
+
+/// The event in the columns `id, doc, version, active, public, created, wake` of `row`.
+fn tournament_of(row: &Row) -> Result<StoredTournament, StoreError> {
+    Ok(StoredTournament {
+        id: row.get(0)?,
+        doc: row.get(1)?,
+        version: row.get::<i64>(2)?.max(0) as u64,
+        active: row.get(3)?,
+        public: row.get(4)?,
+        created: row.get::<i64>(5)?.max(0) as u64,
+        wake: row.get::<Option<i64>>(6)?.map(|w| w.max(0) as u64),
+    })
+}
+
+/// Counts `creator`'s events not finished and stores `t` if they are fewer than `cap`.
+async fn add(
+    tx: &mut dyn Tx,
+    t: &StoredTournament,
+    creator: &str,
+    cap: u32,
+) -> Result<bool, StoreError> {
+    // The creator's lock, held to the commit: their creations are counted one at a time, on
+    // every instance.
+    tx.lock(&format!("tournament creator {creator}")).await?;
+    let open: i64 = tx
+        .query_one(
+            "SELECT count(*) FROM tournaments
+             WHERE active AND (doc::jsonb -> 'creator' ->> 'id') = $1",
+            &[creator.into()],
+        )
+        .await?
+        .get(0)?;
+    if open >= i64::from(cap) {
+        return Ok(false);
+    }
+    tx.execute(
+        "INSERT INTO tournaments(id, doc, version, active, public, created, wake)
+         VALUES ($1, $2, 0, $3, $4, $5, $6)",
+        &[
+            (&t.id).into(),
+            (&t.doc).into(),
+            t.active.into(),
+            t.public.into(),
+            t.created.into(),
+            t.wake.into(),
+        ],
+    )
+    .await?;
+    Ok(true)
+}
+
+#[async_trait::async_trait]
+impl<D: Db> TournamentStore for D {
+    async fn add_tournament(
+        &self,
+        t: StoredTournament,
+        creator: &str,
+        cap: u32,
+    ) -> Result<bool, StoreError> {
+        let creator = creator.to_string();
+        self.transaction(move |tx| Box::pin(async move { add(tx, &t, &creator, cap).await }))
+            .await
+    }
+
+    async fn tournament(&self, id: &str) -> Result<Option<StoredTournament>, StoreError> {
+        let sql = "SELECT id, doc, version, active, public, created, wake FROM tournaments
+                   WHERE id = $1";
+        let row = self.row(sql, vec![id.into()]).await?;
+        row.as_ref().map(tournament_of).transpose()
+    }
+
+    async fn public_tournaments(&self, limit: u32) -> Result<Vec<StoredTournament>, StoreError> {
+        let sql = "SELECT id, doc, version, active, public, created, wake FROM tournaments
+                   WHERE public ORDER BY active DESC, created DESC, id LIMIT $1";
+        let rows = self.rows(sql, vec![limit.into()]).await?;
+        rows.iter().map(tournament_of).collect()
+    }
+
+    async fn active_tournaments(&self) -> Result<Vec<String>, StoreError> {
+        let sql = "SELECT id FROM tournaments WHERE active";
+        let rows = self.rows(sql, vec![]).await?;
+        rows.iter().map(|r| r.get(0)).collect()
+    }
+
+    async fn update_tournament(&self, t: StoredTournament) -> Result<bool, StoreError> {
+        self.transaction(move |tx| {
+            Box::pin(async move {
+                let n = tx
+                    .execute(
+                        "UPDATE tournaments SET doc = $3, version = version + 1, active = $4,
+                             public = $5, wake = $6 WHERE id = $1 AND version = $2",
+                        &[
+                            (&t.id).into(),
+                            t.version.into(),
+                            (&t.doc).into(),
+                            t.active.into(),
+                            t.public.into(),
+                            t.wake.into(),
+                        ],
+                    )
+                    .await?;
+                if n == 1 {
+                    tx.notify(POSTGRES_CHANNEL, &t.id).await?;
+                }
+                Ok(n == 1)
+            })
+        })
+        .await
+    }
 }
