@@ -218,6 +218,32 @@ export function keptGame(page, game, body) {
 
 // ---------------------------------------------------------------- the layout checks
 
+/** The parts of a game's first screen (docs/PAGE.md: whose turn, every clock, the board, resign
+ *  and the draw button) that lie outside the window or are not shown at all. */
+export function firstScreenProblems(page) {
+  return page.evaluate(() => {
+    const parts = [['board', '#board'], ['turn', '#status'], ['resign', '#resign'], ['draw offer', '#draw']];
+    document.querySelectorAll('#clocks .clock').forEach((c, i) => parts.push([`clock ${i + 1}`, `#clocks .clock:nth-child(${i + 1})`]));
+    const w = document.documentElement.clientWidth;
+    const h = document.documentElement.clientHeight;
+    const out = [];
+    for (const [name, sel] of parts) {
+      const e = document.querySelector(sel);
+      const r = e?.getBoundingClientRect();
+      if (!r || !r.width || !r.height) out.push(`${name} is not shown`);
+      else if (r.top < 0 || r.left < 0 || r.bottom > h + 0.5 || r.right > w + 0.5) {
+        out.push(`${name} at ${Math.round(r.left)},${Math.round(r.top)}..${Math.round(r.right)},${Math.round(r.bottom)} in ${w}x${h}`);
+      }
+    }
+    // The board's holes too: the picture fits its box, and its box the window.
+    for (const hole of document.querySelectorAll('#board .hole')) {
+      const r = hole.getBoundingClientRect();
+      if (r.top < 0 || r.bottom > h + 0.5) out.push(`hole ${hole.dataset.hole} at ${Math.round(r.top)}..${Math.round(r.bottom)}`);
+    }
+    return out;
+  });
+}
+
 /** Takes the screenshot `name` first, so that a page that fails the checks can be looked at;
  *  then nothing may overflow, and the boards' texts keep clear of their borders. */
 export async function shotAndCheck(page, name) {

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
-import { BASE, DESKTOP, PHONE, LANGS, REGION, useBrowser, openPage, keptGame } from './browser.mjs';
+import { BASE, DESKTOP, PHONE, LANGS, REGION, useBrowser, openPage, keptGame, firstScreenProblems } from './browser.mjs';
 
 useBrowser();
 
@@ -47,31 +47,6 @@ const GAMES = {
   },
 };
 
-/** The parts of the first screen that lie outside the window (or are not shown at all). */
-function outside(page) {
-  return page.evaluate(() => {
-    const parts = [['board', '#board'], ['turn', '#status'], ['resign', '#resign'], ['draw offer', '#draw']];
-    document.querySelectorAll('#clocks .clock').forEach((c, i) => parts.push([`clock ${i + 1}`, `#clocks .clock:nth-child(${i + 1})`]));
-    const w = document.documentElement.clientWidth;
-    const h = document.documentElement.clientHeight;
-    const out = [];
-    for (const [name, sel] of parts) {
-      const e = document.querySelector(sel);
-      const r = e?.getBoundingClientRect();
-      if (!r || !r.width || !r.height) out.push(`${name} is not shown`);
-      else if (r.top < 0 || r.left < 0 || r.bottom > h + 0.5 || r.right > w + 0.5) {
-        out.push(`${name} at ${Math.round(r.left)},${Math.round(r.top)}..${Math.round(r.right)},${Math.round(r.bottom)} in ${w}x${h}`);
-      }
-    }
-    // The board's holes too: the picture fits its box, and its box the window.
-    for (const hole of document.querySelectorAll('#board .hole')) {
-      const r = hole.getBoundingClientRect();
-      if (r.top < 0 || r.bottom > h + 0.5) out.push(`hole ${hole.dataset.hole} at ${Math.round(r.top)}..${Math.round(r.bottom)}`);
-    }
-    return out;
-  });
-}
-
 for (const [name, g] of Object.entries(GAMES)) {
   for (const viewport of [PHONE, DESKTOP]) {
     test(`a timed ${name} game's first screen at ${viewport.width}x${viewport.height}, in every language`, async () => {
@@ -89,7 +64,7 @@ for (const [name, g] of Object.entries(GAMES)) {
           await page.waitForSelector('#board .hole');
           const shot = `${SHOTS}/${name === 'Mandiri' ? 'mandiri' : 'raja-pasu'}-${code}-${viewport.width}.png`;
           await page.screenshot({ path: shot });
-          assert.deepEqual(await outside(page), [], `${name} in ${code} at ${viewport.width} px (${shot})`);
+          assert.deepEqual(await firstScreenProblems(page), [], `${name} in ${code} at ${viewport.width} px (${shot})`);
           // Nothing to scroll to for the game itself: the window does not scroll to show it.
           assert.equal(await page.evaluate(() => window.scrollY), 0);
         }
