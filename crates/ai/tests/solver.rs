@@ -373,3 +373,69 @@ fn level_six_plays_optimal_moves_where_the_table_reaches() {
     rajapasu_ai::table::set_root(None);
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// A position whose two values differ where they are known without a search (the endgame
+/// table's two values where a repetition decides it, or the proof table's bounds of the two
+/// games) settles in every iteration without a node searched: the solve still stops, with
+/// the two values, long before a depth cap that nothing else would reach, within its budget.
+#[test]
+fn a_solve_stops_where_two_known_values_differ() {
+    use rajapasu_ai::solver::exact_key;
+    let rules = Rules::default().single_round();
+    let pos = Position::from_code("0,0,0,0,0,1,0/0,2,0,0,0,0,0 S 60 35", rules).unwrap();
+    // The proof table's key of each game for the position: the lower game's is the exact key;
+    // the upper game's differs in the bit that says the mover is the favoured side (bit 50 of
+    // the second word, see `key_of`).
+    let lower_key = exact_key(&pos).unwrap();
+    let upper_key = [lower_key[0], lower_key[1] | 1 << 50];
+    // Bounds of the two games that differ: 1 and 2 (made up; only their difference matters).
+    let mut known = Vec::new();
+    for (k, v) in [(lower_key, 1u8), (upper_key, 2)] {
+        known.extend(k[0].to_le_bytes());
+        known.extend(k[1].to_le_bytes());
+        known.extend([v, v, 6]);
+        known.push(0);
+    }
+    // Far beyond what a search of 3 counters needs: the solve ends there at the latest, so
+    // that the test ends even where the solver would not stop by itself.
+    const DEEP: u32 = 1_000_000;
+    const BUDGET: u64 = 50;
+    let limits = Limits {
+        depth: Some(DEEP),
+        nodes: Some(BUDGET),
+        movetime: None,
+    };
+    let mut solver = Solver::new(16);
+    assert_eq!(solver.load(&known), 2);
+    let solved = solver.solve(&pos, &limits);
+    assert_eq!(solved.bounds, Bounds { lower: 1, upper: 2 });
+    assert!(solved.depth < DEEP, "deepened to the cap");
+    assert!(solved.nodes <= BUDGET, "{} nodes", solved.nodes);
+    let mut solver = Solver::new(16);
+    solver.load(&known);
+    assert!(solver.solve_game(&pos, Endless::Mover, &limits).depth < DEEP);
+    let mut solver = Solver::new(16);
+    solver.load(&known);
+    let (answer, depth) = solver.compare(&pos, 1, &limits);
+    assert_eq!(
+        answer, None,
+        "1 and 2 leave the value's comparison with 1 open"
+    );
+    assert!(depth < DEEP);
+}
+
+/// A node budget is kept to the node: a solve that runs out reports at most its budget.
+#[test]
+fn a_solve_keeps_its_node_budget() {
+    let rules = Rules::default().single_round();
+    let mut rng = Rng::new(5);
+    for budget in [1, 100, 5_000, 20_000] {
+        let pos = loop {
+            if let Some(pos) = random_position(&mut rng, rules, 40) {
+                break pos;
+            }
+        };
+        let solved = Solver::new(16).solve(&pos, &Limits::default().with_nodes(budget));
+        assert!(solved.nodes <= budget, "{pos}: {} > {budget}", solved.nodes);
+    }
+}

@@ -64,11 +64,6 @@ const MAX_MOVES: usize = 2_000;
 /// Each pass's budget of nodes for each move's proof: the passes stop at the first that
 /// settles every position, or at the game's deadline.
 const PASSES: [u64; 3] = [100_000, 1_000_000, 10_000_000];
-/// The deepest iteration of a proof, in plies: far beyond what the node budgets reach, but a
-/// bound. A position the endgame table holds with two different values (a repetition decides
-/// it) settles each iteration at once, without counting a node, so nothing else would end its
-/// deepening: neither the budget nor the deadline, which are looked at as nodes are counted.
-const MAX_DEPTH: u32 = 400;
 /// Mistakes listed at most.
 const MISTAKES: usize = 5;
 /// The table of the solver that reads the endgame table's answers: it searches nothing.
@@ -351,7 +346,7 @@ fn prove_rest(looked: &mut [Looked], solver: &mut Solver, stop: &AtomicBool, dea
             let limits = Limits {
                 nodes: Some(nodes),
                 movetime: Some(left),
-                depth: Some(MAX_DEPTH),
+                depth: None,
             };
             l.bounds = bounds(&l.game, solver, &limits);
         }

@@ -36,6 +36,9 @@ pub struct Solver {
     pub(super) deadline: Option<Instant>,
     pub(super) stop: Arc<AtomicBool>,
     pub(super) aborted: bool,
+    /// Whether the current iteration left a position unsearched for want of depth: if none,
+    /// its answers are final and a deeper iteration would repeat them.
+    pub(super) cut: bool,
     /// The endgame table, if any: exact leaves.
     pub(super) endgame: Option<Arc<Tablebase>>,
 }
@@ -51,6 +54,7 @@ impl Solver {
             deadline: None,
             stop: Arc::new(AtomicBool::new(false)),
             aborted: false,
+            cut: false,
             endgame: None,
         }
     }
@@ -128,13 +132,18 @@ impl Solver {
         let max_depth = limits.depth.unwrap_or(u32::MAX).max(1);
         let mut depth = 0;
         let mut step = 1;
-        while lower < upper && depth < max_depth && !self.aborted {
+        while lower < upper && depth < max_depth && self.next_iteration() {
             // Deepen geometrically: shallow proofs are found by the first iterations, and the
             // table keeps what each iteration proved.
             depth = (depth + step).min(max_depth);
             step = (step + 1).min(8);
             lower = self.raise(pos, Endless::Opponent, lower, upper, depth);
             upper = self.lower_top(pos, Endless::Mover, lower, upper, depth);
+            if !self.cut {
+                // Bounds that stay apart without a search cut short (the endgame table's two
+                // values, say) are all that can be proven: no deeper iteration narrows them.
+                break;
+            }
         }
         Solved {
             bounds: Bounds { lower, upper },
@@ -152,10 +161,13 @@ impl Solver {
         let (mut lower, mut upper) = (-t, t);
         let max_depth = limits.depth.unwrap_or(u32::MAX).max(1);
         let mut depth = 0;
-        while lower < upper && depth < max_depth && !self.aborted {
+        while lower < upper && depth < max_depth && self.next_iteration() {
             depth = (depth + 2).min(max_depth);
             lower = self.raise(pos, endless, lower, upper, depth);
             upper = self.lower_top(pos, endless, lower, upper, depth);
+            if !self.cut {
+                break;
+            }
         }
         Solved {
             bounds: Bounds { lower, upper },
@@ -184,7 +196,7 @@ impl Solver {
         self.begin(limits, Instant::now());
         let max_depth = limits.depth.unwrap_or(u32::MAX).max(1);
         let mut depth = 0;
-        while depth < max_depth && !self.aborted {
+        while depth < max_depth && self.next_iteration() {
             depth = (depth + 2).min(max_depth);
             let above = self.test(pos, Endless::Opponent, v + 1, depth);
             if above == Answer::Yes {
@@ -198,6 +210,9 @@ impl Solver {
                 && self.test(pos, Endless::Mover, v + 1, depth) == Answer::No
             {
                 return (Some(Ordering::Equal), depth);
+            }
+            if !self.cut {
+                break;
             }
         }
         (None, depth)
@@ -227,11 +242,12 @@ impl Solver {
         self.begin(limits, Instant::now());
         let max_depth = limits.depth.unwrap_or(u32::MAX).max(1);
         let mut depth = 0;
-        while depth < max_depth && !self.aborted {
+        while depth < max_depth && self.next_iteration() {
             depth = (depth + 2).min(max_depth);
             match self.test(pos, endless, v, depth) {
                 Answer::Yes => return Some(true),
                 Answer::No => return Some(false),
+                Answer::Unknown if !self.cut => break,
                 Answer::Unknown => {}
             }
         }
@@ -322,6 +338,28 @@ impl Solver {
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
         self.deadline = limits.movetime.map(|t| start + t);
+    }
+
+    /// Whether another iteration may start: the limits are looked at before each, since an
+    /// iteration may settle everything it meets from the tables without counting a node.
+    fn next_iteration(&mut self) -> bool {
+        self.check_abort();
+        self.cut = false;
+        !self.aborted
+    }
+
+    /// Counts a node to search, or ends the search if the node budget is spent; the time and
+    /// the stop flag are looked at every 1024 nodes.
+    #[inline]
+    pub(super) fn count_node(&mut self) {
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+            return;
+        }
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.check_abort();
+        }
     }
 
     pub(super) fn check_abort(&mut self) {

@@ -29,12 +29,10 @@ impl Solver {
             Err(answer) => return answer,
         };
         if depth == 0 {
+            self.cut = true;
             return (Answer::Unknown, NO_CYCLE);
         }
-        self.nodes += 1;
-        if self.nodes & 1023 == 0 {
-            self.check_abort();
-        }
+        self.count_node();
         if self.aborted {
             return (Answer::Unknown, NO_CYCLE);
         }
