@@ -8,7 +8,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BASE, DESKTOP, PHONE, REGION, LANGS, OUT, catalog, useBrowser, openPage, newPage, fastAnimations, layoutProblems } from './browser.mjs';
+import { BASE, DESKTOP, PHONE, REGION, LANGS, OUT, catalog, useBrowser, openPage, newPage, fastAnimations, layoutProblems, ply, waitPly } from './browser.mjs';
 import { ownServer } from './own_server.mjs';
 
 useBrowser();
@@ -25,11 +25,15 @@ async function southFirst(pages) {
   throw new Error('no page holds South');
 }
 
-/** South plays a move, then North: each clicks the first hole it may play. */
+/** South plays a move, then North: each clicks the first hole it may play, and both pages show
+ *  the move before the next (an offer made on a page that has not yet shown the other's move
+ *  would name a ply gone by). */
 async function oneMoveEach(south, north) {
   for (const p of [south, north]) {
     await p.waitForSelector('#board .hole.playable');
+    const before = await ply(p);
     await p.click('#board .hole.playable');
+    for (const q of [south, north]) await waitPly(q, before + 1);
   }
 }
 
