@@ -68,6 +68,10 @@ export function useBrowser() {
 export async function newPage(lang = 'en-US', viewport = { width: 1100, height: 900 }, { phone = false } = {}) {
   const context = await browser.newContext({ locale: lang, viewport, isMobile: phone, hasTouch: phone });
   const page = await context.newPage();
+  // Every wait for the page (a selector, a function, a navigation) is bounded generously: on a
+  // busy machine an animation or an answer can take far longer than on a quiet one, and a
+  // wait that fails only says the bound ran out.
+  page.setDefaultTimeout(120000);
   page.on('pageerror', (e) => console.error('page error:', e.message));
   return { context, page };
 }
@@ -110,7 +114,7 @@ export function pageTest(name, { path = '/rules', ...options }, body) {
 export const ply = (page) => page.evaluate(() => Number(document.getElementById('game').dataset.ply));
 
 /** Waits until the game page shows at least `n` moves played. */
-export const waitPly = (page, n, timeout = 30000) =>
+export const waitPly = (page, n, timeout = 120000) =>
   page.waitForFunction((k) => Number(document.getElementById('game').dataset.ply) >= k, n, { timeout });
 
 /** Waits until the player may move, or the page waits between rounds, or the game is over and

@@ -110,7 +110,7 @@ test('on a phone the round\'s summary below the first screen comes into view', a
     await page.waitForFunction(() => {
       const r = document.getElementById('next-round').getBoundingClientRect();
       return r.top >= 0 && r.bottom <= window.innerHeight;
-    }, null, { timeout: 10000 });
+    }, null, { timeout: 120000 });
   } finally {
     await context.close();
   }

@@ -33,7 +33,7 @@ async function post(path, body) {
 }
 
 /** Waits until the tab's title is `title`. */
-const waitTitle = (page, title) => page.waitForFunction((want) => document.title === want, title, { timeout: 30000 });
+const waitTitle = (page, title) => page.waitForFunction((want) => document.title === want, title, { timeout: 120000 });
 
 test('the tab title and the header count the games waiting for the signed-in player, and the count goes once they move', async () => {
   const desk = await openPage('/account', { viewport: DESKTOP, lang: 'en-GB' });
@@ -103,7 +103,7 @@ test('the tab title and the header count the games waiting for the signed-in pla
     // Mandiri game alone.
     await d.waitForSelector('#board .hole.playable');
     await d.click('#board .hole.playable >> nth=0');
-    await d.waitForSelector(`#header-turns[href="/m/${mandiri.id}"]`, { timeout: 30000 });
+    await d.waitForSelector(`#header-turns[href="/m/${mandiri.id}"]`, { timeout: 120000 });
     assert.equal(await d.textContent('#header-turns'), '1');
     assert.match(await d.title(), /^\(1\) /);
     assert.equal(await d.textContent('#header-me'), ann);

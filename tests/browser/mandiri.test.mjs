@@ -16,7 +16,7 @@ const HOLES = [...[1, 2, 3, 4, 5, 6, 7].map((k) => `S${k}`), ...[1, 2, 3, 4, 5, 
 useBrowser();
 
 /** The page shows no move being sown. */
-const idle = (pg, timeout = 30000) =>
+const idle = (pg, timeout = 120000) =>
   pg.waitForFunction(() => document.getElementById('game').dataset.phase === 'idle', null, { timeout });
 
 const counts = (pg) => pg.$$eval('#board .hole .count', (c) => c.map((e) => e.textContent));

@@ -24,10 +24,10 @@ const stateOf = (page) =>
     return { status: g.dataset.status, ply: Number(g.dataset.ply), phase: g.dataset.phase, playable };
   });
 
-/** Waits (60 s at most) until one of `pages` may move, or the game is over on every page; returns
+/** Waits (120 s at most) until one of `pages` may move, or the game is over on every page; returns
  *  the page to move, or null once the game is over. */
 async function nextMover(pages) {
-  const until = Date.now() + 60000;
+  const until = Date.now() + 120000;
   for (;;) {
     const states = await Promise.all(pages.map(stateOf));
     if (states.every((s) => s.status && s.status !== 'playing' && s.phase === 'idle')) return null;
@@ -88,8 +88,8 @@ for (const code of ['ta', 'si']) {
         } else {
           await c.click(`#board .hole.playable[data-hole="${hole}"]`);
         }
-        await c.waitForFunction((k) => Number(document.getElementById('game').dataset.ply) > k, before, { timeout: 60000 });
-        await p.waitForFunction((k) => Number(document.getElementById('game').dataset.ply) > k, before, { timeout: 60000 });
+        await c.waitForFunction((k) => Number(document.getElementById('game').dataset.ply) > k, before, { timeout: 120000 });
+        await p.waitForFunction((k) => Number(document.getElementById('game').dataset.ply) > k, before, { timeout: 120000 });
         moves += 1;
         assert.ok(moves < 1000, 'the round ends');
       }
@@ -109,7 +109,7 @@ for (const code of ['ta', 'si']) {
       assert.equal(await p.getAttribute('#end-analyse', 'href'), `/analysis?game=${id}`);
       await p.click('#end-analyse');
       await p.waitForURL(/\/analysis\?rules=.*&moves=/);
-      await p.waitForFunction(() => document.getElementById('analysis').dataset.state === 'ready', null, { timeout: 60000 });
+      await p.waitForFunction(() => document.getElementById('analysis').dataset.state === 'ready', null, { timeout: 120000 });
       assert.equal(new URL(p.url()).searchParams.get('moves').split('.').length, plies);
       assert.equal(moves, plies);
       await p.screenshot({ path: `${SHOTS}whole-game-${code}-analysis.png`, fullPage: true });
