@@ -204,6 +204,19 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await page.waitForSelector('.rating-chart');
     const pools = await page.$$eval('#player-ratings tr', (rows) => rows.map((r) => [r.dataset.pool, r.querySelector('td').textContent]));
     assert.deepEqual(pools, [['round-blitz', 'Single round · blitz'], ['round-rapid', 'Single round · rapid'], ['match-correspondence', 'Match · correspondence']]);
+    // A pool's name wraps between words, never inside one ("correspondence" on a phone).
+    const broken = await page.$$eval('#player-ratings td:first-child', (cells) => cells.flatMap((td) => {
+      const text = td.firstChild;
+      let at = 0;
+      return text.textContent.split(' ').filter((word) => {
+        const range = document.createRange();
+        range.setStart(text, at);
+        range.setEnd(text, at + word.length);
+        at += word.length + 1;
+        return range.getClientRects().length > 1;
+      });
+    }));
+    assert.deepEqual(broken, [], 'words broken across lines');
     // One chart a pool with games in its history: blitz's and rapid's, each from the old games.
     const charts = await page.$$eval('#player-charts figure', (f) => f.map((e) => [e.querySelector('figcaption').textContent, e.querySelectorAll('circle').length]));
     assert.deepEqual(charts, [['Single round · blitz', 4], ['Single round · rapid', 5]]);
