@@ -8,22 +8,15 @@
 #[macro_use]
 mod common;
 use common::tournament::{event, play, players, start};
-use common::{lasting_db, next_json, remove_sqlite_files, Backend, Browser, GAMES};
+use common::{
+    lasting_db, next_json, pg, remove_sqlite_files, second_device, Backend, Browser, GAMES,
+};
 
 use serde_json::{json, Value};
 
 /// A server on `db`, stopped by the test.
 async fn server_on(db: &str) -> rajapasu_server::Running {
     common::server_with_policy(db, rajapasu_server::games::Policy::default()).await
-}
-
-/// A connection to the test's PostgreSQL database behind the server's back.
-async fn pg(url: &str) -> tokio_postgres::Client {
-    let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
-        .await
-        .unwrap();
-    tokio::spawn(connection);
-    client
 }
 
 /// Every text in every table of the store on `db`, one after another.
@@ -117,21 +110,7 @@ async fn no_seat_token_is_kept_in_clear(store: Backend) {
     });
     handed.push(Handed { id, token: n });
     // A guest against the computer, moved to an account at its registration.
-    let mut eve = Browser::new(addr);
-    let created = eve
-        .post(GAMES, json!({"kind": "computer", "side": "north"}))
-        .await
-        .json();
-    let cid = created["id"].as_str().unwrap().to_string();
-    let ctoken = token_of(&created);
-    let r = eve
-        .post(
-            "/api/account/register",
-            json!({"name": "Eve", "password": "a long secret",
-                   "games": [{"game": "raja_pasu", "id": cid, "token": ctoken}]}),
-        )
-        .await;
-    assert_eq!(r.status, 201, "{}", r.body);
+    let (_eve, cid, ctoken) = common::computer_game_kept_at_registration(addr, "Eve").await;
 
     // Two accounts online, and each one's second device.
     let (mut ann, mut bo) = common::ann_and_bo(addr).await;
@@ -147,8 +126,7 @@ async fn no_seat_token_is_kept_in_clear(store: Backend) {
     });
     let mut devices = Vec::new();
     for name in ["Ann", "Bo"] {
-        let mut second = Browser::new(addr);
-        assert_eq!(second.login(name, "a long secret").await.status, 200);
+        let mut second = second_device(addr, name).await;
         let seat = second
             .send("GET", &format!("{GAMES}/{aid}/seat"), None, &[])
             .await;
