@@ -8,9 +8,7 @@
 #[macro_use]
 mod common;
 use common::tournament::{event, play, players, start};
-use common::{
-    lasting_db, next_json, pg, remove_sqlite_files, second_device, Backend, Browser, GAMES,
-};
+use common::{lasting_db, pg, remove_sqlite_files, second_device, Backend, Browser, GAMES};
 
 use serde_json::{json, Value};
 
@@ -139,40 +137,13 @@ async fn no_seat_token_is_kept_in_clear(store: Backend) {
     }
 
     // The lobby: a guest's seek, told on its socket, taken by another guest.
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/lobby/ws"))
-        .await
-        .unwrap();
-    let socket = next_json(&mut ws).await["socket"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let mut seeker = Browser::new(addr);
-    let seek = seeker
-        .post(
-            "/api/lobby/seeks",
-            json!({"clock": "3+2", "socket": socket}),
-        )
-        .await;
-    assert_eq!(seek.status, 201, "{}", seek.body);
-    let seek = seek.json()["id"].as_str().unwrap().to_string();
-    let mut taker = Browser::new(addr);
-    let taken = taker
-        .post(&format!("/api/lobby/seeks/{seek}/accept"), json!({}))
-        .await;
-    assert_eq!(taken.status, 200, "{}", taken.body);
-    let taken = taken.json();
+    let body = json!({"clock": "3+2"});
+    let (ws, taken, started) = common::lobby::guests_paired(addr, body).await;
     let lid = taken["id"].as_str().unwrap().to_string();
     handed.push(Handed {
         id: lid.clone(),
         token: token_of(&taken),
     });
-    let started = loop {
-        let v = next_json(&mut ws).await;
-        if v["type"] == "started" {
-            break v;
-        }
-    };
-    assert_eq!(started["id"], lid.as_str(), "{started}");
     handed.push(Handed {
         id: lid,
         token: token_of(&started),

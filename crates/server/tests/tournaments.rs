@@ -753,6 +753,33 @@ async fn a_game_promised_but_not_stored_is_made_after_a_restart(store: Backend) 
     remove_sqlite_files(&store, &db);
 }
 
+/// The event `id` asked for twelve times at once, of each server at `addrs` in turn: the
+/// answers (each 200).
+async fn asked_at_once(addrs: [std::net::SocketAddr; 2], id: &str) -> Vec<Value> {
+    let asks: Vec<_> = (0..12)
+        .map(|k| {
+            let (addr, path) = (addrs[k % 2], format!("/api/tournaments/{id}"));
+            tokio::spawn(async move { common::get(addr, &path).await })
+        })
+        .collect();
+    let mut seen = Vec::new();
+    for t in asks {
+        let a = t.await.unwrap();
+        assert_eq!(a.status, 200, "{}", a.body);
+        seen.push(a.json());
+    }
+    seen
+}
+
+/// The event `id` as each server at `addrs` shows it.
+async fn views(addrs: [std::net::SocketAddr; 2], id: &str) -> [Value; 2] {
+    let path = format!("/api/tournaments/{id}");
+    [
+        common::get(addrs[0], &path).await.json(),
+        common::get(addrs[1], &path).await.json(),
+    ]
+}
+
 /// Two instances on one database, the same clock: the window of round 1 closes, and both are
 /// asked for the event at once, many times; round 2 is paired once, and both show the same.
 #[tokio::test]
@@ -773,9 +800,7 @@ async fn two_instances_pair_each_round_once() {
     let first = common::next_json(&mut ws).await;
     assert_eq!(first["rounds"].as_array().unwrap().len(), 1);
     // Everyone comes to board 1 on A: its game is made.
-    let v = show(&mut ps[0], &id).await;
-    let b1 = &v["rounds"][0]["boards"][0];
-    let (f, s) = (who(&names, &b1["first"]), who(&names, &b1["second"]));
+    let (f, s) = board_players(&mut ps[0], &id, &names, 0).await;
     play(&mut ps[f], &id).await;
     let made = play(&mut ps[s], &id).await;
     assert_eq!(made["state"], "playing");
@@ -788,22 +813,8 @@ async fn two_instances_pair_each_round_once() {
     }
     // The window closes; both instances are asked at once.
     now.store(T0 + 3600, Ordering::SeqCst);
-    let mut asks = Vec::new();
-    for k in 0..12 {
-        let addr = if k % 2 == 0 { a.addr } else { b.addr };
-        let path = format!("/api/tournaments/{id}");
-        asks.push(tokio::spawn(async move { common::get(addr, &path).await }));
-    }
-    for t in asks {
-        let a = t.await.unwrap();
-        assert_eq!(a.status, 200, "{}", a.body);
-    }
-    let va = common::get(a.addr, &format!("/api/tournaments/{id}"))
-        .await
-        .json();
-    let vb = common::get(b.addr, &format!("/api/tournaments/{id}"))
-        .await
-        .json();
+    asked_at_once([a.addr, b.addr], &id).await;
+    let [va, vb] = views([a.addr, b.addr], &id).await;
     // Board 1's game plays on; the others are forfeits; round 2 waits for board 1.
     assert_eq!(va["rounds"], vb["rounds"]);
     assert_eq!(va["rounds"].as_array().unwrap().len(), 1, "{va}");
@@ -814,24 +825,8 @@ async fn two_instances_pair_each_round_once() {
         made["token"].as_str().unwrap(),
     );
     common::resign(b.addr, GAMES, game, token).await;
-    let mut asks = Vec::new();
-    for k in 0..12 {
-        let addr = if k % 2 == 0 { a.addr } else { b.addr };
-        let path = format!("/api/tournaments/{id}");
-        asks.push(tokio::spawn(async move {
-            common::get(addr, &path).await.json()
-        }));
-    }
-    let mut seen = Vec::new();
-    for t in asks {
-        seen.push(t.await.unwrap());
-    }
-    let va = common::get(a.addr, &format!("/api/tournaments/{id}"))
-        .await
-        .json();
-    let vb = common::get(b.addr, &format!("/api/tournaments/{id}"))
-        .await
-        .json();
+    let seen = asked_at_once([a.addr, b.addr], &id).await;
+    let [va, vb] = views([a.addr, b.addr], &id).await;
     assert_eq!(va["rounds"], vb["rounds"]);
     assert_eq!(va["rounds"].as_array().unwrap().len(), 2, "{va}");
     // Every change stored once: made (0), five joined, started, two came, the window's

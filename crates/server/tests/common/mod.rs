@@ -10,6 +10,7 @@
 // Each test file uses a part of these.
 #![allow(dead_code)]
 
+pub mod lobby;
 pub mod tournament;
 
 use rajapasu_loadtest::client::{Answer, Client};
