@@ -148,19 +148,27 @@ export async function signIn(page, name, form = 'register-form') {
   await page.waitForSelector('#signed-in:not([hidden])');
 }
 
-/** Starts an online game from the home page's form, with the `clock`, `side` and `mode` given
- *  chosen: its id and its invitation link; the page is left on the game. */
-export async function startOnline(page, { clock, side, mode }) {
-  await page.goto(`${BASE}/`);
-  await page.check('#new-game input[name=kind][value=online]');
-  if (clock) await page.selectOption('#new-game select[name=clock]', clock);
+/** Starts a game of `kind` ('local', 'computer', 'online') from the form of the home page the
+ *  browser is on, with the `level`, `side`, `mode` and `clock` given chosen, and waits for the
+ *  game's page. */
+export async function startFromHome(page, { kind, level, side, mode, clock }) {
+  await page.check(`#new-game input[name=kind][value=${kind}]`);
+  if (level) await page.selectOption('#level', String(level));
   if (side) await page.selectOption('#new-game select[name=side]', side);
   if (mode) await page.selectOption('#new-game select[name=mode]', mode);
-  await page.click('#start');
-  await page.waitForURL(/\/g\/\w+$/);
-  const id = gameId(page);
+  if (clock) {
+    await page.waitForSelector('#clock-field:not([hidden])');
+    await page.selectOption('#new-game select[name=clock]', clock);
+  }
+  await Promise.all([page.waitForURL(/\/g\/\w+$/), page.click('#start')]);
+  await page.waitForSelector('#game[data-status]');
+}
+
+/** [startFromHome] an online game: its id and its invitation link, once the page shows it. */
+export async function startOnline(page, choices = {}) {
+  await startFromHome(page, { ...choices, kind: 'online' });
   await page.waitForSelector('#invite-box:not([hidden])');
-  return { id, invite: await page.inputValue('#invite-link') };
+  return { id: gameId(page), invite: await page.inputValue('#invite-link') };
 }
 
 /** `page` takes the seat of the invitation link `invite` and plays its first playable hole;

@@ -35,6 +35,7 @@ test('a correspondence game started on one device is continued and finished on a
 
     // Ann starts an online game, one day a move, as North, on her computer; Bo joins and moves.
     const c = computer.page;
+    await c.goto(`${BASE}/`);
     const { id, invite } = await startOnline(c, { clock: '1d', side: 'north', mode: 'round' });
     await joinAndMove(bo.page, invite, c);
 

@@ -39,6 +39,7 @@ test('the tab title and the header count the games waiting for the signed-in pla
     assert.doesNotMatch(await d.title(), /^\(/);
 
     // Ann starts an online game as North; a friend joins as a guest and moves: Ann's move.
+    await d.goto(`${BASE}/`);
     const { id, invite } = await startOnline(d, { side: 'north', mode: 'round' });
     await joinAndMove(friend.page, invite, d);
 
