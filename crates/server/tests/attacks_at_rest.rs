@@ -125,9 +125,7 @@ async fn no_seat_token_is_kept_in_clear(store: Backend) {
     let mut devices = Vec::new();
     for name in ["Ann", "Bo"] {
         let mut second = second_device(addr, name).await;
-        let seat = second
-            .send("GET", &format!("{GAMES}/{aid}/seat"), None, &[])
-            .await;
+        let seat = second.get(&format!("{GAMES}/{aid}/seat")).await;
         assert_eq!(seat.status, 200, "{}", seat.body);
         handed.push(Handed {
             id: aid.clone(),
@@ -267,9 +265,7 @@ async fn tokens_stored_in_clear_are_hashed_and_still_play(store: Backend) {
     let mut guest = Browser::new(server.addr);
     // The old link still acts for its seat, and the account still finds its seat.
     assert_eq!(name_with(&mut guest, GAMES, &id, &token).await, 200);
-    let seat = ann
-        .send("GET", &format!("{GAMES}/{id}/seat"), None, &[])
-        .await;
+    let seat = ann.get(&format!("{GAMES}/{id}/seat")).await;
     assert_eq!(seat.status, 200, "{}", seat.body);
     server.stop().await;
     let after = every_text(&store, &db).await;

@@ -134,7 +134,7 @@ async fn the_archive_filters_by_result_game_rating_and_speed(store: Backend) {
 
     let finished = |query: &'static str| async move {
         let a = Browser::new(addr)
-            .send("GET", &format!("/api/players/Ann/games?{query}"), None, &[])
+            .get(&format!("/api/players/Ann/games?{query}"))
             .await;
         assert_eq!(a.status, 200, "{query}: {}", a.body);
         let v = a.json();

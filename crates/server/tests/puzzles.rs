@@ -753,10 +753,7 @@ async fn write_directly(store: &Backend, db: &str, sql: &str, account: &str) {
             conn.execute(&sql.replace("$1", "?1"), [account]).unwrap();
         }
         Backend::Postgres(url) => {
-            let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
-                .await
-                .unwrap();
-            tokio::spawn(connection);
+            let client = common::pg(url).await;
             client.execute(sql, &[&account]).await.unwrap();
         }
     }

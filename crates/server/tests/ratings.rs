@@ -25,10 +25,7 @@ async fn a_rated_game_moves_both_ratings_once(store: Backend) {
     let (mut ann, mut bo) = ann_and_bo(addr).await;
     let body = json!({"kind": "online", "mode": "round", "clock": "5+3", "rated": true});
     let (id, ann_token, bo_token) = online_game(GAMES, &mut ann, &mut bo, body).await;
-    let g = ann
-        .send("GET", &format!("{GAMES}/{id}"), None, &[])
-        .await
-        .json();
+    let g = ann.get(&format!("{GAMES}/{id}")).await.json();
     assert_eq!(g["rated"], true);
     assert_eq!(g["accounts"], json!({"south": "Ann", "north": "Bo"}));
     // The players go by their accounts' names, in the record too.
@@ -59,10 +56,7 @@ async fn a_rated_game_moves_both_ratings_once(store: Backend) {
     assert_eq!(after_bo["history"][0]["change"], 162);
     assert_eq!(after_bo["history"][0]["game"], id.as_str());
     // What the game did, for its page.
-    let change = ann
-        .send("GET", &format!("/api/ratings/games/{id}"), None, &[])
-        .await
-        .json();
+    let change = ann.get(&format!("/api/ratings/games/{id}")).await.json();
     let changes: Vec<(String, i64, i64)> = change["players"]
         .as_array()
         .unwrap()
@@ -103,18 +97,14 @@ async fn a_rated_game_moves_both_ratings_once(store: Backend) {
     assert_eq!(again["ratings"], after_bo["ratings"]);
     assert_eq!(again["history"].as_array().unwrap().len(), 1);
     // The leaderboard: one game each, provisional, not listed yet.
-    let l = ann
-        .send("GET", "/api/leaderboard/round-blitz", None, &[])
-        .await;
+    let l = ann.get("/api/leaderboard/round-blitz").await;
     assert_eq!(l.status, 200, "{}", l.body);
     assert_eq!(l.json()["players"], json!([]), "{}", l.body);
-    let empty = ann
-        .send("GET", "/api/leaderboard/match-correspondence", None, &[])
-        .await;
+    let empty = ann.get("/api/leaderboard/match-correspondence").await;
     assert_eq!(empty.json()["players"], json!([]));
-    let bad = ann.send("GET", "/api/leaderboard/chess", None, &[]).await;
+    let bad = ann.get("/api/leaderboard/chess").await;
     assert_refused(&bad, 404, "no_pool");
-    let nobody = ann.send("GET", "/api/players/Nobody", None, &[]).await;
+    let nobody = ann.get("/api/players/Nobody").await;
     assert_refused(&nobody, 404, "no_player");
 }
 
@@ -127,10 +117,7 @@ async fn a_casual_game_moves_no_rating(store: Backend) {
             body["rated"] = rated;
         }
         let (id, ann_token, _) = online_game(GAMES, &mut ann, &mut bo, body).await;
-        let g = ann
-            .send("GET", &format!("{GAMES}/{id}"), None, &[])
-            .await
-            .json();
+        let g = ann.get(&format!("{GAMES}/{id}")).await.json();
         assert_eq!(g["rated"], false);
         resign(addr, GAMES, &id, &ann_token).await;
     }
@@ -139,9 +126,7 @@ async fn a_casual_game_moves_no_rating(store: Backend) {
         assert_eq!(p["ratings"], json!({}), "{name}");
         assert_eq!(p["history"], json!([]), "{name}");
     }
-    let l = ann
-        .send("GET", "/api/leaderboard/round-blitz", None, &[])
-        .await;
+    let l = ann.get("/api/leaderboard/round-blitz").await;
     assert_eq!(l.json()["players"], json!([]));
 }
 

@@ -700,10 +700,7 @@ async fn forget_game(store: &Backend, db: &str, id: &str) {
             );
         }
         Backend::Postgres(url) => {
-            let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
-                .await
-                .unwrap();
-            tokio::spawn(connection);
+            let client = common::pg(url).await;
             client
                 .execute("DELETE FROM moves WHERE game = $1", &[&id])
                 .await
