@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BASE, DESKTOP, PHONE, LANGS, REGION, OUT, catalog, useBrowser, pageTest, openPage, waitPly, createMandiri, layoutProblems, chooseLanguage, localRoundAfterS3 } from './browser.mjs';
+import { BASE, DESKTOP, PHONE, LANGS, REGION, OUT, catalog, useBrowser, pageTest, openPage, waitPly, createMandiri, layoutProblems, chooseLanguage, localRoundAfterS3, startOnline } from './browser.mjs';
 
 useBrowser();
 
@@ -127,22 +127,15 @@ async function register(page, name) {
   assert.equal(status, 201);
 }
 
-/** Creates an online game from the page and goes to it. */
-async function onlineGame(page) {
-  await page.check('input[name=kind][value=online]');
-  await Promise.all([page.waitForURL(/\/g\//), page.click('#start')]);
-  await page.waitForSelector('#invite-box:not([hidden])');
-}
-
 test('a guest is asked for a name in an online game, a signed-in player is not', async () => {
   const guest = await openPage('/', { lang: 'en-GB', viewport: DESKTOP });
   const member = await openPage('/', { lang: 'en-GB', viewport: DESKTOP });
   try {
-    await onlineGame(guest.page);
+    await startOnline(guest.page);
     assert.ok(await guest.page.isVisible('#name-form'));
     await register(member.page, fresh('Nia'));
     await member.page.reload();
-    await onlineGame(member.page);
+    await startOnline(member.page);
     assert.equal(await member.page.isVisible('#name-form'), false);
   } finally {
     await guest.context.close();
