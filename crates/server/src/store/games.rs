@@ -97,18 +97,10 @@ async fn create(
     let inserted = tx
         .execute(
             "INSERT INTO games(id, meta, version, active, finished, computer_next, deadline)
-             SELECT $1, $2, 0, $3, $4, $5, $7::bigint
-             WHERE $6::bigint IS NULL
-                OR (SELECT count(*) FROM games WHERE finished = false) < $6::bigint",
-            &[
-                (&game.id).into(),
-                (&game.meta).into(),
-                activity.at.into(),
-                activity.finished.into(),
-                activity.computer_next.into(),
-                cap.into(),
-                activity.deadline.into(),
-            ],
+             SELECT $1, $2, 0, $3, $4, $5, $6::bigint
+             WHERE $7::bigint IS NULL
+                OR (SELECT count(*) FROM games WHERE finished = false) < $7::bigint",
+            &row_values(&game.id, (&game.meta).into(), activity, cap.into()),
         )
         .await?;
     if inserted == 0 {
@@ -121,6 +113,21 @@ async fn create(
         add_move(tx, &game.id, ply as u64, mv).await?;
     }
     Ok(vec![game.id.clone()])
+}
+
+/// The parameters a game's row is written with: `$1` its id, `$3` to `$6` its activity
+/// (when, finished, the computer to move, the deadline), `$2` and `$7` what the statement
+/// needs besides.
+fn row_values(id: &str, second: Value, activity: &Activity, seventh: Value) -> [Value; 7] {
+    [
+        id.into(),
+        second,
+        activity.at.into(),
+        activity.finished.into(),
+        activity.computer_next.into(),
+        activity.deadline.into(),
+        seventh,
+    ]
 }
 
 async fn add_move(tx: &mut dyn Tx, id: &str, ply: u64, mv: u8) -> Result<(), StoreError> {
@@ -149,17 +156,9 @@ async fn change(
     let updated = tx
         .execute(
             "UPDATE games SET version = version + 1, active = $3, finished = $4,
-                 computer_next = $5, meta = coalesce($6, meta), deadline = $7
+                 computer_next = $5, deadline = $6, meta = coalesce($7, meta)
              WHERE id = $1 AND version = $2",
-            &[
-                id.into(),
-                version.into(),
-                activity.at.into(),
-                activity.finished.into(),
-                activity.computer_next.into(),
-                meta.into(),
-                activity.deadline.into(),
-            ],
+            &row_values(id, version.into(), activity, meta.into()),
         )
         .await?;
     if updated == 0 {
