@@ -722,6 +722,11 @@ async fn games_are_changed_on_their_version_and_read_back(store: Backend) {
     assert_eq!(finished.len(), 1);
     assert_eq!((finished[0].id.as_str(), finished[0].version), ("g", 3));
     assert!(store.finished_games("g", 10).await.unwrap().is_empty());
+    // Over, "g" counts no more against the cap.
+    store
+        .create(game("i", vec![]), playing(NOW + 20), Some(2))
+        .await
+        .unwrap();
     assert_eq!(store.expire(NOW + 11).await.unwrap(), ["h"]);
     assert_eq!(store.load("h").await.unwrap(), None);
     assert!(store.load("g").await.unwrap().is_some());

@@ -12,6 +12,17 @@ use super::sql::{Db, Row, Tx, Value};
 use crate::ratings::standing::RatedEnd;
 use tokio::sync::broadcast;
 
+/// The tables of the features the [`Store`] gathers besides the games, created when missing
+/// after the games' (the accounts first: the ratings and the puzzles refer to them).
+pub(super) const FEATURE_SCHEMAS: [&str; 6] = [
+    super::accounts::SCHEMA,
+    super::ratings::SCHEMA,
+    super::lobby::SCHEMA,
+    super::puzzles::SCHEMA,
+    super::tournaments::SCHEMA,
+    super::quotas::SCHEMA,
+];
+
 /// One write of a game, with what it answers: the games it touched.
 pub(super) enum Write {
     /// A new game, unless `cap` unfinished games are stored.
@@ -34,6 +45,23 @@ pub(super) enum Write {
 }
 
 impl Write {
+    /// The change of the game `id` made on `version`, rating it when it is a rated end.
+    fn change(
+        id: &str,
+        version: u64,
+        change: Change,
+        activity: Activity,
+        rated: Option<RatedEnd>,
+    ) -> Write {
+        Write::Change {
+            id: id.to_string(),
+            version,
+            change,
+            activity,
+            rated: rated.map(Box::new),
+        }
+    }
+
     /// The game and version a change leaves, to tell the other instances.
     pub(super) fn changed(&self) -> Option<(&str, u64)> {
         match self {
@@ -260,13 +288,7 @@ impl<D: GameDb> Store for D {
         change: Change,
         activity: Activity,
     ) -> Result<(), StoreError> {
-        let write = Write::Change {
-            id: id.to_string(),
-            version,
-            change,
-            activity,
-            rated: None,
-        };
+        let write = Write::change(id, version, change, activity, None);
         self.write(write).await.map(drop)
     }
 
@@ -278,13 +300,7 @@ impl<D: GameDb> Store for D {
         activity: Activity,
         end: RatedEnd,
     ) -> Result<(), StoreError> {
-        let write = Write::Change {
-            id: id.to_string(),
-            version,
-            change,
-            activity,
-            rated: Some(Box::new(end)),
-        };
+        let write = Write::change(id, version, change, activity, Some(end));
         self.write(write).await.map(drop)
     }
 

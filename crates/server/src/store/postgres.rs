@@ -87,12 +87,9 @@ impl PgStore {
             tx.execute("SELECT pg_advisory_xact_lock($1)", &[&SCHEMA_LOCK])
                 .await?;
             tx.batch_execute(SCHEMA).await?;
-            tx.batch_execute(super::accounts::SCHEMA).await?;
-            tx.batch_execute(super::ratings::SCHEMA).await?;
-            tx.batch_execute(super::lobby::SCHEMA).await?;
-            tx.batch_execute(super::puzzles::SCHEMA).await?;
-            tx.batch_execute(super::tournaments::SCHEMA).await?;
-            tx.batch_execute(super::quotas::SCHEMA).await?;
+            for schema in super::games::FEATURE_SCHEMAS {
+                tx.batch_execute(schema).await?;
+            }
             tx.batch_execute(&super::split_pools::statements()).await?;
             tx.batch_execute(&super::repair::statements()).await?;
             super::seat_hashes::hash(&mut PgTx::new(&tx)).await?;

@@ -115,18 +115,10 @@ impl SqliteStore {
         }
         conn.execute_batch(INDEXES).map_err(failed("set up"))?;
         conn.execute_batch(ALIVE).map_err(failed("set up"))?;
-        conn.execute_batch(super::sql::sqlite_text(super::accounts::SCHEMA))
-            .map_err(failed("set up"))?;
-        conn.execute_batch(super::sql::sqlite_text(super::ratings::SCHEMA))
-            .map_err(failed("set up"))?;
-        conn.execute_batch(super::sql::sqlite_text(super::lobby::SCHEMA))
-            .map_err(failed("set up"))?;
-        conn.execute_batch(super::sql::sqlite_text(super::puzzles::SCHEMA))
-            .map_err(failed("set up"))?;
-        conn.execute_batch(super::sql::sqlite_text(super::tournaments::SCHEMA))
-            .map_err(failed("set up"))?;
-        conn.execute_batch(super::sql::sqlite_text(super::quotas::SCHEMA))
-            .map_err(failed("set up"))?;
+        for schema in super::games::FEATURE_SCHEMAS {
+            conn.execute_batch(super::sql::sqlite_text(schema))
+                .map_err(failed("set up"))?;
+        }
         conn.execute_batch(&format!(
             "BEGIN; {} COMMIT;",
             super::split_pools::statements()
@@ -318,11 +310,6 @@ mod tests {
         time_out: false,
     };
 
-    const OVER: Activity = Activity {
-        finished: true,
-        ..PLAYING
-    };
-
     fn temp_path(name: &str) -> String {
         let path = std::env::temp_dir().join(format!("rajapasu-{name}-{}", std::process::id()));
         let path = path.to_string_lossy().to_string();
@@ -364,33 +351,6 @@ mod tests {
         let g1 = store.load("g1").await.unwrap().unwrap();
         assert_eq!((g1.moves, g1.version), (vec![1], 2));
         remove(&path);
-    }
-
-    #[tokio::test]
-    async fn a_refused_write_is_undone_whole() {
-        let store = SqliteStore::open(":memory:").unwrap();
-        create(&store, "g", vec![1, 2], PLAYING, None)
-            .await
-            .unwrap();
-        // The version matches, but ply 1 is taken: the version bump goes back too.
-        let clash = Change::AddMove {
-            ply: 1,
-            mv: 3,
-            meta: None,
-        };
-        let refused = store.change("g", 0, clash, PLAYING).await;
-        assert!(
-            matches!(refused, Err(StoreError::Refused(_))),
-            "{refused:?}"
-        );
-        let g = store.load("g").await.unwrap().unwrap();
-        assert_eq!((g.moves, g.version), (vec![1, 2], 0));
-        let add = Change::AddMove {
-            ply: 2,
-            mv: 3,
-            meta: None,
-        };
-        store.change("g", 0, add, PLAYING).await.unwrap();
     }
 
     #[tokio::test]
@@ -438,29 +398,6 @@ mod tests {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(70), "{stderr}");
         assert!(stderr.contains("the database thread died"), "{stderr}");
-    }
-
-    #[tokio::test]
-    async fn the_cap_counts_unfinished_games_only() {
-        let store = SqliteStore::open(":memory:").unwrap();
-        create(&store, "a", vec![], OVER, Some(1)).await.unwrap();
-        create(&store, "b", vec![], PLAYING, Some(1)).await.unwrap();
-        let full = create(&store, "c", vec![], PLAYING, Some(1)).await;
-        assert!(matches!(full, Err(StoreError::Full { cap: 1 })), "{full:?}");
-        assert_eq!(store.load("c").await.unwrap(), None);
-    }
-
-    #[tokio::test]
-    async fn expiry_deletes_idle_unfinished_games() {
-        let store = SqliteStore::open(":memory:").unwrap();
-        let recent = Activity { at: 200, ..PLAYING };
-        create(&store, "old", vec![1], PLAYING, None).await.unwrap();
-        create(&store, "done", vec![1], OVER, None).await.unwrap();
-        create(&store, "new", vec![1], recent, None).await.unwrap();
-        assert_eq!(store.expire(150).await.unwrap(), vec!["old".to_string()]);
-        assert_eq!(store.load("old").await.unwrap(), None);
-        assert!(store.load("done").await.unwrap().is_some());
-        assert!(store.load("new").await.unwrap().is_some());
     }
 
     #[tokio::test]
