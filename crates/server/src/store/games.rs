@@ -80,7 +80,8 @@ impl Write {
 /// A database that keeps games: how it runs a [`Write`], and what it tells of other instances.
 #[async_trait::async_trait]
 pub(super) trait GameDb: Db {
-    /// Runs `write` ([`apply`]) and returns once it is committed and durable.
+    /// Runs `write` ([`apply`]) and returns once it is committed: on disk, but for a flag
+    /// that need not be ([`Activity::time_out`]).
     async fn write(&self, write: Write) -> Result<Vec<String>, StoreError>;
 
     /// What [`Store::notices`] answers.

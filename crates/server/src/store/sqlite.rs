@@ -286,20 +286,14 @@ mod tests {
     use super::*;
 
     /// Stores a new game `id` with these moves.
-    async fn create(
-        store: &SqliteStore,
-        id: &str,
-        moves: Vec<u8>,
-        activity: Activity,
-        cap: Option<u64>,
-    ) -> Result<(), StoreError> {
+    async fn create(store: &SqliteStore, id: &str, moves: Vec<u8>) -> Result<(), StoreError> {
         let game = StoredGame {
             id: id.into(),
             meta: "{}".into(),
             moves,
             version: 0,
         };
-        store.create(game, activity, cap).await
+        store.create(game, PLAYING, None).await
     }
 
     const PLAYING: Activity = Activity {
@@ -329,9 +323,7 @@ mod tests {
         {
             let store = SqliteStore::open(&path).unwrap();
             assert_eq!(store.load("g1").await.unwrap(), None);
-            create(&store, "g1", vec![1, 2], PLAYING, None)
-                .await
-                .unwrap();
+            create(&store, "g1", vec![1, 2]).await.unwrap();
             let add = Change::AddMove {
                 ply: 2,
                 mv: 3,
@@ -356,11 +348,11 @@ mod tests {
     #[tokio::test]
     async fn a_job_that_panics_fails_alone_and_the_next_is_served() {
         let store = SqliteStore::open(":memory:").unwrap();
-        create(&store, "g", vec![1], PLAYING, None).await.unwrap();
+        create(&store, "g", vec![1]).await.unwrap();
         let failed = store.fail_a_job().await;
         assert!(matches!(failed, Err(StoreError::Failed(_))), "{failed:?}");
         // Its transaction was rolled back: the next writes and reads are served.
-        create(&store, "h", vec![2], PLAYING, None).await.unwrap();
+        create(&store, "h", vec![2]).await.unwrap();
         assert_eq!(store.load("g").await.unwrap().unwrap().moves, vec![1]);
         assert_eq!(store.load("h").await.unwrap().unwrap().moves, vec![2]);
         let failed = store
