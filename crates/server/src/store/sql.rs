@@ -254,6 +254,7 @@ pub(super) const DIALECT: &[(&str, &str)] = &[
     ("= ANY($1)", "IN (SELECT value FROM json_each($1))"),
     // A type given where PostgreSQL cannot tell it; SQLite needs none.
     ("::text", ""),
+    ("::bigint", ""),
     ("FOR SHARE", ""),
     // A JSON document kept as text: PostgreSQL reads it as `jsonb` first; SQLite's `->` and
     // `->>` read the text.
