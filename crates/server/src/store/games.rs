@@ -159,13 +159,13 @@ fn row_values(id: &str, second: Value, activity: &Activity, seventh: Value) -> [
     ]
 }
 
+/// A move of a game: the game's id, its ply, the move.
+const ADD_MOVE: &str = "INSERT INTO moves(game, ply, mv) VALUES ($1, $2, $3)";
+
 async fn add_move(tx: &mut dyn Tx, id: &str, ply: u64, mv: u8) -> Result<(), StoreError> {
-    tx.execute(
-        "INSERT INTO moves(game, ply, mv) VALUES ($1, $2, $3)",
-        &[id.into(), ply.into(), u32::from(mv).into()],
-    )
-    .await
-    .map(drop)
+    tx.execute(ADD_MOVE, &[id.into(), ply.into(), u32::from(mv).into()])
+        .await
+        .map(drop)
 }
 
 /// Bumps the version of the game `id` where it is still `version` ([`StoreError::Stale`] if
@@ -182,28 +182,32 @@ async fn change(
         Change::Meta(meta) => Some(meta),
         Change::AddMove { meta, .. } | Change::Truncate { meta, .. } => meta.as_ref(),
     };
-    let updated = tx
-        .execute(
-            "UPDATE games SET version = version + 1, active = $3, finished = $4,
-                 computer_next = $5, deadline = $6, meta = coalesce($7, meta)
-             WHERE id = $1 AND version = $2",
-            &row_values(id, version.into(), activity, meta.into()),
-        )
-        .await?;
-    if updated == 0 {
+    let update = row_values(id, version.into(), activity, meta.into());
+    let update = (
+        "UPDATE games SET version = version + 1, active = $3, finished = $4,
+             computer_next = $5, deadline = $6, meta = coalesce($7, meta)
+         WHERE id = $1 AND version = $2",
+        &update[..],
+    );
+    // The moves' statement goes with the bump (one round trip on PostgreSQL); a bump that
+    // found the version moved on refuses the change whatever the moves' statement did, and
+    // the caller undoes both.
+    let (bumped, moves) = match change {
+        Change::AddMove { ply, mv, .. } => {
+            let params = [id.into(), u64::from(*ply).into(), u32::from(*mv).into()];
+            tx.execute_two(update, (ADD_MOVE, &params)).await?
+        }
+        Change::Truncate { from_ply, .. } => {
+            let params = [id.into(), (*from_ply).into()];
+            let truncate = "DELETE FROM moves WHERE game = $1 AND ply >= $2";
+            tx.execute_two(update, (truncate, &params)).await?
+        }
+        Change::Meta(_) => (tx.execute(update.0, update.1).await?, Ok(0)),
+    };
+    if bumped == 0 {
         return Err(StoreError::Stale);
     }
-    match change {
-        Change::AddMove { ply, mv, .. } => add_move(tx, id, u64::from(*ply), *mv).await,
-        Change::Truncate { from_ply, .. } => tx
-            .execute(
-                "DELETE FROM moves WHERE game = $1 AND ply >= $2",
-                &[id.into(), (*from_ply).into()],
-            )
-            .await
-            .map(drop),
-        Change::Meta(_) => Ok(()),
-    }
+    moves.map(drop)
 }
 
 async fn expire(tx: &mut dyn Tx, idle_before: u64) -> Result<Vec<String>, StoreError> {

@@ -134,6 +134,25 @@ impl<C: GenericClient> Tx for PgTx<'_, C> {
         })
     }
 
+    fn execute_two<'a>(
+        &'a mut self,
+        first: (&'static str, &'a [Value]),
+        second: (&'static str, &'a [Value]),
+    ) -> Pending<'a, (u64, Result<u64, StoreError>)> {
+        Box::pin(async move {
+            let (one, one_params) = self.prepare(first.0, first.1).await?;
+            let (two, two_params) = self.prepare(second.0, second.1).await?;
+            let (one_params, two_params) = (refs(&one_params), refs(&two_params));
+            // Both polled at once: the client sends the second before the first's answer is
+            // back (pipelining), in order, so that the server runs them in turn.
+            let (changed, second) = tokio::join!(
+                self.client.execute(&one, &one_params),
+                self.client.execute(&two, &two_params)
+            );
+            Ok((changed?, second.map_err(StoreError::from)))
+        })
+    }
+
     fn lock<'a>(&'a mut self, name: &'a str) -> Pending<'a, ()> {
         Box::pin(async move {
             let params = [Value::from(name)];
