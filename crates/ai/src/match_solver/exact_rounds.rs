@@ -78,6 +78,20 @@ impl ExactRound {
 
     /// Can `player` force the round from `start` (a round start of this round game) into an
     /// outcome `goal` accepts, in the real round, rule 8(b) with its history included?
+    ///
+    /// ```
+    /// use rajapasu_ai::match_solver::exact_rounds::ExactRound;
+    /// use rajapasu_engine::{RoundOutcome, RoundStart, Rules, Side};
+    /// let rules: Rules = "canonical/holes=3,counters=1".parse().unwrap();
+    /// // Round start B of RULES.md decision 11: South holds 4, leads, and ends the match.
+    /// let b = RoundStart::new(rules, 4, Side::South).unwrap();
+    /// let round = ExactRound::build(b);
+    /// let won = |o: RoundOutcome| o == RoundOutcome::MatchWon(Side::South);
+    /// let answer = round.ask(b, Side::South, &won);
+    /// assert!(answer.yes);
+    /// // The round graph has no cycle: the bounds decide it, with no search.
+    /// assert_eq!((answer.undecided, answer.states), (0, 0));
+    /// ```
     pub fn ask(
         &self,
         start: RoundStart,
@@ -291,21 +305,31 @@ pub fn exact_values(table: &MatchTable, options: ExactOptions) -> (Vec<Proven>, 
                     } else if !possible[s][i].is_some_and(|r| r <= k) {
                         false
                     } else {
+                        // A round game and its mirror are the same game seen from the other
+                        // side: one is built, and a question about the other asked mirrored.
                         let game = RoundGame::of(start);
-                        let round = rounds.entry(game).or_insert_with(|| {
-                            (game.on_board(&rules) <= options.graph_counters).then(|| {
-                                let round = ExactRound::build(start);
-                                report.graphs.push((game, round.graph().len()));
+                        let mirrored = game.mirror() < game;
+                        let (at, asker) = if mirrored {
+                            (start.mirror(), !side)
+                        } else {
+                            (start, side)
+                        };
+                        let stored = RoundGame::of(at);
+                        let round = rounds.entry(stored).or_insert_with(|| {
+                            (stored.on_board(&rules) <= options.graph_counters).then(|| {
+                                let round = ExactRound::build(at);
+                                report.graphs.push((stored, round.graph().len()));
                                 round
                             })
                         });
                         match round {
                             Some(round) => {
-                                let goal = |o: RoundOutcome| match o {
-                                    RoundOutcome::MatchWon(w) => w == side,
-                                    RoundOutcome::Next(n) => before[s][slot[&n]].is_some(),
-                                };
-                                let answer = round.ask(start, side, &goal);
+                                let goal =
+                                    |o: RoundOutcome| match if mirrored { o.mirror() } else { o } {
+                                        RoundOutcome::MatchWon(w) => w == side,
+                                        RoundOutcome::Next(n) => before[s][slot[&n]].is_some(),
+                                    };
+                                let answer = round.ask(at, asker, &goal);
                                 if b == 0 && answer.states > 0 {
                                     report.searched.push(Searched {
                                         k,
