@@ -139,7 +139,14 @@ fn exact_values_match_the_brute_force(text: &str) -> (usize, usize) {
         report.searched.len()
     );
     for s in &report.searched {
-        eprintln!("  {s:?}");
+        eprintln!(
+            "  {} {}, {} within {} rounds: {:?}",
+            s.start.south(),
+            s.start.leader(),
+            s.side,
+            s.k,
+            s.answer
+        );
     }
     for (start, truth) in truth {
         let truth = match truth {

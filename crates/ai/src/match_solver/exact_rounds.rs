@@ -23,11 +23,12 @@ use super::round_graph::{key, Attractor, Key, Node, RoundGraph};
 use rajapasu_engine::{BySide, Ending, Position, RoundOutcome, RoundStart, Side};
 use std::collections::{HashMap, VecDeque};
 
-/// A round game's graph with its positions, to search forward from any node.
+/// A round game's graph with the node of each position, to search forward from the round
+/// start: the search plays the moves itself and looks up the nodes it reaches.
 pub struct ExactRound {
     graph: RoundGraph,
-    /// The position of each node.
-    positions: Vec<Position>,
+    /// The round start the graph was built from.
+    root: Position,
     /// The node of each position.
     index: HashMap<Key, Node>,
 }
@@ -42,33 +43,28 @@ impl ExactRound {
     pub fn build(start: RoundStart) -> ExactRound {
         let graph = RoundGraph::build(start);
         let root = start.position(1).expect("round 1 is a position's round");
-        let mut positions = vec![root];
-        let mut index = HashMap::from([(key(&root), 0)]);
+        let mut index = HashMap::with_capacity(graph.len());
+        index.insert(key(&root), 0);
         let mut queue = VecDeque::from([root]);
+        let mut in_order = graph.to_move(0) == root.to_move();
         while let Some(pos) = queue.pop_front() {
             for &mv in pos.legal_moves().iter() {
                 let mut child = pos;
                 child.play(mv);
+                let next = index.len() as Node;
                 index.entry(key(&child)).or_insert_with(|| {
-                    positions.push(child);
+                    in_order &=
+                        (next as usize) < graph.len() && graph.to_move(next) == child.to_move();
                     queue.push_back(child);
-                    (positions.len() - 1) as Node
+                    next
                 });
             }
         }
         assert!(
-            positions.len() == graph.len()
-                && positions
-                    .iter()
-                    .enumerate()
-                    .all(|(n, p)| graph.to_move(n as Node) == p.to_move()),
+            in_order && index.len() == graph.len(),
             "the round graph numbers its positions in another order"
         );
-        ExactRound {
-            graph,
-            positions,
-            index,
-        }
+        ExactRound { graph, root, index }
     }
 
     /// The graph.
@@ -111,7 +107,7 @@ impl ExactRound {
             memo: HashMap::new(),
         };
         let mut history = vec![(0, 1)];
-        let yes = search.wins(0, &mut history);
+        let yes = search.wins(self.root, 0, &mut history);
         ExactAnswer {
             yes,
             undecided,
@@ -148,10 +144,9 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// Whether `player` forces the goal from `node` after `history`, the counts of the layer's
-    /// positions so far, `node` included.
-    fn wins(&mut self, node: Node, history: &mut History) -> bool {
-        let pos = self.round.positions[node as usize];
+    /// Whether `player` forces the goal from `pos`, the position of `node`, after `history`,
+    /// the counts of the layer's positions so far, `node` included.
+    fn wins(&mut self, pos: Position, node: Node, history: &mut History) -> bool {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             // Rule 8(a): every leaf is in one attractor, the one its outcome favours.
@@ -184,7 +179,7 @@ impl Search<'_> {
             let c = self.round.index[&key(&child)];
             let wins = if child.on_board() != pos.on_board() {
                 // A capture: a new layer, with no history.
-                self.wins(c, &mut vec![(c, 1)])
+                self.wins(child, c, &mut vec![(c, 1)])
             } else {
                 match history.binary_search_by_key(&c, |&(n, _)| n) {
                     // Its third occurrence: rule 8(b) ends the round, each player taking the
@@ -192,13 +187,13 @@ impl Search<'_> {
                     Ok(i) if history[i].1 == 2 => (self.goal)(self.repetition(&child)),
                     Ok(i) => {
                         history[i].1 = 2;
-                        let w = self.wins(c, history);
+                        let w = self.wins(child, c, history);
                         history[i].1 = 1;
                         w
                     }
                     Err(i) => {
                         history.insert(i, (c, 1));
-                        let w = self.wins(c, history);
+                        let w = self.wins(child, c, history);
                         history.remove(i);
                         w
                     }
