@@ -196,19 +196,69 @@ fn notify(client: deadpool_postgres::Client, id: &str, version: u64) {
     });
 }
 
+/// A pooled connection lent to one transaction that [`PgTx::opening`] opens. Given back with
+/// [`Lent::end`], which commits or rolls back; dropped before that (a job stopped midway, or
+/// an end that failed), the connection is closed instead of going back to the pool, and
+/// PostgreSQL rolls back whatever it left open.
+struct Lent(Option<deadpool_postgres::Object>);
+
+impl Lent {
+    /// The connection.
+    fn client(&self) -> &deadpool_postgres::Object {
+        self.0.as_ref().expect("lent until ended")
+    }
+
+    /// Ends the transaction `opened` by its first statement: commits it if `commit`, else
+    /// rolls it back; then the connection, fit to be given back.
+    async fn end(
+        mut self,
+        opened: bool,
+        commit: bool,
+    ) -> Result<deadpool_postgres::Object, StoreError> {
+        if opened {
+            let end = if commit { "COMMIT" } else { "ROLLBACK" };
+            self.client().batch_execute(end).await?;
+        }
+        Ok(self.0.take().expect("lent until ended"))
+    }
+}
+
+impl Drop for Lent {
+    fn drop(&mut self) {
+        if let Some(client) = self.0.take() {
+            drop(deadpool_postgres::Object::take(client));
+        }
+    }
+}
+
+impl PgStore {
+    /// A connection for one transaction, which [`PgTx::opening`] opens with its first
+    /// statement (one round trip fewer than a `BEGIN` of its own) and [`Lent::end`] ends.
+    async fn lend(&self) -> Result<Lent, StoreError> {
+        Ok(Lent(Some(self.pool.get().await.map_err(pool_error)?)))
+    }
+}
+
 #[async_trait::async_trait]
 impl GameDb for PgStore {
     /// In a transaction of its own, then told to the other instances.
     async fn write(&self, write: Write) -> Result<Vec<String>, StoreError> {
-        let mut client = self.pool.get().await.map_err(pool_error)?;
-        // An error drops the transaction uncommitted: it rolls back.
-        let tx = client.transaction().await?;
+        let lent = self.lend().await?;
+        let mut tx = PgTx::opening(lent.client());
+        let mut done = Ok(());
         if write.time_out() {
-            tx.execute("SELECT set_config('synchronous_commit', 'off', true)", &[])
-                .await?;
+            done = tx
+                .execute("SELECT set_config('synchronous_commit', 'off', true)", &[])
+                .await
+                .map(drop);
         }
-        let ids = apply(&mut PgTx::new(&tx), &write).await?;
-        tx.commit().await?;
+        let done = match done {
+            Ok(()) => apply(&mut tx, &write).await,
+            Err(e) => Err(e),
+        };
+        let opened = tx.opened();
+        let client = lent.end(opened, done.is_ok()).await?;
+        let ids = done?;
         if let Some((id, version)) = write.changed() {
             notify(client, id, version);
         }
@@ -236,12 +286,13 @@ impl Db for PgStore {
         R: Send + 'static,
         F: for<'t> FnOnce(&'t mut dyn Tx) -> Pending<'t, R> + Send + 'static,
     {
-        let mut client = self.pool.get().await.map_err(pool_error)?;
-        // An error drops the transaction uncommitted: it rolls back.
-        let tx = client.transaction().await?;
-        let done = job(&mut PgTx::new(&tx)).await?;
-        tx.commit().await?;
-        Ok(done)
+        let lent = self.lend().await?;
+        let mut tx = PgTx::opening(lent.client());
+        let done = job(&mut tx).await;
+        let opened = tx.opened();
+        // Back to the pool.
+        drop(lent.end(opened, done.is_ok()).await?);
+        done
     }
 
     async fn at_once<R, F>(&self, job: F) -> Result<R, StoreError>
