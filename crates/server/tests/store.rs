@@ -739,3 +739,66 @@ async fn games_are_changed_on_their_version_and_read_back(store: Backend) {
 }
 
 on_both_stores!(games_are_changed_on_their_version_and_read_back);
+
+/// Asks `sql` (one number) of PostgreSQL until `done` holds of it, for up to 120 s.
+async fn until_pg(client: &tokio_postgres::Client, sql: &str, done: impl Fn(i64) -> bool) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    loop {
+        let n: i64 = client.query_one(sql, &[]).await.unwrap().get(0);
+        if done(n) {
+            return;
+        }
+        assert!(std::time::Instant::now() < deadline, "{sql}: still {n}");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+/// A change whose request goes away while it waits (here, on a row another connection locks)
+/// leaves nothing behind: not its bump or its move, not a connection in the pool still inside
+/// its transaction (which would hold the game's row and stop every later change of it).
+#[tokio::test]
+async fn a_change_stopped_midway_leaves_no_open_transaction() {
+    let Some(backend) =
+        Backend::postgres("a_change_stopped_midway_leaves_no_open_transaction").await
+    else {
+        return;
+    };
+    let store = open(&backend).await;
+    store
+        .create(game("g", vec![1]), playing(NOW), None)
+        .await
+        .unwrap();
+    let side = common::pg(backend.db()).await;
+    side.batch_execute("BEGIN; SELECT * FROM games WHERE id = 'g' FOR UPDATE")
+        .await
+        .unwrap();
+    let add = Change::AddMove {
+        ply: 1,
+        mv: 2,
+        meta: None,
+    };
+    let waiting = {
+        let store = store.clone();
+        let add = add.clone();
+        tokio::spawn(async move { store.change("g", 0, add, playing(NOW)).await })
+    };
+    // The change's update waits for the row, then its request goes.
+    let waits = "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'";
+    until_pg(&side, waits, |n| n == 1).await;
+    waiting.abort();
+    assert!(waiting.await.unwrap_err().is_cancelled());
+    side.batch_execute("ROLLBACK").await.unwrap();
+    let open_transactions = "SELECT count(*) FROM pg_stat_activity
+         WHERE state LIKE 'idle in transaction%' AND datname = current_database()";
+    until_pg(&side, open_transactions, |n| n == 0).await;
+    // The change is made again, whole, and nothing of the first was kept.
+    let changed = tokio::time::timeout(
+        std::time::Duration::from_secs(120),
+        store.change("g", 0, add, playing(NOW)),
+    )
+    .await
+    .expect("the game's row is free");
+    changed.unwrap();
+    let g = store.load("g").await.unwrap().unwrap();
+    assert_eq!((g.moves, g.version), (vec![1, 2], 1));
+}
