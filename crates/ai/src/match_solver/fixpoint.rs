@@ -16,6 +16,7 @@
 //! (what is proven), once as won (what is possible). Where the two agree, the value is exact;
 //! where they do not, the table shows the bounds.
 
+use super::possible::possible_ranks;
 use super::round_games::{solve_round_game, RoundGame, RoundGameValue};
 use super::round_graph::{Attractor, RoundGraph};
 use crate::solver::{Bounds, Solver};
@@ -25,7 +26,6 @@ use rajapasu_tablebase::Tablebase;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::fmt;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -246,7 +246,7 @@ pub fn first_round_start(rules: &Rules) -> Option<RoundStart> {
     RoundStart::new(*rules, rules.total() / 2, Side::South).ok()
 }
 
-fn index(rules: &Rules, start: RoundStart) -> usize {
+pub(super) fn index(rules: &Rules, start: RoundStart) -> usize {
     let range = (rules.total() - 2 * rules.counters() + 1) as usize;
     let side = usize::from(start.leader() == Side::North);
     side * range + (start.south() - rules.counters()) as usize
@@ -271,13 +271,16 @@ pub enum Progress {
         /// Round starts known won, for South and for North.
         won: [usize; 2],
     },
-    /// An iteration of the possible fixpoint ended: it runs only where some round's answer
-    /// depends on repetitions.
+    /// A pass of the possible fixpoint ended: it goes down from the proven ranks, each pass
+    /// looking again at the round starts whose rounds lead where a rank fell in the last; the
+    /// first is the check that some round's answer depends on repetitions.
     Possible {
-        /// Which.
+        /// Which pass (the first is 1).
         k: u32,
-        /// Round starts possibly won, for South and for North.
+        /// Round starts possibly won, for South and for North, as far as the passes know.
         won: [usize; 2],
+        /// Round starts whose possible rank fell in this pass: none in the last.
+        fallen: usize,
     },
 }
 
@@ -347,21 +350,27 @@ pub fn solve_match_resuming(
     let started = Instant::now();
     let mut tests = 0;
     if !state.proven_done {
-        tests += fixpoint(&rules, &rounds, &mut state, Bound::Proven, progress, save);
+        tests += proven_fixpoint(&rules, &rounds, &mut state, progress, save);
         state.proven_done = true;
-        save(&state);
-    }
-    if state.open.is_none() {
-        let (open, checks) = open_tests(&rules, &rounds, &state);
-        tests += checks;
-        state.open = Some(open);
         save(&state);
     }
     if state.open == Some(false) {
         // No round test ever depended on repetitions: what is possible is what is proven.
         state.ranks[1] = state.ranks[0].clone();
     } else if !state.possible_done {
-        tests += fixpoint(&rules, &rounds, &mut state, Bound::Possible, progress, save);
+        let found = possible_ranks(&rules, &rounds, &state.ranks[0], progress);
+        tests += found.passes;
+        state.open = Some(found.open);
+        // The iterations the possible fixpoint takes: to its largest rank, and one that adds
+        // nothing.
+        state.possible_iterations = 1 + found
+            .ranks
+            .iter()
+            .flatten()
+            .flatten()
+            .max()
+            .map_or(0, |&r| r);
+        state.ranks[1] = found.ranks;
     }
     state.possible_done = true;
     save(&state);
@@ -390,116 +399,41 @@ fn goal<'a>(
     }
 }
 
-/// Whether some round test of the proven fixpoint would have been answered otherwise had
-/// repetitions gone the asking side's way, and the tests it took. If none would, the possible
-/// fixpoint is the proven one: by induction on the iterations, each adds the same round starts
-/// to both. The goals of the iterations only grow, so the other player's attractors of their
-/// complements are grown from the last iteration back to the first, one pass a round start.
-///
-/// The round starts are replayed in parallel, and the check stops at the first answer that
-/// differs, so the number of tests it took can vary from run to run when one does.
-fn open_tests(rules: &Rules, rounds: &Rounds, state: &MatchState) -> (bool, u64) {
-    let tests = AtomicU64::new(0);
-    let open = AtomicBool::new(false);
-    let proven = &state.ranks[0];
-    let asked: Vec<(Side, usize, RoundStart)> = Side::ALL
-        .into_iter()
-        .flat_map(|side| {
-            RoundStart::all(*rules)
-                .enumerate()
-                .map(move |(i, start)| (side, i, start))
-        })
-        .collect();
-    asked.par_iter().for_each(|&(side, i, start)| {
-        let ranks = &proven[side.index()];
-        let mut other = match rounds.graph(start, side) {
-            Some(asked) if !asked.graph.cyclic() => return,
-            Some(asked) => {
-                let a = asked.empty_for_other();
-                Some((asked, a))
-            }
-            None => None,
-        };
-        for k in (0..state.iterations).rev() {
-            if open.load(Ordering::Relaxed) {
-                return;
-            }
-            // The goal of iteration k + 1: the round starts won within k rounds.
-            let won_by_k: Vec<Option<u32>> = ranks.iter().map(|r| r.filter(|&r| r <= k)).collect();
-            if ranks[i].is_some_and(|r| r <= k + 1) {
-                continue;
-            }
-            tests.fetch_add(1, Ordering::Relaxed);
-            let wins = goal(rules, side, &won_by_k);
-            let possible = match &mut other {
-                Some((asked, a)) => {
-                    asked.grow(a, |o| !wins(o));
-                    !a.contains(0)
-                }
-                None => rounds.ask(start, side, &wins, Bound::Possible),
-            };
-            if possible {
-                open.store(true, Ordering::Relaxed);
-                return;
-            }
-        }
-    });
-    (open.into_inner(), tests.into_inner())
-}
-
-/// The fixpoint of `bound`'s game, from where `state` stands: iteration k adds the round starts
-/// a side wins within k rounds, until one adds none; the tests it took. A round graph's
-/// attractor grows with the goals, one pass a round start for the whole fixpoint, wherever the
-/// graph answers the test: always for the proven game, and for the possible game where it has
-/// no cycle (possible is proven there). The possible game is run only when some round test
-/// depends on repetitions (see [`open_tests`]).
-fn fixpoint(
+/// The proven fixpoint, from where `state` stands: iteration k adds the round starts a side
+/// wins within k rounds, until one adds none; the tests it took. A round graph's attractor
+/// grows with the goals, one pass a round start for the whole fixpoint.
+fn proven_fixpoint(
     rules: &Rules,
     rounds: &Rounds,
     state: &mut MatchState,
-    bound: Bound,
     progress: &mut dyn FnMut(Progress),
     save: &mut dyn FnMut(&MatchState),
 ) -> u64 {
-    let b = bound as usize;
     let mut tests = 0;
     let starts: Vec<RoundStart> = RoundStart::all(*rules).collect();
     let n = starts.len();
     // The attractors grown so far, by side and round start (slot `side * n + i`); one is
-    // dropped once its round start is won.
+    // dropped once its round start is won, by either side: a round start the other side wins
+    // is not one this side can win.
     let mut grown: Vec<Option<Attractor>> = (0..2 * n).map(|_| None).collect();
     loop {
-        let before = state.ranks[b].clone();
-        let iterations = match bound {
-            Bound::Proven => &mut state.iterations,
-            Bound::Possible => &mut state.possible_iterations,
-        };
-        *iterations += 1;
-        let k = *iterations;
+        let before = state.ranks[0].clone();
+        state.iterations += 1;
+        let k = state.iterations;
         let mut added = false;
         // Which round starts this iteration tests, by slot.
         let mut asked = vec![false; 2 * n];
         for side in Side::ALL {
             for i in 0..n {
+                let slot = side.index() * n + i;
+                if before[(!side).index()][i].is_some() {
+                    grown[slot] = None;
+                    continue;
+                }
                 if before[side.index()][i].is_some() {
                     continue;
                 }
-                if bound == Bound::Possible {
-                    // The proven fixpoint is complete here. Where the other side wins even if
-                    // repetitions go against it, this side cannot win even if they go its way;
-                    // where this side's proven win takes k rounds or fewer, its possible win
-                    // does too (each possible goal holds the proven one, and a proven answer
-                    // is a possible one), with no test.
-                    if state.ranks[0][(!side).index()][i].is_some() {
-                        continue;
-                    }
-                    if state.ranks[0][side.index()][i].is_some_and(|r| r <= k) {
-                        state.ranks[b][side.index()][i] = Some(k);
-                        added = true;
-                        continue;
-                    }
-                }
-                asked[side.index() * n + i] = true;
+                asked[slot] = true;
                 tests += 1;
             }
         }
@@ -514,12 +448,12 @@ fn fixpoint(
                 let start = starts[slot % n];
                 let wins = goal(rules, side, &before[side.index()]);
                 let yes = match rounds.graph(start, side) {
-                    Some(graph) if bound == Bound::Proven || !graph.graph.cyclic() => {
+                    Some(graph) => {
                         let a = a.get_or_insert_with(|| graph.empty());
                         graph.grow(a, &wins);
                         a.contains(0)
                     }
-                    _ => rounds.ask(start, side, &wins, bound),
+                    None => rounds.ask(start, side, &wins, Bound::Proven),
                 };
                 if yes {
                     *a = None;
@@ -529,16 +463,13 @@ fn fixpoint(
             .collect();
         for (slot, yes) in answers {
             if yes {
-                state.ranks[b][slot / n][slot % n] = Some(k);
+                state.ranks[0][slot / n][slot % n] = Some(k);
                 added = true;
             }
         }
-        let count = |side: Side| state.ranks[b][side.index()].iter().flatten().count();
+        let count = |side: Side| state.ranks[0][side.index()].iter().flatten().count();
         let won = [count(Side::South), count(Side::North)];
-        progress(match bound {
-            Bound::Proven => Progress::Iteration { k, won },
-            Bound::Possible => Progress::Possible { k, won },
-        });
+        progress(Progress::Iteration { k, won });
         save(state);
         if !added {
             return tests;
@@ -741,7 +672,7 @@ impl MatchState {
 
 /// Which of the two bounding games a round test is answered in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
+pub(super) enum Bound {
     // The order is the index of `MatchState::ranks`.
     /// Proven: the player forces the goal even if endless play counts against them.
     Proven,
@@ -752,7 +683,7 @@ enum Bound {
 
 /// The round games, each stored once with its mirror: the game is the same seen from either
 /// side, so a question about one is the mirrored question about the other.
-struct Rounds(HashMap<RoundGame, Round>);
+pub(super) struct Rounds(HashMap<RoundGame, Round>);
 
 impl Rounds {
     /// The round that answers questions about `start`: the start to ask them at, and whether
@@ -770,7 +701,7 @@ impl Rounds {
 
     /// Asks whether `player` can force the round from `start` into `goal`, in the game
     /// `bound`, without growing anything.
-    fn ask(
+    pub(super) fn ask(
         &self,
         start: RoundStart,
         player: Side,
@@ -785,9 +716,20 @@ impl Rounds {
         }
     }
 
+    /// Whether the round from `start` can end in an outcome `pred` accepts; always `true` for
+    /// a round game answered by its counter value, which does not know its outcomes.
+    pub(super) fn leads_to(&self, start: RoundStart, pred: impl Fn(RoundOutcome) -> bool) -> bool {
+        match self.of(start) {
+            (Round::Graph(graph), at, mirrored) => {
+                graph.leads_to(at, |o| pred(if mirrored { o.mirror() } else { o }))
+            }
+            (Round::Counters(_), _, _) => true,
+        }
+    }
+
     /// The graph that answers about `start`, if it has one, with the start and player to ask
     /// as.
-    fn graph(&self, start: RoundStart, player: Side) -> Option<Asked<'_>> {
+    pub(super) fn graph(&self, start: RoundStart, player: Side) -> Option<Asked<'_>> {
         match self.of(start) {
             (Round::Graph(graph), at, mirrored) => Some(Asked {
                 graph,
@@ -801,7 +743,7 @@ impl Rounds {
 }
 
 /// A question put to a round graph, mirrored or not.
-struct Asked<'a> {
+pub(super) struct Asked<'a> {
     graph: &'a RoundGraph,
     at: RoundStart,
     player: Side,
@@ -815,12 +757,12 @@ impl Asked<'_> {
     }
 
     /// The other player's.
-    fn empty_for_other(&self) -> Attractor {
+    pub(super) fn empty_for_other(&self) -> Attractor {
         self.graph.empty_attractor(self.at, !self.player)
     }
 
     /// Grows `a` with `goal`, given in the asker's terms.
-    fn grow(&self, a: &mut Attractor, goal: impl Fn(RoundOutcome) -> bool) {
+    pub(super) fn grow(&self, a: &mut Attractor, goal: impl Fn(RoundOutcome) -> bool) {
         let mirrored = self.mirrored;
         self.graph
             .grow(a, |o| goal(if mirrored { o.mirror() } else { o }));

@@ -251,6 +251,14 @@ impl RoundGraph {
         start.outcome(captured, ending)
     }
 
+    /// Whether some leaf of the round from `start` (the graph's round start or one with the
+    /// same board and leader) has an outcome `pred` accepts.
+    pub fn leads_to(&self, start: RoundStart, pred: impl Fn(RoundOutcome) -> bool) -> bool {
+        self.classes
+            .iter()
+            .any(|class| pred(self.leaf_outcome(start, class)))
+    }
+
     /// The positions from which `player` can force the round to end by rule 8(a) in an
     /// outcome that `goal` accepts, for the graph's own round start. Endless play counts as
     /// failure for `player`, so the strategy this proves never repeats a position (it lowers
