@@ -491,13 +491,13 @@ fn solve_rounds(
         .into_iter()
         .filter(|g| *g < g.mirror())
         .collect();
+    let mut graphs = build_graphs(rules, &games, options.graph_counters);
     let mut rounds = HashMap::new();
     let mut reports = Vec::new();
     let mut solver = None;
     for (i, &game) in games.iter().enumerate() {
         let start = game.first_start(rules);
-        let (round, method) = if game.on_board(&rules) <= options.graph_counters {
-            let graph = RoundGraph::build(start);
+        let (round, method) = if let Some(graph) = graphs.remove(&game) {
             let method = RoundMethod::Graph {
                 positions: graph.len(),
                 moves: graph.edges(),
@@ -539,6 +539,30 @@ fn solve_rounds(
         rounds.insert(game, round);
     }
     (Rounds(rounds), reports)
+}
+
+/// The whole graphs of those of `games` with at most `graph_counters` counters on the board,
+/// built on every core. The games with the most counters are built one at a time, first: their
+/// builds hold the most memory (the map that numbers the positions), and two at once would
+/// double the run's peak; the smaller ones are built side by side after them.
+fn build_graphs(
+    rules: Rules,
+    games: &[RoundGame],
+    graph_counters: u32,
+) -> HashMap<RoundGame, RoundGraph> {
+    let on_graphs: Vec<RoundGame> = games
+        .iter()
+        .copied()
+        .filter(|g| g.on_board(&rules) <= graph_counters)
+        .collect();
+    let most = on_graphs.iter().map(|g| g.on_board(&rules)).max();
+    let (largest, rest): (Vec<RoundGame>, Vec<RoundGame>) = on_graphs
+        .into_iter()
+        .partition(|g| Some(g.on_board(&rules)) == most);
+    let build = |g: &RoundGame| (*g, RoundGraph::build(g.first_start(rules)));
+    let mut graphs: HashMap<RoundGame, RoundGraph> = largest.iter().map(build).collect();
+    graphs.par_extend(rest.par_iter().map(build));
+    graphs
 }
 
 /// How far a solve of the match has come, to resume it: the counter values proven and the

@@ -18,7 +18,7 @@
 
 use rajapasu_engine::{BySide, Ending, Position, RoundOutcome, RoundStart, Side, MAX_HOLES};
 use std::collections::{HashMap, VecDeque};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 /// A node of the graph: an index into its arrays. The round start is node 0.
 pub type Node = u32;
@@ -85,7 +85,20 @@ impl RoundGraph {
     /// counters on the board comes near.
     pub fn build(start: RoundStart) -> RoundGraph {
         let root = start.position(1).expect("round 1 is a position's round");
-        let mut index: HashMap<Key, Node, BuildHasherDefault<KeyHasher>> = HashMap::default();
+        match Ranker::new(root.counts().len(), root.on_board()) {
+            Some(ranker) => RoundGraph::build_keyed(start, root, |p| ranker.rank(p)),
+            None => RoundGraph::build_keyed(start, root, key),
+        }
+    }
+
+    /// [`RoundGraph::build`], numbering the positions in a map by `key`, which tells them
+    /// apart.
+    fn build_keyed<K: Hash + Eq>(
+        start: RoundStart,
+        root: Position,
+        key: impl Fn(&Position) -> K,
+    ) -> RoundGraph {
+        let mut index: HashMap<K, Node, BuildHasherDefault<KeyHasher>> = HashMap::default();
         let mut queue: VecDeque<Position> = VecDeque::from([root]);
         let mut found: u32 = 1;
         index.insert(key(&root), 0);
@@ -384,6 +397,61 @@ fn key(pos: &Position) -> Key {
     k
 }
 
+/// Numbers a round's positions in eight bytes where their counts take sixteen. A position
+/// shares the round's `total` counters among its holes, South's captures and North's (the
+/// rest), so it is a way to write `total` as a sum of that many parts in order; those ways are
+/// ranked by the combinatorial number system (the part sums, each plus its place, are an
+/// increasing sequence, and the rank adds a binomial for each). The side to move is the lowest
+/// bit. Used where every rank fits in 64 bits: the canonical round games' 91 counters over 14
+/// holes rank below 2^61.
+struct Ranker {
+    /// `choose[n][k]`, n choose k, for every `k` up to the number of parts (saturated: a rank
+    /// only adds entries below its bound, which fits).
+    choose: Vec<Vec<u64>>,
+}
+
+impl Ranker {
+    /// A ranker for positions of `holes` holes sharing `total` counters with the captures, or
+    /// `None` if their ranks (times two, for the side) do not fit in 64 bits.
+    fn new(holes: usize, total: u32) -> Option<Ranker> {
+        // holes + 2 parts: the holes and both captures; n runs to total + parts - 1.
+        let parts = holes + 2;
+        let top = total as usize + parts;
+        let mut choose = vec![vec![0u128; parts + 1]; top + 1];
+        for n in 0..=top {
+            choose[n][0] = 1;
+            for k in 1..=parts.min(n) {
+                choose[n][k] = (choose[n - 1][k - 1] + choose[n - 1][k]).min(u128::from(u64::MAX));
+            }
+        }
+        // The number of positions to rank, for each side to move.
+        let count = choose[total as usize + parts - 1][parts - 1];
+        (count <= u128::from(u64::MAX / 2)).then(|| Ranker {
+            choose: choose
+                .into_iter()
+                .map(|row| row.into_iter().map(|c| c as u64).collect())
+                .collect(),
+        })
+    }
+
+    /// The rank of `pos` (see [`Ranker`]): distinct for distinct keys.
+    fn rank(&self, pos: &Position) -> u64 {
+        let mut rank = 0;
+        let mut sum = 0usize;
+        let counts = pos.counts();
+        // The parts before the last (North's captures), each closing one bar of the sum.
+        let before = counts
+            .iter()
+            .map(|&c| c as usize)
+            .chain(std::iter::once(pos.captured(Side::South) as usize));
+        for (j, part) in before.enumerate() {
+            sum += part;
+            rank += self.choose[sum + j][j + 1];
+        }
+        rank << 1 | u64::from(pos.to_move() == Side::South)
+    }
+}
+
 /// Parents from children: for each node, the nodes with a move to it (each once: the children
 /// are distinct).
 fn invert(first_child: &[u32], children: &[Node]) -> (Vec<u32>, Vec<Node>) {
@@ -436,7 +504,8 @@ struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
-        self.0
+        // The product's high bits are the well mixed ones; the map picks buckets by the low.
+        self.0.rotate_left(32)
     }
 
     fn write(&mut self, bytes: &[u8]) {
