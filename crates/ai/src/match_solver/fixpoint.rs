@@ -876,3 +876,57 @@ fn counter_answer(
         Bound::Possible => any(other.0, other.1),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::possible::Ranks;
+    use super::*;
+
+    /// The possible fixpoint the plain way: iteration k asks every round start not yet won
+    /// whether the other player cannot force the round outside "a win, or a round start won
+    /// within k - 1 rounds", an attractor from scratch for each test.
+    fn possible_by_iterations(rules: &Rules, rounds: &Rounds, proven: &[Ranks; 2]) -> [Ranks; 2] {
+        let n = proven[0].len();
+        let mut ranks: [Ranks; 2] = [vec![None; n], vec![None; n]];
+        for k in 1.. {
+            let before = ranks.clone();
+            for side in Side::ALL {
+                let wins = goal(rules, side, &before[side.index()]);
+                for (i, start) in RoundStart::all(*rules).enumerate() {
+                    if before[side.index()][i].is_none()
+                        && proven[(!side).index()][i].is_none()
+                        && rounds.ask(start, side, &wins, Bound::Possible)
+                    {
+                        ranks[side.index()][i] = Some(k);
+                    }
+                }
+            }
+            if ranks == before {
+                return ranks;
+            }
+        }
+        unreachable!()
+    }
+
+    #[test]
+    fn possible_ranks_from_above_are_the_iterations_ranks() {
+        // Boards where some round start's value depends on repetitions (SOLVING.md 7.4).
+        for text in [
+            "canonical/holes=4,counters=5,fours=sower",
+            "canonical/holes=5,counters=4",
+        ] {
+            let rules: Rules = text.parse().unwrap();
+            let mut state = MatchState::new(rules);
+            let (rounds, _) =
+                solve_rounds(rules, &MatchOptions::default(), &mut state, &mut |_| {});
+            proven_fixpoint(&rules, &rounds, &mut state, &mut |_| {}, &mut |_| {});
+            let found = possible_ranks(&rules, &rounds, &state.ranks[0], &mut |_| {});
+            assert!(found.open, "{text}: some rank depends on repetitions");
+            assert_eq!(
+                found.ranks,
+                possible_by_iterations(&rules, &rounds, &state.ranks[0]),
+                "{text}"
+            );
+        }
+    }
+}

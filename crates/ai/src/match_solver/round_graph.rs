@@ -520,3 +520,34 @@ impl Hasher for KeyHasher {
         self.0 = (self.0.rotate_left(26) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_number_the_positions_as_their_keys_do() {
+        for text in [
+            "canonical/holes=3,counters=2",
+            "canonical/holes=4,counters=3",
+        ] {
+            let rules = text.parse().unwrap();
+            for start in RoundStart::all(rules) {
+                let root = start.position(1).unwrap();
+                let ranker = Ranker::new(root.counts().len(), root.on_board()).unwrap();
+                let ranked = RoundGraph::build_keyed(start, root, |p| ranker.rank(p));
+                let keyed = RoundGraph::build_keyed(start, root, key);
+                assert_eq!(ranked.len(), keyed.len(), "{text} {start:?}");
+                assert_eq!(ranked.parents, keyed.parents, "{text} {start:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn ranks_that_do_not_fit_fall_back_to_keys() {
+        // 24 holes sharing 255 counters: far more ways than 2^63.
+        assert!(Ranker::new(24, 255).is_none());
+        // The canonical round games fit.
+        assert!(Ranker::new(14, 98).is_some());
+    }
+}
