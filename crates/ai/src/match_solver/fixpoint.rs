@@ -780,6 +780,12 @@ impl Asked<'_> {
         self.graph.empty_attractor(self.at, self.player)
     }
 
+    /// Whether a line of the round can go round in circles: if not, the possible answers are
+    /// the proven ones.
+    pub(super) fn cyclic(&self) -> bool {
+        self.graph.cyclic()
+    }
+
     /// The other player's.
     pub(super) fn empty_for_other(&self) -> Attractor {
         self.graph.empty_attractor(self.at, !self.player)

@@ -49,14 +49,20 @@ pub(super) fn possible_ranks(
     let starts: Vec<RoundStart> = RoundStart::all(*rules).collect();
     let n = starts.len();
     let mut ranks = proven.clone();
-    // Which (side, round start) a pass must look at again: every one whose rank is not settled
-    // by the proven fixpoint alone. Where the other side wins even if repetitions go against it,
-    // this side cannot win even if they go its way; a rank of 1 cannot fall.
+    // Which (side, round start) a pass must look at: at first every one whose rank is not
+    // settled by the proven fixpoint alone. Where the other side wins even if repetitions go
+    // against it, this side cannot win even if they go its way; a rank of 1 cannot fall; and
+    // on a round graph without cycles, the possible answers to the proven goals are the proven
+    // ones.
     let mut dirty: Vec<(Side, usize)> = Side::ALL
         .into_iter()
         .flat_map(|side| (0..n).map(move |i| (side, i)))
         .filter(|&(side, i)| {
-            proven[(!side).index()][i].is_none() && proven[side.index()][i] != Some(1)
+            proven[(!side).index()][i].is_none()
+                && proven[side.index()][i] != Some(1)
+                && rounds
+                    .graph(starts[i], side)
+                    .is_none_or(|asked| asked.cyclic())
         })
         .collect();
     let mut passes = 0;
@@ -83,22 +89,25 @@ pub(super) fn possible_ranks(
             won: [count(Side::South), count(Side::North)],
             fallen: fallen.len(),
         });
-        // Only a round that can end at a round start whose rank fell can answer otherwise.
-        let fell = |side: Side, start: RoundStart| {
-            fallen
-                .iter()
-                .any(|&(s, i, _)| s == side && starts[i] == start)
+        // Only a round that can end at a round start whose rank fell can answer otherwise, and
+        // only if the rank fell below the tests still to ask there: the test of k looks at
+        // ranks below k, and only those below the current rank are asked.
+        let fell = |side: Side, start: RoundStart, now: Option<u32>| {
+            fallen.iter().any(|&(s, i, rank)| {
+                s == side && now.is_none_or(|now| rank + 2 <= now) && starts[i] == start
+            })
         };
         dirty = Side::ALL
             .into_iter()
             .flat_map(|side| (0..n).map(move |i| (side, i)))
             .filter(|&(side, i)| {
+                let now = ranks[side.index()][i];
                 proven[(!side).index()][i].is_none()
-                    && ranks[side.index()][i] != Some(1)
+                    && now != Some(1)
                     && fallen.iter().any(|&(s, _, _)| s == side)
                     && rounds.leads_to(starts[i], |o| match o {
                         RoundOutcome::MatchWon(_) => false,
-                        RoundOutcome::Next(t) => fell(side, t),
+                        RoundOutcome::Next(t) => fell(side, t, now),
                     })
             })
             .collect();
