@@ -424,13 +424,14 @@ fn proven_fixpoint(
         // Which round starts this iteration tests, by slot.
         let mut asked = vec![false; 2 * n];
         for side in Side::ALL {
-            for i in 0..n {
+            let mine = before[side.index()].iter();
+            for (i, (won, lost)) in mine.zip(&before[(!side).index()]).enumerate() {
                 let slot = side.index() * n + i;
-                if before[(!side).index()][i].is_some() {
+                if lost.is_some() {
                     grown[slot] = None;
                     continue;
                 }
-                if before[side.index()][i].is_some() {
+                if won.is_some() {
                     continue;
                 }
                 asked[slot] = true;

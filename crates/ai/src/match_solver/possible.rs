@@ -62,7 +62,7 @@ pub(super) fn possible_ranks(
                 && proven[side.index()][i] != Some(1)
                 && rounds
                     .graph(starts[i], side)
-                    .is_none_or(|asked| asked.cyclic())
+                    .map_or(true, |asked| asked.cyclic())
         })
         .collect();
     let mut passes = 0;
@@ -94,7 +94,7 @@ pub(super) fn possible_ranks(
         // ranks below k, and only those below the current rank are asked.
         let fell = |side: Side, start: RoundStart, now: Option<u32>| {
             fallen.iter().any(|&(s, i, rank)| {
-                s == side && now.is_none_or(|now| rank + 2 <= now) && starts[i] == start
+                s == side && now.map_or(true, |now| rank + 2 <= now) && starts[i] == start
             })
         };
         dirty = Side::ALL
