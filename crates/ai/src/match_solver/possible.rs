@@ -19,7 +19,7 @@
 //! the first pass (the check of section 7.3: where nothing falls, no answer depended on
 //! repetitions) few are made.
 
-use super::fixpoint::{Bound, Progress, Rounds};
+use super::rounds::{index, Bound, Rounds};
 use rajapasu_engine::{RoundOutcome, RoundStart, Rules, Side};
 use rayon::prelude::*;
 
@@ -38,13 +38,24 @@ pub(super) struct Possible {
     pub open: bool,
 }
 
+/// What a round of passes found: its number (from 1), the round starts each side may win as
+/// far as the passes know, and how many ranks fell in it.
+pub(super) struct PassReport {
+    /// Which round of passes.
+    pub pass: u32,
+    /// Round starts possibly won, for South and for North.
+    pub won: [usize; 2],
+    /// Ranks that fell: none in the last.
+    pub fallen: usize,
+}
+
 /// The possible ranks of both sides, from the `proven` ranks (South's, then North's), with
 /// `progress` told after each round of passes.
 pub(super) fn possible_ranks(
     rules: &Rules,
     rounds: &Rounds,
     proven: &[Ranks; 2],
-    progress: &mut dyn FnMut(Progress),
+    progress: &mut dyn FnMut(PassReport),
 ) -> Possible {
     let starts: Vec<RoundStart> = RoundStart::all(*rules).collect();
     let n = starts.len();
@@ -84,8 +95,8 @@ pub(super) fn possible_ranks(
             ranks[side.index()][i] = Some(rank);
         }
         let count = |side: Side| ranks[side.index()].iter().flatten().count();
-        progress(Progress::Possible {
-            k: pass,
+        progress(PassReport {
+            pass,
             won: [count(Side::South), count(Side::North)],
             fallen: fallen.len(),
         });
@@ -138,7 +149,7 @@ fn least_rank(
     let wins = |k: u32| {
         move |o: RoundOutcome| match o {
             RoundOutcome::MatchWon(w) => w == side,
-            RoundOutcome::Next(t) => ranks[super::fixpoint::index(rules, t)].is_some_and(|r| r < k),
+            RoundOutcome::Next(t) => ranks[index(rules, t)].is_some_and(|r| r < k),
         }
     };
     let mut other = rounds.graph(start, side).map(|asked| {
