@@ -580,7 +580,9 @@ pub struct MatchState {
     proven_done: bool,
     /// Whether some round test depends on repetitions, once checked.
     open: Option<bool>,
-    /// Iterations of the possible fixpoint finished, when it is needed.
+    /// The iterations the possible fixpoint takes (its largest rank, and one that adds nothing),
+    /// set once it is complete: it is found from above, so until then no rank of it is
+    /// final. (States saved by earlier versions count its iterations finished so far.)
     possible_iterations: u32,
     /// Whether the possible fixpoint is complete (absent in states saved before it was kept).
     #[serde(default)]
@@ -641,9 +643,10 @@ impl MatchState {
     }
 
     /// What the state proves of every round start, once the proven fixpoint is complete
-    /// (`None` before). Sound at every stage of the possible fixpoint: after `m` of its
-    /// iterations, a side it has not found winning cannot win in `m` rounds or fewer, even if
-    /// repetitions went its way.
+    /// (`None` before). Sound at every stage of the possible fixpoint: until it is complete, a
+    /// side it has not found winning is taken to win, at best, in one round more than the
+    /// iterations it counts (none, for a state of this version: found from above, the possible
+    /// ranks are kept only once final), which is all it proves.
     pub fn values(&self) -> Option<Vec<Proven>> {
         if !self.proven_done {
             return None;
