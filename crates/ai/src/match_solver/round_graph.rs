@@ -298,7 +298,9 @@ impl RoundGraph {
         Attractor {
             start,
             player,
-            left: self.degree.clone(),
+            // Zeros: the system hands them out untouched, so an attractor holds memory only
+            // where it has grown (the proven fixpoint keeps one for every round start it asks).
+            led: vec![0; self.len()],
             taken: vec![false; self.classes.len()],
         }
     }
@@ -330,25 +332,19 @@ impl RoundGraph {
             }
             *taken = true;
             for &node in &self.leaves[class.first as usize..class.end as usize] {
-                a.left[node as usize] = IN;
+                a.led[node as usize] = IN;
                 stack.push(node);
             }
         }
         while let Some(node) = stack.pop() {
             for &p in self.parents(node) {
-                let left = &mut a.left[p as usize];
-                if *left == IN {
+                let led = &mut a.led[p as usize];
+                if *led == IN {
                     continue;
                 }
-                if self.to_move(p) == a.player {
-                    *left = IN;
-                } else {
-                    *left -= 1;
-                    if *left == 0 {
-                        *left = IN;
-                    }
-                }
-                if *left == IN {
+                *led += 1;
+                if self.to_move(p) == a.player || *led == self.degree[p as usize] {
+                    *led = IN;
                     stack.push(p);
                 }
             }
@@ -356,7 +352,7 @@ impl RoundGraph {
     }
 }
 
-/// `Attractor::left` of a node in the attractor.
+/// `Attractor::led` of a node in the attractor.
 const IN: u8 = u8::MAX;
 
 /// The positions from which a player can force the round into a goal, kept so that it can
@@ -365,8 +361,8 @@ pub struct Attractor {
     start: RoundStart,
     player: Side,
     /// [`IN`] for a node in the attractor; otherwise, at the other player's positions, the
-    /// moves not yet known to lead into it (no node has 255 moves).
-    left: Vec<u8>,
+    /// moves known to lead into it (no node has 255 moves).
+    led: Vec<u8>,
     /// The classes of leaves already in it.
     taken: Vec<bool>,
 }
@@ -374,12 +370,12 @@ pub struct Attractor {
 impl Attractor {
     /// Whether `node` is in the attractor.
     pub fn contains(&self, node: Node) -> bool {
-        self.left[node as usize] == IN
+        self.led[node as usize] == IN
     }
 
     /// How many nodes are in it.
     pub fn count(&self) -> usize {
-        self.left.iter().filter(|&&l| l == IN).count()
+        self.led.iter().filter(|&&l| l == IN).count()
     }
 }
 
