@@ -4,12 +4,9 @@
 // overflowing. Screenshots go to output/ (see browser.mjs).
 
 import assert from 'node:assert/strict';
-import { BASE, DESKTOP, PHONE, REGION, LANGS, catalog, useBrowser, pageTest, openPage, shotAndCheck, keptGame } from './browser.mjs';
+import { BASE, DESKTOP, PHONE, REGION, LANGS, catalog, useBrowser, pageTest, openPage, shotAndCheck, keptGame, fresh } from './browser.mjs';
 
 useBrowser();
-
-/** A name no earlier run against the same server has taken. */
-const fresh = (stem) => `${stem}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** Registers `name` on the account page the browser is on. */
 async function register(page, name, password) {

@@ -135,6 +135,51 @@ export async function settled(page, timeout = 60000) {
   });
 }
 
+/** A name no earlier run against the same server has taken. */
+export const fresh = (stem) => `${stem}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** Registers `name` with the tests' password (or logs in as `name`, with `form` 'login-form')
+ *  on the account page the browser is on, and waits until it is signed in. */
+export async function signIn(page, name, form = 'register-form') {
+  await page.waitForSelector('#signed-out:not([hidden])');
+  await page.fill(`#${form} input[name=name]`, name);
+  await page.fill(`#${form} input[name=password]`, 'a long secret');
+  await page.click(`#${form} button[type=submit]`);
+  await page.waitForSelector('#signed-in:not([hidden])');
+}
+
+/** Starts a game of `kind` ('local', 'computer', 'online') from the form of the home page the
+ *  browser is on, with the `level`, `side`, `mode` and `clock` given chosen, and waits for the
+ *  game's page. */
+export async function startFromHome(page, { kind, level, side, mode, clock }) {
+  await page.check(`#new-game input[name=kind][value=${kind}]`);
+  if (level) await page.selectOption('#level', String(level));
+  if (side) await page.selectOption('#new-game select[name=side]', side);
+  if (mode) await page.selectOption('#new-game select[name=mode]', mode);
+  if (clock) {
+    await page.waitForSelector('#clock-field:not([hidden])');
+    await page.selectOption('#new-game select[name=clock]', clock);
+  }
+  await Promise.all([page.waitForURL(/\/g\/\w+$/), page.click('#start')]);
+  await page.waitForSelector('#game[data-status]');
+}
+
+/** [startFromHome] an online game: its id and its invitation link, once the page shows it. */
+export async function startOnline(page, choices = {}) {
+  await startFromHome(page, { ...choices, kind: 'online' });
+  await page.waitForSelector('#invite-box:not([hidden])');
+  return { id: gameId(page), invite: await page.inputValue('#invite-link') };
+}
+
+/** `page` takes the seat of the invitation link `invite` and plays its first playable hole;
+ *  the game's `creator` page shows that move. */
+export async function joinAndMove(page, invite, creator) {
+  await gotoGame(page, invite);
+  await page.waitForSelector('#board .hole.playable');
+  await page.click('#board .hole.playable >> nth=0');
+  await waitPly(creator, 1);
+}
+
 /** Goes to the game page at `path` (or at a whole address: an invitation), and waits for its
  *  game. */
 export async function gotoGame(page, path) {

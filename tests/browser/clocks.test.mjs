@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BASE, DESKTOP, PHONE, useBrowser, pageTest, openPage, newPage, fastAnimations, shotAndCheck, keptGame } from './browser.mjs';
+import { BASE, DESKTOP, PHONE, useBrowser, pageTest, openPage, newPage, fastAnimations, shotAndCheck, keptGame, startOnline } from './browser.mjs';
 import { ownServer } from './own_server.mjs';
 
 useBrowser();
@@ -22,16 +22,10 @@ const seconds = (text) => {
 };
 
 pageTest('a 3+2 game: both players see both clocks, and a move charges one and starts the other', { path: '/', viewport: DESKTOP }, async (page) => {
-  await page.check('input[name=kind][value=online]');
-  await page.waitForSelector('#clock-field:not([hidden])');
-  await page.selectOption('#clock', '3+2');
-  await page.selectOption('select[name=mode]', 'round');
-  await Promise.all([page.waitForURL(/\/g\//), page.click('#start')]);
-  await page.waitForSelector('#invite-box:not([hidden])');
+  const { invite } = await startOnline(page, { clock: '3+2', mode: 'round' });
   // Before the friend comes, no time runs.
   assert.deepEqual((await clocksOf(page)).map((c) => c[1]), ['3:00', '3:00']);
   assert.ok((await clocksOf(page)).every((c) => !c[2]));
-  const invite = await page.inputValue('#invite-box input');
   const { context, page: friend } = await openPage(new URL(invite).pathname + new URL(invite).search, { viewport: PHONE, phone: true });
   try {
     await friend.waitForSelector('#clocks:not([hidden])');
@@ -79,13 +73,7 @@ test('a correspondence game goes on across a server restart', async () => {
   try {
     await page.goto(`${server.base}/`);
     await fastAnimations(page);
-    await page.check('input[name=kind][value=online]');
-    await page.waitForSelector('#clock-field:not([hidden])');
-    await page.selectOption('#clock', '1d');
-    await page.selectOption('select[name=mode]', 'round');
-    await Promise.all([page.waitForURL(/\/g\//), page.click('#start')]);
-    await page.waitForSelector('#invite-box:not([hidden])');
-    const invite = new URL(await page.inputValue('#invite-box input'));
+    const invite = new URL((await startOnline(page, { clock: '1d', mode: 'round' })).invite);
     friend = await newPage('en-GB', PHONE, { phone: true });
     await friend.page.goto(`${server.base}${invite.pathname}${invite.search}`);
     await fastAnimations(friend.page);

@@ -7,33 +7,12 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BASE, DESKTOP, PHONE, catalog, useBrowser, openPage, gotoGame, waitPly, playable } from './browser.mjs';
+import { BASE, DESKTOP, PHONE, catalog, useBrowser, openPage, gotoGame, waitPly, playable, fresh, signIn, startOnline, joinAndMove } from './browser.mjs';
 
 useBrowser();
 
 const en = catalog('en');
 const TARGET = new URL('../../target/', import.meta.url).pathname;
-
-/** A name no earlier run against the same server has taken. */
-const fresh = (stem) => `${stem}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-/** Registers `name` on the account page the browser is on (its context keeps the cookie). */
-async function register(page, name) {
-  await page.waitForSelector('#signed-out:not([hidden])');
-  await page.fill('#register-form input[name=name]', name);
-  await page.fill('#register-form input[name=password]', 'a long secret');
-  await page.click('#register-form button[type=submit]');
-  await page.waitForSelector('#signed-in:not([hidden])');
-}
-
-/** Logs in as `name` on the account page the browser is on. */
-async function login(page, name) {
-  await page.waitForSelector('#signed-out:not([hidden])');
-  await page.fill('#login-form input[name=name]', name);
-  await page.fill('#login-form input[name=password]', 'a long secret');
-  await page.click('#login-form button[type=submit]');
-  await page.waitForSelector('#signed-in:not([hidden])');
-}
 
 /** Whether the board is drawn from North's side: North's row the near one, below South's on a
  *  lying board, left of it on an upright one (a portrait phone's). */
@@ -51,29 +30,18 @@ test('a correspondence game started on one device is continued and finished on a
   const watcher = await openPage('/', { viewport: DESKTOP });
   try {
     const [ann, boName] = [fresh('Ann'), fresh('Bo')];
-    await register(computer.page, ann);
-    await register(bo.page, boName);
+    await signIn(computer.page, ann);
+    await signIn(bo.page, boName);
 
     // Ann starts an online game, one day a move, as North, on her computer; Bo joins and moves.
     const c = computer.page;
     await c.goto(`${BASE}/`);
-    await c.check('#new-game input[name=kind][value=online]');
-    await c.selectOption('#new-game select[name=clock]', '1d');
-    await c.selectOption('#new-game select[name=side]', 'north');
-    await c.selectOption('#new-game select[name=mode]', 'round');
-    await c.click('#start');
-    await c.waitForURL(/\/g\/\w+$/);
-    const id = new URL(c.url()).pathname.split('/')[2];
-    await c.waitForSelector('#invite-box:not([hidden])');
-    const invite = await c.inputValue('#invite-link');
-    await gotoGame(bo.page, invite);
-    await bo.page.waitForSelector('#board .hole.playable');
-    await bo.page.click('#board .hole.playable >> nth=0');
-    await waitPly(c, 1);
+    const { id, invite } = await startOnline(c, { clock: '1d', side: 'north', mode: 'round' });
+    await joinAndMove(bo.page, invite, c);
 
     // Ann's phone, signed in to her account: the home page lists the game, her move.
     const p = phone.page;
-    await login(p, ann);
+    await signIn(p, ann, 'login-form');
     await p.goto(`${BASE}/`);
     const item = `#my-games li[data-game="${id}"]`;
     await p.waitForSelector(`${item}[data-turn="yours"]`);

@@ -5,19 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { BASE, DESKTOP, OUT, useBrowser, openPage, pageTest, settled, gotoGame, toRoundEnd, waitPly } from './browser.mjs';
+import { BASE, DESKTOP, OUT, useBrowser, openPage, pageTest, settled, gotoGame, toRoundEnd, waitPly, startFromHome } from './browser.mjs';
 
 useBrowser();
-
-/** The home page's form, filled in: the game it starts. */
-async function startFromHome(page, { kind, level, side, mode }) {
-  await page.check(`input[name=kind][value=${kind}]`);
-  if (level) await page.selectOption('#level', String(level));
-  if (side) await page.selectOption('select[name=side]', side);
-  if (mode) await page.selectOption('select[name=mode]', mode);
-  await Promise.all([page.waitForURL(/\/g\//), page.click('#start')]);
-  await page.waitForSelector('#game[data-status]');
-}
 
 pageTest('a whole game against the computer, by clicks', { path: '/' }, async (page) => {
   await startFromHome(page, { kind: 'computer', level: 1, side: 'south', mode: 'round' });

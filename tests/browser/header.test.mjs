@@ -7,23 +7,11 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BASE, DESKTOP, PHONE, catalog, useBrowser, openPage, gotoGame, waitPly, shotAndCheck } from './browser.mjs';
+import { BASE, DESKTOP, PHONE, catalog, useBrowser, openPage, shotAndCheck, fresh, signIn, startOnline, joinAndMove } from './browser.mjs';
 
 useBrowser();
 
 const en = catalog('en');
-
-/** A name no earlier run against the same server has taken. */
-const fresh = (stem) => `${stem}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-/** Registers (or logs in as) `name` on the account page the browser is on. */
-async function signIn(page, name, form = 'register-form') {
-  await page.waitForSelector('#signed-out:not([hidden])');
-  await page.fill(`#${form} input[name=name]`, name);
-  await page.fill(`#${form} input[name=password]`, 'a long secret');
-  await page.click(`#${form} button[type=submit]`);
-  await page.waitForSelector('#signed-in:not([hidden])');
-}
 
 /** A JSON POST to the server from the test (another player's device, no account): its answer. */
 async function post(path, body) {
@@ -52,17 +40,8 @@ test('the tab title and the header count the games waiting for the signed-in pla
 
     // Ann starts an online game as North; a friend joins as a guest and moves: Ann's move.
     await d.goto(`${BASE}/`);
-    await d.check('#new-game input[name=kind][value=online]');
-    await d.selectOption('#new-game select[name=side]', 'north');
-    await d.selectOption('#new-game select[name=mode]', 'round');
-    await d.click('#start');
-    await d.waitForURL(/\/g\/\w+$/);
-    const id = new URL(d.url()).pathname.split('/')[2];
-    await d.waitForSelector('#invite-box:not([hidden])');
-    await gotoGame(friend.page, await d.inputValue('#invite-link'));
-    await friend.page.waitForSelector('#board .hole.playable');
-    await friend.page.click('#board .hole.playable >> nth=0');
-    await waitPly(d, 1);
+    const { id, invite } = await startOnline(d, { side: 'north', mode: 'round' });
+    await joinAndMove(friend.page, invite, d);
 
     // On the game's page, at once: "(1)" before the title, the badge with 1, the name.
     const title = (await d.title()).replace(/^\(\d+\) /, '');

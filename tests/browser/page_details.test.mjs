@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BASE, DESKTOP, PHONE, LANGS, REGION, OUT, catalog, useBrowser, pageTest, openPage, waitPly, createMandiri, layoutProblems, chooseLanguage, localRoundAfterS3 } from './browser.mjs';
+import { BASE, DESKTOP, PHONE, LANGS, REGION, OUT, catalog, useBrowser, pageTest, openPage, waitPly, createMandiri, layoutProblems, chooseLanguage, localRoundAfterS3, startOnline } from './browser.mjs';
 
 useBrowser();
 
@@ -127,22 +127,15 @@ async function register(page, name) {
   assert.equal(status, 201);
 }
 
-/** Creates an online game from the page and goes to it. */
-async function onlineGame(page) {
-  await page.check('input[name=kind][value=online]');
-  await Promise.all([page.waitForURL(/\/g\//), page.click('#start')]);
-  await page.waitForSelector('#invite-box:not([hidden])');
-}
-
 test('a guest is asked for a name in an online game, a signed-in player is not', async () => {
   const guest = await openPage('/', { lang: 'en-GB', viewport: DESKTOP });
   const member = await openPage('/', { lang: 'en-GB', viewport: DESKTOP });
   try {
-    await onlineGame(guest.page);
+    await startOnline(guest.page);
     assert.ok(await guest.page.isVisible('#name-form'));
     await register(member.page, fresh('Nia'));
     await member.page.reload();
-    await onlineGame(member.page);
+    await startOnline(member.page);
     assert.equal(await member.page.isVisible('#name-form'), false);
   } finally {
     await guest.context.close();
@@ -204,6 +197,19 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await page.waitForSelector('.rating-chart');
     const pools = await page.$$eval('#player-ratings tr', (rows) => rows.map((r) => [r.dataset.pool, r.querySelector('td').textContent]));
     assert.deepEqual(pools, [['round-blitz', 'Single round · blitz'], ['round-rapid', 'Single round · rapid'], ['match-correspondence', 'Match · correspondence']]);
+    // A pool's name wraps between words, never inside one ("correspondence" on a phone).
+    const broken = await page.$$eval('#player-ratings td:first-child', (cells) => cells.flatMap((td) => {
+      const text = td.firstChild;
+      let at = 0;
+      return text.textContent.split(' ').filter((word) => {
+        const range = document.createRange();
+        range.setStart(text, at);
+        range.setEnd(text, at + word.length);
+        at += word.length + 1;
+        return range.getClientRects().length > 1;
+      });
+    }));
+    assert.deepEqual(broken, [], 'words broken across lines');
     // One chart a pool with games in its history: blitz's and rapid's, each from the old games.
     const charts = await page.$$eval('#player-charts figure', (f) => f.map((e) => [e.querySelector('figcaption').textContent, e.querySelectorAll('circle').length]));
     assert.deepEqual(charts, [['Single round · blitz', 4], ['Single round · rapid', 5]]);

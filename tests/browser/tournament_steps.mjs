@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { PHONE, openPage } from './browser.mjs';
 
 /** A name no earlier run against the same server has taken. */
-export const fresh = (stem) => `${stem}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+export { fresh } from './browser.mjs';
 
 /** Registers `name` from the page (its context keeps the session cookie). */
 export async function register(page, name) {

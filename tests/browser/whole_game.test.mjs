@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
-import { BASE, DESKTOP, PHONE, REGION, useBrowser, openPage, gotoGame, firstScreenProblems } from './browser.mjs';
+import { BASE, DESKTOP, PHONE, REGION, useBrowser, openPage, gotoGame, firstScreenProblems, startOnline } from './browser.mjs';
 
 useBrowser();
 
@@ -59,13 +59,7 @@ for (const code of ['ta', 'si']) {
     try {
       // Ann's computer: an online single round, 3 minutes and 2 seconds a move.
       const c = computer.page;
-      await c.check('#new-game input[name=kind][value=online]');
-      await c.selectOption('#new-game select[name=clock]', '3+2');
-      await c.selectOption('#new-game select[name=mode]', 'round');
-      await Promise.all([c.waitForURL(/\/g\/\w+$/), c.click('#start')]);
-      await c.waitForSelector('#invite-box:not([hidden])');
-      const id = new URL(c.url()).pathname.split('/')[2];
-      const invite = await c.inputValue('#invite-link');
+      const { id, invite } = await startOnline(c, { clock: '3+2', mode: 'round' });
 
       // The friend's phone, in the phone's language.
       const p = friend.page;

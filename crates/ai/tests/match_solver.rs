@@ -4,7 +4,8 @@
 
 mod common;
 
-use common::match_brute::{every_round_start, MatchValue as Brute};
+use common::match_brute::{by_rounds, every_round_start, MatchValue as Brute};
+use rajapasu_ai::match_solver::exact_rounds::{narrow_to_exact, ExactOptions};
 use rajapasu_ai::match_solver::fixpoint::{solve_match, MatchOptions, MatchValue};
 use rajapasu_engine::{RoundStart, Rules, Side};
 
@@ -115,4 +116,96 @@ fn decision_11s_draws_are_found() {
     let start = RoundStart::new(rules, 4, Side::South).unwrap();
     assert_eq!(table.value(start).exact(), Some(MatchValue::Draw));
     assert!(table.iterations >= 4);
+}
+
+/// The exact values where repetitions decide, against the brute force round by round
+/// (`common::match_brute::by_rounds`): every round start's value is exact and the brute
+/// force's.
+fn exact_values_match_the_brute_force(text: &str) -> (usize, usize) {
+    let rules: Rules = text.parse().unwrap();
+    let mut table = solve_match(rules, &MatchOptions::default(), &mut |_| {});
+    let open_before = table.iter().filter(|(_, v)| v.exact().is_none()).count();
+    let report = narrow_to_exact(
+        &mut table,
+        ExactOptions {
+            graph_counters: u32::MAX,
+        },
+    );
+    assert_eq!(report.unsearched, 0, "{text}");
+    let (truth, nodes) = by_rounds::every_round_start(rules, 200_000_000).unwrap();
+    eprintln!(
+        "{text}: {open_before} round starts between bounds before; {} round tests searched; \
+         the brute force {nodes} nodes",
+        report.searched.len()
+    );
+    for s in &report.searched {
+        eprintln!(
+            "  {} {}, {} within {} rounds: {:?}",
+            s.start.south(),
+            s.start.leader(),
+            s.side,
+            s.k,
+            s.answer
+        );
+    }
+    for (start, truth) in truth {
+        let truth = match truth {
+            Brute::Won { winner, rounds } => MatchValue::Win { winner, rounds },
+            Brute::Drawn => MatchValue::Draw,
+        };
+        assert_eq!(table.value(start).exact(), Some(truth), "{text} {start:?}");
+    }
+    (open_before, report.searched.len())
+}
+
+#[test]
+fn exact_rounds_settle_the_smallest_board_where_repetitions_decide() {
+    let (open, searched) =
+        exact_values_match_the_brute_force("canonical/holes=4,counters=5,fours=sower");
+    // The proven and the possible fixpoints leave 2 of its 62 round starts between bounds.
+    assert_eq!(open, 2);
+    assert!(searched > 0);
+    // The next smallest, 2 x 6 with two counters a hole under `pussa=chain`: 2 of 42, its
+    // round graph of 155,541 positions.
+    let (open, _) = exact_values_match_the_brute_force("canonical/holes=6,counters=2,pussa=chain");
+    assert_eq!(open, 2);
+}
+
+#[test]
+fn exact_rounds_agree_with_the_brute_force_where_no_repetition_decides() {
+    for text in [
+        "canonical/holes=4,counters=1",
+        "canonical/holes=3,counters=3",
+        "canonical/holes=3,counters=2,fours=sower",
+    ] {
+        exact_values_match_the_brute_force(text);
+        // The brute force round by round is the brute force over whole matches.
+        let rules: Rules = text.parse().unwrap();
+        let (by_rounds, _) = by_rounds::every_round_start(rules, BUDGET).unwrap();
+        assert_eq!(by_rounds, every_round_start(rules, BUDGET), "{text}");
+    }
+}
+
+/// The larger boards where repetitions decide (docs/SOLVING.md 7.10): minutes each. Run with
+/// `cargo test -p rajapasu-ai --profile ci --test match_solver -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn exact_rounds_settle_the_larger_boards_where_repetitions_decide() {
+    let only = std::env::var("RAJAPASU_EXACT_RULES").ok();
+    for (text, open) in [
+        ("canonical/holes=5,counters=4", 4),
+        ("canonical/holes=5,counters=4,fours=sower", 2),
+        ("canonical/holes=5,counters=4,pussa=chain", 4),
+        ("canonical/holes=5,counters=4,closed=right", 4),
+        ("canonical/holes=5,counters=6", 4),
+        ("canonical/holes=5,counters=6,closed=right", 4),
+        ("canonical/holes=5,counters=6,pussa=chain", 2),
+    ] {
+        if only.as_deref().is_some_and(|o| o != text) {
+            continue;
+        }
+        let started = std::time::Instant::now();
+        assert_eq!(exact_values_match_the_brute_force(text).0, open, "{text}");
+        eprintln!("{text}: {:.1} s", started.elapsed().as_secs_f64());
+    }
 }

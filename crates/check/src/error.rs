@@ -172,9 +172,14 @@ pub enum CheckError {
         /// Why.
         error: RoundStartError,
     },
-    /// A section whose rank is below an earlier section's, or a round start listed twice.
+    /// A section of a win's certificate whose rank is below an earlier section's.
     SectionOrder {
         /// The line number of the section, from 1.
+        line: u64,
+    },
+    /// A round start given a second section.
+    SectionRepeated {
+        /// The line number of the second section, from 1.
         line: u64,
     },
     /// A problem within the section of a match certificate that proves this round start.
@@ -348,8 +353,12 @@ impl fmt::Display for CheckError {
             ),
             SectionOrder { line } => write!(
                 f,
-                "line {line}: each round start has one section, and a win's sections come in \
-                 increasing rank"
+                "line {line}: a win's sections come in non-decreasing rank, and this one's is \
+                 below an earlier section's"
+            ),
+            SectionRepeated { line } => write!(
+                f,
+                "line {line}: this round start already has a section; each has one"
             ),
             InSection { start, error } => write!(
                 f,

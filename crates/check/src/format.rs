@@ -299,6 +299,21 @@ pub(crate) fn section<R: BufRead>(
     Ok((round_start(start, rules, line)?, Some(rank)))
 }
 
+/// A section line that must carry a rank, as in a win's or a hold-out's certificate: the round
+/// start, its rank, and the line's number.
+pub(crate) fn ranked_section<R: BufRead>(
+    lines: &mut Lines<R>,
+    rules: Rules,
+) -> Result<(RoundStart, u32, u64), CheckError> {
+    let (start, rank) = section(lines, rules)?;
+    let line = lines.number();
+    let rank = rank.ok_or(CheckError::Header {
+        line,
+        expected: "`section HOLDINGS LEADER rank J`: sections have ranks here",
+    })?;
+    Ok((start, rank, line))
+}
+
 /// Parses one node line.
 pub fn node_line(text: &str, line: u64) -> Result<NodeLine, CheckError> {
     let syntax = |problem| CheckError::Syntax { line, problem };

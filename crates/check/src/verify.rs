@@ -324,13 +324,11 @@ pub fn check<R: BufRead>(input: R) -> Result<Accepted, CheckError> {
             let mut ranks: HashMap<RoundStart, u32> = HashMap::new();
             let (mut last, mut total, mut leaves) = (0, 0, 0);
             for _ in 0..sections {
-                let (section, rank) = format::section(&mut lines, header.rules)?;
-                let line = lines.number();
-                let rank = rank.ok_or(CheckError::Header {
-                    line,
-                    expected: "`section HOLDINGS LEADER rank J`: sections have ranks here",
-                })?;
-                if rank < last || ranks.contains_key(&section) {
+                let (section, rank, line) = format::ranked_section(&mut lines, header.rules)?;
+                if ranks.contains_key(&section) {
+                    return Err(CheckError::SectionRepeated { line });
+                }
+                if rank < last {
                     return Err(CheckError::SectionOrder { line });
                 }
                 let goal = Outcomes {
@@ -366,14 +364,9 @@ pub fn check<R: BufRead>(input: R) -> Result<Accepted, CheckError> {
             let needs = RefCell::new(HashMap::new());
             let (mut total, mut leaves) = (0, 0);
             for _ in 0..sections {
-                let (section, rank) = format::section(&mut lines, header.rules)?;
-                let line = lines.number();
-                let rank = rank.ok_or(CheckError::Header {
-                    line,
-                    expected: "`section HOLDINGS LEADER rank J`: sections have ranks here",
-                })?;
+                let (section, rank, line) = format::ranked_section(&mut lines, header.rules)?;
                 if ranks.insert(section, rank).is_some() {
-                    return Err(CheckError::SectionOrder { line });
+                    return Err(CheckError::SectionRepeated { line });
                 }
                 let goal = HoldOut {
                     start: section,
@@ -432,7 +425,7 @@ pub fn check<R: BufRead>(input: R) -> Result<Accepted, CheckError> {
                     });
                 }
                 if !listed.insert(section) {
-                    return Err(CheckError::SectionOrder { line });
+                    return Err(CheckError::SectionRepeated { line });
                 }
                 let goal = Safe {
                     start: section,

@@ -252,7 +252,7 @@ fn a_round_start_twice_or_a_section_without_rank_is_refused() {
         .replace("sections 17", "sections 18");
     assert!(matches!(
         refused(&text),
-        CheckError::SectionOrder { line: 17 }
+        CheckError::SectionRepeated { line: 17 }
     ));
     let err = refused(&GOOD.replace("section 6 S rank 2", "section 6 S"));
     assert!(matches!(err, CheckError::Header { line: 12, .. }), "{err}");

@@ -103,7 +103,10 @@ fn sections_out_of_order_or_twice_are_refused() {
         "{err}"
     );
     let twice = GOOD.replace("section 6 S rank 1", "section 5 S rank 1");
-    assert!(matches!(refused(&twice), CheckError::SectionOrder { .. }));
+    assert!(matches!(
+        refused(&twice),
+        CheckError::SectionRepeated { .. }
+    ));
 }
 
 #[test]

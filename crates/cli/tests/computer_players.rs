@@ -38,9 +38,10 @@ fn tournament_refuses_empty_rules_and_counts_in_words() {
 #[test]
 fn counts_agree_with_their_nouns() {
     // Two players: undo takes back one move.
+    let record = std::env::temp_dir().join(format!("rajapasu-plural-{}.txt", std::process::id()));
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_rajapasu"))
         .args(["play", "--two-players", "--lines", "--save"])
-        .arg(std::env::temp_dir().join(format!("rajapasu-plural-{}.txt", std::process::id())))
+        .arg(&record)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()
@@ -50,6 +51,7 @@ fn counts_agree_with_their_nouns() {
             child.wait_with_output()
         })
         .unwrap();
+    let _ = std::fs::remove_file(&record);
     let out = String::from_utf8(out.stdout).unwrap();
     assert!(out.contains("Took back 1 move.\n"), "{out}");
     assert!(!out.contains("move(s)"), "{out}");

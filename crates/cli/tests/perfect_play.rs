@@ -486,3 +486,38 @@ fn solve_match_finishes_its_files_when_its_reader_has_gone() {
     assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
     std::fs::remove_file(&svg).unwrap();
 }
+
+/// `solve --match --exact-rounds` searches the round tests that repetitions decide: on the
+/// smallest board where the proven and the possible fixpoints disagree (2 x 4, five counters a
+/// hole, `fours=sower`), the two round starts they leave between bounds come out exact
+/// (docs/SOLVING.md 7.10, where the brute force confirms them).
+#[test]
+fn solve_match_exact_rounds_settles_what_repetitions_decide() {
+    let rules = "canonical/holes=4,counters=5,fours=sower";
+    let bounded = ok(&["solve", "--match", "--rules", rules]);
+    assert!(
+        bounded.contains("exact at 60 of 62 round starts"),
+        "{bounded}"
+    );
+    assert!(bounded.contains("20:N4..D"), "{bounded}");
+    let exact = ok(&["solve", "--match", "--rules", rules, "--exact-rounds"]);
+    assert!(exact.contains("exact at 62 of 62 round starts"), "{exact}");
+    assert!(
+        exact.contains("the match from the start (South holds 20 and leads): draw"),
+        "{exact}"
+    );
+    assert!(
+        exact.contains("searched with its history: can South force the round from 20 North"),
+        "{exact}"
+    );
+    // Nothing is solved with --from-state, so there is nothing to search.
+    let refused = run(&[
+        "solve",
+        "--match",
+        "--state",
+        "x.state",
+        "--from-state",
+        "--exact-rounds",
+    ]);
+    assert_eq!(refused.status.code(), Some(2));
+}

@@ -36,6 +36,11 @@ pub struct Limits {
     /// Seconds the mistakes finder may prove one game's moves for.
     #[arg(long = "mistakes-time", default_value_t = 15.0, value_name = "SECONDS")]
     pub mistakes_time: f64,
+    /// Nodes each of the mistakes finder's proofs may search, at most, however much of
+    /// `--mistakes-time` is left: what is proven then depends on the position, not on the
+    /// machine's speed, as the tests need. Unset: only the time bounds the proofs.
+    #[arg(long = "mistakes-nodes", value_name = "N", hide = true)]
+    pub mistakes_nodes: Option<u64>,
     /// Connections open at once (WebSockets included); a new one over the cap is closed at
     /// once.
     #[arg(long, default_value_t = 1024, value_name = "N")]
@@ -130,6 +135,7 @@ impl Default for Limits {
             search_queue: 64,
             search_background: None,
             mistakes_time: 15.0,
+            mistakes_nodes: None,
             max_connections: 1024,
             header_timeout: 10.0,
             body_timeout: 10.0,

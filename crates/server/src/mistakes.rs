@@ -116,7 +116,8 @@ pub async fn mistakes(
     // Only what the book and the table leave takes a search worker.
     if looked.iter().any(|l| l.bounds.is_empty()) {
         let time = app.limits.mistakes_time().map_err(ApiError::internal)?;
-        looked = prove(&app.search, looked, table, time).await?;
+        let cap = app.limits.mistakes_nodes;
+        looked = prove(&app.search, looked, table, time, cap).await?;
     }
     Ok(Json(json!({
         "mistakes": listed(&looked),
@@ -182,16 +183,18 @@ fn in_table(game: &Game, table: Option<&Arc<Tablebase>>) -> bool {
 }
 
 /// [`prove_rest`] on a proof solver of the search workers, for `time` from when a worker
-/// takes it; dropping the future stops the proofs.
+/// takes it, each proof within `cap` nodes where one is set; dropping the future stops the
+/// proofs.
 async fn prove(
     pool: &SearchPool,
     mut looked: Vec<Looked>,
     table: Option<Arc<Tablebase>>,
     time: Duration,
+    cap: Option<u64>,
 ) -> Result<Vec<Looked>, ApiError> {
     pool.proof(move |solver, stop| {
         solver.set_table(table);
-        prove_rest(&mut looked, solver, stop, Instant::now() + time);
+        prove_rest(&mut looked, solver, stop, Instant::now() + time, cap);
         looked
     })
     .await
@@ -325,15 +328,31 @@ impl Looked {
     }
 }
 
+/// The passes' budgets of nodes, none over `cap`: the passes above it become one at `cap`.
+fn passes(cap: Option<u64>) -> Vec<u64> {
+    let mut out: Vec<u64> = PASSES
+        .iter()
+        .map(|&nodes| cap.map_or(nodes, |cap| nodes.min(cap)))
+        .collect();
+    out.dedup();
+    out
+}
+
 /// Proves, with `solver`, the positions the book and the table left (their bounds empty), in
-/// passes of growing budgets, the fewest counters on the board first in each; the proofs stop
-/// at `deadline`, or when `stop` (the solver's own stop flag) is set.
-fn prove_rest(looked: &mut [Looked], solver: &mut Solver, stop: &AtomicBool, deadline: Instant) {
+/// passes of growing budgets (none over `cap`), the fewest counters on the board first in
+/// each; the proofs stop at `deadline`, or when `stop` (the solver's own stop flag) is set.
+fn prove_rest(
+    looked: &mut [Looked],
+    solver: &mut Solver,
+    stop: &AtomicBool,
+    deadline: Instant,
+    cap: Option<u64>,
+) {
     let mut order: Vec<usize> = (0..looked.len())
         .filter(|&i| looked[i].bounds.is_empty())
         .collect();
     order.sort_by_key(|&i| (looked[i].game.position().on_board(), i));
-    'passes: for nodes in PASSES {
+    'passes: for nodes in passes(cap) {
         for &i in &order {
             let l = &mut looked[i];
             if !l.bounds.is_empty() && l.settled() {
@@ -397,8 +416,16 @@ mod tests {
         solver.set_stop_flag(stop.clone());
         let mut looked = looked_at(plies);
         known(&mut looked, None);
-        prove_rest(&mut looked, &mut solver, &stop, deadline);
+        prove_rest(&mut looked, &mut solver, &stop, deadline, None);
         listed(&looked)
+    }
+
+    #[test]
+    fn a_cap_ends_the_passes_at_it() {
+        assert_eq!(passes(None), PASSES);
+        assert_eq!(passes(Some(500_000)), [100_000, 500_000]);
+        assert_eq!(passes(Some(1_000_000)), [100_000, 1_000_000]);
+        assert_eq!(passes(Some(10)), [10]);
     }
 
     fn find(plies: &[(usize, Position, u8)], deadline: Instant) -> Vec<Value> {

@@ -101,8 +101,9 @@ struct Listed {
 }
 
 /// The summary of the online game `id` held in `e`, for the player whose seats the token of
-/// hash `hash` holds (as the account's games keep it).
-fn listed<G: HeldGame>(id: &str, e: &Entry<G>, hash: &str) -> Option<Listed> {
+/// hash `hash` holds (as the account's games keep it); with its records if `records` (only the
+/// records' download writes them: the lists, which the header asks for every minute, do not).
+fn listed<G: HeldGame>(id: &str, e: &Entry<G>, hash: &str, records: bool) -> Option<Listed> {
     let s = &e.settings;
     if s.kind() != Kind::Online {
         return None;
@@ -174,16 +175,22 @@ fn listed<G: HeldGame>(id: &str, e: &Entry<G>, hash: &str) -> Option<Listed> {
         rated: s.rated(),
         over,
         their_turn,
-        record: over.then(|| (e.record(id, false), e.record(id, true))),
+        record: (over && records).then(|| (e.record(id, false), e.record(id, true))),
     })
 }
 
-/// The player's online games, newest first, as filtered.
-async fn player_games(app: &App, name: &str, q: &GamesQuery) -> Result<Vec<Listed>, ApiError> {
-    async fn one<G: HeldGame>(app: &App, id: &str, hash: &str) -> Option<Listed> {
+/// The player's online games, newest first, as filtered; the finished ones with their records
+/// if `records`.
+async fn player_games(
+    app: &App,
+    name: &str,
+    q: &GamesQuery,
+    records: bool,
+) -> Result<Vec<Listed>, ApiError> {
+    async fn one<G: HeldGame>(app: &App, id: &str, hash: &str, records: bool) -> Option<Listed> {
         let slot = app.hub.load::<G>(id).await.ok()?;
         let e = slot.entry.lock().await;
-        listed(id, &e, hash)
+        listed(id, &e, hash, records)
     }
     let account = account_named(app, name).await?;
     let held = app
@@ -198,8 +205,8 @@ async fn player_games(app: &App, name: &str, q: &GamesQuery) -> Result<Vec<Liste
             continue;
         }
         let found = match h.game.as_str() {
-            "mandiri" => one::<mandiri::Game>(app, &h.id, &h.token).await,
-            _ => one::<Game>(app, &h.id, &h.token).await,
+            "mandiri" => one::<mandiri::Game>(app, &h.id, &h.token, records).await,
+            _ => one::<Game>(app, &h.id, &h.token, records).await,
         };
         if let Some(l) = found.filter(|l| q.admits(l)) {
             out.push(l);
@@ -225,7 +232,7 @@ async fn games(
     ApiPath(name): ApiPath<String>,
     ApiQuery(q): ApiQuery<GamesQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    let all = player_games(&app, &name, &q).await?;
+    let all = player_games(&app, &name, &q, false).await?;
     let (mut playing, finished): (Vec<Listed>, Vec<Listed>) =
         all.into_iter().partition(|l| !l.over);
     // Stable: within each part, the newest first as held.
@@ -253,7 +260,7 @@ async fn records(
             .code("bad_format"))
         }
     };
-    let all = player_games(&app, &name, &q).await?;
+    let all = player_games(&app, &name, &q, true).await?;
     let records = all.into_iter().filter_map(|l| l.record);
     let (body, ctype, ext) = if json_format {
         let values: Vec<Value> = records

@@ -8,22 +8,13 @@
 #[macro_use]
 mod common;
 use common::tournament::{event, play, players, start};
-use common::{lasting_db, next_json, remove_sqlite_files, Backend, Browser, GAMES};
+use common::{lasting_db, pg, remove_sqlite_files, second_device, Backend, Browser, GAMES};
 
 use serde_json::{json, Value};
 
 /// A server on `db`, stopped by the test.
 async fn server_on(db: &str) -> rajapasu_server::Running {
     common::server_with_policy(db, rajapasu_server::games::Policy::default()).await
-}
-
-/// A connection to the test's PostgreSQL database behind the server's back.
-async fn pg(url: &str) -> tokio_postgres::Client {
-    let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
-        .await
-        .unwrap();
-    tokio::spawn(connection);
-    client
 }
 
 /// Every text in every table of the store on `db`, one after another.
@@ -117,21 +108,7 @@ async fn no_seat_token_is_kept_in_clear(store: Backend) {
     });
     handed.push(Handed { id, token: n });
     // A guest against the computer, moved to an account at its registration.
-    let mut eve = Browser::new(addr);
-    let created = eve
-        .post(GAMES, json!({"kind": "computer", "side": "north"}))
-        .await
-        .json();
-    let cid = created["id"].as_str().unwrap().to_string();
-    let ctoken = token_of(&created);
-    let r = eve
-        .post(
-            "/api/account/register",
-            json!({"name": "Eve", "password": "a long secret",
-                   "games": [{"game": "raja_pasu", "id": cid, "token": ctoken}]}),
-        )
-        .await;
-    assert_eq!(r.status, 201, "{}", r.body);
+    let (_eve, cid, ctoken) = common::computer_game_kept_at_registration(addr, "Eve").await;
 
     // Two accounts online, and each one's second device.
     let (mut ann, mut bo) = common::ann_and_bo(addr).await;
@@ -147,11 +124,8 @@ async fn no_seat_token_is_kept_in_clear(store: Backend) {
     });
     let mut devices = Vec::new();
     for name in ["Ann", "Bo"] {
-        let mut second = Browser::new(addr);
-        assert_eq!(second.login(name, "a long secret").await.status, 200);
-        let seat = second
-            .send("GET", &format!("{GAMES}/{aid}/seat"), None, &[])
-            .await;
+        let mut second = second_device(addr, name).await;
+        let seat = second.get(&format!("{GAMES}/{aid}/seat")).await;
         assert_eq!(seat.status, 200, "{}", seat.body);
         handed.push(Handed {
             id: aid.clone(),
@@ -161,40 +135,13 @@ async fn no_seat_token_is_kept_in_clear(store: Backend) {
     }
 
     // The lobby: a guest's seek, told on its socket, taken by another guest.
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/lobby/ws"))
-        .await
-        .unwrap();
-    let socket = next_json(&mut ws).await["socket"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let mut seeker = Browser::new(addr);
-    let seek = seeker
-        .post(
-            "/api/lobby/seeks",
-            json!({"clock": "3+2", "socket": socket}),
-        )
-        .await;
-    assert_eq!(seek.status, 201, "{}", seek.body);
-    let seek = seek.json()["id"].as_str().unwrap().to_string();
-    let mut taker = Browser::new(addr);
-    let taken = taker
-        .post(&format!("/api/lobby/seeks/{seek}/accept"), json!({}))
-        .await;
-    assert_eq!(taken.status, 200, "{}", taken.body);
-    let taken = taken.json();
+    let body = json!({"clock": "3+2"});
+    let (ws, taken, started) = common::lobby::guests_paired(addr, body).await;
     let lid = taken["id"].as_str().unwrap().to_string();
     handed.push(Handed {
         id: lid.clone(),
         token: token_of(&taken),
     });
-    let started = loop {
-        let v = next_json(&mut ws).await;
-        if v["type"] == "started" {
-            break v;
-        }
-    };
-    assert_eq!(started["id"], lid.as_str(), "{started}");
     handed.push(Handed {
         id: lid,
         token: token_of(&started),
@@ -318,9 +265,7 @@ async fn tokens_stored_in_clear_are_hashed_and_still_play(store: Backend) {
     let mut guest = Browser::new(server.addr);
     // The old link still acts for its seat, and the account still finds its seat.
     assert_eq!(name_with(&mut guest, GAMES, &id, &token).await, 200);
-    let seat = ann
-        .send("GET", &format!("{GAMES}/{id}/seat"), None, &[])
-        .await;
+    let seat = ann.get(&format!("{GAMES}/{id}/seat")).await;
     assert_eq!(seat.status, 200, "{}", seat.body);
     server.stop().await;
     let after = every_text(&store, &db).await;

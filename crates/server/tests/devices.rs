@@ -7,23 +7,11 @@
 #[macro_use]
 mod common;
 use common::{
-    ann_and_bo, assert_refused, online_game, registered, server_on, Backend, Browser, GAMES,
-    MANDIRI,
+    ann_and_bo, assert_refused, online_game, registered, second_device, server_on, Backend,
+    Browser, GAMES, MANDIRI,
 };
 
 use serde_json::{json, Value};
-
-async fn get(b: &mut Browser, path: &str) -> rajapasu_loadtest::client::Answer {
-    b.send("GET", path, None, &[]).await
-}
-
-/// Another session of the account `name` (its password the tests' own), as on a second device.
-async fn second_device(addr: std::net::SocketAddr, name: &str) -> Browser {
-    let mut b = Browser::new(addr);
-    let a = b.login(name, "a long secret").await;
-    assert_eq!(a.status, 200, "{}", a.body);
-    b
-}
 
 /// Sets the name of the seat `token` holds in the game `id`: whether the token holds one.
 async fn names_with(b: &mut Browser, games: &str, id: &str, token: &str) -> bool {
@@ -38,7 +26,7 @@ async fn names_with(b: &mut Browser, games: &str, id: &str, token: &str) -> bool
 
 /// Plays the first legal move of the game `id` with `token`, at the ply it stands at.
 async fn first_move(b: &mut Browser, games: &str, id: &str, token: &str) -> Value {
-    let g = get(b, &format!("{games}/{id}")).await.json();
+    let g = b.get(&format!("{games}/{id}")).await.json();
     let a = b
         .post(
             &format!("{games}/{id}/moves"),
@@ -58,7 +46,7 @@ async fn a_second_session_gets_the_seat_and_plays(store: Backend) {
 
     // Bo on another device: North, with Bo's token, the game included.
     let mut bo2 = second_device(addr, "Bo").await;
-    let seat = get(&mut bo2, &format!("{GAMES}/{id}/seat")).await;
+    let seat = bo2.get(&format!("{GAMES}/{id}/seat")).await;
     assert_eq!(seat.status, 200, "{}", seat.body);
     let seat = seat.json();
     assert_eq!(seat["seat"], "north", "{seat}");
@@ -73,7 +61,7 @@ async fn a_second_session_gets_the_seat_and_plays(store: Backend) {
 
     // Ann, the creator, on another device: South.
     let mut ann2 = second_device(addr, "Ann").await;
-    let seat = get(&mut ann2, &format!("{GAMES}/{id}/seat")).await.json();
+    let seat = ann2.get(&format!("{GAMES}/{id}/seat")).await.json();
     assert_eq!(seat["seat"], "south", "{seat}");
     let ann2_token = seat["token"].as_str().expect("a token").to_string();
     assert!(names_with(&mut ann2, GAMES, &id, &ann2_token).await);
@@ -81,22 +69,22 @@ async fn a_second_session_gets_the_seat_and_plays(store: Backend) {
 
     // Another account, a guest: no seat, no token.
     let mut cy = registered(addr, "Cy").await;
-    let other = get(&mut cy, &format!("{GAMES}/{id}/seat")).await;
+    let other = cy.get(&format!("{GAMES}/{id}/seat")).await;
     assert_refused(&other, 403, "not_seated");
     for token in [&bo_token, &ann_token, &bo2_token, &ann2_token] {
         assert!(!other.body.contains(token.as_str()));
     }
     let mut guest = Browser::new(addr);
-    let none = get(&mut guest, &format!("{GAMES}/{id}/seat")).await;
+    let none = guest.get(&format!("{GAMES}/{id}/seat")).await;
     assert_refused(&none, 403, "signed_out");
     // Nor does the game's own view tell a token, to anyone.
-    let shown = get(&mut bo2, &format!("{GAMES}/{id}")).await.body;
+    let shown = bo2.get(&format!("{GAMES}/{id}")).await.body;
     for token in [&bo_token, &ann_token, &bo2_token, &ann2_token] {
         assert!(!none.body.contains(token.as_str()) && !shown.contains(token.as_str()));
     }
     // No such game.
     assert_refused(
-        &get(&mut bo2, &format!("{GAMES}/nosuchgame/seat")).await,
+        &bo2.get(&format!("{GAMES}/nosuchgame/seat")).await,
         404,
         "no_game",
     );
@@ -113,35 +101,16 @@ async fn a_guests_link_still_works_and_moves_with_the_account(store: Backend) {
     first_move(&mut north, GAMES, &id, &north_token).await;
     let mut dee = registered(addr, "Dee").await;
     assert_refused(
-        &get(&mut dee, &format!("{GAMES}/{id}/seat")).await,
+        &dee.get(&format!("{GAMES}/{id}/seat")).await,
         403,
         "not_seated",
     );
 
     // A guest's game against the computer, moved to a new account at registration: the
     // account's other devices get its seat.
-    let mut eve = Browser::new(addr);
-    let created = eve
-        .post(GAMES, json!({"kind": "computer", "side": "north"}))
-        .await;
-    assert_eq!(created.status, 201, "{}", created.body);
-    let (cid, ctoken) = {
-        let v = created.json();
-        (
-            v["id"].as_str().unwrap().to_string(),
-            v["token"].as_str().unwrap().to_string(),
-        )
-    };
-    let r = eve
-        .post(
-            "/api/account/register",
-            json!({"name": "Eve", "password": "a long secret",
-                   "games": [{"game": "raja_pasu", "id": cid, "token": ctoken}]}),
-        )
-        .await;
-    assert_eq!(r.status, 201, "{}", r.body);
+    let (mut eve, cid, ctoken) = common::computer_game_kept_at_registration(addr, "Eve").await;
     let mut eve2 = second_device(addr, "Eve").await;
-    let seat = get(&mut eve2, &format!("{GAMES}/{cid}/seat")).await.json();
+    let seat = eve2.get(&format!("{GAMES}/{cid}/seat")).await.json();
     assert_eq!(seat["seat"], "north", "{seat}");
     let token = seat["token"].as_str().expect("a token");
     // Each token holds the seat (as the account's games route checks a token).
@@ -177,14 +146,14 @@ async fn a_mandiri_seat_on_another_device(store: Backend) {
 
     // The creator on another device gets the seat and the invitation still open.
     let mut ann2 = second_device(addr, "Ann").await;
-    let seat = get(&mut ann2, &format!("{MANDIRI}/{id}/seat")).await.json();
+    let seat = ann2.get(&format!("{MANDIRI}/{id}/seat")).await.json();
     let token = seat["token"].as_str().expect("a token");
     assert!(names_with(&mut ann2, MANDIRI, &id, token).await);
     assert_eq!(seat["players"], created["players"], "{seat}");
     assert!(seat["invites"].is_array(), "{seat}");
     // The joiner: their own seat, no invitations.
     let mut bo2 = second_device(addr, "Bo").await;
-    let seat = get(&mut bo2, &format!("{MANDIRI}/{id}/seat")).await.json();
+    let seat = bo2.get(&format!("{MANDIRI}/{id}/seat")).await.json();
     let token = seat["token"].as_str().expect("a token");
     assert!(names_with(&mut bo2, MANDIRI, &id, token).await);
     assert_ne!(seat["token"], joined["token"], "{seat}");

@@ -5,77 +5,16 @@
 
 #[macro_use]
 mod common;
-use common::{
-    ann_and_bo, assert_refused, next_json, registered, Backend, Browser, Socket, GAMES, MANDIRI,
+use common::lobby::{
+    accept, assert_holds, lacks, lists, lobby, post_seek, seek_id, seek_in, until,
 };
+use common::{ann_and_bo, assert_refused, registered, Backend, Browser, GAMES, MANDIRI};
 
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 
 async fn server(db: &str) -> rajapasu_server::Running {
     common::server_with_policy(db, rajapasu_server::games::Policy::default()).await
-}
-
-/// A lobby socket on `addr` and the id its hello gave it.
-async fn lobby(addr: SocketAddr) -> (Socket, String) {
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/lobby/ws"))
-        .await
-        .unwrap();
-    let hello = next_json(&mut ws).await;
-    assert_eq!(hello["type"], "hello", "{hello}");
-    let id = hello["socket"].as_str().unwrap().to_string();
-    let first = next_json(&mut ws).await;
-    assert_eq!(first["type"], "seeks", "{first}");
-    (ws, id)
-}
-
-/// Waits (10 s at most) for a message of the socket that `pred` takes.
-async fn until(ws: &mut Socket, pred: impl Fn(&Value) -> bool) -> Value {
-    loop {
-        let v = next_json(ws).await;
-        if pred(&v) {
-            return v;
-        }
-    }
-}
-
-/// Whether a `seeks` message lists the seek `id`.
-fn lists(v: &Value, id: &str) -> bool {
-    v["type"] == "seeks" && v["seeks"].as_array().unwrap().iter().any(|s| s["id"] == id)
-}
-
-/// Whether a `seeks` message does not list the seek `id`.
-fn lacks(v: &Value, id: &str) -> bool {
-    v["type"] == "seeks" && !v["seeks"].as_array().unwrap().iter().any(|s| s["id"] == id)
-}
-
-async fn post_seek(
-    b: &mut Browser,
-    socket: &str,
-    body: Value,
-) -> rajapasu_loadtest::client::Answer {
-    let mut body = body;
-    body["socket"] = json!(socket);
-    b.post("/api/lobby/seeks", body).await
-}
-
-/// The id of the seek that `answer` made, which must have been made (201).
-fn seek_id(answer: &rajapasu_loadtest::client::Answer) -> String {
-    assert_eq!(answer.status, 201, "{}", answer.body);
-    answer.json()["id"].as_str().unwrap().to_string()
-}
-
-/// Asserts that the account `player` is signed in to holds the game `id` among its games (of
-/// the game `game`, when named: `"mandiri"`).
-async fn assert_holds(player: &mut Browser, id: &str, game: Option<&str>) {
-    let account = player.account().await;
-    let games = account["games"].as_array().unwrap();
-    assert!(
-        games
-            .iter()
-            .any(|h| h["id"] == id && game.map_or(true, |g| h["game"] == g)),
-        "{account}"
-    );
 }
 
 /// Two players accept one seek at once: one gets it, and the game has both of them seated,
@@ -156,9 +95,7 @@ async fn a_seek_goes_with_its_socket(store: Backend) {
     drop(ws);
     until(&mut watcher, |v| lacks(v, &id)).await;
     let mut other = Browser::new(s.addr);
-    let a = other
-        .post(&format!("/api/lobby/seeks/{id}/accept"), json!({}))
-        .await;
+    let a = accept(&mut other, &id).await;
     assert_refused(&a, 409, "seek_gone");
     // A seek cancelled by its socket goes too; another socket cannot cancel it.
     let (_ws2, socket2) = lobby(s.addr).await;
@@ -200,9 +137,7 @@ async fn guests_seek_casual_games_and_ranges_hold(store: Backend) {
     let a = post_seek(&mut guest, &socket, json!({"clock": "3+2"})).await;
     let id = seek_id(&a);
     let mut other = Browser::new(s.addr);
-    let g = other
-        .post(&format!("/api/lobby/seeks/{id}/accept"), json!({}))
-        .await;
+    let g = accept(&mut other, &id).await;
     assert_eq!(g.status, 200, "{}", g.body);
     assert_eq!(g.json()["game"]["rated"], false);
     // A rated seek is not for a guest; a range keeps out a new player (1500) below it.
@@ -210,13 +145,9 @@ async fn guests_seek_casual_games_and_ranges_hold(store: Backend) {
     let (_ws2, socket2) = lobby(s.addr).await;
     let a = post_seek(&mut ann, &socket2, json!({"clock": "3+2", "rated": true})).await;
     let rated = seek_id(&a);
-    let g = other
-        .post(&format!("/api/lobby/seeks/{rated}/accept"), json!({}))
-        .await;
+    let g = accept(&mut other, &rated).await;
     assert_refused(&g, 403, "rated_needs_account");
-    let own = ann
-        .post(&format!("/api/lobby/seeks/{rated}/accept"), json!({}))
-        .await;
+    let own = accept(&mut ann, &rated).await;
     assert_refused(&own, 409, "own_seek");
     let a = post_seek(
         &mut ann,
@@ -225,9 +156,7 @@ async fn guests_seek_casual_games_and_ranges_hold(store: Backend) {
     )
     .await;
     let ranged = seek_id(&a);
-    let g = other
-        .post(&format!("/api/lobby/seeks/{ranged}/accept"), json!({}))
-        .await;
+    let g = accept(&mut other, &ranged).await;
     assert_refused(&g, 403, "out_of_range");
     let bad = post_seek(
         &mut ann,
@@ -276,17 +205,6 @@ async fn a_challenge_is_for_its_player(store: Backend) {
     let g = bo.post(&path, json!({})).await;
     assert_eq!(g.status, 200, "{}", g.body);
     assert_eq!(g.json()["game"]["rated"], true);
-}
-
-/// The seek `id` as listed in a `seeks` message.
-fn seek_in(v: &Value, id: &str) -> Value {
-    v["seeks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["id"] == id)
-        .cloned()
-        .unwrap_or(Value::Null)
 }
 
 /// A rated Mandiri seek made on `a` fills with three players: one joins it from a lobby socket

@@ -70,9 +70,7 @@ async fn a_draw_needs_both_players(store: Backend) {
     assert_refused(&m, 409, "game_over");
     let again = act(addr, GAMES, &id, "draw", json!({"token": south})).await;
     assert_refused(&again, 409, "game_over");
-    let record = ann
-        .send("GET", &format!("{GAMES}/{id}/record"), None, &[])
-        .await;
+    let record = ann.get(&format!("{GAMES}/{id}/record")).await;
     assert!(
         record.body.contains("[Termination \"drawn by agreement\"]"),
         "{}",
@@ -80,10 +78,7 @@ async fn a_draw_needs_both_players(store: Backend) {
     );
     // Rated: a draw between equals moves neither rating, and counts a game each.
     for name in ["Ann", "Bo"] {
-        let p = ann
-            .send("GET", &format!("/api/players/{name}"), None, &[])
-            .await
-            .json();
+        let p = ann.get(&format!("/api/players/{name}")).await.json();
         let r = &p["ratings"]["round-rapid"];
         assert_eq!(
             (r["rating"].as_i64(), r["games"].as_i64()),

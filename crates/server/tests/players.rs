@@ -4,7 +4,7 @@
 
 #[macro_use]
 mod common;
-use common::{ann_and_bo, assert_refused, online_game, server_on, Backend, Browser, GAMES};
+use common::{ann_and_bo, assert_refused, online_game, resign, server_on, Backend, Browser, GAMES};
 
 use serde_json::{json, Value};
 
@@ -14,27 +14,17 @@ async fn online(creator: &mut Browser, joiner: &mut Browser, body: Value) -> (St
     (id, token)
 }
 
-async fn get(b: &mut Browser, path: &str) -> rajapasu_loadtest::client::Answer {
-    b.send("GET", path, None, &[]).await
-}
-
 async fn a_players_games_in_progress_and_finished(store: Backend) {
     let addr = server_on(&store).await;
     let (mut ann, mut bo) = ann_and_bo(addr).await;
     let body = json!({"kind": "online", "mode": "round", "clock": "1d", "rated": true});
     // A: finished, Ann resigned.
     let (finished, ann_token) = online(&mut ann, &mut bo, body.clone()).await;
-    let r = ann
-        .post(
-            &format!("{GAMES}/{finished}/resign"),
-            json!({"token": ann_token}),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    resign(addr, GAMES, &finished, &ann_token).await;
     // B: Ann's move (South, no move yet); C, newer: Ann has moved, Bo's move.
     let (ann_to_move, _) = online(&mut ann, &mut bo, body.clone()).await;
     let (bo_to_move, token) = online(&mut ann, &mut bo, body).await;
-    let g = get(&mut ann, &format!("{GAMES}/{bo_to_move}")).await.json();
+    let g = ann.get(&format!("{GAMES}/{bo_to_move}")).await.json();
     let m = ann
         .post(
             &format!("{GAMES}/{bo_to_move}/moves"),
@@ -46,7 +36,7 @@ async fn a_players_games_in_progress_and_finished(store: Backend) {
     let c = ann.post(GAMES, json!({"kind": "computer"})).await;
     assert_eq!(c.status, 201, "{}", c.body);
 
-    let a = get(&mut ann, "/api/players/Ann/games").await;
+    let a = ann.get("/api/players/Ann/games").await;
     assert_eq!(a.status, 200, "{}", a.body);
     let v = a.json();
     let ids = |list: &Value| -> Vec<String> {
@@ -72,13 +62,11 @@ async fn a_players_games_in_progress_and_finished(store: Backend) {
     );
     assert_eq!(f["players"][1]["account"], "Bo");
     // Bo's page: his turn in C first; he won A.
-    let v = get(&mut ann, "/api/players/bo/games").await.json();
+    let v = ann.get("/api/players/bo/games").await.json();
     assert_eq!(ids(&v["playing"]), [bo_to_move, ann_to_move]);
     assert_eq!(v["finished"][0]["score"], 1.0);
     // Filters.
-    let v = get(&mut ann, "/api/players/Ann/games?rated=false")
-        .await
-        .json();
+    let v = ann.get("/api/players/Ann/games?rated=false").await.json();
     assert_eq!(
         (
             v["playing"].as_array().unwrap().len(),
@@ -86,12 +74,10 @@ async fn a_players_games_in_progress_and_finished(store: Backend) {
         ),
         (0, 0)
     );
-    let v = get(&mut ann, "/api/players/Ann/games?game=mandiri")
-        .await
-        .json();
+    let v = ann.get("/api/players/Ann/games?game=mandiri").await.json();
     assert_eq!(v["playing"], json!([]));
     // Every finished game's record in one file.
-    let t = get(&mut ann, "/api/players/Ann/records").await;
+    let t = ann.get("/api/players/Ann/records").await;
     assert_eq!(t.status, 200, "{}", t.body);
     assert!(
         t.body.contains(&format!("[Site \"game {finished}\"]")),
@@ -103,11 +89,11 @@ async fn a_players_games_in_progress_and_finished(store: Backend) {
         "{}",
         t.body
     );
-    let j = get(&mut ann, "/api/players/Ann/records?format=json").await;
+    let j = ann.get("/api/players/Ann/records?format=json").await;
     assert_eq!(j.json().as_array().unwrap().len(), 1, "{}", j.body);
-    let bad = get(&mut ann, "/api/players/Ann/records?format=pgn").await;
+    let bad = ann.get("/api/players/Ann/records?format=pgn").await;
     assert_refused(&bad, 422, "bad_format");
-    let nobody = get(&mut ann, "/api/players/Nobody/games").await;
+    let nobody = ann.get("/api/players/Nobody/games").await;
     assert_refused(&nobody, 404, "no_player");
 }
 
@@ -128,20 +114,11 @@ async fn the_archive_filters_by_result_game_rating_and_speed(store: Backend) {
     // Lost: a rated single round of a day a move, Ann resigns.
     let rated = json!({"kind": "online", "mode": "round", "clock": "1d", "rated": true});
     let (lost, ann_token, _) = online_game(GAMES, &mut ann, &mut bo, rated).await;
-    let r = ann
-        .post(
-            &format!("{GAMES}/{lost}/resign"),
-            json!({"token": ann_token}),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    resign(addr, GAMES, &lost, &ann_token).await;
     // Won: a casual 5+3 match, Bo resigns.
     let casual = json!({"kind": "online", "mode": "match", "clock": "5+3"});
     let (won, _, bo_token) = online_game(GAMES, &mut ann, &mut bo, casual).await;
-    let r = bo
-        .post(&format!("{GAMES}/{won}/resign"), json!({"token": bo_token}))
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    resign(addr, GAMES, &won, &bo_token).await;
     // Drawn: a casual 3+2 round drawn by agreement.
     let blitz = json!({"kind": "online", "mode": "round", "clock": "3+2"});
     let (drawn, ann_token, bo_token) = online_game(GAMES, &mut ann, &mut bo, blitz).await;
@@ -157,7 +134,7 @@ async fn the_archive_filters_by_result_game_rating_and_speed(store: Backend) {
 
     let finished = |query: &'static str| async move {
         let a = Browser::new(addr)
-            .send("GET", &format!("/api/players/Ann/games?{query}"), None, &[])
+            .get(&format!("/api/players/Ann/games?{query}"))
             .await;
         assert_eq!(a.status, 200, "{query}: {}", a.body);
         let v = a.json();
@@ -204,9 +181,7 @@ async fn the_archive_filters_by_result_game_rating_and_speed(store: Backend) {
     assert_eq!(finished("variant=round").await.1, 1);
     assert_eq!(finished("speed=blitz").await.1, 0);
     // Each game says what it is.
-    let v = get(&mut ann, "/api/players/Ann/games?variant=match")
-        .await
-        .json();
+    let v = ann.get("/api/players/Ann/games?variant=match").await.json();
     let g = &v["finished"][0];
     assert_eq!(
         (&g["variant"], &g["speed"], &g["score"]),
@@ -214,16 +189,14 @@ async fn the_archive_filters_by_result_game_rating_and_speed(store: Backend) {
         "{g}"
     );
     // The download holds what the filters show.
-    let j = get(
-        &mut ann,
-        "/api/players/Ann/records?format=json&result=drawn",
-    )
-    .await;
+    let j = ann
+        .get("/api/players/Ann/records?format=json&result=drawn")
+        .await;
     let records = j.json();
     assert_eq!(records.as_array().unwrap().len(), 1, "{}", j.body);
     assert!(j.body.contains(&drawn), "{}", j.body);
     for bad in ["result=draw", "variant=chess", "speed=fast"] {
-        let a = get(&mut ann, &format!("/api/players/Ann/games?{bad}")).await;
+        let a = ann.get(&format!("/api/players/Ann/games?{bad}")).await;
         assert_eq!(a.status, 400, "{bad}: {}", a.body);
     }
 }

@@ -4,10 +4,12 @@
 
 #[macro_use]
 mod common;
-use common::{ann_and_bo, lasting_db, online_game, registered, Backend, Browser, GAMES};
+use common::{
+    ann_and_bo, lasting_db, online_game, play_line, player_page, registered, resign, Backend, GAMES,
+};
 
 use rajapasu_server::limits::Limits;
-use serde_json::{json, Value};
+use serde_json::json;
 
 /// A stored rating row: account's name, pool, rating, deviation, volatility, games, last.
 type Row = (String, String, f64, f64, f64, i64, Option<i64>);
@@ -20,10 +22,7 @@ async fn execute(store: &Backend, db: &str, sql: &str) {
             conn.execute_batch(sql).unwrap();
         }
         Backend::Postgres(url) => {
-            let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
-                .await
-                .unwrap();
-            tokio::spawn(connection);
+            let client = common::pg(url).await;
             client.batch_execute(sql).await.unwrap();
         }
     }
@@ -53,10 +52,7 @@ async fn ratings(store: &Backend, db: &str) -> Vec<Row> {
             rows.map(Result::unwrap).collect()
         }
         Backend::Postgres(url) => {
-            let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
-                .await
-                .unwrap();
-            tokio::spawn(connection);
+            let client = common::pg(url).await;
             let rows = client.query(sql, &[]).await.unwrap();
             rows.iter()
                 .map(|r| {
@@ -73,13 +69,6 @@ async fn ratings(store: &Backend, db: &str) -> Vec<Row> {
                 .collect()
         }
     }
-}
-
-/// The player's page as the API gives it.
-async fn page(addr: std::net::SocketAddr, name: &str) -> Value {
-    let a = common::get(addr, &format!("/api/players/{name}")).await;
-    assert_eq!(a.status, 200, "{}", a.body);
-    a.json()
 }
 
 /// A database whose ratings were stored before blitz and rapid (Ann's `round-realtime` with a
@@ -149,7 +138,7 @@ async fn realtime_ratings_carry_over_to_blitz_and_rapid(store: Backend) {
         bo("match-rapid"),
     ];
     assert_eq!(ratings(&store, &db).await, expected);
-    let p = page(server.addr, "Ann").await;
+    let p = player_page(server.addr, "Ann").await;
     let pools: Vec<&String> = p["ratings"].as_object().unwrap().keys().collect();
     assert_eq!(pools, ["round-blitz", "round-rapid"], "{p}");
     assert_eq!(
@@ -175,24 +164,9 @@ async fn realtime_ratings_carry_over_to_blitz_and_rapid(store: Backend) {
 
 /// Plays one move each in the game `id` (the first legal move) and has Ann resign: a rated
 /// game that Bo won.
-async fn bo_wins(addr: std::net::SocketAddr, ann: &mut Browser, id: &str, tokens: [&str; 2]) {
-    for _ in 0..2 {
-        let view = common::get_game(addr, GAMES, id).await;
-        let mv = view["view"]["legal_moves"][0].clone();
-        let mut played = false;
-        for token in tokens {
-            let body = json!({"move": mv, "token": token});
-            if common::act(addr, GAMES, id, "moves", body).await.status == 200 {
-                played = true;
-                break;
-            }
-        }
-        assert!(played, "no player could play {mv} in {view}");
-    }
-    let r = ann
-        .post(&format!("{GAMES}/{id}/resign"), json!({"token": tokens[0]}))
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+async fn bo_wins(addr: std::net::SocketAddr, id: &str, tokens: [&str; 2]) {
+    play_line(addr, GAMES, id, &tokens, 2).await;
+    resign(addr, GAMES, id, tokens[0]).await;
 }
 
 /// A rated 3+2 game moves the players' blitz ratings and no other; a 15+10 game then their
@@ -202,8 +176,8 @@ async fn each_clock_moves_its_speeds_rating_only(store: Backend) {
     let (mut ann, mut bo) = ann_and_bo(addr).await;
     let blitz = json!({"kind": "online", "mode": "round", "clock": "3+2", "rated": true});
     let (id, a, b) = online_game(GAMES, &mut ann, &mut bo, blitz).await;
-    bo_wins(addr, &mut ann, &id, [&a, &b]).await;
-    let p = page(addr, "Bo").await;
+    bo_wins(addr, &id, [&a, &b]).await;
+    let p = player_page(addr, "Bo").await;
     let pools: Vec<&String> = p["ratings"].as_object().unwrap().keys().collect();
     assert_eq!(pools, ["round-blitz"], "{p}");
     assert_eq!(p["ratings"]["round-blitz"]["rating"], 1662, "{p}");
@@ -214,9 +188,9 @@ async fn each_clock_moves_its_speeds_rating_only(store: Backend) {
 
     let rapid = json!({"kind": "online", "mode": "round", "clock": "15+10", "rated": true});
     let (id, a, b) = online_game(GAMES, &mut ann, &mut bo, rapid).await;
-    bo_wins(addr, &mut ann, &id, [&a, &b]).await;
+    bo_wins(addr, &id, [&a, &b]).await;
     for name in ["Ann", "Bo"] {
-        let p = page(addr, name).await;
+        let p = player_page(addr, name).await;
         let pools: Vec<&String> = p["ratings"].as_object().unwrap().keys().collect();
         assert_eq!(pools, ["round-blitz", "round-rapid"], "{p}");
         assert_eq!(p["ratings"]["round-blitz"]["games"], 1, "{p}");
@@ -232,11 +206,11 @@ async fn each_clock_moves_its_speeds_rating_only(store: Backend) {
         assert_eq!(pools, ["round-blitz", "round-rapid"], "{p}");
     }
     assert_eq!(
-        page(addr, "Bo").await["ratings"]["round-rapid"]["rating"],
+        player_page(addr, "Bo").await["ratings"]["round-rapid"]["rating"],
         1662
     );
     assert_eq!(
-        page(addr, "Ann").await["ratings"]["round-rapid"]["rating"],
+        player_page(addr, "Ann").await["ratings"]["round-rapid"]["rating"],
         1338
     );
 }

@@ -525,22 +525,26 @@ async fn the_opening_book_proves_a_mistake_at_once_and_it_replays() {
     );
 }
 
+/// The nodes each proof of the mistakes finder may search in
+/// [`a_mistake_proven_by_bounds_only_is_no_puzzle`] (the browser's test of that position
+/// gives its server the same).
+const MISTAKES_NODES: u64 = 1_000_000;
+
 #[tokio::test]
 async fn a_mistake_proven_by_bounds_only_is_no_puzzle() {
-    // Two seconds to prove in: far too little for this position's values (78 counters on the
-    // board, no endgame table: 15 s prove S1 between +33 and +35 only), enough to prove S6,
-    // which loses the round by 17, worse.
-    let server = rajapasu_server::spawn_with(
-        "127.0.0.1:0",
+    // A million nodes a proof, whatever the machine's speed (the time a bound for a busy
+    // machine, not the limit): far too few for this position's values (78 counters on the
+    // board, no endgame table), enough to prove S6, which loses the round by 17, worse.
+    let server = common::start(
         ":memory:",
         rajapasu_server::limits::Limits {
-            mistakes_time: 2.0,
+            mistakes_time: 600.0,
+            mistakes_nodes: Some(MISTAKES_NODES),
             ..Default::default()
         },
         rajapasu_server::games::Policy::default(),
     )
-    .await
-    .expect("server starts");
+    .await;
     let start = "14,1,0,0,13,2,3/x,13,3,13,0,2,14 S 4 9 6 1 2";
     let body = json!({"rules": "canonical", "start": start, "moves": [6], "side": "south"});
     let m = post(server.addr, "/api/puzzles/mistakes", body)
@@ -749,10 +753,7 @@ async fn write_directly(store: &Backend, db: &str, sql: &str, account: &str) {
             conn.execute(&sql.replace("$1", "?1"), [account]).unwrap();
         }
         Backend::Postgres(url) => {
-            let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
-                .await
-                .unwrap();
-            tokio::spawn(connection);
+            let client = common::pg(url).await;
             client.execute(sql, &[&account]).await.unwrap();
         }
     }

@@ -7,8 +7,8 @@
 #[macro_use]
 mod common;
 use common::{
-    ann_and_bo, assert_refused, invite_code, online_game, registered, server_on, socket, Backend,
-    Browser, GAMES, MANDIRI, T0,
+    ann_and_bo, assert_refused, invite_code, mandiri_game, online_game, pg, play_line, player_page,
+    registered, resign, server_on, socket, Backend, Browser, GAMES, MANDIRI, T0,
 };
 
 use serde_json::{json, Value};
@@ -20,70 +20,22 @@ async fn server_on_clock(db: &str, now: &Arc<AtomicU64>) -> rajapasu_server::Run
     common::server_on_clock(db, now, std::time::Duration::from_millis(20)).await
 }
 
-/// Plays `moves` moves of the game `id` under `games`, each the first legal move, by whichever
-/// of `tokens` is to move (the others are refused): every player's turn in order.
-async fn play_moves(
-    addr: std::net::SocketAddr,
-    games: &str,
-    id: &str,
-    tokens: &[&str],
-    moves: usize,
-) {
-    for _ in 0..moves {
-        let view = common::get_game(addr, games, id).await;
-        // Raja Pasu lists `legal_moves`, Mandiri `legal`.
-        let v = &view["view"];
-        let mv = v.get("legal_moves").unwrap_or(&v["legal"])[0].clone();
-        let mut played = false;
-        for token in tokens {
-            let a = common::act(
-                addr,
-                games,
-                id,
-                "moves",
-                json!({"move": mv, "token": token}),
-            )
-            .await;
-            if a.status == 200 {
-                played = true;
-                break;
-            }
-        }
-        assert!(played, "no player could play {mv} in {view}");
-    }
-}
-
-/// The player's page as the API gives it.
-async fn page(b: &mut Browser, name: &str) -> Value {
-    let a = b
-        .send("GET", &format!("/api/players/{name}"), None, &[])
-        .await;
-    assert_eq!(a.status, 200, "{}", a.body);
-    a.json()
-}
-
 async fn a_rated_game_moves_both_ratings_once(store: Backend) {
     let addr = server_on(&store).await;
     let (mut ann, mut bo) = ann_and_bo(addr).await;
     let body = json!({"kind": "online", "mode": "round", "clock": "5+3", "rated": true});
     let (id, ann_token, bo_token) = online_game(GAMES, &mut ann, &mut bo, body).await;
-    let g = ann
-        .send("GET", &format!("{GAMES}/{id}"), None, &[])
-        .await
-        .json();
+    let g = ann.get(&format!("{GAMES}/{id}")).await.json();
     assert_eq!(g["rated"], true);
     assert_eq!(g["accounts"], json!({"south": "Ann", "north": "Bo"}));
     // The players go by their accounts' names, in the record too.
     assert_eq!(g["names"], json!({"south": "Ann", "north": "Bo"}));
     let (id, ann_token, bo_token) = (id, ann_token, bo_token);
-    play_moves(addr, GAMES, &id, &[&ann_token, &bo_token], 2).await;
+    play_line(addr, GAMES, &id, &[&ann_token, &bo_token], 2).await;
     // Ann resigns: Bo won a rated blitz single round.
-    let r = ann
-        .post(&format!("{GAMES}/{id}/resign"), json!({"token": ann_token}))
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
-    let after_ann = page(&mut ann, "ann").await;
-    let after_bo = page(&mut ann, "Bo").await;
+    resign(addr, GAMES, &id, &ann_token).await;
+    let after_ann = player_page(addr, "ann").await;
+    let after_bo = player_page(addr, "Bo").await;
     let (a, b) = (
         &after_ann["ratings"]["round-blitz"],
         &after_bo["ratings"]["round-blitz"],
@@ -104,10 +56,7 @@ async fn a_rated_game_moves_both_ratings_once(store: Backend) {
     assert_eq!(after_bo["history"][0]["change"], 162);
     assert_eq!(after_bo["history"][0]["game"], id.as_str());
     // What the game did, for its page.
-    let change = ann
-        .send("GET", &format!("/api/ratings/games/{id}"), None, &[])
-        .await
-        .json();
+    let change = ann.get(&format!("/api/ratings/games/{id}")).await.json();
     let changes: Vec<(String, i64, i64)> = change["players"]
         .as_array()
         .unwrap()
@@ -144,22 +93,18 @@ async fn a_rated_game_moves_both_ratings_once(store: Backend) {
         )
         .await;
     assert_eq!(n.status, 200, "{}", n.body);
-    let again = page(&mut ann, "Bo").await;
+    let again = player_page(addr, "Bo").await;
     assert_eq!(again["ratings"], after_bo["ratings"]);
     assert_eq!(again["history"].as_array().unwrap().len(), 1);
     // The leaderboard: one game each, provisional, not listed yet.
-    let l = ann
-        .send("GET", "/api/leaderboard/round-blitz", None, &[])
-        .await;
+    let l = ann.get("/api/leaderboard/round-blitz").await;
     assert_eq!(l.status, 200, "{}", l.body);
     assert_eq!(l.json()["players"], json!([]), "{}", l.body);
-    let empty = ann
-        .send("GET", "/api/leaderboard/match-correspondence", None, &[])
-        .await;
+    let empty = ann.get("/api/leaderboard/match-correspondence").await;
     assert_eq!(empty.json()["players"], json!([]));
-    let bad = ann.send("GET", "/api/leaderboard/chess", None, &[]).await;
+    let bad = ann.get("/api/leaderboard/chess").await;
     assert_refused(&bad, 404, "no_pool");
-    let nobody = ann.send("GET", "/api/players/Nobody", None, &[]).await;
+    let nobody = ann.get("/api/players/Nobody").await;
     assert_refused(&nobody, 404, "no_player");
 }
 
@@ -172,24 +117,16 @@ async fn a_casual_game_moves_no_rating(store: Backend) {
             body["rated"] = rated;
         }
         let (id, ann_token, _) = online_game(GAMES, &mut ann, &mut bo, body).await;
-        let g = ann
-            .send("GET", &format!("{GAMES}/{id}"), None, &[])
-            .await
-            .json();
+        let g = ann.get(&format!("{GAMES}/{id}")).await.json();
         assert_eq!(g["rated"], false);
-        let r = ann
-            .post(&format!("{GAMES}/{id}/resign"), json!({"token": ann_token}))
-            .await;
-        assert_eq!(r.status, 200, "{}", r.body);
+        resign(addr, GAMES, &id, &ann_token).await;
     }
     for name in ["Ann", "Bo"] {
-        let p = page(&mut ann, name).await;
+        let p = player_page(addr, name).await;
         assert_eq!(p["ratings"], json!({}), "{name}");
         assert_eq!(p["history"], json!([]), "{name}");
     }
-    let l = ann
-        .send("GET", "/api/leaderboard/round-blitz", None, &[])
-        .await;
+    let l = ann.get("/api/leaderboard/round-blitz").await;
     assert_eq!(l.json()["players"], json!([]));
 }
 
@@ -258,50 +195,20 @@ async fn a_rated_mandiri_game_rates_three_pairs(store: Backend) {
     let addr = server_on(&store).await;
     let (mut ann, mut bo) = ann_and_bo(addr).await;
     let mut cy = registered(addr, "Cy").await;
-    let a = ann
-        .post(
-            MANDIRI,
-            json!({"kind": "online", "clock": "1d", "rated": true}),
-        )
-        .await;
-    assert_eq!(a.status, 201, "{}", a.body);
-    let created = a.json();
-    let id = created["id"].as_str().unwrap().to_string();
-    let ann_token = created["token"].as_str().unwrap().to_string();
-    let invites: Vec<String> = created["invites"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| invite_code(&json!({"invite": l})))
-        .collect();
-    assert_eq!(invites.len(), 2, "{created}");
-    let mut tokens = vec![ann_token.clone()];
-    for (b, code) in [(&mut bo, &invites[0]), (&mut cy, &invites[1])] {
-        let j = b
-            .post(&format!("{MANDIRI}/{id}/join"), json!({"invite": code}))
-            .await;
-        assert_eq!(j.status, 200, "{}", j.body);
-        tokens.push(j.json()["token"].as_str().unwrap().to_string());
-    }
-    let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
+    let body = json!({"kind": "online", "clock": "1d", "rated": true});
+    let (id, tokens) = mandiri_game(&mut ann, [&mut bo, &mut cy], body).await;
     // Two of the three moved: a resignation now would not be rated; the third moves too.
-    play_moves(addr, MANDIRI, &id, &tokens, 3).await;
-    let r = ann
-        .post(
-            &format!("{MANDIRI}/{id}/resign"),
-            json!({"token": ann_token}),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    play_line(addr, MANDIRI, &id, &tokens, 3).await;
+    resign(addr, MANDIRI, &id, &tokens[0]).await;
     let rating = |p: &Value| {
         p["ratings"]["mandiri-correspondence"]["rating"]
             .as_i64()
             .unwrap()
     };
     let (pa, pb, pc) = (
-        page(&mut ann, "Ann").await,
-        page(&mut ann, "Bo").await,
-        page(&mut ann, "Cy").await,
+        player_page(addr, "Ann").await,
+        player_page(addr, "Bo").await,
+        player_page(addr, "Cy").await,
     );
     // Ann lost to both; Bo and Cy were rated on their captures between them.
     assert!(rating(&pa) < 1500, "{pa}");
@@ -321,43 +228,22 @@ async fn a_game_ended_before_every_player_moved_is_not_rated(store: Backend) {
     let body = json!({"kind": "online", "mode": "round", "clock": "5+3", "rated": true});
     for moves in [0, 1, 0, 1] {
         let (id, ann_token, bo_token) = online_game(GAMES, &mut ann, &mut bo, body.clone()).await;
-        play_moves(addr, GAMES, &id, &[&ann_token, &bo_token], moves).await;
+        play_line(addr, GAMES, &id, &[&ann_token, &bo_token], moves).await;
         // Ann resigns, or Bo does (after Ann's move, Bo to move).
         let token = if moves == 0 { &ann_token } else { &bo_token };
-        let r = common::act(addr, GAMES, &id, "resign", json!({"token": token})).await;
-        assert_eq!(r.status, 200, "{}", r.body);
+        resign(addr, GAMES, &id, token).await;
         let change = common::get(addr, &format!("/api/ratings/games/{id}"))
             .await
             .json();
         assert_eq!(change["players"], json!([]), "{change}");
     }
     let mut cy = registered(addr, "Cy").await;
-    let a = ann
-        .post(
-            MANDIRI,
-            json!({"kind": "online", "clock": "1d", "rated": true}),
-        )
-        .await;
-    let created = a.json();
-    let id = created["id"].as_str().unwrap().to_string();
-    let mut tokens = vec![created["token"].as_str().unwrap().to_string()];
-    for (b, link) in [
-        (&mut bo, &created["invites"][0]),
-        (&mut cy, &created["invites"][1]),
-    ] {
-        let code = invite_code(&json!({"invite": link}));
-        let j = b
-            .post(&format!("{MANDIRI}/{id}/join"), json!({"invite": code}))
-            .await;
-        assert_eq!(j.status, 200, "{}", j.body);
-        tokens.push(j.json()["token"].as_str().unwrap().to_string());
-    }
-    let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
-    play_moves(addr, MANDIRI, &id, &tokens, 2).await;
-    let r = common::act(addr, MANDIRI, &id, "resign", json!({"token": tokens[0]})).await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    let body = json!({"kind": "online", "clock": "1d", "rated": true});
+    let (id, tokens) = mandiri_game(&mut ann, [&mut bo, &mut cy], body).await;
+    play_line(addr, MANDIRI, &id, &tokens, 2).await;
+    resign(addr, MANDIRI, &id, &tokens[0]).await;
     for name in ["Ann", "Bo", "Cy"] {
-        let p = page(&mut ann, name).await;
+        let p = player_page(addr, name).await;
         assert_eq!(p["ratings"], json!({}), "{name}: {p}");
         assert_eq!(p["history"], json!([]), "{name}: {p}");
     }
@@ -387,10 +273,7 @@ async fn store_standing(
             .unwrap();
         }
         Backend::Postgres(url) => {
-            let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
-                .await
-                .unwrap();
-            tokio::spawn(connection);
+            let client = pg(url).await;
             let games = games as i32;
             client
                 .execute(sql, &[&name, &rating, &deviation, &games])
@@ -450,7 +333,7 @@ async fn two_instances_rate_a_time_out_once() {
     let body = json!({"kind": "online", "mode": "round", "clock": "1+0", "rated": true});
     let (id, ann_token, bo_token) = online_game(GAMES, &mut ann, &mut bo, body).await;
     // One move each, so that the game is rated; Ann's clock runs again.
-    play_moves(a.addr, GAMES, &id, &[&ann_token, &bo_token], 2).await;
+    play_line(a.addr, GAMES, &id, &[&ann_token, &bo_token], 2).await;
     // Both instances hold the game, and a socket on B hears the end.
     let mut ws = socket(b.addr, GAMES, &id).await.unwrap();
     common::get_game(a.addr, GAMES, &id).await;
@@ -468,16 +351,13 @@ async fn two_instances_rate_a_time_out_once() {
     // event would tell): on a slow machine it can only let the check pass, never fail it.
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     for name in ["Ann", "Bo"] {
-        let p = page(&mut ann, name).await;
+        let p = player_page(a.addr, name).await;
         assert_eq!(p["ratings"]["round-blitz"]["games"], 1, "{name}: {p}");
         assert_eq!(p["history"].as_array().unwrap().len(), 1, "{name}: {p}");
     }
-    let p = page(&mut ann, "Ann").await;
+    let p = player_page(a.addr, "Ann").await;
     assert_eq!(p["ratings"]["round-blitz"]["rating"], 1338, "{p}");
-    let (client, connection) = tokio_postgres::connect(store.db(), tokio_postgres::NoTls)
-        .await
-        .unwrap();
-    tokio::spawn(connection);
+    let client = pg(store.db()).await;
     let rated = client
         .query_one("SELECT count(*) FROM rated_games WHERE game = $1", &[&id])
         .await

@@ -640,3 +640,102 @@ async fn seeks_are_capped_joined_and_claimed_once(store: Backend) {
 }
 
 on_both_stores!(seeks_are_capped_joined_and_claimed_once);
+
+/// A stored game of these moves.
+fn game(id: &str, moves: Vec<u8>) -> StoredGame {
+    StoredGame {
+        id: id.into(),
+        meta: "{}".into(),
+        moves,
+        version: 0,
+    }
+}
+
+async fn games_are_changed_on_their_version_and_read_back(store: Backend) {
+    let store = open(&store).await;
+    let store = store.as_ref();
+    assert_eq!(store.load("g").await.unwrap(), None);
+    store
+        .create(game("g", vec![1, 2]), playing(NOW), Some(2))
+        .await
+        .unwrap();
+    let add = Change::AddMove {
+        ply: 2,
+        mv: 3,
+        meta: Some(r#"{"a":1}"#.into()),
+    };
+    store
+        .change("g", 0, add.clone(), playing(NOW))
+        .await
+        .unwrap();
+    // The same change on the version before: refused, nothing of it kept.
+    let again = store.change("g", 0, add, playing(NOW)).await;
+    assert!(matches!(again, Err(StoreError::Stale)), "{again:?}");
+    // Ply 1 is taken: refused whole, the version's bump too.
+    let clash = Change::AddMove {
+        ply: 1,
+        mv: 5,
+        meta: None,
+    };
+    let clash = store.change("g", 1, clash, playing(NOW)).await;
+    assert!(clash.is_err(), "{clash:?}");
+    let g = store.load("g").await.unwrap().unwrap();
+    assert_eq!(
+        (g.moves, g.version, g.meta),
+        (vec![1, 2, 3], 1, r#"{"a":1}"#.into())
+    );
+    let back = Change::Truncate {
+        from_ply: 1,
+        meta: None,
+    };
+    let timed = Activity {
+        deadline: Some(NOW * 1000 + 5),
+        ..playing(NOW)
+    };
+    store.change("g", 1, back, timed).await.unwrap();
+    let g = store.load("g").await.unwrap().unwrap();
+    assert_eq!((g.moves, g.version), (vec![1], 2));
+    // Its clock: due once its deadline has come.
+    assert_eq!(store.next_deadline().await.unwrap(), Some(NOW * 1000 + 5));
+    assert!(store.due(NOW * 1000 + 4, 10).await.unwrap().is_empty());
+    assert_eq!(store.due(NOW * 1000 + 5, 10).await.unwrap(), ["g"]);
+    // The cap counts the unfinished games: "h" is the second, "i" a third.
+    let waiting = Activity {
+        computer_next: true,
+        ..playing(NOW + 10)
+    };
+    store
+        .create(game("h", vec![]), waiting, Some(2))
+        .await
+        .unwrap();
+    let full = store.create(game("i", vec![]), playing(NOW), Some(2)).await;
+    assert!(matches!(full, Err(StoreError::Full { cap: 2 })), "{full:?}");
+    assert_eq!(store.computer_waiting().await.unwrap(), ["h"]);
+    // "g" ends: the puzzles' miner finds it, the expiry does not; "h", idle, expires.
+    let over = Activity {
+        finished: true,
+        ..playing(NOW)
+    };
+    let end = Change::Meta(r#"{"over":true}"#.into());
+    store.change("g", 2, end, over).await.unwrap();
+    let finished = store.finished_games("", 10).await.unwrap();
+    assert_eq!(finished.len(), 1);
+    assert_eq!((finished[0].id.as_str(), finished[0].version), ("g", 3));
+    assert!(store.finished_games("g", 10).await.unwrap().is_empty());
+    // Over, "g" counts no more against the cap.
+    store
+        .create(game("i", vec![]), playing(NOW + 20), Some(2))
+        .await
+        .unwrap();
+    assert_eq!(store.expire(NOW + 11).await.unwrap(), ["h"]);
+    assert_eq!(store.load("h").await.unwrap(), None);
+    assert!(store.load("g").await.unwrap().is_some());
+    // The downtime: none at the first start, the gap since the last alive at the next.
+    assert_eq!(store.downtime(NOW, 10).await.unwrap(), None);
+    store.alive(NOW + 5).await.unwrap();
+    store.alive(NOW + 3).await.unwrap();
+    assert_eq!(store.downtime(NOW + 100, 10).await.unwrap(), Some(NOW + 5));
+    assert_eq!(store.downtime(NOW + 101, 10).await.unwrap(), None);
+}
+
+on_both_stores!(games_are_changed_on_their_version_and_read_back);

@@ -427,10 +427,7 @@ async fn two_instances_flag_a_game_once() {
     let a = server_on_clock(store.db(), &now).await;
     let b = server_on_clock(store.db(), &now).await;
     let (id, _, _) = timed_game(a.addr, "1+0").await;
-    let (client, connection) = tokio_postgres::connect(store.db(), tokio_postgres::NoTls)
-        .await
-        .unwrap();
-    tokio::spawn(connection);
+    let client = common::pg(store.db()).await;
     let version = |client: tokio_postgres::Client, id: String| async move {
         let row = client
             .query_one("SELECT version FROM games WHERE id = $1", &[&id])

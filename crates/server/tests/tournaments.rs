@@ -5,43 +5,15 @@
 
 #[macro_use]
 mod common;
-use common::tournament::{event, play, players, refused, resign, show, start, who};
+use common::tournament::{
+    board_players, event, join, mine, play, players, refused, resign, server_on_clock, show, start,
+    started_event, who, Hall, T0,
+};
 use common::{lasting_db, remove_sqlite_files, Backend, Browser, GAMES, MANDIRI};
 
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-
-/// The moment the tests' clock starts at, in seconds.
-const T0: u64 = 1_900_000_000;
-
-/// A server on `db` whose clocks read `now` (seconds).
-async fn server_on_clock(db: &str, now: &Arc<AtomicU64>) -> rajapasu_server::Running {
-    server_on_clocks(db, now, now).await
-}
-
-/// A server on `db` whose events' clock reads `now` and whose games' clocks read `games`
-/// (seconds).
-async fn server_on_clocks(
-    db: &str,
-    now: &Arc<AtomicU64>,
-    games: &Arc<AtomicU64>,
-) -> rajapasu_server::Running {
-    let (secs, ms) = (now.clone(), games.clone());
-    let policy = rajapasu_server::games::Policy {
-        clock: Arc::new(move || secs.load(Ordering::SeqCst)),
-        clock_ms: Arc::new(move || ms.load(Ordering::SeqCst) * 1000),
-        ..rajapasu_server::games::Policy::default()
-    };
-    rajapasu_server::spawn_with(
-        "127.0.0.1:0",
-        db,
-        rajapasu_server::limits::Limits::default(),
-        policy,
-    )
-    .await
-    .expect("server starts")
-}
 
 on_both_stores!(
     a_round_robin_of_four_is_played_to_its_crosstable,
@@ -58,11 +30,8 @@ on_both_stores!(
 );
 
 async fn an_entry_window_starts_the_event_or_cancels_it(store: Backend) {
-    let db = lasting_db(&store, "tournament-entry");
-    let now = Arc::new(AtomicU64::new(T0));
-    let server = server_on_clock(&db, &now).await;
     let names = ["Ann", "Bo", "Cy"];
-    let mut ps = players(server.addr, &names).await;
+    let (hall, mut ps) = Hall::open(&store, "tournament-entry", &names).await;
     let closes = T0 + 3600;
     assert_eq!(
         refused(
@@ -85,10 +54,7 @@ async fn an_entry_window_starts_the_event_or_cancels_it(store: Backend) {
     )
     .await;
     // The public list (the lobby's) shows the public event only.
-    let listed = ps[2]
-        .send("GET", "/api/tournaments", None, &[])
-        .await
-        .json();
+    let listed = ps[2].get("/api/tournaments").await.json();
     let ids: Vec<&str> = listed["tournaments"]
         .as_array()
         .unwrap()
@@ -97,13 +63,13 @@ async fn an_entry_window_starts_the_event_or_cancels_it(store: Backend) {
         .collect();
     assert_eq!(ids, [few.as_str()], "{listed}");
     assert_eq!(listed["tournaments"][0]["starts_at"], closes);
-    now.store(closes - 1, Ordering::SeqCst);
+    hall.at(closes - 1);
     let v = show(&mut ps[0], &few).await;
     assert_eq!(
         (v["state"].as_str(), v["next_deadline"].as_u64()),
         (Some("entry"), Some(closes))
     );
-    now.store(closes, Ordering::SeqCst);
+    hall.at(closes);
     let v = show(&mut ps[0], &few).await;
     assert_eq!(
         (
@@ -124,16 +90,13 @@ async fn an_entry_window_starts_the_event_or_cancels_it(store: Backend) {
     assert_eq!(v["started"], closes);
     assert_eq!(v["rounds"][0]["boards"].as_array().unwrap().len(), 1);
     // Entries are closed now.
-    let mut di = players(server.addr, &["Di"]).await;
-    let j = di[0]
-        .post(&format!("/api/tournaments/{full}/join"), json!({}))
-        .await;
+    let mut di = players(hall.server.addr, &["Di"]).await;
+    let j = join(&mut di[0], &full).await;
     assert_eq!(
         (j.status, j.json()["code"].clone()),
         (409, json!("entries_closed"))
     );
-    server.stop().await;
-    remove_sqlite_files(&store, &db);
+    hall.close().await;
 }
 
 async fn a_mandiri_round_robin_of_six_runs_to_its_end(store: Backend) {
@@ -152,12 +115,9 @@ async fn a_mandiri_round_robin_of_six_runs_to_its_end(store: Backend) {
         (Some("mandiri"), Some(3))
     );
     // The schedule names the other two at the player's table.
-    let mine = ps[0]
-        .send("GET", "/api/tournaments/mine", None, &[])
-        .await
-        .json();
-    let others = mine["events"][0]["opponent"].as_str().unwrap().to_string();
-    assert_eq!(others.split(", ").count(), 2, "{mine}");
+    let schedule = mine(&mut ps[0]).await;
+    let others = schedule["events"][0]["opponent"].as_str().unwrap();
+    assert_eq!(others.split(", ").count(), 2, "{schedule}");
     // Each round: two tables; the three come, the last to come makes the game; the Raja
     // resigns: they lose to both ends, and the ends, who captured nothing, draw.
     let mut rajas = Vec::new();
@@ -188,12 +148,7 @@ async fn a_mandiri_round_robin_of_six_runs_to_its_end(store: Backend) {
             );
             assert!(raja["watch"].as_str().unwrap().starts_with("/m/"), "{raja}");
             let g = ps[seats[0]]
-                .send(
-                    "GET",
-                    &format!("{MANDIRI}/{}", raja["id"].as_str().unwrap()),
-                    None,
-                    &[],
-                )
+                .get(&format!("{MANDIRI}/{}", raja["id"].as_str().unwrap()))
                 .await;
             assert_eq!(g.status, 200, "{}", g.body);
             // The game knows its event, for the page's way back to it.
@@ -235,30 +190,19 @@ async fn a_mandiri_round_robin_of_six_runs_to_its_end(store: Backend) {
         "every player met at least four others: {cross:?}"
     );
     let csv = ps[0]
-        .send(
-            "GET",
-            &format!("/api/tournaments/{id}/crosstable.csv"),
-            None,
-            &[],
-        )
+        .get(&format!("/api/tournaments/{id}/crosstable.csv"))
         .await;
     assert_eq!(csv.body.lines().count(), 7, "{}", csv.body);
-    let rec = ps[0]
-        .send("GET", &format!("/api/tournaments/{id}/records"), None, &[])
-        .await;
+    let rec = ps[0].get(&format!("/api/tournaments/{id}/records")).await;
     assert_eq!(rec.status, 200);
     assert!(!rec.body.trim().is_empty(), "the Mandiri games' records");
 }
 
 async fn a_late_player_enters_a_running_arena(store: Backend) {
-    let db = lasting_db(&store, "tournament-late");
-    let now = Arc::new(AtomicU64::new(T0));
-    let server = server_on_clocks(&db, &now, &Arc::new(AtomicU64::new(T0))).await;
     let names = ["Ann", "Bo", "Cy"];
-    let mut ps = players(server.addr, &names).await;
+    let (hall, mut ps) = Hall::open_still(&store, "tournament-late", &names).await;
     let body = json!({"name": "Blitz", "format": "arena", "minutes": 10, "clock": "3+2"});
-    let id = event(&mut ps[..2], body).await;
-    start(&mut ps[0], &id).await;
+    let id = started_event(&mut ps[..2], body).await;
     // A Swiss event that has started takes no one.
     let swiss = event(
         &mut ps[..2],
@@ -266,17 +210,13 @@ async fn a_late_player_enters_a_running_arena(store: Backend) {
     )
     .await;
     start(&mut ps[0], &swiss).await;
-    let j = ps[2]
-        .post(&format!("/api/tournaments/{swiss}/join"), json!({}))
-        .await;
+    let j = join(&mut ps[2], &swiss).await;
     assert_eq!(
         (j.status, j.json()["code"].clone()),
         (409, json!("entries_closed"))
     );
     // Cy joins the arena while Ann and Bo play: entered, waiting.
-    let j = ps[2]
-        .post(&format!("/api/tournaments/{id}/join"), json!({}))
-        .await;
+    let j = join(&mut ps[2], &id).await;
     assert_eq!(j.status, 200, "{}", j.body);
     assert_eq!(j.json()["players"], json!(["Ann", "Bo", "Cy"]));
     assert_eq!(play(&mut ps[2], &id).await["state"], "none");
@@ -295,14 +235,11 @@ async fn a_late_player_enters_a_running_arena(store: Backend) {
     );
     assert_eq!(play(&mut ps[2], &id).await["state"], "playing");
     // At the arena's end nobody joins any more.
-    now.store(T0 + 600, Ordering::SeqCst);
-    let mut di = players(server.addr, &["Di"]).await;
-    let j = di[0]
-        .post(&format!("/api/tournaments/{id}/join"), json!({}))
-        .await;
+    hall.at(T0 + 600);
+    let mut di = players(hall.server.addr, &["Di"]).await;
+    let j = join(&mut di[0], &id).await;
     assert_eq!(j.status, 409, "{}", j.body);
-    server.stop().await;
-    remove_sqlite_files(&store, &db);
+    hall.close().await;
 }
 
 async fn a_match_events_games_are_matches(store: Backend) {
@@ -337,22 +274,14 @@ async fn a_match_events_games_are_matches(store: Backend) {
         (v["game"].as_str(), v["mode"].as_str()),
         (Some("raja_pasu"), Some("match"))
     );
-    let listed = ps[1]
-        .send("GET", "/api/tournaments", None, &[])
-        .await
-        .json();
+    let listed = ps[1].get("/api/tournaments").await.json();
     assert_eq!(listed["tournaments"][0]["mode"], "match", "{listed}");
     start(&mut ps[0], &id).await;
-    let v = show(&mut ps[0], &id).await;
-    let b = &v["rounds"][0]["boards"][0];
-    let (first, second) = (who(&names, &b["first"]), who(&names, &b["second"]));
+    let (first, second) = board_players(&mut ps[0], &id, &names, 0).await;
     play(&mut ps[first], &id).await;
     let mine = play(&mut ps[second], &id).await;
     let game = mine["id"].as_str().unwrap();
-    let g = ps[first]
-        .send("GET", &format!("{GAMES}/{game}"), None, &[])
-        .await
-        .json();
+    let g = ps[first].get(&format!("{GAMES}/{game}")).await.json();
     let rules = g["view"]["rules"].as_str().unwrap_or_default();
     assert!(
         rules.starts_with("canonical") && !rules.contains("mode=round"),
@@ -379,10 +308,7 @@ async fn a_round_robin_of_four_is_played_to_its_crosstable(store: Backend) {
         (403, json!("signed_out"))
     );
     let id = event(&mut ps, body).await;
-    let listed = guest
-        .send("GET", "/api/tournaments", None, &[])
-        .await
-        .json();
+    let listed = guest.get("/api/tournaments").await.json();
     assert_eq!(listed["tournaments"][0]["players"], 4);
     // Only the creator starts it.
     let s = ps[1]
@@ -410,10 +336,7 @@ async fn a_round_robin_of_four_is_played_to_its_crosstable(store: Backend) {
                 (lead["id"].as_str(), lead["seat"].as_str()),
                 (Some(game), Some("south"))
             );
-            let g = ps[first]
-                .send("GET", &format!("{GAMES}/{game}"), None, &[])
-                .await
-                .json();
+            let g = ps[first].get(&format!("{GAMES}/{game}")).await.json();
             assert_eq!(
                 g["accounts"],
                 json!({"south": names[first], "north": names[second]})
@@ -445,12 +368,7 @@ async fn a_round_robin_of_four_is_played_to_its_crosstable(store: Backend) {
     assert_eq!(row0[0], "", "no game against oneself");
     // The exports.
     let csv = guest
-        .send(
-            "GET",
-            &format!("/api/tournaments/{id}/crosstable.csv"),
-            None,
-            &[],
-        )
+        .get(&format!("/api/tournaments/{id}/crosstable.csv"))
         .await;
     assert_eq!(csv.status, 200);
     let lines: Vec<&str> = csv.body.lines().collect();
@@ -463,37 +381,26 @@ async fn a_round_robin_of_four_is_played_to_its_crosstable(store: Backend) {
         csv.body
     );
     let st = guest
-        .send(
-            "GET",
-            &format!("/api/tournaments/{id}/standings.json"),
-            None,
-            &[],
-        )
+        .get(&format!("/api/tournaments/{id}/standings.json"))
         .await
         .json();
     assert_eq!(st["finished"], true);
     assert_eq!(st["standings"].as_array().unwrap().len(), 4);
     assert!(st["standings"][0]["tie_breaks"]["SB"].is_number(), "{st}");
-    let rec = guest
-        .send("GET", &format!("/api/tournaments/{id}/records"), None, &[])
-        .await;
+    let rec = guest.get(&format!("/api/tournaments/{id}/records")).await;
     assert_eq!(rec.status, 200);
     assert_eq!(rec.body.matches("resigned").count(), 6, "{}", rec.body);
 }
 
 async fn forfeits_at_a_windows_close_follow_who_came(store: Backend) {
-    let db = lasting_db(&store, "tournament-forfeits");
-    let now = Arc::new(AtomicU64::new(T0));
-    let server = server_on_clock(&db, &now).await;
     let names = ["Ann", "Bo", "Cy", "Di"];
-    let mut ps = players(server.addr, &names).await;
+    let (hall, mut ps) = Hall::open(&store, "tournament-forfeits", &names).await;
     let body =
         json!({"name": "Windows", "format": "round-robin", "clock": "1d", "window_minutes": 60});
-    let id = event(&mut ps, body).await;
-    start(&mut ps[0], &id).await;
+    let id = started_event(&mut ps, body).await;
     // Round 1: Ann (leading Di) comes; Bo and Cy do not.
     assert_eq!(play(&mut ps[0], &id).await["state"], "waiting");
-    now.store(T0 + 3599, Ordering::SeqCst);
+    hall.at(T0 + 3599);
     let v = show(&mut ps[0], &id).await;
     assert_eq!(
         v["rounds"][0]["boards"][0]["result"],
@@ -501,7 +408,7 @@ async fn forfeits_at_a_windows_close_follow_who_came(store: Backend) {
         "the window is open"
     );
     assert_eq!(v["next_deadline"], T0 + 3600);
-    now.store(T0 + 3600, Ordering::SeqCst);
+    hall.at(T0 + 3600);
     let v = show(&mut ps[1], &id).await;
     let r1 = &v["rounds"][0]["boards"];
     assert_eq!(
@@ -521,7 +428,7 @@ async fn forfeits_at_a_windows_close_follow_who_came(store: Backend) {
     assert_eq!(v["crosstable_order"][0], "Ann");
     // Coming after the window closed does not count: Bo is in round 2 now (4-3 1-2: Di leads
     // Cy, Ann leads Bo). Nobody comes.
-    now.store(T0 + 7200, Ordering::SeqCst);
+    hall.at(T0 + 7200);
     let v = show(&mut ps[2], &id).await;
     let withdrawn: Vec<bool> = v["entrants"]
         .as_array()
@@ -543,8 +450,7 @@ async fn forfeits_at_a_windows_close_follow_who_came(store: Backend) {
         .map(|c| c.as_str().unwrap())
         .collect();
     assert_eq!(row.iter().filter(|c| **c == "+").count(), 2, "{row:?}");
-    server.stop().await;
-    remove_sqlite_files(&store, &db);
+    hall.close().await;
 }
 
 async fn an_event_goes_on_after_a_restart(store: Backend) {
@@ -554,11 +460,9 @@ async fn an_event_goes_on_after_a_restart(store: Backend) {
     let names = ["Ann", "Bo", "Cy"];
     let mut ps = players(server.addr, &names).await;
     let body = json!({"name": "Restart", "format": "swiss", "rounds": 2, "clock": "1d", "window_minutes": 60});
-    let id = event(&mut ps, body).await;
-    start(&mut ps[0], &id).await;
+    let id = started_event(&mut ps, body).await;
+    let (first, second) = board_players(&mut ps[0], &id, &names, 0).await;
     let v = show(&mut ps[0], &id).await;
-    let b = &v["rounds"][0]["boards"][0];
-    let (first, second) = (who(&names, &b["first"]), who(&names, &b["second"]));
     assert_eq!(v["rounds"][0]["byes"].as_array().unwrap().len(), 1);
     // A Swiss bye scores a win: the event says so, for its page to tell the player.
     assert_eq!(v["bye_points"], 1.0, "{v}");
@@ -593,12 +497,9 @@ async fn an_event_goes_on_after_a_restart(store: Backend) {
 }
 
 async fn an_arena_pairs_again_and_doubles_a_streak(store: Backend) {
-    let db = lasting_db(&store, "tournament-arena");
-    let now = Arc::new(AtomicU64::new(T0));
-    // The games' clocks stand still: no game ends on time.
-    let server = server_on_clocks(&db, &now, &Arc::new(AtomicU64::new(T0))).await;
     let names = ["Ann", "Bo"];
-    let mut ps = players(server.addr, &names).await;
+    // The games' clocks stand still: no game ends on time.
+    let (hall, mut ps) = Hall::open_still(&store, "tournament-arena", &names).await;
     // Days a move make no arena.
     assert_eq!(
         refused(
@@ -618,7 +519,7 @@ async fn an_arena_pairs_again_and_doubles_a_streak(store: Backend) {
     for k in 0..4 {
         if k == 3 {
             // The arena's time is up while the fourth game plays: it still counts.
-            now.store(T0 + 600, Ordering::SeqCst);
+            hall.at(T0 + 600);
         }
         let bo = play(&mut ps[1], &id).await;
         assert_eq!(bo["state"], "playing", "game {k}: {bo}");
@@ -646,31 +547,20 @@ async fn an_arena_pairs_again_and_doubles_a_streak(store: Backend) {
         .collect();
     assert_eq!(sheet, [2, 2, 4, 4]);
     assert_eq!(play(&mut ps[1], &id).await["state"], "none");
-    server.stop().await;
-    remove_sqlite_files(&store, &db);
+    hall.close().await;
 }
 
 async fn a_pause_holds_the_window_and_the_schedule_shows_it(store: Backend) {
-    let db = lasting_db(&store, "tournament-pause");
-    let now = Arc::new(AtomicU64::new(T0));
-    let server = server_on_clock(&db, &now).await;
     let names = ["Ann", "Bo", "Cy"];
-    let mut ps = players(server.addr, &names).await;
+    let (hall, mut ps) = Hall::open(&store, "tournament-pause", &names).await;
     let body =
         json!({"name": "Slow", "format": "round-robin", "clock": "1d", "window_minutes": 60});
-    let id = event(&mut ps, body).await;
-    start(&mut ps[0], &id).await;
+    let id = started_event(&mut ps, body).await;
     // Round 1 of three players: one has the bye; the two who play have their game and its
     // deadline in their schedule.
-    let v = show(&mut ps[0], &id).await;
-    let b = &v["rounds"][0]["boards"][0];
-    let (first, second) = (who(&names, &b["first"]), who(&names, &b["second"]));
-    let mine = |v: &Value| v["events"][0].clone();
-    let a = ps[first]
-        .send("GET", "/api/tournaments/mine", None, &[])
-        .await;
-    assert_eq!(a.status, 200, "{}", a.body);
-    let m = mine(&a.json());
+    let (first, second) = board_players(&mut ps[0], &id, &names, 0).await;
+    let first_event = |v: &Value| v["events"][0].clone();
+    let m = first_event(&mine(&mut ps[first]).await);
     assert_eq!(
         (m["name"].as_str(), m["deadline"].as_u64()),
         (Some("Slow"), Some(T0 + 3600))
@@ -684,7 +574,7 @@ async fn a_pause_holds_the_window_and_the_schedule_shows_it(store: Backend) {
         )
         .await;
     assert_eq!(p.status, 403, "{}", p.body);
-    now.store(T0 + 100, Ordering::SeqCst);
+    hall.at(T0 + 100);
     let p = ps[0]
         .post(
             &format!("/api/tournaments/{id}/pause"),
@@ -694,7 +584,7 @@ async fn a_pause_holds_the_window_and_the_schedule_shows_it(store: Backend) {
     assert_eq!(p.status, 200, "{}", p.body);
     assert_eq!(p.json()["paused"], true);
     // The window's end passes during the pause: no forfeit.
-    now.store(T0 + 5000, Ordering::SeqCst);
+    hall.at(T0 + 5000);
     let v = show(&mut ps[2], &id).await;
     assert_eq!(v["rounds"][0]["boards"][0]["result"], Value::Null, "{v}");
     assert_eq!(v["next_deadline"], Value::Null);
@@ -707,18 +597,12 @@ async fn a_pause_holds_the_window_and_the_schedule_shows_it(store: Backend) {
         .await;
     assert_eq!(p.status, 200, "{}", p.body);
     assert_eq!(p.json()["rounds"][0]["closes"], T0 + 3600 + 4900);
-    let m = mine(
-        &ps[second]
-            .send("GET", "/api/tournaments/mine", None, &[])
-            .await
-            .json(),
-    );
+    let m = first_event(&mine(&mut ps[second]).await);
     assert_eq!(m["deadline"], T0 + 8500);
-    now.store(T0 + 8500, Ordering::SeqCst);
+    hall.at(T0 + 8500);
     let v = show(&mut ps[2], &id).await;
     assert_eq!(v["rounds"][0]["boards"][0]["result"], "-:-");
-    server.stop().await;
-    remove_sqlite_files(&store, &db);
+    hall.close().await;
 }
 
 /// The organiser: eight players, three days a game, one link; every round played
@@ -816,10 +700,7 @@ async fn forget_game(store: &Backend, db: &str, id: &str) {
             );
         }
         Backend::Postgres(url) => {
-            let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
-                .await
-                .unwrap();
-            tokio::spawn(connection);
+            let client = common::pg(url).await;
             client
                 .execute("DELETE FROM moves WHERE game = $1", &[&id])
                 .await
@@ -841,8 +722,7 @@ async fn a_game_promised_but_not_stored_is_made_after_a_restart(store: Backend) 
     let mut ps = players(server.addr, &names).await;
     let body =
         json!({"name": "Two", "format": "swiss", "rounds": 1, "clock": "1d", "window_minutes": 60});
-    let id = event(&mut ps, body).await;
-    start(&mut ps[0], &id).await;
+    let id = started_event(&mut ps, body).await;
     play(&mut ps[0], &id).await;
     let bo = play(&mut ps[1], &id).await;
     let game = bo["id"].as_str().unwrap().to_string();
@@ -857,9 +737,7 @@ async fn a_game_promised_but_not_stored_is_made_after_a_restart(store: Backend) 
     // seats. The token Bo was handed went with the lost game (the event keeps no token); Bo's
     // Play hands a new one, which plays in it.
     show(&mut ps[0], &id).await;
-    let g = ps[1]
-        .send("GET", &format!("{GAMES}/{game}"), None, &[])
-        .await;
+    let g = ps[1].get(&format!("{GAMES}/{game}")).await;
     assert_eq!(g.status, 200, "{}", g.body);
     assert_eq!(g.json()["accounts"], json!({"south": "Ann", "north": "Bo"}));
     let bo = play(&mut ps[1], &id).await;
@@ -870,6 +748,33 @@ async fn a_game_promised_but_not_stored_is_made_after_a_restart(store: Backend) 
     assert_eq!(v["state"], "finished");
     server.stop().await;
     remove_sqlite_files(&store, &db);
+}
+
+/// The event `id` asked for twelve times at once, of each server at `addrs` in turn: the
+/// answers (each 200).
+async fn asked_at_once(addrs: [std::net::SocketAddr; 2], id: &str) -> Vec<Value> {
+    let asks: Vec<_> = (0..12)
+        .map(|k| {
+            let (addr, path) = (addrs[k % 2], format!("/api/tournaments/{id}"));
+            tokio::spawn(async move { common::get(addr, &path).await })
+        })
+        .collect();
+    let mut seen = Vec::new();
+    for t in asks {
+        let a = t.await.unwrap();
+        assert_eq!(a.status, 200, "{}", a.body);
+        seen.push(a.json());
+    }
+    seen
+}
+
+/// The event `id` as each server at `addrs` shows it.
+async fn views(addrs: [std::net::SocketAddr; 2], id: &str) -> [Value; 2] {
+    let path = format!("/api/tournaments/{id}");
+    [
+        common::get(addrs[0], &path).await.json(),
+        common::get(addrs[1], &path).await.json(),
+    ]
 }
 
 /// Two instances on one database, the same clock: the window of round 1 closes, and both are
@@ -885,17 +790,14 @@ async fn two_instances_pair_each_round_once() {
     let names = ["Ann", "Bo", "Cy", "Di", "Ed", "Fay"];
     let mut ps = players(a.addr, &names).await;
     let body = json!({"name": "Twice", "format": "swiss", "rounds": 3, "clock": "1d", "window_minutes": 60});
-    let id = event(&mut ps, body).await;
-    start(&mut ps[0], &id).await;
+    let id = started_event(&mut ps, body).await;
     // A socket on B hears of changes made on A.
     let url = format!("ws://{}/api/tournaments/{id}/ws", b.addr);
     let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
     let first = common::next_json(&mut ws).await;
     assert_eq!(first["rounds"].as_array().unwrap().len(), 1);
     // Everyone comes to board 1 on A: its game is made.
-    let v = show(&mut ps[0], &id).await;
-    let b1 = &v["rounds"][0]["boards"][0];
-    let (f, s) = (who(&names, &b1["first"]), who(&names, &b1["second"]));
+    let (f, s) = board_players(&mut ps[0], &id, &names, 0).await;
     play(&mut ps[f], &id).await;
     let made = play(&mut ps[s], &id).await;
     assert_eq!(made["state"], "playing");
@@ -908,52 +810,20 @@ async fn two_instances_pair_each_round_once() {
     }
     // The window closes; both instances are asked at once.
     now.store(T0 + 3600, Ordering::SeqCst);
-    let mut asks = Vec::new();
-    for k in 0..12 {
-        let addr = if k % 2 == 0 { a.addr } else { b.addr };
-        let path = format!("/api/tournaments/{id}");
-        asks.push(tokio::spawn(async move { common::get(addr, &path).await }));
-    }
-    for t in asks {
-        let a = t.await.unwrap();
-        assert_eq!(a.status, 200, "{}", a.body);
-    }
-    let va = common::get(a.addr, &format!("/api/tournaments/{id}"))
-        .await
-        .json();
-    let vb = common::get(b.addr, &format!("/api/tournaments/{id}"))
-        .await
-        .json();
+    asked_at_once([a.addr, b.addr], &id).await;
+    let [va, vb] = views([a.addr, b.addr], &id).await;
     // Board 1's game plays on; the others are forfeits; round 2 waits for board 1.
     assert_eq!(va["rounds"], vb["rounds"]);
     assert_eq!(va["rounds"].as_array().unwrap().len(), 1, "{va}");
     assert_eq!(va["rounds"][0]["boards"][1]["result"], "-:-");
     // Board 1 ends on B: round 2 is paired, once.
-    let r = common::post(
-        b.addr,
-        &format!("{GAMES}/{}/resign", made["id"].as_str().unwrap()),
-        json!({"token": made["token"]}),
-    )
-    .await;
-    assert_eq!(r.status, 200, "{}", r.body);
-    let mut asks = Vec::new();
-    for k in 0..12 {
-        let addr = if k % 2 == 0 { a.addr } else { b.addr };
-        let path = format!("/api/tournaments/{id}");
-        asks.push(tokio::spawn(async move {
-            common::get(addr, &path).await.json()
-        }));
-    }
-    let mut seen = Vec::new();
-    for t in asks {
-        seen.push(t.await.unwrap());
-    }
-    let va = common::get(a.addr, &format!("/api/tournaments/{id}"))
-        .await
-        .json();
-    let vb = common::get(b.addr, &format!("/api/tournaments/{id}"))
-        .await
-        .json();
+    let (game, token) = (
+        made["id"].as_str().unwrap(),
+        made["token"].as_str().unwrap(),
+    );
+    common::resign(b.addr, GAMES, game, token).await;
+    let seen = asked_at_once([a.addr, b.addr], &id).await;
+    let [va, vb] = views([a.addr, b.addr], &id).await;
     assert_eq!(va["rounds"], vb["rounds"]);
     assert_eq!(va["rounds"].as_array().unwrap().len(), 2, "{va}");
     // Every change stored once: made (0), five joined, started, two came, the window's

@@ -13,8 +13,10 @@
 //! position, and the recording search finds that strategy itself.
 
 use super::certificate::RoundCertificate;
-use super::match_certificate::{every_outcome, outcome_at_end, MatchCertificate, MatchClaim};
-use super::record::{record, Goal};
+use super::match_certificate::{
+    every_outcome, outcome_at_end, round_section, MatchCertificate, MatchClaim,
+};
+use super::record::Goal;
 use super::{CertifyError, CertifyOptions, Progress};
 use crate::match_solver::fixpoint::{MatchValue, Proven};
 use rajapasu_engine::{Position, RoundOutcome, RoundStart, Side};
@@ -96,10 +98,16 @@ pub fn certify_hold_out(
             holds: &holds,
             used: Mutex::new(HashSet::new()),
         };
-        let root = r.position(2).expect("round 2 is a round");
-        let cert = record(&root, prover, &goal, None, options, progress)
-            .map_err(|e| e.unwrap_or(CertifyError::NoHoldOut))?;
-        for next in goal.used.into_inner().expect("not poisoned") {
+        let (cert, used) = round_section(
+            r,
+            prover,
+            &goal,
+            &goal.used,
+            options,
+            progress,
+            CertifyError::NoHoldOut,
+        )?;
+        for next in used {
             if !written.contains(&next) {
                 queue.push((rank - 1, next));
             }

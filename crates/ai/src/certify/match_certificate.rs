@@ -177,10 +177,16 @@ pub fn certify_match(
             ranks: &ranks,
             used: Mutex::new(HashSet::new()),
         };
-        let root = r.position(2).expect("round 2 is a round");
-        let cert = record(&root, winner, &goal, None, options, progress)
-            .map_err(|e| e.unwrap_or(CertifyError::NoMatchWin))?;
-        for next in goal.used.into_inner().expect("not poisoned") {
+        let (cert, used) = round_section(
+            r,
+            winner,
+            &goal,
+            &goal.used,
+            options,
+            progress,
+            CertifyError::NoMatchWin,
+        )?;
+        for next in used {
             if queued.insert(next) {
                 queue.push(next);
             }
@@ -436,6 +442,26 @@ fn proven_win(v: Proven) -> Option<(Side, u32)> {
         (_, MatchValue::Win { winner, rounds }) if winner == Side::North => Some((winner, rounds)),
         _ => None,
     }
+}
+
+/// Writes `prover`'s section of round start `r` for `goal` (from the position that starts a round
+/// after the first, where the holdings are those of `r`), and takes the round starts its leaves
+/// lead to from `used`, which `goal` fills as it is asked. `missing` is the error when no
+/// strategy reaches the goal.
+pub(super) fn round_section<T>(
+    r: RoundStart,
+    prover: Side,
+    goal: &dyn Goal,
+    used: &Mutex<HashSet<T>>,
+    options: &CertifyOptions,
+    progress: &mut (dyn FnMut(&Progress) + Send),
+    missing: CertifyError,
+) -> Result<(RoundCertificate, HashSet<T>), CertifyError> {
+    let root = r.position(2).expect("round 2 is a round");
+    let cert =
+        record(&root, prover, goal, None, options, progress).map_err(|e| e.unwrap_or(missing))?;
+    let used = std::mem::take(&mut *used.lock().expect("not poisoned"));
+    Ok((cert, used))
 }
 
 /// A round section's goal: the round ends in a match won by the prover (value -1) or at a

@@ -224,6 +224,22 @@ impl MatchTable {
         })
     }
 
+    /// Replaces the values with narrower ones, each within the one it replaces (what
+    /// [`exact_rounds`](super::exact_rounds) proves where repetitions decide).
+    ///
+    /// # Panics
+    /// If one is not within the value it replaces.
+    pub(crate) fn narrow(&mut self, values: Vec<Proven>) {
+        assert_eq!(values.len(), self.values.len());
+        for (old, new) in self.values.iter().zip(&values) {
+            assert!(
+                old.worst.score() <= new.worst.score() && new.best.score() <= old.best.score(),
+                "{new} is not within {old}"
+            );
+        }
+        self.values = values;
+    }
+
     /// The value of `start`.
     pub fn value(&self, start: RoundStart) -> Proven {
         self.values[index(&self.rules, start)]

@@ -382,9 +382,9 @@ impl Attractor {
 /// The graph's key of a position: the hole counts, South's captures and the side to move.
 /// Closed holes are the same throughout a round, so the counts tell the board. Every number is
 /// at most [`rajapasu_engine::MAX_TOTAL`] (255), so a byte holds it.
-type Key = [u8; MAX_HOLES + 2];
+pub(crate) type Key = [u8; MAX_HOLES + 2];
 
-fn key(pos: &Position) -> Key {
+pub(crate) fn key(pos: &Position) -> Key {
     let mut k = [0u8; MAX_HOLES + 2];
     let counts = pos.counts();
     k[..counts.len()].copy_from_slice(counts);

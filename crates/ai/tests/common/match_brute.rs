@@ -347,3 +347,240 @@ pub fn every_round_start(
             .collect()
     })
 }
+
+/// Round by round: each round start's value from the sets of round starts each side wins
+/// within `k` rounds, as RULES.md decision 11 and docs/SOLVING.md 7.3 relate them, each round
+/// searched by brute force with its history. It settles boards whose rounds go round in
+/// circles, where the search over whole matches above does not finish.
+///
+/// A round test ("can `side` force the round from this start to end in a win or at a round
+/// start already won?") is a boolean minimax over every line of the round, played with
+/// [`Game::try_play`] and [`Game::undo`] so that [`Game`] applies rule 8(b) on the whole
+/// history. Its memo is keyed by the position (with the captures) and the counts of the
+/// positions of the current layer on the line that lie in the position's strongly connected
+/// component of the round's moves: a position of the layer played before the current one and
+/// reachable from it lies in its component (each reaches the other), so no other position of
+/// the history can occur again, and the rest of the round does not depend on it.
+pub mod by_rounds {
+    use super::{board_key, deep, remove, MatchValue, Multiset, OutOfNodes};
+    use rajapasu_engine::{Game, Position, RoundOutcome, RoundStart, Rules, Side};
+    use std::collections::HashMap;
+
+    /// A position's key within a round: its holes, the side to move and the captures.
+    fn round_key(pos: &Position) -> Vec<u8> {
+        let mut k = board_key(pos);
+        k.extend(Side::ALL.map(|s| pos.captured(s) as u8));
+        k
+    }
+
+    /// The strongly connected components of the moves between the positions a round start
+    /// reaches, by key, found with Tarjan's algorithm (iterative: rounds are deep).
+    fn components(root: Position) -> HashMap<Vec<u8>, u32> {
+        struct Frame {
+            pos: Position,
+            key: Vec<u8>,
+            next: usize,
+        }
+        let mut order: HashMap<Vec<u8>, (u32, u32)> = HashMap::new(); // (index, low)
+        let mut on_stack: HashMap<Vec<u8>, bool> = HashMap::new();
+        let mut stack: Vec<Vec<u8>> = Vec::new();
+        let mut component: HashMap<Vec<u8>, u32> = HashMap::new();
+        let mut counter = 0u32;
+        let mut comps = 0u32;
+        let root_key = round_key(&root);
+        order.insert(root_key.clone(), (0, 0));
+        on_stack.insert(root_key.clone(), true);
+        stack.push(root_key.clone());
+        counter += 1;
+        let mut frames = vec![Frame {
+            pos: root,
+            key: root_key,
+            next: 0,
+        }];
+        while let Some(frame) = frames.last_mut() {
+            let moves = frame.pos.legal_moves();
+            if frame.next < moves.len() {
+                let mut child = frame.pos;
+                child.play(moves[frame.next]);
+                frame.next += 1;
+                let ck = round_key(&child);
+                match order.get(&ck) {
+                    None => {
+                        order.insert(ck.clone(), (counter, counter));
+                        counter += 1;
+                        on_stack.insert(ck.clone(), true);
+                        stack.push(ck.clone());
+                        frames.push(Frame {
+                            pos: child,
+                            key: ck,
+                            next: 0,
+                        });
+                    }
+                    Some(&(index, _)) => {
+                        if on_stack.get(&ck) == Some(&true) {
+                            let low = &mut order.get_mut(&frame.key).unwrap().1;
+                            *low = (*low).min(index);
+                        }
+                    }
+                }
+            } else {
+                let frame = frames.pop().unwrap();
+                let (index, low) = order[&frame.key];
+                if let Some(parent) = frames.last() {
+                    let plow = &mut order.get_mut(&parent.key).unwrap().1;
+                    *plow = (*plow).min(low);
+                }
+                if index == low {
+                    loop {
+                        let k = stack.pop().unwrap();
+                        on_stack.insert(k.clone(), false);
+                        let done = k == frame.key;
+                        component.insert(k, comps);
+                        if done {
+                            break;
+                        }
+                    }
+                    comps += 1;
+                }
+            }
+        }
+        component
+    }
+
+    /// One round test's search.
+    struct Test<'a> {
+        side: Side,
+        goal: &'a dyn Fn(RoundOutcome) -> bool,
+        component: &'a HashMap<Vec<u8>, u32>,
+        memo: HashMap<(Vec<u8>, Multiset), bool>,
+        nodes: &'a mut u64,
+        budget: u64,
+    }
+
+    impl Test<'_> {
+        /// Whether `side` forces the goal from here; `layer` counts the positions of the
+        /// current layer on the line, the current one included.
+        fn forces(&mut self, game: &mut Game, layer: &mut Multiset) -> Result<bool, OutOfNodes> {
+            let pos = *game.position();
+            let key = round_key(&pos);
+            let c = self.component[&key];
+            let relevant: Multiset = layer
+                .iter()
+                .filter(|(k, _)| {
+                    let mut full = k.clone();
+                    full.extend(Side::ALL.map(|s| pos.captured(s) as u8));
+                    self.component.get(&full) == Some(&c)
+                })
+                .cloned()
+                .collect();
+            let memo_key = (key, relevant);
+            if let Some(&known) = self.memo.get(&memo_key) {
+                return Ok(known);
+            }
+            *self.nodes += 1;
+            if *self.nodes > self.budget {
+                return Err(OutOfNodes(self.budget));
+            }
+            let mine = pos.to_move() == self.side;
+            let mut answer = !mine;
+            let rounds = game.rounds().len();
+            for &mv in &game.legal_moves() {
+                game.try_play(mv).expect("a legal move");
+                let wins = if game.rounds().len() != rounds {
+                    Ok((self.goal)(game.round_outcome().expect("the round ended")))
+                } else if game.position().on_board() != pos.on_board() {
+                    let mut fresh = vec![(board_key(game.position()), 1)];
+                    self.forces(game, &mut fresh)
+                } else {
+                    let k = board_key(game.position());
+                    super::add(layer, k.clone());
+                    let w = self.forces(game, layer);
+                    remove(layer, &k);
+                    w
+                };
+                game.undo();
+                if wins? == mine {
+                    answer = mine;
+                    break;
+                }
+            }
+            self.memo.insert(memo_key, answer);
+            Ok(answer)
+        }
+    }
+
+    /// Every round start's value (set up as round 2), with the search nodes it took; gives up
+    /// after `budget` nodes.
+    pub fn every_round_start(
+        rules: Rules,
+        budget: u64,
+    ) -> Result<(Vec<(RoundStart, MatchValue)>, u64), OutOfNodes> {
+        deep(move || {
+            let starts: Vec<RoundStart> = RoundStart::all(rules).collect();
+            let slot: HashMap<RoundStart, usize> =
+                starts.iter().enumerate().map(|(i, &s)| (s, i)).collect();
+            // The components of each round start's round (round starts that set up the same
+            // board share them: the keys hold no reserves).
+            let mut by_board: HashMap<Vec<u8>, HashMap<Vec<u8>, u32>> = HashMap::new();
+            let mut ranks = [vec![None; starts.len()], vec![None; starts.len()]];
+            let mut nodes = 0u64;
+            for k in 1u32.. {
+                let before = ranks.clone();
+                let mut added = false;
+                for side in Side::ALL {
+                    for (i, &start) in starts.iter().enumerate() {
+                        if before[side.index()][i].is_some() {
+                            continue;
+                        }
+                        let root = start.position(2).expect("round 2");
+                        let component = by_board
+                            .entry(round_key(&root))
+                            .or_insert_with(|| components(root));
+                        let won = &before[side.index()];
+                        let goal = |o: RoundOutcome| match o {
+                            RoundOutcome::MatchWon(w) => w == side,
+                            RoundOutcome::Next(n) => won[slot[&n]].is_some(),
+                        };
+                        let mut test = Test {
+                            side,
+                            goal: &goal,
+                            component,
+                            memo: HashMap::new(),
+                            nodes: &mut nodes,
+                            budget,
+                        };
+                        let mut game = Game::from_position(root);
+                        let mut layer = vec![(board_key(&root), 1)];
+                        if test.forces(&mut game, &mut layer)? {
+                            ranks[side.index()][i] = Some(k);
+                            added = true;
+                        }
+                    }
+                }
+                if !added {
+                    break;
+                }
+            }
+            let values = starts
+                .iter()
+                .enumerate()
+                .map(|(i, &s)| {
+                    let v = match (ranks[0][i], ranks[1][i]) {
+                        (Some(rounds), None) => MatchValue::Won {
+                            winner: Side::South,
+                            rounds,
+                        },
+                        (None, Some(rounds)) => MatchValue::Won {
+                            winner: Side::North,
+                            rounds,
+                        },
+                        (None, None) => MatchValue::Drawn,
+                        (Some(_), Some(_)) => panic!("{s:?} won by both sides"),
+                    };
+                    (s, v)
+                })
+                .collect();
+            Ok((values, nodes))
+        })
+    }
+}

@@ -4,6 +4,7 @@
 use crate::common::CliError;
 use clap::Args;
 use rajapasu_check::{Accepted, Claim};
+use rajapasu_engine::RoundStart;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -68,44 +69,41 @@ fn check_one(file: &Path) -> Result<Accepted, CliError> {
             h.prover, accepted.root_value, h.root, h.rules, accepted.nodes, accepted.leaves,
         )
         }
-        Claim::Rounds { start: s, rounds } => outln!(
-            "accepted: {} wins the match within {} (rounds<={rounds}) from the \
-             round start where South holds {} and {} leads, under {}; {} round sections, {} \
-             nodes, {} leaves, checked in {seconds:.2} s",
-            h.prover,
-            crate::common::plural(rounds, "round", "rounds"),
-            s.south(),
-            s.leader(),
-            h.rules,
-            accepted.sections,
-            accepted.nodes,
-            accepted.leaves,
-        ),
-        Claim::HoldsOut { start: s, rounds } => outln!(
-            "accepted: {} holds out: the other player does not win the match in fewer than {} \
-             (rounds>={rounds}) from the round start where South holds {} and {} leads, under \
-             {}; {} round sections, {} nodes, {} leaves, checked in {seconds:.2} s",
-            h.prover,
-            crate::common::plural(rounds, "round", "rounds"),
-            s.south(),
-            s.leader(),
-            h.rules,
-            accepted.sections,
-            accepted.nodes,
-            accepted.leaves,
-        ),
-        Claim::NoLoss { start: s } => outln!(
-            "accepted: {} does not lose the match (no-loss: a win, or a draw by decision 11) from \
-             the round start where South holds {} and {} leads, under {}; {} round sections, {} \
-             nodes, {} leaves, checked in {seconds:.2} s",
-            h.prover,
-            s.south(),
-            s.leader(),
-            h.rules,
-            accepted.sections,
-            accepted.nodes,
-            accepted.leaves,
+        Claim::Rounds { start, rounds } => {
+            let within = crate::common::plural(rounds, "round", "rounds");
+            let what = format!("wins the match within {within} (rounds<={rounds})");
+            print_match_claim(&accepted, &what, start, seconds)
+        }
+        Claim::HoldsOut { start, rounds } => {
+            let fewer = crate::common::plural(rounds, "round", "rounds");
+            let what = format!(
+                "holds out: the other player does not win the match in fewer than {fewer} \
+                 (rounds>={rounds})"
+            );
+            print_match_claim(&accepted, &what, start, seconds)
+        }
+        Claim::NoLoss { start } => print_match_claim(
+            &accepted,
+            "does not lose the match (no-loss: a win, or a draw by decision 11)",
+            start,
+            seconds,
         ),
     }
     Ok(accepted)
+}
+
+/// Prints what an accepted match certificate proves: its player, `what` it claims, from which
+/// round start, and its size.
+fn print_match_claim(accepted: &Accepted, what: &str, start: RoundStart, seconds: f64) {
+    outln!(
+        "accepted: {} {what} from the round start where South holds {} and {} leads, under {}; \
+         {} round sections, {} nodes, {} leaves, checked in {seconds:.2} s",
+        accepted.header.prover,
+        start.south(),
+        start.leader(),
+        accepted.header.rules,
+        accepted.sections,
+        accepted.nodes,
+        accepted.leaves,
+    );
 }

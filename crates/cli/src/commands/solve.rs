@@ -41,6 +41,12 @@ pub struct SolveArgs {
     /// split; the memory each needs: docs/FIGURES.md, "The solved match's memory").
     #[arg(long, default_value_t = 91, value_name = "N", requires = "whole_match")]
     graph_counters: u32,
+    /// With --match: where repetitions decide a round test (the proven and the possible
+    /// fixpoints disagree), search it with the round's history, so that the number of rounds
+    /// comes out exact (docs/SOLVING.md 7.10). Round games over --graph-counters keep their
+    /// bounds.
+    #[arg(long, requires = "whole_match", conflicts_with = "from_state")]
+    exact_rounds: bool,
     /// With --match: draw the table of values as an SVG picture in FILE.
     #[arg(long, value_name = "FILE", requires = "whole_match")]
     svg: Option<PathBuf>,
@@ -74,6 +80,7 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
             meet: args.meet.as_deref(),
             graph_counters: args.graph_counters,
             table_bits: args.table_bits,
+            exact_rounds: args.exact_rounds,
         });
     }
     let game = position(&args)?;

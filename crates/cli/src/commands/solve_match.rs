@@ -2,6 +2,7 @@
 //! progress, figures and the picture of the table.
 
 use crate::common::CliError;
+use rajapasu_ai::match_solver::exact_rounds::{narrow_to_exact, ExactOptions, ExactReport};
 use rajapasu_ai::match_solver::fixpoint::{
     first_round_start, solve_match_resuming, MatchOptions, MatchState, MatchTable, MatchValue,
     Progress, RoundMethod,
@@ -22,6 +23,7 @@ pub struct MatchArgs<'a> {
     pub meet: Option<&'a Path>,
     pub graph_counters: u32,
     pub table_bits: u32,
+    pub exact_rounds: bool,
 }
 
 pub fn run(args: MatchArgs) -> Result<(), CliError> {
@@ -107,6 +109,16 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
     );
     if let Some(e) = save_error {
         return Err(e);
+    }
+    let mut solved = solved;
+    if args.exact_rounds && solved.iter().any(|(_, v)| v.exact().is_none()) {
+        let report = narrow_to_exact(
+            &mut solved,
+            ExactOptions {
+                graph_counters: args.graph_counters,
+            },
+        );
+        print_exact_report(&report, started);
     }
     let values = MatchValues::from(&solved);
     print_table(&values);
@@ -208,6 +220,39 @@ fn print_progress(p: Progress, started: Instant) {
             won[1]
         ),
     }
+}
+
+/// What the search of the round tests that repetitions decide took.
+fn print_exact_report(report: &ExactReport, started: Instant) {
+    let secs = started.elapsed().as_secs_f64();
+    for s in &report.searched {
+        outln!(
+            "searched with its history: can {} force the round from {} {} into a win within {} \
+             rounds? {}: {} positions undecided by the bounds, {} states",
+            s.side,
+            s.start.south(),
+            s.start.leader(),
+            s.k,
+            if s.answer.yes { "yes" } else { "no" },
+            s.answer.undecided,
+            s.answer.states
+        );
+    }
+    let positions: usize = report.graphs.iter().map(|(_, n)| n).sum();
+    outln!(
+        "exact rounds: {} round tests searched on {} round games ({positions} positions){} \
+         [{secs:.1} s]",
+        report.searched.len(),
+        report.graphs.len(),
+        if report.unsearched > 0 {
+            format!(
+                "; {} tests on round games over --graph-counters left to the bounds",
+                report.unsearched
+            )
+        } else {
+            String::new()
+        }
+    );
 }
 
 fn print_table(table: &MatchValues) {

@@ -217,6 +217,39 @@ pub(super) const SCHEMA: &str = "
         seen BIGINT NOT NULL);
     CREATE INDEX IF NOT EXISTS lobby_sockets_address ON lobby_sockets(address);";
 
+/// The deletes of the lobby's rows that are gone, by two conditions on `$1`: `$socket` on a
+/// socket's row (its `id`, `seen`), `$row` on a seek's and a join's (their `socket`,
+/// `seen`). The joins whose seek is gone and who have no game go with them.
+macro_rules! gone {
+    ($socket:literal, $row:literal) => {
+        [
+            concat!("DELETE FROM lobby_sockets WHERE ", $socket),
+            concat!("DELETE FROM seeks WHERE ", $row),
+            concat!(
+                "DELETE FROM seek_joins WHERE ",
+                $row,
+                " OR (game IS NULL AND seek NOT IN (SELECT id FROM seeks))"
+            ),
+        ]
+    };
+}
+
+/// Runs the deletes of [`gone!`] with `params`, in this order: the sockets first, so that a
+/// seek being added on one is waited for and deleted; then the seeks, then the joins (those of
+/// the seeks just deleted with them). Tells the lobby when a seek or a join went; how many.
+async fn delete_gone(
+    tx: &mut dyn Tx,
+    [sockets, seeks, joins]: [&'static str; 3],
+    params: &[Value],
+) -> Result<u64, StoreError> {
+    tx.execute(sockets, params).await?;
+    let n = tx.execute(seeks, params).await? + tx.execute(joins, params).await?;
+    if n > 0 {
+        tx.notify(POSTGRES_CHANNEL, "").await?;
+    }
+    Ok(n)
+}
+
 /// The seeks with their waiting joiners where `$where` holds, as [`seek_of`] reads them.
 macro_rules! seeks_where {
     ($where:literal) => {
@@ -565,25 +598,7 @@ impl<D: Db> LobbyStore for D {
         let sockets = [Value::Texts(sockets)];
         self.transaction(move |tx| {
             Box::pin(async move {
-                // The sockets first: a seek being added on one is waited for, and deleted
-                // below.
-                tx.execute("DELETE FROM lobby_sockets WHERE id = ANY($1)", &sockets)
-                    .await?;
-                let joins = tx
-                    .execute(
-                        "DELETE FROM seek_joins WHERE socket = ANY($1)
-                            OR (game IS NULL AND seek IN (
-                                SELECT id FROM seeks WHERE socket = ANY($1)))",
-                        &sockets,
-                    )
-                    .await?;
-                let n = tx
-                    .execute("DELETE FROM seeks WHERE socket = ANY($1)", &sockets)
-                    .await?;
-                if n + joins > 0 {
-                    tx.notify(POSTGRES_CHANNEL, "").await?;
-                }
-                Ok(n + joins)
+                delete_gone(tx, gone!("id = ANY($1)", "socket = ANY($1)"), &sockets).await
             })
         })
         .await
@@ -616,22 +631,7 @@ impl<D: Db> LobbyStore for D {
                     &seen,
                 )
                 .await?;
-                tx.execute("DELETE FROM lobby_sockets WHERE seen < $1", &stale)
-                    .await?;
-                let joins = tx
-                    .execute(
-                        "DELETE FROM seek_joins WHERE seen < $1
-                            OR (game IS NULL AND seek NOT IN (SELECT id FROM seeks))",
-                        &stale,
-                    )
-                    .await?;
-                let n = tx
-                    .execute("DELETE FROM seeks WHERE seen < $1", &stale)
-                    .await?;
-                if n + joins > 0 {
-                    tx.notify(POSTGRES_CHANNEL, "").await?;
-                }
-                Ok(n + joins)
+                delete_gone(tx, gone!("seen < $1", "seen < $1"), &stale).await
             })
         })
         .await

@@ -9,11 +9,13 @@
 //! ([`seat_hashes`]); [`backup`] copies a live SQLite store. docs/STORAGE.md describes
 //! the schema and the policies.
 //!
-//! A feature is written once for both databases over `sql`'s `Tx` and `Db`, which `sqlite_tx`
-//! runs on SQLite's thread and `postgres_tx` on a PostgreSQL connection (their `Db` in
-//! `sqlite` and `postgres`): [`accounts`], [`lobby`], [`puzzles`], [`quotas`], [`ratings`]
-//! and [`tournaments`]. The games alone still have one file for each database (`sqlite`,
-//! `postgres`).
+//! Every feature is written once for both databases over `sql`'s `Tx` and `Db`, which
+//! `sqlite_tx` runs on SQLite's thread and `postgres_tx` on a PostgreSQL connection (their
+//! `Db` in `sqlite` and `postgres`): the games (`games`, the [`Store`] itself),
+//! [`accounts`], [`lobby`], [`puzzles`], [`quotas`], [`ratings`], [`tournaments`] and the
+//! seat tokens' hashing ([`seat_hashes`]). What stays with each database is what truly
+//! differs: the schema's history, SQLite's writer thread and its group commit of the games'
+//! writes, PostgreSQL's pool and its notices to the other instances, the backup.
 //!
 //! Every change of a game names the version of the game it was made on and is refused with
 //! [`StoreError::Stale`] when the stored game has moved on (another instance changed it), so
@@ -24,6 +26,7 @@ pub mod accounts;
 pub mod backup;
 pub mod contract;
 pub mod error;
+mod games;
 pub mod lobby;
 pub mod postgres;
 mod postgres_tx;

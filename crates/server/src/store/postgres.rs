@@ -1,21 +1,21 @@
 //! PostgreSQL storage (`--db postgres://user@host:port/db`): the same tables as SQLite, shared
 //! by every instance of the server that names the same database.
 //!
-//! A change is one statement (so one transaction) that bumps the game's version where it is
-//! still the version the change was made on (`UPDATE … WHERE id = $1 AND version = $2`) and
-//! adds or deletes moves only where it did. The row lock of that update makes two changes of one
-//! game wait for each other, and the second then finds the version moved on and is refused
-//! ([`StoreError::Stale`]): of two moves raced on two instances one is kept and the other
-//! answered 409. After the commit, `NOTIFY rajapasu_games, '<id> <version>'` reaches every
-//! instance's listener ([`Notice`]), which reloads the game and tells its sockets. A change is
-//! acknowledged once its commit returns, which with PostgreSQL's defaults
+//! A change ([`super::games`]) runs in a transaction of its own: it bumps the game's version
+//! where it is still the version the change was made on (`UPDATE … WHERE id = $1 AND
+//! version = $2`), then adds or deletes moves. The row lock of that update makes two changes
+//! of one game wait for each other, and the second then finds the version moved on and is
+//! refused ([`StoreError::Stale`]): of two moves raced on two instances one is kept and the
+//! other answered 409. After the commit, `NOTIFY rajapasu_games, '<id> <version>'` reaches
+//! every instance's listener ([`Notice`]), which reloads the game and tells its sockets. A
+//! change is acknowledged once its commit returns, which with PostgreSQL's defaults
 //! (`synchronous_commit = on`) means it is on disk.
 
-use super::contract::{Activity, Change, Notice, Store, StoreError, StoredGame};
+use super::contract::{Notice, StoreError};
+use super::games::{apply, GameDb, Write};
 use super::lobby::POSTGRES_CHANNEL as LOBBY_CHANNEL;
 use super::postgres_tx::PgTx;
 use super::sql::{Db, Pending, Tx};
-use crate::ratings::standing::RatedEnd;
 use deadpool_postgres::{Pool, PoolConfig, Runtime};
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc};
@@ -87,15 +87,12 @@ impl PgStore {
             tx.execute("SELECT pg_advisory_xact_lock($1)", &[&SCHEMA_LOCK])
                 .await?;
             tx.batch_execute(SCHEMA).await?;
-            tx.batch_execute(super::accounts::SCHEMA).await?;
-            tx.batch_execute(super::ratings::SCHEMA).await?;
-            tx.batch_execute(super::lobby::SCHEMA).await?;
-            tx.batch_execute(super::puzzles::SCHEMA).await?;
-            tx.batch_execute(super::tournaments::SCHEMA).await?;
-            tx.batch_execute(super::quotas::SCHEMA).await?;
+            for schema in super::games::FEATURE_SCHEMAS {
+                tx.batch_execute(schema).await?;
+            }
             tx.batch_execute(&super::split_pools::statements()).await?;
             tx.batch_execute(&super::repair::statements()).await?;
-            super::seat_hashes::postgres(&tx).await?;
+            super::seat_hashes::hash(&mut PgTx::new(&tx)).await?;
             tx.commit().await?;
         }
         let (notices, _) = broadcast::channel(1024);
@@ -171,64 +168,6 @@ async fn keep_listening(
     }
 }
 
-/// Makes `change` on the game `id` if it is still at `version`, in one statement: the version
-/// check and bump, and the move added or the moves taken back only where the bump happened;
-/// a flag (`activity.time_out`) commits without waiting for the disk. Whether it was made.
-async fn apply_change(
-    client: &impl deadpool_postgres::GenericClient,
-    id: &str,
-    version: u64,
-    change: &Change,
-    activity: &Activity,
-) -> Result<bool, StoreError> {
-    let (meta, add, truncate) = match change {
-        Change::Meta(meta) => (Some(meta.as_str()), None, None),
-        Change::AddMove { ply, mv, meta } => {
-            (meta.as_deref(), Some((*ply as i32, *mv as i16)), None)
-        }
-        Change::Truncate { from_ply, meta } => (meta.as_deref(), None, Some(*from_ply as i32)),
-    };
-    let stmt = client
-        .prepare_cached(
-            "WITH up AS (
-                 UPDATE games SET version = version + 1, active = $3, finished = $4,
-                     computer_next = $5, meta = COALESCE($6, meta), deadline = $10
-                 WHERE id = $1 AND version = $2
-                 RETURNING id),
-             added AS (
-                 INSERT INTO moves(game, ply, mv)
-                 SELECT id, $7::int, $8::smallint FROM up WHERE $7::int IS NOT NULL),
-             removed AS (
-                 DELETE FROM moves
-                 WHERE $9::int IS NOT NULL AND ply >= $9::int
-                   AND game IN (SELECT id FROM up))
-             SELECT (SELECT count(*) FROM up),
-                    set_config('synchronous_commit',
-                        CASE WHEN $11::bool THEN 'off'
-                             ELSE current_setting('synchronous_commit') END, true)",
-        )
-        .await?;
-    let row = client
-        .query_one(
-            &stmt,
-            &[
-                &id,
-                &(version as i64),
-                &(activity.at as i64),
-                &activity.finished,
-                &activity.computer_next,
-                &meta,
-                &add.map(|a| a.0),
-                &add.map(|a| a.1),
-                &truncate,
-                &activity.deadline.map(|d| d as i64),
-                &activity.time_out,
-            ],
-        )
-        .await?;
-    Ok(row.try_get::<_, i64>(0)? != 0)
-}
-
 /// Tells every instance that the game `id` is at `version`. The notice goes in a transaction
 /// of its own, after the change committed, and without waiting for the disk: PostgreSQL lets
 /// one notifying transaction commit at a time, so a notice in the change's own transaction
@@ -257,227 +196,80 @@ fn notify(client: deadpool_postgres::Client, id: &str, version: u64) {
     });
 }
 
+/// A pooled connection lent to one transaction that [`PgTx::opening`] opens. Given back with
+/// [`Lent::end`], which commits or rolls back; dropped before that (a job stopped midway, or
+/// an end that failed), the connection is closed instead of going back to the pool, and
+/// PostgreSQL rolls back whatever it left open.
+struct Lent(Option<deadpool_postgres::Object>);
+
+impl Lent {
+    /// The connection.
+    fn client(&self) -> &deadpool_postgres::Object {
+        self.0.as_ref().expect("lent until ended")
+    }
+
+    /// Ends the transaction `opened` by its first statement: commits it if `commit`, else
+    /// rolls it back; then the connection, fit to be given back.
+    async fn end(
+        mut self,
+        opened: bool,
+        commit: bool,
+    ) -> Result<deadpool_postgres::Object, StoreError> {
+        if opened {
+            let end = if commit { "COMMIT" } else { "ROLLBACK" };
+            self.client().batch_execute(end).await?;
+        }
+        Ok(self.0.take().expect("lent until ended"))
+    }
+}
+
+impl Drop for Lent {
+    fn drop(&mut self) {
+        if let Some(client) = self.0.take() {
+            drop(deadpool_postgres::Object::take(client));
+        }
+    }
+}
+
+impl PgStore {
+    /// A connection for one transaction, which [`PgTx::opening`] opens with its first
+    /// statement (one round trip fewer than a `BEGIN` of its own) and [`Lent::end`] ends.
+    async fn lend(&self) -> Result<Lent, StoreError> {
+        Ok(Lent(Some(self.pool.get().await.map_err(pool_error)?)))
+    }
+}
+
 #[async_trait::async_trait]
-impl Store for PgStore {
-    async fn create(
-        &self,
-        game: StoredGame,
-        activity: Activity,
-        cap: Option<u64>,
-    ) -> Result<(), StoreError> {
-        let client = self.pool.get().await.map_err(pool_error)?;
-        // One statement, so one round trip and one implicit transaction: the game (unless the
-        // cap is reached, counted in the same statement) and the moves of an imported record.
-        let stmt = client
-            .prepare_cached(
-                "WITH g AS (
-                     INSERT INTO games(id, meta, version, active, finished, computer_next, deadline)
-                     SELECT $1, $2, 0, $3, $4, $5, $8::bigint
-                     WHERE $6::bigint IS NULL
-                        OR (SELECT count(*) FROM games WHERE finished = false) < $6::bigint
-                     RETURNING id),
-                 m AS (
-                     INSERT INTO moves(game, ply, mv)
-                     SELECT g.id, (o - 1)::int, mv
-                     FROM g, unnest($7::smallint[]) WITH ORDINALITY AS t(mv, o))
-                 SELECT count(*) FROM g",
-            )
-            .await?;
-        let moves: Vec<i16> = game.moves.iter().map(|&m| m as i16).collect();
-        let row = client
-            .query_one(
-                &stmt,
-                &[
-                    &game.id,
-                    &game.meta,
-                    &(activity.at as i64),
-                    &activity.finished,
-                    &activity.computer_next,
-                    &cap.map(|c| c as i64),
-                    &moves,
-                    &activity.deadline.map(|d| d as i64),
-                ],
-            )
-            .await?;
-        if row.try_get::<_, i64>(0)? == 0 {
-            return Err(StoreError::Full {
-                cap: cap.unwrap_or(0),
-            });
+impl GameDb for PgStore {
+    /// In a transaction of its own, then told to the other instances.
+    async fn write(&self, write: Write) -> Result<Vec<String>, StoreError> {
+        let lent = self.lend().await?;
+        let mut tx = PgTx::opening(lent.client());
+        let mut done = Ok(());
+        if write.time_out() {
+            done = tx
+                .execute("SELECT set_config('synchronous_commit', 'off', true)", &[])
+                .await
+                .map(drop);
         }
-        Ok(())
-    }
-
-    async fn change(
-        &self,
-        id: &str,
-        version: u64,
-        change: Change,
-        activity: Activity,
-    ) -> Result<(), StoreError> {
-        let client = self.pool.get().await.map_err(pool_error)?;
-        if !apply_change(&client, id, version, &change, &activity).await? {
-            return Err(StoreError::Stale);
-        }
-        notify(client, id, version + 1);
-        Ok(())
-    }
-
-    async fn change_rated(
-        &self,
-        id: &str,
-        version: u64,
-        change: Change,
-        activity: Activity,
-        end: RatedEnd,
-    ) -> Result<(), StoreError> {
-        let mut client = self.pool.get().await.map_err(pool_error)?;
-        // The change, then the ratings, in one transaction: the version check makes one of two
-        // instances storing the end go on, and the rated games' key rates a game once.
-        let tx = client.transaction().await?;
-        if !apply_change(&tx, id, version, &change, &activity).await? {
-            return Err(StoreError::Stale);
-        }
-        super::ratings::rate_game(&mut PgTx::new(&tx), &end).await?;
-        tx.commit().await?;
-        notify(client, id, version + 1);
-        Ok(())
-    }
-
-    async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
-        let client = self.pool.get().await.map_err(pool_error)?;
-        // One statement: the settings and the moves of one snapshot.
-        let stmt = client
-            .prepare_cached(
-                "SELECT meta, version, COALESCE(
-                     (SELECT array_agg(mv ORDER BY ply) FROM moves WHERE game = g.id),
-                     '{}'::smallint[])
-                 FROM games g WHERE id = $1",
-            )
-            .await?;
-        let Some(row) = client.query_opt(&stmt, &[&id]).await? else {
-            return Ok(None);
+        let done = match done {
+            Ok(()) => apply(&mut tx, &write).await,
+            Err(e) => Err(e),
         };
-        let moves: Vec<i16> = row.try_get(2)?;
-        Ok(Some(StoredGame {
-            id: id.to_string(),
-            meta: row.try_get(0)?,
-            version: row.try_get::<_, i64>(1)?.max(0) as u64,
-            moves: moves.into_iter().map(|m| m.clamp(0, 255) as u8).collect(),
-        }))
+        let opened = tx.opened();
+        let client = lent.end(opened, done.is_ok()).await?;
+        let ids = done?;
+        if let Some((id, version)) = write.changed() {
+            notify(client, id, version);
+        }
+        Ok(ids)
     }
 
-    async fn finished_games(&self, after: &str, limit: u32) -> Result<Vec<StoredGame>, StoreError> {
-        let client = self.pool.get().await.map_err(pool_error)?;
-        // One statement: the games and their moves of one snapshot.
-        let rows = client
-            .query(
-                "SELECT id, meta, version, COALESCE(
-                     (SELECT array_agg(mv ORDER BY ply) FROM moves WHERE game = g.id),
-                     '{}'::smallint[])
-                 FROM games g WHERE finished AND id > $1 ORDER BY id LIMIT $2",
-                &[&after, &i64::from(limit)],
-            )
-            .await?;
-        rows.iter()
-            .map(|r| {
-                let moves: Vec<i16> = r.try_get(3)?;
-                Ok(StoredGame {
-                    id: r.try_get(0)?,
-                    meta: r.try_get(1)?,
-                    version: r.try_get::<_, i64>(2)?.max(0) as u64,
-                    moves: moves.into_iter().map(|m| m.clamp(0, 255) as u8).collect(),
-                })
-            })
-            .collect()
-    }
-
-    async fn computer_waiting(&self) -> Result<Vec<String>, StoreError> {
-        let client = self.pool.get().await.map_err(pool_error)?;
-        let rows = client
-            .query("SELECT id FROM games WHERE computer_next", &[])
-            .await?;
-        rows.iter()
-            .map(|r| r.try_get(0).map_err(StoreError::from))
-            .collect()
-    }
-
-    async fn due(&self, now: u64, limit: u32) -> Result<Vec<String>, StoreError> {
-        let client = self.pool.get().await.map_err(pool_error)?;
-        let rows = client
-            .query(
-                "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= $1
-                 ORDER BY deadline LIMIT $2",
-                &[&(now as i64), &i64::from(limit)],
-            )
-            .await?;
-        rows.iter()
-            .map(|r| r.try_get(0).map_err(StoreError::from))
-            .collect()
-    }
-
-    async fn next_deadline(&self) -> Result<Option<u64>, StoreError> {
-        let client = self.pool.get().await.map_err(pool_error)?;
-        let row = client
-            .query_one(
-                "SELECT min(deadline) FROM games WHERE deadline IS NOT NULL",
-                &[],
-            )
-            .await?;
-        Ok(row.try_get::<_, Option<i64>>(0)?.map(|d| d.max(0) as u64))
-    }
-
-    async fn alive(&self, now: u64) -> Result<(), StoreError> {
-        let client = self.pool.get().await.map_err(pool_error)?;
-        client
-            .execute(
-                "INSERT INTO alive(id, at) VALUES (1, $1)
-                 ON CONFLICT(id) DO UPDATE SET at = greatest(alive.at, excluded.at)",
-                &[&(now as i64)],
-            )
-            .await?;
-        Ok(())
-    }
-
-    async fn downtime(&self, now: u64, gap: u64) -> Result<Option<u64>, StoreError> {
-        let mut client = self.pool.get().await.map_err(pool_error)?;
-        let tx = client.transaction().await?;
-        // The row's lock makes instances that start together take turns: the second reads
-        // the moment the first wrote, and is told of no downtime.
-        let last = tx
-            .query_opt("SELECT at FROM alive WHERE id = 1 FOR UPDATE", &[])
-            .await?
-            .map(|r| r.try_get::<_, i64>(0))
-            .transpose()?;
-        tx.execute(
-            "INSERT INTO alive(id, at) VALUES (1, $1)
-             ON CONFLICT(id) DO UPDATE SET at = excluded.at",
-            &[&(now as i64)],
-        )
-        .await?;
-        tx.commit().await?;
-        Ok(last
-            .map(|at| at.max(0) as u64)
-            .filter(|&at| now.saturating_sub(at) > gap))
-    }
-
-    async fn expire(&self, idle_before: u64) -> Result<Vec<String>, StoreError> {
-        let client = self.pool.get().await.map_err(pool_error)?;
-        let rows = client
-            .query(
-                "DELETE FROM games WHERE finished = false AND active < $1 RETURNING id",
-                &[&(idle_before as i64)],
-            )
-            .await?;
-        rows.iter()
-            .map(|r| r.try_get(0).map_err(StoreError::from))
-            .collect()
-    }
-
-    fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
+    fn notices_of_others(&self) -> Option<broadcast::Receiver<Notice>> {
         Some(self.notices.subscribe())
     }
 
-    async fn fail_a_job(&self) -> Result<(), StoreError> {
+    async fn panic_in_a_job(&self) -> Result<(), StoreError> {
         let mut client = self.pool.get().await.map_err(pool_error)?;
         let tx = client.transaction().await?;
         tx.execute("SELECT 1", &[]).await?;
@@ -494,12 +286,13 @@ impl Db for PgStore {
         R: Send + 'static,
         F: for<'t> FnOnce(&'t mut dyn Tx) -> Pending<'t, R> + Send + 'static,
     {
-        let mut client = self.pool.get().await.map_err(pool_error)?;
-        // An error drops the transaction uncommitted: it rolls back.
-        let tx = client.transaction().await?;
-        let done = job(&mut PgTx::new(&tx)).await?;
-        tx.commit().await?;
-        Ok(done)
+        let lent = self.lend().await?;
+        let mut tx = PgTx::opening(lent.client());
+        let done = job(&mut tx).await;
+        let opened = tx.opened();
+        // Back to the pool.
+        drop(lent.end(opened, done.is_ok()).await?);
+        done
     }
 
     async fn at_once<R, F>(&self, job: F) -> Result<R, StoreError>

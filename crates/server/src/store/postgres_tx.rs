@@ -7,17 +7,62 @@
 use super::error::StoreError;
 use super::sql::{Pending, Row, Tx, Value};
 use deadpool_postgres::GenericClient;
+use std::future::Future;
 use tokio_postgres::types::{ToSql, Type};
 
 /// A connection, or a transaction on one, lent to one job.
 pub(super) struct PgTx<'c, C: GenericClient> {
     client: &'c C,
+    begin: Begin,
+}
+
+/// Whether a [`PgTx`] opens its transaction itself.
+#[derive(Clone, Copy, PartialEq)]
+enum Begin {
+    /// No: its client is a transaction already, or runs each statement alone.
+    No,
+    /// With its first statement, not yet run.
+    WithFirst,
+    /// Sent.
+    Sent,
 }
 
 impl<'c, C: GenericClient> PgTx<'c, C> {
     /// The connection or transaction `client`, for statements run on it.
     pub(super) fn new(client: &'c C) -> PgTx<'c, C> {
-        PgTx { client }
+        PgTx {
+            client,
+            begin: Begin::No,
+        }
+    }
+
+    /// A transaction on the connection `client`, opened with the first statement: `BEGIN`
+    /// goes with it, one round trip for both. Its owner ends it with `COMMIT` or `ROLLBACK`
+    /// once [`PgTx::opened`], and must not hand the connection back to the pool when the job
+    /// stops midway (see `postgres::Lent`).
+    pub(super) fn opening(client: &'c C) -> PgTx<'c, C> {
+        PgTx {
+            client,
+            begin: Begin::WithFirst,
+        }
+    }
+
+    /// Whether a transaction this opens was opened: a statement was sent.
+    pub(super) fn opened(&self) -> bool {
+        self.begin == Begin::Sent
+    }
+
+    /// Waits for `statements`, sent after `BEGIN` if the transaction is still to open. Both are
+    /// polled at once, so the client sends them together (pipelining), in order.
+    async fn run<T>(&mut self, statements: impl Future<Output = T>) -> Result<T, StoreError> {
+        if self.begin != Begin::WithFirst {
+            return Ok(statements.await);
+        }
+        self.begin = Begin::Sent;
+        let client = self.client;
+        let (begun, done) = tokio::join!(client.batch_execute("BEGIN"), statements);
+        begun?;
+        Ok(done)
     }
 }
 
@@ -122,15 +167,41 @@ impl<C: GenericClient> Tx for PgTx<'_, C> {
     fn execute<'a>(&'a mut self, sql: &'static str, params: &'a [Value]) -> Pending<'a, u64> {
         Box::pin(async move {
             let (stmt, params) = self.prepare(sql, params).await?;
-            Ok(self.client.execute(&stmt, &refs(&params)).await?)
+            let client = self.client;
+            Ok(self.run(client.execute(&stmt, &refs(&params))).await??)
         })
     }
 
     fn query<'a>(&'a mut self, sql: &'static str, params: &'a [Value]) -> Pending<'a, Vec<Row>> {
         Box::pin(async move {
             let (stmt, params) = self.prepare(sql, params).await?;
-            let rows = self.client.query(&stmt, &refs(&params)).await?;
+            let client = self.client;
+            let rows = self.run(client.query(&stmt, &refs(&params))).await??;
             rows.iter().map(row).collect()
+        })
+    }
+
+    fn execute_two<'a>(
+        &'a mut self,
+        first: (&'static str, &'a [Value]),
+        second: (&'static str, &'a [Value]),
+    ) -> Pending<'a, (u64, Result<u64, StoreError>)> {
+        Box::pin(async move {
+            let (one, one_params) = self.prepare(first.0, first.1).await?;
+            let (two, two_params) = self.prepare(second.0, second.1).await?;
+            let (one_params, two_params) = (refs(&one_params), refs(&two_params));
+            let client = self.client;
+            // Both polled at once: the client sends the second before the first's answer is
+            // back (pipelining), in order, so that the server runs them in turn.
+            let (changed, second) = self
+                .run(async {
+                    tokio::join!(
+                        client.execute(&one, &one_params),
+                        client.execute(&two, &two_params)
+                    )
+                })
+                .await?;
+            Ok((changed?, second.map_err(StoreError::from)))
         })
     }
 

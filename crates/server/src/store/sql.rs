@@ -185,6 +185,21 @@ pub(super) trait Tx: Send {
     /// [`Notice`](super::Notice)). On SQLite, which one instance has to itself, nothing.
     fn notify<'a>(&'a mut self, channel: &'a str, payload: &'a str) -> Pending<'a, ()>;
 
+    /// Runs two statements in turn, the second whatever the first changed: how many rows the
+    /// first changed (its error is the answer's), and the second's result. PostgreSQL sends
+    /// both at once, one round trip where two would be: a change of a game, on every move,
+    /// is a version's bump and its move, and its connection is held for every round trip.
+    fn execute_two<'a>(
+        &'a mut self,
+        first: (&'static str, &'a [Value]),
+        second: (&'static str, &'a [Value]),
+    ) -> Pending<'a, (u64, Result<u64, StoreError>)> {
+        Box::pin(async move {
+            let changed = self.execute(first.0, first.1).await?;
+            Ok((changed, self.execute(second.0, second.1).await))
+        })
+    }
+
     /// The first row of a query, if any.
     fn query_opt<'a>(
         &'a mut self,
@@ -254,6 +269,7 @@ pub(super) const DIALECT: &[(&str, &str)] = &[
     ("= ANY($1)", "IN (SELECT value FROM json_each($1))"),
     // A type given where PostgreSQL cannot tell it; SQLite needs none.
     ("::text", ""),
+    ("::bigint", ""),
     ("FOR SHARE", ""),
     // A JSON document kept as text: PostgreSQL reads it as `jsonb` first; SQLite's `->` and
     // `->>` read the text.

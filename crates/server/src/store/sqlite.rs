@@ -1,4 +1,6 @@
-//! SQLite storage: one row per game, one row per move, in one file.
+//! SQLite storage: one row per game, one row per move, in one file. The games' queries are
+//! written once for both databases ([`super::games`]); here is what SQLite alone has: its
+//! schema's history, its one thread and the group commit.
 //!
 //! All work goes through one thread that owns the connection. It takes every write that is
 //! waiting, runs them in a single transaction (each in its own savepoint, so that a refused one
@@ -16,33 +18,13 @@
 //! 70), so that the service manager starts it again rather than leaving a server that answers
 //! every request with 503.
 
-use super::contract::{Activity, Change, Notice, Store, StoreError, StoredGame};
+use super::contract::{Notice, StoreError};
+use super::games::{apply, GameDb, Write};
 use super::sql::{Db, Pending, Tx};
 use super::sqlite_tx::{complete, refused, SqliteTx};
-use crate::ratings::standing::RatedEnd;
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::Connection;
 use std::sync::{mpsc, Arc};
 use tokio::sync::{broadcast, oneshot};
-
-/// One write, with what it answers: how many games it touched.
-enum Write {
-    Create {
-        game: StoredGame,
-        activity: Activity,
-        cap: Option<u64>,
-    },
-    Change {
-        id: String,
-        version: u64,
-        change: Change,
-        activity: Activity,
-        /// The end of a rated game, rated in the change's savepoint.
-        rated: Option<Box<RatedEnd>>,
-    },
-    Expire {
-        idle_before: u64,
-    },
-}
 
 type Ack = oneshot::Sender<Result<Vec<String>, StoreError>>;
 type Read = Box<dyn FnOnce(&mut Connection) + Send>;
@@ -108,7 +90,7 @@ impl SqliteStore {
                 error: Arc::new(e),
             }
         };
-        let conn = if path == ":memory:" {
+        let mut conn = if path == ":memory:" {
             Connection::open_in_memory()
         } else {
             Connection::open(path)
@@ -133,18 +115,10 @@ impl SqliteStore {
         }
         conn.execute_batch(INDEXES).map_err(failed("set up"))?;
         conn.execute_batch(ALIVE).map_err(failed("set up"))?;
-        conn.execute_batch(super::sql::sqlite_text(super::accounts::SCHEMA))
-            .map_err(failed("set up"))?;
-        conn.execute_batch(super::sql::sqlite_text(super::ratings::SCHEMA))
-            .map_err(failed("set up"))?;
-        conn.execute_batch(super::sql::sqlite_text(super::lobby::SCHEMA))
-            .map_err(failed("set up"))?;
-        conn.execute_batch(super::sql::sqlite_text(super::puzzles::SCHEMA))
-            .map_err(failed("set up"))?;
-        conn.execute_batch(super::sql::sqlite_text(super::tournaments::SCHEMA))
-            .map_err(failed("set up"))?;
-        conn.execute_batch(super::sql::sqlite_text(super::quotas::SCHEMA))
-            .map_err(failed("set up"))?;
+        for schema in super::games::FEATURE_SCHEMAS {
+            conn.execute_batch(super::sql::sqlite_text(schema))
+                .map_err(failed("set up"))?;
+        }
         conn.execute_batch(&format!(
             "BEGIN; {} COMMIT;",
             super::split_pools::statements()
@@ -152,21 +126,20 @@ impl SqliteStore {
         .map_err(failed("split the real-time pools"))?;
         conn.execute_batch(&format!("BEGIN; {} COMMIT;", super::repair::statements()))
             .map_err(failed("repair"))?;
-        super::seat_hashes::sqlite(&conn).map_err(failed("hash seat tokens"))?;
+        hash_seats(&mut conn).map_err(|e| match e {
+            StoreError::Refused(error) => StoreError::Open {
+                path: path.to_string(),
+                step: "hash seat tokens",
+                error,
+            },
+            other => other,
+        })?;
         let (tx, rx) = mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("rajapasu-store".into())
             .spawn(move || worker(conn, rx))
             .map_err(|e| StoreError::Thread(Arc::new(e)))?;
         Ok(SqliteStore { tx })
-    }
-
-    async fn write(&self, w: Write) -> Result<Vec<String>, StoreError> {
-        let (ack, done) = oneshot::channel();
-        self.tx
-            .send(Job::Write(w, ack))
-            .map_err(|_| StoreError::Stopped)?;
-        done.await.map_err(|_| StoreError::Stopped)?
     }
 
     /// Runs `f` alone on the database thread, after the writes waiting are committed: a read,
@@ -185,312 +158,40 @@ impl SqliteStore {
             .map_err(|_| StoreError::Stopped)?;
         done.await.map_err(|_| StoreError::Stopped)?
     }
+}
 
-    /// [`SqliteStore::job`] for code that speaks rusqlite: its error is
-    /// [`StoreError::Refused`].
-    pub(super) async fn read<T: Send + 'static>(
-        &self,
-        f: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
-    ) -> Result<T, StoreError> {
-        self.job(move |conn| f(conn).map_err(|e| StoreError::Refused(Arc::new(e))))
-            .await
-    }
+/// Hashes the seat tokens kept in clear ([`super::seat_hashes`]), in one transaction, before
+/// the thread starts.
+fn hash_seats(conn: &mut Connection) -> Result<(), StoreError> {
+    conn.execute_batch("BEGIN").map_err(refused)?;
+    let hashed = complete(Box::pin(super::seat_hashes::hash(&mut SqliteTx::new(conn))));
+    let end = if hashed.is_ok() { "COMMIT" } else { "ROLLBACK" };
+    conn.execute_batch(end).map_err(refused)?;
+    hashed
 }
 
 #[async_trait::async_trait]
-impl Store for SqliteStore {
-    async fn create(
-        &self,
-        game: StoredGame,
-        activity: Activity,
-        cap: Option<u64>,
-    ) -> Result<(), StoreError> {
-        self.write(Write::Create {
-            game,
-            activity,
-            cap,
-        })
-        .await
-        .map(drop)
+impl GameDb for SqliteStore {
+    /// Sent to the group commit: committed with the writes waiting beside it.
+    async fn write(&self, write: Write) -> Result<Vec<String>, StoreError> {
+        let (ack, done) = oneshot::channel();
+        self.tx
+            .send(Job::Write(write, ack))
+            .map_err(|_| StoreError::Stopped)?;
+        done.await.map_err(|_| StoreError::Stopped)?
     }
 
-    async fn change(
-        &self,
-        id: &str,
-        version: u64,
-        change: Change,
-        activity: Activity,
-    ) -> Result<(), StoreError> {
-        self.write(Write::Change {
-            id: id.to_string(),
-            version,
-            change,
-            activity,
-            rated: None,
-        })
-        .await
-        .map(drop)
-    }
-
-    async fn change_rated(
-        &self,
-        id: &str,
-        version: u64,
-        change: Change,
-        activity: Activity,
-        end: RatedEnd,
-    ) -> Result<(), StoreError> {
-        self.write(Write::Change {
-            id: id.to_string(),
-            version,
-            change,
-            activity,
-            rated: Some(Box::new(end)),
-        })
-        .await
-        .map(drop)
-    }
-
-    async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
-        let id = id.to_string();
-        self.read(move |conn| load(conn, &id)).await
-    }
-
-    async fn finished_games(&self, after: &str, limit: u32) -> Result<Vec<StoredGame>, StoreError> {
-        let after = after.to_string();
-        self.read(move |conn| {
-            // On the store's thread: no write of this store comes between the ids and the games.
-            let ids: Vec<String> = conn
-                .prepare_cached(
-                    "SELECT id FROM games WHERE finished = 1 AND id > ?1 ORDER BY id LIMIT ?2",
-                )?
-                .query_map(params![after, i64::from(limit)], |r| r.get(0))?
-                .collect::<rusqlite::Result<_>>()?;
-            let mut games = Vec::with_capacity(ids.len());
-            for id in ids {
-                games.extend(load(conn, &id)?);
-            }
-            Ok(games)
-        })
-        .await
-    }
-
-    async fn computer_waiting(&self) -> Result<Vec<String>, StoreError> {
-        self.read(|conn| {
-            let mut stmt = conn.prepare("SELECT id FROM games WHERE computer_next = 1")?;
-            let ids = stmt.query_map([], |r| r.get(0))?;
-            ids.collect()
-        })
-        .await
-    }
-
-    async fn due(&self, now: u64, limit: u32) -> Result<Vec<String>, StoreError> {
-        self.read(move |conn| {
-            let mut stmt = conn.prepare_cached(
-                "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= ?1
-                 ORDER BY deadline LIMIT ?2",
-            )?;
-            let ids = stmt.query_map(params![now as i64, limit], |r| r.get(0))?;
-            ids.collect()
-        })
-        .await
-    }
-
-    async fn next_deadline(&self) -> Result<Option<u64>, StoreError> {
-        self.read(|conn| {
-            conn.prepare_cached("SELECT min(deadline) FROM games WHERE deadline IS NOT NULL")?
-                .query_row([], |r| r.get::<_, Option<i64>>(0))
-                .map(|d| d.map(|d| d.max(0) as u64))
-        })
-        .await
-    }
-
-    async fn alive(&self, now: u64) -> Result<(), StoreError> {
-        self.read(move |conn| {
-            conn.prepare_cached(
-                "INSERT INTO alive(id, at) VALUES (1, ?1)
-                 ON CONFLICT(id) DO UPDATE SET at = max(at, excluded.at)",
-            )?
-            .execute([now as i64])
-            .map(drop)
-        })
-        .await
-    }
-
-    async fn downtime(&self, now: u64, gap: u64) -> Result<Option<u64>, StoreError> {
-        self.read(move |conn| {
-            let tx = conn.unchecked_transaction()?;
-            let last: Option<i64> = tx
-                .prepare_cached("SELECT at FROM alive WHERE id = 1")?
-                .query_row([], |r| r.get(0))
-                .optional()?;
-            tx.prepare_cached(
-                "INSERT INTO alive(id, at) VALUES (1, ?1)
-                 ON CONFLICT(id) DO UPDATE SET at = excluded.at",
-            )?
-            .execute([now as i64])?;
-            tx.commit()?;
-            Ok(last
-                .map(|at| at.max(0) as u64)
-                .filter(|&at| now.saturating_sub(at) > gap))
-        })
-        .await
-    }
-
-    async fn expire(&self, idle_before: u64) -> Result<Vec<String>, StoreError> {
-        self.write(Write::Expire { idle_before }).await
-    }
-
-    fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
+    fn notices_of_others(&self) -> Option<broadcast::Receiver<Notice>> {
         None
     }
 
-    async fn fail_a_job(&self) -> Result<(), StoreError> {
-        self.read(|conn| -> rusqlite::Result<()> {
+    async fn panic_in_a_job(&self) -> Result<(), StoreError> {
+        self.job(|conn| -> Result<(), StoreError> {
             // Begun and left open, as a job that fails midway leaves it.
-            conn.execute_batch("BEGIN")?;
+            conn.execute_batch("BEGIN").map_err(refused)?;
             panic!("a job made to fail")
         })
         .await
-    }
-}
-
-fn load(conn: &Connection, id: &str) -> rusqlite::Result<Option<StoredGame>> {
-    let row = conn
-        .prepare_cached("SELECT meta, version FROM games WHERE id = ?1")?
-        .query_row([id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))
-        .optional()?;
-    let Some((meta, version)) = row else {
-        return Ok(None);
-    };
-    let mut moves = Vec::new();
-    let mut stmt = conn.prepare_cached("SELECT ply, mv FROM moves WHERE game = ?1 ORDER BY ply")?;
-    for row in stmt.query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))? {
-        let (ply, mv) = row?;
-        // Plies are stored densely from 0; a gap would mean a damaged file: keep the prefix.
-        if ply as usize != moves.len() {
-            break;
-        }
-        moves.push(mv.clamp(0, 255) as u8);
-    }
-    Ok(Some(StoredGame {
-        id: id.to_string(),
-        meta,
-        moves,
-        version: version.max(0) as u64,
-    }))
-}
-
-/// What a refused write answers besides an SQL error.
-enum Refusal {
-    Sql(rusqlite::Error),
-    Store(StoreError),
-}
-
-impl From<rusqlite::Error> for Refusal {
-    fn from(e: rusqlite::Error) -> Refusal {
-        Refusal::Sql(e)
-    }
-}
-
-fn apply(conn: &mut Connection, w: &Write) -> Result<Vec<String>, Refusal> {
-    match w {
-        Write::Create {
-            game,
-            activity,
-            cap,
-        } => {
-            let inserted = conn
-                .prepare_cached(
-                    "INSERT INTO games(id, meta, version, active, finished, computer_next, deadline)
-                     SELECT ?1, ?2, 0, ?3, ?4, ?5, ?7
-                     WHERE ?6 IS NULL
-                        OR (SELECT COUNT(*) FROM games WHERE finished = 0) < ?6",
-                )?
-                .execute(params![
-                    game.id,
-                    game.meta,
-                    activity.at as i64,
-                    activity.finished,
-                    activity.computer_next,
-                    cap.map(|c| c as i64),
-                    activity.deadline.map(|d| d as i64),
-                ])?;
-            if inserted == 0 {
-                return Err(Refusal::Store(StoreError::Full {
-                    cap: cap.unwrap_or(0),
-                }));
-            }
-            let mut stmt =
-                conn.prepare_cached("INSERT INTO moves(game, ply, mv) VALUES (?1, ?2, ?3)")?;
-            for (ply, mv) in game.moves.iter().enumerate() {
-                stmt.execute(params![game.id, ply as i64, *mv as i64])?;
-            }
-            Ok(vec![game.id.clone()])
-        }
-        Write::Change {
-            id,
-            version,
-            change,
-            activity,
-            rated,
-        } => {
-            let meta = match change {
-                Change::Meta(meta) => Some(meta.as_str()),
-                Change::AddMove { meta, .. } => meta.as_deref(),
-                Change::Truncate { meta, .. } => meta.as_deref(),
-            };
-            let updated = conn
-                .prepare_cached(
-                    "UPDATE games SET version = version + 1, active = ?3, finished = ?4,
-                         computer_next = ?5, meta = COALESCE(?6, meta), deadline = ?7
-                     WHERE id = ?1 AND version = ?2",
-                )?
-                .execute(params![
-                    id,
-                    *version as i64,
-                    activity.at as i64,
-                    activity.finished,
-                    activity.computer_next,
-                    meta,
-                    activity.deadline.map(|d| d as i64),
-                ])?;
-            if updated == 0 {
-                return Err(Refusal::Store(StoreError::Stale));
-            }
-            match change {
-                Change::AddMove { ply, mv, .. } => {
-                    conn.prepare_cached("INSERT INTO moves(game, ply, mv) VALUES (?1, ?2, ?3)")?
-                        .execute(params![id, *ply as i64, *mv as i64])?;
-                }
-                Change::Truncate { from_ply, .. } => {
-                    conn.prepare_cached("DELETE FROM moves WHERE game = ?1 AND ply >= ?2")?
-                        .execute(params![id, *from_ply as i64])?;
-                }
-                Change::Meta(_) => {}
-            }
-            if let Some(end) = rated {
-                let mut tx = SqliteTx::new(conn);
-                complete(Box::pin(super::ratings::rate_game(&mut tx, end)))
-                    .map_err(Refusal::Store)?;
-            }
-            Ok(vec![id.clone()])
-        }
-        Write::Expire { idle_before } => {
-            let mut stmt = conn.prepare_cached(
-                "SELECT id FROM games WHERE finished = 0 AND active < ?1 ORDER BY active",
-            )?;
-            let ids: Vec<String> = stmt
-                .query_map([*idle_before as i64], |r| r.get(0))?
-                .collect::<rusqlite::Result<_>>()?;
-            let mut moves = conn.prepare_cached("DELETE FROM moves WHERE game = ?1")?;
-            let mut games = conn.prepare_cached("DELETE FROM games WHERE id = ?1")?;
-            for id in &ids {
-                moves.execute([id])?;
-                games.execute([id])?;
-            }
-            Ok(ids)
-        }
     }
 }
 
@@ -531,7 +232,7 @@ fn worker(mut conn: Connection, rx: mpsc::Receiver<Job>) {
         }
         // Reads come after the commit, so a read sees every write acknowledged before it.
         for read in reads.drain(..) {
-            // Each job guards itself (`SqliteStore::read`); this one catches what escapes it.
+            // Each job guards itself (`SqliteStore::job`); this one catches what escapes it.
             if let Err(e) = super::error::guarded(|| read(&mut conn)) {
                 eprintln!("rajapasu: {e}");
             }
@@ -554,16 +255,15 @@ fn commit(
         for (w, _) in batch.iter() {
             // Each write in its own savepoint: a refused one is undone whole, the others stay.
             conn.prepare_cached("SAVEPOINT w")?.execute([])?;
-            let r =
-                super::error::guarded(|| apply(conn, w)).unwrap_or_else(|e| Err(Refusal::Store(e)));
+            let r = super::error::guarded(|| {
+                complete(Box::pin(apply(&mut SqliteTx::new(&mut *conn), w)))
+            })
+            .and_then(|r| r);
             if r.is_err() {
                 conn.prepare_cached("ROLLBACK TO w")?.execute([])?;
             }
             conn.prepare_cached("RELEASE w")?.execute([])?;
-            results.push(r.map_err(|e| match e {
-                Refusal::Sql(e) => StoreError::Refused(Arc::new(e)),
-                Refusal::Store(e) => e,
-            }));
+            results.push(r);
         }
         conn.execute_batch("COMMIT")
     })();
@@ -582,23 +282,18 @@ fn commit(
 
 #[cfg(test)]
 mod tests {
+    use super::super::contract::{Activity, Change, Store, StoredGame};
     use super::*;
 
     /// Stores a new game `id` with these moves.
-    async fn create(
-        store: &SqliteStore,
-        id: &str,
-        moves: Vec<u8>,
-        activity: Activity,
-        cap: Option<u64>,
-    ) -> Result<(), StoreError> {
+    async fn create(store: &SqliteStore, id: &str, moves: Vec<u8>) -> Result<(), StoreError> {
         let game = StoredGame {
             id: id.into(),
             meta: "{}".into(),
             moves,
             version: 0,
         };
-        store.create(game, activity, cap).await
+        store.create(game, PLAYING, None).await
     }
 
     const PLAYING: Activity = Activity {
@@ -607,11 +302,6 @@ mod tests {
         computer_next: false,
         deadline: None,
         time_out: false,
-    };
-
-    const OVER: Activity = Activity {
-        finished: true,
-        ..PLAYING
     };
 
     fn temp_path(name: &str) -> String {
@@ -633,9 +323,7 @@ mod tests {
         {
             let store = SqliteStore::open(&path).unwrap();
             assert_eq!(store.load("g1").await.unwrap(), None);
-            create(&store, "g1", vec![1, 2], PLAYING, None)
-                .await
-                .unwrap();
+            create(&store, "g1", vec![1, 2]).await.unwrap();
             let add = Change::AddMove {
                 ply: 2,
                 mv: 3,
@@ -658,44 +346,17 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_refused_write_is_undone_whole() {
-        let store = SqliteStore::open(":memory:").unwrap();
-        create(&store, "g", vec![1, 2], PLAYING, None)
-            .await
-            .unwrap();
-        // The version matches, but ply 1 is taken: the version bump goes back too.
-        let clash = Change::AddMove {
-            ply: 1,
-            mv: 3,
-            meta: None,
-        };
-        let refused = store.change("g", 0, clash, PLAYING).await;
-        assert!(
-            matches!(refused, Err(StoreError::Refused(_))),
-            "{refused:?}"
-        );
-        let g = store.load("g").await.unwrap().unwrap();
-        assert_eq!((g.moves, g.version), (vec![1, 2], 0));
-        let add = Change::AddMove {
-            ply: 2,
-            mv: 3,
-            meta: None,
-        };
-        store.change("g", 0, add, PLAYING).await.unwrap();
-    }
-
-    #[tokio::test]
     async fn a_job_that_panics_fails_alone_and_the_next_is_served() {
         let store = SqliteStore::open(":memory:").unwrap();
-        create(&store, "g", vec![1], PLAYING, None).await.unwrap();
+        create(&store, "g", vec![1]).await.unwrap();
         let failed = store.fail_a_job().await;
         assert!(matches!(failed, Err(StoreError::Failed(_))), "{failed:?}");
         // Its transaction was rolled back: the next writes and reads are served.
-        create(&store, "h", vec![2], PLAYING, None).await.unwrap();
+        create(&store, "h", vec![2]).await.unwrap();
         assert_eq!(store.load("g").await.unwrap().unwrap().moves, vec![1]);
         assert_eq!(store.load("h").await.unwrap().unwrap().moves, vec![2]);
         let failed = store
-            .read(|_| -> rusqlite::Result<()> { panic!("another") })
+            .job(|_| -> Result<(), StoreError> { panic!("another") })
             .await;
         assert!(matches!(&failed, Err(StoreError::Failed(w)) if w == "another"));
         assert!(store.load("h").await.unwrap().is_some());
@@ -729,29 +390,6 @@ mod tests {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(70), "{stderr}");
         assert!(stderr.contains("the database thread died"), "{stderr}");
-    }
-
-    #[tokio::test]
-    async fn the_cap_counts_unfinished_games_only() {
-        let store = SqliteStore::open(":memory:").unwrap();
-        create(&store, "a", vec![], OVER, Some(1)).await.unwrap();
-        create(&store, "b", vec![], PLAYING, Some(1)).await.unwrap();
-        let full = create(&store, "c", vec![], PLAYING, Some(1)).await;
-        assert!(matches!(full, Err(StoreError::Full { cap: 1 })), "{full:?}");
-        assert_eq!(store.load("c").await.unwrap(), None);
-    }
-
-    #[tokio::test]
-    async fn expiry_deletes_idle_unfinished_games() {
-        let store = SqliteStore::open(":memory:").unwrap();
-        let recent = Activity { at: 200, ..PLAYING };
-        create(&store, "old", vec![1], PLAYING, None).await.unwrap();
-        create(&store, "done", vec![1], OVER, None).await.unwrap();
-        create(&store, "new", vec![1], recent, None).await.unwrap();
-        assert_eq!(store.expire(150).await.unwrap(), vec!["old".to_string()]);
-        assert_eq!(store.load("old").await.unwrap(), None);
-        assert!(store.load("done").await.unwrap().is_some());
-        assert!(store.load("new").await.unwrap().is_some());
     }
 
     #[tokio::test]

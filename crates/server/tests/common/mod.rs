@@ -10,6 +10,7 @@
 // Each test file uses a part of these.
 #![allow(dead_code)]
 
+pub mod lobby;
 pub mod tournament;
 
 use rajapasu_loadtest::client::{Answer, Client};
@@ -41,10 +42,7 @@ impl Backend {
             skipped(test);
             return None;
         };
-        let (client, connection) = tokio_postgres::connect(&base, tokio_postgres::NoTls)
-            .await
-            .expect("the test PostgreSQL server answers");
-        tokio::spawn(connection);
+        let client = pg(&base).await;
         let name = format!(
             "t_{}",
             rajapasu_server::tokens::random_token(12).expect("a random source")
@@ -399,10 +397,7 @@ pub async fn store_move_directly(store: &Backend, db: &str, id: &str, ply: i64, 
                 .unwrap();
         }
         Backend::Postgres(url) => {
-            let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
-                .await
-                .unwrap();
-            tokio::spawn(connection);
+            let client = pg(url).await;
             let (ply, mv) = (ply as i32, mv as i16);
             client
                 .execute(
@@ -510,6 +505,11 @@ impl Browser {
         self.send("POST", path, Some(body), &[]).await
     }
 
+    /// A GET.
+    pub async fn get(&mut self, path: &str) -> Answer {
+        self.send("GET", path, None, &[]).await
+    }
+
     /// The signed-in account, as `GET /api/account` tells it (`null` when signed out).
     pub async fn account(&mut self) -> Value {
         let a = self.send("GET", "/api/account", None, &[]).await;
@@ -571,4 +571,114 @@ pub async fn online_game(
     assert_eq!(j.status, 200, "{}", j.body);
     let other = j.json()["token"].as_str().unwrap().to_string();
     (id, token, other)
+}
+
+/// Another session of the account `name` (registered with the tests' password by
+/// [`registered`]), as on a second device: signed in, its cookie its own.
+pub async fn second_device(addr: SocketAddr, name: &str) -> Browser {
+    let mut b = Browser::new(addr);
+    let a = b.login(name, "a long secret").await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    b
+}
+
+/// `creator` makes an online Mandiri game with `body`, and `joiners` take the other two seats
+/// by its two invitations, in order: the game's id and the three players' tokens, the
+/// creator's first.
+pub async fn mandiri_game(
+    creator: &mut Browser,
+    joiners: [&mut Browser; 2],
+    body: Value,
+) -> (String, Vec<String>) {
+    let a = creator.post(MANDIRI, body).await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    let created = a.json();
+    let id = created["id"].as_str().unwrap().to_string();
+    let links = created["invites"].as_array().expect("invitation links");
+    assert_eq!(links.len(), 2, "{created}");
+    let mut tokens = vec![created["token"].as_str().unwrap().to_string()];
+    for (b, link) in joiners.into_iter().zip(links) {
+        let code = invite_code(&json!({ "invite": link }));
+        let j = b
+            .post(&format!("{MANDIRI}/{id}/join"), json!({ "invite": code }))
+            .await;
+        assert_eq!(j.status, 200, "{}", j.body);
+        tokens.push(j.json()["token"].as_str().unwrap().to_string());
+    }
+    (id, tokens)
+}
+
+/// Plays `moves` moves of the game `id` under `games`, each the first legal move, by whichever
+/// of `tokens` is to move (the others are refused): every player's turn in order.
+pub async fn play_line(
+    addr: SocketAddr,
+    games: &str,
+    id: &str,
+    tokens: &[impl AsRef<str>],
+    moves: usize,
+) {
+    for _ in 0..moves {
+        let view = get_game(addr, games, id).await;
+        // Raja Pasu lists `legal_moves`, Mandiri `legal`.
+        let v = &view["view"];
+        let mv = v.get("legal_moves").unwrap_or(&v["legal"])[0].clone();
+        let mut played = false;
+        for token in tokens {
+            let token = token.as_ref();
+            let a = act(
+                addr,
+                games,
+                id,
+                "moves",
+                json!({"move": mv, "token": token}),
+            )
+            .await;
+            if a.status == 200 {
+                played = true;
+                break;
+            }
+        }
+        assert!(played, "no player could play {mv} in {view}");
+    }
+}
+
+/// The seat `token` holds resigns the game `id` under `games` (200).
+pub async fn resign(addr: SocketAddr, games: &str, id: &str, token: &str) {
+    let r = act(addr, games, id, "resign", json!({ "token": token })).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+}
+
+/// The player `name`'s page, as `GET /api/players/{name}` gives it (200).
+pub async fn player_page(addr: SocketAddr, name: &str) -> Value {
+    let a = get(addr, &format!("/api/players/{name}")).await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    a.json()
+}
+
+/// A connection to the test's PostgreSQL database at `url`, behind the servers' backs.
+pub async fn pg(url: &str) -> tokio_postgres::Client {
+    let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+        .await
+        .expect("the test PostgreSQL server answers");
+    tokio::spawn(connection);
+    client
+}
+
+/// A guest's game against the computer (the guest North), moved to the new account `name` as
+/// it registers: the browser (signed in), the game's id and the token the guest was handed.
+pub async fn computer_game_kept_at_registration(
+    addr: SocketAddr,
+    name: &str,
+) -> (Browser, String, String) {
+    let mut b = Browser::new(addr);
+    let (id, token, _) = new_game(addr, json!({"kind": "computer", "side": "north"})).await;
+    let r = b
+        .post(
+            "/api/account/register",
+            json!({"name": name, "password": "a long secret",
+                   "games": [{"game": "raja_pasu", "id": id, "token": token}]}),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    (b, id, token)
 }
