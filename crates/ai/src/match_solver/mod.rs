@@ -7,12 +7,16 @@
 //! |---|---|
 //! | [`exact_rounds`] | round tests answered exactly where repetitions decide them, searched with the history of the current layer, and the match's values from them |
 //! | [`fixpoint`] | the match's value at every round start: who wins, in how many rounds, or a draw |
+//! | [`possible`] | the possible fixpoint (where repetitions go the winner's way), from the proven ranks down, one backward pass a round start for all its iterations |
+//! | [`rounds`] | the round games ready to answer the match's questions, on their graphs or from their counter values, each stored once with its mirror |
 //! | [`round_graph`] | the whole graph of a round, and which outcomes a player can force in it |
 //! | [`values`] | a solved match's values as a small text to ship and read, the canonical one embedded, and what a round's outcome means for the match |
 //! | [`round_games`] | the round games (the boards round starts set up, reserves aside), their counter values proven by the [`Solver`](crate::solver::Solver), and what those alone decide: bounds on South's holdings after a round, so whether a round can end the match |
 
 pub mod exact_rounds;
 pub mod fixpoint;
+pub mod possible;
 pub mod round_games;
 pub mod round_graph;
+pub mod rounds;
 pub mod values;

@@ -18,7 +18,7 @@
 
 use rajapasu_engine::{BySide, Ending, Position, RoundOutcome, RoundStart, Side, MAX_HOLES};
 use std::collections::{HashMap, VecDeque};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 /// A node of the graph: an index into its arrays. The round start is node 0.
 pub type Node = u32;
@@ -85,7 +85,20 @@ impl RoundGraph {
     /// counters on the board comes near.
     pub fn build(start: RoundStart) -> RoundGraph {
         let root = start.position(1).expect("round 1 is a position's round");
-        let mut index: HashMap<Key, Node, BuildHasherDefault<KeyHasher>> = HashMap::default();
+        match Ranker::new(root.counts().len(), root.on_board()) {
+            Some(ranker) => RoundGraph::build_keyed(start, root, |p| ranker.rank(p)),
+            None => RoundGraph::build_keyed(start, root, key),
+        }
+    }
+
+    /// [`RoundGraph::build`], numbering the positions in a map by `key`, which tells them
+    /// apart.
+    fn build_keyed<K: Hash + Eq>(
+        start: RoundStart,
+        root: Position,
+        key: impl Fn(&Position) -> K,
+    ) -> RoundGraph {
+        let mut index: HashMap<K, Node, BuildHasherDefault<KeyHasher>> = HashMap::default();
         let mut queue: VecDeque<Position> = VecDeque::from([root]);
         let mut found: u32 = 1;
         index.insert(key(&root), 0);
@@ -251,6 +264,14 @@ impl RoundGraph {
         start.outcome(captured, ending)
     }
 
+    /// Whether some leaf of the round from `start` (the graph's round start or one with the
+    /// same board and leader) has an outcome `pred` accepts.
+    pub fn leads_to(&self, start: RoundStart, pred: impl Fn(RoundOutcome) -> bool) -> bool {
+        self.classes
+            .iter()
+            .any(|class| pred(self.leaf_outcome(start, class)))
+    }
+
     /// The positions from which `player` can force the round to end by rule 8(a) in an
     /// outcome that `goal` accepts, for the graph's own round start. Endless play counts as
     /// failure for `player`, so the strategy this proves never repeats a position (it lowers
@@ -277,7 +298,9 @@ impl RoundGraph {
         Attractor {
             start,
             player,
-            left: self.degree.clone(),
+            // Zeros: the system hands them out untouched, so an attractor holds memory only
+            // where it has grown (the proven fixpoint keeps one for every round start it asks).
+            led: vec![0; self.len()],
             taken: vec![false; self.classes.len()],
         }
     }
@@ -309,25 +332,19 @@ impl RoundGraph {
             }
             *taken = true;
             for &node in &self.leaves[class.first as usize..class.end as usize] {
-                a.left[node as usize] = IN;
+                a.led[node as usize] = IN;
                 stack.push(node);
             }
         }
         while let Some(node) = stack.pop() {
             for &p in self.parents(node) {
-                let left = &mut a.left[p as usize];
-                if *left == IN {
+                let led = &mut a.led[p as usize];
+                if *led == IN {
                     continue;
                 }
-                if self.to_move(p) == a.player {
-                    *left = IN;
-                } else {
-                    *left -= 1;
-                    if *left == 0 {
-                        *left = IN;
-                    }
-                }
-                if *left == IN {
+                *led += 1;
+                if self.to_move(p) == a.player || *led == self.degree[p as usize] {
+                    *led = IN;
                     stack.push(p);
                 }
             }
@@ -335,7 +352,7 @@ impl RoundGraph {
     }
 }
 
-/// `Attractor::left` of a node in the attractor.
+/// `Attractor::led` of a node in the attractor.
 const IN: u8 = u8::MAX;
 
 /// The positions from which a player can force the round into a goal, kept so that it can
@@ -344,8 +361,8 @@ pub struct Attractor {
     start: RoundStart,
     player: Side,
     /// [`IN`] for a node in the attractor; otherwise, at the other player's positions, the
-    /// moves not yet known to lead into it (no node has 255 moves).
-    left: Vec<u8>,
+    /// moves known to lead into it (no node has 255 moves).
+    led: Vec<u8>,
     /// The classes of leaves already in it.
     taken: Vec<bool>,
 }
@@ -353,12 +370,12 @@ pub struct Attractor {
 impl Attractor {
     /// Whether `node` is in the attractor.
     pub fn contains(&self, node: Node) -> bool {
-        self.left[node as usize] == IN
+        self.led[node as usize] == IN
     }
 
     /// How many nodes are in it.
     pub fn count(&self) -> usize {
-        self.left.iter().filter(|&&l| l == IN).count()
+        self.led.iter().filter(|&&l| l == IN).count()
     }
 }
 
@@ -374,6 +391,61 @@ pub(crate) fn key(pos: &Position) -> Key {
     k[MAX_HOLES] = pos.captured(Side::South) as u8;
     k[MAX_HOLES + 1] = u8::from(pos.to_move() == Side::South);
     k
+}
+
+/// Numbers a round's positions in eight bytes where their counts take sixteen. A position
+/// shares the round's `total` counters among its holes, South's captures and North's (the
+/// rest), so it is a way to write `total` as a sum of that many parts in order; those ways are
+/// ranked by the combinatorial number system (the part sums, each plus its place, are an
+/// increasing sequence, and the rank adds a binomial for each). The side to move is the lowest
+/// bit. Used where every rank fits in 64 bits: the canonical round games' 91 counters over 14
+/// holes rank below 2^61.
+struct Ranker {
+    /// `choose[n][k]`, n choose k, for every `k` up to the number of parts (saturated: a rank
+    /// only adds entries below its bound, which fits).
+    choose: Vec<Vec<u64>>,
+}
+
+impl Ranker {
+    /// A ranker for positions of `holes` holes sharing `total` counters with the captures, or
+    /// `None` if their ranks (times two, for the side) do not fit in 64 bits.
+    fn new(holes: usize, total: u32) -> Option<Ranker> {
+        // holes + 2 parts: the holes and both captures; n runs to total + parts - 1.
+        let parts = holes + 2;
+        let top = total as usize + parts;
+        let mut choose = vec![vec![0u128; parts + 1]; top + 1];
+        for n in 0..=top {
+            choose[n][0] = 1;
+            for k in 1..=parts.min(n) {
+                choose[n][k] = (choose[n - 1][k - 1] + choose[n - 1][k]).min(u128::from(u64::MAX));
+            }
+        }
+        // The number of positions to rank, for each side to move.
+        let count = choose[total as usize + parts - 1][parts - 1];
+        (count <= u128::from(u64::MAX / 2)).then(|| Ranker {
+            choose: choose
+                .into_iter()
+                .map(|row| row.into_iter().map(|c| c as u64).collect())
+                .collect(),
+        })
+    }
+
+    /// The rank of `pos` (see [`Ranker`]): distinct for distinct keys.
+    fn rank(&self, pos: &Position) -> u64 {
+        let mut rank = 0;
+        let mut sum = 0usize;
+        let counts = pos.counts();
+        // The parts before the last (North's captures), each closing one bar of the sum.
+        let before = counts
+            .iter()
+            .map(|&c| c as usize)
+            .chain(std::iter::once(pos.captured(Side::South) as usize));
+        for (j, part) in before.enumerate() {
+            sum += part;
+            rank += self.choose[sum + j][j + 1];
+        }
+        rank << 1 | u64::from(pos.to_move() == Side::South)
+    }
 }
 
 /// Parents from children: for each node, the nodes with a move to it (each once: the children
@@ -428,7 +500,8 @@ struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
-        self.0
+        // The product's high bits are the well mixed ones; the map picks buckets by the low.
+        self.0.rotate_left(32)
     }
 
     fn write(&mut self, bytes: &[u8]) {
@@ -441,5 +514,36 @@ impl Hasher for KeyHasher {
 
     fn write_u64(&mut self, x: u64) {
         self.0 = (self.0.rotate_left(26) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_number_the_positions_as_their_keys_do() {
+        for text in [
+            "canonical/holes=3,counters=2",
+            "canonical/holes=4,counters=3",
+        ] {
+            let rules = text.parse().unwrap();
+            for start in RoundStart::all(rules) {
+                let root = start.position(1).unwrap();
+                let ranker = Ranker::new(root.counts().len(), root.on_board()).unwrap();
+                let ranked = RoundGraph::build_keyed(start, root, |p| ranker.rank(p));
+                let keyed = RoundGraph::build_keyed(start, root, key);
+                assert_eq!(ranked.len(), keyed.len(), "{text} {start:?}");
+                assert_eq!(ranked.parents, keyed.parents, "{text} {start:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn ranks_that_do_not_fit_fall_back_to_keys() {
+        // 24 holes sharing 255 counters: far more ways than 2^63.
+        assert!(Ranker::new(24, 255).is_none());
+        // The canonical round games fit.
+        assert!(Ranker::new(14, 98).is_some());
     }
 }

@@ -213,9 +213,9 @@ fn print_progress(p: Progress, started: Instant) {
             won[0],
             won[1]
         ),
-        Progress::Possible { k, won } => outln!(
-            "where repetitions decide, iteration {k}: South may win from {} round starts, \
-             North from {} [{secs:.1} s]",
+        Progress::Possible { k, won, fallen } => outln!(
+            "where repetitions decide, pass {k}: South may win from {} round starts, \
+             North from {}; {fallen} ranks fell [{secs:.1} s]",
             won[0],
             won[1]
         ),
