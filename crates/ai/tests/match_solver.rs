@@ -6,7 +6,9 @@ mod common;
 
 use common::match_brute::{by_rounds, every_round_start, MatchValue as Brute};
 use rajapasu_ai::match_solver::exact_rounds::{narrow_to_exact, ExactOptions};
-use rajapasu_ai::match_solver::fixpoint::{solve_match, MatchOptions, MatchValue};
+use rajapasu_ai::match_solver::fixpoint::{
+    solve_match, MatchOptions, MatchTable, MatchValue, Proven,
+};
 use rajapasu_engine::{RoundStart, Rules, Side};
 
 const BUDGET: u64 = 50_000_000;
@@ -69,15 +71,37 @@ fn every_round_start_has_the_brute_forces_value() {
     );
 }
 
+/// Options with no round graph at all: every round answered by its counter value, and by
+/// searches of the real round of at most `search_visits` positions (0: none).
+fn no_graphs(search_visits: u64) -> MatchOptions {
+    MatchOptions {
+        graph_counters: 0,
+        table_bits: 16,
+        search_visits,
+        ..MatchOptions::default()
+    }
+}
+
+/// The match of `text` solved with `options`, and every round start's value beside the brute
+/// force's.
+fn beside_the_brute_force(
+    text: &str,
+    options: &MatchOptions,
+) -> (MatchTable, Vec<(RoundStart, Proven, MatchValue)>) {
+    let rules: Rules = text.parse().unwrap();
+    let table = solve_match(rules, options, &mut |_| {});
+    let values = brute_values(rules)
+        .into_iter()
+        .map(|(start, truth)| (start, table.value(start), truth))
+        .collect();
+    (table, values)
+}
+
 #[test]
 fn counter_values_alone_bound_every_value() {
     // With no round graph at all, every round is answered from its counter value alone: the
     // bounds must still hold the brute force's value, and where they meet, be it.
-    let options = MatchOptions {
-        graph_counters: 0,
-        table_bits: 16,
-        ..MatchOptions::default()
-    };
+    let options = no_graphs(0);
     let (mut exact, mut all) = (0, 0);
     for text in [
         "canonical/holes=3,counters=1",
@@ -87,10 +111,8 @@ fn counter_values_alone_bound_every_value() {
         "canonical/holes=3,counters=2,leader=loser",
         "canonical/holes=3,counters=3,empty-board=same-leader",
     ] {
-        let rules: Rules = text.parse().unwrap();
-        let table = solve_match(rules, &options, &mut |_| {});
-        for (start, truth) in brute_values(rules) {
-            let proven = table.value(start);
+        let (_, values) = beside_the_brute_force(text, &options);
+        for (start, proven, truth) in values {
             all += 1;
             assert!(
                 proven.worst.score() <= truth.score() && truth.score() <= proven.best.score(),
@@ -105,6 +127,38 @@ fn counter_values_alone_bound_every_value() {
     // Counter values decide some of these boards' values (38 of the first 86), not all: the graph is
     // needed where the next leader or holdings that are not monotone decide.
     assert!(exact > 0 && exact < all, "{exact} of {all}");
+}
+
+#[test]
+fn searches_of_the_real_round_settle_what_counter_values_cannot() {
+    // With no round graph at all, the tests a counter value leaves open are searched in the
+    // real round (docs/SOLVING.md 7.11): on these boards, whose rounds repetitions never decide,
+    // every value comes out exact and the brute force's, as it does with the graphs.
+    let options = no_graphs(MatchOptions::default().search_visits);
+    let mut settled = 0;
+    for text in [
+        "canonical/holes=3,counters=1",
+        "canonical/holes=4,counters=1",
+        "canonical/holes=3,counters=2",
+        "canonical/holes=3,counters=3",
+        "canonical/holes=3,counters=2,leader=loser",
+        "canonical/holes=3,counters=2,fours=sower",
+        "canonical/holes=4,counters=1,pussa=chain",
+        "canonical/holes=3,counters=3,empty-board=same-leader",
+        "canonical/holes=3,counters=3,empty-board=other-leader",
+    ] {
+        let (table, values) = beside_the_brute_force(text, &options);
+        for (start, proven, truth) in values {
+            assert_eq!(proven.exact(), Some(truth), "{text} {start:?}: {proven}");
+        }
+        settled += table
+            .searched
+            .iter()
+            .map(|(_, s)| s.settled())
+            .sum::<usize>();
+    }
+    // The counter values alone left values between bounds on these boards (the test above).
+    assert!(settled > 0);
 }
 
 #[test]

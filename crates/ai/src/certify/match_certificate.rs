@@ -247,6 +247,7 @@ pub fn certify_round_goal(
         used: Mutex::new(HashSet::new()),
     };
     record(pos, prover, &goal, None, options, &mut |_| {})
+        .0
         .map_err(|e| e.unwrap_or(CertifyError::NoMatchWin))
 }
 
@@ -307,6 +308,7 @@ pub fn certify_no_loss(
         };
         let root = r.position(2).expect("round 2 is a round");
         let cert = record(&root, prover, &goal, None, options, progress)
+            .0
             .map_err(|e| e.unwrap_or(CertifyError::NoMatchWin))?;
         for next in goal.used.into_inner().expect("not poisoned") {
             if queued.insert(next) {
@@ -458,8 +460,9 @@ pub(super) fn round_section<T>(
     missing: CertifyError,
 ) -> Result<(RoundCertificate, HashSet<T>), CertifyError> {
     let root = r.position(2).expect("round 2 is a round");
-    let cert =
-        record(&root, prover, goal, None, options, progress).map_err(|e| e.unwrap_or(missing))?;
+    let cert = record(&root, prover, goal, None, options, progress)
+        .0
+        .map_err(|e| e.unwrap_or(missing))?;
     let used = std::mem::take(&mut *used.lock().expect("not poisoned"));
     Ok((cert, used))
 }

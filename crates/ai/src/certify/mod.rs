@@ -25,4 +25,4 @@ pub use principal::{
     principal_match, PrincipalError, PrincipalMatch, PrincipalRound, FREE_MOVE_NODES,
 };
 pub use record::{certify_round, CertifyError, CertifyOptions, Progress};
-pub(crate) use record::{key_of, Key};
+pub(crate) use record::{key_of, record, Goal, Key};

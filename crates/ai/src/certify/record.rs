@@ -164,19 +164,20 @@ pub fn certify_round(
 ) -> Result<RoundCertificate, CertifyError> {
     let goal = Margin { prover, margin };
     record(root, prover, &goal, Some(solver), options, progress)
+        .0
         .map_err(|e| e.unwrap_or(CertifyError::NotProven { margin }))
 }
 
-/// The recording search towards `goal` from `root`; `Err(None)` if no strategy exists. The
-/// solver, if given, orders the moves by `goal`'s counter questions.
-pub(super) fn record(
+/// The recording search towards `goal` from `root`, and what it took; `Err(None)` if no
+/// strategy exists. The solver, if given, orders the moves by `goal`'s counter questions.
+pub(crate) fn record(
     root: &Position,
     prover: Side,
     goal: &dyn Goal,
     solver: Option<&mut Solver>,
     options: &CertifyOptions,
     progress: &mut (dyn FnMut(&Progress) + Send),
-) -> Result<RoundCertificate, Option<CertifyError>> {
+) -> (Result<RoundCertificate, Option<CertifyError>>, Progress) {
     let mut recorder = Recorder {
         solver,
         query: Limits::default().with_nodes(options.query_nodes),
@@ -205,7 +206,10 @@ pub(super) fn record(
             .join()
             .expect("the search does not panic")
     });
-    match result {
+    let mut took = recorder.progress;
+    took.nodes = recorder.nodes.len() as u64;
+    took.time = recorder.start.elapsed();
+    let result = match result {
         Ok(_) => Ok(RoundCertificate::reachable(
             *root,
             prover,
@@ -222,12 +226,13 @@ pub(super) fn record(
             }))
         }
         Err(_) => Err(None),
-    }
+    };
+    (result, took)
 }
 
 /// What the prover must reach, as values: a node's value is what the strategy guarantees from
 /// there, and the goal is a value of at least [`Goal::target`].
-pub(super) trait Goal: Sync {
+pub(crate) trait Goal: Sync {
     /// The least value that reaches the goal.
     fn target(&self) -> i32;
     /// The value of a position where the round is over (rule 8(a)), `None` outside the goal.

@@ -16,6 +16,7 @@
 //! (what is proven), once as won (what is possible). Where the two agree, the value is exact;
 //! where they do not, the table shows the bounds.
 
+use super::counter_round::{CounterRound, Searched};
 use super::possible::possible_ranks;
 use super::round_games::{solve_round_game, RoundGame, RoundGameValue};
 use super::round_graph::{Attractor, RoundGraph};
@@ -161,6 +162,8 @@ pub struct MatchTable {
     values: Vec<Proven>,
     /// How each round game was solved.
     pub rounds: Vec<RoundReport>,
+    /// What the searches of the real round did, for each round game with no graph.
+    pub searched: Vec<(RoundGame, Searched)>,
     /// Round tests answered, in both fixpoints.
     pub tests: u64,
     /// Iterations of the fixpoint (the largest number of rounds to a win, plus one).
@@ -217,6 +220,7 @@ impl MatchTable {
             rules,
             values: state.values()?,
             rounds: Vec::new(),
+            searched: Vec::new(),
             tests: 0,
             iterations: state.iterations,
             build_time: Duration::ZERO,
@@ -308,6 +312,10 @@ pub struct MatchOptions {
     pub table_bits: u32,
     /// An endgame table for the counter solver.
     pub table: Option<Arc<Tablebase>>,
+    /// For a round game with no graph, where its counter value cannot answer a round test: the
+    /// most positions each search of the real round may visit (0: no search; docs/SOLVING.md
+    /// 7.11).
+    pub search_visits: u64,
 }
 
 impl Default for MatchOptions {
@@ -317,6 +325,7 @@ impl Default for MatchOptions {
             limits: Limits::default(),
             table_bits: 20,
             table: None,
+            search_visits: 1 << 24,
         }
     }
 }
@@ -392,10 +401,20 @@ pub fn solve_match_resuming(
     state.possible_done = true;
     save(&state);
     let values = state.values().expect("the proven fixpoint is complete");
+    let mut searched: Vec<(RoundGame, Searched)> = rounds
+        .0
+        .iter()
+        .filter_map(|(game, round)| match round {
+            Round::Counters(round) => Some((*game, round.searched())),
+            Round::Graph(_) => None,
+        })
+        .collect();
+    searched.sort_by_key(|(game, _)| *game);
     MatchTable {
         rules,
         values,
         rounds: reports,
+        searched,
         tests,
         iterations: state.iterations,
         build_time,
@@ -545,7 +564,10 @@ fn solve_rounds(
                 bounds: value.solved.bounds,
                 nodes: value.solved.nodes,
             };
-            (Round::Counters(value), method)
+            (
+                Round::Counters(CounterRound::new(value, options.search_visits)),
+                method,
+            )
         };
         let report = RoundReport { game, method };
         reports.push(report);

@@ -5,6 +5,7 @@
 //!
 //! | Module | What it holds |
 //! |---|---|
+//! | `counter_round` | a round game with no graph: what its counter value decides, and a search of the real round where that cannot tell ([`Searched`]) |
 //! | [`exact_rounds`] | round tests answered exactly where repetitions decide them, searched with the history of the current layer, and the match's values from them |
 //! | [`fixpoint`] | the match's value at every round start: who wins, in how many rounds, or a draw |
 //! | [`possible`] | the possible fixpoint (where repetitions go the winner's way), from the proven ranks down, one backward pass a round start for all its iterations |
@@ -13,6 +14,7 @@
 //! | [`values`] | a solved match's values as a small text to ship and read, the canonical one embedded, and what a round's outcome means for the match |
 //! | [`round_games`] | the round games (the boards round starts set up, reserves aside), their counter values proven by the [`Solver`](crate::solver::Solver), and what those alone decide: bounds on South's holdings after a round, so whether a round can end the match |
 
+mod counter_round;
 pub mod exact_rounds;
 pub mod fixpoint;
 pub mod possible;
@@ -20,3 +22,5 @@ pub mod round_games;
 pub mod round_graph;
 pub mod rounds;
 pub mod values;
+
+pub use counter_round::{Searched, SearchedTest};

@@ -1,11 +1,11 @@
 //! The round games ready to answer the match's questions: "can this player force the round
 //! from this round start to end in one of these outcomes?", in the proven or the possible game
-//! (docs/SOLVING.md 7.2), on a whole round graph or from a counter value, each game stored
-//! once with its mirror.
+//! (docs/SOLVING.md 7.2), on a whole round graph or from a counter value (and a search of the
+//! real round where that cannot tell), each game stored once with its mirror.
 
-use super::round_games::RoundGameValue;
+use super::counter_round::CounterRound;
 use super::round_graph::{Attractor, RoundGraph};
-use rajapasu_engine::{BySide, Ending, RoundOutcome, RoundStart, Rules, Side};
+use rajapasu_engine::{RoundOutcome, RoundStart, Rules, Side};
 use std::collections::HashMap;
 
 use super::round_games::RoundGame;
@@ -126,7 +126,7 @@ impl Asked<'_> {
 /// A round game, ready to answer questions.
 pub(super) enum Round {
     Graph(RoundGraph),
-    Counters(RoundGameValue),
+    Counters(CounterRound),
 }
 
 impl Round {
@@ -145,64 +145,9 @@ impl Round {
             (Round::Graph(graph), Bound::Possible) => !graph
                 .attractor_from(start, !player, |o| !goal(o))
                 .contains(0),
-            (Round::Counters(value), bound) => counter_answer(value, start, player, goal, bound),
+            (Round::Counters(round), bound) => {
+                round.ask(start, player, goal, bound == Bound::Proven)
+            }
         }
-    }
-}
-
-/// What a round game's counter value alone says (see `round_games`): South can force
-/// holdings of at least `least` and North can hold South to `most`, each by a strategy that
-/// ends the round by rule 8(a) without repeating a position. So `player` can force the goal
-/// if every such ending on their side of their bound is in it, and cannot if none on the
-/// other player's side is. The player who takes the rest under rule 8(a) is not known, nor
-/// whether any counters are left for them (which the `empty-board` option looks at), so both
-/// leaders are tried: either player stuck, with counters left.
-fn counter_answer(
-    value: &RoundGameValue,
-    start: RoundStart,
-    player: Side,
-    goal: &dyn Fn(RoundOutcome) -> bool,
-    bound: Bound,
-) -> bool {
-    let bounds = value.holdings(start);
-    let reserve = start.reserve(Side::South);
-    let on_board = value.game.on_board(start.rules());
-    let any = |from: u32, to: u32| {
-        (from..=to).any(|held| {
-            let south = held - reserve;
-            let captured = BySide::new(south, on_board - south);
-            Side::ALL.into_iter().any(|stuck| {
-                goal(start.outcome(
-                    captured,
-                    Ending::NoMoves {
-                        stuck,
-                        left: on_board,
-                    },
-                ))
-            })
-        })
-    };
-    let all = |from: u32, to: u32| {
-        (from..=to).all(|held| {
-            let south = held - reserve;
-            let captured = BySide::new(south, on_board - south);
-            Side::ALL.into_iter().all(|stuck| {
-                goal(start.outcome(
-                    captured,
-                    Ending::NoMoves {
-                        stuck,
-                        left: on_board,
-                    },
-                ))
-            })
-        })
-    };
-    let (forced, other) = match player {
-        Side::South => ((bounds.least, reserve + on_board), (reserve, bounds.most)),
-        Side::North => ((reserve, bounds.most), (bounds.least, reserve + on_board)),
-    };
-    match bound {
-        Bound::Proven => all(forced.0, forced.1),
-        Bound::Possible => any(other.0, other.1),
     }
 }

@@ -89,9 +89,9 @@ pub fn current_round_start(game: &Game, values: &MatchValues) -> Option<RoundSta
 /// use rajapasu_ai::match_solver::values::canonical;
 /// use rajapasu_ai::perfect::proven_winner;
 /// use rajapasu_engine::{RoundStart, Rules, Side};
-/// // The start: South wins, in 5 to 8 rounds (docs/SOLVING.md, section 7.5).
+/// // The start: South wins, in 6 rounds (docs/SOLVING.md, section 7.5).
 /// let start = RoundStart::new(Rules::default(), 49, Side::South).unwrap();
-/// assert_eq!(proven_winner(canonical().value(start).unwrap()), Some((Side::South, 8)));
+/// assert_eq!(proven_winner(canonical().value(start).unwrap()), Some((Side::South, 6)));
 /// ```
 pub fn proven_winner(v: Proven) -> Option<(Side, u32)> {
     match (v.worst, v.best) {

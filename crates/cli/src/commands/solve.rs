@@ -47,6 +47,18 @@ pub struct SolveArgs {
     /// bounds.
     #[arg(long, requires = "whole_match", conflicts_with = "from_state")]
     exact_rounds: bool,
+    /// With --match: where the counter value of a round game with no graph (over
+    /// --graph-counters) cannot answer a round test, search the real round for either
+    /// player's strategy, visiting at most N positions a search (0: no search; docs/SOLVING.md
+    /// 7.11).
+    #[arg(long, default_value_t = 1 << 24, value_name = "N", requires = "whole_match")]
+    search_visits: u64,
+    /// With --match: stop each counter solve of a round game with no graph after N nodes; its
+    /// value then stays between proven bounds, wider, and the searches of the real round
+    /// settle what those leave open (for rules whose first round is not solved in reasonable
+    /// time, such as `stoneshark`; docs/SOLVING.md 7.7).
+    #[arg(long, value_name = "N", requires = "whole_match")]
+    round_nodes: Option<u64>,
     /// With --match: draw the table of values as an SVG picture in FILE.
     #[arg(long, value_name = "FILE", requires = "whole_match")]
     svg: Option<PathBuf>,
@@ -81,6 +93,8 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
             graph_counters: args.graph_counters,
             table_bits: args.table_bits,
             exact_rounds: args.exact_rounds,
+            search_visits: args.search_visits,
+            round_nodes: args.round_nodes,
         });
     }
     let game = position(&args)?;

@@ -24,6 +24,8 @@ pub struct MatchArgs<'a> {
     pub graph_counters: u32,
     pub table_bits: u32,
     pub exact_rounds: bool,
+    pub search_visits: u64,
+    pub round_nodes: Option<u64>,
 }
 
 pub fn run(args: MatchArgs) -> Result<(), CliError> {
@@ -88,9 +90,13 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
     );
     let options = MatchOptions {
         graph_counters: args.graph_counters,
-        limits: Limits::default(),
+        limits: match args.round_nodes {
+            Some(n) => Limits::default().with_nodes(n),
+            None => Limits::default(),
+        },
         table_bits: args.table_bits,
         table,
+        search_visits: args.search_visits,
     };
     let started = Instant::now();
     let mut save_error = None;
@@ -344,6 +350,37 @@ fn print_figures(table: &MatchTable) {
         table.solve_time.as_secs_f64(),
         peak_memory().unwrap_or_else(|| "unknown".to_string())
     );
+    for (g, searched) in &table.searched {
+        if searched.tests.is_empty() {
+            continue;
+        }
+        outln!(
+            "round game {} leads, holes filled {}/{}: {} round tests its counter value could \
+             not answer, {} settled by a strategy found; {} positions visited",
+            g.leader(),
+            g.filled(Side::South),
+            g.filled(Side::North),
+            searched.tests.len(),
+            searched.settled(),
+            searched.visits()
+        );
+        for t in &searched.tests {
+            outln!(
+                "  at {} {}, can {} force one of {} outcomes: {} ({} searches, {} positions)",
+                t.start.south(),
+                t.start.leader().letter(),
+                t.player,
+                t.goal_size,
+                match t.answer {
+                    Some(true) => "yes, its strategy found",
+                    Some(false) => "no, the other player's strategy found",
+                    None => "open, neither strategy found",
+                },
+                t.searches,
+                t.visits
+            );
+        }
+    }
 }
 
 /// The process's peak resident memory, from /proc where there is one.
