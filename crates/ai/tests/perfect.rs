@@ -191,7 +191,7 @@ fn from_the_canonical_start_it_plays_the_certificates_moves() {
     while followed < 6 && game.position().round() == 1 && !game.status().is_over() {
         if game.position().to_move() == Side::South {
             let c = choose_with_values(&mut s, &game, &params(), 0, Some(canonical())).unwrap();
-            assert_eq!(c.proof, Some(Proof::MatchStrategy { rounds: 8 }));
+            assert_eq!(c.proof, Some(Proof::MatchStrategy { rounds: 6 }));
             let (_, mv) = strategy
                 .iter()
                 .find(|(p, _)| same(p, game.position()))
