@@ -166,17 +166,20 @@ impl CounterRound {
     ) -> Option<bool> {
         let (start, player) = (test.start, test.player);
         let root = start.position(2).expect("round 2 is a round");
-        // `Some(false)`: no strategy at all, whatever the budget.
+        let targets = [
+            Target::new(start, player, goal, true),
+            Target::new(start, !player, goal, false),
+        ];
+        // `false` once that player's strategy is known not to exist, whatever the budget.
         let mut open = [true, true];
         let mut budget = (1 << 16).min(self.max_visits);
         loop {
-            for (i, (prover, inside)) in [(player, true), (!player, false)].into_iter().enumerate()
-            {
+            for (i, target) in targets.iter().enumerate() {
                 if !open[i] {
                     continue;
                 }
-                let target = Target::new(start, prover, goal, inside);
-                match run(&root, &target, budget, test) {
+                let inside = i == 0;
+                match run(&root, target, budget, test) {
                     Ok(()) => return Some(inside),
                     Err(None) => open[i] = false,
                     Err(Some(_)) => {}
