@@ -5,7 +5,10 @@
 //!
 //! | Module | What it holds |
 //! |---|---|
+//! | `climb` | a walk up a round graph from its leaves, wave by wave, each read asked for a few steps ahead so that they overlap (the attractors' time) |
 //! | `counter_round` | a round game with no graph: what its counter value decides, and a search of the real round where that cannot tell ([`Searched`]) |
+//! | `node_table` | the hash table that numbers a round graph's positions as it is built, whose lookups can be fetched ahead |
+//! | `prefetch` | asking the processor for memory before it is read |
 //! | [`exact_rounds`] | round tests answered exactly where repetitions decide them, searched with the history of the current layer, and the match's values from them |
 //! | [`fixpoint`] | the match's value at every round start: who wins, in how many rounds, or a draw |
 //! | [`possible`] | the possible fixpoint (where repetitions go the winner's way), from the proven ranks down, one backward pass a round start for all its iterations |
@@ -14,10 +17,13 @@
 //! | [`values`] | a solved match's values as a small text to ship and read, the canonical one embedded, and what a round's outcome means for the match |
 //! | [`round_games`] | the round games (the boards round starts set up, reserves aside), their counter values proven by the [`Solver`](crate::solver::Solver), and what those alone decide: bounds on South's holdings after a round, so whether a round can end the match |
 
+mod climb;
 mod counter_round;
 pub mod exact_rounds;
 pub mod fixpoint;
+mod node_table;
 pub mod possible;
+mod prefetch;
 pub mod round_games;
 pub mod round_graph;
 pub mod rounds;

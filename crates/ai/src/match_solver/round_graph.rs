@@ -16,9 +16,11 @@
 //! answer depends on repetitions, and the match solver says so instead of guessing
 //! (docs/SOLVING.md, "The match").
 
+use super::climb::climb;
+use super::node_table::NodeTable;
 use rajapasu_engine::{BySide, Ending, Position, RoundOutcome, RoundStart, Side, MAX_HOLES};
-use std::collections::{HashMap, VecDeque};
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::collections::VecDeque;
+use std::hash::Hash;
 
 /// A node of the graph: an index into its arrays. The round start is node 0.
 pub type Node = u32;
@@ -62,6 +64,10 @@ pub struct RoundGraph {
     cyclic: bool,
 }
 
+/// What sorts a leaf into its [`LeafClass`]: South's captures with the board's award, who is
+/// stuck, and the award.
+type LeafKey = (u8, Side, u8);
+
 /// The leaves whose outcome is the same for every round start of the graph's round game:
 /// what South captured in the round, the board's award included, who is stuck, and that
 /// award (the counters left on the board, which decide who leads when there are none: the
@@ -91,45 +97,72 @@ impl RoundGraph {
         }
     }
 
-    /// [`RoundGraph::build`], numbering the positions in a map by `key`, which tells them
+    /// [`RoundGraph::build`], numbering the positions in a table by `key`, which tells them
     /// apart.
-    fn build_keyed<K: Hash + Eq>(
+    ///
+    /// Positions are expanded in the order they were found, and each move's position is looked
+    /// up in the table a few positions later than it was worked out, its place asked for in
+    /// between (see `node_table`): the lookups then overlap instead of each waiting for
+    /// memory.
+    fn build_keyed<K: Copy + Default + Eq + Hash>(
         start: RoundStart,
         root: Position,
         key: impl Fn(&Position) -> K,
     ) -> RoundGraph {
-        let mut index: HashMap<K, Node, BuildHasherDefault<KeyHasher>> = HashMap::default();
+        /// Positions expanded ahead of the one whose moves are looked up.
+        const AHEAD: usize = 8;
+        let mut index = NodeTable::new();
         let mut queue: VecDeque<Position> = VecDeque::from([root]);
         let mut found: u32 = 1;
-        index.insert(key(&root), 0);
+        let root_key = key(&root);
+        index.node(root_key, NodeTable::hash(&root_key), || 0);
+        // Expanded, not yet looked up: each position's side to move, leaf class, moves and
+        // number of children, and the children themselves (key, hash, position).
+        let mut expanded: VecDeque<(Side, Option<LeafKey>, usize)> = VecDeque::new();
+        let mut pending: VecDeque<(K, u64, Position)> = VecDeque::new();
         let mut degree = Vec::new();
         let mut first_child = vec![0u32];
         let mut children = Vec::new();
         let mut south_moves = Bits::default();
         // (class key, node) of every leaf, sorted into classes below.
-        let mut leaves: Vec<((u8, Side, u8), Node)> = Vec::new();
+        let mut leaves: Vec<(LeafKey, Node)> = Vec::new();
         let mut moves = 0;
         // Nodes are numbered as they are found and expanded in that order, so the queue's front
-        // is always node `next`.
+        // is always node `next` plus the positions expanded but not yet looked up.
         let mut next: Node = 0;
-        while let Some(pos) = queue.pop_front() {
-            south_moves.push(pos.to_move() == Side::South);
-            let legal = pos.legal_moves();
-            moves += legal.len();
-            if legal.is_empty() {
-                let taker = !pos.to_move();
-                let mut south = pos.captured(Side::South);
-                if taker == Side::South {
-                    south += pos.on_board();
+        loop {
+            while expanded.len() < AHEAD {
+                let Some(pos) = queue.pop_front() else { break };
+                let legal = pos.legal_moves();
+                let leaf = legal.is_empty().then(|| {
+                    let taker = !pos.to_move();
+                    let mut south = pos.captured(Side::South);
+                    if taker == Side::South {
+                        south += pos.on_board();
+                    }
+                    (south as u8, pos.to_move(), pos.on_board() as u8)
+                });
+                for &mv in legal.iter() {
+                    let mut child = pos;
+                    child.play(mv);
+                    let k = key(&child);
+                    let hash = NodeTable::hash(&k);
+                    index.fetch(hash);
+                    pending.push_back((k, hash, child));
                 }
-                let class = (south as u8, pos.to_move(), pos.on_board() as u8);
+                expanded.push_back((pos.to_move(), leaf, legal.len()));
+            }
+            let Some((to_move, leaf, legal)) = expanded.pop_front() else {
+                break;
+            };
+            south_moves.push(to_move == Side::South);
+            moves += legal;
+            if let Some(class) = leaf {
                 leaves.push((class, next));
             }
             let first = children.len();
-            for &mv in legal.iter() {
-                let mut child = pos;
-                child.play(mv);
-                let id = *index.entry(key(&child)).or_insert_with(|| {
+            for (k, hash, child) in pending.drain(..legal) {
+                let id = index.node(k, hash, || {
                     queue.push_back(child);
                     found = found
                         .checked_add(1)
@@ -185,15 +218,17 @@ impl RoundGraph {
     fn root_reaches_a_cycle(&self) -> bool {
         // Everyone plays "the other player": a position is peeled once all its moves are.
         let mut left = self.degree.clone();
-        let mut stack: Vec<Node> = self.leaves.clone();
-        while let Some(node) = stack.pop() {
-            for &p in self.parents(node) {
+        climb(
+            &self.first_parent,
+            &self.parents,
+            self.leaves.clone(),
+            &mut left[..],
+            |left, p| [&left[p as usize] as *const u8; 2],
+            |left, p| {
                 left[p as usize] -= 1;
-                if left[p as usize] == 0 {
-                    stack.push(p);
-                }
-            }
-        }
+                left[p as usize] == 0
+            },
+        );
         left[0] != 0
     }
 
@@ -245,11 +280,6 @@ impl RoundGraph {
         } else {
             Side::North
         }
-    }
-
-    fn parents(&self, node: Node) -> &[Node] {
-        let n = node as usize;
-        &self.parents[self.first_parent[n] as usize..self.first_parent[n + 1] as usize]
     }
 
     /// Where the round leads if it ends at a leaf of `class` by rule 8(a), when it was started
@@ -325,7 +355,7 @@ impl RoundGraph {
     /// assert_eq!(a.contains(0), graph.attractor(Side::South, wins).contains(0));
     /// ```
     pub fn grow(&self, a: &mut Attractor, goal: impl Fn(RoundOutcome) -> bool) {
-        let mut stack: Vec<Node> = Vec::new();
+        let mut wave: Vec<Node> = Vec::new();
         for (class, taken) in self.classes.iter().zip(a.taken.iter_mut()) {
             if *taken || !goal(self.leaf_outcome(a.start, class)) {
                 continue;
@@ -333,22 +363,29 @@ impl RoundGraph {
             *taken = true;
             for &node in &self.leaves[class.first as usize..class.end as usize] {
                 a.led[node as usize] = IN;
-                stack.push(node);
+                wave.push(node);
             }
         }
-        while let Some(node) = stack.pop() {
-            for &p in self.parents(node) {
-                let led = &mut a.led[p as usize];
+        let player = a.player;
+        climb(
+            &self.first_parent,
+            &self.parents,
+            wave,
+            &mut a.led[..],
+            |led, p| [&led[p as usize], &self.degree[p as usize]],
+            |led, p| {
+                let led = &mut led[p as usize];
                 if *led == IN {
-                    continue;
+                    return false;
                 }
                 *led += 1;
-                if self.to_move(p) == a.player || *led == self.degree[p as usize] {
+                let joins = self.to_move(p) == player || *led == self.degree[p as usize];
+                if joins {
                     *led = IN;
-                    stack.push(p);
                 }
-            }
-        }
+                joins
+            },
+        );
     }
 }
 
@@ -491,29 +528,6 @@ impl Bits {
     /// Whether `node` is in the set.
     fn contains(&self, node: Node) -> bool {
         self.words[node as usize / 64] >> (node % 64) & 1 == 1
-    }
-}
-
-/// A fast hash for the graph's keys: a multiply-rotate over their bytes, eight at a time.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        // The product's high bits are the well mixed ones; the map picks buckets by the low.
-        self.0.rotate_left(32)
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(26) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
 }
 
