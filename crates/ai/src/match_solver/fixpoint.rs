@@ -20,7 +20,7 @@ use super::counter_round::{CounterRound, Searched};
 use super::possible::possible_ranks;
 use super::round_games::{solve_round_game, RoundGame, RoundGameValue};
 use super::round_graph::{Attractor, RoundGraph};
-use super::rounds::{index, Bound, Round, Rounds};
+use super::rounds::{index, mirrors, Bound, Round, Rounds};
 use crate::solver::{Bounds, Solver};
 use crate::Limits;
 use rajapasu_engine::{RoundOutcome, RoundStart, Rules, Side};
@@ -197,7 +197,8 @@ pub enum RoundMethod {
         /// Whether a line of it can go round in circles.
         cyclic: bool,
     },
-    /// By its counter value alone: the questions it decides.
+    /// By its counter value, where that decides a question, and otherwise by searches of the
+    /// real round (reported in [`MatchTable::searched`]).
     Counters {
         /// The value proven for the leader.
         bounds: Bounds,
@@ -447,60 +448,54 @@ fn proven_fixpoint(
 ) -> u64 {
     let mut tests = 0;
     let starts: Vec<RoundStart> = RoundStart::all(*rules).collect();
-    let n = starts.len();
-    // The attractors grown so far, by side and round start (slot `side * n + i`); one is
-    // dropped once its round start is won, by either side: a round start the other side wins
-    // is not one this side can win.
-    let mut grown: Vec<Option<Attractor>> = (0..2 * n).map(|_| None).collect();
+    let mirror = mirrors(rules);
+    // Only South's tests are asked: North's are the same tests at the mirrored round starts
+    // (`mirrors`). The attractors grown so far, by round start; one is dropped once its round
+    // start is won, by either side: a round start North wins is not one South can win.
+    let mut grown: Vec<Option<Attractor>> = starts.iter().map(|_| None).collect();
     loop {
         let before = state.ranks[0].clone();
         state.iterations += 1;
         let k = state.iterations;
-        let mut added = false;
-        // Which round starts this iteration tests, by slot.
-        let mut asked = vec![false; 2 * n];
-        for side in Side::ALL {
-            let mine = before[side.index()].iter();
-            for (i, (won, lost)) in mine.zip(&before[(!side).index()]).enumerate() {
-                let slot = side.index() * n + i;
-                if lost.is_some() {
-                    grown[slot] = None;
-                    continue;
-                }
-                if won.is_some() {
-                    continue;
-                }
-                asked[slot] = true;
+        let [south, north] = [&before[Side::South.index()], &before[Side::North.index()]];
+        // Which round starts this iteration tests.
+        let mut asked = vec![false; starts.len()];
+        for (i, a) in grown.iter_mut().enumerate() {
+            if north[i].is_some() {
+                *a = None;
+            } else if south[i].is_none() {
+                asked[i] = true;
                 tests += 1;
             }
         }
         // The tests of one iteration are independent (each asks with the goals `before`
         // holds), so they run in parallel, each growing its own attractor.
+        let wins = goal(rules, Side::South, south);
         let answers: Vec<(usize, bool)> = grown
             .par_iter_mut()
             .enumerate()
-            .filter(|(slot, _)| asked[*slot])
-            .map(|(slot, a)| {
-                let side = Side::ALL[slot / n];
-                let start = starts[slot % n];
-                let wins = goal(rules, side, &before[side.index()]);
-                let yes = match rounds.graph(start, side) {
+            .filter(|(i, _)| asked[*i])
+            .map(|(i, a)| {
+                let start = starts[i];
+                let yes = match rounds.graph(start, Side::South) {
                     Some(graph) => {
                         let a = a.get_or_insert_with(|| graph.empty());
                         graph.grow(a, &wins);
                         a.contains(0)
                     }
-                    None => rounds.ask(start, side, &wins, Bound::Proven),
+                    None => rounds.ask(start, Side::South, &wins, Bound::Proven),
                 };
                 if yes {
                     *a = None;
                 }
-                (slot, yes)
+                (i, yes)
             })
             .collect();
-        for (slot, yes) in answers {
+        let mut added = false;
+        for (i, yes) in answers {
             if yes {
-                state.ranks[0][slot / n][slot % n] = Some(k);
+                state.ranks[0][Side::South.index()][i] = Some(k);
+                state.ranks[0][Side::North.index()][mirror[i]] = Some(k);
                 added = true;
             }
         }

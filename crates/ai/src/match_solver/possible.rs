@@ -19,7 +19,7 @@
 //! the first pass (the check of section 7.3: where nothing falls, no answer depended on
 //! repetitions) few are made.
 
-use super::rounds::{index, Bound, Rounds};
+use super::rounds::{index, mirrors, Bound, Rounds};
 use rajapasu_engine::{RoundOutcome, RoundStart, Rules, Side};
 use rayon::prelude::*;
 
@@ -58,21 +58,20 @@ pub(super) fn possible_ranks(
     progress: &mut dyn FnMut(PassReport),
 ) -> Possible {
     let starts: Vec<RoundStart> = RoundStart::all(*rules).collect();
-    let n = starts.len();
+    let mirror = mirrors(rules);
     let mut ranks = proven.clone();
-    // Which (side, round start) a pass must look at: at first every one whose rank is not
-    // settled by the proven fixpoint alone. Where the other side wins even if repetitions go
-    // against it, this side cannot win even if they go its way; a rank of 1 cannot fall; and
-    // on a round graph without cycles, the possible answers to the proven goals are the proven
-    // ones.
-    let mut dirty: Vec<(Side, usize)> = Side::ALL
-        .into_iter()
-        .flat_map(|side| (0..n).map(move |i| (side, i)))
-        .filter(|&(side, i)| {
-            proven[(!side).index()][i].is_none()
-                && proven[side.index()][i] != Some(1)
+    // Only South's ranks are looked for: North's are South's at the mirrored round starts
+    // (`mirrors`). The round starts a pass must look at: at first every one whose rank is not
+    // settled by the proven fixpoint alone. Where North wins even if repetitions go against
+    // it, South cannot win even if they go its way; a rank of 1 cannot fall; and on a round
+    // graph without cycles, the possible answers to the proven goals are the proven ones.
+    let south = Side::South.index();
+    let mut dirty: Vec<usize> = (0..starts.len())
+        .filter(|&i| {
+            proven[1 - south][i].is_none()
+                && proven[south][i] != Some(1)
                 && rounds
-                    .graph(starts[i], side)
+                    .graph(starts[i], Side::South)
                     .map_or(true, |asked| asked.cyclic())
         })
         .collect();
@@ -82,17 +81,18 @@ pub(super) fn possible_ranks(
     while !dirty.is_empty() {
         pass += 1;
         passes += dirty.len() as u64;
-        let fallen: Vec<(Side, usize, u32)> = dirty
+        let fallen: Vec<(usize, u32)> = dirty
             .par_iter()
-            .filter_map(|&(side, i)| {
-                let now = ranks[side.index()][i];
-                let rank = least_rank(rules, rounds, starts[i], side, &ranks[side.index()], now);
-                (rank != now).then(|| (side, i, rank.expect("a rank only falls")))
+            .filter_map(|&i| {
+                let now = ranks[south][i];
+                let rank = least_rank(rules, rounds, starts[i], Side::South, &ranks[south], now);
+                (rank != now).then(|| (i, rank.expect("a rank only falls")))
             })
             .collect();
         open |= !fallen.is_empty();
-        for &(side, i, rank) in &fallen {
-            ranks[side.index()][i] = Some(rank);
+        for &(i, rank) in &fallen {
+            ranks[south][i] = Some(rank);
+            ranks[1 - south][mirror[i]] = Some(rank);
         }
         let count = |side: Side| ranks[side.index()].iter().flatten().count();
         progress(PassReport {
@@ -103,25 +103,26 @@ pub(super) fn possible_ranks(
         // Only a round that can end at a round start whose rank fell can answer otherwise, and
         // only if the rank fell below the tests still to ask there: the test of k looks at
         // ranks below k, and only those below the current rank are asked.
-        let fell = |side: Side, start: RoundStart, now: Option<u32>| {
-            fallen.iter().any(|&(s, i, rank)| {
-                s == side && now.map_or(true, |now| rank + 2 <= now) && starts[i] == start
-            })
+        let fell = |start: RoundStart, now: Option<u32>| {
+            fallen
+                .iter()
+                .any(|&(i, rank)| now.map_or(true, |now| rank + 2 <= now) && starts[i] == start)
         };
-        dirty = Side::ALL
-            .into_iter()
-            .flat_map(|side| (0..n).map(move |i| (side, i)))
-            .filter(|&(side, i)| {
-                let now = ranks[side.index()][i];
-                proven[(!side).index()][i].is_none()
-                    && now != Some(1)
-                    && fallen.iter().any(|&(s, _, _)| s == side)
-                    && rounds.leads_to(starts[i], |o| match o {
-                        RoundOutcome::MatchWon(_) => false,
-                        RoundOutcome::Next(t) => fell(side, t, now),
-                    })
-            })
-            .collect();
+        dirty = if fallen.is_empty() {
+            Vec::new()
+        } else {
+            (0..starts.len())
+                .filter(|&i| {
+                    let now = ranks[south][i];
+                    proven[1 - south][i].is_none()
+                        && now != Some(1)
+                        && rounds.leads_to(starts[i], |o| match o {
+                            RoundOutcome::MatchWon(_) => false,
+                            RoundOutcome::Next(t) => fell(t, now),
+                        })
+                })
+                .collect()
+        };
     }
     Possible {
         ranks,

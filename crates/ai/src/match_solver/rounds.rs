@@ -18,6 +18,17 @@ pub(super) fn index(rules: &Rules, start: RoundStart) -> usize {
     side * range + (start.south() - rules.counters()) as usize
 }
 
+/// For each round start, in the order of [`RoundStart::all`], where its mirror is in that
+/// order: the same round start seen from the other side (the holdings swapped, the other
+/// player leading). The rules treat both players alike (a round is answered for either by its
+/// mirror, [`Rounds`]), so the match is the same from either side: North's value at a round
+/// start is South's at its mirror, and the fixpoints ask only South's tests.
+pub(super) fn mirrors(rules: &Rules) -> Vec<usize> {
+    RoundStart::all(*rules)
+        .map(|start| index(rules, start.mirror()))
+        .collect()
+}
+
 /// Which of the two bounding games a round test is answered in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Bound {
