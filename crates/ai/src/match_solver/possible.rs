@@ -65,10 +65,10 @@ pub(super) fn possible_ranks(
     // settled by the proven fixpoint alone. Where North wins even if repetitions go against
     // it, South cannot win even if they go its way; a rank of 1 cannot fall; and on a round
     // graph without cycles, the possible answers to the proven goals are the proven ones.
-    let south = Side::South.index();
+    let (south, north) = (Side::South.index(), Side::North.index());
     let mut dirty: Vec<usize> = (0..starts.len())
         .filter(|&i| {
-            proven[1 - south][i].is_none()
+            proven[north][i].is_none()
                 && proven[south][i] != Some(1)
                 && rounds
                     .graph(starts[i], Side::South)
@@ -92,7 +92,7 @@ pub(super) fn possible_ranks(
         open |= !fallen.is_empty();
         for &(i, rank) in &fallen {
             ranks[south][i] = Some(rank);
-            ranks[1 - south][mirror[i]] = Some(rank);
+            ranks[north][mirror[i]] = Some(rank);
         }
         let count = |side: Side| ranks[side.index()].iter().flatten().count();
         progress(PassReport {
@@ -114,7 +114,7 @@ pub(super) fn possible_ranks(
             (0..starts.len())
                 .filter(|&i| {
                     let now = ranks[south][i];
-                    proven[1 - south][i].is_none()
+                    proven[north][i].is_none()
                         && now != Some(1)
                         && rounds.leads_to(starts[i], |o| match o {
                             RoundOutcome::MatchWon(_) => false,
