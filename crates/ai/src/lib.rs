@@ -19,6 +19,7 @@
 //! | [`fnv`] | FNV-1a 64, the hash of the book's checksum and of puzzle ids |
 //! | [`book`] | the proven opening book, embedded: each move's proven value in the first moves of the canonical round (docs/BOOK.md) |
 //! | [`solver`] | proofs of single rounds under the repetition rule (docs/SOLVING.md): the [`Solver`](solver::Solver) API, the bound search, the proof table and its keys |
+//! | `deep_stack` | a thread with a stack as deep as the searches' lines, smaller where the address space is limited |
 //! | [`certify`] | proof certificates (docs/CERTIFICATES.md) of a round's bound and of a match won within `k` rounds: the proof-recording search and the certificates' text, for `rajapasu check` |
 //! | [`match_solver`] | the match as a game over round starts: the round games and what their proven counter values decide |
 //! | [`table`] | where the search finds the endgame table (`rajapasu-tablebase`) |
@@ -48,6 +49,7 @@ pub mod arena;
 pub mod book;
 pub mod certify;
 pub mod choice;
+mod deep_stack;
 pub mod eval;
 pub mod external;
 pub mod fnv;

@@ -194,10 +194,9 @@ fn exact_values_match_the_brute_force(text: &str) -> (usize, usize) {
     );
     for s in &report.searched {
         eprintln!(
-            "  {} {}, {} within {} rounds: {:?}",
+            "  {} {}, South within {} rounds: {:?}",
             s.start.south(),
             s.start.leader(),
-            s.side,
             s.k,
             s.answer
         );

@@ -133,9 +133,6 @@ pub(crate) fn key_of(pos: &Position) -> Key {
 
 const _: () = assert!(MAX_HOLES + 3 <= 32 && rajapasu_engine::MAX_TOTAL <= 255);
 
-/// The stack sizes tried for the search's thread, largest first.
-const STACKS: [usize; 4] = [4 << 30, 1 << 30, 256 << 20, 64 << 20];
-
 /// A failure that rests on no position above the node.
 const NO_CYCLE: usize = usize::MAX;
 
@@ -198,25 +195,8 @@ pub(crate) fn record(
         start: Instant::now(),
         report: progress,
     };
-    // The search is as deep as the longest line without a repetition: a thread of its own
-    // with a stack to match (address space only; the pages used are few). Where the address
-    // space is limited (`ulimit -v`), a smaller stack is tried, which the lines of the
-    // canonical board stay far within.
-    let mut spawned = None;
-    for stack in STACKS {
-        let tried = std::thread::scope(|s| {
-            std::thread::Builder::new()
-                .name("certify".into())
-                .stack_size(stack)
-                .spawn_scoped(s, || recorder.prove(root, 0, 0))
-                .map(|search| search.join().expect("the search does not panic"))
-        });
-        if let Ok(result) = tried {
-            spawned = Some(result);
-            break;
-        }
-    }
-    let result = spawned.expect("a thread for the search, with a stack of at least 64 MB");
+    // The search is as deep as the longest line without a repetition.
+    let result = crate::deep_stack::run("certify", || recorder.prove(root, 0, 0));
     let mut took = recorder.progress;
     took.nodes = recorder.nodes.len() as u64;
     took.time = recorder.start.elapsed();

@@ -20,6 +20,7 @@
 use super::fixpoint::{MatchTable, MatchValue, Proven};
 use super::round_games::RoundGame;
 use super::round_graph::{key, Attractor, Key, Node, RoundGraph};
+use super::rounds::mirrors;
 use rajapasu_engine::{BySide, Ending, Position, RoundOutcome, RoundStart, Side};
 use std::collections::{HashMap, VecDeque};
 
@@ -228,10 +229,9 @@ pub struct ExactOptions {
 pub struct Searched {
     /// The iteration (the number of rounds asked for).
     pub k: u32,
-    /// The round start.
+    /// The round start, asked about by South (North's tests are South's at the mirrored round
+    /// starts).
     pub start: RoundStart,
-    /// Who asked.
-    pub side: Side,
     /// The answer and what it took.
     pub answer: ExactAnswer,
 }
@@ -262,95 +262,87 @@ pub fn exact_values(table: &MatchTable, options: ExactOptions) -> (Vec<Proven>, 
     let starts: Vec<RoundStart> = RoundStart::all(rules).collect();
     let slot: HashMap<RoundStart, usize> =
         starts.iter().enumerate().map(|(i, &s)| (s, i)).collect();
-    // Each side's rounds to win in the proven and the possible fixpoint, by round start.
-    let rank = |side: Side, proven: bool| -> Vec<Option<u32>> {
+    // South's rounds to win in the proven and the possible fixpoint, by round start. North's
+    // rank at a round start is South's at its mirror (`mirrors`): only South's tests are asked.
+    let rank = |proven: bool| -> Vec<Option<u32>> {
         table
             .iter()
-            .map(|(_, v)| {
-                let v = match (side, proven) {
-                    (Side::South, true) | (Side::North, false) => v.worst,
-                    (Side::North, true) | (Side::South, false) => v.best,
-                };
-                match v {
-                    MatchValue::Win { winner, rounds } if winner == side => Some(rounds),
-                    _ => None,
-                }
+            .map(|(_, v)| match if proven { v.worst } else { v.best } {
+                MatchValue::Win {
+                    winner: Side::South,
+                    rounds,
+                } => Some(rounds),
+                _ => None,
             })
             .collect()
     };
-    let proven = [rank(Side::South, true), rank(Side::North, true)];
-    let possible = [rank(Side::South, false), rank(Side::North, false)];
+    let (proven, possible) = (rank(true), rank(false));
+    let mirror = mirrors(&rules);
     let mut report = ExactReport::default();
     let mut rounds: HashMap<RoundGame, Option<ExactRound>> = HashMap::new();
     let mut ranks: [[Vec<Option<u32>>; 2]; 2] = Default::default();
     for (b, ranks) in ranks.iter_mut().enumerate() {
-        *ranks = [vec![None; starts.len()], vec![None; starts.len()]];
+        let mut south = vec![None; starts.len()];
         let unsearched_before = report.unsearched;
         for k in 1.. {
-            let before = ranks.clone();
+            let before = south.clone();
             let mut added = false;
-            for side in Side::ALL {
-                let s = side.index();
-                for (i, &start) in starts.iter().enumerate() {
-                    if before[s][i].is_some() {
-                        continue;
-                    }
-                    let yes = if proven[s][i].is_some_and(|r| r <= k) {
-                        true
-                    } else if !possible[s][i].is_some_and(|r| r <= k) {
-                        false
+            for (i, &start) in starts.iter().enumerate() {
+                if before[i].is_some() {
+                    continue;
+                }
+                let yes = if proven[i].is_some_and(|r| r <= k) {
+                    true
+                } else if !possible[i].is_some_and(|r| r <= k) {
+                    false
+                } else {
+                    // A round game and its mirror are the same game seen from the other
+                    // side: one is built, and a question about the other asked mirrored.
+                    let game = RoundGame::of(start);
+                    let mirrored = game.mirror() < game;
+                    let (at, asker) = if mirrored {
+                        (start.mirror(), Side::North)
                     } else {
-                        // A round game and its mirror are the same game seen from the other
-                        // side: one is built, and a question about the other asked mirrored.
-                        let game = RoundGame::of(start);
-                        let mirrored = game.mirror() < game;
-                        let (at, asker) = if mirrored {
-                            (start.mirror(), !side)
-                        } else {
-                            (start, side)
-                        };
-                        let stored = RoundGame::of(at);
-                        let round = rounds.entry(stored).or_insert_with(|| {
-                            (stored.on_board(&rules) <= options.graph_counters).then(|| {
-                                let round = ExactRound::build(at);
-                                report.graphs.push((stored, round.graph().len()));
-                                round
-                            })
-                        });
-                        match round {
-                            Some(round) => {
-                                let goal =
-                                    |o: RoundOutcome| match if mirrored { o.mirror() } else { o } {
-                                        RoundOutcome::MatchWon(w) => w == side,
-                                        RoundOutcome::Next(n) => before[s][slot[&n]].is_some(),
-                                    };
-                                let answer = round.ask(at, asker, &goal);
-                                if b == 0 && answer.states > 0 {
-                                    report.searched.push(Searched {
-                                        k,
-                                        start,
-                                        side,
-                                        answer,
-                                    });
-                                }
-                                answer.yes
-                            }
-                            None => {
-                                report.unsearched += 1;
-                                b == 1
-                            }
-                        }
+                        (start, Side::South)
                     };
-                    if yes {
-                        ranks[s][i] = Some(k);
-                        added = true;
+                    let stored = RoundGame::of(at);
+                    let round = rounds.entry(stored).or_insert_with(|| {
+                        (stored.on_board(&rules) <= options.graph_counters).then(|| {
+                            let round = ExactRound::build(at);
+                            report.graphs.push((stored, round.graph().len()));
+                            round
+                        })
+                    });
+                    match round {
+                        Some(round) => {
+                            let goal = |o: RoundOutcome| match if mirrored { o.mirror() } else { o }
+                            {
+                                RoundOutcome::MatchWon(w) => w == Side::South,
+                                RoundOutcome::Next(n) => before[slot[&n]].is_some(),
+                            };
+                            let answer = round.ask(at, asker, &goal);
+                            if b == 0 && answer.states > 0 {
+                                report.searched.push(Searched { k, start, answer });
+                            }
+                            answer.yes
+                        }
+                        None => {
+                            report.unsearched += 1;
+                            b == 1
+                        }
                     }
+                };
+                if yes {
+                    south[i] = Some(k);
+                    added = true;
                 }
             }
             if !added {
                 break;
             }
         }
+        let north = mirror.iter().map(|&m| south[m]).collect();
+        *ranks = [south, north];
         if b == 0 && report.unsearched == unsearched_before {
             // Every test was exact: the upper fixpoint is the lower one.
             return (values(ranks, ranks), report);
@@ -382,14 +374,7 @@ fn values(lower: &[Vec<Option<u32>>; 2], upper: &[Vec<Option<u32>>; 2]) -> Vec<P
 /// [`exact_values`] put into `table`, on a thread with a stack deep enough for the search's
 /// lines (a line can pass each position of a layer twice).
 pub fn narrow_to_exact(table: &mut MatchTable, options: ExactOptions) -> ExactReport {
-    let (values, report) = std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .stack_size(1 << 30)
-            .spawn_scoped(scope, || exact_values(table, options))
-            .expect("a thread for the search")
-            .join()
-            .expect("the search does not panic")
-    });
+    let (values, report) = crate::deep_stack::run("exact rounds", || exact_values(table, options));
     table.narrow(values);
     report
 }

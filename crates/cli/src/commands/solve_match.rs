@@ -233,9 +233,8 @@ fn print_exact_report(report: &ExactReport, started: Instant) {
     let secs = started.elapsed().as_secs_f64();
     for s in &report.searched {
         outln!(
-            "searched with its history: can {} force the round from {} {} into a win within {} \
-             rounds? {}: {} positions undecided by the bounds, {} states",
-            s.side,
+            "searched with its history: can South force the round from {} {} into a win within \
+             {} rounds? {}: {} positions undecided by the bounds, {} states",
             s.start.south(),
             s.start.leader(),
             s.k,
