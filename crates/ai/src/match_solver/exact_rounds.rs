@@ -20,7 +20,7 @@
 use super::fixpoint::{MatchTable, MatchValue, Proven};
 use super::round_games::RoundGame;
 use super::round_graph::{key, Attractor, Key, Node, RoundGraph};
-use super::rounds::mirrors;
+use super::rounds::{index, mirrors};
 use rajapasu_engine::{BySide, Ending, Position, RoundOutcome, RoundStart, Side};
 use std::collections::{HashMap, VecDeque};
 
@@ -260,8 +260,6 @@ pub struct ExactReport {
 pub fn exact_values(table: &MatchTable, options: ExactOptions) -> (Vec<Proven>, ExactReport) {
     let rules = *table.rules();
     let starts: Vec<RoundStart> = RoundStart::all(rules).collect();
-    let slot: HashMap<RoundStart, usize> =
-        starts.iter().enumerate().map(|(i, &s)| (s, i)).collect();
     // South's rounds to win in the proven and the possible fixpoint, by round start. North's
     // rank at a round start is South's at its mirror (`mirrors`): only South's tests are asked.
     let rank = |proven: bool| -> Vec<Option<u32>> {
@@ -318,7 +316,7 @@ pub fn exact_values(table: &MatchTable, options: ExactOptions) -> (Vec<Proven>, 
                             let goal = |o: RoundOutcome| match if mirrored { o.mirror() } else { o }
                             {
                                 RoundOutcome::MatchWon(w) => w == Side::South,
-                                RoundOutcome::Next(n) => before[slot[&n]].is_some(),
+                                RoundOutcome::Next(n) => before[index(&rules, n)].is_some(),
                             };
                             let answer = round.ask(at, asker, &goal);
                             if b == 0 && answer.states > 0 {
